@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { InputError } from '../errors.js';
+import { parseCommandLine } from './options.js';
+import { runCommand } from './run.js';
+import { ClosedPipe, abortOpenFiles } from '../report/sink.js';
+
+/** Exit codes of the output contract. */
+export const EXIT_OK = 0;
+export const EXIT_FAILURE = 1;
+export const EXIT_BAD_INPUT = 2;
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+/** Run the CLI on `args`; returns the exit code. Messages go to stderr, one line each. */
+export async function main(args: readonly string[]): Promise<number> {
+  try {
+    const parsed = await parseCommandLine(args);
+    if (parsed.output !== undefined) {
+      process.stdout.write(parsed.output.endsWith('\n') ? parsed.output : parsed.output + '\n');
+      return EXIT_OK;
+    }
+    await runCommand(parsed.command!);
+    return EXIT_OK;
+  } catch (error) {
+    abortOpenFiles();
+    if (error instanceof ClosedPipe) return EXIT_OK;
+    if (error instanceof InputError) {
+      process.stderr.write(`sg-explore: ${oneLine(error.message)}\n`);
+      return EXIT_BAD_INPUT;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`sg-explore: internal error: ${oneLine(message)}\n`);
+    if (process.env.SG_EXPLORE_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+    return EXIT_FAILURE;
+  }
+}
+
+function installSignalHandlers(): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      abortOpenFiles(); // never leave a half-written --out file
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  }
+  // A reader that goes away (| head) is not an error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(EXIT_OK);
+  });
+}
+
+const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) {
+  installSignalHandlers();
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,122 @@
+import yargs, { type Argv } from 'yargs';
+import { InputError } from '../errors.js';
+import { parseCount, parseSmallCount } from '../numbers.js';
+import { parseMoveList } from '../rules/sets.js';
+import { presetGame } from '../rules/presets.js';
+import type { GameSpec } from '../rules/model.js';
+
+export type Format = 'table' | 'csv' | 'json';
+
+/** What the command line asked for, fully parsed and checked. */
+export interface ExploreCommand {
+  readonly command: 'explore';
+  /** Exactly one way of naming the game; the rule file is loaded later (it is I/O). */
+  readonly game: { readonly spec: GameSpec } | { readonly file: string };
+  readonly max?: bigint;
+  readonly limit?: number;
+  readonly at?: readonly bigint[];
+  readonly format?: Format;
+  readonly out?: string;
+}
+
+export interface ListPresetsCommand {
+  readonly command: 'list-presets';
+  readonly format?: Format;
+}
+
+export type Command = ExploreCommand | ListPresetsCommand;
+
+const RULE_FLAGS = ['moves', 'all-but', 'preset', 'rule'] as const;
+
+/** The option table. Numbers are taken as strings: yargs would turn 2^20 into NaN without a word. */
+function optionTable(argv: Argv) {
+  return argv
+    .scriptName('sg-explore')
+    .usage('$0 (--moves S | --all-but E | --preset NAME | --rule FILE) [options]\n\nCompute Sprague-Grundy values of a heap game and find (and prove) their eventual pattern.')
+    .option('moves', { type: 'string', describe: 'finite subtraction set: take s tokens for s in S, e.g. 1,2,3', group: 'Rule:' })
+    .option('all-but', { type: 'string', describe: 'take any positive number of tokens except these, e.g. 2,3,7', group: 'Rule:' })
+    .option('preset', { type: 'string', describe: "a named game: nim, bash:<m> ('list' shows them all)", group: 'Rule:' })
+    .option('rule', { type: 'string', describe: 'a rule file (.json, .yaml, .yml)', group: 'Rule:' })
+    .option('max', { type: 'string', describe: 'report heaps 0..max (1e6, 1_000_000 and 2^20 all work)', group: 'Range:' })
+    .option('limit', { type: 'string', describe: 'compute at most this many values looking for a proof', group: 'Range:' })
+    .option('at', { type: 'string', array: true, describe: 'print G(n) for these heap sizes only (exact, up to 10^18 and beyond)', group: 'Range:' })
+    .option('format', { type: 'string', choices: ['table', 'csv', 'json'], describe: 'output format (default: table)', group: 'Output:' })
+    .option('out', { type: 'string', describe: 'write to this file (atomically) instead of standard output', group: 'Output:' })
+    .example('$0 --moves 1,2,3 --max 1e6', 'values, proven period and P-positions of take 1, 2 or 3')
+    .example('$0 --all-but 2,3,7 --format json', 'an all-but game as JSON')
+    .example('$0 --moves 2,5,7 --at 10^18', 'one exact value, far out')
+    .strict()
+    .help()
+    .version()
+    .wrap(Math.min(110, process.stdout.columns ?? 100));
+}
+
+/** Every value of a flag given several times would be silently dropped by yargs but the last: refuse instead. */
+function single(value: unknown, flag: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (Array.isArray(value)) {
+    if (value.length > 1) throw new InputError(`--${flag} was given ${value.length} times; give it once`);
+    return String(value[0]);
+  }
+  return String(value);
+}
+
+export interface ParseOutcome {
+  readonly command?: Command;
+  /** Text yargs printed itself (help, version): the caller prints it and exits 0. */
+  readonly output?: string;
+}
+
+export async function parseCommandLine(args: readonly string[]): Promise<ParseOutcome> {
+  let printed = '';
+  const parser = optionTable(yargs([...args]))
+    .exitProcess(false)
+    .fail((message, error) => {
+      throw error instanceof InputError ? error : new InputError(message || error?.message || 'invalid command line');
+    });
+  const parsed = await parser.parseAsync([...args], {}, (_error, _argv, output) => {
+    printed = output;
+  });
+  if (printed) return { output: printed };
+  const argv = parsed as Record<string, unknown>;
+
+  const positional = (argv._ as unknown[]).map(String);
+  if (positional.length) throw new InputError(`unexpected argument '${positional[0]}' (rules are given with --moves, --all-but, --preset or --rule)`);
+
+  const format = single(argv.format, 'format') as Format | undefined;
+  const preset = single(argv.preset, 'preset');
+  if (preset?.trim().toLowerCase() === 'list') return { command: { command: 'list-presets', format } };
+
+  const given = RULE_FLAGS.filter((flag) => argv[flag] !== undefined);
+  if (given.length === 0) throw new InputError('no rule given: use --moves, --all-but, --preset or --rule (see --help)');
+  if (given.length > 1) throw new InputError(`give one rule, not ${given.map((f) => `--${f}`).join(' and ')}`);
+  const flag = given[0]!;
+  const text = single(argv[flag], flag)!;
+  const game =
+    flag === 'rule'
+      ? { file: text }
+      : {
+          spec:
+            flag === 'preset'
+              ? presetGame(text)
+              : flag === 'moves'
+                ? { rule: { kind: 'subtraction' as const, moves: parseMoveList(text, '--moves', false) } }
+                : { rule: { kind: 'all-but' as const, excluded: parseMoveList(text, '--all-but', true) } },
+        };
+
+  const maxText = single(argv.max, 'max');
+  const limitText = single(argv.limit, 'limit');
+  const atTexts = argv.at as string[] | undefined;
+  if (atTexts && atTexts.length === 0) throw new InputError('--at needs at least one heap size');
+  return {
+    command: {
+      command: 'explore',
+      game,
+      max: maxText === undefined ? undefined : parseCount(maxText, '--max'),
+      limit: limitText === undefined ? undefined : parseSmallCount(limitText, '--limit', 1),
+      at: atTexts?.flatMap((t) => String(t).split(',')).map((t) => parseCount(t, '--at')),
+      format,
+      out: single(argv.out, 'out'),
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { InputError } from '../errors.js';
+import { formatCount } from '../numbers.js';
+
+export type ValueArray = Uint8Array | Uint16Array | Uint32Array;
+
+/** One typed array holds at most this many elements on Node 20. */
+export const MAX_ARRAY_LENGTH = 2 ** 32 - 1;
+
+const WIDTHS = [
+  { bytes: 1, largest: 0xff, make: (n: number) => new Uint8Array(n) },
+  { bytes: 2, largest: 0xffff, make: (n: number) => new Uint16Array(n) },
+  { bytes: 4, largest: 0xffffffff, make: (n: number) => new Uint32Array(n) },
+] as const;
+
+/** Bytes per value in the narrowest width that holds `largest` (4 when unknown). */
+export function bytesPerValueFor(largest: number | undefined): number {
+  return largest === undefined ? 4 : (WIDTHS.find((w) => w.largest >= largest) ?? WIDTHS[2]).bytes;
+}
+
+/**
+ * Grundy values G(0..count-1) in the narrowest typed array that holds them.
+ * Kernels write straight into `values`; they call `widen` when a value will
+ * not fit and `reserve` before writing past the capacity. Capacity grows by
+ * doubling up to `limit`, so a search that ends early never pays for its limit.
+ */
+export class ValueStore {
+  values: ValueArray;
+  /** How many values are final: G(0..count-1). */
+  count = 0;
+  private widthIndex: number;
+
+  constructor(
+    /** The most values this store may ever hold. */
+    readonly limit: number,
+    /** The largest value expected, if known (picks the starting width). */
+    largestExpected = 0,
+    initialCapacity = 1 << 16,
+  ) {
+    if (limit > MAX_ARRAY_LENGTH) throw new InputError(`cannot hold ${formatCount(limit)} values in one table (at most ${formatCount(MAX_ARRAY_LENGTH)})`);
+    this.widthIndex = WIDTHS.findIndex((w) => w.largest >= largestExpected);
+    if (this.widthIndex < 0) this.widthIndex = WIDTHS.length - 1;
+    this.values = WIDTHS[this.widthIndex]!.make(Math.min(limit, Math.max(1, initialCapacity)));
+  }
+
+  /** The largest value the current width holds. */
+  get largestStorable(): number {
+    return WIDTHS[this.widthIndex]!.largest;
+  }
+
+  get bytesPerValue(): number {
+    return WIDTHS[this.widthIndex]!.bytes;
+  }
+
+  /** Make room for values up to index end-1 (end <= limit). */
+  reserve(end: number): ValueArray {
+    if (end > this.limit) throw new RangeError(`reserve(${end}) beyond the store's limit ${this.limit}`);
+    if (end > this.values.length) {
+      let capacity = this.values.length;
+      while (capacity < end) capacity = Math.min(this.limit, capacity * 2);
+      this.values = this.copyInto(WIDTHS[this.widthIndex]!.make(capacity));
+    }
+    return this.values;
+  }
+
+  /** Switch to a width that holds `value`; returns the new array. */
+  widen(value: number): ValueArray {
+    if (value <= this.largestStorable) return this.values;
+    const index = WIDTHS.findIndex((w) => w.largest >= value);
+    if (index < 0) throw new RangeError(`Grundy value ${value} exceeds 32 bits`);
+    this.widthIndex = index;
+    this.values = this.copyInto(WIDTHS[index]!.make(this.values.length));
+    return this.values;
+  }
+
+  private copyInto(target: ValueArray): ValueArray {
+    target.set(this.values.subarray(0, this.count));
+    return target;
+  }
+
+  /** The final values as a view (no copy). */
+  view(): ValueArray {
+    return this.values.subarray(0, this.count);
+  }
+}

@@ -1,0 +1,49 @@
+import type { ValueArray } from '../engine/store.js';
+import type { Cycle } from './pattern.js';
+
+type Values = ArrayLike<number>;
+
+/**
+ * The first n from which G(m + p) = G(m) + s holds for every m with
+ * n <= m and m + p < count. (A scan down from the end: cheap when it fails.)
+ */
+export function cycleStart(g: Values, count: number, period: number, saltus: number): number {
+  let m = count - 1 - period;
+  while (m >= 0 && g[m + period]! - g[m]! === saltus) m--;
+  return m + 1;
+}
+
+/**
+ * Given a cycle known to hold from `preperiod` on (for every n, not just the
+ * computed ones), return the same sequence's cycle with the smallest period
+ * and then the smallest preperiod. A divisor d of p with saltus s*d/p holds
+ * for all n >= n0 as soon as it holds over one full period [n0, n0+p), so the
+ * check is a proof, not a guess.
+ */
+export function minimiseCycle(g: Values, count: number, cycle: Cycle): Cycle {
+  const { preperiod: n0, period: p, saltus: s } = cycle;
+  for (let d = 1; d < p; d++) {
+    if (p % d !== 0 || (s * d) % p !== 0) continue;
+    const sd = (s * d) / p;
+    let holds = true;
+    for (let m = n0; m < n0 + p && holds; m++) holds = valueFrom(g, count, cycle, m + d) - g[m]! === sd;
+    if (holds) return { period: d, saltus: sd, preperiod: cycleStart(g, count, d, sd) };
+  }
+  return { period: p, saltus: s, preperiod: cycleStart(g, count, p, s) };
+}
+
+/** G(m) for a small m, read from the values or carried on by a proven cycle. */
+function valueFrom(g: Values, count: number, cycle: Cycle, m: number): number {
+  if (m < count) return g[m]!;
+  const back = Math.ceil((m - count + 1) / cycle.period);
+  return g[m - back * cycle.period]! + back * cycle.saltus;
+}
+
+/** G(n) for any n, from the computed values and a cycle that holds for all n. */
+export function valueAt(g: ValueArray, count: number, cycle: Cycle | null, n: bigint): bigint {
+  if (n < BigInt(count)) return BigInt(g[Number(n)]!);
+  if (!cycle) throw new RangeError(`G(${n}) was not computed and no pattern is known`);
+  const offset = n - BigInt(cycle.preperiod);
+  const p = BigInt(cycle.period);
+  return BigInt(g[cycle.preperiod + Number(offset % p)]!) + (offset / p) * BigInt(cycle.saltus);
+}

@@ -1,0 +1,33 @@
+/**
+ * The eventual pattern of a value sequence. For n >= preperiod:
+ *   G(n + period) = G(n) + saltus
+ * (saltus 0: periodic; saltus > 0: arithmetic periodic).
+ * `preperiod` is the first n of the periodic part (CGSuite's convention); the
+ * last exceptional value, as Winning Ways quotes it, is at preperiod - 1.
+ */
+export interface Cycle {
+  readonly preperiod: number;
+  readonly period: number;
+  readonly saltus: number;
+}
+
+export interface Proof {
+  /** Short name of the argument, stable for scripts. */
+  readonly method: 'window-repetition' | 'relative-state-repetition';
+  /** One sentence a person can check. */
+  readonly reason: string;
+  /** The fewest values from G(0) on that the argument needs. */
+  readonly valuesNeeded: number;
+}
+
+export type Pattern =
+  | (Cycle & { readonly kind: 'periodic' | 'arithmetic-periodic'; readonly proof: Proof | null; readonly observedOver: number })
+  | { readonly kind: 'none'; readonly observedOver: number };
+
+export function isCycle(pattern: Pattern): pattern is Extract<Pattern, Cycle> {
+  return pattern.kind !== 'none';
+}
+
+export function patternKind(saltus: number): 'periodic' | 'arithmetic-periodic' {
+  return saltus === 0 ? 'periodic' : 'arithmetic-periodic';
+}

@@ -1,0 +1,57 @@
+import type { Exploration } from '../explore.js';
+import type { PPositions } from '../period/p-positions.js';
+
+/**
+ * The facts every format reports, in one plain object: the JSON contract of
+ * DESIGN.md (rule, max, maxValue, pattern, pPositions) and what the table
+ * summary shows. bigints stay bigints here; each format writes them exactly.
+ */
+export interface Summary {
+  rule: string;
+  name: string | null;
+  description: string | null;
+  max: bigint;
+  computed: number;
+  maxValue: bigint;
+  pattern: {
+    kind: 'periodic' | 'arithmetic-periodic' | 'none';
+    preperiod: number | null;
+    period: number | null;
+    saltus: number | null;
+    /** Winning Ways' "last exceptional value": preperiod - 1 (null when there is none). */
+    lastExceptional: number | null;
+    proven: boolean;
+    /** The argument, when proven; otherwise what was seen. */
+    proof: string | null;
+    method: string | null;
+    valuesNeeded: number | null;
+    observedOver: number;
+  };
+  pPositions: PPositions;
+}
+
+export function summarise(x: Exploration): Summary {
+  const p = x.pattern;
+  const cycle = p.kind === 'none' ? null : p;
+  return {
+    rule: x.rule,
+    name: x.game.name ?? null,
+    description: x.game.description ?? null,
+    max: x.max,
+    computed: x.computed,
+    maxValue: x.maxValue,
+    pattern: {
+      kind: p.kind,
+      preperiod: cycle?.preperiod ?? null,
+      period: cycle?.period ?? null,
+      saltus: cycle?.saltus ?? null,
+      lastExceptional: cycle && cycle.preperiod > 0 ? cycle.preperiod - 1 : null,
+      proven: Boolean(cycle?.proof),
+      proof: cycle?.proof?.reason ?? null,
+      method: cycle?.proof?.method ?? null,
+      valuesNeeded: cycle?.proof?.valuesNeeded ?? null,
+      observedOver: p.observedOver,
+    },
+    pPositions: x.pPositions,
+  };
+}

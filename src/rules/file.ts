@@ -1,0 +1,126 @@
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node, type Pair } from 'yaml';
+import { InputError } from '../errors.js';
+import { parseCount } from '../numbers.js';
+import type { GameSpec, Rule } from './model.js';
+import { presetGame } from './presets.js';
+import { normaliseMoveSet } from './sets.js';
+
+/**
+ * Rule files: JSON or YAML (JSON is read by the same YAML 1.2 parser, so both
+ * get line and column in every message). The format is published as a JSON
+ * Schema in schema/rule.schema.json. One key names the rule:
+ *
+ *   name: take-1-2-3          # optional
+ *   description: ...          # optional
+ *   max: 1e6                  # optional default --max
+ *   moves: [1, 2, 3]          # or  all-but: [2, 3, 7]  or  preset: bash:3
+ */
+export const RULE_KEYS = ['moves', 'all-but', 'preset'] as const;
+const INFO_KEYS = ['name', 'description', 'max'] as const;
+
+/** Reads a rule file, checks it, and returns the game it describes. */
+export async function loadRuleFile(path: string): Promise<GameSpec> {
+  const extension = extname(path).toLowerCase();
+  if (!['.json', '.yaml', '.yml'].includes(extension)) {
+    throw new InputError(`--rule ${path}: unknown file type '${extension || '(none)'}' (expected .json, .yaml or .yml)`);
+  }
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(`--rule ${path}: cannot read the file (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
+  }
+  return parseRuleText(text, path);
+}
+
+/** Parse rule-file text; `source` names it in messages. */
+export function parseRuleText(text: string, source: string): GameSpec {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const at = (node: { range?: [number, number, number] | null } | null | undefined): string => {
+    const offset = node?.range?.[0] ?? 0;
+    const { line, col } = lines.linePos(offset);
+    return `${source}:${line}:${col}`;
+  };
+  const fail = (node: Node | null | undefined, message: string): never => {
+    throw new InputError(`${at(node)}: ${message}`);
+  };
+  if (doc.errors.length) {
+    const error = doc.errors[0]!;
+    const { line, col } = lines.linePos(error.pos[0]);
+    throw new InputError(`${source}:${line}:${col}: ${error.message.split('\n')[0]}`);
+  }
+  const root = doc.contents;
+  if (!isMap(root)) return fail(root, 'expected a mapping with a rule key (one of moves, all-but, preset)');
+
+  const entries = new Map<string, Pair<Node, Node>>();
+  for (const pair of root.items as Pair<Node, Node>[]) {
+    const key = isScalar(pair.key) ? String(pair.key.value) : fail(pair.key, 'keys must be plain names');
+    if (![...RULE_KEYS, ...INFO_KEYS].includes(key as never)) {
+      fail(pair.key, `unknown key '${key}' (expected one of: ${[...INFO_KEYS, ...RULE_KEYS].join(', ')})`);
+    }
+    entries.set(key, pair);
+  }
+  const ruleKeys = RULE_KEYS.filter((k) => entries.has(k));
+  if (ruleKeys.length === 0) fail(root, `no rule: expected one of the keys ${RULE_KEYS.join(', ')}`);
+  if (ruleKeys.length > 1) fail(entries.get(ruleKeys[1]!)!.key, `give one rule key, not both '${ruleKeys[0]}' and '${ruleKeys[1]}'`);
+
+  const text_ = (key: string): string | undefined => {
+    const pair = entries.get(key);
+    if (!pair) return undefined;
+    const value = pair.value;
+    if (!isScalar(value) || typeof value.value !== 'string') return fail(value ?? pair.key, `${key}: expected text`);
+    return value.value;
+  };
+  const moveList = (key: string, allowEmpty: boolean): number[] => {
+    const value = entries.get(key)!.value;
+    if (!isSeq(value)) return fail(value, `${key}: expected a list of positive whole numbers, such as [1, 2, 3]`);
+    const numbers = (value.items as Node[]).map((item) => {
+      const v = isScalar(item) ? item.value : undefined;
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) {
+        return fail(item, `${key}: expected a positive whole number, got ${isScalar(item) ? JSON.stringify(item.value) : 'a ' + (isSeq(item) ? 'list' : 'mapping')}`);
+      }
+      return v;
+    });
+    try {
+      return normaliseMoveSet(numbers, key, allowEmpty);
+    } catch (error) {
+      return fail(value, (error as Error).message);
+    }
+  };
+
+  const ruleKey = ruleKeys[0]!;
+  let game: GameSpec;
+  if (ruleKey === 'preset') {
+    const preset = text_('preset')!;
+    try {
+      game = presetGame(preset);
+    } catch (error) {
+      return fail(entries.get('preset')!.value, (error as Error).message.replace(/^--preset: /, 'preset: '));
+    }
+  } else {
+    const rule: Rule = ruleKey === 'moves' ? { kind: 'subtraction', moves: moveList('moves', false) } : { kind: 'all-but', excluded: moveList('all-but', true) };
+    game = { rule };
+  }
+
+  let defaultMax: bigint | undefined;
+  const maxPair = entries.get('max');
+  if (maxPair) {
+    const v = isScalar(maxPair.value) ? maxPair.value.value : undefined;
+    if (typeof v !== 'number' && typeof v !== 'string') return fail(maxPair.value, 'max: expected a whole number such as 1000, 1e6 or "2^20"');
+    try {
+      defaultMax = parseCount(String(v), 'max');
+    } catch (error) {
+      return fail(maxPair.value, (error as Error).message);
+    }
+  }
+  return {
+    ...game,
+    name: text_('name') ?? game.name,
+    description: text_('description') ?? game.description,
+    defaultMax,
+  };
+}

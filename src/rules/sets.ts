@@ -1,0 +1,33 @@
+import { InputError } from '../errors.js';
+import { parseCount } from '../numbers.js';
+
+/** The largest token count a move may name; keeps windows and masks sane. */
+export const MAX_MOVE = 2 ** 31 - 1;
+
+/**
+ * Check a list of move sizes and return it sorted and without repeats.
+ * `what` names the source in messages ("--moves", "rules.yaml:3:8 moves").
+ */
+export function normaliseMoveSet(values: readonly number[], what: string, allowEmpty: boolean): number[] {
+  for (const v of values) {
+    if (!Number.isInteger(v)) throw new InputError(`${what}: ${v} is not a whole number of tokens`);
+    if (v < 1) throw new InputError(`${what}: ${v} is not a positive number of tokens`);
+    if (v > MAX_MOVE) throw new InputError(`${what}: ${v} is larger than the supported ${MAX_MOVE}`);
+  }
+  if (!allowEmpty && values.length === 0) throw new InputError(`${what}: the set of moves is empty`);
+  return [...new Set(values)].sort((a, b) => a - b);
+}
+
+/** Parse "1,2,3" (spaces and braces allowed) into move sizes; `what` names the flag. */
+export function parseMoveList(text: string, what: string, allowEmpty: boolean): number[] {
+  const inner = String(text).trim().replace(/^\{(.*)\}$/, '$1').trim();
+  if (inner === '') return normaliseMoveSet([], what, allowEmpty);
+  const values = inner.split(/\s*,\s*|\s+/).map((part) => {
+    if (part === '') throw new InputError(`${what}: '${text}' has an empty entry`);
+    if (/^-/.test(part)) throw new InputError(`${what}: ${part} is not a positive number of tokens`);
+    const value = parseCount(part, what);
+    if (value > BigInt(MAX_MOVE)) throw new InputError(`${what}: ${part} is larger than the supported ${MAX_MOVE}`);
+    return Number(value);
+  });
+  return normaliseMoveSet(values, what, allowEmpty);
+}
