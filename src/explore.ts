@@ -3,7 +3,7 @@ import { InputError } from './errors.js';
 import { formatCount } from './numbers.js';
 import { ruleText, type GameSpec } from './rules/model.js';
 import { ValueStore, MAX_ARRAY_LENGTH, bytesPerValueFor, type ValueArray } from './engine/store.js';
-import { solverFor } from './solvers.js';
+import { solverFor, type ProvenCycle, type Solver } from './solvers.js';
 import { isCycle, patternKind, type Cycle, type Pattern } from './period/pattern.js';
 import { observeCycle } from './period/observed.js';
 import { valueAt } from './period/cycle.js';
@@ -13,10 +13,16 @@ export interface ExploreRequest {
   readonly game: GameSpec;
   /** Heaps 0..max are reported. Without it: every value computed on the way to a proof. */
   readonly max?: bigint;
-  /** The most values to compute while looking for a proof. */
+  /** The most values to compute while looking for a proof (default: the rule's own). */
   readonly limit?: number;
   /** Bytes the value table may use (default: most of the free memory). */
   readonly memoryBudget?: number;
+}
+
+export interface ProgressOptions {
+  /** Called between blocks with the values computed so far and the most that will be. */
+  readonly onProgress?: (computed: number, ceiling: number) => void;
+  readonly signal?: AbortSignal;
 }
 
 export interface Exploration {
@@ -27,6 +33,8 @@ export interface Exploration {
   /** How many values were computed: G(0..computed-1). */
   readonly computed: number;
   readonly pattern: Pattern;
+  /** Why a cycle could not be proven for this rule, if no theorem applies. */
+  readonly noTheorem: string | null;
   /** Largest G(n) for 0 <= n <= max. */
   readonly maxValue: bigint;
   readonly pPositions: PPositions;
@@ -38,8 +46,9 @@ export interface Exploration {
   readonly values: ValueArray;
 }
 
-export const DEFAULT_LIMIT = 2 ** 26;
-const FIRST_BLOCK = 64;
+const FIRST_CHECKPOINT = 64;
+/** Aim for blocks of about this long, so progress, signals and Ctrl-C are served. */
+const BLOCK_MILLISECONDS = 40;
 
 /** Most values a table may hold in memory, given the bytes each takes. */
 function memoryCapacity(bytesPerValue: number, budget: number | undefined): number {
@@ -47,36 +56,95 @@ function memoryCapacity(bytesPerValue: number, budget: number | undefined): numb
   return Math.max(0, Math.min(MAX_ARRAY_LENGTH, Math.floor(bytes / bytesPerValue)));
 }
 
-/**
- * Compute a game's values and find its eventual pattern. Values are computed
- * in doubling blocks; after each block the rule's theorem gets a chance to
- * prove a cycle, and once it does, computation stops: every later value
- * follows from the cycle.
- */
-export function explore(request: ExploreRequest): Exploration {
-  const { game } = request;
-  const solver = solverFor(game.rule);
-  const max = request.max ?? game.defaultMax;
-  const limit = request.limit ?? DEFAULT_LIMIT;
+interface Plan {
+  readonly solver: Solver;
+  readonly store: ValueStore;
+  readonly max: bigint | undefined;
+  readonly stopAt: number;
+  readonly capacity: number;
+}
+
+function plan(request: ExploreRequest): Plan {
+  const solver = solverFor(request.game.rule);
+  const max = request.max ?? request.game.defaultMax;
+  const limit = request.limit ?? solver.defaultLimit;
   const capacity = memoryCapacity(bytesPerValueFor(solver.largestExpected), request.memoryBudget);
-  const wanted = max === undefined ? Infinity : Number(max) + 1;
+  const wanted = max === undefined ? 0 : Number(max) + 1;
   // A theorem may let us stop long before `wanted`, so search up to `limit`
   // even when `wanted` would not fit; without a proof, we must hold `wanted`.
-  const stopAt = Math.min(Math.max(limit, Math.min(wanted, capacity)), capacity, MAX_ARRAY_LENGTH);
-  if (stopAt < 1) throw new InputError('not enough free memory for even one value');
-
-  const store = new ValueStore(stopAt, solver.largestExpected ?? 0, Math.min(stopAt, FIRST_BLOCK));
-  let proven: ReturnType<typeof solver.prove> = null;
-  let end = Math.min(stopAt, FIRST_BLOCK);
-  for (;;) {
-    solver.fill(store, store.count, end);
-    proven = solver.prove(store.values, store.count);
-    if (proven || store.count >= stopAt) break;
-    end = Math.min(stopAt, end * 2);
+  const searched = solver.noTheorem ? wanted || limit : Math.max(limit, wanted);
+  if (solver.noTheorem && wanted > capacity) {
+    throw new InputError(
+      `--max ${max}: ${formatCount(BigInt(wanted))} values do not fit in memory (room for about ${formatCount(capacity)}), ` +
+        `and no theorem lets this rule stop early (${solver.noTheorem})`,
+    );
   }
+  const stopAt = Math.min(searched, capacity);
+  if (stopAt < 1) throw new InputError('not enough free memory for even one value');
+  const store = new ValueStore(stopAt, solver.largestExpected ?? 0, Math.min(stopAt, 1 << 16));
+  return { solver, store, max, stopAt, capacity };
+}
+
+/**
+ * Compute in blocks, yielding after each; at each doubling checkpoint the
+ * rule's theorem gets a chance to prove a cycle, and once it does computation
+ * stops: every later value follows from the cycle.
+ */
+function* computeBlocks({ solver, store, stopAt }: Plan): Generator<number, ProvenCycle | null> {
+  let checkpoint = Math.min(stopAt, FIRST_CHECKPOINT);
+  let block = 256;
+  for (;;) {
+    const started = performance.now();
+    const end = Math.min(checkpoint, store.count + block);
+    solver.fill(store, store.count, end);
+    const took = performance.now() - started;
+    // Steer the block size toward BLOCK_MILLISECONDS (kernels differ a thousandfold in speed).
+    if (took < BLOCK_MILLISECONDS / 2) block = Math.min(block * 2, 1 << 24);
+    else if (took > BLOCK_MILLISECONDS * 2) block = Math.max(16, block >> 1);
+    if (store.count === checkpoint) {
+      const proven = solver.prove(store.values, store.count);
+      if (proven || store.count >= stopAt) return proven;
+      checkpoint = Math.min(stopAt, checkpoint * 2);
+    }
+    yield store.count;
+  }
+}
+
+/** Compute a game's values and find its eventual pattern (synchronous). */
+export function explore(request: ExploreRequest): Exploration {
+  const p = plan(request);
+  const steps = computeBlocks(p);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return analyse(request.game, p, step.value);
+}
+
+/** The same, yielding to the event loop between blocks: for progress, signals and cancellation. */
+export async function exploreAsync(request: ExploreRequest, options: ProgressOptions = {}): Promise<Exploration> {
+  const p = plan(request);
+  const steps = computeBlocks(p);
+  let step = steps.next();
+  while (!step.done) {
+    options.signal?.throwIfAborted();
+    options.onProgress?.(step.value, p.stopAt);
+    await new Promise((resolve) => setImmediate(resolve));
+    step = steps.next();
+  }
+  return analyse(request.game, p, step.value);
+}
+
+/** Values computed elsewhere (a custom rule's worker): pattern and report, no proof. */
+export function exploreValues(game: GameSpec, values: ValueArray, max: bigint | undefined, noTheorem: string): Exploration {
+  const store = new ValueStore(values.length, 0, 1);
+  store.values = values;
+  store.count = values.length;
+  const solver: Solver = { allowSaltus: true, noTheorem, defaultLimit: values.length, fill: () => {}, prove: () => null };
+  return analyse(game, { solver, store, max, stopAt: values.length, capacity: values.length }, null);
+}
+
+function analyse(game: GameSpec, { solver, store, max, capacity }: Plan, proven: ProvenCycle | null): Exploration {
   const count = store.count;
   const g = store.view();
-
   let pattern: Pattern;
   if (proven) {
     const { proof, ...cycle } = proven;
@@ -91,8 +159,9 @@ export function explore(request: ExploreRequest): Exploration {
   const reportedMax = max ?? BigInt(shown - 1);
   if (reportedMax >= BigInt(count) && !proven) {
     throw new InputError(
-      `--max ${reportedMax}: no period was proven within the first ${formatCount(count)} values (raise --limit), ` +
-        `and ${formatCount(reportedMax + 1n)} values do not fit in memory (room for about ${formatCount(capacity)})`,
+      `--max ${reportedMax}: no period was proven within the first ${formatCount(count)} values` +
+        (solver.noTheorem ? ` (${solver.noTheorem})` : ' (raise --limit)') +
+        `, and ${formatCount(reportedMax + 1n)} values do not fit in memory (room for about ${formatCount(capacity)})`,
     );
   }
   const cycle: Cycle | null = proven && isCycle(pattern) ? pattern : null;
@@ -103,6 +172,7 @@ export function explore(request: ExploreRequest): Exploration {
     max: reportedMax,
     computed: count,
     pattern,
+    noTheorem: solver.noTheorem,
     maxValue: largestValue(g, count, cycle, reportedMax, at),
     pPositions: describePPositions(g, count, pattern, reportedMax),
     valueAt: at,

@@ -1,11 +1,17 @@
 import type { Rule } from './rules/model.js';
-import { ValueStore } from './engine/store.js';
+import { isOctal, maxHeapsLeft } from './rules/code.js';
+import type { ValueStore } from './engine/store.js';
 import { fillSubtraction } from './engine/subtraction.js';
 import { AllButKernel } from './engine/allbut.js';
+import { TakeBreakKernel } from './engine/take-break.js';
+import { SequenceSubtractionKernel } from './engine/sequence-subtraction.js';
 import type { Cycle, Proof } from './period/pattern.js';
 import { proveByWindowRepetition } from './period/window-repetition.js';
 import { proveByRelativeState } from './period/relative-state.js';
+import { proveByGuySmith } from './period/guy-smith.js';
 import { observeCycle } from './period/observed.js';
+
+export type ProvenCycle = Cycle & { proof: Proof };
 
 /**
  * What the explorer needs to know about one kind of rule: how to compute
@@ -17,11 +23,17 @@ export interface Solver {
   readonly largestExpected?: number;
   /** Compute G(from..to-1) into the store; G(0..from-1) are final. Sets store.count = to. */
   fill(store: ValueStore, from: number, to: number): void;
-  /** A proven cycle from the first `count` values, or null if they do not prove one yet. */
-  prove(g: ValueStore['values'], count: number): (Cycle & { proof: Proof }) | null;
+  /** A proven cycle from the first `count` values, or null (no theorem, or not proven yet). */
+  prove(g: ValueStore['values'], count: number): ProvenCycle | null;
   /** Whether eventual patterns may have a saltus. */
   readonly allowSaltus: boolean;
+  /** Why nothing can be proven for this rule (null when a theorem applies). */
+  readonly noTheorem: string | null;
+  /** How many values to compute, at most, when neither --max nor --limit says. */
+  readonly defaultLimit: number;
 }
+
+const noProof = () => null;
 
 export function solverFor(rule: Rule): Solver {
   switch (rule.kind) {
@@ -30,6 +42,8 @@ export function solverFor(rule: Rule): Solver {
       return {
         largestExpected: rule.moves.length,
         allowSaltus: false,
+        noTheorem: null,
+        defaultLimit: 2 ** 26,
         fill(store, from, to) {
           fillSubtraction(store.reserve(to), rule.moves, from, to);
           store.count = to;
@@ -41,6 +55,8 @@ export function solverFor(rule: Rule): Solver {
       const kernel = new AllButKernel(rule.excluded);
       return {
         allowSaltus: true,
+        noTheorem: null,
+        defaultLimit: 2 ** 24,
         fill: (store, from, to) => kernel.fill(store, from, to),
         prove(g, count) {
           const candidate = observeCycle(g, count, { allowSaltus: true });
@@ -48,5 +64,34 @@ export function solverFor(rule: Rule): Solver {
         },
       };
     }
+    case 'sequence-subtraction': {
+      const kernel = new SequenceSubtractionKernel(rule.sequence);
+      return {
+        allowSaltus: true,
+        noTheorem: 'an infinite subtraction set has no finite window that determines the values',
+        defaultLimit: 2 ** 14,
+        fill: (store, from, to) => kernel.fill(store, from, to),
+        prove: noProof,
+      };
+    }
+    case 'take-and-break': {
+      const kernel = new TakeBreakKernel(rule.code);
+      const k = rule.code.digits.length - 1;
+      const octal = isOctal(rule.code) && !rule.code.unequal.some(Boolean);
+      const heaps = maxHeapsLeft(rule.code);
+      return {
+        allowSaltus: !isOctal(rule.code),
+        noTheorem: octal
+          ? null
+          : heaps === 3
+            ? 'splits into three heaps are outside the Guy-Smith theorem'
+            : 'the unequal-split condition (!) is outside the Guy-Smith theorem',
+        defaultLimit: heaps === 3 ? 2 ** 11 : 2 ** 15,
+        fill: (store, from, to) => kernel.fill(store, from, to),
+        prove: octal ? (g, count) => proveByGuySmith(g, count, k) : noProof,
+      };
+    }
+    case 'custom':
+      throw new Error('custom rules are computed in a worker (see custom/run-module.ts)');
   }
 }

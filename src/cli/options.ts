@@ -3,6 +3,7 @@ import { InputError } from '../errors.js';
 import { parseCount, parseSmallCount } from '../numbers.js';
 import { parseMoveList } from '../rules/sets.js';
 import { presetGame } from '../rules/presets.js';
+import { parseCode } from '../rules/code.js';
 import type { GameSpec } from '../rules/model.js';
 
 export type Format = 'table' | 'csv' | 'json';
@@ -17,6 +18,10 @@ export interface ExploreCommand {
   readonly at?: readonly bigint[];
   readonly format?: Format;
   readonly out?: string;
+  /** Milliseconds a custom rule's options(n) may run. */
+  readonly timeoutMs: number;
+  /** Show progress on stderr (default: when stderr is a terminal). */
+  readonly progress?: boolean;
 }
 
 export interface ListPresetsCommand {
@@ -26,24 +31,29 @@ export interface ListPresetsCommand {
 
 export type Command = ExploreCommand | ListPresetsCommand;
 
-const RULE_FLAGS = ['moves', 'all-but', 'preset', 'rule'] as const;
+const RULE_FLAGS = ['moves', 'all-but', 'code', 'preset', 'rule'] as const;
+export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** The option table. Numbers are taken as strings: yargs would turn 2^20 into NaN without a word. */
 function optionTable(argv: Argv) {
   return argv
     .scriptName('sg-explore')
-    .usage('$0 (--moves S | --all-but E | --preset NAME | --rule FILE) [options]\n\nCompute Sprague-Grundy values of a heap game and find (and prove) their eventual pattern.')
+    .usage('$0 (--moves S | --all-but E | --code C | --preset NAME | --rule FILE) [options]\n\nCompute Sprague-Grundy values of a heap game and find (and prove) their eventual pattern.')
     .option('moves', { type: 'string', describe: 'finite subtraction set: take s tokens for s in S, e.g. 1,2,3', group: 'Rule:' })
     .option('all-but', { type: 'string', describe: 'take any positive number of tokens except these, e.g. 2,3,7', group: 'Rule:' })
-    .option('preset', { type: 'string', describe: "a named game: nim, bash:<m> ('list' shows them all)", group: 'Rule:' })
-    .option('rule', { type: 'string', describe: 'a rule file (.json, .yaml, .yml)', group: 'Rule:' })
+    .option('code', { type: 'string', describe: 'take-and-break code in CGSuite notation: 0.77, .07, 4.07, 0.3F, 4!.0', group: 'Rule:' })
+    .option('preset', { type: 'string', describe: "a named game: nim, bash:<m>, kayles, grundy, ... ('list' shows them all)", group: 'Rule:' })
+    .option('rule', { type: 'string', describe: 'a rule file (.json, .yaml, .yml) or a JS module exporting options(n) (.mjs, .js)', group: 'Rule:' })
     .option('max', { type: 'string', describe: 'report heaps 0..max (1e6, 1_000_000 and 2^20 all work)', group: 'Range:' })
     .option('limit', { type: 'string', describe: 'compute at most this many values looking for a proof', group: 'Range:' })
     .option('at', { type: 'string', array: true, describe: 'print G(n) for these heap sizes only (exact, up to 10^18 and beyond)', group: 'Range:' })
     .option('format', { type: 'string', choices: ['table', 'csv', 'json'], describe: 'output format (default: table)', group: 'Output:' })
     .option('out', { type: 'string', describe: 'write to this file (atomically) instead of standard output', group: 'Output:' })
+    .option('progress', { type: 'boolean', describe: 'progress on stderr (default: when stderr is a terminal)', group: 'Output:' })
+    .option('timeout', { type: 'string', describe: `milliseconds a custom rule's options(n) may take (default ${DEFAULT_TIMEOUT_MS})`, group: 'Range:' })
     .example('$0 --moves 1,2,3 --max 1e6', 'values, proven period and P-positions of take 1, 2 or 3')
     .example('$0 --all-but 2,3,7 --format json', 'an all-but game as JSON')
+    .example('$0 --preset kayles', 'Kayles, computed until Guy-Smith proves its period')
     .example('$0 --moves 2,5,7 --at 10^18', 'one exact value, far out')
     .strict()
     .help()
@@ -81,14 +91,14 @@ export async function parseCommandLine(args: readonly string[]): Promise<ParseOu
   const argv = parsed as Record<string, unknown>;
 
   const positional = (argv._ as unknown[]).map(String);
-  if (positional.length) throw new InputError(`unexpected argument '${positional[0]}' (rules are given with --moves, --all-but, --preset or --rule)`);
+  if (positional.length) throw new InputError(`unexpected argument '${positional[0]}' (rules are given with --moves, --all-but, --code, --preset or --rule)`);
 
   const format = single(argv.format, 'format') as Format | undefined;
   const preset = single(argv.preset, 'preset');
   if (preset?.trim().toLowerCase() === 'list') return { command: { command: 'list-presets', format } };
 
   const given = RULE_FLAGS.filter((flag) => argv[flag] !== undefined);
-  if (given.length === 0) throw new InputError('no rule given: use --moves, --all-but, --preset or --rule (see --help)');
+  if (given.length === 0) throw new InputError('no rule given: use --moves, --all-but, --code, --preset or --rule (see --help)');
   if (given.length > 1) throw new InputError(`give one rule, not ${given.map((f) => `--${f}`).join(' and ')}`);
   const flag = given[0]!;
   const text = single(argv[flag], flag)!;
@@ -99,13 +109,16 @@ export async function parseCommandLine(args: readonly string[]): Promise<ParseOu
           spec:
             flag === 'preset'
               ? presetGame(text)
-              : flag === 'moves'
-                ? { rule: { kind: 'subtraction' as const, moves: parseMoveList(text, '--moves', false) } }
-                : { rule: { kind: 'all-but' as const, excluded: parseMoveList(text, '--all-but', true) } },
+              : flag === 'code'
+                ? { rule: { kind: 'take-and-break' as const, code: parseCode(text) } }
+                : flag === 'moves'
+                  ? { rule: { kind: 'subtraction' as const, moves: parseMoveList(text, '--moves', false) } }
+                  : { rule: { kind: 'all-but' as const, excluded: parseMoveList(text, '--all-but', true) } },
         };
 
   const maxText = single(argv.max, 'max');
   const limitText = single(argv.limit, 'limit');
+  const timeoutText = single(argv.timeout, 'timeout');
   const atTexts = argv.at as string[] | undefined;
   if (atTexts && atTexts.length === 0) throw new InputError('--at needs at least one heap size');
   return {
@@ -117,6 +130,8 @@ export async function parseCommandLine(args: readonly string[]): Promise<ParseOu
       at: atTexts?.flatMap((t) => String(t).split(',')).map((t) => parseCount(t, '--at')),
       format,
       out: single(argv.out, 'out'),
+      timeoutMs: timeoutText === undefined ? DEFAULT_TIMEOUT_MS : parseSmallCount(timeoutText, '--timeout', 1, 2 ** 31 - 1),
+      progress: argv.progress as boolean | undefined,
     },
   };
 }

@@ -1,4 +1,9 @@
-import { explore } from '../explore.js';
+import { exploreAsync, exploreValues, type Exploration } from '../explore.js';
+import { freemem } from 'node:os';
+import { parseCount } from '../numbers.js';
+import type { GameSpec } from '../rules/model.js';
+import { runRuleModule } from '../custom/run-module.js';
+import { progressReporter } from './progress.js';
 import { loadRuleFile } from '../rules/file.js';
 import { listPresets } from '../rules/presets.js';
 import { writeCsv } from '../report/csv.js';
@@ -26,7 +31,17 @@ async function exploreTo(command: ExploreCommand): Promise<void> {
   const at = command.at;
   const largestAt = at?.reduce((a, b) => (b > a ? b : a), 0n);
   // With --at, only the asked-for heaps matter: compute (or prove) up to the largest.
-  const exploration = explore({ game, max: at ? largestAt : command.max, limit: command.limit });
+  const max = at ? largestAt : command.max;
+  const progress = progressReporter(command.progress ?? Boolean(process.stderr.isTTY));
+  let exploration: Exploration;
+  try {
+    exploration =
+      game.rule.kind === 'custom'
+        ? await exploreModule(game, game.rule.module, max, command)
+        : await exploreAsync({ game, max, limit: command.limit }, { onProgress: progress.update });
+  } finally {
+    progress.done();
+  }
   const sink = await openSink(command.out);
   try {
     const format: Format = command.format ?? 'table';
@@ -39,6 +54,24 @@ async function exploreTo(command: ExploreCommand): Promise<void> {
     throw error;
   }
 }
+
+/** Custom rules run in a worker with a watchdog; no theorem applies, so the values are all there is. */
+async function exploreModule(game: GameSpec, module: string, max: bigint | undefined, command: ExploreCommand): Promise<Exploration> {
+  const wanted = max ?? game.defaultMax;
+  const capacity = Math.floor((freemem() * 0.8) / 4);
+  const run = await runRuleModule(module, {
+    count: wanted === undefined ? undefined : Number(wanted > BigInt(capacity) ? BigInt(capacity) + 1n : wanted + 1n),
+    defaultCount: command.limit ?? CUSTOM_DEFAULT_COUNT,
+    capacity,
+    timeoutMs: command.timeoutMs,
+  });
+  const described: GameSpec = { ...game, name: game.name ?? run.name, description: game.description ?? run.description };
+  const reported = wanted ?? (run.max === undefined ? undefined : parseCount(run.max, "the module's max"));
+  return exploreValues(described, run.values, reported, 'a rule given as code has no theorem to prove its pattern');
+}
+
+/** Values computed for a custom rule when neither --max, the rule file nor the module says. */
+const CUSTOM_DEFAULT_COUNT = 2048;
 
 async function listPresetsTo(sink: Sink, format: Format): Promise<void> {
   const presets = listPresets();

@@ -1,4 +1,6 @@
 import type { Rule } from '../rules/model.js';
+import { SPLIT_THREE, SPLIT_TWO, type TakeBreakCode } from '../rules/code.js';
+import { sequenceMembers } from '../rules/sequences.js';
 
 /**
  * The plain reference: list every option of every heap as the heaps it leaves,
@@ -9,12 +11,35 @@ export function referenceOptions(rule: Rule, n: number): number[][] {
   switch (rule.kind) {
     case 'subtraction':
       return rule.moves.filter((s) => s <= n).map((s) => [n - s]);
+    case 'sequence-subtraction':
+      return sequenceMembers(rule.sequence, n).map((s) => [n - s]);
     case 'all-but': {
       const options: number[][] = [];
       for (let take = 1; take <= n; take++) if (!rule.excluded.includes(take)) options.push([n - take]);
       return options;
     }
+    case 'take-and-break':
+      return takeBreakOptions(rule.code, n);
+    case 'custom':
+      throw new Error('custom rules have no reference: their options come from the module');
   }
+}
+
+function takeBreakOptions(code: TakeBreakCode, n: number): number[][] {
+  const options: number[][] = [];
+  code.digits.forEach((digit, take) => {
+    const rest = n - take;
+    if (rest < 0) return;
+    if (digit & 1 && rest === 0) options.push([]);
+    if (digit & 2 && rest >= 1 && take > 0) options.push([rest]);
+    if (digit & SPLIT_TWO) {
+      for (let a = 1; 2 * a <= rest; a++) if (!(code.unequal[take] && 2 * a === rest)) options.push([a, rest - a]);
+    }
+    if (digit & SPLIT_THREE) {
+      for (let a = 1; 3 * a <= rest; a++) for (let b = a; a + 2 * b <= rest; b++) options.push([a, b, rest - a - b]);
+    }
+  });
+  return options;
 }
 
 export function mex(values: Iterable<number>): number {

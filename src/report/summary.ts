@@ -26,6 +26,8 @@ export interface Summary {
     method: string | null;
     valuesNeeded: number | null;
     observedOver: number;
+    /** Why no proof is possible for this rule (null when a theorem applies). */
+    noTheorem: string | null;
   };
   pPositions: PPositions;
 }
@@ -51,6 +53,7 @@ export function summarise(x: Exploration): Summary {
       method: cycle?.proof?.method ?? null,
       valuesNeeded: cycle?.proof?.valuesNeeded ?? null,
       observedOver: p.observedOver,
+      noTheorem: x.noTheorem,
     },
     pPositions: x.pPositions,
   };

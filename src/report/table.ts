@@ -36,9 +36,10 @@ export function cycleText(s: Summary): string {
 
 function describeStatus(s: Summary, colour: boolean): string {
   const p = s.pattern;
-  if (p.kind === 'none') return paint(colour, 33, 'not periodic as far as computed');
+  const why = p.noTheorem ? `no proof possible: ${p.noTheorem}` : 'the theorem needs more values (raise --limit or --max)';
+  if (p.kind === 'none') return `${paint(colour, 33, 'no period found')} in ${formatCount(p.observedOver)} values; ${p.noTheorem ? why : 'none was proven'}`;
   if (p.proven) return `${paint(colour, 32, `proven (${p.method})`)}: ${p.proof}; proof needs ${formatCount(p.valuesNeeded!)} values`;
-  return `${paint(colour, 33, 'observed, not proven')}: holds over the ${formatCount(p.observedOver)} values computed; no theorem covers this rule`;
+  return `${paint(colour, 33, 'observed, not proven')}: holds over the ${formatCount(p.observedOver)} values computed; ${why}`;
 }
 
 function list(values: readonly number[], cap = 40): string {

@@ -1,11 +1,13 @@
-import { readFile } from 'node:fs/promises';
-import { extname } from 'node:path';
+import { access, readFile } from 'node:fs/promises';
+import { dirname, extname, resolve } from 'node:path';
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node, type Pair } from 'yaml';
 import { InputError } from '../errors.js';
 import { parseCount } from '../numbers.js';
 import type { GameSpec, Rule } from './model.js';
 import { presetGame } from './presets.js';
 import { normaliseMoveSet } from './sets.js';
+import { parseCode } from './code.js';
+import { MOVE_SEQUENCES, isMoveSequence } from './sequences.js';
 
 /**
  * Rule files: JSON or YAML (JSON is read by the same YAML 1.2 parser, so both
@@ -15,16 +17,22 @@ import { normaliseMoveSet } from './sets.js';
  *   name: take-1-2-3          # optional
  *   description: ...          # optional
  *   max: 1e6                  # optional default --max
- *   moves: [1, 2, 3]          # or  all-but: [2, 3, 7]  or  preset: bash:3
+ *   moves: [1, 2, 3]          # or one of:
+ *   all-but: [2, 3, 7]   code: "0.77"   sequence: squares   preset: kayles
+ *   module: ./my-rule.mjs     # a JS module exporting options(n), beside this file
+ *
+ * A JS module (.mjs, .js) can also be given directly as --rule.
  */
-export const RULE_KEYS = ['moves', 'all-but', 'preset'] as const;
-const INFO_KEYS = ['name', 'description', 'max'] as const;
+export const RULE_KEYS = ['moves', 'all-but', 'code', 'sequence', 'preset', 'module'] as const;
+const MODULE_EXTENSIONS = ['.mjs', '.js'];
+const INFO_KEYS = ['name', 'description', 'max', '$schema'] as const;
 
 /** Reads a rule file, checks it, and returns the game it describes. */
 export async function loadRuleFile(path: string): Promise<GameSpec> {
   const extension = extname(path).toLowerCase();
+  if (MODULE_EXTENSIONS.includes(extension)) return { rule: { kind: 'custom', module: await existingFile(path) } };
   if (!['.json', '.yaml', '.yml'].includes(extension)) {
-    throw new InputError(`--rule ${path}: unknown file type '${extension || '(none)'}' (expected .json, .yaml or .yml)`);
+    throw new InputError(`--rule ${path}: unknown file type '${extension || '(none)'}' (expected .json, .yaml, .yml, or a .mjs/.js module)`);
   }
   let text: string;
   try {
@@ -34,6 +42,16 @@ export async function loadRuleFile(path: string): Promise<GameSpec> {
     throw new InputError(`--rule ${path}: cannot read the file (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
   }
   return parseRuleText(text, path);
+}
+
+async function existingFile(path: string): Promise<string> {
+  try {
+    await access(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(`--rule ${path}: cannot read the file (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
+  }
+  return resolve(path);
 }
 
 /** Parse rule-file text; `source` names it in messages. */
@@ -92,6 +110,35 @@ export function parseRuleText(text: string, source: string): GameSpec {
     }
   };
 
+  const otherRule = (key: string): Rule => {
+    const node = entries.get(key)!.value;
+    switch (key) {
+      case 'moves':
+        return { kind: 'subtraction', moves: moveList('moves', false) };
+      case 'all-but':
+        return { kind: 'all-but', excluded: moveList('all-but', true) };
+      case 'code': {
+        // YAML reads 0.77 as a number (and 0.70 as 0.7): take the text as written.
+        const code = isScalar(node) && (typeof node.value === 'string' || typeof node.value === 'number') ? String(node.source ?? node.value) : fail(node, 'code: expected a code such as "0.77"');
+        try {
+          return { kind: 'take-and-break', code: parseCode(code, 'code') };
+        } catch (error) {
+          return fail(node, (error as Error).message);
+        }
+      }
+      case 'sequence': {
+        const name = text_('sequence')!;
+        if (!isMoveSequence(name)) fail(node, `sequence: unknown sequence '${name}' (expected one of: ${Object.keys(MOVE_SEQUENCES).join(', ')})`);
+        return { kind: 'sequence-subtraction', sequence: name as keyof typeof MOVE_SEQUENCES };
+      }
+      default: {
+        const module = text_('module')!;
+        if (!MODULE_EXTENSIONS.includes(extname(module).toLowerCase())) fail(node, `module: expected a .mjs or .js file, got '${module}'`);
+        return { kind: 'custom', module: resolve(dirname(source), module) };
+      }
+    }
+  };
+
   const ruleKey = ruleKeys[0]!;
   let game: GameSpec;
   if (ruleKey === 'preset') {
@@ -102,8 +149,7 @@ export function parseRuleText(text: string, source: string): GameSpec {
       return fail(entries.get('preset')!.value, (error as Error).message.replace(/^--preset: /, 'preset: '));
     }
   } else {
-    const rule: Rule = ruleKey === 'moves' ? { kind: 'subtraction', moves: moveList('moves', false) } : { kind: 'all-but', excluded: moveList('all-but', true) };
-    game = { rule };
+    game = { rule: otherRule(ruleKey) };
   }
 
   let defaultMax: bigint | undefined;

@@ -3,6 +3,8 @@
  * describing a game (flags, presets, rule files, modules) ends up as a Rule,
  * and every other part of the program works from a Rule alone.
  */
+import { codeText, isOctal, type TakeBreakCode } from './code.js';
+import type { MoveSequence } from './sequences.js';
 
 /** Remove s tokens for some s in a finite set S of positive integers. */
 export interface SubtractionRule {
@@ -18,7 +20,26 @@ export interface AllButRule {
   readonly excluded: readonly number[];
 }
 
-export type Rule = SubtractionRule | AllButRule;
+/** Remove s tokens for s in an infinite set given by a named sequence (squares, ...). */
+export interface SequenceSubtractionRule {
+  readonly kind: 'sequence-subtraction';
+  readonly sequence: MoveSequence;
+}
+
+/** Take-and-break games: octal, hexadecimal, and splits such as Grundy's game (4!.0). */
+export interface TakeBreakRule {
+  readonly kind: 'take-and-break';
+  readonly code: TakeBreakCode;
+}
+
+/** A rule written as code: a JS module exporting options(n). Runs in a worker. */
+export interface CustomRule {
+  readonly kind: 'custom';
+  /** Absolute path of the module. */
+  readonly module: string;
+}
+
+export type Rule = SubtractionRule | AllButRule | SequenceSubtractionRule | TakeBreakRule | CustomRule;
 
 /** A rule with the words a person gave it. */
 export interface GameSpec {
@@ -41,5 +62,13 @@ export function ruleText(rule: Rule): string {
       return `subtraction ${setText(rule.moves)}`;
     case 'all-but':
       return `all-but ${setText(rule.excluded)}`;
+    case 'sequence-subtraction':
+      return `subtraction {${rule.sequence}}`;
+    case 'take-and-break': {
+      const family = rule.code.unequal.some(Boolean) ? 'take-and-break' : isOctal(rule.code) ? 'octal' : 'hexadecimal';
+      return `${family} ${codeText(rule.code)}`;
+    }
+    case 'custom':
+      return `custom ${rule.module}`;
   }
 }

@@ -1,40 +1,56 @@
 import { InputError } from '../errors.js';
 import { parseSmallCount } from '../numbers.js';
-import type { GameSpec } from './model.js';
+import { parseCode } from './code.js';
+import type { GameSpec, Rule } from './model.js';
+import { MOVE_SEQUENCES, type MoveSequence } from './sequences.js';
 
 interface Preset {
   readonly name: string;
-  /** How to write it, if it takes a parameter ("bash:<m>"). */
+  /** How to write it ("bash:<m>" when it takes a parameter). */
   readonly usage: string;
   readonly description: string;
-  make(parameter: string | undefined): GameSpec;
+  /** The rule; presets with a parameter get it as text. */
+  rule(parameter: string | undefined): Rule;
 }
 
-function noParameter(name: string, parameter: string | undefined): void {
-  if (parameter !== undefined) throw new InputError(`--preset ${name} takes no parameter (got '${name}:${parameter}')`);
+const code = (text: string): Rule => ({ kind: 'take-and-break', code: parseCode(text) });
+const sequence = (name: MoveSequence): Rule => ({ kind: 'sequence-subtraction', sequence: name });
+
+function fixed(name: string, description: string, rule: Rule): Preset {
+  return {
+    name,
+    usage: name,
+    description,
+    rule(parameter) {
+      if (parameter !== undefined) throw new InputError(`--preset ${name} takes no parameter (got '${name}:${parameter}')`);
+      return rule;
+    },
+  };
 }
 
 const PRESETS: readonly Preset[] = [
-  {
-    name: 'nim',
-    usage: 'nim',
-    description: 'Nim on one heap: remove any positive number of tokens (G(n) = n)',
-    make(parameter) {
-      noParameter('nim', parameter);
-      return { name: 'nim', description: this.description, rule: { kind: 'all-but', excluded: [] } };
-    },
-  },
+  fixed('nim', 'Nim on one heap: remove any positive number of tokens (G(n) = n)', { kind: 'all-but', excluded: [] }),
   {
     name: 'bash',
     usage: 'bash:<m>',
     description: 'Bash (Bachet) game: remove 1 to m tokens (G(n) = n mod (m+1))',
-    make(parameter) {
+    rule(parameter) {
       if (parameter === undefined) throw new InputError("--preset bash needs a maximum take, as in 'bash:3'");
       const m = parseSmallCount(parameter, '--preset bash:<m>', 1, 1 << 20);
-      const moves = Array.from({ length: m }, (_, i) => i + 1);
-      return { name: `bash:${m}`, description: `remove 1 to ${m} tokens`, rule: { kind: 'subtraction', moves } };
+      return { kind: 'subtraction', moves: Array.from({ length: m }, (_, i) => i + 1) };
     },
   },
+  fixed('kayles', 'Kayles (0.77): knock down one pin or two adjacent pins from a row', code('0.77')),
+  fixed('dawsons-kayles', "Dawson's Kayles (0.07): knock down two adjacent pins", code('0.07')),
+  fixed('dawsons-chess', "Dawson's chess (0.137): pawns on a 3 x n board, captures compulsory", code('0.137')),
+  fixed('double-kayles', 'Double Kayles (0.7777): knock down 1 to 4 adjacent pins', code('0.7777')),
+  fixed('officers', 'Officers (0.6): take one token, leaving one or two non-empty heaps', code('0.6')),
+  fixed('grundy', "Grundy's game (4!.0): split one heap into two unequal non-empty heaps", code('4!.0')),
+  fixed('take-a-square', `subtract ${MOVE_SEQUENCES.squares}`, sequence('squares')),
+  fixed('take-a-fibonacci', `subtract ${MOVE_SEQUENCES.fibonacci}`, sequence('fibonacci')),
+  fixed('take-a-factorial', `subtract ${MOVE_SEQUENCES.factorials}`, sequence('factorials')),
+  fixed('take-a-power-of-two', `subtract ${MOVE_SEQUENCES['powers-of-two']}`, sequence('powers-of-two')),
+  fixed('take-a-prime', `subtract ${MOVE_SEQUENCES.primes}`, sequence('primes')),
 ];
 
 /** Every preset, for `--preset list`. */
@@ -50,7 +66,8 @@ export function presetGame(text: string): GameSpec {
   const parameter = colon < 0 ? undefined : trimmed.slice(colon + 1);
   const preset = PRESETS.find((p) => p.name === name);
   if (!preset) {
-    throw new InputError(`--preset: unknown preset '${trimmed}' (known: ${PRESETS.map((p) => p.usage).join(', ')}; see --preset list)`);
+    throw new InputError(`--preset: unknown preset '${trimmed}' (known: ${PRESETS.map((p) => p.usage).join(', ')})`);
   }
-  return preset.make(parameter);
+  const rule = preset.rule(parameter);
+  return { rule, name: parameter === undefined ? preset.name : `${preset.name}:${parameter}`, description: preset.description };
 }

@@ -1,0 +1,97 @@
+/**
+ * Small timing and formatting helpers for the benchmark. Node built-ins only.
+ */
+
+export interface Timing {
+  /** Seconds of every run, in the order they ran. */
+  readonly runs: readonly number[];
+  readonly best: number;
+  readonly median: number;
+}
+
+export function summarize(runs: readonly number[]): Timing {
+  if (runs.length === 0) throw new Error('no runs to summarize');
+  const sorted = [...runs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return { runs, best: sorted[0]!, median };
+}
+
+/** Seconds taken by `fn` (one call), on the monotonic high-resolution clock. */
+export function timeOnce(fn: () => void): number {
+  const start = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+/**
+ * Run `fn` up to `maxRuns` times and keep every time; stop repeating early
+ * once the runs so far have used `budgetSeconds` (a single very slow run is
+ * then reported as it is, with the number of runs printed next to it).
+ * `before` runs ahead of every timed call, outside the timing.
+ */
+export function bestOf(fn: () => void, maxRuns: number, budgetSeconds: number, before?: () => void): Timing {
+  const runs: number[] = [];
+  let spent = 0;
+  while (runs.length < maxRuns && (runs.length === 0 || spent < budgetSeconds)) {
+    before?.();
+    const seconds = timeOnce(fn);
+    runs.push(seconds);
+    spent += seconds;
+  }
+  return summarize(runs);
+}
+
+/** Order-free sum and order-sensitive polynomial hash (h = 31h + v), both mod 2^32. */
+export interface Checksum {
+  readonly sum: number;
+  readonly hash: number;
+}
+
+export function checksum(values: ArrayLike<number>, count: number): Checksum {
+  let sum = 0;
+  let hash = 0;
+  for (let n = 0; n < count; n++) {
+    const v = values[n]!;
+    sum = (sum + v) >>> 0;
+    hash = (Math.imul(hash, 31) + v) >>> 0;
+  }
+  return { sum, hash };
+}
+
+export function checksumText(c: Checksum): string {
+  return `sum=${c.sum} hash=${c.hash}`;
+}
+
+export function sameChecksum(a: Checksum, b: Checksum): boolean {
+  return a.sum === b.sum && a.hash === b.hash;
+}
+
+export function count(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+export function seconds(s: number): string {
+  return s >= 1 ? `${s.toFixed(3)} s` : `${(s * 1000).toFixed(1)} ms`;
+}
+
+/** Values per second as "123.4 Mvalues/s". */
+export function throughput(values: number, secs: number): string {
+  const perSecond = values / secs;
+  if (perSecond >= 1e6) return `${(perSecond / 1e6).toFixed(1)} Mvalues/s`;
+  return `${(perSecond / 1e3).toFixed(1)} kvalues/s`;
+}
+
+export function ratio(x: number): string {
+  return x >= 100 ? `${x.toFixed(0)}x` : `${x.toFixed(2)}x`;
+}
+
+export function runsText(t: Timing): string {
+  const all = t.runs.map((r) => r.toFixed(3)).join(', ');
+  return `${t.runs.length} run${t.runs.length === 1 ? '' : 's'}: ${all} s`;
+}
+
+export function setText(moves: readonly number[]): string {
+  if (moves.length <= 8) return `{${moves.join(',')}}`;
+  return `{${moves.slice(0, 4).join(',')},...,${moves[moves.length - 1]}} (|S|=${moves.length})`;
+}

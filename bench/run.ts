@@ -1,0 +1,238 @@
+/**
+ * sg-explore benchmark: `npm run bench` (builds, then runs dist/bench/run.js).
+ *
+ * Reports, all measured in this one run:
+ *   1. the subtraction kernel against the plain reference (throughput: the
+ *      reference is timed on far fewer values, since it is far too slow for N);
+ *   2. the same kernel against the same loop in C (gcc -O3), with checksums;
+ *   3. whole-process time of the CLI against a bare `node -e ""`;
+ * plus the peak RSS of this process. Absolute times are printed with every ratio.
+ */
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, openSync } from 'node:fs';
+import { arch, cpus, platform } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { fillSubtraction } from '../src/engine/subtraction.js';
+import { referenceValues } from '../src/engine/reference.js';
+import type { SubtractionRule } from '../src/rules/model.js';
+import { compileCKernel, C_FLAGS, runCKernel } from './c-kernel.js';
+import {
+  bestOf,
+  checksum,
+  checksumText,
+  count,
+  ratio,
+  runsText,
+  sameChecksum,
+  seconds,
+  setText,
+  summarize,
+  throughput,
+  type Checksum,
+  type Timing,
+} from './measure.js';
+
+/** Table size for the kernel (JS and C). */
+const N = 100_000_000;
+/** Timed runs per measurement (best is used)... */
+const MAX_RUNS = 3;
+/** ...but stop repeating once a measurement has used this many seconds. */
+const BUDGET_SECONDS = 15;
+/** JS/C target. */
+const TARGET_JS_OVER_C = 1.5;
+/** Whole-process runs per command (after one untimed warm-up each). */
+const PROCESS_RUNS = 5;
+
+/** 40 distinct moves in 1..120 from a fixed LCG, so the set is the same every run. */
+function fortyMoves(): number[] {
+  const moves = new Set<number>();
+  let x = 1234567;
+  while (moves.size < 40) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    moves.add(1 + ((x >>> 8) % 120));
+  }
+  return [...moves].sort((a, b) => a - b);
+}
+
+interface Case {
+  readonly label: string;
+  readonly moves: readonly number[];
+  /** How many values the reference computes (it is far too slow for N). */
+  readonly referenceCount: number;
+}
+
+const CASES: readonly Case[] = [
+  { label: 'S={1,2,3} (3-move straight-line path)', moves: [1, 2, 3], referenceCount: 1_000_000 },
+  { label: 'S={2,5,7,11,13} (generic 32-bit mask path)', moves: [2, 5, 7, 11, 13], referenceCount: 1_000_000 },
+  { label: `S=${setText(fortyMoves())} (|S| >= 32 path)`, moves: fortyMoves(), referenceCount: 100_000 },
+];
+
+interface CaseResult {
+  readonly c: Case;
+  readonly js: Timing;
+  readonly jsSum: Checksum;
+  readonly ref: Timing;
+  readonly refAgrees: boolean;
+  readonly cTime?: Timing;
+  readonly cMatches?: boolean;
+}
+
+const out = (line: string): void => {
+  process.stdout.write(line + '\n');
+};
+let failed = false;
+
+function header(): void {
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  out(`sg-explore benchmark: node ${process.version}, ${platform()} ${arch()}, ${cpus().length} CPUs (${cpu})`);
+  out(
+    `Each timing is the best of up to ${MAX_RUNS} runs (fewer when the runs so far took over ${BUDGET_SECONDS} s); ` +
+      `all runs are listed. Ratios below are computed from times measured in this run.`,
+  );
+  out('');
+}
+
+function benchCase(c: Case, g: Uint8Array, compiler: ReturnType<typeof compileCKernel>): CaseResult {
+  const rule: SubtractionRule = { kind: 'subtraction', moves: c.moves };
+  out(`== ${c.label}`);
+  if (c.moves.length > 8) out(`   moves: {${c.moves.join(',')}}`);
+
+  // 1a. The JS kernel on the full table. The table is zeroed (and so resident)
+  // before every run, outside the timing; the C side does the same.
+  const js = bestOf(() => fillSubtraction(g, c.moves, 0, N), MAX_RUNS, BUDGET_SECONDS, () => g.fill(0));
+  const jsSum = checksum(g, N);
+  out(`[JS kernel]  fillSubtraction(g, S, 0, ${count(N)})  best ${seconds(js.best)}  ${throughput(N, js.best)}  (${runsText(js)})  ${checksumText(jsSum)}`);
+
+  // 1b. The reference on fewer values; checked against the kernel's table.
+  let refValues: number[] = [];
+  const ref = bestOf(() => {
+    refValues = referenceValues(rule, c.referenceCount);
+  }, MAX_RUNS, BUDGET_SECONDS);
+  let refAgrees = refValues.length === c.referenceCount;
+  for (let n = 0; refAgrees && n < c.referenceCount; n++) refAgrees = refValues[n] === g[n];
+  refValues = [];
+  out(
+    `[reference]  referenceValues(rule, ${count(c.referenceCount)})  best ${seconds(ref.best)}  ${throughput(c.referenceCount, ref.best)}  ` +
+      `(${runsText(ref)})  NOTE: timed on ${count(c.referenceCount)} values, not ${count(N)}; ` +
+      (refAgrees ? `agrees with the kernel on all ${count(c.referenceCount)}` : 'DISAGREES with the kernel'),
+  );
+  if (!refAgrees) failed = true;
+
+  // 2. The same loop in C.
+  if ('skipped' in compiler) return { c, js, jsSum, ref, refAgrees };
+  const result = runCKernel(compiler.binary, c.moves, N, MAX_RUNS, BUDGET_SECONDS);
+  const cTime = summarize(result.runs);
+  const cMatches = sameChecksum(result.checksum, jsSum);
+  out(
+    `[C ${C_FLAGS.join(' ')}]  same fill, N=${count(N)}  best ${seconds(cTime.best)}  ${throughput(N, cTime.best)}  (${runsText(cTime)})  ` +
+      `${checksumText(result.checksum)}  ${cMatches ? '(matches JS)' : 'MISMATCH with JS'}`,
+  );
+  if (!cMatches) failed = true;
+  return { c, js, jsSum, ref, refAgrees, cTime, cMatches };
+}
+
+interface ProcessResult {
+  readonly cli: Timing;
+  readonly bare: Timing;
+}
+
+function benchProcess(): ProcessResult | string {
+  const cli = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+  if (!existsSync(cli)) return `CLI not built at ${cli}`;
+  const cliArgs = [cli, '--moves', '1,2,3', '--max', '1e6'];
+  const bareArgs = ['-e', ''];
+  const devNull = openSync('/dev/null', 'w');
+  try {
+    const once = (args: string[]): number => {
+      const start = process.hrtime.bigint();
+      const child = spawnSync(process.execPath, args, { stdio: ['ignore', devNull, 'pipe'] });
+      const elapsed = Number(process.hrtime.bigint() - start) / 1e9;
+      if (child.error || child.status !== 0) {
+        throw new Error(`node ${args.join(' ')} failed: ${child.error?.message ?? `exit ${child.status}: ${child.stderr}`}`);
+      }
+      return elapsed;
+    };
+    once(cliArgs); // warm-up: file cache, compile cache
+    once(bareArgs);
+    const cliRuns: number[] = [];
+    const bareRuns: number[] = [];
+    for (let i = 0; i < PROCESS_RUNS; i++) {
+      // Interleaved so that drift in machine load hits both alike.
+      cliRuns.push(once(cliArgs));
+      bareRuns.push(once(bareArgs));
+    }
+    const result = { cli: summarize(cliRuns), bare: summarize(bareRuns) };
+    out('== Whole process (spawnSync wall time, stdout to /dev/null)');
+    out(`[process]  node dist/src/cli/main.js --moves 1,2,3 --max 1e6  median ${seconds(result.cli.median)}  best ${seconds(result.cli.best)}  (${runsText(result.cli)})`);
+    out(`[process]  node -e ""  median ${seconds(result.bare.median)}  best ${seconds(result.bare.best)}  (${runsText(result.bare)})`);
+    return result;
+  } finally {
+    closeSync(devNull);
+  }
+}
+
+function main(): void {
+  const started = process.hrtime.bigint();
+  header();
+
+  const compiler = compileCKernel();
+  if ('skipped' in compiler) out(`[C] SKIPPED: ${compiler.skipped}; the JS/C comparison is not made.`);
+  else out(`[C] compiled with ${compiler.version}, flags ${C_FLAGS.join(' ')} (temp dir, removed at the end)`);
+  out('');
+
+  const results: CaseResult[] = [];
+  let processResult: ProcessResult | string;
+  try {
+    const g = new Uint8Array(N); // values never exceed |S| <= 40, so 8 bits hold them
+    for (const c of CASES) {
+      results.push(benchCase(c, g, compiler));
+      out('');
+    }
+    processResult = benchProcess();
+  } finally {
+    if (!('skipped' in compiler)) compiler.dispose();
+  }
+  if (typeof processResult === 'string') out(`[process] SKIPPED: ${processResult}`);
+
+  const maxRssKiB = process.resourceUsage().maxRSS; // kilobytes
+  out('');
+  out(`[memory]  peak RSS of this bench process: ${(maxRssKiB / 1024).toFixed(1)} MiB (the C and CLI child processes are not included)`);
+  out(`[total]  bench wall time ${seconds(Number(process.hrtime.bigint() - started) / 1e9)}`);
+
+  out('');
+  out('== Ratios (same run; from the best times above)');
+  for (const r of results) {
+    const kernelRate = N / r.js.best;
+    const refRate = r.c.referenceCount / r.ref.best;
+    out(
+      `kernel vs reference, ${setText(r.c.moves)}: kernel throughput ${ratio(kernelRate / refRate)} the reference's ` +
+        `(${throughput(N, r.js.best)} over ${count(N)} values vs ${throughput(r.c.referenceCount, r.ref.best)} over ${count(r.c.referenceCount)} values)`,
+    );
+  }
+  for (const r of results) {
+    if (r.cTime === undefined) {
+      out(`JS / C time, ${setText(r.c.moves)}: not measured (no C compiler)`);
+      continue;
+    }
+    const x = r.js.best / r.cTime.best;
+    const verdict = !r.cMatches
+      ? 'INVALID: checksums differ'
+      : x <= TARGET_JS_OVER_C
+        ? `within the ${TARGET_JS_OVER_C}x target`
+        : `MISSES the ${TARGET_JS_OVER_C}x target`;
+    out(`JS / C time, ${setText(r.c.moves)}: ${ratio(x)}  (${seconds(r.js.best)} vs ${seconds(r.cTime.best)}, N=${count(N)}; ${verdict})`);
+  }
+  if (typeof processResult !== 'string') {
+    const { cli, bare } = processResult;
+    out(
+      `CLI process / bare node: ${ratio(cli.median / bare.median)} by median (${seconds(cli.median)} vs ${seconds(bare.median)}, ` +
+        `+${seconds(cli.median - bare.median)}), ${ratio(cli.best / bare.best)} by best`,
+    );
+  }
+  if (failed) {
+    out('FAILED: a correctness check above did not pass (see DISAGREES / MISMATCH).');
+    process.exitCode = 1;
+  }
+}
+
+main();

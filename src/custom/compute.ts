@@ -1,0 +1,61 @@
+import { MexBuffer } from '../engine/mex-buffer.js';
+
+/** What a custom rule module may export. */
+export interface RuleModule {
+  options(n: number): Iterable<number | Iterable<number>>;
+  name?: string;
+  description?: string;
+  max?: number | string;
+}
+
+/** A custom rule broke its contract; the message names n and the bad option. */
+export class RuleModuleError extends Error {}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `[${value.map((v) => (typeof v === 'number' ? String(v) : describe(v))).join(', ')}]`;
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'object') return 'an object';
+  return String(value);
+}
+
+function isIterable(value: unknown): value is Iterable<unknown> {
+  return value != null && typeof value !== 'string' && typeof (value as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function';
+}
+
+/**
+ * G(0..count-1) of a rule given as options(n): each option is a list of heap
+ * sizes (a bare number is one heap), every heap a whole number below n. The
+ * current n is published in `currentHeap[0]` so a watchdog outside can tell a
+ * slow call from a stuck one.
+ */
+export function computeCustomValues(module: RuleModule, count: number, currentHeap: Int32Array): Uint32Array {
+  const g = new Uint32Array(count);
+  const buffer = new MexBuffer();
+  for (let n = 0; n < count; n++) {
+    Atomics.store(currentHeap, 0, n);
+    let options: unknown;
+    try {
+      options = module.options(n);
+    } catch (error) {
+      throw new RuleModuleError(`options(${n}) threw: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (!isIterable(options)) throw new RuleModuleError(`options(${n}) returned ${describe(options)}; expected an array of options, each an array of heap sizes`);
+    let index = 0;
+    for (const option of options) {
+      const heaps = typeof option === 'number' ? [option] : isIterable(option) ? [...option] : null;
+      if (!heaps) throw new RuleModuleError(`options(${n}): option ${index + 1} is ${describe(option)}; expected an array of heap sizes`);
+      let value = 0;
+      for (const heap of heaps) {
+        if (typeof heap !== 'number' || !Number.isInteger(heap) || heap < 0 || heap >= n) {
+          throw new RuleModuleError(`options(${n}): option ${describe(heaps)} has heap ${describe(heap)}, which is not a whole number from 0 to ${n - 1}`);
+        }
+        value ^= g[heap]!;
+      }
+      buffer.mark(value, n);
+      index++;
+    }
+    g[n] = buffer.mex(n);
+  }
+  return g;
+}

@@ -1,0 +1,10 @@
+export { explore, exploreAsync, exploreValues, type ExploreRequest, type Exploration, type ProgressOptions } from './explore.js';
+export { InputError } from './errors.js';
+export { parseCount } from './numbers.js';
+export { ruleText, type Rule, type GameSpec } from './rules/model.js';
+export { presetGame, listPresets } from './rules/presets.js';
+export { loadRuleFile, parseRuleText } from './rules/file.js';
+export { referenceValues, referenceOptions } from './engine/reference.js';
+export type { Pattern, Cycle, Proof } from './period/pattern.js';
+export type { PPositions } from './period/p-positions.js';
+export { summarise, type Summary } from './report/summary.js';

@@ -1,0 +1,30 @@
+import type { ValueArray } from '../engine/store.js';
+import type { Cycle, Proof } from './pattern.js';
+import { observeCycle } from './observed.js';
+
+/**
+ * Octal games (Guy-Smith periodicity theorem, Winning Ways ch. 4): if a move
+ * removes at most k tokens (k = index of the last non-zero code digit) and
+ * leaves at most two heaps, then G(n+p) = G(n) for every n0 <= n < 2*n0 + p + k
+ * implies G(n+p) = G(n) for all n >= n0. Any option of a heap of n + p >=
+ * 2*n0 + 2p + k has a part of at least n0 + p, which can lose p tokens to give
+ * an option of n, and back; induction does the rest. So 2*n0 + 2p + k values
+ * prove the cycle.
+ */
+export function proveByGuySmith(g: ValueArray, count: number, k: number): (Cycle & { proof: Proof }) | null {
+  const seen = observeCycle(g, count, { allowSaltus: false });
+  if (!seen) return null;
+  const { preperiod: n0, period: p } = seen;
+  const valuesNeeded = 2 * n0 + 2 * p + k;
+  if (count < valuesNeeded) return null;
+  return {
+    ...seen,
+    proof: {
+      method: 'guy-smith',
+      reason:
+        `octal game removing at most k = ${k} tokens and leaving at most two heaps; G(n+${p}) = G(n) ` +
+        `for ${n0} <= n < 2*${n0}+${p}+${k} = ${2 * n0 + p + k}, so by the Guy-Smith theorem for all n >= ${n0}`,
+      valuesNeeded,
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { referenceValues } from '../src/engine/reference.js';
+import { fillSubtraction } from '../src/engine/subtraction.js';
+import { AllButKernel } from '../src/engine/allbut.js';
+import { MAX_ARRAY_LENGTH, ValueStore, bytesPerValueFor } from '../src/engine/store.js';
+import { InputError } from '../src/errors.js';
+import { int, mulberry32, randomSet } from './helpers/random.js';
+import { allBut, list, subtraction } from './helpers/rules.js';
+
+/** First index where two sequences differ, or -1. */
+function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>, count: number): number {
+  for (let i = 0; i < count; i++) if (a[i] !== b[i]) return i;
+  return -1;
+}
+
+describe('finite subtraction kernel against the reference', () => {
+  const SEED = 20240611;
+  const SETS = 1200;
+  const COUNT = 320;
+
+  it(`${SETS} random sets, sizes 1..40 (mask and stamp-buffer paths), ${COUNT} values each, seed ${SEED}`, () => {
+    const random = mulberry32(SEED);
+    let maskPath = 0;
+    let stampPath = 0;
+    for (let i = 0; i < SETS; i++) {
+      const size = int(random, 1, 40);
+      const moves = randomSet(random, size, int(random, Math.max(size, 2), 60));
+      if (moves.length < 32) maskPath++;
+      else stampPath++;
+      const expected = referenceValues(subtraction(moves), COUNT);
+
+      const g = new Uint8Array(COUNT);
+      fillSubtraction(g, moves, 0, COUNT);
+      const at = firstDifference(g, expected, COUNT);
+      expect(at, `set #${i} {${moves}}: G(${at}) = ${g[at]}, reference ${expected[at]}`).toBe(-1);
+
+      // The same values computed in blocks with random boundaries (as explore() does).
+      const blocks = new Uint8Array(COUNT);
+      let from = 0;
+      while (from < COUNT) {
+        const to = Math.min(COUNT, from + int(random, 1, 90));
+        fillSubtraction(blocks, moves, from, to);
+        from = to;
+      }
+      const atBlocks = firstDifference(blocks, expected, COUNT);
+      expect(atBlocks, `set #${i} {${moves}} in blocks: G(${atBlocks}) = ${blocks[atBlocks]}, reference ${expected[atBlocks]}`).toBe(-1);
+    }
+    // Both code paths really ran, many times.
+    expect(maskPath).toBeGreaterThan(500);
+    expect(stampPath).toBeGreaterThan(100);
+  });
+
+  it('works on Uint16 and Uint32 tables too', () => {
+    const moves = [1, 4, 5, 9, 11, 17, 23];
+    const expected = referenceValues(subtraction(moves), 500);
+    for (const g of [new Uint16Array(500), new Uint32Array(500)]) {
+      fillSubtraction(g, moves, 0, 500);
+      expect(list(g)).toEqual(expected);
+    }
+  });
+
+  it('handles the largest values of the mask path: 31 moves give values up to 31', () => {
+    const moves = Array.from({ length: 31 }, (_, i) => i + 1);
+    const g = new Uint8Array(200);
+    fillSubtraction(g, moves, 0, 200);
+    expect(list(g)).toEqual(Array.from({ length: 200 }, (_, n) => n % 32));
+    expect(Math.max(...g)).toBe(31);
+  });
+
+  it('handles 32 consecutive moves (the first stamp-buffer size): values up to 32', () => {
+    const moves = Array.from({ length: 32 }, (_, i) => i + 1);
+    const g = new Uint8Array(200);
+    fillSubtraction(g, moves, 0, 200);
+    expect(list(g)).toEqual(Array.from({ length: 200 }, (_, n) => n % 33));
+  });
+});
+
+describe('all-but kernel against the reference', () => {
+  const SEED = 7_654_321;
+  const SETS = 320;
+  const COUNT = 200;
+
+  it(`${SETS} random all-but sets, sizes 0..6, elements up to 15, ${COUNT} values each, seed ${SEED}`, () => {
+    const random = mulberry32(SEED);
+    const sizes = new Set<number>();
+    for (let i = 0; i < SETS; i++) {
+      const size = int(random, 0, 6);
+      sizes.add(size);
+      const excluded = randomSet(random, size, 15);
+      const expected = referenceValues(allBut(excluded), COUNT);
+      const store = new ValueStore(COUNT, 0, 8);
+      const kernel = new AllButKernel(excluded);
+      let from = 0;
+      while (from < COUNT) {
+        const to = Math.min(COUNT, from + int(random, 1, 70));
+        kernel.fill(store, from, to);
+        expect(store.count).toBe(to);
+        from = to;
+      }
+      const at = firstDifference(store.values, expected, COUNT);
+      expect(at, `set #${i} all-but {${excluded}}: G(${at}) = ${store.values[at]}, reference ${expected[at]}`).toBe(-1);
+    }
+    expect([...sizes].sort()).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it('widens its store as values pass 255 and keeps the earlier ones', () => {
+    const excluded = [2, 3, 7];
+    const count = 1100; // G rises by 2 every 4 heaps: about 550 at the end
+    const expected = referenceValues(allBut(excluded), count);
+    const store = new ValueStore(count, 0, 16);
+    new AllButKernel(excluded).fill(store, 0, count);
+    expect(store.values).toBeInstanceOf(Uint16Array);
+    expect(list(store.values, count)).toEqual(expected);
+    expect(expected[count - 1]).toBeGreaterThan(255);
+  });
+});
+
+describe('ValueStore', () => {
+  it('starts at the narrowest width for the expected largest value', () => {
+    expect(new ValueStore(10, 0).values).toBeInstanceOf(Uint8Array);
+    expect(new ValueStore(10, 255).values).toBeInstanceOf(Uint8Array);
+    expect(new ValueStore(10, 256).values).toBeInstanceOf(Uint16Array);
+    expect(new ValueStore(10, 65_536).values).toBeInstanceOf(Uint32Array);
+    expect(bytesPerValueFor(3)).toBe(1);
+    expect(bytesPerValueFor(300)).toBe(2);
+    expect(bytesPerValueFor(70_000)).toBe(4);
+    expect(bytesPerValueFor(undefined)).toBe(4);
+  });
+
+  it('widens to Uint16 for 300 and to Uint32 for 70000, keeping every value', () => {
+    const store = new ValueStore(1000, 0, 4);
+    let g = store.reserve(10);
+    for (let n = 0; n < 10; n++) g[n] = (n * 37) % 256;
+    store.count = 10;
+    expect(store.largestStorable).toBe(255);
+    expect(store.bytesPerValue).toBe(1);
+
+    g = store.widen(300);
+    expect(g).toBe(store.values);
+    expect(g).toBeInstanceOf(Uint16Array);
+    expect(store.largestStorable).toBe(65_535);
+    expect(list(g, 10)).toEqual(Array.from({ length: 10 }, (_, n) => (n * 37) % 256));
+    g[10] = 300;
+    store.count = 11;
+
+    g = store.widen(70_000);
+    expect(g).toBeInstanceOf(Uint32Array);
+    expect(store.bytesPerValue).toBe(4);
+    g[11] = 70_000;
+    store.count = 12;
+    expect(list(store.view())).toEqual([...Array.from({ length: 10 }, (_, n) => (n * 37) % 256), 300, 70_000]);
+  });
+
+  it('does not narrow or copy when the value already fits', () => {
+    const store = new ValueStore(100, 300, 8);
+    const before = store.values;
+    expect(store.widen(200)).toBe(before);
+    expect(store.values).toBeInstanceOf(Uint16Array);
+  });
+
+  it('grows its capacity by reserve() without losing values, up to its limit', () => {
+    const store = new ValueStore(100, 0, 4);
+    expect(store.values.length).toBe(4);
+    let g = store.reserve(4);
+    g.set([9, 8, 7, 6]);
+    store.count = 4;
+    g = store.reserve(50);
+    expect(g.length).toBeGreaterThanOrEqual(50);
+    expect(g.length).toBeLessThanOrEqual(100);
+    expect(list(g, 4)).toEqual([9, 8, 7, 6]);
+    expect(store.reserve(100).length).toBe(100);
+    expect(() => store.reserve(101)).toThrow(RangeError);
+  });
+
+  it('view() covers exactly the final values', () => {
+    const store = new ValueStore(10, 0, 10);
+    store.values.set([1, 2, 3]);
+    store.count = 3;
+    expect(list(store.view())).toEqual([1, 2, 3]);
+  });
+
+  it('refuses values past 32 bits and tables past the array limit', () => {
+    const store = new ValueStore(10, 0, 10);
+    expect(() => store.widen(2 ** 32)).toThrow(RangeError);
+    expect(() => new ValueStore(MAX_ARRAY_LENGTH + 1)).toThrow(InputError);
+  });
+});
