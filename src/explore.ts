@@ -67,12 +67,15 @@ interface Plan {
 function plan(request: ExploreRequest): Plan {
   const solver = solverFor(request.game.rule);
   const max = request.max ?? request.game.defaultMax;
-  const limit = request.limit ?? solver.defaultLimit;
+  const wantedAtMost = max === undefined ? Infinity : Number(max) + 1;
+  // With --max and no --limit, a costly kernel looks for a proof only a little past max.
+  const limit = request.limit ?? (solver.costly ? Math.min(solver.defaultLimit, Math.max(FIRST_CHECKPOINT, 8 * wantedAtMost)) : solver.defaultLimit);
   const capacity = memoryCapacity(bytesPerValueFor(solver.largestExpected), request.memoryBudget);
   const wanted = max === undefined ? 0 : Number(max) + 1;
   // A theorem may let us stop long before `wanted`, so search up to `limit`
   // even when `wanted` would not fit; without a proof, we must hold `wanted`.
-  const searched = solver.noTheorem ? wanted || limit : Math.max(limit, wanted);
+  // A --max beyond memory can only be answered by a proof found within --limit.
+  const searched = solver.noTheorem ? wanted || limit : wanted > capacity ? limit : Math.max(limit, wanted);
   if (solver.noTheorem && wanted > capacity) {
     throw new InputError(
       `--max ${max}: ${formatCount(BigInt(wanted))} values do not fit in memory (room for about ${formatCount(capacity)}), ` +
@@ -138,7 +141,7 @@ export function exploreValues(game: GameSpec, values: ValueArray, max: bigint | 
   const store = new ValueStore(values.length, 0, 1);
   store.values = values;
   store.count = values.length;
-  const solver: Solver = { allowSaltus: true, noTheorem, defaultLimit: values.length, fill: () => {}, prove: () => null };
+  const solver: Solver = { allowSaltus: true, noTheorem, defaultLimit: values.length, costly: true, fill: () => {}, prove: () => null };
   return analyse(game, { solver, store, max, stopAt: values.length, capacity: values.length }, null);
 }
 

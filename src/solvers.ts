@@ -4,6 +4,7 @@ import type { ValueStore } from './engine/store.js';
 import { fillSubtraction } from './engine/subtraction.js';
 import { AllButKernel } from './engine/allbut.js';
 import { TakeBreakKernel } from './engine/take-break.js';
+import { SparseSpaceKernel } from './engine/sparse-space.js';
 import { SequenceSubtractionKernel } from './engine/sequence-subtraction.js';
 import type { Cycle, Proof } from './period/pattern.js';
 import { proveByWindowRepetition } from './period/window-repetition.js';
@@ -31,6 +32,8 @@ export interface Solver {
   readonly noTheorem: string | null;
   /** How many values to compute, at most, when neither --max nor --limit says. */
   readonly defaultLimit: number;
+  /** Whether a value costs more than a few operations (then a --max bounds the proof search too). */
+  readonly costly: boolean;
 }
 
 const noProof = () => null;
@@ -44,6 +47,7 @@ export function solverFor(rule: Rule): Solver {
         allowSaltus: false,
         noTheorem: null,
         defaultLimit: 2 ** 26,
+        costly: false,
         fill(store, from, to) {
           fillSubtraction(store.reserve(to), rule.moves, from, to);
           store.count = to;
@@ -57,6 +61,7 @@ export function solverFor(rule: Rule): Solver {
         allowSaltus: true,
         noTheorem: null,
         defaultLimit: 2 ** 24,
+        costly: false,
         fill: (store, from, to) => kernel.fill(store, from, to),
         prove(g, count) {
           const candidate = observeCycle(g, count, { allowSaltus: true });
@@ -70,12 +75,14 @@ export function solverFor(rule: Rule): Solver {
         allowSaltus: true,
         noTheorem: 'an infinite subtraction set has no finite window that determines the values',
         defaultLimit: 2 ** 14,
+        costly: true,
         fill: (store, from, to) => kernel.fill(store, from, to),
         prove: noProof,
       };
     }
     case 'take-and-break': {
-      const kernel = new TakeBreakKernel(rule.code);
+      // Two-heap codes get the rare/common kernel (exact whatever the mask; fast when values are sparse).
+      const kernel = maxHeapsLeft(rule.code) <= 2 ? new SparseSpaceKernel(rule.code) : new TakeBreakKernel(rule.code);
       const k = rule.code.digits.length - 1;
       const octal = isOctal(rule.code) && !rule.code.unequal.some(Boolean);
       const heaps = maxHeapsLeft(rule.code);
@@ -86,7 +93,8 @@ export function solverFor(rule: Rule): Solver {
           : heaps === 3
             ? 'splits into three heaps are outside the Guy-Smith theorem'
             : 'the unequal-split condition (!) is outside the Guy-Smith theorem',
-        defaultLimit: heaps === 3 ? 2 ** 11 : 2 ** 15,
+        defaultLimit: heaps === 3 ? 2 ** 11 : 2 ** 20,
+        costly: true,
         fill: (store, from, to) => kernel.fill(store, from, to),
         prove: octal ? (g, count) => proveByGuySmith(g, count, k) : noProof,
       };

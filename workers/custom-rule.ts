@@ -15,7 +15,7 @@ export interface CustomRuleJob {
   readonly defaultCount: number;
   /** The most values memory can hold. */
   readonly capacity: number;
-  /** Int32Array over a SharedArrayBuffer: [0] = heap being computed (-1 while loading). */
+  /** Int32Array over a SharedArrayBuffer: [0] = heap being computed (-2 starting, -1 loading the module). */
   readonly currentHeap: SharedArrayBuffer;
 }
 
@@ -30,6 +30,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
 
 async function run(): Promise<void> {
   const currentHeap = new Int32Array(job.currentHeap);
+  Atomics.store(currentHeap, 0, -1); // the module's time starts now
   let loaded: Record<string, unknown>;
   try {
     loaded = (await import(pathToFileURL(job.module).href)) as Record<string, unknown>;

@@ -22,6 +22,12 @@ export interface CustomRunOptions {
 }
 
 const WATCH_INTERVAL_MS = 25;
+/** Heap slot values before the first heap: the worker thread is starting, then the module is loading. */
+const STARTING = -2;
+const LOADING = -1;
+/** A worker thread that has not even started by then is broken, whatever --timeout says. */
+const START_LIMIT_MS = 30_000;
+const EXIT_GRACE_MS = 500;
 
 /**
  * Run a custom rule module in a worker thread and collect its values. A
@@ -33,12 +39,15 @@ export function runRuleModule(module: string, options: CustomRunOptions): Promis
   const name = basename(module);
   const currentHeap = new SharedArrayBuffer(4);
   const heap = new Int32Array(currentHeap);
-  Atomics.store(heap, 0, -1);
+  Atomics.store(heap, 0, STARTING);
   const job: CustomRuleJob = { module, count: options.count, defaultCount: options.defaultCount, capacity: options.capacity, currentHeap };
-  const worker = new Worker(workerFile('custom-rule'), { workerData: job });
+  // The module's own prints go to stderr: stdout carries only the report.
+  const worker = new Worker(workerFile('custom-rule'), { workerData: job, stdout: true });
+  worker.stdout.pipe(process.stderr);
 
   return new Promise<CustomRun>((resolve, reject) => {
     let meta: Omit<CustomRun, 'values'> = {};
+    let result: CustomRun | undefined;
     let settled = false;
     let watched = -1;
     let since = performance.now();
@@ -59,16 +68,26 @@ export function runRuleModule(module: string, options: CustomRunOptions): Promis
         if (now >= 0) options.onProgress?.(now, options.count ?? options.defaultCount);
         return;
       }
-      if (performance.now() - since > options.timeoutMs) {
-        fail(now < 0 ? `loading it ran past --timeout ${options.timeoutMs} ms` : `options(${now}) ran past --timeout ${options.timeoutMs} ms`);
+      const waited = performance.now() - since;
+      // The thread's own start-up is not the module's time.
+      if (now === STARTING) {
+        if (waited > START_LIMIT_MS) fail(`its worker thread did not start within ${START_LIMIT_MS / 1000} s`);
+      } else if (waited > options.timeoutMs) {
+        fail(now === LOADING ? `loading it ran past --timeout ${options.timeoutMs} ms` : `options(${now}) ran past --timeout ${options.timeoutMs} ms`);
       }
     }, Math.max(1, Math.min(WATCH_INTERVAL_MS, options.timeoutMs / 4)));
     worker.on('message', (reply: CustomRuleReply) => {
       if (reply.type === 'loaded') meta = { name: reply.name, description: reply.description, max: reply.max };
-      else if (reply.type === 'values') finish(null, { ...meta, values: reply.values });
+      else if (reply.type === 'values') {
+        // Let the thread end by itself so the module's last prints are flushed; then stop it anyway.
+        clearInterval(watchdog);
+        result = { ...meta, values: reply.values };
+        const done = result;
+        setTimeout(() => finish(null, done), EXIT_GRACE_MS);
+      }
       else fail(reply.message);
     });
     worker.on('error', (error) => fail(`crashed: ${error.message}`));
-    worker.on('exit', (code) => fail(`its worker stopped (exit code ${code}) before finishing`));
+    worker.once('exit', (code) => (result ? finish(null, result) : fail(`its worker stopped (exit code ${code}) before finishing`)));
   });
 }

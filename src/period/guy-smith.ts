@@ -1,6 +1,6 @@
 import type { ValueArray } from '../engine/store.js';
 import type { Cycle, Proof } from './pattern.js';
-import { observeCycle } from './observed.js';
+import { cycleStart } from './cycle.js';
 
 /**
  * Octal games (Guy-Smith periodicity theorem, Winning Ways ch. 4): if a move
@@ -12,13 +12,21 @@ import { observeCycle } from './observed.js';
  * prove the cycle.
  */
 export function proveByGuySmith(g: ValueArray, count: number, k: number): (Cycle & { proof: Proof }) | null {
-  const seen = observeCycle(g, count, { allowSaltus: false });
-  if (!seen) return null;
-  const { preperiod: n0, period: p } = seen;
+  // The first p whose pattern holds over the theorem's window is a true period (the theorem
+  // says so), and the smallest: a smaller true period has the same preperiod and a smaller window.
+  for (let p = 1; 2 * p + k <= count; p++) {
+    const n0 = cycleStart(g, count, p, 0);
+    if (count >= 2 * n0 + 2 * p + k) return guySmithProof(n0, p, k);
+  }
+  return null;
+}
+
+function guySmithProof(n0: number, p: number, k: number): Cycle & { proof: Proof } {
   const valuesNeeded = 2 * n0 + 2 * p + k;
-  if (count < valuesNeeded) return null;
   return {
-    ...seen,
+    preperiod: n0,
+    period: p,
+    saltus: 0,
     proof: {
       method: 'guy-smith',
       reason:

@@ -41,15 +41,17 @@ export async function loadRuleFile(path: string): Promise<GameSpec> {
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(`--rule ${path}: cannot read the file (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
   }
-  return parseRuleText(text, path);
+  const game = parseRuleText(text, path);
+  if (game.rule.kind === 'custom') await existingFile(game.rule.module, `${path}: module`);
+  return game;
 }
 
-async function existingFile(path: string): Promise<string> {
+async function existingFile(path: string, what = '--rule'): Promise<string> {
   try {
     await access(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(`--rule ${path}: cannot read the file (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
+    throw new InputError(`${what} ${path}: cannot read the file (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
   }
   return resolve(path);
 }
