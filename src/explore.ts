@@ -17,12 +17,18 @@ export interface ExploreRequest {
   readonly limit?: number;
   /** Bytes the value table may use (default: most of the free memory). */
   readonly memoryBudget?: number;
+  /** Values G(0..) from a checkpoint: computation continues after them. */
+  readonly resume?: ValueArray;
 }
 
 export interface ProgressOptions {
   /** Called between blocks with the values computed so far and the most that will be. */
   readonly onProgress?: (computed: number, ceiling: number) => void;
+  /** Stops between blocks; the values so far go to onCheckpoint first. */
   readonly signal?: AbortSignal;
+  /** Receives the values so far every `checkpointEveryMs`, and on abort. */
+  readonly onCheckpoint?: (values: ValueArray) => void;
+  readonly checkpointEveryMs?: number;
 }
 
 export interface Exploration {
@@ -85,6 +91,14 @@ function plan(request: ExploreRequest): Plan {
   const stopAt = Math.min(searched, capacity);
   if (stopAt < 1) throw new InputError('not enough free memory for even one value');
   const store = new ValueStore(stopAt, solver.largestExpected ?? 0, Math.min(stopAt, 1 << 16));
+  if (request.resume) {
+    const prefix = request.resume.subarray(0, stopAt);
+    let largest = 0;
+    for (let i = 0; i < prefix.length; i++) if (prefix[i]! > largest) largest = prefix[i]!;
+    store.widen(largest);
+    store.reserve(prefix.length).set(prefix);
+    store.count = prefix.length;
+  }
   return { solver, store, max, stopAt, capacity };
 }
 
@@ -94,7 +108,11 @@ function plan(request: ExploreRequest): Plan {
  * stops: every later value follows from the cycle.
  */
 function* computeBlocks({ solver, store, stopAt }: Plan): Generator<number, ProvenCycle | null> {
-  let checkpoint = Math.min(stopAt, FIRST_CHECKPOINT);
+  // Proofs are tried at 64, 128, 256, ...; a resumed run picks up the same sequence.
+  let checkpoint = FIRST_CHECKPOINT;
+  while (checkpoint <= store.count) checkpoint *= 2;
+  checkpoint = Math.min(stopAt, checkpoint);
+  if (store.count >= stopAt) return solver.prove(store.values, store.count);
   let block = 256;
   for (;;) {
     const started = performance.now();
@@ -126,10 +144,19 @@ export function explore(request: ExploreRequest): Exploration {
 export async function exploreAsync(request: ExploreRequest, options: ProgressOptions = {}): Promise<Exploration> {
   const p = plan(request);
   const steps = computeBlocks(p);
+  const every = options.checkpointEveryMs ?? Infinity;
+  let lastCheckpoint = performance.now();
   let step = steps.next();
   while (!step.done) {
-    options.signal?.throwIfAborted();
+    if (options.signal?.aborted) {
+      options.onCheckpoint?.(p.store.view());
+      options.signal.throwIfAborted();
+    }
     options.onProgress?.(step.value, p.stopAt);
+    if (options.onCheckpoint && performance.now() - lastCheckpoint >= every) {
+      options.onCheckpoint(p.store.view());
+      lastCheckpoint = performance.now();
+    }
     await new Promise((resolve) => setImmediate(resolve));
     step = steps.next();
   }

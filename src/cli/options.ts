@@ -22,6 +22,11 @@ export interface ExploreCommand {
   readonly timeoutMs: number;
   /** Show progress on stderr (default: when stderr is a terminal). */
   readonly progress?: boolean;
+  /** Save the values here now and then, and when interrupted. */
+  readonly checkpoint?: string;
+  readonly checkpointEverySeconds: number;
+  /** Start from the checkpoint file instead of from scratch. */
+  readonly resume: boolean;
 }
 
 export interface ListPresetsCommand {
@@ -50,6 +55,9 @@ function optionTable(argv: Argv) {
     .option('format', { type: 'string', choices: ['table', 'csv', 'json'], describe: 'output format (default: table)', group: 'Output:' })
     .option('out', { type: 'string', describe: 'write to this file (atomically) instead of standard output', group: 'Output:' })
     .option('progress', { type: 'boolean', describe: 'progress on stderr (default: when stderr is a terminal)', group: 'Output:' })
+    .option('checkpoint', { type: 'string', describe: 'save progress to this file now and then and on Ctrl-C/SIGTERM', group: 'Long runs:' })
+    .option('checkpoint-every', { type: 'string', describe: 'seconds between checkpoints (default 30)', group: 'Long runs:' })
+    .option('resume', { type: 'boolean', describe: 'continue from the --checkpoint file', group: 'Long runs:' })
     .option('timeout', { type: 'string', describe: `milliseconds a custom rule's options(n) may take (default ${DEFAULT_TIMEOUT_MS})`, group: 'Range:' })
     .example('$0 --moves 1,2,3 --max 1e6', 'values, proven period and P-positions of take 1, 2 or 3')
     .example('$0 --all-but 2,3,7 --format json', 'an all-but game as JSON')
@@ -119,6 +127,11 @@ export async function parseCommandLine(args: readonly string[]): Promise<ParseOu
   const maxText = single(argv.max, 'max');
   const limitText = single(argv.limit, 'limit');
   const timeoutText = single(argv.timeout, 'timeout');
+  const checkpoint = single(argv.checkpoint, 'checkpoint');
+  const everyText = single(argv['checkpoint-every'], 'checkpoint-every');
+  const resume = Boolean(argv.resume);
+  if (resume && checkpoint === undefined) throw new InputError('--resume needs --checkpoint FILE (the file to continue from)');
+  if (everyText !== undefined && checkpoint === undefined) throw new InputError('--checkpoint-every needs --checkpoint FILE');
   const atTexts = argv.at as string[] | undefined;
   if (atTexts && atTexts.length === 0) throw new InputError('--at needs at least one heap size');
   return {
@@ -132,6 +145,9 @@ export async function parseCommandLine(args: readonly string[]): Promise<ParseOu
       out: single(argv.out, 'out'),
       timeoutMs: timeoutText === undefined ? DEFAULT_TIMEOUT_MS : parseSmallCount(timeoutText, '--timeout', 1, 2 ** 31 - 1),
       progress: argv.progress as boolean | undefined,
+      checkpoint,
+      checkpointEverySeconds: everyText === undefined ? 30 : parseSmallCount(everyText, '--checkpoint-every', 1, 86_400),
+      resume,
     },
   };
 }

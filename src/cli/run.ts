@@ -4,6 +4,11 @@ import { parseCount } from '../numbers.js';
 import type { GameSpec } from '../rules/model.js';
 import { runRuleModule } from '../custom/run-module.js';
 import { progressReporter } from './progress.js';
+import { Interrupted, SIGNAL_EXIT_CODES, interruptible } from './interrupt.js';
+import { loadCheckpoint, saveCheckpoint } from '../checkpoint.js';
+import { ruleText } from '../rules/model.js';
+import { formatCount } from '../numbers.js';
+import { InputError } from '../errors.js';
 import { loadRuleFile } from '../rules/file.js';
 import { listPresets } from '../rules/presets.js';
 import { writeCsv } from '../report/csv.js';
@@ -35,10 +40,9 @@ async function exploreTo(command: ExploreCommand): Promise<void> {
   const progress = progressReporter(command.progress ?? Boolean(process.stderr.isTTY));
   let exploration: Exploration;
   try {
+    if (game.rule.kind === 'custom' && command.checkpoint) throw new InputError('--checkpoint works for built-in rules; a rule module is recomputed from scratch');
     exploration =
-      game.rule.kind === 'custom'
-        ? await exploreModule(game, game.rule.module, max, command)
-        : await exploreAsync({ game, max, limit: command.limit }, { onProgress: progress.update });
+      game.rule.kind === 'custom' ? await exploreModule(game, game.rule.module, max, command) : await exploreLongRun(game, max, command, progress.update);
   } finally {
     progress.done();
   }
@@ -52,6 +56,33 @@ async function exploreTo(command: ExploreCommand): Promise<void> {
   } catch (error) {
     sink.abort();
     throw error;
+  }
+}
+
+/** A built-in rule, with checkpoints and a clean stop on SIGINT/SIGTERM. */
+async function exploreLongRun(game: GameSpec, max: bigint | undefined, command: ExploreCommand, onProgress: (n: number, of: number) => void): Promise<Exploration> {
+  const rule = ruleText(game.rule);
+  const file = command.checkpoint;
+  const resume = command.resume && file ? loadCheckpoint(file, rule) : undefined;
+  const stop = interruptible();
+  let saved = resume?.length ?? 0;
+  const onCheckpoint = file
+    ? (values: Exploration['values']) => {
+        saveCheckpoint(file, rule, values);
+        saved = values.length;
+      }
+    : undefined;
+  try {
+    const result = await exploreAsync(
+      { game, max, limit: command.limit, resume },
+      { onProgress, signal: stop.signal, onCheckpoint, checkpointEveryMs: command.checkpointEverySeconds * 1000 },
+    );
+    return result;
+  } catch (error) {
+    if (!stop.signal.aborted) throw error;
+    const signal = stop.signal.reason as keyof typeof SIGNAL_EXIT_CODES;
+    const where = file ? `; ${formatCount(saved)} values saved to ${file} (continue with --resume --checkpoint ${file})` : ' (use --checkpoint FILE to keep the work)';
+    throw new Interrupted(`stopped by ${signal}${where}`, SIGNAL_EXIT_CODES[signal] ?? 1);
   }
 }
 

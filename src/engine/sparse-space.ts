@@ -28,6 +28,7 @@ export class SparseSpaceKernel {
   private rareCount = 0;
   private histogram = new Float64Array(2);
   private largest = 0;
+  private recorded = 0; // G(0..recorded-1) are in the histogram and rare list
   private seen = new Float64Array(2).fill(-1);
   private nextReview = 64;
   /** The takes whose digit allows a split into two heaps, and whether that split must be unequal. */
@@ -58,6 +59,13 @@ export class SparseSpaceKernel {
 
   fill(store: ValueStore, from: number, to: number): void {
     let g = store.reserve(to);
+    if (this.recorded < from) {
+      // Values loaded from a checkpoint were never seen here: count them, then choose the mask.
+      for (let n = this.recorded; n < from; n++) this.count(g[n]!);
+      this.recorded = from;
+      this.review(g, from, true);
+      this.nextReview = 2 * from;
+    }
     for (let n = from; n < to; n++) {
       if (n >= this.nextReview) {
         this.review(g, n);
@@ -120,12 +128,18 @@ export class SparseSpaceKernel {
   }
 
   private record(value: number, n: number): void {
+    this.recorded = n + 1;
+    this.count(value);
+    if (n > 0 && this.rareValue[value]) this.pushRare(n);
+  }
+
+  /** Histogram and value-indexed tables only. */
+  private count(value: number): void {
     if (value > this.largest) {
       this.largest = value;
       this.resizeForValues();
     }
     this.histogram[value]!++;
-    if (n > 0 && this.rareValue[value]) this.pushRare(n);
   }
 
   private pushRare(position: number): void {
@@ -151,24 +165,26 @@ export class SparseSpaceKernel {
   }
 
   /** Choose the mask with the fewest rare heaps so far, and rebuild the rare list if it changed. */
-  private review(g: ValueArray, count: number): void {
+  private review(g: ValueArray, count: number, rebuild = false): void {
     const bound = this.histogram.length;
-    if (bound > MAX_MASK_SEARCH) return; // values this wide are not a sparse-space game
     const rareUnder = (mask: number): number => {
       let rare = 0;
       for (let v = 0; v < bound; v++) if (!parity(v & mask)) rare += this.histogram[v]!;
       return rare;
     };
     let best = this.mask;
-    let bestRare = rareUnder(best);
-    for (let mask = 1; mask < bound; mask++) {
-      const rare = rareUnder(mask);
-      if (rare < bestRare) {
-        best = mask;
-        bestRare = rare;
+    // Values wider than this are no sparse-space game: keep the mask rather than search bound^2.
+    if (bound <= MAX_MASK_SEARCH) {
+      let bestRare = rareUnder(best);
+      for (let mask = 1; mask < bound; mask++) {
+        const rare = rareUnder(mask);
+        if (rare < bestRare) {
+          best = mask;
+          bestRare = rare;
+        }
       }
     }
-    if (best === this.mask) return;
+    if (best === this.mask && !rebuild) return;
     this.mask = best;
     this.rareValue = rareTable(best, bound);
     this.rareCount = 0;

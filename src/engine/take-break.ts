@@ -13,6 +13,7 @@ import type { ValueStore } from './store.js';
 export class TakeBreakKernel {
   private readonly buffer = new MexBuffer();
   private largest = 0;
+  private recorded = 0; // `largest` covers G(0..recorded-1)
   /** pairXors[s]: distinct G(a) ^ G(b) for a + b = s, a, b >= 1 (built on demand). */
   private readonly pairXors: Int32Array[] = [];
   private readonly needsTriples: boolean;
@@ -23,6 +24,9 @@ export class TakeBreakKernel {
 
   fill(store: ValueStore, from: number, to: number): void {
     let g = store.reserve(to);
+    // Values loaded from a checkpoint were never seen here: the buffer must still cover their xors.
+    for (let n = this.recorded; n < from; n++) if (g[n]! > this.largest) this.largest = g[n]!;
+    this.recorded = Math.max(this.recorded, to);
     const { digits, unequal } = this.code;
     for (let n = from; n < to; n++) {
       const seen = this.buffer.ensure(xorBound(this.largest));
