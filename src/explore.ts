@@ -3,7 +3,7 @@ import { InputError } from './errors.js';
 import { formatCount } from './numbers.js';
 import { ruleText, type GameSpec } from './rules/model.js';
 import { ValueStore, MAX_ARRAY_LENGTH, bytesPerValueFor, type ValueArray } from './engine/store.js';
-import { solverFor, type ProvenCycle, type Solver } from './solvers.js';
+import { solverFor, type KernelStats, type ProvenCycle, type Solver } from './solvers.js';
 import { isCycle, patternKind, type Cycle, type Pattern } from './period/pattern.js';
 import { observeCycle } from './period/observed.js';
 import { valueAt } from './period/cycle.js';
@@ -19,6 +19,8 @@ export interface ExploreRequest {
   readonly memoryBudget?: number;
   /** Values G(0..) from a checkpoint: computation continues after them. */
   readonly resume?: ValueArray;
+  /** Worker threads for kernels that can use them (exploreAsync only; default 1). */
+  readonly threads?: number;
 }
 
 export interface ProgressOptions {
@@ -41,6 +43,8 @@ export interface Exploration {
   readonly pattern: Pattern;
   /** Why a cycle could not be proven for this rule, if no theorem applies. */
   readonly noTheorem: string | null;
+  /** What the kernel learnt (rare/common split), when it says. */
+  readonly kernel: KernelStats | null;
   /** Largest G(n) for 0 <= n <= max. */
   readonly maxValue: bigint;
   readonly pPositions: PPositions;
@@ -71,7 +75,7 @@ interface Plan {
 }
 
 function plan(request: ExploreRequest): Plan {
-  const solver = solverFor(request.game.rule);
+  const solver = solverFor(request.game.rule, request.threads ?? 1);
   const max = request.max ?? request.game.defaultMax;
   const wantedAtMost = max === undefined ? Infinity : Number(max) + 1;
   // With --max and no --limit, a costly kernel looks for a proof only a little past max.
@@ -90,7 +94,7 @@ function plan(request: ExploreRequest): Plan {
   }
   const stopAt = Math.min(searched, capacity);
   if (stopAt < 1) throw new InputError('not enough free memory for even one value');
-  const store = new ValueStore(stopAt, solver.largestExpected ?? 0, Math.min(stopAt, 1 << 16));
+  const store = new ValueStore(stopAt, solver.largestExpected ?? 0, Math.min(stopAt, 1 << 16), Boolean(solver.fillAsync));
   if (request.resume) {
     const prefix = request.resume.subarray(0, stopAt);
     let largest = 0;
@@ -102,12 +106,19 @@ function plan(request: ExploreRequest): Plan {
   return { solver, store, max, stopAt, capacity };
 }
 
+/** The next heaps to compute: G(from..to-1). */
+interface Block {
+  readonly from: number;
+  readonly to: number;
+}
+
 /**
- * Compute in blocks, yielding after each; at each doubling checkpoint the
- * rule's theorem gets a chance to prove a cycle, and once it does computation
- * stops: every later value follows from the cycle.
+ * The order of work: blocks sized to take about BLOCK_MILLISECONDS, handed to
+ * the caller (which computes them, in this thread or on a pool); at each
+ * doubling checkpoint the rule's theorem gets a chance to prove a cycle, and
+ * once it does computation stops: every later value follows from the cycle.
  */
-function* computeBlocks({ solver, store, stopAt }: Plan): Generator<number, ProvenCycle | null> {
+function* schedule({ solver, store, stopAt }: Plan): Generator<Block, ProvenCycle | null> {
   // Proofs are tried at 64, 128, 256, ...; a resumed run picks up the same sequence.
   let checkpoint = FIRST_CHECKPOINT;
   while (checkpoint <= store.count) checkpoint *= 2;
@@ -116,8 +127,7 @@ function* computeBlocks({ solver, store, stopAt }: Plan): Generator<number, Prov
   let block = 256;
   for (;;) {
     const started = performance.now();
-    const end = Math.min(checkpoint, store.count + block);
-    solver.fill(store, store.count, end);
+    yield { from: store.count, to: Math.min(checkpoint, store.count + block) };
     const took = performance.now() - started;
     // Steer the block size toward BLOCK_MILLISECONDS (kernels differ a thousandfold in speed).
     if (took < BLOCK_MILLISECONDS / 2) block = Math.min(block * 2, 1 << 24);
@@ -127,40 +137,52 @@ function* computeBlocks({ solver, store, stopAt }: Plan): Generator<number, Prov
       if (proven || store.count >= stopAt) return proven;
       checkpoint = Math.min(stopAt, checkpoint * 2);
     }
-    yield store.count;
   }
 }
 
-/** Compute a game's values and find its eventual pattern (synchronous). */
+/** Compute a game's values and find its eventual pattern (synchronous, this thread only). */
 export function explore(request: ExploreRequest): Exploration {
-  const p = plan(request);
-  const steps = computeBlocks(p);
-  let step = steps.next();
-  while (!step.done) step = steps.next();
-  return analyse(request.game, p, step.value);
+  const p = plan({ ...request, threads: 1 });
+  const blocks = schedule(p);
+  let next = blocks.next();
+  while (!next.done) {
+    p.solver.fill(p.store, next.value.from, next.value.to);
+    next = blocks.next();
+  }
+  return analyse(request.game, p, next.value);
 }
 
-/** The same, yielding to the event loop between blocks: for progress, signals and cancellation. */
+/**
+ * The same, with a worker pool where the rule's kernel has one (request.threads),
+ * yielding to the event loop between blocks: for progress, checkpoints, signals.
+ */
 export async function exploreAsync(request: ExploreRequest, options: ProgressOptions = {}): Promise<Exploration> {
   const p = plan(request);
-  const steps = computeBlocks(p);
+  const { solver, store } = p;
   const every = options.checkpointEveryMs ?? Infinity;
   let lastCheckpoint = performance.now();
-  let step = steps.next();
-  while (!step.done) {
-    if (options.signal?.aborted) {
-      options.onCheckpoint?.(p.store.view());
-      options.signal.throwIfAborted();
+  try {
+    const blocks = schedule(p);
+    let next = blocks.next();
+    while (!next.done) {
+      if (options.signal?.aborted) {
+        options.onCheckpoint?.(store.view());
+        options.signal.throwIfAborted();
+      }
+      if (solver.fillAsync) await solver.fillAsync(store, next.value.from, next.value.to);
+      else solver.fill(store, next.value.from, next.value.to);
+      options.onProgress?.(store.count, p.stopAt);
+      if (options.onCheckpoint && performance.now() - lastCheckpoint >= every) {
+        options.onCheckpoint(store.view());
+        lastCheckpoint = performance.now();
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      next = blocks.next();
     }
-    options.onProgress?.(step.value, p.stopAt);
-    if (options.onCheckpoint && performance.now() - lastCheckpoint >= every) {
-      options.onCheckpoint(p.store.view());
-      lastCheckpoint = performance.now();
-    }
-    await new Promise((resolve) => setImmediate(resolve));
-    step = steps.next();
+    return analyse(request.game, p, next.value);
+  } finally {
+    await solver.close?.();
   }
-  return analyse(request.game, p, step.value);
 }
 
 /** Values computed elsewhere (a custom rule's worker): pattern and report, no proof. */
@@ -203,6 +225,7 @@ function analyse(game: GameSpec, { solver, store, max, capacity }: Plan, proven:
     computed: count,
     pattern,
     noTheorem: solver.noTheorem,
+    kernel: solver.kernelStats?.() ?? null,
     maxValue: largestValue(g, count, cycle, reportedMax, at),
     pPositions: describePPositions(g, count, pattern, reportedMax),
     valueAt: at,

@@ -5,6 +5,7 @@ import { fillSubtraction } from './engine/subtraction.js';
 import { AllButKernel } from './engine/allbut.js';
 import { TakeBreakKernel } from './engine/take-break.js';
 import { SparseSpaceKernel } from './engine/sparse-space.js';
+import { ParallelSparseKernel } from './engine/parallel-sparse.js';
 import { SequenceSubtractionKernel } from './engine/sequence-subtraction.js';
 import type { Cycle, Proof } from './period/pattern.js';
 import { proveByWindowRepetition } from './period/window-repetition.js';
@@ -13,6 +14,13 @@ import { proveByGuySmith } from './period/guy-smith.js';
 import { observeCycle } from './period/observed.js';
 
 export type ProvenCycle = Cycle & { proof: Proof };
+
+export interface KernelStats {
+  readonly kernel: string;
+  /** Heaps with a rare value (rare/common kernel), and the mask that defines rare. */
+  readonly rareHeaps?: number;
+  readonly mask?: number;
+}
 
 /**
  * What the explorer needs to know about one kind of rule: how to compute
@@ -24,6 +32,11 @@ export interface Solver {
   readonly largestExpected?: number;
   /** Compute G(from..to-1) into the store; G(0..from-1) are final. Sets store.count = to. */
   fill(store: ValueStore, from: number, to: number): void;
+  /** The same on a worker pool (then the store must be shared); `close` ends the pool. */
+  fillAsync?(store: ValueStore, from: number, to: number): Promise<void>;
+  close?(): Promise<void>;
+  /** What the kernel learnt on the way, for reports (the rare/common split). */
+  kernelStats?(): KernelStats;
   /** A proven cycle from the first `count` values, or null (no theorem, or not proven yet). */
   prove(g: ValueStore['values'], count: number): ProvenCycle | null;
   /** Whether eventual patterns may have a saltus. */
@@ -38,7 +51,8 @@ export interface Solver {
 
 const noProof = () => null;
 
-export function solverFor(rule: Rule): Solver {
+/** The solver for a rule; `threads` > 1 puts kernels that can split their work on a pool. */
+export function solverFor(rule: Rule, threads = 1): Solver {
   switch (rule.kind) {
     case 'subtraction': {
       const k = rule.moves[rule.moves.length - 1]!;
@@ -81,12 +95,18 @@ export function solverFor(rule: Rule): Solver {
       };
     }
     case 'take-and-break': {
-      // Two-heap codes get the rare/common kernel (exact whatever the mask; fast when values are sparse).
-      const kernel = maxHeapsLeft(rule.code) <= 2 ? new SparseSpaceKernel(rule.code) : new TakeBreakKernel(rule.code);
       const k = rule.code.digits.length - 1;
       const octal = isOctal(rule.code) && !rule.code.unequal.some(Boolean);
       const heaps = maxHeapsLeft(rule.code);
+      // Two-heap codes get the rare/common kernel (exact whatever the mask; fast when values are sparse).
+      const kernel = heaps <= 2 ? new SparseSpaceKernel(rule.code) : new TakeBreakKernel(rule.code);
+      const pooled = heaps <= 2 && threads > 1 ? new ParallelSparseKernel(rule.code, threads) : null;
       return {
+        ...(pooled && { fillAsync: (store, from, to) => pooled.fill(store, from, to), close: () => pooled.close() }),
+        kernelStats() {
+          const split = (pooled ?? kernel) instanceof TakeBreakKernel ? null : (pooled ?? (kernel as SparseSpaceKernel)).rare;
+          return split ? { kernel: 'rare-common', rareHeaps: split.count, mask: split.mask } : { kernel: 'direct' };
+        },
         allowSaltus: !isOctal(rule.code),
         noTheorem: octal
           ? null

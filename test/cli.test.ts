@@ -20,7 +20,7 @@ interface Run {
 }
 
 function env(): NodeJS.ProcessEnv {
-  const copy = { ...process.env, NO_COLOR: '1' };
+  const copy: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete copy.SG_EXPLORE_DEBUG;
   return copy;
 }
@@ -200,6 +200,50 @@ describe('a reader that goes away (| head -1)', () => {
   });
 });
 
+describe('Ctrl-C', () => {
+  /** Start the binary, wait until `ready` says so, send SIGINT, and report how it ended. */
+  async function interrupt(args: string[], ready: (stderr: string) => boolean): Promise<Run & { seconds: number }> {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: root, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const ended = new Promise<[number | null, NodeJS.Signals | null]>((done) => child.once('close', (c, sig) => done([c, sig])));
+    const deadline = Date.now() + 20_000;
+    while (!ready(stderr) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const sent = Date.now();
+    child.kill('SIGINT');
+    const guard = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const [code, signal] = await ended;
+    clearTimeout(guard);
+    return { code, signal, stdout, stderr, seconds: (Date.now() - sent) / 1000 };
+  }
+
+  it('stops a long computation at once with exit 130', async () => {
+    // {1..50000} needs about 10^5 values of 5 * 10^4 moves each before its proof: minutes of work.
+    // --progress shows when the computation (and so the signal handling) has started.
+    const result = await interrupt(['--preset', 'bash:50000', '--at', '10^18', '--format', 'csv', '--progress'], (stderr) => stderr.includes('computing:'));
+    expect(result.code, `signal ${result.signal}, stderr ${result.stderr}`).toBe(130);
+    expect(result.seconds).toBeLessThan(5);
+    expect(result.stdout).toBe('');
+    // Apart from the progress display (redrawn with \r and ANSI clears), one message says what stopped it.
+    const messages = result.stderr
+      .split(/[\r\n]/)
+      .map((line) => line.replace(/\u001b\[[0-9;]*[A-Za-z]/g, ''))
+      .filter((line) => line.startsWith('sg-explore:'));
+    expect(messages).toEqual([expect.stringMatching(/^sg-explore: stopped by SIGINT/)]);
+  });
+
+  it('while --out is being written leaves neither the file nor a temporary file', async () => {
+    const dir = join(scratch, 'interrupted');
+    mkdirSync(dir);
+    const result = await interrupt(['--moves', '1,2,3', '--max', '1e8', '--format', 'csv', '--out', join(dir, 'big.csv')], () => readdirSync(dir).length > 0);
+    expect(result.code, `signal ${result.signal}, stderr ${result.stderr}`).toBe(130);
+    expect(result.stdout).toBe('');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
 describe('presets', () => {
   it('--preset nim is all-but {}: G(n) = n', async () => {
     const json = JSON.parse(await ok(['--preset', 'nim', '--max', '12', '--format', 'json']));
@@ -216,14 +260,16 @@ describe('presets', () => {
     expect(json.values).toEqual(Array.from({ length: 15 }, (_, n) => n % 5));
   });
 
-  it('--preset list names every preset', async () => {
-    const out = await ok(['--preset', 'list']);
-    const lines = out.trimEnd().split('\n');
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^nim\s+\S/);
-    expect(lines[1]).toMatch(/^bash:<m>\s+\S/);
-    const json = JSON.parse(await ok(['--preset', 'list', '--format', 'json']));
-    expect(json.map((p: { usage: string }) => p.usage)).toEqual(['nim', 'bash:<m>']);
+  it('--preset list names every preset, nim and bash:<m> first', async () => {
+    const json = JSON.parse(await ok(['--preset', 'list', '--format', 'json'])) as { usage: string; description: string }[];
+    expect(json.slice(0, 2).map((p) => p.usage)).toEqual(['nim', 'bash:<m>']);
+    const lines = (await ok(['--preset', 'list'])).trimEnd().split('\n');
+    expect(lines).toHaveLength(json.length);
+    lines.forEach((line, i) => {
+      const { usage, description } = json[i]!;
+      expect(line.startsWith(`${usage} `), line).toBe(true);
+      expect(line.slice(usage.length).trim()).toBe(description);
+    });
   });
 });
 
@@ -280,6 +326,8 @@ describe('bad input: exit 2, one line on stderr, nothing on stdout', () => {
     ['--max 1.5', ['--moves', '1,2', '--max', '1.5'], /--max: '1\.5'/],
     ['--max given twice', ['--moves', '1,2', '--max', '3', '--max', '4'], /--max/],
     ['--limit 0', ['--moves', '1,2', '--limit', '0'], /--limit/],
+    // {1, 1000000} needs 2,000,001 values for its proof; 10^15 + 1 values do not fit in memory.
+    ['--max 1e15 with no proof within --limit 1000', ['--moves', '1,1000000', '--limit', '1000', '--max', '1e15'], /no period was proven within the first 1,000 values \(raise --limit\)/],
     ['--at abc', ['--moves', '1,2', '--at', 'abc'], /--at/],
     ['--format xml', ['--moves', '1,2', '--format', 'xml'], /xml|format/i],
     ['--preset nope', ['--preset', 'nope'], /nope/],

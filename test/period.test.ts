@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { explore } from '../src/explore.js';
+import { InputError } from '../src/errors.js';
 import { referenceValues } from '../src/engine/reference.js';
 import type { Rule } from '../src/rules/model.js';
 import { int, mulberry32, randomSet } from './helpers/random.js';
@@ -145,5 +146,49 @@ describe('P-positions', () => {
       return pp.kind === 'residues' && pp.extra.length + pp.missing.length > 0;
     });
     expect(exceptional.length).toBeGreaterThan(0);
+  });
+});
+
+describe('proven versus observed', () => {
+  // {1, 1000000}: period 1000001 (1000000 is an even multiple of 1), but the first
+  // million values alternate 0, 1 and the window proof needs 2,000,001 values.
+  const rule = subtraction([1, 1_000_000]);
+
+  it('a pattern the computed values only suggest is reported without a proof', () => {
+    const x = explore({ game: { rule }, max: 5000n, limit: 1000 });
+    expect(x.pattern).toMatchObject({ kind: 'periodic', preperiod: 0, period: 2, saltus: 0, proof: null });
+    expect(x.computed).toBe(5001);
+    expect(x.valueAt(4999n)).toBe(1n);
+  });
+
+  it('without --max, --limit caps the search and the result is an observation', () => {
+    const x = explore({ game: { rule }, limit: 1000 });
+    expect(x.computed).toBe(1000);
+    expect(x.max).toBe(999n);
+    expect(x.pattern).toMatchObject({ kind: 'periodic', period: 2, proof: null });
+  });
+
+  it('a --max beyond memory without a proof within --limit is refused with an InputError', () => {
+    const refusal = (request: { limit: number; memoryBudget?: number }): string => {
+      try {
+        explore({ game: { rule }, max: 10n ** 15n, ...request });
+      } catch (error) {
+        expect(error).toBeInstanceOf(InputError);
+        return (error as Error).message;
+      }
+      throw new Error('explore() returned');
+    };
+    // --limit caps the search: 1,000 values, not all the memory there is.
+    expect(refusal({ limit: 1000 })).toMatch(/^--max 1000000000000000: no period was proven within the first 1,000 values \(raise --limit\), and 1,000,000,000,000,001 values do not fit in memory/);
+    expect(refusal({ limit: 1000, memoryBudget: 100_000 })).toMatch(/within the first 1,000 values \(raise --limit\).*room for about 100,000\)$/);
+  });
+
+  it('the same rule is proven once enough values are computed', () => {
+    const x = explore({ game: { rule }, max: 10n ** 15n });
+    expect(x.pattern).toMatchObject({ kind: 'periodic', preperiod: 0, period: 1_000_001, saltus: 0 });
+    expect(x.pattern.kind !== 'none' && x.pattern.proof?.method).toBe('window-repetition');
+    // G(n) = n mod 2 below 10^6, then the cycle shifts: G(10^6) = mex{G(999999), G(0)} = mex{1, 0} = 2.
+    expect(x.valueAt(1_000_000n)).toBe(2n);
+    expect(x.valueAt(10n ** 15n)).toBe(x.valueAt((10n ** 15n) % 1_000_001n));
   });
 });

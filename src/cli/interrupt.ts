@@ -20,9 +20,15 @@ export class Interrupted extends Error {
   }
 }
 
-export function interruptible(): AbortController {
-  running = new AbortController();
-  return running;
+/** Run `work` so that the first signal aborts it (instead of exiting); afterwards signals exit again. */
+export async function interruptible<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  running = controller;
+  try {
+    return await work(controller.signal);
+  } finally {
+    if (running === controller) running = null;
+  }
 }
 
 export function installSignalHandlers(): void {

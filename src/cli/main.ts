@@ -5,6 +5,7 @@ import { InputError } from '../errors.js';
 import { parseCommandLine } from './options.js';
 import { runCommand } from './run.js';
 import { ClosedPipe, abortOpenFiles } from '../report/sink.js';
+import { Interrupted, installSignalHandlers } from './interrupt.js';
 
 /** Exit codes of the output contract. */
 export const EXIT_OK = 0;
@@ -28,6 +29,10 @@ export async function main(args: readonly string[]): Promise<number> {
   } catch (error) {
     abortOpenFiles();
     if (error instanceof ClosedPipe) return EXIT_OK;
+    if (error instanceof Interrupted) {
+      process.stderr.write(`sg-explore: ${oneLine(error.message)}\n`);
+      return error.exitCode;
+    }
     if (error instanceof InputError) {
       process.stderr.write(`sg-explore: ${oneLine(error.message)}\n`);
       return EXIT_BAD_INPUT;
@@ -39,13 +44,8 @@ export async function main(args: readonly string[]): Promise<number> {
   }
 }
 
-function installSignalHandlers(): void {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      abortOpenFiles(); // never leave a half-written --out file
-      process.exit(signal === 'SIGINT' ? 130 : 143);
-    });
-  }
+function installHandlers(): void {
+  installSignalHandlers();
   // A reader that goes away (| head) is not an error.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(EXIT_OK);
@@ -54,7 +54,7 @@ function installSignalHandlers(): void {
 
 const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly) {
-  installSignalHandlers();
+  installHandlers();
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

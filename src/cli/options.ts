@@ -27,6 +27,8 @@ export interface ExploreCommand {
   readonly checkpointEverySeconds: number;
   /** Start from the checkpoint file instead of from scratch. */
   readonly resume: boolean;
+  /** Worker threads for kernels that can use them. */
+  readonly threads?: number;
 }
 
 export interface ListPresetsCommand {
@@ -57,6 +59,7 @@ function optionTable(argv: Argv) {
     .option('progress', { type: 'boolean', describe: 'progress on stderr (default: when stderr is a terminal)', group: 'Output:' })
     .option('checkpoint', { type: 'string', describe: 'save progress to this file now and then and on Ctrl-C/SIGTERM', group: 'Long runs:' })
     .option('checkpoint-every', { type: 'string', describe: 'seconds between checkpoints (default 30)', group: 'Long runs:' })
+    .option('threads', { type: 'string', describe: 'worker threads for the rare/common kernel (default: the available cores)', group: 'Long runs:' })
     .option('resume', { type: 'boolean', describe: 'continue from the --checkpoint file', group: 'Long runs:' })
     .option('timeout', { type: 'string', describe: `milliseconds a custom rule's options(n) may take (default ${DEFAULT_TIMEOUT_MS})`, group: 'Range:' })
     .example('$0 --moves 1,2,3 --max 1e6', 'values, proven period and P-positions of take 1, 2 or 3')
@@ -148,6 +151,7 @@ export async function parseCommandLine(args: readonly string[]): Promise<ParseOu
       checkpoint,
       checkpointEverySeconds: everyText === undefined ? 30 : parseSmallCount(everyText, '--checkpoint-every', 1, 86_400),
       resume,
+      threads: argv.threads === undefined ? undefined : parseSmallCount(single(argv.threads, 'threads')!, '--threads', 1, 256),
     },
   };
 }

@@ -9,6 +9,7 @@ import { loadCheckpoint, saveCheckpoint } from '../checkpoint.js';
 import { ruleText } from '../rules/model.js';
 import { formatCount } from '../numbers.js';
 import { InputError } from '../errors.js';
+import { defaultThreads } from '../engine/pool.js';
 import { loadRuleFile } from '../rules/file.js';
 import { listPresets } from '../rules/presets.js';
 import { writeCsv } from '../report/csv.js';
@@ -64,7 +65,6 @@ async function exploreLongRun(game: GameSpec, max: bigint | undefined, command: 
   const rule = ruleText(game.rule);
   const file = command.checkpoint;
   const resume = command.resume && file ? loadCheckpoint(file, rule) : undefined;
-  const stop = interruptible();
   let saved = resume?.length ?? 0;
   const onCheckpoint = file
     ? (values: Exploration['values']) => {
@@ -72,18 +72,19 @@ async function exploreLongRun(game: GameSpec, max: bigint | undefined, command: 
         saved = values.length;
       }
     : undefined;
-  try {
-    const result = await exploreAsync(
-      { game, max, limit: command.limit, resume },
-      { onProgress, signal: stop.signal, onCheckpoint, checkpointEveryMs: command.checkpointEverySeconds * 1000 },
-    );
-    return result;
-  } catch (error) {
-    if (!stop.signal.aborted) throw error;
-    const signal = stop.signal.reason as keyof typeof SIGNAL_EXIT_CODES;
-    const where = file ? `; ${formatCount(saved)} values saved to ${file} (continue with --resume --checkpoint ${file})` : ' (use --checkpoint FILE to keep the work)';
-    throw new Interrupted(`stopped by ${signal}${where}`, SIGNAL_EXIT_CODES[signal] ?? 1);
-  }
+  return interruptible(async (signal) => {
+    try {
+      return await exploreAsync(
+        { game, max, limit: command.limit, resume, threads: command.threads ?? defaultThreads() },
+        { onProgress, signal, onCheckpoint, checkpointEveryMs: command.checkpointEverySeconds * 1000 },
+      );
+    } catch (error) {
+      if (!signal.aborted) throw error;
+      const name = signal.reason as keyof typeof SIGNAL_EXIT_CODES;
+      const where = file ? `; ${formatCount(saved)} values saved to ${file} (continue with --resume --checkpoint ${file})` : ' (use --checkpoint FILE to keep the work)';
+      throw new Interrupted(`stopped by ${name}${where}`, SIGNAL_EXIT_CODES[name] ?? 1);
+    }
+  });
 }
 
 /** Custom rules run in a worker with a watchdog; no theorem applies, so the values are all there is. */

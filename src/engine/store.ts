@@ -6,11 +6,19 @@ export type ValueArray = Uint8Array | Uint16Array | Uint32Array;
 /** One typed array holds at most this many elements on Node 20. */
 export const MAX_ARRAY_LENGTH = 2 ** 32 - 1;
 
+const buffer = (bytes: number, shared: boolean) => (shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
 const WIDTHS = [
-  { bytes: 1, largest: 0xff, make: (n: number) => new Uint8Array(n) },
-  { bytes: 2, largest: 0xffff, make: (n: number) => new Uint16Array(n) },
-  { bytes: 4, largest: 0xffffffff, make: (n: number) => new Uint32Array(n) },
+  { bytes: 1, largest: 0xff, make: (n: number, shared = false) => new Uint8Array(buffer(n, shared)) },
+  { bytes: 2, largest: 0xffff, make: (n: number, shared = false) => new Uint16Array(buffer(2 * n, shared)) },
+  { bytes: 4, largest: 0xffffffff, make: (n: number, shared = false) => new Uint32Array(buffer(4 * n, shared)) },
 ] as const;
+
+/** A view of the same width over another buffer (worker threads get the SharedArrayBuffer). */
+export function valueView(buffer: ArrayBufferLike, bytesPerValue: number): ValueArray {
+  const width = WIDTHS.find((w) => w.bytes === bytesPerValue);
+  if (!width) throw new RangeError(`no value width of ${bytesPerValue} bytes`);
+  return bytesPerValue === 1 ? new Uint8Array(buffer) : bytesPerValue === 2 ? new Uint16Array(buffer) : new Uint32Array(buffer);
+}
 
 /** Bytes per value in the narrowest width that holds `largest` (4 when unknown). */
 export function bytesPerValueFor(largest: number | undefined): number {
@@ -35,11 +43,13 @@ export class ValueStore {
     /** The largest value expected, if known (picks the starting width). */
     largestExpected = 0,
     initialCapacity = 1 << 16,
+    /** Keep the values in SharedArrayBuffers, for worker threads to read in place. */
+    readonly shared = false,
   ) {
     if (limit > MAX_ARRAY_LENGTH) throw new InputError(`cannot hold ${formatCount(limit)} values in one table (at most ${formatCount(MAX_ARRAY_LENGTH)})`);
     this.widthIndex = WIDTHS.findIndex((w) => w.largest >= largestExpected);
     if (this.widthIndex < 0) this.widthIndex = WIDTHS.length - 1;
-    this.values = WIDTHS[this.widthIndex]!.make(Math.min(limit, Math.max(1, initialCapacity)));
+    this.values = WIDTHS[this.widthIndex]!.make(Math.min(limit, Math.max(1, initialCapacity)), shared);
   }
 
   /** The largest value the current width holds. */
@@ -57,7 +67,7 @@ export class ValueStore {
     if (end > this.values.length) {
       let capacity = this.values.length;
       while (capacity < end) capacity = Math.min(this.limit, capacity * 2);
-      this.values = this.copyInto(WIDTHS[this.widthIndex]!.make(capacity));
+      this.values = this.copyInto(WIDTHS[this.widthIndex]!.make(capacity, this.shared));
     }
     return this.values;
   }
@@ -68,7 +78,7 @@ export class ValueStore {
     const index = WIDTHS.findIndex((w) => w.largest >= value);
     if (index < 0) throw new RangeError(`Grundy value ${value} exceeds 32 bits`);
     this.widthIndex = index;
-    this.values = this.copyInto(WIDTHS[index]!.make(this.values.length));
+    this.values = this.copyInto(WIDTHS[index]!.make(this.values.length, this.shared));
     return this.values;
   }
 

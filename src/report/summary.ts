@@ -30,6 +30,8 @@ export interface Summary {
     noTheorem: string | null;
   };
   pPositions: PPositions;
+  /** The kernel's own findings: for the rare/common kernel, how many heaps are rare and under which mask. */
+  kernel: { kernel: string; rareHeaps?: number; mask?: number } | null;
 }
 
 export function summarise(x: Exploration): Summary {
@@ -56,5 +58,6 @@ export function summarise(x: Exploration): Summary {
       noTheorem: x.noTheorem,
     },
     pPositions: x.pPositions,
+    kernel: x.kernel,
   };
 }

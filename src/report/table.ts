@@ -80,6 +80,7 @@ function summaryTable(x: Exploration, s: Summary, options: TableOptions): string
     ['P-positions', pPositionsText(s.pPositions)],
   ];
   if (s.description) rows.splice(1, 0, ['About', s.description]);
+  if (s.kernel?.rareHeaps !== undefined) rows.push(['Rare values', `${formatCount(s.kernel.rareHeaps)} heaps have a rare value (even parity under mask ${s.kernel.mask})`]);
   table.push(...rows.map(([k, v]) => [paint(options.colour, 1, k), v]));
   return table.toString();
 }

@@ -1,0 +1,25 @@
+/**
+ * Child process for the take-and-break benchmark: computes one game and prints
+ * one JSON line with its compute time and this process's peak memory, so
+ * each game's peak RSS is its own.
+ *   node dist/bench/game-run.js CODE LIMIT THREADS
+ */
+import { exploreAsync } from '../src/explore.js';
+import { parseCode } from '../src/rules/code.js';
+
+const [code, limitText, threadsText] = process.argv.slice(2);
+const started = performance.now();
+const x = await exploreAsync({ game: { rule: { kind: 'take-and-break', code: parseCode(code!) } }, limit: Number(limitText), threads: Number(threadsText) });
+const seconds = (performance.now() - started) / 1000;
+const p = x.pattern;
+process.stdout.write(
+  JSON.stringify({
+    code,
+    seconds,
+    computed: x.computed,
+    pattern: p.kind === 'none' ? null : { preperiod: p.preperiod, period: p.period, proven: Boolean(p.proof), valuesNeeded: p.proof?.valuesNeeded ?? null },
+    rareHeaps: x.kernel?.rareHeaps ?? null,
+    maxValue: Number(x.maxValue),
+    peakRssMiB: process.resourceUsage().maxRSS / 1024,
+  }) + '\n',
+);

@@ -1,0 +1,123 @@
+import type { Piscina } from 'piscina';
+import type { TakeBreakCode } from '../rules/code.js';
+import { RareCommonSplit, twoHeapMoves, type TwoHeapMoves } from './rare-common.js';
+import { finishHeap, type PartialTask } from './sparse-block.js';
+import { sparseValue } from './sparse-space.js';
+import { openPool } from './pool.js';
+import type { ValueStore } from './store.js';
+
+/** Below this many values a block has too few old pairs to be worth the threads. */
+const PARALLEL_FROM = 1 << 14;
+/** Heaps per block: the main thread's share grows with it, the hand-over cost shrinks. */
+const BLOCK = 1 << 10;
+
+/**
+ * The rare/common kernel on a worker pool (see sparse-block.ts): blocks of
+ * heaps whose old pairs the workers mark in parallel over SharedArrayBuffers,
+ * finished in order by this thread. Same values as SparseSpaceKernel for any
+ * number of threads.
+ */
+export class ParallelSparseKernel {
+  private readonly split = new RareCommonSplit(true);
+  private readonly moves: TwoHeapMoves;
+  private seen = new Float64Array(2).fill(-1);
+  private recorded = 0;
+  private nextReview = 64;
+  private pool: Piscina | null = null;
+
+  constructor(
+    code: TakeBreakCode,
+    private readonly threads: number,
+    /** Tests shrink these to exercise blocks on small tables. */
+    private readonly parallelFrom = PARALLEL_FROM,
+    private readonly block = BLOCK,
+  ) {
+    this.moves = twoHeapMoves(code);
+  }
+
+  get rare(): { readonly count: number; readonly mask: number } {
+    return { count: this.split.count, mask: this.split.mask };
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.destroy();
+    this.pool = null;
+  }
+
+  async fill(store: ValueStore, from: number, to: number): Promise<void> {
+    store.reserve(to);
+    if (this.recorded < from) {
+      for (let n = this.recorded; n < from; n++) this.split.countValue(store.values[n]!);
+      this.split.review(store.values, from, true);
+      this.nextReview = 2 * from;
+      this.recorded = from;
+    }
+    let n = from;
+    while (n < to) {
+      if (n >= this.nextReview) {
+        this.split.review(store.values, n);
+        this.nextReview = 2 * n;
+      }
+      n = n < this.parallelFrom ? this.fillSequential(store, n, Math.min(to, this.parallelFrom)) : await this.fillBlock(store, n, Math.min(to, n + this.block, this.nextReview));
+    }
+  }
+
+  private fillSequential(store: ValueStore, from: number, to: number): number {
+    for (let n = from; n < to && n < this.nextReview; n++) {
+      if (this.seen.length < this.split.bound) this.seen = new Float64Array(this.split.bound).fill(-1);
+      this.store(store, n, sparseValue(store.values, n, this.moves, this.split, this.seen));
+    }
+    return Math.min(to, this.nextReview);
+  }
+
+  private store(store: ValueStore, n: number, value: number): void {
+    const g = value > store.largestStorable ? store.widen(value) : store.values;
+    g[n] = value;
+    store.count = n + 1;
+    this.split.record(value, n);
+    this.recorded = n + 1;
+  }
+
+  /** Heaps [B, end) as one block; returns where it stopped (early if values outgrew the marks). */
+  private async fillBlock(store: ValueStore, B: number, end: number): Promise<number> {
+    this.pool ??= await openPool('sparse-block', this.threads, this.task(store, B, B, B, new SharedArrayBuffer(4), new SharedArrayBuffer(4), 1));
+    const words = Math.max(1, Math.ceil(this.split.bound / 32));
+    const length = end - B;
+    const marks = new SharedArrayBuffer(length * words * 4);
+    const covered = new SharedArrayBuffer(length * 4);
+    const share = Math.ceil(length / this.threads);
+    const tasks: Promise<unknown>[] = [];
+    for (let from = B; from < end; from += share) tasks.push(this.pool.run(this.task(store, B, from, Math.min(end, from + share), marks, covered, words)));
+    await Promise.all(tasks);
+
+    const rareBelowBlock = this.split.count;
+    const markView = new Int32Array(marks);
+    const coveredView = new Int32Array(covered);
+    const bits = new Int32Array(words);
+    for (let n = B; n < end; n++) {
+      const value = finishHeap(store.values, n, B, this.moves, this.split.isRare, this.split.positions, rareBelowBlock, this.split.count, markView, words, coveredView[n - B]!, bits);
+      this.store(store, n, value);
+      // A value that widens the xor range needs wider marks: start a new block.
+      if (this.split.bound > words * 32) return n + 1;
+    }
+    return end;
+  }
+
+  private task(store: ValueStore, B: number, from: number, to: number, marks: SharedArrayBuffer, covered: SharedArrayBuffer, words: number): PartialTask {
+    return {
+      values: store.values.buffer as SharedArrayBuffer,
+      bytesPerValue: store.bytesPerValue,
+      positions: this.split.positions.buffer as SharedArrayBuffer,
+      rareCount: this.split.count,
+      marks,
+      covered,
+      words,
+      mask: this.split.mask,
+      bound: this.split.bound,
+      moves: this.moves,
+      blockStart: B,
+      from,
+      to,
+    };
+  }
+}
