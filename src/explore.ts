@@ -121,18 +121,19 @@ interface Block {
 function* schedule({ solver, store, stopAt }: Plan): Generator<Block, ProvenCycle | null> {
   // Proofs are tried at 64, 128, 256, ...; a resumed run picks up the same sequence.
   let checkpoint = FIRST_CHECKPOINT;
-  while (checkpoint <= store.count) checkpoint *= 2;
+  while (checkpoint < store.count) checkpoint *= 2;
   checkpoint = Math.min(stopAt, checkpoint);
-  if (store.count >= stopAt) return solver.prove(store.values, store.count);
   let block = 256;
   for (;;) {
-    const started = performance.now();
-    yield { from: store.count, to: Math.min(checkpoint, store.count + block) };
-    const took = performance.now() - started;
-    // Steer the block size toward BLOCK_MILLISECONDS (kernels differ a thousandfold in speed).
-    if (took < BLOCK_MILLISECONDS / 2) block = Math.min(block * 2, 1 << 24);
-    else if (took > BLOCK_MILLISECONDS * 2) block = Math.max(16, block >> 1);
-    if (store.count === checkpoint) {
+    if (store.count < checkpoint) {
+      const started = performance.now();
+      yield { from: store.count, to: Math.min(checkpoint, store.count + block) };
+      const took = performance.now() - started;
+      // Steer the block size toward BLOCK_MILLISECONDS (kernels differ a thousandfold in speed).
+      if (took < BLOCK_MILLISECONDS / 2) block = Math.min(block * 2, 1 << 24);
+      else if (took > BLOCK_MILLISECONDS * 2) block = Math.max(16, block >> 1);
+    }
+    if (store.count >= checkpoint) {
       const proven = solver.prove(store.values, store.count);
       if (proven || store.count >= stopAt) return proven;
       checkpoint = Math.min(stopAt, checkpoint * 2);

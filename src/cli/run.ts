@@ -9,12 +9,10 @@ import { loadCheckpoint, saveCheckpoint } from '../checkpoint.js';
 import { ruleText } from '../rules/model.js';
 import { formatCount } from '../numbers.js';
 import { InputError } from '../errors.js';
-import { defaultThreads } from '../engine/pool.js';
-import { loadRuleFile } from '../rules/file.js';
+import { defaultThreads } from '../engine/threads.js';
 import { listPresets } from '../rules/presets.js';
 import { writeCsv } from '../report/csv.js';
 import { writeJson, toJson } from '../report/json.js';
-import { writeTable } from '../report/table.js';
 import { fileSink, stdoutSink, type Sink } from '../report/sink.js';
 import type { Command, ExploreCommand, Format } from './options.js';
 
@@ -33,7 +31,8 @@ export async function runCommand(command: Command): Promise<void> {
 }
 
 async function exploreTo(command: ExploreCommand): Promise<void> {
-  const game = 'spec' in command.game ? command.game.spec : await loadRuleFile(command.game.file);
+  // Loaded on demand: the YAML parser and the table library cost start-up time when unused.
+  const game = 'spec' in command.game ? command.game.spec : await (await import('../rules/file.js')).loadRuleFile(command.game.file);
   const at = command.at;
   const largestAt = at?.reduce((a, b) => (b > a ? b : a), 0n);
   // With --at, only the asked-for heaps matter: compute (or prove) up to the largest.
@@ -52,7 +51,7 @@ async function exploreTo(command: ExploreCommand): Promise<void> {
     const format: Format = command.format ?? 'table';
     if (format === 'csv') await writeCsv(exploration, sink, at);
     else if (format === 'json') await writeJson(exploration, sink, at);
-    else await writeTable(exploration, sink, { colour: colourWanted(sink), width: Math.min(process.stdout.columns ?? 100, 160) }, at);
+    else await (await import('../report/table.js')).writeTable(exploration, sink, { colour: colourWanted(sink), width: Math.min(process.stdout.columns ?? 100, 160) }, at);
     await sink.close();
   } catch (error) {
     sink.abort();

@@ -3,7 +3,6 @@ import type { TakeBreakCode } from '../rules/code.js';
 import { RareCommonSplit, twoHeapMoves, type TwoHeapMoves } from './rare-common.js';
 import { finishHeap, type PartialTask } from './sparse-block.js';
 import { sparseValue } from './sparse-space.js';
-import { openPool } from './pool.js';
 import type { ValueStore } from './store.js';
 
 /** Below this many values a block has too few old pairs to be worth the threads. */
@@ -80,7 +79,8 @@ export class ParallelSparseKernel {
 
   /** Heaps [B, end) as one block; returns where it stopped (early if values outgrew the marks). */
   private async fillBlock(store: ValueStore, B: number, end: number): Promise<number> {
-    this.pool ??= await openPool('sparse-block', this.threads, this.task(store, B, B, B, new SharedArrayBuffer(4), new SharedArrayBuffer(4), 1));
+    // piscina loads only when a pool is really wanted.
+    this.pool ??= await (await import('./pool.js')).openPool('sparse-block', this.threads, this.task(store, B, B, B, new SharedArrayBuffer(4), new SharedArrayBuffer(4), 1));
     const words = Math.max(1, Math.ceil(this.split.bound / 32));
     const length = end - B;
     const marks = new SharedArrayBuffer(length * words * 4);

@@ -1,11 +1,5 @@
 import { Piscina } from 'piscina';
-import { availableParallelism } from 'node:os';
 import { workerFile } from '../worker-path.js';
-
-/** Worker threads to use when none are asked for: one per available core. */
-export function defaultThreads(): number {
-  return availableParallelism();
-}
 
 const PROBE_TIMEOUT_MS = 30_000;
 

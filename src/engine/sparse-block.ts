@@ -1,4 +1,4 @@
-import { evenTable, lastSplit, type TwoHeapMoves } from './rare-common.js';
+import { SCAN_STRIDE, evenTable, lastSplit, scanWindow, type TwoHeapMoves } from './rare-common.js';
 import { valueView, type ValueArray } from './store.js';
 
 /**
@@ -76,7 +76,10 @@ export function computePartials(task: PartialTask): void {
     for (let i = 0; i < moves.splitTakes.length && missing > 0; i++) {
       const rest = n - moves.splitTakes[i]!;
       const last = lastSplit(rest, moves.splitUnequal[i]!);
-      for (let a = Math.max(1, rest - B + 1); a <= last; a++) {
+      const first = Math.max(1, rest - B + 1);
+      const window = scanWindow(first, last);
+      for (let k = 0; k <= last - first; k++) {
+        const a = k < window ? first + ((k * SCAN_STRIDE) & (window - 1)) : first + k;
         const x = g[a]! ^ g[rest - a]!;
         if (!has(marks, at, x)) {
           set(marks, at, x);
@@ -139,7 +142,9 @@ export function finishHeap(
       const last = lastSplit(rest, moves.splitUnequal[i]!);
       const first = pass === 0 ? 1 : Math.max(1, rest - B + 1);
       const end = pass === 0 ? Math.min(last, rest - B) : last;
-      for (let a = first; a <= end; a++) {
+      const window = scanWindow(first, end);
+      for (let k = 0; k <= end - first; k++) {
+        const a = k < window ? first + ((k * SCAN_STRIDE) & (window - 1)) : first + k;
         const x = g[a]! ^ g[rest - a]!;
         if (!has(bits, 0, x)) {
           set(bits, 0, x);

@@ -1,5 +1,5 @@
 import type { TakeBreakCode } from '../rules/code.js';
-import { RareCommonSplit, lastSplit, twoHeapMoves, type TwoHeapMoves } from './rare-common.js';
+import { RareCommonSplit, SCAN_STRIDE, lastSplit, scanWindow, twoHeapMoves, type TwoHeapMoves } from './rare-common.js';
 import type { ValueArray, ValueStore } from './store.js';
 
 /**
@@ -88,7 +88,9 @@ export function sparseValue(g: ValueArray, n: number, moves: TwoHeapMoves, split
   for (let i = 0; i < moves.splitTakes.length && missing > 0; i++) {
     const rest = n - moves.splitTakes[i]!;
     const last = lastSplit(rest, moves.splitUnequal[i]!);
-    for (let a = 1; a <= last; a++) {
+    const window = scanWindow(1, last);
+    for (let k = 0; k < last; k++) {
+      const a = k < window ? 1 + ((k * SCAN_STRIDE) & (window - 1)) : 1 + k;
       const x = g[a]! ^ g[rest - a]!;
       if (seen[x] !== n) {
         seen[x] = n;
