@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { InputError } from './errors.js';
 import type { ValueArray } from './engine/store.js';
 
@@ -38,18 +38,36 @@ export function saveCheckpoint(path: string, rule: string, values: ValueArray): 
   const bytes = bytesOf(values);
   const header: Header = { format: FORMAT, version: VERSION, rule, count: values.length, bytesPerValue: values.BYTES_PER_ELEMENT, checksum: checksum(bytes) };
   const temporary = `${path}.${process.pid}.tmp`;
-  const fd = openSync(temporary, 'w');
+  let fd: number | undefined;
   try {
+    fd = openSync(temporary, 'w');
     writeSync(fd, JSON.stringify(header) + '\n');
     for (let offset = 0; offset < bytes.length; offset += 1 << 26) writeSync(fd, bytes, offset, Math.min(1 << 26, bytes.length - offset));
     fsyncSync(fd);
-  } catch (error) {
     closeSync(fd);
-    unlinkSync(temporary);
-    throw error;
+    fd = undefined;
+    renameSync(temporary, path);
+  } catch (error) {
+    if (fd !== undefined) closeSync(fd);
+    try {
+      unlinkSync(temporary);
+    } catch {
+      /* never created */
+    }
+    throw new InputError(`--checkpoint ${path}: cannot write it (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
-  closeSync(fd);
-  renameSync(temporary, path);
+}
+
+/** Fail now, not at the first save, when the checkpoint cannot be written where asked. */
+export function checkCheckpointWritable(path: string): void {
+  const probe = `${path}.${process.pid}.probe`;
+  if (existsSync(path) && statSync(path).isDirectory()) throw new InputError(`--checkpoint ${path}: is a directory, not a file`);
+  try {
+    closeSync(openSync(probe, 'w'));
+    unlinkSync(probe);
+  } catch (error) {
+    throw new InputError(`--checkpoint ${path}: cannot write there (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
 }
 
 export function loadCheckpoint(path: string, rule: string): ValueArray {
@@ -67,7 +85,7 @@ export function loadCheckpoint(path: string, rule: string): ValueArray {
   } catch {
     throw new InputError(`--checkpoint ${path}: not a sg-explore checkpoint`);
   }
-  if (header.format !== FORMAT || header.version !== VERSION) throw new InputError(`--checkpoint ${path}: not a sg-explore checkpoint (version ${VERSION})`);
+  if (typeof header !== 'object' || header === null || header.format !== FORMAT || header.version !== VERSION) throw new InputError(`--checkpoint ${path}: not a sg-explore checkpoint (version ${VERSION})`);
   if (header.rule !== rule) throw new InputError(`--checkpoint ${path}: it is for '${header.rule}', not '${rule}'`);
   const body = data.subarray(newline + 1);
   if (body.length !== header.count * header.bytesPerValue || checksum(body) !== header.checksum) {

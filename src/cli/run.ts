@@ -5,7 +5,7 @@ import type { GameSpec } from '../rules/model.js';
 import { runRuleModule } from '../custom/run-module.js';
 import { progressReporter } from './progress.js';
 import { Interrupted, SIGNAL_EXIT_CODES, interruptible } from './interrupt.js';
-import { loadCheckpoint, saveCheckpoint } from '../checkpoint.js';
+import { checkCheckpointWritable, loadCheckpoint, saveCheckpoint } from '../checkpoint.js';
 import { ruleText } from '../rules/model.js';
 import { formatCount } from '../numbers.js';
 import { InputError } from '../errors.js';
@@ -64,6 +64,7 @@ async function exploreLongRun(game: GameSpec, max: bigint | undefined, command: 
   const rule = ruleText(game.rule);
   const file = command.checkpoint;
   const resume = command.resume && file ? loadCheckpoint(file, rule) : undefined;
+  if (file) checkCheckpointWritable(file);
   let saved = resume?.length ?? 0;
   const onCheckpoint = file
     ? (values: Exploration['values']) => {
@@ -78,7 +79,8 @@ async function exploreLongRun(game: GameSpec, max: bigint | undefined, command: 
         { onProgress, signal, onCheckpoint, checkpointEveryMs: command.checkpointEverySeconds * 1000 },
       );
     } catch (error) {
-      if (!signal.aborted) throw error;
+      // A checkpoint that could not be saved is reported as such, signal or not.
+      if (!signal.aborted || error instanceof InputError) throw error;
       const name = signal.reason as keyof typeof SIGNAL_EXIT_CODES;
       const where = file ? `; ${formatCount(saved)} values saved to ${file} (continue with --resume --checkpoint ${file})` : ' (use --checkpoint FILE to keep the work)';
       throw new Interrupted(`stopped by ${name}${where}`, SIGNAL_EXIT_CODES[name] ?? 1);
