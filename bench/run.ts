@@ -10,12 +10,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
-import { arch, cpus, platform } from 'node:os';
+import { arch, cpus, loadavg, platform } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { fillSubtraction } from '../src/engine/subtraction.js';
 import { referenceValues } from '../src/engine/reference.js';
 import type { SubtractionRule } from '../src/rules/model.js';
 import { compileCKernel, C_FLAGS, runCKernel } from './c-kernel.js';
+import { benchTakeBreak } from './take-break.js';
+import { measureSweepThroughput } from './sweep.js';
 import {
   bestOf,
   checksum,
@@ -82,9 +84,20 @@ const out = (line: string): void => {
 };
 let failed = false;
 
+/**
+ * The 1-minute load average, with a warning when other work competes for the
+ * CPUs. `own` is the load this bench itself adds (about 1 while it runs).
+ */
+function loadText(when: string, own: number): string {
+  const load = loadavg()[0]!;
+  const busy = load - own > cpus().length - 1.5;
+  return `load average (1 min) ${when}: ${load.toFixed(2)} on ${cpus().length} CPUs${busy ? ' -- WARNING: machine busy, timings are noisy' : ''}`;
+}
+
 function header(): void {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   out(`sg-explore benchmark: node ${process.version}, ${platform()} ${arch()}, ${cpus().length} CPUs (${cpu})`);
+  out(loadText('at start', 0));
   out(
     `Each timing is the best of up to ${MAX_RUNS} runs (fewer when the runs so far took over ${BUDGET_SECONDS} s); ` +
       `all runs are listed. Ratios below are computed from times measured in this run.`,
@@ -171,7 +184,7 @@ function benchProcess(): ProcessResult | string {
   }
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const started = process.hrtime.bigint();
   header();
 
@@ -193,10 +206,15 @@ function main(): void {
     if (!('skipped' in compiler)) compiler.dispose();
   }
   if (typeof processResult === 'string') out(`[process] SKIPPED: ${processResult}`);
+  out('');
+  await benchTakeBreak(out);
+  out('');
+  await measureSweepThroughput(out);
 
   const maxRssKiB = process.resourceUsage().maxRSS; // kilobytes
   out('');
   out(`[memory]  peak RSS of this bench process: ${(maxRssKiB / 1024).toFixed(1)} MiB (the C and CLI child processes are not included)`);
+  out(loadText('at end', 1));
   out(`[total]  bench wall time ${seconds(Number(process.hrtime.bigint() - started) / 1e9)}`);
 
   out('');
@@ -235,4 +253,4 @@ function main(): void {
   }
 }
 
-main();
+await main();

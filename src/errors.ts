@@ -11,3 +11,8 @@ export class InputError extends Error {
 export function require(condition: unknown, message: string): asserts condition {
   if (!condition) throw new InputError(message);
 }
+
+/** An error's message on one line (messages go to stderr as single lines). */
+export function oneLineMessage(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ').trim();
+}

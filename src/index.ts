@@ -8,3 +8,7 @@ export { referenceValues, referenceOptions } from './engine/reference.js';
 export type { Pattern, Cycle, Proof } from './period/pattern.js';
 export type { PPositions } from './period/p-positions.js';
 export { summarise, type Summary } from './report/summary.js';
+export { parseCode, codeText, type TakeBreakCode } from './rules/code.js';
+export { sweepFamily } from './sweep/sweep.js';
+export { familyRules, type Family } from './sweep/family.js';
+export type { SweepRow } from './sweep/row.js';

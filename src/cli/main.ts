@@ -19,6 +19,7 @@ function oneLine(text: string): string {
 /** Run the CLI on `args`; returns the exit code. Messages go to stderr, one line each. */
 export async function main(args: readonly string[]): Promise<number> {
   try {
+    if (args[0] === 'sweep') return await (await import('./sweep.js')).sweepMain(args.slice(1));
     const parsed = await parseCommandLine(args);
     if (parsed.output !== undefined) {
       process.stdout.write(parsed.output.endsWith('\n') ? parsed.output : parsed.output + '\n');

@@ -1,4 +1,5 @@
 import yargs, { type Argv } from 'yargs';
+import { parseArgs, single } from './common.js';
 import { InputError } from '../errors.js';
 import { parseCount, parseSmallCount } from '../numbers.js';
 import { parseMoveList } from '../rules/sets.js';
@@ -45,7 +46,7 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 function optionTable(argv: Argv) {
   return argv
     .scriptName('sg-explore')
-    .usage('$0 (--moves S | --all-but E | --code C | --preset NAME | --rule FILE) [options]\n\nCompute Sprague-Grundy values of a heap game and find (and prove) their eventual pattern.')
+    .usage('$0 (--moves S | --all-but E | --code C | --preset NAME | --rule FILE) [options]\n\nCompute Sprague-Grundy values of a heap game and find (and prove) their eventual pattern.\nWhole families of rules: sg-explore sweep --help')
     .option('moves', { type: 'string', describe: 'finite subtraction set: take s tokens for s in S, e.g. 1,2,3', group: 'Rule:' })
     .option('all-but', { type: 'string', describe: 'take any positive number of tokens except these, e.g. 2,3,7', group: 'Rule:' })
     .option('code', { type: 'string', describe: 'take-and-break code in CGSuite notation: 0.77, .07, 4.07, 0.3F, 4!.0', group: 'Rule:' })
@@ -72,16 +73,6 @@ function optionTable(argv: Argv) {
     .wrap(Math.min(110, process.stdout.columns ?? 100));
 }
 
-/** Every value of a flag given several times would be silently dropped by yargs but the last: refuse instead. */
-function single(value: unknown, flag: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (Array.isArray(value)) {
-    if (value.length > 1) throw new InputError(`--${flag} was given ${value.length} times; give it once`);
-    return String(value[0]);
-  }
-  return String(value);
-}
-
 export interface ParseOutcome {
   readonly command?: Command;
   /** Text yargs printed itself (help, version): the caller prints it and exits 0. */
@@ -89,20 +80,9 @@ export interface ParseOutcome {
 }
 
 export async function parseCommandLine(args: readonly string[]): Promise<ParseOutcome> {
-  let printed = '';
-  const parser = optionTable(yargs([...args]))
-    .exitProcess(false)
-    .fail((message, error) => {
-      throw error instanceof InputError ? error : new InputError(message || error?.message || 'invalid command line');
-    });
-  const parsed = await parser.parseAsync([...args], {}, (_error, _argv, output) => {
-    printed = output;
-  });
-  if (printed) return { output: printed };
-  const argv = parsed as Record<string, unknown>;
-
-  const positional = (argv._ as unknown[]).map(String);
-  if (positional.length) throw new InputError(`unexpected argument '${positional[0]}' (rules are given with --moves, --all-but, --code, --preset or --rule)`);
+  const parsed = await parseArgs(optionTable(yargs([...args])), args, '', 'rules are given with --moves, --all-but, --code, --preset or --rule');
+  if (!parsed.argv) return { output: parsed.output };
+  const argv = parsed.argv;
 
   const format = single(argv.format, 'format') as Format | undefined;
   const preset = single(argv.preset, 'preset');

@@ -14,11 +14,9 @@ import { listPresets } from '../rules/presets.js';
 import { writeCsv } from '../report/csv.js';
 import { writeJson, toJson } from '../report/json.js';
 import { fileSink, stdoutSink, type Sink } from '../report/sink.js';
+import { colourWanted } from './common.js';
 import type { Command, ExploreCommand, Format } from './options.js';
 
-function colourWanted(sink: Sink): boolean {
-  return sink.isTerminal && !('NO_COLOR' in process.env && process.env.NO_COLOR !== '') && process.env.TERM !== 'dumb';
-}
 
 async function openSink(out: string | undefined): Promise<Sink> {
   return out === undefined ? stdoutSink() : fileSink(out);

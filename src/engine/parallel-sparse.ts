@@ -4,6 +4,7 @@ import { RareCommonSplit, twoHeapMoves, type TwoHeapMoves } from './rare-common.
 import { finishHeap, type PartialTask } from './sparse-block.js';
 import { sparseValue } from './sparse-space.js';
 import type { ValueStore } from './store.js';
+import { workerFile } from '../worker-path.js';
 
 /** Below this many values a block has too few old pairs to be worth the threads. */
 const PARALLEL_FROM = 1 << 14;
@@ -19,7 +20,7 @@ const BLOCK = 1 << 10;
 export class ParallelSparseKernel {
   private readonly split = new RareCommonSplit(true);
   private readonly moves: TwoHeapMoves;
-  private seen = new Float64Array(2).fill(-1);
+  private seen = new Int32Array(2).fill(-1);
   private recorded = 0;
   private nextReview = 64;
   private pool: Piscina | null = null;
@@ -63,7 +64,7 @@ export class ParallelSparseKernel {
 
   private fillSequential(store: ValueStore, from: number, to: number): number {
     for (let n = from; n < to && n < this.nextReview; n++) {
-      if (this.seen.length < this.split.bound) this.seen = new Float64Array(this.split.bound).fill(-1);
+      if (this.seen.length < this.split.bound) this.seen = new Int32Array(this.split.bound).fill(-1);
       this.store(store, n, sparseValue(store.values, n, this.moves, this.split, this.seen));
     }
     return Math.min(to, this.nextReview);
@@ -80,7 +81,13 @@ export class ParallelSparseKernel {
   /** Heaps [B, end) as one block; returns where it stopped (early if values outgrew the marks). */
   private async fillBlock(store: ValueStore, B: number, end: number): Promise<number> {
     // piscina loads only when a pool is really wanted.
-    this.pool ??= await (await import('./pool.js')).openPool('sparse-block', this.threads, this.task(store, B, B, B, new SharedArrayBuffer(4), new SharedArrayBuffer(4), 1));
+    this.pool ??= await (await import('./pool.js')).startPool({
+      file: workerFile('sparse-block'),
+      threads: this.threads,
+      probe: this.task(store, B, B, B, new SharedArrayBuffer(4), new SharedArrayBuffer(4), 1),
+      probeAnswerOk: (answer) => answer === 0,
+      role: 'rare/common worker',
+    });
     const words = Math.max(1, Math.ceil(this.split.bound / 32));
     const length = end - B;
     const marks = new SharedArrayBuffer(length * words * 4);

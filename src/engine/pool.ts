@@ -1,27 +1,65 @@
 import { Piscina } from 'piscina';
-import { workerFile } from '../worker-path.js';
+import { oneLineMessage } from '../errors.js';
 
-const PROBE_TIMEOUT_MS = 30_000;
+/** The pool's workers could not be started: not the user's input, and nothing was computed. */
+export class WorkerStartError extends Error {
+  override readonly name = 'WorkerStartError';
+}
+
+export interface PoolStart<T, R> {
+  /** The compiled worker entry (a path; piscina 5.3 takes no URL objects). */
+  readonly file: string;
+  readonly threads: number;
+  /** A cheap task every worker can answer at once, and a check of its answer. */
+  readonly probe: T;
+  readonly probeAnswerOk?: (answer: R) => boolean;
+  readonly probeTimeoutMs?: number;
+  /** What to call the worker in messages ("the sweep worker ..."). */
+  readonly role?: string;
+}
+
+const DEFAULT_PROBE_TIMEOUT_MS = 30_000;
+/** Keep idle threads alive between tasks (piscina's default, 0, ends them at once). */
+const IDLE_TIMEOUT_MS = 60_000;
+
 
 /**
- * A piscina pool over one compiled worker entry (dist/workers/<name>.js).
- * Before any real work it runs `probe` once with a time limit: a worker that
- * fails to load would otherwise reject only its first task and leave later
- * ones unsettled (piscina 5.3), so this turns that into one clear error.
+ * A piscina pool, checked before any real work: one probe task with a time
+ * limit. A worker file that fails to load would otherwise reject only its
+ * first task and leave later ones unsettled (piscina 5.3); its 'error' event,
+ * unheard, would end the process with a stack trace. Both become one
+ * WorkerStartError with a plain message.
  */
-export async function openPool(name: string, threads: number, probe: unknown): Promise<Piscina> {
-  const pool = new Piscina({ filename: workerFile(name), minThreads: threads, maxThreads: threads, idleTimeout: 60_000 });
+export async function startPool<T, R>(start: PoolStart<T, R>): Promise<Piscina<T, R>> {
+  const { file, probe } = start;
+  const who = `the ${start.role ?? 'worker'} ${file}`;
+  const timeoutMs = start.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
+  const threads = Math.max(1, Math.floor(start.threads));
+  let pool: Piscina<T, R>;
+  try {
+    pool = new Piscina<T, R>({ filename: file, minThreads: threads, maxThreads: threads, idleTimeout: IDLE_TIMEOUT_MS });
+  } catch (error) {
+    throw new WorkerStartError(`${who} could not be started: ${oneLineMessage(error)}`);
+  }
+  let workerError: unknown = null;
+  pool.on('error', (error: unknown) => {
+    workerError ??= error;
+  });
   let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
+    const answer = await Promise.race([
       pool.run(probe),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`worker '${name}' did not answer within ${PROBE_TIMEOUT_MS / 1000} s`)), PROBE_TIMEOUT_MS);
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new WorkerStartError(`${who} did not answer within ${timeoutMs / 1000} s of starting`)), timeoutMs);
       }),
     ]);
+    if (start.probeAnswerOk && !start.probeAnswerOk(answer)) {
+      throw new WorkerStartError(`${who} answered the start-up probe wrongly (a stale build? run npm run build)`);
+    }
   } catch (error) {
-    await pool.destroy();
-    throw new Error(`worker pool '${name}' failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    void pool.destroy().catch(() => {});
+    if (error instanceof WorkerStartError) throw error;
+    throw new WorkerStartError(`${who} failed to start: ${oneLineMessage(workerError ?? error)}`);
   } finally {
     clearTimeout(timer);
   }

@@ -24,7 +24,7 @@ import type { ValueArray, ValueStore } from './store.js';
 export class SparseSpaceKernel {
   private readonly split = new RareCommonSplit();
   private readonly moves: TwoHeapMoves;
-  private seen = new Float64Array(2).fill(-1);
+  private seen = new Int32Array(2).fill(-1);
   private recorded = 0; // G(0..recorded-1) are taken into the split
   private nextReview = 64;
 
@@ -50,7 +50,7 @@ export class SparseSpaceKernel {
         this.split.review(g, n);
         this.nextReview = n * 2;
       }
-      if (this.seen.length < this.split.bound) this.seen = new Float64Array(this.split.bound).fill(-1);
+      if (this.seen.length < this.split.bound) this.seen = new Int32Array(this.split.bound).fill(-1);
       const value = sparseValue(g, n, this.moves, this.split, this.seen);
       if (value > store.largestStorable) g = store.widen(value);
       g[n] = value;
@@ -61,8 +61,8 @@ export class SparseSpaceKernel {
   }
 }
 
-/** G(n) by the rare/common method; `seen` is a stamp buffer of at least split.bound entries. */
-export function sparseValue(g: ValueArray, n: number, moves: TwoHeapMoves, split: RareCommonSplit, seen: Float64Array): number {
+/** G(n) by the rare/common method; `seen` is a stamp buffer (heap numbers, so Int32) of at least split.bound entries. */
+export function sparseValue(g: ValueArray, n: number, moves: TwoHeapMoves, split: RareCommonSplit, seen: Int32Array): number {
   const isRare = split.isRare;
   const positions = split.positions;
   const rareCount = split.count;

@@ -18,7 +18,8 @@ function newest(dir: string): number {
 
 /** vitest globalSetup: compile with tsc when dist/ is missing or older than the sources. */
 export default function setup(): void {
-  const stale = !existsSync(binary) || statSync(binary).mtimeMs < Math.max(newest(join(root, 'src')), statSync(join(root, 'tsconfig.json')).mtimeMs);
+  const sources = ['src', 'workers', 'bench'].map((dir) => newest(join(root, dir)));
+  const stale = !existsSync(binary) || statSync(binary).mtimeMs < Math.max(...sources, statSync(join(root, 'tsconfig.json')).mtimeMs);
   if (!stale) return;
   const tsc = join(root, 'node_modules/typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.json')], { cwd: root, stdio: 'inherit' });

@@ -1,0 +1,142 @@
+/**
+ * Sweep throughput: the same family of rules on the worker pool with one
+ * thread and with every available thread, in rules per second, and the
+ * ratio. The rows of the two runs must be identical (checked).
+ *
+ * Family: all 1140 subtraction sets of size 3 with moves up to 20, then all
+ * 56 octal codes 0.d1d2 (d2 non-zero), each at the sweep's default limits.
+ *
+ * Use: `import { measureSweepThroughput } from './sweep.js'` and call it
+ * (bench/run.ts), or run `node dist/bench/sweep.js` on its own.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { familySize, indexedRules, type Family, type IndexedRule } from '../src/sweep/family.js';
+import { SweepPool } from '../src/sweep/pool.js';
+import { runSweep } from '../src/sweep/sweep.js';
+import { rowToJson } from '../src/sweep/format.js';
+import { ratio, seconds } from './measure.js';
+
+export const SWEEP_BENCH_FAMILIES: readonly Family[] = [
+  { kind: 'subtraction', size: { from: 3, to: 3 }, maxMove: 20 },
+  { kind: 'octal', digits: { from: 2, to: 2 }, prefix: 0 },
+];
+
+export interface SweepRun {
+  readonly threads: number;
+  readonly rules: number;
+  /** Seconds to start the pool and pass the start-up probe (not in the rate). */
+  readonly startSeconds: number;
+  /** Seconds from the first rule sent to the last row received. */
+  readonly seconds: number;
+  readonly rulesPerSecond: number;
+}
+
+export interface SweepThroughput {
+  readonly single: SweepRun;
+  readonly all: SweepRun;
+  /** all.rulesPerSecond / single.rulesPerSecond. */
+  readonly ratio: number;
+  /** The two runs gave the same rows, in the same order. */
+  readonly identical: boolean;
+  /**
+   * What the machine allows: the same take-and-break inner loop in `threads`
+   * bare worker threads against one (work per second). On a VM whose vCPUs
+   * are hyperthreads of one core this is far below `threads`, and no pool can beat it.
+   */
+  readonly ceiling: number;
+}
+
+/** The octal kernel's inner loop (mark G(a) xor G(n-a)), on its own in a bare worker; posts its milliseconds. */
+const KERNEL_LOOP = `
+const { parentPort } = require('node:worker_threads');
+const g = new Uint8Array(8192);
+for (let i = 0; i < g.length; i++) g[i] = ((i * 2654435761) >>> 24) & 63;
+const seen = new Float64Array(128);
+const t = performance.now();
+for (let rep = 0; rep < 4; rep++) for (let n = 0; n < g.length; n++) for (let a = 1; a <= n >> 1; a++) seen[g[a] ^ g[n - a]] = n;
+parentPort.postMessage(performance.now() - t);`;
+
+async function kernelLoopMs(threads: number): Promise<number> {
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: threads }, () => new Promise<void>((resolve, reject) => {
+      const worker = new Worker(KERNEL_LOOP, { eval: true });
+      worker.once('message', () => void worker.terminate().then(() => resolve()));
+      worker.once('error', reject);
+    })),
+  );
+  return performance.now() - started;
+}
+
+function* benchRules(): Generator<IndexedRule> {
+  let offset = 0;
+  for (const family of SWEEP_BENCH_FAMILIES) {
+    for (const r of indexedRules(family)) yield { ...r, index: offset + r.index };
+    offset += Number(familySize(family));
+  }
+}
+
+async function timedSweep(threads: number): Promise<{ run: SweepRun; rows: string[] }> {
+  const total = SWEEP_BENCH_FAMILIES.reduce((sum, f) => sum + Number(familySize(f)), 0);
+  const t0 = performance.now();
+  const pool = await SweepPool.start({ threads });
+  const t1 = performance.now();
+  const rows: string[] = [];
+  try {
+    await runSweep({ pool, rules: benchRules(), total, onRow: (row) => void rows.push(rowToJson(row)) });
+  } finally {
+    await pool.close();
+  }
+  const t2 = performance.now();
+  const secs = (t2 - t1) / 1000;
+  return { run: { threads, rules: rows.length, startSeconds: (t1 - t0) / 1000, seconds: secs, rulesPerSecond: rows.length / secs }, rows };
+}
+
+/**
+ * Time the bench family with 1 thread and with `threads` (default: the
+ * available cores); lines of text go to `out`. Needs the compiled worker
+ * (dist/workers/sweep-rule.js): run from dist/ after `npm run build`.
+ */
+export async function measureSweepThroughput(
+  out: (line: string) => void = (line) => process.stdout.write(line + '\n'),
+  threads: number = availableParallelism(),
+): Promise<SweepThroughput> {
+  const describe = 'all subtraction sets of size 3 with moves <= 20 (1,140) + octal codes 0.dd (56), default sweep limits';
+  out(`== Sweep throughput: ${describe}`);
+  const line = (r: SweepRun) =>
+    `[sweep]  --threads ${r.threads}: ${r.rules} rules in ${seconds(r.seconds)}  ${r.rulesPerSecond.toFixed(1)} rules/s  (pool start-up ${seconds(r.startSeconds)}, not counted)`;
+  const single = await timedSweep(1);
+  out(line(single.run));
+  const all = await timedSweep(threads);
+  out(line(all.run));
+  const loopOne = await kernelLoopMs(1);
+  const loopAll = await kernelLoopMs(threads);
+  const ceiling = (threads * loopOne) / loopAll;
+  out(
+    `[machine]  the octal kernel's inner loop alone in ${threads} bare worker threads: ${ratio(ceiling)} the work per second of one ` +
+      `(${seconds(loopAll / 1000)} for ${threads}x the work vs ${seconds(loopOne / 1000)}): the most any pool can get here`,
+  );
+  const identical = single.rows.length === all.rows.length && single.rows.every((r, i) => r === all.rows[i]);
+  const result = { single: single.run, all: all.run, ratio: all.run.rulesPerSecond / single.run.rulesPerSecond, identical, ceiling };
+  out(
+    `sweep, ${threads} threads / 1 thread: ${ratio(result.ratio)} the rules per second ` +
+      `(${all.run.rulesPerSecond.toFixed(1)} vs ${single.run.rulesPerSecond.toFixed(1)}; machine ceiling ${ratio(ceiling)}); rows ${identical ? 'identical' : 'DIFFER between the runs'}`,
+  );
+  return result;
+}
+
+const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) {
+  measureSweepThroughput().then(
+    (r) => {
+      if (!r.identical) process.exitCode = 1;
+    },
+    (error: unknown) => {
+      process.stderr.write(`sweep bench failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,222 @@
+/**
+ * `sg-explore sweep`: its own option table, parsed into a typed request.
+ * Numbers are taken as strings and parsed here (yargs turns 2^16 into NaN
+ * without a word); every mistake is an InputError with one line of text.
+ */
+import yargs, { type Argv } from 'yargs';
+import { parseArgs, single } from './common.js';
+import { InputError } from '../errors.js';
+import { parseSmallCount } from '../numbers.js';
+import { MAX_MOVE } from '../rules/sets.js';
+import type { Family, Range, Shard } from '../sweep/family.js';
+import type { ViewFormat } from '../sweep/format.js';
+import { parseCondition, parseSort } from '../sweep/query.js';
+
+export const FAMILIES = ['subtraction', 'octal', 'all-but'] as const;
+export const MAX_THREADS = 1024;
+
+/** A family given by flags, or a --rules file still to be read. */
+export type FamilySource = { readonly family: Family } | { readonly rulesFile: string };
+
+export interface SweepRunCommand {
+  readonly mode: 'sweep';
+  readonly source: FamilySource;
+  readonly shard?: Shard;
+  readonly limit?: number;
+  readonly threads?: number;
+  readonly format?: ViewFormat;
+  readonly where: readonly string[];
+  readonly sort: readonly string[];
+  readonly out?: string;
+  readonly resume: boolean;
+  readonly progress?: boolean;
+}
+
+export interface SweepViewCommand {
+  readonly mode: 'view';
+  /** Results files to read (--from or --merge): deduplicated by rule. */
+  readonly files: readonly string[];
+  /** Which flag named them (for messages). */
+  readonly flag: '--from' | '--merge';
+  readonly format?: ViewFormat;
+  readonly where: readonly string[];
+  readonly sort: readonly string[];
+  readonly out?: string;
+}
+
+export type SweepCommand = SweepRunCommand | SweepViewCommand;
+
+function optionTable(argv: Argv) {
+  return argv
+    .scriptName('sg-explore sweep')
+    .usage(
+      '$0 (--family F ... | --rules FILE | --from FILE... | --merge FILE...) [options]\n\n' +
+        'Explore a whole family of rules, one row per rule: preperiod, period, saltus, whether it is proven, the largest value.',
+    )
+    .option('family', { type: 'string', describe: `a family of rules: ${FAMILIES.join(', ')}`, group: 'Family:' })
+    .option('size', { type: 'string', describe: 'subtraction / all-but: how many moves in the set, e.g. 3 or 1-3', group: 'Family:' })
+    .option('max-move', { type: 'string', describe: 'subtraction / all-but: the largest move a set may hold', group: 'Family:' })
+    .option('digits', { type: 'string', describe: 'octal: digits after the point (the last non-zero), e.g. 2 or 1-3', group: 'Family:' })
+    .option('prefix', { type: 'string', describe: 'octal: the digit before the point, 0 (default) or 4', group: 'Family:' })
+    .option('rules', { type: 'string', describe: "a file of rules, one a line: 'moves 1,2,3', 'all-but 2,3,7', 'code 0.77', 'preset kayles'", group: 'Family:' })
+    .option('limit', { type: 'string', describe: 'most values computed per rule looking for a proof (default 2^16; 2^13 for take-and-break codes)', group: 'Work:' })
+    .option('threads', { type: 'string', describe: 'worker threads (default: the available cores)', group: 'Work:' })
+    .option('shard', { type: 'string', describe: 'compute only shard i of n (i/n, 1-based): the rules whose index mod n is i-1', group: 'Work:' })
+    .option('format', { type: 'string', describe: 'table (default), csv or jsonl', group: 'Output:' })
+    .option('where', { type: 'string', array: true, describe: "keep rows where a condition holds, e.g. 'period>100', proven=false (repeatable)", group: 'Output:' })
+    .option('sort', { type: 'string', array: true, describe: 'sort by columns, e.g. period or -period,preperiod (ties by rule)', group: 'Output:' })
+    .option('out', { type: 'string', describe: 'append each row to this file (jsonl, or csv for *.csv) as it is found', group: 'Output:' })
+    .option('resume', { type: 'boolean', describe: 'continue the sweep in --out FILE, skipping the rules already there', group: 'Output:' })
+    .option('from', { type: 'string', array: true, describe: 'show results files (jsonl or csv) instead of computing; with --where, --sort', group: 'Results files:' })
+    .option('merge', { type: 'string', array: true, describe: 'merge results files (shards): one row per rule, in family order', group: 'Results files:' })
+    .option('progress', { type: 'boolean', describe: 'progress bar on stderr (default: when stderr is a terminal)', group: 'Output:' })
+    .example('$0 --family subtraction --size 3 --max-move 20 --where proven=false', 'every 3-move subtraction set up to 20')
+    .example('$0 --family octal --digits 1-3 --sort -period', 'octal codes 0.d, 0.dd, 0.ddd, longest periods first')
+    .example('$0 --family octal --digits 3 --shard 2/8 --out part2.jsonl', 'one of 8 shards, appended as it goes')
+    .example('$0 --merge part*.jsonl --out all.jsonl', 'merge shards')
+    .example("$0 --from all.jsonl --where 'period>100' --sort period", 'view results')
+    .strict()
+    .help()
+    .version(false)
+    .wrap(Math.min(110, process.stdout.columns ?? 100));
+}
+
+function list(value: unknown): string[] {
+  if (value === undefined) return [];
+  return (Array.isArray(value) ? value : [value]).map(String);
+}
+
+/** "3" or "1-3" (also "1..3"). */
+export function parseRange(text: string, flag: string, min: number, max: number): Range {
+  const match = /^\s*([^-.\s]+)\s*(?:(?:-|\.\.)\s*([^-.\s]+)\s*)?$/.exec(text);
+  if (!match) throw new InputError(`${flag}: '${text}' is not a number or a range such as 1-3`);
+  const from = parseSmallCount(match[1]!, flag, min, max);
+  const to = match[2] === undefined ? from : parseSmallCount(match[2], flag, min, max);
+  if (to < from) throw new InputError(`${flag}: the range '${text}' is backwards`);
+  return { from, to };
+}
+
+export function parseShard(text: string): Shard {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  if (!match) throw new InputError(`--shard: '${text}' is not i/n (for example 2/8: the second of eight shards)`);
+  const index = Number(match[1]);
+  const count = Number(match[2]);
+  if (count < 1 || count > 2 ** 31) throw new InputError(`--shard ${text}: the number of shards must be at least 1`);
+  if (index < 1 || index > count) throw new InputError(`--shard ${text}: the shard number must be 1 to ${count} (shards are numbered from 1)`);
+  return { index, count };
+}
+
+function parseFormat(text: string | undefined): ViewFormat | undefined {
+  if (text === undefined) return undefined;
+  const lower = text.trim().toLowerCase();
+  if (lower === 'json' || lower === 'ndjson') return 'jsonl';
+  if (lower === 'table' || lower === 'csv' || lower === 'jsonl') return lower;
+  throw new InputError(`--format: '${text}' is not one of table, csv, jsonl`);
+}
+
+export interface SweepParseOutcome {
+  readonly command?: SweepCommand;
+  /** Text yargs printed itself (help): print it and exit 0. */
+  readonly output?: string;
+}
+
+/** `--sort -period` would read as the short flags -p -e -r ...: join it into `--sort=-period`. */
+function joinDescendingSort(args: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const next = args[i + 1];
+    if (args[i] === '--sort' && next !== undefined && /^-[A-Za-z]/.test(next)) {
+      joined.push(`--sort=${next}`);
+      i++;
+    } else joined.push(args[i]!);
+  }
+  return joined;
+}
+
+export async function parseSweepLine(rawArgs: readonly string[]): Promise<SweepParseOutcome> {
+  const args = joinDescendingSort(rawArgs);
+  const result = await parseArgs(optionTable(yargs([...args])), args, 'sweep: ', 'see sg-explore sweep --help');
+  if (!result.argv) return { output: result.output };
+  const parsed = result.argv;
+
+  const given = (flag: string) => parsed[flag] !== undefined;
+  const format = parseFormat(single(parsed.format, 'format'));
+  const where = list(parsed.where);
+  const sort = list(parsed.sort);
+  where.forEach((w) => parseCondition(w)); // check now: a mistake is bad input before any work
+  parseSort(sort);
+  const out = single(parsed.out, 'out');
+  if (out !== undefined && out.trim() === '') throw new InputError('--out: needs a file name');
+
+  const sources = ['family', 'rules', 'from', 'merge'].filter(given);
+  if (sources.length === 0) throw new InputError('sweep: say what to sweep: --family subtraction|octal|all-but, --rules FILE, or --from/--merge FILE... (see sg-explore sweep --help)');
+  if (sources.length > 1) throw new InputError(`sweep: give one of --family, --rules, --from, --merge (not ${sources.map((s) => `--${s}`).join(' and ')})`);
+  const source = sources[0]!;
+  const refuse = (flags: readonly string[], why: string) => {
+    const bad = flags.find(given);
+    if (bad) throw new InputError(`--${bad} ${why}`);
+  };
+
+  if (source === 'from' || source === 'merge') {
+    refuse(['size', 'max-move', 'digits', 'prefix', 'limit', 'threads', 'shard', 'resume'], `does not apply to --${source} (it reads results; nothing is computed)`);
+    const files = list(parsed[source]);
+    if (files.length === 0) throw new InputError(`--${source}: name at least one results file`);
+    return { command: { mode: 'view', files, flag: `--${source}` as '--from' | '--merge', format, where, sort, out } };
+  }
+
+  let familySource: FamilySource;
+  if (source === 'rules') {
+    refuse(['size', 'max-move', 'digits', 'prefix'], 'describes a --family; it does not apply to --rules');
+    const file = single(parsed.rules, 'rules')!;
+    if (file.trim() === '') throw new InputError('--rules: needs a file name');
+    familySource = { rulesFile: file };
+  } else {
+    const name = single(parsed.family, 'family')!.trim().toLowerCase();
+    if (!FAMILIES.includes(name as never)) throw new InputError(`--family: unknown family '${name}' (known: ${FAMILIES.join(', ')}; or give --rules FILE)`);
+    if (name === 'octal') {
+      refuse(['size', 'max-move'], 'applies to --family subtraction and all-but, not octal (octal codes take --digits)');
+      const digitsText = single(parsed.digits, 'digits');
+      if (digitsText === undefined) throw new InputError('--family octal needs --digits D (or a range such as 1-3)');
+      const digits = parseRange(digitsText, '--digits', 1, 20);
+      const prefixText = single(parsed.prefix, 'prefix') ?? '0';
+      if (!/^\s*[04]\s*$/.test(prefixText)) throw new InputError(`--prefix: '${prefixText}' is not 0 or 4 (the digit before the point of an octal code)`);
+      familySource = { family: { kind: 'octal', digits, prefix: Number(prefixText) } };
+    } else {
+      refuse(['digits', 'prefix'], `applies to --family octal, not ${name}`);
+      const sizeText = single(parsed.size, 'size');
+      const maxText = single(parsed['max-move'], 'max-move');
+      if (sizeText === undefined) throw new InputError(`--family ${name} needs --size K (how many moves in each set; or a range such as 1-3)`);
+      if (maxText === undefined) throw new InputError(`--family ${name} needs --max-move M (the largest move a set may hold)`);
+      const maxMove = parseSmallCount(maxText, '--max-move', 1, MAX_MOVE);
+      const size = parseRange(sizeText, '--size', name === 'all-but' ? 0 : 1, maxMove);
+      familySource = { family: name === 'all-but' ? { kind: 'all-but', size, maxMove } : { kind: 'subtraction', size, maxMove } };
+    }
+  }
+
+  const resume = parsed.resume === true;
+  if (resume && out === undefined) throw new InputError('--resume needs --out FILE (the results file to continue)');
+  if (out !== undefined) {
+    if (format === 'table') throw new InputError(`--out ${out}: a results file is jsonl or csv, not a table (use --format jsonl or csv, or leave --format out)`);
+    if (where.length || sort.length) {
+      throw new InputError(`--where and --sort apply to a view, but --out records every rule (so --resume can continue); view the file with: sg-explore sweep --from ${out} --where ... --sort ...`);
+    }
+  }
+  const shardText = single(parsed.shard, 'shard');
+  const limitText = single(parsed.limit, 'limit');
+  const threadsText = single(parsed.threads, 'threads');
+  return {
+    command: {
+      mode: 'sweep',
+      source: familySource,
+      shard: shardText === undefined ? undefined : parseShard(shardText),
+      limit: limitText === undefined ? undefined : parseSmallCount(limitText, '--limit', 1, 2 ** 32 - 1),
+      threads: threadsText === undefined ? undefined : parseSmallCount(threadsText, '--threads', 1, MAX_THREADS),
+      format,
+      where,
+      sort,
+      out,
+      resume,
+      progress: parsed.progress as boolean | undefined,
+    },
+  };
+}

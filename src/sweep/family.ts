@@ -1,0 +1,159 @@
+/**
+ * Families of rules a sweep walks through, each in one fixed order: the
+ * family order. A rule's position in it (its index) decides its shard and
+ * the order rows are written in, so every run of the same family, on any
+ * machine and with any number of threads, agrees.
+ */
+import { InputError } from '../errors.js';
+import { formatCount } from '../numbers.js';
+import { ruleText, type Rule } from '../rules/model.js';
+
+export interface Range {
+  readonly from: number;
+  readonly to: number;
+}
+
+export type Family =
+  /** Every set of `size` distinct moves from 1..maxMove (each set once, ascending). */
+  | { readonly kind: 'subtraction'; readonly size: Range; readonly maxMove: number }
+  /** Every set of `size` excluded moves from 1..maxMove (size 0 is Nim). */
+  | { readonly kind: 'all-but'; readonly size: Range; readonly maxMove: number }
+  /** Every octal code p.d1..dD with D in `digits` and dD non-zero (p = prefix, 0 or 4). */
+  | { readonly kind: 'octal'; readonly digits: Range; readonly prefix: number }
+  /** Rules listed one by one (a --rules file), duplicates already removed. */
+  | { readonly kind: 'list'; readonly rules: readonly Rule[]; readonly source: string };
+
+/** The most rules one family may hold (indices must stay exact and the progress count meaningful). */
+export const MAX_FAMILY_SIZE = 2 ** 40;
+
+export function binomial(n: number, k: number): bigint {
+  if (k < 0 || k > n) return 0n;
+  k = Math.min(k, n - k);
+  let result = 1n;
+  for (let i = 1; i <= k; i++) result = (result * BigInt(n - k + i)) / BigInt(i);
+  return result;
+}
+
+/** How many rules the family holds. */
+export function familySize(family: Family): bigint {
+  switch (family.kind) {
+    case 'subtraction':
+    case 'all-but': {
+      let total = 0n;
+      for (let k = family.size.from; k <= family.size.to; k++) total += binomial(family.maxMove, k);
+      return total;
+    }
+    case 'octal': {
+      let total = 0n;
+      for (let d = family.digits.from; d <= family.digits.to; d++) total += 7n * 8n ** BigInt(d - 1);
+      return total;
+    }
+    case 'list':
+      return BigInt(family.rules.length);
+  }
+}
+
+/** Refuse families that are empty or too large to sweep; returns the size as a number. */
+export function checkedFamilySize(family: Family): number {
+  const size = familySize(family);
+  if (size === 0n) throw new InputError(`the family is empty: ${describeFamily(family)}`);
+  if (size > BigInt(MAX_FAMILY_SIZE)) {
+    throw new InputError(`the family holds ${formatCount(size)} rules, more than the ${formatCount(MAX_FAMILY_SIZE)} a sweep takes: ${describeFamily(family)}`);
+  }
+  return Number(size);
+}
+
+export function describeFamily(family: Family): string {
+  const range = (r: Range) => (r.from === r.to ? `${r.from}` : `${r.from} to ${r.to}`);
+  switch (family.kind) {
+    case 'subtraction':
+      return `subtraction sets of size ${range(family.size)} with moves up to ${family.maxMove}`;
+    case 'all-but':
+      return `all-but sets of size ${range(family.size)} with excluded moves up to ${family.maxMove}`;
+    case 'octal':
+      return `octal codes ${family.prefix}.d1..dD with D = ${range(family.digits)} digits`;
+    case 'list':
+      return `the rules in ${family.source}`;
+  }
+}
+
+/** Every k-subset of 1..m in lexicographic order (each array is fresh). */
+export function* subsets(m: number, k: number): Generator<number[]> {
+  if (k < 0 || k > m) return;
+  const current = Array.from({ length: k }, (_, i) => i + 1);
+  for (;;) {
+    yield current.slice();
+    let i = k - 1;
+    while (i >= 0 && current[i] === m - k + i + 1) i--;
+    if (i < 0) return;
+    current[i]!++;
+    for (let j = i + 1; j < k; j++) current[j] = current[j - 1]! + 1;
+  }
+}
+
+/** Octal digit strings d1..dD (each 0-7, dD non-zero), in lexicographic order. */
+export function* octalDigitStrings(digits: number): Generator<number[]> {
+  const head = 8 ** (digits - 1);
+  for (let x = 0; x < head; x++) {
+    const prefix: number[] = [];
+    for (let i = digits - 2, rest = x; i >= 0; i--) prefix[i] = rest % 8, (rest = Math.floor(rest / 8));
+    for (let last = 1; last <= 7; last++) yield [...prefix, last];
+  }
+}
+
+/** The rules of a family, in family order. */
+export function* familyRules(family: Family): Generator<Rule> {
+  switch (family.kind) {
+    case 'subtraction':
+      for (let k = family.size.from; k <= family.size.to; k++) for (const moves of subsets(family.maxMove, k)) yield { kind: 'subtraction', moves };
+      return;
+    case 'all-but':
+      for (let k = family.size.from; k <= family.size.to; k++) for (const excluded of subsets(family.maxMove, k)) yield { kind: 'all-but', excluded };
+      return;
+    case 'octal':
+      for (let d = family.digits.from; d <= family.digits.to; d++) {
+        for (const tail of octalDigitStrings(d)) {
+          const digits = [family.prefix, ...tail];
+          yield { kind: 'take-and-break', code: { digits, unequal: digits.map(() => false) } };
+        }
+      }
+      return;
+    case 'list':
+      yield* family.rules;
+  }
+}
+
+export interface Shard {
+  /** 1-based. */
+  readonly index: number;
+  readonly count: number;
+}
+
+/** A rule with its family index and canonical text. */
+export interface IndexedRule {
+  readonly index: number;
+  readonly rule: Rule;
+  readonly text: string;
+}
+
+/**
+ * The family's rules with their indices, keeping those of one shard
+ * (index mod n = i - 1) and leaving out those `skip` says are done.
+ */
+export function* indexedRules(family: Family, shard?: Shard, skip?: (text: string) => boolean): Generator<IndexedRule> {
+  let index = 0;
+  for (const rule of familyRules(family)) {
+    const i = index++;
+    if (shard && i % shard.count !== shard.index - 1) continue;
+    const text = ruleText(rule);
+    if (skip?.(text)) continue;
+    yield { index: i, rule, text };
+  }
+}
+
+/** How many of `total` rules fall in a shard. */
+export function shardSize(total: number, shard?: Shard): number {
+  if (!shard) return total;
+  const i = shard.index - 1;
+  return i < total ? Math.floor((total - 1 - i) / shard.count) + 1 : 0;
+}

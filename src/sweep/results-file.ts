@@ -1,0 +1,136 @@
+/**
+ * The --out results log. Every row is appended as one complete line with a
+ * single write to a file opened for appending, as soon as it is known, so a
+ * sweep that is interrupted (Ctrl-C, a batch system's time limit, kill -9)
+ * loses at most the rules that were being computed. --resume reads the log,
+ * cuts off a last line that a kill left half-written, and skips every rule
+ * already there.
+ */
+import { closeSync, fsyncSync, openSync, readFileSync, statSync, truncateSync, writeSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { InputError } from '../errors.js';
+import { CSV_HEADER, formatForFile, parseRows, rowLine, type ParsedRows, type RowFormat, type ViewFormat } from './format.js';
+import type { SweepRow } from './row.js';
+
+export interface ResultsLog {
+  readonly path: string;
+  readonly format: RowFormat;
+  /** Rule texts already in the file (with --resume). */
+  readonly done: ReadonlySet<string>;
+  /** Rows already in the file. */
+  readonly kept: number;
+  /** A half-written last line was cut off. */
+  readonly repaired: boolean;
+  append(row: SweepRow): void;
+  close(): void;
+}
+
+function errorCode(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' ? 'no such file or directory' : code ?? String(error);
+}
+
+function readExisting(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new InputError(`--out ${path}: cannot read the file to resume it (${errorCode(error)})`);
+  }
+}
+
+export function openResultsLog(path: string, options: { format?: ViewFormat; resume: boolean }): ResultsLog {
+  let format = formatForFile(path, options.format, '--out');
+  let existing: ParsedRows | null = null;
+  let existingText = '';
+  if (!options.resume) {
+    let size = 0;
+    try {
+      size = statSync(path).size;
+    } catch {
+      /* a new file */
+    }
+    if (size > 0) throw new InputError(`--out ${path}: the file exists; add --resume to continue that sweep, or remove the file`);
+  } else {
+    const text = readExisting(path);
+    if (text !== null) {
+      existingText = text;
+      existing = parseRows(text, path);
+      if (existing.format && existing.format !== format) {
+        if (options.format) throw new InputError(`--out ${path}: the file holds ${existing.format} rows, not ${format}`);
+        format = existing.format;
+      }
+    }
+  }
+
+  let repaired = false;
+  let fd: number;
+  try {
+    if (existing?.truncated) {
+      truncateSync(path, Buffer.byteLength(existingText.slice(0, existing.completeLength), 'utf8'));
+      repaired = true;
+    }
+    fd = openSync(path, 'a');
+  } catch (error) {
+    throw new InputError(`--out ${path}: cannot write there (${errorCode(error)})`);
+  }
+  const write = (text: string) => {
+    const bytes = Buffer.from(text, 'utf8');
+    let offset = 0;
+    while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+  };
+  const hasHeader = existing !== null && existing.format === 'csv' && existing.completeLength > 0;
+  if (format === 'csv' && !hasHeader && statSync(path).size === 0) write(CSV_HEADER + '\r\n');
+
+  const rows = existing?.rows ?? [];
+  let open = true;
+  return {
+    path,
+    format,
+    done: new Set(rows.map((r) => r.rule)),
+    kept: rows.length,
+    repaired,
+    append: (row) => write(rowLine(row, format)),
+    close() {
+      if (!open) return;
+      open = false;
+      try {
+        fsyncSync(fd);
+      } catch {
+        /* not every file system syncs */
+      }
+      closeSync(fd);
+    },
+  };
+}
+
+export interface ReadResults {
+  readonly rows: SweepRow[];
+  /** Files whose last line was cut short (and left out). */
+  readonly truncated: string[];
+}
+
+/** Read results files (--from, --merge), in the order given. */
+export async function readResultsFiles(paths: readonly string[], flag: string): Promise<ReadResults> {
+  const rows: SweepRow[] = [];
+  const truncated: string[] = [];
+  for (const path of paths) {
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      throw new InputError(`${flag} ${path}: cannot read the file (${errorCode(error)})`);
+    }
+    const parsed = parseRows(text, path);
+    if (parsed.truncated) truncated.push(path);
+    rows.push(...parsed.rows);
+  }
+  return { rows, truncated };
+}
+
+/** One row per rule (the first seen wins), in family order unless `order` says otherwise. */
+export function mergeRows(rows: readonly SweepRow[], order: (a: SweepRow, b: SweepRow) => number): SweepRow[] {
+  const seen = new Map<string, SweepRow>();
+  for (const row of rows) if (!seen.has(row.rule)) seen.set(row.rule, row);
+  return [...seen.values()].sort(order);
+}

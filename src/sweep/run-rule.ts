@@ -1,0 +1,95 @@
+import { explore } from '../explore.js';
+import { ruleText, type Rule } from '../rules/model.js';
+import { maxHeapsLeft } from '../rules/code.js';
+import { errorRow, type SweepRow } from './row.js';
+
+/** One unit of sweep work: a rule, where it stands in its family, and its limit. */
+export interface RuleJob {
+  readonly index: number;
+  readonly rule: Rule;
+  /** Most values to compute looking for a proof; without it, defaultSweepLimit(rule). */
+  readonly limit?: number;
+}
+
+/**
+ * Per-rule limits when --limit is not given: a sweep visits thousands of
+ * rules, so these are far below the single-game defaults. Subtraction and
+ * all-but kernels are O(1)-ish per value; the take-and-break kernel is O(n)
+ * per value (O(n^2) in all), three-heap splits worse still.
+ */
+export const SWEEP_LIMITS = {
+  subtraction: 2 ** 16,
+  'all-but': 2 ** 16,
+  'take-and-break': 2 ** 13,
+  'three-heap': 2 ** 11,
+  'sequence-subtraction': 2 ** 13,
+} as const;
+
+export function defaultSweepLimit(rule: Rule): number {
+  switch (rule.kind) {
+    case 'subtraction':
+    case 'all-but':
+    case 'sequence-subtraction':
+      return SWEEP_LIMITS[rule.kind];
+    case 'take-and-break':
+      return maxHeapsLeft(rule.code) === 3 ? SWEEP_LIMITS['three-heap'] : SWEEP_LIMITS['take-and-break'];
+    case 'custom':
+      throw new Error('custom rules are not swept');
+  }
+}
+
+/** Explore one rule until its pattern is proven or the limit is reached; errors become error rows. */
+export function runRule(job: RuleJob): SweepRow {
+  let text: string;
+  try {
+    text = ruleText(job.rule);
+  } catch (error) {
+    return errorRow(job.index, String((job.rule as { kind?: unknown }).kind), messageOf(error));
+  }
+  try {
+    const x = explore({ game: { rule: job.rule }, limit: job.limit ?? defaultSweepLimit(job.rule) });
+    const p = x.pattern;
+    const cycle = p.kind === 'none' ? null : p;
+    let largest = 0;
+    const g = x.values;
+    for (let n = 0; n < x.computed; n++) if (g[n]! > largest) largest = g[n]!;
+    return {
+      index: job.index,
+      rule: x.rule,
+      kind: p.kind,
+      preperiod: cycle?.preperiod ?? null,
+      period: cycle?.period ?? null,
+      saltus: cycle?.saltus ?? null,
+      proven: Boolean(cycle?.proof),
+      method: cycle?.proof?.method ?? null,
+      maxValue: largest,
+      computed: x.computed,
+      error: null,
+    };
+  } catch (error) {
+    return errorRow(job.index, text, messageOf(error));
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** What the main thread sends a sweep worker. */
+export type SweepTask = { readonly type: 'probe' } | { readonly type: 'rules'; readonly jobs: readonly RuleJob[] };
+
+/** What a sweep worker answers. */
+export type SweepTaskResult =
+  | { readonly type: 'probe'; readonly protocol: typeof SWEEP_PROTOCOL }
+  | { readonly type: 'rows'; readonly rows: SweepRow[]; readonly milliseconds: number };
+
+/** Bumped when tasks or results change shape, so a stale worker file is caught by the probe. */
+export const SWEEP_PROTOCOL = 1;
+
+/** The whole of a sweep worker's work (workers/sweep-rule.ts is this, and nothing else). */
+export function handleSweepTask(task: SweepTask): SweepTaskResult {
+  if (task.type === 'probe') return { type: 'probe', protocol: SWEEP_PROTOCOL };
+  const started = performance.now();
+  const rows = task.jobs.map(runRule);
+  return { type: 'rows', rows, milliseconds: performance.now() - started };
+}

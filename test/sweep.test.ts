@@ -1,0 +1,425 @@
+/**
+ * `sg-explore sweep`: family enumeration, --where/--sort, results files, and
+ * the built binary end to end (worker pool, threads, shards, resume after
+ * kill -9, a crashing or unloadable worker, bad input).
+ */
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { binomial, familyRules, familySize, indexedRules, shardSize, subsets, type Family } from '../src/sweep/family.js';
+import { matches, naturalCompare, parseCondition, parseSort, rowComparator, whereFilter } from '../src/sweep/query.js';
+import { CSV_HEADER, parseRows, rowLine, splitCsvLine } from '../src/sweep/format.js';
+import { parseRuleList } from '../src/sweep/rule-list.js';
+import { runRule } from '../src/sweep/run-rule.js';
+import { errorRow, type SweepRow } from '../src/sweep/row.js';
+import { ruleText } from '../src/rules/model.js';
+import { InputError } from '../src/errors.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const BIN = join(root, 'dist/src/cli/main.js');
+const WORKER = join(root, 'dist/workers/sweep-rule.js');
+const scratch = mkdtempSync(join(tmpdir(), 'sg-sweep-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const at = (name: string) => join(scratch, name);
+
+// ---------------------------------------------------------------- units
+
+describe('family enumeration', () => {
+  const texts = (family: Family) => [...familyRules(family)].map(ruleText);
+
+  it('subtraction sets of size K with max <= M: C(M, K), each once, sorted, in lexicographic order', () => {
+    for (const [m, k] of [[6, 1], [6, 3], [10, 4], [12, 6], [20, 3]] as const) {
+      const sets = [...subsets(m, k)];
+      expect(sets.length).toBe(Number(binomial(m, k)));
+      expect(familySize({ kind: 'subtraction', size: { from: k, to: k }, maxMove: m })).toBe(binomial(m, k));
+      const keys = sets.map((s) => s.join(','));
+      expect(new Set(keys).size).toBe(sets.length);
+      for (const s of sets) {
+        expect(s).toHaveLength(k);
+        expect(s[0]).toBeGreaterThanOrEqual(1);
+        expect(s[k - 1]).toBeLessThanOrEqual(m);
+        for (let i = 1; i < k; i++) expect(s[i]).toBeGreaterThan(s[i - 1]!);
+      }
+      // lexicographic: each set is after the one before it
+      for (let i = 1; i < sets.length; i++) expect(naturalCompare(`{${keys[i - 1]}}`, `{${keys[i]}}`)).toBeLessThan(0);
+    }
+    expect(binomial(20, 3)).toBe(1140n);
+    const family: Family = { kind: 'subtraction', size: { from: 1, to: 3 }, maxMove: 7 };
+    expect(texts(family)).toHaveLength(7 + 21 + 35);
+    expect(texts(family).slice(0, 3)).toEqual(['subtraction {1}', 'subtraction {2}', 'subtraction {3}']);
+  });
+
+  it('all-but sets: size 0 is Nim', () => {
+    const family: Family = { kind: 'all-but', size: { from: 0, to: 2 }, maxMove: 5 };
+    expect(familySize(family)).toBe(1n + 5n + 10n);
+    expect(texts(family)[0]).toBe('all-but {}');
+    expect(texts(family)).toContain('all-but {2,5}');
+  });
+
+  it('octal codes with D digits: 7 * 8^(D-1), last digit non-zero, each once', () => {
+    for (const d of [1, 2, 3, 4]) {
+      const family: Family = { kind: 'octal', digits: { from: d, to: d }, prefix: 0 };
+      const all = texts(family);
+      expect(all.length).toBe(7 * 8 ** (d - 1));
+      expect(familySize(family)).toBe(BigInt(7 * 8 ** (d - 1)));
+      expect(new Set(all).size).toBe(all.length);
+      for (const t of all) expect(t).toMatch(new RegExp(`^octal 0\\.[0-7]{${d - 1}}[1-7]$`));
+    }
+    expect(texts({ kind: 'octal', digits: { from: 1, to: 2 }, prefix: 0 }).slice(0, 9)).toEqual([
+      'octal 0.1', 'octal 0.2', 'octal 0.3', 'octal 0.4', 'octal 0.5', 'octal 0.6', 'octal 0.7', 'octal 0.01', 'octal 0.02',
+    ]);
+    expect(texts({ kind: 'octal', digits: { from: 1, to: 3 }, prefix: 4 })).toHaveLength(7 + 56 + 448);
+    expect(texts({ kind: 'octal', digits: { from: 2, to: 2 }, prefix: 4 })).toContain('octal 4.07');
+  });
+
+  it('shards split the family by index mod n, covering it exactly once', () => {
+    const family: Family = { kind: 'subtraction', size: { from: 2, to: 3 }, maxMove: 9 };
+    const total = Number(familySize(family));
+    for (const n of [1, 2, 3, 7, total, total + 5]) {
+      const seen: number[] = [];
+      for (let i = 1; i <= n; i++) {
+        const shard = [...indexedRules(family, { index: i, count: n })];
+        expect(shard.length).toBe(shardSize(total, { index: i, count: n }));
+        for (const r of shard) expect(r.index % n).toBe(i - 1);
+        seen.push(...shard.map((r) => r.index));
+      }
+      expect(seen.sort((a, b) => a - b)).toEqual([...Array(total).keys()]);
+    }
+  });
+});
+
+describe('rule lists', () => {
+  it('reads the CLI words and canonical texts; comments, blanks and repeats dropped', () => {
+    const rules = parseRuleList('moves 1,2,3\n\n# a comment\nall-but 2,3,7  # trailing\ncode 0.77\npreset kayles\nsubtraction {3,2,1}\n--moves 4\noctal 0.6\nall-but\n', 'r.txt');
+    expect(rules.map(ruleText)).toEqual(['subtraction {1,2,3}', 'all-but {2,3,7}', 'octal 0.77', 'subtraction {4}', 'octal 0.6', 'all-but {}']);
+  });
+
+  it('a bad line names file:line', () => {
+    expect(() => parseRuleList('moves 1,2\nmoves 1,x\n', 'r.txt')).toThrow(/^r\.txt:2: /);
+    expect(() => parseRuleList('\n\nfrobnicate 3\n', 'r.txt')).toThrow(/r\.txt:3: unknown rule word 'frobnicate'/);
+    expect(() => parseRuleList('code 0.9z\n', 'r.txt')).toThrow(/r\.txt:1: code/);
+    expect(() => parseRuleList('preset nosuch\n', 'r.txt')).toThrow(/r\.txt:1: preset unknown preset 'nosuch'/);
+    expect(() => parseRuleList('moves 1,x\n', 'r.txt')).toThrow(InputError);
+  });
+});
+
+const row = (over: Partial<SweepRow>): SweepRow => ({
+  index: 0,
+  rule: 'subtraction {1}',
+  kind: 'periodic',
+  preperiod: 0,
+  period: 2,
+  saltus: 0,
+  proven: true,
+  method: 'window-repetition',
+  maxValue: 1,
+  computed: 64,
+  error: null,
+  ...over,
+});
+
+describe('--where and --sort', () => {
+  it('parses conditions on numeric, text and boolean columns', () => {
+    expect(parseCondition('period>100')).toMatchObject({ column: 'period', op: '>', value: 100 });
+    expect(parseCondition(' period >= 1e3 ')).toMatchObject({ op: '>=', value: 1000 });
+    expect(parseCondition('proven=true')).toMatchObject({ column: 'proven', op: '=', value: true });
+    expect(parseCondition('kind!=periodic')).toMatchObject({ column: 'kind', op: '!=', value: 'periodic' });
+    expect(parseCondition("rule='octal 0.77'")).toMatchObject({ column: 'rule', value: 'octal 0.77' });
+    expect(parseCondition('period=null')).toMatchObject({ value: null });
+    expect(parseCondition('maxvalue<4')).toMatchObject({ column: 'maxValue' });
+    for (const bad of ['period', 'period>', 'nosuch>1', 'proven>1', 'kind<x', 'period>abc', 'proven=maybe', '>3', 'period~3']) {
+      expect(() => parseCondition(bad), bad).toThrow(InputError);
+    }
+  });
+
+  it('filters: all conditions hold; a missing entry fails numeric comparisons', () => {
+    const keep = whereFilter(['period>3', 'proven=true']);
+    expect(keep(row({ period: 4 }))).toBe(true);
+    expect(keep(row({ period: 3 }))).toBe(false);
+    expect(keep(row({ period: 4, proven: false }))).toBe(false);
+    expect(matches(row({ period: null, kind: 'none' }), parseCondition('period>0'))).toBe(false);
+    expect(matches(row({ period: null, kind: 'none' }), parseCondition('period<0'))).toBe(false);
+    expect(matches(row({ period: null }), parseCondition('period=null'))).toBe(true);
+    expect(matches(row({ period: null }), parseCondition('period!=4'))).toBe(true);
+    expect(matches(row({ kind: 'arithmetic-periodic' }), parseCondition('kind=periodic'))).toBe(false);
+  });
+
+  it('sorts by keys, descending with -, missing last, ties by rule', () => {
+    const rows = [
+      row({ index: 0, rule: 'subtraction {1,2,10}', period: 5 }),
+      row({ index: 1, rule: 'subtraction {1,2,9}', period: 5 }),
+      row({ index: 2, rule: 'subtraction {3}', period: null, kind: 'none' }),
+      row({ index: 3, rule: 'subtraction {2}', period: 7 }),
+    ];
+    const rules = (keys: string[]) => [...rows].sort(rowComparator(parseSort(keys))).map((r) => r.rule);
+    expect(rules(['period'])).toEqual(['subtraction {1,2,9}', 'subtraction {1,2,10}', 'subtraction {2}', 'subtraction {3}']);
+    expect(rules(['-period'])).toEqual(['subtraction {2}', 'subtraction {1,2,9}', 'subtraction {1,2,10}', 'subtraction {3}']);
+    expect(rules(['-index'])).toEqual(['subtraction {2}', 'subtraction {3}', 'subtraction {1,2,9}', 'subtraction {1,2,10}']);
+    expect(rules(['kind,-period'])[0]).toBe('subtraction {3}');
+    expect(() => parseSort(['nosuch'])).toThrow(InputError);
+    expect(() => parseSort(['--period'])).toThrow(InputError);
+    expect(['octal 0.4', 'octal 0.07', 'octal 0.17'].sort(naturalCompare)).toEqual(['octal 0.07', 'octal 0.17', 'octal 0.4']);
+  });
+});
+
+describe('results files', () => {
+  const rows = [row({}), row({ index: 1, rule: 'subtraction {1,2}', kind: 'none', period: null, preperiod: null, saltus: null, proven: false, method: null }), errorRow(2, 'octal 0.6', 'it "broke", badly\nhere')];
+
+  it('JSON lines and CSV round-trip every column', () => {
+    for (const format of ['jsonl', 'csv'] as const) {
+      const text = (format === 'csv' ? CSV_HEADER + '\r\n' : '') + rows.map((r) => rowLine(r, format)).join('');
+      const parsed = parseRows(text, 'x');
+      expect(parsed.format).toBe(format);
+      expect(parsed.truncated).toBe(false);
+      expect(parsed.rows).toEqual(rows.map((r) => (r.error ? { ...r, error: 'it "broke", badly here' } : r)));
+    }
+    expect(splitCsvLine('1,"a,""b""",,x')).toEqual(['1', 'a,"b"', '', 'x']);
+  });
+
+  it('a last line cut short is reported, not parsed; any other bad line is an error', () => {
+    const text = rows.map((r) => rowLine(r, 'jsonl')).join('');
+    const cut = parseRows(text.slice(0, -20), 'x');
+    expect(cut.truncated).toBe(true);
+    expect(cut.rows).toHaveLength(2);
+    expect(cut.completeLength).toBe(text.lastIndexOf('\n', text.length - 20) + 1);
+    expect(() => parseRows(text + '{"index": "no"}\n', 'f.jsonl')).toThrow(/^f\.jsonl:4: not a sweep results row/);
+    expect(() => parseRows('hello\n', 'f.txt')).toThrow(/f\.txt:1: not a sweep results file/);
+  });
+
+  it('runRule gives the row the CLI gives', () => {
+    expect(runRule({ index: 5, rule: { kind: 'subtraction', moves: [1, 3, 4] } })).toEqual(
+      row({ index: 5, rule: 'subtraction {1,3,4}', period: 7, maxValue: 3, computed: 64 }),
+    );
+  });
+});
+
+// ---------------------------------------------------------------- the binary
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const copy: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...extra };
+  delete copy.SG_EXPLORE_DEBUG;
+  return copy;
+}
+
+function run(args: readonly string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<Run> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [BIN, 'sweep', ...args], { cwd: scratch, env: env(extraEnv), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.once('error', reject);
+    child.once('close', (code) => resolvePromise({ code, stdout, stderr }));
+  });
+}
+
+async function ok(args: readonly string[]): Promise<string> {
+  const r = await run(args);
+  expect(r.stderr, `stderr of sweep ${args.join(' ')}`).toBe('');
+  expect(r.code, `exit code of sweep ${args.join(' ')}`).toBe(0);
+  return r.stdout;
+}
+
+function expectBadInput(r: Run, what: string, pattern?: RegExp): void {
+  expect(r.code, `${what}: exit code (stderr: ${r.stderr})`).toBe(2);
+  expect(r.stdout, `${what}: stdout`).toBe('');
+  expect(r.stderr, `${what}: stderr`).toMatch(/^sg-explore: [^\n]+\n$/);
+  expect(r.stderr, `${what}: stack frames`).not.toMatch(/\bat [^\n]*(\(|:\d+:\d+)/);
+  if (pattern) expect(r.stderr, what).toMatch(pattern);
+}
+
+const lines = (text: string) => text.split('\n').filter((l) => l !== '');
+const rulesOf = (text: string) => lines(text).map((l) => (JSON.parse(l) as SweepRow).rule);
+
+/** 63 octal codes: cheap ones and a few that run to the limit, so a sweep takes a moment. */
+const OCTAL = ['--family', 'octal', '--digits', '1-2'];
+const SUBTRACTION = ['--family', 'subtraction', '--size', '1-3', '--max-move', '12'];
+
+describe('sg-explore sweep (built binary)', () => {
+  let reference = '';
+
+  it('threads 1 and 2 give identical rows, and --out writes the same lines as stdout', async () => {
+    const [one, two] = await Promise.all([
+      ok([...OCTAL, '--threads', '1', '--format', 'jsonl']),
+      ok([...OCTAL, '--threads', '2', '--out', at('reference.jsonl')]),
+    ]);
+    reference = readFileSync(at('reference.jsonl'), 'utf8');
+    expect(two).toBe('');
+    expect(one).toBe(reference);
+    const rows = lines(reference).map((l) => JSON.parse(l) as SweepRow);
+    expect(rows).toHaveLength(63);
+    expect(rows.map((r) => r.index)).toEqual([...Array(63).keys()]);
+    const kayles = rows.find((r) => r.rule === 'octal 0.77')!;
+    expect(kayles).toMatchObject({ kind: 'periodic', preperiod: 71, period: 12, saltus: 0, proven: true, method: 'guy-smith', maxValue: 8 });
+    // codes whose period is far beyond the limit: observed nothing, computed exactly the limit
+    expect(rows.find((r) => r.rule === 'octal 0.16')).toMatchObject({ proven: false, computed: 8192 });
+    // subtraction sets too, with more threads than cores and than rules in a batch
+    const [s1, s3] = await Promise.all([ok([...SUBTRACTION, '--threads', '1', '--format', 'csv']), ok([...SUBTRACTION, '--threads', '3', '--format', 'csv'])]);
+    expect(s3).toBe(s1);
+    expect(lines(s1)).toHaveLength(1 + 12 + 66 + 220);
+  });
+
+  it('resumes after kill -9: each rule exactly once, the same rows as a clean run', async () => {
+    expect(reference).not.toBe('');
+    const file = at('killed.jsonl');
+    const child = spawn(process.execPath, [BIN, 'sweep', ...OCTAL, '--threads', '1', '--out', file], { cwd: scratch, env: env(), stdio: 'ignore' });
+    const exited = new Promise((r) => child.once('exit', r));
+    const started = Date.now();
+    while (Date.now() - started < 20_000) {
+      if (existsSync(file) && lines(readFileSync(file, 'utf8')).length >= 8) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    child.kill('SIGKILL');
+    await exited;
+    const partial = lines(readFileSync(file, 'utf8'));
+    expect(partial.length).toBeGreaterThanOrEqual(8);
+    expect(partial.length, 'killed before the end').toBeLessThan(63);
+    // as if the kill had landed in the middle of a write
+    appendFileSync(file, '{"index":999,"rule":"octal 0.3');
+    const resumed = await run([...OCTAL, '--threads', '2', '--out', file, '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toMatch(/^sg-explore: note: .*half-written line[^\n]*\n$/);
+    const final = readFileSync(file, 'utf8');
+    const rules = rulesOf(final);
+    expect(new Set(rules).size).toBe(rules.length);
+    // rows were appended in family order before and after the kill: the very file a clean run writes
+    expect(final).toBe(reference);
+    // resuming again has nothing left to do
+    expect(await ok([...OCTAL, '--out', file, '--resume'])).toBe('');
+    expect(readFileSync(file, 'utf8')).toBe(reference);
+    // --resume on a file that is not there yet simply starts it
+    await ok(['--family', 'octal', '--digits', '1', '--out', at('fresh.jsonl'), '--resume']);
+    expect(rulesOf(readFileSync(at('fresh.jsonl'), 'utf8'))).toHaveLength(7);
+  });
+
+  it('shards merged equal the unsharded run', async () => {
+    const whole = await ok([...SUBTRACTION, '--format', 'jsonl']);
+    await Promise.all([1, 2, 3].map((i) => ok([...SUBTRACTION, '--shard', `${i}/3`, '--threads', '1', '--out', at(`shard${i}.jsonl`)])));
+    const sizes = [1, 2, 3].map((i) => lines(readFileSync(at(`shard${i}.jsonl`), 'utf8')).length);
+    expect(sizes).toEqual([100, 99, 99]);
+    expect(await ok(['--merge', at('shard3.jsonl'), at('shard1.jsonl'), at('shard2.jsonl'), at('shard1.jsonl'), '--out', at('merged.jsonl')])).toBe('');
+    expect(readFileSync(at('merged.jsonl'), 'utf8')).toBe(whole);
+    expect(await ok(['--merge', at('shard2.jsonl'), at('shard1.jsonl'), at('shard3.jsonl'), '--format', 'jsonl'])).toBe(whole);
+    // CSV shards merge to the same rows
+    await Promise.all([1, 2].map((i) => ok([...SUBTRACTION, '--shard', `${i}/2`, '--out', at(`shard${i}.csv`)])));
+    expect(readFileSync(at('shard1.csv'), 'utf8').split('\r\n')[0]).toBe(CSV_HEADER);
+    expect(await ok(['--merge', at('shard1.csv'), at('shard2.csv'), '--format', 'jsonl'])).toBe(whole);
+  });
+
+  it('filters and sorts, in CSV and as a table without colours', async () => {
+    const csv = await ok([...SUBTRACTION, '--where', 'period>10', '--where', 'proven=true', '--sort', '-period,rule', '--format', 'csv']);
+    const [header, ...body] = csv.split('\r\n').filter(Boolean);
+    expect(header).toBe(CSV_HEADER);
+    const periods = body.map((l) => Number(splitCsvLine(l)![4]));
+    expect(periods.length).toBeGreaterThan(10);
+    expect(periods.every((p) => p > 10)).toBe(true);
+    expect([...periods].sort((a, b) => b - a)).toEqual(periods);
+    // the same view from a results file
+    await ok([...SUBTRACTION, '--out', at('view.csv')]);
+    expect(await ok(['--from', at('view.csv'), '--where', 'period>10', '--where', 'proven=true', '--sort', '-period,rule', '--format', 'csv'])).toBe(csv);
+    const table = await ok(['--family', 'all-but', '--size', '0-1', '--max-move', '3', '--sort', 'period']);
+    expect(table).not.toMatch(/\u001b\[/);
+    expect(table).toMatch(/all-but \{\}\s+│ arithmetic-periodic/);
+    expect(table).toContain('4 rules');
+  });
+
+  it('sweeps a --rules file; a bad line names file:line', async () => {
+    writeFileSync(at('rules.txt'), '# some rules\nmoves 1,2,3\nall-but 2,3,7\n\ncode 0.77\npreset dawsons-kayles\npreset kayles\n');
+    const out = await ok(['--rules', at('rules.txt'), '--format', 'jsonl']);
+    expect(rulesOf(out)).toEqual(['subtraction {1,2,3}', 'all-but {2,3,7}', 'octal 0.77', 'octal 0.07']);
+    writeFileSync(at('bad-rules.txt'), 'moves 1,2,3\n\nmoves 1,zz\n');
+    expectBadInput(await run(['--rules', at('bad-rules.txt')]), 'bad line', /bad-rules\.txt:3: /);
+  });
+
+  it('progress goes to stderr only when asked (stderr here is not a terminal)', async () => {
+    const quiet = await run([...SUBTRACTION, '--format', 'jsonl']);
+    expect(quiet.stderr).toBe('');
+    const shown = await run([...SUBTRACTION, '--format', 'jsonl', '--progress']);
+    expect(shown.code).toBe(0);
+    expect(shown.stderr).toMatch(/298\/298 rules .*rules\/s .*ETA/);
+    expect(shown.stdout).toBe(quiet.stdout);
+  });
+
+  it('a worker that crashes on a rule gives an error row for it, and exit code 1', async () => {
+    const crashing = at('crashing-worker.mjs');
+    writeFileSync(
+      crashing,
+      `import handle from ${JSON.stringify(pathToFileURL(WORKER).href)};\n` +
+        `export default function (task) {\n` +
+        `  if (task.type === 'rules' && task.jobs.some((j) => j.rule.kind === 'subtraction' && j.rule.moves.join() === '2,5')) process.exit(7);\n` +
+        `  return handle(task);\n}\n`,
+    );
+    const r = await run([...SUBTRACTION, '--threads', '2', '--format', 'jsonl'], { SG_EXPLORE_SWEEP_WORKER: crashing });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^sg-explore: 1 of 298 rules failed .*subtraction \{2,5\}: worker failed: .*7[^\n]*\n$/);
+    const rows = lines(r.stdout).map((l) => JSON.parse(l) as SweepRow);
+    expect(rows).toHaveLength(298);
+    expect(rows.filter((x) => x.kind === 'error').map((x) => x.rule)).toEqual(['subtraction {2,5}']);
+    const good = lines(await ok([...SUBTRACTION, '--format', 'jsonl'])).map((l) => JSON.parse(l) as SweepRow);
+    expect(rows.filter((x) => x.kind !== 'error')).toEqual(good.filter((x) => x.rule !== 'subtraction {2,5}'));
+  });
+
+  it('a worker that fails to load, or hangs loading, is reported in one line, not a hang', async () => {
+    const broken = at('broken-worker.mjs');
+    writeFileSync(broken, "throw new Error('this worker cannot load');\n");
+    const r = await run(OCTAL, { SG_EXPLORE_SWEEP_WORKER: broken });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^sg-explore: the sweep worker .*broken-worker\.mjs failed to start: this worker cannot load\n$/);
+    const hanging = at('hanging-worker.mjs');
+    writeFileSync(hanging, 'await new Promise(() => setInterval(() => {}, 1000));\nexport default () => 0;\n');
+    const h = await run(OCTAL, { SG_EXPLORE_SWEEP_WORKER: hanging, SG_EXPLORE_PROBE_TIMEOUT_MS: '1000' });
+    expect(h.code).toBe(1);
+    expect(h.stderr).toMatch(/^sg-explore: the sweep worker .*hanging-worker\.mjs did not answer within 1 s of starting\n$/);
+    const missing = await run(OCTAL, { SG_EXPLORE_SWEEP_WORKER: at('no-such-worker.mjs') });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^sg-explore: the sweep worker [^\n]*\n$/);
+  });
+
+  it('bad input: one line on stderr, exit code 2', async () => {
+    writeFileSync(at('exists.jsonl'), readFileSync(at('reference.jsonl')));
+    const cases: [string[], RegExp][] = [
+      [[], /say what to sweep/],
+      [['--family', 'hexagonal', '--size', '2'], /unknown family 'hexagonal'/],
+      [['--family', 'subtraction', '--max-move', '9'], /needs --size/],
+      [['--family', 'subtraction', '--size', '2'], /needs --max-move/],
+      [['--family', 'octal'], /needs --digits/],
+      [['--family', 'octal', '--digits', '2', '--size', '3'], /--size applies to/],
+      [[...OCTAL, '--shard', '0/3'], /--shard 0\/3/],
+      [[...OCTAL, '--shard', '4/3'], /--shard 4\/3/],
+      [[...OCTAL, '--shard', 'x'], /--shard: 'x'/],
+      [[...OCTAL, '--where', 'period>>3'], /--where/],
+      [[...OCTAL, '--where', 'colour=red'], /unknown column 'colour'/],
+      [[...OCTAL, '--where', 'proven>1'], /takes only = and !=/],
+      [[...OCTAL, '--sort', 'colour'], /--sort 'colour': unknown column/],
+      [[...OCTAL, '--sort', '-colour'], /unknown column/],
+      [['--rules', at('no-such-rules.txt')], /--rules .*no-such-rules\.txt: cannot read the file \(no such file\)/],
+      [['--rules', scratch], /cannot read the file/],
+      [[...OCTAL, '--resume'], /--resume needs --out/],
+      [[...OCTAL, '--limit', 'lots'], /--limit/],
+      [[...OCTAL, '--threads', '0'], /--threads/],
+      [[...OCTAL, '--format', 'xml'], /--format/],
+      [[...OCTAL, '--out', at('exists.jsonl')], /exists; add --resume/],
+      [[...OCTAL, '--out', at('new.jsonl'), '--sort', 'period'], /--from/],
+      [[...OCTAL, '--out', at('new.jsonl'), '--format', 'table'], /not a table/],
+      [[...OCTAL, '--bogus'], /Unknown argument/],
+      [['--family', 'subtraction', '--size', '5', '--max-move', '3'], /--size/],
+      [['--from', at('no-such.jsonl')], /cannot read/],
+      [['--from', at('rules.txt')], /not a sweep results file/],
+      [['--merge', at('reference.jsonl'), '--threads', '2'], /does not apply/],
+    ];
+    const results = await Promise.all(cases.map(([args]) => run(args)));
+    cases.forEach(([args, pattern], i) => expectBadInput(results[i]!, args.join(' ') || '(nothing)', pattern));
+    expect(existsSync(at('new.jsonl'))).toBe(false);
+    expect(statSync(at('exists.jsonl')).size).toBe(Buffer.byteLength(reference));
+  });
+});
