@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadCheckpoint, saveCheckpoint } from '../src/checkpoint.js';
 import { InputError } from '../src/errors.js';
@@ -13,6 +11,7 @@ import { ruleText, type GameSpec } from '../src/rules/model.js';
 import { presetGame } from '../src/rules/presets.js';
 import { int, mulberry32 } from './helpers/random.js';
 import { allBut, subtraction } from './helpers/rules.js';
+import { expectBadInput, runCli, stderrMessages, type CliRun } from './helpers/cli.js';
 
 /**
  * Checkpoints: the file format (round trip, wrong rule, damage, atomic
@@ -20,9 +19,6 @@ import { allBut, subtraction } from './helpers/rules.js';
  * and the CLI's clean stop on SIGINT/SIGTERM followed by --resume, which must
  * give a byte-identical output file.
  */
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = join(root, 'dist/src/cli/main.js');
-
 const scratch = mkdtempSync(join(tmpdir(), 'sg-checkpoint-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -250,60 +246,9 @@ describe('resuming in the library gives what an uninterrupted run gives', () => 
   });
 });
 
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-function env(): NodeJS.ProcessEnv {
-  const copy: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  delete copy.SG_EXPLORE_DEBUG;
-  return copy;
-}
-
-/** Run the built binary; with `until`, send `signal` once it holds (checked every 20 ms). */
-function run(args: readonly string[], interrupt?: { until: () => boolean; signal: NodeJS.Signals }): Promise<Run> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: root, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.once('error', reject);
-    let poll: NodeJS.Timeout | undefined;
-    const guard = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    if (interrupt) {
-      poll = setInterval(() => {
-        if (!interrupt.until()) return;
-        clearInterval(poll);
-        child.kill(interrupt.signal);
-      }, 20);
-    }
-    child.once('close', (code, signal) => {
-      clearInterval(poll);
-      clearTimeout(guard);
-      resolvePromise({ code, signal, stdout, stderr });
-    });
-  });
-}
-
-/** The lines of stderr that are messages (not the progress display, redrawn with \r and ANSI clears). */
-function messages(stderr: string): string[] {
-  return stderr
-    .split(/[\r\n]/)
-    .map((line) => line.replace(/\u001b\[[0-9;]*[A-Za-z]/g, ''))
-    .filter((line) => line.startsWith('sg-explore:'));
-}
-
-/** Exit 2, one line on stderr, no stack, nothing on stdout. */
-function expectBadInput(result: Run, what: string): void {
-  expect(result.code, `${what}: exit code (stderr: ${result.stderr})`).toBe(2);
-  expect(result.stdout, `${what}: stdout`).toBe('');
-  expect(result.stderr, `${what}: stderr`).toMatch(/^sg-explore: [^\n]+\n$/);
-  expect(result.stderr, `${what}: internal error`).not.toContain('internal error');
-}
+/** Run the built binary (killed after 60 s); with `until`, send `signal` once it holds. */
+const run = (args: readonly string[], interrupt?: { until: () => boolean; signal: NodeJS.Signals }): Promise<CliRun> =>
+  runCli(args, { timeoutMs: 60_000, ...interrupt });
 
 describe('CLI: stop on a signal, then --resume', () => {
   const OFFICERS = ['--preset', 'officers', '--limit', '2^18'];
@@ -334,7 +279,7 @@ describe('CLI: stop on a signal, then --resume', () => {
     const stopped = await run(args, { until: () => existsSync(F), signal });
     expect(stopped.code, `signal ${stopped.signal}, stderr ${stopped.stderr}`).toBe(exitCode);
     expect(stopped.stdout).toBe('');
-    const said = messages(stopped.stderr);
+    const said = stderrMessages(stopped.stderr);
     expect(said).toHaveLength(1);
     expect(said[0]!.startsWith(`sg-explore: stopped by ${signal}; `), said[0]).toBe(true);
     expect(said[0]).toContain(`values saved to ${F}`);
@@ -353,7 +298,7 @@ describe('CLI: stop on a signal, then --resume', () => {
     const resumed = await run([...args, '--resume']);
     expect(resumed.code, `stderr ${resumed.stderr}`).toBe(0);
     expect(resumed.stdout).toBe('');
-    expect(messages(resumed.stderr)).toEqual([]);
+    expect(stderrMessages(resumed.stderr)).toEqual([]);
     expect(readFileSync(A).equals(await B), 'A (interrupted, then resumed) is byte-identical to B').toBe(true);
     expect(readdirSync(dir).sort(), 'after the resume: no temporary files').toEqual(['A.csv', 'officers.ckpt']);
   });
@@ -387,9 +332,7 @@ describe('CLI: bad checkpoint input is exit 2 with one line', () => {
   ];
 
   it.concurrent.each(cases)('%s', async (what, args, message) => {
-    const result = await run(args);
-    expectBadInput(result, what);
-    expect(result.stderr).toMatch(message);
+    expectBadInput(await run(args), what, { pattern: message });
   });
 
   it('left no output and no temporary files', () => {

@@ -1,57 +1,16 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-
-/**
- * The built binary, run as a user runs it (test/setup/build.ts compiles it first).
- * stdout is a pipe here, so the table has no colours.
- */
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = join(root, 'dist/src/cli/main.js');
-
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-function env(): NodeJS.ProcessEnv {
-  const copy: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  delete copy.SG_EXPLORE_DEBUG;
-  return copy;
-}
-
-function run(args: readonly string[], options: { cwd?: string } = {}): Promise<Run> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? root, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.once('error', reject);
-    child.once('close', (code, signal) => resolvePromise({ code, signal, stdout, stderr }));
-  });
-}
+import { BIN, ROOT, cliEnv, expectBadInput, runCli, stderrMessages, type CliRun } from './helpers/cli.js';
 
 /** Run and insist on success with nothing on stderr. */
 async function ok(args: readonly string[], options: { cwd?: string } = {}): Promise<string> {
-  const result = await run(args, options);
+  const result = await runCli(args, options);
   expect(result.stderr, `stderr of ${args.join(' ')}`).toBe('');
   expect(result.code, `exit code of ${args.join(' ')}`).toBe(0);
   return result.stdout;
-}
-
-/** The output contract for bad input: exit 2, one line on stderr, no stack, nothing on stdout. */
-function expectBadInput(result: Run, what: string): void {
-  expect(result.code, `${what}: exit code (stderr: ${result.stderr})`).toBe(2);
-  expect(result.stdout, `${what}: stdout`).toBe('');
-  expect(result.stderr, `${what}: stderr`).toMatch(/^sg-explore: [^\n]+\n$/);
-  expect(result.stderr, `${what}: stack frames`).not.toMatch(/\bat [^\n]*(\(|:\d+:\d+)/);
-  expect(result.stderr, `${what}: internal error`).not.toContain('internal error');
 }
 
 const scratch = mkdtempSync(join(tmpdir(), 'sg-cli-'));
@@ -153,7 +112,7 @@ describe('--out', () => {
     const dir = join(scratch, 'out-ok');
     mkdirSync(dir);
     const path = join(dir, 'values.csv');
-    const result = await run(['--moves', '1,2', '--max', '9', '--format', 'csv', '--out', path]);
+    const result = await runCli(['--moves', '1,2', '--max', '9', '--format', 'csv', '--out', path]);
     expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(readFileSync(path, 'utf8')).toBe('n,grundy,outcome\r\n' + Array.from({ length: 10 }, (_, n) => `${n},${n % 3},${n % 3 ? 'N' : 'P'}\r\n`).join(''));
     expect(readdirSync(dir)).toEqual(['values.csv']);
@@ -162,27 +121,27 @@ describe('--out', () => {
   it('bad input leaves no file and no temporary file', async () => {
     const dir = join(scratch, 'out-bad');
     mkdirSync(dir);
-    expectBadInput(await run(['--moves', '0', '--format', 'csv', '--out', join(dir, 'values.csv')]), '--moves 0 --out');
-    expectBadInput(await run(['--moves', '1,2', '--max', 'abc', '--out', join(dir, 'values.csv')]), '--max abc --out');
+    expectBadInput(await runCli(['--moves', '0', '--format', 'csv', '--out', join(dir, 'values.csv')]), '--moves 0 --out');
+    expectBadInput(await runCli(['--moves', '1,2', '--max', 'abc', '--out', join(dir, 'values.csv')]), '--max abc --out');
     expect(readdirSync(dir)).toEqual([]);
   });
 
   it('a failure after writing (the target is a directory) leaves no temporary file', async () => {
     const dir = join(scratch, 'out-dir');
     mkdirSync(join(dir, 'target'), { recursive: true });
-    expectBadInput(await run(['--moves', '1,2', '--max', '1000', '--format', 'csv', '--out', join(dir, 'target')]), '--out onto a directory');
+    expectBadInput(await runCli(['--moves', '1,2', '--max', '1000', '--format', 'csv', '--out', join(dir, 'target')]), '--out onto a directory');
     expect(readdirSync(dir)).toEqual(['target']);
     expect(readdirSync(join(dir, 'target'))).toEqual([]);
   });
 
   it('a directory that does not exist is bad input', async () => {
-    expectBadInput(await run(['--moves', '1,2', '--out', join(scratch, 'no', 'such', 'dir.csv')]), '--out into a missing directory');
+    expectBadInput(await runCli(['--moves', '1,2', '--out', join(scratch, 'no', 'such', 'dir.csv')]), '--out into a missing directory');
   });
 });
 
 describe('a reader that goes away (| head -1)', () => {
   it('a 10^7-row CSV stops quietly when stdout closes after the first chunk', async () => {
-    const child = spawn(process.execPath, [BIN, '--moves', '1,2,3', '--format', 'csv', '--max', '1e7'], { cwd: root, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, '--moves', '1,2,3', '--format', 'csv', '--max', '1e7'], { cwd: ROOT, env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     let first = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -201,37 +160,22 @@ describe('a reader that goes away (| head -1)', () => {
 });
 
 describe('Ctrl-C', () => {
-  /** Start the binary, wait until `ready` says so, send SIGINT, and report how it ended. */
-  async function interrupt(args: string[], ready: (stderr: string) => boolean): Promise<Run & { seconds: number }> {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: root, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    const ended = new Promise<[number | null, NodeJS.Signals | null]>((done) => child.once('close', (c, sig) => done([c, sig])));
-    const deadline = Date.now() + 20_000;
-    while (!ready(stderr) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    const sent = Date.now();
-    child.kill('SIGINT');
-    const guard = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    const [code, signal] = await ended;
-    clearTimeout(guard);
-    return { code, signal, stdout, stderr, seconds: (Date.now() - sent) / 1000 };
-  }
+  /**
+   * Start the binary, send SIGINT once `ready` says so (after 20 s in any case), and report how it
+   * ended; one still running 50 s after its start is killed.
+   */
+  const interrupt = (args: string[], ready: (stderr: string) => boolean): Promise<CliRun> =>
+    runCli(args, { until: ({ stderr }) => ready(stderr), untilMs: 20_000, timeoutMs: 50_000 });
 
   it('stops a long computation at once with exit 130', async () => {
     // {1..50000} needs about 10^5 values of 5 * 10^4 moves each before its proof: minutes of work.
     // --progress shows when the computation (and so the signal handling) has started.
     const result = await interrupt(['--preset', 'bash:50000', '--at', '10^18', '--format', 'csv', '--progress'], (stderr) => stderr.includes('computing:'));
     expect(result.code, `signal ${result.signal}, stderr ${result.stderr}`).toBe(130);
-    expect(result.seconds).toBeLessThan(5);
+    expect(result.secondsAfterSignal).toBeLessThan(5);
     expect(result.stdout).toBe('');
     // Apart from the progress display (redrawn with \r and ANSI clears), one message says what stopped it.
-    const messages = result.stderr
-      .split(/[\r\n]/)
-      .map((line) => line.replace(/\u001b\[[0-9;]*[A-Za-z]/g, ''))
-      .filter((line) => line.startsWith('sg-explore:'));
-    expect(messages).toEqual([expect.stringMatching(/^sg-explore: stopped by SIGINT/)]);
+    expect(stderrMessages(result.stderr)).toEqual([expect.stringMatching(/^sg-explore: stopped by SIGINT/)]);
   });
 
   it('while --out is being written leaves neither the file nor a temporary file', async () => {
@@ -297,7 +241,7 @@ describe('--rule files', () => {
   it('a bad value names file:line:col', async () => {
     const path = join(scratch, 'bad.yaml');
     writeFileSync(path, 'name: x\nmax: 10\nmoves: [1, 2.5]\n');
-    const result = await run(['--rule', path]);
+    const result = await runCli(['--rule', path]);
     expectBadInput(result, 'rule file with 2.5');
     expect(result.stderr).toContain(`${path}:3:`);
   });
@@ -347,7 +291,7 @@ describe('bad input: exit 2, one line on stderr, nothing on stdout', () => {
   ];
 
   it.concurrent.each(cases)('%s', async (what, args, message) => {
-    const result = await run(args);
+    const result = await runCli(args);
     expectBadInput(result, what);
     if (message) expect(result.stderr).toMatch(message);
   });
@@ -361,7 +305,7 @@ describe('help and version', () => {
     expect(out).toContain('--format');
   });
   it('--version prints the package version', async () => {
-    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     expect((await ok(['--version'])).trim()).toBe(pkg.version);
   });
 });

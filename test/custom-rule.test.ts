@@ -1,49 +1,17 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, it, type ExpectStatic } from 'vitest';
+import { ROOT, expectBadInput, runCli, type CliRun } from './helpers/cli.js';
 
 /**
  * Rules written as JS modules, run through the built CLI: every way a module
  * can break its contract ends in exit 2 and one line on stderr (never a
  * stack, never a hang), and well-behaved modules are used as written.
  */
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = join(root, 'dist/src/cli/main.js');
 const SPAWN_TIMEOUT_MS = 20_000;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  timedOut: boolean;
-  ms: number;
-}
-
-function run(args: readonly string[], cwd = root): Promise<Run> {
-  return new Promise((done, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-    delete env.SG_EXPLORE_DEBUG;
-    const started = performance.now();
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, SPAWN_TIMEOUT_MS);
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.once('error', reject);
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      done({ code, stdout, stderr, timedOut, ms: performance.now() - started });
-    });
-  });
-}
+const run = (args: readonly string[], cwd = ROOT): Promise<CliRun> => runCli(args, { cwd, timeoutMs: SPAWN_TIMEOUT_MS });
 
 const scratch = mkdtempSync(join(tmpdir(), 'sg-custom-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -56,22 +24,11 @@ function moduleFile(source: string, extension = '.mjs'): string {
   return path;
 }
 
-/** The output contract for bad input: exit 2, one 'sg-explore:' line, no stack, no stdout, no hang. */
-function expectBadInput(expect: ExpectStatic, r: Run, what: string): string {
-  expect(r.timedOut, `${what}: hung (killed after ${SPAWN_TIMEOUT_MS} ms)`).toBe(false);
-  expect(r.code, `${what}: exit code (stderr: ${r.stderr})`).toBe(2);
-  expect(r.stdout, `${what}: stdout`).toBe('');
-  expect(r.stderr, `${what}: stderr is one line`).toMatch(/^sg-explore: [^\n]+\n$/);
-  expect(r.stderr, `${what}: stack frames`).not.toMatch(/\n\s+at |\bat [^\n]*\((?:file:|\/)[^\n]*:\d+:\d+\)/);
-  expect(r.stderr, `${what}: internal error`).not.toContain('internal error');
-  return r.stderr.trim();
-}
-
 async function bad(expect: ExpectStatic, source: string, what: string, extra: string[] = []): Promise<string> {
-  return expectBadInput(expect, await run(['--rule', moduleFile(source), '--max', '20', '--format', 'json', ...extra]), what);
+  return expectBadInput(await run(['--rule', moduleFile(source), '--max', '20', '--format', 'json', ...extra]), what, { expect });
 }
 
-async function good(expect: ExpectStatic, path: string, extra: string[] = [], cwd = root): Promise<Record<string, any>> {
+async function good(expect: ExpectStatic, path: string, extra: string[] = [], cwd = ROOT): Promise<Record<string, any>> {
   const r = await run(['--rule', path, '--format', 'json', ...extra], cwd);
   expect(r.timedOut).toBe(false);
   expect(r.code, r.stderr).toBe(0);
@@ -147,14 +104,14 @@ describe.concurrent('modules that break the contract', () => {
 
   it('a bad max export', async ({ expect }) => {
     const r = await run(['--rule', moduleFile("export const max = 'lots';\nexport function options(n) { return []; }"), '--format', 'json']);
-    expect(expectBadInput(expect, r, 'max: lots')).toContain('lots');
+    expect(expectBadInput(r, 'max: lots', { expect })).toContain('lots');
   });
 
   it('a module file that does not exist', async ({ expect }) => {
-    expectBadInput(expect, await run(['--rule', join(scratch, 'missing.mjs')]), 'missing module');
+    expectBadInput(await run(['--rule', join(scratch, 'missing.mjs')]), 'missing module', { expect });
     const yaml = join(scratch, 'points-nowhere.yaml');
     writeFileSync(yaml, 'module: nowhere.mjs\n');
-    expect(expectBadInput(expect, await run(['--rule', yaml, '--max', '5']), 'module: nowhere.mjs')).toContain('nowhere.mjs');
+    expect(expectBadInput(await run(['--rule', yaml, '--max', '5']), 'module: nowhere.mjs', { expect })).toContain('nowhere.mjs');
   });
 });
 
@@ -219,7 +176,7 @@ describe.concurrent('modules that keep the contract', () => {
     writeFileSync(join(dir, 'impl', 'x.mjs'), "export const name = 'from module';\nexport function options(n) { return [1, 3, 4].filter((t) => t <= n).map((t) => [n - t]); }\n");
     writeFileSync(join(dir, 'game.yaml'), 'name: from-yaml\ndescription: S = {1,3,4} as code\nmax: 27\nmodule: impl/x.mjs\n');
     const elsewhere = join(scratch, 'rules');
-    for (const cwd of [root, elsewhere, tmpdir()]) {
+    for (const cwd of [ROOT, elsewhere, tmpdir()]) {
       const x = await good(expect, join(dir, 'game.yaml'), [], cwd);
       expect(x.rule).toBe(`custom ${join(dir, 'impl', 'x.mjs')}`);
       expect(x.name).toBe('from-yaml');
@@ -240,11 +197,11 @@ describe.concurrent('modules that keep the contract', () => {
 describe('the --timeout watchdog', () => {
   it('loops forever inside options(5): stopped by --timeout 300, names options(5) and the timeout', async ({ expect }) => {
     const r = await run(['--rule', moduleFile(`export function options(n) { if (n === 5) for (;;) {} return ${TAKE_ONE}; }`), '--max', '20', '--timeout', '300']);
-    const line = expectBadInput(expect, r, 'endless options(5)');
+    const line = expectBadInput(r, 'endless options(5)', { expect });
     expect(line).toContain('options(5)');
     expect(line).toMatch(/timeout/);
     expect(line).toContain('300');
-    expect(r.ms, 'stopped within a few seconds').toBeLessThan(6000);
+    expect(r.seconds, 'stopped within a few seconds').toBeLessThan(6);
   });
 
   it('a slow but finishing options(n) within --timeout is fine', async ({ expect }) => {
@@ -255,16 +212,16 @@ describe('the --timeout watchdog', () => {
 
   it('top-level code loops forever: stopped while loading', async ({ expect }) => {
     const r = await run(['--rule', moduleFile('for (;;) {}\nexport function options(n) { return []; }'), '--max', '20', '--timeout', '300']);
-    const line = expectBadInput(expect, r, 'endless top level');
+    const line = expectBadInput(r, 'endless top level', { expect });
     expect(line).toMatch(/loading/);
     expect(line).toContain('300');
-    expect(r.ms).toBeLessThan(6000);
+    expect(r.seconds).toBeLessThan(6);
   });
 
   it('top-level await that never settles does not hang', async ({ expect }) => {
     const r = await run(['--rule', moduleFile('await new Promise(() => {});\nexport function options(n) { return []; }'), '--max', '20', '--timeout', '300']);
-    expectBadInput(expect, r, 'endless top-level await');
-    expect(r.ms).toBeLessThan(6000);
+    expectBadInput(r, 'endless top-level await', { expect });
+    expect(r.seconds).toBeLessThan(6);
   });
 
   it('does not charge the worker thread\'s own start-up to the module (a trivial module with --timeout 50)', async ({ expect }) => {

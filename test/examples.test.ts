@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { referenceValues } from '../src/engine/reference.js';
 import { parseCode } from '../src/rules/code.js';
 import { RULE_KEYS } from '../src/rules/file.js';
+import { ROOT, runCli, type CliRun } from './helpers/cli.js';
 
 /**
  * Every file in examples/ runs through the built CLI (a new example is picked
@@ -15,9 +15,7 @@ import { RULE_KEYS } from '../src/rules/file.js';
  * against schema/rule.schema.json.
  */
 const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..');
-const BIN = join(root, 'dist/src/cli/main.js');
-const EXAMPLES = join(root, 'examples');
+const EXAMPLES = join(ROOT, 'examples');
 const oraclePath = process.env.SG_EXPLORE_ORACLES ?? resolve(here, '../../shared/oracles/published.json');
 
 interface Oracles {
@@ -50,34 +48,8 @@ interface Report {
   values: number[];
 }
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  timedOut: boolean;
-}
-
-function run(args: readonly string[]): Promise<Run> {
-  return new Promise((done, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-    delete env.SG_EXPLORE_DEBUG;
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, 25_000);
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.once('error', reject);
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      done({ code, stdout, stderr, timedOut });
-    });
-  });
-}
+/** Run the built binary; one still running after 25 s is killed. */
+const run = (args: readonly string[]): Promise<CliRun> => runCli(args, { timeoutMs: 25_000 });
 
 const files = readdirSync(EXAMPLES)
   .filter((f) => !f.startsWith('.') && ['.yaml', '.yml', '.json', '.mjs', '.js'].includes(extname(f).toLowerCase()))
@@ -89,7 +61,7 @@ const readRuleFile = (f: string): Record<string, unknown> => {
 };
 
 const reports = new Map<string, Report>();
-const runs = new Map<string, Run>();
+const runs = new Map<string, CliRun>();
 beforeAll(async () => {
   const results = await Promise.all(files.map((f) => run(['--rule', join('examples', f), '--format', 'json'])));
   files.forEach((f, i) => {
@@ -238,7 +210,7 @@ describe.each(files)('examples/%s', (file) => {
 // A small validator for the JSON Schema features rule.schema.json uses.
 
 type Schema = Record<string, unknown>;
-const schema = JSON.parse(readFileSync(join(root, 'schema/rule.schema.json'), 'utf8')) as Schema;
+const schema = JSON.parse(readFileSync(join(ROOT, 'schema/rule.schema.json'), 'utf8')) as Schema;
 
 function typeOk(type: string, value: unknown): boolean {
   switch (type) {

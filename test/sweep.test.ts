@@ -3,11 +3,10 @@
  * the built binary end to end (worker pool, threads, shards, resume after
  * kill -9, a crashing or unloadable worker, bad input).
  */
-import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { binomial, familyRules, familySize, indexedRules, shardSize, subsets, type Family } from '../src/sweep/family.js';
 import { matches, naturalCompare, parseCondition, parseSort, rowComparator, whereFilter } from '../src/sweep/query.js';
@@ -17,10 +16,9 @@ import { runRule } from '../src/sweep/run-rule.js';
 import { errorRow, type SweepRow } from '../src/sweep/row.js';
 import { ruleText } from '../src/rules/model.js';
 import { InputError } from '../src/errors.js';
+import { ROOT, expectBadInput, runCli, type CliOptions, type CliRun } from './helpers/cli.js';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = join(root, 'dist/src/cli/main.js');
-const WORKER = join(root, 'dist/workers/sweep-rule.js');
+const WORKER = join(ROOT, 'dist/workers/sweep-rule.js');
 const scratch = mkdtempSync(join(tmpdir(), 'sg-sweep-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const at = (name: string) => join(scratch, name);
@@ -198,43 +196,14 @@ describe('results files', () => {
 
 // ---------------------------------------------------------------- the binary
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const copy: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...extra };
-  delete copy.SG_EXPLORE_DEBUG;
-  return copy;
-}
-
-function run(args: readonly string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<Run> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [BIN, 'sweep', ...args], { cwd: scratch, env: env(extraEnv), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.once('error', reject);
-    child.once('close', (code) => resolvePromise({ code, stdout, stderr }));
-  });
-}
+/** `sg-explore sweep` with `args`, in the scratch directory. */
+const run = (args: readonly string[], options: CliOptions = {}): Promise<CliRun> => runCli(['sweep', ...args], { cwd: scratch, ...options });
 
 async function ok(args: readonly string[]): Promise<string> {
   const r = await run(args);
   expect(r.stderr, `stderr of sweep ${args.join(' ')}`).toBe('');
   expect(r.code, `exit code of sweep ${args.join(' ')}`).toBe(0);
   return r.stdout;
-}
-
-function expectBadInput(r: Run, what: string, pattern?: RegExp): void {
-  expect(r.code, `${what}: exit code (stderr: ${r.stderr})`).toBe(2);
-  expect(r.stdout, `${what}: stdout`).toBe('');
-  expect(r.stderr, `${what}: stderr`).toMatch(/^sg-explore: [^\n]+\n$/);
-  expect(r.stderr, `${what}: stack frames`).not.toMatch(/\bat [^\n]*(\(|:\d+:\d+)/);
-  if (pattern) expect(r.stderr, what).toMatch(pattern);
 }
 
 const lines = (text: string) => text.split('\n').filter((l) => l !== '');
@@ -271,15 +240,9 @@ describe('sg-explore sweep (built binary)', () => {
   it('resumes after kill -9: each rule exactly once, the same rows as a clean run', async () => {
     expect(reference).not.toBe('');
     const file = at('killed.jsonl');
-    const child = spawn(process.execPath, [BIN, 'sweep', ...OCTAL, '--threads', '1', '--out', file], { cwd: scratch, env: env(), stdio: 'ignore' });
-    const exited = new Promise((r) => child.once('exit', r));
-    const started = Date.now();
-    while (Date.now() - started < 20_000) {
-      if (existsSync(file) && lines(readFileSync(file, 'utf8')).length >= 8) break;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    child.kill('SIGKILL');
-    await exited;
+    // kill -9 once 8 rows are in (after 20 s in any case)
+    const eightRows = () => existsSync(file) && lines(readFileSync(file, 'utf8')).length >= 8;
+    await run([...OCTAL, '--threads', '1', '--out', file], { until: eightRows, signal: 'SIGKILL', untilMs: 20_000 });
     const partial = lines(readFileSync(file, 'utf8'));
     expect(partial.length).toBeGreaterThanOrEqual(8);
     expect(partial.length, 'killed before the end').toBeLessThan(63);
@@ -337,7 +300,7 @@ describe('sg-explore sweep (built binary)', () => {
     const out = await ok(['--rules', at('rules.txt'), '--format', 'jsonl']);
     expect(rulesOf(out)).toEqual(['subtraction {1,2,3}', 'all-but {2,3,7}', 'octal 0.77', 'octal 0.07']);
     writeFileSync(at('bad-rules.txt'), 'moves 1,2,3\n\nmoves 1,zz\n');
-    expectBadInput(await run(['--rules', at('bad-rules.txt')]), 'bad line', /bad-rules\.txt:3: /);
+    expectBadInput(await run(['--rules', at('bad-rules.txt')]), 'bad line', { pattern: /bad-rules\.txt:3: / });
   });
 
   it('progress goes to stderr only when asked (stderr here is not a terminal)', async () => {
@@ -358,7 +321,7 @@ describe('sg-explore sweep (built binary)', () => {
         `  if (task.type === 'rules' && task.jobs.some((j) => j.rule.kind === 'subtraction' && j.rule.moves.join() === '2,5')) process.exit(7);\n` +
         `  return handle(task);\n}\n`,
     );
-    const r = await run([...SUBTRACTION, '--threads', '2', '--format', 'jsonl'], { SG_EXPLORE_SWEEP_WORKER: crashing });
+    const r = await run([...SUBTRACTION, '--threads', '2', '--format', 'jsonl'], { env: { SG_EXPLORE_SWEEP_WORKER: crashing } });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^sg-explore: 1 of 298 rules failed .*subtraction \{2,5\}: worker failed: .*7[^\n]*\n$/);
     const rows = lines(r.stdout).map((l) => JSON.parse(l) as SweepRow);
@@ -371,16 +334,16 @@ describe('sg-explore sweep (built binary)', () => {
   it('a worker that fails to load, or hangs loading, is reported in one line, not a hang', async () => {
     const broken = at('broken-worker.mjs');
     writeFileSync(broken, "throw new Error('this worker cannot load');\n");
-    const r = await run(OCTAL, { SG_EXPLORE_SWEEP_WORKER: broken });
+    const r = await run(OCTAL, { env: { SG_EXPLORE_SWEEP_WORKER: broken } });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^sg-explore: the sweep worker .*broken-worker\.mjs failed to start: this worker cannot load\n$/);
     const hanging = at('hanging-worker.mjs');
     writeFileSync(hanging, 'await new Promise(() => setInterval(() => {}, 1000));\nexport default () => 0;\n');
-    const h = await run(OCTAL, { SG_EXPLORE_SWEEP_WORKER: hanging, SG_EXPLORE_PROBE_TIMEOUT_MS: '1000' });
+    const h = await run(OCTAL, { env: { SG_EXPLORE_SWEEP_WORKER: hanging, SG_EXPLORE_PROBE_TIMEOUT_MS: '1000' } });
     expect(h.code).toBe(1);
     expect(h.stderr).toMatch(/^sg-explore: the sweep worker .*hanging-worker\.mjs did not answer within 1 s of starting\n$/);
-    const missing = await run(OCTAL, { SG_EXPLORE_SWEEP_WORKER: at('no-such-worker.mjs') });
+    const missing = await run(OCTAL, { env: { SG_EXPLORE_SWEEP_WORKER: at('no-such-worker.mjs') } });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^sg-explore: the sweep worker [^\n]*\n$/);
   });
@@ -418,7 +381,7 @@ describe('sg-explore sweep (built binary)', () => {
       [['--merge', at('reference.jsonl'), '--threads', '2'], /does not apply/],
     ];
     const results = await Promise.all(cases.map(([args]) => run(args)));
-    cases.forEach(([args, pattern], i) => expectBadInput(results[i]!, args.join(' ') || '(nothing)', pattern));
+    cases.forEach(([args, pattern], i) => expectBadInput(results[i]!, args.join(' ') || '(nothing)', { pattern }));
     expect(existsSync(at('new.jsonl'))).toBe(false);
     expect(statSync(at('exists.jsonl')).size).toBe(Buffer.byteLength(reference));
   });

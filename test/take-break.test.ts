@@ -1,6 +1,5 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { explore, exploreValues } from '../src/explore.js';
@@ -13,6 +12,7 @@ import { listPresets, presetGame } from '../src/rules/presets.js';
 import { ruleText, type GameSpec, type Rule } from '../src/rules/model.js';
 import { int, mulberry32 } from './helpers/random.js';
 import { valuesAt } from './helpers/rules.js';
+import { runCli } from './helpers/cli.js';
 
 /**
  * Take-and-break codes end to end: published values and periods, the direct
@@ -20,8 +20,6 @@ import { valuesAt } from './helpers/rules.js';
  * the period detector's caution, code parsing and the presets.
  */
 const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..');
-const BIN = join(root, 'dist/src/cli/main.js');
 const oraclePath = process.env.SG_EXPLORE_ORACLES ?? resolve(here, '../../shared/oracles/published.json');
 
 interface Sequence {
@@ -441,15 +439,15 @@ describe('parseCode', () => {
     expect(message).not.toMatch(/\n/);
   });
 
-  it('on the CLI, --code errors are one line with the position; exit 2', () => {
+  it('on the CLI, --code errors are one line with the position; exit 2', async () => {
     for (const [text, position] of [['0.7G', 4], ['0.3!', 4], ['3.7', 1]] as const) {
-      const r = spawnSync(process.execPath, [BIN, '--code', text, '--max', '10'], { encoding: 'utf8', timeout: 20_000 });
-      expect(r.status, text).toBe(2);
+      const r = await runCli(['--code', text, '--max', '10'], { timeoutMs: 20_000 });
+      expect(r.code, text).toBe(2);
       expect(r.stdout, text).toBe('');
       expect(r.stderr, text).toMatch(new RegExp(`^sg-explore: [^\\n]*at character ${position}[^\\n]*\\n$`));
     }
-    const ok = spawnSync(process.execPath, [BIN, '--code', '.07', '--max', '10', '--format', 'csv'], { encoding: 'utf8', timeout: 20_000 });
-    expect(ok.status, ok.stderr).toBe(0);
+    const ok = await runCli(['--code', '.07', '--max', '10', '--format', 'csv'], { timeoutMs: 20_000 });
+    expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout.trim().split(/\r?\n/).slice(1).map((line) => Number(line.split(',')[1]))).toEqual([0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]);
   });
 
@@ -504,9 +502,9 @@ describe('presets', () => {
     expect(() => presetGame('kayles:2')).toThrow(InputError);
   });
 
-  it('--preset list on the CLI shows every preset on one line with its description', () => {
-    const r = spawnSync(process.execPath, [BIN, '--preset', 'list'], { encoding: 'utf8', timeout: 20_000 });
-    expect(r.status, r.stderr).toBe(0);
+  it('--preset list on the CLI shows every preset on one line with its description', async () => {
+    const r = await runCli(['--preset', 'list'], { timeoutMs: 20_000 });
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     const lines = r.stdout.trimEnd().split('\n');
     const presets = listPresets();

@@ -8,8 +8,8 @@ import type { ValueArray } from './store.js';
  * (n >= k = max S, where every move fits) the loop body is generated once per
  * set as straight-line code with the moves as constants: the JIT then emits
  * what a C compiler would, where a loop over an array of moves runs 3-15x
- * slower. Sets of 32 or more moves can produce values of 32 and up; their
- * body checks for that and takes a stamp-buffer mex for that heap alone.
+ * slower. Sets of 32 or more moves can produce values of 32 and up: see
+ * lastWideBefore.
  */
 export function fillSubtraction(g: ValueArray, moves: readonly number[], from: number, to: number): void {
   const k = moves[moves.length - 1]!;
@@ -38,38 +38,62 @@ function bodyFor(moves: readonly number[]): Body {
   return body;
 }
 
+/**
+ * With 32 or more moves a value can reach 32, which a 32-bit mask cannot
+ * hold. Such values are rare: the body tracks the last heap that had one and
+ * takes the stamp buffer only while it is within reach (n - k), one compare
+ * per heap instead of a check of every option's value.
+ */
+function lastWideBefore(g: ValueArray, from: number, k: number): number {
+  for (let m = from - 1; m >= Math.max(0, from - k); m--) if (g[m]! > 31) return m;
+  return -1 - k;
+}
+
 function unrolledBody(moves: readonly number[]): Body {
-  const small = moves.length < 32; // then every value is below 32
+  const k = moves[moves.length - 1]!;
   const terms = moves.map((s) => `(1 << g[n - ${s}])`).join(' | ');
-  const guard = small ? '' : `if ((${moves.map((s) => `g[n - ${s}]`).join(' | ')}) > 31) { g[n] = stamps.mexAt(g, moves, n); continue; }`;
-  // With 32+ moves, values 0..31 may all be options: then the mex is 32 or more.
-  const store = small ? 'g[n] = 31 - Math.clz32(free & -free);' : 'g[n] = free === 0 ? stamps.mexAt(g, moves, n) : 31 - Math.clz32(free & -free);';
-  const source = `
+  const source =
+    moves.length < 32 // every value is below 32
+      ? `
     for (let n = from; n < to; n++) {
-      ${guard}
       const free = ~(${terms});
-      ${store}
+      g[n] = 31 - Math.clz32(free & -free);
+    }`
+      : `
+    let lastWide = lastWideBefore(g, from, ${k});
+    for (let n = from; n < to; n++) {
+      let v;
+      if (lastWide >= n - ${k}) v = stamps.mexAt(g, moves, n);
+      else {
+        const free = ~(${terms});
+        v = free === 0 ? stamps.mexAt(g, moves, n) : 31 - Math.clz32(free & -free); // all of 0..31 taken: 32 or more
+      }
+      g[n] = v;
+      if (v > 31) lastWide = n;
     }`;
-  const compiled = new Function('moves', 'g', 'from', 'to', 'stamps', source) as (moves: readonly number[], ...rest: Parameters<Body>) => void;
-  return (g, from, to, stamps) => compiled(moves, g, from, to, stamps);
+  const compiled = new Function('moves', 'lastWideBefore', 'g', 'from', 'to', 'stamps', source) as (
+    moves: readonly number[],
+    lastWide: typeof lastWideBefore,
+    ...rest: Parameters<Body>
+  ) => void;
+  return (g, from, to, stamps) => compiled(moves, lastWideBefore, g, from, to, stamps);
 }
 
 function loopBody(moves: readonly number[]): Body {
   const s = Int32Array.from(moves);
+  const k = moves[moves.length - 1]!;
   return (g, from, to, stamps) => {
+    let lastWide = lastWideBefore(g, from, k);
     for (let n = from; n < to; n++) {
-      let mask = 0;
-      let wide = 0;
-      for (let i = 0; i < s.length; i++) {
-        const v = g[n - s[i]!]!;
-        wide |= v;
-        mask |= 1 << v;
-      }
-      if (wide > 31 || mask === -1) g[n] = stamps.mexAt(g, moves, n);
+      let v: number;
+      if (lastWide >= n - k) v = stamps.mexAt(g, moves, n);
       else {
-        const free = ~mask;
-        g[n] = 31 - Math.clz32(free & -free);
+        let mask = 0;
+        for (let i = 0; i < s.length; i++) mask |= 1 << g[n - s[i]!]!;
+        v = mask === -1 ? stamps.mexAt(g, moves, n) : 31 - Math.clz32(~mask & (mask + 1));
       }
+      g[n] = v;
+      if (v > 31) lastWide = n;
     }
   };
 }

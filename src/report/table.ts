@@ -77,7 +77,7 @@ function summaryTable(x: Exploration, s: Summary, options: TableOptions): string
     ['Largest value', formatCount(s.maxValue)],
     ['Pattern', cycleText(s)],
     ['Status', describeStatus(s, options.colour)],
-    ['P-positions', pPositionsText(s.pPositions)],
+    ['P-positions', pPositionsText(s.pPositions) + (s.pattern.kind !== 'none' && !s.pattern.proven ? ' (if the observed pattern holds)' : '')],
   ];
   if (s.description) rows.splice(1, 0, ['About', s.description]);
   if (s.kernel?.rareHeaps !== undefined) rows.push(['Rare values', `${formatCount(s.kernel.rareHeaps)} heaps have a rare value (even parity under mask ${s.kernel.mask})`]);
