@@ -142,7 +142,7 @@ describe('ParallelSparseKernel equals SparseSpaceKernel', () => {
     const store = new ValueStore(count, 0, int(random, 1, 256), true);
     const handOver = int(random, 1, count - 1);
     const bounds = pieces(random, count, 700);
-    let kernel = new ParallelSparseKernel(parseCode(text), threads, parallelFrom, block);
+    let kernel = new ParallelSparseKernel(parseCode(text), threads, parallelFrom, block, 0);
     let handedOver = false;
     try {
       for (let i = 1; i < bounds.length; i++) {
@@ -150,7 +150,7 @@ describe('ParallelSparseKernel equals SparseSpaceKernel', () => {
         const to = bounds[i]!;
         if (from >= handOver && !handedOver) {
           await kernel.close();
-          kernel = new ParallelSparseKernel(parseCode(text), threads, parallelFrom, block);
+          kernel = new ParallelSparseKernel(parseCode(text), threads, parallelFrom, block, 0);
           handedOver = true;
         }
         await kernel.fill(store, from, to);
@@ -221,7 +221,7 @@ describe('ParallelSparseKernel equals SparseSpaceKernel', () => {
       const sequentialKernel = new SparseSpaceKernel(parseCode(text));
       sequentialKernel.fill(store, 0, count);
       const shared = new ValueStore(count, 0, 1 << 16, true);
-      const pooled = new ParallelSparseKernel(parseCode(text), 2, 128, 200);
+      const pooled = new ParallelSparseKernel(parseCode(text), 2, 128, 200, 0);
       try {
         await pooled.fill(shared, 0, count);
       } finally {
@@ -232,7 +232,7 @@ describe('ParallelSparseKernel equals SparseSpaceKernel', () => {
   });
 
   it('close() is safe before any block and twice', async () => {
-    const kernel = new ParallelSparseKernel(parseCode('0.6'), 2, 64, 50);
+    const kernel = new ParallelSparseKernel(parseCode('0.6'), 2, 64, 50, 0);
     await kernel.close();
     const store = new ValueStore(500, 0, 1 << 16, true);
     await kernel.fill(store, 0, 500);

@@ -6,9 +6,11 @@ type Values = ArrayLike<number>;
 /**
  * The first n from which G(m + p) = G(m) + s holds for every m with
  * n <= m and m + p < count. (A scan down from the end: cheap when it fails.)
+ * A caller that knows the relation holds for every m >= knownFrom passes it.
  */
-export function cycleStart(g: Values, count: number, period: number, saltus: number): number {
-  let m = count - 1 - period;
+export function cycleStart(g: Values, count: number, period: number, saltus: number, knownFrom = Infinity): number {
+  // m >= knownFrom is already known to hold (the caller's proof), so start below it.
+  let m = Math.min(count - 1 - period, knownFrom - 1);
   while (m >= 0 && g[m + period]! - g[m]! === saltus) m--;
   return m + 1;
 }

@@ -14,9 +14,13 @@ import { cycleStart } from './cycle.js';
 export function proveByGuySmith(g: ValueArray, count: number, k: number): (Cycle & { proof: Proof }) | null {
   // The first p whose pattern holds over the theorem's window is a true period (the theorem
   // says so), and the smallest: a smaller true period has the same preperiod and a smaller window.
+  // Once some p has held from n0 on, every multiple of it holds there too: its scan starts at n0.
+  // (Without this, each multiple of a long-held period rescans the whole tail: quadratic.)
+  let held: { period: number; from: number } | null = null;
   for (let p = 1; 2 * p + k <= count; p++) {
-    const n0 = cycleStart(g, count, p, 0);
+    const n0 = cycleStart(g, count, p, 0, held && p % held.period === 0 ? held.from : Infinity);
     if (count >= 2 * n0 + 2 * p + k) return guySmithProof(n0, p, k);
+    if (!held && count - n0 >= 2 * p) held = { period: p, from: n0 };
   }
   return null;
 }
