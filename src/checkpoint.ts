@@ -1,6 +1,6 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { InputError } from './errors.js';
-import type { ValueArray } from './engine/store.js';
+import { valueView, type ValueArray } from './engine/store.js';
 
 /**
  * Checkpoints of a long computation: the rule and the values computed so far.
@@ -91,16 +91,8 @@ export function loadCheckpoint(path: string, rule: string): ValueArray {
   if (body.length !== header.count * header.bytesPerValue || checksum(body) !== header.checksum) {
     throw new InputError(`--checkpoint ${path}: damaged (size or checksum does not match its header)`);
   }
+  if (![1, 2, 4].includes(header.bytesPerValue)) throw new InputError(`--checkpoint ${path}: damaged (value width ${header.bytesPerValue})`);
   const copy = new ArrayBuffer(body.length);
   new Uint8Array(copy).set(body);
-  switch (header.bytesPerValue) {
-    case 1:
-      return new Uint8Array(copy);
-    case 2:
-      return new Uint16Array(copy);
-    case 4:
-      return new Uint32Array(copy);
-    default:
-      throw new InputError(`--checkpoint ${path}: damaged (value width ${header.bytesPerValue})`);
-  }
+  return valueView(copy, header.bytesPerValue);
 }

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ORACLE_PATH } from './helpers/oracles.js';
 import { explore } from '../src/explore.js';
 import { referenceValues } from '../src/engine/reference.js';
 import type { Rule } from '../src/rules/model.js';
@@ -13,10 +12,6 @@ import { valuesAt } from './helpers/rules.js';
  * against explore(). Every entry is checked; a test fails if a new kind of entry
  * appears that no block here checks.
  */
-const here = dirname(fileURLToPath(import.meta.url));
-// The repository sits beside shared/ (/work/main and /work/shared); a clone elsewhere
-// points SG_EXPLORE_ORACLES at the file. A missing file fails the suite, it is not skipped.
-const oraclePath = process.env.SG_EXPLORE_ORACLES ?? resolve(here, '../../shared/oracles/published.json');
 
 interface PeriodicEntry {
   rule: string;
@@ -53,11 +48,11 @@ function parseOracleRule(text: string): Rule {
   return kind === 'subtraction' ? { kind: 'subtraction', moves: numbers } : { kind: 'all-but', excluded: numbers };
 }
 
-const present = existsSync(oraclePath);
-const oracles: Oracles = present ? JSON.parse(readFileSync(oraclePath, 'utf8')) : { periodic: [], arithmeticPeriodic: [], sequences: [] };
+const present = existsSync(ORACLE_PATH);
+const oracles: Oracles = present ? JSON.parse(readFileSync(ORACLE_PATH, 'utf8')) : { periodic: [], arithmeticPeriodic: [], sequences: [] };
 
 describe('the oracle file', () => {
-  it(`exists at ${oraclePath} (set SG_EXPLORE_ORACLES to move it) and has checkable entries`, () => {
+  it(`exists at ${ORACLE_PATH} (set SG_EXPLORE_ORACLES to move it) and has checkable entries`, () => {
     expect(present).toBe(true);
     expect(oracles.periodic.filter((e) => SUPPORTED.test(e.rule)).length).toBeGreaterThanOrEqual(4);
     expect(oracles.arithmeticPeriodic.filter((e) => SUPPORTED.test(e.rule)).length).toBeGreaterThanOrEqual(4);

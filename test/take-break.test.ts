@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ORACLE_PATH } from './helpers/oracles.js';
 import { explore, exploreValues } from '../src/explore.js';
 import { referenceValues } from '../src/engine/reference.js';
 import { TakeBreakKernel } from '../src/engine/take-break.js';
@@ -19,8 +18,6 @@ import { runCli } from './helpers/cli.js';
  * kernel against the plain reference on random codes, the Guy-Smith bound,
  * the period detector's caution, code parsing and the presets.
  */
-const here = dirname(fileURLToPath(import.meta.url));
-const oraclePath = process.env.SG_EXPLORE_ORACLES ?? resolve(here, '../../shared/oracles/published.json');
 
 interface Sequence {
   anumber: string;
@@ -34,11 +31,11 @@ interface Oracles {
   periodic: { rule: string; preperiod: number; period: number }[];
   arithmeticPeriodic: { rule: string; preperiod: number; period: number; saltus: number; values_0_29?: number[] }[];
 }
-const oracles = JSON.parse(readFileSync(oraclePath, 'utf8')) as Oracles;
+const oracles = JSON.parse(readFileSync(ORACLE_PATH, 'utf8')) as Oracles;
 
 function sequence(anumber: string): Sequence {
   const entry = oracles.sequences.find((s) => s.anumber === anumber);
-  if (!entry) throw new Error(`${anumber} is missing from ${oraclePath}`);
+  if (!entry) throw new Error(`${anumber} is missing from ${ORACLE_PATH}`);
   expect(entry.terms.length, `${anumber} has terms`).toBeGreaterThan(50);
   return entry;
 }

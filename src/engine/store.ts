@@ -15,9 +15,16 @@ const WIDTHS = [
 
 /** A view of the same width over another buffer (worker threads get the SharedArrayBuffer). */
 export function valueView(buffer: ArrayBufferLike, bytesPerValue: number): ValueArray {
-  const width = WIDTHS.find((w) => w.bytes === bytesPerValue);
-  if (!width) throw new RangeError(`no value width of ${bytesPerValue} bytes`);
-  return bytesPerValue === 1 ? new Uint8Array(buffer) : bytesPerValue === 2 ? new Uint16Array(buffer) : new Uint32Array(buffer);
+  switch (bytesPerValue) {
+    case 1:
+      return new Uint8Array(buffer);
+    case 2:
+      return new Uint16Array(buffer);
+    case 4:
+      return new Uint32Array(buffer);
+    default:
+      throw new RangeError(`no value width of ${bytesPerValue} bytes`);
+  }
 }
 
 /** Bytes per value in the narrowest width that holds `largest` (4 when unknown). */
