@@ -19,6 +19,7 @@ process.stdout.write(
     computed: x.computed,
     pattern: p.kind === 'none' ? null : { preperiod: p.preperiod, period: p.period, proven: Boolean(p.proof), valuesNeeded: p.proof?.valuesNeeded ?? null },
     rareHeaps: x.kernel?.rareHeaps ?? null,
+    runsOn: x.kernel?.runsOn ?? null,
     maxValue: Number(x.maxValue),
     peakRssMiB: process.resourceUsage().maxRSS / 1024,
   }) + '\n',

@@ -56,21 +56,25 @@ interface GameRun {
   computed: number;
   pattern: { preperiod: number; period: number; proven: boolean; valuesNeeded: number | null } | null;
   rareHeaps: number | null;
+  runsOn: string | null;
   maxValue: number;
   peakRssMiB: number;
 }
 
-function runGame(code: string, limit: number, threads: number): GameRun {
+/** One game in a child process; `typescript` turns the WebAssembly loop off (then threads > 1 use the pool). */
+function runGame(code: string, limit: number, threads: number, typescript = false): GameRun {
   const script = fileURLToPath(new URL('./game-run.js', import.meta.url));
-  const child = spawnSync(process.execPath, [script, code, String(limit), String(threads)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const env = typescript ? { ...process.env, SG_EXPLORE_NO_WASM: '1' } : process.env;
+  const child = spawnSync(process.execPath, [script, code, String(limit), String(threads)], { encoding: 'utf8', maxBuffer: 1 << 20, env });
   if (child.status !== 0) throw new Error(`game-run ${code} failed: ${child.stderr.trim()}`);
   return JSON.parse(child.stdout) as GameRun;
 }
 
-function gameLine(label: string, r: GameRun, threads: number): string {
+function gameLine(label: string, r: GameRun, how: number | string): string {
+  const threads = typeof how === 'number' ? `${how} thread(s) allowed${r.runsOn ? `, ran on ${r.runsOn}` : ''}` : how;
   const pattern = r.pattern ? `preperiod ${r.pattern.preperiod}, period ${r.pattern.period}, ${r.pattern.proven ? 'proven' : 'observed'}` : 'no period';
   const rare = r.rareHeaps === null ? '' : `, ${count(r.rareHeaps)} rare heaps`;
-  return `[game]  ${label}: ${count(r.computed)} values in ${seconds(r.seconds)} with ${threads} thread(s); ${pattern}${rare}; largest value ${r.maxValue}; peak RSS ${r.peakRssMiB.toFixed(0)} MiB`;
+  return `[game]  ${label}: ${count(r.computed)} values in ${seconds(r.seconds)} with ${threads}; ${pattern}${rare}; largest value ${r.maxValue}; peak RSS ${r.peakRssMiB.toFixed(0)} MiB`;
 }
 
 export async function benchTakeBreak(out: Out): Promise<void> {
@@ -81,14 +85,18 @@ export async function benchTakeBreak(out: Out): Promise<void> {
   kernelsAgainstReference(out, '4!.0', 1 << 15, 1 << 11);
   out('');
 
-  out(`== Rare/common kernel: 1 thread against ${threads} (same values, separate processes)`);
+  out(`== Rare/common kernel: TypeScript on 1 thread, TypeScript on the pool (${threads} threads), WebAssembly on 1 thread`);
   const size = quick ? 1 << 17 : 1 << 19;
   for (const code of ['0.6', '4!.0']) {
-    const one = runGame(code, size, 1);
-    const all = runGame(code, size, threads);
-    out(gameLine(`${code} to ${count(size)}`, one, 1));
-    out(gameLine(`${code} to ${count(size)}`, all, threads));
-    out(`[ratio] ${code}: ${threads} threads / 1 thread time ${ratio(all.seconds / one.seconds)}`);
+    const one = runGame(code, size, 1, true);
+    const pool = runGame(code, size, threads, true);
+    const wasm = runGame(code, size, 1);
+    const same = one.maxValue === pool.maxValue && one.maxValue === wasm.maxValue && one.rareHeaps === wasm.rareHeaps;
+    out(gameLine(`${code} to ${count(size)}`, one, 'TypeScript, 1 thread'));
+    out(gameLine(`${code} to ${count(size)}`, pool, `TypeScript, pool of ${threads}`));
+    out(gameLine(`${code} to ${count(size)}`, wasm, 'WebAssembly, 1 thread'));
+    out(`[ratio] ${code}: pool / 1 thread time ${ratio(pool.seconds / one.seconds)}; WebAssembly / TypeScript time ${ratio(wasm.seconds / one.seconds)}${same ? '' : '  MISMATCH'}`);
+    if (!same) process.exitCode = 1;
   }
   out('');
 

@@ -1,6 +1,7 @@
 import type { TakeBreakCode } from '../rules/code.js';
 import { RareCommonSplit, SCAN_STRIDE, lastSplit, scanWindow, twoHeapMoves, type TwoHeapMoves } from './rare-common.js';
 import type { ValueArray, ValueStore } from './store.js';
+import { WasmSparse } from './wasm-sparse.js';
 
 /**
  * The rare/common ("sparse space") kernel for take-and-break codes whose
@@ -28,8 +29,12 @@ export class SparseSpaceKernel {
   private recorded = 0; // G(0..recorded-1) are taken into the split
   private nextReview = 64;
 
-  constructor(code: TakeBreakCode) {
+  /** The WebAssembly loop, when it can be had (see wasm-sparse.ts); `useWasm` false is for tests. */
+  private readonly wasm: WasmSparse | null;
+
+  constructor(code: TakeBreakCode, useWasm = true) {
     this.moves = twoHeapMoves(code);
+    this.wasm = useWasm ? WasmSparse.create(this.moves) : null;
   }
 
   /** How many heaps so far have a rare value (heap 0 excluded), and under which mask. */
@@ -38,18 +43,34 @@ export class SparseSpaceKernel {
   }
 
   fill(store: ValueStore, from: number, to: number): void {
-    let g = store.reserve(to);
+    store.reserve(to);
     if (this.recorded < from) {
       // Values loaded from a checkpoint were never seen here: count them, then choose the mask.
-      for (let n = this.recorded; n < from; n++) this.split.countValue(g[n]!);
-      this.split.review(g, from, true);
+      for (let n = this.recorded; n < from; n++) this.split.countValue(store.values[n]!);
+      this.split.review(store.values, from, true);
       this.nextReview = 2 * from;
     }
-    for (let n = from; n < to; n++) {
+    let n = from;
+    while (n < to) {
       if (n >= this.nextReview) {
-        this.split.review(g, n);
+        this.split.review(store.values, n);
         this.nextReview = n * 2;
       }
+      const end = Math.min(to, this.nextReview);
+      const stop = this.wasm?.fill(store, n, end, this.split) ?? null;
+      if (stop === null) n = this.fillHere(store, n, end);
+      else {
+        for (; n < stop; n++) this.split.record(store.values[n]!, n);
+        store.count = stop;
+      }
+    }
+    this.recorded = Math.max(this.recorded, to);
+  }
+
+  /** The same in TypeScript, for [from, end). */
+  private fillHere(store: ValueStore, from: number, end: number): number {
+    let g = store.values;
+    for (let n = from; n < end; n++) {
       if (this.seen.length < this.split.bound) this.seen = new Int32Array(this.split.bound).fill(-1);
       const value = sparseValue(g, n, this.moves, this.split, this.seen);
       if (value > store.largestStorable) g = store.widen(value);
@@ -57,7 +78,7 @@ export class SparseSpaceKernel {
       store.count = n + 1;
       this.split.record(value, n);
     }
-    this.recorded = Math.max(this.recorded, to);
+    return end;
   }
 }
 

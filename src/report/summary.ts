@@ -31,7 +31,7 @@ export interface Summary {
   };
   pPositions: PPositions;
   /** The kernel's own findings: for the rare/common kernel, how many heaps are rare and under which mask. */
-  kernel: { kernel: string; rareHeaps?: number; mask?: number } | null;
+  kernel: { kernel: string; runsOn?: string; rareHeaps?: number; mask?: number } | null;
 }
 
 export function summarise(x: Exploration): Summary {

@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RareCommonSplit, TwoHeapMoves } from './rare-common.js';
+import type { ValueStore } from './store.js';
+
+/**
+ * The rare/common kernel's inner loop compiled to WebAssembly (wasm/sparse.c:
+ * the same steps as sparseValue, so the same values, about 3x faster). The
+ * module keeps its own copy of the values; the TypeScript kernel stays in
+ * charge of everything else (mask reviews, the rare list, the store) and
+ * records each value as before. Without the .wasm file, or for tables it was
+ * not sized for, the caller runs the TypeScript loop instead.
+ */
+const MAX_BOUND = 1 << 16; // value tables sized for values below this
+const RARE_CAPACITY = 1 << 18;
+const PAGE = 65536;
+
+function wasmFile(): string {
+  const here = fileURLToPath(import.meta.url);
+  const marker = `${sep}dist${sep}`;
+  const root = here.includes(marker) ? here.slice(0, here.lastIndexOf(marker)) : resolve(dirname(here), '../..');
+  return join(root, 'wasm', 'sparse.wasm');
+}
+
+let compiled: WebAssembly.Module | null | undefined;
+function wasmModule(): WebAssembly.Module | null {
+  if (compiled === undefined) {
+    try {
+      compiled = process.env.SG_EXPLORE_NO_WASM ? null : new WebAssembly.Module(readFileSync(wasmFile()));
+    } catch {
+      compiled = null; // no file or no WebAssembly: the TypeScript loop does the work
+    }
+  }
+  return compiled;
+}
+
+type Fill = (g: number, from: number, to: number, moves: number, rare: number, rareCount: number, rareCapacity: number, isRare: number, bound: number, seen: number, stopAt: number) => number;
+
+/** Whether the WebAssembly loop is there to use (the .wasm file loads, and SG_EXPLORE_NO_WASM is unset). */
+export function wasmAvailable(): boolean {
+  return wasmModule() !== null;
+}
+
+export class WasmSparse {
+  private readonly memory: WebAssembly.Memory;
+  private readonly fillIn: Fill;
+  private readonly movesAt: number;
+  private readonly isRareAt: number;
+  private readonly seenAt: number;
+  private readonly rareAt: number;
+  private readonly valuesAt: number;
+  private synced = 0; // G(0..synced-1) are in the module's memory
+  private tableMask = -1;
+  private tableBound = -1;
+
+  private constructor(instance: WebAssembly.Instance, moves: TwoHeapMoves) {
+    this.memory = instance.exports.memory as WebAssembly.Memory;
+    this.fillIn = instance.exports.fill as Fill;
+    let at = ((instance.exports.__heap_base as WebAssembly.Global).value as number) + 15 & ~15;
+    this.movesAt = at;
+    at += 512;
+    this.isRareAt = at;
+    at += MAX_BOUND;
+    this.seenAt = at;
+    at += 4 * MAX_BOUND;
+    this.rareAt = at;
+    at += 4 * RARE_CAPACITY;
+    this.valuesAt = at;
+    this.ensure(at);
+    new Int32Array(this.memory.buffer, this.seenAt, MAX_BOUND).fill(-1);
+    const header = new Int32Array(this.memory.buffer, this.movesAt, 3 + 4 * 16);
+    header.set([moves.splitTakes.length, moves.singleTakes.length, moves.wholeTakes.length]);
+    header.set(moves.splitTakes, 3);
+    header.set(moves.splitUnequal, 3 + 16);
+    header.set(moves.singleTakes, 3 + 32);
+    header.set(moves.wholeTakes, 3 + 48);
+  }
+
+  /** A filler for these moves, or null when WebAssembly cannot be used for them. */
+  static create(moves: TwoHeapMoves): WasmSparse | null {
+    const module = wasmModule();
+    if (!module || [moves.splitTakes, moves.singleTakes, moves.wholeTakes].some((takes) => takes.length > 16)) return null;
+    return new WasmSparse(new WebAssembly.Instance(module), moves);
+  }
+
+  /**
+   * Compute G(from..end-1) into the store, or stop early (a value that widens
+   * the tables); the caller then records each new value. Returns where it
+   * stopped, or null when the split has outgrown this module's tables.
+   */
+  fill(store: ValueStore, from: number, end: number, split: RareCommonSplit): number | null {
+    const bound = split.bound;
+    if (bound > MAX_BOUND || split.count >= RARE_CAPACITY) return null;
+    this.ensure(this.valuesAt + 4 * end);
+    const memory = this.memory.buffer;
+    const values = new Uint32Array(memory, this.valuesAt, end);
+    if (this.synced < from) values.set(store.values.subarray(this.synced, from), this.synced);
+    if (split.mask !== this.tableMask || bound !== this.tableBound) {
+      new Uint8Array(memory, this.isRareAt, bound).set(split.isRare);
+      [this.tableMask, this.tableBound] = [split.mask, bound];
+    }
+    new Int32Array(memory, this.rareAt, split.count).set(split.positions.subarray(0, split.count));
+    const stop = this.fillIn(this.valuesAt, from, end, this.movesAt, this.rareAt, split.count, RARE_CAPACITY, this.isRareAt, bound, this.seenAt, bound);
+    let largest = 0;
+    for (let n = from; n < stop; n++) if (values[n]! > largest) largest = values[n]!;
+    const g = largest > store.largestStorable ? store.widen(largest) : store.values;
+    g.set(values.subarray(from, stop), from);
+    this.synced = stop;
+    return stop;
+  }
+
+  private ensure(bytes: number): void {
+    const have = this.memory.buffer.byteLength;
+    if (bytes > have) this.memory.grow(Math.ceil((bytes - have) / PAGE));
+  }
+}

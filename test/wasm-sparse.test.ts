@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { parseCode } from '../src/rules/code.js';
+import { ValueStore } from '../src/engine/store.js';
+import { SparseSpaceKernel } from '../src/engine/sparse-space.js';
+import { referenceValues } from '../src/engine/reference.js';
+import { wasmAvailable } from '../src/engine/wasm-sparse.js';
+import { int, mulberry32 } from './helpers/random.js';
+
+/** The WebAssembly loop (wasm/sparse.c) against the TypeScript kernel and the reference. */
+describe('rare/common kernel in WebAssembly', () => {
+  it('is available from the committed wasm/sparse.wasm', () => expect(wasmAvailable()).toBe(true));
+
+  function fillInPieces(code: string, useWasm: boolean, n: number, random: () => number): ValueStore {
+    const store = new ValueStore(n, 0, 64);
+    const kernel = new SparseSpaceKernel(parseCode(code), useWasm);
+    for (let at = 0; at < n; ) {
+      const next = Math.min(n, at + int(random, 1, 400));
+      kernel.fill(store, at, next);
+      at = next;
+    }
+    return store;
+  }
+
+  const named = ['0.6', '4!.0', '0.16', '0.56', '0.6406', '0.77', '0.137', '0.7777', '4.07'];
+  const random = mulberry32(20261121);
+  const codes = [...named];
+  while (codes.length < 160) {
+    let code = `${random() < 0.2 ? '4' : '0'}.`;
+    const digits = int(random, 1, 4);
+    for (let i = 0; i < digits; i++) code += int(random, 0, 7);
+    if (code.startsWith('4') && random() < 0.5) code = `4!${code.slice(1)}`;
+    codes.push(code);
+  }
+
+  it.each(codes.map((c) => [c] as const))('%s: same values as TypeScript and the reference', (code) => {
+    const n = named.includes(code) ? 3000 : 600;
+    const wasm = fillInPieces(code, true, n, mulberry32(n + code.length));
+    const plain = fillInPieces(code, false, n, mulberry32(7 * n));
+    expect(Array.from(wasm.values.subarray(0, n)), `${code}: WebAssembly against TypeScript`).toEqual(Array.from(plain.values.subarray(0, n)));
+    const ref = referenceValues({ kind: 'take-and-break', code: parseCode(code) }, Math.min(n, 400));
+    expect(Array.from(wasm.values.subarray(0, ref.length)), `${code}: against the reference`).toEqual(ref);
+  });
+
+  it('a kernel resumed on values it did not compute (a checkpoint) agrees', () => {
+    const whole = fillInPieces('0.6', true, 5000, mulberry32(1));
+    const resumed = new ValueStore(5000);
+    resumed.reserve(2500).set(whole.values.subarray(0, 2500));
+    resumed.count = 2500;
+    new SparseSpaceKernel(parseCode('0.6'), true).fill(resumed, 2500, 5000);
+    expect(Array.from(resumed.values.subarray(0, 5000))).toEqual(Array.from(whole.values.subarray(0, 5000)));
+  });
+});
