@@ -60,7 +60,7 @@ function optionTable(argv: Argv) {
     .option('progress', { type: 'boolean', describe: 'progress on stderr (default: when stderr is a terminal)', group: 'Output:' })
     .option('checkpoint', { type: 'string', describe: 'save progress to this file now and then and on Ctrl-C/SIGTERM', group: 'Long runs:' })
     .option('checkpoint-every', { type: 'string', describe: 'seconds between checkpoints (default 30)', group: 'Long runs:' })
-    .option('threads', { type: 'string', describe: 'worker threads for the rare/common kernel (default: the available cores)', group: 'Long runs:' })
+    .option('threads', { type: 'string', describe: 'worker threads for the rare/common kernel where WebAssembly is unavailable (default: the available cores)', group: 'Long runs:' })
     .option('resume', { type: 'boolean', describe: 'continue from the --checkpoint file', group: 'Long runs:' })
     .option('timeout', { type: 'string', describe: `milliseconds a custom rule's options(n) may take (default ${DEFAULT_TIMEOUT_MS})`, group: 'Range:' })
     .example('$0 --moves 1,2,3 --max 1e6', 'values, proven period and P-positions of take 1, 2 or 3')
