@@ -15,6 +15,7 @@ import type { ValueStore } from './store.js';
 const MAX_BOUND = 1 << 16; // value tables sized for values below this
 const RARE_CAPACITY = 1 << 18;
 const PAGE = 65536;
+const MAX_MEMORY = 2 ** 32 - PAGE;
 
 function wasmFile(): string {
   const here = fileURLToPath(import.meta.url);
@@ -91,7 +92,8 @@ export class WasmSparse {
    */
   fill(store: ValueStore, from: number, end: number, split: RareCommonSplit): number | null {
     const bound = split.bound;
-    if (bound > MAX_BOUND || split.count >= RARE_CAPACITY) return null;
+    // wasm32 memory ends at 4 GiB: tables past about 10^9 heaps stay with TypeScript.
+    if (bound > MAX_BOUND || split.count >= RARE_CAPACITY || this.valuesAt + 4 * end > MAX_MEMORY) return null;
     this.ensure(this.valuesAt + 4 * end);
     const memory = this.memory.buffer;
     const values = new Uint32Array(memory, this.valuesAt, end);
