@@ -137,6 +137,23 @@ describe('--out', () => {
   it('a directory that does not exist is bad input', async () => {
     expectBadInput(await runCli(['--moves', '1,2', '--out', join(scratch, 'no', 'such', 'dir.csv')]), '--out into a missing directory');
   });
+
+  it('is refused before any work: a long computation into a missing directory fails at once', async () => {
+    const result = await runCli(['--preset', 'officers', '--limit', '2^22', '--out', join(scratch, 'no', 'such', 'officers.csv')]);
+    expectBadInput(result, '--out into a missing directory, before computing');
+    expect(result.seconds).toBeLessThan(5);
+  });
+
+  it('takes the format from the file name when --format is not given', async () => {
+    const dir = join(scratch, 'by-extension');
+    mkdirSync(dir);
+    expect((await runCli(['--moves', '1,2,3', '--max', '3', '--out', join(dir, 'values.csv')])).code).toBe(0);
+    expect(readFileSync(join(dir, 'values.csv'), 'utf8')).toBe('n,grundy,outcome\r\n0,0,P\r\n1,1,N\r\n2,2,N\r\n3,3,N\r\n');
+    expect((await runCli(['--moves', '1,2,3', '--max', '3', '--out', join(dir, 'report.json')])).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'))).toMatchObject({ rule: 'subtraction {1,2,3}', values: [0, 1, 2, 3] });
+    expect((await runCli(['--moves', '1,2,3', '--max', '3', '--format', 'json', '--out', join(dir, 'forced.csv')])).code).toBe(0);
+    expect(readFileSync(join(dir, 'forced.csv'), 'utf8')).toMatch(/^\{/);
+  });
 });
 
 describe('a reader that goes away (| head -1)', () => {

@@ -1,13 +1,11 @@
 import { exploreAsync, exploreValues, type Exploration } from '../explore.js';
 import { freemem } from 'node:os';
-import { parseCount } from '../numbers.js';
-import type { GameSpec } from '../rules/model.js';
+import { formatCount, parseCount } from '../numbers.js';
+import { ruleText, type GameSpec } from '../rules/model.js';
 import { runRuleModule } from '../custom/run-module.js';
 import { progressReporter } from './progress.js';
 import { Interrupted, SIGNAL_EXIT_CODES, interruptible } from './interrupt.js';
 import { checkCheckpointWritable, loadCheckpoint, saveCheckpoint } from '../checkpoint.js';
-import { ruleText } from '../rules/model.js';
-import { formatCount } from '../numbers.js';
 import { InputError } from '../errors.js';
 import { defaultThreads } from '../engine/threads.js';
 import { listPresets } from '../rules/presets.js';
@@ -17,6 +15,11 @@ import { fileSink, stdoutSink, type Sink } from '../report/sink.js';
 import { colourWanted } from './common.js';
 import type { Command, ExploreCommand, Format } from './options.js';
 
+/** Without --format, an --out file's extension picks it (values.csv, report.json). */
+function formatOfFile(out: string | undefined): Format | undefined {
+  const extension = out?.toLowerCase().match(/\.(csv|json)$/)?.[1];
+  return extension as Format | undefined;
+}
 
 async function openSink(out: string | undefined): Promise<Sink> {
   return out === undefined ? stdoutSink() : fileSink(out);
@@ -35,18 +38,19 @@ async function exploreTo(command: ExploreCommand): Promise<void> {
   const largestAt = at?.reduce((a, b) => (b > a ? b : a), 0n);
   // With --at, only the asked-for heaps matter: compute (or prove) up to the largest.
   const max = at ? largestAt : command.max;
-  const progress = progressReporter(command.progress ?? Boolean(process.stderr.isTTY));
-  let exploration: Exploration;
-  try {
-    if (game.rule.kind === 'custom' && command.checkpoint) throw new InputError('--checkpoint works for built-in rules; a rule module is recomputed from scratch');
-    exploration =
-      game.rule.kind === 'custom' ? await exploreModule(game, game.rule.module, max, command) : await exploreLongRun(game, max, command, progress.update);
-  } finally {
-    progress.done();
-  }
+  if (game.rule.kind === 'custom' && command.checkpoint) throw new InputError('--checkpoint works for built-in rules; a rule module is recomputed from scratch');
+  // Open the output first: an --out that cannot be written is refused before any work.
   const sink = await openSink(command.out);
   try {
-    const format: Format = command.format ?? 'table';
+    const progress = progressReporter(command.progress ?? Boolean(process.stderr.isTTY));
+    let exploration: Exploration;
+    try {
+      exploration =
+        game.rule.kind === 'custom' ? await exploreModule(game, game.rule.module, max, command) : await exploreLongRun(game, max, command, progress.update);
+    } finally {
+      progress.done();
+    }
+    const format: Format = command.format ?? formatOfFile(command.out) ?? 'table';
     if (format === 'csv') await writeCsv(exploration, sink, at);
     else if (format === 'json') await writeJson(exploration, sink, at);
     else await (await import('../report/table.js')).writeTable(exploration, sink, { colour: colourWanted(sink), width: Math.min(process.stdout.columns ?? 100, 160) }, at);
