@@ -6,7 +6,7 @@ import { ValueStore, MAX_ARRAY_LENGTH, bytesPerValueFor, type ValueArray } from 
 import { solverFor, type KernelStats, type ProvenCycle, type Solver } from './solvers.js';
 import { isCycle, patternKind, type Cycle, type Pattern } from './period/pattern.js';
 import { observeCycle } from './period/observed.js';
-import { valueAt } from './period/cycle.js';
+import { valueAt, valueFrom } from './period/cycle.js';
 import { describePPositions, type PPositions } from './period/p-positions.js';
 
 export interface ExploreRequest {
@@ -240,12 +240,7 @@ function analyse(game: GameSpec, { solver, store, max, capacity }: Plan, proven:
     maxValue: largestValue(g, count, cycle, reportedMax, at),
     pPositions: describePPositions(g, count, pattern, reportedMax),
     valueAt: at,
-    valueOf: (n) => {
-      if (n < count) return g[n]!;
-      const c = cycle!;
-      const offset = n - c.preperiod;
-      return g[c.preperiod + (offset % c.period)]! + Math.floor(offset / c.period) * c.saltus;
-    },
+    valueOf: (n) => (n < count ? g[n]! : valueFrom(g, count, cycle!, n)),
     values: g,
   };
 }

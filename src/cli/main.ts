@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { InputError } from '../errors.js';
+import { InputError, oneLineMessage } from '../errors.js';
 import { parseCommandLine } from './options.js';
 import { runCommand } from './run.js';
 import { ClosedPipe, abortOpenFiles } from '../report/sink.js';
@@ -12,9 +12,6 @@ export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_BAD_INPUT = 2;
 
-function oneLine(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ').trim();
-}
 
 /** Run the CLI on `args`; returns the exit code. Messages go to stderr, one line each. */
 export async function main(args: readonly string[]): Promise<number> {
@@ -31,15 +28,14 @@ export async function main(args: readonly string[]): Promise<number> {
     abortOpenFiles();
     if (error instanceof ClosedPipe) return EXIT_OK;
     if (error instanceof Interrupted) {
-      process.stderr.write(`sg-explore: ${oneLine(error.message)}\n`);
+      process.stderr.write(`sg-explore: ${oneLineMessage(error)}\n`);
       return error.exitCode;
     }
     if (error instanceof InputError) {
-      process.stderr.write(`sg-explore: ${oneLine(error.message)}\n`);
+      process.stderr.write(`sg-explore: ${oneLineMessage(error)}\n`);
       return EXIT_BAD_INPUT;
     }
-    const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`sg-explore: internal error: ${oneLine(message)}\n`);
+    process.stderr.write(`sg-explore: internal error: ${oneLineMessage(error)}\n`);
     if (process.env.SG_EXPLORE_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
     return EXIT_FAILURE;
   }

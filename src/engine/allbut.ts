@@ -1,4 +1,5 @@
 import type { ValueStore } from './store.js';
+import { MexBuffer } from './mex-buffer.js';
 
 /**
  * Fast kernel for an all-but set E (remove any positive number except those in E),
@@ -12,7 +13,7 @@ export class AllButKernel {
   private readonly e: number;
   private readonly admissible: Uint8Array; // admissible[d] = 1 when d in 1..e is a legal take
   private inA: Uint8Array = new Uint8Array(1 << 10); // value v is in A
-  private inW: Float64Array = new Float64Array(1 << 10).fill(-1); // inW[v] === n: v is in W(n)
+  private readonly window = new MexBuffer(); // values of W(n), stamped with n
   private low = 0; // mex of A
   private absorbed = 0; // A(n) holds G(0..absorbed-1)
 
@@ -29,10 +30,11 @@ export class AllButKernel {
     for (let n = from; n < to; n++) {
       while (this.absorbed < n - e) this.absorb(g[this.absorbed++]!);
       const first = Math.max(0, n - e);
-      for (let m = first; m < n; m++) if (admissible[n - m]) this.markWindow(g[m]!, n);
+      for (let m = first; m < n; m++) if (admissible[n - m]) this.window.mark(g[m]!, n);
+      const inW = this.window.array;
       let v = this.low;
       // Reads past either array give undefined: not in A, not in W.
-      while (this.inA[v] || this.inW[v] === n) v++;
+      while (this.inA[v] || inW[v] === n) v++;
       if (v > store.largestStorable) g = store.widen(v);
       g[n] = v;
       store.count = n + 1;
@@ -40,22 +42,14 @@ export class AllButKernel {
   }
 
   private absorb(value: number): void {
-    if (value >= this.inA.length) this.inA = grow(this.inA, value, 0) as Uint8Array;
+    if (value >= this.inA.length) {
+      let size = this.inA.length;
+      while (size <= value + 1) size *= 2;
+      const bigger = new Uint8Array(size);
+      bigger.set(this.inA);
+      this.inA = bigger;
+    }
     this.inA[value] = 1;
     while (this.low < this.inA.length && this.inA[this.low]) this.low++;
   }
-
-  private markWindow(value: number, n: number): void {
-    if (value >= this.inW.length) this.inW = grow(this.inW, value, -1) as Float64Array;
-    this.inW[value] = n;
-  }
-}
-
-function grow(array: Uint8Array | Float64Array, index: number, fill: number): Uint8Array | Float64Array {
-  let size = array.length;
-  while (size <= index + 1) size *= 2;
-  const bigger = array instanceof Uint8Array ? new Uint8Array(size) : new Float64Array(size);
-  bigger.fill(fill);
-  bigger.set(array);
-  return bigger;
 }

@@ -34,8 +34,8 @@ export function minimiseCycle(g: Values, count: number, cycle: Cycle): Cycle {
   return { period: p, saltus: s, preperiod: cycleStart(g, count, p, s) };
 }
 
-/** G(m) for a small m, read from the values or carried on by a proven cycle. */
-function valueFrom(g: Values, count: number, cycle: Cycle, m: number): number {
+/** G(m) for m up to 2^53, read from the values or carried on by a proven cycle. */
+export function valueFrom(g: Values, count: number, cycle: Cycle, m: number): number {
   if (m < count) return g[m]!;
   const back = Math.ceil((m - count + 1) / cycle.period);
   return g[m - back * cycle.period]! + back * cycle.saltus;

@@ -4,6 +4,8 @@
  * what is determined by the rule and the limit, never timings: a sweep gives
  * the same rows on any machine and with any number of threads.
  */
+import { oneLineMessage } from '../errors.js';
+
 export type RowKind = 'periodic' | 'arithmetic-periodic' | 'none' | 'error';
 
 export interface SweepRow {
@@ -57,6 +59,6 @@ export function errorRow(index: number, rule: string, message: string): SweepRow
     method: null,
     maxValue: null,
     computed: null,
-    error: message.replace(/\s*\n\s*/g, ' ').trim() || 'failed',
+    error: oneLineMessage(message) || 'failed',
   };
 }
