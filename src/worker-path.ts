@@ -1,5 +1,5 @@
-import { dirname, join, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packageRoot } from './package-root.js';
 
 /**
  * The compiled worker entry `dist/workers/<name>.js`. Workers always run
@@ -7,8 +7,5 @@ import { fileURLToPath } from 'node:url';
  * also when this module itself runs from TypeScript sources under a test runner.
  */
 export function workerFile(name: string): string {
-  const here = fileURLToPath(import.meta.url);
-  const marker = `${sep}dist${sep}`;
-  const root = here.includes(marker) ? here.slice(0, here.lastIndexOf(marker)) : resolve(dirname(here), '..');
-  return join(root, 'dist', 'workers', `${name}.js`);
+  return join(packageRoot(), 'dist', 'workers', `${name}.js`);
 }

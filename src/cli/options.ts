@@ -1,5 +1,6 @@
 import yargs, { type Argv } from 'yargs';
 import { parseArgs, single } from './common.js';
+import { packageVersion } from '../package-root.js';
 import { InputError } from '../errors.js';
 import { parseCount, parseSmallCount } from '../numbers.js';
 import { parseMoveList } from '../rules/sets.js';
@@ -69,7 +70,7 @@ function optionTable(argv: Argv) {
     .example('$0 --moves 2,5,7 --at 10^18', 'one exact value, far out')
     .strict()
     .help()
-    .version()
+    .version(packageVersion())
     .wrap(Math.min(110, process.stdout.columns ?? 100));
 }
 

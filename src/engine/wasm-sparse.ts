@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packageRoot } from '../package-root.js';
 import type { RareCommonSplit, TwoHeapMoves } from './rare-common.js';
 import type { ValueStore } from './store.js';
 
@@ -18,10 +18,7 @@ const PAGE = 65536;
 const MAX_MEMORY = 2 ** 32 - PAGE;
 
 function wasmFile(): string {
-  const here = fileURLToPath(import.meta.url);
-  const marker = `${sep}dist${sep}`;
-  const root = here.includes(marker) ? here.slice(0, here.lastIndexOf(marker)) : resolve(dirname(here), '../..');
-  return join(root, 'wasm', 'sparse.wasm');
+  return join(packageRoot(), 'wasm', 'sparse.wasm');
 }
 
 let compiled: WebAssembly.Module | null | undefined;
