@@ -1,6 +1,10 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
 import { InputError } from './errors.js';
+import { OutputError } from './report/sink.js';
 import { valueView, type ValueArray } from './engine/store.js';
+import { describeFsError, isDiskFull } from './files/fs-errors.js';
+import { discard, release, removeStaleTemporaries, temporaryBeside } from './files/temporary.js';
+import { resolveOutputTarget } from './files/output-file.js';
 
 /**
  * Checkpoints of a long computation: the rule and the values computed so far.
@@ -10,7 +14,8 @@ import { valueView, type ValueArray } from './engine/store.js';
  * Format: one JSON header line, then the values as little-endian unsigned
  * integers of `bytesPerValue` bytes. Written to a temporary file, synced,
  * then renamed over the old checkpoint: a kill at any moment leaves the
- * previous checkpoint or the new one, never a torn file.
+ * previous checkpoint or the new one, never a torn file; a full disk leaves
+ * the previous one.
  */
 const FORMAT = 'sg-explore-checkpoint';
 const VERSION = 1;
@@ -37,46 +42,55 @@ function bytesOf(values: ValueArray): Uint8Array {
 export function saveCheckpoint(path: string, rule: string, values: ValueArray): void {
   const bytes = bytesOf(values);
   const header: Header = { format: FORMAT, version: VERSION, rule, count: values.length, bytesPerValue: values.BYTES_PER_ELEMENT, checksum: checksum(bytes) };
-  const temporary = `${path}.${process.pid}.tmp`;
+  const target = resolveOutputTarget(path, '--checkpoint').path;
+  const temporary = temporaryBeside(target);
   let fd: number | undefined;
   try {
-    fd = openSync(temporary, 'w');
+    fd = openSync(temporary, 'wx');
     writeSync(fd, JSON.stringify(header) + '\n');
     for (let offset = 0; offset < bytes.length; offset += 1 << 26) writeSync(fd, bytes, offset, Math.min(1 << 26, bytes.length - offset));
     fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
-    renameSync(temporary, path);
+    renameSync(temporary, target);
+    release(temporary);
   } catch (error) {
     if (fd !== undefined) closeSync(fd);
-    try {
-      unlinkSync(temporary);
-    } catch {
-      /* never created */
-    }
-    throw new InputError(`--checkpoint ${path}: cannot write it (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    discard(temporary);
+    const kept = existsSync(target) ? '; the previous checkpoint is kept' : '';
+    throw new OutputError(`--checkpoint ${path}: cannot save it (${describeFsError(error)})${kept}`);
   }
 }
 
-/** Fail now, not at the first save, when the checkpoint cannot be written where asked. */
-export function checkCheckpointWritable(path: string): void {
-  const probe = `${path}.${process.pid}.probe`;
-  if (existsSync(path) && statSync(path).isDirectory()) throw new InputError(`--checkpoint ${path}: is a directory, not a file`);
+/**
+ * Before any work: the checkpoint can be written where asked, and an
+ * existing one is not overwritten by a fresh run unless --force says so.
+ */
+export function checkCheckpointTarget(path: string, options: { resume: boolean; force: boolean }): void {
+  const target = resolveOutputTarget(path, '--checkpoint');
+  if (target.kind !== 'replace') throw new InputError(`--checkpoint ${path}: is not a regular file`);
+  if (target.existing && !options.resume && !options.force) {
+    throw new InputError(`--checkpoint ${path}: the file exists; add --resume to continue from it, or --force to start afresh and overwrite it`);
+  }
+  removeStaleTemporaries(target.path);
+  const probe = temporaryBeside(target.path);
   try {
-    closeSync(openSync(probe, 'w'));
-    unlinkSync(probe);
+    closeSync(openSync(probe, 'wx'));
   } catch (error) {
-    throw new InputError(`--checkpoint ${path}: cannot write there (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    throw new InputError(`--checkpoint ${path}: cannot write there (${describeFsError(error)})`);
+  } finally {
+    discard(probe);
   }
 }
 
 export function loadCheckpoint(path: string, rule: string): ValueArray {
   let data: Buffer;
   try {
+    if (statSync(path).isDirectory()) throw new InputError(`--checkpoint ${path}: is a directory, not a file`);
     data = readFileSync(path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(`--checkpoint ${path}: cannot read it (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
+    if (error instanceof InputError) throw error;
+    throw new InputError(`--checkpoint ${path}: cannot read it (${describeFsError(error)})`);
   }
   const newline = data.indexOf(10);
   let header: Header;

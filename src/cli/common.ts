@@ -3,8 +3,8 @@ import { InputError } from '../errors.js';
 import type { Sink } from '../report/sink.js';
 
 /** What the user's terminal should see in colour: a TTY, unless NO_COLOR is set or TERM is dumb. */
-export function colourWanted(sink: Sink): boolean {
-  return sink.isTerminal && !('NO_COLOR' in process.env && process.env.NO_COLOR !== '') && process.env.TERM !== 'dumb';
+export function colourWanted(sink: Sink, env: NodeJS.ProcessEnv = process.env): boolean {
+  return sink.isTerminal && !('NO_COLOR' in env && env.NO_COLOR !== '') && env.TERM !== 'dumb';
 }
 
 /** A flag's one value; yargs would silently keep the last of repeated values, so refuse instead. */
@@ -23,21 +23,75 @@ export interface Parsed {
   readonly output?: string;
 }
 
+/** Edit distance, for "did you mean". */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** The known flag closest to a mistyped one (a prefix, or within two edits), if any. */
+export function suggestFlag(typed: string, known: readonly string[]): string | undefined {
+  const word = typed.replace(/^-+/, '').split('=')[0]!.toLowerCase();
+  if (word === '') return undefined;
+  const prefixed = known.filter((k) => k.startsWith(word) || word.startsWith(k));
+  if (prefixed.length === 1) return prefixed[0];
+  let best: string | undefined;
+  let bestDistance = Math.min(2, Math.floor(word.length / 2));
+  for (const k of known) {
+    const d = distance(word, k);
+    if (d <= bestDistance && (best === undefined || d < bestDistance)) {
+      best = k;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+/** yargs says "Unknown argument: move" (or "Unknown arguments: a, b"): add a suggestion. */
+function explainUnknown(message: string, known: readonly string[]): string {
+  const match = /^Unknown arguments?: (.+)$/.exec(message);
+  if (!match) return message;
+  const first = match[1]!.split(',')[0]!.trim();
+  const flag = first.length === 1 ? `-${first}` : `--${first}`;
+  const suggestion = suggestFlag(first, known);
+  return `unknown option ${flag}${suggestion ? ` (did you mean --${suggestion}?)` : ''}; see --help`;
+}
+
 /**
  * Parse with an option table in-process: every yargs complaint becomes an
- * InputError (`prefix` starts its message), help and version text comes back
- * instead of being printed, and positional arguments are refused.
+ * InputError (`prefix` starts its message; an unknown flag gets a
+ * suggestion), help and version text comes back instead of being printed,
+ * and positional arguments are refused.
  */
 export async function parseArgs(table: Argv, args: readonly string[], prefix: string, positionalHint: string): Promise<Parsed> {
   let printed = '';
-  const parser = table.exitProcess(false).fail((message, error) => {
-    throw error instanceof InputError ? error : new InputError(`${prefix}${message || error?.message || 'invalid command line'}`);
-  });
+  // getOptions() is on every yargs instance, though its types leave it out.
+  const known = (): string[] => Object.keys((table as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key).filter((k) => k.length > 1);
+  const parser = table
+    .alias('h', 'help')
+    .exitProcess(false)
+    .fail((message, error) => {
+      if (error instanceof InputError) throw error;
+      throw new InputError(`${prefix}${explainUnknown(message || error?.message || 'invalid command line', known())}`);
+    });
   const argv = (await parser.parseAsync([...args], {}, (_error, _argv, output) => {
     printed = output;
   })) as Record<string, unknown>;
   if (printed) return { output: printed };
   const positional = (argv._ as unknown[]).map(String);
-  if (positional.length) throw new InputError(`${prefix}unexpected argument '${positional[0]}' (${positionalHint})`);
+  if (positional.length) {
+    const word = positional[0]!;
+    const suggestion = suggestFlag(word, known());
+    throw new InputError(`${prefix}unexpected argument '${word}' (${suggestion ? `did you mean --${suggestion}? ` : ''}${positionalHint})`);
+  }
   return { argv };
 }

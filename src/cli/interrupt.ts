@@ -1,14 +1,17 @@
-import { abortOpenFiles } from '../report/sink.js';
+import { discardAll } from '../files/temporary.js';
 
 /**
- * Ctrl-C and SIGTERM. A computation that can stop cleanly registers an
- * AbortController: the first signal aborts it (it then saves its checkpoint
- * and the CLI exits); without one, or on a second signal, the process exits
- * at once, removing any half-written output file first.
+ * Ctrl-C, SIGTERM and SIGHUP. A computation that can stop cleanly registers
+ * an AbortController: the first signal aborts it (it then saves its
+ * checkpoint and the CLI exits); without one, or on a second signal, the
+ * process exits at once. Either way, what the screen and the disk must not
+ * keep is undone first: the progress line, and any half-written temporary file.
  */
 let running: AbortController | null = null;
+const cleanups = new Set<() => void>();
 
-export const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
+export const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
+export type StopSignal = keyof typeof SIGNAL_EXIT_CODES;
 
 /** Raised when a signal stopped the work; the CLI exits with `exitCode`. */
 export class Interrupted extends Error {
@@ -31,15 +34,34 @@ export async function interruptible<T>(work: (signal: AbortSignal) => Promise<T>
   }
 }
 
+/** Something to undo when a signal ends the process (returns the way to unregister it). */
+export function onInterrupt(cleanup: () => void): () => void {
+  cleanups.add(cleanup);
+  return () => cleanups.delete(cleanup);
+}
+
+function cleanUp(): void {
+  for (const cleanup of [...cleanups]) {
+    try {
+      cleanup();
+    } catch {
+      /* on the way out: keep going */
+    }
+  }
+  discardAll();
+}
+
 export function installSignalHandlers(): void {
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  for (const signal of Object.keys(SIGNAL_EXIT_CODES) as StopSignal[]) {
     process.on(signal, () => {
       if (running && !running.signal.aborted) {
         running.abort(signal);
         return;
       }
-      abortOpenFiles();
+      cleanUp();
       process.exit(SIGNAL_EXIT_CODES[signal]);
     });
   }
+  // Any other way out (an error, process.exit) leaves no temporary file either.
+  process.on('exit', cleanUp);
 }

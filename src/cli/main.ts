@@ -4,8 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { InputError, oneLineMessage } from '../errors.js';
 import { parseCommandLine } from './options.js';
 import { runCommand } from './run.js';
-import { ClosedPipe, abortOpenFiles } from '../report/sink.js';
+import { ClosedPipe, OutputError } from '../report/sink.js';
+import { discardAll } from '../files/temporary.js';
 import { Interrupted, installSignalHandlers } from './interrupt.js';
+import { processIo, type CliIo } from './io.js';
 
 /** Exit codes of the output contract. */
 export const EXIT_OK = 0;
@@ -14,29 +16,33 @@ export const EXIT_BAD_INPUT = 2;
 
 
 /** Run the CLI on `args`; returns the exit code. Messages go to stderr, one line each. */
-export async function main(args: readonly string[]): Promise<number> {
+export async function main(args: readonly string[], io: CliIo = processIo()): Promise<number> {
   try {
-    if (args[0] === 'sweep') return await (await import('./sweep.js')).sweepMain(args.slice(1));
-    const parsed = await parseCommandLine(args);
+    if (args[0] === 'sweep') return await (await import('./sweep.js')).sweepMain(args.slice(1), io);
+    const parsed = await parseCommandLine(args, io);
     if (parsed.output !== undefined) {
-      process.stdout.write(parsed.output.endsWith('\n') ? parsed.output : parsed.output + '\n');
+      io.stdout.write(parsed.output.endsWith('\n') ? parsed.output : parsed.output + '\n');
       return EXIT_OK;
     }
-    await runCommand(parsed.command!);
+    await runCommand(parsed.command!, io);
     return EXIT_OK;
   } catch (error) {
-    abortOpenFiles();
+    discardAll();
     if (error instanceof ClosedPipe) return EXIT_OK;
     if (error instanceof Interrupted) {
-      process.stderr.write(`sg-explore: ${oneLineMessage(error)}\n`);
+      io.stderr.write(`sg-explore: ${oneLineMessage(error)}\n`);
       return error.exitCode;
     }
+    if (error instanceof OutputError) {
+      io.stderr.write(`sg-explore: ${oneLineMessage(error)}\n`);
+      return EXIT_FAILURE;
+    }
     if (error instanceof InputError) {
-      process.stderr.write(`sg-explore: ${oneLineMessage(error)}\n`);
+      io.stderr.write(`sg-explore: ${oneLineMessage(error)}\n`);
       return EXIT_BAD_INPUT;
     }
-    process.stderr.write(`sg-explore: internal error: ${oneLineMessage(error)}\n`);
-    if (process.env.SG_EXPLORE_DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+    io.stderr.write(`sg-explore: internal error: ${oneLineMessage(error)}\n`);
+    if (io.env.SG_EXPLORE_DEBUG && error instanceof Error) io.stderr.write(`${error.stack}\n`);
     return EXIT_FAILURE;
   }
 }

@@ -1,5 +1,7 @@
 import yargs, { type Argv } from 'yargs';
 import { parseArgs, single } from './common.js';
+import { PROGRESS_OPTION, THREADS_OPTION, parseThreads } from './shared-options.js';
+import { columnsOf, type CliIo } from './io.js';
 import { packageVersion } from '../package-root.js';
 import { InputError } from '../errors.js';
 import { parseCount, parseSmallCount } from '../numbers.js';
@@ -8,7 +10,9 @@ import { presetGame } from '../rules/presets.js';
 import { parseCode } from '../rules/code.js';
 import type { GameSpec } from '../rules/model.js';
 
-export type Format = 'table' | 'csv' | 'json';
+import { FORMAT_NAMES } from '../report/formats.js';
+
+export type Format = string;
 
 /** What the command line asked for, fully parsed and checked. */
 export interface ExploreCommand {
@@ -29,6 +33,8 @@ export interface ExploreCommand {
   readonly checkpointEverySeconds: number;
   /** Start from the checkpoint file instead of from scratch. */
   readonly resume: boolean;
+  /** Overwrite an existing checkpoint file when not resuming. */
+  readonly force: boolean;
   /** Worker threads for kernels that can use them. */
   readonly threads?: number;
 }
@@ -44,7 +50,7 @@ const RULE_FLAGS = ['moves', 'all-but', 'code', 'preset', 'rule'] as const;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** The option table. Numbers are taken as strings: yargs would turn 2^20 into NaN without a word. */
-function optionTable(argv: Argv) {
+function optionTable(argv: Argv, io?: CliIo) {
   return argv
     .scriptName('sg-explore')
     .usage('$0 (--moves S | --all-but E | --code C | --preset NAME | --rule FILE) [options]\n\nCompute Sprague-Grundy values of a heap game and find (and prove) their eventual pattern.\nWhole families of rules: sg-explore sweep --help')
@@ -56,13 +62,14 @@ function optionTable(argv: Argv) {
     .option('max', { type: 'string', describe: 'report heaps 0..max (1e6, 1_000_000 and 2^20 all work)', group: 'Range:' })
     .option('limit', { type: 'string', describe: 'compute at most this many values looking for a proof', group: 'Range:' })
     .option('at', { type: 'string', array: true, describe: 'print G(n) for these heap sizes only (exact, up to 10^18 and beyond)', group: 'Range:' })
-    .option('format', { type: 'string', choices: ['table', 'csv', 'json'], describe: 'output format (default: table)', group: 'Output:' })
-    .option('out', { type: 'string', describe: 'write to this file (atomically) instead of standard output', group: 'Output:' })
-    .option('progress', { type: 'boolean', describe: 'progress on stderr (default: when stderr is a terminal)', group: 'Output:' })
+    .option('format', { type: 'string', choices: FORMAT_NAMES, describe: 'output format (default: table, or from the --out file name)', group: 'Output:' })
+    .option('out', { type: 'string', describe: 'write to this file (atomically replaced when complete) instead of standard output', group: 'Output:' })
+    .option('progress', { ...PROGRESS_OPTION, group: 'Output:' })
     .option('checkpoint', { type: 'string', describe: 'save progress to this file now and then and on Ctrl-C/SIGTERM', group: 'Long runs:' })
     .option('checkpoint-every', { type: 'string', describe: 'seconds between checkpoints (default 30)', group: 'Long runs:' })
-    .option('threads', { type: 'string', describe: 'worker threads for the rare/common kernel where WebAssembly is unavailable (default: the available cores)', group: 'Long runs:' })
+    .option('threads', { ...THREADS_OPTION, group: 'Long runs:' })
     .option('resume', { type: 'boolean', describe: 'continue from the --checkpoint file', group: 'Long runs:' })
+    .option('force', { type: 'boolean', describe: 'overwrite an existing --checkpoint file (without --resume)', group: 'Long runs:' })
     .option('timeout', { type: 'string', describe: `milliseconds a custom rule's options(n) may take (default ${DEFAULT_TIMEOUT_MS})`, group: 'Range:' })
     .example('$0 --moves 1,2,3 --max 1e6', 'values, proven period and P-positions of take 1, 2 or 3')
     .example('$0 --all-but 2,3,7 --format json', 'an all-but game as JSON')
@@ -71,7 +78,7 @@ function optionTable(argv: Argv) {
     .strict()
     .help()
     .version(packageVersion())
-    .wrap(Math.min(110, process.stdout.columns ?? 100));
+    .wrap(io ? columnsOf(io.stdout) : 80);
 }
 
 export interface ParseOutcome {
@@ -80,8 +87,8 @@ export interface ParseOutcome {
   readonly output?: string;
 }
 
-export async function parseCommandLine(args: readonly string[]): Promise<ParseOutcome> {
-  const parsed = await parseArgs(optionTable(yargs([...args])), args, '', 'rules are given with --moves, --all-but, --code, --preset or --rule');
+export async function parseCommandLine(args: readonly string[], io?: CliIo): Promise<ParseOutcome> {
+  const parsed = await parseArgs(optionTable(yargs([...args]), io), args, '', 'rules are given with --moves, --all-but, --code, --preset or --rule');
   if (!parsed.argv) return { output: parsed.output };
   const argv = parsed.argv;
 
@@ -116,8 +123,12 @@ export async function parseCommandLine(args: readonly string[]): Promise<ParseOu
   const resume = Boolean(argv.resume);
   if (resume && checkpoint === undefined) throw new InputError('--resume needs --checkpoint FILE (the file to continue from)');
   if (everyText !== undefined && checkpoint === undefined) throw new InputError('--checkpoint-every needs --checkpoint FILE');
+  const force = Boolean(argv.force);
+  if (force && checkpoint === undefined) throw new InputError('--force applies to --checkpoint FILE (to overwrite it)');
+  if (force && resume) throw new InputError('--force and --resume contradict each other: --resume continues the checkpoint, --force starts it afresh');
   const atTexts = argv.at as string[] | undefined;
   if (atTexts && atTexts.length === 0) throw new InputError('--at needs at least one heap size');
+  if (atTexts && maxText !== undefined) throw new InputError('give --max (a range of heaps) or --at (single heaps), not both');
   return {
     command: {
       command: 'explore',
@@ -132,7 +143,8 @@ export async function parseCommandLine(args: readonly string[]): Promise<ParseOu
       checkpoint,
       checkpointEverySeconds: everyText === undefined ? 30 : parseSmallCount(everyText, '--checkpoint-every', 1, 86_400),
       resume,
-      threads: argv.threads === undefined ? undefined : parseSmallCount(single(argv.threads, 'threads')!, '--threads', 1, 256),
+      force,
+      threads: parseThreads(argv.threads),
     },
   };
 }

@@ -1,27 +1,61 @@
 import { formatCount } from '../numbers.js';
+import type { OutputStream } from './io.js';
+import { onInterrupt } from './interrupt.js';
+
+/** When stderr is no terminal: the first line after this long, then one a minute. */
+export const QUIET_FIRST_LINE_MS = 10_000;
+export const QUIET_EVERY_MS = 60_000;
+
+export interface Progress {
+  update(computed: number, ceiling: number): void;
+  /** Remove the line (before any output, and at the end). */
+  done(): void;
+}
+
+export type ProgressMode = 'terminal' | 'lines' | 'off';
 
 /**
- * A one-line progress display on stderr (a terminal only): values computed,
- * the ceiling, the rate, redrawn at most a few times a second.
+ * How to show progress on `stderr`: a redrawn line on a terminal; occasional
+ * plain lines otherwise (a long run in a batch job or under nohup says it is
+ * alive); nothing when asked (--no-progress).
  */
-export function progressReporter(enabled: boolean): { update(computed: number, ceiling: number): void; done(): void } {
-  if (!enabled) return { update() {}, done() {} };
+export function progressMode(asked: boolean | undefined, stderr: OutputStream): ProgressMode {
+  if (asked === false) return 'off';
+  return stderr.isTTY ? 'terminal' : 'lines';
+}
+
+/**
+ * Values computed, the ceiling, the rate. On a terminal the line is redrawn
+ * a few times a second and cleared before output and on Ctrl-C.
+ */
+export function progressReporter(mode: ProgressMode, stderr: OutputStream, what = 'values'): Progress {
+  if (mode === 'off') return { update() {}, done() {} };
   const started = performance.now();
-  let last = 0;
+  let last = mode === 'terminal' ? 0 : started + QUIET_FIRST_LINE_MS - QUIET_EVERY_MS;
   let drawn = false;
+  const clear = () => {
+    if (drawn) stderr.write('\r\u001b[2K');
+    drawn = false;
+  };
+  const unhook = mode === 'terminal' ? onInterrupt(clear) : () => {};
   return {
     update(computed, ceiling) {
       const now = performance.now();
-      if (now - last < 200) return;
+      if (now - last < (mode === 'terminal' ? 200 : QUIET_EVERY_MS)) return;
       last = now;
       const seconds = (now - started) / 1000;
       const rate = seconds > 0 ? computed / seconds : 0;
       const ceilingText = Number.isFinite(ceiling) ? ` of at most ${formatCount(ceiling)}` : '';
-      process.stderr.write(`\r\u001b[2Kcomputing: ${formatCount(computed)} values${ceilingText}, ${formatCount(Math.round(rate))}/s, ${seconds.toFixed(1)} s (no proof yet)`);
-      drawn = true;
+      const text = `computing: ${formatCount(computed)} ${what}${ceilingText}, ${formatCount(Math.round(rate))}/s, ${seconds.toFixed(1)} s (no proof yet)`;
+      if (mode === 'terminal') {
+        const width = Math.max(20, (stderr.columns ?? 80) - 1);
+        stderr.write(`\r\u001b[2K${text.slice(0, width)}`);
+        drawn = true;
+      } else stderr.write(`sg-explore: ${text}\n`);
     },
     done() {
-      if (drawn) process.stderr.write('\r\u001b[2K');
+      clear();
+      unhook();
     },
   };
 }

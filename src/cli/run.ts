@@ -1,59 +1,99 @@
+import { statfsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { exploreAsync, exploreValues, type Exploration } from '../explore.js';
 import { freemem } from 'node:os';
 import { formatCount, parseCount } from '../numbers.js';
 import { ruleText, type GameSpec } from '../rules/model.js';
 import { runRuleModule } from '../custom/run-module.js';
-import { progressReporter } from './progress.js';
-import { Interrupted, SIGNAL_EXIT_CODES, interruptible } from './interrupt.js';
-import { checkCheckpointWritable, loadCheckpoint, saveCheckpoint } from '../checkpoint.js';
+import { progressMode, progressReporter } from './progress.js';
+import { Interrupted, SIGNAL_EXIT_CODES, interruptible, type StopSignal } from './interrupt.js';
+import { checkCheckpointTarget, loadCheckpoint, saveCheckpoint } from '../checkpoint.js';
 import { InputError } from '../errors.js';
 import { defaultThreads } from '../engine/threads.js';
 import { listPresets } from '../rules/presets.js';
-import { writeCsv } from '../report/csv.js';
-import { writeJson, toJson } from '../report/json.js';
-import { fileSink, stdoutSink, type Sink } from '../report/sink.js';
+import { toJson } from '../report/json.js';
+import { OutputError, streamSink, type Sink } from '../report/sink.js';
+import { formatForPath, formatNamed, type ReportFormat } from '../report/formats.js';
+import { openOutputFile, resolveOutputTarget } from '../files/output-file.js';
 import { colourWanted } from './common.js';
-import type { Command, ExploreCommand, Format } from './options.js';
+import { columnsOf, type CliIo } from './io.js';
+import { wrapText } from '../report/wrap.js';
+import type { Command, ExploreCommand } from './options.js';
 
-/** Without --format, an --out file's extension picks it (values.csv, report.json). */
-function formatOfFile(out: string | undefined): Format | undefined {
-  const extension = out?.toLowerCase().match(/\.(csv|json)$/)?.[1];
-  return extension as Format | undefined;
-}
-
-async function openSink(out: string | undefined): Promise<Sink> {
-  return out === undefined ? stdoutSink() : fileSink(out);
-}
+/** A CSV (one row a heap) longer than this could never be written: about 20 TB. */
+export const MAX_CSV_ROWS = 10n ** 12n;
+/** Bytes of a CSV row, at most, for a heap below 10^12 and a value below 10^6 (for the disk-space check). */
+const CSV_BYTES_PER_ROW = 24;
 
 /** Carry out a parsed command; all output goes through one sink. */
-export async function runCommand(command: Command): Promise<void> {
-  if (command.command === 'list-presets') return listPresetsTo(stdoutSink(), command.format ?? 'table');
-  return exploreTo(command);
+export async function runCommand(command: Command, io: CliIo): Promise<void> {
+  if (command.command === 'list-presets') return listPresetsTo(streamSink(io.stdout), command.format ?? 'table', columnsOf(io.stdout));
+  return exploreTo(command, io);
 }
 
-async function exploreTo(command: ExploreCommand): Promise<void> {
-  // Loaded on demand: the YAML parser and the table library cost start-up time when unused.
+function chooseFormat(command: ExploreCommand): ReportFormat {
+  return formatNamed(command.format ?? formatForPath(command.out)?.name ?? 'table');
+}
+
+/** Refuse, before any work, a listing that could never finish or never fit where it goes. */
+function checkListingSize(format: ReportFormat, max: bigint | undefined, command: ExploreCommand): void {
+  if (!format.perHeapRows || max === undefined || command.at) return;
+  const rows = max + 1n;
+  if (rows > MAX_CSV_ROWS) {
+    throw new InputError(
+      `--max ${max}: a ${format.name} listing of ${formatCount(rows)} rows could never be written (at most ${formatCount(MAX_CSV_ROWS)}); ` +
+        `for single values far out use --at N (for example --at ${max})`,
+    );
+  }
+  if (command.out === undefined) return;
+  const target = resolveOutputTarget(command.out);
+  if (target.kind !== 'replace') return;
+  let free: bigint;
+  try {
+    const fs = statfsSync(dirname(target.path), { bigint: true });
+    free = fs.bavail * fs.bsize;
+  } catch {
+    return; // no figure to check against
+  }
+  const needed = rows * BigInt(CSV_BYTES_PER_ROW);
+  if (needed > free) {
+    throw new InputError(
+      `--out ${command.out}: ${formatCount(rows)} rows need up to ${formatBytes(needed)}, but only ${formatBytes(free)} are free there; ` +
+        `lower --max, or use --at N for single values`,
+    );
+  }
+}
+
+function formatBytes(bytes: bigint): string {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB', 'PB'];
+  let value = Number(bytes);
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) (value /= 1000), unit++;
+  return `${value < 10 && unit > 0 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}
+
+async function exploreTo(command: ExploreCommand, io: CliIo): Promise<void> {
+  // Loaded on demand: the YAML parser costs start-up time when unused.
   const game = 'spec' in command.game ? command.game.spec : await (await import('../rules/file.js')).loadRuleFile(command.game.file);
   const at = command.at;
-  const largestAt = at?.reduce((a, b) => (b > a ? b : a), 0n);
   // With --at, only the asked-for heaps matter: compute (or prove) up to the largest.
-  const max = at ? largestAt : command.max;
+  const max = at ? at.reduce((a, b) => (b > a ? b : a), 0n) : command.max;
   if (game.rule.kind === 'custom' && command.checkpoint) throw new InputError('--checkpoint works for built-in rules; a rule module is recomputed from scratch');
+  const format = chooseFormat(command);
+  checkListingSize(format, max ?? game.defaultMax, command);
+  if (command.checkpoint) checkCheckpointTarget(command.checkpoint, { resume: command.resume, force: command.force });
   // Open the output first: an --out that cannot be written is refused before any work.
-  const sink = await openSink(command.out);
+  const sink = command.out === undefined ? streamSink(io.stdout) : await openOutputFile(command.out);
   try {
-    const progress = progressReporter(command.progress ?? Boolean(process.stderr.isTTY));
+    const progress = progressReporter(progressMode(command.progress, io.stderr), io.stderr);
     let exploration: Exploration;
     try {
       exploration =
-        game.rule.kind === 'custom' ? await exploreModule(game, game.rule.module, max, command) : await exploreLongRun(game, max, command, progress.update);
+        game.rule.kind === 'custom' ? await exploreModule(game, game.rule.module, max, command, progress.update) : await exploreLongRun(game, max, command, progress.update);
     } finally {
       progress.done();
     }
-    const format: Format = command.format ?? formatOfFile(command.out) ?? 'table';
-    if (format === 'csv') await writeCsv(exploration, sink, at);
-    else if (format === 'json') await writeJson(exploration, sink, at);
-    else await (await import('../report/table.js')).writeTable(exploration, sink, { colour: colourWanted(sink), width: Math.min(process.stdout.columns ?? 100, 160) }, at);
+    await format.write(exploration, sink, { heaps: at, colour: colourWanted(sink, io.env), width: columnsOf(io.stdout) });
     await sink.close();
   } catch (error) {
     sink.abort();
@@ -61,12 +101,11 @@ async function exploreTo(command: ExploreCommand): Promise<void> {
   }
 }
 
-/** A built-in rule, with checkpoints and a clean stop on SIGINT/SIGTERM. */
+/** A built-in rule, with checkpoints and a clean stop on SIGINT, SIGTERM and SIGHUP. */
 async function exploreLongRun(game: GameSpec, max: bigint | undefined, command: ExploreCommand, onProgress: (n: number, of: number) => void): Promise<Exploration> {
   const rule = ruleText(game.rule);
   const file = command.checkpoint;
   const resume = command.resume && file ? loadCheckpoint(file, rule) : undefined;
-  if (file) checkCheckpointWritable(file);
   let saved = resume?.length ?? 0;
   const onCheckpoint = file
     ? (values: Exploration['values']) => {
@@ -82,8 +121,8 @@ async function exploreLongRun(game: GameSpec, max: bigint | undefined, command: 
       );
     } catch (error) {
       // A checkpoint that could not be saved is reported as such, signal or not.
-      if (!signal.aborted || error instanceof InputError) throw error;
-      const name = signal.reason as keyof typeof SIGNAL_EXIT_CODES;
+      if (!signal.aborted || error instanceof InputError || error instanceof OutputError) throw error;
+      const name = signal.reason as StopSignal;
       const where = file ? `; ${formatCount(saved)} values saved to ${file} (continue with --resume --checkpoint ${file})` : ' (use --checkpoint FILE to keep the work)';
       throw new Interrupted(`stopped by ${name}${where}`, SIGNAL_EXIT_CODES[name] ?? 1);
     }
@@ -91,7 +130,7 @@ async function exploreLongRun(game: GameSpec, max: bigint | undefined, command: 
 }
 
 /** Custom rules run in a worker with a watchdog; no theorem applies, so the values are all there is. */
-async function exploreModule(game: GameSpec, module: string, max: bigint | undefined, command: ExploreCommand): Promise<Exploration> {
+async function exploreModule(game: GameSpec, module: string, max: bigint | undefined, command: ExploreCommand, onProgress: (n: number, of: number) => void): Promise<Exploration> {
   const wanted = max ?? game.defaultMax;
   const capacity = Math.floor((freemem() * 0.8) / 4);
   const run = await runRuleModule(module, {
@@ -99,6 +138,7 @@ async function exploreModule(game: GameSpec, module: string, max: bigint | undef
     defaultCount: command.limit ?? CUSTOM_DEFAULT_COUNT,
     capacity,
     timeoutMs: command.timeoutMs,
+    onProgress,
   });
   const described: GameSpec = { ...game, name: game.name ?? run.name, description: game.description ?? run.description };
   const reported = wanted ?? (run.max === undefined ? undefined : parseCount(run.max, "the module's max"));
@@ -108,10 +148,10 @@ async function exploreModule(game: GameSpec, module: string, max: bigint | undef
 /** Values computed for a custom rule when neither --max, the rule file nor the module says. */
 const CUSTOM_DEFAULT_COUNT = 2048;
 
-async function listPresetsTo(sink: Sink, format: Format): Promise<void> {
+async function listPresetsTo(sink: Sink, format: string, width: number): Promise<void> {
   const presets = listPresets();
   if (format === 'json') return sink.write(toJson(presets) + '\n');
   if (format === 'csv') return sink.write('preset,description\r\n' + presets.map((p) => `${p.usage},"${p.description.replace(/"/g, '""')}"\r\n`).join(''));
-  const width = Math.max(...presets.map((p) => p.usage.length));
-  return sink.write(presets.map((p) => `${p.usage.padEnd(width)}  ${p.description}`).join('\n') + '\n');
+  const name = Math.max(...presets.map((p) => p.usage.length));
+  return sink.write(presets.map((p) => wrapText(p.description, width - name - 2, name + 2).replace(/^ */, p.usage.padEnd(name + 2))).join('\n') + '\n');
 }

@@ -5,6 +5,8 @@
  */
 import yargs, { type Argv } from 'yargs';
 import { parseArgs, single } from './common.js';
+import { THREADS_OPTION, parseThreads } from './shared-options.js';
+import { columnsOf, type CliIo } from './io.js';
 import { InputError } from '../errors.js';
 import { parseSmallCount } from '../numbers.js';
 import { MAX_MOVE } from '../rules/sets.js';
@@ -13,7 +15,7 @@ import type { ViewFormat } from '../sweep/format.js';
 import { parseCondition, parseSort } from '../sweep/query.js';
 
 export const FAMILIES = ['subtraction', 'octal', 'all-but'] as const;
-export const MAX_THREADS = 1024;
+
 
 /** A family given by flags, or a --rules file still to be read. */
 export type FamilySource = { readonly family: Family } | { readonly rulesFile: string };
@@ -46,7 +48,7 @@ export interface SweepViewCommand {
 
 export type SweepCommand = SweepRunCommand | SweepViewCommand;
 
-function optionTable(argv: Argv) {
+function optionTable(argv: Argv, io?: CliIo) {
   return argv
     .scriptName('sg-explore sweep')
     .usage(
@@ -60,7 +62,7 @@ function optionTable(argv: Argv) {
     .option('prefix', { type: 'string', describe: 'octal: the digit before the point, 0 (default) or 4', group: 'Family:' })
     .option('rules', { type: 'string', describe: "a file of rules, one a line: 'moves 1,2,3', 'all-but 2,3,7', 'code 0.77', 'preset kayles'", group: 'Family:' })
     .option('limit', { type: 'string', describe: 'most values computed per rule looking for a proof (default 2^16; 2^13 for take-and-break codes)', group: 'Work:' })
-    .option('threads', { type: 'string', describe: 'worker threads (default: the available cores)', group: 'Work:' })
+    .option('threads', { ...THREADS_OPTION, group: 'Work:' })
     .option('shard', { type: 'string', describe: 'compute only shard i of n (i/n, 1-based): the rules whose index mod n is i-1', group: 'Work:' })
     .option('format', { type: 'string', describe: 'table (default), csv or jsonl', group: 'Output:' })
     .option('where', { type: 'string', array: true, describe: "keep rows where a condition holds, e.g. 'period>100', proven=false (repeatable)", group: 'Output:' })
@@ -78,7 +80,7 @@ function optionTable(argv: Argv) {
     .strict()
     .help()
     .version(false)
-    .wrap(Math.min(110, process.stdout.columns ?? 100));
+    .wrap(io ? columnsOf(io.stdout) : 80);
 }
 
 function list(value: unknown): string[] {
@@ -133,9 +135,9 @@ function joinDescendingSort(args: readonly string[]): string[] {
   return joined;
 }
 
-export async function parseSweepLine(rawArgs: readonly string[]): Promise<SweepParseOutcome> {
+export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Promise<SweepParseOutcome> {
   const args = joinDescendingSort(rawArgs);
-  const result = await parseArgs(optionTable(yargs([...args])), args, 'sweep: ', 'see sg-explore sweep --help');
+  const result = await parseArgs(optionTable(yargs([...args]), io), args, 'sweep: ', 'see sg-explore sweep --help');
   if (!result.argv) return { output: result.output };
   const parsed = result.argv;
 
@@ -203,14 +205,13 @@ export async function parseSweepLine(rawArgs: readonly string[]): Promise<SweepP
   }
   const shardText = single(parsed.shard, 'shard');
   const limitText = single(parsed.limit, 'limit');
-  const threadsText = single(parsed.threads, 'threads');
   return {
     command: {
       mode: 'sweep',
       source: familySource,
       shard: shardText === undefined ? undefined : parseShard(shardText),
       limit: limitText === undefined ? undefined : parseSmallCount(limitText, '--limit', 1, 2 ** 32 - 1),
-      threads: threadsText === undefined ? undefined : parseSmallCount(threadsText, '--threads', 1, MAX_THREADS),
+      threads: parseThreads(parsed.threads),
       format,
       where,
       sort,

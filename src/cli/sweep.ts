@@ -3,7 +3,9 @@
  * the sweep (src/sweep/), and send rows to stdout or the --out log.
  */
 import { formatCount } from '../numbers.js';
-import { fileSink, stdoutSink, type Sink } from '../report/sink.js';
+import { streamSink, type Sink } from '../report/sink.js';
+import { openOutputFile } from '../files/output-file.js';
+import type { CliIo } from './io.js';
 import { colourWanted } from './common.js';
 import { checkedFamilySize, describeFamily, type Family } from '../sweep/family.js';
 import { CSV_HEADER, formatForFile, renderTable, rowLine, type ViewFormat } from '../sweep/format.js';
@@ -21,19 +23,19 @@ const EXIT_FAILURE = 1;
 
 
 /** Run `sg-explore sweep` with the arguments after 'sweep'; returns the exit code. Bad input throws InputError. */
-export async function sweepMain(args: readonly string[]): Promise<number> {
-  const parsed = await parseSweepLine(args);
+export async function sweepMain(args: readonly string[], io: CliIo): Promise<number> {
+  const parsed = await parseSweepLine(args, io);
   if (parsed.output !== undefined) {
-    process.stdout.write(parsed.output.endsWith('\n') ? parsed.output : parsed.output + '\n');
+    io.stdout.write(parsed.output.endsWith('\n') ? parsed.output : parsed.output + '\n');
     return EXIT_OK;
   }
   const command = parsed.command!;
-  if (command.mode === 'view') return view(command);
+  if (command.mode === 'view') return view(command, io);
   try {
-    return await sweep(command);
+    return await sweep(command, io);
   } catch (error) {
     if (error instanceof WorkerStartError) {
-      process.stderr.write(`sg-explore: ${error.message}\n`);
+      io.stderr.write(`sg-explore: ${error.message}\n`);
       return EXIT_FAILURE;
     }
     throw error;
@@ -51,6 +53,7 @@ class RowWriter {
     private readonly keep: (row: SweepRow) => boolean,
     private readonly order: ((a: SweepRow, b: SweepRow) => number) | null,
     private readonly beforeWrite: () => void = () => {},
+    private readonly env: NodeJS.ProcessEnv = process.env,
   ) {}
 
   private get streaming(): boolean {
@@ -78,7 +81,7 @@ class RowWriter {
     await this.start();
     if (this.streaming) return;
     const rows = this.order ? this.gathered.sort(this.order) : this.gathered;
-    if (this.format === 'table') return this.sink.write(renderTable(rows, colourWanted(this.sink)));
+    if (this.format === 'table') return this.sink.write(renderTable(rows, colourWanted(this.sink, this.env)));
     const chunk = 4096;
     for (let i = 0; i < rows.length; i += chunk) {
       await this.sink.write(rows.slice(i, i + chunk).map((r) => rowLine(r, this.format as 'csv' | 'jsonl')).join(''));
@@ -86,16 +89,16 @@ class RowWriter {
   }
 }
 
-async function view(command: SweepViewCommand): Promise<number> {
+async function view(command: SweepViewCommand, io: CliIo): Promise<number> {
   const { rows, truncated } = await readResultsFiles(command.files, command.flag);
-  for (const path of truncated) process.stderr.write(`sg-explore: note: ${path} ends in a half-written line (an interrupted sweep); it was left out\n`);
+  for (const path of truncated) io.stderr.write(`sg-explore: note: ${path} ends in a half-written line (an interrupted sweep); it was left out\n`);
   const merged = mergeRows(rows, familyOrder);
   const keys = parseSort(command.sort);
   const order = keys.length ? rowComparator(keys) : null;
   const format: ViewFormat = command.out === undefined ? command.format ?? 'table' : formatForFile(command.out, command.format, '--out');
-  const sink = command.out === undefined ? stdoutSink() : await fileSink(command.out);
+  const sink = command.out === undefined ? streamSink(io.stdout) : await openOutputFile(command.out);
   try {
-    const writer = new RowWriter(sink, format, whereFilter(command.where), order);
+    const writer = new RowWriter(sink, format, whereFilter(command.where), order, undefined, io.env);
     for (const row of merged) await writer.add(row);
     await writer.end();
     await sink.close();
@@ -106,21 +109,21 @@ async function view(command: SweepViewCommand): Promise<number> {
   return EXIT_OK;
 }
 
-async function sweep(command: SweepRunCommand): Promise<number> {
+async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
   const family: Family =
     'family' in command.source ? command.source.family : { kind: 'list', rules: await readRuleList(command.source.rulesFile), source: command.source.rulesFile };
   checkedFamilySize(family); // an empty or oversized family is bad input before any file is touched
   const log: ResultsLog | null = command.out === undefined ? null : openResultsLog(command.out, { format: command.format, resume: command.resume });
-  const bar = progressBar(command.progress ?? Boolean(process.stderr.isTTY));
-  const stdout = stdoutSink();
+  const bar = progressBar(command.progress ?? Boolean(io.stderr.isTTY), io.stderr);
+  const stdout = streamSink(io.stdout);
   const keys = parseSort(command.sort);
   const writer = log ? null : new RowWriter(stdout, command.format ?? 'table', whereFilter(command.where), keys.length ? rowComparator(keys) : null, () => {
-    if (process.stdout.isTTY) bar.clear(); // the bar and the rows share a terminal
-  });
+    if (io.stdout.isTTY) bar.clear(); // the bar and the rows share a terminal
+  }, io.env);
   let firstFailure: SweepRow | null = null;
   let total = 0;
   try {
-    if (log?.repaired) process.stderr.write(`sg-explore: note: ${log.path} ended in a half-written line (an interrupted sweep); it was cut off and that rule will be computed again\n`);
+    if (log?.repaired) io.stderr.write(`sg-explore: note: ${log.path} ended in a half-written line (an interrupted sweep); it was cut off and that rule will be computed again\n`);
     const outcome = await sweepFamily({
       family,
       shard: command.shard,
@@ -139,14 +142,14 @@ async function sweep(command: SweepRunCommand): Promise<number> {
       },
     });
     bar.finish(
-      command.progress ?? process.stderr.isTTY
+      command.progress ?? io.stderr.isTTY
         ? `${formatCount(outcome.rows)} rules computed${log && log.kept ? `, ${formatCount(log.kept)} already in ${log.path}` : ''}: ${describeFamily(family)}${command.shard ? ` (shard ${command.shard.index}/${command.shard.count})` : ''}`
         : undefined,
     );
     await writer?.end();
     if (outcome.failed > 0) {
       const first = firstFailure as SweepRow | null;
-      process.stderr.write(
+      io.stderr.write(
         `sg-explore: ${formatCount(outcome.failed)} of ${formatCount(total)} rules failed (rows with kind=error)${first ? `; the first, ${first.rule}: ${first.error}` : ''}\n`,
       );
       return EXIT_FAILURE;

@@ -1,107 +1,66 @@
-import { createWriteStream, unlinkSync, type WriteStream } from 'node:fs';
-import { rename, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { InputError } from '../errors.js';
+import type { OutputStream } from '../cli/io.js';
+import { describeFsError, isDiskFull } from '../files/fs-errors.js';
 
 /**
- * Where a report goes. Writes wait for back-pressure, so a report of 10^8
- * rows streams in bounded memory. A file is written to a temporary name
- * beside the target and renamed into place only when complete: an
- * interrupted or failed run leaves no partial file.
+ * Where a report goes: standard output, or a file (see files/output-file.ts).
+ * Every write waits for the stream, and also lets the event loop run: Node
+ * writes to files, pipes and terminals synchronously on Linux, so a loop of
+ * writes that never yields piles up write callbacks (memory grows with the
+ * output) and never hears a signal. With both, a report of 10^9 rows streams
+ * in flat memory and stops at Ctrl-C.
  */
 export interface Sink {
-  write(text: string): Promise<void>;
-  /** Finish: flush and (for a file) move it into place. */
+  write(text: string | Uint8Array): Promise<void>;
+  /** Finish: flush and (for a file written atomically) move it into place. */
   close(): Promise<void>;
   /** Give up: remove any temporary file. Safe to call more than once. */
   abort(): void;
   readonly isTerminal: boolean;
+  /** Columns of the terminal, when it is one. */
+  readonly columns?: number;
 }
 
 /** Raised when the reader went away (`| head`): stop quietly. */
 export class ClosedPipe extends Error {}
 
-function writeTo(stream: NodeJS.WritableStream, text: string): Promise<void> {
+/** The output could not be written (a full disk, ...): not the user's input, exit 1. */
+export class OutputError extends Error {
+  override readonly name = 'OutputError';
+}
+
+/** Write, wait for 'drain' when the stream asks, then yield one turn of the event loop. */
+export function writeTo(stream: NodeJS.WritableStream, data: string | Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => {
-    const onError = (error: Error) => reject(error);
+    let failed = false;
+    const onError = (error: Error) => {
+      failed = true;
+      reject(error);
+    };
     stream.once('error', onError);
-    const ok = stream.write(text, (error) => {
-      if (error) reject(error);
+    const ok = stream.write(data, (error) => {
+      if (error && !failed) onError(error);
     });
     const done = () => {
       stream.off('error', onError);
-      resolve();
+      if (!failed) setImmediate(resolve);
     };
     if (ok) done();
     else stream.once('drain', done);
   });
 }
 
-export function stdoutSink(): Sink {
-  const out = process.stdout;
+/** Standard output (or any stream the CLI was given). */
+export function streamSink(stream: OutputStream, what = 'standard output'): Sink {
   const translate = (error: unknown): never => {
-    if ((error as NodeJS.ErrnoException)?.code === 'EPIPE') throw new ClosedPipe('stdout closed');
+    if ((error as NodeJS.ErrnoException)?.code === 'EPIPE') throw new ClosedPipe(`${what} closed`);
+    if (isDiskFull(error) || (error as NodeJS.ErrnoException)?.code) throw new OutputError(`cannot write ${what}: ${describeFsError(error)}`);
     throw error;
   };
   return {
-    isTerminal: Boolean(out.isTTY),
-    write: (text) => writeTo(out, text).catch(translate),
+    isTerminal: Boolean(stream.isTTY),
+    columns: stream.isTTY ? stream.columns : undefined,
+    write: (data) => writeTo(stream, data).catch(translate),
     close: async () => {},
     abort: () => {},
   };
-}
-
-const openFiles = new Set<() => void>();
-/** Remove every unfinished temporary file (on a signal or a crash). */
-export function abortOpenFiles(): void {
-  for (const abort of [...openFiles]) abort();
-}
-
-export async function fileSink(path: string): Promise<Sink> {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.tmp`);
-  let stream: WriteStream;
-  try {
-    stream = await new Promise<WriteStream>((resolve, reject) => {
-      const s = createWriteStream(temporary, { flags: 'wx' });
-      s.once('open', () => resolve(s));
-      s.once('error', reject);
-    });
-  } catch (error) {
-    throw new InputError(`--out ${path}: cannot write there (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
-  let finished = false;
-  const abort = () => {
-    if (finished) return;
-    finished = true;
-    openFiles.delete(abort);
-    stream.destroy();
-    // Synchronous on purpose: this also runs from signal handlers just before exit.
-    unlinkQuietly(temporary);
-  };
-  openFiles.add(abort);
-  return {
-    isTerminal: false,
-    write: (text) => writeTo(stream, text),
-    async close() {
-      await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
-      try {
-        await rename(temporary, path);
-      } catch (error) {
-        await unlink(temporary).catch(() => {});
-        throw new InputError(`--out ${path}: cannot move the finished file into place (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-      } finally {
-        finished = true;
-        openFiles.delete(abort);
-      }
-    },
-    abort,
-  };
-}
-
-function unlinkQuietly(path: string): void {
-  try {
-    unlinkSync(path);
-  } catch {
-    /* nothing to remove */
-  }
 }

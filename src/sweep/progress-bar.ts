@@ -4,6 +4,7 @@
  * a terminal (or when asked with --progress); silent otherwise.
  */
 import { formatCount } from '../numbers.js';
+import type { OutputStream } from '../cli/io.js';
 
 export interface ProgressBar {
   update(done: number, total: number): void;
@@ -22,7 +23,7 @@ function clock(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
 
-export function progressBar(enabled: boolean, stream: NodeJS.WriteStream = process.stderr): ProgressBar {
+export function progressBar(enabled: boolean, stream: OutputStream): ProgressBar {
   if (!enabled) return { update() {}, clear() {}, finish() {} };
   const started = performance.now();
   let last = -Infinity;

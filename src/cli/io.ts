@@ -1,0 +1,31 @@
+/**
+ * The streams and environment a CLI run talks to. The binary passes the
+ * process's own; tests pass in-memory streams, so bad-input cases run
+ * in-process (fast) with output captured, and real processes are kept for
+ * signals, pipes and exit codes.
+ */
+export interface OutputStream extends NodeJS.WritableStream {
+  readonly isTTY?: boolean;
+  readonly columns?: number;
+}
+
+export interface CliIo {
+  readonly stdout: OutputStream;
+  readonly stderr: OutputStream;
+  readonly stdin: NodeJS.ReadableStream;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+export function processIo(): CliIo {
+  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+}
+
+/** Whether a stream is a terminal a person reads. */
+export function isTerminal(stream: OutputStream): boolean {
+  return Boolean(stream.isTTY);
+}
+
+/** Columns to lay text out in: the terminal's width, or 80 when it is not a terminal (and at most 160). */
+export function columnsOf(stream: OutputStream): number {
+  return Math.max(40, Math.min(stream.isTTY ? stream.columns ?? 80 : 80, 160));
+}

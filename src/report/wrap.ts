@@ -1,0 +1,25 @@
+/**
+ * Wrap text at spaces to lines of at most `width` characters, each indented
+ * by `indent` spaces (tables and lists that must fit an 80-column terminal).
+ * A word longer than a line is cut.
+ */
+export function wrapText(text: string, width: number, indent = 0): string {
+  const room = Math.max(10, width);
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > room) {
+      lines.push(line);
+      line = '';
+    }
+    let rest = word;
+    while (rest.length > room) {
+      if (line) lines.push(line), (line = '');
+      lines.push(rest.slice(0, room));
+      rest = rest.slice(room);
+    }
+    line = line ? `${line} ${rest}` : rest;
+  }
+  if (line || lines.length === 0) lines.push(line);
+  return lines.map((l) => ' '.repeat(indent) + l).join('\n');
+}
