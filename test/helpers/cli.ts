@@ -124,7 +124,7 @@ const STACK_FRAME = /\bat [^\n]*(\(|:\d+:\d+)/;
  * stderr matches `pattern`. Returns the line (trimmed). In concurrent tests
  * pass the test's own `expect`.
  */
-export function expectBadInput(run: CliRun, what: string, options: { pattern?: RegExp; expect?: ExpectStatic } = {}): string {
+export function expectBadInput(run: Pick<CliRun, "code" | "stdout" | "stderr" | "timedOut">, what: string, options: { pattern?: RegExp; expect?: ExpectStatic } = {}): string {
   const expect = options.expect ?? globalExpect;
   expect(run.timedOut, `${what}: hung (killed after its timeout)`).toBe(false);
   expect(run.code, `${what}: exit code (stderr: ${run.stderr})`).toBe(2);

@@ -1,0 +1,34 @@
+import { PassThrough, Readable } from 'node:stream';
+import { main } from '../../src/cli/main.js';
+import type { CliIo, OutputStream } from '../../src/cli/io.js';
+import { cliEnv } from './cli.js';
+
+/** How an in-process run of main() ended, and what it wrote. */
+export interface InProcessRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** Same shape as a CliRun, for expectBadInput. */
+  timedOut: false;
+}
+
+function collector(): { stream: OutputStream; text: () => string } {
+  const stream = new PassThrough();
+  let text = '';
+  stream.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+  return { stream, text: () => text };
+}
+
+/**
+ * Run the CLI's main() in this process with captured streams: for bad-input
+ * cases and anything that needs no real process (signals, pipes and exit
+ * codes of the binary are tested with runCli). stdin is empty unless given.
+ */
+export async function runMain(args: readonly string[], options: { stdin?: string; env?: NodeJS.ProcessEnv } = {}): Promise<InProcessRun> {
+  const out = collector();
+  const err = collector();
+  const io: CliIo = { stdout: out.stream, stderr: err.stream, stdin: Readable.from([options.stdin ?? '']), env: cliEnv(options.env) };
+  const code = await main(args, io);
+  await new Promise((resolve) => setImmediate(resolve));
+  return { code, stdout: out.text(), stderr: err.text(), timedOut: false };
+}
