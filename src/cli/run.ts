@@ -41,8 +41,8 @@ function checkListingSize(format: ReportFormat, max: bigint | undefined, command
   const rows = max + 1n;
   if (rows > MAX_CSV_ROWS) {
     throw new InputError(
-      `--max ${max}: a ${format.name} listing of ${formatCount(rows)} rows could never be written (at most ${formatCount(MAX_CSV_ROWS)}); ` +
-        `for single values far out use --at N (for example --at ${max})`,
+      `--max ${shortCount(max)}: a ${format.name} listing of ${shortCount(rows)} rows could never be written (the most is ${formatCount(MAX_CSV_ROWS)}); ` +
+        `for single values far out use --at N (for example --at ${shortCount(max)})`,
     );
   }
   if (command.out === undefined) return;
@@ -62,6 +62,14 @@ function checkListingSize(format: ReportFormat, max: bigint | undefined, command
         `lower --max, or use --at N for single values`,
     );
   }
+}
+
+/** A count as people read it: 1,000,000 up to 10^15, then 1e400 (or 1.2e20) rather than 400 digits. */
+function shortCount(n: bigint): string {
+  const digits = n.toString();
+  if (digits.length <= 16) return formatCount(n);
+  const mantissa = digits.slice(1, 3).replace(/0+$/, '');
+  return `${digits[0]}${mantissa ? '.' + mantissa : ''}e${digits.length - 1}`;
 }
 
 function formatBytes(bytes: bigint): string {

@@ -116,7 +116,7 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
 }
 
 /** A stack frame: `at fn (file:1:2)` or `at file:1:2`. */
-const STACK_FRAME = /\bat [^\n]*(\(|:\d+:\d+)/;
+const STACK_FRAME = /(^|\n)\s+at [^\n]*:\d+:\d+/;
 
 /**
  * The output contract for bad input: no hang, exit 2, one 'sg-explore:' line
