@@ -236,7 +236,7 @@ function analyse(game: GameSpec, { solver, store, max, capacity }: Plan, proven:
     computed: count,
     pattern,
     noTheorem: solver.noTheorem,
-    kernel: solver.kernelStats?.() ?? null,
+    kernel: solver.kernelStats?.(store) ?? null,
     maxValue: largestValue(g, count, cycle, reportedMax, at),
     pPositions: describePPositions(g, count, pattern, reportedMax),
     valueAt: at,

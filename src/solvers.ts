@@ -39,7 +39,7 @@ export interface Solver {
   fillAsync?(store: ValueStore, from: number, to: number): Promise<void>;
   close?(): Promise<void>;
   /** What the kernel learnt on the way, for reports (the rare/common split). */
-  kernelStats?(): KernelStats;
+  kernelStats?(store: ValueStore): KernelStats;
   /** A proven cycle from the first `count` values, or null (no theorem, or not proven yet). */
   prove(g: ValueStore['values'], count: number): ProvenCycle | null;
   /** Whether eventual patterns may have a saltus. */
@@ -108,7 +108,10 @@ export function solverFor(rule: Rule, threads = 1): Solver {
       const pooled = heaps <= 2 && threads > 1 && !wasmAvailable() ? new ParallelSparseKernel(rule.code, threads) : null;
       return {
         ...(pooled && { fillAsync: (store, from, to) => pooled.fill(store, from, to), close: () => pooled.close() }),
-        kernelStats() {
+        kernelStats(store) {
+          // Values loaded from a checkpoint count as if computed here (a resumed run reports what a fresh one does).
+          if (pooled) pooled.catchUp(store.values, store.count);
+          else if (kernel instanceof SparseSpaceKernel) kernel.catchUp(store.values, store.count);
           const split = (pooled ?? kernel) instanceof TakeBreakKernel ? null : (pooled ?? (kernel as SparseSpaceKernel)).rare;
           if (!split) return { kernel: 'direct' };
           return { kernel: 'rare-common', runsOn: pooled ? 'worker pool' : wasmAvailable() ? 'webassembly' : 'typescript', rareHeaps: split.count, mask: split.mask };

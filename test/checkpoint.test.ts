@@ -319,7 +319,7 @@ describe('CLI: bad checkpoint input is exit 2 with one line', () => {
 
   const cases: [string, string[], RegExp][] = [
     ['a checkpoint whose header is not an object', ['--moves', '1,2', '--checkpoint', nullHeader, '--resume'], /not a sg-explore checkpoint/],
-    ['--checkpoint in a missing directory (refused before any work)', ['--preset', 'officers', '--checkpoint', join(dir, 'no', 'such', 'F')], /cannot write there \(ENOENT\)/],
+    ['--checkpoint in a missing directory (refused before any work)', ['--preset', 'officers', '--checkpoint', join(dir, 'no', 'such', 'F')], /cannot write there \(no such file or directory\)/],
     ['--checkpoint naming a directory', ['--preset', 'officers', '--checkpoint', directory], /is a directory/],
     ['--resume without --checkpoint', ['--preset', 'officers', '--resume'], /--resume needs --checkpoint/],
     ['--checkpoint-every without --checkpoint', ['--preset', 'officers', '--checkpoint-every', '5'], /--checkpoint-every needs --checkpoint/],

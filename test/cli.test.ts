@@ -224,12 +224,15 @@ describe('presets', () => {
   it('--preset list names every preset, nim and bash:<m> first', async () => {
     const json = JSON.parse(await ok(['--preset', 'list', '--format', 'json'])) as { usage: string; description: string }[];
     expect(json.slice(0, 2).map((p) => p.usage)).toEqual(['nim', 'bash:<m>']);
-    const lines = (await ok(['--preset', 'list'])).trimEnd().split('\n');
-    expect(lines).toHaveLength(json.length);
-    lines.forEach((line, i) => {
+    // One entry a preset, its description wrapped to fit 80 columns (continuation lines are indented).
+    const text = (await ok(['--preset', 'list'])).trimEnd();
+    for (const line of text.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(80);
+    const entries = text.split(/\n(?=\S)/);
+    expect(entries).toHaveLength(json.length);
+    entries.forEach((entry, i) => {
       const { usage, description } = json[i]!;
-      expect(line.startsWith(`${usage} `), line).toBe(true);
-      expect(line.slice(usage.length).trim()).toBe(description);
+      expect(entry.startsWith(`${usage} `), entry).toBe(true);
+      expect(entry.slice(usage.length).replace(/\s+/g, ' ').trim()).toBe(description);
     });
   });
 });

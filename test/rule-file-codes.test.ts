@@ -89,7 +89,7 @@ describe('module:', () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'game.yaml'), 'module: impl/x.mjs\n');
     // A module that is not there is reported when the file is loaded, naming the resolved path.
-    await expect(loadRuleFile(join(dir, 'game.yaml'))).rejects.toThrow(`module ${join(dir, 'impl', 'x.mjs')}: cannot read the file (no such file)`);
+    await expect(loadRuleFile(join(dir, 'game.yaml'))).rejects.toThrow(`module ${join(dir, 'impl', 'x.mjs')}: cannot read the file (no such file or directory)`);
     mkdirSync(join(dir, 'impl'), { recursive: true });
     writeFileSync(join(dir, 'impl', 'x.mjs'), 'export const options = (n) => (n ? [[n - 1]] : []);\n');
     const g = await loadRuleFile(join(dir, 'game.yaml'));

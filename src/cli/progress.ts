@@ -15,12 +15,13 @@ export interface Progress {
 export type ProgressMode = 'terminal' | 'lines' | 'off';
 
 /**
- * How to show progress on `stderr`: a redrawn line on a terminal; occasional
- * plain lines otherwise (a long run in a batch job or under nohup says it is
- * alive); nothing when asked (--no-progress).
+ * How to show progress on `stderr`: a redrawn line on a terminal (or
+ * anywhere with --progress); occasional plain lines when stderr is no
+ * terminal (a long run in a batch job or under nohup says it is alive);
+ * nothing with --no-progress.
  */
 export function progressMode(asked: boolean | undefined, stderr: OutputStream): ProgressMode {
-  if (asked === false) return 'off';
+  if (asked !== undefined) return asked ? 'terminal' : 'off'; // --progress forces the redrawn line anywhere
   return stderr.isTTY ? 'terminal' : 'lines';
 }
 
@@ -28,9 +29,9 @@ export function progressMode(asked: boolean | undefined, stderr: OutputStream): 
  * Values computed, the ceiling, the rate. On a terminal the line is redrawn
  * a few times a second and cleared before output and on Ctrl-C.
  */
-export function progressReporter(mode: ProgressMode, stderr: OutputStream, what = 'values'): Progress {
+export function progressReporter(mode: ProgressMode, stderr: OutputStream, what = 'values', clock: () => number = () => performance.now()): Progress {
   if (mode === 'off') return { update() {}, done() {} };
-  const started = performance.now();
+  const started = clock();
   let last = mode === 'terminal' ? 0 : started + QUIET_FIRST_LINE_MS - QUIET_EVERY_MS;
   let drawn = false;
   const clear = () => {
@@ -40,7 +41,7 @@ export function progressReporter(mode: ProgressMode, stderr: OutputStream, what 
   const unhook = mode === 'terminal' ? onInterrupt(clear) : () => {};
   return {
     update(computed, ceiling) {
-      const now = performance.now();
+      const now = clock();
       if (now - last < (mode === 'terminal' ? 200 : QUIET_EVERY_MS)) return;
       last = now;
       const seconds = (now - started) / 1000;

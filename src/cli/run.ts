@@ -123,10 +123,13 @@ async function exploreLongRun(game: GameSpec, max: bigint | undefined, command: 
     : undefined;
   return interruptible(async (signal) => {
     try {
-      return await exploreAsync(
+      const exploration = await exploreAsync(
         { game, max, limit: command.limit, resume, threads: command.threads ?? defaultThreads() },
         { onProgress, signal, onCheckpoint, checkpointEveryMs: command.checkpointEverySeconds * 1000 },
       );
+      // The finished run is a checkpoint too: a later run with a larger --limit continues from it.
+      if (onCheckpoint && exploration.computed > saved) onCheckpoint(exploration.values.subarray(0, exploration.computed));
+      return exploration;
     } catch (error) {
       // A checkpoint that could not be saved is reported as such, signal or not.
       if (!signal.aborted || error instanceof InputError || error instanceof OutputError) throw error;

@@ -19,6 +19,20 @@ function describe(value: unknown): string {
   return String(value);
 }
 
+/** Why a heap in an option is not allowed, in the module writer's terms. */
+function badHeap(heap: unknown, n: number): string {
+  const shown = describe(heap);
+  if (typeof heap !== 'number' || !Number.isFinite(heap)) return `has ${shown}, which is not a heap size (heaps are whole numbers)`;
+  if (!Number.isInteger(heap)) return `has ${shown}, which is not a whole number`;
+  if (heap < 0) return `has ${shown}, a negative heap`;
+  if (n === 0) return `leaves a heap of ${shown}, but a heap of 0 has no smaller heaps to move to: options(0) must return no options`;
+  return `leaves a heap of ${shown}, which is not smaller than ${n}: every option must leave heaps of 0 to ${n - 1} tokens`;
+}
+
+function isPromise(value: unknown): boolean {
+  return value != null && typeof (value as { then?: unknown }).then === 'function';
+}
+
 function isIterable(value: unknown): value is Iterable<unknown> {
   return value != null && typeof value !== 'string' && typeof (value as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function';
 }
@@ -40,6 +54,9 @@ export function computeCustomValues(module: RuleModule, count: number, currentHe
     } catch (error) {
       throw new RuleModuleError(`options(${n}) threw: ${error instanceof Error ? error.message : String(error)}`);
     }
+    if (isPromise(options)) {
+      throw new RuleModuleError(`options(${n}) returned a Promise: options must return its list directly (an async function or a Promise cannot be used)`);
+    }
     if (!isIterable(options)) throw new RuleModuleError(`options(${n}) returned ${describe(options)}; expected an array of options, each an array of heap sizes`);
     let index = 0;
     for (const option of options) {
@@ -48,7 +65,7 @@ export function computeCustomValues(module: RuleModule, count: number, currentHe
       let value = 0;
       for (const heap of heaps) {
         if (typeof heap !== 'number' || !Number.isInteger(heap) || heap < 0 || heap >= n) {
-          throw new RuleModuleError(`options(${n}): option ${describe(heaps)} has heap ${describe(heap)}, which is not a whole number from 0 to ${n - 1}`);
+          throw new RuleModuleError(`options(${n}): option ${describe(heaps)} ${badHeap(heap, n)}`);
         }
         value ^= g[heap]!;
       }

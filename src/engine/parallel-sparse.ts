@@ -1,9 +1,9 @@
 import type { Piscina } from 'piscina';
 import type { TakeBreakCode } from '../rules/code.js';
-import { RareCommonSplit, twoHeapMoves, type TwoHeapMoves } from './rare-common.js';
+import { RareCommonSplit, replaySplit, twoHeapMoves, type TwoHeapMoves } from './rare-common.js';
 import { finishHeap, type PartialTask } from './sparse-block.js';
 import { sparseValue } from './sparse-space.js';
-import type { ValueStore } from './store.js';
+import type { ValueArray, ValueStore } from './store.js';
 import { workerFile } from '../worker-path.js';
 
 /** Below this many values a block has too few old pairs to be worth the threads. */
@@ -48,6 +48,12 @@ export class ParallelSparseKernel {
     return { count: this.split.count, mask: this.split.mask };
   }
 
+  /** Take in values this kernel did not compute (loaded from a checkpoint): see replaySplit. */
+  catchUp(g: ValueArray, count: number): void {
+    if (this.recorded < count) this.nextReview = replaySplit(this.split, g, this.recorded, count, this.nextReview);
+    this.recorded = Math.max(this.recorded, count);
+  }
+
   async close(): Promise<void> {
     await this.pool?.destroy();
     this.pool = null;
@@ -55,12 +61,7 @@ export class ParallelSparseKernel {
 
   async fill(store: ValueStore, from: number, to: number): Promise<void> {
     store.reserve(to);
-    if (this.recorded < from) {
-      for (let n = this.recorded; n < from; n++) this.split.countValue(store.values[n]!);
-      this.split.review(store.values, from, true);
-      this.nextReview = 2 * from;
-      this.recorded = from;
-    }
+    this.catchUp(store.values, from);
     let n = from;
     while (n < to) {
       if (n >= this.nextReview) {

@@ -156,3 +156,21 @@ export class RareCommonSplit {
     return this.shared ? new Int32Array(new SharedArrayBuffer(length * 4)) : new Int32Array(length);
   }
 }
+
+/**
+ * Take in G(from..to-1), values the kernel did not compute itself (loaded
+ * from a checkpoint), reviewing the mask at the same heaps as a run from
+ * scratch does (each doubling of `nextReview`): the split, and so the
+ * kernel's figures (rare heaps, mask), come out the same. Returns the next
+ * review point.
+ */
+export function replaySplit(split: RareCommonSplit, g: ValueArray, from: number, to: number, nextReview: number): number {
+  for (let n = from; n < to; n++) {
+    if (n >= nextReview) {
+      split.review(g, n);
+      nextReview = n * 2;
+    }
+    split.record(g[n]!, n);
+  }
+  return nextReview;
+}

@@ -1,5 +1,5 @@
 import type { TakeBreakCode } from '../rules/code.js';
-import { RareCommonSplit, SCAN_STRIDE, lastSplit, scanWindow, twoHeapMoves, type TwoHeapMoves } from './rare-common.js';
+import { RareCommonSplit, SCAN_STRIDE, replaySplit, lastSplit, scanWindow, twoHeapMoves, type TwoHeapMoves } from './rare-common.js';
 import type { ValueArray, ValueStore } from './store.js';
 import { WasmSparse } from './wasm-sparse.js';
 
@@ -44,12 +44,7 @@ export class SparseSpaceKernel {
 
   fill(store: ValueStore, from: number, to: number): void {
     store.reserve(to);
-    if (this.recorded < from) {
-      // Values loaded from a checkpoint were never seen here: count them, then choose the mask.
-      for (let n = this.recorded; n < from; n++) this.split.countValue(store.values[n]!);
-      this.split.review(store.values, from, true);
-      this.nextReview = 2 * from;
-    }
+    this.catchUp(store.values, from);
     let n = from;
     while (n < to) {
       if (n >= this.nextReview) {
@@ -65,6 +60,12 @@ export class SparseSpaceKernel {
       }
     }
     this.recorded = Math.max(this.recorded, to);
+  }
+
+  /** Take in values this kernel did not compute (loaded from a checkpoint): see replaySplit. */
+  catchUp(g: ValueArray, count: number): void {
+    if (this.recorded < count) this.nextReview = replaySplit(this.split, g, this.recorded, count, this.nextReview);
+    this.recorded = Math.max(this.recorded, count);
   }
 
   /** The same in TypeScript, for [from, end). */

@@ -17,6 +17,13 @@ export interface TableOptions {
 const GRID_VALUES_CAP = 1200;
 const PLAIN_ROW = 10;
 
+/** Borders around the table and the heading, but no rule between rows. */
+const NO_ROW_RULES = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
+
+function mod(a: number, m: number): number {
+  return ((a % m) + m) % m;
+}
+
 function paint(on: boolean, code: number, text: string): string {
   return on ? `\u001b[${code}m${text}\u001b[39m` : text;
 }
@@ -65,7 +72,7 @@ export function pPositionsText(pp: PPositions): string {
 function summaryTable(x: Exploration, s: Summary, options: TableOptions): string {
   const table = new Table({
     style: { ...styleFor(options), head: [] },
-    chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
+    chars: NO_ROW_RULES,
     wordWrap: true,
     colWidths: [16, Math.max(40, options.width - 21)],
   });
@@ -100,9 +107,12 @@ function valueGrid(x: Exploration, options: TableOptions): string {
   let periodicFrom = -1;
   let shownEnd = last;
   if (pattern.kind !== 'none') {
-    const fits = labelWidth + pattern.period * (digits + 1) <= options.width;
+    // A column is as wide as its values or its heading (≡ and the largest residue), plus a space.
+    const column = Math.max(digits, String(pattern.period - 1).length + 1) + 1;
+    const fits = labelWidth + pattern.period * column <= options.width;
     if (fits) {
       rowLength = pattern.period;
+      // Rows start where the periodic part does, so each column is one residue class (the first row may start below 0).
       firstRow = pattern.preperiod - Math.ceil(pattern.preperiod / pattern.period) * pattern.period;
       periodicFrom = pattern.preperiod;
     }
@@ -116,12 +126,13 @@ function valueGrid(x: Exploration, options: TableOptions): string {
     capped = true;
   }
   const chars = { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: ' ' };
-  const head = ['n', ...Array.from({ length: rowLength }, (_, i) => `+${i}`)];
+  // With a cycle the columns are residue classes (n mod p), which also reads right in a first row cut short at 0.
+  const head = ['n', ...Array.from({ length: rowLength }, (_, i) => (periodicFrom >= 0 ? `≡${mod(firstRow + i, rowLength)}` : `+${i}`))];
   const table = new Table({ chars, head, style: { ...styleFor(options), 'padding-left': 0, 'padding-right': 0 }, colAligns: Array(rowLength + 1).fill('right') });
   const end = Number(shownEnd);
   for (let start = firstRow; start <= end; start += rowLength) {
     if (start === periodicFrom && periodicFrom > 0) table.push([{ colSpan: rowLength + 1, content: paint(options.colour, 2, `periodic from n = ${periodicFrom}:`), hAlign: 'left' }]);
-    const row: string[] = [String(start)];
+    const row: string[] = [String(Math.max(start, 0))];
     for (let n = start; n < start + rowLength; n++) {
       if (n < 0 || n > end) row.push('');
       else {
@@ -142,7 +153,7 @@ function valueGrid(x: Exploration, options: TableOptions): string {
 export async function writeTable(x: Exploration, sink: Sink, options: TableOptions, heaps?: readonly bigint[]): Promise<void> {
   const s = summarise(x);
   if (heaps) {
-    const table = new Table({ head: ['n', 'G(n)', 'outcome'], style: styleFor(options), colAligns: ['right', 'right', 'center'] });
+    const table = new Table({ head: ['n', 'G(n)', 'outcome'], style: styleFor(options), colAligns: ['right', 'right', 'center'], chars: NO_ROW_RULES });
     for (const n of heaps) {
       const v = x.valueAt(n);
       table.push([formatCount(n), formatCount(v), outcome(v)]);

@@ -1,13 +1,16 @@
-import { access, readFile } from 'node:fs/promises';
-import { dirname, extname, resolve } from 'node:path';
+import { access, readFile, stat } from 'node:fs/promises';
+import { dirname, extname, join, normalize, resolve } from 'node:path';
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node, type Pair } from 'yaml';
 import { InputError } from '../errors.js';
 import { parseCount } from '../numbers.js';
 import type { GameSpec, Rule } from './model.js';
 import { presetGame } from './presets.js';
-import { normaliseMoveSet } from './sets.js';
+import { MAX_MOVE, MAX_MOVES, normaliseMoveSet } from './sets.js';
+import { formatCount } from '../numbers.js';
 import { parseCode } from './code.js';
 import { MOVE_SEQUENCES, isMoveSequence } from './sequences.js';
+import { checkJsonSyntax } from './strict-json.js';
+import { describeFsError } from '../files/fs-errors.js';
 
 /**
  * Rule files: JSON or YAML (JSON is read by the same YAML 1.2 parser, so both
@@ -26,20 +29,30 @@ import { MOVE_SEQUENCES, isMoveSequence } from './sequences.js';
 export const RULE_KEYS = ['moves', 'all-but', 'code', 'sequence', 'preset', 'module'] as const;
 const MODULE_EXTENSIONS = ['.mjs', '.js'];
 const INFO_KEYS = ['name', 'description', 'max', '$schema'] as const;
+/** Rule files are a few lines; anything this large is a mistake (a data file given as --rule). */
+export const MAX_RULE_FILE_BYTES = 1 << 20;
 
 /** Reads a rule file, checks it, and returns the game it describes. */
 export async function loadRuleFile(path: string): Promise<GameSpec> {
   const extension = extname(path).toLowerCase();
-  if (MODULE_EXTENSIONS.includes(extension)) return { rule: { kind: 'custom', module: await existingFile(path) } };
+  if (MODULE_EXTENSIONS.includes(extension)) return { rule: { kind: 'custom', module: await existingFile(path), shown: path } };
   if (!['.json', '.yaml', '.yml'].includes(extension)) {
     throw new InputError(`--rule ${path}: unknown file type '${extension || '(none)'}' (expected .json, .yaml, .yml, or a .mjs/.js module)`);
   }
   let text: string;
   try {
+    const size = (await stat(path)).size;
+    if (size > MAX_RULE_FILE_BYTES) {
+      throw new InputError(`--rule ${path}: the file is ${formatCount(size)} bytes; a rule file is at most ${formatCount(MAX_RULE_FILE_BYTES)} (is it the right file?)`);
+    }
     text = await readFile(path, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(`--rule ${path}: cannot read the file (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
+    if (error instanceof InputError) throw error;
+    throw new InputError(`--rule ${path}: cannot read the file (${describeFsError(error)})`);
+  }
+  if (extension === '.json') {
+    const mistake = checkJsonSyntax(text);
+    if (mistake) throw new InputError(`${path}:${mistake.line}:${mistake.column}: not valid JSON: ${mistake.message}`);
   }
   const game = parseRuleText(text, path);
   if (game.rule.kind === 'custom') await existingFile(game.rule.module, `${path}: module`);
@@ -50,8 +63,7 @@ async function existingFile(path: string, what = '--rule'): Promise<string> {
   try {
     await access(path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(`${what} ${path}: cannot read the file (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
+    throw new InputError(`${what} ${path}: cannot read the file (${describeFsError(error)})`);
   }
   return resolve(path);
 }
@@ -98,10 +110,13 @@ export function parseRuleText(text: string, source: string): GameSpec {
   const moveList = (key: string, allowEmpty: boolean): number[] => {
     const value = entries.get(key)!.value;
     if (!isSeq(value)) return fail(value, `${key}: expected a list of positive whole numbers, such as [1, 2, 3]`);
+    if (value.items.length > MAX_MOVES) return fail(value, `${key}: ${formatCount(value.items.length)} moves; a set holds at most ${formatCount(MAX_MOVES)}`);
     const numbers = (value.items as Node[]).map((item) => {
       const v = isScalar(item) ? item.value : undefined;
+      const written = isScalar(item) ? item.source ?? String(item.value) : '';
+      if (typeof v === 'number' && v > MAX_MOVE) return fail(item, `${key}: ${written} is too large (a move takes at most ${formatCount(MAX_MOVE)} tokens)`);
       if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) {
-        return fail(item, `${key}: expected a positive whole number, got ${isScalar(item) ? JSON.stringify(item.value) : 'a ' + (isSeq(item) ? 'list' : 'mapping')}`);
+        return fail(item, `${key}: expected a positive whole number, got ${isScalar(item) ? (typeof v === 'string' ? JSON.stringify(v) : written) : 'a ' + (isSeq(item) ? 'list' : 'mapping')}`);
       }
       return v;
     });
@@ -136,7 +151,7 @@ export function parseRuleText(text: string, source: string): GameSpec {
       default: {
         const module = text_('module')!;
         if (!MODULE_EXTENSIONS.includes(extname(module).toLowerCase())) fail(node, `module: expected a .mjs or .js file, got '${module}'`);
-        return { kind: 'custom', module: resolve(dirname(source), module) };
+        return { kind: 'custom', module: resolve(dirname(source), module), shown: normalize(join(dirname(source), module)) };
       }
     }
   };

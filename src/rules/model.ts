@@ -37,6 +37,8 @@ export interface CustomRule {
   readonly kind: 'custom';
   /** Absolute path of the module. */
   readonly module: string;
+  /** The path as the user gave it (shown in reports). */
+  readonly shown?: string;
 }
 
 export type Rule = SubtractionRule | AllButRule | SequenceSubtractionRule | TakeBreakRule | CustomRule;
@@ -69,6 +71,6 @@ export function ruleText(rule: Rule): string {
       return `${family} ${codeText(rule.code)}`;
     }
     case 'custom':
-      return `custom ${rule.module}`;
+      return `custom ${rule.shown ?? rule.module}`;
   }
 }

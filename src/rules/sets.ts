@@ -3,6 +3,12 @@ import { parseCount } from '../numbers.js';
 
 /** The largest token count a move may name; keeps windows and masks sane. */
 export const MAX_MOVE = 2 ** 31 - 1;
+/**
+ * The most moves a set may hold. Each value costs one read per move, so a
+ * set this large already takes minutes per 10^7 values; past it, an all-but
+ * set (or a rule module) says the same thing better.
+ */
+export const MAX_MOVES = 1 << 16;
 
 /**
  * Check a list of move sizes and return it sorted and without repeats.
@@ -15,6 +21,7 @@ export function normaliseMoveSet(values: readonly number[], what: string, allowE
     if (v > MAX_MOVE) throw new InputError(`${what}: ${v} is larger than the supported ${MAX_MOVE}`);
   }
   if (!allowEmpty && values.length === 0) throw new InputError(`${what}: the set of moves is empty`);
+  if (values.length > MAX_MOVES) throw new InputError(`${what}: ${values.length} moves; a set holds at most ${MAX_MOVES}`);
   return [...new Set(values)].sort((a, b) => a - b);
 }
 
@@ -22,7 +29,9 @@ export function normaliseMoveSet(values: readonly number[], what: string, allowE
 export function parseMoveList(text: string, what: string, allowEmpty: boolean): number[] {
   const inner = String(text).trim().replace(/^\{(.*)\}$/, '$1').trim();
   if (inner === '') return normaliseMoveSet([], what, allowEmpty);
-  const values = inner.split(/\s*,\s*|\s+/).map((part) => {
+  const parts = inner.split(/\s*,\s*|\s+/);
+  if (parts.length > MAX_MOVES) throw new InputError(`${what}: ${parts.length} moves; a set holds at most ${MAX_MOVES}`);
+  const values = parts.map((part) => {
     if (part === '') throw new InputError(`${what}: '${text}' has an empty entry`);
     if (/^-/.test(part)) throw new InputError(`${what}: ${part} is not a positive number of tokens`);
     const value = parseCount(part, what);
