@@ -12,6 +12,7 @@ import { presetGame } from '../src/rules/presets.js';
 import { int, mulberry32 } from './helpers/random.js';
 import { allBut, subtraction } from './helpers/rules.js';
 import { expectBadInput, runCli, stderrMessages, type CliRun } from './helpers/cli.js';
+import { runMain } from './helpers/in-process.js';
 
 /**
  * Checkpoints: the file format (round trip, wrong rule, damage, atomic
@@ -269,6 +270,7 @@ describe('CLI: stop on a signal, then --resume', () => {
   it.each([
     ['SIGINT', 130],
     ['SIGTERM', 143],
+    ['SIGHUP', 129],
   ] as const)('%s: exit %i with the checkpoint saved; --resume finishes byte-identical', async (signal, exitCode) => {
     const B = uninterrupted();
     const dir = freshDir(signal);
@@ -331,8 +333,8 @@ describe('CLI: bad checkpoint input is exit 2 with one line', () => {
     ['--threads abc', ['--preset', 'officers', '--threads', 'abc'], /--threads/],
   ];
 
-  it.concurrent.each(cases)('%s', async (what, args, message) => {
-    expectBadInput(await run(args), what, { pattern: message });
+  it.each(cases)('%s', async (what, args, message) => {
+    expectBadInput(await runMain(args), what, { pattern: message });
   });
 
   it('left no output and no temporary files', () => {

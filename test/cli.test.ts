@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, cliEnv, expectBadInput, runCli, stderrMessages, type CliRun } from './helpers/cli.js';
+import { runMain } from './helpers/in-process.js';
 
-/** Run and insist on success with nothing on stderr. */
+/** Run (in-process unless another working directory is asked for) and insist on success with nothing on stderr. */
 async function ok(args: readonly string[], options: { cwd?: string } = {}): Promise<string> {
-  const result = await runCli(args, options);
+  const result = options.cwd === undefined ? await runMain(args) : await runCli(args, options);
   expect(result.stderr, `stderr of ${args.join(' ')}`).toBe('');
   expect(result.code, `exit code of ${args.join(' ')}`).toBe(0);
   return result.stdout;
@@ -112,7 +113,7 @@ describe('--out', () => {
     const dir = join(scratch, 'out-ok');
     mkdirSync(dir);
     const path = join(dir, 'values.csv');
-    const result = await runCli(['--moves', '1,2', '--max', '9', '--format', 'csv', '--out', path]);
+    const result = await runMain(['--moves', '1,2', '--max', '9', '--format', 'csv', '--out', path]);
     expect(result).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(readFileSync(path, 'utf8')).toBe('n,grundy,outcome\r\n' + Array.from({ length: 10 }, (_, n) => `${n},${n % 3},${n % 3 ? 'N' : 'P'}\r\n`).join(''));
     expect(readdirSync(dir)).toEqual(['values.csv']);
@@ -121,25 +122,25 @@ describe('--out', () => {
   it('bad input leaves no file and no temporary file', async () => {
     const dir = join(scratch, 'out-bad');
     mkdirSync(dir);
-    expectBadInput(await runCli(['--moves', '0', '--format', 'csv', '--out', join(dir, 'values.csv')]), '--moves 0 --out');
-    expectBadInput(await runCli(['--moves', '1,2', '--max', 'abc', '--out', join(dir, 'values.csv')]), '--max abc --out');
+    expectBadInput(await runMain(['--moves', '0', '--format', 'csv', '--out', join(dir, 'values.csv')]), '--moves 0 --out');
+    expectBadInput(await runMain(['--moves', '1,2', '--max', 'abc', '--out', join(dir, 'values.csv')]), '--max abc --out');
     expect(readdirSync(dir)).toEqual([]);
   });
 
   it('a failure after writing (the target is a directory) leaves no temporary file', async () => {
     const dir = join(scratch, 'out-dir');
     mkdirSync(join(dir, 'target'), { recursive: true });
-    expectBadInput(await runCli(['--moves', '1,2', '--max', '1000', '--format', 'csv', '--out', join(dir, 'target')]), '--out onto a directory');
+    expectBadInput(await runMain(['--moves', '1,2', '--max', '1000', '--format', 'csv', '--out', join(dir, 'target')]), '--out onto a directory');
     expect(readdirSync(dir)).toEqual(['target']);
     expect(readdirSync(join(dir, 'target'))).toEqual([]);
   });
 
   it('a directory that does not exist is bad input', async () => {
-    expectBadInput(await runCli(['--moves', '1,2', '--out', join(scratch, 'no', 'such', 'dir.csv')]), '--out into a missing directory');
+    expectBadInput(await runMain(['--moves', '1,2', '--out', join(scratch, 'no', 'such', 'dir.csv')]), '--out into a missing directory');
   });
 
   it('is refused before any work: a long computation into a missing directory fails at once', async () => {
-    const result = await runCli(['--preset', 'officers', '--limit', '2^22', '--out', join(scratch, 'no', 'such', 'officers.csv')]);
+    const result = await runMain(['--preset', 'officers', '--limit', '2^22', '--out', join(scratch, 'no', 'such', 'officers.csv')]);
     expectBadInput(result, '--out into a missing directory, before computing');
     expect(result.seconds).toBeLessThan(5);
   });
@@ -147,11 +148,11 @@ describe('--out', () => {
   it('takes the format from the file name when --format is not given', async () => {
     const dir = join(scratch, 'by-extension');
     mkdirSync(dir);
-    expect((await runCli(['--moves', '1,2,3', '--max', '3', '--out', join(dir, 'values.csv')])).code).toBe(0);
+    expect((await runMain(['--moves', '1,2,3', '--max', '3', '--out', join(dir, 'values.csv')])).code).toBe(0);
     expect(readFileSync(join(dir, 'values.csv'), 'utf8')).toBe('n,grundy,outcome\r\n0,0,P\r\n1,1,N\r\n2,2,N\r\n3,3,N\r\n');
-    expect((await runCli(['--moves', '1,2,3', '--max', '3', '--out', join(dir, 'report.json')])).code).toBe(0);
+    expect((await runMain(['--moves', '1,2,3', '--max', '3', '--out', join(dir, 'report.json')])).code).toBe(0);
     expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'))).toMatchObject({ rule: 'subtraction {1,2,3}', values: [0, 1, 2, 3] });
-    expect((await runCli(['--moves', '1,2,3', '--max', '3', '--format', 'json', '--out', join(dir, 'forced.csv')])).code).toBe(0);
+    expect((await runMain(['--moves', '1,2,3', '--max', '3', '--format', 'json', '--out', join(dir, 'forced.csv')])).code).toBe(0);
     expect(readFileSync(join(dir, 'forced.csv'), 'utf8')).toMatch(/^\{/);
   });
 });
@@ -261,7 +262,7 @@ describe('--rule files', () => {
   it('a bad value names file:line:col', async () => {
     const path = join(scratch, 'bad.yaml');
     writeFileSync(path, 'name: x\nmax: 10\nmoves: [1, 2.5]\n');
-    const result = await runCli(['--rule', path]);
+    const result = await runMain(['--rule', path]);
     expectBadInput(result, 'rule file with 2.5');
     expect(result.stderr).toContain(`${path}:3:`);
   });
@@ -310,8 +311,8 @@ describe('bad input: exit 2, one line on stderr, nothing on stdout', () => {
     ['a rule file with an unknown key', ['--rule', unknownKey], /unknown-key\.json:1:\d+: unknown key 'colour'/],
   ];
 
-  it.concurrent.each(cases)('%s', async (what, args, message) => {
-    const result = await runCli(args);
+  it.each(cases)('%s', async (what, args, message) => {
+    const result = await runMain(args);
     expectBadInput(result, what);
     if (message) expect(result.stderr).toMatch(message);
   });

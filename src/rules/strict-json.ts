@@ -19,6 +19,7 @@ export function checkJsonSyntax(text: string): JsonSyntaxError | null {
   };
   const space = () => {
     while (i < text.length && ' \t\r\n'.includes(text[i]!)) i++;
+    if (text[i] === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) fail('comments are not allowed in JSON (a .yaml rule file may have them)');
   };
   const shown = (at: number) => (at >= text.length ? 'the end of the file' : `'${text[at]}'`);
   const string = () => {
@@ -75,7 +76,6 @@ export function checkJsonSyntax(text: string): JsonSyntaxError | null {
     }
     if (c === '"') return string();
     for (const word of ['true', 'false', 'null']) if (text.startsWith(word, i)) return void (i += word.length);
-    if (c === '/' ) fail('comments are not allowed in JSON (use a .yaml file for comments)');
     number();
   };
   try {

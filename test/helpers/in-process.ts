@@ -10,6 +10,8 @@ export interface InProcessRun {
   stderr: string;
   /** Same shape as a CliRun, for expectBadInput. */
   timedOut: false;
+  /** Seconds main() took. */
+  seconds: number;
 }
 
 function collector(): { stream: OutputStream; text: () => string } {
@@ -28,7 +30,9 @@ export async function runMain(args: readonly string[], options: { stdin?: string
   const out = collector();
   const err = collector();
   const io: CliIo = { stdout: out.stream, stderr: err.stream, stdin: Readable.from([options.stdin ?? '']), env: cliEnv(options.env) };
+  const started = performance.now();
   const code = await main(args, io);
+  const seconds = (performance.now() - started) / 1000;
   await new Promise((resolve) => setImmediate(resolve));
-  return { code, stdout: out.text(), stderr: err.text(), timedOut: false };
+  return { code, stdout: out.text(), stderr: err.text(), timedOut: false, seconds };
 }
