@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { referenceValues } from '../src/engine/reference.js';
 import { parseCode } from '../src/rules/code.js';
 import { RULE_KEYS } from '../src/rules/file.js';
+import { ORACLE_PATH } from './helpers/oracles.js';
 import { ROOT, runCli, type CliRun } from './helpers/cli.js';
 
 /**
@@ -16,7 +17,7 @@ import { ROOT, runCli, type CliRun } from './helpers/cli.js';
  */
 const here = dirname(fileURLToPath(import.meta.url));
 const EXAMPLES = join(ROOT, 'examples');
-const oraclePath = process.env.SG_EXPLORE_ORACLES ?? resolve(here, '../../shared/oracles/published.json');
+const oraclePath = ORACLE_PATH;
 
 interface Oracles {
   sequences: { anumber: string; offset: number; terms: number[] }[];

@@ -8,7 +8,7 @@ import { isOctal, parseCode } from '../src/rules/code.js';
 import { valuesAt } from './helpers/rules.js';
 
 /**
- * Published results (../shared/oracles/published.json, beside this repository)
+ * Published results (test/fixtures/published.json, copied from the project's collection)
  * against explore(). Every entry is checked; a test fails if a new kind of entry
  * appears that no block here checks.
  */
