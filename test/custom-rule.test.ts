@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, it, type ExpectStatic } from 'vitest';
 import { ROOT, expectBadInput, runCli, type CliRun } from './helpers/cli.js';
+import { runMain } from './helpers/in-process.js';
 
 /**
  * Rules written as JS modules, run through the built CLI: every way a module
@@ -11,7 +12,9 @@ import { ROOT, expectBadInput, runCli, type CliRun } from './helpers/cli.js';
  */
 const SPAWN_TIMEOUT_MS = 20_000;
 
-const run = (args: readonly string[], cwd = ROOT): Promise<CliRun> => runCli(args, { cwd, timeoutMs: SPAWN_TIMEOUT_MS });
+/** In this process (the module still runs in its own worker thread), unless another working directory is needed. */
+const run = (args: readonly string[], cwd = ROOT): Promise<Pick<CliRun, 'code' | 'stdout' | 'stderr' | 'timedOut'>> =>
+  cwd === ROOT ? runMain(args) : runCli(args, { cwd, timeoutMs: SPAWN_TIMEOUT_MS });
 
 const scratch = mkdtempSync(join(tmpdir(), 'sg-custom-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

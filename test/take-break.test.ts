@@ -11,7 +11,7 @@ import { listPresets, presetGame } from '../src/rules/presets.js';
 import { ruleText, type GameSpec, type Rule } from '../src/rules/model.js';
 import { int, mulberry32 } from './helpers/random.js';
 import { valuesAt } from './helpers/rules.js';
-import { runCli } from './helpers/cli.js';
+import { runMain } from './helpers/in-process.js';
 
 /**
  * Take-and-break codes end to end: published values and periods, the direct
@@ -438,12 +438,12 @@ describe('parseCode', () => {
 
   it('on the CLI, --code errors are one line with the position; exit 2', async () => {
     for (const [text, position] of [['0.7G', 4], ['0.3!', 4], ['3.7', 1]] as const) {
-      const r = await runCli(['--code', text, '--max', '10'], { timeoutMs: 20_000 });
+      const r = await runMain(['--code', text, '--max', '10']);
       expect(r.code, text).toBe(2);
       expect(r.stdout, text).toBe('');
       expect(r.stderr, text).toMatch(new RegExp(`^sg-explore: [^\\n]*at character ${position}[^\\n]*\\n$`));
     }
-    const ok = await runCli(['--code', '.07', '--max', '10', '--format', 'csv'], { timeoutMs: 20_000 });
+    const ok = await runMain(['--code', '.07', '--max', '10', '--format', 'csv']);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout.trim().split(/\r?\n/).slice(1).map((line) => Number(line.split(',')[1]))).toEqual([0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]);
   });
@@ -497,19 +497,5 @@ describe('presets', () => {
     expect(() => presetGame('cubes')).toThrow(InputError);
     expect(() => presetGame('bash')).toThrow(InputError);
     expect(() => presetGame('kayles:2')).toThrow(InputError);
-  });
-
-  it('--preset list on the CLI shows every preset on one line with its description', async () => {
-    const r = await runCli(['--preset', 'list'], { timeoutMs: 20_000 });
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toBe('');
-    const lines = r.stdout.trimEnd().split('\n');
-    const presets = listPresets();
-    expect(lines).toHaveLength(presets.length);
-    for (const { usage, description } of presets) {
-      const line = lines.find((l) => l.startsWith(usage + ' '));
-      expect(line, usage).toBeDefined();
-      expect(line!.slice(usage.length).trim()).toBe(description);
-    }
   });
 });

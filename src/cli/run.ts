@@ -97,7 +97,7 @@ async function exploreTo(command: ExploreCommand, io: CliIo): Promise<void> {
     let exploration: Exploration;
     try {
       exploration =
-        game.rule.kind === 'custom' ? await exploreModule(game, game.rule.module, max, command, progress.update) : await exploreLongRun(game, max, command, progress.update);
+        game.rule.kind === 'custom' ? await exploreModule(game, game.rule.module, max, command, progress.update, io.stderr) : await exploreLongRun(game, max, command, progress.update);
     } finally {
       progress.done();
     }
@@ -141,7 +141,7 @@ async function exploreLongRun(game: GameSpec, max: bigint | undefined, command: 
 }
 
 /** Custom rules run in a worker with a watchdog; no theorem applies, so the values are all there is. */
-async function exploreModule(game: GameSpec, module: string, max: bigint | undefined, command: ExploreCommand, onProgress: (n: number, of: number) => void): Promise<Exploration> {
+async function exploreModule(game: GameSpec, module: string, max: bigint | undefined, command: ExploreCommand, onProgress: (n: number, of: number) => void, log: NodeJS.WritableStream): Promise<Exploration> {
   const wanted = max ?? game.defaultMax;
   const capacity = Math.floor((freemem() * 0.8) / 4);
   const run = await runRuleModule(module, {
@@ -150,6 +150,7 @@ async function exploreModule(game: GameSpec, module: string, max: bigint | undef
     capacity,
     timeoutMs: command.timeoutMs,
     onProgress,
+    log,
   });
   const described: GameSpec = { ...game, name: game.name ?? run.name, description: game.description ?? run.description };
   const reported = wanted ?? (run.max === undefined ? undefined : parseCount(run.max, "the module's max"));

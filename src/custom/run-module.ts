@@ -19,6 +19,8 @@ export interface CustomRunOptions {
   /** How long one options(n) call (or loading the module) may take. */
   readonly timeoutMs: number;
   readonly onProgress?: (computed: number, ceiling: number) => void;
+  /** Where the module's own prints go (default: this process's stderr; stdout carries only the report). */
+  readonly log?: NodeJS.WritableStream;
 }
 
 const WATCH_INTERVAL_MS = 25;
@@ -43,7 +45,7 @@ export function runRuleModule(module: string, options: CustomRunOptions): Promis
   const job: CustomRuleJob = { module, count: options.count, defaultCount: options.defaultCount, capacity: options.capacity, currentHeap };
   // The module's own prints go to stderr: stdout carries only the report.
   const worker = new Worker(workerFile('custom-rule'), { workerData: job, stdout: true });
-  worker.stdout.pipe(process.stderr);
+  worker.stdout.pipe(options.log ?? process.stderr, { end: false });
 
   return new Promise<CustomRun>((resolve, reject) => {
     let meta: Omit<CustomRun, 'values'> = {};
