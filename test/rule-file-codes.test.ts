@@ -93,7 +93,7 @@ describe('module:', () => {
     mkdirSync(join(dir, 'impl'), { recursive: true });
     writeFileSync(join(dir, 'impl', 'x.mjs'), 'export const options = (n) => (n ? [[n - 1]] : []);\n');
     const g = await loadRuleFile(join(dir, 'game.yaml'));
-    expect(g.rule).toEqual({ kind: 'custom', module: join(dir, 'impl', 'x.mjs') });
+    expect(g.rule).toEqual({ kind: 'custom', module: join(dir, 'impl', 'x.mjs'), shown: join(dir, 'impl', 'x.mjs') });
     expect(ruleText(g.rule)).toBe(`custom ${join(dir, 'impl', 'x.mjs')}`);
   });
 });
