@@ -6,6 +6,9 @@
  *      reference is timed on far fewer values, since it is far too slow for N);
  *   2. the same kernel against the same loop in C (gcc -O3), with checksums;
  *   3. whole-process time of the CLI against a bare `node -e ""`;
+ *   4. the take-and-break kernels and target runs (bench/take-break.ts);
+ *   5. sweep throughput (bench/sweep.ts);
+ *   6. CSV output of 10^8 rows to a file, a pipe and --out, each process's peak RSS (bench/output.ts);
  * plus the peak RSS of this process. Absolute times are printed with every ratio.
  */
 import { spawnSync } from 'node:child_process';
@@ -18,6 +21,7 @@ import type { SubtractionRule } from '../src/rules/model.js';
 import { compileCKernel, C_FLAGS, runCKernel } from './c-kernel.js';
 import { benchTakeBreak } from './take-break.js';
 import { measureSweepThroughput } from './sweep.js';
+import { benchOutput } from './output.js';
 import {
   bestOf,
   checksum,
@@ -210,6 +214,8 @@ async function main(): Promise<void> {
   await benchTakeBreak(out);
   out('');
   await measureSweepThroughput(out);
+  out('');
+  await benchOutput(out);
 
   const maxRssKiB = process.resourceUsage().maxRSS; // kilobytes
   out('');
