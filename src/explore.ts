@@ -1,7 +1,7 @@
 import { freemem } from 'node:os';
 import { InputError } from './errors.js';
 import { formatCount } from './numbers.js';
-import { ruleText, type GameSpec } from './rules/model.js';
+import { isHeapRule, ruleText, type GameSpec } from './rules/model.js';
 import { ValueStore, MAX_ARRAY_LENGTH, bytesPerValueFor, type ValueArray } from './engine/store.js';
 import { solverFor, type KernelStats, type ProvenCycle, type Solver } from './solvers.js';
 import { isCycle, patternKind, type Cycle, type Pattern } from './period/pattern.js';
@@ -75,7 +75,9 @@ interface Plan {
 }
 
 function plan(request: ExploreRequest): Plan {
-  const solver = solverFor(request.game.rule, request.threads ?? 1);
+  const rule = request.game.rule;
+  if (!isHeapRule(rule)) throw new InputError(`${ruleText(rule)} is not a heap game: explore() computes heap rules (see exploreGrid, exploreCappedHeap)`);
+  const solver = solverFor(rule, request.threads ?? 1);
   const max = request.max ?? request.game.defaultMax;
   const wantedAtMost = max === undefined ? Infinity : Number(max) + 1;
   // With --max and no --limit, a costly kernel looks for a proof only a little past max.

@@ -288,7 +288,11 @@ describe('the schema and the validator', () => {
   it('the preset pattern accepts every preset name the program lists', async () => {
     const { listPresets } = await import('../src/rules/presets.js');
     const pattern = new RegExp((schema.properties as Record<string, Schema>).preset!.pattern as string);
-    for (const { usage } of listPresets()) expect(usage.replace('<m>', '4'), usage).toMatch(pattern);
+    for (const { usage } of listPresets()) {
+      // bash:<m> stands for bash:4; an optional parameter fibonacci-nim[:k] for both forms.
+      const forms = usage.includes('[') ? [usage.replace(/\[.*\]/, ''), usage.replace(/\[:(\w+)\]/, ':3')] : [usage.replace('<m>', '4')];
+      for (const form of forms) expect(form, usage).toMatch(pattern);
+    }
   });
 
   it('the code pattern agrees with parseCode on valid codes', async () => {

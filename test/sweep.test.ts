@@ -99,7 +99,7 @@ describe('rule lists', () => {
     expect(() => parseRuleList('moves 1,2\nmoves 1,x\n', 'r.txt')).toThrow(/^r\.txt:2: /);
     expect(() => parseRuleList('\n\nfrobnicate 3\n', 'r.txt')).toThrow(/r\.txt:3: unknown rule word 'frobnicate'/);
     expect(() => parseRuleList('code 0.9z\n', 'r.txt')).toThrow(/r\.txt:1: code/);
-    expect(() => parseRuleList('preset nosuch\n', 'r.txt')).toThrow(/r\.txt:1: preset unknown preset 'nosuch'/);
+    expect(() => parseRuleList('preset nosuch\n', 'r.txt')).toThrow(/r\.txt:1: preset: unknown preset 'nosuch'/);
     expect(() => parseRuleList('moves 1,x\n', 'r.txt')).toThrow(InputError);
   });
 });

@@ -5,9 +5,7 @@ import { columnsOf, type CliIo } from './io.js';
 import { packageVersion } from '../package-root.js';
 import { InputError } from '../errors.js';
 import { parseCount, parseSmallCount } from '../numbers.js';
-import { parseMoveList } from '../rules/sets.js';
-import { presetGame } from '../rules/presets.js';
-import { parseCode } from '../rules/code.js';
+import { ruleWord } from '../rules/words.js';
 import type { GameSpec } from '../rules/model.js';
 
 import { FORMAT_NAMES } from '../report/formats.js';
@@ -46,7 +44,7 @@ export interface ListPresetsCommand {
 
 export type Command = ExploreCommand | ListPresetsCommand;
 
-const RULE_FLAGS = ['moves', 'all-but', 'code', 'preset', 'rule'] as const;
+const RULE_FLAGS = ['moves', 'all-but', 'code', 'preset', 'vectors', 'rule'] as const;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** The option table. Numbers are taken as strings: yargs would turn 2^20 into NaN without a word. */
@@ -57,6 +55,7 @@ function optionTable(argv: Argv, io?: CliIo) {
     .option('moves', { type: 'string', describe: 'finite subtraction set: take s tokens for s in S, e.g. 1,2,3', group: 'Rule:' })
     .option('all-but', { type: 'string', describe: 'take any positive number of tokens except these, e.g. 2,3,7', group: 'Rule:' })
     .option('code', { type: 'string', describe: 'take-and-break code in CGSuite notation: 0.77, .07, 4.07, 0.3F, 4!.0', group: 'Rule:' })
+    .option('vectors', { type: 'string', describe: 'a two-pile game: subtract a positive multiple of one vector, e.g. "(1,0) (0,1) (1,1)" (Wythoff); (1,1)x2 caps the multiple at 2', group: 'Rule:' })
     .option('preset', { type: 'string', describe: "a named game: nim, bash:<m>, kayles, grundy, ... ('list' shows them all)", group: 'Rule:' })
     .option('rule', { type: 'string', describe: 'a rule file (.json, .yaml, .yml) or a JS module exporting options(n) (.mjs, .js)', group: 'Rule:' })
     .option('max', { type: 'string', describe: 'report heaps 0..max (1e6, 1_000_000 and 2^20 all work)', group: 'Range:' })
@@ -101,19 +100,7 @@ export async function parseCommandLine(args: readonly string[], io?: CliIo): Pro
   if (given.length > 1) throw new InputError(`give one rule, not ${given.map((f) => `--${f}`).join(' and ')}`);
   const flag = given[0]!;
   const text = single(argv[flag], flag)!;
-  const game =
-    flag === 'rule'
-      ? { file: text }
-      : {
-          spec:
-            flag === 'preset'
-              ? presetGame(text)
-              : flag === 'code'
-                ? { rule: { kind: 'take-and-break' as const, code: parseCode(text) } }
-                : flag === 'moves'
-                  ? { rule: { kind: 'subtraction' as const, moves: parseMoveList(text, '--moves', false) } }
-                  : { rule: { kind: 'all-but' as const, excluded: parseMoveList(text, '--all-but', true) } },
-        };
+  const game = flag === 'rule' ? { file: text } : { spec: ruleWord(flag)!.parse(text, `--${flag}`) };
 
   const maxText = single(argv.max, 'max');
   const limitText = single(argv.limit, 'limit');

@@ -3,12 +3,10 @@ import { dirname, extname, join, normalize, resolve } from 'node:path';
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node, type Pair } from 'yaml';
 import { InputError } from '../errors.js';
 import { parseCount } from '../numbers.js';
-import type { GameSpec, Rule } from './model.js';
-import { presetGame } from './presets.js';
+import type { GameSpec } from './model.js';
+import { ruleWord } from './words.js';
 import { MAX_MOVE, MAX_MOVES, normaliseMoveSet } from './sets.js';
 import { formatCount } from '../numbers.js';
-import { parseCode } from './code.js';
-import { MOVE_SEQUENCES, isMoveSequence } from './sequences.js';
 import { checkJsonSyntax } from './strict-json.js';
 import { describeFsError } from '../files/fs-errors.js';
 
@@ -26,7 +24,7 @@ import { describeFsError } from '../files/fs-errors.js';
  *
  * A JS module (.mjs, .js) can also be given directly as --rule.
  */
-export const RULE_KEYS = ['moves', 'all-but', 'code', 'sequence', 'preset', 'module'] as const;
+export const RULE_KEYS = ['moves', 'all-but', 'code', 'sequence', 'vectors', 'preset', 'module'] as const;
 const MODULE_EXTENSIONS = ['.mjs', '.js'];
 const INFO_KEYS = ['name', 'description', 'max', '$schema'] as const;
 /** Rule files are a few lines; anything this large is a mistake (a data file given as --rule). */
@@ -127,48 +125,51 @@ export function parseRuleText(text: string, source: string): GameSpec {
     }
   };
 
-  const otherRule = (key: string): Rule => {
+  /** [[1,0],[0,1],[1,1,3]]: vectors, a third number capping the multiple. */
+  const vectorList = (node: Node | null): string => {
+    if (!isSeq(node)) return fail(node, 'vectors: expected a list of vectors such as [[1, 0], [0, 1], [1, 1]] (a third number caps the multiple)');
+    return (node.items as Node[])
+      .map((item) => {
+        const numbers = isSeq(item) ? (item.items as Node[]).map((x) => (isScalar(x) ? x.value : undefined)) : [];
+        if (numbers.length < 2 || numbers.length > 3 || numbers.some((x) => typeof x !== 'number' || !Number.isInteger(x) || x < 0)) {
+          return fail(item, 'vectors: each vector is [dx, dy] or [dx, dy, cap], whole numbers >= 0');
+        }
+        return numbers.join(',');
+      })
+      .join(';');
+  };
+
+  /** The rule key's value as the words the one rule parser reads (a list becomes "1,2,3"). */
+  const ruleWords = (key: string): string => {
     const node = entries.get(key)!.value;
     switch (key) {
       case 'moves':
-        return { kind: 'subtraction', moves: moveList('moves', false) };
       case 'all-but':
-        return { kind: 'all-but', excluded: moveList('all-but', true) };
-      case 'code': {
+        return moveList(key, key === 'all-but').join(',');
+      case 'vectors':
+        return vectorList(node);
+      case 'code':
         // YAML reads 0.77 as a number (and 0.70 as 0.7): take the text as written.
-        const code = isScalar(node) && (typeof node.value === 'string' || typeof node.value === 'number') ? String(node.source ?? node.value) : fail(node, 'code: expected a code such as "0.77"');
-        try {
-          return { kind: 'take-and-break', code: parseCode(code, 'code') };
-        } catch (error) {
-          return fail(node, (error as Error).message);
-        }
-      }
-      case 'sequence': {
-        const name = text_('sequence')!;
-        if (!isMoveSequence(name)) fail(node, `sequence: unknown sequence '${name}' (expected one of: ${Object.keys(MOVE_SEQUENCES).join(', ')})`);
-        return { kind: 'sequence-subtraction', sequence: name as keyof typeof MOVE_SEQUENCES };
-      }
-      default: {
-        const module = text_('module')!;
-        if (!MODULE_EXTENSIONS.includes(extname(module).toLowerCase())) fail(node, `module: expected a .mjs or .js file, got '${module}'`);
-        return { kind: 'custom', module: resolve(dirname(source), module), shown: normalize(join(dirname(source), module)) };
-      }
+        return isScalar(node) && (typeof node.value === 'string' || typeof node.value === 'number') ? String(node.source ?? node.value) : fail(node, 'code: expected a code such as "0.77"');
+      default:
+        return text_(key)!;
     }
   };
 
   const ruleKey = ruleKeys[0]!;
   let game: GameSpec;
-  if (ruleKey === 'preset') {
-    const preset = text_('preset')!;
-    try {
-      game = presetGame(preset);
-    } catch (error) {
-      return fail(entries.get('preset')!.value, (error as Error).message.replace(/^--preset: /, 'preset: '));
-    }
+  if (ruleKey === 'module') {
+    const module = text_('module')!;
+    if (!MODULE_EXTENSIONS.includes(extname(module).toLowerCase())) fail(entries.get('module')!.value, `module: expected a .mjs or .js file, got '${module}'`);
+    game = { rule: { kind: 'custom', module: resolve(dirname(source), module), shown: normalize(join(dirname(source), module)) } };
   } else {
-    game = { rule: otherRule(ruleKey) };
+    const words = ruleWords(ruleKey);
+    try {
+      game = ruleWord(ruleKey)!.parse(words, ruleKey);
+    } catch (error) {
+      return fail(entries.get(ruleKey)!.value, (error as Error).message);
+    }
   }
-
   let defaultMax: bigint | undefined;
   const maxPair = entries.get('max');
   if (maxPair) {

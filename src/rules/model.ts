@@ -41,11 +41,44 @@ export interface CustomRule {
   readonly shown?: string;
 }
 
+/** The rules whose state is one heap of n tokens (a move leaves zero or more smaller heaps). */
 export type Rule = SubtractionRule | AllButRule | SequenceSubtractionRule | TakeBreakRule | CustomRule;
+
+/** A move of a two-pile game: subtract m·(dx, dy) for 1 <= m <= cap (no cap: any m), staying >= 0. */
+export interface MoveVector {
+  readonly dx: number;
+  readonly dy: number;
+  /** The largest multiple allowed; null for any. */
+  readonly cap: number | null;
+}
+
+/** Two piles (x, y): Wythoff's game is (1,0), (0,1), (1,1) with no caps; NimHof games cap the multiples. */
+export interface VectorRule {
+  readonly kind: 'vectors';
+  readonly vectors: readonly MoveVector[];
+}
+
+/**
+ * A heap with memory: the state is (heap, cap), a move takes t with
+ * 1 <= t <= min(cap, heap), and the next cap is factor·t (Fibonacci Nim:
+ * factor 2) or t + add. A start heap of n allows the first move 1..n-1
+ * (Whinihan's rule), so the start state is (n, n - 1).
+ */
+export interface CappedHeapRule {
+  readonly kind: 'capped-heap';
+  readonly next: { readonly kind: 'times'; readonly factor: number } | { readonly kind: 'plus'; readonly add: number };
+}
+
+/** Every rule sg-explore computes: heap rules, and games whose state is not one heap. */
+export type GameRule = Rule | VectorRule | CappedHeapRule;
+
+export function isHeapRule(rule: GameRule): rule is Rule {
+  return rule.kind !== 'vectors' && rule.kind !== 'capped-heap';
+}
 
 /** A rule with the words a person gave it. */
 export interface GameSpec {
-  readonly rule: Rule;
+  readonly rule: GameRule;
   /** A short name (preset name, or the rule file's name). */
   readonly name?: string;
   readonly description?: string;
@@ -57,9 +90,17 @@ function setText(values: readonly number[]): string {
   return `{${values.join(',')}}`;
 }
 
+export function vectorText(v: MoveVector): string {
+  return `(${v.dx},${v.dy})${v.cap === null ? '' : `x${v.cap}`}`;
+}
+
 /** The canonical text of a rule: stable, used in every output format. */
-export function ruleText(rule: Rule): string {
+export function ruleText(rule: GameRule): string {
   switch (rule.kind) {
+    case 'vectors':
+      return `vectors ${rule.vectors.map(vectorText).join(' ')}`;
+    case 'capped-heap':
+      return rule.next.kind === 'times' ? `capped-heap next<=${rule.next.factor}t` : `capped-heap next<=t+${rule.next.add}`;
     case 'subtraction':
       return `subtraction ${setText(rule.moves)}`;
     case 'all-but':

@@ -1,7 +1,7 @@
 import { InputError } from '../errors.js';
 import { parseSmallCount } from '../numbers.js';
 import { parseCode } from './code.js';
-import type { GameSpec, Rule } from './model.js';
+import type { GameRule, GameSpec } from './model.js';
 import { MOVE_SEQUENCES, type MoveSequence } from './sequences.js';
 
 interface Preset {
@@ -10,13 +10,13 @@ interface Preset {
   readonly usage: string;
   readonly description: string;
   /** The rule; presets with a parameter get it as text. */
-  rule(parameter: string | undefined): Rule;
+  rule(parameter: string | undefined): GameRule;
 }
 
-const code = (text: string): Rule => ({ kind: 'take-and-break', code: parseCode(text) });
-const sequence = (name: MoveSequence): Rule => ({ kind: 'sequence-subtraction', sequence: name });
+const code = (text: string): GameRule => ({ kind: 'take-and-break', code: parseCode(text) });
+const sequence = (name: MoveSequence): GameRule => ({ kind: 'sequence-subtraction', sequence: name });
 
-function fixed(name: string, description: string, rule: Rule): Preset {
+function fixed(name: string, description: string, rule: GameRule): Preset {
   return {
     name,
     usage: name,
@@ -51,6 +51,24 @@ const PRESETS: readonly Preset[] = [
   fixed('take-a-factorial', `subtract ${MOVE_SEQUENCES.factorials}`, sequence('factorials')),
   fixed('take-a-power-of-two', `subtract ${MOVE_SEQUENCES['powers-of-two']}`, sequence('powers-of-two')),
   fixed('take-a-prime', `subtract ${MOVE_SEQUENCES.primes}`, sequence('primes')),
+  fixed('wythoff', "Wythoff's game: two piles; take any number from one pile, or the same number from both", {
+    kind: 'vectors',
+    vectors: [
+      { dx: 1, dy: 0, cap: null },
+      { dx: 0, dy: 1, cap: null },
+      { dx: 1, dy: 1, cap: null },
+    ],
+  }),
+  {
+    name: 'fibonacci-nim',
+    usage: 'fibonacci-nim[:k]',
+    description: 'Fibonacci Nim: the first move takes 1 to n-1, each later move at most k times the last (k = 2)',
+    rule(parameter) {
+      const factor = parameter === undefined ? 2 : parseSmallCount(parameter, '--preset fibonacci-nim:<k>', 1, 1 << 20);
+      return { kind: 'capped-heap', next: { kind: 'times', factor } };
+    },
+  },
+  fixed('one-more', 'take 1 to n-1 first, then each move at most one more than the last', { kind: 'capped-heap', next: { kind: 'plus', add: 1 } }),
 ];
 
 /** Every preset, for `--preset list`. */

@@ -1,10 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { InputError } from '../errors.js';
-import { parseCode } from '../rules/code.js';
-import { ruleText, type Rule } from '../rules/model.js';
-import { presetGame } from '../rules/presets.js';
-import { parseMoveList } from '../rules/sets.js';
-import { isMoveSequence, type MoveSequence } from '../rules/sequences.js';
+import { isHeapRule, ruleText, type Rule } from '../rules/model.js';
+import { RULE_WORDS, ruleWord } from '../rules/words.js';
 
 /**
  * A list of rules, one a line, in the CLI's words:
@@ -31,39 +28,16 @@ export function parseRuleList(text: string, source: string): Rule[] {
   return rules;
 }
 
-const WORDS = 'moves, all-but, code or preset';
+const WORDS = RULE_WORDS.map((w) => w.word).join(', ');
 
 export function parseRuleLine(line: string, where: string): Rule {
   const match = /^(?:--)?([A-Za-z-]+)(?:\s*[=\s]\s*(.*))?$/.exec(line.trim());
   if (!match) throw new InputError(`${where}: expected a rule such as 'moves 1,2,3', 'all-but 2,3,7', 'code 0.77' or 'preset kayles', got '${line}'`);
-  const word = match[1]!.toLowerCase();
-  const rest = (match[2] ?? '').trim();
-  switch (word) {
-    case 'moves':
-    case 'subtraction':
-      if (/^\{?\s*[a-z-]+\s*\}?$/i.test(rest) && isMoveSequence(rest.replace(/[{}\s]/g, ''))) {
-        return { kind: 'sequence-subtraction', sequence: rest.replace(/[{}\s]/g, '') as MoveSequence };
-      }
-      if (/[a-z]/i.test(rest)) throw new InputError(`${where}: ${word}: expected numbers such as 1,2,3, got '${rest}' (named sequences are presets: take-a-square, ...)`);
-      return { kind: 'subtraction', moves: parseMoveList(rest, `${where}: ${word}`, false) };
-    case 'all-but':
-      return { kind: 'all-but', excluded: parseMoveList(rest, `${where}: all-but`, true) };
-    case 'code':
-    case 'octal':
-    case 'hexadecimal':
-    case 'take-and-break':
-      if (rest === '') throw new InputError(`${where}: ${word}: expected a code such as 0.77`);
-      return { kind: 'take-and-break', code: parseCode(rest, `${where}: ${word}`) };
-    case 'preset':
-      if (rest === '') throw new InputError(`${where}: preset: expected a preset name such as kayles`);
-      try {
-        return presetGame(rest).rule;
-      } catch (error) {
-        throw new InputError(`${where}: ${(error as Error).message.replace(/^--preset:?\s*/, 'preset ')}`);
-      }
-    default:
-      throw new InputError(`${where}: unknown rule word '${match[1]}' (expected ${WORDS}, then the rule)`);
-  }
+  const word = ruleWord(match[1]!);
+  if (!word) throw new InputError(`${where}: unknown rule word '${match[1]}' (expected one of ${WORDS}, then the rule)`);
+  const { rule } = word.parse((match[2] ?? '').trim(), `${where}: ${match[1]!.toLowerCase()}`);
+  if (!isHeapRule(rule)) throw new InputError(`${where}: ${ruleText(rule)} is not a heap game; sweeps explore heap rules`);
+  return rule;
 }
 
 /** Read a --rules file; a file that cannot be read or a bad line is an InputError naming it. */
