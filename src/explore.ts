@@ -34,6 +34,8 @@ export interface ProgressOptions {
 }
 
 export interface Exploration {
+  /** A one-heap game's table (other shapes: grid, memory; see src/game/). */
+  readonly shape: 'heap';
   readonly game: GameSpec;
   /** Canonical rule text. */
   readonly rule: string;
@@ -232,6 +234,7 @@ function analyse(game: GameSpec, { solver, store, max, capacity }: Plan, proven:
   const cycle: Cycle | null = proven && isCycle(pattern) ? pattern : null;
   const at = (n: bigint): bigint => valueAt(g, count, cycle, n);
   return {
+    shape: 'heap',
     game,
     rule: ruleText(game.rule),
     max: reportedMax,

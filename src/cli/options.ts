@@ -35,6 +35,8 @@ export interface ExploreCommand {
   readonly force: boolean;
   /** Worker threads for kernels that can use them. */
   readonly threads?: number;
+  /** Rows A..B of a two-pile game (columns 0..max). */
+  readonly rows?: { readonly first: number; readonly last: number };
 }
 
 export interface ListPresetsCommand {
@@ -60,6 +62,7 @@ function optionTable(argv: Argv, io?: CliIo) {
     .option('rule', { type: 'string', describe: 'a rule file (.json, .yaml, .yml) or a JS module exporting options(n) (.mjs, .js)', group: 'Rule:' })
     .option('max', { type: 'string', describe: 'report heaps 0..max (1e6, 1_000_000 and 2^20 all work)', group: 'Range:' })
     .option('limit', { type: 'string', describe: 'compute at most this many values looking for a proof', group: 'Range:' })
+    .option('rows', { type: 'string', describe: 'two-pile games: only rows A..B (e.g. 0..15), each to --max', group: 'Range:' })
     .option('at', { type: 'string', array: true, describe: 'print G(n) for these heap sizes only (exact, up to 10^18 and beyond)', group: 'Range:' })
     .option('format', { type: 'string', choices: FORMAT_NAMES, describe: 'output format (default: table, or from the --out file name)', group: 'Output:' })
     .option('out', { type: 'string', describe: 'write to this file (atomically replaced when complete) instead of standard output', group: 'Output:' })
@@ -84,6 +87,17 @@ export interface ParseOutcome {
   readonly command?: Command;
   /** Text yargs printed itself (help, version): the caller prints it and exits 0. */
   readonly output?: string;
+}
+
+/** --rows A..B (also A-B, or one row A). */
+function parseRows(text: string | undefined): { first: number; last: number } | undefined {
+  if (text === undefined) return undefined;
+  const match = /^\s*([^.\s-]+)\s*(?:(?:\.\.|-)\s*([^.\s-]+)\s*)?$/.exec(text);
+  if (!match) throw new InputError(`--rows: '${text}' is not a range of rows such as 0..15`);
+  const first = parseSmallCount(match[1]!, '--rows', 0, 2 ** 31 - 1);
+  const last = match[2] === undefined ? first : parseSmallCount(match[2], '--rows', 0, 2 ** 31 - 1);
+  if (last < first) throw new InputError(`--rows: the range '${text}' is backwards`);
+  return { first, last };
 }
 
 export async function parseCommandLine(args: readonly string[], io?: CliIo): Promise<ParseOutcome> {
@@ -132,6 +146,7 @@ export async function parseCommandLine(args: readonly string[], io?: CliIo): Pro
       resume,
       force,
       threads: parseThreads(argv.threads),
+      rows: parseRows(single(argv.rows, 'rows')),
     },
   };
 }

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { exploreAsync, exploreValues, type Exploration } from '../explore.js';
 import { freemem } from 'node:os';
 import { formatCount, parseCount } from '../numbers.js';
-import { ruleText, type GameSpec } from '../rules/model.js';
+import { isHeapRule, ruleText, type CappedHeapRule, type GameSpec, type VectorRule } from '../rules/model.js';
 import { runRuleModule } from '../custom/run-module.js';
 import { progressMode, progressReporter } from './progress.js';
 import { Interrupted, SIGNAL_EXIT_CODES, interruptible, type StopSignal } from './interrupt.js';
@@ -88,6 +88,8 @@ async function exploreTo(command: ExploreCommand, io: CliIo): Promise<void> {
   const max = at ? at.reduce((a, b) => (b > a ? b : a), 0n) : command.max;
   if (game.rule.kind === 'custom' && command.checkpoint) throw new InputError('--checkpoint works for built-in rules; a rule module is recomputed from scratch');
   const format = chooseFormat(command);
+  if (!isHeapRule(game.rule)) return exploreBoardTo(game, command, format, io);
+  if (command.rows) throw new InputError('--rows applies to two-pile games (--vectors, --preset wythoff)');
   checkListingSize(format, max ?? game.defaultMax, command);
   if (command.checkpoint) checkCheckpointTarget(command.checkpoint, { resume: command.resume, force: command.force });
   // Open the output first: an --out that cannot be written is refused before any work.
@@ -102,6 +104,35 @@ async function exploreTo(command: ExploreCommand, io: CliIo): Promise<void> {
       progress.done();
     }
     await format.write(exploration, sink, { heaps: at, colour: colourWanted(sink, io.env), width: columnsOf(io.stdout) });
+    await sink.close();
+  } catch (error) {
+    sink.abort();
+    throw error;
+  }
+}
+
+/** Heaps shown for a game that is not one heap when no --max is given. */
+const BOARD_DEFAULT_MAX = { vectors: 31, 'capped-heap': 100 } as const;
+/** Coordinates are array indices: keep them well inside memory's reach. */
+const BOARD_MAX = 2 ** 31 - 1;
+
+/** Two-pile games and heaps with memory: computed as a table, then written in the format asked. */
+async function exploreBoardTo(game: GameSpec, command: ExploreCommand, format: ReportFormat, io: CliIo): Promise<void> {
+  const rule = game.rule as VectorRule | CappedHeapRule;
+  const what = rule.kind === 'vectors' ? 'two-pile games' : 'heaps with memory';
+  if (command.at) throw new InputError(`--at applies to one-heap games; for ${what} give --max N (the table up to N)`);
+  if (command.checkpoint) throw new InputError(`--checkpoint applies to one-heap games, not to ${what}`);
+  if (command.rows && rule.kind !== 'vectors') throw new InputError('--rows applies to two-pile games (--vectors, --preset wythoff)');
+  const max = Number(command.max ?? game.defaultMax ?? BigInt(BOARD_DEFAULT_MAX[rule.kind]));
+  if (!(max <= BOARD_MAX)) throw new InputError(`--max ${command.max}: at most ${formatCount(BOARD_MAX)} for ${what}`);
+  if (command.rows && command.rows.last > max && command.max === undefined) throw new InputError('--rows A..B needs --max N: the length of the rows');
+  const sink = command.out === undefined ? streamSink(io.stdout) : await openOutputFile(command.out);
+  try {
+    const result =
+      rule.kind === 'vectors'
+        ? (await import('../game/grid.js')).exploreGrid({ game: { ...game, rule }, max, rows: command.rows })
+        : (await import('../game/memory.js')).exploreMemoryGame({ ...game, rule }, max);
+    await format.write(result, sink, { colour: colourWanted(sink, io.env), width: columnsOf(io.stdout) });
     await sink.close();
   } catch (error) {
     sink.abort();

@@ -1,10 +1,16 @@
 /**
  * The report formats, one registry: a format's name, the file extensions
- * that choose it for --out, and how it writes a result. The CLI looks up,
- * never branches on, a format.
+ * that choose it for --out, and how it writes each shape of result (a heap
+ * table, a two-pile grid, a heap with memory). The CLI looks up, never
+ * branches on, a format.
  */
 import type { Exploration } from '../explore.js';
+import type { GridExploration } from '../game/grid.js';
+import type { MemoryExploration } from '../game/memory.js';
 import type { Sink } from './sink.js';
+
+/** Every kind of result a format can write. */
+export type Result = Exploration | GridExploration | MemoryExploration;
 
 export interface WriteOptions {
   /** Only these heaps (--at). */
@@ -19,19 +25,41 @@ export interface ReportFormat {
   readonly extensions: readonly string[];
   /** Lists one row per heap (so a huge --max is a huge file). */
   readonly perHeapRows: boolean;
-  write(x: Exploration, sink: Sink, options: WriteOptions): Promise<void>;
+  write(result: Result, sink: Sink, options: WriteOptions): Promise<void>;
 }
 
+// Each format's module loads on demand: the table library and the rest cost start-up time when unused.
 export const FORMATS: readonly ReportFormat[] = [
   {
     name: 'table',
     extensions: ['.txt'],
     perHeapRows: false,
-    // Loaded on demand: the table library costs start-up time when unused.
-    write: async (x, sink, o) => (await import('./table.js')).writeTable(x, sink, { colour: o.colour, width: o.width }, o.heaps),
+    async write(x, sink, o) {
+      if (x.shape === 'grid') return (await import('./grid-report.js')).writeGridTable(x, sink, o.width);
+      if (x.shape === 'memory') return (await import('./memory-report.js')).writeMemoryTable(x, sink, o.width);
+      return (await import('./table.js')).writeTable(x, sink, { colour: o.colour, width: o.width }, o.heaps);
+    },
   },
-  { name: 'csv', extensions: ['.csv'], perHeapRows: true, write: async (x, sink, o) => (await import('./csv.js')).writeCsv(x, sink, o.heaps) },
-  { name: 'json', extensions: ['.json'], perHeapRows: false, write: async (x, sink, o) => (await import('./json.js')).writeJson(x, sink, o.heaps) },
+  {
+    name: 'csv',
+    extensions: ['.csv'],
+    perHeapRows: true,
+    async write(x, sink, o) {
+      if (x.shape === 'grid') return (await import('./grid-report.js')).writeGridCsv(x, sink);
+      if (x.shape === 'memory') return (await import('./memory-report.js')).writeMemoryCsv(x, sink);
+      return (await import('./csv.js')).writeCsv(x, sink, o.heaps);
+    },
+  },
+  {
+    name: 'json',
+    extensions: ['.json'],
+    perHeapRows: false,
+    async write(x, sink, o) {
+      if (x.shape === 'grid') return (await import('./grid-report.js')).writeGridJson(x, sink);
+      if (x.shape === 'memory') return (await import('./memory-report.js')).writeMemoryJson(x, sink);
+      return (await import('./json.js')).writeJson(x, sink, o.heaps);
+    },
+  },
 ];
 
 export const FORMAT_NAMES = FORMATS.map((f) => f.name);

@@ -1,0 +1,77 @@
+/**
+ * Two-pile games computed as a table: G(x, y) for rows x in a range and
+ * columns y = 0..max, each row's eventual pattern, and the P-positions with
+ * the law they follow when one is recognised.
+ */
+import { InputError } from '../errors.js';
+import { formatCount } from '../numbers.js';
+import { ruleText, type GameSpec, type VectorRule } from '../rules/model.js';
+import { observeCycle } from '../period/observed.js';
+import type { Cycle } from '../period/pattern.js';
+import { freemem } from 'node:os';
+import { valueBound, vectorValues, type VectorTable } from './vector-kernel.js';
+import { recognisePairLaw, type PairLaw } from './pair-law.js';
+
+export interface GridRequest {
+  readonly game: GameSpec & { readonly rule: VectorRule };
+  /** Columns 0..max (and, without rows, rows 0..max too). */
+  readonly max: number;
+  /** Rows first..last (default 0..max). */
+  readonly rows?: { readonly first: number; readonly last: number };
+}
+
+/** A row's eventual pattern, G(a, n + p) = G(a, n) + s for n >= n0: observed over the row's values. */
+export interface RowPattern {
+  readonly row: number;
+  readonly cycle: Cycle | null;
+}
+
+export interface GridExploration {
+  readonly shape: 'grid';
+  readonly game: GameSpec;
+  readonly rule: string;
+  readonly firstRow: number;
+  readonly lastRow: number;
+  /** Columns 0..max. */
+  readonly max: number;
+  readonly table: VectorTable;
+  readonly maxValue: number;
+  value(x: number, y: number): number;
+  readonly rowPatterns: readonly RowPattern[];
+  /** P-positions (G = 0) in the region, in row order, x <= y when the game is symmetric... all of them. */
+  readonly pPositions: readonly (readonly [number, number])[];
+  /** The law of the P-positions with x < y, when one is recognised (observed over the region). */
+  readonly law: PairLaw | null;
+}
+
+/** Most P-positions listed (a table of 10^8 cells has about 10^4 of them in Wythoff's game). */
+export const P_POSITION_CAP = 100_000;
+
+export function exploreGrid(request: GridRequest): GridExploration {
+  const { game, max } = request;
+  const firstRow = request.rows?.first ?? 0;
+  const lastRow = request.rows?.last ?? max;
+  const cells = (lastRow + 1) * (max + 1);
+  const bound = valueBound(game.rule.vectors, lastRow + 1, max + 1);
+  // Values, plus a bitset per long line: (bound / 8) bytes per line, a few lines per row or column.
+  const bytes = cells * 4 + ((bound >>> 3) + 4) * (lastRow + max + 2) * 2 * game.rule.vectors.length;
+  if (bytes > freemem() * 0.8) {
+    throw new InputError(`--max ${max}: a table of ${formatCount(cells)} cells needs about ${formatCount(Math.round(bytes / 2 ** 20))} MiB, more than the free memory; use --rows A..B for long rows`);
+  }
+  const table = vectorValues(game.rule.vectors, lastRow, max);
+  const value = (x: number, y: number) => table.values[x * table.columns + y]!;
+  const rowPatterns: RowPattern[] = [];
+  for (let row = firstRow; row <= lastRow; row++) {
+    const values = table.values.subarray(row * table.columns, (row + 1) * table.columns);
+    rowPatterns.push({ row, cycle: observeCycle(values, values.length, { allowSaltus: true }) });
+  }
+  const pPositions: [number, number][] = [];
+  for (let x = firstRow; x <= lastRow && pPositions.length < P_POSITION_CAP; x++) {
+    for (let y = 0; y <= max && pPositions.length < P_POSITION_CAP; y++) if (value(x, y) === 0) pPositions.push([x, y]);
+  }
+  let maxValue = 0;
+  for (let x = firstRow; x <= lastRow; x++) for (let y = 0; y <= max; y++) if (value(x, y) > maxValue) maxValue = value(x, y);
+  // The law is read off the full square (x, y <= max), where every pair below max is seen.
+  const law = firstRow === 0 && lastRow === max ? recognisePairLaw(pPositions, max) : null;
+  return { shape: 'grid', game, rule: ruleText(game.rule), firstRow, lastRow, max, table, maxValue, value, rowPatterns, pPositions, law };
+}

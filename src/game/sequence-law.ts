@@ -1,0 +1,111 @@
+/**
+ * Linear recurrences in integer sequences (P-positions of start states, a
+ * coordinate of 2-D P-positions), found by Berlekamp–Massey over the
+ * rationals in exact bigint arithmetic. A recurrence of order d counts only
+ * when the data holds it well beyond what fitting it needs (2d + MARGIN
+ * terms), so a random sequence does not "have" one; if a recurrence held on
+ * a long prefix and then failed, the first counterexample is reported.
+ */
+export interface Recurrence {
+  /** a(k) = Σ coefficients[i] · a(k-1-i) (rationals as [numerator, denominator]). */
+  readonly coefficients: readonly (readonly [bigint, bigint])[];
+  readonly text: string;
+  /** A name for the sequence, when its first terms make it a known one. */
+  readonly name: string | null;
+  /** Terms it was checked on, and the index of the first term it fails (null: none). */
+  readonly checked: number;
+  readonly counterexample: number | null;
+}
+
+const MARGIN = 4;
+
+type Fraction = [bigint, bigint];
+
+function gcd(a: bigint, b: bigint): bigint {
+  a = a < 0n ? -a : a;
+  b = b < 0n ? -b : b;
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+function norm([n, d]: Fraction): Fraction {
+  if (d < 0n) (n = -n), (d = -d);
+  const g = gcd(n, d) || 1n;
+  return [n / g, d / g];
+}
+
+const sub = (a: Fraction, b: Fraction): Fraction => norm([a[0] * b[1] - b[0] * a[1], a[1] * b[1]]);
+const mul = (a: Fraction, b: Fraction): Fraction => norm([a[0] * b[0], a[1] * b[1]]);
+const div = (a: Fraction, b: Fraction): Fraction => norm([a[0] * b[1], a[1] * b[0]]);
+
+function term(i: number, c: Fraction): string {
+  const sign = c[0] < 0n ? '−' : '+';
+  const magnitude: Fraction = [c[0] < 0n ? -c[0] : c[0], c[1]];
+  const factor = magnitude[1] === 1n ? (magnitude[0] === 1n ? '' : `${magnitude[0]}·`) : `${magnitude[0]}/${magnitude[1]}·`;
+  return `${sign} ${factor}a(k−${i})`;
+}
+
+function describe(coefficients: readonly Fraction[]): string {
+  const parts = coefficients.map((c, i) => (c[0] === 0n ? '' : term(i + 1, c))).filter(Boolean);
+  const text = parts.join(' ').replace(/^\+ /, '').replace(/^− /, '−');
+  return `a(k) = ${text || '0'}`;
+}
+
+function isFibonacciRun(terms: readonly bigint[]): boolean {
+  const fib: bigint[] = [1n, 2n];
+  while (fib[fib.length - 1]! < terms[0]!) fib.push(fib[fib.length - 1]! + fib[fib.length - 2]!);
+  let i = fib.indexOf(terms[0]!);
+  if (i < 0) return false;
+  for (const t of terms) {
+    while (fib.length <= i) fib.push(fib[fib.length - 1]! + fib[fib.length - 2]!);
+    if (fib[i++] !== t) return false;
+  }
+  return true;
+}
+
+/** The shortest recurrence the terms support (or held on a long prefix before failing), if any. */
+export function findRecurrence(sequence: readonly (number | bigint)[]): Recurrence | null {
+  const s: Fraction[] = sequence.map((v) => [BigInt(v), 1n]);
+  let C: Fraction[] = [[1n, 1n]];
+  let B: Fraction[] = [[1n, 1n]];
+  let L = 0;
+  let m = 1;
+  let b: Fraction = [1n, 1n];
+  let supported: { C: Fraction[]; L: number; failsAt: number } | null = null;
+  for (let n = 0; n < s.length; n++) {
+    let d = s[n]!;
+    for (let i = 1; i <= L; i++) d = norm([d[0] * C[i]![1] * s[n - i]![1] + C[i]![0] * s[n - i]![0] * d[1], d[1] * C[i]![1] * s[n - i]![1]]);
+    if (d[0] === 0n) {
+      m++;
+      continue;
+    }
+    // The current recurrence fails at n: if the terms before n supported it, that is a law with a counterexample.
+    if (!supported && L > 0 && n >= 2 * L + MARGIN) supported = { C: C.slice(), L, failsAt: n };
+    const factor = div(d, b);
+    const next = C.slice();
+    while (next.length < B.length + m) next.push([0n, 1n]);
+    B.forEach((x, i) => (next[i + m] = sub(next[i + m]!, mul(factor, x))));
+    if (2 * L <= n) {
+      B = C;
+      L = n + 1 - L;
+      b = d;
+      m = 1;
+    } else m++;
+    C = next;
+  }
+  const pick = L > 0 && s.length >= 2 * L + MARGIN ? { C, L, failsAt: null as number | null } : supported;
+  if (!pick) return null;
+  const coefficients = Array.from({ length: pick.L }, (_, i) => {
+    const c = pick.C[i + 1] ?? ([0n, 1n] as Fraction);
+    return norm([-c[0], c[1]]);
+  });
+  const terms = sequence.map(BigInt);
+  const fibonacci = pick.L === 2 && coefficients.every((c) => c[0] === 1n && c[1] === 1n) && isFibonacciRun(terms.slice(0, pick.failsAt ?? terms.length));
+  return {
+    coefficients,
+    text: describe(coefficients),
+    name: fibonacci ? 'the Fibonacci numbers' : null,
+    checked: pick.failsAt ?? sequence.length,
+    counterexample: pick.failsAt,
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Reports of a heap with memory (Fibonacci Nim): the start positions 0..max
+ * with their values, the P-positions and their law.
+ */
+import type { MemoryExploration } from '../game/memory.js';
+import { formatCount } from '../numbers.js';
+import type { Sink } from './sink.js';
+import { toJson } from './json.js';
+import { wrapText } from './wrap.js';
+
+const VALUES_SHOWN = 200;
+
+export function lawText(x: MemoryExploration): string {
+  const law = x.law;
+  if (!law) return `no linear recurrence in the ${formatCount(x.pPositions.length)} P-positions up to ${formatCount(x.max)}`;
+  const name = law.name ? `: ${law.name}` : '';
+  const fails = law.counterexample === null ? `observed up to ${formatCount(x.max)}` : `holds for the first ${law.counterexample} P-positions, then fails at the ${law.counterexample + 1}th (n = ${x.pPositions[law.counterexample]})`;
+  return `P-positions satisfy ${law.text}${name} (${fails}; not proven)`;
+}
+
+export async function writeMemoryTable(x: MemoryExploration, sink: Sink, width: number): Promise<void> {
+  const lines: string[] = [];
+  const field = (label: string, text: string) => lines.push(wrapText(text, width - 16, 16).replace(/^ {16}/, label.padEnd(16)));
+  field('Rule', x.game.name && x.game.name !== x.rule ? `${x.rule}  (${x.game.name})` : x.rule);
+  if (x.game.description) field('About', x.game.description);
+  field('Start states', `a heap of n with any first take but the whole heap, n = 0..${formatCount(x.max)}`);
+  field('Largest value', formatCount(x.maxValue));
+  field('P-positions', x.pPositions.length ? `n = ${x.pPositions.slice(0, 30).join(', ')}${x.pPositions.length > 30 ? ', …' : ''}` : 'none');
+  field('Law', lawText(x));
+  lines.push('');
+  const shown = Math.min(x.max + 1, VALUES_SHOWN);
+  const digits = Math.max(String(x.maxValue).length, 1) + 1;
+  const label = String(shown - 1).length + 1;
+  const perRow = Math.max(1, Math.min(10, Math.floor((width - label) / (digits + 1))));
+  lines.push(`${'n'.padStart(label)} ${Array.from({ length: perRow }, (_, i) => `+${i}`.padStart(digits)).join(' ')}`);
+  for (let start = 0; start < shown; start += perRow) {
+    const cells = [];
+    for (let n = start; n < Math.min(shown, start + perRow); n++) cells.push(String(x.starts[n]).padStart(digits));
+    lines.push(`${String(start).padStart(label)} ${cells.join(' ')}`);
+  }
+  if (shown < x.max + 1) lines.push(`… first ${shown} of ${formatCount(x.max + 1)} start values shown; --format csv lists them all`);
+  await sink.write(lines.join('\n') + '\n');
+}
+
+export async function writeMemoryCsv(x: MemoryExploration, sink: Sink): Promise<void> {
+  let text = 'n,grundy,outcome\r\n';
+  for (let n = 0; n <= x.max; n++) {
+    text += `${n},${x.starts[n]},${x.starts[n] === 0 ? 'P' : 'N'}\r\n`;
+    if (text.length > 1 << 16) {
+      await sink.write(text);
+      text = '';
+    }
+  }
+  await sink.write(text);
+}
+
+export async function writeMemoryJson(x: MemoryExploration, sink: Sink): Promise<void> {
+  const law = x.law && { text: x.law.text, name: x.law.name, coefficients: x.law.coefficients.map(([n, d]) => (d === 1n ? n : `${n}/${d}`)), checked: x.law.checked, counterexample: x.law.counterexample, proven: false };
+  await sink.write(
+    toJson({ rule: x.rule, name: x.game.name ?? null, description: x.game.description ?? null, shape: 'memory', max: x.max, maxValue: x.maxValue, pPositions: x.pPositions, law, values: Array.from(x.starts) }) + '\n',
+  );
+}
