@@ -12,3 +12,14 @@ export { parseCode, codeText, type TakeBreakCode } from './rules/code.js';
 export { sweepFamily } from './sweep/sweep.js';
 export { familyRules, type Family } from './sweep/family.js';
 export type { SweepRow } from './sweep/row.js';
+
+// The game layer: games whose state is not one heap, and the laws their P-positions follow.
+export { gameOf, heapGame, vectorGame, memoryGame, type Game, type Pair } from './game/game.js';
+export { exploreGrid, type GridRequest, type GridExploration, type RowPattern } from './game/grid.js';
+export { exploreMemoryGame, type MemoryExploration } from './game/memory.js';
+export { vectorValues, type VectorTable } from './game/vector-kernel.js';
+export { cappedValues, startCap, type CappedTable } from './game/capped-heap.js';
+export { findRecurrence, type Recurrence } from './game/sequence-law.js';
+export { recogniseBeatty, recognisePairLaw, beattyTerm, type BeattyLaw, type PairLaw } from './game/pair-law.js';
+export { isHeapRule, type GameRule, type VectorRule, type MoveVector, type CappedHeapRule } from './rules/model.js';
+export { RULE_WORDS, ruleWord, parseVectors } from './rules/words.js';
