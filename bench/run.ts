@@ -9,6 +9,7 @@
  *   4. the take-and-break kernels and target runs (bench/take-break.ts);
  *   5. sweep throughput (bench/sweep.ts);
  *   6. CSV output of 10^8 rows to a file, a pipe and --out, each process's peak RSS (bench/output.ts);
+ *   7. the 2048 x 2048 Wythoff table against the naive reference (bench/two-pile.ts);
  * plus the peak RSS of this process. Absolute times are printed with every ratio.
  */
 import { spawnSync } from 'node:child_process';
@@ -22,6 +23,7 @@ import { compileCKernel, C_FLAGS, runCKernel } from './c-kernel.js';
 import { benchTakeBreak } from './take-break.js';
 import { measureSweepThroughput } from './sweep.js';
 import { benchOutput } from './output.js';
+import { benchTwoPile } from './two-pile.js';
 import {
   bestOf,
   checksum,
@@ -216,6 +218,8 @@ async function main(): Promise<void> {
   await measureSweepThroughput(out);
   out('');
   await benchOutput(out);
+  out('');
+  benchTwoPile(out);
 
   const maxRssKiB = process.resourceUsage().maxRSS; // kilobytes
   out('');
