@@ -37,6 +37,10 @@ export interface ExploreCommand {
   readonly threads?: number;
   /** Rows A..B of a two-pile game (columns 0..max). */
   readonly rows?: { readonly first: number; readonly last: number };
+  /** A position: its components as written (heap sizes, x:y pairs, JSON states), or ['-'] for stdin. */
+  readonly position?: readonly string[];
+  /** Misère play: the last player to move loses. */
+  readonly misere: boolean;
 }
 
 export interface ListPresetsCommand {
@@ -62,6 +66,8 @@ function optionTable(argv: Argv, io?: CliIo) {
     .option('rule', { type: 'string', describe: 'a rule file (.json, .yaml, .yml) or a JS module exporting options(n) (.mjs, .js)', group: 'Rule:' })
     .option('max', { type: 'string', describe: 'report heaps 0..max (1e6, 1_000_000 and 2^20 all work)', group: 'Range:' })
     .option('limit', { type: 'string', describe: 'compute at most this many values looking for a proof', group: 'Range:' })
+    .option('position', { type: 'string', array: true, describe: "a position to evaluate: heap sizes (3 6 9), pairs (3:5), JSON states; '-' reads heaps from stdin", group: 'Positions:' })
+    .option('misere', { type: 'boolean', describe: 'misère play: the player who makes the last move loses', group: 'Positions:' })
     .option('rows', { type: 'string', describe: 'two-pile games: only rows A..B (e.g. 0..15), each to --max', group: 'Range:' })
     .option('at', { type: 'string', array: true, describe: 'print G(n) for these heap sizes only (exact, up to 10^18 and beyond)', group: 'Range:' })
     .option('format', { type: 'string', choices: FORMAT_NAMES, describe: 'output format (default: table, or from the --out file name)', group: 'Output:' })
@@ -100,7 +106,11 @@ function parseRows(text: string | undefined): { first: number; last: number } | 
   return { first, last };
 }
 
-export async function parseCommandLine(args: readonly string[], io?: CliIo): Promise<ParseOutcome> {
+/** yargs refuses a lone '-' (standard input, as in `--position -`): it travels under another name. */
+export const STDIN_ARGUMENT = '\u0000stdin';
+
+export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo): Promise<ParseOutcome> {
+  const args = rawArgs.map((a) => (a === '-' ? STDIN_ARGUMENT : a));
   const parsed = await parseArgs(optionTable(yargs([...args]), io), args, '', 'rules are given with --moves, --all-but, --code, --preset or --rule');
   if (!parsed.argv) return { output: parsed.output };
   const argv = parsed.argv;
@@ -130,6 +140,13 @@ export async function parseCommandLine(args: readonly string[], io?: CliIo): Pro
   const atTexts = argv.at as string[] | undefined;
   if (atTexts && atTexts.length === 0) throw new InputError('--at needs at least one heap size');
   if (atTexts && maxText !== undefined) throw new InputError('give --max (a range of heaps) or --at (single heaps), not both');
+  const positionTexts = argv.position as string[] | undefined;
+  const position = positionTexts?.flatMap((t) => (String(t).trim().startsWith('{') || String(t).trim().startsWith('[') ? [String(t)] : String(t).trim().split(/\s+/))).filter((t) => t !== '');
+  if (position !== undefined) {
+    if (position.length === 0) throw new InputError('--position needs at least one component (heap sizes such as 3 6 9, or - to read them from stdin)');
+    const clash = (['max', 'at', 'rows', 'checkpoint'] as const).find((f) => argv[f] !== undefined);
+    if (clash) throw new InputError(`--position evaluates one position; --${clash} asks for a table (give one or the other)`);
+  }
   return {
     command: {
       command: 'explore',
@@ -147,6 +164,8 @@ export async function parseCommandLine(args: readonly string[], io?: CliIo): Pro
       force,
       threads: parseThreads(argv.threads),
       rows: parseRows(single(argv.rows, 'rows')),
+      position,
+      misere: Boolean(argv.misere),
     },
   };
 }

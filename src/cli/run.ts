@@ -18,7 +18,7 @@ import { openOutputFile, resolveOutputTarget } from '../files/output-file.js';
 import { colourWanted } from './common.js';
 import { columnsOf, type CliIo } from './io.js';
 import { wrapText } from '../report/wrap.js';
-import type { Command, ExploreCommand } from './options.js';
+import { STDIN_ARGUMENT, type Command, type ExploreCommand } from './options.js';
 
 /** A CSV (one row a heap) longer than this could never be written: about 20 TB. */
 export const MAX_CSV_ROWS = 10n ** 12n;
@@ -88,6 +88,7 @@ async function exploreTo(command: ExploreCommand, io: CliIo): Promise<void> {
   const max = at ? at.reduce((a, b) => (b > a ? b : a), 0n) : command.max;
   if (game.rule.kind === 'custom' && command.checkpoint) throw new InputError('--checkpoint works for built-in rules; a rule module is recomputed from scratch');
   const format = chooseFormat(command);
+  if (command.position) return positionTo(game, command, format, io);
   if (!isHeapRule(game.rule)) return exploreBoardTo(game, command, format, io);
   if (command.rows) throw new InputError('--rows applies to two-pile games (--vectors, --preset wythoff)');
   checkListingSize(format, max ?? game.defaultMax, command);
@@ -104,6 +105,55 @@ async function exploreTo(command: ExploreCommand, io: CliIo): Promise<void> {
       progress.done();
     }
     await format.write(exploration, sink, { heaps: at, colour: colourWanted(sink, io.env), width: columnsOf(io.stdout) });
+    await sink.close();
+  } catch (error) {
+    sink.abort();
+    throw error;
+  }
+}
+
+/** Read all of stdin as text (the heaps of `--position -`). */
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Heap sizes, written as people write them (9, 1e9, 10^18); a plain run of digits takes the fast path. */
+function parseHeaps(texts: readonly string[]): bigint[] {
+  return texts.map((t) => (/^\d{1,15}$/.test(t) ? BigInt(t) : parseCount(t, '--position')));
+}
+
+/** `--position ...`: evaluate one position of any game, normal or misère play. */
+async function positionTo(game: GameSpec, command: ExploreCommand, format: ReportFormat, io: CliIo): Promise<void> {
+  let texts = command.position!;
+  if (texts.length === 1 && texts[0] === STDIN_ARGUMENT) {
+    texts = (await readAll(io.stdin)).split(/\s+/).filter((t) => t !== '');
+    if (texts.length === 0) throw new InputError('--position -: no heap sizes on standard input');
+  }
+  const sink = command.out === undefined ? streamSink(io.stdout) : await openOutputFile(command.out);
+  try {
+    const { heapPosition } = await import('../positions/heap-position.js');
+    const { boardPosition, parsePair } = await import('../positions/board-position.js');
+    let report;
+    if (isHeapRule(game.rule)) {
+      const heaps = parseHeaps(texts);
+      const largest = heaps.reduce((a, b) => (b > a ? b : a), 0n);
+      let exploration: Exploration;
+      try {
+        exploration =
+          game.rule.kind === 'custom'
+            ? await exploreModule(game, game.rule.module, largest, command, () => {}, io.stderr)
+            : await exploreLongRun(game, largest, command, () => {});
+      } catch (error) {
+        if (!(error instanceof InputError) || !/^--max /.test(error.message)) throw error;
+        throw new InputError(`--position: heap ${shortCount(largest)}: ${error.message.replace(/^--max [^:]*: /, '')}`);
+      }
+      report = heapPosition(exploration, game.rule, heaps, command.misere);
+    } else {
+      report = boardPosition(game.rule as VectorRule | CappedHeapRule, texts.map((t) => parsePair(t, '--position')), command.misere);
+    }
+    await format.write(report, sink, { colour: colourWanted(sink, io.env), width: columnsOf(io.stdout) });
     await sink.close();
   } catch (error) {
     sink.abort();

@@ -1,0 +1,80 @@
+/**
+ * Positions of two-pile games (`--position 3:5 4:7`) and heaps with memory
+ * (`--position 10:9`): values from the game's table, computed up to the
+ * largest coordinate; winning moves from the game's options; misère play by
+ * an exhaustive search of the position.
+ */
+import { InputError } from '../errors.js';
+import { formatCount } from '../numbers.js';
+import { ruleText, type CappedHeapRule, type VectorRule } from '../rules/model.js';
+import { memoryGame, vectorGame, type Game, type Pair } from '../game/game.js';
+import { vectorValues } from '../game/vector-kernel.js';
+import { cappedValues } from '../game/capped-heap.js';
+import { compareMoves, type Move, type PositionReport } from './position.js';
+import { misereOutcome } from './misere.js';
+
+/** Most cells a position's table may need (a two-pile table up to its largest coordinates). */
+export const BOARD_CELL_LIMIT = 100_000_000;
+
+/** `3:5` (also `3,5` or `(3,5)`) as a pair of whole numbers. */
+export function parsePair(text: string, what: string): Pair {
+  const match = /^\s*\(?\s*(\d+)\s*[:,]\s*(\d+)\s*\)?\s*$/.exec(text);
+  if (!match) throw new InputError(`${what}: '${text}' is not a pair such as 3:5`);
+  const pair = [Number(match[1]), Number(match[2])] as const;
+  if (!pair.every(Number.isSafeInteger)) throw new InputError(`${what}: '${text}' is too large`);
+  return pair;
+}
+
+export function boardPosition(rule: VectorRule | CappedHeapRule, components: readonly Pair[], misere: boolean): PositionReport<Pair> {
+  const game: Game<Pair> = rule.kind === 'vectors' ? vectorGame(rule) : memoryGame(rule);
+  let value: (p: Pair) => number;
+  if (rule.kind === 'vectors') {
+    const rows = Math.max(...components.map(([x]) => x)) + 1;
+    const columns = Math.max(...components.map(([, y]) => y)) + 1;
+    if (rows * columns > BOARD_CELL_LIMIT) throw new InputError(`--position: a table up to ${rows - 1}:${columns - 1} has ${formatCount(rows * columns)} cells, more than the ${formatCount(BOARD_CELL_LIMIT)} a position may need`);
+    const table = vectorValues(rule.vectors, rows - 1, columns - 1);
+    value = ([x, y]) => table.values[x * columns + y]!;
+  } else {
+    const max = Math.max(...components.map(([n]) => n));
+    if (((max + 1) * (max + 2)) / 2 > BOARD_CELL_LIMIT) throw new InputError(`--position: heaps up to ${max} need ${formatCount(((max + 1) * (max + 2)) / 2)} states, more than ${formatCount(BOARD_CELL_LIMIT)}`);
+    const table = cappedValues(rule, max);
+    value = ([n, c]) => table.value(n, c);
+  }
+  const describe = (move: Move<Pair>, position: readonly Pair[]) => {
+    const after = position.map((p, i) => (i === move.component - 1 ? move.to[0]! : p));
+    return `move ${game.show(move.from)} to ${game.show(move.to[0]!)} in component ${move.component} → ${after.map(game.show).join(' ')}`;
+  };
+  const base = { shape: 'position' as const, rule: ruleText(rule), misere, show: game.show, describe };
+  const take = (from: Pair, to: Pair) => (rule.kind === 'vectors' ? BigInt(from[0] - to[0] + from[1] - to[1]) : BigInt(from[0] - to[0]));
+  const values = components.map(value);
+  const moves: Move<Pair>[] = [];
+  if (misere) {
+    // Positions as lists of states, sorted by key: a multiset.
+    const keyOf = (p: readonly Pair[]) => p.map(game.key).sort().join(' ');
+    const optionsOf = function* (p: readonly Pair[]): Iterable<readonly Pair[]> {
+      for (let i = 0; i < p.length; i++) for (const [to] of game.options(p[i]!)) yield [...p.slice(0, i), to!, ...p.slice(i + 1)];
+    };
+    const memo = new Map<string, boolean>();
+    const outcome = misereOutcome(components, keyOf, optionsOf, memo);
+    if (outcome === 'N') {
+      components.forEach((from, i) => {
+        for (const [to] of game.options(from)) {
+          const after = [...components.slice(0, i), to!, ...components.slice(i + 1)];
+          if (misereOutcome(after, keyOf, optionsOf, memo) === 'P') moves.push({ component: i + 1, from, to: [to!], take: take(from, to!) });
+        }
+      });
+    }
+    moves.sort(compareMoves(game.key));
+    return { ...base, components: components.map((state) => ({ state, grundy: null })), nimSum: null, outcome, winningMoves: moves, movesNotListed: null };
+  }
+  let nimSum = 0;
+  for (const v of values) nimSum ^= v;
+  if (nimSum !== 0) {
+    components.forEach((from, i) => {
+      const target = values[i]! ^ nimSum;
+      for (const [to] of game.options(from)) if (value(to!) === target) moves.push({ component: i + 1, from, to: [to!], take: take(from, to!) });
+    });
+    moves.sort(compareMoves(game.key));
+  }
+  return { ...base, components: components.map((state, i) => ({ state, grundy: BigInt(values[i]!) })), nimSum: BigInt(nimSum), outcome: nimSum === 0 ? 'P' : 'N', winningMoves: moves, movesNotListed: null };
+}

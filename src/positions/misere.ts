@@ -1,0 +1,76 @@
+/**
+ * Misère play: the player who makes the last move loses. Values do not add
+ * up, so outcomes of sums come from a rule where one is known (Bouton's, for
+ * Nim) or from an exhaustive search of the position.
+ */
+import { InputError } from '../errors.js';
+import { formatCount } from '../numbers.js';
+
+/** Bouton's misère rule for Nim: with a heap of 2 or more, P iff the nim-sum is 0; with none, P iff the count of 1-heaps is odd. */
+export function misereNimOutcome(heaps: readonly bigint[]): 'N' | 'P' {
+  let big = false;
+  let ones = 0;
+  let sum = 0n;
+  for (const h of heaps) {
+    if (h >= 2n) big = true;
+    if (h === 1n) ones++;
+    sum ^= h;
+  }
+  if (big) return sum === 0n ? 'P' : 'N';
+  return ones % 2 === 1 ? 'P' : 'N';
+}
+
+/** The most positions an exhaustive misère search may visit. */
+export const MISERE_STATE_LIMIT = 2_000_000;
+
+/**
+ * The misère outcome of a position (a multiset of states, canonical key
+ * `positionKey`) by a memoised, iterative depth-first search: P when every
+ * option is N; a position with no option is N (the player to move cannot
+ * move, so the other made the last move and lost).
+ */
+export function misereOutcome<P>(start: P, positionKey: (p: P) => string, options: (p: P) => Iterable<P>, memo = new Map<string, boolean>(), limit = MISERE_STATE_LIMIT): 'N' | 'P' {
+  // memo: key -> true when the position is N (the player to move wins).
+  interface Frame {
+    readonly key: string;
+    readonly children: Iterator<P>;
+    /** The option being searched below this frame, if any. */
+    waiting: string | null;
+    moved: boolean;
+  }
+  const stack: Frame[] = [];
+  const push = (position: P, key: string) => {
+    if (memo.size + stack.length > limit) throw new InputError(`the misère search of this position passed ${formatCount(limit)} positions: too large to search (split it, or use normal play)`);
+    stack.push({ key, children: options(position)[Symbol.iterator](), waiting: null, moved: false });
+  };
+  const startKey = positionKey(start);
+  if (memo.has(startKey)) return memo.get(startKey) ? 'N' : 'P';
+  push(start, startKey);
+  const finish = (frame: Frame, n: boolean) => {
+    memo.set(frame.key, n);
+    stack.pop();
+  };
+  while (stack.length) {
+    const top = stack[stack.length - 1]!;
+    // An option just searched: if it is P, this position is N.
+    if (top.waiting !== null && memo.get(top.waiting) === false) {
+      finish(top, true);
+      continue;
+    }
+    top.waiting = null;
+    const next = top.children.next();
+    if (next.done) {
+      finish(top, !top.moved); // no option to a P-position: P, unless there was no option at all
+      continue;
+    }
+    top.moved = true;
+    const childKey = positionKey(next.value);
+    const known = memo.get(childKey);
+    if (known === false) finish(top, true);
+    else if (known === undefined) {
+      top.waiting = childKey;
+      push(next.value, childKey);
+    }
+  }
+  return memo.get(startKey) ? 'N' : 'P';
+}

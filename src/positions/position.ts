@@ -1,0 +1,42 @@
+/**
+ * Positions: a sum of components, each a state of one game. Its value is the
+ * xor (nim-sum) of the components' values; the first player wins exactly
+ * when it is not 0, and a winning move changes one component into an option
+ * whose value makes the nim-sum 0. Moves are listed in a canonical order:
+ * component, then the amount taken, then what is left.
+ */
+export interface Move<S> {
+  /** 1-based index of the component moved in (as people count heaps). */
+  readonly component: number;
+  readonly from: S;
+  /** The states the component becomes (a sum; empty when nothing is left). */
+  readonly to: readonly S[];
+  /** Tokens taken, where the game has tokens (heaps; for two piles, from both). */
+  readonly take: bigint | null;
+}
+
+export interface PositionReport<S> {
+  readonly shape: 'position';
+  readonly rule: string;
+  readonly misere: boolean;
+  readonly components: readonly { readonly state: S; readonly grundy: bigint | null }[];
+  /** Normal play: the xor of the values; misère: null (outcomes of sums are not values). */
+  readonly nimSum: bigint | null;
+  /** N: the player to move wins; P: the other one does. */
+  readonly outcome: 'N' | 'P';
+  readonly winningMoves: readonly Move<S>[];
+  /** Winning moves that could not be listed, and why (too many options to look through). */
+  readonly movesNotListed: string | null;
+  /** How a state is written (3, 3:5, {"edges":...}). */
+  show(state: S): string;
+  /** How a move reads ("take 4 from heap 3 → 3 6 5"). */
+  describe(move: Move<S>, position: readonly S[]): string;
+}
+
+/** The canonical order of moves: component, amount taken, then what is left. */
+export function compareMoves<S>(key: (s: S) => string): (a: Move<S>, b: Move<S>) => number {
+  return (a, b) =>
+    a.component - b.component ||
+    (a.take !== null && b.take !== null ? (a.take < b.take ? -1 : a.take > b.take ? 1 : 0) : 0) ||
+    (a.to.map(key).join(' ') < b.to.map(key).join(' ') ? -1 : a.to.map(key).join(' ') > b.to.map(key).join(' ') ? 1 : 0);
+}

@@ -1,0 +1,90 @@
+/**
+ * Reports of a position: each component with its value, the nim-sum, the
+ * outcome in words, and every winning move in the canonical order (the first
+ * is the answer to "which move wins?"). Table, CSV (one row per winning
+ * move) and JSON.
+ */
+import type { PositionReport } from '../positions/position.js';
+import type { Sink } from './sink.js';
+import { wrapText } from './wrap.js';
+
+const COMPONENTS_SHOWN = 24;
+const MOVES_SHOWN = 50;
+
+type AnyPosition = PositionReport<unknown>;
+
+export function outcomeWords(p: AnyPosition): string {
+  const who = p.outcome === 'N' ? 'the first player (to move) wins' : 'the second player wins';
+  return `${who}: ${p.outcome === 'N' ? 'an N-position' : 'a P-position'}${p.misere ? ' in misère play (the last mover loses)' : ''}`;
+}
+
+export function positionTableText(p: AnyPosition, width: number): string {
+  const lines: string[] = [];
+  const field = (label: string, text: string) => lines.push(wrapText(text, width - 16, 16).replace(/^ {16}/, label.padEnd(16)));
+  const states = p.components.map((c) => p.show(c.state));
+  const cut = (items: string[]) => (items.length > COMPONENTS_SHOWN ? `${items.slice(0, COMPONENTS_SHOWN).join(' ')} … (${items.length.toLocaleString('en-US')} in all)` : items.join(' '));
+  field('Rule', p.rule);
+  field('Position', cut(states));
+  if (p.components.every((c) => c.grundy !== null)) {
+    const values = p.components.map((c) => `G(${p.show(c.state)}) = ${c.grundy}`);
+    field('Values', values.length > COMPONENTS_SHOWN ? `${values.slice(0, COMPONENTS_SHOWN).join(', ')}, …` : values.join(', '));
+  }
+  if (p.nimSum !== null) {
+    const terms = p.components.map((c) => String(c.grundy));
+    field('Nim-sum', terms.length > 1 && terms.length <= COMPONENTS_SHOWN ? `${terms.join(' xor ')} = ${p.nimSum}` : String(p.nimSum));
+  }
+  field('Outcome', outcomeWords(p));
+  if (p.outcome === 'N') {
+    const count = p.winningMoves.length;
+    field('Winning moves', count ? `${count.toLocaleString('en-US')}${count > MOVES_SHOWN ? ` (the first ${MOVES_SHOWN} shown)` : ''}` : p.movesNotListed ? 'not listed' : 'none: the player to move wins by making no move');
+    const position = p.components.map((c) => c.state);
+    for (const move of p.winningMoves.slice(0, MOVES_SHOWN)) lines.push(wrapText(p.describe(move, position), width - 2, 2));
+  }
+  if (p.movesNotListed) field('Note', p.movesNotListed);
+  return lines.join('\n') + '\n';
+}
+
+export async function writePositionTable(p: AnyPosition, sink: Sink, width: number): Promise<void> {
+  await sink.write(positionTableText(p, width));
+}
+
+/** A state as JSON text: heaps as exact integers, pairs as [x, y], anything else as JSON. */
+function stateJson(state: unknown): string {
+  return typeof state === 'bigint' ? state.toString() : JSON.stringify(state);
+}
+
+/** Items written a chunk at a time: a position of 500,000 heaps is a large document, not a large object. */
+async function writeList<T>(sink: Sink, items: readonly T[], item: (x: T) => string, indent: string): Promise<void> {
+  const CHUNK = 8192;
+  if (items.length === 0) return sink.write('[]');
+  await sink.write('[');
+  for (let i = 0; i < items.length; i += CHUNK) {
+    const part = items.slice(i, i + CHUNK).map((x) => `\n${indent}  ${item(x)}`).join(',');
+    await sink.write((i > 0 ? ',' : '') + part);
+  }
+  await sink.write(`\n${indent}]`);
+}
+
+export async function writePositionJson(p: AnyPosition, sink: Sink): Promise<void> {
+  const text = (v: unknown) => (v === null ? 'null' : typeof v === 'bigint' ? v.toString() : JSON.stringify(v));
+  await sink.write(`{\n  "rule": ${JSON.stringify(p.rule)},\n  "misere": ${p.misere},\n  "position": `);
+  await writeList(sink, p.components, (c) => stateJson(c.state), '  ');
+  await sink.write(`,\n  "nimSum": ${text(p.nimSum)},\n  "components": `);
+  await writeList(sink, p.components, (c) => `{"state": ${stateJson(c.state)}, "grundy": ${text(c.grundy)}}`, '  ');
+  await sink.write(`,\n  "outcome": "${p.outcome}",\n  "winningMoves": `);
+  await writeList(sink, p.winningMoves, (m) => `{"component": ${m.component}, "from": ${stateJson(m.from)}, "to": [${m.to.map(stateJson).join(', ')}], "take": ${text(m.take)}}`, '  ');
+  await sink.write(`,\n  "movesNotListed": ${text(p.movesNotListed)}\n}\n`);
+}
+
+/** One row per winning move (none: just the header). */
+export async function writePositionCsv(p: AnyPosition, sink: Sink): Promise<void> {
+  let text = 'component,from,to,take\r\n';
+  for (const m of p.winningMoves) {
+    text += `${m.component},"${p.show(m.from)}","${m.to.map((s) => p.show(s)).join(' ')}",${m.take ?? ''}\r\n`;
+    if (text.length > 1 << 16) {
+      await sink.write(text);
+      text = '';
+    }
+  }
+  await sink.write(text);
+}
