@@ -89,6 +89,7 @@ async function exploreTo(command: ExploreCommand, io: CliIo): Promise<void> {
   if (game.rule.kind === 'custom' && command.checkpoint) throw new InputError('--checkpoint works for built-in rules; a rule module is recomputed from scratch');
   const format = chooseFormat(command);
   if (command.position) return positionTo(game, command, format, io);
+  if (command.misere) return misereTableTo(game, command, format, io);
   if (!isHeapRule(game.rule)) return exploreBoardTo(game, command, format, io);
   if (command.rows) throw new InputError('--rows applies to two-pile games (--vectors, --preset wythoff)');
   checkListingSize(format, max ?? game.defaultMax, command);
@@ -154,6 +155,23 @@ async function positionTo(game: GameSpec, command: ExploreCommand, format: Repor
       report = boardPosition(game.rule as VectorRule | CappedHeapRule, texts.map((t) => parsePair(t, '--position')), command.misere);
     }
     await format.write(report, sink, { colour: colourWanted(sink, io.env), width: columnsOf(io.stdout) });
+    await sink.close();
+  } catch (error) {
+    sink.abort();
+    throw error;
+  }
+}
+
+/** `--misere` without a position: misère outcomes of single heaps 0..max. */
+async function misereTableTo(game: GameSpec, command: ExploreCommand, format: ReportFormat, io: CliIo): Promise<void> {
+  if (!isHeapRule(game.rule)) throw new InputError('--misere tables are for one-heap games; for other games evaluate positions with --position ... --misere');
+  if (command.at || command.checkpoint) throw new InputError('--misere tables take --max N (heaps 0..N)');
+  const max = Number(command.max ?? game.defaultMax ?? 100n);
+  const { misereTable } = await import('../positions/misere-table.js');
+  const table = misereTable(game.rule, max);
+  const sink = command.out === undefined ? streamSink(io.stdout) : await openOutputFile(command.out);
+  try {
+    await format.write(table, sink, { colour: colourWanted(sink, io.env), width: columnsOf(io.stdout) });
     await sink.close();
   } catch (error) {
     sink.abort();

@@ -8,10 +8,11 @@ import type { Exploration } from '../explore.js';
 import type { GridExploration } from '../game/grid.js';
 import type { MemoryExploration } from '../game/memory.js';
 import type { PositionReport } from '../positions/position.js';
+import type { MisereTable } from '../positions/misere-table.js';
 import type { Sink } from './sink.js';
 
 /** Every kind of result a format can write. */
-export type Result = Exploration | GridExploration | MemoryExploration | PositionReport<unknown>;
+export type Result = Exploration | GridExploration | MemoryExploration | PositionReport<unknown> | MisereTable;
 
 export interface WriteOptions {
   /** Only these heaps (--at). */
@@ -39,6 +40,7 @@ export const FORMATS: readonly ReportFormat[] = [
       if (x.shape === 'grid') return (await import('./grid-report.js')).writeGridTable(x, sink, o.width);
       if (x.shape === 'memory') return (await import('./memory-report.js')).writeMemoryTable(x, sink, o.width);
       if (x.shape === 'position') return (await import('./position-report.js')).writePositionTable(x, sink, o.width);
+      if (x.shape === 'misere') return (await import('./misere-report.js')).writeMisereTable(x, sink, o.width);
       return (await import('./table.js')).writeTable(x, sink, { colour: o.colour, width: o.width }, o.heaps);
     },
   },
@@ -50,6 +52,7 @@ export const FORMATS: readonly ReportFormat[] = [
       if (x.shape === 'grid') return (await import('./grid-report.js')).writeGridCsv(x, sink);
       if (x.shape === 'memory') return (await import('./memory-report.js')).writeMemoryCsv(x, sink);
       if (x.shape === 'position') return (await import('./position-report.js')).writePositionCsv(x, sink);
+      if (x.shape === 'misere') return (await import('./misere-report.js')).writeMisereCsv(x, sink);
       return (await import('./csv.js')).writeCsv(x, sink, o.heaps);
     },
   },
@@ -61,6 +64,7 @@ export const FORMATS: readonly ReportFormat[] = [
       if (x.shape === 'grid') return (await import('./grid-report.js')).writeGridJson(x, sink);
       if (x.shape === 'memory') return (await import('./memory-report.js')).writeMemoryJson(x, sink);
       if (x.shape === 'position') return (await import('./position-report.js')).writePositionJson(x, sink);
+      if (x.shape === 'misere') return (await import('./misere-report.js')).writeMisereJson(x, sink);
       return (await import('./json.js')).writeJson(x, sink, o.heaps);
     },
   },

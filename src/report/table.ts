@@ -5,6 +5,7 @@ import { formatCount } from '../numbers.js';
 import type { Sink } from './sink.js';
 import { summarise, type Summary } from './summary.js';
 import { outcome } from './outcome.js';
+import { pPositionsText } from './p-positions-text.js';
 
 export interface TableOptions {
   /** ANSI colours (only on a terminal, and never under NO_COLOR). */
@@ -47,26 +48,6 @@ function describeStatus(s: Summary, colour: boolean): string {
   if (p.kind === 'none') return `${paint(colour, 33, 'no period found')} in ${formatCount(p.observedOver)} values; ${p.noTheorem ? why : 'none was proven'}`;
   if (p.proven) return `${paint(colour, 32, `proven (${p.method})`)}: ${p.proof}; proof needs ${formatCount(p.valuesNeeded!)} values`;
   return `${paint(colour, 33, 'observed, not proven')}: holds over the ${formatCount(p.observedOver)} values computed; ${why}`;
-}
-
-function list(values: readonly number[], cap = 40): string {
-  const shown = values.slice(0, cap).join(', ');
-  return values.length > cap ? `${shown}, … (${values.length} in all)` : shown;
-}
-
-export function pPositionsText(pp: PPositions): string {
-  switch (pp.kind) {
-    case 'residues': {
-      const parts = [pp.residues.length ? `n ≡ ${list(pp.residues)} (mod ${pp.modulus})` : `none from n = ${pp.from} on`];
-      if (pp.extra.length) parts.push(`also n = ${list(pp.extra)}`);
-      if (pp.missing.length) parts.push(`except n = ${list(pp.missing)}`);
-      return parts.join('; ');
-    }
-    case 'finite':
-      return pp.list.length ? `n = ${list(pp.list)} and no others (the values rise past them)` : 'none';
-    case 'list':
-      return `${pp.list.length ? `n = ${list(pp.list)}` : 'none'} up to n = ${formatCount(pp.upTo)}${pp.truncated ? ' (list cut short)' : ''}; no pattern known`;
-  }
 }
 
 function summaryTable(x: Exploration, s: Summary, options: TableOptions): string {

@@ -1,0 +1,85 @@
+/**
+ * Misère outcomes of single heaps, n = 0..max (the last player to move
+ * loses; a heap with no move is won by the player to move).
+ * - Rules whose options are single heaps (subtraction sets, all-but sets,
+ *   infinite subtraction sets): the outcome of n follows from the outcomes
+ *   of its options, one pass. For a finite subtraction set it depends only
+ *   on the previous k = max S outcomes, so a repeated window proves the
+ *   period, as in normal play.
+ * - Rules that split heaps (take-and-break codes): a heap's options are
+ *   sums, so each heap is settled by an exhaustive search of the positions
+ *   it leads to (small heaps only).
+ */
+import { InputError } from '../errors.js';
+import { referenceOptions } from '../engine/reference.js';
+import { ruleText, type Rule } from '../rules/model.js';
+import { proveByWindowRepetition } from '../period/window-repetition.js';
+import { observeCycle } from '../period/observed.js';
+import { describePPositions, type PPositions } from '../period/p-positions.js';
+import type { Cycle, Proof } from '../period/pattern.js';
+import { misereOutcome } from './misere.js';
+
+export interface MisereTable {
+  readonly shape: 'misere';
+  readonly rule: string;
+  readonly max: number;
+  /** outcomes[n] = 0 when a heap of n is a misère P-position, 1 when N. */
+  readonly outcomes: Uint8Array;
+  readonly cycle: (Cycle & { readonly proof: Proof | null }) | null;
+  readonly pPositions: PPositions;
+}
+
+/** Heaps searched exhaustively when a rule splits them. */
+export const MISERE_SPLIT_MAX = 200;
+const SINGLE_HEAP_LIMIT = 50_000_000;
+
+export function misereTable(rule: Rule, max: number): MisereTable {
+  if (rule.kind === 'custom') throw new InputError('--misere with a rule module: its options live in the module');
+  const splits = rule.kind === 'take-and-break';
+  if (splits && max > MISERE_SPLIT_MAX) throw new InputError(`--misere --max ${max}: a rule that splits heaps is searched position by position, up to ${MISERE_SPLIT_MAX} tokens`);
+  if (max > SINGLE_HEAP_LIMIT) throw new InputError(`--misere --max ${max}: at most ${SINGLE_HEAP_LIMIT.toLocaleString('en-US')} heaps`);
+  const outcomes = new Uint8Array(max + 1);
+  if (splits) {
+    const memo = new Map<string, boolean>();
+    const key = (p: readonly number[]) => p.join(',');
+    const normal = (h: number[]) => h.filter((v) => v > 0).sort((a, b) => a - b);
+    const options = function* (p: readonly number[]): Iterable<number[]> {
+      for (let i = 0; i < p.length; i++) {
+        if (i > 0 && p[i] === p[i - 1]) continue;
+        for (const parts of referenceOptions(rule, p[i]!)) yield normal([...p.slice(0, i), ...parts, ...p.slice(i + 1)]);
+      }
+    };
+    for (let n = 0; n <= max; n++) outcomes[n] = misereOutcome(normal([n]), key, options, memo) === 'N' ? 1 : 0;
+  } else {
+    for (let n = 0; n <= max; n++) {
+      let anyMove = false;
+      let toP = false;
+      for (const [m] of referenceOptionsSingle(rule, n)) {
+        anyMove = true;
+        if (outcomes[m!] === 0) {
+          toP = true;
+          break;
+        }
+      }
+      outcomes[n] = !anyMove || toP ? 1 : 0;
+    }
+  }
+  const proven = rule.kind === 'subtraction' ? proveByWindowRepetition(outcomes, outcomes.length, rule.moves[rule.moves.length - 1]!) : null;
+  const seen = proven ? null : observeCycle(outcomes, outcomes.length, { allowSaltus: false });
+  // The window argument is the same for outcomes (o(n) = N or P) as for values: say so in its words.
+  const cycle = proven
+    ? { ...proven, proof: { ...proven.proof, reason: proven.proof.reason.replace(/G\(n/g, 'o(n').replace('previous', 'outcomes of the previous').replace(/values/g, 'outcomes') } }
+    : seen && { ...seen, proof: null };
+  const pattern = cycle ? { kind: 'periodic' as const, ...cycle, observedOver: outcomes.length } : { kind: 'none' as const, observedOver: outcomes.length };
+  return { shape: 'misere', rule: ruleText(rule), max, outcomes, cycle, pPositions: describePPositions(outcomes, outcomes.length, pattern, BigInt(max)) };
+}
+
+/** Options of a heap under a rule whose moves leave one heap, without building every list for all-but sets. */
+function* referenceOptionsSingle(rule: Rule, n: number): Iterable<number[]> {
+  if (rule.kind === 'all-but') {
+    const excluded = new Set(rule.excluded);
+    for (let take = 1; take <= n; take++) if (!excluded.has(take)) yield [n - take];
+    return;
+  }
+  yield* referenceOptions(rule, n);
+}

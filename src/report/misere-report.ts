@@ -1,0 +1,39 @@
+/** Reports of a one-heap misère table: the P-positions, their pattern (proven or observed), the outcomes. */
+import type { MisereTable } from '../positions/misere-table.js';
+import type { Sink } from './sink.js';
+import { toJson } from './json.js';
+import { wrapText } from './wrap.js';
+import { pPositionsText } from './p-positions-text.js';
+
+export async function writeMisereTable(x: MisereTable, sink: Sink, width: number): Promise<void> {
+  const lines: string[] = [];
+  const field = (label: string, text: string) => lines.push(wrapText(text, width - 16, 16).replace(/^ {16}/, label.padEnd(16)));
+  field('Rule', x.rule);
+  field('Play', 'misère: the player who makes the last move loses');
+  field('Heaps', `0 .. ${x.max}`);
+  const c = x.cycle;
+  field('Pattern', c ? `outcomes periodic from n = ${c.preperiod}, period ${c.period}` : `no period found up to n = ${x.max}`);
+  field('Status', c?.proof ? `proven (${c.proof.method}): ${c.proof.reason}` : c ? 'observed over the heaps computed, not proven' : 'no pattern');
+  field('P-positions', pPositionsText(x.pPositions));
+  await sink.write(lines.join('\n') + '\n');
+}
+
+export async function writeMisereCsv(x: MisereTable, sink: Sink): Promise<void> {
+  let text = 'n,outcome\r\n';
+  for (let n = 0; n <= x.max; n++) text += `${n},${x.outcomes[n] ? 'N' : 'P'}\r\n`;
+  await sink.write(text);
+}
+
+export async function writeMisereJson(x: MisereTable, sink: Sink): Promise<void> {
+  const c = x.cycle;
+  await sink.write(
+    toJson({
+      rule: x.rule,
+      misere: true,
+      max: x.max,
+      pattern: c ? { preperiod: c.preperiod, period: c.period, proven: Boolean(c.proof), proof: c.proof?.reason ?? null, method: c.proof?.method ?? null } : null,
+      pPositions: x.pPositions,
+      outcomes: Array.from(x.outcomes, (o) => (o ? 'N' : 'P')).join(''),
+    }) + '\n',
+  );
+}
