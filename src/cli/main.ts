@@ -19,6 +19,7 @@ export const EXIT_BAD_INPUT = 2;
 export async function main(args: readonly string[], io: CliIo = processIo()): Promise<number> {
   try {
     if (args[0] === 'sweep') return await (await import('./sweep.js')).sweepMain(args.slice(1), io);
+    if (args[0] === 'play') return await (await import('./play.js')).playMain(args.slice(1), io);
     const parsed = await parseCommandLine(args, io);
     if (parsed.output !== undefined) {
       io.stdout.write(parsed.output.endsWith('\n') ? parsed.output : parsed.output + '\n');

@@ -41,6 +41,8 @@ export interface ExploreCommand {
   readonly position?: readonly string[];
   /** Misère play: the last player to move loses. */
   readonly misere: boolean;
+  /** `sg-explore play`: who moves first, a seed for a random start, the computer's strength (1..10). */
+  readonly play?: { readonly first: 'human' | 'computer'; readonly seed?: number; readonly level: number };
 }
 
 export interface ListPresetsCommand {
@@ -68,6 +70,9 @@ function optionTable(argv: Argv, io?: CliIo) {
     .option('limit', { type: 'string', describe: 'compute at most this many values looking for a proof', group: 'Range:' })
     .option('position', { type: 'string', array: true, describe: "a position to evaluate: heap sizes (3 6 9), pairs (3:5), JSON states; '-' reads heaps from stdin", group: 'Positions:' })
     .option('misere', { type: 'boolean', describe: 'misère play: the player who makes the last move loses', group: 'Positions:' })
+    .option('first', { type: 'string', describe: 'sg-explore play: who moves first, human (default) or computer', group: 'Play:' })
+    .option('seed', { type: 'string', describe: 'sg-explore play: a random start position from this seed (without --position)', group: 'Play:' })
+    .option('level', { type: 'string', describe: 'sg-explore play: the computer plays its best move 1 to 10 times in 10 (default 10: perfect)', group: 'Play:' })
     .option('rows', { type: 'string', describe: 'two-pile games: only rows A..B (e.g. 0..15), each to --max', group: 'Range:' })
     .option('at', { type: 'string', array: true, describe: 'print G(n) for these heap sizes only (exact, up to 10^18 and beyond)', group: 'Range:' })
     .option('format', { type: 'string', choices: FORMAT_NAMES, describe: 'output format (default: table, or from the --out file name)', group: 'Output:' })
@@ -109,7 +114,25 @@ function parseRows(text: string | undefined): { first: number; last: number } | 
 /** yargs refuses a lone '-' (standard input, as in `--position -`): it travels under another name. */
 export const STDIN_ARGUMENT = '\u0000stdin';
 
-export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo): Promise<ParseOutcome> {
+/** The play flags, checked; undefined unless playing (then given flags are refused elsewhere). */
+function parsePlay(argv: Record<string, unknown>, playing: boolean): ExploreCommand['play'] {
+  const given = (['first', 'seed', 'level'] as const).filter((f) => argv[f] !== undefined);
+  if (!playing) {
+    if (given.length) throw new InputError(`--${given[0]} is for sg-explore play`);
+    return undefined;
+  }
+  const first = single(argv.first, 'first')?.trim().toLowerCase() ?? 'human';
+  if (first !== 'human' && first !== 'computer') throw new InputError(`--first: '${first}' is not human or computer`);
+  const seedText = single(argv.seed, 'seed');
+  const levelText = single(argv.level, 'level');
+  return {
+    first,
+    seed: seedText === undefined ? undefined : parseSmallCount(seedText, '--seed', 0, 2 ** 31 - 1),
+    level: levelText === undefined ? 10 : parseSmallCount(levelText, '--level', 1, 10),
+  };
+}
+
+export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, playing = false): Promise<ParseOutcome> {
   const args = rawArgs.map((a) => (a === '-' ? STDIN_ARGUMENT : a));
   const parsed = await parseArgs(optionTable(yargs([...args]), io), args, '', 'rules are given with --moves, --all-but, --code, --preset or --rule');
   if (!parsed.argv) return { output: parsed.output };
@@ -166,6 +189,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo): 
       rows: parseRows(single(argv.rows, 'rows')),
       position,
       misere: Boolean(argv.misere),
+      play: parsePlay(argv, playing),
     },
   };
 }

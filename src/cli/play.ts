@@ -1,0 +1,56 @@
+/**
+ * `sg-explore play RULE [--position ... | --seed N] [--first human|computer] [--misere] [--level 1..10]`:
+ * wiring only; the game itself is src/play/session.ts.
+ */
+import { InputError } from '../errors.js';
+import { explore } from '../explore.js';
+import { isHeapRule, type GameSpec } from '../rules/model.js';
+import { parseCount } from '../numbers.js';
+import { boardPlayable, heapPlayable, isBoardRule, type Playable } from '../play/playable.js';
+import { playSession } from '../play/session.js';
+import { mulberry32 } from '../play/random.js';
+import { parseCommandLine, STDIN_ARGUMENT } from './options.js';
+import type { CliIo } from './io.js';
+import type { Pair } from '../game/game.js';
+
+/** Heaps a played game may start with (its values are computed up to the largest). */
+const PLAY_HEAP_LIMIT = 1_000_000;
+
+export async function playMain(args: readonly string[], io: CliIo): Promise<number> {
+  const parsed = await parseCommandLine(args, io, true);
+  if (parsed.output !== undefined) {
+    io.stdout.write(parsed.output.endsWith('\n') ? parsed.output : parsed.output + '\n');
+    return 0;
+  }
+  const command = parsed.command!;
+  if (command.command !== 'explore') throw new InputError('play: name a game to play (--moves, --preset, ...)');
+  if (command.out || command.format) throw new InputError('play talks on the terminal: --out and --format do not apply');
+  const game: GameSpec = 'spec' in command.game ? command.game.spec : await (await import('../rules/file.js')).loadRuleFile(command.game.file);
+  const play = command.play!;
+  const seed = play.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const random = mulberry32(seed);
+  const texts = command.position?.filter((t) => t !== STDIN_ARGUMENT);
+  if (command.position && texts!.length !== command.position.length) throw new InputError('play reads moves from standard input: give the position on the command line');
+  const options = { misere: command.misere, humanFirst: play.first === 'human', level: play.level, random };
+  if (isBoardRule(game.rule)) {
+    const playable = boardPlayable(game.rule);
+    const start: Pair[] = texts ? texts.map((t) => playable.parse(t)) : randomBoard(game.rule.kind, random);
+    if (!texts) io.stdout.write(`A random start (--seed ${seed}).\n`);
+    return playSession(playable, start, options, io);
+  }
+  if (!isHeapRule(game.rule) || game.rule.kind === 'custom') throw new InputError('play: rule modules cannot be played yet');
+  const start = texts ? texts.map((t) => parseCount(t, '--position')) : Array.from({ length: 3 }, () => BigInt(1 + Math.floor(random() * 15)));
+  if (!texts) io.stdout.write(`A random start (--seed ${seed}).\n`);
+  const largest = start.reduce((a, b) => (b > a ? b : a), 0n);
+  if (largest > BigInt(PLAY_HEAP_LIMIT)) throw new InputError(`play: heaps up to ${PLAY_HEAP_LIMIT.toLocaleString('en-US')} (got ${largest})`);
+  const exploration = explore({ game, max: largest, limit: command.limit });
+  const playable: Playable<bigint> = heapPlayable(game.rule, exploration);
+  return playSession(playable, start, options, io);
+}
+
+function randomBoard(kind: 'vectors' | 'capped-heap', random: () => number): Pair[] {
+  const r = (n: number) => Math.floor(random() * n);
+  if (kind === 'vectors') return [[3 + r(12), 3 + r(12)]];
+  const n = 8 + r(30);
+  return [[n, n - 1]];
+}

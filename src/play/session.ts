@@ -1,0 +1,164 @@
+/**
+ * `sg-explore play`: a game against the perfect computer, in plain words,
+ * on a terminal or through a pipe. The human types moves
+ * (`take 4 from heap 3`, `3 4`, a split `3 -> 1 4`, a state `2 -> 1:2`)
+ * or commands (hint, undo, help, quit). The computer plays a winning move
+ * whenever there is one; when there is none it takes the least it can, to
+ * keep the game long; --level below 10 makes it play a random move now and
+ * then, so that people can learn.
+ */
+import { createInterface } from 'node:readline';
+import type { CliIo } from '../cli/io.js';
+import type { Playable } from './playable.js';
+import type { Move } from '../positions/position.js';
+import { outcomeWords } from '../report/position-report.js';
+
+export interface PlayOptions {
+  readonly misere: boolean;
+  readonly humanFirst: boolean;
+  /** 1..10: the chance in ten that the computer plays its best move. */
+  readonly level: number;
+  readonly random: () => number;
+}
+
+type Turn<S> = { readonly position: S[]; readonly humanToMove: boolean };
+
+const HELP = [
+  'Moves:',
+  '  take 4 from heap 3     (or just: 3 4)   take 4 tokens from the third heap',
+  '  3 -> 1 4               the third component becomes 1 and 4 (a split, or any state: 2 -> 1:2)',
+  'Commands: hint (the nim-sum and the winning moves, explained), undo, help, quit',
+].join('\n');
+
+export async function playSession<S>(game: Playable<S>, start: S[], options: PlayOptions, io: CliIo): Promise<number> {
+  const out = (text: string) => io.stdout.write(text + '\n');
+  const history: Turn<S>[] = [];
+  let turn: Turn<S> = { position: start, humanToMove: options.humanFirst };
+  const show = (p: readonly S[]) => (p.length ? p.map(game.show).join(' ') : '(nothing left)');
+  const movesOf = (p: readonly S[]): Move<S>[] =>
+    p.flatMap((from, i) => game.options(from).map((to) => ({ component: i + 1, from, to, take: game.take(from, to) })));
+  // A heap emptied stays as 0 (heaps keep their numbers); a split takes the heap's place.
+  const apply = (p: readonly S[], m: Move<S>): S[] => [...p.slice(0, m.component - 1), ...(m.to.length === 0 && game.heaps ? [game.parse('0')] : m.to), ...p.slice(m.component)];
+  const describe = (m: Move<S>) => (m.take !== null && game.heaps && m.to.length <= 1 ? `take ${m.take} from ${game.noun} ${m.component}` : `${game.noun} ${m.component}: ${game.show(m.from)} -> ${m.to.length ? m.to.map(game.show).join(' + ') : 'nothing'}`);
+
+  out(`Playing ${options.misere ? 'misère ' : ''}(${options.misere ? 'the last player to move loses' : 'the last player to move wins'}). Type help for the moves.`);
+  const lines = createInterface({ input: io.stdin, terminal: false });
+  const iterator = lines[Symbol.asyncIterator]();
+  const ask = async (): Promise<string | null> => {
+    io.stdout.write('your move> ');
+    const next = await iterator.next();
+    if (next.done) return null;
+    if (!io.stdout.isTTY) io.stdout.write(next.value + '\n'); // echo piped input, so a transcript reads like a session
+    return next.value.trim();
+  };
+  try {
+    for (;;) {
+      const legal = movesOf(turn.position);
+      out(`\nPosition: ${show(turn.position)}`);
+      if (legal.length === 0) {
+        // The player to move cannot move: in normal play they lose, in misère they win.
+        const humanWins = turn.humanToMove === options.misere;
+        out(humanWins ? 'You win!' : 'The computer wins.');
+        return 0;
+      }
+      if (!turn.humanToMove) {
+        const move = computerMove(game, turn.position, legal, options);
+        out(`The computer plays: ${describe(move)}`);
+        history.push(turn);
+        turn = { position: apply(turn.position, move), humanToMove: true };
+        continue;
+      }
+      const input = await ask();
+      if (input === null || input === 'quit' || input === 'q') {
+        out('Game left unfinished.');
+        return 0;
+      }
+      if (input === '') continue;
+      if (input === 'help' || input === '?') {
+        out(HELP);
+        continue;
+      }
+      if (input === 'hint') {
+        out(hint(game, turn.position, options.misere, describe));
+        continue;
+      }
+      if (input === 'undo') {
+        // Back to the human's previous turn (their move and the computer's reply).
+        let back: Turn<S> | undefined;
+        while ((back = history.pop()) && !back.humanToMove);
+        if (!back) out('Nothing to undo.');
+        else turn = back;
+        continue;
+      }
+      const parsed = parseMove(game, turn.position, legal, input);
+      if (typeof parsed === 'string') {
+        out(`Not a move: ${parsed} (type help)`);
+        continue;
+      }
+      history.push(turn);
+      turn = { position: apply(turn.position, parsed), humanToMove: false };
+    }
+  } finally {
+    lines.close();
+  }
+}
+
+function hint<S>(game: Playable<S>, position: readonly S[], misere: boolean, describe: (m: Move<S>) => string): string {
+  const report = game.evaluate(position, misere);
+  const lines: string[] = [];
+  if (report.nimSum !== null) {
+    lines.push(`Values: ${report.components.map((c) => `${game.show(c.state)} is worth ${c.grundy}`).join(', ')}; their nim-sum (xor) is ${report.nimSum}.`);
+    lines.push(report.nimSum === 0n ? 'A nim-sum of 0 is lost for the player to move: every move makes it non-zero, and the other player can make it 0 again.' : 'A non-zero nim-sum wins: move so that it becomes 0.');
+  } else lines.push(`In misère play values do not add up; a search of the position says ${outcomeWords(report)}.`);
+  if (report.winningMoves.length) lines.push(`Winning moves: ${report.winningMoves.slice(0, 8).map(describe).join('; ')}${report.winningMoves.length > 8 ? '; …' : ''}`);
+  else lines.push('There is no winning move here: make the game long and hope for a mistake.');
+  return lines.join('\n');
+}
+
+function computerMove<S>(game: Playable<S>, position: readonly S[], legal: readonly Move<S>[], options: PlayOptions): Move<S> {
+  if (options.level < 10 && options.random() * 10 >= options.level) return legal[Math.floor(options.random() * legal.length)]!;
+  const report = game.evaluate(position, options.misere);
+  if (report.winningMoves.length) return report.winningMoves[0]!;
+  // Lost against best play: take the least, so the game lasts and a mistake has room to happen.
+  return [...legal].sort((a, b) => (a.take !== null && b.take !== null ? (a.take < b.take ? -1 : a.take > b.take ? 1 : 0) : 0) || b.component - a.component)[0]!;
+}
+
+/** A move in words: `take T from heap I`, `I T`, `I -> STATES`. A string is the reason it is not a legal move. */
+function parseMove<S>(game: Playable<S>, position: readonly S[], legal: readonly Move<S>[], input: string): Move<S> | string {
+  const text = input.toLowerCase().replace(/\s+/g, ' ');
+  const component = (word: string): number | string => {
+    const i = Number(word);
+    if (!Number.isInteger(i) || i < 1 || i > position.length) return `there is no ${game.noun} ${word} (they are numbered 1 to ${position.length})`;
+    return i;
+  };
+  let match = /^(?:take )?(\d+) from (?:heap |pile )?(\d+)$/.exec(text) ?? null;
+  let index: number | string;
+  let take: bigint | null = null;
+  let to: S[] | null = null;
+  if (match) {
+    index = component(match[2]!);
+    take = BigInt(match[1]!);
+  } else if ((match = /^(\d+) (\d+)$/.exec(text))) {
+    index = component(match[1]!);
+    take = BigInt(match[2]!);
+  } else if ((match = /^(\d+) ?-> ?(.*)$/.exec(input.trim()))) {
+    index = component(match[1]!);
+    try {
+      to = match[2]!.trim() === '' || match[2]!.trim() === 'nothing' ? [] : match[2]!.trim().split(/\s+|\+/).filter(Boolean).map((t) => game.parse(t));
+    } catch (error) {
+      return (error as Error).message;
+    }
+  } else return `'${input}' is not a move or a command`;
+  if (typeof index === 'string') return index;
+  const mine = legal.filter((m) => m.component === index);
+  if (take !== null) {
+    if (!game.heaps) return `give the new state: ${index} -> STATE`;
+    const found = mine.filter((m) => m.take === take && m.to.length <= 1);
+    if (found.length === 1) return found[0]!;
+    if (mine.some((m) => m.take === take)) return `taking ${take} there splits the heap: say how, as ${index} -> A B`;
+    return `you cannot take ${take} from heap ${index} (${game.show(position[index - 1]!)}) under this rule`;
+  }
+  const keys = (states: readonly S[]) => states.map(game.key).filter((k) => !(game.heaps && k === '0')).sort().join(' ');
+  const found = mine.find((m) => keys(m.to) === keys(to!));
+  return found ?? `${game.show(position[index - 1]!)} cannot become ${to!.length ? to!.map(game.show).join(' + ') : 'nothing'} in one move`;
+}
