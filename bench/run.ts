@@ -10,6 +10,7 @@
  *   5. sweep throughput (bench/sweep.ts);
  *   6. CSV output of 10^8 rows to a file, a pipe and --out, each process's peak RSS (bench/output.ts);
  *   7. the 2048 x 2048 Wythoff table against the naive reference (bench/two-pile.ts);
+ *   8. 500,000 Nim heaps from stdin with every winning move, against a plain parse-and-xor loop (bench/positions.ts);
  * plus the peak RSS of this process. Absolute times are printed with every ratio.
  */
 import { spawnSync } from 'node:child_process';
@@ -24,6 +25,7 @@ import { benchTakeBreak } from './take-break.js';
 import { measureSweepThroughput } from './sweep.js';
 import { benchOutput } from './output.js';
 import { benchTwoPile } from './two-pile.js';
+import { benchPositions } from './positions.js';
 import {
   bestOf,
   checksum,
@@ -220,6 +222,8 @@ async function main(): Promise<void> {
   await benchOutput(out);
   out('');
   benchTwoPile(out);
+  out('');
+  benchPositions(out);
 
   const maxRssKiB = process.resourceUsage().maxRSS; // kilobytes
   out('');
