@@ -297,6 +297,8 @@ describe('CLI: stop on a signal, then --resume', () => {
     const rows = (await B).toString('latin1').split('\r\n');
     for (let n = 0; n < saved; n += 97) expect(rows[n + 1], `row of heap ${n}`).toBe(`${n},${values[n]},${values[n] ? 'N' : 'P'}`);
 
+    // One signal is followed through to a byte-identical resume; the others stop at a checked checkpoint (each resume costs seconds).
+    if (signal !== 'SIGINT') return;
     const resumed = await run([...args, '--resume']);
     expect(resumed.code, `stderr ${resumed.stderr}`).toBe(0);
     expect(resumed.stdout).toBe('');

@@ -172,7 +172,7 @@ describe('ParallelSparseKernel equals SparseSpaceKernel', () => {
   named.forEach((text, i) => {
     cases.push({ text, count: int(random, 3000, 5000), threads: 1 + (i % 3), parallelFrom: int(random, 64, 200), block: int(random, 1, 300), seed: int(random, 1, 2 ** 31 - 1) });
   });
-  for (let i = 0; i < 12; i++) {
+  for (let i = 0; i < 8; i++) {
     cases.push({ text: randomCode(random), count: int(random, 1200, 2400), threads: 1 + (i % 3), parallelFrom: int(random, 64, 200), block: int(random, 1, 300), seed: int(random, 1, 2 ** 31 - 1) });
   }
   // Blocks of one heap, and more threads than heaps in a block.
