@@ -1,4 +1,5 @@
-import yargs, { type Argv } from 'yargs';
+import type { Argv } from 'yargs';
+import { quickParse } from './quick-parse.js';
 import { parseArgs, single } from './common.js';
 import { PROGRESS_OPTION, THREADS_OPTION, parseThreads } from './shared-options.js';
 import { columnsOf, type CliIo } from './io.js';
@@ -55,39 +56,55 @@ export type Command = ExploreCommand | ListPresetsCommand;
 const RULE_FLAGS = ['moves', 'all-but', 'code', 'preset', 'vectors', 'rule'] as const;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
-/** The option table. Numbers are taken as strings: yargs would turn 2^20 into NaN without a word. */
+/** One option of a command, as data: the yargs table and the quick parser are both built from it. */
+export interface OptionSpec {
+  readonly type: 'string' | 'boolean';
+  readonly array?: boolean;
+  readonly describe: string;
+  readonly group: string;
+  readonly choices?: readonly string[];
+}
+
+/** The options of `sg-explore` (and `play`). Numbers are taken as strings: yargs would turn 2^20 into NaN without a word. */
+export const EXPLORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  moves: { type: 'string', describe: 'finite subtraction set: take s tokens for s in S, e.g. 1,2,3', group: 'Rule:' },
+  'all-but': { type: 'string', describe: 'take any positive number of tokens except these, e.g. 2,3,7', group: 'Rule:' },
+  code: { type: 'string', describe: 'take-and-break code in CGSuite notation: 0.77, .07, 4.07, 0.3F, 4!.0', group: 'Rule:' },
+  vectors: { type: 'string', describe: 'a two-pile game: subtract a positive multiple of one vector, e.g. "(1,0) (0,1) (1,1)" (Wythoff); (1,1)x2 caps the multiple at 2', group: 'Rule:' },
+  preset: { type: 'string', describe: "a named game: nim, bash:<m>, kayles, grundy, wythoff, fibonacci-nim, ... ('list' shows them all)", group: 'Rule:' },
+  rule: { type: 'string', describe: 'a rule file (.json, .yaml, .yml) or a JS module exporting options(n) (.mjs, .js)', group: 'Rule:' },
+  max: { type: 'string', describe: 'report heaps 0..max (1e6, 1_000_000 and 2^20 all work)', group: 'Range:' },
+  limit: { type: 'string', describe: 'compute at most this many values looking for a proof', group: 'Range:' },
+  rows: { type: 'string', describe: 'two-pile games: only rows A..B (e.g. 0..15), each to --max', group: 'Range:' },
+  at: { type: 'string', array: true, describe: 'print G(n) for these heap sizes only (exact, up to 10^18 and beyond)', group: 'Range:' },
+  timeout: { type: 'string', describe: `milliseconds a custom rule's options(n) may take (default ${DEFAULT_TIMEOUT_MS})`, group: 'Range:' },
+  position: { type: 'string', array: true, describe: "a position to evaluate: heap sizes (3 6 9), pairs (3:5), JSON states; '-' reads heaps from stdin", group: 'Positions:' },
+  misere: { type: 'boolean', describe: 'misère play: the player who makes the last move loses', group: 'Positions:' },
+  first: { type: 'string', describe: 'sg-explore play: who moves first, human (default) or computer', group: 'Play:' },
+  seed: { type: 'string', describe: 'sg-explore play: a random start position from this seed (without --position)', group: 'Play:' },
+  level: { type: 'string', describe: 'sg-explore play: the computer plays its best move 1 to 10 times in 10 (default 10: perfect)', group: 'Play:' },
+  format: { type: 'string', choices: FORMAT_NAMES, describe: 'output format (default: table, or from the --out file name)', group: 'Output:' },
+  out: { type: 'string', describe: 'write to this file (atomically replaced when complete) instead of standard output', group: 'Output:' },
+  progress: { ...(PROGRESS_OPTION as OptionSpec), group: 'Output:' },
+  checkpoint: { type: 'string', describe: 'save progress to this file now and then and on Ctrl-C/SIGTERM/SIGHUP', group: 'Long runs:' },
+  'checkpoint-every': { type: 'string', describe: 'seconds between checkpoints (default 30)', group: 'Long runs:' },
+  threads: { ...(THREADS_OPTION as OptionSpec), group: 'Long runs:' },
+  resume: { type: 'boolean', describe: 'continue from the --checkpoint file', group: 'Long runs:' },
+  force: { type: 'boolean', describe: 'overwrite an existing --checkpoint file (without --resume)', group: 'Long runs:' },
+};
+
+/** The option table, for yargs (help, version and every complaint come from it). */
 function optionTable(argv: Argv, io?: CliIo) {
-  return argv
+  let table = argv
     .scriptName('sg-explore')
-    .usage('$0 (--moves S | --all-but E | --code C | --preset NAME | --rule FILE) [options]\n\nCompute Sprague-Grundy values of a heap game and find (and prove) their eventual pattern.\nWhole families of rules: sg-explore sweep --help')
-    .option('moves', { type: 'string', describe: 'finite subtraction set: take s tokens for s in S, e.g. 1,2,3', group: 'Rule:' })
-    .option('all-but', { type: 'string', describe: 'take any positive number of tokens except these, e.g. 2,3,7', group: 'Rule:' })
-    .option('code', { type: 'string', describe: 'take-and-break code in CGSuite notation: 0.77, .07, 4.07, 0.3F, 4!.0', group: 'Rule:' })
-    .option('vectors', { type: 'string', describe: 'a two-pile game: subtract a positive multiple of one vector, e.g. "(1,0) (0,1) (1,1)" (Wythoff); (1,1)x2 caps the multiple at 2', group: 'Rule:' })
-    .option('preset', { type: 'string', describe: "a named game: nim, bash:<m>, kayles, grundy, ... ('list' shows them all)", group: 'Rule:' })
-    .option('rule', { type: 'string', describe: 'a rule file (.json, .yaml, .yml) or a JS module exporting options(n) (.mjs, .js)', group: 'Rule:' })
-    .option('max', { type: 'string', describe: 'report heaps 0..max (1e6, 1_000_000 and 2^20 all work)', group: 'Range:' })
-    .option('limit', { type: 'string', describe: 'compute at most this many values looking for a proof', group: 'Range:' })
-    .option('position', { type: 'string', array: true, describe: "a position to evaluate: heap sizes (3 6 9), pairs (3:5), JSON states; '-' reads heaps from stdin", group: 'Positions:' })
-    .option('misere', { type: 'boolean', describe: 'misère play: the player who makes the last move loses', group: 'Positions:' })
-    .option('first', { type: 'string', describe: 'sg-explore play: who moves first, human (default) or computer', group: 'Play:' })
-    .option('seed', { type: 'string', describe: 'sg-explore play: a random start position from this seed (without --position)', group: 'Play:' })
-    .option('level', { type: 'string', describe: 'sg-explore play: the computer plays its best move 1 to 10 times in 10 (default 10: perfect)', group: 'Play:' })
-    .option('rows', { type: 'string', describe: 'two-pile games: only rows A..B (e.g. 0..15), each to --max', group: 'Range:' })
-    .option('at', { type: 'string', array: true, describe: 'print G(n) for these heap sizes only (exact, up to 10^18 and beyond)', group: 'Range:' })
-    .option('format', { type: 'string', choices: FORMAT_NAMES, describe: 'output format (default: table, or from the --out file name)', group: 'Output:' })
-    .option('out', { type: 'string', describe: 'write to this file (atomically replaced when complete) instead of standard output', group: 'Output:' })
-    .option('progress', { ...PROGRESS_OPTION, group: 'Output:' })
-    .option('checkpoint', { type: 'string', describe: 'save progress to this file now and then and on Ctrl-C/SIGTERM', group: 'Long runs:' })
-    .option('checkpoint-every', { type: 'string', describe: 'seconds between checkpoints (default 30)', group: 'Long runs:' })
-    .option('threads', { ...THREADS_OPTION, group: 'Long runs:' })
-    .option('resume', { type: 'boolean', describe: 'continue from the --checkpoint file', group: 'Long runs:' })
-    .option('force', { type: 'boolean', describe: 'overwrite an existing --checkpoint file (without --resume)', group: 'Long runs:' })
-    .option('timeout', { type: 'string', describe: `milliseconds a custom rule's options(n) may take (default ${DEFAULT_TIMEOUT_MS})`, group: 'Range:' })
+    .usage('$0 (--moves S | --all-but E | --code C | --vectors V | --preset NAME | --rule FILE) [options]\n\nCompute Sprague-Grundy values of a game and find (and prove) their eventual pattern.\nWhole families of rules: sg-explore sweep --help; a game against the computer: sg-explore play');
+  for (const [name, spec] of Object.entries(EXPLORE_OPTIONS)) table = table.option(name, { ...spec, choices: spec.choices ? [...spec.choices] : undefined });
+  return table
     .example('$0 --moves 1,2,3 --max 1e6', 'values, proven period and P-positions of take 1, 2 or 3')
     .example('$0 --all-but 2,3,7 --format json', 'an all-but game as JSON')
     .example('$0 --preset kayles', 'Kayles, computed until Guy-Smith proves its period')
     .example('$0 --moves 2,5,7 --at 10^18', 'one exact value, far out')
+    .example('$0 --preset nim --position 3 6 9', 'who wins, and every winning move')
     .strict()
     .help()
     .version(packageVersion())
@@ -134,9 +151,15 @@ function parsePlay(argv: Record<string, unknown>, playing: boolean): ExploreComm
 
 export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, playing = false): Promise<ParseOutcome> {
   const args = rawArgs.map((a) => (a === '-' ? STDIN_ARGUMENT : a));
-  const parsed = await parseArgs(optionTable(yargs([...args]), io), args, '', 'rules are given with --moves, --all-but, --code, --preset or --rule');
-  if (!parsed.argv) return { output: parsed.output };
-  const argv = parsed.argv;
+  // The everyday command line is read without loading yargs (about half of a small run's time);
+  // anything else (help, version, a mistake) goes through the full table for its words.
+  let argv = quickParse(args, EXPLORE_OPTIONS);
+  if (!argv) {
+    const { default: yargs } = await import('yargs');
+    const parsed = await parseArgs(optionTable(yargs([...args]), io), args, '', 'rules are given with --moves, --all-but, --code, --vectors, --preset or --rule');
+    if (!parsed.argv) return { output: parsed.output };
+    argv = parsed.argv;
+  }
 
   const format = single(argv.format, 'format') as Format | undefined;
   const preset = single(argv.preset, 'preset');

@@ -1,4 +1,4 @@
-import Table from 'cli-table3';
+import { renderBox, visibleLength } from './box.js';
 import type { Exploration } from '../explore.js';
 import type { PPositions } from '../period/p-positions.js';
 import { formatCount } from '../numbers.js';
@@ -18,9 +18,6 @@ export interface TableOptions {
 const GRID_VALUES_CAP = 1200;
 const PLAIN_ROW = 10;
 
-/** Borders around the table and the heading, but no rule between rows. */
-const NO_ROW_RULES = { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' };
-
 function mod(a: number, m: number): number {
   return ((a % m) + m) % m;
 }
@@ -29,10 +26,6 @@ function paint(on: boolean, code: number, text: string): string {
   return on ? `\u001b[${code}m${text}\u001b[39m` : text;
 }
 
-function styleFor(options: TableOptions) {
-  // cli-table3 colours even into a pipe: give it no colours unless asked.
-  return options.colour ? { head: ['cyan'], border: ['grey'] } : { head: [], border: [] };
-}
 
 export function cycleText(s: Summary): string {
   const p = s.pattern;
@@ -51,12 +44,6 @@ function describeStatus(s: Summary, colour: boolean): string {
 }
 
 function summaryTable(x: Exploration, s: Summary, options: TableOptions): string {
-  const table = new Table({
-    style: { ...styleFor(options), head: [] },
-    chars: NO_ROW_RULES,
-    wordWrap: true,
-    colWidths: [16, Math.max(40, options.width - 21)],
-  });
   const derived = x.max >= BigInt(x.computed) ? ' (the rest follow from the proven period)' : '';
   const rows: [string, string][] = [
     ['Rule', s.name && s.name !== s.rule ? `${s.rule}  (${s.name})` : s.rule],
@@ -69,8 +56,10 @@ function summaryTable(x: Exploration, s: Summary, options: TableOptions): string
   ];
   if (s.description) rows.splice(1, 0, ['About', s.description]);
   if (s.kernel?.rareHeaps !== undefined) rows.push(['Rare values', `${formatCount(s.kernel.rareHeaps)} heaps have a rare value (even parity under mask ${s.kernel.mask})`]);
-  table.push(...rows.map(([k, v]) => [paint(options.colour, 1, k), v]));
-  return table.toString();
+  return renderBox(
+    rows.map(([k, v]) => [paint(options.colour, 1, k), v]),
+    { widths: [14, Math.max(38, options.width - 23)] },
+  );
 }
 
 /**
@@ -106,13 +95,13 @@ function valueGrid(x: Exploration, options: TableOptions): string {
     shownEnd = BigInt(firstRow + rows * rowLength - 1);
     capped = true;
   }
-  const chars = { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: ' ' };
   // With a cycle the columns are residue classes (n mod p), which also reads right in a first row cut short at 0.
   const head = ['n', ...Array.from({ length: rowLength }, (_, i) => (periodicFrom >= 0 ? `≡${mod(firstRow + i, rowLength)}` : `+${i}`))];
-  const table = new Table({ chars, head, style: { ...styleFor(options), 'padding-left': 0, 'padding-right': 0 }, colAligns: Array(rowLength + 1).fill('right') });
   const end = Number(shownEnd);
+  const rows: string[][] = [];
+  const marks: number[] = []; // row indices before which the periodic part starts
   for (let start = firstRow; start <= end; start += rowLength) {
-    if (start === periodicFrom && periodicFrom > 0) table.push([{ colSpan: rowLength + 1, content: paint(options.colour, 2, `periodic from n = ${periodicFrom}:`), hAlign: 'left' }]);
+    if (start === periodicFrom && periodicFrom > 0) marks.push(rows.length);
     const row: string[] = [String(Math.max(start, 0))];
     for (let n = start; n < start + rowLength; n++) {
       if (n < 0 || n > end) row.push('');
@@ -121,25 +110,30 @@ function valueGrid(x: Exploration, options: TableOptions): string {
         row.push(outcome(v) === 'P' ? paint(options.colour, 1, String(v)) : String(v));
       }
     }
-    table.push(row);
+    rows.push(row);
   }
+  const widths = head.map((h, i) => Math.max(visibleLength(h), ...rows.map((r) => visibleLength(r[i]!))));
+  const lines = renderBox(rows, { widths, align: head.map(() => 'right'), head, frame: false }).split('\n');
+  // The heading is line 0; a "periodic from" line goes before the first periodic row.
+  for (const mark of marks.reverse()) lines.splice(mark + 1, 0, paint(options.colour, 2, `periodic from n = ${periodicFrom}:`));
   const notes: string[] = [];
   if (shownEnd < last) {
     if (pattern.kind !== 'none' && !capped) notes.push(`… the same ${pattern.saltus ? `cycle, rising by ${pattern.saltus} each period,` : 'period'} continues to n = ${formatCount(last)}`);
     else notes.push(`… first ${formatCount(shownEnd + 1n)} of ${formatCount(last + 1n)} values shown; --format csv lists them all`);
   }
-  return [table.toString(), ...notes].join('\n');
+  return [lines.join('\n'), ...notes].join('\n');
 }
 
 export async function writeTable(x: Exploration, sink: Sink, options: TableOptions, heaps?: readonly bigint[]): Promise<void> {
   const s = summarise(x);
   if (heaps) {
-    const table = new Table({ head: ['n', 'G(n)', 'outcome'], style: styleFor(options), colAligns: ['right', 'right', 'center'], chars: NO_ROW_RULES });
-    for (const n of heaps) {
+    const rows = heaps.map((n) => {
       const v = x.valueAt(n);
-      table.push([formatCount(n), formatCount(v), outcome(v)]);
-    }
-    return sink.write(`${s.rule}: ${cycleText(s)}\n${table.toString()}\n`);
+      return [formatCount(n), formatCount(v), outcome(v)];
+    });
+    const head = ['n', 'G(n)', 'outcome'];
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    return sink.write(`${s.rule}: ${cycleText(s)}\n${renderBox(rows, { widths, head, align: ['right', 'right', 'center'] })}\n`);
   }
   await sink.write(summaryTable(x, s, options) + '\n\n' + valueGrid(x, options) + '\n');
 }
