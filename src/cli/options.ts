@@ -149,11 +149,11 @@ function parsePlay(argv: Record<string, unknown>, playing: boolean): ExploreComm
   };
 }
 
-export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, playing = false): Promise<ParseOutcome> {
+export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, playing = false, quick = true): Promise<ParseOutcome> {
   const args = rawArgs.map((a) => (a === '-' ? STDIN_ARGUMENT : a));
   // The everyday command line is read without loading yargs (about half of a small run's time);
   // anything else (help, version, a mistake) goes through the full table for its words.
-  let argv = quickParse(args, EXPLORE_OPTIONS);
+  let argv = quick ? quickParse(args, EXPLORE_OPTIONS) : null;
   if (!argv) {
     const { default: yargs } = await import('yargs');
     const parsed = await parseArgs(optionTable(yargs([...args]), io), args, '', 'rules are given with --moves, --all-but, --code, --vectors, --preset or --rule');
