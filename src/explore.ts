@@ -21,6 +21,13 @@ export interface ExploreRequest {
   readonly resume?: ValueArray;
   /** Worker threads for kernels that can use them (exploreAsync only; default 1). */
   readonly threads?: number;
+  /**
+   * Stop at a proof attempt once more heaps than this have a rare value: the
+   * rare/common kernel then costs O(n) a heap, and the game is no sparse one
+   * (sweeps use it to go far on sparse codes without stalling on dense ones).
+   * Attempts come at fixed counts, so where a run stops is deterministic.
+   */
+  readonly maxRareHeaps?: number;
 }
 
 export interface ProgressOptions {
@@ -69,6 +76,7 @@ function memoryCapacity(bytesPerValue: number, budget: number | undefined): numb
 }
 
 interface Plan {
+  readonly maxRareHeaps?: number;
   readonly solver: Solver;
   readonly store: ValueStore;
   readonly max: bigint | undefined;
@@ -107,7 +115,7 @@ function plan(request: ExploreRequest): Plan {
     store.reserve(prefix.length).set(prefix);
     store.count = prefix.length;
   }
-  return { solver, store, max, stopAt, capacity };
+  return { solver, store, max, stopAt, capacity, maxRareHeaps: request.maxRareHeaps };
 }
 
 /** The next heaps to compute: G(from..to-1). */
@@ -122,7 +130,7 @@ interface Block {
  * doubling checkpoint the rule's theorem gets a chance to prove a cycle, and
  * once it does computation stops: every later value follows from the cycle.
  */
-function* schedule({ solver, store, stopAt }: Plan): Generator<Block, ProvenCycle | null> {
+function* schedule({ solver, store, stopAt, maxRareHeaps }: Plan): Generator<Block, ProvenCycle | null> {
   // Proofs are tried at fixed counts (nextCheckpoint); a resumed run picks up the same sequence.
   let checkpoint = FIRST_CHECKPOINT;
   while (checkpoint < store.count) checkpoint = nextCheckpoint(checkpoint);
@@ -140,6 +148,7 @@ function* schedule({ solver, store, stopAt }: Plan): Generator<Block, ProvenCycl
     if (store.count >= checkpoint) {
       const proven = solver.prove(store.values, store.count);
       if (proven || store.count >= stopAt) return proven;
+      if (maxRareHeaps !== undefined && (solver.kernelStats?.(store).rareHeaps ?? 0) > maxRareHeaps) return null;
       checkpoint = Math.min(stopAt, nextCheckpoint(checkpoint));
     }
   }

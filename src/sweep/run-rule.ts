@@ -20,10 +20,18 @@ export interface RuleJob {
 export const SWEEP_LIMITS = {
   subtraction: 2 ** 16,
   'all-but': 2 ** 16,
-  'take-and-break': 2 ** 13,
+  // As far as a single run goes: 0.16 and 0.56 need about 500,000 and 650,000 values for their proofs.
+  'take-and-break': 2 ** 20,
   'three-heap': 2 ** 11,
   'sequence-subtraction': 2 ** 13,
 } as const;
+
+/**
+ * A two-heap code with more rare heaps than this is no sparse game: its
+ * values cost O(n) each and it stops at the next proof attempt (0.16 and 0.56
+ * have about 50 rare heaps, Officers about 1,600 at 2^16; 0.04 has 17,000).
+ */
+export const SWEEP_MAX_RARE_HEAPS = 2 ** 14;
 
 export function defaultSweepLimit(rule: Rule): number {
   switch (rule.kind) {
@@ -47,7 +55,7 @@ export function runRule(job: RuleJob): SweepRow {
     return errorRow(job.index, String((job.rule as { kind?: unknown }).kind), messageOf(error));
   }
   try {
-    const x = explore({ game: { rule: job.rule }, limit: job.limit ?? defaultSweepLimit(job.rule) });
+    const x = explore({ game: { rule: job.rule }, limit: job.limit ?? defaultSweepLimit(job.rule), maxRareHeaps: SWEEP_MAX_RARE_HEAPS });
     const p = x.pattern;
     const cycle = p.kind === 'none' ? null : p;
     let largest = 0;

@@ -1,17 +1,9 @@
 /**
- * A small seeded PRNG (mulberry32) so every random rule in the suite can be
- * regenerated from its seed: a failure names the seed and the set.
+ * The product's small seeded PRNG (mulberry32, the one `play --seed` uses), so
+ * every random rule in the suite can be regenerated from its seed: a failure
+ * names the seed and the set.
  */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 } from '../../src/play/random.js';
 
 /** A whole number in [lo, hi]. */
 export function int(random: () => number, lo: number, hi: number): number {
