@@ -5,7 +5,8 @@
  * black and white: hatching, dashes and grey bands carry the meaning, not colour.
  */
 import { LEVELS, summariseColumns } from './downsample.js';
-import { el, esc, fmt, svgOpen, tickLabel } from './svg.js';
+import { axes } from './axes.js';
+import { el, esc, fmt, svgOpen } from './svg.js';
 import { log1pTicks, niceMax, niceTicks } from './ticks.js';
 import type { SequencePlot } from './types.js';
 
@@ -107,7 +108,7 @@ export function renderSequencePlot(plot: SequencePlot): string {
   out.push('</g>');
 
   // Axes and ticks.
-  out.push(axes(left, top, pw, ph, xOf, yOf, log ? log1pTicks(span) : niceTicks(0, span, 7).filter((t) => t <= span), niceTicks(0, yMax, 5), log ? 100 : 1e5));
+  out.push(axes(left, top, pw, ph, xOf, yOf, log ? log1pTicks(span) : niceTicks(0, span, 7).filter((t) => t <= span), niceTicks(0, yMax, 5), log ? 1000 : 1e5));
   out.push(el('text', { x: left + pw / 2, y: top + ph + 34, 'text-anchor': 'middle' }, log ? 'n (log scale, as log(1 + n))' : 'n'));
   out.push(el('text', { x: 16, y: top + ph / 2, 'text-anchor': 'middle', transform: `rotate(-90 16 ${fmt(top + ph / 2)})` }, 'G(n)'));
 
@@ -188,27 +189,6 @@ function stripPath(columns: number, start: Float64Array, has: (c: number) => boo
     }
   }
   return d;
-}
-
-/** Frame, tick marks and labels. */
-export function axes(left: number, top: number, pw: number, ph: number, xOf: (v: number) => number, yOf: (v: number) => number, xTicks: number[], yTicks: number[], xPlainBelow = 1e5): string {
-  const d: string[] = [];
-  const labels: string[] = [];
-  for (const t of xTicks) {
-    const x = xOf(t);
-    d.push(`M${fmt(x)} ${fmt(top + ph)}v5`);
-    labels.push(el('text', { x, y: top + ph + 18, 'text-anchor': 'middle' }, esc(tickLabel(t, xPlainBelow))));
-  }
-  for (const t of yTicks) {
-    const y = yOf(t);
-    d.push(`M${fmt(left)} ${fmt(y)}h-5`);
-    labels.push(el('text', { x: left - 8, y: y + 4, 'text-anchor': 'end' }, esc(tickLabel(t))));
-  }
-  return (
-    el('rect', { x: left, y: top, width: pw, height: ph, fill: 'none', stroke: '#000', 'stroke-width': 1 }) +
-    el('path', { d: d.join(''), stroke: '#000', 'stroke-width': 1 }) +
-    labels.join('')
-  );
 }
 
 /** One line of keys under the plot; each key draws like the thing it names. */
