@@ -104,7 +104,7 @@ export function renderHeatmap(map: Heatmap): string {
     let x1 = gw - 0.5;
     if (yAt(x1) > gh) x1 = line.slope > 0 ? (gh - line.intercept) / line.slope : x1;
     const p = (x: number) => `${fmt(xOf(x + 0.5))} ${fmt(yOf(yAt(x) + 0.5))}`;
-    lineEls.push(el('path', { d: `M${p(x0)}L${p(x1)}`, stroke: '#000', 'stroke-width': 1.5, 'stroke-dasharray': i % 2 === 0 ? '7 4' : '2 3', fill: 'none', 'data-slope': line.slope, 'data-intercept': line.intercept }));
+    lineEls.push(el('path', { d: `M${p(x0)}L${p(x1)}`, stroke: '#000', 'stroke-width': 1.5, 'stroke-dasharray': i % 2 === 0 ? '7 4' : '2 3', fill: 'none', 'data-slope': String(line.slope), 'data-intercept': String(line.intercept) }));
     const lx = x0 + 0.88 * (x1 - x0);
     lineEls.push(el('text', {
       x: xOf(lx + 0.5) - 4, y: yOf(yAt(lx) + 0.5) - 6, 'text-anchor': 'end', 'font-size': 12, 'font-weight': 'bold',
