@@ -45,7 +45,7 @@ describe('PNG', () => {
   const root = parseSvg(svg);
 
   it('renders the plot with its text, and the preperiod hatched where the SVG says', async () => {
-    const png = await svgToPng(svg);
+    const png = await svgToPng(svg, { scale: 1 });
     expect(Array.from(png.subarray(1, 4), (c) => String.fromCharCode(c)).join('')).toBe('PNG');
     const img = PNG.sync.read(Buffer.from(png));
     expect([img.width, img.height]).toEqual([num(root, 'width'), num(root, 'height')]);
@@ -68,9 +68,11 @@ describe('PNG', () => {
     expect(share(img, xOf(96), xOf(106), top + 2, bottom - 2, ([r, g, b]) => r === 255 && g === 255 && b === 255)).toBeGreaterThan(0.8);
   });
 
-  it('scales to a given width', async () => {
-    const img = PNG.sync.read(Buffer.from(await svgToPng(svg, { width: 1600 })));
-    expect([img.width, img.height]).toEqual([1600, 840]);
+  it('is twice the SVG size by default, or scales to a given width', async () => {
+    const twice = PNG.sync.read(Buffer.from(await svgToPng(svg)));
+    expect([twice.width, twice.height]).toEqual([1600, 840]);
+    const img = PNG.sync.read(Buffer.from(await svgToPng(svg, { width: 1000 })));
+    expect([img.width, img.height]).toEqual([1000, 525]);
   });
 
   it('draws heat-map cells in colour and P-positions as white dots', async () => {
@@ -79,7 +81,7 @@ describe('PNG', () => {
     const p: [number, number][] = Array.from({ length: n }, (_, i) => [i, i]);
     const svg = renderHeatmap({ title: 'diagonal', size: n, value, pPositions: p });
     const r = parseSvg(svg);
-    const img = PNG.sync.read(Buffer.from(await svgToPng(svg)));
+    const img = PNG.sync.read(Buffer.from(await svgToPng(svg, { scale: 1 })));
     const left = num(r, 'data-plot-left');
     const top = num(r, 'data-plot-top');
     const cell = num(r, 'data-plot-width') / n;

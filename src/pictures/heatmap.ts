@@ -69,7 +69,7 @@ export function renderHeatmap(map: Heatmap): string {
   out.push(svgOpen(width, height, {
     kind: 'heatmap', 'grid-width': gw, 'grid-height': gh, block: k, 'value-max': vmax, 'p-count': map.pPositions.length,
     'plot-left': left, 'plot-top': top, 'plot-width': side, 'plot-height': side,
-  }));
+  }, map.title));
   out.push('<defs>' + el('clipPath', { id: 'plot-area' }, el('rect', { x: left, y: top, width: side, height: side })) + '</defs>');
   out.push(el('text', { x: left, y: 20, 'font-size': 16, 'font-weight': 'bold' }, esc(map.title)));
   out.push(el('text', { x: left, y: 38, fill: '#333' }, esc(`G(x, y) for 0 ≤ x < ${gw}, 0 ≤ y < ${gh}` + (k > 1 ? `; each pixel averages ${k} × ${k} cells` : ''))));

@@ -17,8 +17,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 export interface PngOptions {
-  /** Output width in pixels (height follows the aspect ratio); default: the SVG's own width. */
+  /** Output width in pixels (height follows the aspect ratio). */
   readonly width?: number;
+  /** Without a width: pixels per SVG unit. Default 2, sharp enough for print at a column's width. */
+  readonly scale?: number;
 }
 
 /** The bundled fonts' files: DejaVu Sans, regular and bold. */
@@ -33,7 +35,7 @@ export async function svgToPng(svg: string, options: PngOptions = {}): Promise<U
   const { Resvg } = await import('@resvg/resvg-js');
   const resvg = new Resvg(svg, {
     background: '#ffffff',
-    fitTo: options.width ? { mode: 'width', value: Math.round(options.width) } : { mode: 'original' },
+    fitTo: options.width ? { mode: 'width', value: Math.round(options.width) } : { mode: 'zoom', value: options.scale ?? 2 },
     font: { loadSystemFonts: false, fontFiles: bundledFontFiles(), defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
   });
   return resvg.render().asPng();

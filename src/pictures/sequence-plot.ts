@@ -71,7 +71,7 @@ export function renderSequencePlot(plot: SequencePlot): string {
       'y-max': yMax,
       'plot-top': top,
       'plot-height': ph,
-    }),
+    }, `${plot.title}: ${describe(plot)}`),
   );
   out.push(
     '<defs>' +
@@ -152,7 +152,9 @@ export function renderSequencePlot(plot: SequencePlot): string {
     out.push(el('path', { id, d: stripPath(columns, cols.start, has, xOf, left, y, strip), fill: i === 0 ? '#000' : '#666' }));
   });
 
-  out.push(legend(left, height - 12, cycle !== null, hasRare));
+  // A pattern narrower than a few pixels cannot be seen: say so rather than show an empty key.
+  const visible = cycle !== null && xOf(cycle.preperiod + cycle.period) - xOf(0) >= 4;
+  out.push(legend(left, height - 12, cycle === null ? 'none' : visible ? 'shown' : 'too-narrow', hasRare));
   out.push('</svg>');
   return out.join('\n');
 }
@@ -192,14 +194,16 @@ function stripPath(columns: number, start: Float64Array, has: (c: number) => boo
 }
 
 /** One line of keys under the plot; each key draws like the thing it names. */
-function legend(x: number, y: number, hasCycle: boolean, hasRare: boolean): string {
+function legend(x: number, y: number, cycle: 'none' | 'shown' | 'too-narrow', hasRare: boolean): string {
   const items: string[] = [];
   let at = x;
   const add = (swatch: string, text: string) => {
-    items.push(swatch + el('text', { x: at + 20, y }, esc(text)));
-    at += 20 + text.length * 6.6 + 16;
+    const dx = swatch ? 20 : 0;
+    items.push(swatch + el('text', { x: at + dx, y }, esc(text)));
+    at += dx + text.length * 6.2 + 16;
   };
-  if (hasCycle) {
+  if (cycle === 'too-narrow') add('', 'preperiod and first period: too narrow to see at this scale (a log x axis shows them)');
+  if (cycle === 'shown') {
     add(el('rect', { x: at, y: y - 10, width: 14, height: 12, fill: 'url(#hatch)', stroke: '#888', 'stroke-width': 0.5 }), 'preperiod');
     add(el('line', { x1: at + 7, y1: y - 11, x2: at + 7, y2: y + 2, stroke: '#000', 'stroke-width': 1.2, 'stroke-dasharray': '5 3' }), 'first period');
     add(el('rect', { x: at, y: y - 10, width: 14, height: 12, fill: '#000', 'fill-opacity': 0.07, stroke: '#888', 'stroke-width': 0.5 }), 'every other later period');

@@ -24,9 +24,11 @@ export function el(name: string, attrs: Record<string, string | number | undefin
 export const FONT_FAMILY = "'DejaVu Sans', 'Liberation Sans', Arial, Helvetica, sans-serif";
 
 /** The opening tag of a standalone SVG document, with a white background (PNG and dark pages alike). */
-export function svgOpen(width: number, height: number, data: Record<string, string | number>): string {
+export function svgOpen(width: number, height: number, data: Record<string, string | number>, label: string): string {
   const attrs: Record<string, string | number> = {
     xmlns: 'http://www.w3.org/2000/svg',
+    role: 'img',
+    'aria-label': label,
     width,
     height,
     viewBox: `0 0 ${width} ${height}`,

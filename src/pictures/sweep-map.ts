@@ -86,7 +86,7 @@ export function renderSweepMap(map: SweepMap): string {
     kind: 'sweep', rules: map.points.length, groups: groups.size,
     'x-scale': 'log1p', 'x-max': xMax, 'y-scale': 'log10', 'y-min': 1, 'y-max': yMax,
     'plot-left': left, 'plot-top': top, 'plot-width': pw, 'plot-height': ph,
-  }));
+  }, map.title));
   out.push(el('text', { x: left, y: 20, 'font-size': 16, 'font-weight': 'bold' }, esc(map.title)));
   const counts = (['periodic', 'arithmetic-periodic', 'none', 'error'] as const).map((k) => [k, map.points.filter((p) => p.kind === k).length] as const);
   out.push(el('text', { x: left, y: 38, fill: '#333' }, esc(`${map.points.length} rules: ` + counts.filter(([, n]) => n > 0).map(([k, n]) => `${n} ${STYLE[k].label}`).join(', '))));
