@@ -229,3 +229,31 @@ describe('sweep map', () => {
     expect(arith.circle).toBeUndefined();
   });
 });
+
+describe('--plot and --format html through the CLI', () => {
+  it("--plot FILE.svg marks the report's own preperiod and period; --format html holds the picture", async () => {
+    const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { runMain } = await import('./helpers/in-process.js');
+    const dir = mkdtempSync(join(tmpdir(), 'sg-plot-'));
+    try {
+      const svgPath = join(dir, 'kayles.svg');
+      const run = await runMain(['--preset', 'kayles', '--format', 'json', '--plot', svgPath]);
+      expect(run.code, run.stderr).toBe(0);
+      const report = JSON.parse(run.stdout);
+      const svg = readFileSync(svgPath, 'utf8');
+      expect(svg).toContain(`data-preperiod="${report.pattern.preperiod}"`);
+      expect(svg).toContain(`data-period="${report.pattern.period}"`);
+      const page = await runMain(['--moves', '2,5,7', '--max', '100', '--format', 'html']);
+      expect(page.stdout.startsWith('<!DOCTYPE html>')).toBe(true);
+      expect(page.stdout).toContain('<svg');
+      expect(page.stdout).toContain('data-period="22"');
+      const grid = await runMain(['--preset', 'wythoff', '--max', '30', '--plot', join(dir, 'w.svg'), '--format', 'csv']);
+      expect(grid.code, grid.stderr).toBe(0);
+      expect(readFileSync(join(dir, 'w.svg'), 'utf8')).toMatch(/^<\?xml|^<svg/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -36,6 +36,9 @@ export interface ExploreCommand {
   readonly force: boolean;
   /** Worker threads for kernels that can use them. */
   readonly threads?: number;
+  /** Draw the table into this file (.svg or .png), and how. */
+  readonly plot?: string;
+  readonly logX: boolean;
   /** Rows A..B of a two-pile game (columns 0..max). */
   readonly rows?: { readonly first: number; readonly last: number };
   /** A position: its components as written (heap sizes, x:y pairs, JSON states), or ['-'] for stdin. */
@@ -85,6 +88,8 @@ export const EXPLORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   level: { type: 'string', describe: 'sg-explore play: the computer plays its best move 1 to 10 times in 10 (default 10: perfect)', group: 'Play:' },
   format: { type: 'string', choices: FORMAT_NAMES, describe: 'output format (default: table, or from the --out file name)', group: 'Output:' },
   out: { type: 'string', describe: 'write to this file (atomically replaced when complete) instead of standard output', group: 'Output:' },
+  plot: { type: 'string', describe: 'also draw the table: FILE.svg or FILE.png (G(n) with the pattern marked; a heat map for two piles)', group: 'Output:' },
+  'log-x': { type: 'boolean', describe: 'with --plot: a logarithmic heap axis', group: 'Output:' },
   progress: { ...(PROGRESS_OPTION as OptionSpec), group: 'Output:' },
   checkpoint: { type: 'string', describe: 'save progress to this file now and then and on Ctrl-C/SIGTERM/SIGHUP', group: 'Long runs:' },
   'checkpoint-every': { type: 'string', describe: 'seconds between checkpoints (default 30)', group: 'Long runs:' },
@@ -115,6 +120,13 @@ export interface ParseOutcome {
   readonly command?: Command;
   /** Text yargs printed itself (help, version): the caller prints it and exits 0. */
   readonly output?: string;
+}
+
+/** --plot FILE: a picture file, told apart by its extension. */
+function parsePlot(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  if (!/\.(svg|png)$/i.test(text)) throw new InputError(`--plot ${text}: name an .svg or a .png file`);
+  return text;
 }
 
 /** --rows A..B (also A-B, or one row A). */
@@ -210,6 +222,8 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
       force,
       threads: parseThreads(argv.threads),
       rows: parseRows(single(argv.rows, 'rows')),
+      plot: parsePlot(single(argv.plot, 'plot')),
+      logX: Boolean(argv['log-x']),
       position,
       misere: Boolean(argv.misere),
       play: parsePlay(argv, playing),

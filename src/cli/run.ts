@@ -13,7 +13,7 @@ import { defaultThreads } from '../engine/threads.js';
 import { listPresets } from '../rules/presets.js';
 import { toJson } from '../report/json.js';
 import { OutputError, streamSink, type Sink } from '../report/sink.js';
-import { formatForPath, formatNamed, type ReportFormat } from '../report/formats.js';
+import { formatForPath, formatNamed, type ReportFormat, type Result } from '../report/formats.js';
 import { openOutputFile, resolveOutputTarget } from '../files/output-file.js';
 import { colourWanted } from './common.js';
 import { columnsOf, type CliIo } from './io.js';
@@ -88,14 +88,18 @@ async function exploreTo(command: ExploreCommand, io: CliIo): Promise<void> {
   const max = at ? at.reduce((a, b) => (b > a ? b : a), 0n) : command.max;
   if (game.rule.kind === 'custom' && command.checkpoint) throw new InputError('--checkpoint works for built-in rules; a rule module is recomputed from scratch');
   const format = chooseFormat(command);
+  if ((command.position || command.misere) && (command.plot || format.name === 'html')) {
+    throw new InputError(`${command.plot ? '--plot' : '--format html'} draws tables; a position or a misère table has no picture`);
+  }
   if (command.position) return positionTo(game, command, format, io);
   if (command.misere) return misereTableTo(game, command, format, io);
   if (!isHeapRule(game.rule)) return exploreBoardTo(game, command, format, io);
   if (command.rows) throw new InputError('--rows applies to two-pile games (--vectors, --preset wythoff)');
   checkListingSize(format, max ?? game.defaultMax, command);
   if (command.checkpoint) checkCheckpointTarget(command.checkpoint, { resume: command.resume, force: command.force });
-  // Open the output first: an --out that cannot be written is refused before any work.
+  // Open the outputs first: an --out or --plot that cannot be written is refused before any work.
   const sink = command.out === undefined ? streamSink(io.stdout) : await openOutputFile(command.out);
+  const plot = await openPlot(command, sink);
   try {
     const progress = progressReporter(progressMode(command.progress, io.stderr), io.stderr);
     let exploration: Exploration;
@@ -106,9 +110,11 @@ async function exploreTo(command: ExploreCommand, io: CliIo): Promise<void> {
       progress.done();
     }
     await format.write(exploration, sink, { heaps: at, colour: colourWanted(sink, io.env), width: columnsOf(io.stdout) });
+    await writePlot(plot, exploration, command);
     await sink.close();
   } catch (error) {
     sink.abort();
+    plot?.abort();
     throw error;
   }
 }
@@ -195,17 +201,38 @@ async function exploreBoardTo(game: GameSpec, command: ExploreCommand, format: R
   if (!(max <= BOARD_MAX)) throw new InputError(`--max ${command.max}: at most ${formatCount(BOARD_MAX)} for ${what}`);
   if (command.rows && command.rows.last > max && command.max === undefined) throw new InputError('--rows A..B needs --max N: the length of the rows');
   const sink = command.out === undefined ? streamSink(io.stdout) : await openOutputFile(command.out);
+  const plot = await openPlot(command, sink);
   try {
     const result =
       rule.kind === 'vectors'
         ? (await import('../game/grid.js')).exploreGrid({ game: { ...game, rule }, max, rows: command.rows })
         : (await import('../game/memory.js')).exploreMemoryGame({ ...game, rule }, max);
     await format.write(result, sink, { colour: colourWanted(sink, io.env), width: columnsOf(io.stdout) });
+    await writePlot(plot, result, command);
     await sink.close();
   } catch (error) {
     sink.abort();
+    plot?.abort();
     throw error;
   }
+}
+
+/** The --plot file, opened (atomically, like --out) before any work; null without --plot. */
+async function openPlot(command: ExploreCommand, out: Sink): Promise<Sink | null> {
+  if (command.plot === undefined) return null;
+  try {
+    return await openOutputFile(command.plot, '--plot');
+  } catch (error) {
+    out.abort();
+    throw error;
+  }
+}
+
+async function writePlot(plot: Sink | null, result: Result, command: ExploreCommand): Promise<void> {
+  if (!plot) return;
+  const { plotBytes } = await import('../report/pictures.js');
+  await plot.write(await plotBytes(result, command.plot!, command.logX));
+  await plot.close();
 }
 
 /** A built-in rule, with checkpoints and a clean stop on SIGINT, SIGTERM and SIGHUP. */

@@ -33,6 +33,14 @@ export interface ReportFormat {
 // Each format's module loads on demand: the table library and the rest cost start-up time when unused.
 export const FORMATS: readonly ReportFormat[] = [
   {
+    name: 'html',
+    extensions: ['.html', '.htm'],
+    perHeapRows: false,
+    async write(x, sink) {
+      await sink.write(await (await import('./pictures.js')).htmlOf(x));
+    },
+  },
+  {
     name: 'table',
     extensions: ['.txt'],
     perHeapRows: false,

@@ -6,6 +6,8 @@ import type { Sink } from './sink.js';
 import { summarise, type Summary } from './summary.js';
 import { outcome } from './outcome.js';
 import { pPositionsText } from './p-positions-text.js';
+import { cycleText } from './cycle-text.js';
+export { cycleText };
 
 export interface TableOptions {
   /** ANSI colours (only on a terminal, and never under NO_COLOR). */
@@ -27,13 +29,6 @@ function paint(on: boolean, code: number, text: string): string {
 }
 
 
-export function cycleText(s: Summary): string {
-  const p = s.pattern;
-  if (p.kind === 'none') return `no period found up to n = ${formatCount(p.observedOver - 1)}`;
-  const saltus = p.kind === 'arithmetic-periodic' ? `, saltus ${p.saltus}` : '';
-  const last = p.lastExceptional === null ? 'no exceptional values' : `last exceptional value at n = ${p.lastExceptional}`;
-  return `${p.kind}: preperiod ${p.preperiod}, period ${p.period}${saltus} (${last})`;
-}
 
 function describeStatus(s: Summary, colour: boolean): string {
   const p = s.pattern;

@@ -1,0 +1,162 @@
+/**
+ * Pictures of results: the bridge from what sg-explore computed to the pure
+ * renderers in src/pictures/. A one-heap table is a plot of G(n) with its
+ * pattern marked, a two-pile table a heat map with its P-positions (and the
+ * lines of their Beatty law), a heap with memory a plot of its start values.
+ * `--plot FILE.svg|.png` writes the picture; `--format html` wraps it in a
+ * self-contained page.
+ */
+import type { Exploration } from '../explore.js';
+import type { GridExploration } from '../game/grid.js';
+import type { MemoryExploration } from '../game/memory.js';
+import type { Result } from './formats.js';
+import { InputError } from '../errors.js';
+import { summarise } from './summary.js';
+import { cycleText } from './cycle-text.js';
+import { pPositionsText } from './p-positions-text.js';
+import { lawText } from './memory-report.js';
+
+/** Values a plot reads at most (a proven cycle carries a table on past what was computed). */
+export const PLOT_VALUES_CAP = 2 ** 27;
+
+/** Every value a plot shows: the computed ones, then the proven cycle carried on, up to max. */
+function plotValues(x: Exploration): { values: ArrayLike<number>; count: number } {
+  const wanted = Number(x.max < BigInt(PLOT_VALUES_CAP) ? x.max + 1n : BigInt(PLOT_VALUES_CAP));
+  if (wanted <= x.computed) return { values: x.values, count: wanted };
+  const values = new Uint32Array(wanted);
+  for (let n = 0; n < wanted; n++) values[n] = x.valueOf(n);
+  return { values, count: wanted };
+}
+
+function parity(x: number): number {
+  let p = 0;
+  for (; x; x &= x - 1) p ^= 1;
+  return p;
+}
+
+function heapPicture(x: Exploration, logX: boolean): string {
+  const { values, count } = plotValues(x);
+  const p = x.pattern;
+  const mask = x.kernel?.mask;
+  return renderers.sequence({
+    title: x.game.name ? `${x.rule} (${x.game.name})` : x.rule,
+    values,
+    count,
+    cycle: p.kind === 'none' ? null : { preperiod: p.preperiod, period: p.period, saltus: p.saltus },
+    proven: p.kind !== 'none' && Boolean(p.proof),
+    // The rare class of the rare/common split: even parity of the value under the kernel's mask.
+    rare: mask !== undefined ? (v) => v !== 0 && parity(v & mask) === 0 : undefined,
+    logX,
+  });
+}
+
+function gridPicture(x: GridExploration): string {
+  const width = x.max + 1;
+  const rows = x.lastRow - x.firstRow + 1;
+  const law = x.law;
+  // P-positions of a Beatty law lie along y = αx and its mirror y = x/α.
+  const alpha = law?.a && law?.b ? (law.b.p + law.b.q * Math.sqrt(law.b.d)) / law.b.r / ((law.a.p + law.a.q * Math.sqrt(law.a.d)) / law.a.r) : null;
+  return renderers.heatmap({
+    title: x.game.name ? `${x.rule} (${x.game.name})` : x.rule,
+    size: { width, height: rows },
+    value: (col, row) => x.value(x.firstRow + row, col),
+    pPositions: x.pPositions.map(([a, b]) => [b, a - x.firstRow] as const),
+    lines: alpha ? [{ slope: alpha, intercept: 0, label: `y = ${alpha.toFixed(3)}x` }, { slope: 1 / alpha, intercept: 0, label: `y = x/${alpha.toFixed(3)}` }] : undefined,
+  });
+}
+
+function memoryPicture(x: MemoryExploration, logX: boolean): string {
+  return renderers.sequence({ title: `${x.rule}${x.game.name ? ` (${x.game.name})` : ''}: start positions`, values: x.starts, count: x.starts.length, cycle: null, proven: false, logX });
+}
+
+/** The renderers, loaded with the first picture (start-up pays nothing for them). */
+let renderers: {
+  sequence: typeof import('../pictures/index.js').renderSequencePlot;
+  heatmap: typeof import('../pictures/index.js').renderHeatmap;
+};
+
+async function loadRenderers(): Promise<void> {
+  const m = await import('../pictures/index.js');
+  renderers = { sequence: m.renderSequencePlot, heatmap: m.renderHeatmap };
+}
+
+/** The picture of a result, as an SVG document. */
+export async function pictureOf(result: Result, logX = false): Promise<string> {
+  await loadRenderers();
+  switch (result.shape) {
+    case 'heap':
+      return heapPicture(result, logX);
+    case 'grid':
+      return gridPicture(result);
+    case 'memory':
+      return memoryPicture(result, logX);
+    default:
+      throw new InputError(`--plot draws tables (of one heap, of two piles, of start positions), not a ${result.shape === 'position' ? 'position' : 'misère table'}`);
+  }
+}
+
+/** The picture as a file's bytes: SVG text, or PNG (by the file name). */
+export async function plotBytes(result: Result, path: string, logX: boolean): Promise<string | Uint8Array> {
+  const svg = await pictureOf(result, logX);
+  if (!/\.png$/i.test(path)) return svg;
+  const { svgToPng } = await import('../pictures/png.js');
+  return svgToPng(svg);
+}
+
+/** One self-contained page: summary, picture, pattern, P-positions, values. */
+export async function htmlOf(result: Result): Promise<string> {
+  const { renderHtmlReport } = await import('../pictures/html.js');
+  const svg = await pictureOf(result);
+  if (result.shape === 'heap') {
+    const s = summarise(result);
+    const { values, count } = plotValues(result);
+    return renderHtmlReport({
+      title: s.name ? `${s.rule} (${s.name})` : s.rule,
+      summary: [
+        ['Rule', s.rule],
+        ...(s.description ? [['About', s.description] as [string, string]] : []),
+        ['Heaps', `0 .. ${s.max}`],
+        ['Computed', `${s.computed} values`],
+        ['Largest value', String(s.maxValue)],
+        ['Status', s.pattern.proven ? `proven (${s.pattern.method}): ${s.pattern.proof}` : s.pattern.kind === 'none' ? 'no period found' : 'observed, not proven'],
+      ],
+      svg,
+      pattern: cycleText(s),
+      pPositions: pPositionsText(s.pPositions),
+      values,
+      count,
+    });
+  }
+  if (result.shape === 'grid') {
+    const flat: number[] = [];
+    for (let y = 0; y <= result.max && flat.length < 10_000; y++) flat.push(result.value(result.firstRow, y));
+    return renderHtmlReport({
+      title: result.rule,
+      summary: [
+        ['Rule', result.rule],
+        ['Table', `G(x, y) for x = ${result.firstRow}..${result.lastRow}, y = 0..${result.max}`],
+        ['Largest value', String(result.maxValue)],
+      ],
+      svg,
+      pattern: result.rowPatterns.map((r) => `row ${r.row}: ${r.cycle ? `n0 ${r.cycle.preperiod}, p ${r.cycle.period}, s ${r.cycle.saltus} (observed)` : 'no pattern seen'}`).join('\n'),
+      pPositions: `${result.law?.text ?? 'no law recognised'}; ${result.pPositions.length} P-positions in the table`,
+      values: flat,
+      count: flat.length,
+    });
+  }
+  if (result.shape === 'memory') {
+    return renderHtmlReport({
+      title: result.rule,
+      summary: [
+        ['Rule', result.rule],
+        ['Start states', `0 .. ${result.max}`],
+      ],
+      svg,
+      pattern: lawText(result),
+      pPositions: result.pPositions.join(', '),
+      values: result.starts,
+      count: result.starts.length,
+    });
+  }
+  throw new InputError(`--format html reports tables, not a ${result.shape === 'position' ? 'position' : 'misère table'}`);
+}
