@@ -187,6 +187,20 @@ describe('heat map', () => {
   });
 });
 
+describe('heat map geometry', () => {
+  it('keeps cells square on a 30 × 10 grid and draws a falling line only where it crosses the grid', () => {
+    const svg = renderHeatmap({ title: 'r', size: { width: 30, height: 10 }, value: (x, y) => x + y, pPositions: [[0, 0]], lines: [{ slope: -1, intercept: 8, label: 'x + y = 8' }] });
+    const root = parseSvg(svg);
+    expect(num(root, 'data-plot-width') / num(root, 'data-plot-height')).toBeCloseTo(3, 3);
+    const line = [...walk(byId(root, 'lines'))].find((e) => e.name === 'path')!.node;
+    const cell = num(root, 'data-plot-width') / 30;
+    const [x0, , x1] = (line['@d'] as string).slice(1).split(/[ L]/).map(Number);
+    // y = 8 - x through cell centres leaves the grid at y = -1/2, i.e. x = 8.5 (pixel centre of x = 9).
+    expect((x1! - num(root, 'data-plot-left')) / cell - 0.5).toBeCloseTo(8.5, 1);
+    expect((x0! - num(root, 'data-plot-left')) / cell - 0.5).toBeCloseTo(-0.5, 1);
+  });
+});
+
 describe('sweep map', () => {
   const points: SweepPoint[] = [
     { rule: '0.07', kind: 'periodic', preperiod: 0, period: 1 },
@@ -214,6 +228,14 @@ describe('sweep map', () => {
     const origin = groups.find((g) => g['@data-preperiod'] === '0')!;
     expect(num(origin, 'data-count')).toBe(2);
     expect(titleOf(origin)).toBe('periodic, preperiod 0, period 1 (2 rules): 0.07, 0.5');
+  });
+
+  it('draws an empty sweep and one with only errors', () => {
+    for (const pts of [[], [{ rule: 'x', kind: 'error', preperiod: null, period: null }]] as SweepPoint[][]) {
+      const s = renderSweepMap({ title: 'e', points: pts });
+      expect(xmlError(s)).toBeNull();
+      expect(s).not.toMatch(/NaN|Infinity|undefined/);
+    }
   });
 
   it('places markers on log(1 + preperiod) and log(period), shaped by kind', () => {
