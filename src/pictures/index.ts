@@ -5,3 +5,4 @@ export { renderHeatmap } from './heatmap.js';
 export { renderSweepMap } from './sweep-map.js';
 export { renderHtmlReport, valuesCsv, HTML_VALUES } from './html.js';
 export { svgToPng, bundledFontFiles, type PngOptions } from './png.js';
+export { sequencePlotOf, htmlReportOf, titleOf } from './from-summary.js';

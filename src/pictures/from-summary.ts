@@ -1,0 +1,58 @@
+/**
+ * Adapters from the report's Summary (what every output format reports) to
+ * the picture inputs, so the CLI's --plot and --format html say exactly what
+ * the table says. The renderers themselves stay free of these types.
+ */
+import { formatCount } from '../numbers.js';
+import type { Summary } from '../report/summary.js';
+import { cycleText, pPositionsText } from '../report/table.js';
+import type { HtmlReport, SequencePlot } from './types.js';
+
+/** "Kayles (0.77)" when the rule has a name, else the rule text. */
+export function titleOf(s: Summary): string {
+  return s.name && s.name !== s.rule ? `${s.name} (${s.rule})` : s.rule;
+}
+
+/** The 1-D plot of a run: its values, its pattern and whether it was proven. */
+export function sequencePlotOf(
+  s: Summary,
+  values: ArrayLike<number>,
+  count: number,
+  options: Pick<SequencePlot, 'logX' | 'rare' | 'width' | 'height'> = {},
+): SequencePlot {
+  const p = s.pattern;
+  const cycle = p.kind === 'none' || p.preperiod === null || p.period === null ? null : { preperiod: p.preperiod, period: p.period, saltus: p.saltus ?? 0 };
+  return { title: titleOf(s), values, count, cycle, proven: p.proven, ...options };
+}
+
+/** Whether and how the pattern is known, in one line (the table's Status, without colour). */
+function statusText(s: Summary): string {
+  const p = s.pattern;
+  if (p.kind === 'none') return `no period found in ${formatCount(p.observedOver)} values${p.noTheorem ? `; no proof possible: ${p.noTheorem}` : ''}`;
+  if (p.proven) return `proven (${p.method}): ${p.proof}; proof needs ${formatCount(p.valuesNeeded ?? 0)} values`;
+  return `observed, not proven: holds over the ${formatCount(p.observedOver)} values computed${p.noTheorem ? `; no proof possible: ${p.noTheorem}` : ''}`;
+}
+
+/** The HTML page of a run around an already-rendered picture. */
+export function htmlReportOf(s: Summary, svg: string, values: ArrayLike<number>, count: number, csvHref?: string): HtmlReport {
+  const observed = s.pattern.kind !== 'none' && !s.pattern.proven ? ' (if the observed pattern holds)' : '';
+  const summary: [string, string][] = [
+    ['Rule', titleOf(s)],
+    ...(s.description ? [['Description', s.description] as [string, string]] : []),
+    ['Heaps', `0 .. ${formatCount(s.max)}`],
+    ['Computed', `${formatCount(s.computed)} values`],
+    ['Largest value', formatCount(s.maxValue)],
+    ['Pattern', cycleText(s)],
+    ['Status', statusText(s)],
+  ];
+  return {
+    title: titleOf(s),
+    summary,
+    svg,
+    pattern: `${cycleText(s)}\n${statusText(s)}`,
+    pPositions: pPositionsText(s.pPositions) + observed,
+    values,
+    count,
+    ...(csvHref === undefined ? {} : { csvHref }),
+  };
+}
