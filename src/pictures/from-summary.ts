@@ -5,7 +5,8 @@
  */
 import { formatCount } from '../numbers.js';
 import type { Summary } from '../report/summary.js';
-import { cycleText, pPositionsText } from '../report/table.js';
+import { cycleText } from '../report/cycle-text.js';
+import { pPositionsText } from '../report/p-positions-text.js';
 import type { HtmlReport, SequencePlot } from './types.js';
 
 /** "Kayles (0.77)" when the rule has a name, else the rule text. */

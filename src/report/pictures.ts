@@ -12,8 +12,6 @@ import type { MemoryExploration } from '../game/memory.js';
 import type { Result } from './formats.js';
 import { InputError } from '../errors.js';
 import { summarise } from './summary.js';
-import { cycleText } from './cycle-text.js';
-import { pPositionsText } from './p-positions-text.js';
 import { lawText } from './memory-report.js';
 
 /** Values a plot reads at most (a proven cycle carries a table on past what was computed). */
@@ -36,18 +34,10 @@ function parity(x: number): number {
 
 function heapPicture(x: Exploration, logX: boolean): string {
   const { values, count } = plotValues(x);
-  const p = x.pattern;
   const mask = x.kernel?.mask;
-  return renderers.sequence({
-    title: x.game.name ? `${x.rule} (${x.game.name})` : x.rule,
-    values,
-    count,
-    cycle: p.kind === 'none' ? null : { preperiod: p.preperiod, period: p.period, saltus: p.saltus },
-    proven: p.kind !== 'none' && Boolean(p.proof),
-    // The rare class of the rare/common split: even parity of the value under the kernel's mask.
-    rare: mask !== undefined ? (v) => v !== 0 && parity(v & mask) === 0 : undefined,
-    logX,
-  });
+  // The rare class of the rare/common split: even parity of the value under the kernel's mask.
+  const rare = mask !== undefined ? (v: number) => v !== 0 && parity(v & mask) === 0 : undefined;
+  return renderers.sequence(renderers.sequencePlotOf(summarise(x), values, count, { rare, logX }));
 }
 
 function gridPicture(x: GridExploration): string {
@@ -73,11 +63,12 @@ function memoryPicture(x: MemoryExploration, logX: boolean): string {
 let renderers: {
   sequence: typeof import('../pictures/index.js').renderSequencePlot;
   heatmap: typeof import('../pictures/index.js').renderHeatmap;
+  sequencePlotOf: typeof import('../pictures/from-summary.js').sequencePlotOf;
 };
 
 async function loadRenderers(): Promise<void> {
-  const m = await import('../pictures/index.js');
-  renderers = { sequence: m.renderSequencePlot, heatmap: m.renderHeatmap };
+  const [m, adapters] = await Promise.all([import('../pictures/index.js'), import('../pictures/from-summary.js')]);
+  renderers = { sequence: m.renderSequencePlot, heatmap: m.renderHeatmap, sequencePlotOf: adapters.sequencePlotOf };
 }
 
 /** The picture of a result, as an SVG document. */
@@ -108,24 +99,8 @@ export async function htmlOf(result: Result): Promise<string> {
   const { renderHtmlReport } = await import('../pictures/html.js');
   const svg = await pictureOf(result);
   if (result.shape === 'heap') {
-    const s = summarise(result);
     const { values, count } = plotValues(result);
-    return renderHtmlReport({
-      title: s.name ? `${s.rule} (${s.name})` : s.rule,
-      summary: [
-        ['Rule', s.rule],
-        ...(s.description ? [['About', s.description] as [string, string]] : []),
-        ['Heaps', `0 .. ${s.max}`],
-        ['Computed', `${s.computed} values`],
-        ['Largest value', String(s.maxValue)],
-        ['Status', s.pattern.proven ? `proven (${s.pattern.method}): ${s.pattern.proof}` : s.pattern.kind === 'none' ? 'no period found' : 'observed, not proven'],
-      ],
-      svg,
-      pattern: cycleText(s),
-      pPositions: pPositionsText(s.pPositions),
-      values,
-      count,
-    });
+    return renderHtmlReport((await import('../pictures/from-summary.js')).htmlReportOf(summarise(result), svg, values, count));
   }
   if (result.shape === 'grid') {
     const flat: number[] = [];
