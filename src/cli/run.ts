@@ -13,7 +13,7 @@ import { defaultThreads } from '../engine/threads.js';
 import { listPresets } from '../rules/presets.js';
 import { toJson } from '../report/json.js';
 import { OutputError, streamSink, type Sink } from '../report/sink.js';
-import { formatForPath, formatNamed, type ReportFormat, type Result } from '../report/formats.js';
+import { formatForPath, formatNamed, writeResult, type ReportFormat, type Result } from '../report/formats.js';
 import { openOutputFile, resolveOutputTarget } from '../files/output-file.js';
 import { colourWanted } from './common.js';
 import { columnsOf, type CliIo } from './io.js';
@@ -88,29 +88,42 @@ async function exploreTo(command: ExploreCommand, io: CliIo): Promise<void> {
   const max = at ? at.reduce((a, b) => (b > a ? b : a), 0n) : command.max;
   if (game.rule.kind === 'custom' && command.checkpoint) throw new InputError('--checkpoint works for built-in rules; a rule module is recomputed from scratch');
   const format = chooseFormat(command);
-  if ((command.position || command.misere) && (command.plot || format.name === 'html')) {
-    throw new InputError(`${command.plot ? '--plot' : '--format html'} draws tables; a position or a misère table has no picture`);
-  }
+  if ((command.position || command.misere) && command.plot) throw new InputError('--plot draws tables; a position or a misère table has no picture');
   if (command.position) return positionTo(game, command, format, io);
   if (command.misere) return misereTableTo(game, command, format, io);
   if (!isHeapRule(game.rule)) return exploreBoardTo(game, command, format, io);
   if (command.rows) throw new InputError('--rows applies to two-pile games (--vectors, --preset wythoff)');
   checkListingSize(format, max ?? game.defaultMax, command);
   if (command.checkpoint) checkCheckpointTarget(command.checkpoint, { resume: command.resume, force: command.force });
-  // Open the outputs first: an --out or --plot that cannot be written is refused before any work.
-  const sink = command.out === undefined ? streamSink(io.stdout) : await openOutputFile(command.out);
-  const plot = await openPlot(command, sink);
-  try {
+  await withOutputs(command, format, io, async () => {
     const progress = progressReporter(progressMode(command.progress, io.stderr), io.stderr);
-    let exploration: Exploration;
     try {
-      exploration =
-        game.rule.kind === 'custom' ? await exploreModule(game, game.rule.module, max, command, progress.update, io.stderr) : await exploreLongRun(game, max, command, progress.update);
+      return game.rule.kind === 'custom'
+        ? await exploreModule(game, game.rule.module, max, command, progress.update, io.stderr)
+        : await exploreLongRun(game, max, command, progress.update);
     } finally {
       progress.done();
     }
-    await format.write(exploration, sink, { heaps: at, colour: colourWanted(sink, io.env), width: columnsOf(io.stdout) });
-    await writePlot(plot, exploration, command);
+  });
+}
+
+/**
+ * Open --out and --plot first (one that cannot be written is refused before
+ * any work), compute, write the report (and the picture), and close them;
+ * on any failure both are abandoned, leaving no partial file.
+ */
+async function withOutputs(command: ExploreCommand, format: ReportFormat, io: CliIo, compute: () => Promise<Result>): Promise<void> {
+  const sink = command.out === undefined ? streamSink(io.stdout) : await openOutputFile(command.out);
+  let plot: Sink | null = null;
+  try {
+    if (command.plot !== undefined) plot = await openOutputFile(command.plot, '--plot');
+    const result = await compute();
+    await writeResult(format, result, sink, { heaps: command.at, colour: colourWanted(sink, io.env), width: columnsOf(io.stdout) });
+    if (plot) {
+      const { plotBytes } = await import('../report/pictures.js');
+      await plot.write(await plotBytes(result, command.plot!, command.logX));
+      await plot.close();
+    }
     await sink.close();
   } catch (error) {
     sink.abort();
@@ -138,11 +151,9 @@ async function positionTo(game: GameSpec, command: ExploreCommand, format: Repor
     texts = (await readAll(io.stdin)).split(/\s+/).filter((t) => t !== '');
     if (texts.length === 0) throw new InputError('--position -: no heap sizes on standard input');
   }
-  const sink = command.out === undefined ? streamSink(io.stdout) : await openOutputFile(command.out);
-  try {
+  await withOutputs(command, format, io, async () => {
     const { heapPosition } = await import('../positions/heap-position.js');
     const { boardPosition, parsePair } = await import('../positions/board-position.js');
-    let report;
     if (isHeapRule(game.rule)) {
       const heaps = parseHeaps(texts);
       const largest = heaps.reduce((a, b) => (b > a ? b : a), 0n);
@@ -156,16 +167,10 @@ async function positionTo(game: GameSpec, command: ExploreCommand, format: Repor
         if (!(error instanceof InputError) || !/^--max /.test(error.message)) throw error;
         throw new InputError(`--position: heap ${shortCount(largest)}: ${error.message.replace(/^--max [^:]*: /, '')}`);
       }
-      report = heapPosition(exploration, game.rule, heaps, command.misere);
-    } else {
-      report = boardPosition(game.rule as VectorRule | CappedHeapRule, texts.map((t) => parsePair(t, '--position')), command.misere);
+      return heapPosition(exploration, game.rule, heaps, command.misere);
     }
-    await format.write(report, sink, { colour: colourWanted(sink, io.env), width: columnsOf(io.stdout) });
-    await sink.close();
-  } catch (error) {
-    sink.abort();
-    throw error;
-  }
+    return boardPosition(game.rule as VectorRule | CappedHeapRule, texts.map((t) => parsePair(t, '--position')), command.misere);
+  });
 }
 
 /** `--misere` without a position: misère outcomes of single heaps 0..max. */
@@ -173,16 +178,8 @@ async function misereTableTo(game: GameSpec, command: ExploreCommand, format: Re
   if (!isHeapRule(game.rule)) throw new InputError('--misere tables are for one-heap games; for other games evaluate positions with --position ... --misere');
   if (command.at || command.checkpoint) throw new InputError('--misere tables take --max N (heaps 0..N)');
   const max = Number(command.max ?? game.defaultMax ?? 100n);
-  const { misereTable } = await import('../positions/misere-table.js');
-  const table = misereTable(game.rule, max);
-  const sink = command.out === undefined ? streamSink(io.stdout) : await openOutputFile(command.out);
-  try {
-    await format.write(table, sink, { colour: colourWanted(sink, io.env), width: columnsOf(io.stdout) });
-    await sink.close();
-  } catch (error) {
-    sink.abort();
-    throw error;
-  }
+  const rule = game.rule;
+  await withOutputs(command, format, io, async () => (await import('../positions/misere-table.js')).misereTable(rule, max));
 }
 
 /** Heaps shown for a game that is not one heap when no --max is given. */
@@ -200,39 +197,11 @@ async function exploreBoardTo(game: GameSpec, command: ExploreCommand, format: R
   const max = Number(command.max ?? game.defaultMax ?? BigInt(BOARD_DEFAULT_MAX[rule.kind]));
   if (!(max <= BOARD_MAX)) throw new InputError(`--max ${command.max}: at most ${formatCount(BOARD_MAX)} for ${what}`);
   if (command.rows && command.rows.last > max && command.max === undefined) throw new InputError('--rows A..B needs --max N: the length of the rows');
-  const sink = command.out === undefined ? streamSink(io.stdout) : await openOutputFile(command.out);
-  const plot = await openPlot(command, sink);
-  try {
-    const result =
-      rule.kind === 'vectors'
-        ? (await import('../game/grid.js')).exploreGrid({ game: { ...game, rule }, max, rows: command.rows })
-        : (await import('../game/memory.js')).exploreMemoryGame({ ...game, rule }, max);
-    await format.write(result, sink, { colour: colourWanted(sink, io.env), width: columnsOf(io.stdout) });
-    await writePlot(plot, result, command);
-    await sink.close();
-  } catch (error) {
-    sink.abort();
-    plot?.abort();
-    throw error;
-  }
-}
-
-/** The --plot file, opened (atomically, like --out) before any work; null without --plot. */
-async function openPlot(command: ExploreCommand, out: Sink): Promise<Sink | null> {
-  if (command.plot === undefined) return null;
-  try {
-    return await openOutputFile(command.plot, '--plot');
-  } catch (error) {
-    out.abort();
-    throw error;
-  }
-}
-
-async function writePlot(plot: Sink | null, result: Result, command: ExploreCommand): Promise<void> {
-  if (!plot) return;
-  const { plotBytes } = await import('../report/pictures.js');
-  await plot.write(await plotBytes(result, command.plot!, command.logX));
-  await plot.close();
+  await withOutputs(command, format, io, async () =>
+    rule.kind === 'vectors'
+      ? (await import('../game/grid.js')).exploreGrid({ game: { ...game, rule }, max, rows: command.rows })
+      : (await import('../game/memory.js')).exploreMemoryGame({ ...game, rule }, max),
+  );
 }
 
 /** A built-in rule, with checkpoints and a clean stop on SIGINT, SIGTERM and SIGHUP. */

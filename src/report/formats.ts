@@ -10,6 +10,7 @@ import type { MemoryExploration } from '../game/memory.js';
 import type { PositionReport } from '../positions/position.js';
 import type { MisereTable } from '../positions/misere-table.js';
 import type { Sink } from './sink.js';
+import { InputError } from '../errors.js';
 
 /** Every kind of result a format can write. */
 export type Result = Exploration | GridExploration | MemoryExploration | PositionReport<unknown> | MisereTable;
@@ -22,61 +23,81 @@ export interface WriteOptions {
   readonly width: number;
 }
 
+type Shape = Result['shape'];
+type Writer<R> = (result: R, sink: Sink, options: WriteOptions) => Promise<void>;
+/** A format's writer for each shape of result it supports. */
+type Writers = { readonly [S in Shape]?: Writer<Extract<Result, { shape: S }>> };
+
 export interface ReportFormat {
   readonly name: string;
   readonly extensions: readonly string[];
   /** Lists one row per heap (so a huge --max is a huge file). */
   readonly perHeapRows: boolean;
-  write(result: Result, sink: Sink, options: WriteOptions): Promise<void>;
+  readonly writers: Writers;
 }
 
-// Each format's module loads on demand: the table library and the rest cost start-up time when unused.
+// Each writer's module loads on demand: the table library and the rest cost start-up time when unused.
 export const FORMATS: readonly ReportFormat[] = [
-  {
-    name: 'html',
-    extensions: ['.html', '.htm'],
-    perHeapRows: false,
-    async write(x, sink) {
-      await sink.write(await (await import('./pictures.js')).htmlOf(x));
-    },
-  },
   {
     name: 'table',
     extensions: ['.txt'],
     perHeapRows: false,
-    async write(x, sink, o) {
-      if (x.shape === 'grid') return (await import('./grid-report.js')).writeGridTable(x, sink, o.width);
-      if (x.shape === 'memory') return (await import('./memory-report.js')).writeMemoryTable(x, sink, o.width);
-      if (x.shape === 'position') return (await import('./position-report.js')).writePositionTable(x, sink, o.width);
-      if (x.shape === 'misere') return (await import('./misere-report.js')).writeMisereTable(x, sink, o.width);
-      return (await import('./table.js')).writeTable(x, sink, { colour: o.colour, width: o.width }, o.heaps);
+    writers: {
+      heap: async (x, sink, o) => (await import('./table.js')).writeTable(x, sink, { colour: o.colour, width: o.width }, o.heaps),
+      grid: async (x, sink, o) => (await import('./grid-report.js')).writeGridTable(x, sink, o.width),
+      memory: async (x, sink, o) => (await import('./memory-report.js')).writeMemoryTable(x, sink, o.width),
+      position: async (x, sink, o) => (await import('./position-report.js')).writePositionTable(x, sink, o.width),
+      misere: async (x, sink, o) => (await import('./misere-report.js')).writeMisereTable(x, sink, o.width),
     },
   },
   {
     name: 'csv',
     extensions: ['.csv'],
     perHeapRows: true,
-    async write(x, sink, o) {
-      if (x.shape === 'grid') return (await import('./grid-report.js')).writeGridCsv(x, sink);
-      if (x.shape === 'memory') return (await import('./memory-report.js')).writeMemoryCsv(x, sink);
-      if (x.shape === 'position') return (await import('./position-report.js')).writePositionCsv(x, sink);
-      if (x.shape === 'misere') return (await import('./misere-report.js')).writeMisereCsv(x, sink);
-      return (await import('./csv.js')).writeCsv(x, sink, o.heaps);
+    writers: {
+      heap: async (x, sink, o) => (await import('./csv.js')).writeCsv(x, sink, o.heaps),
+      grid: async (x, sink) => (await import('./grid-report.js')).writeGridCsv(x, sink),
+      memory: async (x, sink) => (await import('./memory-report.js')).writeMemoryCsv(x, sink),
+      position: async (x, sink) => (await import('./position-report.js')).writePositionCsv(x, sink),
+      misere: async (x, sink) => (await import('./misere-report.js')).writeMisereCsv(x, sink),
     },
   },
   {
     name: 'json',
     extensions: ['.json'],
     perHeapRows: false,
-    async write(x, sink, o) {
-      if (x.shape === 'grid') return (await import('./grid-report.js')).writeGridJson(x, sink);
-      if (x.shape === 'memory') return (await import('./memory-report.js')).writeMemoryJson(x, sink);
-      if (x.shape === 'position') return (await import('./position-report.js')).writePositionJson(x, sink);
-      if (x.shape === 'misere') return (await import('./misere-report.js')).writeMisereJson(x, sink);
-      return (await import('./json.js')).writeJson(x, sink, o.heaps);
+    writers: {
+      heap: async (x, sink, o) => (await import('./json.js')).writeJson(x, sink, o.heaps),
+      grid: async (x, sink) => (await import('./grid-report.js')).writeGridJson(x, sink),
+      memory: async (x, sink) => (await import('./memory-report.js')).writeMemoryJson(x, sink),
+      position: async (x, sink) => (await import('./position-report.js')).writePositionJson(x, sink),
+      misere: async (x, sink) => (await import('./misere-report.js')).writeMisereJson(x, sink),
     },
   },
+  {
+    name: 'html',
+    extensions: ['.html', '.htm'],
+    perHeapRows: false,
+    writers: Object.fromEntries(
+      (['heap', 'grid', 'memory'] as const).map((shape) => [shape, async (x: Result, sink: Sink) => sink.write(await (await import('./pictures.js')).htmlOf(x))]),
+    ) as Writers,
+  },
 ];
+
+/** Write a result in a format; a format without a writer for its shape is bad input. */
+export async function writeResult(format: ReportFormat, result: Result, sink: Sink, options: WriteOptions): Promise<void> {
+  const writer = format.writers[result.shape] as Writer<Result> | undefined;
+  if (!writer) throw new InputError(`--format ${format.name} does not apply to ${SHAPE_WORDS[result.shape]}`);
+  await writer(result, sink, options);
+}
+
+const SHAPE_WORDS: Record<Shape, string> = {
+  heap: 'a one-heap table',
+  grid: 'a two-pile table',
+  memory: 'a table of start positions',
+  position: 'a position (it has no picture)',
+  misere: 'a misère table (it has no picture)',
+};
 
 export const FORMAT_NAMES = FORMATS.map((f) => f.name);
 
