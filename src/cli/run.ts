@@ -224,6 +224,8 @@ async function exploreLongRun(game: GameSpec, max: bigint | undefined, command: 
       );
       // The finished run is a checkpoint too: a later run with a larger --limit continues from it.
       if (onCheckpoint && exploration.computed > saved) onCheckpoint(exploration.values.subarray(0, exploration.computed));
+      // A signal that came as the last block finished still stops the run (before any output).
+      signal.throwIfAborted();
       return exploration;
     } catch (error) {
       // A checkpoint that could not be saved is reported as such, signal or not.
