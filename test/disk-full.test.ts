@@ -28,6 +28,8 @@ vi.mock('node:fs', async (importOriginal) => {
 
 const { runMain } = await import('./helpers/in-process.js');
 const { saveCheckpoint, loadCheckpoint } = await import('../src/checkpoint.js');
+const { openResultsLog } = await import('../src/sweep/results-file.js');
+const { errorRow } = await import('../src/sweep/row.js');
 
 const scratch = mkdtempSync(join(tmpdir(), 'sg-full-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -64,5 +66,19 @@ describe('a full disk is reported as such, and what was there is kept', () => {
     disk.full = false;
     expect([...loadCheckpoint(file, 'octal 0.6')]).toEqual([0, 1, 2, 3]);
     expect(readdirSync(scratch).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('a sweep results file: the rows already appended stay, and the message says so', () => {
+    const file = join(scratch, 'sweep.jsonl');
+    const record = { format: 'sg-explore-sweep', version: 2, family: 'test', size: 2, shard: null, limit: null } as const;
+    const log = openResultsLog(file, { resume: false, record });
+    log.append(errorRow(0, 'subtraction {1}', 'kept'));
+    const written = readFileSync(file, 'utf8');
+    disk.full = true;
+    expect(() => log.append(errorRow(1, 'subtraction {2}', 'lost'))).toThrow(/--out .*sweep\.jsonl: cannot append \(no space left on device\); the rows already written are kept/);
+    disk.full = false;
+    log.close();
+    expect(readFileSync(file, 'utf8')).toBe(written);
+    expect(existsSync(`${file}.lock`)).toBe(false);
   });
 });

@@ -4,6 +4,8 @@
  * kill -9, a crashing or unloadable worker, bad input).
  */
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +19,7 @@ import { errorRow, type SweepRow } from '../src/sweep/row.js';
 import { ruleText } from '../src/rules/model.js';
 import { InputError } from '../src/errors.js';
 import { ROOT, expectBadInput, runCli, type CliOptions, type CliRun } from './helpers/cli.js';
+import { runMain } from './helpers/in-process.js';
 
 const WORKER = join(ROOT, 'dist/workers/sweep-rule.js');
 const scratch = mkdtempSync(join(tmpdir(), 'sg-sweep-'));
@@ -196,21 +199,26 @@ describe('results files', () => {
 
 // ---------------------------------------------------------------- the binary
 
-/** `sg-explore sweep` with `args`, in the scratch directory. */
+/** `sg-explore sweep` with `args`, in the scratch directory (a real process: signals, kill -9, worker crashes). */
 const run = (args: readonly string[], options: CliOptions = {}): Promise<CliRun> => runCli(['sweep', ...args], { cwd: scratch, ...options });
 
+/** The same in this process (file names given in full): for everything a real process adds nothing to. */
+const runHere = (args: readonly string[]) => runMain(['sweep', ...args]);
+
 async function ok(args: readonly string[]): Promise<string> {
-  const r = await run(args);
+  const r = await runHere(args);
   expect(r.stderr, `stderr of sweep ${args.join(' ')}`).toBe('');
   expect(r.code, `exit code of sweep ${args.join(' ')}`).toBe(0);
   return r.stdout;
 }
 
 const lines = (text: string) => text.split('\n').filter((l) => l !== '');
-const rulesOf = (text: string) => lines(text).map((l) => (JSON.parse(l) as SweepRow).rule);
+/** The rows of a results file: its first line records what the file is a sweep of. */
+const rowLines = (text: string) => lines(text).filter((l) => !l.startsWith('{"sweep"') && !l.startsWith('#'));
+const rulesOf = (text: string) => rowLines(text).map((l) => (JSON.parse(l) as SweepRow).rule);
 
 /** 63 octal codes: cheap ones and a few that run to the limit, so a sweep takes a moment. */
-const OCTAL = ['--family', 'octal', '--digits', '1-2'];
+const OCTAL = ['--family', 'octal', '--digits', '1-2', '--limit', '2^13'];
 const SUBTRACTION = ['--family', 'subtraction', '--size', '1-3', '--max-move', '12'];
 
 describe('sg-explore sweep (built binary)', () => {
@@ -223,8 +231,9 @@ describe('sg-explore sweep (built binary)', () => {
     ]);
     reference = readFileSync(at('reference.jsonl'), 'utf8');
     expect(two).toBe('');
-    expect(one).toBe(reference);
-    const rows = lines(reference).map((l) => JSON.parse(l) as SweepRow);
+    expect(JSON.parse(lines(reference)[0]!)).toEqual({ sweep: { format: 'sg-explore-sweep', version: 2, family: 'octal codes 0.d1..dD with D = 1 to 2 digits', size: 63, shard: null, limit: 8192 } });
+    expect(one).toBe(rowLines(reference).join('\n') + '\n');
+    const rows = rowLines(reference).map((l) => JSON.parse(l) as SweepRow);
     expect(rows).toHaveLength(63);
     expect(rows.map((r) => r.index)).toEqual([...Array(63).keys()]);
     const kayles = rows.find((r) => r.rule === 'octal 0.77')!;
@@ -241,9 +250,9 @@ describe('sg-explore sweep (built binary)', () => {
     expect(reference).not.toBe('');
     const file = at('killed.jsonl');
     // kill -9 once 8 rows are in (after 20 s in any case)
-    const eightRows = () => existsSync(file) && lines(readFileSync(file, 'utf8')).length >= 8;
+    const eightRows = () => existsSync(file) && rowLines(readFileSync(file, 'utf8')).length >= 8;
     await run([...OCTAL, '--threads', '1', '--out', file], { until: eightRows, signal: 'SIGKILL', untilMs: 20_000 });
-    const partial = lines(readFileSync(file, 'utf8'));
+    const partial = rowLines(readFileSync(file, 'utf8'));
     expect(partial.length).toBeGreaterThanOrEqual(8);
     expect(partial.length, 'killed before the end').toBeLessThan(63);
     // as if the kill had landed in the middle of a write
@@ -267,14 +276,16 @@ describe('sg-explore sweep (built binary)', () => {
   it('shards merged equal the unsharded run', async () => {
     const whole = await ok([...SUBTRACTION, '--format', 'jsonl']);
     await Promise.all([1, 2, 3].map((i) => ok([...SUBTRACTION, '--shard', `${i}/3`, '--threads', '1', '--out', at(`shard${i}.jsonl`)])));
-    const sizes = [1, 2, 3].map((i) => lines(readFileSync(at(`shard${i}.jsonl`), 'utf8')).length);
+    const sizes = [1, 2, 3].map((i) => rowLines(readFileSync(at(`shard${i}.jsonl`), 'utf8')).length);
     expect(sizes).toEqual([100, 99, 99]);
+    await ok([...SUBTRACTION, '--out', at('whole.jsonl')]);
     expect(await ok(['--merge', at('shard3.jsonl'), at('shard1.jsonl'), at('shard2.jsonl'), at('shard1.jsonl'), '--out', at('merged.jsonl')])).toBe('');
-    expect(readFileSync(at('merged.jsonl'), 'utf8')).toBe(whole);
+    // The merge of all shards is byte for byte the unsharded results file.
+    expect(readFileSync(at('merged.jsonl'), 'utf8')).toBe(readFileSync(at('whole.jsonl'), 'utf8'));
     expect(await ok(['--merge', at('shard2.jsonl'), at('shard1.jsonl'), at('shard3.jsonl'), '--format', 'jsonl'])).toBe(whole);
     // CSV shards merge to the same rows
     await Promise.all([1, 2].map((i) => ok([...SUBTRACTION, '--shard', `${i}/2`, '--out', at(`shard${i}.csv`)])));
-    expect(readFileSync(at('shard1.csv'), 'utf8').split('\r\n')[0]).toBe(CSV_HEADER);
+    expect(readFileSync(at('shard1.csv'), 'utf8').split('\r\n')[1]).toBe(CSV_HEADER);
     expect(await ok(['--merge', at('shard1.csv'), at('shard2.csv'), '--format', 'jsonl'])).toBe(whole);
   });
 
@@ -374,15 +385,69 @@ describe('sg-explore sweep (built binary)', () => {
       [[...OCTAL, '--out', at('exists.jsonl')], /exists; add --resume/],
       [[...OCTAL, '--out', at('new.jsonl'), '--sort', 'period'], /--from/],
       [[...OCTAL, '--out', at('new.jsonl'), '--format', 'table'], /not a table/],
-      [[...OCTAL, '--bogus'], /Unknown argument/],
+      [[...OCTAL, '--bogus'], /unknown option --bogus/],
+      [[...OCTAL, '--threads', '1000'], /--threads: '1000' must be at most 256/],
+      [['--family', 'octal', '--digits', '9'], /117,440,512 rules .*too many to finish in one run; split it with --shard i\/n .* or add --yes/],
+      [[...OCTAL, '--partial'], /--partial applies to --merge/],
+      [[...OCTAL, '--plot', at('map.gif')], /name an \.svg or a \.png file/],
       [['--family', 'subtraction', '--size', '5', '--max-move', '3'], /--size/],
       [['--from', at('no-such.jsonl')], /cannot read/],
       [['--from', at('rules.txt')], /not a sweep results file/],
       [['--merge', at('reference.jsonl'), '--threads', '2'], /does not apply/],
     ];
-    const results = await Promise.all(cases.map(([args]) => run(args)));
+    const results: Awaited<ReturnType<typeof runHere>>[] = [];
+    for (const [args] of cases) results.push(await runHere(args));
     cases.forEach(([args, pattern], i) => expectBadInput(results[i]!, args.join(' ') || '(nothing)', { pattern }));
     expect(existsSync(at('new.jsonl'))).toBe(false);
     expect(statSync(at('exists.jsonl')).size).toBe(Buffer.byteLength(reference));
+  });
+});
+
+describe('results files cannot be corrupted quietly', () => {
+  const SMALL = ['--family', 'subtraction', '--size', '1-2', '--max-move', '6'];
+
+  it('--resume with another family or limit is refused, saying what differs', async () => {
+    const file = at('guarded.jsonl');
+    await ok([...SMALL, '--out', file]);
+    const before = readFileSync(file, 'utf8');
+    expectBadInput(await runHere([...SMALL, '--limit', '99', '--out', file, '--resume']), 'other limit', { pattern: /guarded\.jsonl: it holds a sweep of --limit by rule kind, not 99/ });
+    expectBadInput(await runHere(['--family', 'subtraction', '--size', '1', '--max-move', '6', '--out', file, '--resume']), 'other family', { pattern: /it holds a sweep of subtraction sets of size 1 to 2 with moves up to 6, not subtraction sets of size 1/ });
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it('a second run on a locked file is told which process holds it; a stale lock is taken over', async () => {
+    const file = at('locked.jsonl');
+    // A lock held by a live process (this one).
+    writeFileSync(`${file}.lock`, JSON.stringify({ pid: process.pid, host: hostname(), since: '2026-01-01T00:00:00Z' }));
+    expectBadInput(await runHere([...SMALL, '--out', file, '--resume']), 'locked', { pattern: new RegExp(`another sweep is writing to it \\(process ${process.pid} on `) });
+    // A lock left by a process that is gone.
+    const gone = spawnSync(process.execPath, ['-e', '']).pid!;
+    writeFileSync(`${file}.lock`, JSON.stringify({ pid: gone, host: hostname(), since: '2026-01-01T00:00:00Z' }));
+    expect(await ok([...SMALL, '--out', file, '--resume'])).toBe('');
+    expect(rowLines(readFileSync(file, 'utf8'))).toHaveLength(6 + 15);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it('--merge names missing shards and incomplete ones, and refuses unless --partial', async () => {
+    await Promise.all([1, 2, 3].map((i) => ok([...SMALL, '--shard', `${i}/3`, '--out', at(`part${i}.jsonl`)])));
+    expectBadInput(await runHere(['--merge', at('part1.jsonl'), at('part3.jsonl'), '--out', at('m.jsonl')]), 'missing shard', { pattern: /--merge: missing shard 2\/3 \(add --partial/ });
+    expect(existsSync(at('m.jsonl'))).toBe(false);
+    // An interrupted shard: its last rows are gone.
+    const text = readFileSync(at('part2.jsonl'), 'utf8').split('\n');
+    writeFileSync(at('part2-cut.jsonl'), text.slice(0, -3).join('\n') + '\n');
+    expectBadInput(await runHere(['--merge', at('part1.jsonl'), at('part2-cut.jsonl'), at('part3.jsonl')]), 'incomplete shard', { pattern: /shard 2\/3 has 5 of its 7 rules/ });
+    const partial = await ok(['--merge', at('part1.jsonl'), at('part3.jsonl'), '--partial', '--format', 'jsonl']);
+    expect(lines(partial)).toHaveLength(7 + 7);
+    // Shards of different sweeps are not merged.
+    await ok([...SMALL, '--limit', '500', '--shard', '2/3', '--out', at('other2.jsonl')]);
+    expectBadInput(await runHere(['--merge', at('part1.jsonl'), at('other2.jsonl'), at('part3.jsonl')]), 'other limit', { pattern: /other2\.jsonl is a sweep of --limit 500/ });
+  });
+
+  it('--plot draws the sweep map, every rule named in a hover title', async () => {
+    await ok([...SMALL, '--format', 'csv', '--plot', at('map.svg')]);
+    const svg = readFileSync(at('map.svg'), 'utf8');
+    for (const rule of ['subtraction {1}', 'subtraction {5,6}']) expect(svg).toContain(`${rule}`);
+    expect(svg).toMatch(/<title>/);
   });
 });

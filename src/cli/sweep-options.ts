@@ -32,6 +32,10 @@ export interface SweepRunCommand {
   readonly out?: string;
   readonly resume: boolean;
   readonly progress?: boolean;
+  /** Start a family too large to finish in one run all the same. */
+  readonly yes: boolean;
+  /** Draw the sweep map into this file (.svg or .png). */
+  readonly plot?: string;
 }
 
 export interface SweepViewCommand {
@@ -44,6 +48,9 @@ export interface SweepViewCommand {
   readonly where: readonly string[];
   readonly sort: readonly string[];
   readonly out?: string;
+  /** --merge even with shards or rules missing. */
+  readonly partial: boolean;
+  readonly plot?: string;
 }
 
 export type SweepCommand = SweepRunCommand | SweepViewCommand;
@@ -72,6 +79,9 @@ function optionTable(argv: Argv, io?: CliIo) {
     .option('from', { type: 'string', array: true, describe: 'show results files (jsonl or csv) instead of computing; with --where, --sort', group: 'Results files:' })
     .option('merge', { type: 'string', array: true, describe: 'merge results files (shards): one row per rule, in family order', group: 'Results files:' })
     .option('progress', { type: 'boolean', describe: 'progress bar on stderr (default: when stderr is a terminal)', group: 'Output:' })
+    .option('plot', { type: 'string', describe: 'draw the sweep map: every rule by preperiod and period, by kind (FILE.svg or FILE.png)', group: 'Output:' })
+    .option('yes', { type: 'boolean', describe: 'start a family too large to finish in one run (over 10 million rules) all the same', group: 'Work:' })
+    .option('partial', { type: 'boolean', describe: 'with --merge: merge even when shards or rules are missing', group: 'Results files:' })
     .example('$0 --family subtraction --size 3 --max-move 20 --where proven=false', 'every 3-move subtraction set up to 20')
     .example('$0 --family octal --digits 1-3 --sort -period', 'octal codes 0.d, 0.dd, 0.ddd, longest periods first')
     .example('$0 --family octal --digits 3 --shard 2/8 --out part2.jsonl', 'one of 8 shards, appended as it goes')
@@ -148,6 +158,10 @@ export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Pr
   where.forEach((w) => parseCondition(w)); // check now: a mistake is bad input before any work
   parseSort(sort);
   const out = single(parsed.out, 'out');
+  const plot = single(parsed.plot, 'plot');
+  if (plot !== undefined && !/\.(svg|png)$/i.test(plot)) throw new InputError(`--plot ${plot}: name an .svg or a .png file`);
+  const partial = parsed.partial === true;
+  if (partial && !given('merge')) throw new InputError('--partial applies to --merge');
   if (out !== undefined && out.trim() === '') throw new InputError('--out: needs a file name');
 
   const sources = ['family', 'rules', 'from', 'merge'].filter(given);
@@ -163,7 +177,8 @@ export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Pr
     refuse(['size', 'max-move', 'digits', 'prefix', 'limit', 'threads', 'shard', 'resume'], `does not apply to --${source} (it reads results; nothing is computed)`);
     const files = list(parsed[source]);
     if (files.length === 0) throw new InputError(`--${source}: name at least one results file`);
-    return { command: { mode: 'view', files, flag: `--${source}` as '--from' | '--merge', format, where, sort, out } };
+    refuse(['yes'], 'applies to a sweep that computes');
+    return { command: { mode: 'view', files, flag: `--${source}` as '--from' | '--merge', format, where, sort, out, partial, plot } };
   }
 
   let familySource: FamilySource;
@@ -218,6 +233,8 @@ export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Pr
       out,
       resume,
       progress: parsed.progress as boolean | undefined,
+      yes: parsed.yes === true,
+      plot,
     },
   };
 }

@@ -7,16 +7,18 @@ import { streamSink, type Sink } from '../report/sink.js';
 import { openOutputFile } from '../files/output-file.js';
 import type { CliIo } from './io.js';
 import { colourWanted } from './common.js';
-import { checkedFamilySize, describeFamily, type Family } from '../sweep/family.js';
-import { CSV_HEADER, formatForFile, renderTable, rowLine, type ViewFormat } from '../sweep/format.js';
+import { checkedFamilySize, describeFamily, shardSize, type Family } from '../sweep/family.js';
+import { CSV_HEADER, formatForFile, recordLine, renderTable, rowLine, type SweepRecord, type ViewFormat } from '../sweep/format.js';
 import { familyOrder, parseSort, rowComparator, whereFilter } from '../sweep/query.js';
-import { mergeRows, openResultsLog, readResultsFiles, type ResultsLog } from '../sweep/results-file.js';
+import { mergeRows, openResultsLog, readResultsFiles, recordsDiffer, type ReadResults, type ResultsLog } from '../sweep/results-file.js';
+import { InputError } from '../errors.js';
+import { columnsOf } from './io.js';
 import { readRuleList } from '../sweep/rule-list.js';
 import type { SweepRow } from '../sweep/row.js';
 import { sweepFamily } from '../sweep/sweep.js';
 import { WorkerStartError } from '../sweep/pool.js';
 import { progressBar } from '../sweep/progress-bar.js';
-import { parseSweepLine, type SweepRunCommand, type SweepViewCommand } from './sweep-options.js';
+import { parseShard, parseSweepLine, type SweepRunCommand, type SweepViewCommand } from './sweep-options.js';
 
 const EXIT_OK = 0;
 const EXIT_FAILURE = 1;
@@ -54,7 +56,14 @@ class RowWriter {
     private readonly order: ((a: SweepRow, b: SweepRow) => number) | null,
     private readonly beforeWrite: () => void = () => {},
     private readonly env: NodeJS.ProcessEnv = process.env,
+    private readonly width = 80,
   ) {}
+
+  /** The rows kept (filtered), for a picture of them. */
+  get kept(): readonly SweepRow[] {
+    return this.gathered.length ? this.gathered : this.streamed;
+  }
+  private readonly streamed: SweepRow[] = [];
 
   private get streaming(): boolean {
     return this.format !== 'table' && this.order === null;
@@ -74,6 +83,7 @@ class RowWriter {
     }
     await this.start();
     this.beforeWrite();
+    this.streamed.push(row);
     await this.sink.write(rowLine(row, this.format as 'csv' | 'jsonl'));
   }
 
@@ -81,7 +91,7 @@ class RowWriter {
     await this.start();
     if (this.streaming) return;
     const rows = this.order ? this.gathered.sort(this.order) : this.gathered;
-    if (this.format === 'table') return this.sink.write(renderTable(rows, colourWanted(this.sink, this.env)));
+    if (this.format === 'table') return this.sink.write(renderTable(rows, colourWanted(this.sink, this.env), this.width));
     const chunk = 4096;
     for (let i = 0; i < rows.length; i += chunk) {
       await this.sink.write(rows.slice(i, i + chunk).map((r) => rowLine(r, this.format as 'csv' | 'jsonl')).join(''));
@@ -89,18 +99,54 @@ class RowWriter {
   }
 }
 
+/**
+ * --merge: the files must be shards of one sweep (one family, one limit),
+ * and all of them, each complete; what is missing is named, and the merge
+ * refused unless --partial. Returns the merged file's record (shard null).
+ */
+function checkMerge(files: ReadResults['files'], partial: boolean): SweepRecord | null {
+  const records = files.map((f) => f.record);
+  if (records.some((r) => r === null)) return null; // files from before records: nothing to check against
+  const first = records[0]!;
+  for (const [i, r] of records.entries()) {
+    if (r!.family !== first.family || r!.limit !== first.limit) {
+      throw new InputError(`--merge: ${files[i]!.path} is a sweep of ${recordsDiffer({ ...r!, shard: null }, { ...first, shard: null })} (${files[0]!.path}'s); merge shards of one sweep`);
+    }
+  }
+  const whole: SweepRecord = { ...first, shard: null };
+  const shards = records.map((r) => (r!.shard === null ? null : parseShard(r!.shard)));
+  if (shards.some((s) => s === null)) return whole; // a whole sweep among them covers everything
+  const count = shards[0]!.count;
+  if (shards.some((s) => s!.count !== count)) throw new InputError('--merge: the files are shards of different splits (i/n with different n)');
+  const problems: string[] = [];
+  const present = new Map<number, number>();
+  files.forEach((f, i) => present.set(shards[i]!.index, Math.max(present.get(shards[i]!.index) ?? 0, new Set(f.rows.map((r) => r.rule)).size)));
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !present.has(i));
+  if (missing.length) problems.push(`missing shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')}`);
+  for (const [index, rows] of [...present].sort((a, b) => a[0] - b[0])) {
+    const expected = shardSize(first.size, { index, count });
+    if (rows < expected) problems.push(`shard ${index}/${count} has ${formatCount(rows)} of its ${formatCount(expected)} rules`);
+  }
+  if (problems.length && !partial) throw new InputError(`--merge: ${problems.join('; ')} (add --partial to merge what is there)`);
+  return whole;
+}
+
 async function view(command: SweepViewCommand, io: CliIo): Promise<number> {
-  const { rows, truncated } = await readResultsFiles(command.files, command.flag);
+  const { rows, truncated, files } = await readResultsFiles(command.files, command.flag);
   for (const path of truncated) io.stderr.write(`sg-explore: note: ${path} ends in a half-written line (an interrupted sweep); it was left out\n`);
+  const record = command.flag === '--merge' ? checkMerge(files, command.partial) : null;
   const merged = mergeRows(rows, familyOrder);
   const keys = parseSort(command.sort);
   const order = keys.length ? rowComparator(keys) : null;
   const format: ViewFormat = command.out === undefined ? command.format ?? 'table' : formatForFile(command.out, command.format, '--out');
   const sink = command.out === undefined ? streamSink(io.stdout) : await openOutputFile(command.out);
   try {
-    const writer = new RowWriter(sink, format, whereFilter(command.where), order, undefined, io.env);
+    // A merged results file records what it is a sweep of, like the shards did.
+    if (record && command.out !== undefined && format !== 'table') await sink.write(recordLine(record, format));
+    const writer = new RowWriter(sink, format, whereFilter(command.where), order, undefined, io.env, columnsOf(io.stdout));
     for (const row of merged) await writer.add(row);
     await writer.end();
+    await writeSweepPlot(command.plot, writer.kept, describeFiles(command.files));
     await sink.close();
   } catch (error) {
     sink.abort();
@@ -109,17 +155,56 @@ async function view(command: SweepViewCommand, io: CliIo): Promise<number> {
   return EXIT_OK;
 }
 
+function describeFiles(files: readonly string[]): string {
+  return files.length === 1 ? files[0]! : `${files[0]} and ${files.length - 1} more`;
+}
+
+/** --plot FILE: the sweep map (preperiod against period, by kind), written atomically. */
+async function writeSweepPlot(path: string | undefined, rows: readonly SweepRow[], title: string): Promise<void> {
+  if (path === undefined) return;
+  const { renderSweepMap } = await import('../pictures/sweep-map.js');
+  const svg = renderSweepMap({ title: `sweep: ${title}`, points: rows });
+  const data = /\.png$/i.test(path) ? await (await import('../pictures/png.js')).svgToPng(svg) : svg;
+  const file = await openOutputFile(path, '--plot');
+  try {
+    await file.write(data);
+    await file.close();
+  } catch (error) {
+    file.abort();
+    throw error;
+  }
+}
+
+/** Families larger than this are refused without --yes: at hundreds of rules a second, days of work. */
+export const LARGE_FAMILY = 10_000_000;
+
 async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
   const family: Family =
     'family' in command.source ? command.source.family : { kind: 'list', rules: await readRuleList(command.source.rulesFile), source: command.source.rulesFile };
-  checkedFamilySize(family); // an empty or oversized family is bad input before any file is touched
-  const log: ResultsLog | null = command.out === undefined ? null : openResultsLog(command.out, { format: command.format, resume: command.resume });
+  const size = checkedFamilySize(family); // an empty or oversized family is bad input before any file is touched
+  const work = shardSize(size, command.shard);
+  if (work > LARGE_FAMILY && !command.yes) {
+    throw new InputError(
+      `the sweep holds ${formatCount(work)} rules (${describeFamily(family)}${command.shard ? `, shard ${command.shard.index}/${command.shard.count}` : ''}): too many to finish in one run; ` +
+        `split it with --shard i/n over several machines, sweep a smaller family, or add --yes to start anyway`,
+    );
+  }
+  const record: SweepRecord = {
+    format: 'sg-explore-sweep',
+    version: 2,
+    family: describeFamily(family),
+    size,
+    shard: command.shard ? `${command.shard.index}/${command.shard.count}` : null,
+    limit: command.limit ?? null,
+  };
+  const log: ResultsLog | null = command.out === undefined ? null : openResultsLog(command.out, { format: command.format, resume: command.resume, record });
   const bar = progressBar(command.progress ?? Boolean(io.stderr.isTTY), io.stderr);
+  const kept: SweepRow[] = [];
   const stdout = streamSink(io.stdout);
   const keys = parseSort(command.sort);
   const writer = log ? null : new RowWriter(stdout, command.format ?? 'table', whereFilter(command.where), keys.length ? rowComparator(keys) : null, () => {
     if (io.stdout.isTTY) bar.clear(); // the bar and the rows share a terminal
-  }, io.env);
+  }, io.env, columnsOf(io.stdout));
   let firstFailure: SweepRow | null = null;
   let total = 0;
   try {
@@ -137,6 +222,7 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
       onProgress: (done, count) => bar.update(done, count),
       async onRow(row) {
         if (row.kind === 'error' && !firstFailure) firstFailure = row;
+        if (command.plot) kept.push(row);
         if (log) log.append(row);
         else await writer!.add(row);
       },
@@ -147,6 +233,7 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
         : undefined,
     );
     await writer?.end();
+    await writeSweepPlot(command.plot, kept, describeFamily(family));
     if (outcome.failed > 0) {
       const first = firstFailure as SweepRow | null;
       io.stderr.write(

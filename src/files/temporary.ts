@@ -44,9 +44,24 @@ export function discard(path: string): void {
   }
 }
 
-/** Remove every temporary file this process still holds. */
+const exitHooks = new Set<() => void>();
+
+/** Something to undo on any way out of the process (a lock to release); returns the way to unregister it. */
+export function onExit(hook: () => void): () => void {
+  exitHooks.add(hook);
+  return () => exitHooks.delete(hook);
+}
+
+/** Remove every temporary file this process still holds, and run the exit hooks (locks). */
 export function discardAll(): void {
   for (const path of [...live]) discard(path);
+  for (const hook of [...exitHooks]) {
+    try {
+      hook();
+    } catch {
+      /* on the way out: keep going */
+    }
+  }
 }
 
 function processAlive(pid: number): boolean {

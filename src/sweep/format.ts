@@ -33,19 +33,43 @@ export function rowLine(row: SweepRow, format: RowFormat): string {
   return format === 'jsonl' ? rowToJson(row) + '\n' : rowToCsv(row) + '\r\n';
 }
 
-/** The columns a table shows (index and error only when they say something). */
-export function renderTable(rows: readonly SweepRow[], colour: boolean): string {
+/** Short headings, so that a table fits a terminal. */
+const HEADINGS: Partial<Record<keyof SweepRow, string>> = { preperiod: 'pre', period: 'per', saltus: 's', maxValue: 'max' };
+/** Columns given up, in this order, when the table would not fit. */
+const DROPPED_FIRST: readonly (keyof SweepRow)[] = ['method', 'computed', 'saltus', 'maxValue', 'proven'];
+const MIN_RULE_WIDTH = 12;
+
+/**
+ * The rows as a table that fits `width` columns: short headings, the rule
+ * column cut with an ellipsis, and the least telling columns left out when
+ * even that does not fit (CSV and JSON lines carry every column).
+ */
+export function renderTable(rows: readonly SweepRow[], colour: boolean, width = 80): string {
   const showError = rows.some((r) => r.error !== null);
-  const names = COLUMN_NAMES.filter((n) => n !== 'index' && (n !== 'error' || showError));
+  let names = COLUMN_NAMES.filter((n) => n !== 'index' && (n !== 'error' || showError)) as (keyof SweepRow)[];
+  const text = (row: SweepRow, n: keyof SweepRow) => (row[n] === null ? '' : String(row[n]));
+  const natural = (n: keyof SweepRow) => Math.max((HEADINGS[n] ?? n).length, ...rows.map((r) => text(r, n).length));
+  // Every column costs its width, two spaces of padding and a border.
+  const fixed = (list: readonly (keyof SweepRow)[]) => list.filter((n) => n !== 'rule' && n !== 'error').reduce((sum, n) => sum + natural(n) + 3, 1);
+  const room = (list: readonly (keyof SweepRow)[]) => width - fixed(list) - 3 - (list.includes('error') ? 3 + 12 : 0);
+  for (const drop of DROPPED_FIRST) {
+    if (room(names) >= MIN_RULE_WIDTH) break;
+    names = names.filter((n) => n !== drop);
+  }
+  const ruleWidth = Math.max(MIN_RULE_WIDTH, Math.min(natural('rule'), room(names)));
+  const widths = names.map((n) => (n === 'rule' ? ruleWidth : n === 'error' ? 12 : natural(n)) + 2);
   const table = new Table({
-    head: names,
+    head: names.map((n) => HEADINGS[n] ?? n),
+    colWidths: widths,
     style: colour ? { head: ['cyan'], border: ['grey'] } : { head: [], border: [] },
     // No rule between rows: one line per rule.
     chars: { mid: '', 'left-mid': '', 'mid-mid': '', 'right-mid': '' },
     colAligns: names.map((n) => (COLUMNS.find((c) => c.name === n)!.type === 'number' ? 'right' : 'left')),
   });
-  for (const row of rows) table.push(names.map((n) => (row[n as keyof SweepRow] === null ? '' : String(row[n as keyof SweepRow]))));
-  return table.toString() + '\n' + `${rows.length} rule${rows.length === 1 ? '' : 's'}\n`;
+  for (const row of rows) table.push(names.map((n) => text(row, n)));
+  const left = COLUMN_NAMES.filter((n) => n !== 'index' && !names.includes(n as keyof SweepRow) && (n !== 'error' || showError));
+  const note = left.length ? ` (not shown for the width: ${left.join(', ')}; --format csv has every column)` : '';
+  return table.toString() + '\n' + `${rows.length} rule${rows.length === 1 ? '' : 's'}${note}\n`;
 }
 
 /** Split one CSV line (no line breaks inside fields: sweeps never write them). */
@@ -127,7 +151,45 @@ function csvRecord(fields: readonly string[], header: readonly string[]): Record
   return record;
 }
 
+/**
+ * What a results file (--out) is a sweep of, on its first line: the family,
+ * its size, the shard and the per-rule limit. The rows' numbers depend on
+ * all of these, so --resume and --merge refuse files that differ in them.
+ * JSON lines: an object {"sweep": {...}}; CSV: a comment line "# {...}".
+ */
+export interface SweepRecord {
+  readonly format: 'sg-explore-sweep';
+  readonly version: 2;
+  /** The family in words (describeFamily). */
+  readonly family: string;
+  /** How many rules the whole family holds. */
+  readonly size: number;
+  /** "i/n", or null for the whole family. */
+  readonly shard: string | null;
+  /** --limit, or null for the default limits by rule kind. */
+  readonly limit: number | null;
+}
+
+export function recordLine(record: SweepRecord, format: RowFormat): string {
+  const json = JSON.stringify({ sweep: record });
+  return format === 'jsonl' ? json + '\n' : `# ${json}\r\n`;
+}
+
+function parseRecord(line: string, where: string): SweepRecord {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line.replace(/^#\s*/, ''));
+  } catch {
+    throw new InputError(`${where}: not a sweep record line`);
+  }
+  const r = (parsed as { sweep?: Partial<SweepRecord> } | null)?.sweep;
+  if (!r || r.format !== 'sg-explore-sweep' || typeof r.family !== 'string' || typeof r.size !== 'number') throw new InputError(`${where}: not a sweep record line`);
+  return { format: 'sg-explore-sweep', version: 2, family: r.family, size: r.size, shard: r.shard ?? null, limit: r.limit ?? null };
+}
+
 export interface ParsedRows {
+  /** What the file is a sweep of (files written before the record existed have none). */
+  readonly record: SweepRecord | null;
   readonly format: RowFormat | null;
   readonly rows: SweepRow[];
   /** Characters up to the end of the last complete line (what a repair keeps). */
@@ -152,13 +214,19 @@ export function parseRows(text: string, source: string): ParsedRows {
   let header: string[] | null = null;
   const rows: SweepRow[] = [];
   const firstText = text.replace(/^\uFEFF/, '').trimStart();
+  let sweepRecord: SweepRecord | null = null;
   if (firstText.startsWith('{')) format = 'jsonl';
+  else if (firstText.startsWith('# {"sweep"')) format = 'csv';
   else if (firstText.startsWith('index,') || firstText.startsWith('"index"') || (truncated && lines.length === 0 && CSV_HEADER.startsWith(firstText))) format = 'csv';
   else if (firstText !== '') throw new InputError(`${source}:1: not a sweep results file (expected JSON lines or CSV with the header ${CSV_HEADER})`);
   lines.forEach((raw, i) => {
     const line = raw.replace(/\r$/, '').replace(/^\uFEFF/, '');
     const where = `${source}:${i + 1}`;
     if (line.trim() === '') return;
+    if (i === 0 && (line.startsWith('#') || line.startsWith('{"sweep"'))) {
+      sweepRecord = parseRecord(line, where);
+      return;
+    }
     let record: Record<string, unknown> | null = null;
     if (format === 'jsonl') {
       try {
@@ -181,7 +249,7 @@ export function parseRows(text: string, source: string): ParsedRows {
     if (!row) throw new InputError(`${where}: not a sweep results row`);
     rows.push(row);
   });
-  return { format, rows, completeLength, truncated };
+  return { record: sweepRecord, format, rows, completeLength, truncated };
 }
 
 /** A file format from --format or the file name (.csv is CSV, anything else JSON lines). */

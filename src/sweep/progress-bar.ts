@@ -5,6 +5,7 @@
  */
 import { formatCount } from '../numbers.js';
 import type { OutputStream } from '../cli/io.js';
+import { onInterrupt } from '../cli/interrupt.js';
 
 export interface ProgressBar {
   update(done: number, total: number): void;
@@ -29,6 +30,11 @@ export function progressBar(enabled: boolean, stream: OutputStream): ProgressBar
   let last = -Infinity;
   let drawn = false;
   let latest: [number, number] = [0, 0];
+  // Ctrl-C must not leave a half-drawn bar on the terminal.
+  const unhook = onInterrupt(() => {
+    if (drawn) stream.write('\r\u001b[2K');
+    drawn = false;
+  });
   const draw = () => {
     const [done, total] = latest;
     const seconds = (performance.now() - started) / 1000;
@@ -57,6 +63,7 @@ export function progressBar(enabled: boolean, stream: OutputStream): ProgressBar
     finish(line) {
       if (drawn) stream.write('\r\u001b[2K');
       drawn = false;
+      unhook();
       if (line) stream.write(line + '\n');
     },
   };

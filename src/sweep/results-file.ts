@@ -9,7 +9,10 @@
 import { closeSync, fsyncSync, openSync, readFileSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { InputError } from '../errors.js';
-import { CSV_HEADER, formatForFile, parseRows, rowLine, type ParsedRows, type RowFormat, type ViewFormat } from './format.js';
+import { CSV_HEADER, formatForFile, parseRows, recordLine, rowLine, type ParsedRows, type RowFormat, type SweepRecord, type ViewFormat } from './format.js';
+import { OutputError } from '../report/sink.js';
+import { describeFsError } from '../files/fs-errors.js';
+import { acquireLock, type Lock } from '../files/lock.js';
 import type { SweepRow } from './row.js';
 
 export interface ResultsLog {
@@ -25,9 +28,14 @@ export interface ResultsLog {
   close(): void;
 }
 
-function errorCode(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' ? 'no such file or directory' : code ?? String(error);
+const errorCode = describeFsError;
+
+/** Why two records are not one sweep (null: they are). */
+export function recordsDiffer(a: SweepRecord, b: SweepRecord): string | null {
+  if (a.family !== b.family) return `${a.family}, not ${b.family}`;
+  if (a.limit !== b.limit) return `--limit ${a.limit ?? 'by rule kind'}, not ${b.limit ?? 'by rule kind'}`;
+  if (a.shard !== b.shard) return `${a.shard ? `shard ${a.shard}` : 'the whole family'}, not ${b.shard ? `shard ${b.shard}` : 'the whole family'}`;
+  return null;
 }
 
 function readExisting(path: string): string | null {
@@ -39,8 +47,20 @@ function readExisting(path: string): string | null {
   }
 }
 
-export function openResultsLog(path: string, options: { format?: ViewFormat; resume: boolean }): ResultsLog {
+export function openResultsLog(path: string, options: { format?: ViewFormat; resume: boolean; record: SweepRecord }): ResultsLog {
   let format = formatForFile(path, options.format, '--out');
+  // One sweep at a time appends to a file: a second is told who holds it.
+  const lock: Lock = acquireLock(path, '--out');
+  try {
+    return openLocked(path, format, options, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+function openLocked(path: string, initialFormat: RowFormat, options: { format?: ViewFormat; resume: boolean; record: SweepRecord }, lock: Lock): ResultsLog {
+  let format = initialFormat;
   let existing: ParsedRows | null = null;
   let existingText = '';
   if (!options.resume) {
@@ -56,6 +76,8 @@ export function openResultsLog(path: string, options: { format?: ViewFormat; res
     if (text !== null) {
       existingText = text;
       existing = parseRows(text, path);
+      const differs = existing.record && recordsDiffer(existing.record, options.record);
+      if (differs) throw new InputError(`--out ${path}: it holds a sweep of ${differs} (this run's); resume with the same family, --limit and --shard, or write to another file`);
       if (existing.format && existing.format !== format) {
         if (options.format) throw new InputError(`--out ${path}: the file holds ${existing.format} rows, not ${format}`);
         format = existing.format;
@@ -77,10 +99,17 @@ export function openResultsLog(path: string, options: { format?: ViewFormat; res
   const write = (text: string) => {
     const bytes = Buffer.from(text, 'utf8');
     let offset = 0;
-    while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+    try {
+      while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+    } catch (error) {
+      // A full disk: the rows already in the file stay, and --resume continues from them.
+      throw new OutputError(`--out ${path}: cannot append (${describeFsError(error)}); the rows already written are kept (continue with --resume)`);
+    }
   };
-  const hasHeader = existing !== null && existing.format === 'csv' && existing.completeLength > 0;
-  if (format === 'csv' && !hasHeader && statSync(path).size === 0) write(CSV_HEADER + '\r\n');
+  if (statSync(path).size === 0) {
+    write(recordLine(options.record, format));
+    if (format === 'csv') write(CSV_HEADER + '\r\n');
+  }
 
   const rows = existing?.rows ?? [];
   let open = true;
@@ -100,12 +129,15 @@ export function openResultsLog(path: string, options: { format?: ViewFormat; res
         /* not every file system syncs */
       }
       closeSync(fd);
+      lock.release();
     },
   };
 }
 
 export interface ReadResults {
   readonly rows: SweepRow[];
+  /** Each file's record and rows, in the order given (for --merge's checks). */
+  readonly files: readonly { readonly path: string; readonly record: SweepRecord | null; readonly rows: readonly SweepRow[] }[];
   /** Files whose last line was cut short (and left out). */
   readonly truncated: string[];
 }
@@ -114,6 +146,7 @@ export interface ReadResults {
 export async function readResultsFiles(paths: readonly string[], flag: string): Promise<ReadResults> {
   const rows: SweepRow[] = [];
   const truncated: string[] = [];
+  const files: { path: string; record: SweepRecord | null; rows: SweepRow[] }[] = [];
   for (const path of paths) {
     let text: string;
     try {
@@ -124,8 +157,9 @@ export async function readResultsFiles(paths: readonly string[], flag: string): 
     const parsed = parseRows(text, path);
     if (parsed.truncated) truncated.push(path);
     rows.push(...parsed.rows);
+    files.push({ path, record: parsed.record, rows: parsed.rows });
   }
-  return { rows, truncated };
+  return { rows, truncated, files };
 }
 
 /** One row per rule (the first seen wins), in family order unless `order` says otherwise. */
