@@ -136,7 +136,9 @@ function* schedule({ solver, store, stopAt }: Plan): Generator<Block, ProvenCycl
     if (store.count >= checkpoint) {
       const proven = solver.prove(store.values, store.count);
       if (proven || store.count >= stopAt) return proven;
-      checkpoint = Math.min(stopAt, nextCheckpoint(checkpoint));
+      // A cycle seen but not yet proven is tried again exactly where the theorem would prove it.
+      const due = solver.proofDue?.() ?? null;
+      checkpoint = Math.min(stopAt, nextCheckpoint(checkpoint), due !== null && due > store.count ? due : Infinity);
     }
   }
 }
