@@ -147,15 +147,20 @@ static int32_t value_of(const uint16_t *g, int32_t n, const struct moves *m, con
       seen[g[r] ^ g[rest - r]] = n;
     }
   }
-  int32_t odd_mex = 1;
-  while (odd_mex < bound && (is_rare[odd_mex] || seen[odd_mex] == n)) odd_mex++;
+  /* One pass up to the smallest unmarked odd value (0 is even, so it starts the even class),
+   * noting the unmarked even values below it: the ones the scan must find. */
+  int32_t odd_mex = bound;
   int32_t missing = 0;
   for (int32_t i = 0; i < VECTOR_BOUND / 8; i++) wanted[i] = 0;
-  for (int32_t v = 0; v < odd_mex; v++)
-    if (is_rare[v] && seen[v] != n) {
-      missing++;
-      if (v < VECTOR_BOUND) wanted[v >> 3] |= (uint8_t)(1u << (v & 7));
+  for (int32_t v = 0; v < bound; v++) {
+    if (seen[v] == n) continue;
+    if (!is_rare[v]) {
+      odd_mex = v;
+      break;
     }
+    missing++;
+    if (v < VECTOR_BOUND) wanted[v >> 3] |= (uint8_t)(1u << (v & 7));
+  }
   for (int32_t i = 0; i < m->split_count && missing > 0; i++) {
     int32_t rest = n - m->split_takes[i];
     missing = scan(g, rest, last_split(rest, m->split_unequal[i]), n, odd_mex, seen, missing);
