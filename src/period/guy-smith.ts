@@ -35,7 +35,11 @@ export function guySmithAttempt(g: ValueArray, count: number, k: number): GuySmi
   // (Without this, each multiple of a long-held period rescans the whole tail: quadratic.)
   let held: { period: number; from: number } | null = null;
   let due = Infinity;
+  // Most p fail at the last value: then the cycle holds over nothing (n0 = count - p), which
+  // neither proves nor is held. Testing that first, inline, keeps an attempt at a few ns per p.
+  const lastValue = g[count - 1];
   for (let p = 1; 2 * p + k <= count; p++) {
+    if (g[count - 1 - p] !== lastValue) continue;
     const n0 = cycleStart(g, count, p, 0, held && p % held.period === 0 ? held.from : Infinity);
     if (count >= 2 * n0 + 2 * p + k) return { proven: guySmithProof(n0, p, k), due: null };
     if (count - n0 >= 2 * p) {
