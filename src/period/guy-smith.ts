@@ -43,7 +43,9 @@ export function guySmithAttempt(g: ValueArray, count: number, k: number): GuySmi
     const n0 = cycleStart(g, count, p, 0, held && p % held.period === 0 ? held.from : Infinity);
     if (count >= 2 * n0 + 2 * p + k) return { proven: guySmithProof(n0, p, k), due: null };
     if (count - n0 >= 2 * p) {
-      held ??= { period: p, from: n0 };
+      // Keep the period held from furthest back: a tiny p held over the last few values by chance
+      // must not stand in for the real one, or each multiple of the real one rescans its whole tail.
+      if (!held || n0 < held.from) held = { period: p, from: n0 };
       due = Math.min(due, 2 * n0 + 2 * p + k);
     }
   }
