@@ -6,6 +6,7 @@
  */
 import { exploreAsync } from '../src/explore.js';
 import { parseCode } from '../src/rules/code.js';
+import { fletcher32 } from './c-sparse.js';
 
 const [code, limitText, threadsText] = process.argv.slice(2);
 const started = performance.now();
@@ -17,6 +18,7 @@ process.stdout.write(
     code,
     seconds,
     computed: x.computed,
+    checksum: fletcher32(x.values, x.computed),
     pattern: p.kind === 'none' ? null : { preperiod: p.preperiod, period: p.period, proven: Boolean(p.proof), valuesNeeded: p.proof?.valuesNeeded ?? null },
     rareHeaps: x.kernel?.rareHeaps ?? null,
     runsOn: x.kernel?.runsOn ?? null,

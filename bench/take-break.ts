@@ -14,6 +14,7 @@ import { TakeBreakKernel } from '../src/engine/take-break.js';
 import { SparseSpaceKernel } from '../src/engine/sparse-space.js';
 import { referenceValues } from '../src/engine/reference.js';
 import { count, ratio, seconds } from './measure.js';
+import { compileCSparse, runCSparse } from './c-sparse.js';
 
 type Out = (line: string) => void;
 const quick = process.env.SG_BENCH_QUICK === '1';
@@ -54,6 +55,7 @@ interface GameRun {
   code: string;
   seconds: number;
   computed: number;
+  checksum: string;
   pattern: { preperiod: number; period: number; proven: boolean; valuesNeeded: number | null } | null;
   rareHeaps: number | null;
   runsOn: string | null;
@@ -107,8 +109,24 @@ export async function benchTakeBreak(out: Out): Promise<void> {
     ['0.6', `Officers (0.6) to ${quick ? '2^20' : '2^24'}`, quick ? 1 << 20 : 1 << 24, 'target < 120 s for 2^24'],
     ['4!.0', `Grundy's game to ${quick ? '2^20' : '2^22'}`, quick ? 1 << 20 : 1 << 22, 'rare values counted'],
   ];
+  // Each target against the same rare/common loop in C (gcc -O3, wasm/sparse.c without SIMD) on as many values.
+  const c = compileCSparse();
+  if ('skipped' in c) out(`[c-ref] skipped: ${c.skipped}`);
   for (const [code, label, limit, target] of targets) {
     const r = runGame(code, limit, threads);
     out(`${gameLine(label, r, threads)}  [${target}]`);
+    if ('skipped' in c) continue;
+    const ref = runCSparse(c.binary, code, r.computed);
+    if ('stopped' in ref) {
+      out(`[c-ref] ${code}: values reach 2^15 at ${count(ref.stopped)}; no C figure`);
+      continue;
+    }
+    const same = ref.checksum === r.checksum;
+    out(
+      `[c-ref] ${code}: C (gcc -O3) ${seconds(ref.seconds)} on ${count(r.computed)} values; sg-explore (kernel + proofs) / C time ${ratio(r.seconds / ref.seconds)}` +
+        (same ? `, checksums equal (${ref.checksum})` : `  MISMATCH (${r.checksum} against ${ref.checksum})`),
+    );
+    if (!same) process.exitCode = 1;
   }
+  if (!('skipped' in c)) c.dispose();
 }

@@ -149,7 +149,9 @@ function* schedule({ solver, store, stopAt, maxRareHeaps }: Plan): Generator<Blo
       const proven = solver.prove(store.values, store.count);
       if (proven || store.count >= stopAt) return proven;
       if (maxRareHeaps !== undefined && (solver.kernelStats?.(store).rareHeaps ?? 0) > maxRareHeaps) return null;
-      checkpoint = Math.min(stopAt, nextCheckpoint(checkpoint));
+      // A cycle seen but not yet proven is tried again exactly where the theorem would prove it.
+      const due = solver.proofDue?.() ?? null;
+      checkpoint = Math.min(stopAt, nextCheckpoint(checkpoint), due !== null && due > store.count ? due : Infinity);
     }
   }
 }

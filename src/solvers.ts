@@ -11,7 +11,7 @@ import { SequenceSubtractionKernel } from './engine/sequence-subtraction.js';
 import type { Cycle, Proof } from './period/pattern.js';
 import { proveByWindowRepetition } from './period/window-repetition.js';
 import { proveByRelativeState } from './period/relative-state.js';
-import { proveByGuySmith } from './period/guy-smith.js';
+import { guySmithAttempt } from './period/guy-smith.js';
 import { observeCycle } from './period/observed.js';
 
 export type ProvenCycle = Cycle & { proof: Proof };
@@ -42,6 +42,8 @@ export interface Solver {
   kernelStats?(store: ValueStore): KernelStats;
   /** A proven cycle from the first `count` values, or null (no theorem, or not proven yet). */
   prove(g: ValueStore['values'], count: number): ProvenCycle | null;
+  /** After a failed prove(): the count at which the cycle seen so far would be proven, if it holds (a hint). */
+  proofDue?(): number | null;
   /** Whether eventual patterns may have a saltus. */
   readonly allowSaltus: boolean;
   /** Why nothing can be proven for this rule (null when a theorem applies). */
@@ -106,6 +108,7 @@ export function solverFor(rule: Rule, threads = 1): Solver {
       // One WebAssembly thread beats the TypeScript kernel on two (Officers: 6 against 14 us a heap),
       // so the pool runs the rare/common kernel only where WebAssembly is not to be had.
       const pooled = heaps <= 2 && threads > 1 && !wasmAvailable() ? new ParallelSparseKernel(rule.code, threads) : null;
+      let due: number | null = null;
       return {
         ...(pooled && { fillAsync: (store, from, to) => pooled.fill(store, from, to), close: () => pooled.close() }),
         kernelStats(store) {
@@ -125,7 +128,14 @@ export function solverFor(rule: Rule, threads = 1): Solver {
         defaultLimit: heaps === 3 ? 2 ** 11 : 2 ** 20,
         costly: true,
         fill: (store, from, to) => kernel.fill(store, from, to),
-        prove: octal ? (g, count) => proveByGuySmith(g, count, k) : noProof,
+        prove: octal
+          ? (g, count) => {
+              const attempt = guySmithAttempt(g, count, k);
+              due = attempt.due;
+              return attempt.proven;
+            }
+          : noProof,
+        proofDue: () => due,
       };
     }
     case 'custom':

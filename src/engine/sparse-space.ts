@@ -1,5 +1,5 @@
 import type { TakeBreakCode } from '../rules/code.js';
-import { RareCommonSplit, SCAN_STRIDE, replaySplit, lastSplit, scanWindow, twoHeapMoves, type TwoHeapMoves } from './rare-common.js';
+import { RareCommonSplit, lastSplit, replaySplit, scanSplits, twoHeapMoves, type TwoHeapMoves } from './rare-common.js';
 import type { ValueArray, ValueStore } from './store.js';
 import { WasmSparse } from './wasm-sparse.js';
 
@@ -107,18 +107,21 @@ export function sparseValue(g: ValueArray, n: number, moves: TwoHeapMoves, split
   // Even values below it need common ^ common witnesses.
   let missing = 0;
   for (let v = 0; v < oddMex; v++) if (isRare[v] && seen[v] !== n) missing++;
-  for (let i = 0; i < moves.splitTakes.length && missing > 0; i++) {
-    const rest = n - moves.splitTakes[i]!;
-    const last = lastSplit(rest, moves.splitUnequal[i]!);
-    const window = scanWindow(1, last);
-    for (let k = 0; k < last; k++) {
-      const a = k < window ? 1 + ((k * SCAN_STRIDE) & (window - 1)) : 1 + k;
+  let rest = 0;
+  // x below oddMex and unmarked is a missing even value (odd ones below oddMex were all marked).
+  const visit = (from: number, to: number): boolean => {
+    for (let a = from; a <= to; a++) {
       const x = g[a]! ^ g[rest - a]!;
-      if (seen[x] !== n) {
+      if (x < oddMex && seen[x] !== n) {
         seen[x] = n;
-        if (x < oddMex && --missing === 0) break; // x is even: odd ones below oddMex were all marked
+        if (--missing === 0) return true;
       }
     }
+    return false;
+  };
+  for (let i = 0; i < moves.splitTakes.length && missing > 0; i++) {
+    rest = n - moves.splitTakes[i]!;
+    scanSplits(lastSplit(rest, moves.splitUnequal[i]!), visit);
   }
   if (missing === 0) return oddMex;
   let v = 0;

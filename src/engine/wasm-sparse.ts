@@ -6,13 +6,16 @@ import type { ValueStore } from './store.js';
 
 /**
  * The rare/common kernel's inner loop compiled to WebAssembly (wasm/sparse.c:
- * the same steps as sparseValue, so the same values, about 3x faster). The
- * module keeps its own copy of the values; the TypeScript kernel stays in
+ * the same method as sparseValue, so the same values; its witness scan runs
+ * on 16-bit values, eight splits at a time with SIMD). The module keeps its
+ * own copy of the values; the TypeScript kernel stays in
  * charge of everything else (mask reviews, the rare list, the store) and
  * records each value as before. Without the .wasm file, or for tables it was
  * not sized for, the caller runs the TypeScript loop instead.
  */
-const MAX_BOUND = 1 << 16; // value tables sized for values below this
+const TABLE_BOUND = 1 << 16; // value-indexed tables (is_rare, seen) sized for this
+// Values are kept as uint16: every value, and the mex that may reach the bound, must fit.
+const MAX_BOUND = 1 << 15;
 const RARE_CAPACITY = 1 << 18;
 const PAGE = 65536;
 const MAX_MEMORY = 2 ** 32 - PAGE;
@@ -59,14 +62,14 @@ export class WasmSparse {
     this.movesAt = at;
     at += 512;
     this.isRareAt = at;
-    at += MAX_BOUND;
+    at += TABLE_BOUND;
     this.seenAt = at;
-    at += 4 * MAX_BOUND;
+    at += 4 * TABLE_BOUND;
     this.rareAt = at;
     at += 4 * RARE_CAPACITY;
     this.valuesAt = at;
     this.ensure(at);
-    new Int32Array(this.memory.buffer, this.seenAt, MAX_BOUND).fill(-1);
+    new Int32Array(this.memory.buffer, this.seenAt, TABLE_BOUND).fill(-1);
     const header = new Int32Array(this.memory.buffer, this.movesAt, 3 + 4 * 16);
     header.set([moves.splitTakes.length, moves.singleTakes.length, moves.wholeTakes.length]);
     header.set(moves.splitTakes, 3);
@@ -89,11 +92,11 @@ export class WasmSparse {
    */
   fill(store: ValueStore, from: number, end: number, split: RareCommonSplit): number | null {
     const bound = split.bound;
-    // wasm32 memory ends at 4 GiB: tables past about 10^9 heaps stay with TypeScript.
-    if (bound > MAX_BOUND || split.count >= RARE_CAPACITY || this.valuesAt + 4 * end > MAX_MEMORY) return null;
-    this.ensure(this.valuesAt + 4 * end);
+    // wasm32 memory ends at 4 GiB: tables past about 2*10^9 heaps stay with TypeScript.
+    if (bound > MAX_BOUND || split.count >= RARE_CAPACITY || this.valuesAt + 2 * end > MAX_MEMORY) return null;
+    this.ensure(this.valuesAt + 2 * end);
     const memory = this.memory.buffer;
-    const values = new Uint32Array(memory, this.valuesAt, end);
+    const values = new Uint16Array(memory, this.valuesAt, end);
     if (this.synced < from) values.set(store.values.subarray(this.synced, from), this.synced);
     if (split.mask !== this.tableMask || bound !== this.tableBound) {
       new Uint8Array(memory, this.isRareAt, bound).set(split.isRare);
