@@ -57,6 +57,8 @@ class RowWriter {
     private readonly beforeWrite: () => void = () => {},
     private readonly env: NodeJS.ProcessEnv = process.env,
     private readonly width = 80,
+    /** Keep streamed rows too (for --plot). */
+    private readonly remember = false,
   ) {}
 
   /** The rows kept (filtered), for a picture of them. */
@@ -64,6 +66,20 @@ class RowWriter {
     return this.gathered.length ? this.gathered : this.streamed;
   }
   private readonly streamed: SweepRow[] = [];
+  /** Lines not yet written: rows go out in chunks (a write each is a turn of the event loop each). */
+  private pending = '';
+  private writing: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | null = null;
+
+  /** Hand the pending lines to the sink, after whatever it is still writing. */
+  private flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const text = this.pending;
+    this.pending = '';
+    if (text) this.writing = this.writing.then(() => this.sink.write(text));
+    return this.writing;
+  }
 
   private get streaming(): boolean {
     return this.format !== 'table' && this.order === null;
@@ -83,13 +99,16 @@ class RowWriter {
     }
     await this.start();
     this.beforeWrite();
-    this.streamed.push(row);
-    await this.sink.write(rowLine(row, this.format as 'csv' | 'jsonl'));
+    if (this.remember) this.streamed.push(row);
+    this.pending += rowLine(row, this.format as 'csv' | 'jsonl');
+    // Rows stream as they come, a chunk at a time: when enough are waiting, or a moment after the first.
+    if (this.pending.length >= 1 << 16) await this.flush();
+    else this.timer ??= setTimeout(() => void this.flush().catch(() => {}), 100);
   }
 
   async end(): Promise<void> {
     await this.start();
-    if (this.streaming) return;
+    if (this.streaming) return this.flush();
     const rows = this.order ? this.gathered.sort(this.order) : this.gathered;
     if (this.format === 'table') return this.sink.write(renderTable(rows, colourWanted(this.sink, this.env), this.width));
     const chunk = 4096;
@@ -143,7 +162,7 @@ async function view(command: SweepViewCommand, io: CliIo): Promise<number> {
   try {
     // A merged results file records what it is a sweep of, like the shards did.
     if (record && command.out !== undefined && format !== 'table') await sink.write(recordLine(record, format));
-    const writer = new RowWriter(sink, format, whereFilter(command.where), order, undefined, io.env, columnsOf(io.stdout));
+    const writer = new RowWriter(sink, format, whereFilter(command.where), order, undefined, io.env, columnsOf(io.stdout), command.plot !== undefined);
     for (const row of merged) await writer.add(row);
     await writer.end();
     await writeSweepPlot(command.plot, writer.kept, describeFiles(command.files));
@@ -204,7 +223,7 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
   const keys = parseSort(command.sort);
   const writer = log ? null : new RowWriter(stdout, command.format ?? 'table', whereFilter(command.where), keys.length ? rowComparator(keys) : null, () => {
     if (io.stdout.isTTY) bar.clear(); // the bar and the rows share a terminal
-  }, io.env, columnsOf(io.stdout));
+  }, io.env, columnsOf(io.stdout), false);
   let firstFailure: SweepRow | null = null;
   let total = 0;
   try {
