@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { computeCustomValues, RuleModuleError, type RuleModule } from '../src/custom/compute.js';
 import { parseCount } from '../src/numbers.js';
+import { solveStates, StateSearchError, type SolvedOption } from '../src/states/search.js';
 
 export interface CustomRuleJob {
   readonly module: string;
@@ -17,11 +18,24 @@ export interface CustomRuleJob {
   readonly capacity: number;
   /** Int32Array over a SharedArrayBuffer: [0] = heap being computed (-2 starting, -1 loading the module). */
   readonly currentHeap: SharedArrayBuffer;
+  /** For modules with their own states: [0] = byte length, then the UTF-8 key of the state being expanded. */
+  readonly currentState: SharedArrayBuffer;
+  /** States to evaluate (JSON texts), for --position; else `states(max)`, else `start`. */
+  readonly positions?: readonly string[];
+  readonly max?: number;
+  readonly maxStates: number;
+}
+
+export interface StateAnswer {
+  readonly state: unknown;
+  readonly value: number;
+  readonly options: readonly SolvedOption[];
 }
 
 export type CustomRuleReply =
   | { readonly type: 'loaded'; readonly name?: string; readonly description?: string; readonly max?: string }
   | { readonly type: 'values'; readonly values: Uint32Array }
+  | { readonly type: 'states'; readonly answers: readonly StateAnswer[]; readonly tabulated: boolean }
   | { readonly type: 'error'; readonly message: string };
 
 const job = workerData as CustomRuleJob;
@@ -42,6 +56,8 @@ async function run(): Promise<void> {
   const module = { ...(loaded.default as object), ...loaded, options: candidate } as RuleModule & Record<string, unknown>;
   const max = module.max;
   post({ type: 'loaded', name: text(module.name), description: text(module.description), max: max === undefined ? undefined : String(max) });
+  // A module with states of its own says so by exporting start or states (see src/states/search.ts).
+  if ('start' in module || 'states' in module) return solveModuleStates(module, currentHeap);
   try {
     const count = job.count ?? (max === undefined ? job.defaultCount : Number(parseCount(String(max), "the module's max")) + 1);
     if (count > job.capacity) return post({ type: 'error', message: `${count} values do not fit in memory (room for about ${job.capacity})` });
@@ -55,3 +71,42 @@ async function run(): Promise<void> {
 }
 
 void run();
+
+/** Evaluate the states a state module is asked about: --position, else states(max), else start. */
+function solveModuleStates(module: Record<string, unknown>, currentHeap: Int32Array): void {
+  const keyBytes = new Uint8Array(job.currentState, 4);
+  const keyLength = new Int32Array(job.currentState, 0, 1);
+  const encoder = new TextEncoder();
+  let step = 0;
+  const onState = (key: string) => {
+    const written = encoder.encodeInto(key, keyBytes).written;
+    Atomics.store(keyLength, 0, written);
+    Atomics.store(currentHeap, 0, step++ & 0x3fffffff); // a new heartbeat for the watchdog
+  };
+  try {
+    let roots: unknown[];
+    let tabulated = false;
+    if (job.positions) roots = job.positions.map((t) => JSON.parse(t) as unknown);
+    else if (job.max !== undefined && typeof module.states === 'function') {
+      roots = [...((module.states as (max: number) => Iterable<unknown>)(job.max) ?? [])];
+      tabulated = true;
+    } else if ('start' in module) roots = [typeof module.start === 'function' ? (module.start as () => unknown)() : module.start];
+    else return post({ type: 'error', message: 'exports states(max) but no start: give --max N, or --position with states as JSON' });
+    const search = solveStates(
+      { options: module.options as (s: unknown) => unknown, key: typeof module.key === 'function' ? (module.key as (s: unknown) => unknown) : undefined },
+      roots,
+      { maxStates: job.maxStates, onState, arraysAreSums: module.arrayStates !== true },
+    );
+    const answers = roots.map((state, i) => ({ state, value: search.rootOptions[i]!.length === 0 ? 0 : mexOf(search.rootOptions[i]!), options: search.rootOptions[i]! }));
+    post({ type: 'states', answers, tabulated });
+  } catch (error) {
+    post({ type: 'error', message: error instanceof StateSearchError ? error.message : `failed: ${error instanceof Error ? error.message : String(error)}` });
+  }
+}
+
+function mexOf(options: readonly SolvedOption[]): number {
+  const seen = new Set(options.map((o) => o.value));
+  let v = 0;
+  while (seen.has(v)) v++;
+  return v;
+}

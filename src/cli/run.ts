@@ -154,15 +154,21 @@ async function positionTo(game: GameSpec, command: ExploreCommand, format: Repor
   await withOutputs(command, format, io, async () => {
     const { heapPosition } = await import('../positions/heap-position.js');
     const { boardPosition, parsePair } = await import('../positions/board-position.js');
+    if (game.rule.kind === 'custom') {
+      // A module's states are JSON; a heap module's positions are heap sizes.
+      const heaps = texts.every((t) => /^\d+$/.test(t)) ? parseHeaps(texts) : null;
+      const largest = heaps?.reduce((a, b) => (b > a ? b : a), 0n);
+      const result = await exploreModule(game, game.rule.module, largest, command, () => {}, io.stderr, texts);
+      if (result.shape !== 'heap') return result;
+      if (!heaps) throw new InputError('--position: this module is a heap game (options(n)); give heap sizes');
+      return heapPosition(result, game.rule, heaps, command.misere);
+    }
     if (isHeapRule(game.rule)) {
       const heaps = parseHeaps(texts);
       const largest = heaps.reduce((a, b) => (b > a ? b : a), 0n);
       let exploration: Exploration;
       try {
-        exploration =
-          game.rule.kind === 'custom'
-            ? await exploreModule(game, game.rule.module, largest, command, () => {}, io.stderr)
-            : await exploreLongRun(game, largest, command, () => {});
+        exploration = await exploreLongRun(game, largest, command, () => {});
       } catch (error) {
         if (!(error instanceof InputError) || !/^--max /.test(error.message)) throw error;
         throw new InputError(`--position: heap ${shortCount(largest)}: ${error.message.replace(/^--max [^:]*: /, '')}`);
@@ -238,7 +244,15 @@ async function exploreLongRun(game: GameSpec, max: bigint | undefined, command: 
 }
 
 /** Custom rules run in a worker with a watchdog; no theorem applies, so the values are all there is. */
-async function exploreModule(game: GameSpec, module: string, max: bigint | undefined, command: ExploreCommand, onProgress: (n: number, of: number) => void, log: NodeJS.WritableStream): Promise<Exploration> {
+async function exploreModule(
+  game: GameSpec,
+  module: string,
+  max: bigint | undefined,
+  command: ExploreCommand,
+  onProgress: (n: number, of: number) => void,
+  log: NodeJS.WritableStream,
+  positions?: readonly string[],
+): Promise<Exploration | Result> {
   const wanted = max ?? game.defaultMax;
   const capacity = Math.floor((freemem() * 0.8) / 4);
   const run = await runRuleModule(module, {
@@ -248,7 +262,16 @@ async function exploreModule(game: GameSpec, module: string, max: bigint | undef
     timeoutMs: command.timeoutMs,
     onProgress,
     log,
+    positions,
+    max: command.max === undefined ? undefined : Number(command.max),
   });
+  if (run.states) {
+    // A module with states of its own: a table of states(max), or a position.
+    const { statesPosition, statesTable } = await import('../states/result.js');
+    const rule = ruleText(game.rule);
+    if (command.misere) throw new InputError('--misere with a module of its own states is not supported: normal play only');
+    return run.states.tabulated ? statesTable(rule, run.states.answers) : statesPosition(rule, run.states.answers);
+  }
   const described: GameSpec = { ...game, name: game.name ?? run.name, description: game.description ?? run.description };
   const reported = wanted ?? (run.max === undefined ? undefined : parseCount(run.max, "the module's max"));
   return exploreValues(described, run.values, reported, 'a rule given as code has no theorem to prove its pattern');

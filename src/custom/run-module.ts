@@ -2,10 +2,13 @@ import { Worker } from 'node:worker_threads';
 import { basename } from 'node:path';
 import { InputError } from '../errors.js';
 import { workerFile } from '../worker-path.js';
-import type { CustomRuleJob, CustomRuleReply } from '../../workers/custom-rule.js';
+import type { CustomRuleJob, CustomRuleReply, StateAnswer } from '../../workers/custom-rule.js';
 
 export interface CustomRun {
+  /** A heap module's values; empty for a module with states of its own. */
   readonly values: Uint32Array;
+  /** A module with states of its own: the states asked about, with values and options. */
+  readonly states?: { readonly answers: readonly StateAnswer[]; readonly tabulated: boolean };
   readonly name?: string;
   readonly description?: string;
   /** The module's own default max, as it wrote it. */
@@ -21,6 +24,15 @@ export interface CustomRunOptions {
   readonly onProgress?: (computed: number, ceiling: number) => void;
   /** Where the module's own prints go (default: this process's stderr; stdout carries only the report). */
   readonly log?: NodeJS.WritableStream;
+  /** For a module with states: the states of --position (JSON texts), or --max for states(max). */
+  readonly positions?: readonly string[];
+  readonly max?: number;
+  readonly maxStates?: number;
+}
+
+/** Distinct states a state module's search may hold when not told otherwise: about 1 KB each. */
+export function defaultMaxStates(freeBytes: number): number {
+  return Math.max(10_000, Math.min(50_000_000, Math.floor(freeBytes / 1024)));
 }
 
 const WATCH_INTERVAL_MS = 25;
@@ -42,7 +54,25 @@ export function runRuleModule(module: string, options: CustomRunOptions): Promis
   const currentHeap = new SharedArrayBuffer(4);
   const heap = new Int32Array(currentHeap);
   Atomics.store(heap, 0, STARTING);
-  const job: CustomRuleJob = { module, count: options.count, defaultCount: options.defaultCount, capacity: options.capacity, currentHeap };
+  const currentState = new SharedArrayBuffer(4 + 512);
+  const job: CustomRuleJob = {
+    module,
+    count: options.count,
+    defaultCount: options.defaultCount,
+    capacity: options.capacity,
+    currentHeap,
+    currentState,
+    positions: options.positions,
+    max: options.max,
+    maxStates: options.maxStates ?? defaultMaxStates(options.capacity * 4),
+  };
+  // The state being expanded, for a watchdog message (modules with states of their own).
+  const stateNow = (): string => {
+    const length = Atomics.load(new Int32Array(currentState, 0, 1), 0);
+    const key = new TextDecoder().decode(new Uint8Array(currentState, 4, Math.min(length, 512)).slice());
+    return key.length > 120 ? key.slice(0, 117) + '...' : key;
+  };
+  let statesMode = false;
   // The module's own prints go to stderr: stdout carries only the report.
   const worker = new Worker(workerFile('custom-rule'), { workerData: job, stdout: true });
   worker.stdout.pipe(options.log ?? process.stderr, { end: false });
@@ -67,7 +97,8 @@ export function runRuleModule(module: string, options: CustomRunOptions): Promis
       if (now !== watched) {
         watched = now;
         since = performance.now();
-        if (now >= 0) options.onProgress?.(now, options.count ?? options.defaultCount);
+        if (now >= 0 && !statesMode) options.onProgress?.(now, options.count ?? options.defaultCount);
+        if (now >= 0 && new Int32Array(currentState, 0, 1)[0]! > 0) statesMode = true;
         return;
       }
       const waited = performance.now() - since;
@@ -75,15 +106,15 @@ export function runRuleModule(module: string, options: CustomRunOptions): Promis
       if (now === STARTING) {
         if (waited > START_LIMIT_MS) fail(`its worker thread did not start within ${START_LIMIT_MS / 1000} s`);
       } else if (waited > options.timeoutMs) {
-        fail(now === LOADING ? `loading it ran past --timeout ${options.timeoutMs} ms` : `options(${now}) ran past --timeout ${options.timeoutMs} ms`);
+        fail(now === LOADING ? `loading it ran past --timeout ${options.timeoutMs} ms` : `options(${statesMode ? stateNow() : now}) ran past --timeout ${options.timeoutMs} ms`);
       }
     }, Math.max(1, Math.min(WATCH_INTERVAL_MS, options.timeoutMs / 4)));
     worker.on('message', (reply: CustomRuleReply) => {
       if (reply.type === 'loaded') meta = { name: reply.name, description: reply.description, max: reply.max };
-      else if (reply.type === 'values') {
+      else if (reply.type === 'values' || reply.type === 'states') {
         // Let the thread end by itself so the module's last prints are flushed; then stop it anyway.
         clearInterval(watchdog);
-        result = { ...meta, values: reply.values };
+        result = reply.type === 'values' ? { ...meta, values: reply.values } : { ...meta, values: new Uint32Array(0), states: { answers: reply.answers, tabulated: reply.tabulated } };
         const done = result;
         setTimeout(() => finish(null, done), EXIT_GRACE_MS);
       }

@@ -9,11 +9,12 @@ import type { GridExploration } from '../game/grid.js';
 import type { MemoryExploration } from '../game/memory.js';
 import type { PositionReport } from '../positions/position.js';
 import type { MisereTable } from '../positions/misere-table.js';
+import type { StatesTable } from '../states/result.js';
 import type { Sink } from './sink.js';
 import { InputError } from '../errors.js';
 
 /** Every kind of result a format can write. */
-export type Result = Exploration | GridExploration | MemoryExploration | PositionReport<unknown> | MisereTable;
+export type Result = Exploration | GridExploration | MemoryExploration | PositionReport<unknown> | MisereTable | StatesTable;
 
 export interface WriteOptions {
   /** Only these heaps (--at). */
@@ -48,6 +49,7 @@ export const FORMATS: readonly ReportFormat[] = [
       memory: async (x, sink, o) => (await import('./memory-report.js')).writeMemoryTable(x, sink, o.width),
       position: async (x, sink, o) => (await import('./position-report.js')).writePositionTable(x, sink, o.width),
       misere: async (x, sink, o) => (await import('./misere-report.js')).writeMisereTable(x, sink, o.width),
+      states: async (x, sink, o) => (await import('./states-report.js')).writeStatesTable(x, sink, o.width),
     },
   },
   {
@@ -60,6 +62,7 @@ export const FORMATS: readonly ReportFormat[] = [
       memory: async (x, sink) => (await import('./memory-report.js')).writeMemoryCsv(x, sink),
       position: async (x, sink) => (await import('./position-report.js')).writePositionCsv(x, sink),
       misere: async (x, sink) => (await import('./misere-report.js')).writeMisereCsv(x, sink),
+      states: async (x, sink) => (await import('./states-report.js')).writeStatesCsv(x, sink),
     },
   },
   {
@@ -72,6 +75,7 @@ export const FORMATS: readonly ReportFormat[] = [
       memory: async (x, sink) => (await import('./memory-report.js')).writeMemoryJson(x, sink),
       position: async (x, sink) => (await import('./position-report.js')).writePositionJson(x, sink),
       misere: async (x, sink) => (await import('./misere-report.js')).writeMisereJson(x, sink),
+      states: async (x, sink) => (await import('./states-report.js')).writeStatesJson(x, sink),
     },
   },
   {
@@ -97,6 +101,7 @@ const SHAPE_WORDS: Record<Shape, string> = {
   memory: 'a table of start positions',
   position: 'a position (it has no picture)',
   misere: 'a misère table (it has no picture)',
+  states: "a module's table of states (it has no picture)",
 };
 
 export const FORMAT_NAMES = FORMATS.map((f) => f.name);

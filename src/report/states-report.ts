@@ -1,0 +1,26 @@
+/** Reports of a state module's table: each state (as JSON) with its value and outcome. */
+import type { StatesTable } from '../states/result.js';
+import { canonicalJson } from '../states/search.js';
+import type { Sink } from './sink.js';
+import { wrapText } from './wrap.js';
+
+const ROWS_SHOWN = 200;
+
+export async function writeStatesTable(x: StatesTable, sink: Sink, width: number): Promise<void> {
+  const lines = [wrapText(`Rule: ${x.rule}`, width), `${x.rows.length.toLocaleString('en-US')} states; P-positions: ${x.rows.filter((r) => r.grundy === 0).length.toLocaleString('en-US')}`, ''];
+  const shown = x.rows.slice(0, ROWS_SHOWN);
+  const valueWidth = Math.max(1, ...shown.map((r) => String(r.grundy).length));
+  for (const r of shown) lines.push(wrapText(`${String(r.grundy).padStart(valueWidth)} ${r.grundy === 0 ? 'P' : 'N'}  ${canonicalJson(r.state)}`, width));
+  if (x.rows.length > ROWS_SHOWN) lines.push(`… ${(x.rows.length - ROWS_SHOWN).toLocaleString('en-US')} more (--format csv lists them all)`);
+  await sink.write(lines.join('\n') + '\n');
+}
+
+export async function writeStatesCsv(x: StatesTable, sink: Sink): Promise<void> {
+  let text = 'state,grundy,outcome\r\n';
+  for (const r of x.rows) text += `"${canonicalJson(r.state).replace(/"/g, '""')}",${r.grundy},${r.grundy === 0 ? 'P' : 'N'}\r\n`;
+  await sink.write(text);
+}
+
+export async function writeStatesJson(x: StatesTable, sink: Sink): Promise<void> {
+  await sink.write(JSON.stringify({ rule: x.rule, shape: 'states', states: x.rows.map((r) => ({ state: r.state, grundy: r.grundy, outcome: r.grundy === 0 ? 'P' : 'N' })) }, null, 2) + '\n');
+}
