@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runRule } from '../src/sweep/run-rule.js';
+import { parseCode } from '../src/rules/code.js';
+import type { SweepRow } from '../src/sweep/row.js';
+
+/**
+ * `sweep --family octal --digits 1-3` (its results file is checked in:
+ * test/fixtures/octal-sweep-1-3.jsonl, made by the command in its first
+ * line's record) against the published status of the 1-3 digit octal games
+ * (test/fixtures/octal-status.json): every solved game the default limit
+ * reaches comes out proven with the published preperiod and period, no
+ * unsolved game is claimed proven. A sample of rows is recomputed, so the
+ * file stays what the code computes.
+ */
+const status = JSON.parse(readFileSync(new URL('./fixtures/octal-status.json', import.meta.url), 'utf8')) as {
+  solved: { code: string; preperiod: number; period: number }[];
+  trivial: { code: string; period: number }[];
+  unsolved: string[];
+};
+const lines = readFileSync(new URL('./fixtures/octal-sweep-1-3.jsonl', import.meta.url), 'utf8').trim().split('\n');
+const record = JSON.parse(lines[0]!) as { sweep: { family: string; size: number; limit: number | null } };
+const rows = new Map(lines.slice(1).map((l) => JSON.parse(l) as SweepRow).map((r) => [r.rule, r]));
+const row = (code: string) => {
+  const r = rows.get(`octal ${code}`);
+  expect(r, code).toBeDefined();
+  return r!;
+};
+/** Values a Guy-Smith proof needs: 2*n0 + 2p + k. */
+const needed = (code: string, n0: number, p: number) => 2 * n0 + 2 * p + (code.length - 2);
+
+describe('the 1-3 digit octal sweep against the published status', () => {
+  it('covers the whole family, at the default limits', () => {
+    expect(record.sweep).toMatchObject({ family: 'octal codes 0.d1..dD with D = 1 to 3 digits', size: 511, limit: null });
+    expect(rows.size).toBe(511);
+  });
+
+  it('every solved game within the limit is proven, with the published preperiod and period; those beyond it are not claimed', () => {
+    for (const { code, preperiod, period } of status.solved) {
+      const r = row(code);
+      if (needed(code, preperiod, period) <= 2 ** 20) expect([r.proven, r.preperiod, r.period], code).toEqual([true, preperiod, period]);
+      else expect(r.proven, `${code} needs more than 2^20 values`).toBe(false);
+    }
+    // 0.16 and 0.56, the two Gangolli and Plambeck games a single run proves in seconds.
+    expect(row('0.16')).toMatchObject({ proven: true, preperiod: 105351, period: 149459 });
+    expect(row('0.56')).toMatchObject({ proven: true, preperiod: 326640, period: 144 });
+  });
+
+  it('every game solved from small heaps is proven with the published period', () => {
+    for (const { code, period } of status.trivial) expect([row(code).proven, row(code).period], code).toEqual([true, period]);
+  });
+
+  it('no unsolved game is claimed proven', () => {
+    for (const code of status.unsolved) expect(row(code).proven, code).toBe(false);
+  });
+
+  it('the checked-in rows are what the code computes (every 16th cheap row, recomputed)', () => {
+    const cheap = [...rows.values()].filter((r) => (r.computed ?? Infinity) <= 4096);
+    for (const r of cheap.filter((_, i) => i % 16 === 0)) {
+      const again = runRule({ index: r.index, rule: { kind: 'take-and-break', code: parseCode(r.rule.replace(/^octal /, '')) } });
+      expect(again, r.rule).toEqual(r);
+    }
+  });
+});
