@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { describeFsError } from './fs-errors.js';
-import { onExit } from './temporary.js';
+import { onExit, processAlive } from './temporary.js';
 
 /**
  * A lock beside a file (FILE.lock, created exclusively, holding the pid and
@@ -18,15 +18,6 @@ interface Owner {
   readonly pid: number;
   readonly host: string;
   readonly since: string;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 export function acquireLock(path: string, flag: string): Lock {
@@ -57,7 +48,7 @@ export function acquireLock(path: string, flag: string): Lock {
     } catch {
       owner = null; // half-written or unreadable: treat as stale
     }
-    if (owner && (owner.host !== me.host || alive(owner.pid))) {
+    if (owner && (owner.host !== me.host || processAlive(owner.pid))) {
       throw new InputError(
         `${flag} ${path}: another sweep is writing to it (process ${owner.pid} on ${owner.host}, since ${owner.since}); wait for it, or remove ${lockPath} if that process is gone`,
       );

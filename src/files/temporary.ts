@@ -64,7 +64,8 @@ export function discardAll(): void {
   }
 }
 
-function processAlive(pid: number): boolean {
+/** Whether a process with this id exists (on this host). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
