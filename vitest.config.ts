@@ -6,6 +6,8 @@ export default defineConfig({
     // Builds dist/ once when it is missing or older than src/ (the CLI tests run the built binary).
     globalSetup: ['test/setup/build.ts'],
     testTimeout: 60_000,
+    // Many tests wait on processes and worker threads they start: more files than cores keeps both busy.
+    maxWorkers: 4,
     hookTimeout: 120_000,
   },
 });

@@ -119,7 +119,7 @@ function sampleRss(pid: number, into: { peak: number }): NodeJS.Timeout {
 }
 
 describe('bounded memory on every output path (a V8 heap of 64 MB)', () => {
-  const ROWS = 20_000_000;
+  const ROWS = 10_000_000;
   const LAST = ROWS - 1;
   /** Expected file size: the header, then each row n,g,X\r\n. */
   const expectedBytes = (() => {
@@ -145,7 +145,7 @@ describe('bounded memory on every output path (a V8 heap of 64 MB)', () => {
       });
     });
 
-  it('stdout redirected to a file: 2*10^7 rows', async () => {
+  it('stdout redirected to a file: 10^7 rows (where memory grew with the output before)', async () => {
     const file = fresh('stdout.csv');
     const fd = openSync(file, 'w');
     try {

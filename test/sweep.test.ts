@@ -218,7 +218,7 @@ const rowLines = (text: string) => lines(text).filter((l) => !l.startsWith('{"sw
 const rulesOf = (text: string) => rowLines(text).map((l) => (JSON.parse(l) as SweepRow).rule);
 
 /** 63 octal codes: cheap ones and a few that run to the limit, so a sweep takes a moment. */
-const OCTAL = ['--family', 'octal', '--digits', '1-2', '--limit', '2^13'];
+const OCTAL = ['--family', 'octal', '--digits', '1-2', '--limit', '2^12'];
 const SUBTRACTION = ['--family', 'subtraction', '--size', '1-3', '--max-move', '12'];
 
 describe('sg-explore sweep (built binary)', () => {
@@ -231,7 +231,7 @@ describe('sg-explore sweep (built binary)', () => {
     ]);
     reference = readFileSync(at('reference.jsonl'), 'utf8');
     expect(two).toBe('');
-    expect(JSON.parse(lines(reference)[0]!)).toEqual({ sweep: { format: 'sg-explore-sweep', version: 2, family: 'octal codes 0.d1..dD with D = 1 to 2 digits', size: 63, shard: null, limit: 8192 } });
+    expect(JSON.parse(lines(reference)[0]!)).toEqual({ sweep: { format: 'sg-explore-sweep', version: 2, family: 'octal codes 0.d1..dD with D = 1 to 2 digits', size: 63, shard: null, limit: 4096 } });
     expect(one).toBe(rowLines(reference).join('\n') + '\n');
     const rows = rowLines(reference).map((l) => JSON.parse(l) as SweepRow);
     expect(rows).toHaveLength(63);
@@ -239,7 +239,7 @@ describe('sg-explore sweep (built binary)', () => {
     const kayles = rows.find((r) => r.rule === 'octal 0.77')!;
     expect(kayles).toMatchObject({ kind: 'periodic', preperiod: 71, period: 12, saltus: 0, proven: true, method: 'guy-smith', maxValue: 8 });
     // codes whose period is far beyond the limit: observed nothing, computed exactly the limit
-    expect(rows.find((r) => r.rule === 'octal 0.16')).toMatchObject({ proven: false, computed: 8192 });
+    expect(rows.find((r) => r.rule === 'octal 0.16')).toMatchObject({ proven: false, computed: 4096 });
     // subtraction sets too, with more threads than cores and than rules in a batch
     const [s1, s3] = await Promise.all([ok([...SUBTRACTION, '--threads', '1', '--format', 'csv']), ok([...SUBTRACTION, '--threads', '3', '--format', 'csv'])]);
     expect(s3).toBe(s1);
@@ -269,7 +269,7 @@ describe('sg-explore sweep (built binary)', () => {
     expect(await ok([...OCTAL, '--out', file, '--resume'])).toBe('');
     expect(readFileSync(file, 'utf8')).toBe(reference);
     // --resume on a file that is not there yet simply starts it
-    await ok(['--family', 'octal', '--digits', '1', '--out', at('fresh.jsonl'), '--resume']);
+    await ok(['--family', 'octal', '--digits', '1', '--limit', '2^12', '--out', at('fresh.jsonl'), '--resume']);
     expect(rulesOf(readFileSync(at('fresh.jsonl'), 'utf8'))).toHaveLength(7);
   });
 

@@ -17,6 +17,7 @@ export interface StateRules {
 
 /** The canonical JSON of a value: object keys sorted, so equal states have equal keys. */
 export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value); // a number, a string: no keys to sort
   return JSON.stringify(value, (_k, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
   );
