@@ -7,6 +7,8 @@
  * naming a state on it; so is an option that is not a state, and a graph
  * with more states than memory allows.
  */
+import { MexBuffer } from '../engine/mex-buffer.js';
+
 export class StateSearchError extends Error {}
 
 /** What a module gives: options of a state, and optionally its canonical key. */
@@ -111,6 +113,8 @@ export function solveStates(rules: StateRules, roots: readonly unknown[], option
     return { key, options: list, next: 0, o: 0, c: 0 };
   };
   const stack: Frame[] = [];
+  const mexBuffer = new MexBuffer();
+  let stamps = 0;
   const push = (state: unknown, key: string) => {
     if (values.size + stack.length >= options.maxStates) {
       throw new StateSearchError(`more than ${options.maxStates.toLocaleString('en-US')} states (reached from ${shown(stack[0]?.key ?? key)}): too many for memory`);
@@ -149,12 +153,14 @@ export function solveStates(rules: StateRules, roots: readonly unknown[], option
         }
       }
       if (descended) continue;
-      // Every option's parts have values: the mex of the options' xors.
-      const seen = new Set<number>();
-      for (const option of frame.options) seen.add(option.keys.reduce((x, k) => x ^ values.get(k)!, 0));
-      let mex = 0;
-      while (seen.has(mex)) mex++;
-      values.set(frame.key, mex);
+      // Every option's parts have values: the mex of the options' xors (a stamped buffer, nothing allocated per state).
+      const stamp = ++stamps;
+      for (const option of frame.options) {
+        let x = 0;
+        for (const k of option.keys) x ^= values.get(k)!;
+        mexBuffer.mark(x, stamp);
+      }
+      values.set(frame.key, mexBuffer.mex(stamp));
       onStack.delete(frame.key);
       stack.pop();
     }
