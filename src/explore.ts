@@ -69,9 +69,17 @@ const FIRST_CHECKPOINT = 64;
 /** Aim for blocks of about this long, so progress, signals and Ctrl-C are served. */
 const BLOCK_MILLISECONDS = 40;
 
+/** Free memory, read at most twice a second: a sweep plans thousands of runs, and each read is a system call. */
+let freeBytes = { value: 0, at: -Infinity };
+function freeMemory(): number {
+  const now = performance.now();
+  if (now - freeBytes.at > 500) freeBytes = { value: freemem(), at: now };
+  return freeBytes.value;
+}
+
 /** Most values a table may hold in memory, given the bytes each takes. */
 function memoryCapacity(bytesPerValue: number, budget: number | undefined): number {
-  const bytes = budget ?? freemem() * 0.8;
+  const bytes = budget ?? freeMemory() * 0.8;
   return Math.max(0, Math.min(MAX_ARRAY_LENGTH, Math.floor(bytes / bytesPerValue)));
 }
 
