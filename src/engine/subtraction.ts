@@ -16,8 +16,15 @@ export function fillSubtraction(g: ValueArray, moves: readonly number[], from: n
   const head = Math.min(to, Math.max(from, k));
   const stamps = new StampMex(moves.length);
   for (let n = from; n < head; n++) g[n] = stamps.mexAt(g, moves, n);
-  if (head < to) bodyFor(moves)(g, head, to, stamps);
+  if (head >= to) return;
+  // A short stretch runs the plain loop: generating and compiling a body per set costs more than it
+  // saves when a set proves its period within a few hundred values (a sweep's thousands of sets).
+  const body = to - head >= UNROLL_FROM || bodies.has(moves.join(',')) ? bodyFor(moves) : loopBody(moves);
+  body(g, head, to, stamps);
 }
+
+/** Blocks at least this long get the generated straight-line body. */
+export const UNROLL_FROM = 1 << 14;
 
 type Body = (g: ValueArray, from: number, to: number, stamps: StampMex) => void;
 
