@@ -2,7 +2,7 @@ import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, s
 import { InputError } from './errors.js';
 import { OutputError } from './report/sink.js';
 import { valueView, type ValueArray } from './engine/store.js';
-import { describeFsError, isDiskFull } from './files/fs-errors.js';
+import { describeFsError } from './files/fs-errors.js';
 import { discard, release, removeStaleTemporaries, temporaryBeside } from './files/temporary.js';
 import { resolveOutputTarget } from './files/output-file.js';
 

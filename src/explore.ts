@@ -7,6 +7,7 @@ import { solverFor, type KernelStats, type ProvenCycle, type Solver } from './so
 import { isCycle, patternKind, type Cycle, type Pattern } from './period/pattern.js';
 import { observeCycle } from './period/observed.js';
 import { valueAt, valueFrom } from './period/cycle.js';
+import { drive, driveSync, type DriveOptions, type StepOutcome, type SteppedWork } from './driver.js';
 import { describePPositions, type PPositions } from './period/p-positions.js';
 
 export interface ExploreRequest {
@@ -28,16 +29,6 @@ export interface ExploreRequest {
    * Attempts come at fixed counts, so where a run stops is deterministic.
    */
   readonly maxRareHeaps?: number;
-}
-
-export interface ProgressOptions {
-  /** Called between blocks with the values computed so far and the most that will be. */
-  readonly onProgress?: (computed: number, ceiling: number) => void;
-  /** Stops between blocks; the values so far go to onCheckpoint first. */
-  readonly signal?: AbortSignal;
-  /** Receives the values so far every `checkpointEveryMs`, and on abort. */
-  readonly onCheckpoint?: (values: ValueArray) => void;
-  readonly checkpointEveryMs?: number;
 }
 
 export interface Exploration {
@@ -66,8 +57,6 @@ export interface Exploration {
 }
 
 const FIRST_CHECKPOINT = 64;
-/** Aim for blocks of about this long, so progress, signals and Ctrl-C are served. */
-const BLOCK_MILLISECONDS = 40;
 
 /** Free memory, read at most twice a second: a sweep plans thousands of runs, and each read is a system call. */
 let freeBytes = { value: 0, at: -Infinity };
@@ -133,26 +122,19 @@ interface Block {
 }
 
 /**
- * The order of work: blocks sized to take about BLOCK_MILLISECONDS, handed to
- * the caller (which computes them, in this thread or on a pool); at each
- * doubling checkpoint the rule's theorem gets a chance to prove a cycle, and
- * once it does computation stops: every later value follows from the cycle.
+ * The order of work: blocks of the size the caller asks for (passed to
+ * next()), which it computes, in this thread or on a pool; at each
+ * checkpoint the rule's theorem gets a chance to prove a cycle, and once it
+ * does computation stops: every later value follows from the cycle.
  */
-function* schedule({ solver, store, stopAt, maxRareHeaps }: Plan): Generator<Block, ProvenCycle | null> {
+function* schedule({ solver, store, stopAt, maxRareHeaps }: Plan): Generator<Block, ProvenCycle | null, number> {
   // Proofs are tried at fixed counts (nextCheckpoint); a resumed run picks up the same sequence.
   let checkpoint = FIRST_CHECKPOINT;
   while (checkpoint < store.count) checkpoint = nextCheckpoint(checkpoint);
   checkpoint = Math.min(stopAt, checkpoint);
-  let block = 256;
+  let size = 256;
   for (;;) {
-    if (store.count < checkpoint) {
-      const started = performance.now();
-      yield { from: store.count, to: Math.min(checkpoint, store.count + block) };
-      const took = performance.now() - started;
-      // Steer the block size toward BLOCK_MILLISECONDS (kernels differ a thousandfold in speed).
-      if (took < BLOCK_MILLISECONDS / 2) block = Math.min(block * 2, 1 << 24);
-      else if (took > BLOCK_MILLISECONDS * 2) block = Math.max(16, block >> 1);
-    }
+    if (store.count < checkpoint) size = yield { from: store.count, to: Math.min(checkpoint, store.count + size) };
     if (store.count >= checkpoint) {
       const proven = solver.prove(store.values, store.count);
       if (proven || store.count >= stopAt) return proven;
@@ -174,49 +156,45 @@ function nextCheckpoint(checkpoint: number): number {
   return checkpoint < 1 << 16 ? checkpoint * 2 : checkpoint + Math.ceil(checkpoint / 4);
 }
 
+/** A heap rule's computation as steps: blocks of heaps, with proof attempts between them. */
+function heapWork(request: ExploreRequest, p: Plan): SteppedWork<Exploration> {
+  const { solver, store } = p;
+  const blocks = schedule(p);
+  let next = blocks.next(0);
+  const finish = (): StepOutcome<Exploration> => (next.done ? { finished: true, result: analyse(request.game, p, next.value) } : { finished: false });
+  return {
+    ceiling: p.stopAt,
+    unit: 'values',
+    done: () => store.count,
+    step(units) {
+      if (next.done) return finish();
+      const { from, to } = next.value;
+      if (solver.fillAsync) {
+        return solver.fillAsync(store, from, to).then(() => {
+          next = blocks.next(units);
+          return finish();
+        });
+      }
+      solver.fill(store, from, to);
+      next = blocks.next(units);
+      return finish();
+    },
+    snapshot: () => store.view(),
+    close: () => solver.close?.(),
+  };
+}
+
 /** Compute a game's values and find its eventual pattern (synchronous, this thread only). */
 export function explore(request: ExploreRequest): Exploration {
-  const p = plan({ ...request, threads: 1 });
-  const blocks = schedule(p);
-  let next = blocks.next();
-  while (!next.done) {
-    p.solver.fill(p.store, next.value.from, next.value.to);
-    next = blocks.next();
-  }
-  return analyse(request.game, p, next.value);
+  return driveSync(heapWork(request, plan({ ...request, threads: 1 })));
 }
 
 /**
  * The same, with a worker pool where the rule's kernel has one (request.threads),
  * yielding to the event loop between blocks: for progress, checkpoints, signals.
  */
-export async function exploreAsync(request: ExploreRequest, options: ProgressOptions = {}): Promise<Exploration> {
-  const p = plan(request);
-  const { solver, store } = p;
-  const every = options.checkpointEveryMs ?? Infinity;
-  let lastCheckpoint = performance.now();
-  try {
-    const blocks = schedule(p);
-    let next = blocks.next();
-    while (!next.done) {
-      if (options.signal?.aborted) {
-        options.onCheckpoint?.(store.view());
-        options.signal.throwIfAborted();
-      }
-      if (solver.fillAsync) await solver.fillAsync(store, next.value.from, next.value.to);
-      else solver.fill(store, next.value.from, next.value.to);
-      options.onProgress?.(store.count, p.stopAt);
-      if (options.onCheckpoint && performance.now() - lastCheckpoint >= every) {
-        options.onCheckpoint(store.view());
-        lastCheckpoint = performance.now();
-      }
-      await new Promise((resolve) => setImmediate(resolve));
-      next = blocks.next();
-    }
-    return analyse(request.game, p, next.value);
-  } finally {
-    await solver.close?.();
-  }
+export async function exploreAsync(request: ExploreRequest, options: DriveOptions = {}): Promise<Exploration> {
+  return drive(heapWork(request, plan(request)), options);
 }
 
 /** Values computed elsewhere (a custom rule's worker): pattern and report, no proof. */

@@ -1,4 +1,5 @@
-export { explore, exploreAsync, exploreValues, type ExploreRequest, type Exploration, type ProgressOptions } from './explore.js';
+export { explore, exploreAsync, exploreValues, type ExploreRequest, type Exploration } from './explore.js';
+export { drive, driveSync, type DriveOptions, type SteppedWork, type StepOutcome } from './driver.js';
 export { InputError } from './errors.js';
 export { parseCount } from './numbers.js';
 export { ruleText, type Rule, type GameSpec } from './rules/model.js';
@@ -20,6 +21,7 @@ export { exploreMemoryGame, type MemoryExploration } from './game/memory.js';
 export { vectorValues, type VectorTable } from './game/vector-kernel.js';
 export { cappedValues, startCap, type CappedTable } from './game/capped-heap.js';
 export { findRecurrence, type Recurrence } from './game/sequence-law.js';
-export { recogniseBeatty, recognisePairLaw, beattyTerm, type BeattyLaw, type PairLaw } from './game/pair-law.js';
+export { recognisePairLaw, type PairLaw } from './game/pair-law.js';
+export { recogniseBeatty, beattyTerm, quadraticText, type BeattyLaw, type Quadratic } from './game/beatty.js';
 export { isHeapRule, type GameRule, type VectorRule, type MoveVector, type CappedHeapRule } from './rules/model.js';
 export { RULE_WORDS, ruleWord, parseVectors } from './rules/words.js';

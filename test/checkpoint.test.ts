@@ -1,7 +1,6 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadCheckpoint, saveCheckpoint } from '../src/checkpoint.js';
 import { InputError } from '../src/errors.js';
 import { explore, exploreAsync, type Exploration, type ExploreRequest } from '../src/explore.js';
@@ -11,6 +10,7 @@ import { ruleText, type GameSpec } from '../src/rules/model.js';
 import { presetGame } from '../src/rules/presets.js';
 import { int, mulberry32 } from './helpers/random.js';
 import { allBut, subtraction } from './helpers/rules.js';
+import { scratchDirectories } from './helpers/scratch.js';
 import { expectBadInput, runCli, stderrMessages, type CliRun } from './helpers/cli.js';
 import { runMain } from './helpers/in-process.js';
 
@@ -20,16 +20,7 @@ import { runMain } from './helpers/in-process.js';
  * and the CLI's clean stop on SIGINT/SIGTERM followed by --resume, which must
  * give a byte-identical output file.
  */
-const scratch = mkdtempSync(join(tmpdir(), 'sg-checkpoint-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-let directories = 0;
-/** A fresh empty directory under the scratch directory. */
-function freshDir(name: string): string {
-  const dir = join(scratch, `${name}-${++directories}`);
-  mkdirSync(dir);
-  return dir;
-}
+const freshDir = scratchDirectories('checkpoint').fresh;
 
 const game = (text: string): GameSpec => ({ rule: { kind: 'take-and-break', code: parseCode(text) } });
 

@@ -107,8 +107,8 @@ describe("Wythoff's game through exploreGrid", () => {
   it('recognises the law: a_k = ⌊kφ⌋, b_k = a_k + k = ⌊kφ²⌋', () => {
     expect(x.law).not.toBeNull();
     expect(x.law!.difference).toBe(1);
-    expect(x.law!.a).toMatchObject({ p: 1, q: 1, d: 5, r: 2 });
-    expect(x.law!.b).toMatchObject({ p: 3, q: 1, d: 5, r: 2 });
+    expect(x.law!.a).toMatchObject({ alpha: { p: 1, q: 1, d: 5, r: 2 }, beta: { p: 0, q: 0 }, counterexample: null });
+    expect(x.law!.b).toMatchObject({ alpha: { p: 3, q: 1, d: 5, r: 2 }, beta: { p: 0, q: 0 }, counterexample: null });
     expect(x.law!.text).toContain('a_k = ⌊kφ⌋');
   });
 

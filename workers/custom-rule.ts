@@ -24,6 +24,10 @@ export interface CustomRuleJob {
   readonly positions?: readonly string[];
   readonly max?: number;
   readonly maxStates: number;
+  /** Values G(0..) from a checkpoint: computation starts after them. */
+  readonly resume?: Uint32Array;
+  /** A checkpoint is wanted (refused for a module with states of its own). */
+  readonly checkpoint: boolean;
 }
 
 export interface StateAnswer {
@@ -34,6 +38,8 @@ export interface StateAnswer {
 
 export type CustomRuleReply =
   | { readonly type: 'loaded'; readonly name?: string; readonly description?: string; readonly max?: string }
+  /** A heap module's values are being written here (shared memory), G(0..currentHeap-1) final. */
+  | { readonly type: 'computing'; readonly values: SharedArrayBuffer }
   | { readonly type: 'values'; readonly values: Uint32Array }
   | { readonly type: 'states'; readonly answers: readonly StateAnswer[]; readonly tabulated: boolean }
   | { readonly type: 'error'; readonly message: string };
@@ -57,12 +63,19 @@ async function run(): Promise<void> {
   const max = module.max;
   post({ type: 'loaded', name: text(module.name), description: text(module.description), max: max === undefined ? undefined : String(max) });
   // A module with states of its own says so by exporting start or states (see src/states/search.ts).
-  if ('start' in module || 'states' in module) return solveModuleStates(module, currentHeap);
+  if ('start' in module || 'states' in module) {
+    if (job.checkpoint) return post({ type: 'error', message: 'has states of its own, and their search is not checkpointed: run it without --checkpoint' });
+    return solveModuleStates(module, currentHeap);
+  }
   try {
     const count = job.count ?? (max === undefined ? job.defaultCount : Number(parseCount(String(max), "the module's max")) + 1);
     if (count > job.capacity) return post({ type: 'error', message: `${count} values do not fit in memory (room for about ${job.capacity})` });
-    const values = computeCustomValues(module, count, currentHeap);
-    post({ type: 'values', values }, [values.buffer as ArrayBuffer]);
+    const values = new Uint32Array(new SharedArrayBuffer(count * 4));
+    const resumed = job.resume ? Math.min(job.resume.length, count) : 0;
+    if (job.resume) values.set(job.resume.subarray(0, resumed));
+    post({ type: 'computing', values: values.buffer as SharedArrayBuffer });
+    computeCustomValues(module, values, resumed, currentHeap);
+    post({ type: 'values', values });
   } catch (error) {
     const known = error instanceof RuleModuleError || (error as Error)?.name === 'InputError';
     const message = known ? (error as Error).message : `failed: ${error instanceof Error ? error.message : String(error)}`;

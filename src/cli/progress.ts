@@ -7,7 +7,8 @@ export const QUIET_FIRST_LINE_MS = 10_000;
 export const QUIET_EVERY_MS = 60_000;
 
 export interface Progress {
-  update(computed: number, ceiling: number): void;
+  /** Units done, the most there will be, and what a unit is (default: the reporter's). */
+  update(computed: number, ceiling: number, unit?: string): void;
   /** Remove the line (before any output, and at the end). */
   done(): void;
 }
@@ -40,14 +41,15 @@ export function progressReporter(mode: ProgressMode, stderr: OutputStream, what 
   };
   const unhook = mode === 'terminal' ? onInterrupt(clear) : () => {};
   return {
-    update(computed, ceiling) {
+    update(computed, ceiling, unit = what) {
       const now = clock();
       if (now - last < (mode === 'terminal' ? 200 : QUIET_EVERY_MS)) return;
       last = now;
       const seconds = (now - started) / 1000;
       const rate = seconds > 0 ? computed / seconds : 0;
       const ceilingText = Number.isFinite(ceiling) ? ` of at most ${formatCount(ceiling)}` : '';
-      const text = `computing: ${formatCount(computed)} ${what}${ceilingText}, ${formatCount(Math.round(rate))}/s, ${seconds.toFixed(1)} s (no proof yet)`;
+      // Only a heap rule's values wait on a proof.
+      const text = `computing: ${formatCount(computed)} ${unit}${ceilingText}, ${formatCount(Math.round(rate))}/s, ${seconds.toFixed(1)} s${unit === 'values' ? ' (no proof yet)' : ''}`;
       if (mode === 'terminal') {
         const width = Math.max(20, (stderr.columns ?? 80) - 1);
         stderr.write(`\r\u001b[2K${text.slice(0, width)}`);

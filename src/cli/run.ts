@@ -4,7 +4,12 @@ import { exploreAsync, exploreValues, type Exploration } from '../explore.js';
 import { freemem } from 'node:os';
 import { formatCount, parseCount } from '../numbers.js';
 import { isHeapRule, ruleText, type CappedHeapRule, type GameSpec, type VectorRule } from '../rules/model.js';
-import { runRuleModule } from '../custom/run-module.js';
+import { ruleModuleWork } from '../custom/run-module.js';
+import { drive, type DriveOptions } from '../driver.js';
+import type { ValueArray } from '../engine/store.js';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describeFsError } from '../files/fs-errors.js';
 import { progressMode, progressReporter } from './progress.js';
 import { Interrupted, SIGNAL_EXIT_CODES, interruptible, type StopSignal } from './interrupt.js';
 import { checkCheckpointTarget, loadCheckpoint, saveCheckpoint } from '../checkpoint.js';
@@ -86,7 +91,6 @@ async function exploreTo(command: ExploreCommand, io: CliIo): Promise<void> {
   const at = command.at;
   // With --at, only the asked-for heaps matter: compute (or prove) up to the largest.
   const max = at ? at.reduce((a, b) => (b > a ? b : a), 0n) : command.max;
-  if (game.rule.kind === 'custom' && command.checkpoint) throw new InputError('--checkpoint works for built-in rules; a rule module is recomputed from scratch');
   const format = chooseFormat(command);
   if ((command.position || command.misere) && command.plot) throw new InputError('--plot draws tables; a position or a misère table has no picture');
   if (command.position) return positionTo(game, command, format, io);
@@ -95,16 +99,56 @@ async function exploreTo(command: ExploreCommand, io: CliIo): Promise<void> {
   if (command.rows) throw new InputError('--rows applies to two-pile games (--vectors, --preset wythoff)');
   checkListingSize(format, max ?? game.defaultMax, command);
   if (command.checkpoint) checkCheckpointTarget(command.checkpoint, { resume: command.resume, force: command.force });
-  await withOutputs(command, format, io, async () => {
-    const progress = progressReporter(progressMode(command.progress, io.stderr), io.stderr);
-    try {
-      return game.rule.kind === 'custom'
-        ? await exploreModule(game, game.rule.module, max, command, progress.update, io.stderr)
-        : await exploreLongRun(game, max, command, progress.update);
-    } finally {
-      progress.done();
-    }
-  });
+  const rule = game.rule;
+  await withOutputs(command, format, io, () =>
+    rule.kind === 'custom'
+      ? exploreModule(game, rule.module, max, command, io)
+      : driven(ruleText(rule), command, io, (resume, options) =>
+          exploreAsync({ game, max, limit: command.limit, resume, threads: command.threads ?? defaultThreads() }, options),
+        ),
+  );
+}
+
+/**
+ * Any computation, run by the driver with what a long run needs: progress
+ * on stderr, checkpoints to --checkpoint (resumed with --resume, checked to
+ * be for `key`), and a clean stop on SIGINT, SIGTERM and SIGHUP that says
+ * what was saved.
+ */
+async function driven<R>(key: string, command: ExploreCommand, io: CliIo | null, run: (resume: ValueArray | undefined, options: DriveOptions) => Promise<R>): Promise<R> {
+  const file = command.checkpoint;
+  const resume = command.resume && file ? loadCheckpoint(file, key) : undefined;
+  let saved = resume?.length ?? 0;
+  let unit = 'values';
+  const onCheckpoint = file
+    ? (values: ValueArray) => {
+        saveCheckpoint(file, key, values);
+        saved = values.length;
+      }
+    : undefined;
+  const progress = io ? progressReporter(progressMode(command.progress, io.stderr), io.stderr) : null;
+  try {
+    return await interruptible(async (signal) => {
+      try {
+        const onProgress = (done: number, ceiling: number, what: string) => {
+          unit = what;
+          progress?.update(done, ceiling, what);
+        };
+        const result = await run(resume, { onProgress, signal, onCheckpoint, checkpointEveryMs: command.checkpointEverySeconds * 1000 });
+        // A signal that came as the last step finished still stops the run (before any output).
+        signal.throwIfAborted();
+        return result;
+      } catch (error) {
+        // A checkpoint that could not be saved is reported as such, signal or not.
+        if (!signal.aborted || error instanceof InputError || error instanceof OutputError) throw error;
+        const name = signal.reason as StopSignal;
+        const where = file ? `; ${formatCount(saved)} ${unit} saved to ${file} (continue with --resume --checkpoint ${file})` : ' (use --checkpoint FILE to keep the work)';
+        throw new Interrupted(`stopped by ${name}${where}`, SIGNAL_EXIT_CODES[name] ?? 1);
+      }
+    });
+  } finally {
+    progress?.done();
+  }
 }
 
 /**
@@ -158,7 +202,7 @@ async function positionTo(game: GameSpec, command: ExploreCommand, format: Repor
       // A module's states are JSON; a heap module's positions are heap sizes.
       const heaps = texts.every((t) => /^\d+$/.test(t)) ? parseHeaps(texts) : null;
       const largest = heaps?.reduce((a, b) => (b > a ? b : a), 0n);
-      const result = await exploreModule(game, game.rule.module, largest, command, () => {}, io.stderr, texts);
+      const result = await exploreModule(game, game.rule.module, largest, command, io, texts);
       if (result.shape !== 'heap') return result;
       if (!heaps) throw new InputError('--position: this module is a heap game (options(n)); give heap sizes');
       return heapPosition(result, game.rule, heaps, command.misere);
@@ -168,7 +212,9 @@ async function positionTo(game: GameSpec, command: ExploreCommand, format: Repor
       const largest = heaps.reduce((a, b) => (b > a ? b : a), 0n);
       let exploration: Exploration;
       try {
-        exploration = await exploreLongRun(game, largest, command, () => {});
+        exploration = await driven(ruleText(game.rule), command, null, (resume, options) =>
+          exploreAsync({ game, max: largest, limit: command.limit, resume, threads: command.threads ?? defaultThreads() }, options),
+        );
       } catch (error) {
         if (!(error instanceof InputError) || !/^--max /.test(error.message)) throw error;
         throw new InputError(`--position: heap ${shortCount(largest)}: ${error.message.replace(/^--max [^:]*: /, '')}`);
@@ -198,73 +244,43 @@ async function exploreBoardTo(game: GameSpec, command: ExploreCommand, format: R
   const rule = game.rule as VectorRule | CappedHeapRule;
   const what = rule.kind === 'vectors' ? 'two-pile games' : 'heaps with memory';
   if (command.at) throw new InputError(`--at applies to one-heap games; for ${what} give --max N (the table up to N)`);
-  if (command.checkpoint) throw new InputError(`--checkpoint applies to one-heap games, not to ${what}`);
   if (command.rows && rule.kind !== 'vectors') throw new InputError('--rows applies to two-pile games (--vectors, --preset wythoff)');
   const max = Number(command.max ?? game.defaultMax ?? BigInt(BOARD_DEFAULT_MAX[rule.kind]));
   if (!(max <= BOARD_MAX)) throw new InputError(`--max ${command.max}: at most ${formatCount(BOARD_MAX)} for ${what}`);
   if (command.rows && command.rows.last > max && command.max === undefined) throw new InputError('--rows A..B needs --max N: the length of the rows');
-  await withOutputs(command, format, io, async () =>
-    rule.kind === 'vectors'
-      ? (await import('../game/grid.js')).exploreGrid({ game: { ...game, rule }, max, rows: command.rows })
-      : (await import('../game/memory.js')).exploreMemoryGame({ ...game, rule }, max),
-  );
-}
-
-/** A built-in rule, with checkpoints and a clean stop on SIGINT, SIGTERM and SIGHUP. */
-async function exploreLongRun(game: GameSpec, max: bigint | undefined, command: ExploreCommand, onProgress: (n: number, of: number) => void): Promise<Exploration> {
-  const rule = ruleText(game.rule);
-  const file = command.checkpoint;
-  const resume = command.resume && file ? loadCheckpoint(file, rule) : undefined;
-  let saved = resume?.length ?? 0;
-  const onCheckpoint = file
-    ? (values: Exploration['values']) => {
-        saveCheckpoint(file, rule, values);
-        saved = values.length;
-      }
-    : undefined;
-  return interruptible(async (signal) => {
-    try {
-      const exploration = await exploreAsync(
-        { game, max, limit: command.limit, resume, threads: command.threads ?? defaultThreads() },
-        { onProgress, signal, onCheckpoint, checkpointEveryMs: command.checkpointEverySeconds * 1000 },
-      );
-      // The finished run is a checkpoint too: a later run with a larger --limit continues from it.
-      if (onCheckpoint && exploration.computed > saved) onCheckpoint(exploration.values.subarray(0, exploration.computed));
-      // A signal that came as the last block finished still stops the run (before any output).
-      signal.throwIfAborted();
-      return exploration;
-    } catch (error) {
-      // A checkpoint that could not be saved is reported as such, signal or not.
-      if (!signal.aborted || error instanceof InputError || error instanceof OutputError) throw error;
-      const name = signal.reason as StopSignal;
-      const where = file ? `; ${formatCount(saved)} values saved to ${file} (continue with --resume --checkpoint ${file})` : ' (use --checkpoint FILE to keep the work)';
-      throw new Interrupted(`stopped by ${name}${where}`, SIGNAL_EXIT_CODES[name] ?? 1);
+  if (command.checkpoint) checkCheckpointTarget(command.checkpoint, { resume: command.resume, force: command.force });
+  await withOutputs(command, format, io, async () => {
+    if (rule.kind === 'vectors') {
+      const { exploreGridAsync, gridCheckpointKey } = await import('../game/grid.js');
+      return driven(gridCheckpointKey(rule, max), command, io, (resume, options) => exploreGridAsync({ game: { ...game, rule }, max, rows: command.rows, resume }, options));
     }
+    const { exploreMemoryGameAsync, memoryCheckpointKey } = await import('../game/memory.js');
+    return driven(memoryCheckpointKey(rule), command, io, (resume, options) => exploreMemoryGameAsync({ ...game, rule }, max, options, resume));
   });
 }
 
 /** Custom rules run in a worker with a watchdog; no theorem applies, so the values are all there is. */
-async function exploreModule(
-  game: GameSpec,
-  module: string,
-  max: bigint | undefined,
-  command: ExploreCommand,
-  onProgress: (n: number, of: number) => void,
-  log: NodeJS.WritableStream,
-  positions?: readonly string[],
-): Promise<Exploration | Result> {
+async function exploreModule(game: GameSpec, module: string, max: bigint | undefined, command: ExploreCommand, io: CliIo, positions?: readonly string[]): Promise<Exploration | Result> {
   const wanted = max ?? game.defaultMax;
   const capacity = Math.floor((freemem() * 0.8) / 4);
-  const run = await runRuleModule(module, {
-    count: wanted === undefined ? undefined : Number(wanted > BigInt(capacity) ? BigInt(capacity) + 1n : wanted + 1n),
-    defaultCount: command.limit ?? CUSTOM_DEFAULT_COUNT,
-    capacity,
-    timeoutMs: command.timeoutMs,
-    onProgress,
-    log,
-    positions,
-    max: command.max === undefined ? undefined : Number(command.max),
-  });
+  // A checkpoint is for this module as it is now: an edited module starts afresh.
+  const key = `${ruleText(game.rule)} sha256:${moduleDigest(module)}`;
+  const run = await driven(key, command, positions ? null : io, (resume, options) =>
+    drive(
+      ruleModuleWork(module, {
+        count: wanted === undefined ? undefined : Number(wanted > BigInt(capacity) ? BigInt(capacity) + 1n : wanted + 1n),
+        defaultCount: command.limit ?? CUSTOM_DEFAULT_COUNT,
+        capacity,
+        timeoutMs: command.timeoutMs,
+        log: io.stderr,
+        positions,
+        max: command.max === undefined ? undefined : Number(command.max),
+        resume,
+        checkpoint: command.checkpoint !== undefined,
+      }),
+      options,
+    ),
+  );
   if (run.states) {
     // A module with states of its own: a table of states(max), or a position.
     const { statesPosition, statesTable } = await import('../states/result.js');
@@ -275,6 +291,14 @@ async function exploreModule(
   const described: GameSpec = { ...game, name: game.name ?? run.name, description: game.description ?? run.description };
   const reported = wanted ?? (run.max === undefined ? undefined : parseCount(run.max, "the module's max"));
   return exploreValues(described, run.values, reported, 'a rule given as code has no theorem to prove its pattern');
+}
+
+function moduleDigest(module: string): string {
+  try {
+    return createHash('sha256').update(readFileSync(module)).digest('hex').slice(0, 16);
+  } catch (error) {
+    throw new InputError(`rule module ${module}: cannot read it (${describeFsError(error)})`);
+  }
 }
 
 /** Values computed for a custom rule when neither --max, the rule file nor the module says. */

@@ -38,15 +38,16 @@ function isIterable(value: unknown): value is Iterable<unknown> {
 }
 
 /**
- * G(0..count-1) of a rule given as options(n): each option is a list of heap
- * sizes (a bare number is one heap), every heap a whole number below n. The
- * current n is published in `currentHeap[0]` so a watchdog outside can tell a
- * slow call from a stuck one.
+ * G(from..) into `g`, up to its length, of a rule given as options(n): each
+ * option is a list of heap sizes (a bare number is one heap), every heap a
+ * whole number below n; G(0..from-1) are already there. The current n is
+ * published in `currentHeap[0]` (so G(0..n-1) are final), for a watchdog
+ * outside to tell a slow call from a stuck one, and for checkpoints.
  */
-export function computeCustomValues(module: RuleModule, count: number, currentHeap: Int32Array): Uint32Array {
-  const g = new Uint32Array(count);
+export function computeCustomValues(module: RuleModule, g: Uint32Array, from: number, currentHeap: Int32Array): void {
+  const count = g.length;
   const buffer = new MexBuffer();
-  for (let n = 0; n < count; n++) {
+  for (let n = from; n < count; n++) {
     Atomics.store(currentHeap, 0, n);
     let options: unknown;
     try {
@@ -74,5 +75,5 @@ export function computeCustomValues(module: RuleModule, count: number, currentHe
     }
     g[n] = buffer.mex(n);
   }
-  return g;
+  Atomics.store(currentHeap, 0, count);
 }

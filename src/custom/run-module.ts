@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { STEP_MILLISECONDS, type SteppedWork } from '../driver.js';
 import { basename } from 'node:path';
 import { InputError } from '../errors.js';
 import { workerFile } from '../worker-path.js';
@@ -21,13 +22,16 @@ export interface CustomRunOptions {
   readonly capacity: number;
   /** How long one options(n) call (or loading the module) may take. */
   readonly timeoutMs: number;
-  readonly onProgress?: (computed: number, ceiling: number) => void;
   /** Where the module's own prints go (default: this process's stderr; stdout carries only the report). */
   readonly log?: NodeJS.WritableStream;
   /** For a module with states: the states of --position (JSON texts), or --max for states(max). */
   readonly positions?: readonly string[];
   readonly max?: number;
   readonly maxStates?: number;
+  /** Values G(0..) from a checkpoint (heap modules): the module is asked only about later heaps. */
+  readonly resume?: ArrayLike<number>;
+  /** A checkpoint is wanted: a module with states of its own is refused (its search is not checkpointed). */
+  readonly checkpoint?: boolean;
 }
 
 /** Distinct states a state module's search may hold when not told otherwise: about 1 KB each. */
@@ -43,13 +47,28 @@ const LOADING = -1;
 const START_LIMIT_MS = 30_000;
 const EXIT_GRACE_MS = 500;
 
+/** A rule module running in its worker thread. */
+interface ModuleRun {
+  /** Settles when the module is done, or has failed. */
+  readonly finished: Promise<CustomRun>;
+  /** Heaps whose values are final (heap modules), or states expanded (modules with states). */
+  progress(): number;
+  /** How many values a heap module computes (0 until the module has said). */
+  count(): number;
+  readonly statesMode: () => boolean;
+  /** A heap module's values so far, G(0..progress()-1), in the memory the worker writes. */
+  valuesSoFar(): Uint32Array;
+  stop(): void;
+}
+
 /**
- * Run a custom rule module in a worker thread and collect its values. A
- * watchdog reads the heap the worker is on; when the same heap has taken
- * longer than the timeout, the worker is terminated (this stops even a
- * synchronous endless loop) and the message names that heap.
+ * Start a custom rule module in a worker thread. A watchdog reads the heap
+ * (or state) the worker is on; when the same one has taken longer than the
+ * timeout, the worker is terminated (this stops even a synchronous endless
+ * loop) and the message names it. The worker writes a heap module's values
+ * into shared memory, so a checkpoint can be taken while it runs.
  */
-export function runRuleModule(module: string, options: CustomRunOptions): Promise<CustomRun> {
+function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
   const name = basename(module);
   const currentHeap = new SharedArrayBuffer(4);
   const heap = new Int32Array(currentHeap);
@@ -65,6 +84,8 @@ export function runRuleModule(module: string, options: CustomRunOptions): Promis
     positions: options.positions,
     max: options.max,
     maxStates: options.maxStates ?? defaultMaxStates(options.capacity * 4),
+    resume: options.resume ? Uint32Array.from(options.resume) : undefined,
+    checkpoint: options.checkpoint ?? false,
   };
   // The state being expanded, for a watchdog message (modules with states of their own).
   const stateNow = (): string => {
@@ -73,11 +94,12 @@ export function runRuleModule(module: string, options: CustomRunOptions): Promis
     return key.length > 120 ? key.slice(0, 117) + '...' : key;
   };
   let statesMode = false;
+  let shared: Uint32Array<ArrayBufferLike> = new Uint32Array(0);
   // The module's own prints go to stderr: stdout carries only the report.
   const worker = new Worker(workerFile('custom-rule'), { workerData: job, stdout: true });
   worker.stdout.pipe(options.log ?? process.stderr, { end: false });
 
-  return new Promise<CustomRun>((resolve, reject) => {
+  const finished = new Promise<CustomRun>((resolve, reject) => {
     let meta: Omit<CustomRun, 'values'> = {};
     let result: CustomRun | undefined;
     let settled = false;
@@ -97,7 +119,6 @@ export function runRuleModule(module: string, options: CustomRunOptions): Promis
       if (now !== watched) {
         watched = now;
         since = performance.now();
-        if (now >= 0 && !statesMode) options.onProgress?.(now, options.count ?? options.defaultCount);
         if (now >= 0 && new Int32Array(currentState, 0, 1)[0]! > 0) statesMode = true;
         return;
       }
@@ -111,6 +132,7 @@ export function runRuleModule(module: string, options: CustomRunOptions): Promis
     }, Math.max(1, Math.min(WATCH_INTERVAL_MS, options.timeoutMs / 4)));
     worker.on('message', (reply: CustomRuleReply) => {
       if (reply.type === 'loaded') meta = { name: reply.name, description: reply.description, max: reply.max };
+      else if (reply.type === 'computing') shared = new Uint32Array(reply.values);
       else if (reply.type === 'values' || reply.type === 'states') {
         // Let the thread end by itself so the module's last prints are flushed; then stop it anyway.
         clearInterval(watchdog);
@@ -123,4 +145,42 @@ export function runRuleModule(module: string, options: CustomRunOptions): Promis
     worker.on('error', (error) => fail(`crashed: ${error.message}`));
     worker.once('exit', (code) => (result ? finish(null, result) : fail(`its worker stopped (exit code ${code}) before finishing`)));
   });
+  return {
+    finished,
+    progress: () => (statesMode ? Math.max(0, Atomics.load(heap, 0)) : Math.max(0, Math.min(Atomics.load(heap, 0), shared.length))),
+    count: () => shared.length,
+    statesMode: () => statesMode,
+    valuesSoFar: () => shared.subarray(0, Math.max(0, Math.min(Atomics.load(heap, 0), shared.length))),
+    stop: () => void worker.terminate(),
+  };
+}
+
+/**
+ * A rule module as work for the driver: each step waits a little for the
+ * worker, so progress, Ctrl-C and checkpoints are served while it runs.
+ */
+export function ruleModuleWork(module: string, options: CustomRunOptions): SteppedWork<CustomRun> {
+  const run = startRuleModule(module, options);
+  let result: CustomRun | undefined;
+  let failure: unknown;
+  run.finished.then(
+    (r) => (result = r),
+    (error: unknown) => (failure = error ?? new Error('failed')),
+  );
+  return {
+    done: () => (result && !result.states ? result.values.length : run.progress()),
+    get ceiling() {
+      return run.statesMode() || run.count() === 0 ? Infinity : run.count();
+    },
+    get unit() {
+      return run.statesMode() ? 'states' : 'values';
+    },
+    async step() {
+      if (!result && !failure) await Promise.race([run.finished.catch(() => {}), new Promise((resolve) => setTimeout(resolve, STEP_MILLISECONDS))]);
+      if (failure) throw failure;
+      return result ? { finished: true, result } : { finished: false };
+    },
+    snapshot: () => (result ? result.values : run.valuesSoFar()),
+    close: () => run.stop(),
+  };
 }

@@ -16,11 +16,8 @@ export class TakeBreakKernel {
   private recorded = 0; // `largest` covers G(0..recorded-1)
   /** pairXors[s]: distinct G(a) ^ G(b) for a + b = s, a, b >= 1 (built on demand). */
   private readonly pairXors: Int32Array[] = [];
-  private readonly needsTriples: boolean;
 
-  constructor(private readonly code: TakeBreakCode) {
-    this.needsTriples = code.digits.some((d) => d & SPLIT_THREE);
-  }
+  constructor(private readonly code: TakeBreakCode) {}
 
   fill(store: ValueStore, from: number, to: number): void {
     let g = store.reserve(to);

@@ -9,7 +9,9 @@ import { ruleText, type GameSpec, type VectorRule } from '../rules/model.js';
 import { observeCycle } from '../period/observed.js';
 import type { Cycle } from '../period/pattern.js';
 import { freemem } from 'node:os';
-import { valueBound, vectorValues, type VectorTable } from './vector-kernel.js';
+import { valueBound, VectorKernel, type VectorTable } from './vector-kernel.js';
+import { drive, driveSync, type DriveOptions, type SteppedWork } from '../driver.js';
+import type { ValueArray } from '../engine/store.js';
 import { recognisePairLaw, type PairLaw } from './pair-law.js';
 
 export interface GridRequest {
@@ -18,6 +20,8 @@ export interface GridRequest {
   readonly max: number;
   /** Rows first..last (default 0..max). */
   readonly rows?: { readonly first: number; readonly last: number };
+  /** Rows from a checkpoint (row-major, `max + 1` columns): computation continues after them. */
+  readonly resume?: ValueArray;
 }
 
 /** A row's eventual pattern, G(a, n + p) = G(a, n) + s for n >= n0: observed over the row's values. */
@@ -47,9 +51,14 @@ export interface GridExploration {
 /** Most P-positions listed (a table of 10^8 cells has about 10^4 of them in Wythoff's game). */
 export const P_POSITION_CAP = 100_000;
 
-export function exploreGrid(request: GridRequest): GridExploration {
+/** What a checkpoint of this table is for: the rule and the row length (rows are stored flat). */
+export function gridCheckpointKey(rule: VectorRule, max: number): string {
+  return `${ruleText(rule)}, columns 0..${max}`;
+}
+
+/** The table as steps of whole rows, for the driver. */
+export function gridWork(request: GridRequest): SteppedWork<GridExploration> {
   const { game, max } = request;
-  const firstRow = request.rows?.first ?? 0;
   const lastRow = request.rows?.last ?? max;
   const cells = (lastRow + 1) * (max + 1);
   const bound = valueBound(game.rule.vectors, lastRow + 1, max + 1);
@@ -58,7 +67,34 @@ export function exploreGrid(request: GridRequest): GridExploration {
   if (bytes > freemem() * 0.8) {
     throw new InputError(`--max ${max}: a table of ${formatCount(cells)} cells needs about ${formatCount(Math.round(bytes / 2 ** 20))} MiB, more than the free memory; use --rows A..B for long rows`);
   }
-  const table = vectorValues(game.rule.vectors, lastRow, max);
+  const kernel = new VectorKernel(game.rule.vectors, lastRow, max);
+  if (request.resume) kernel.restore(request.resume, Math.floor(request.resume.length / kernel.columns));
+  return {
+    ceiling: cells,
+    unit: 'cells',
+    done: () => kernel.rowsDone * kernel.columns,
+    step(units) {
+      kernel.fillRows(kernel.rowsDone + Math.max(1, Math.floor(units / kernel.columns)));
+      return kernel.rowsDone < kernel.rows ? { finished: false } : { finished: true, result: analyseGrid(request, kernel.table()) };
+    },
+    snapshot: () => kernel.values.subarray(0, kernel.rowsDone * kernel.columns),
+  };
+}
+
+/** The table, its rows' patterns and its P-positions (in this thread, in one go). */
+export function exploreGrid(request: GridRequest): GridExploration {
+  return driveSync(gridWork(request));
+}
+
+/** The same, run by the driver: progress, Ctrl-C and checkpoints. */
+export function exploreGridAsync(request: GridRequest, options: DriveOptions = {}): Promise<GridExploration> {
+  return drive(gridWork(request), options);
+}
+
+function analyseGrid(request: GridRequest, table: VectorTable): GridExploration {
+  const { game, max } = request;
+  const firstRow = request.rows?.first ?? 0;
+  const lastRow = request.rows?.last ?? max;
   const value = (x: number, y: number) => table.values[x * table.columns + y]!;
   const rowPatterns: RowPattern[] = [];
   for (let row = firstRow; row <= lastRow; row++) {

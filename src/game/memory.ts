@@ -5,8 +5,11 @@
  */
 import type { CappedHeapRule, GameSpec } from '../rules/model.js';
 import { ruleText } from '../rules/model.js';
-import { cappedValues, startCap, type CappedTable } from './capped-heap.js';
+import { CappedKernel, startCap, type CappedTable } from './capped-heap.js';
+import { drive, driveSync, type DriveOptions, type SteppedWork } from '../driver.js';
+import type { ValueArray } from '../engine/store.js';
 import { findRecurrence, type Recurrence } from './sequence-law.js';
+import { recogniseBeatty, type BeattyLaw } from './beatty.js';
 
 export interface MemoryExploration {
   readonly shape: 'memory';
@@ -20,10 +23,47 @@ export interface MemoryExploration {
   /** Start heaps n >= 1 where the first player loses. */
   readonly pPositions: readonly number[];
   readonly law: Recurrence | null;
+  /** The P-positions as a Beatty sequence n_k = ⌊kα + β⌋, when one fits. */
+  readonly beatty: BeattyLaw | null;
 }
 
-export function exploreMemoryGame(game: GameSpec & { readonly rule: CappedHeapRule }, max: number): MemoryExploration {
-  const table = cappedValues(game.rule, max);
+type MemoryGame = GameSpec & { readonly rule: CappedHeapRule };
+
+/** What a checkpoint of these states is for (a heap's states do not depend on --max). */
+export function memoryCheckpointKey(rule: CappedHeapRule): string {
+  return `${ruleText(rule)}, states (heap, cap)`;
+}
+
+/** Every state (n, c) for heaps 0..max, as steps of whole heaps, for the driver; `resume` from a checkpoint. */
+export function memoryWork(game: MemoryGame, max: number, resume?: ValueArray): SteppedWork<MemoryExploration> {
+  const kernel = new CappedKernel(game.rule, max);
+  if (resume) kernel.restore(resume);
+  const states = (heaps: number) => (heaps * (heaps + 1)) / 2;
+  return {
+    ceiling: states(max + 1),
+    unit: 'states',
+    done: () => states(kernel.heapsDone),
+    step(units) {
+      let end = kernel.heapsDone + 1;
+      while (end <= max && states(end) - states(kernel.heapsDone) < units) end++;
+      kernel.fillHeaps(end);
+      return kernel.heapsDone <= max ? { finished: false } : { finished: true, result: analyseStarts(game, kernel.table()) };
+    },
+    snapshot: () => kernel.computed(),
+  };
+}
+
+export function exploreMemoryGame(game: MemoryGame, max: number): MemoryExploration {
+  return driveSync(memoryWork(game, max));
+}
+
+/** The same, run by the driver: progress, Ctrl-C and checkpoints. */
+export function exploreMemoryGameAsync(game: MemoryGame, max: number, options: DriveOptions = {}, resume?: ValueArray): Promise<MemoryExploration> {
+  return drive(memoryWork(game, max, resume), options);
+}
+
+function analyseStarts(game: MemoryGame, table: CappedTable): MemoryExploration {
+  const max = table.max;
   const starts = new Uint32Array(max + 1);
   let maxValue = 0;
   const pPositions: number[] = [];
@@ -33,5 +73,5 @@ export function exploreMemoryGame(game: GameSpec & { readonly rule: CappedHeapRu
     if (v > maxValue) maxValue = v;
     if (v === 0 && n > 0) pPositions.push(n);
   }
-  return { shape: 'memory', game, rule: ruleText(game.rule), max, table, starts, maxValue, pPositions, law: findRecurrence(pPositions) };
+  return { shape: 'memory', game, rule: ruleText(game.rule), max, table, starts, maxValue, pPositions, law: findRecurrence(pPositions), beatty: recogniseBeatty(pPositions) };
 }

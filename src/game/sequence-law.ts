@@ -18,6 +18,8 @@ export interface Recurrence {
 }
 
 const MARGIN = 4;
+/** Terms a recurrence is fitted on (any of order up to (FIT_TERMS − MARGIN) / 2 is found); later terms are only checked. */
+const FIT_TERMS = 256;
 
 type Fraction = [bigint, bigint];
 
@@ -63,9 +65,20 @@ function isFibonacciRun(terms: readonly bigint[]): boolean {
   return true;
 }
 
+/** The first term from `from` on that the recurrence does not give, or null. */
+function firstFailure(coefficients: readonly Fraction[], terms: readonly bigint[], from: number): number | null {
+  for (let n = from; n < terms.length; n++) {
+    let predicted: Fraction = [0n, 1n];
+    coefficients.forEach((c, i) => (predicted = norm([predicted[0] * c[1] + c[0] * terms[n - 1 - i]! * predicted[1], predicted[1] * c[1]])));
+    if (predicted[1] !== 1n || predicted[0] !== terms[n]) return n;
+  }
+  return null;
+}
+
 /** The shortest recurrence the terms support (or held on a long prefix before failing), if any. */
 export function findRecurrence(sequence: readonly (number | bigint)[]): Recurrence | null {
-  const s: Fraction[] = sequence.map((v) => [BigInt(v), 1n]);
+  // Berlekamp–Massey costs O(n²) growing fractions when no recurrence is there: fit on a prefix, then check the rest.
+  const s: Fraction[] = sequence.slice(0, FIT_TERMS).map((v) => [BigInt(v), 1n]);
   let C: Fraction[] = [[1n, 1n]];
   let B: Fraction[] = [[1n, 1n]];
   let L = 0;
@@ -100,6 +113,7 @@ export function findRecurrence(sequence: readonly (number | bigint)[]): Recurren
     return norm([-c[0], c[1]]);
   });
   const terms = sequence.map(BigInt);
+  if (pick.failsAt === null) pick.failsAt = firstFailure(coefficients, terms, s.length);
   const fibonacci = pick.L === 2 && coefficients.every((c) => c[0] === 1n && c[1] === 1n) && isFibonacciRun(terms.slice(0, pick.failsAt ?? terms.length));
   return {
     coefficients,

@@ -61,80 +61,140 @@ export function valueBound(vectors: readonly MoveVector[], rows: number, columns
   return bound;
 }
 
-export function vectorValues(vectors: readonly MoveVector[], lastRow: number, lastColumn: number): VectorTable {
-  const rows = lastRow + 1;
-  const columns = lastColumn + 1;
-  const bound = valueBound(vectors, rows, columns);
-  const words = (bound >>> 5) + 1;
-  const families: Family[] = vectors
-    .filter((v) => v.cap === null)
-    .map(({ dx, dy }) => {
-      const long = longestLine(dx, dy, rows, columns) > LONG_LINE;
-      const lines = lineCount(dx, dy, rows, columns);
-      return {
-        dx,
-        dy,
-        long,
-        bits: long ? new Uint32Array(lines * words) : null,
-        mex: long ? new Int32Array(lines) : null,
-        lists: long ? null : Array.from({ length: lines }, () => []),
-      };
-    });
-  const capped = vectors.filter((v) => v.cap !== null);
-  const values = new Uint32Array(rows * columns);
-  const stamp = new Int32Array(bound + 1).fill(-1);
-  const lineOf = new Int32Array(families.length);
-  let largest = 0;
-  for (let x = 0; x < rows; x++) {
-    for (let y = 0; y < columns; y++) {
-      const cell = x * columns + y;
-      let low = 0;
-      for (let f = 0; f < families.length; f++) {
-        const family = families[f]!;
-        const line = lineIndex(x, y, family.dx, family.dy, columns);
-        lineOf[f] = line;
-        if (family.long) {
-          if (family.mex![line]! > low) low = family.mex![line]!;
-        } else for (const v of family.lists![line]!) stamp[v] = cell;
+/**
+ * The table computed row by row, so a driver can run it in steps (progress,
+ * Ctrl-C, checkpoints). A checkpoint's rows are replayed into the line sets,
+ * which is far cheaper than computing them.
+ */
+export class VectorKernel {
+  readonly rows: number;
+  readonly columns: number;
+  readonly values: Uint32Array;
+  /** Rows 0..rowsDone-1 are final. */
+  rowsDone = 0;
+  largest = 0;
+  private readonly words: number;
+  private readonly families: Family[];
+  private readonly capped: readonly MoveVector[];
+  private readonly stamp: Int32Array;
+  private readonly lineOf: Int32Array;
+
+  constructor(vectors: readonly MoveVector[], lastRow: number, lastColumn: number) {
+    this.rows = lastRow + 1;
+    this.columns = lastColumn + 1;
+    const bound = valueBound(vectors, this.rows, this.columns);
+    this.words = (bound >>> 5) + 1;
+    this.families = vectors
+      .filter((v) => v.cap === null)
+      .map(({ dx, dy }) => {
+        const long = longestLine(dx, dy, this.rows, this.columns) > LONG_LINE;
+        const lines = lineCount(dx, dy, this.rows, this.columns);
+        return {
+          dx,
+          dy,
+          long,
+          bits: long ? new Uint32Array(lines * this.words) : null,
+          mex: long ? new Int32Array(lines) : null,
+          lists: long ? null : Array.from({ length: lines }, () => []),
+        };
+      });
+    this.capped = vectors.filter((v) => v.cap !== null);
+    this.values = new Uint32Array(this.rows * this.columns);
+    this.stamp = new Int32Array(bound + 1).fill(-1);
+    this.lineOf = new Int32Array(this.families.length);
+  }
+
+  /** Take rows 0..count-1 as computed (a checkpoint), replaying them into the line sets. */
+  restore(rows: ArrayLike<number>, count: number): void {
+    const { columns, values, families, lineOf } = this;
+    for (let x = this.rowsDone; x < Math.min(count, this.rows); x++) {
+      for (let y = 0; y < columns; y++) {
+        const cell = x * columns + y;
+        const value = rows[cell]!;
+        findLines(families, lineOf, x, y, columns);
+        values[cell] = value;
+        if (value > this.largest) this.largest = value;
+        record(families, lineOf, this.words, value);
       }
-      for (const { dx, dy, cap } of capped) {
-        for (let m = 1, px = x - dx, py = y - dy; m <= cap! && px >= 0 && py >= 0; m++, px -= dx, py -= dy) stamp[values[px * columns + py]!] = cell;
-      }
-      // The first value >= low in no long line's bitset and not stamped.
-      let value = low;
-      for (;;) {
-        const word = value >>> 5;
-        let union = 0;
-        for (let f = 0; f < families.length; f++) if (families[f]!.long) union |= families[f]!.bits![lineOf[f]! * words + word]!;
-        union |= (1 << (value & 31)) - 1; // bits below `value` in this word are not candidates
-        let free = ~union;
-        while (free !== 0) {
-          const candidate = (word << 5) + (31 - Math.clz32(free & -free));
-          if (stamp[candidate] !== cell) {
-            value = candidate;
-            break;
-          }
-          free &= free - 1;
-        }
-        if (free !== 0) break;
-        value = (word + 1) << 5;
-      }
-      values[cell] = value;
-      if (value > largest) largest = value;
-      for (let f = 0; f < families.length; f++) {
-        const family = families[f]!;
-        const line = lineOf[f]!;
-        if (!family.long) {
-          family.lists![line]!.push(value);
-          continue;
-        }
-        const base = line * words;
-        family.bits![base + (value >>> 5)]! |= 1 << (value & 31);
-        let mex = family.mex![line]!;
-        while (family.bits![base + (mex >>> 5)]! & (1 << (mex & 31))) mex++;
-        family.mex![line] = mex;
-      }
+      this.rowsDone = x + 1;
     }
   }
-  return { rows, columns, values, largest };
+
+  /** Compute rows up to (not including) `end`. */
+  fillRows(end: number): void {
+    const { columns, values, families, capped, stamp, lineOf, words } = this;
+    let largest = this.largest;
+    for (let x = this.rowsDone; x < Math.min(end, this.rows); x++) {
+      for (let y = 0; y < columns; y++) {
+        const cell = x * columns + y;
+        let low = 0;
+        findLines(families, lineOf, x, y, columns);
+        for (let f = 0; f < families.length; f++) {
+          const family = families[f]!;
+          if (family.long) {
+            if (family.mex![lineOf[f]!]! > low) low = family.mex![lineOf[f]!]!;
+          } else for (const v of family.lists![lineOf[f]!]!) stamp[v] = cell;
+        }
+        for (const { dx, dy, cap } of capped) {
+          for (let m = 1, px = x - dx, py = y - dy; m <= cap! && px >= 0 && py >= 0; m++, px -= dx, py -= dy) stamp[values[px * columns + py]!] = cell;
+        }
+        // The first value >= low in no long line's bitset and not stamped.
+        let value = low;
+        for (;;) {
+          const word = value >>> 5;
+          let union = 0;
+          for (let f = 0; f < families.length; f++) if (families[f]!.long) union |= families[f]!.bits![lineOf[f]! * words + word]!;
+          union |= (1 << (value & 31)) - 1; // bits below `value` in this word are not candidates
+          let free = ~union;
+          while (free !== 0) {
+            const candidate = (word << 5) + (31 - Math.clz32(free & -free));
+            if (stamp[candidate] !== cell) {
+              value = candidate;
+              break;
+            }
+            free &= free - 1;
+          }
+          if (free !== 0) break;
+          value = (word + 1) << 5;
+        }
+        values[cell] = value;
+        if (value > largest) largest = value;
+        record(families, lineOf, words, value);
+      }
+      this.rowsDone = x + 1;
+    }
+    this.largest = largest;
+  }
+
+  table(): VectorTable {
+    return { rows: this.rows, columns: this.columns, values: this.values, largest: this.largest };
+  }
+}
+
+/** The line of each unbounded vector through (x, y), into lineOf. */
+function findLines(families: readonly Family[], lineOf: Int32Array, x: number, y: number, columns: number): void {
+  for (let f = 0; f < families.length; f++) lineOf[f] = lineIndex(x, y, families[f]!.dx, families[f]!.dy, columns);
+}
+
+/** The cell whose lines findLines found has `value`: add it to each line's set. */
+function record(families: readonly Family[], lineOf: Int32Array, words: number, value: number): void {
+  for (let f = 0; f < families.length; f++) {
+    const family = families[f]!;
+    const line = lineOf[f]!;
+    if (!family.long) {
+      family.lists![line]!.push(value);
+      continue;
+    }
+    const base = line * words;
+    family.bits![base + (value >>> 5)]! |= 1 << (value & 31);
+    let mex = family.mex![line]!;
+    while (family.bits![base + (mex >>> 5)]! & (1 << (mex & 31))) mex++;
+    family.mex![line] = mex;
+  }
+}
+
+export function vectorValues(vectors: readonly MoveVector[], lastRow: number, lastColumn: number): VectorTable {
+  const kernel = new VectorKernel(vectors, lastRow, lastColumn);
+  kernel.fillRows(lastRow + 1);
+  return kernel.table();
 }

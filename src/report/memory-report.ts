@@ -10,12 +10,19 @@ import { wrapText } from './wrap.js';
 
 const VALUES_SHOWN = 200;
 
+/** Where a law of the P-positions holds: all of them up to max, or up to its first counterexample. */
+function holds(x: MemoryExploration, counterexample: number | null): string {
+  return counterexample === null
+    ? `observed up to ${formatCount(x.max)}`
+    : `holds for the first ${counterexample} P-positions, then fails at the ${counterexample + 1}th (n = ${x.pPositions[counterexample]})`;
+}
+
 export function lawText(x: MemoryExploration): string {
-  const law = x.law;
-  if (!law) return `no linear recurrence in the ${formatCount(x.pPositions.length)} P-positions up to ${formatCount(x.max)}`;
-  const name = law.name ? `: ${law.name}` : '';
-  const fails = law.counterexample === null ? `observed up to ${formatCount(x.max)}` : `holds for the first ${law.counterexample} P-positions, then fails at the ${law.counterexample + 1}th (n = ${x.pPositions[law.counterexample]})`;
-  return `P-positions satisfy ${law.text}${name} (${fails}; not proven)`;
+  const { law, beatty } = x;
+  const laws: string[] = [];
+  if (law) laws.push(`P-positions satisfy ${law.text}${law.name ? `: ${law.name}` : ''} (${holds(x, law.counterexample)}; not proven)`);
+  if (beatty) laws.push(`P-positions are n_k = ${beatty.text}${beatty.note ? `, ${beatty.note}` : ''} (${holds(x, beatty.counterexample)}; not proven)`);
+  return laws.length ? laws.join('; ') : `no linear recurrence or Beatty law in the ${formatCount(x.pPositions.length)} P-positions up to ${formatCount(x.max)}`;
 }
 
 export async function writeMemoryTable(x: MemoryExploration, sink: Sink, width: number): Promise<void> {
@@ -56,7 +63,8 @@ export async function writeMemoryCsv(x: MemoryExploration, sink: Sink): Promise<
 
 export async function writeMemoryJson(x: MemoryExploration, sink: Sink): Promise<void> {
   const law = x.law && { text: x.law.text, name: x.law.name, coefficients: x.law.coefficients.map(([n, d]) => (d === 1n ? n : `${n}/${d}`)), checked: x.law.checked, counterexample: x.law.counterexample, proven: false };
+  const beatty = x.beatty && { ...x.beatty, proven: false };
   await sink.write(
-    toJson({ rule: x.rule, name: x.game.name ?? null, description: x.game.description ?? null, shape: 'memory', max: x.max, maxValue: x.maxValue, pPositions: x.pPositions, law, values: Array.from(x.starts) }) + '\n',
+    toJson({ rule: x.rule, name: x.game.name ?? null, description: x.game.description ?? null, shape: 'memory', max: x.max, maxValue: x.maxValue, pPositions: x.pPositions, law, beatty, values: Array.from(x.starts) }) + '\n',
   );
 }

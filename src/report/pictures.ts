@@ -9,6 +9,7 @@
 import type { Exploration } from '../explore.js';
 import type { GridExploration } from '../game/grid.js';
 import type { MemoryExploration } from '../game/memory.js';
+import { quadraticValue, type BeattyLaw } from '../game/beatty.js';
 import type { Result } from './formats.js';
 import { InputError } from '../errors.js';
 import { summarise } from './summary.js';
@@ -44,16 +45,28 @@ function gridPicture(x: GridExploration): string {
   const width = x.max + 1;
   const rows = x.lastRow - x.firstRow + 1;
   const law = x.law;
-  // P-positions of a Beatty law lie along y = αx and its mirror y = x/α.
-  const alpha = law?.a && law?.b ? (law.b.p + law.b.q * Math.sqrt(law.b.d)) / law.b.r / ((law.a.p + law.a.q * Math.sqrt(law.a.d)) / law.a.r) : null;
+  // P-positions (⌊kα + β⌋, ⌊kα' + β'⌋) lie along a line through (β, β') of slope α'/α, and its mirror image.
+  const line = law?.a && law?.b ? beattyLine(law.a, law.b) : null;
   return renderers.heatmap({
     title: x.game.name ? `${x.rule} (${x.game.name})` : x.rule,
     size: { width, height: rows },
     value: (col, row) => x.value(x.firstRow + row, col),
     pPositions: x.pPositions.map(([a, b]) => [b, a - x.firstRow] as const),
-    lines: alpha ? [{ slope: alpha, intercept: 0, label: `y = ${alpha.toFixed(3)}x` }, { slope: 1 / alpha, intercept: 0, label: `y = x/${alpha.toFixed(3)}` }] : undefined,
+    lines: line
+      ? [
+          { slope: line.slope, intercept: line.intercept, label: `y = ${line.slope.toFixed(3)}x${signed(line.intercept)}` },
+          { slope: 1 / line.slope, intercept: -line.intercept / line.slope, label: `y = x/${line.slope.toFixed(3)}${signed(-line.intercept / line.slope)}` },
+        ]
+      : undefined,
   });
 }
+
+function beattyLine(a: BeattyLaw, b: BeattyLaw): { slope: number; intercept: number } {
+  const slope = quadraticValue(b.alpha) / quadraticValue(a.alpha);
+  return { slope, intercept: quadraticValue(b.beta) - slope * quadraticValue(a.beta) };
+}
+
+const signed = (c: number) => (Math.abs(c) < 1e-9 ? '' : ` ${c < 0 ? '−' : '+'} ${Math.abs(c).toFixed(3)}`);
 
 function memoryPicture(x: MemoryExploration, logX: boolean): string {
   return renderers.sequence({ title: `${x.rule}${x.game.name ? ` (${x.game.name})` : ''}: start positions`, values: x.starts, count: x.starts.length, cycle: null, proven: false, logX });

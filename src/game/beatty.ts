@@ -1,0 +1,233 @@
+/**
+ * Beatty laws in integer sequences: a_k = ⌊kα + β⌋ for k = 1, 2, ..., with
+ * α a quadratic irrational (p + q√d)/r and β either 0, a simple fraction, or
+ * in the same field, (s + t√d)/u. Floating point only proposes candidates;
+ * every term is then checked exactly with integer square roots (floating
+ * point misjudges large k). When no law holds for every term but one held
+ * for a long prefix, the law of the longest such prefix is reported with the
+ * first term it fails: the first counterexample.
+ */
+
+/** (p + q√d) / r: a rational when q = 0. */
+export interface Quadratic {
+  readonly p: number;
+  readonly q: number;
+  readonly d: number;
+  readonly r: number;
+}
+
+export interface BeattyLaw {
+  readonly alpha: Quadratic;
+  readonly beta: Quadratic;
+  /** "⌊kφ⌋", "⌊k√2 + 1/2⌋". */
+  readonly text: string;
+  /** What a short name stands for (φ = (1+√5)/2), if it uses one. */
+  readonly note: string | null;
+  /** Terms it was checked on, and the index (0-based) of the first one it fails; null: none. */
+  readonly checked: number;
+  readonly counterexample: number | null;
+}
+
+/** Fewer terms than this say nothing; under FEWEST_SHIFTED only β = 0 is tried (two free numbers fit short runs too easily). */
+export const FEWEST_TERMS = 8;
+export const FEWEST_SHIFTED = 16;
+const SQUAREFREE = [2, 3, 5, 6, 7, 10, 11, 13, 14, 15, 17, 19, 21, 22, 23, 26, 29, 30];
+/** The largest coefficient sum of α, and the largest denominator of β, tried. */
+const LARGEST_SIZE = 12;
+const LARGEST_BETA_DENOMINATOR = 12;
+
+function isqrt(n: bigint): bigint {
+  if (n < 2n) return n;
+  let x = BigInt(Math.floor(Math.sqrt(Number(n))));
+  while (x * x > n) x--;
+  while ((x + 1n) * (x + 1n) <= n) x++;
+  return x;
+}
+
+function floorDiv(n: bigint, d: bigint): bigint {
+  return n >= 0n ? n / d : -((-n + d - 1n) / d);
+}
+
+/** ⌊(A + B√d) / den⌋ exactly, for d not a perfect square and den > 0. */
+function floorQuadratic(A: bigint, B: bigint, d: bigint, den: bigint): bigint {
+  const root = isqrt(B * B * d); // ⌊|B|√d⌋, never exact unless B = 0
+  const part = B >= 0n ? root : -root - 1n;
+  return floorDiv(A + part, den);
+}
+
+/** ⌊kα + β⌋ exactly (β in the same field as α, or rational). */
+export function beattyTerm(alpha: Quadratic, beta: Quadratic, k: number): bigint {
+  const K = BigInt(k);
+  const [ra, rb] = [BigInt(alpha.r), BigInt(beta.r)];
+  const A = K * BigInt(alpha.p) * rb + BigInt(beta.p) * ra;
+  const B = K * BigInt(alpha.q) * rb + BigInt(beta.q) * ra;
+  return floorQuadratic(A, B, BigInt(alpha.d), ra * rb);
+}
+
+/** How many of `terms` the law fits from the start. */
+function fitsFor(alpha: Quadratic, beta: Quadratic, terms: readonly number[]): number {
+  for (let i = 0; i < terms.length; i++) if (beattyTerm(alpha, beta, i + 1) !== BigInt(terms[i]!)) return i;
+  return terms.length;
+}
+
+/** A quadratic number's value in floating point (for pictures and prefilters, never for a verdict). */
+export const quadraticValue = ({ p, q, d, r }: Quadratic): number => (p + q * Math.sqrt(d)) / r;
+const valueOf = quadraticValue;
+const ZERO: Quadratic = { p: 0, q: 0, d: 1, r: 1 };
+
+/** Short names for well-known numbers, and what they stand for. */
+const NAMES: Record<string, [string, string | null]> = {
+  '1,1,5,2': ['φ', 'φ = (1+√5)/2'],
+  '3,1,5,2': ['φ²', 'φ = (1+√5)/2'],
+  '0,1,2,1': ['√2', null],
+  '1,1,2,1': ['(1+√2)', null],
+  '2,1,2,1': ['(2+√2)', null],
+  '0,1,3,1': ['√3', null],
+};
+
+function gcd(a: number, b: number): number {
+  a = Math.abs(a);
+  b = Math.abs(b);
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+/** A quadratic number as written: φ, (1+√2), (3+√5)/2, 1/2, (-1+√5)/2. */
+export function quadraticText(x: Quadratic): [string, string | null] {
+  if (x.q === 0) return [x.r === 1 ? String(x.p) : `${x.p}/${x.r}`, null];
+  const named = NAMES[`${x.p},${x.q},${x.d},${x.r}`];
+  if (named) return named;
+  const surd = `${Math.abs(x.q) === 1 ? '' : Math.abs(x.q)}√${x.d}`;
+  const sum = x.p === 0 ? `${x.q < 0 ? '-' : ''}${surd}` : `${x.p}${x.q < 0 ? '-' : '+'}${surd}`;
+  return [x.r === 1 ? (x.p === 0 ? sum : `(${sum})`) : `(${sum})/${x.r}`, null];
+}
+
+function lawOf(alpha: Quadratic, beta: Quadratic, terms: readonly number[]): BeattyLaw {
+  const [a, aNote] = quadraticText(alpha);
+  const negative = valueOf(beta) < 0;
+  const [b, bNote] = quadraticText(negative ? { ...beta, p: -beta.p, q: -beta.q } : beta);
+  const shift = beta.p === 0 && beta.q === 0 ? '' : ` ${negative ? '−' : '+'} ${b}`;
+  const fits = fitsFor(alpha, beta, terms);
+  const times = alpha.q !== 0 ? `k${a}` : alpha.r === 1 ? `${alpha.p === 1 ? '' : alpha.p}k` : `(${a})k`;
+  return { alpha, beta, text: `⌊${times}${shift}⌋`, note: aNote ?? bNote, checked: terms.length, counterexample: fits === terms.length ? null : fits };
+}
+
+/** α must put every difference a_j − a_i within (j − i)α ± 1: an interval, from the last term against every other (floating point: a prefilter). */
+function slopeBounds(terms: readonly number[]): [number, number] {
+  const K = terms.length;
+  const last = terms[K - 1]!;
+  let low = -Infinity;
+  let high = Infinity;
+  for (let i = 0; i < K - 1; i++) {
+    const span = K - 1 - i;
+    low = Math.max(low, (last - terms[i]! - 1) / span);
+    high = Math.min(high, (last - terms[i]! + 1) / span);
+  }
+  return [low, high];
+}
+
+/** The β interval a given α allows: every kα + β in [a_k, a_k + 1). */
+function betaBounds(alpha: number, terms: readonly number[]): [number, number] {
+  let low = -Infinity;
+  let high = Infinity;
+  for (let i = 0; i < terms.length; i++) {
+    const k = i + 1;
+    low = Math.max(low, terms[i]! - k * alpha);
+    high = Math.min(high, terms[i]! + 1 - k * alpha);
+  }
+  return [low, high];
+}
+
+/** The simplest β in [low, high) that fits exactly: 0, then fractions by denominator, then (s + t√d)/u. */
+function simplestBeta(alpha: Quadratic, low: number, high: number, terms: readonly number[]): Quadratic | null {
+  const slack = 1e-9;
+  const fits = (beta: Quadratic) => fitsFor(alpha, beta, terms) === terms.length;
+  if (terms.length < FEWEST_SHIFTED) return low <= slack && high > -slack && fits(ZERO) ? ZERO : null;
+  // A rational α takes a rational β (√1 is no surd).
+  for (let t = 0; t <= (alpha.q === 0 ? 0 : 3); t++) {
+    for (const sign of t === 0 ? [0] : [1, -1]) {
+      for (let u = 1; u <= LARGEST_BETA_DENOMINATOR; u++) {
+        const surd = (sign * t * Math.sqrt(alpha.d)) / u;
+        for (let s = Math.ceil((low - surd) * u - slack) + 0; s / u + surd < high + slack; s++) {
+          if (t === 0 && gcd(s, u) !== 1) continue;
+          const beta: Quadratic = t === 0 ? { p: s, q: 0, d: 1, r: u } : { p: s, q: sign * t, d: alpha.d, r: u };
+          if (fits(beta)) return beta;
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/** The simplest law fitting every term, if any (α with coefficient sum up to LARGEST_SIZE, d squarefree up to 30). */
+function fitAll(terms: readonly number[]): BeattyLaw | null {
+  const [low, high] = slopeBounds(terms);
+  if (!(low < high + 1e-9)) return null;
+  const tried = new Set<string>();
+  const attempt = (p: number, q: number, d: number, r: number): BeattyLaw | null => {
+    const g = gcd(gcd(p, q), r);
+    const alpha: Quadratic = q === 0 ? { p: p / g, q: 0, d: 1, r: r / g } : { p: p / g, q: q / g, d, r: r / g };
+    const key = `${alpha.p},${alpha.q},${alpha.d},${alpha.r}`;
+    if (tried.has(key)) return null;
+    tried.add(key);
+    const value = valueOf(alpha);
+    if (value < low - 1e-9 || value > high + 1e-9) return null;
+    const [betaLow, betaHigh] = betaBounds(value, terms);
+    if (!(betaLow < betaHigh + 1e-9)) return null;
+    const beta = simplestBeta(alpha, betaLow, betaHigh, terms);
+    return beta && lawOf(alpha, beta, terms);
+  };
+  const middle = (low + high) / 2;
+  for (let size = 1; size <= LARGEST_SIZE; size++) {
+    // A rational slope first: a_k = 3k − 2 is not to be read as ⌊k·4√14/5⌋ over a short stretch.
+    for (let r = 1; r <= size; r++) {
+      const centre = Math.round(middle * r);
+      for (const p of [centre - 1, centre, centre + 1]) {
+        const law = Math.abs(p) + r <= size + 2 ? attempt(p, 0, 1, r) : null;
+        if (law) return law;
+      }
+    }
+    for (const d of SQUAREFREE) {
+      for (let r = 1; r <= size; r++) {
+        for (let q = 1; q <= size; q++) {
+          const centre = Math.round(middle * r - q * Math.sqrt(d));
+          for (const p of [centre - 1, centre, centre + 1]) {
+            const law = Math.abs(p) + q + r + d / 10 <= size + 3 ? attempt(p, q, d, r) : null;
+            if (law) return law;
+          }
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The Beatty law of a sequence, a_k = ⌊kα + β⌋ for k = 1.., if one fits all
+ * of it; else the law of its longest prefix (at least half of it) that one
+ * fits, with the first counterexample; else null.
+ */
+export function recogniseBeatty(terms: readonly number[]): BeattyLaw | null {
+  if (terms.length < FEWEST_TERMS) return null;
+  const whole = fitAll(terms);
+  if (whole) return whole;
+  // Fitting a prefix is monotone (a law for n terms fits n − 1): the longest by bisection.
+  let fits = Math.max(FEWEST_SHIFTED, Math.ceil(terms.length / 2));
+  if (fits >= terms.length) return null;
+  let law = fitAll(terms.slice(0, fits));
+  if (!law) return null;
+  let fails = terms.length;
+  while (fails - fits > 1) {
+    const middle = (fits + fails) >>> 1;
+    const found = fitAll(terms.slice(0, middle));
+    if (found) (fits = middle), (law = found);
+    else fails = middle;
+  }
+  return lawOf(law.alpha, law.beta, terms);
+}
+
+/** The same law with α + c: what b_k = a_k + ck follows when a_k follows ⌊kα + β⌋. */
+export function shiftedLaw(law: BeattyLaw, c: number, terms: readonly number[]): BeattyLaw {
+  const { alpha } = law;
+  return lawOf({ ...alpha, p: alpha.p + c * alpha.r }, law.beta, terms);
+}
