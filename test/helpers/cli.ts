@@ -8,7 +8,8 @@ import { expect as globalExpect, type ExpectStatic } from 'vitest';
  * first). stdout and stderr are pipes, so nothing is coloured.
  */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const BIN = join(ROOT, 'dist/src/cli/main.js');
+/** The program as installed: the bundle package.json's bin names. */
+export const BIN = join(ROOT, 'dist/sg-explore.cjs');
 
 /** How one run of the binary ended, and what it wrote. */
 export interface CliRun {

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const binary = join(root, 'dist/src/cli/main.js');
+const binary = join(root, 'dist/sg-explore.cjs');
 
 /** Newest modification time of any file under `dir` (recursively). */
 function newest(dir: string): number {
@@ -16,11 +16,12 @@ function newest(dir: string): number {
   return latest;
 }
 
-/** vitest globalSetup: compile with tsc when dist/ is missing or older than the sources. */
+/** vitest globalSetup: compile with tsc, and bundle the program, when dist/ is missing or older than the sources. */
 export default function setup(): void {
-  const sources = ['src', 'workers', 'bench'].map((dir) => newest(join(root, dir)));
+  const sources = ['src', 'workers', 'bench', 'scripts'].map((dir) => newest(join(root, dir)));
   const stale = !existsSync(binary) || statSync(binary).mtimeMs < Math.max(...sources, statSync(join(root, 'tsconfig.json')).mtimeMs);
   if (!stale) return;
   const tsc = join(root, 'node_modules/typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.json')], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(root, 'scripts/bundle-cli.mjs')], { cwd: root, stdio: 'inherit' });
 }
