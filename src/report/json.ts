@@ -2,10 +2,14 @@ import type { Exploration } from '../explore.js';
 import type { Sink } from './sink.js';
 import { summarise } from './summary.js';
 import { outcome } from './outcome.js';
+import { valueStream } from './value-stream.js';
 
 /** Above this many heaps the JSON leaves the value list out (use CSV for those). */
 export const JSON_VALUES_CAP = 1 << 20;
-const VALUES_PER_WRITE = 1 << 16;
+const CHUNK_BYTES = 1 << 18;
+const PREPARED_VALUES = 4096;
+/** ",v" as bytes for small values (made on first use). */
+let TOKENS: Buffer[] | undefined;
 
 /** JSON.stringify that writes bigints as exact JSON numbers. */
 export function toJson(value: unknown, indent = 2): string {
@@ -33,11 +37,21 @@ export async function writeJson(x: Exploration, sink: Sink, heaps?: readonly big
   }
   const head = toJson(summary);
   await sink.write(head.slice(0, head.lastIndexOf('}')).trimEnd() + ',\n  "values": [');
-  const end = Number(count);
-  for (let start = 0; start < end; start += VALUES_PER_WRITE) {
-    const parts: number[] = [];
-    for (let n = start; n < Math.min(end, start + VALUES_PER_WRITE); n++) parts.push(x.valueOf(n));
-    await sink.write((start > 0 ? ',' : '') + parts.join(','));
+  // Bytes into fresh chunks, each value's ",v" prepared once: a string join costs ten times more.
+  const values = valueStream(x);
+  let left = Number(count);
+  let separator = 1; // the first value has no comma before it
+  const tokens = (TOKENS ??= Array.from({ length: PREPARED_VALUES }, (_, v) => Buffer.from(`,${v}`, 'latin1')));
+  while (left > 0) {
+    const chunk = new Uint8Array(CHUNK_BYTES);
+    let at = 0;
+    for (; left > 0 && at <= CHUNK_BYTES - 32; left--) {
+      const v = values.next();
+      const token = v < PREPARED_VALUES ? tokens[v]! : Buffer.from(`,${v}`, 'latin1');
+      for (let j = separator; j < token.length; j++) chunk[at++] = token[j]!;
+      separator = 0;
+    }
+    await sink.write(chunk.subarray(0, at));
   }
   await sink.write(']\n}\n');
 }
