@@ -11,6 +11,7 @@
  *   6. CSV output of 10^8 rows to a file, a pipe and --out, each process's peak RSS (bench/output.ts);
  *   7. the 2048 x 2048 Wythoff table against the naive reference (bench/two-pile.ts);
  *   8. 500,000 Nim heaps from stdin with every winning move, against a plain parse-and-xor loop (bench/positions.ts);
+ *   9. side by side with the Rust solver ogs, when SG_BENCH_OGS_CRATE points at its crate (bench/ogs.ts);
  * plus the peak RSS of this process. Absolute times are printed with every ratio.
  */
 import { spawnSync } from 'node:child_process';
@@ -26,6 +27,7 @@ import { measureSweepThroughput } from './sweep.js';
 import { benchOutput } from './output.js';
 import { benchTwoPile } from './two-pile.js';
 import { benchPositions } from './positions.js';
+import { benchOgs } from './ogs.js';
 import {
   bestOf,
   checksum,
@@ -219,6 +221,8 @@ async function main(): Promise<void> {
   if (typeof processResult === 'string') out(`[process] SKIPPED: ${processResult}`);
   out('');
   await benchTakeBreak(out);
+  out('');
+  await benchOgs(out);
   out('');
   await measureSweepThroughput(out);
   out('');

@@ -23,9 +23,11 @@ export interface ExploreRequest {
   /** Worker threads for kernels that can use them (exploreAsync only; default 1). */
   readonly threads?: number;
   /**
-   * Stop at a proof attempt once more heaps than this have a rare value: the
-   * rare/common kernel then costs O(n) a heap, and the game is no sparse one
-   * (sweeps use it to go far on sparse codes without stalling on dense ones).
+   * Stop at a proof attempt once more heaps than this have a rare value, or
+   * once the rare heaps' work (each costs O(n): rare heaps × heaps computed)
+   * passes RARE_WORK_PER_HEAP times this: the game is then no sparse one
+   * (sweeps use it to go far on sparse codes without stalling on dense ones;
+   * 0.626 keeps about 1% of its heaps rare, so a count alone never stops it).
    * Attempts come at fixed counts, so where a run stops is deterministic.
    */
   readonly maxRareHeaps?: number;
@@ -57,6 +59,8 @@ export interface Exploration {
 }
 
 const FIRST_CHECKPOINT = 64;
+/** See ExploreRequest.maxRareHeaps: with 2^14 rare heaps, the rare work of 2^16 heaps computed. */
+const RARE_WORK_PER_HEAP = 2 ** 16;
 
 /** Free memory, read at most twice a second: a sweep plans thousands of runs, and each read is a system call. */
 let freeBytes = { value: 0, at: -Infinity };
@@ -103,7 +107,8 @@ function plan(request: ExploreRequest): Plan {
   }
   const stopAt = Math.min(searched, capacity);
   if (stopAt < 1) throw new InputError('not enough free memory for even one value');
-  const store = new ValueStore(stopAt, solver.largestExpected ?? 0, Math.min(stopAt, 1 << 16), Boolean(solver.fillAsync));
+  // Small at first (it doubles as needed): a sweep makes thousands of stores, most of them done within a few hundred values.
+  const store = new ValueStore(stopAt, solver.largestExpected ?? 0, Math.min(stopAt, 1 << 10), Boolean(solver.fillAsync));
   if (request.resume) {
     const prefix = request.resume.subarray(0, stopAt);
     let largest = 0;
@@ -138,7 +143,10 @@ function* schedule({ solver, store, stopAt, maxRareHeaps }: Plan): Generator<Blo
     if (store.count >= checkpoint) {
       const proven = solver.prove(store.values, store.count);
       if (proven || store.count >= stopAt) return proven;
-      if (maxRareHeaps !== undefined && (solver.kernelStats?.(store).rareHeaps ?? 0) > maxRareHeaps) return null;
+      if (maxRareHeaps !== undefined) {
+        const rare = solver.kernelStats?.(store).rareHeaps ?? 0;
+        if (rare > maxRareHeaps || rare * store.count > maxRareHeaps * RARE_WORK_PER_HEAP) return null;
+      }
       // A cycle seen but not yet proven is tried again exactly where the theorem would prove it.
       const due = solver.proofDue?.() ?? null;
       checkpoint = Math.min(stopAt, nextCheckpoint(checkpoint), due !== null && due > store.count ? due : Infinity);

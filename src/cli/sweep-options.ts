@@ -68,7 +68,7 @@ function optionTable(argv: Argv, io?: CliIo) {
     .option('digits', { type: 'string', describe: 'octal: digits after the point (the last non-zero), e.g. 2 or 1-3', group: 'Family:' })
     .option('prefix', { type: 'string', describe: 'octal: the digit before the point, 0 (default) or 4', group: 'Family:' })
     .option('rules', { type: 'string', describe: "a file of rules, one a line: 'moves 1,2,3', 'all-but 2,3,7', 'code 0.77', 'preset kayles'", group: 'Family:' })
-    .option('limit', { type: 'string', describe: 'most values computed per rule looking for a proof (default 2^16; 2^13 for take-and-break codes)', group: 'Work:' })
+    .option('limit', { type: 'string', describe: 'most values computed per rule looking for a proof (default 2^16; 2^20 for take-and-break codes, 2^11 for those leaving three heaps)', group: 'Work:' })
     .option('threads', { ...THREADS_OPTION, group: 'Work:' })
     .option('shard', { type: 'string', describe: 'compute only shard i of n (i/n, 1-based): the rules whose index mod n is i-1', group: 'Work:' })
     .option('format', { type: 'string', describe: 'table (default), csv or jsonl', group: 'Output:' })

@@ -27,9 +27,11 @@ export const SWEEP_LIMITS = {
 } as const;
 
 /**
- * A two-heap code with more rare heaps than this is no sparse game: its
- * values cost O(n) each and it stops at the next proof attempt (0.16 and 0.56
- * have about 50 rare heaps, Officers about 1,600 at 2^16; 0.04 has 17,000).
+ * A two-heap code with more rare heaps than this (or rare work past 2^16
+ * times this, see ExploreRequest.maxRareHeaps) is no sparse game: its values
+ * cost O(n) each and it stops at the next proof attempt (0.16 and 0.56 have
+ * about 50 rare heaps, 0.127 2,804 at its proof, Officers about 1,600 at
+ * 2^16; 0.04 has 17,000, and 0.626 keeps 1% of its heaps rare).
  */
 export const SWEEP_MAX_RARE_HEAPS = 2 ** 14;
 

@@ -1,0 +1,157 @@
+/**
+ * Side by side with `ogs`, the Rust solver used for octal-game records
+ * (beling/impartial-games, rare/common method), where the machine allows:
+ * set SG_BENCH_OGS_CRATE to a local copy of its `ogs` crate (it has no
+ * dependencies and builds offline). The bench then builds a tiny driver
+ * beside it in bench/.build (never part of the repository): it computes N
+ * values and prints their count, the period it found, the largest value, a
+ * checksum of the values and its compute time.
+ *
+ * Each row runs sg-explore and the driver in turn, A B A B ..., each as a
+ * whole process (wall time, spawnSync), and quotes the median ratio. Values
+ * must agree: the same checksum over the same count (kernel rows), or the
+ * same proven preperiod and period (rows run to their proof).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { count, ratio, seconds } from './measure.js';
+
+type Out = (line: string) => void;
+const quick = process.env.SG_BENCH_QUICK === '1';
+
+const DRIVER = `use ogs::{Game, RCSolver, Solver};
+use std::time::Instant;
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let game: Game = args[1].parse().unwrap();
+    let n: usize = args[2].parse().unwrap();
+    let mut solver = RCSolver::<true, ()>::with_capacity(game, n);
+    let started = Instant::now();
+    for _ in solver.by_ref().take(n) {}
+    let elapsed = started.elapsed();
+    let (mut a, mut b) = (0u16, 0u16);
+    for x in solver.nimbers() { a = a.wrapping_add(*x); b = b.wrapping_add(a); }
+    let max = solver.nimbers().iter().max().copied().unwrap_or(0);
+    println!("n={} period={:?} max={} checksum={:X} secs={:.3}", solver.nimbers().len(), solver.period(), max, ((b as u32) << 16) | a as u32, elapsed.as_secs_f64());
+}
+`;
+
+/** Build the driver against the crate at SG_BENCH_OGS_CRATE; the binary, or why not. */
+function buildDriver(): { binary: string } | { skipped: string } {
+  const crate = process.env.SG_BENCH_OGS_CRATE;
+  if (!crate) return { skipped: 'set SG_BENCH_OGS_CRATE to a local copy of the ogs crate (beling/impartial-games, ogs/) to compare with it' };
+  if (!existsSync(join(crate, 'Cargo.toml'))) return { skipped: `SG_BENCH_OGS_CRATE=${crate}: no Cargo.toml there` };
+  const dir = fileURLToPath(new URL('../../bench/.build/ogs-driver/', import.meta.url));
+  mkdirSync(join(dir, 'src'), { recursive: true });
+  writeFileSync(
+    join(dir, 'Cargo.toml'),
+    `[package]\nname = "ogs-driver"\nversion = "0.1.0"\nedition = "2021"\n[dependencies]\nogs = { path = ${JSON.stringify(resolve(crate))} }\n[profile.release]\nopt-level = 3\n`,
+  );
+  writeFileSync(join(dir, 'src/main.rs'), DRIVER);
+  const built = spawnSync('cargo', ['build', '--release', '--offline', '--quiet'], { cwd: dir, encoding: 'utf8' });
+  if (built.error || built.status !== 0) return { skipped: `cargo build failed: ${(built.error?.message ?? built.stderr).trim().split('\n')[0]}` };
+  return { binary: join(dir, 'target/release/ogs-driver') };
+}
+
+interface Timed<T> {
+  readonly seconds: number;
+  readonly result: T;
+}
+
+function timed<T>(command: string, args: readonly string[], parse: (stdout: string) => T): Timed<T> {
+  const started = process.hrtime.bigint();
+  const child = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  if (child.error || child.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${child.error?.message ?? child.stderr.trim()}`);
+  return { seconds: elapsed, result: parse(child.stdout) };
+}
+
+interface OgsAnswer {
+  readonly count: number;
+  readonly preperiod: number | null;
+  readonly period: number | null;
+  readonly checksum: string;
+}
+
+function parseOgs(stdout: string): OgsAnswer {
+  const m = /n=(\d+) period=(?:Some\(\((\d+), (\d+)\)\)|None) max=\d+ checksum=([0-9A-F]+)/.exec(stdout);
+  if (!m) throw new Error(`ogs driver: unexpected output ${stdout.trim()}`);
+  return { count: Number(m[1]), preperiod: m[2] ? Number(m[2]) : null, period: m[3] ? Number(m[3]) : null, checksum: m[4]! };
+}
+
+interface OurAnswer {
+  readonly count: number;
+  readonly preperiod: number | null;
+  readonly period: number | null;
+  readonly proven: boolean;
+  readonly checksum: string | null;
+}
+
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** A and B in turn, `runs` times each; the median of the ratios pair by pair, and both medians. */
+function alternate<A, B>(runs: number, a: () => Timed<A>, b: () => Timed<B>): { ratio: number; a: number; b: number; first: A; second: B } {
+  const as: Timed<A>[] = [];
+  const bs: Timed<B>[] = [];
+  for (let i = 0; i < runs; i++) {
+    as.push(a());
+    bs.push(b());
+  }
+  return { ratio: median(as.map((x, i) => x.seconds / bs[i]!.seconds)), a: median(as.map((x) => x.seconds)), b: median(bs.map((x) => x.seconds)), first: as[0]!.result, second: bs[0]!.result };
+}
+
+export async function benchOgs(out: Out): Promise<void> {
+  out('== Side by side with ogs (whole processes, alternating; ratio = sg-explore time / ogs time, median of pairs)');
+  const driver = buildDriver();
+  if ('skipped' in driver) {
+    out(`[ogs] skipped: ${driver.skipped}`);
+    return;
+  }
+  const cli = fileURLToPath(new URL('../sg-explore.cjs', import.meta.url));
+  const gameRun = fileURLToPath(new URL('./game-run.js', import.meta.url));
+  const ours = {
+    /** The program as a user runs it, to its proof: `sg-explore --code X --format json`. */
+    toProof: (code: string) =>
+      timed(process.execPath, [cli, '--code', code, '--format', 'json'], (stdout): OurAnswer => {
+        const j = JSON.parse(stdout) as { computed: number; pattern: { preperiod?: number; period?: number; proven?: boolean } };
+        return { count: j.computed, preperiod: j.pattern.preperiod ?? null, period: j.pattern.period ?? null, proven: Boolean(j.pattern.proven), checksum: null };
+      }),
+    /** The kernel (and proof attempts) in a process of its own, with a checksum of the values. */
+    kernel: (code: string, limit: number) =>
+      timed(process.execPath, [gameRun, code, String(limit), '1'], (stdout): OurAnswer => {
+        const j = JSON.parse(stdout) as { computed: number; checksum: string; pattern: { preperiod: number; period: number; proven: boolean } | null };
+        return { count: j.computed, preperiod: j.pattern?.preperiod ?? null, period: j.pattern?.period ?? null, proven: Boolean(j.pattern?.proven), checksum: j.checksum };
+      }),
+  };
+  const theirs = (code: string, n: number) => timed(driver.binary, [code, String(n)], parseOgs);
+
+  const rows: [string, string, 'proof' | 'kernel', number, string][] = [
+    ['0.354', '0.354 to its proof (20,126,195 values)', 'kernel', 20_126_195, 'target <= 0.8'],
+    ['0.6', `Officers (0.6) to ${quick ? '2^21' : '2^24'}`, 'kernel', quick ? 1 << 21 : 1 << 24, 'target <= 0.8'],
+    ['0.56', '0.56 to its proof, whole process', 'proof', 0, 'target <= 1.0'],
+    ['0.16', '0.16 to its proof, whole process', 'proof', 0, 'target <= 1.0'],
+    ['0.137', "Dawson's Kayles (0.137) to its proof, whole process", 'proof', 0, 'start-up bound'],
+    ['0.77', 'Kayles (0.77) to its proof, whole process', 'proof', 0, 'start-up bound'],
+  ];
+  for (const [code, label, kind, limit, target] of rows) {
+    const long = kind === 'kernel' && limit > 1 << 22;
+    const runs = long ? (quick ? 1 : 3) : 5;
+    // The peer computes as many values as sg-explore did (found by a first, untimed run).
+    const probe = kind === 'proof' ? ours.toProof(code).result : null;
+    const n = probe ? probe.count : limit;
+    const pair = alternate(runs, () => (kind === 'proof' ? ours.toProof(code) : ours.kernel(code, limit)), () => theirs(code, n));
+    const a = pair.first;
+    const b = pair.second;
+    const agree =
+      a.checksum !== null
+        ? a.count === b.count && a.checksum === b.checksum
+        : a.proven && a.preperiod === b.preperiod && a.period === b.period;
+    const evidence = a.checksum !== null ? `checksums ${a.checksum} / ${b.checksum} over ${count(a.count)} values` : `proven preperiod ${a.preperiod}, period ${a.period}; ogs finds (${b.preperiod}, ${b.period}) over the same ${count(b.count)} values`;
+    out(
+      `[ogs]  ${label}: ${ratio(pair.ratio)} (${seconds(pair.a)} vs ${seconds(pair.b)}, ${runs} pair(s)) [${target}]; ${evidence}${agree ? '' : '  MISMATCH'}`,
+    );
+    if (!agree) process.exitCode = 1;
+  }
+}
