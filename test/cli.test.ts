@@ -84,6 +84,15 @@ describe('--format json', () => {
     expect(json.maxValue).toBe(15);
   });
 
+  it('values of every size, across chunks and past the computed ones, are the closed form', async () => {
+    // all-but {2,3,7}: G(n) = 2⌊n/4⌋ + (n mod 4 in {1,3}), so values pass 9, 99, 4095 (the byte encoder's cases).
+    const json = JSON.parse(await ok(['--all-but', '2,3,7', '--max', '20000', '--format', 'json']));
+    expect(json.values).toHaveLength(20001);
+    json.values.forEach((v: number, n: number) => {
+      if (v !== 2 * Math.floor(n / 4) + (n % 2)) expect(v, `G(${n})`).toBe(2 * Math.floor(n / 4) + (n % 2));
+    });
+  });
+
   it('--at 10^18 writes exact integers', async () => {
     const out = await ok(['--all-but', '2,3,7', '--at', '10^18', '--at', '1000000000000000003', '--format', 'json']);
     // G(n) = 2 floor(n/4) + (n mod 4 in {1,3}): 5 * 10^17 at 10^18, one more at 10^18 + 3.
