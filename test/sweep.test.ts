@@ -15,7 +15,7 @@ import { matches, naturalCompare, parseCondition, parseSort, rowComparator, wher
 import { CSV_HEADER, parseRows, rowLine, splitCsvLine } from '../src/sweep/format.js';
 import { parseRuleList } from '../src/sweep/rule-list.js';
 import { runRule } from '../src/sweep/run-rule.js';
-import { errorRow, type SweepRow } from '../src/sweep/row.js';
+import { COLUMNS, errorRow, type SweepRow } from '../src/sweep/row.js';
 import { ruleText } from '../src/rules/model.js';
 import { InputError } from '../src/errors.js';
 import { ROOT, expectBadInput, runCli, type CliOptions, type CliRun } from './helpers/cli.js';
@@ -449,5 +449,19 @@ describe('results files cannot be corrupted quietly', () => {
     const svg = readFileSync(at('map.svg'), 'utf8');
     for (const rule of ['subtraction {1}', 'subtraction {5,6}']) expect(svg).toContain(`${rule}`);
     expect(svg).toMatch(/<title>/);
+  });
+});
+
+describe('rows as JSON lines', () => {
+  it('are the row with its keys in column order, for every row of the octal fixture and for error rows', () => {
+    const ordered = (row: SweepRow) => JSON.stringify(Object.fromEntries(COLUMNS.map(({ name }) => [name, row[name]])));
+    const lines = readFileSync(new URL('./fixtures/octal-sweep-1-3.jsonl', import.meta.url), 'utf8').trim().split('\n').slice(1);
+    for (const line of lines) {
+      const row = JSON.parse(line) as SweepRow;
+      expect(rowLine(row, 'jsonl')).toBe(ordered(row) + '\n');
+    }
+    const broken = errorRow(7, 'custom "odd\\name"\n', 'options(3) threw: "quotes", a\ttab and ü');
+    expect(rowLine(broken, 'jsonl')).toBe(ordered(broken) + '\n');
+    expect(JSON.parse(rowLine(broken, 'jsonl'))).toEqual(broken);
   });
 });

@@ -91,19 +91,20 @@ class RowWriter {
     if (this.format === 'csv') await this.sink.write(CSV_HEADER + '\r\n');
   }
 
-  async add(row: SweepRow): Promise<void> {
+  /** Take a row; a promise only when the caller must wait (the header or a full chunk is being written). */
+  add(row: SweepRow): void | Promise<void> {
     if (!this.keep(row)) return;
     if (!this.streaming) {
       this.gathered.push(row);
       return;
     }
-    await this.start();
+    if (!this.started) return this.start().then(() => this.add(row));
     this.beforeWrite();
     if (this.remember) this.streamed.push(row);
     this.pending += rowLine(row, this.format as 'csv' | 'jsonl');
     // Rows stream as they come, a chunk at a time: when enough are waiting, or a moment after the first.
-    if (this.pending.length >= 1 << 16) await this.flush();
-    else this.timer ??= setTimeout(() => void this.flush().catch(() => {}), 100);
+    if (this.pending.length >= 1 << 16) return this.flush();
+    this.timer ??= setTimeout(() => void this.flush().catch(() => {}), 100);
   }
 
   async end(): Promise<void> {
@@ -239,11 +240,11 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
         bar.update(0, count);
       },
       onProgress: (done, count) => bar.update(done, count),
-      async onRow(row) {
+      onRow(row) {
         if (row.kind === 'error' && !firstFailure) firstFailure = row;
         if (command.plot) kept.push(row);
         if (log) log.append(row);
-        else await writer!.add(row);
+        else return writer!.add(row);
       },
     });
     bar.finish(

@@ -10,10 +10,16 @@ import { COLUMNS, COLUMN_NAMES, type RowKind, type SweepRow } from './row.js';
 export type RowFormat = 'jsonl' | 'csv';
 export type ViewFormat = RowFormat | 'table';
 
+/** A JSON value of a row's field: numbers, booleans and null as they are, text quoted. */
+const jsonValue = (value: string | number | boolean | null): string => (typeof value === 'string' ? JSON.stringify(value) : String(value));
+
+/** One row as a JSON object, keys in column order (written by hand: a sweep writes millions of them). */
 export function rowToJson(row: SweepRow): string {
-  const ordered: Record<string, unknown> = {};
-  for (const { name } of COLUMNS) ordered[name] = row[name];
-  return JSON.stringify(ordered);
+  return (
+    `{"index":${row.index},"rule":${JSON.stringify(row.rule)},"kind":${jsonValue(row.kind)},"preperiod":${jsonValue(row.preperiod)},` +
+    `"period":${jsonValue(row.period)},"saltus":${jsonValue(row.saltus)},"proven":${row.proven},"method":${jsonValue(row.method)},` +
+    `"maxValue":${jsonValue(row.maxValue)},"computed":${jsonValue(row.computed)},"error":${jsonValue(row.error)}}`
+  );
 }
 
 function csvField(value: unknown): string {

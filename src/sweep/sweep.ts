@@ -123,7 +123,9 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
       for (const row of rows!) {
         if (row.kind === 'error') failed++;
         emitted++;
-        await options.onRow(row);
+        // Most rows are taken at once: no turn of the event loop each.
+        const waiting = options.onRow(row);
+        if (waiting) await waiting;
       }
       if (!exhausted && inFlight < maxInFlight) break; // refill first
     }
