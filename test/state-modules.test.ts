@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -111,5 +111,11 @@ describe('rule modules with states of their own', () => {
     for (const [source, pattern] of cases) expectBadInput(await runMain(['--rule', module(source)]), String(pattern), { pattern });
     const slow = module('export const start = {"stuck": true};\nexport function options(s) { for (;;) {} }');
     expectBadInput(await runMain(['--rule', slow, '--timeout', '300']), 'timeout', { pattern: /options\(\{"stuck":true\}\) ran past --timeout 300 ms/ });
+    // A picture of states is refused by what they are, and leaves no file.
+    const plot = join(scratch, 'states.svg');
+    const source = 'export const start = 0;\nexport function options(n) { return n > 0 ? [n - 1] : []; }\nexport function* states(max) { for (let n = 0; n <= max; n++) yield n; }';
+    expectBadInput(await runMain(['--rule', module(source), '--plot', plot]), 'plot', { pattern: /--plot draws tables .*, not a position/ });
+    expectBadInput(await runMain(['--rule', module(source), '--max', '5', '--plot', plot]), 'plot', { pattern: /--plot draws tables .*, not a rule module's own states/ });
+    expect(existsSync(plot)).toBe(false);
   });
 });

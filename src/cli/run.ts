@@ -162,10 +162,11 @@ async function withOutputs(command: ExploreCommand, format: ReportFormat, io: Cl
   try {
     if (command.plot !== undefined) plot = await openOutputFile(command.plot, '--plot');
     const result = await compute();
+    // The picture is drawn first: a result that has none is refused before any report is written.
+    const picture = plot ? await (await import('../report/pictures.js')).plotBytes(result, command.plot!, command.logX) : null;
     await writeResult(format, result, sink, { heaps: command.at, colour: colourWanted(sink, io.env), width: columnsOf(io.stdout) });
     if (plot) {
-      const { plotBytes } = await import('../report/pictures.js');
-      await plot.write(await plotBytes(result, command.plot!, command.logX));
+      await plot.write(picture!);
       await plot.close();
     }
     await sink.close();

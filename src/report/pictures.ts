@@ -95,7 +95,7 @@ export async function pictureOf(result: Result, logX = false): Promise<string> {
     case 'memory':
       return memoryPicture(result, logX);
     default:
-      throw new InputError(`--plot draws tables (of one heap, of two piles, of start positions), not a ${result.shape === 'position' ? 'position' : 'misère table'}`);
+      throw new InputError(`--plot draws tables (of one heap, of two piles, of start positions), not ${unpictured(result)}`);
   }
 }
 
@@ -146,5 +146,10 @@ export async function htmlOf(result: Result): Promise<string> {
       count: result.starts.length,
     });
   }
-  throw new InputError(`--format html reports tables, not a ${result.shape === 'position' ? 'position' : 'misère table'}`);
+  throw new InputError(`--format html reports tables (of one heap, of two piles, of start positions), not ${unpictured(result)}`);
+}
+
+/** What a result without a picture is, in words. */
+function unpictured(result: Result): string {
+  return result.shape === 'position' ? 'a position' : result.shape === 'states' ? "a rule module's own states" : 'a misère table';
 }
