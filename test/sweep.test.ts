@@ -329,7 +329,7 @@ describe('sg-explore sweep (built binary)', () => {
       crashing,
       `import handle from ${JSON.stringify(pathToFileURL(WORKER).href)};\n` +
         `export default function (task) {\n` +
-        `  if (task.type === 'rules' && task.jobs.some((j) => j.rule.kind === 'subtraction' && j.rule.moves.join() === '2,5')) process.exit(7);\n` +
+        `  if (task.type === 'rules' && JSON.parse(task.jobs).some((j) => j.rule.kind === 'subtraction' && j.rule.moves.join() === '2,5')) process.exit(7);\n` +
         `  return handle(task);\n}\n`,
     );
     const r = await run([...SUBTRACTION, '--threads', '2', '--format', 'jsonl'], { env: { SG_EXPLORE_SWEEP_WORKER: crashing } });

@@ -68,9 +68,11 @@ export class SweepPool {
   async runBatch(rules: readonly IndexedRule[], limit: number | undefined): Promise<BatchResult> {
     const jobs = rules.map(({ index, rule }) => ({ index, rule, limit }));
     try {
-      const result = await this.piscina.run({ type: 'rules', jobs });
-      if (result.type !== 'rows' || result.rows.length !== jobs.length) throw new Error('the worker answered with the wrong number of rows');
-      return { rows: result.rows, milliseconds: result.milliseconds };
+      // Jobs and rows cross as JSON text: one string copies faster than thousands of small objects.
+      const result = await this.piscina.run({ type: 'rules', jobs: JSON.stringify(jobs) });
+      const rows = result.type === 'rows' ? (JSON.parse(result.rows) as SweepRow[]) : [];
+      if (rows.length !== jobs.length) throw new Error('the worker answered with the wrong number of rows');
+      return { rows, milliseconds: result.type === 'rows' ? result.milliseconds : 0 };
     } catch (error) {
       if (rules.length === 1) return { rows: [errorRow(rules[0]!.index, rules[0]!.text, `worker failed: ${oneLineMessage(error)}`)], milliseconds: 0 };
       const singles = await Promise.all(rules.map((rule) => this.runBatch([rule], limit)));
