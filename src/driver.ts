@@ -21,6 +21,8 @@ export interface SteppedWork<R> {
   step(units: number): StepOutcome<R> | Promise<StepOutcome<R>>;
   /** What a checkpoint keeps: everything a later run needs to continue (absent: no checkpoints). */
   snapshot?(): ValueArray;
+  /** How many units a snapshot holds, when that is not its length (states kept as text). */
+  snapshotUnits?(snapshot: ValueArray): number;
   /** Release threads and workers (called once, however the run ends). */
   close?(): void | Promise<void>;
 }
@@ -30,8 +32,8 @@ export interface DriveOptions {
   readonly onProgress?: (done: number, ceiling: number, unit: string) => void;
   /** Stops between steps; the work so far goes to onCheckpoint first. */
   readonly signal?: AbortSignal;
-  /** Receives the work so far every `checkpointEveryMs`, on abort, and at the end. */
-  readonly onCheckpoint?: (values: ValueArray) => void;
+  /** Receives the work so far (and how many units it holds) every `checkpointEveryMs`, on abort, and at the end. */
+  readonly onCheckpoint?: (values: ValueArray, units: number) => void;
   readonly checkpointEveryMs?: number;
 }
 
@@ -62,7 +64,13 @@ export class StepSizer {
 export async function drive<R>(work: SteppedWork<R>, options: DriveOptions = {}): Promise<R> {
   const sizer = new StepSizer();
   const every = options.checkpointEveryMs ?? Infinity;
-  const checkpoint = work.snapshot && options.onCheckpoint ? () => options.onCheckpoint!(work.snapshot!()) : null;
+  const checkpoint =
+    work.snapshot && options.onCheckpoint
+      ? () => {
+          const values = work.snapshot!();
+          options.onCheckpoint!(values, work.snapshotUnits?.(values) ?? values.length);
+        }
+      : null;
   let lastCheckpoint = performance.now();
   // What a resumed run starts from is saved already (and a run that needs less must not cut it short).
   let saved = work.done();

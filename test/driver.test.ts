@@ -198,11 +198,37 @@ export function options(n) {
     expectBadInput(await run([...args, '--resume']), 'an edited module', { pattern: /--checkpoint .*: it is for 'custom .*sha256:[0-9a-f]{16}', not/ });
   });
 
-  it('a module with states of its own is refused with --checkpoint, in one line', async () => {
+  it('a module with states of its own: SIGINT saves the states solved, and --resume finishes the same table', async () => {
     const dir = freshDir('states');
-    expectBadInput(await run(['--rule', join(process.cwd(), 'examples/ring.mjs'), '--checkpoint', join(dir, 'ring.ckpt')]), 'state module', {
-      pattern: /has states of its own, and their search is not checkpointed/,
-    });
-    expect(readdirSync(dir)).toEqual([]);
+    const module = join(dir, 'slow-states.mjs');
+    // Subtraction {1,2,3} as a module with its own states, slowly: G(n) = n mod 4.
+    writeFileSync(
+      module,
+      `export const start = 0;
+export function* states(max) { for (let n = 0; n <= max; n++) yield { heap: n }; }
+export function options({ heap }) {
+  const until = Date.now() + 1; while (Date.now() < until);
+  return [1, 2, 3].filter((t) => t <= heap).map((t) => ({ heap: heap - t }));
+}
+`,
+    );
+    const F = join(dir, 'states.ckpt');
+    const args = ['--rule', module, '--max', '1999', '--format', 'json', '--checkpoint', F, '--checkpoint-every', '1'];
+    const stopped = await run(args, () => existsSync(F));
+    expect(stopped.code, stopped.stderr).toBe(130);
+    const message = stderrMessages(stopped.stderr).find((line) => line.includes('stopped by'))!;
+    const saved = Number(/; ([\d,]+) states saved/.exec(message)![1]!.replace(/,/g, ''));
+    expect(saved).toBeGreaterThan(0);
+    expect(saved).toBeLessThan(2000);
+    // The checkpoint holds exactly the states named, each with its value: JSON lines [key, value] after the header line.
+    const file = readFileSync(F, 'utf8');
+    const entries = file.slice(file.indexOf('\n') + 1).split('\n').filter(Boolean).map((line) => JSON.parse(line) as [string, number]);
+    expect(entries).toHaveLength(saved);
+    for (const [key, value] of entries) expect(value, key).toBe((JSON.parse(key) as { heap: number }).heap % 4);
+    const resumed = await run([...args, '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const table = JSON.parse(resumed.stdout) as { states: { state: { heap: number }; grundy: number }[] };
+    expect(table.states).toHaveLength(2000);
+    table.states.forEach(({ state, grundy }, n) => expect([state.heap, grundy]).toEqual([n, n % 4]));
   });
 });

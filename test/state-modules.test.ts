@@ -94,6 +94,23 @@ describe('rule modules with states of their own', () => {
     expect(values.get('999999')).toBe(1);
   });
 
+  it('values known from a checkpoint are not searched again, and every value found is reported', () => {
+    // Subtraction {1,2,3}: G(n) = n mod 4. Heaps 0..500 known; the search from 800 asks only about 501..800.
+    const asked: number[] = [];
+    const solved = new Map<string, number>();
+    const options = (n: unknown) => {
+      asked.push(n as number);
+      return [1, 2, 3].filter((t) => t <= (n as number)).map((t) => (n as number) - t);
+    };
+    const known = new Map(Array.from({ length: 501 }, (_, n) => [String(n), n % 4] as const));
+    const { values } = solveStates({ options }, [800], { maxStates: 10_000, arraysAreSums: true, known, onSolved: (k, v) => solved.set(k, v) });
+    expect(values.get('800')).toBe(0);
+    expect(Math.min(...asked)).toBe(501);
+    expect(asked).toHaveLength(300);
+    expect([...solved.keys()].map(Number).sort((a, b) => a - b)).toEqual(Array.from({ length: 300 }, (_, i) => 501 + i));
+    for (const [k, v] of solved) expect(v, k).toBe(Number(k) % 4);
+  });
+
   it('too many states for memory is one clear error', () => {
     expect(() => solveStates({ options: (n) => [(n as number) + 1] }, [0], { maxStates: 1000, arraysAreSums: true })).toThrow(StateSearchError);
     expect(() => solveStates({ options: (n) => [(n as number) + 1] }, [0], { maxStates: 1000, arraysAreSums: true })).toThrow(/more than 1,000 states \(reached from 0\): too many for memory/);

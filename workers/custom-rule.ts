@@ -26,7 +26,9 @@ export interface CustomRuleJob {
   readonly maxStates: number;
   /** Values G(0..) from a checkpoint: computation starts after them. */
   readonly resume?: Uint32Array;
-  /** A checkpoint is wanted (refused for a module with states of its own). */
+  /** A module with states of its own: the values a checkpoint holds, as JSON lines [key, value]. */
+  readonly resumeStates?: string;
+  /** A checkpoint is wanted: a module with states of its own then posts the values it finds. */
   readonly checkpoint: boolean;
 }
 
@@ -41,6 +43,8 @@ export type CustomRuleReply =
   /** A heap module's values are being written here (shared memory), G(0..currentHeap-1) final. */
   | { readonly type: 'computing'; readonly values: SharedArrayBuffer }
   | { readonly type: 'values'; readonly values: Uint32Array }
+  /** States solved since the last such message, as JSON lines [key, value] (with --checkpoint). */
+  | { readonly type: 'solved'; readonly lines: string; readonly count: number }
   | { readonly type: 'states'; readonly answers: readonly StateAnswer[]; readonly tabulated: boolean }
   | { readonly type: 'error'; readonly message: string };
 
@@ -64,9 +68,10 @@ async function run(): Promise<void> {
   post({ type: 'loaded', name: text(module.name), description: text(module.description), max: max === undefined ? undefined : String(max) });
   // A module with states of its own says so by exporting start or states (see src/states/search.ts).
   if ('start' in module || 'states' in module) {
-    if (job.checkpoint) return post({ type: 'error', message: 'has states of its own, and their search is not checkpointed: run it without --checkpoint' });
+    if (job.resume) return post({ type: 'error', message: 'has states of its own, but the checkpoint holds heap values: start afresh with --force' });
     return solveModuleStates(module, currentHeap);
   }
+  if (job.resumeStates !== undefined) return post({ type: 'error', message: 'is a heap game, but the checkpoint holds states: start afresh with --force' });
   try {
     const count = job.count ?? (max === undefined ? job.defaultCount : Number(parseCount(String(max), "the module's max")) + 1);
     if (count > job.capacity) return post({ type: 'error', message: `${count} values do not fit in memory (room for about ${job.capacity})` });
@@ -105,16 +110,50 @@ function solveModuleStates(module: Record<string, unknown>, currentHeap: Int32Ar
       tabulated = true;
     } else if ('start' in module) roots = [typeof module.start === 'function' ? (module.start as () => unknown)() : module.start];
     else return post({ type: 'error', message: 'exports states(max) but no start: give --max N, or --position with states as JSON' });
+    const solved = job.checkpoint ? solvedPoster() : null;
     const search = solveStates(
       { options: module.options as (s: unknown) => unknown, key: typeof module.key === 'function' ? (module.key as (s: unknown) => unknown) : undefined },
       roots,
-      { maxStates: job.maxStates, onState, arraysAreSums: module.arrayStates !== true },
+      { maxStates: job.maxStates, onState, arraysAreSums: module.arrayStates !== true, known: job.resumeStates ? knownStates(job.resumeStates) : undefined, onSolved: solved?.add },
     );
+    solved?.flush();
     const answers = roots.map((state, i) => ({ state, value: search.rootOptions[i]!.length === 0 ? 0 : mexOf(search.rootOptions[i]!), options: search.rootOptions[i]! }));
     post({ type: 'states', answers, tabulated });
   } catch (error) {
     post({ type: 'error', message: error instanceof StateSearchError ? error.message : `failed: ${error instanceof Error ? error.message : String(error)}` });
   }
+}
+
+/**
+ * With --checkpoint, the states solved go to the main thread a batch at a
+ * time (about five times a second), which keeps them for its checkpoints.
+ */
+function solvedPoster(): { add(key: string, value: number): void; flush(): void } {
+  let lines: string[] = [];
+  let last = performance.now();
+  const flush = () => {
+    if (lines.length) post({ type: 'solved', lines: lines.join(''), count: lines.length });
+    lines = [];
+    last = performance.now();
+  };
+  return {
+    add(key, value) {
+      lines.push(JSON.stringify([key, value]) + '\n');
+      if (performance.now() - last > 200) flush();
+    },
+    flush,
+  };
+}
+
+/** A checkpoint's states: JSON lines [key, value]. */
+function knownStates(text: string): Map<string, number> {
+  const known = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    const [key, value] = JSON.parse(line) as [string, number];
+    known.set(key, value);
+  }
+  return known;
 }
 
 function mexOf(options: readonly SolvedOption[]): number {

@@ -121,9 +121,9 @@ async function driven<R>(key: string, command: ExploreCommand, io: CliIo | null,
   let saved = resume?.length ?? 0;
   let unit = 'values';
   const onCheckpoint = file
-    ? (values: ValueArray) => {
+    ? (values: ValueArray, units: number) => {
         saveCheckpoint(file, key, values);
-        saved = values.length;
+        saved = units;
       }
     : undefined;
   const progress = io ? progressReporter(progressMode(command.progress, io.stderr), io.stderr) : null;

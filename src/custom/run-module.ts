@@ -58,6 +58,8 @@ interface ModuleRun {
   readonly statesMode: () => boolean;
   /** A heap module's values so far, G(0..progress()-1), in the memory the worker writes. */
   valuesSoFar(): Uint32Array;
+  /** A module with states of its own: the states solved so far (with --checkpoint), as JSON lines [key, value]. */
+  statesSoFar(): { text: string; count: number };
   stop(): void;
 }
 
@@ -84,7 +86,9 @@ function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
     positions: options.positions,
     max: options.max,
     maxStates: options.maxStates ?? defaultMaxStates(options.capacity * 4),
-    resume: options.resume ? Uint32Array.from(options.resume) : undefined,
+    // A module with states of its own keeps its checkpoint as text (JSON lines), a heap module as values.
+    resume: options.resume?.length && !(options.resume instanceof Uint8Array) ? Uint32Array.from(options.resume) : undefined,
+    resumeStates: options.resume instanceof Uint8Array && options.resume.length ? Buffer.from(options.resume).toString('utf8') : undefined,
     checkpoint: options.checkpoint ?? false,
   };
   // The state being expanded, for a watchdog message (modules with states of their own).
@@ -95,6 +99,9 @@ function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
   };
   let statesMode = false;
   let shared: Uint32Array<ArrayBufferLike> = new Uint32Array(0);
+  // States solved so far (with --checkpoint), as JSON lines; a resumed run starts from its checkpoint's.
+  const solvedLines: string[] = job.resumeStates ? [job.resumeStates] : [];
+  let solvedCount = job.resumeStates ? job.resumeStates.split('\n').filter(Boolean).length : 0;
   // The module's own prints go to stderr: stdout carries only the report.
   const worker = new Worker(workerFile('custom-rule'), { workerData: job, stdout: true });
   worker.stdout.pipe(options.log ?? process.stderr, { end: false });
@@ -133,6 +140,10 @@ function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
     worker.on('message', (reply: CustomRuleReply) => {
       if (reply.type === 'loaded') meta = { name: reply.name, description: reply.description, max: reply.max };
       else if (reply.type === 'computing') shared = new Uint32Array(reply.values);
+      else if (reply.type === 'solved') {
+        solvedLines.push(reply.lines);
+        solvedCount += reply.count;
+      }
       else if (reply.type === 'values' || reply.type === 'states') {
         // Let the thread end by itself so the module's last prints are flushed; then stop it anyway.
         clearInterval(watchdog);
@@ -151,6 +162,7 @@ function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
     count: () => shared.length,
     statesMode: () => statesMode,
     valuesSoFar: () => shared.subarray(0, Math.max(0, Math.min(Atomics.load(heap, 0), shared.length))),
+    statesSoFar: () => ({ text: solvedLines.join(''), count: solvedCount }),
     stop: () => void worker.terminate(),
   };
 }
@@ -161,6 +173,8 @@ function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
  */
 export function ruleModuleWork(module: string, options: CustomRunOptions): SteppedWork<CustomRun> {
   const run = startRuleModule(module, options);
+  // How many states the last snapshot held (the driver asks right after taking it).
+  let lastStates = 0;
   let result: CustomRun | undefined;
   let failure: unknown;
   run.finished.then(
@@ -180,7 +194,13 @@ export function ruleModuleWork(module: string, options: CustomRunOptions): Stepp
       if (failure) throw failure;
       return result ? { finished: true, result } : { finished: false };
     },
-    snapshot: () => (result ? result.values : run.valuesSoFar()),
+    snapshot() {
+      if (!run.statesMode()) return result ? result.values : run.valuesSoFar();
+      const { text, count } = run.statesSoFar();
+      lastStates = count;
+      return new Uint8Array(Buffer.from(text, 'utf8'));
+    },
+    snapshotUnits: (values) => (run.statesMode() ? lastStates : values.length),
     close: () => run.stop(),
   };
 }

@@ -68,6 +68,10 @@ export interface SearchOptions {
    * one state that is an array (false: then sums are written { sum: [...] }).
    */
   readonly arraysAreSums: boolean;
+  /** Values known already (a checkpoint's): their states are not searched again. */
+  readonly known?: ReadonlyMap<string, number>;
+  /** Told of each state as its value is found (for checkpoints). */
+  readonly onSolved?: (key: string, value: number) => void;
 }
 
 /**
@@ -80,7 +84,7 @@ export function solveStates(rules: StateRules, roots: readonly unknown[], option
     return custom === undefined ? canonicalJson(state) : typeof custom === 'string' ? custom : canonicalJson(custom);
   };
   const shown = (key: string) => (key.length > 120 ? key.slice(0, 117) + '...' : key);
-  const values = new Map<string, number>();
+  const values = new Map<string, number>(options.known ?? []);
   const onStack = new Set<string>();
   interface Frame {
     readonly key: string;
@@ -160,7 +164,9 @@ export function solveStates(rules: StateRules, roots: readonly unknown[], option
         for (const k of option.keys) x ^= values.get(k)!;
         mexBuffer.mark(x, stamp);
       }
-      values.set(frame.key, mexBuffer.mex(stamp));
+      const value = mexBuffer.mex(stamp);
+      values.set(frame.key, value);
+      options.onSolved?.(frame.key, value);
       onStack.delete(frame.key);
       stack.pop();
     }
