@@ -17,6 +17,7 @@ process.stdout.write(
   JSON.stringify({
     code,
     seconds,
+    proofSeconds: x.proofMilliseconds / 1000,
     computed: x.computed,
     checksum: fletcher32(x.values, x.computed),
     pattern: p.kind === 'none' ? null : { preperiod: p.preperiod, period: p.period, proven: Boolean(p.proof), valuesNeeded: p.proof?.valuesNeeded ?? null },

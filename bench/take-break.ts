@@ -54,6 +54,8 @@ function kernelsAgainstReference(out: Out, code: string, n: number, referenceN: 
 interface GameRun {
   code: string;
   seconds: number;
+  /** Seconds of it in proof attempts. */
+  proofSeconds: number;
   computed: number;
   checksum: string;
   pattern: { preperiod: number; period: number; proven: boolean; valuesNeeded: number | null } | null;
@@ -76,7 +78,8 @@ function gameLine(label: string, r: GameRun, how: number | string): string {
   const threads = typeof how === 'number' ? `${how} thread(s) allowed${r.runsOn ? `, ran on ${r.runsOn}` : ''}` : how;
   const pattern = r.pattern ? `preperiod ${r.pattern.preperiod}, period ${r.pattern.period}, ${r.pattern.proven ? 'proven' : 'observed'}` : 'no period';
   const rare = r.rareHeaps === null ? '' : `, ${count(r.rareHeaps)} rare heaps`;
-  return `[game]  ${label}: ${count(r.computed)} values in ${seconds(r.seconds)} with ${threads}; ${pattern}${rare}; largest value ${r.maxValue}; peak RSS ${r.peakRssMiB.toFixed(0)} MiB`;
+  const proofs = `proof attempts ${seconds(r.proofSeconds)} (${((100 * r.proofSeconds) / r.seconds).toFixed(1)}% of the run)`;
+  return `[game]  ${label}: ${count(r.computed)} values in ${seconds(r.seconds)} with ${threads}; ${pattern}${rare}; ${proofs}; largest value ${r.maxValue}; peak RSS ${r.peakRssMiB.toFixed(0)} MiB`;
 }
 
 export async function benchTakeBreak(out: Out): Promise<void> {

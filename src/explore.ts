@@ -47,6 +47,8 @@ export interface Exploration {
   readonly noTheorem: string | null;
   /** What the kernel learnt (rare/common split), when it says. */
   readonly kernel: KernelStats | null;
+  /** Milliseconds spent in proof attempts (a timing: not in any report, for benchmarks). */
+  readonly proofMilliseconds: number;
   /** Largest G(n) for 0 <= n <= max. */
   readonly maxValue: bigint;
   readonly pPositions: PPositions;
@@ -77,6 +79,8 @@ function memoryCapacity(bytesPerValue: number, budget: number | undefined): numb
 }
 
 interface Plan {
+  /** Time in proof attempts so far (ms). */
+  proofMilliseconds: number;
   readonly maxRareHeaps?: number;
   readonly solver: Solver;
   readonly store: ValueStore;
@@ -117,7 +121,7 @@ function plan(request: ExploreRequest): Plan {
     store.reserve(prefix.length).set(prefix);
     store.count = prefix.length;
   }
-  return { solver, store, max, stopAt, capacity, maxRareHeaps: request.maxRareHeaps };
+  return { solver, store, max, stopAt, capacity, maxRareHeaps: request.maxRareHeaps, proofMilliseconds: 0 };
 }
 
 /** The next heaps to compute: G(from..to-1). */
@@ -132,7 +136,8 @@ interface Block {
  * checkpoint the rule's theorem gets a chance to prove a cycle, and once it
  * does computation stops: every later value follows from the cycle.
  */
-function* schedule({ solver, store, stopAt, maxRareHeaps }: Plan): Generator<Block, ProvenCycle | null, number> {
+function* schedule(plan: Plan): Generator<Block, ProvenCycle | null, number> {
+  const { solver, store, stopAt, maxRareHeaps } = plan;
   // Proofs are tried at fixed counts (nextCheckpoint); a resumed run picks up the same sequence.
   let checkpoint = FIRST_CHECKPOINT;
   while (checkpoint < store.count) checkpoint = nextCheckpoint(checkpoint);
@@ -141,7 +146,9 @@ function* schedule({ solver, store, stopAt, maxRareHeaps }: Plan): Generator<Blo
   for (;;) {
     if (store.count < checkpoint) size = yield { from: store.count, to: Math.min(checkpoint, store.count + size) };
     if (store.count >= checkpoint) {
+      const started = performance.now();
       const proven = solver.prove(store.values, store.count);
+      plan.proofMilliseconds += performance.now() - started;
       if (proven || store.count >= stopAt) return proven;
       if (maxRareHeaps !== undefined) {
         const rare = solver.kernelStats?.(store).rareHeaps ?? 0;
@@ -211,10 +218,10 @@ export function exploreValues(game: GameSpec, values: ValueArray, max: bigint | 
   store.values = values;
   store.count = values.length;
   const solver: Solver = { allowSaltus: true, noTheorem, defaultLimit: values.length, costly: true, fill: () => {}, prove: () => null };
-  return analyse(game, { solver, store, max, stopAt: values.length, capacity: values.length }, null);
+  return analyse(game, { solver, store, max, stopAt: values.length, capacity: values.length, proofMilliseconds: 0 }, null);
 }
 
-function analyse(game: GameSpec, { solver, store, max, capacity }: Plan, proven: ProvenCycle | null): Exploration {
+function analyse(game: GameSpec, { solver, store, max, capacity, proofMilliseconds }: Plan, proven: ProvenCycle | null): Exploration {
   const count = store.count;
   const g = store.view();
   let pattern: Pattern;
@@ -247,6 +254,7 @@ function analyse(game: GameSpec, { solver, store, max, capacity }: Plan, proven:
     pattern,
     noTheorem: solver.noTheorem,
     kernel: solver.kernelStats?.(store) ?? null,
+    proofMilliseconds,
     // Worked out when first read: a sweep reads neither, and each is a pass over every value.
     get maxValue() {
       const value = largestValue(g, count, cycle, reportedMax, at);
