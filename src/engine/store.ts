@@ -6,7 +6,30 @@ export type ValueArray = Uint8Array | Uint16Array | Uint32Array;
 /** One typed array holds at most this many elements on Node 20. */
 export const MAX_ARRAY_LENGTH = 2 ** 32 - 1;
 
-const buffer = (bytes: number, shared: boolean) => (shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+/**
+ * Small buffers given back by a caller that is done with its values (a sweep
+ * worker, after each rule): a sweep of thousands of rules would otherwise
+ * allocate thousands of buffers, and threads allocating at once contend for
+ * the allocator. A reused buffer is zeroed first, as a new one would be.
+ */
+const spare: ArrayBuffer[] = [];
+const SPARE_LARGEST = 1 << 16;
+const SPARE_COUNT = 8;
+
+const buffer = (bytes: number, shared: boolean): ArrayBufferLike => {
+  if (shared) return new SharedArrayBuffer(bytes);
+  const i = bytes <= SPARE_LARGEST ? spare.findIndex((b) => b.byteLength === bytes) : -1;
+  if (i < 0) return new ArrayBuffer(bytes);
+  const reused = spare.splice(i, 1)[0]!;
+  new Uint8Array(reused).fill(0);
+  return reused;
+};
+
+/** Give back the buffer under values nothing will read again (kept only when small). */
+export function recycleValues(values: ValueArray): void {
+  const b = values.buffer;
+  if (b instanceof ArrayBuffer && b.byteLength <= SPARE_LARGEST && spare.length < SPARE_COUNT && !spare.includes(b)) spare.push(b);
+}
 const WIDTHS = [
   { bytes: 1, largest: 0xff, make: (n: number, shared = false) => new Uint8Array(buffer(n, shared)) },
   { bytes: 2, largest: 0xffff, make: (n: number, shared = false) => new Uint16Array(buffer(2 * n, shared)) },

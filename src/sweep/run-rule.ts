@@ -1,3 +1,4 @@
+import { recycleValues } from '../engine/store.js';
 import { explore } from '../explore.js';
 import { ruleText, type Rule } from '../rules/model.js';
 import { maxHeapsLeft } from '../rules/code.js';
@@ -63,6 +64,8 @@ export function runRule(job: RuleJob): SweepRow {
     let largest = 0;
     const g = x.values;
     for (let n = 0; n < x.computed; n++) if (g[n]! > largest) largest = g[n]!;
+    // Nothing reads this rule's values again: the next rule may use their buffer.
+    recycleValues(g);
     return {
       index: job.index,
       rule: x.rule,
