@@ -9,7 +9,7 @@ import { ParallelSparseKernel } from './engine/parallel-sparse.js';
 import { wasmAvailable } from './engine/wasm-sparse.js';
 import { SequenceSubtractionKernel } from './engine/sequence-subtraction.js';
 import type { Cycle, Proof } from './period/pattern.js';
-import { proveByWindowRepetition } from './period/window-repetition.js';
+import { WindowRepetition } from './period/window-repetition.js';
 import { proveByRelativeState } from './period/relative-state.js';
 import { guySmithAttempt } from './period/guy-smith.js';
 import { observeCycle } from './period/observed.js';
@@ -61,6 +61,7 @@ export function solverFor(rule: Rule, threads = 1): Solver {
   switch (rule.kind) {
     case 'subtraction': {
       const k = rule.moves[rule.moves.length - 1]!;
+      const windows = new WindowRepetition(k);
       return {
         largestExpected: rule.moves.length,
         allowSaltus: false,
@@ -71,7 +72,7 @@ export function solverFor(rule: Rule, threads = 1): Solver {
           fillSubtraction(store.reserve(to), rule.moves, from, to);
           store.count = to;
         },
-        prove: (g, count) => proveByWindowRepetition(g, count, k),
+        prove: (g, count) => windows.prove(g, count),
       };
     }
     case 'all-but': {

@@ -5,6 +5,7 @@ import { referenceValues } from '../src/engine/reference.js';
 import type { Rule } from '../src/rules/model.js';
 import { int, mulberry32, randomSet } from './helpers/random.js';
 import { allBut, range, subtraction } from './helpers/rules.js';
+import { WindowRepetition, proveByWindowRepetition } from '../src/period/window-repetition.js';
 
 interface Claimed {
   preperiod: number;
@@ -190,5 +191,28 @@ describe('proven versus observed', () => {
     // G(n) = n mod 2 below 10^6, then the cycle shifts: G(10^6) = mex{G(999999), G(0)} = mex{1, 0} = 2.
     expect(x.valueAt(1_000_000n)).toBe(2n);
     expect(x.valueAt(10n ** 15n)).toBe(x.valueAt((10n ** 15n) % 1_000_001n));
+  });
+});
+
+describe('window repetition, kept between attempts', () => {
+  it('attempts at growing counts find what one attempt over all the values finds, on 200 random sets', () => {
+    const random = mulberry32(4242);
+    for (let trial = 0; trial < 200; trial++) {
+      const largest = int(random, 5, 40);
+      const moves = randomSet(random, int(random, 1, 5), largest).sort((a, b) => a - b);
+      const k = moves[moves.length - 1]!;
+      const g = Uint8Array.from(referenceValues(subtraction(moves), 6000));
+      const search = new WindowRepetition(k);
+      let found: ReturnType<typeof proveByWindowRepetition> = null;
+      let at = 0;
+      for (const count of [7, 64, 100, 128, 1000, 3000, 6000]) {
+        found = search.prove(g, count);
+        at = count;
+        if (found) break;
+      }
+      const once = proveByWindowRepetition(g, at, k);
+      expect(found, JSON.stringify(moves)).toEqual(once);
+      expect(found, `${JSON.stringify(moves)}: a period within 6000 values`).not.toBeNull();
+    }
   });
 });

@@ -13,40 +13,73 @@ import { cycleStart } from './cycle.js';
  * each step is O(1) (a hash match is confirmed element by element).
  */
 export function proveByWindowRepetition(g: ValueArray, count: number, k: number): (Cycle & { proof: Proof }) | null {
-  if (count < 2 * k + 1) return null;
-  const B = 0x9e3779b1 | 0;
-  let Bk = 1; // B^k mod 2^32
-  for (let i = 0; i < k; i++) Bk = Math.imul(Bk, B);
-  // hashOf(n): hash of window W(n) = g[n-k..n-1].
-  const hashOf = (n: number): number => {
-    let h = 0;
-    for (let i = n - k; i < n; i++) h = (Math.imul(h, B) + g[i]!) | 0;
-    return h;
-  };
-  const roll = (h: number, n: number): number => (Math.imul(h, B) - Math.imul(g[n - k]!, Bk) + g[n]!) | 0; // W(n) -> W(n+1)
-  const same = (a: number, b: number): boolean => {
-    for (let i = 1; i <= k; i++) if (g[a - i] !== g[b - i]) return false;
-    return true;
-  };
+  return new WindowRepetition(k).prove(g, count);
+}
 
-  let power = 1;
-  let lambda = 1;
-  let tortoise = k;
-  let tortoiseHash = hashOf(k);
-  let hare = k + 1;
-  let hareHash = roll(tortoiseHash, k);
-  while (!(hareHash === tortoiseHash && same(tortoise, hare))) {
-    if (hare >= count) return null; // W(hare+1) would need G(hare), not computed yet
-    if (power === lambda) {
-      tortoise = hare;
-      tortoiseHash = hareHash;
-      power *= 2;
-      lambda = 0;
-    }
-    hareHash = roll(hareHash, hare);
-    hare++;
-    lambda++;
+const B = 0x9e3779b1 | 0;
+
+/**
+ * The same search, kept between attempts: a run that tries a proof at 64,
+ * 128, 256, ... values goes on from where the last attempt stopped instead
+ * of starting again at the first window (Brent's walk depends only on values
+ * that never change).
+ */
+export class WindowRepetition {
+  private readonly Bk: number; // B^k mod 2^32
+  private started = false;
+  private power = 1;
+  private lambda = 1;
+  private tortoise = 0;
+  private tortoiseHash = 0;
+  private hare = 0;
+  private hareHash = 0;
+
+  constructor(private readonly k: number) {
+    let Bk = 1;
+    for (let i = 0; i < k; i++) Bk = Math.imul(Bk, B);
+    this.Bk = Bk;
   }
+
+  prove(g: ValueArray, count: number): (Cycle & { proof: Proof }) | null {
+    const { k, Bk } = this;
+    if (count < 2 * k + 1) return null;
+    const roll = (h: number, n: number): number => (Math.imul(h, B) - Math.imul(g[n - k]!, Bk) + g[n]!) | 0; // W(n) -> W(n+1)
+    const same = (a: number, b: number): boolean => {
+      for (let i = 1; i <= k; i++) if (g[a - i] !== g[b - i]) return false;
+      return true;
+    };
+    if (!this.started) {
+      // hash of window W(k) = g[0..k-1]
+      let h = 0;
+      for (let i = 0; i < k; i++) h = (Math.imul(h, B) + g[i]!) | 0;
+      this.tortoise = k;
+      this.tortoiseHash = h;
+      this.hare = k + 1;
+      this.hareHash = roll(h, k);
+      this.started = true;
+    }
+    let { power, lambda, tortoise, tortoiseHash, hare, hareHash } = this;
+    while (!(hareHash === tortoiseHash && same(tortoise, hare))) {
+      if (hare >= count) {
+        // W(hare+1) would need G(hare), not computed yet: go on from here next time.
+        Object.assign(this, { power, lambda, tortoise, tortoiseHash, hare, hareHash });
+        return null;
+      }
+      if (power === lambda) {
+        tortoise = hare;
+        tortoiseHash = hareHash;
+        power *= 2;
+        lambda = 0;
+      }
+      hareHash = roll(hareHash, hare);
+      hare++;
+      lambda++;
+    }
+    return finish(g, count, k, lambda);
+  }
+}
+
+function finish(g: ValueArray, count: number, k: number, lambda: number): Cycle & { proof: Proof } {
   // lambda is the minimal period; the preperiod is where that period starts to hold.
   const preperiod = cycleStart(g, count, lambda, 0);
   return {
