@@ -1,0 +1,85 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { scratchDirectories } from './helpers/scratch.js';
+import { expectBadInput, runCli, stderrMessages } from './helpers/cli.js';
+
+/**
+ * The one driver for rule modules (a file of its own, so it runs beside
+ * test/driver.test.ts): a heap module's values and a state module's solved
+ * states are checkpointed, a signal saves them, and --resume finishes.
+ */
+const freshDir = scratchDirectories('driver-modules').fresh;
+const run = (args: readonly string[], until?: () => boolean) => runCli(args, { timeoutMs: 60_000, ...(until ? { until } : {}) });
+
+describe('CLI: rule modules stopped and resumed', () => {
+  it('a rule module: SIGINT saves the values so far, and --resume asks the module only about later heaps', async () => {
+    const dir = freshDir('module');
+    const module = join(dir, 'slow.mjs');
+    // Subtraction {1,2,3}, slowly: G(n) = n mod 4. It says on stderr which heap it is first asked about.
+    writeFileSync(
+      module,
+      `let first = true;
+export function options(n) {
+  if (first) { console.error('first heap asked: ' + n); first = false; }
+  const until = Date.now() + 1; while (Date.now() < until);
+  return [1, 2, 3].filter((t) => t <= n).map((t) => [n - t]);
+}
+`,
+    );
+    const F = join(dir, 'slow.ckpt');
+    const A = join(dir, 'A.csv');
+    const args = ['--rule', module, '--max', '1999', '--format', 'csv', '--out', A, '--checkpoint', F, '--checkpoint-every', '1'];
+    const stopped = await run(args, () => existsSync(F));
+    expect(stopped.code, stopped.stderr).toBe(130);
+    const message = stderrMessages(stopped.stderr).find((line) => line.includes('stopped by'))!;
+    const saved = Number(/; ([\d,]+) values saved/.exec(message)![1]!.replace(/,/g, ''));
+    expect(saved).toBeGreaterThan(0);
+    expect(saved).toBeLessThan(2000);
+
+    const resumed = await run([...args, '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toBe(`first heap asked: ${saved}\n`);
+    const rows = readFileSync(A, 'utf8').trim().split(/\r?\n/).slice(1);
+    expect(rows).toHaveLength(2000);
+    rows.forEach((row, n) => expect(row, `heap ${n}`).toBe(`${n},${n % 4},${n % 4 ? 'N' : 'P'}`));
+
+    // A changed module is another rule: its old checkpoint is refused.
+    writeFileSync(module, readFileSync(module, 'utf8') + '\n// edited\n');
+    expectBadInput(await run([...args, '--resume']), 'an edited module', { pattern: /--checkpoint .*: it is for 'custom .*sha256:[0-9a-f]{16}', not/ });
+  });
+
+  it('a module with states of its own: SIGINT saves the states solved, and --resume finishes the same table', async () => {
+    const dir = freshDir('states');
+    const module = join(dir, 'slow-states.mjs');
+    // Subtraction {1,2,3} as a module with its own states, slowly: G(n) = n mod 4.
+    writeFileSync(
+      module,
+      `export const start = 0;
+export function* states(max) { for (let n = 0; n <= max; n++) yield { heap: n }; }
+export function options({ heap }) {
+  const until = Date.now() + 1; while (Date.now() < until);
+  return [1, 2, 3].filter((t) => t <= heap).map((t) => ({ heap: heap - t }));
+}
+`,
+    );
+    const F = join(dir, 'states.ckpt');
+    const args = ['--rule', module, '--max', '1999', '--format', 'json', '--checkpoint', F, '--checkpoint-every', '1'];
+    const stopped = await run(args, () => existsSync(F));
+    expect(stopped.code, stopped.stderr).toBe(130);
+    const message = stderrMessages(stopped.stderr).find((line) => line.includes('stopped by'))!;
+    const saved = Number(/; ([\d,]+) states saved/.exec(message)![1]!.replace(/,/g, ''));
+    expect(saved).toBeGreaterThan(0);
+    expect(saved).toBeLessThan(2000);
+    // The checkpoint holds exactly the states named, each with its value: JSON lines [key, value] after the header line.
+    const file = readFileSync(F, 'utf8');
+    const entries = file.slice(file.indexOf('\n') + 1).split('\n').filter(Boolean).map((line) => JSON.parse(line) as [string, number]);
+    expect(entries).toHaveLength(saved);
+    for (const [key, value] of entries) expect(value, key).toBe((JSON.parse(key) as { heap: number }).heap % 4);
+    const resumed = await run([...args, '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const table = JSON.parse(resumed.stdout) as { states: { state: { heap: number }; grundy: number }[] };
+    expect(table.states).toHaveLength(2000);
+    table.states.forEach(({ state, grundy }, n) => expect([state.heap, grundy]).toEqual([n, n % 4]));
+  });
+});
