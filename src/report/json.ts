@@ -7,9 +7,6 @@ import { valueStream } from './value-stream.js';
 /** Above this many heaps the JSON leaves the value list out (use CSV for those). */
 export const JSON_VALUES_CAP = 1 << 20;
 const VALUES_PER_CHUNK = 1 << 13;
-const PREPARED_VALUES = 4096;
-/** ",v" as bytes for small values (made on first use). */
-let TOKENS: Buffer[] | undefined;
 
 /** JSON.stringify that writes bigints as exact JSON numbers. */
 export function toJson(value: unknown, indent = 2): string {
@@ -37,37 +34,32 @@ export async function writeJson(x: Exploration, sink: Sink, heaps?: readonly big
   }
   const head = toJson(summary);
   await sink.write(head.slice(0, head.lastIndexOf('}')).trimEnd() + ',\n  "values": [');
-  // Bytes into fresh chunks, each value's ",v" prepared once: a string join costs several times more.
+  // Bytes into fresh chunks, digits written by hand: a string join costs several times more.
   const values = valueStream(x);
-  const tokens = (TOKENS ??= Array.from({ length: PREPARED_VALUES }, (_, v) => Buffer.from(`,${v}`, 'latin1')));
   const block = new Uint32Array(VALUES_PER_CHUNK);
   let left = Number(count);
   let first = true;
   while (left > 0) {
     const length = Math.min(left, VALUES_PER_CHUNK);
     values.take(block, length);
-    await sink.write(encodeValues(block, length, tokens, first));
+    await sink.write(encodeValues(block, length, first));
     left -= length;
     first = false;
   }
   await sink.write(']\n}\n');
 }
 
-/** ",v,v,..." for block[0..length) as bytes (without the first comma when `first`); digits by hand, the common small values inline. */
-function encodeValues(block: Uint32Array, length: number, tokens: readonly Buffer[], first: boolean): Uint8Array {
-  const chunk = new Uint8Array(length * 11 + 1);
+/** ",v,v,..." for block[0..length) as bytes (without the first comma when `first`). */
+function encodeValues(block: Uint32Array, length: number, first: boolean): Uint8Array {
+  const chunk = new Uint8Array(length * 11 + 1); // a comma and at most 10 digits each
   let at = 0;
   for (let i = 0; i < length; i++) {
-    const v = block[i]!;
+    let v = block[i]!;
     chunk[at++] = 44; // ','
-    if (v < 10) chunk[at++] = 48 + v;
-    else if (v < 100) {
-      chunk[at++] = 48 + ((v / 10) | 0);
-      chunk[at++] = 48 + (v % 10);
-    } else {
-      const token = v < PREPARED_VALUES ? tokens[v]! : Buffer.from(`,${v}`, 'latin1');
-      for (let j = 1; j < token.length; j++) chunk[at++] = token[j]!;
-    }
+    let digits = 1;
+    for (let p = 10; p <= v; p *= 10) digits++;
+    at += digits;
+    for (let j = 1; j <= digits; j++, v = (v / 10) | 0) chunk[at - j] = 48 + (v % 10);
   }
   return chunk.subarray(first ? 1 : 0, at);
 }
