@@ -102,12 +102,12 @@ export function quadraticText(x: Quadratic): [string, string | null] {
   return [x.r === 1 ? (x.p === 0 ? sum : `(${sum})`) : `(${sum})/${x.r}`, null];
 }
 
-function lawOf(alpha: Quadratic, beta: Quadratic, terms: readonly number[]): BeattyLaw {
+/** The law as reported; `fits` (how many terms it gives from the start) is counted unless the caller knows it. */
+function lawOf(alpha: Quadratic, beta: Quadratic, terms: readonly number[], fits = fitsFor(alpha, beta, terms)): BeattyLaw {
   const [a, aNote] = quadraticText(alpha);
   const negative = valueOf(beta) < 0;
   const [b, bNote] = quadraticText(negative ? { ...beta, p: -beta.p, q: -beta.q } : beta);
   const shift = beta.p === 0 && beta.q === 0 ? '' : ` ${negative ? '−' : '+'} ${b}`;
-  const fits = fitsFor(alpha, beta, terms);
   const times = alpha.q !== 0 ? `k${a}` : alpha.r === 1 ? `${alpha.p === 1 ? '' : alpha.p}k` : `(${a})k`;
   return { alpha, beta, text: `⌊${times}${shift}⌋`, note: aNote ?? bNote, checked: terms.length, counterexample: fits === terms.length ? null : fits };
 }
@@ -175,7 +175,8 @@ function fitAll(terms: readonly number[]): BeattyLaw | null {
     const [betaLow, betaHigh] = betaBounds(value, terms);
     if (!(betaLow < betaHigh + 1e-9)) return null;
     const beta = simplestBeta(alpha, betaLow, betaHigh, terms);
-    return beta && lawOf(alpha, beta, terms);
+    // simplestBeta checked every term already.
+    return beta && lawOf(alpha, beta, terms, terms.length);
   };
   const middle = (low + high) / 2;
   for (let size = 1; size <= LARGEST_SIZE; size++) {
