@@ -255,17 +255,8 @@ function analyse(game: GameSpec, { solver, store, max, capacity, proofMillisecon
     noTheorem: solver.noTheorem,
     kernel: solver.kernelStats?.(store) ?? null,
     proofMilliseconds,
-    // Worked out when first read: a sweep reads neither, and each is a pass over every value.
-    get maxValue() {
-      const value = largestValue(g, count, cycle, reportedMax, at);
-      Object.defineProperty(this, 'maxValue', { value, enumerable: true });
-      return value;
-    },
-    get pPositions() {
-      const value = describePPositions(g, count, pattern, reportedMax);
-      Object.defineProperty(this, 'pPositions', { value, enumerable: true });
-      return value;
-    },
+    maxValue: largestValue(g, count, cycle, reportedMax, at),
+    pPositions: describePPositions(g, count, pattern, reportedMax),
     valueAt: at,
     valueOf: (n) => (n < count ? g[n]! : valueFrom(g, count, cycle!, n)),
     values: g,
