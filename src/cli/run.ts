@@ -103,9 +103,14 @@ async function exploreTo(command: ExploreCommand, io: CliIo): Promise<void> {
   await withOutputs(command, format, io, () =>
     rule.kind === 'custom'
       ? exploreModule(game, rule.module, max, command, io)
-      : driven(ruleText(rule), command, io, (resume, options) =>
-          exploreAsync({ game, max, limit: command.limit, resume, threads: command.threads ?? defaultThreads() }, options),
-        ),
+      : exploreHeapRule(game, max, command, io),
+  );
+}
+
+/** A built-in heap rule, up to `max`, run by the driver (progress on `io`'s stderr when given). */
+function exploreHeapRule(game: GameSpec, max: bigint | undefined, command: ExploreCommand, io: CliIo | null): Promise<Exploration> {
+  return driven(ruleText(game.rule), command, io, (resume, options) =>
+    exploreAsync({ game, max, limit: command.limit, resume, threads: command.threads ?? defaultThreads() }, options),
   );
 }
 
@@ -213,9 +218,7 @@ async function positionTo(game: GameSpec, command: ExploreCommand, format: Repor
       const largest = heaps.reduce((a, b) => (b > a ? b : a), 0n);
       let exploration: Exploration;
       try {
-        exploration = await driven(ruleText(game.rule), command, null, (resume, options) =>
-          exploreAsync({ game, max: largest, limit: command.limit, resume, threads: command.threads ?? defaultThreads() }, options),
-        );
+        exploration = await exploreHeapRule(game, largest, command, null);
       } catch (error) {
         if (!(error instanceof InputError) || !/^--max /.test(error.message)) throw error;
         throw new InputError(`--position: heap ${shortCount(largest)}: ${error.message.replace(/^--max [^:]*: /, '')}`);
