@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { count, ratio, seconds } from './measure.js';
+import { count, ratio, seconds, summarize } from './measure.js';
 
 type Out = (line: string) => void;
 const quick = process.env.SG_BENCH_QUICK === '1';
@@ -89,7 +89,7 @@ interface OurAnswer {
   readonly checksum: string | null;
 }
 
-const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const median = (xs: readonly number[]) => summarize(xs).median;
 
 /** A and B in turn, `runs` times each; the median of the ratios pair by pair, and both medians. */
 function alternate<A, B>(runs: number, a: () => Timed<A>, b: () => Timed<B>): { ratio: number; a: number; b: number; first: A; second: B } {
