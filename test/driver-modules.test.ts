@@ -12,6 +12,17 @@ import { expectBadInput, runCli, stderrMessages } from './helpers/cli.js';
 const freshDir = scratchDirectories('driver-modules').fresh;
 const run = (args: readonly string[], until?: () => boolean) => runCli(args, { timeoutMs: 60_000, ...(until ? { until } : {}) });
 
+/** Run until the checkpoint file exists, then SIGINT: exit 130, and how many `unit` the message says were saved (some, not all 2000). */
+async function stopAtCheckpoint(args: readonly string[], checkpoint: string, unit: string): Promise<number> {
+  const stopped = await run(args, () => existsSync(checkpoint));
+  expect(stopped.code, stopped.stderr).toBe(130);
+  const message = stderrMessages(stopped.stderr).find((line) => line.includes('stopped by'))!;
+  const saved = Number(new RegExp(`; ([\\d,]+) ${unit} saved`).exec(message)![1]!.replace(/,/g, ''));
+  expect(saved).toBeGreaterThan(0);
+  expect(saved).toBeLessThan(2000);
+  return saved;
+}
+
 describe('CLI: rule modules stopped and resumed', () => {
   it('a rule module: SIGINT saves the values so far, and --resume asks the module only about later heaps', async () => {
     const dir = freshDir('module');
@@ -30,12 +41,7 @@ export function options(n) {
     const F = join(dir, 'slow.ckpt');
     const A = join(dir, 'A.csv');
     const args = ['--rule', module, '--max', '1999', '--format', 'csv', '--out', A, '--checkpoint', F, '--checkpoint-every', '1'];
-    const stopped = await run(args, () => existsSync(F));
-    expect(stopped.code, stopped.stderr).toBe(130);
-    const message = stderrMessages(stopped.stderr).find((line) => line.includes('stopped by'))!;
-    const saved = Number(/; ([\d,]+) values saved/.exec(message)![1]!.replace(/,/g, ''));
-    expect(saved).toBeGreaterThan(0);
-    expect(saved).toBeLessThan(2000);
+    const saved = await stopAtCheckpoint(args, F, 'values');
 
     const resumed = await run([...args, '--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
@@ -65,12 +71,7 @@ export function options({ heap }) {
     );
     const F = join(dir, 'states.ckpt');
     const args = ['--rule', module, '--max', '1999', '--format', 'json', '--checkpoint', F, '--checkpoint-every', '1'];
-    const stopped = await run(args, () => existsSync(F));
-    expect(stopped.code, stopped.stderr).toBe(130);
-    const message = stderrMessages(stopped.stderr).find((line) => line.includes('stopped by'))!;
-    const saved = Number(/; ([\d,]+) states saved/.exec(message)![1]!.replace(/,/g, ''));
-    expect(saved).toBeGreaterThan(0);
-    expect(saved).toBeLessThan(2000);
+    const saved = await stopAtCheckpoint(args, F, 'states');
     // The checkpoint holds exactly the states named, each with its value: JSON lines [key, value] after the header line.
     const file = readFileSync(F, 'utf8');
     const entries = file.slice(file.indexOf('\n') + 1).split('\n').filter(Boolean).map((line) => JSON.parse(line) as [string, number]);
