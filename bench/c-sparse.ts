@@ -76,7 +76,7 @@ int main(int argc, char **argv) {
       next_review = n * 2;
     }
     int32_t end = N < next_review ? N : next_review;
-    int32_t stop = fill(g, n, end, &m, rare, rare_count, N, is_rare, bound, seen, bound);
+    int32_t stop = fill(g, n, end, &m, rare, rare_count, N, is_rare, bound, seen, bound, 2);
     for (; n < stop; n++) {
       int32_t v = g[n];
       if (v > largest) {

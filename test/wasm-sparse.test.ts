@@ -41,6 +41,15 @@ describe('rare/common kernel in WebAssembly', () => {
     expect(Array.from(wasm.values.subarray(0, ref.length)), `${code}: against the reference`).toEqual(ref);
   });
 
+  // Far enough for the byte-wide loop's batches of sixteen heaps to pair with hundreds of rare
+  // heaps, and (0.6, 0.354) for the values to outgrow a byte and the module to switch widths.
+  it.each(['0.56', '0.16', '0.354', '0.6', '0.7777', '0.137'])('%s over 30,000 heaps: same values as TypeScript', (code) => {
+    const n = 30_000;
+    const wasm = fillInPieces(code, true, n, mulberry32(3));
+    const plain = fillInPieces(code, false, n, mulberry32(5));
+    expect(Array.from(wasm.values.subarray(0, n))).toEqual(Array.from(plain.values.subarray(0, n)));
+  });
+
   it('a kernel resumed on values it did not compute (a checkpoint) agrees', () => {
     const whole = fillInPieces('0.6', true, 5000, mulberry32(1));
     const resumed = new ValueStore(5000);

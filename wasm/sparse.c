@@ -9,8 +9,9 @@
  * the plain scalar loop.
  *
  * All arrays live in this module's memory at offsets the JS side chooses:
- *   g        uint16 values, G(0..): the module serves games whose values stay below 2^16,
- *            and 2 bytes a value keep twice as many splits in each cache line
+ *   g        the values G(0..), `width` bytes each: 2 (uint16) in general, 1 while
+ *            every value is below 128 (fill_small); fewer bytes a value keep more
+ *            splits in each cache line and in each vector
  *   rare     int32 rare positions, ascending (count in rare_count)
  *   is_rare  uint8 per value < bound: 1 when the value is in the even class
  *   seen     int32 stamps per value < bound
@@ -27,6 +28,8 @@
 #define BLOCK 16
 #define SCAN_STRIDE 257
 #define MAX_SCAN_WINDOW (1 << 14)
+/* The most rare heaps the JS side lets the module hold (RARE_CAPACITY in wasm-sparse.ts). */
+#define RARE_CAPACITY (1 << 18)
 
 struct moves {
   int32_t split_count, single_count, whole_count;
@@ -90,8 +93,15 @@ static int32_t scan_run(const uint16_t *g, int32_t rest, int32_t from, int32_t t
           bytes = wasm_v128_or(bytes, wasm_i8x16_swizzle(t3, wasm_i8x16_sub(index, wasm_i8x16_splat(48))));
         }
       }
-      if (!wasm_v128_any_true(wasm_v128_and(bytes, bit))) continue;
-      for (int32_t j = 0; j < BLOCK; j++) missing = take((uint32_t)g[a + j] ^ g[rest - a - j], n, odd_mex, seen, missing);
+      v128_t hits = wasm_v128_and(bytes, bit);
+      if (!wasm_v128_any_true(hits)) continue;
+      /* Only the lanes that hit: lane j is split a + j. */
+      uint32_t lanes = wasm_i8x16_bitmask(wasm_i8x16_ne(hits, wasm_i8x16_splat(0)));
+      while (lanes) {
+        int32_t j = __builtin_ctz(lanes);
+        lanes &= lanes - 1;
+        missing = take((uint32_t)g[a + j] ^ g[rest - a - j], n, odd_mex, seen, missing);
+      }
       if (missing == 0) return 0;
       t0 = wasm_v128_load(wanted), t1 = wasm_v128_load(wanted + 16), t2 = wasm_v128_load(wanted + 32), t3 = wasm_v128_load(wanted + 48);
     }
@@ -171,14 +181,202 @@ static int32_t value_of(const uint16_t *g, int32_t n, const struct moves *m, con
   return v;
 }
 
+
+#ifdef __wasm_simd128__
+/*
+ * Games whose values stay below 128 (bound <= 128) keep their values one byte
+ * each (the JS side passes width 1): sixteen splits a load. The option set is
+ * 128 bits, read off a byte per value with bitmask; the missing even values
+ * are two 64-bit registers and one swizzle table. No stamps, no loops over values.
+ */
+#define SMALL_BOUND 128
+#define BATCH 16
+/* Marks of BATCH heaps, SMALL_BOUND bytes each (0x80 when marked): independent stores. */
+static uint8_t batch_marks[BATCH * SMALL_BOUND] __attribute__((aligned(16)));
+/* The rare heaps' values, beside their positions. */
+static uint8_t rare_g[RARE_CAPACITY];
+
+static inline uint64_t bits64(const uint8_t *p) {
+  return (uint64_t)(uint16_t)wasm_i8x16_bitmask(wasm_v128_load(p)) | (uint64_t)(uint16_t)wasm_i8x16_bitmask(wasm_v128_load(p + 16)) << 16 |
+         (uint64_t)(uint16_t)wasm_i8x16_bitmask(wasm_v128_load(p + 32)) << 32 | (uint64_t)(uint16_t)wasm_i8x16_bitmask(wasm_v128_load(p + 48)) << 48;
+}
+/* Clear bit x (< 128) of (lo, hi) without a branch or an address (either makes clang keep them in memory). */
+static inline void clear_bit(uint64_t *lo, uint64_t *hi, uint32_t x) {
+  uint64_t bit = 1ull << (x & 63);
+  uint64_t high = 0 - (uint64_t)(x >> 6);
+  *lo &= ~(bit & ~high);
+  *hi &= ~(bit & high);
+}
+static inline int32_t lowest(uint64_t lo, uint64_t hi) {
+  return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(hi);
+}
+/* Splits a = from..to of rest against the wanted set (lo, hi); returns whether all were found. */
+static int scan_run_small(const uint8_t *g, int32_t rest, int32_t from, int32_t to, uint64_t *wlo, uint64_t *whi) {
+  const v128_t pow2 = wasm_i8x16_const(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+  const v128_t seven = wasm_i8x16_splat(7);
+  uint64_t lo = *wlo, hi = *whi;
+  v128_t table = wasm_i64x2_make((int64_t)lo, (int64_t)hi);
+  int32_t a = from;
+  for (; a + BATCH - 1 <= to; a += BATCH) {
+    v128_t high = wasm_v128_load(g + rest - a - 15);
+    v128_t x = wasm_v128_xor(wasm_v128_load(g + a), wasm_i8x16_shuffle(high, high, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
+    v128_t bit = wasm_i8x16_swizzle(pow2, wasm_v128_and(x, seven));
+    v128_t hits = wasm_v128_and(wasm_i8x16_swizzle(table, wasm_u8x16_shr(x, 3)), bit);
+    if (!wasm_v128_any_true(hits)) continue;
+    uint8_t xs[16];
+    wasm_v128_store(xs, x);
+    uint32_t lanes = wasm_i8x16_bitmask(wasm_i8x16_ne(hits, wasm_i8x16_splat(0)));
+    while (lanes) {
+      clear_bit(&lo, &hi, xs[__builtin_ctz(lanes)]);
+      lanes &= lanes - 1;
+    }
+    if ((lo | hi) == 0) { *wlo = 0; *whi = 0; return 1; }
+    table = wasm_i64x2_make((int64_t)lo, (int64_t)hi);
+  }
+  for (; a <= to; a++) clear_bit(&lo, &hi, (uint32_t)(g[a] ^ g[rest - a]));
+  *wlo = lo; *whi = hi;
+  return (lo | hi) == 0;
+}
+/* The same visiting order as scan. */
+static int scan_small(const uint8_t *g, int32_t rest, int32_t last, uint64_t *lo, uint64_t *hi) {
+  int32_t prefix = last < IN_ORDER_PREFIX ? last : IN_ORDER_PREFIX;
+  if (scan_run_small(g, rest, 1, prefix, lo, hi)) return 1;
+  int32_t window = scan_window(last);
+  int32_t done = prefix;
+  if (window > IN_ORDER_PREFIX) {
+    int32_t blocks = window / BLOCK;
+    for (int32_t j = 0; j < blocks; j++) {
+      int32_t b = (j * SCAN_STRIDE) & (blocks - 1);
+      if (b < IN_ORDER_PREFIX / BLOCK) continue;
+      if (scan_run_small(g, rest, 1 + b * BLOCK, b * BLOCK + BLOCK, lo, hi)) return 1;
+    }
+    done = window;
+  }
+  return scan_run_small(g, rest, done + 1, last, lo, hi);
+}
+
+/* Rare r, partners g[n0 + h - t - r] for h = 0..15 (all below n0): sixteen heaps' marks from one load. */
+static inline void mark_batch(const uint8_t *p, uint8_t gr) {
+  v128_t x = wasm_v128_xor(wasm_v128_load(p), wasm_i8x16_splat((int8_t)gr));
+#define MARK_LANE(h) batch_marks[(h) * SMALL_BOUND + wasm_u8x16_extract_lane(x, h)] = 0x80
+  MARK_LANE(0); MARK_LANE(1); MARK_LANE(2); MARK_LANE(3); MARK_LANE(4); MARK_LANE(5); MARK_LANE(6); MARK_LANE(7);
+  MARK_LANE(8); MARK_LANE(9); MARK_LANE(10); MARK_LANE(11); MARK_LANE(12); MARK_LANE(13); MARK_LANE(14); MARK_LANE(15);
+#undef MARK_LANE
+}
+
+/* Pairs of rare j in [from, to) at rest, stopping where r reaches rest. */
+static inline void mark_rare(uint8_t *marked, const uint8_t *g, int32_t rest, int32_t unequal, const int32_t *rare, int32_t from, int32_t to) {
+  const uint8_t *h = g + rest;
+  for (int32_t j = from; j < to; j++) {
+    int32_t r = rare[j];
+    if (r >= rest) break;
+    if (unequal && 2 * r == rest) continue;
+    marked[rare_g[j] ^ h[-r]] = 0x80;
+  }
+}
+
+/*
+ * G(n) from `marked` (the pairs already marked there) plus the moves to one
+ * heap, the pairs of rare heaps j < near_end[i] and j >= far_end[i] of split
+ * take i, and the witness scan.
+ */
+static int32_t value_small(const uint8_t *g, int32_t n, const struct moves *m, uint8_t *marked, const int32_t *rare,
+                           const int32_t *near_end, const int32_t *far_end, int32_t rare_count, uint64_t rare_lo, uint64_t rare_hi) {
+  for (int32_t i = 0; i < m->whole_count; i++) if (m->whole_takes[i] == n) marked[0] = 0x80;
+  for (int32_t i = 0; i < m->single_count; i++) {
+    int32_t rest = n - m->single_takes[i];
+    if (rest > 0) marked[g[rest]] = 0x80;
+  }
+  for (int32_t i = 0; i < m->split_count; i++) {
+    int32_t rest = n - m->split_takes[i];
+    int32_t unequal = m->split_unequal[i];
+    mark_rare(marked, g, rest, unequal, rare, 0, near_end[i] < rare_count ? near_end[i] : rare_count);
+    mark_rare(marked, g, rest, unequal, rare, far_end[i], rare_count);
+  }
+  uint64_t lo = bits64(marked), hi = bits64(marked + 64);
+  /* The smallest unmarked odd value; the unmarked even values below it are the ones to find. */
+  int32_t odd_mex = lowest(~lo & ~rare_lo, ~hi & ~rare_hi);
+  uint64_t want_lo = ~lo & rare_lo, want_hi = ~hi & rare_hi;
+  if (odd_mex < 64) { want_lo &= (1ull << odd_mex) - 1; want_hi = 0; }
+  else if (odd_mex < 128) want_hi &= (1ull << (odd_mex - 64)) - 1;
+  for (int32_t i = 0; i < m->split_count && (want_lo | want_hi); i++) {
+    int32_t rest = n - m->split_takes[i];
+    scan_small(g, rest, last_split(rest, m->split_unequal[i]), &want_lo, &want_hi);
+  }
+  if ((want_lo | want_hi) == 0) return odd_mex;
+  return lowest(want_lo, want_hi);
+}
+
+static void clear_marks(uint8_t *p, int32_t bytes) {
+  const v128_t zero = wasm_i8x16_splat(0);
+  for (int32_t k = 0; k < bytes; k += 16) wasm_v128_store(p + k, zero);
+}
+
+static int32_t fill_small(uint8_t *g, int32_t from, int32_t to, const struct moves *m, int32_t *rare, int32_t rare_count, int32_t rare_capacity,
+                          const uint8_t *is_rare, int32_t bound, int32_t stop_at_value) {
+  /* The even class below bound as 128 bits; values from bound up count as odd (never marked), so the mex stays below bound. */
+  uint64_t rare_lo = 0, rare_hi = 0;
+  for (int32_t v = 0; v < bound; v++) if (is_rare[v]) { if (v < 64) rare_lo |= 1ull << v; else rare_hi |= 1ull << (v - 64); }
+  for (int32_t j = 0; j < rare_count; j++) rare_g[j] = g[rare[j]];
+  int32_t batchable = 1, largest_take = 0;
+  for (int32_t i = 0; i < m->split_count; i++) {
+    if (m->split_unequal[i]) batchable = 0;
+    if (m->split_takes[i] > largest_take) largest_take = m->split_takes[i];
+  }
+  int32_t all[16], none[16], near_end[16], far_end[16];
+  for (int32_t i = 0; i < 16; i++) all[i] = none[i] = 1 << 30;
+  for (int32_t n = from; n < to;) {
+    if (batchable && n >= 2 * BATCH + largest_take && n + BATCH <= to) {
+      /* Heaps n0..n0+15: rare r with 15 - t < r < n0 - t pair with partners below n0, marked for all sixteen at once. */
+      int32_t n0 = n;
+      clear_marks(batch_marks, sizeof batch_marks);
+      for (int32_t i = 0; i < m->split_count; i++) {
+        int32_t t = m->split_takes[i];
+        int32_t j = 0;
+        while (j < rare_count && rare[j] <= BATCH - 1 - t) j++;
+        near_end[i] = j;
+        for (; j < rare_count && rare[j] < n0 - t; j++) mark_batch(g + n0 - t - rare[j], rare_g[j]);
+        far_end[i] = j;
+      }
+      for (int32_t h = 0; h < BATCH; h++, n++) {
+        int32_t v = value_small(g, n, m, batch_marks + h * SMALL_BOUND, rare, near_end, far_end, rare_count, rare_lo, rare_hi);
+        g[n] = (uint8_t)v;
+        if (v >= stop_at_value) return n + 1;
+        if (is_rare[v]) {
+          rare_g[rare_count] = (uint8_t)v;
+          rare[rare_count++] = n;
+          if (rare_count == rare_capacity) return n + 1;
+        }
+      }
+      continue;
+    }
+    clear_marks(batch_marks, SMALL_BOUND);
+    int32_t v = value_small(g, n, m, batch_marks, rare, all, none, rare_count, rare_lo, rare_hi);
+    g[n] = (uint8_t)v;
+    if (v >= stop_at_value) return n + 1;
+    if (n > 0 && is_rare[v]) {
+      rare_g[rare_count] = (uint8_t)v;
+      rare[rare_count++] = n;
+      if (rare_count == rare_capacity) return n + 1;
+    }
+    n++;
+  }
+  return to;
+}
+#endif
+
 /*
  * Compute G(from..to-1); rare heaps found are appended to `rare` (a scratch
  * copy: the JS side records every value itself afterwards). Stops early, after
  * storing G(n), when G(n) reaches `stop_at_value` (the JS side must widen its
  * value tables) or the rare list is full; returns the next n to compute.
+ * `width` is the bytes per value in g: 1 only with SIMD and bound <= 128.
  */
 int32_t fill(uint16_t *g, int32_t from, int32_t to, const struct moves *m, int32_t *rare, int32_t rare_count, int32_t rare_capacity,
-             const uint8_t *is_rare, int32_t bound, int32_t *seen, int32_t stop_at_value) {
+             const uint8_t *is_rare, int32_t bound, int32_t *seen, int32_t stop_at_value, int32_t width) {
+#ifdef __wasm_simd128__
+  if (width == 1) return fill_small((uint8_t *)g, from, to, m, rare, rare_count, rare_capacity, is_rare, bound, stop_at_value);
+#endif
   for (int32_t n = from; n < to; n++) {
     int32_t v = value_of(g, n, m, rare, rare_count, is_rare, bound, seen);
     g[n] = (uint16_t)v;

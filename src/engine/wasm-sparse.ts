@@ -7,16 +7,19 @@ import type { ValueStore } from './store.js';
 /**
  * The rare/common kernel's inner loop compiled to WebAssembly (wasm/sparse.c:
  * the same method as sparseValue, so the same values; its witness scan runs
- * on 16-bit values, eight splits at a time with SIMD). The module keeps its
- * own copy of the values; the TypeScript kernel stays in
- * charge of everything else (mask reviews, the rare list, the store) and
- * records each value as before. Without the .wasm file, or for tables it was
- * not sized for, the caller runs the TypeScript loop instead.
+ * sixteen splits at a time with SIMD). The module keeps its own copy of the
+ * values, one byte each while every value is below SMALL_BOUND and two bytes
+ * after; the TypeScript kernel stays in charge of everything else (mask
+ * reviews, the rare list, the store) and records each value as before.
+ * Without the .wasm file, or for tables it was not sized for, the caller runs
+ * the TypeScript loop instead.
  */
 const TABLE_BOUND = 1 << 16; // value-indexed tables (is_rare, seen) sized for this
 // Values are kept as uint16: every value, and the mex that may reach the bound, must fit.
 const MAX_BOUND = 1 << 15;
-const RARE_CAPACITY = 1 << 18;
+const RARE_CAPACITY = 1 << 18; // as in sparse.c
+/** While the bound stays at or below this, the module keeps values as bytes (fill_small in sparse.c). */
+const SMALL_BOUND = 128;
 const PAGE = 65536;
 const MAX_MEMORY = 2 ** 32 - PAGE;
 
@@ -36,7 +39,7 @@ function wasmModule(): WebAssembly.Module | null {
   return compiled;
 }
 
-type Fill = (g: number, from: number, to: number, moves: number, rare: number, rareCount: number, rareCapacity: number, isRare: number, bound: number, seen: number, stopAt: number) => number;
+type Fill = (g: number, from: number, to: number, moves: number, rare: number, rareCount: number, rareCapacity: number, isRare: number, bound: number, seen: number, stopAt: number, width: number) => number;
 
 /** Whether the WebAssembly loop is there to use (the .wasm file loads, and SG_EXPLORE_NO_WASM is unset). */
 export function wasmAvailable(): boolean {
@@ -52,6 +55,7 @@ export class WasmSparse {
   private readonly rareAt: number;
   private readonly valuesAt: number;
   private synced = 0; // G(0..synced-1) are in the module's memory
+  private width = 0; // bytes per value there
   private tableMask = -1;
   private tableBound = -1;
 
@@ -94,16 +98,18 @@ export class WasmSparse {
     const bound = split.bound;
     // wasm32 memory ends at 4 GiB: tables past about 2*10^9 heaps stay with TypeScript.
     if (bound > MAX_BOUND || split.count >= RARE_CAPACITY || this.valuesAt + 2 * end > MAX_MEMORY) return null;
-    this.ensure(this.valuesAt + 2 * end);
+    const width = bound <= SMALL_BOUND ? 1 : 2;
+    if (width !== this.width) [this.width, this.synced] = [width, 0]; // the copy is rewritten at the new width
+    this.ensure(this.valuesAt + width * end);
     const memory = this.memory.buffer;
-    const values = new Uint16Array(memory, this.valuesAt, end);
+    const values = width === 1 ? new Uint8Array(memory, this.valuesAt, end) : new Uint16Array(memory, this.valuesAt, end);
     if (this.synced < from) values.set(store.values.subarray(this.synced, from), this.synced);
     if (split.mask !== this.tableMask || bound !== this.tableBound) {
       new Uint8Array(memory, this.isRareAt, bound).set(split.isRare);
       [this.tableMask, this.tableBound] = [split.mask, bound];
     }
     new Int32Array(memory, this.rareAt, split.count).set(split.positions.subarray(0, split.count));
-    const stop = this.fillIn(this.valuesAt, from, end, this.movesAt, this.rareAt, split.count, RARE_CAPACITY, this.isRareAt, bound, this.seenAt, bound);
+    const stop = this.fillIn(this.valuesAt, from, end, this.movesAt, this.rareAt, split.count, RARE_CAPACITY, this.isRareAt, bound, this.seenAt, bound, width);
     let largest = 0;
     for (let n = from; n < stop; n++) if (values[n]! > largest) largest = values[n]!;
     const g = largest > store.largestStorable ? store.widen(largest) : store.values;
