@@ -11,7 +11,7 @@ import { SequenceSubtractionKernel } from './engine/sequence-subtraction.js';
 import type { Cycle, Proof } from './period/pattern.js';
 import { WindowRepetition } from './period/window-repetition.js';
 import { proveByRelativeState } from './period/relative-state.js';
-import { guySmithAttempt } from './period/guy-smith.js';
+import { GuySmithSearch } from './period/guy-smith.js';
 import { observeCycle } from './period/observed.js';
 
 export type ProvenCycle = Cycle & { proof: Proof };
@@ -110,6 +110,7 @@ export function solverFor(rule: Rule, threads = 1): Solver {
       // so the pool runs the rare/common kernel only where WebAssembly is not to be had.
       const pooled = heaps <= 2 && threads > 1 && !wasmAvailable() ? new ParallelSparseKernel(rule.code, threads) : null;
       let due: number | null = null;
+      const guySmith = new GuySmithSearch(k);
       return {
         ...(pooled && { fillAsync: (store, from, to) => pooled.fill(store, from, to), close: () => pooled.close() }),
         kernelStats(store) {
@@ -131,7 +132,7 @@ export function solverFor(rule: Rule, threads = 1): Solver {
         fill: (store, from, to) => kernel.fill(store, from, to),
         prove: octal
           ? (g, count) => {
-              const attempt = guySmithAttempt(g, count, k);
+              const attempt = guySmith.attempt(g, count);
               due = attempt.due;
               return attempt.proven;
             }

@@ -3,14 +3,20 @@ import type { Cycle } from './pattern.js';
 
 type Values = ArrayLike<number>;
 
+/** As a bound of a known range: none. (A small integer, not Infinity, so that scans stay on integer code.) */
+export const NOWHERE = 0x3fffffff;
+
 /**
  * The first n from which G(m + p) = G(m) + s holds for every m with
  * n <= m and m + p < count. (A scan down from the end: cheap when it fails.)
- * A caller that knows the relation holds for every m >= knownFrom passes it.
+ * A caller that knows the relation holds for knownFrom <= m < knownTo passes
+ * that range, and the scan skips it.
  */
-export function cycleStart(g: Values, count: number, period: number, saltus: number, knownFrom = Infinity): number {
-  // m >= knownFrom is already known to hold (the caller's proof), so start below it.
-  let m = Math.min(count - 1 - period, knownFrom - 1);
+export function cycleStart(g: Values, count: number, period: number, saltus: number, knownFrom = NOWHERE, knownTo = NOWHERE): number {
+  let m = count - 1 - period;
+  while (m >= knownTo && g[m + period]! - g[m]! === saltus) m--;
+  if (m >= knownTo) return m + 1;
+  m = Math.min(m, knownFrom - 1);
   while (m >= 0 && g[m + period]! - g[m]! === saltus) m--;
   return m + 1;
 }
