@@ -56,10 +56,15 @@ function installHandlers(): void {
   });
 }
 
-const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) {
+/** Run as the program: this process's arguments, signals and exit code. */
+export function runProgram(): void {
   installHandlers();
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });
 }
+
+// The installed program calls runProgram from its loader (scripts/sg-explore-loader.cjs);
+// the compiled module run directly (node dist/src/cli/main.js) runs it itself.
+const invokedDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) runProgram();

@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+'use strict';
+/*
+ * The installed program (dist/sg-explore.cjs): runs the bundle (dist/cli-bundle.cjs)
+ * with the V8 code cache the build made for it (dist/cli-bundle.v8-cache), so a
+ * short run does not parse and compile the bundle's functions again. V8 checks
+ * the cache against the source and its own version and flags, and ignores it
+ * when it does not fit (another Node, a rebuilt bundle): the program then runs
+ * exactly as without it, only slower to start.
+ */
+const { readFileSync, renameSync, writeFileSync } = require('node:fs');
+const { dirname, join } = require('node:path');
+const vm = require('node:vm');
+const { createRequire, wrap } = require('node:module');
+
+const bundle = join(__dirname, 'cli-bundle.cjs');
+const cacheFile = join(__dirname, 'cli-bundle.v8-cache');
+// Set by the build (scripts/bundle-cli.mjs) to make the cache: written when this run ends.
+const cacheOut = process.env.SG_EXPLORE_MAKE_CODE_CACHE;
+
+function load() {
+  const loader = vm.constants && vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER;
+  if (!loader) return require(bundle); // dynamic import() in a vm.Script needs Node 20.12+
+  let cachedData;
+  if (!cacheOut) {
+    try {
+      cachedData = readFileSync(cacheFile);
+    } catch {
+      cachedData = undefined; // no cache: compile as usual
+    }
+  }
+  const source = readFileSync(bundle, 'utf8').replace(/^#!.*/, '');
+  const script = new vm.Script(wrap(source), { filename: bundle, cachedData, importModuleDynamically: loader });
+  const module = { exports: {}, filename: bundle };
+  script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
+  if (cacheOut) {
+    process.on('exit', () => {
+      writeFileSync(`${cacheOut}.partial`, script.createCachedData());
+      renameSync(`${cacheOut}.partial`, cacheOut);
+    });
+  }
+  return module.exports;
+}
+
+load().runProgram();
