@@ -28,6 +28,7 @@ import { benchOutput } from './output.js';
 import { benchTwoPile } from './two-pile.js';
 import { benchPositions } from './positions.js';
 import { benchOgs } from './ogs.js';
+import { benchBaseline } from './baseline.js';
 import {
   bestOf,
   checksum,
@@ -223,6 +224,8 @@ async function main(): Promise<void> {
   await benchTakeBreak(out);
   out('');
   await benchOgs(out);
+  out('');
+  benchBaseline(out);
   out('');
   await measureSweepThroughput(out);
   out('');
