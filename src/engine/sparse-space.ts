@@ -55,7 +55,8 @@ export class SparseSpaceKernel {
       const stop = this.wasm?.fill(store, n, end, this.split) ?? null;
       if (stop === null) n = this.fillHere(store, n, end);
       else {
-        for (; n < stop; n++) this.split.record(store.values[n]!, n);
+        this.split.recordRange(store.values, n, stop);
+        n = stop;
         store.count = stop;
       }
     }
