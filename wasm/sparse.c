@@ -191,8 +191,16 @@ static int32_t value_of(const uint16_t *g, int32_t n, const struct moves *m, con
  */
 #define SMALL_BOUND 128
 #define BATCH 16
-/* Marks of BATCH heaps, SMALL_BOUND bytes each (0x80 when marked): independent stores. */
-static uint8_t batch_marks[BATCH * SMALL_BOUND] __attribute__((aligned(16)));
+/*
+ * Marks of the pairs of a batch's rests (rest = heap - split take), SMALL_BOUND
+ * bytes each (0x80 when marked: independent stores). A heap's marks are the
+ * union of its rests' rows: a pair (r, rest - r) serves every take that leaves
+ * that rest, so games with several split takes mark each pair once.
+ */
+#define MAX_ROWS (2 * BATCH)
+static uint8_t rest_marks[MAX_ROWS * SMALL_BOUND] __attribute__((aligned(16)));
+/* The marks of the heap being finished. */
+static uint8_t heap_marks[SMALL_BOUND] __attribute__((aligned(16)));
 /* The rare heaps' values, beside their positions. */
 static uint8_t rare_g[RARE_CAPACITY];
 
@@ -255,10 +263,11 @@ static int scan_small(const uint8_t *g, int32_t rest, int32_t last, uint64_t *lo
   return scan_run_small(g, rest, done + 1, last, lo, hi);
 }
 
-/* Rare r, partners g[n0 + h - t - r] for h = 0..15 (all below n0): sixteen heaps' marks from one load. */
-static inline void mark_batch(const uint8_t *p, uint8_t gr) {
+/* Rare r with partners p[q] = g[first rest + q - r], q = 0..rows-1 (all below the batch): sixteen rows from one load. */
+static inline void mark_rests(const uint8_t *p, uint8_t gr, int32_t rows) {
   v128_t x = wasm_v128_xor(wasm_v128_load(p), wasm_i8x16_splat((int8_t)gr));
-#define MARK_LANE(h) batch_marks[(h) * SMALL_BOUND + wasm_u8x16_extract_lane(x, h)] = 0x80
+  for (int32_t q = BATCH; q < rows; q++) rest_marks[q * SMALL_BOUND + (p[q] ^ gr)] = 0x80;
+#define MARK_LANE(h) rest_marks[(h) * SMALL_BOUND + wasm_u8x16_extract_lane(x, h)] = 0x80
   MARK_LANE(0); MARK_LANE(1); MARK_LANE(2); MARK_LANE(3); MARK_LANE(4); MARK_LANE(5); MARK_LANE(6); MARK_LANE(7);
   MARK_LANE(8); MARK_LANE(9); MARK_LANE(10); MARK_LANE(11); MARK_LANE(12); MARK_LANE(13); MARK_LANE(14); MARK_LANE(15);
 #undef MARK_LANE
@@ -318,28 +327,40 @@ static int32_t fill_small(uint8_t *g, int32_t from, int32_t to, const struct mov
   uint64_t rare_lo = 0, rare_hi = 0;
   for (int32_t v = 0; v < bound; v++) if (is_rare[v]) { if (v < 64) rare_lo |= 1ull << v; else rare_hi |= 1ull << (v - 64); }
   for (int32_t j = 0; j < rare_count; j++) rare_g[j] = g[rare[j]];
-  int32_t batchable = 1, largest_take = 0;
+  /* Batches need every split to allow equal parts (no pair to leave out) and the takes within a batch of each other. */
+  int32_t batchable = m->split_count > 0, tmin = 1 << 30, tmax = 0;
   for (int32_t i = 0; i < m->split_count; i++) {
     if (m->split_unequal[i]) batchable = 0;
-    if (m->split_takes[i] > largest_take) largest_take = m->split_takes[i];
+    if (m->split_takes[i] < tmin) tmin = m->split_takes[i];
+    if (m->split_takes[i] > tmax) tmax = m->split_takes[i];
   }
+  int32_t rows = BATCH + tmax - tmin;
+  if (rows > MAX_ROWS) batchable = 0;
   int32_t all[16], none[16], near_end[16], far_end[16];
   for (int32_t i = 0; i < 16; i++) all[i] = none[i] = 1 << 30;
   for (int32_t n = from; n < to;) {
-    if (batchable && n >= 2 * BATCH + largest_take && n + BATCH <= to) {
-      /* Heaps n0..n0+15: rare r with 15 - t < r < n0 - t pair with partners below n0, marked for all sixteen at once. */
-      int32_t n0 = n;
-      clear_marks(batch_marks, sizeof batch_marks);
-      for (int32_t i = 0; i < m->split_count; i++) {
-        int32_t t = m->split_takes[i];
-        int32_t j = 0;
-        while (j < rare_count && rare[j] <= BATCH - 1 - t) j++;
-        near_end[i] = j;
-        for (; j < rare_count && rare[j] < n0 - t; j++) mark_batch(g + n0 - t - rare[j], rare_g[j]);
-        far_end[i] = j;
-      }
+    if (batchable && n >= 2 * BATCH + tmax && n + BATCH <= to) {
+      /*
+       * Heaps n0..n0+15, rests n0-tmax .. n0+15-tmin (row q is rest n0-tmax+q): rare r with
+       * 15 - tmin < r < n0 - tmax pair with partners below n0, marked for every row at once.
+       */
+      int32_t n0 = n, first_rest = n0 - tmax;
+      clear_marks(rest_marks, rows * SMALL_BOUND);
+      int32_t j = 0;
+      while (j < rare_count && rare[j] <= BATCH - 1 - tmin) j++;
+      for (int32_t i = 0; i < m->split_count; i++) near_end[i] = j;
+      for (; j < rare_count && rare[j] < first_rest; j++) mark_rests(g + first_rest - rare[j], rare_g[j], rows);
+      for (int32_t i = 0; i < m->split_count; i++) far_end[i] = j;
       for (int32_t h = 0; h < BATCH; h++, n++) {
-        int32_t v = value_small(g, n, m, batch_marks + h * SMALL_BOUND, rare, near_end, far_end, rare_count, rare_lo, rare_hi);
+        v128_t row[SMALL_BOUND / 16];
+        const uint8_t *own = rest_marks + (h + tmax - m->split_takes[0]) * SMALL_BOUND;
+        for (int32_t k = 0; k < SMALL_BOUND / 16; k++) row[k] = wasm_v128_load(own + 16 * k);
+        for (int32_t i = 1; i < m->split_count; i++) {
+          const uint8_t *more = rest_marks + (h + tmax - m->split_takes[i]) * SMALL_BOUND;
+          for (int32_t k = 0; k < SMALL_BOUND / 16; k++) row[k] = wasm_v128_or(row[k], wasm_v128_load(more + 16 * k));
+        }
+        for (int32_t k = 0; k < SMALL_BOUND / 16; k++) wasm_v128_store(heap_marks + 16 * k, row[k]);
+        int32_t v = value_small(g, n, m, heap_marks, rare, near_end, far_end, rare_count, rare_lo, rare_hi);
         g[n] = (uint8_t)v;
         if (v >= stop_at_value) return n + 1;
         if (is_rare[v]) {
@@ -350,8 +371,8 @@ static int32_t fill_small(uint8_t *g, int32_t from, int32_t to, const struct mov
       }
       continue;
     }
-    clear_marks(batch_marks, SMALL_BOUND);
-    int32_t v = value_small(g, n, m, batch_marks, rare, all, none, rare_count, rare_lo, rare_hi);
+    clear_marks(heap_marks, SMALL_BOUND);
+    int32_t v = value_small(g, n, m, heap_marks, rare, all, none, rare_count, rare_lo, rare_hi);
     g[n] = (uint8_t)v;
     if (v >= stop_at_value) return n + 1;
     if (n > 0 && is_rare[v]) {
