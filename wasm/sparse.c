@@ -115,29 +115,35 @@ static int32_t scan_run(const uint16_t *g, int32_t rest, int32_t from, int32_t t
 }
 
 /*
- * The witness scan of one split take, every a = 1..last once: first the
- * IN_ORDER_PREFIX smallest (0.354's witnesses all sit there), then blocks of
- * BLOCK splits of a power-of-two window in a stride of SCAN_STRIDE blocks
- * (neighbouring splits have correlated values: Officers needs fewer steps
- * spread out), then the rest in order. scanOrder in rare-common.ts is the same.
+ * The witness scan's order over the splits a = 1..last of one split take,
+ * every a once: first the IN_ORDER_PREFIX smallest (0.354's witnesses all sit
+ * there), then blocks of BLOCK splits of a power-of-two window in a stride of
+ * SCAN_STRIDE blocks (neighbouring splits have correlated values: Officers
+ * needs fewer steps spread out), then the rest in order. scanOrder in
+ * rare-common.ts is the same. RUN(from, to) scans splits from..to and is true
+ * once nothing is missing; the scan then returns FOUND at once.
  */
+#define SCAN_ORDER(last, RUN, FOUND)                                                          \
+  do {                                                                                          \
+    int32_t prefix_ = (last) < IN_ORDER_PREFIX ? (last) : IN_ORDER_PREFIX;                      \
+    if (RUN(1, prefix_)) return FOUND;                                                          \
+    int32_t window_ = scan_window(last), done_ = prefix_;                                       \
+    if (window_ > IN_ORDER_PREFIX) {                                                            \
+      int32_t blocks_ = window_ / BLOCK;                                                        \
+      for (int32_t j_ = 0; j_ < blocks_; j_++) {                                                \
+        int32_t b_ = (j_ * SCAN_STRIDE) & (blocks_ - 1);                                        \
+        if (b_ >= IN_ORDER_PREFIX / BLOCK && RUN(1 + b_ * BLOCK, b_ * BLOCK + BLOCK)) return FOUND; \
+      }                                                                                         \
+      done_ = window_;                                                                          \
+    }                                                                                           \
+    (void)RUN(done_ + 1, (last));                                                               \
+  } while (0)
+
 static int32_t scan(const uint16_t *g, int32_t rest, int32_t last, int32_t n, int32_t odd_mex, int32_t *seen, int32_t missing) {
-  int32_t prefix = last < IN_ORDER_PREFIX ? last : IN_ORDER_PREFIX;
-  missing = scan_run(g, rest, 1, prefix, n, odd_mex, seen, missing);
-  if (missing == 0) return 0;
-  int32_t window = scan_window(last);
-  int32_t done = prefix;
-  if (window > IN_ORDER_PREFIX) {
-    int32_t blocks = window / BLOCK;
-    for (int32_t j = 0; j < blocks; j++) {
-      int32_t b = (j * SCAN_STRIDE) & (blocks - 1);
-      if (b < IN_ORDER_PREFIX / BLOCK) continue;
-      missing = scan_run(g, rest, 1 + b * BLOCK, b * BLOCK + BLOCK, n, odd_mex, seen, missing);
-      if (missing == 0) return 0;
-    }
-    done = window;
-  }
-  return scan_run(g, rest, done + 1, last, n, odd_mex, seen, missing);
+#define RUN_WIDE(from, to) ((missing = scan_run(g, rest, from, to, n, odd_mex, seen, missing)) == 0)
+  SCAN_ORDER(last, RUN_WIDE, 0);
+#undef RUN_WIDE
+  return missing;
 }
 
 static int32_t value_of(const uint16_t *g, int32_t n, const struct moves *m, const int32_t *rare, int32_t rare_count,
@@ -247,20 +253,10 @@ static int scan_run_small(const uint8_t *g, int32_t rest, int32_t from, int32_t 
 }
 /* The same visiting order as scan. */
 static int scan_small(const uint8_t *g, int32_t rest, int32_t last, uint64_t *lo, uint64_t *hi) {
-  int32_t prefix = last < IN_ORDER_PREFIX ? last : IN_ORDER_PREFIX;
-  if (scan_run_small(g, rest, 1, prefix, lo, hi)) return 1;
-  int32_t window = scan_window(last);
-  int32_t done = prefix;
-  if (window > IN_ORDER_PREFIX) {
-    int32_t blocks = window / BLOCK;
-    for (int32_t j = 0; j < blocks; j++) {
-      int32_t b = (j * SCAN_STRIDE) & (blocks - 1);
-      if (b < IN_ORDER_PREFIX / BLOCK) continue;
-      if (scan_run_small(g, rest, 1 + b * BLOCK, b * BLOCK + BLOCK, lo, hi)) return 1;
-    }
-    done = window;
-  }
-  return scan_run_small(g, rest, done + 1, last, lo, hi);
+#define RUN_SMALL(from, to) scan_run_small(g, rest, from, to, lo, hi)
+  SCAN_ORDER(last, RUN_SMALL, 1);
+#undef RUN_SMALL
+  return (*lo | *hi) == 0;
 }
 
 /* Rare r with partners p[q] = g[first rest + q - r], q = 0..rows-1 (all below the batch): sixteen rows from one load. */
