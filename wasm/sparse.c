@@ -231,7 +231,7 @@ static int scan_run_small(const uint8_t *g, int32_t rest, int32_t from, int32_t 
   uint64_t lo = *wlo, hi = *whi;
   v128_t table = wasm_i64x2_make((int64_t)lo, (int64_t)hi);
   int32_t a = from;
-  for (; a + BATCH - 1 <= to; a += BATCH) {
+  for (; a + BLOCK - 1 <= to; a += BLOCK) {
     v128_t high = wasm_v128_load(g + rest - a - 15);
     v128_t x = wasm_v128_xor(wasm_v128_load(g + a), wasm_i8x16_shuffle(high, high, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
     v128_t bit = wasm_i8x16_swizzle(pow2, wasm_v128_and(x, seven));
@@ -282,11 +282,11 @@ static inline void mark_rare(uint8_t *marked, const uint8_t *g, int32_t rest, in
 
 /*
  * G(n) from `marked` (the pairs already marked there) plus the moves to one
- * heap, the pairs of rare heaps j < near_end[i] and j >= far_end[i] of split
- * take i, and the witness scan.
+ * heap, the pairs of rare heaps j < near_end and j >= far_end of every split
+ * take, and the witness scan.
  */
 static int32_t value_small(const uint8_t *g, int32_t n, const struct moves *m, uint8_t *marked, const int32_t *rare,
-                           const int32_t *near_end, const int32_t *far_end, int32_t rare_count, uint64_t rare_lo, uint64_t rare_hi) {
+                           int32_t near_end, int32_t far_end, int32_t rare_count, uint64_t rare_lo, uint64_t rare_hi) {
   for (int32_t i = 0; i < m->whole_count; i++) if (m->whole_takes[i] == n) marked[0] = 0x80;
   for (int32_t i = 0; i < m->single_count; i++) {
     int32_t rest = n - m->single_takes[i];
@@ -295,8 +295,8 @@ static int32_t value_small(const uint8_t *g, int32_t n, const struct moves *m, u
   for (int32_t i = 0; i < m->split_count; i++) {
     int32_t rest = n - m->split_takes[i];
     int32_t unequal = m->split_unequal[i];
-    mark_rare(marked, g, rest, unequal, rare, 0, near_end[i] < rare_count ? near_end[i] : rare_count);
-    mark_rare(marked, g, rest, unequal, rare, far_end[i], rare_count);
+    mark_rare(marked, g, rest, unequal, rare, 0, near_end);
+    mark_rare(marked, g, rest, unequal, rare, far_end, rare_count);
   }
   uint64_t lo = bits64(marked), hi = bits64(marked + 64);
   /* The smallest unmarked odd value; the unmarked even values below it are the ones to find. */
@@ -310,6 +310,19 @@ static int32_t value_small(const uint8_t *g, int32_t n, const struct moves *m, u
   }
   if ((want_lo | want_hi) == 0) return odd_mex;
   return lowest(want_lo, want_hi);
+}
+
+/* Keep G(n) = v: store it, and list n when v is rare; true when fill must return now (see fill). */
+static inline int keep_small(uint8_t *g, int32_t n, int32_t v, int32_t *rare, int32_t *rare_count, int32_t rare_capacity, const uint8_t *is_rare,
+                             int32_t stop_at_value) {
+  g[n] = (uint8_t)v;
+  if (v >= stop_at_value) return 1;
+  if (n > 0 && is_rare[v]) {
+    rare_g[*rare_count] = (uint8_t)v;
+    rare[(*rare_count)++] = n;
+    if (*rare_count == rare_capacity) return 1;
+  }
+  return 0;
 }
 
 static void clear_marks(uint8_t *p, int32_t bytes) {
@@ -332,8 +345,6 @@ static int32_t fill_small(uint8_t *g, int32_t from, int32_t to, const struct mov
   }
   int32_t rows = BATCH + tmax - tmin;
   if (rows > MAX_ROWS) batchable = 0;
-  int32_t all[16], none[16], near_end[16], far_end[16];
-  for (int32_t i = 0; i < 16; i++) all[i] = none[i] = 1 << 30;
   for (int32_t n = from; n < to;) {
     if (batchable && n >= 2 * BATCH + tmax && n + BATCH <= to) {
       /*
@@ -342,11 +353,10 @@ static int32_t fill_small(uint8_t *g, int32_t from, int32_t to, const struct mov
        */
       int32_t n0 = n, first_rest = n0 - tmax;
       clear_marks(rest_marks, rows * SMALL_BOUND);
-      int32_t j = 0;
-      while (j < rare_count && rare[j] <= BATCH - 1 - tmin) j++;
-      for (int32_t i = 0; i < m->split_count; i++) near_end[i] = j;
-      for (; j < rare_count && rare[j] < first_rest; j++) mark_rests(g + first_rest - rare[j], rare_g[j], rows);
-      for (int32_t i = 0; i < m->split_count; i++) far_end[i] = j;
+      int32_t near_end = 0;
+      while (near_end < rare_count && rare[near_end] <= BATCH - 1 - tmin) near_end++;
+      int32_t far_end = near_end;
+      for (; far_end < rare_count && rare[far_end] < first_rest; far_end++) mark_rests(g + first_rest - rare[far_end], rare_g[far_end], rows);
       for (int32_t h = 0; h < BATCH; h++, n++) {
         v128_t row[SMALL_BOUND / 16];
         const uint8_t *own = rest_marks + (h + tmax - m->split_takes[0]) * SMALL_BOUND;
@@ -357,25 +367,14 @@ static int32_t fill_small(uint8_t *g, int32_t from, int32_t to, const struct mov
         }
         for (int32_t k = 0; k < SMALL_BOUND / 16; k++) wasm_v128_store(heap_marks + 16 * k, row[k]);
         int32_t v = value_small(g, n, m, heap_marks, rare, near_end, far_end, rare_count, rare_lo, rare_hi);
-        g[n] = (uint8_t)v;
-        if (v >= stop_at_value) return n + 1;
-        if (is_rare[v]) {
-          rare_g[rare_count] = (uint8_t)v;
-          rare[rare_count++] = n;
-          if (rare_count == rare_capacity) return n + 1;
-        }
+        if (keep_small(g, n, v, rare, &rare_count, rare_capacity, is_rare, stop_at_value)) return n + 1;
       }
       continue;
     }
+    /* Every rare heap's pairs here, each stopping where r reaches rest. */
     clear_marks(heap_marks, SMALL_BOUND);
-    int32_t v = value_small(g, n, m, heap_marks, rare, all, none, rare_count, rare_lo, rare_hi);
-    g[n] = (uint8_t)v;
-    if (v >= stop_at_value) return n + 1;
-    if (n > 0 && is_rare[v]) {
-      rare_g[rare_count] = (uint8_t)v;
-      rare[rare_count++] = n;
-      if (rare_count == rare_capacity) return n + 1;
-    }
+    int32_t v = value_small(g, n, m, heap_marks, rare, rare_count, rare_count, rare_count, rare_lo, rare_hi);
+    if (keep_small(g, n, v, rare, &rare_count, rare_capacity, is_rare, stop_at_value)) return n + 1;
     n++;
   }
   return to;

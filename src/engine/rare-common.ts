@@ -131,16 +131,6 @@ export class RareCommonSplit {
     if (n > 0 && this.isRare[value]) this.push(n);
   }
 
-  /** Take in G(from..to-1), as record does for each (one loop: the WebAssembly kernel hands over hundreds of thousands at once). */
-  recordRange(g: ValueArray, from: number, to: number): void {
-    for (let n = from; n < to; n++) {
-      const value = g[n]!;
-      if (value > this.largest) this.countValue(value);
-      else this.histogram[value]!++;
-      if (n > 0 && this.isRare[value]) this.push(n);
-    }
-  }
-
   /** Histogram and value-indexed tables only (for values taken in before a review). */
   countValue(value: number): void {
     if (value > this.largest) {

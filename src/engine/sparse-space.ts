@@ -55,8 +55,7 @@ export class SparseSpaceKernel {
       const stop = this.wasm?.fill(store, n, end, this.split) ?? null;
       if (stop === null) n = this.fillHere(store, n, end);
       else {
-        this.split.recordRange(store.values, n, stop);
-        n = stop;
+        for (; n < stop; n++) this.split.record(store.values[n]!, n);
         store.count = stop;
       }
     }

@@ -15,7 +15,7 @@ import type { ValueStore } from './store.js';
  * the TypeScript loop instead.
  */
 const TABLE_BOUND = 1 << 16; // value-indexed tables (is_rare, seen) sized for this
-// Values are kept as uint16: every value, and the mex that may reach the bound, must fit.
+// Values are kept as uint16 (bytes below SMALL_BOUND): every value, and the mex that may reach the bound, must fit.
 const MAX_BOUND = 1 << 15;
 const RARE_CAPACITY = 1 << 18; // as in sparse.c
 /** While the bound stays at or below this, the module keeps values as bytes (fill_small in sparse.c). */

@@ -4,7 +4,7 @@ import type { Cycle } from './pattern.js';
 type Values = ArrayLike<number>;
 
 /** As a bound of a known range: none. (A small integer, not Infinity, so that scans stay on integer code.) */
-export const NOWHERE = 0x3fffffff;
+const NOWHERE = 0x3fffffff;
 
 /**
  * The first n from which G(m + p) = G(m) + s holds for every m with
