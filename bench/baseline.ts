@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ratio, seconds, summarize } from './measure.js';
+import { ratio, seconds, summarize, timed } from './measure.js';
 
 type Out = (line: string) => void;
 const quick = process.env.SG_BENCH_QUICK === '1';
@@ -37,14 +37,6 @@ function buildBaseline(): { cli: string } | { skipped: string } {
   return { cli };
 }
 
-function run(cli: string, args: readonly string[]): { seconds: number; output: string } {
-  const started = process.hrtime.bigint();
-  const child = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-  if (child.error || child.status !== 0) throw new Error(`${cli} ${args.join(' ')} failed: ${child.error?.message ?? child.stderr.trim()}`);
-  return { seconds: elapsed, output: child.stdout };
-}
-
 export function benchBaseline(out: Out): void {
   out(`== Against commit ${BASELINE_COMMIT} (the program when the speed issue was filed; whole processes, in turn)`);
   const baseline = buildBaseline();
@@ -61,11 +53,12 @@ export function benchBaseline(out: Out): void {
   const theirs: number[] = [];
   let same = true;
   for (let i = 0; i < pairs; i++) {
-    const a = run(current, args);
-    const b = run(baseline.cli, args);
+    const asIs = (stdout: string) => stdout;
+    const a = timed(process.execPath, [current, ...args], asIs);
+    const b = timed(process.execPath, [baseline.cli, ...args], asIs);
     ours.push(a.seconds);
     theirs.push(b.seconds);
-    same &&= a.output === b.output;
+    same &&= a.result === b.result;
   }
   const [now, then] = [summarize(ours).median, summarize(theirs).median];
   out(

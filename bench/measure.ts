@@ -1,6 +1,7 @@
 /**
  * Small timing and formatting helpers for the benchmark. Node built-ins only.
  */
+import { spawnSync } from 'node:child_process';
 
 export interface Timing {
   /** Seconds of every run, in the order they ran. */
@@ -94,4 +95,18 @@ export function runsText(t: Timing): string {
 export function setText(moves: readonly number[]): string {
   if (moves.length <= 8) return `{${moves.join(',')}}`;
   return `{${moves.slice(0, 4).join(',')},...,${moves[moves.length - 1]}} (|S|=${moves.length})`;
+}
+
+export interface Timed<T> {
+  readonly seconds: number;
+  readonly result: T;
+}
+
+/** One whole process, its wall time and what `parse` makes of its output; throws when it fails. */
+export function timed<T>(command: string, args: readonly string[], parse: (stdout: string) => T): Timed<T> {
+  const started = process.hrtime.bigint();
+  const child = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  if (child.error || child.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${child.error?.message ?? child.stderr.trim()}`);
+  return { seconds: elapsed, result: parse(child.stdout) };
 }

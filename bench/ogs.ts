@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { count, ratio, seconds, summarize } from './measure.js';
+import { count, ratio, seconds, summarize, timed, type Timed } from './measure.js';
 
 type Out = (line: string) => void;
 const quick = process.env.SG_BENCH_QUICK === '1';
@@ -53,19 +53,6 @@ function buildDriver(): { binary: string } | { skipped: string } {
   const built = spawnSync('cargo', ['build', '--release', '--offline', '--quiet'], { cwd: dir, encoding: 'utf8' });
   if (built.error || built.status !== 0) return { skipped: `cargo build failed: ${(built.error?.message ?? built.stderr).trim().split('\n')[0]}` };
   return { binary: join(dir, 'target/release/ogs-driver') };
-}
-
-interface Timed<T> {
-  readonly seconds: number;
-  readonly result: T;
-}
-
-function timed<T>(command: string, args: readonly string[], parse: (stdout: string) => T): Timed<T> {
-  const started = process.hrtime.bigint();
-  const child = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-  if (child.error || child.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${child.error?.message ?? child.stderr.trim()}`);
-  return { seconds: elapsed, result: parse(child.stdout) };
 }
 
 interface OgsAnswer {
