@@ -16,8 +16,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { familySize, indexedRules, type Family, type IndexedRule } from '../src/sweep/family.js';
 import { SweepPool } from '../src/sweep/pool.js';
-import { runSweep } from '../src/sweep/sweep.js';
-import { rowToJson } from '../src/sweep/format.js';
+import { runSweep, type SweepWork } from '../src/sweep/sweep.js';
 import { ratio, seconds } from './measure.js';
 
 // Cheap rules alone (subtraction sets, 2-digit codes) are bound by handing out work, not by
@@ -93,18 +92,25 @@ function* benchRules(families: readonly Family[]): Generator<IndexedRule> {
   }
 }
 
+/**
+ * One sweep on a fresh pool, its rows as JSON lines. Several families go as
+ * one list of rules (the path a --rules file takes); one family goes as the
+ * CLI sends it, in stretches that the workers enumerate.
+ */
 async function timedSweep(threads: number, families: readonly Family[] = SWEEP_BENCH_FAMILIES): Promise<{ run: SweepRun; rows: string[] }> {
   const total = families.reduce((sum, f) => sum + Number(familySize(f)), 0);
+  const work: SweepWork = families.length === 1 ? { kind: 'family', family: families[0]! } : { kind: 'rules', rules: benchRules(families) };
   const t0 = performance.now();
   const pool = await SweepPool.start({ threads });
   const t1 = performance.now();
-  const rows: string[] = [];
+  const chunks: string[] = [];
   try {
-    await runSweep({ pool, rules: benchRules(families), total, limit: BENCH_LIMIT, onRow: (row) => void rows.push(rowToJson(row)) });
+    await runSweep({ pool, work, total, limit: BENCH_LIMIT, output: { as: 'jsonl', onLines: (text) => void chunks.push(text) } });
   } finally {
     await pool.close();
   }
   const t2 = performance.now();
+  const rows = chunks.join('').split('\n').slice(0, -1);
   const secs = (t2 - t1) / 1000;
   return { run: { threads, rules: rows.length, startSeconds: (t1 - t0) / 1000, seconds: secs, rulesPerSecond: rows.length / secs }, rows };
 }

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { binomial, familyRules, familySize, indexedRules, shardSize, subsets, type Family } from '../src/sweep/family.js';
+import { binomial, familyRules, familyRulesFrom, familySize, indexedRules, shardSize, subsets, type Family } from '../src/sweep/family.js';
+import { handleSweepTask, rangeJobs } from '../src/sweep/task.js';
 import { matches, naturalCompare, parseCondition, parseSort, rowComparator, whereFilter } from '../src/sweep/query.js';
 import { CSV_HEADER, parseRows, rowLine, splitCsvLine } from '../src/sweep/format.js';
 import { parseRuleList } from '../src/sweep/rule-list.js';
@@ -89,6 +90,63 @@ describe('family enumeration', () => {
       }
       expect(seen.sort((a, b) => a - b)).toEqual([...Array(total).keys()]);
     }
+  });
+});
+
+describe('a family from any index on (what a worker enumerates)', () => {
+  const families: Family[] = [
+    { kind: 'subtraction', size: { from: 1, to: 4 }, maxMove: 9 },
+    { kind: 'all-but', size: { from: 0, to: 3 }, maxMove: 7 },
+    { kind: 'octal', digits: { from: 1, to: 3 }, prefix: 0 },
+    { kind: 'octal', digits: { from: 2, to: 2 }, prefix: 4 },
+  ];
+
+  it('familyRulesFrom(f, i) is the family with its first i rules left out, for every i', () => {
+    for (const family of families) {
+      const all = [...familyRules(family)].map(ruleText);
+      for (let start = 0; start <= all.length; start++) {
+        const from = familyRulesFrom(family, start);
+        const head = [];
+        for (let i = 0; i < 3; i++) {
+          const next = from.next();
+          if (next.done) break;
+          head.push(ruleText(next.value));
+        }
+        expect(head, `${family.kind} from ${start}`).toEqual(all.slice(start, start + 3));
+      }
+      expect([...familyRulesFrom(family, 17)].map(ruleText)).toEqual(all.slice(17));
+    }
+  });
+
+  it('a range task covers exactly the indices from..to-1 of its shard', () => {
+    const family = families[0]!;
+    const all = [...indexedRules(family)];
+    for (const shard of [null, { index: 1, count: 3 }, { index: 3, count: 3 }]) {
+      for (const [from, to] of [[0, 5], [5, 40], [100, all.length], [37, 38], [12, 12]] as const) {
+        const jobs = [...rangeJobs({ family, from, to, shard }, 99)];
+        const expected = all.filter((r) => r.index >= from && r.index < to && (!shard || r.index % shard.count === shard.index - 1));
+        expect(jobs.map((j) => [j.index, ruleText(j.rule), j.limit])).toEqual(expected.map((r) => [r.index, r.text, 99]));
+      }
+    }
+  });
+
+  it('a worker answers a range and the same rules listed with the same lines; rows parse back to them', () => {
+    const family = families[2]!;
+    const range = { family, from: 3, to: 70, shard: null };
+    const listed = [...indexedRules(family)].filter((r) => r.index >= 3 && r.index < 70);
+    const jobs = JSON.stringify(listed.map(({ index, rule }) => ({ index, rule, limit: 2 ** 10 })));
+    const byRange = handleSweepTask({ type: 'range', range, limit: 2 ** 10, output: 'jsonl' });
+    const byList = handleSweepTask({ type: 'rules', jobs, output: 'jsonl' });
+    const asRows = handleSweepTask({ type: 'rules', jobs, output: 'rows' });
+    const asCsv = handleSweepTask({ type: 'range', range, limit: 2 ** 10, output: 'csv' });
+    if (byRange.type !== 'done' || byList.type !== 'done' || asRows.type !== 'done' || asCsv.type !== 'done') throw new Error('not done');
+    expect(byRange.count).toBe(67);
+    expect(byRange.text).toBe(byList.text);
+    const rows = JSON.parse(asRows.text) as SweepRow[];
+    expect(rows.map((r) => rowLine(r, 'jsonl')).join('')).toBe(byRange.text);
+    expect(rows.map((r) => rowLine(r, 'csv')).join('')).toBe(asCsv.text);
+    expect(rows.map((r) => r.rule)).toEqual(listed.map((r) => r.text));
+    expect(rows.find((r) => r.rule === 'octal 0.07')).toMatchObject({ kind: 'periodic', period: 34, proven: true });
   });
 });
 
@@ -327,9 +385,9 @@ describe('sg-explore sweep (built binary)', () => {
     const crashing = at('crashing-worker.mjs');
     writeFileSync(
       crashing,
-      `import handle from ${JSON.stringify(pathToFileURL(WORKER).href)};\n` +
+      `import handle, { taskJobs } from ${JSON.stringify(pathToFileURL(WORKER).href)};\n` +
         `export default function (task) {\n` +
-        `  if (task.type === 'rules' && JSON.parse(task.jobs).some((j) => j.rule.kind === 'subtraction' && j.rule.moves.join() === '2,5')) process.exit(7);\n` +
+        `  if (task.type !== 'probe' && [...taskJobs(task)].some((j) => j.rule.kind === 'subtraction' && j.rule.moves.join() === '2,5')) process.exit(7);\n` +
         `  return handle(task);\n}\n`,
     );
     const r = await run([...SUBTRACTION, '--threads', '2', '--format', 'jsonl'], { env: { SG_EXPLORE_SWEEP_WORKER: crashing } });

@@ -1,7 +1,9 @@
 /**
  * Piscina worker for sweeps: runs a batch of rules (or answers the start-up
- * probe). All the work is in src/sweep/run-rule.ts.
+ * probe). All the work is in src/sweep/task.ts; `taskJobs` is exported too,
+ * for tests that wrap this worker.
  */
-import { handleSweepTask } from '../src/sweep/run-rule.js';
+import { handleSweepTask } from '../src/sweep/task.js';
 
+export { taskJobs } from '../src/sweep/task.js';
 export default handleSweepTask;

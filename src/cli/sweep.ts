@@ -15,7 +15,7 @@ import { InputError } from '../errors.js';
 import { columnsOf } from './io.js';
 import { readRuleList } from '../sweep/rule-list.js';
 import type { SweepRow } from '../sweep/row.js';
-import { sweepFamily } from '../sweep/sweep.js';
+import { sweepFamily, type RowOutput } from '../sweep/sweep.js';
 import { WorkerStartError } from '../sweep/pool.js';
 import { progressBar } from '../sweep/progress-bar.js';
 import { parseShard, parseSweepLine, type SweepRunCommand, type SweepViewCommand } from './sweep-options.js';
@@ -98,10 +98,15 @@ class RowWriter {
       this.gathered.push(row);
       return;
     }
-    if (!this.started) return this.start().then(() => this.add(row));
-    this.beforeWrite();
     if (this.remember) this.streamed.push(row);
-    this.pending += rowLine(row, this.format as 'csv' | 'jsonl');
+    return this.addLines(rowLine(row, this.format as 'csv' | 'jsonl'));
+  }
+
+  /** Take finished lines in this writer's format (streaming, with nothing to filter). */
+  addLines(text: string): void | Promise<void> {
+    if (!this.started) return this.start().then(() => this.addLines(text));
+    this.beforeWrite();
+    this.pending += text;
     // Rows stream as they come, a chunk at a time: when enough are waiting, or a moment after the first.
     if (this.pending.length >= 1 << 16) return this.flush();
     this.timer ??= setTimeout(() => void this.flush().catch(() => {}), 100);
@@ -225,8 +230,19 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
   const writer = log ? null : new RowWriter(stdout, command.format ?? 'table', whereFilter(command.where), keys.length ? rowComparator(keys) : null, () => {
     if (io.stdout.isTTY) bar.clear(); // the bar and the rows share a terminal
   }, io.env, columnsOf(io.stdout), false);
-  let firstFailure: SweepRow | null = null;
   let total = 0;
+  // Rows that go straight to a file format come from the workers as finished lines: nothing to parse here.
+  const linesFormat = command.plot ? null : log ? log.format : command.where.length === 0 && keys.length === 0 && command.format !== undefined && command.format !== 'table' ? command.format : null;
+  const output: RowOutput = linesFormat
+    ? { as: linesFormat, onLines: (text) => (log ? log.appendLines(text) : writer!.addLines(text)) }
+    : {
+        as: 'rows',
+        onRow(row) {
+          if (command.plot) kept.push(row);
+          if (log) log.append(row);
+          else return writer!.add(row);
+        },
+      };
   try {
     if (log?.repaired) io.stderr.write(`sg-explore: note: ${log.path} ended in a half-written line (an interrupted sweep); it was cut off and that rule will be computed again\n`);
     const outcome = await sweepFamily({
@@ -240,12 +256,7 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
         bar.update(0, count);
       },
       onProgress: (done, count) => bar.update(done, count),
-      onRow(row) {
-        if (row.kind === 'error' && !firstFailure) firstFailure = row;
-        if (command.plot) kept.push(row);
-        if (log) log.append(row);
-        else return writer!.add(row);
-      },
+      output,
     });
     bar.finish(
       command.progress ?? io.stderr.isTTY
@@ -255,7 +266,7 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
     await writer?.end();
     await writeSweepPlot(command.plot, kept, describeFamily(family));
     if (outcome.failed > 0) {
-      const first = firstFailure as SweepRow | null;
+      const first = outcome.firstFailure;
       io.stderr.write(
         `sg-explore: ${formatCount(outcome.failed)} of ${formatCount(total)} rules failed (rows with kind=error)${first ? `; the first, ${first.rule}: ${first.error}` : ''}\n`,
       );

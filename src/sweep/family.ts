@@ -78,9 +78,17 @@ export function describeFamily(family: Family): string {
 }
 
 /** Every k-subset of 1..m in lexicographic order (each array is fresh). */
-export function* subsets(m: number, k: number): Generator<number[]> {
-  if (k < 0 || k > m) return;
-  const current = Array.from({ length: k }, (_, i) => i + 1);
+export function subsets(m: number, k: number): Generator<number[]> {
+  return subsetsFrom(m, k, 0);
+}
+
+/**
+ * The k-subsets of 1..m in lexicographic order from the one at `rank` on:
+ * a worker starts its share of a family there without walking the sets before it.
+ */
+export function* subsetsFrom(m: number, k: number, rank: number): Generator<number[]> {
+  if (k < 0 || k > m || rank >= Number(binomial(m, k))) return;
+  const current = unrankSubset(m, k, rank);
   for (;;) {
     yield current.slice();
     let i = k - 1;
@@ -91,35 +99,75 @@ export function* subsets(m: number, k: number): Generator<number[]> {
   }
 }
 
+/** The k-subset of 1..m at `rank` (0-based) in lexicographic order. */
+function unrankSubset(m: number, k: number, rank: number): number[] {
+  const set: number[] = [];
+  let next = 1;
+  for (let i = 0; i < k; i++) {
+    // Sets whose i-th member is `next` number C(m - next, k - i - 1); skip whole blocks of them.
+    for (;;) {
+      const block = Number(binomial(m - next, k - i - 1));
+      if (rank < block) break;
+      rank -= block;
+      next++;
+    }
+    set.push(next++);
+  }
+  return set;
+}
+
 /** Octal digit strings d1..dD (each 0-7, dD non-zero), in lexicographic order. */
-export function* octalDigitStrings(digits: number): Generator<number[]> {
+export function octalDigitStrings(digits: number): Generator<number[]> {
+  return octalDigitStringsFrom(digits, 0);
+}
+
+/** The same from the one at `rank` on (7 last digits for each head d1..dD-1). */
+export function* octalDigitStringsFrom(digits: number, rank: number): Generator<number[]> {
   const head = 8 ** (digits - 1);
-  for (let x = 0; x < head; x++) {
+  for (let x = Math.floor(rank / 7), first = (rank % 7) + 1; x < head; x++, first = 1) {
     const prefix: number[] = [];
     for (let i = digits - 2, rest = x; i >= 0; i--) prefix[i] = rest % 8, (rest = Math.floor(rest / 8));
-    for (let last = 1; last <= 7; last++) yield [...prefix, last];
+    for (let last = first; last <= 7; last++) yield [...prefix, last];
   }
 }
 
 /** The rules of a family, in family order. */
-export function* familyRules(family: Family): Generator<Rule> {
+export function familyRules(family: Family): Generator<Rule> {
+  return familyRulesFrom(family, 0);
+}
+
+/** The family's rules from index `start` on, found directly (a worker's share of a sweep starts there). */
+export function* familyRulesFrom(family: Family, start: number): Generator<Rule> {
+  let skip = start;
   switch (family.kind) {
     case 'subtraction':
-      for (let k = family.size.from; k <= family.size.to; k++) for (const moves of subsets(family.maxMove, k)) yield { kind: 'subtraction', moves };
-      return;
     case 'all-but':
-      for (let k = family.size.from; k <= family.size.to; k++) for (const excluded of subsets(family.maxMove, k)) yield { kind: 'all-but', excluded };
+      for (let k = family.size.from; k <= family.size.to; k++) {
+        const count = Number(binomial(family.maxMove, k));
+        if (skip >= count) {
+          skip -= count;
+          continue;
+        }
+        for (const set of subsetsFrom(family.maxMove, k, skip)) yield family.kind === 'subtraction' ? { kind: 'subtraction', moves: set } : { kind: 'all-but', excluded: set };
+        skip = 0;
+      }
       return;
     case 'octal':
       for (let d = family.digits.from; d <= family.digits.to; d++) {
-        for (const tail of octalDigitStrings(d)) {
+        const count = 7 * 8 ** (d - 1);
+        if (skip >= count) {
+          skip -= count;
+          continue;
+        }
+        for (const tail of octalDigitStringsFrom(d, skip)) {
           const digits = [family.prefix, ...tail];
           yield { kind: 'take-and-break', code: { digits, unequal: digits.map(() => false) } };
         }
+        skip = 0;
       }
       return;
     case 'list':
-      yield* family.rules;
+      for (let i = start; i < family.rules.length; i++) yield family.rules[i]!;
   }
 }
 
@@ -144,11 +192,16 @@ export function* indexedRules(family: Family, shard?: Shard, skip?: (text: strin
   let index = 0;
   for (const rule of familyRules(family)) {
     const i = index++;
-    if (shard && i % shard.count !== shard.index - 1) continue;
+    if (!inShard(i, shard)) continue;
     const text = ruleText(rule);
     if (skip?.(text)) continue;
     yield { index: i, rule, text };
   }
+}
+
+/** Whether the rule at `index` is in the shard (every rule is, without one). */
+export function inShard(index: number, shard: Shard | null | undefined): boolean {
+  return !shard || index % shard.count === shard.index - 1;
 }
 
 /** How many of `total` rules fall in a shard. */

@@ -13,8 +13,9 @@ import { startPool } from '../engine/pool.js';
 import { oneLineMessage } from '../errors.js';
 import { workerFile } from '../worker-path.js';
 import { errorRow, type SweepRow } from './row.js';
-import { SWEEP_PROTOCOL, type SweepTask, type SweepTaskResult } from './run-rule.js';
-import type { IndexedRule } from './family.js';
+import { rowLine } from './row-lines.js';
+import { SWEEP_PROTOCOL, ruleAt, type FailedRule, type FamilyRange, type SweepTask, type SweepTaskResult, type TaskOutput } from './task.js';
+import { inShard, shardSize, type IndexedRule } from './family.js';
 
 export { WorkerStartError } from '../engine/pool.js';
 
@@ -26,10 +27,50 @@ export interface PoolOptions {
   readonly probeTimeoutMs?: number;
 }
 
+/** A batch of work: rules listed one by one, or a stretch of a family the worker enumerates. */
+export type Batch = { readonly kind: 'rules'; readonly rules: readonly IndexedRule[] } | ({ readonly kind: 'range' } & FamilyRange);
+
 export interface BatchResult {
-  readonly rows: SweepRow[];
+  /** The rows (output 'rows'), or null when they came as lines. */
+  readonly rows: SweepRow[] | null;
+  /** The finished lines (output 'jsonl' or 'csv'), or '' for rows. */
+  readonly text: string;
+  readonly count: number;
+  readonly failed: number;
+  readonly firstFailure: FailedRule | null;
   /** Milliseconds the worker spent (0 when it crashed). */
   readonly milliseconds: number;
+}
+
+/** How many rules a batch holds. */
+export function batchSize(batch: Batch): number {
+  return batch.kind === 'rules' ? batch.rules.length : shardSize(batch.to, batch.shard ?? undefined) - shardSize(batch.from, batch.shard ?? undefined);
+}
+
+/** The batch split into batches of one rule each (to isolate a rule that kills its worker). */
+function singles(batch: Batch): Batch[] {
+  if (batch.kind === 'rules') return batch.rules.map((rule) => ({ kind: 'rules', rules: [rule] }));
+  const one: Batch[] = [];
+  for (let i = batch.from; i < batch.to; i++) if (inShard(i, batch.shard)) one.push({ ...batch, from: i, to: i + 1 });
+  return one;
+}
+
+/** The one rule of a single-rule batch: its index and text. */
+function onlyRule(batch: Batch): { index: number; text: string } {
+  if (batch.kind === 'rules') return { index: batch.rules[0]!.index, text: batch.rules[0]!.text };
+  return { index: batch.from, text: ruleAt(batch.family, batch.from) };
+}
+
+function joined(parts: readonly BatchResult[]): BatchResult {
+  const firstFailure = parts.find((p) => p.firstFailure)?.firstFailure ?? null;
+  return {
+    rows: parts[0]?.rows ? parts.flatMap((p) => p.rows!) : null,
+    text: parts.map((p) => p.text).join(''),
+    count: parts.reduce((sum, p) => sum + p.count, 0),
+    failed: parts.reduce((sum, p) => sum + p.failed, 0),
+    firstFailure,
+    milliseconds: 0,
+  };
 }
 
 function envNumber(name: string): number | undefined {
@@ -62,21 +103,29 @@ export class SweepPool {
   }
 
   /**
-   * Run a batch of rules; never rejects. A worker that dies takes only the
-   * rule it died on: the batch is re-run one rule at a time.
+   * Run a batch; never rejects. A worker that dies takes only the rule it
+   * died on: the batch is run again one rule at a time, and that rule
+   * becomes an error row.
    */
-  async runBatch(rules: readonly IndexedRule[], limit: number | undefined): Promise<BatchResult> {
-    const jobs = rules.map(({ index, rule }) => ({ index, rule, limit }));
+  async runBatch(batch: Batch, limit: number | undefined, output: TaskOutput): Promise<BatchResult> {
+    const task: SweepTask =
+      batch.kind === 'rules'
+        ? { type: 'rules', jobs: JSON.stringify(batch.rules.map(({ index, rule }) => ({ index, rule, limit }))), output }
+        : { type: 'range', range: { family: batch.family, from: batch.from, to: batch.to, shard: batch.shard }, limit, output };
+    const expected = batchSize(batch);
     try {
-      // Jobs and rows cross as JSON text: one string copies faster than thousands of small objects.
-      const result = await this.piscina.run({ type: 'rules', jobs: JSON.stringify(jobs) });
-      const rows = result.type === 'rows' ? (JSON.parse(result.rows) as SweepRow[]) : [];
-      if (rows.length !== jobs.length) throw new Error('the worker answered with the wrong number of rows');
-      return { rows, milliseconds: result.type === 'rows' ? result.milliseconds : 0 };
+      const result = await this.piscina.run(task);
+      if (result.type !== 'done' || result.count !== expected) throw new Error('the worker answered with the wrong number of rows');
+      const rows = output === 'rows' ? (JSON.parse(result.text) as SweepRow[]) : null;
+      return { rows, text: rows ? '' : result.text, count: result.count, failed: result.failed, firstFailure: result.firstFailure, milliseconds: result.milliseconds };
     } catch (error) {
-      if (rules.length === 1) return { rows: [errorRow(rules[0]!.index, rules[0]!.text, `worker failed: ${oneLineMessage(error)}`)], milliseconds: 0 };
-      const singles = await Promise.all(rules.map((rule) => this.runBatch([rule], limit)));
-      return { rows: singles.flatMap((s) => s.rows), milliseconds: 0 };
+      if (expected === 1) {
+        const { index, text } = onlyRule(batch);
+        const row = errorRow(index, text, `worker failed: ${oneLineMessage(error)}`);
+        const firstFailure = { rule: row.rule, error: row.error! };
+        return { rows: output === 'rows' ? [row] : null, text: output === 'rows' ? '' : rowLine(row, output), count: 1, failed: 1, firstFailure, milliseconds: 0 };
+      }
+      return joined(await Promise.all(singles(batch).map((one) => this.runBatch(one, limit, output))));
     }
   }
 

@@ -25,6 +25,8 @@ export interface ResultsLog {
   /** A half-written last line was cut off. */
   readonly repaired: boolean;
   append(row: SweepRow): void;
+  /** Append finished lines in the log's format. */
+  appendLines(text: string): void;
   close(): void;
 }
 
@@ -120,6 +122,7 @@ function openLocked(path: string, initialFormat: RowFormat, options: { format?: 
     kept: rows.length,
     repaired,
     append: (row) => write(rowLine(row, format)),
+    appendLines: (text) => write(text),
     close() {
       if (!open) return;
       open = false;

@@ -87,23 +87,3 @@ export function runRule(job: RuleJob): SweepRow {
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
-
-/** What the main thread sends a sweep worker. */
-/** Jobs travel as the JSON text of a RuleJob[], rows as the JSON text of a SweepRow[]: strings cross threads in one copy. */
-export type SweepTask = { readonly type: 'probe' } | { readonly type: 'rules'; readonly jobs: string };
-
-/** What a sweep worker answers. */
-export type SweepTaskResult =
-  | { readonly type: 'probe'; readonly protocol: typeof SWEEP_PROTOCOL }
-  | { readonly type: 'rows'; readonly rows: string; readonly milliseconds: number };
-
-/** Bumped when tasks or results change shape, so a stale worker file is caught by the probe. */
-export const SWEEP_PROTOCOL = 2;
-
-/** The whole of a sweep worker's work (workers/sweep-rule.ts is this, and nothing else). */
-export function handleSweepTask(task: SweepTask): SweepTaskResult {
-  if (task.type === 'probe') return { type: 'probe', protocol: SWEEP_PROTOCOL };
-  const started = performance.now();
-  const rows = (JSON.parse(task.jobs) as RuleJob[]).map(runRule);
-  return { type: 'rows', rows: JSON.stringify(rows), milliseconds: performance.now() - started };
-}

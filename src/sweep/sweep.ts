@@ -1,24 +1,41 @@
 /**
- * Running a sweep: rules go to the pool in batches, results come back in any
- * order, and rows are handed on in family order (a small reorder window
- * holds the ones that finish early). Batches grow until each takes about
+ * Running a sweep: work goes to the pool in batches, results come back in
+ * any order, and are handed on in family order (a small reorder window holds
+ * the ones that finish early). Batches grow until each takes about
  * TARGET_BATCH_MS, so a thousand tiny rules do not pay a thousand round trips.
+ *
+ * A whole family (no rules to leave out) goes as stretches of indices that
+ * the workers enumerate themselves, and rows can come back as finished lines:
+ * then the main thread builds, sends and parses nothing per rule, which is
+ * what lets cheap rules (subtraction sets, tens of microseconds each) scale
+ * with threads.
  */
 import { availableParallelism } from 'node:os';
 import type { SweepRow } from './row.js';
+import type { RowFormat } from './row-lines.js';
 import { checkedFamilySize, indexedRules, shardSize, type Family, type IndexedRule, type Shard } from './family.js';
-import { SweepPool } from './pool.js';
+import { batchSize, SweepPool, type Batch, type BatchResult } from './pool.js';
+import type { FailedRule } from './task.js';
+
+/** What to sweep: rules one by one, or a whole family (or shard of one) that workers enumerate. */
+export type SweepWork =
+  | { readonly kind: 'rules'; readonly rules: Iterable<IndexedRule> }
+  | { readonly kind: 'family'; readonly family: Family; readonly shard?: Shard };
+
+/** Where rows go, in family order: one at a time as rows, or as blocks of finished lines. */
+export type RowOutput =
+  | { readonly as: 'rows'; onRow(row: SweepRow): void | Promise<void> }
+  | { readonly as: RowFormat; onLines(text: string): void | Promise<void> };
 
 export interface SweepOptions {
   readonly pool: SweepPool;
-  /** The rules, in family order. */
-  readonly rules: Iterable<IndexedRule>;
-  /** How many rules `rules` yields (for batch sizes and progress). */
+  readonly work: SweepWork;
+  /** How many rules the work holds (for batch sizes and progress). */
   readonly total: number;
   /** Per-rule limit (default: by rule kind, see SWEEP_LIMITS). */
   readonly limit?: number;
-  /** Each row, in family order; may wait (back-pressure). */
-  onRow(row: SweepRow): void | Promise<void>;
+  /** May wait (back-pressure). */
+  readonly output: RowOutput;
   /** Rules finished so far, of `total`. */
   onProgress?(done: number, total: number): void;
 }
@@ -26,32 +43,25 @@ export interface SweepOptions {
 export interface SweepOutcome {
   readonly rows: number;
   readonly failed: number;
+  /** The first rule that failed, in family order. */
+  readonly firstFailure: FailedRule | null;
 }
 
 const TARGET_BATCH_MS = 25;
-const MAX_BATCH = 512;
+const MAX_BATCH = 4096;
 
-export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
-  const { pool, total } = options;
-  const iterator = options.rules[Symbol.iterator]();
-  const maxInFlight = pool.threads * 2;
-  const maxSlots = pool.threads * 64;
-  interface Slot {
-    rows: SweepRow[] | null;
-  }
-  const slots: Slot[] = [];
-  let inFlight = 0;
-  let taken = 0;
-  let finished = 0;
-  let emitted = 0;
-  let failed = 0;
-  let exhausted = false;
-  /** Milliseconds per rule, by rule kind (kinds differ a thousandfold: a subtraction set against a code). */
-  const msPerRule = new Map<string, number>();
+/** Hands out batches of the work. */
+interface BatchSource {
+  /**
+   * The next batch, of the size `sizeFor` gives for its rules' pace key (their
+   * kind: a subtraction set against a code), or null when the work is done.
+   */
+  next(sizeFor: (key: string) => number): { batch: Batch; key: string } | null;
+}
+
+function ruleBatches(rules: Iterable<IndexedRule>): BatchSource {
+  const iterator = rules[Symbol.iterator]();
   let lookahead: IndexedRule | null = null;
-  let wake: (() => void) | null = null;
-
-  const kindOf = (r: IndexedRule): string => r.rule.kind;
   const pull = (): IndexedRule | null => {
     if (lookahead) {
       const r = lookahead;
@@ -59,55 +69,95 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
       return r;
     }
     const step = iterator.next();
-    if (step.done) {
-      exhausted = true;
-      return null;
-    }
-    return step.value;
+    return step.done ? null : step.value;
   };
+  return {
+    next(sizeFor) {
+      const first = pull();
+      if (!first) return null;
+      const key = first.rule.kind;
+      const size = sizeFor(key);
+      const batch = [first];
+      // One kind to a batch: its pace is learnt per kind.
+      while (batch.length < size) {
+        const next = pull();
+        if (!next) break;
+        if (next.rule.kind !== first.rule.kind) {
+          lookahead = next;
+          break;
+        }
+        batch.push(next);
+      }
+      return { batch: { kind: 'rules', rules: batch }, key };
+    },
+  };
+}
+
+function familyBatches(family: Family, shard: Shard | undefined): BatchSource {
+  const end = checkedFamilySize(family);
+  const stride = shard?.count ?? 1;
+  let cursor = 0;
+  return {
+    next(sizeFor) {
+      if (cursor >= end) return null;
+      const from = cursor;
+      cursor = Math.min(end, from + sizeFor(family.kind) * stride);
+      return { batch: { kind: 'range', family, from, to: cursor, shard: shard ?? null }, key: family.kind };
+    },
+  };
+}
+
+export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
+  const { pool, total, work, output } = options;
+  const source = work.kind === 'rules' ? ruleBatches(work.rules) : familyBatches(work.family, work.shard);
+  const maxInFlight = pool.threads * 2;
+  const maxSlots = pool.threads * 64;
+  interface Slot {
+    result: BatchResult | null;
+  }
+  const slots: Slot[] = [];
+  let inFlight = 0;
+  let taken = 0;
+  let finished = 0;
+  let emitted = 0;
+  let failed = 0;
+  let firstFailure: FailedRule | null = null;
+  let exhausted = false;
+  /** Milliseconds per rule, by pace key (kinds differ a thousandfold: a subtraction set against a code). */
+  const msPerRule = new Map<string, number>();
+  let wake: (() => void) | null = null;
 
   /**
-   * The next batch: rules of one kind, as many as fill about TARGET_BATCH_MS
-   * at that kind's pace so far, and never more than a small share of what is
-   * left (guided scheduling), so one batch cannot hold most of the slow rules.
+   * A batch holds as many rules as fill about TARGET_BATCH_MS at their
+   * kind's pace so far, and never more than a small share of what is left
+   * (guided scheduling), so one batch cannot hold most of the slow rules.
    */
-  const nextBatch = (): IndexedRule[] => {
-    const first = pull();
-    if (!first) return [];
-    const kind = kindOf(first);
-    const pace = msPerRule.get(kind);
+  const sizeFor = (key: string): number => {
+    const pace = msPerRule.get(key);
     const remaining = Math.max(1, total - taken);
-    const size = Math.max(1, Math.min(pace === undefined ? 1 : Math.round(TARGET_BATCH_MS / Math.max(pace, 1e-3)), MAX_BATCH, Math.ceil(remaining / (pool.threads * 8))));
-    const batch = [first];
-    while (batch.length < size) {
-      const next = pull();
-      if (!next) break;
-      if (kindOf(next) !== kind) {
-        lookahead = next;
-        break;
-      }
-      batch.push(next);
-    }
-    taken += batch.length;
-    return batch;
+    return Math.max(1, Math.min(pace === undefined ? 1 : Math.round(TARGET_BATCH_MS / Math.max(pace, 1e-3)), MAX_BATCH, Math.ceil(remaining / (pool.threads * 8))));
   };
 
   const launch = (): void => {
-    const batch = nextBatch();
-    if (batch.length === 0) return;
-    const slot: Slot = { rows: null };
+    const next = source.next(sizeFor);
+    if (!next) {
+      exhausted = true;
+      return;
+    }
+    const { batch, key } = next;
+    taken += batchSize(batch);
+    const slot: Slot = { result: null };
     slots.push(slot);
     inFlight++;
-    void pool.runBatch(batch, options.limit).then(({ rows, milliseconds }) => {
-      slot.rows = rows;
+    void pool.runBatch(batch, options.limit, output.as).then((result) => {
+      slot.result = result;
       inFlight--;
-      finished += rows.length;
-      if (milliseconds > 0) {
-        const kind = kindOf(batch[0]!);
-        const each = milliseconds / rows.length;
-        const pace = msPerRule.get(kind);
+      finished += result.count;
+      if (result.milliseconds > 0 && result.count > 0) {
+        const each = result.milliseconds / result.count;
+        const pace = msPerRule.get(key);
         // Quick to learn that rules are slow, slower to believe they got fast.
-        msPerRule.set(kind, pace === undefined ? each : each > pace ? 0.5 * pace + 0.5 * each : 0.8 * pace + 0.2 * each);
+        msPerRule.set(key, pace === undefined ? each : each > pace ? 0.5 * pace + 0.5 * each : 0.8 * pace + 0.2 * each);
       }
       options.onProgress?.(finished, total);
       const w = wake;
@@ -116,25 +166,34 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
     });
   };
 
+  /** Hand on one batch's rows; a promise only when the receiver makes us wait. */
+  const emit = async (result: BatchResult): Promise<void> => {
+    failed += result.failed;
+    firstFailure ??= result.firstFailure;
+    emitted += result.count;
+    if (output.as !== 'rows') {
+      if (result.count > 0) await output.onLines(result.text);
+      return;
+    }
+    for (const row of result.rows!) {
+      // Most rows are taken at once: no turn of the event loop each.
+      const waiting = output.onRow(row);
+      if (waiting) await waiting;
+    }
+  };
+
   for (;;) {
     while (!exhausted && inFlight < maxInFlight && slots.length < maxSlots) launch();
-    while (slots.length > 0 && slots[0]!.rows) {
-      const { rows } = slots.shift()!;
-      for (const row of rows!) {
-        if (row.kind === 'error') failed++;
-        emitted++;
-        // Most rows are taken at once: no turn of the event loop each.
-        const waiting = options.onRow(row);
-        if (waiting) await waiting;
-      }
+    while (slots.length > 0 && slots[0]!.result) {
+      await emit(slots.shift()!.result!);
       if (!exhausted && inFlight < maxInFlight) break; // refill first
     }
     if (exhausted && slots.length === 0) break;
-    if (slots.length > 0 && slots[0]!.rows) continue;
+    if (slots.length > 0 && slots[0]!.result) continue;
     if (!exhausted && inFlight < maxInFlight && slots.length < maxSlots) continue;
     await new Promise<void>((resolve) => (wake = resolve));
   }
-  return { rows: emitted, failed };
+  return { rows: emitted, failed, firstFailure };
 }
 
 export interface FamilySweepOptions {
@@ -145,7 +204,7 @@ export interface FamilySweepOptions {
   readonly threads?: number;
   /** Rules to leave out (already done), by canonical text. */
   readonly skip?: ReadonlySet<string>;
-  onRow(row: SweepRow): void | Promise<void>;
+  readonly output: RowOutput;
   onProgress?(done: number, total: number): void;
   /** Called once the pool is up and the work counted (for a progress display). */
   onStart?(total: number): void;
@@ -166,20 +225,18 @@ export async function sweepFamily(options: FamilySweepOptions): Promise<SweepOut
   const total = countWork(family, shard, skip);
   if (total === 0) {
     options.onStart?.(0);
-    return { rows: 0, failed: 0 };
+    return { rows: 0, failed: 0, firstFailure: null };
   }
   const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), Math.max(total, 1)));
   const pool = await SweepPool.start({ threads });
   try {
     options.onStart?.(total);
-    return await runSweep({
-      pool,
-      rules: indexedRules(family, shard, skip && skip.size ? (text) => skip.has(text) : undefined),
-      total,
-      limit: options.limit,
-      onRow: options.onRow,
-      onProgress: options.onProgress,
-    });
+    // Workers enumerate a family themselves unless some of its rules are to be left out, or it is a list.
+    const work: SweepWork =
+      family.kind !== 'list' && !(skip && skip.size)
+        ? { kind: 'family', family, shard }
+        : { kind: 'rules', rules: indexedRules(family, shard, skip && skip.size ? (text) => skip.has(text) : undefined) };
+    return await runSweep({ pool, work, total, limit: options.limit, output: options.output, onProgress: options.onProgress });
   } finally {
     await pool.close();
   }
