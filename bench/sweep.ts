@@ -103,14 +103,14 @@ async function timedSweep(threads: number, families: readonly Family[] = SWEEP_B
   const t0 = performance.now();
   const pool = await SweepPool.start({ threads });
   const t1 = performance.now();
-  const chunks: string[] = [];
+  const chunks: Uint8Array[] = [];
   try {
-    await runSweep({ pool, work, total, limit: BENCH_LIMIT, output: { as: 'jsonl', onLines: (text) => void chunks.push(text) } });
+    await runSweep({ pool, work, total, limit: BENCH_LIMIT, output: { as: 'jsonl', onLines: (lines) => void chunks.push(lines) } });
   } finally {
     await pool.close();
   }
   const t2 = performance.now();
-  const rows = chunks.join('').split('\n').slice(0, -1);
+  const rows = Buffer.concat(chunks).toString('utf8').split('\n').slice(0, -1);
   const secs = (t2 - t1) / 1000;
   return { run: { threads, rules: rows.length, startSeconds: (t1 - t0) / 1000, seconds: secs, rulesPerSecond: rows.length / secs }, rows };
 }

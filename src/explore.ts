@@ -204,6 +204,43 @@ export function explore(request: ExploreRequest): Exploration {
   return driveSync(heapWork(request, plan({ ...request, threads: 1 })));
 }
 
+/** What a run found, without the report built around it (see solve). */
+export interface Solution {
+  readonly pattern: Pattern;
+  /** How many values were computed: G(0..computed-1). */
+  readonly computed: number;
+  /** The computed values (a view, not a copy). */
+  readonly values: ValueArray;
+}
+
+/**
+ * The same computation as explore(), returning only the pattern and the
+ * values: no report (P-positions, largest value, lookups). A sweep runs
+ * thousands of rules that take microseconds each, and for them the report
+ * costs as much as the values.
+ */
+export function solve(request: ExploreRequest): Solution {
+  const p = plan({ ...request, threads: 1 });
+  const { solver, store } = p;
+  const blocks = schedule(p);
+  for (let next = blocks.next(0); ; ) {
+    if (next.done) return { pattern: patternOf(p, next.value), computed: store.count, values: store.view() };
+    solver.fill(store, next.value.from, next.value.to);
+    next = blocks.next(Infinity); // one block to each checkpoint: nothing to report between them
+  }
+}
+
+/** The proven cycle, else the cycle the values seem to follow, else none. */
+function patternOf({ solver, store }: Plan, proven: ProvenCycle | null): Pattern {
+  const count = store.count;
+  if (proven) {
+    const { proof, ...cycle } = proven;
+    return { kind: patternKind(cycle.saltus), ...cycle, proof, observedOver: count };
+  }
+  const seen = observeCycle(store.view(), count, { allowSaltus: solver.allowSaltus });
+  return seen ? { kind: patternKind(seen.saltus), ...seen, proof: null, observedOver: count } : { kind: 'none', observedOver: count };
+}
+
 /**
  * The same, with a worker pool where the rule's kernel has one (request.threads),
  * yielding to the event loop between blocks: for progress, checkpoints, signals.
@@ -221,17 +258,11 @@ export function exploreValues(game: GameSpec, values: ValueArray, max: bigint | 
   return analyse(game, { solver, store, max, stopAt: values.length, capacity: values.length, proofMilliseconds: 0 }, null);
 }
 
-function analyse(game: GameSpec, { solver, store, max, capacity, proofMilliseconds }: Plan, proven: ProvenCycle | null): Exploration {
+function analyse(game: GameSpec, plan: Plan, proven: ProvenCycle | null): Exploration {
+  const { solver, store, max, capacity, proofMilliseconds } = plan;
   const count = store.count;
   const g = store.view();
-  let pattern: Pattern;
-  if (proven) {
-    const { proof, ...cycle } = proven;
-    pattern = { kind: patternKind(cycle.saltus), ...cycle, proof, observedOver: count };
-  } else {
-    const seen = observeCycle(g, count, { allowSaltus: solver.allowSaltus });
-    pattern = seen ? { kind: patternKind(seen.saltus), ...seen, proof: null, observedOver: count } : { kind: 'none', observedOver: count };
-  }
+  const pattern = patternOf(plan, proven);
 
   // Without --max, show what the proof rests on, and at least two periods.
   const shown = proven && isCycle(pattern) ? Math.max(proven.proof.valuesNeeded, pattern.preperiod + 2 * pattern.period, 32) : count;

@@ -1,7 +1,7 @@
 import type { Rule } from './rules/model.js';
 import { isOctal, maxHeapsLeft } from './rules/code.js';
 import type { ValueStore } from './engine/store.js';
-import { fillSubtraction } from './engine/subtraction.js';
+import { SubtractionKernel } from './engine/subtraction.js';
 import { AllButKernel } from './engine/allbut.js';
 import { TakeBreakKernel } from './engine/take-break.js';
 import { SparseSpaceKernel } from './engine/sparse-space.js';
@@ -62,6 +62,7 @@ export function solverFor(rule: Rule, threads = 1): Solver {
     case 'subtraction': {
       const k = rule.moves[rule.moves.length - 1]!;
       const windows = new WindowRepetition(k);
+      const kernel = new SubtractionKernel(rule.moves);
       return {
         largestExpected: rule.moves.length,
         allowSaltus: false,
@@ -69,7 +70,7 @@ export function solverFor(rule: Rule, threads = 1): Solver {
         defaultLimit: 2 ** 26,
         costly: false,
         fill(store, from, to) {
-          fillSubtraction(store.reserve(to), rule.moves, from, to);
+          kernel.fill(store.reserve(to), from, to);
           store.count = to;
         },
         prove: (g, count) => windows.prove(g, count),

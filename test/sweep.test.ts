@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { binomial, familyRules, familyRulesFrom, familySize, indexedRules, shardSize, subsets, type Family } from '../src/sweep/family.js';
-import { handleSweepTask, rangeJobs } from '../src/sweep/task.js';
+import { handleSweepTask, rangeJobs, type SweepTask } from '../src/sweep/task.js';
 import { matches, naturalCompare, parseCondition, parseSort, rowComparator, whereFilter } from '../src/sweep/query.js';
 import { CSV_HEADER, parseRows, rowLine, splitCsvLine } from '../src/sweep/format.js';
 import { parseRuleList } from '../src/sweep/rule-list.js';
@@ -130,21 +130,22 @@ describe('a family from any index on (what a worker enumerates)', () => {
     }
   });
 
-  it('a worker answers a range and the same rules listed with the same lines; rows parse back to them', () => {
+  it('a worker answers a range and the same rules listed with the same lines, in JSON lines and CSV', () => {
     const family = families[2]!;
     const range = { family, from: 3, to: 70, shard: null };
     const listed = [...indexedRules(family)].filter((r) => r.index >= 3 && r.index < 70);
     const jobs = JSON.stringify(listed.map(({ index, rule }) => ({ index, rule, limit: 2 ** 10 })));
-    const byRange = handleSweepTask({ type: 'range', range, limit: 2 ** 10, output: 'jsonl' });
-    const byList = handleSweepTask({ type: 'rules', jobs, output: 'jsonl' });
-    const asRows = handleSweepTask({ type: 'rules', jobs, output: 'rows' });
-    const asCsv = handleSweepTask({ type: 'range', range, limit: 2 ** 10, output: 'csv' });
-    if (byRange.type !== 'done' || byList.type !== 'done' || asRows.type !== 'done' || asCsv.type !== 'done') throw new Error('not done');
-    expect(byRange.count).toBe(67);
-    expect(byRange.text).toBe(byList.text);
-    const rows = JSON.parse(asRows.text) as SweepRow[];
-    expect(rows.map((r) => rowLine(r, 'jsonl')).join('')).toBe(byRange.text);
-    expect(rows.map((r) => rowLine(r, 'csv')).join('')).toBe(asCsv.text);
+    const answer = (task: SweepTask): string => {
+      const result = handleSweepTask(task);
+      if (result.type !== 'done') throw new Error('not done');
+      expect(result.count).toBe(67);
+      return Buffer.from(result.lines).toString('utf8');
+    };
+    const byRange = answer({ type: 'range', range, limit: 2 ** 10, format: 'jsonl' });
+    expect(answer({ type: 'rules', jobs, format: 'jsonl' })).toBe(byRange);
+    const rows = lines(byRange).map((l) => JSON.parse(l) as SweepRow);
+    expect(rows.map((r) => rowLine(r, 'jsonl')).join('')).toBe(byRange);
+    expect(answer({ type: 'range', range, limit: 2 ** 10, format: 'csv' })).toBe(rows.map((r) => rowLine(r, 'csv')).join(''));
     expect(rows.map((r) => r.rule)).toEqual(listed.map((r) => r.text));
     expect(rows.find((r) => r.rule === 'octal 0.07')).toMatchObject({ kind: 'periodic', period: 34, proven: true });
   });

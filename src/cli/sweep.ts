@@ -67,7 +67,8 @@ class RowWriter {
   }
   private readonly streamed: SweepRow[] = [];
   /** Lines not yet written: rows go out in chunks (a write each is a turn of the event loop each). */
-  private pending = '';
+  private pending: (string | Uint8Array)[] = [];
+  private pendingLength = 0;
   private writing: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
 
@@ -75,9 +76,13 @@ class RowWriter {
   private flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const text = this.pending;
-    this.pending = '';
-    if (text) this.writing = this.writing.then(() => this.sink.write(text));
+    const parts = this.pending;
+    this.pending = [];
+    this.pendingLength = 0;
+    if (parts.length) {
+      const data = parts.length === 1 ? parts[0]! : Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+      this.writing = this.writing.then(() => this.sink.write(data));
+    }
     return this.writing;
   }
 
@@ -103,12 +108,13 @@ class RowWriter {
   }
 
   /** Take finished lines in this writer's format (streaming, with nothing to filter). */
-  addLines(text: string): void | Promise<void> {
-    if (!this.started) return this.start().then(() => this.addLines(text));
+  addLines(lines: string | Uint8Array): void | Promise<void> {
+    if (!this.started) return this.start().then(() => this.addLines(lines));
     this.beforeWrite();
-    this.pending += text;
+    this.pending.push(lines);
+    this.pendingLength += lines.length;
     // Rows stream as they come, a chunk at a time: when enough are waiting, or a moment after the first.
-    if (this.pending.length >= 1 << 16) return this.flush();
+    if (this.pendingLength >= 1 << 16) return this.flush();
     this.timer ??= setTimeout(() => void this.flush().catch(() => {}), 100);
   }
 

@@ -12,21 +12,80 @@ import type { ValueArray } from './store.js';
  * lastWideBefore.
  */
 export function fillSubtraction(g: ValueArray, moves: readonly number[], from: number, to: number): void {
-  const k = moves[moves.length - 1]!;
-  const head = Math.min(to, Math.max(from, k));
-  const stamps = new StampMex(moves.length);
-  for (let n = from; n < head; n++) g[n] = stamps.mexAt(g, moves, n);
-  if (head >= to) return;
-  // A short stretch runs the plain loop: generating and compiling a body per set costs more than it
-  // saves when a set proves its period within a few hundred values (a sweep's thousands of sets).
-  const body = to - head >= UNROLL_FROM || bodies.has(moves.join(',')) ? bodyFor(moves) : loopBody(moves);
-  body(g, head, to, stamps);
+  new SubtractionKernel(moves).fill(g, from, to);
+}
+
+/**
+ * The kernel for one set, kept across the blocks of a run: what it needs
+ * (the moves as Int32Array, a loop body) is made once, not per block (a
+ * sweep runs thousands of sets, each in a few short blocks).
+ */
+export class SubtractionKernel {
+  private readonly k: number;
+  private readonly s: Int32Array;
+  /** Only sets of 32 or more moves can have values past 31, which need the stamp buffer. */
+  private readonly stamps: StampMex | null;
+  private readonly shortBody: Body;
+  private longBody: Body | null = null;
+
+  constructor(private readonly moves: readonly number[]) {
+    this.k = moves[moves.length - 1]!;
+    this.s = Int32Array.from(moves);
+    this.stamps = moves.length < 32 ? null : new StampMex(moves.length);
+    this.shortBody = moves.length <= MAX_ARITY ? arityBody(moves.length) : loopBody(moves);
+  }
+
+  fill(g: ValueArray, from: number, to: number): void {
+    const { k, s, stamps } = this;
+    const head = Math.min(to, Math.max(from, k));
+    // Below k not every move fits (moves ascend: stop at the first that does not).
+    for (let n = from; n < head; n++) {
+      if (stamps) g[n] = stamps.mexAt(g, this.moves, n);
+      else {
+        let mask = 0;
+        for (let i = 0; i < s.length && s[i]! <= n; i++) mask |= 1 << g[n - s[i]!]!;
+        g[n] = 31 - Math.clz32(~mask & (mask + 1));
+      }
+    }
+    if (head >= to) return;
+    // A short stretch runs the plain loop: generating and compiling a body per set costs more than it
+    // saves when a set proves its period within a few hundred values (a sweep's thousands of sets).
+    if (to - head >= UNROLL_FROM || bodies.has(this.key())) this.longBody ??= bodyFor(this.moves, this.key());
+    (this.longBody ?? this.shortBody)(g, head, to, this.stamps, s);
+  }
+
+  private cachedKey: string | null = null;
+  private key(): string {
+    return (this.cachedKey ??= this.moves.join(','));
+  }
+}
+
+/** Sets of up to this many moves share one compiled body per size, the moves passed in. */
+const MAX_ARITY = 8;
+const arityBodies: Body[] = [];
+
+/** The loop for sets of `m` moves (m < 32, so every value is below 32), moves as arguments, not constants. */
+function arityBody(m: number): Body {
+  let body = arityBodies[m];
+  if (!body) {
+    const names = Array.from({ length: m }, (_, i) => `m${i}`);
+    const source =
+      `const ${names.map((name, i) => `${name} = s[${i}]`).join(', ')};\n` +
+      `for (let n = from; n < to; n++) {\n` +
+      `  const free = ~(${names.map((name) => `(1 << g[n - ${name}])`).join(' | ')});\n` +
+      `  g[n] = 31 - Math.clz32(free & -free);\n` +
+      `}`;
+    body = new Function('g', 'from', 'to', 'stamps', 's', source) as Body;
+    arityBodies[m] = body;
+  }
+  return body;
 }
 
 /** Blocks at least this long get the generated straight-line body. */
 export const UNROLL_FROM = 1 << 14;
 
-type Body = (g: ValueArray, from: number, to: number, stamps: StampMex) => void;
+/** Computes G(from..to-1) for from >= k; `stamps` is there for sets of 32 or more moves, `s` holds the moves. */
+type Body = (g: ValueArray, from: number, to: number, stamps: StampMex | null, s: Int32Array) => void;
 
 /** Generated bodies are kept for the sets seen recently (sweeps run many sets). */
 const bodies = new Map<string, Body>();
@@ -34,8 +93,7 @@ const BODY_CACHE = 256;
 /** Beyond this many moves, straight-line code gets too long: loop instead. */
 const MAX_UNROLLED = 128;
 
-function bodyFor(moves: readonly number[]): Body {
-  const key = moves.join(',');
+function bodyFor(moves: readonly number[], key: string): Body {
   let body = bodies.get(key);
   if (!body) {
     body = moves.length > MAX_UNROLLED ? loopBody(moves) : unrolledBody(moves);
@@ -81,7 +139,10 @@ function unrolledBody(moves: readonly number[]): Body {
   const compiled = new Function('moves', 'lastWideBefore', 'g', 'from', 'to', 'stamps', source) as (
     moves: readonly number[],
     lastWide: typeof lastWideBefore,
-    ...rest: Parameters<Body>
+    g: ValueArray,
+    from: number,
+    to: number,
+    stamps: StampMex | null,
   ) => void;
   return (g, from, to, stamps) => compiled(moves, lastWideBefore, g, from, to, stamps);
 }
@@ -93,11 +154,11 @@ function loopBody(moves: readonly number[]): Body {
     let lastWide = lastWideBefore(g, from, k);
     for (let n = from; n < to; n++) {
       let v: number;
-      if (lastWide >= n - k) v = stamps.mexAt(g, moves, n);
+      if (lastWide >= n - k) v = stamps!.mexAt(g, moves, n);
       else {
         let mask = 0;
         for (let i = 0; i < s.length; i++) mask |= 1 << g[n - s[i]!]!;
-        v = mask === -1 ? stamps.mexAt(g, moves, n) : 31 - Math.clz32(~mask & (mask + 1));
+        v = mask === -1 ? stamps!.mexAt(g, moves, n) : 31 - Math.clz32(~mask & (mask + 1));
       }
       g[n] = v;
       if (v > 31) lastWide = n;

@@ -12,9 +12,9 @@ import type { Piscina } from 'piscina';
 import { startPool } from '../engine/pool.js';
 import { oneLineMessage } from '../errors.js';
 import { workerFile } from '../worker-path.js';
-import { errorRow, type SweepRow } from './row.js';
-import { rowLine } from './row-lines.js';
-import { SWEEP_PROTOCOL, ruleAt, type FailedRule, type FamilyRange, type SweepTask, type SweepTaskResult, type TaskOutput } from './task.js';
+import { errorRow } from './row.js';
+import { rowLine, type RowFormat } from './row-lines.js';
+import { SWEEP_PROTOCOL, ruleAt, type FailedRule, type FamilyRange, type SweepTask, type SweepTaskResult } from './task.js';
 import { inShard, shardSize, type IndexedRule } from './family.js';
 
 export { WorkerStartError } from '../engine/pool.js';
@@ -31,10 +31,8 @@ export interface PoolOptions {
 export type Batch = { readonly kind: 'rules'; readonly rules: readonly IndexedRule[] } | ({ readonly kind: 'range' } & FamilyRange);
 
 export interface BatchResult {
-  /** The rows (output 'rows'), or null when they came as lines. */
-  readonly rows: SweepRow[] | null;
-  /** The finished lines (output 'jsonl' or 'csv'), or '' for rows. */
-  readonly text: string;
+  /** The rows as lines of the format asked for, in UTF-8. */
+  readonly lines: Uint8Array;
   readonly count: number;
   readonly failed: number;
   readonly firstFailure: FailedRule | null;
@@ -64,8 +62,7 @@ function onlyRule(batch: Batch): { index: number; text: string } {
 function joined(parts: readonly BatchResult[]): BatchResult {
   const firstFailure = parts.find((p) => p.firstFailure)?.firstFailure ?? null;
   return {
-    rows: parts[0]?.rows ? parts.flatMap((p) => p.rows!) : null,
-    text: parts.map((p) => p.text).join(''),
+    lines: Buffer.concat(parts.map((p) => p.lines)),
     count: parts.reduce((sum, p) => sum + p.count, 0),
     failed: parts.reduce((sum, p) => sum + p.failed, 0),
     firstFailure,
@@ -107,25 +104,23 @@ export class SweepPool {
    * died on: the batch is run again one rule at a time, and that rule
    * becomes an error row.
    */
-  async runBatch(batch: Batch, limit: number | undefined, output: TaskOutput): Promise<BatchResult> {
+  async runBatch(batch: Batch, limit: number | undefined, format: RowFormat): Promise<BatchResult> {
     const task: SweepTask =
       batch.kind === 'rules'
-        ? { type: 'rules', jobs: JSON.stringify(batch.rules.map(({ index, rule }) => ({ index, rule, limit }))), output }
-        : { type: 'range', range: { family: batch.family, from: batch.from, to: batch.to, shard: batch.shard }, limit, output };
+        ? { type: 'rules', jobs: JSON.stringify(batch.rules.map(({ index, rule }) => ({ index, rule, limit }))), format }
+        : { type: 'range', range: { family: batch.family, from: batch.from, to: batch.to, shard: batch.shard }, limit, format };
     const expected = batchSize(batch);
     try {
       const result = await this.piscina.run(task);
       if (result.type !== 'done' || result.count !== expected) throw new Error('the worker answered with the wrong number of rows');
-      const rows = output === 'rows' ? (JSON.parse(result.text) as SweepRow[]) : null;
-      return { rows, text: rows ? '' : result.text, count: result.count, failed: result.failed, firstFailure: result.firstFailure, milliseconds: result.milliseconds };
+      return { lines: result.lines, count: result.count, failed: result.failed, firstFailure: result.firstFailure, milliseconds: result.milliseconds };
     } catch (error) {
       if (expected === 1) {
         const { index, text } = onlyRule(batch);
         const row = errorRow(index, text, `worker failed: ${oneLineMessage(error)}`);
-        const firstFailure = { rule: row.rule, error: row.error! };
-        return { rows: output === 'rows' ? [row] : null, text: output === 'rows' ? '' : rowLine(row, output), count: 1, failed: 1, firstFailure, milliseconds: 0 };
+        return { lines: Buffer.from(rowLine(row, format)), count: 1, failed: 1, firstFailure: { rule: row.rule, error: row.error! }, milliseconds: 0 };
       }
-      return joined(await Promise.all(singles(batch).map((one) => this.runBatch(one, limit, output))));
+      return joined(await Promise.all(singles(batch).map((one) => this.runBatch(one, limit, format))));
     }
   }
 

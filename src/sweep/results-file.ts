@@ -25,8 +25,8 @@ export interface ResultsLog {
   /** A half-written last line was cut off. */
   readonly repaired: boolean;
   append(row: SweepRow): void;
-  /** Append finished lines in the log's format. */
-  appendLines(text: string): void;
+  /** Append finished lines in the log's format (UTF-8). */
+  appendLines(lines: Uint8Array): void;
   close(): void;
 }
 
@@ -98,8 +98,8 @@ function openLocked(path: string, initialFormat: RowFormat, options: { format?: 
   } catch (error) {
     throw new InputError(`--out ${path}: cannot write there (${errorCode(error)})`);
   }
-  const write = (text: string) => {
-    const bytes = Buffer.from(text, 'utf8');
+  const write = (text: string | Uint8Array) => {
+    const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
     let offset = 0;
     try {
       while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
@@ -122,7 +122,7 @@ function openLocked(path: string, initialFormat: RowFormat, options: { format?: 
     kept: rows.length,
     repaired,
     append: (row) => write(rowLine(row, format)),
-    appendLines: (text) => write(text),
+    appendLines: (lines) => write(lines),
     close() {
       if (!open) return;
       open = false;

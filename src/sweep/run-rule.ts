@@ -1,5 +1,5 @@
 import { recycleValues } from '../engine/store.js';
-import { explore } from '../explore.js';
+import { solve } from '../explore.js';
 import { ruleText, type Rule } from '../rules/model.js';
 import { maxHeapsLeft } from '../rules/code.js';
 import { errorRow, type SweepRow } from './row.js';
@@ -58,7 +58,7 @@ export function runRule(job: RuleJob): SweepRow {
     return errorRow(job.index, String((job.rule as { kind?: unknown }).kind), messageOf(error));
   }
   try {
-    const x = explore({ game: { rule: job.rule }, limit: job.limit ?? defaultSweepLimit(job.rule), maxRareHeaps: SWEEP_MAX_RARE_HEAPS });
+    const x = solve({ game: { rule: job.rule }, limit: job.limit ?? defaultSweepLimit(job.rule), maxRareHeaps: SWEEP_MAX_RARE_HEAPS });
     const p = x.pattern;
     const cycle = p.kind === 'none' ? null : p;
     let largest = 0;
@@ -68,7 +68,7 @@ export function runRule(job: RuleJob): SweepRow {
     recycleValues(g);
     return {
       index: job.index,
-      rule: x.rule,
+      rule: text,
       kind: p.kind,
       preperiod: cycle?.preperiod ?? null,
       period: cycle?.period ?? null,

@@ -22,10 +22,10 @@ export type SweepWork =
   | { readonly kind: 'rules'; readonly rules: Iterable<IndexedRule> }
   | { readonly kind: 'family'; readonly family: Family; readonly shard?: Shard };
 
-/** Where rows go, in family order: one at a time as rows, or as blocks of finished lines. */
+/** Where rows go, in family order: one at a time as rows, or as blocks of finished lines (UTF-8). */
 export type RowOutput =
   | { readonly as: 'rows'; onRow(row: SweepRow): void | Promise<void> }
-  | { readonly as: RowFormat; onLines(text: string): void | Promise<void> };
+  | { readonly as: RowFormat; onLines(lines: Uint8Array): void | Promise<void> };
 
 export interface SweepOptions {
   readonly pool: SweepPool;
@@ -48,6 +48,7 @@ export interface SweepOutcome {
 }
 
 const TARGET_BATCH_MS = 25;
+const MIN_BATCH_MS = 2;
 const MAX_BATCH = 4096;
 
 /** Hands out batches of the work. */
@@ -130,12 +131,16 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
   /**
    * A batch holds as many rules as fill about TARGET_BATCH_MS at their
    * kind's pace so far, and never more than a small share of what is left
-   * (guided scheduling), so one batch cannot hold most of the slow rules.
+   * (guided scheduling), so one batch cannot hold most of the slow rules;
+   * but never less than MIN_BATCH_MS of work, so the last rules do not go
+   * one round trip each.
    */
   const sizeFor = (key: string): number => {
     const pace = msPerRule.get(key);
-    const remaining = Math.max(1, total - taken);
-    return Math.max(1, Math.min(pace === undefined ? 1 : Math.round(TARGET_BATCH_MS / Math.max(pace, 1e-3)), MAX_BATCH, Math.ceil(remaining / (pool.threads * 8))));
+    if (pace === undefined) return 1;
+    const rulesIn = (ms: number) => Math.max(1, Math.round(ms / Math.max(pace, 1e-3)));
+    const share = Math.ceil(Math.max(1, total - taken) / (pool.threads * 8));
+    return Math.min(MAX_BATCH, Math.max(rulesIn(MIN_BATCH_MS), Math.min(rulesIn(TARGET_BATCH_MS), share)));
   };
 
   const launch = (): void => {
@@ -149,15 +154,15 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
     const slot: Slot = { result: null };
     slots.push(slot);
     inFlight++;
-    void pool.runBatch(batch, options.limit, output.as).then((result) => {
+    void pool.runBatch(batch, options.limit, output.as === 'rows' ? 'jsonl' : output.as).then((result) => {
       slot.result = result;
       inFlight--;
       finished += result.count;
       if (result.milliseconds > 0 && result.count > 0) {
         const each = result.milliseconds / result.count;
         const pace = msPerRule.get(key);
-        // Quick to learn that rules are slow, slower to believe they got fast.
-        msPerRule.set(key, pace === undefined ? each : each > pace ? 0.5 * pace + 0.5 * each : 0.8 * pace + 0.2 * each);
+        // Half the old pace, half the new: the first batches run cold code, so rules seem slow at first.
+        msPerRule.set(key, pace === undefined ? each : 0.5 * pace + 0.5 * each);
       }
       options.onProgress?.(finished, total);
       const w = wake;
@@ -172,12 +177,13 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
     firstFailure ??= result.firstFailure;
     emitted += result.count;
     if (output.as !== 'rows') {
-      if (result.count > 0) await output.onLines(result.text);
+      if (result.count > 0) await output.onLines(result.lines);
       return;
     }
-    for (const row of result.rows!) {
+    for (const line of Buffer.from(result.lines.buffer, result.lines.byteOffset, result.lines.byteLength).toString('utf8').split('\n')) {
+      if (line === '') continue;
       // Most rows are taken at once: no turn of the event loop each.
-      const waiting = output.onRow(row);
+      const waiting = output.onRow(JSON.parse(line) as SweepRow);
       if (waiting) await waiting;
     }
   };
