@@ -49,6 +49,7 @@ int main(int argc, char **argv) {
   static uint8_t is_rare[TABLE];
   static int32_t seen[TABLE];
   static double histogram[TABLE];
+  static uint32_t counts[TABLE];
   memset(seen, -1, sizeof seen);
   int32_t mask = 0, bound = 2, largest = 0, rare_count = 0, next_review = 64;
   for (int32_t v = 0; v < TABLE; v++) is_rare[v] = !parity((uint32_t)(v & mask));
@@ -76,16 +77,18 @@ int main(int argc, char **argv) {
       next_review = n * 2;
     }
     int32_t end = N < next_review ? N : next_review;
-    int32_t stop = fill(g, n, end, &m, rare, rare_count, N, is_rare, bound, seen, bound, 2);
-    for (; n < stop; n++) {
-      int32_t v = g[n];
-      if (v > largest) {
-        largest = v;
-        while (bound <= v) bound *= 2;
-        if (bound > MAX_BOUND) { printf("stopped %d\n", n); return 0; }
-      }
+    memset(counts, 0, sizeof(uint32_t) * (size_t)bound);
+    int32_t stop = fill(g, n, end, &m, rare, &rare_count, N, is_rare, bound, seen, bound, 2, counts);
+    /* The histogram from fill's counts, as WasmSparse.fill does; a value that stopped fill (>= bound) is taken in alone. */
+    for (int32_t v = 0; v < bound; v++) if (counts[v]) { histogram[v] += counts[v]; if (v > largest) largest = v; }
+    n = stop;
+    int32_t v = g[stop - 1];
+    if (v >= bound) {
+      largest = v;
+      while (bound <= v) bound *= 2;
+      if (bound > MAX_BOUND) { printf("stopped %d\n", stop - 1); return 0; }
       histogram[v]++;
-      if (n > 0 && is_rare[v]) rare[rare_count++] = n; /* fill skips this when it stops early */
+      if (is_rare[v]) rare[rare_count++] = stop - 1;
     }
   }
   double t1 = now();

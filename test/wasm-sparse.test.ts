@@ -4,13 +4,14 @@ import { ValueStore } from '../src/engine/store.js';
 import { SparseSpaceKernel } from '../src/engine/sparse-space.js';
 import { referenceValues } from '../src/engine/reference.js';
 import { wasmAvailable } from '../src/engine/wasm-sparse.js';
+import type { RareCommonSplit } from '../src/engine/rare-common.js';
 import { int, mulberry32 } from './helpers/random.js';
 
 /** The WebAssembly loop (wasm/sparse.c) against the TypeScript kernel and the reference. */
 describe('rare/common kernel in WebAssembly', () => {
   it('is available from the committed wasm/sparse.wasm', () => expect(wasmAvailable()).toBe(true));
 
-  function fillInPieces(code: string, useWasm: boolean, n: number, random: () => number): ValueStore {
+  function fillInPieces(code: string, useWasm: boolean, n: number, random: () => number): ValueStore & { split: string } {
     const store = new ValueStore(n, 0, 64);
     const kernel = new SparseSpaceKernel(parseCode(code), useWasm);
     for (let at = 0; at < n; ) {
@@ -18,7 +19,13 @@ describe('rare/common kernel in WebAssembly', () => {
       kernel.fill(store, at, next);
       at = next;
     }
-    return store;
+    return Object.assign(store, { split: splitOf(kernel) });
+  }
+
+  /** What the kernel's bookkeeping holds (the module counts values and lists rare heaps for it): mask, rare heaps, largest value. */
+  function splitOf(kernel: SparseSpaceKernel): string {
+    const split = (kernel as unknown as { split: RareCommonSplit }).split;
+    return `mask ${split.mask}, largest ${split.largest}, bound ${split.bound}, rare ${Array.from(split.positions.subarray(0, split.count))}`;
   }
 
   const named = ['0.6', '4!.0', '0.16', '0.56', '0.6406', '0.77', '0.137', '0.7777', '4.07'];
@@ -37,6 +44,7 @@ describe('rare/common kernel in WebAssembly', () => {
     const wasm = fillInPieces(code, true, n, mulberry32(n + code.length));
     const plain = fillInPieces(code, false, n, mulberry32(7 * n));
     expect(Array.from(wasm.values.subarray(0, n)), `${code}: WebAssembly against TypeScript`).toEqual(Array.from(plain.values.subarray(0, n)));
+    expect(wasm.split, `${code}: the split`).toBe(plain.split);
     const ref = referenceValues({ kind: 'take-and-break', code: parseCode(code) }, Math.min(n, 400));
     expect(Array.from(wasm.values.subarray(0, ref.length)), `${code}: against the reference`).toEqual(ref);
   });
@@ -48,6 +56,7 @@ describe('rare/common kernel in WebAssembly', () => {
     const wasm = fillInPieces(code, true, n, mulberry32(3));
     const plain = fillInPieces(code, false, n, mulberry32(5));
     expect(Array.from(wasm.values.subarray(0, n))).toEqual(Array.from(plain.values.subarray(0, n)));
+    expect(wasm.split).toBe(plain.split);
   });
 
   it('a kernel resumed on values it did not compute (a checkpoint) agrees', () => {

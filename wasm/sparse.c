@@ -314,9 +314,10 @@ static int32_t value_small(const uint8_t *g, int32_t n, const struct moves *m, u
 
 /* Keep G(n) = v: store it, and list n when v is rare; true when fill must return now (see fill). */
 static inline int keep_small(uint8_t *g, int32_t n, int32_t v, int32_t *rare, int32_t *rare_count, int32_t rare_capacity, const uint8_t *is_rare,
-                             int32_t stop_at_value) {
+                             int32_t stop_at_value, uint32_t *counts) {
   g[n] = (uint8_t)v;
   if (v >= stop_at_value) return 1;
+  counts[v]++;
   if (n > 0 && is_rare[v]) {
     rare_g[*rare_count] = (uint8_t)v;
     rare[(*rare_count)++] = n;
@@ -330,8 +331,9 @@ static void clear_marks(uint8_t *p, int32_t bytes) {
   for (int32_t k = 0; k < bytes; k += 16) wasm_v128_store(p + k, zero);
 }
 
-static int32_t fill_small(uint8_t *g, int32_t from, int32_t to, const struct moves *m, int32_t *rare, int32_t rare_count, int32_t rare_capacity,
-                          const uint8_t *is_rare, int32_t bound, int32_t stop_at_value) {
+static int32_t fill_small(uint8_t *g, int32_t from, int32_t to, const struct moves *m, int32_t *rare, int32_t *rare_count_io, int32_t rare_capacity,
+                          const uint8_t *is_rare, int32_t bound, int32_t stop_at_value, uint32_t *counts) {
+  int32_t rare_count = *rare_count_io;
   /* The even class below bound as 128 bits; values from bound up count as odd (never marked), so the mex stays below bound. */
   uint64_t rare_lo = 0, rare_hi = 0;
   for (int32_t v = 0; v < bound; v++) if (is_rare[v]) { if (v < 64) rare_lo |= 1ull << v; else rare_hi |= 1ull << (v - 64); }
@@ -367,40 +369,47 @@ static int32_t fill_small(uint8_t *g, int32_t from, int32_t to, const struct mov
         }
         for (int32_t k = 0; k < SMALL_BOUND / 16; k++) wasm_v128_store(heap_marks + 16 * k, row[k]);
         int32_t v = value_small(g, n, m, heap_marks, rare, near_end, far_end, rare_count, rare_lo, rare_hi);
-        if (keep_small(g, n, v, rare, &rare_count, rare_capacity, is_rare, stop_at_value)) return n + 1;
+        if (keep_small(g, n, v, rare, &rare_count, rare_capacity, is_rare, stop_at_value, counts)) return *rare_count_io = rare_count, n + 1;
       }
       continue;
     }
     /* Every rare heap's pairs here, each stopping where r reaches rest. */
     clear_marks(heap_marks, SMALL_BOUND);
     int32_t v = value_small(g, n, m, heap_marks, rare, rare_count, rare_count, rare_count, rare_lo, rare_hi);
-    if (keep_small(g, n, v, rare, &rare_count, rare_capacity, is_rare, stop_at_value)) return n + 1;
+    if (keep_small(g, n, v, rare, &rare_count, rare_capacity, is_rare, stop_at_value, counts)) return *rare_count_io = rare_count, n + 1;
     n++;
   }
+  *rare_count_io = rare_count;
   return to;
 }
 #endif
 
 /*
- * Compute G(from..to-1); rare heaps found are appended to `rare` (a scratch
- * copy: the JS side records every value itself afterwards). Stops early, after
- * storing G(n), when G(n) reaches `stop_at_value` (the JS side must widen its
- * value tables) or the rare list is full; returns the next n to compute.
- * `width` is the bytes per value in g: 1 only with SIMD and bound <= 128.
+ * Compute G(from..to-1); rare heaps found are appended to `rare`, and
+ * *rare_count_io becomes their new count. counts[v] grows by one for each
+ * value v stored below stop_at_value (the JS side takes the histogram and the
+ * new rare heaps from these, not value by value). Stops early, after storing
+ * G(n), when G(n) reaches `stop_at_value` (the JS side must widen its value
+ * tables; that value is neither counted nor listed) or the rare list is
+ * full; returns the next n to compute. `width` is the bytes per value in g:
+ * 1 only with SIMD and bound <= 128.
  */
-int32_t fill(uint16_t *g, int32_t from, int32_t to, const struct moves *m, int32_t *rare, int32_t rare_count, int32_t rare_capacity,
-             const uint8_t *is_rare, int32_t bound, int32_t *seen, int32_t stop_at_value, int32_t width) {
+int32_t fill(uint16_t *g, int32_t from, int32_t to, const struct moves *m, int32_t *rare, int32_t *rare_count_io, int32_t rare_capacity,
+             const uint8_t *is_rare, int32_t bound, int32_t *seen, int32_t stop_at_value, int32_t width, uint32_t *counts) {
 #ifdef __wasm_simd128__
-  if (width == 1) return fill_small((uint8_t *)g, from, to, m, rare, rare_count, rare_capacity, is_rare, bound, stop_at_value);
+  if (width == 1) return fill_small((uint8_t *)g, from, to, m, rare, rare_count_io, rare_capacity, is_rare, bound, stop_at_value, counts);
 #endif
+  int32_t rare_count = *rare_count_io;
   for (int32_t n = from; n < to; n++) {
     int32_t v = value_of(g, n, m, rare, rare_count, is_rare, bound, seen);
     g[n] = (uint16_t)v;
-    if (v >= stop_at_value) return n + 1;
+    if (v >= stop_at_value) return *rare_count_io = rare_count, n + 1;
+    counts[v]++;
     if (n > 0 && is_rare[v]) {
       rare[rare_count++] = n;
-      if (rare_count == rare_capacity) return n + 1;
+      if (rare_count == rare_capacity) return *rare_count_io = rare_count, n + 1;
     }
   }
+  *rare_count_io = rare_count;
   return to;
 }

@@ -131,6 +131,22 @@ export class RareCommonSplit {
     if (n > 0 && this.isRare[value]) this.push(n);
   }
 
+  /**
+   * Take in a stretch of values at once: counts[v] of them equal v, every v
+   * below the bound (so no table grows), and the rare ones among them
+   * (heap 0 excluded) at `rare`, ascending; as record() on each in turn.
+   */
+  recordCounts(counts: Uint32Array, rare: Int32Array): void {
+    for (let v = 0; v < counts.length; v++) {
+      if (counts[v] === 0) continue;
+      this.histogram[v]! += counts[v]!;
+      if (v > this.largest) this.largest = v;
+    }
+    while (this.count + rare.length > this.positions.length) this.grow();
+    this.positions.set(rare, this.count);
+    this.count += rare.length;
+  }
+
   /** Histogram and value-indexed tables only (for values taken in before a review). */
   countValue(value: number): void {
     if (value > this.largest) {
@@ -173,12 +189,14 @@ export class RareCommonSplit {
   }
 
   private push(position: number): void {
-    if (this.count === this.positions.length) {
-      const bigger = this.newPositions(this.positions.length * 2);
-      bigger.set(this.positions);
-      this.positions = bigger;
-    }
+    if (this.count === this.positions.length) this.grow();
     this.positions[this.count++] = position;
+  }
+
+  private grow(): void {
+    const bigger = this.newPositions(this.positions.length * 2);
+    bigger.set(this.positions);
+    this.positions = bigger;
   }
 
   private newPositions(length: number): Int32Array {

@@ -52,12 +52,10 @@ export class SparseSpaceKernel {
         this.nextReview = n * 2;
       }
       const end = Math.min(to, this.nextReview);
+      // The module takes its values into the split itself.
       const stop = this.wasm?.fill(store, n, end, this.split) ?? null;
       if (stop === null) n = this.fillHere(store, n, end);
-      else {
-        for (; n < stop; n++) this.split.record(store.values[n]!, n);
-        store.count = stop;
-      }
+      else store.count = n = stop;
     }
     this.recorded = Math.max(this.recorded, to);
   }

@@ -9,8 +9,8 @@ import type { ValueStore } from './store.js';
  * the same method as sparseValue, so the same values; its witness scan runs
  * sixteen splits at a time with SIMD). The module keeps its own copy of the
  * values, one byte each while every value is below SMALL_BOUND and two bytes
- * after; the TypeScript kernel stays in charge of everything else (mask
- * reviews, the rare list, the store) and records each value as before.
+ * after, and counts the values it computes; the TypeScript kernel stays in
+ * charge of everything else (mask reviews, the rare list, the store).
  * Without the .wasm file, or for tables it was not sized for, the caller runs
  * the TypeScript loop instead.
  */
@@ -39,7 +39,7 @@ function wasmModule(): WebAssembly.Module | null {
   return compiled;
 }
 
-type Fill = (g: number, from: number, to: number, moves: number, rare: number, rareCount: number, rareCapacity: number, isRare: number, bound: number, seen: number, stopAt: number, width: number) => number;
+type Fill = (g: number, from: number, to: number, moves: number, rare: number, rareCountAt: number, rareCapacity: number, isRare: number, bound: number, seen: number, stopAt: number, width: number, counts: number) => number;
 
 /** Whether the WebAssembly loop is there to use (the .wasm file loads, and SG_EXPLORE_NO_WASM is unset). */
 export function wasmAvailable(): boolean {
@@ -53,6 +53,8 @@ export class WasmSparse {
   private readonly isRareAt: number;
   private readonly seenAt: number;
   private readonly rareAt: number;
+  private readonly rareCountAt: number;
+  private readonly countsAt: number;
   private readonly valuesAt: number;
   private synced = 0; // G(0..synced-1) are in the module's memory
   private width = 0; // bytes per value there
@@ -71,6 +73,10 @@ export class WasmSparse {
     at += 4 * TABLE_BOUND;
     this.rareAt = at;
     at += 4 * RARE_CAPACITY;
+    this.rareCountAt = at;
+    at += 16;
+    this.countsAt = at;
+    at += 4 * TABLE_BOUND;
     this.valuesAt = at;
     this.ensure(at);
     new Int32Array(this.memory.buffer, this.seenAt, TABLE_BOUND).fill(-1);
@@ -90,9 +96,11 @@ export class WasmSparse {
   }
 
   /**
-   * Compute G(from..end-1) into the store, or stop early (a value that widens
-   * the tables); the caller then records each new value. Returns where it
-   * stopped, or null when the split has outgrown this module's tables.
+   * Compute G(from..end-1) into the store and take them into the split
+   * (histogram and rare list, from the module's counts: no pass over the
+   * values here), or stop early, after a value that widens the tables.
+   * Returns where it stopped, or null when the split has outgrown this
+   * module's tables.
    */
   fill(store: ValueStore, from: number, end: number, split: RareCommonSplit): number | null {
     const bound = split.bound;
@@ -108,13 +116,22 @@ export class WasmSparse {
       new Uint8Array(memory, this.isRareAt, bound).set(split.isRare);
       [this.tableMask, this.tableBound] = [split.mask, bound];
     }
-    new Int32Array(memory, this.rareAt, split.count).set(split.positions.subarray(0, split.count));
-    const stop = this.fillIn(this.valuesAt, from, end, this.movesAt, this.rareAt, split.count, RARE_CAPACITY, this.isRareAt, bound, this.seenAt, bound, width);
-    let largest = 0;
-    for (let n = from; n < stop; n++) if (values[n]! > largest) largest = values[n]!;
+    const before = split.count;
+    new Int32Array(memory, this.rareAt, before).set(split.positions.subarray(0, before));
+    const rareCount = new Int32Array(memory, this.rareCountAt, 1);
+    rareCount[0] = before;
+    const counts = new Uint32Array(memory, this.countsAt, bound);
+    counts.fill(0);
+    const stop = this.fillIn(this.valuesAt, from, end, this.movesAt, this.rareAt, this.rareCountAt, RARE_CAPACITY, this.isRareAt, bound, this.seenAt, bound, width, this.countsAt);
+    // Every value below bound is counted; one at or past it (the last, when fill stopped for it) is not.
+    const last = values[stop - 1]!;
+    let largest = last;
+    for (let v = bound - 1; v > largest; v--) if (counts[v]) largest = v;
     const g = largest > store.largestStorable ? store.widen(largest) : store.values;
     g.set(values.subarray(from, stop), from);
     this.synced = stop;
+    split.recordCounts(counts, new Int32Array(memory, this.rareAt + 4 * before, rareCount[0]! - before));
+    if (last >= bound) split.record(last, stop - 1);
     return stop;
   }
 
