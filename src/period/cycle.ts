@@ -13,12 +13,58 @@ const NOWHERE = 0x3fffffff;
  * that range, and the scan skips it.
  */
 export function cycleStart(g: Values, count: number, period: number, saltus: number, knownFrom = NOWHERE, knownTo = NOWHERE): number {
+  if (saltus === 0 && ArrayBuffer.isView(g)) return repeatStart(g as ValueArray, count, period, knownFrom, knownTo);
   let m = count - 1 - period;
   while (m >= knownTo && g[m + period]! - g[m]! === saltus) m--;
   if (m >= knownTo) return m + 1;
   m = Math.min(m, knownFrom - 1);
   while (m >= 0 && g[m + period]! - g[m]! === saltus) m--;
   return m + 1;
+}
+
+/**
+ * cycleStart for saltus 0 in a typed array: G(m + p) = G(m) is the bytes of
+ * two stretches being equal, which native compares check far faster than a
+ * loop (a proof of 0.56 finds a preperiod of 326,640 this way).
+ */
+function repeatStart(g: ValueArray, count: number, period: number, knownFrom: number, knownTo: number): number {
+  let m = count - 1 - period;
+  if (m >= knownTo) {
+    const start = equalFrom(g, period, knownTo, m + 1);
+    if (start > knownTo) return start;
+    m = knownTo - 1;
+  }
+  m = Math.min(m, knownFrom - 1);
+  return m < 0 ? 0 : equalFrom(g, period, 0, m + 1);
+}
+
+/** The smallest s in [lo, hi] with G(m + p) = G(m) for every s <= m < hi: stretches doubling down from hi, then halving into the one that differs. */
+function equalFrom(g: ValueArray, p: number, lo: number, hi: number): number {
+  // Most candidates fail within a few values of the end: a plain loop finds that before any native call.
+  let m = hi - 1;
+  for (const stop = Math.max(lo, hi - 256); m >= stop; m--) if (g[m + p] !== g[m]) return m + 1;
+  if (m < lo) return lo;
+  hi = m + 1;
+  const bytes = Buffer.from(g.buffer, g.byteOffset, g.byteLength);
+  const w = g.BYTES_PER_ELEMENT;
+  const same = (from: number, to: number) => bytes.subarray(from * w, to * w).equals(bytes.subarray((from + p) * w, (to + p) * w));
+  let end = hi;
+  for (let size = 64; end > lo; size *= 2) {
+    const start = Math.max(lo, end - size);
+    if (!same(start, end)) {
+      // [end, hi) holds and [start, end) does not: the answer is in (start, end].
+      let low = start + 1;
+      let high = end;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if (same(mid, end)) high = mid;
+        else low = mid + 1;
+      }
+      return low;
+    }
+    end = start;
+  }
+  return lo;
 }
 
 /**

@@ -43,9 +43,17 @@ export function describePPositions(g: ArrayLike<number>, count: number, pattern:
   for (let r = 0; r < p; r++) if (inClass[r]) residues.push(r);
   const extra: number[] = [];
   const missing: number[] = [];
-  // r = n mod p, kept by counting: a division per value costs more than the rest of the loop.
-  for (let n = 0, r = 0; n < n0; n++, r = r + 1 === p ? 0 : r + 1) {
-    if ((g[n] === 0) !== (inClass[r] === 1)) (g[n] === 0 ? extra : missing).push(n);
+  if (ArrayBuffer.isView(g)) {
+    // Only the zeros and the heaps of the zero classes can differ: native indexOf jumps from zero to zero.
+    const values = g as unknown as Uint8Array;
+    for (let n = values.indexOf(0); n >= 0 && n < n0; n = values.indexOf(0, n + 1)) if (!inClass[n % p]) extra.push(n);
+    for (const r of residues) for (let n = r; n < n0; n += p) if (g[n] !== 0) missing.push(n);
+    missing.sort((a, b) => a - b);
+  } else {
+    // r = n mod p, kept by counting: a division per value costs more than the rest of the loop.
+    for (let n = 0, r = 0; n < n0; n++, r = r + 1 === p ? 0 : r + 1) {
+      if ((g[n] === 0) !== (inClass[r] === 1)) (g[n] === 0 ? extra : missing).push(n);
+    }
   }
   return { kind: 'residues', modulus: p, residues, from: n0, extra, missing };
 }
