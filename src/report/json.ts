@@ -56,15 +56,13 @@ function encodeValues(block: Uint32Array, length: number, first: boolean): Uint8
   for (let i = 0; i < length; i++) {
     let v = block[i]!;
     chunk[at++] = 44; // ','
-    // Most values have one or two digits: those without a loop.
-    if (v < 10) {
-      chunk[at++] = 48 + v;
-      continue;
-    }
+    // Most values have one or two digits: those without a loop or a branch that a mix of both mispredicts.
     if (v < 100) {
       const tens = (v * 205) >> 11; // v / 10 for v < 1029
-      chunk[at++] = 48 + tens;
-      chunk[at++] = 48 + v - 10 * tens;
+      const two = (9 - v) >>> 31; // 1 when v has two digits
+      chunk[at] = 48 + tens; // overwritten by the units when v has one digit
+      chunk[at + two] = 48 + v - 10 * tens;
+      at += 1 + two;
       continue;
     }
     let digits = 1;
