@@ -1,4 +1,4 @@
-export { explore, exploreAsync, exploreValues, type ExploreRequest, type Exploration } from './explore.js';
+export { explore, exploreAsync, exploreValues, solve, type ExploreRequest, type Exploration, type Solution } from './explore.js';
 export { drive, driveSync, type DriveOptions, type SteppedWork, type StepOutcome } from './driver.js';
 export { InputError } from './errors.js';
 export { parseCount } from './numbers.js';
@@ -10,7 +10,7 @@ export type { Pattern, Cycle, Proof } from './period/pattern.js';
 export type { PPositions } from './period/p-positions.js';
 export { summarise, type Summary } from './report/summary.js';
 export { parseCode, codeText, type TakeBreakCode } from './rules/code.js';
-export { sweepFamily } from './sweep/sweep.js';
+export { sweepFamily, type FamilySweepOptions, type RowOutput, type SweepOutcome } from './sweep/sweep.js';
 export { familyRules, type Family } from './sweep/family.js';
 export type { SweepRow } from './sweep/row.js';
 
