@@ -7,7 +7,7 @@ import { solverFor, type KernelStats, type ProvenCycle, type Solver } from './so
 import { isCycle, patternKind, type Cycle, type Pattern } from './period/pattern.js';
 import { observeCycle } from './period/observed.js';
 import { valueAt, valueFrom } from './period/cycle.js';
-import { drive, driveSync, type DriveOptions, type StepOutcome, type SteppedWork } from './driver.js';
+import { drive, type DriveOptions, type StepOutcome, type SteppedWork } from './driver.js';
 import { describePPositions, type PPositions } from './period/p-positions.js';
 
 export interface ExploreRequest {
@@ -201,7 +201,8 @@ function heapWork(request: ExploreRequest, p: Plan): SteppedWork<Exploration> {
 
 /** Compute a game's values and find its eventual pattern (synchronous, this thread only). */
 export function explore(request: ExploreRequest): Exploration {
-  return driveSync(heapWork(request, plan({ ...request, threads: 1 })));
+  const p = plan({ ...request, threads: 1 });
+  return analyse(request.game, p, computeInThread(p));
 }
 
 /** What a run found, without the report built around it (see solve). */
@@ -221,11 +222,16 @@ export interface Solution {
  */
 export function solve(request: ExploreRequest): Solution {
   const p = plan({ ...request, threads: 1 });
-  const { solver, store } = p;
+  const proven = computeInThread(p);
+  return { pattern: patternOf(p, proven), computed: p.store.count, values: p.store.view() };
+}
+
+/** Run a plan's schedule in this thread to its proof or its limit; the proven cycle, if any. */
+function computeInThread(p: Plan): ProvenCycle | null {
   const blocks = schedule(p);
   for (let next = blocks.next(0); ; ) {
-    if (next.done) return { pattern: patternOf(p, next.value), computed: store.count, values: store.view() };
-    solver.fill(store, next.value.from, next.value.to);
+    if (next.done) return next.value;
+    p.solver.fill(p.store, next.value.from, next.value.to);
     next = blocks.next(Infinity); // one block to each checkpoint: nothing to report between them
   }
 }

@@ -8,7 +8,7 @@ import { openOutputFile } from '../files/output-file.js';
 import type { CliIo } from './io.js';
 import { colourWanted } from './common.js';
 import { checkedFamilySize, describeFamily, shardSize, type Family } from '../sweep/family.js';
-import { CSV_HEADER, formatForFile, recordLine, renderTable, rowLine, type SweepRecord, type ViewFormat } from '../sweep/format.js';
+import { CSV_HEADER, formatForFile, recordLine, renderTable, rowLine, type RowFormat, type SweepRecord, type ViewFormat } from '../sweep/format.js';
 import { familyOrder, parseSort, rowComparator, whereFilter } from '../sweep/query.js';
 import { mergeRows, openResultsLog, readResultsFiles, recordsDiffer, type ReadResults, type ResultsLog } from '../sweep/results-file.js';
 import { InputError } from '../errors.js';
@@ -44,6 +44,11 @@ export async function sweepMain(args: readonly string[], io: CliIo): Promise<num
   }
 }
 
+/** The --where filter, or null when there is none (every row is kept). */
+function wanted(conditions: readonly string[]): ((row: SweepRow) => boolean) | null {
+  return conditions.length ? whereFilter(conditions) : null;
+}
+
 /** Rows to a sink in a format: streamed (csv, jsonl) or gathered (table, or when sorting). */
 class RowWriter {
   private readonly gathered: SweepRow[] = [];
@@ -52,7 +57,8 @@ class RowWriter {
   constructor(
     private readonly sink: Sink,
     private readonly format: ViewFormat,
-    private readonly keep: (row: SweepRow) => boolean,
+    /** Which rows to keep (--where); null keeps every row. */
+    private readonly keep: ((row: SweepRow) => boolean) | null,
     private readonly order: ((a: SweepRow, b: SweepRow) => number) | null,
     private readonly beforeWrite: () => void = () => {},
     private readonly env: NodeJS.ProcessEnv = process.env,
@@ -86,6 +92,11 @@ class RowWriter {
     return this.writing;
   }
 
+  /** The file format in which this writer takes finished lines (every row kept and streamed, none remembered), or null when it needs rows. */
+  get linesFormat(): RowFormat | null {
+    return this.keep === null && this.streaming && !this.remember ? (this.format as RowFormat) : null;
+  }
+
   private get streaming(): boolean {
     return this.format !== 'table' && this.order === null;
   }
@@ -98,7 +109,7 @@ class RowWriter {
 
   /** Take a row; a promise only when the caller must wait (the header or a full chunk is being written). */
   add(row: SweepRow): void | Promise<void> {
-    if (!this.keep(row)) return;
+    if (this.keep && !this.keep(row)) return;
     if (!this.streaming) {
       this.gathered.push(row);
       return;
@@ -174,7 +185,7 @@ async function view(command: SweepViewCommand, io: CliIo): Promise<number> {
   try {
     // A merged results file records what it is a sweep of, like the shards did.
     if (record && command.out !== undefined && format !== 'table') await sink.write(recordLine(record, format));
-    const writer = new RowWriter(sink, format, whereFilter(command.where), order, undefined, io.env, columnsOf(io.stdout), command.plot !== undefined);
+    const writer = new RowWriter(sink, format, wanted(command.where), order, undefined, io.env, columnsOf(io.stdout), command.plot !== undefined);
     for (const row of merged) await writer.add(row);
     await writer.end();
     await writeSweepPlot(command.plot, writer.kept, describeFiles(command.files));
@@ -233,12 +244,12 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
   const kept: SweepRow[] = [];
   const stdout = streamSink(io.stdout);
   const keys = parseSort(command.sort);
-  const writer = log ? null : new RowWriter(stdout, command.format ?? 'table', whereFilter(command.where), keys.length ? rowComparator(keys) : null, () => {
+  const writer = log ? null : new RowWriter(stdout, command.format ?? 'table', wanted(command.where), keys.length ? rowComparator(keys) : null, () => {
     if (io.stdout.isTTY) bar.clear(); // the bar and the rows share a terminal
   }, io.env, columnsOf(io.stdout), false);
   let total = 0;
   // Rows that go straight to a file format come from the workers as finished lines: nothing to parse here.
-  const linesFormat = command.plot ? null : log ? log.format : command.where.length === 0 && keys.length === 0 && command.format !== undefined && command.format !== 'table' ? command.format : null;
+  const linesFormat = command.plot ? null : log ? log.format : writer!.linesFormat;
   const output: RowOutput = linesFormat
     ? { as: linesFormat, onLines: (text) => (log ? log.appendLines(text) : writer!.addLines(text)) }
     : {

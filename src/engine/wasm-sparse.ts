@@ -124,14 +124,13 @@ export class WasmSparse {
     counts.fill(0);
     const stop = this.fillIn(this.valuesAt, from, end, this.movesAt, this.rareAt, this.rareCountAt, RARE_CAPACITY, this.isRareAt, bound, this.seenAt, bound, width, this.countsAt);
     // Every value below bound is counted; one at or past it (the last, when fill stopped for it) is not.
+    split.recordCounts(counts, new Int32Array(memory, this.rareAt + 4 * before, rareCount[0]! - before));
     const last = values[stop - 1]!;
-    let largest = last;
-    for (let v = bound - 1; v > largest; v--) if (counts[v]) largest = v;
-    const g = largest > store.largestStorable ? store.widen(largest) : store.values;
+    if (last >= bound) split.record(last, stop - 1);
+    // The split's largest value covers these values too: the store widens to hold them.
+    const g = split.largest > store.largestStorable ? store.widen(split.largest) : store.values;
     g.set(values.subarray(from, stop), from);
     this.synced = stop;
-    split.recordCounts(counts, new Int32Array(memory, this.rareAt + 4 * before, rareCount[0]! - before));
-    if (last >= bound) split.record(last, stop - 1);
     return stop;
   }
 

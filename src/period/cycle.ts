@@ -13,32 +13,31 @@ const NOWHERE = 0x3fffffff;
  * that range, and the scan skips it.
  */
 export function cycleStart(g: Values, count: number, period: number, saltus: number, knownFrom = NOWHERE, knownTo = NOWHERE): number {
-  if (saltus === 0 && ArrayBuffer.isView(g)) return repeatStart(g as ValueArray, count, period, knownFrom, knownTo);
-  let m = count - 1 - period;
-  while (m >= knownTo && g[m + period]! - g[m]! === saltus) m--;
-  if (m >= knownTo) return m + 1;
-  m = Math.min(m, knownFrom - 1);
-  while (m >= 0 && g[m + period]! - g[m]! === saltus) m--;
-  return m + 1;
-}
-
-/**
- * cycleStart for saltus 0 in a typed array: G(m + p) = G(m) is the bytes of
- * two stretches being equal, which native compares check far faster than a
- * loop (a proof of 0.56 finds a preperiod of 326,640 this way).
- */
-function repeatStart(g: ValueArray, count: number, period: number, knownFrom: number, knownTo: number): number {
+  // holdsFrom(lo, hi): the smallest s in [lo, hi] with G(m + p) = G(m) + s for every s <= m < hi.
+  const holdsFrom =
+    saltus === 0 && ArrayBuffer.isView(g)
+      ? (lo: number, hi: number) => equalFrom(g as ValueArray, period, lo, hi)
+      : (lo: number, hi: number) => {
+          let m = hi - 1;
+          while (m >= lo && g[m + period]! - g[m]! === saltus) m--;
+          return m + 1;
+        };
   let m = count - 1 - period;
   if (m >= knownTo) {
-    const start = equalFrom(g, period, knownTo, m + 1);
+    const start = holdsFrom(knownTo, m + 1);
     if (start > knownTo) return start;
     m = knownTo - 1;
   }
   m = Math.min(m, knownFrom - 1);
-  return m < 0 ? 0 : equalFrom(g, period, 0, m + 1);
+  return m < 0 ? m + 1 : holdsFrom(0, m + 1);
 }
 
-/** The smallest s in [lo, hi] with G(m + p) = G(m) for every s <= m < hi: stretches doubling down from hi, then halving into the one that differs. */
+/**
+ * holdsFrom for saltus 0 in a typed array: G(m + p) = G(m) is the bytes of
+ * two stretches being equal, which native compares check far faster than a
+ * loop (a proof of 0.56 finds a preperiod of 326,640 this way). Stretches
+ * double down from hi, then halve into the one that differs.
+ */
 function equalFrom(g: ValueArray, p: number, lo: number, hi: number): number {
   // Most candidates fail within a few values of the end: a plain loop finds that before any native call.
   let m = hi - 1;

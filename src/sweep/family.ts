@@ -205,7 +205,7 @@ export function inShard(index: number, shard: Shard | null | undefined): boolean
 }
 
 /** How many of `total` rules fall in a shard. */
-export function shardSize(total: number, shard?: Shard): number {
+export function shardSize(total: number, shard?: Shard | null): number {
   if (!shard) return total;
   const i = shard.index - 1;
   return i < total ? Math.floor((total - 1 - i) / shard.count) + 1 : 0;

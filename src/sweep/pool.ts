@@ -42,7 +42,7 @@ export interface BatchResult {
 
 /** How many rules a batch holds. */
 export function batchSize(batch: Batch): number {
-  return batch.kind === 'rules' ? batch.rules.length : shardSize(batch.to, batch.shard ?? undefined) - shardSize(batch.from, batch.shard ?? undefined);
+  return batch.kind === 'rules' ? batch.rules.length : shardSize(batch.to, batch.shard) - shardSize(batch.from, batch.shard);
 }
 
 /** The batch split into batches of one rule each (to isolate a rule that kills its worker). */

@@ -2,9 +2,9 @@
  * The --out results log. Rows are appended as complete lines, a batch's
  * lines with a single write to a file opened for appending, as soon as the
  * batch is done, so a sweep that is interrupted (Ctrl-C, a batch system's
- * time limit, kill -9) loses at most the rules that were being computed. --resume reads the log,
- * cuts off a last line that a kill left half-written, and skips every rule
- * already there.
+ * time limit, kill -9) loses at most the rules that were being computed.
+ * --resume reads the log, cuts off a last line that a kill left
+ * half-written, and skips every rule already there.
  */
 import { closeSync, fsyncSync, openSync, readFileSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';

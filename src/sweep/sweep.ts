@@ -171,7 +171,7 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
     });
   };
 
-  /** Hand on one batch's rows; a promise only when the receiver makes us wait. */
+  /** Hand on one batch's rows, waiting whenever the receiver asks to. */
   const emit = async (result: BatchResult): Promise<void> => {
     failed += result.failed;
     firstFailure ??= result.firstFailure;
