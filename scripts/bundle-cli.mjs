@@ -13,7 +13,7 @@
  */
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -33,6 +33,12 @@ await build({
   define: { 'import.meta.url': 'importMetaUrl' },
   logLevel: 'warning',
 });
+// The loaded bundle has no import() of its own (see src/package-import.ts): one left in it would fail only when reached.
+const stray = [...readFileSync(bundle, 'utf8').matchAll(/\bimport\(\s*["'`]([^"'`]*)/g)].map((m) => m[1]);
+if (stray.length > 0) {
+  console.error(`bundle-cli: import() of ${[...new Set(stray)].join(', ')} in the bundle: use importPackage (src/package-import.ts)`);
+  process.exit(1);
+}
 copyFileSync(`${root}scripts/sg-explore-loader.cjs`, program);
 chmodSync(program, 0o755);
 

@@ -18,9 +18,11 @@ const cacheFile = join(__dirname, 'cli-bundle.v8-cache');
 // Set by the build (scripts/bundle-cli.mjs) to make the cache: written when this run ends.
 const cacheOut = process.env.SG_EXPLORE_MAKE_CODE_CACHE;
 
+// The bundle's import() of a package runs here, in an ordinary module: Node 20 gives a
+// script compiled from a code cache no import() of its own (see src/package-import.ts).
+globalThis[Symbol.for('sg-explore.importPackage')] = (specifier) => import(specifier);
+
 function load() {
-  const loader = vm.constants && vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER;
-  if (!loader) return require(bundle); // dynamic import() in a vm.Script needs Node 20.12+
   let cachedData;
   if (!cacheOut) {
     try {
@@ -30,7 +32,7 @@ function load() {
     }
   }
   const source = readFileSync(bundle, 'utf8').replace(/^#!.*/, '');
-  const script = new vm.Script(wrap(source), { filename: bundle, cachedData, importModuleDynamically: loader });
+  const script = new vm.Script(wrap(source), { filename: bundle, cachedData });
   const module = { exports: {}, filename: bundle };
   script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
   if (cacheOut) {

@@ -105,6 +105,6 @@ describe('PNG', () => {
   it('loads resvg only when a PNG is asked for', () => {
     const source = readFileSync(new URL('../src/pictures/png.ts', import.meta.url), 'utf8');
     expect(source).not.toMatch(/^import .*@resvg/m);
-    expect(source).toContain("await import('@resvg/resvg-js')");
+    expect(source).toContain("await importPackage<typeof import('@resvg/resvg-js')>('@resvg/resvg-js')");
   });
 });

@@ -10,6 +10,7 @@ import { ruleWord } from '../rules/words.js';
 import type { GameSpec } from '../rules/model.js';
 
 import { FORMAT_NAMES } from '../report/formats.js';
+import { importPackage } from '../package-import.js';
 
 export type Format = string;
 
@@ -167,7 +168,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
   // anything else (help, version, a mistake) goes through the full table for its words.
   let argv = quick ? quickParse(args, EXPLORE_OPTIONS) : null;
   if (!argv) {
-    const { default: yargs } = await import('yargs');
+    const { default: yargs } = await importPackage<typeof import('yargs')>('yargs');
     const parsed = await parseArgs(optionTable(yargs([...args]), io), args, '', 'rules are given with --moves, --all-but, --code, --vectors, --preset or --rule');
     if (!parsed.argv) return { output: parsed.output };
     argv = parsed.argv;

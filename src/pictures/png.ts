@@ -15,6 +15,7 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { importPackage } from '../package-import.js';
 
 export interface PngOptions {
   /** Output width in pixels (height follows the aspect ratio). */
@@ -32,7 +33,7 @@ export function bundledFontFiles(): string[] {
 
 /** Renders an SVG document to PNG bytes, with the bundled font for every text. */
 export async function svgToPng(svg: string, options: PngOptions = {}): Promise<Uint8Array> {
-  const { Resvg } = await import('@resvg/resvg-js');
+  const { Resvg } = await importPackage<typeof import('@resvg/resvg-js')>('@resvg/resvg-js');
   const resvg = new Resvg(svg, {
     background: '#ffffff',
     fitTo: options.width ? { mode: 'width', value: Math.round(options.width) } : { mode: 'zoom', value: options.scale ?? 2 },
