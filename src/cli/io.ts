@@ -17,7 +17,15 @@ export interface CliIo {
 }
 
 export function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env };
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    // Read only when a command reads stdin: making the stream loads Node's stream, net and fs/promises modules.
+    get stdin() {
+      return process.stdin;
+    },
+    env: process.env,
+  };
 }
 
 /** Whether a stream is a terminal a person reads. */

@@ -4,10 +4,8 @@ import { exploreAsync, exploreValues, type Exploration } from '../explore.js';
 import { freemem } from 'node:os';
 import { formatCount, parseCount } from '../numbers.js';
 import { isHeapRule, ruleText, type CappedHeapRule, type GameSpec, type VectorRule } from '../rules/model.js';
-import { ruleModuleWork } from '../custom/run-module.js';
 import { drive, type DriveOptions } from '../driver.js';
 import type { ValueArray } from '../engine/store.js';
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describeFsError } from '../files/fs-errors.js';
 import { progressMode, progressReporter } from './progress.js';
@@ -24,6 +22,7 @@ import { colourWanted } from './common.js';
 import { columnsOf, type CliIo } from './io.js';
 import { wrapText } from '../report/wrap.js';
 import { STDIN_ARGUMENT, type Command, type ExploreCommand } from './options.js';
+import { importPackage } from '../package-import.js';
 
 /** A CSV (one row a heap) longer than this could never be written: about 20 TB. */
 export const MAX_CSV_ROWS = 10n ** 12n;
@@ -268,7 +267,9 @@ async function exploreModule(game: GameSpec, module: string, max: bigint | undef
   const wanted = max ?? game.defaultMax;
   const capacity = Math.floor((freemem() * 0.8) / 4);
   // A checkpoint is for this module as it is now: an edited module starts afresh.
-  const key = `${ruleText(game.rule)} sha256:${moduleDigest(module)}`;
+  const key = `${ruleText(game.rule)} sha256:${await moduleDigest(module)}`;
+  // Loaded here, not at start-up: worker threads and hashing cost a short run of a built-in rule milliseconds.
+  const { ruleModuleWork } = await import('../custom/run-module.js');
   const run = await driven(key, command, positions ? null : io, (resume, options) =>
     drive(
       ruleModuleWork(module, {
@@ -297,7 +298,8 @@ async function exploreModule(game: GameSpec, module: string, max: bigint | undef
   return exploreValues(described, run.values, reported, 'a rule given as code has no theorem to prove its pattern');
 }
 
-function moduleDigest(module: string): string {
+async function moduleDigest(module: string): Promise<string> {
+  const { createHash } = await importPackage<typeof import('node:crypto')>('node:crypto');
   try {
     return createHash('sha256').update(readFileSync(module)).digest('hex').slice(0, 16);
   } catch (error) {

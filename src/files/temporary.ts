@@ -1,6 +1,5 @@
 import { readdirSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 
 /**
  * Temporary files beside a target (`.name.sg-explore-PID-RANDOM.tmp`), written
@@ -24,7 +23,9 @@ function patternFor(target: string): RegExp {
 
 /** A fresh temporary name beside `target`, tracked until `release`d. */
 export function temporaryBeside(target: string): string {
-  const path = join(dirname(target), `.${basename(target)}.${PREFIX}${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  // Names need to differ, not to be secret: Math.random spares every run the load of node:crypto.
+  const tag = Math.floor(Math.random() * 2 ** 32).toString(16);
+  const path = join(dirname(target), `.${basename(target)}.${PREFIX}${process.pid}-${tag}.tmp`);
   live.add(path);
   return path;
 }
