@@ -78,6 +78,11 @@ interface OurAnswer {
 
 const median = (xs: readonly number[]) => summarize(xs).median;
 
+function proofAnswer(stdout: string): OurAnswer {
+  const j = JSON.parse(stdout) as { computed: number; pattern: { preperiod?: number; period?: number; proven?: boolean } };
+  return { count: j.computed, preperiod: j.pattern.preperiod ?? null, period: j.pattern.period ?? null, proven: Boolean(j.pattern.proven), checksum: null };
+}
+
 /** A and B in turn, `runs` times each; the median of the ratios pair by pair, and both medians. */
 function alternate<A, B>(runs: number, a: () => Timed<A>, b: () => Timed<B>): { ratio: number; a: number; b: number; first: A; second: B } {
   const as: Timed<A>[] = [];
@@ -89,6 +94,9 @@ function alternate<A, B>(runs: number, a: () => Timed<A>, b: () => Timed<B>): { 
   return { ratio: median(as.map((x, i) => x.seconds / bs[i]!.seconds)), a: median(as.map((x) => x.seconds)), b: median(bs.map((x) => x.seconds)), first: as[0]!.result, second: bs[0]!.result };
 }
 
+/** Pairs for a row of a second or less. */
+const SHORT_ROW_PAIRS = 15;
+
 export async function benchOgs(out: Out): Promise<void> {
   out('== Side by side with ogs (whole processes, alternating; ratio = sg-explore time / ogs time, median of pairs)');
   const driver = buildDriver();
@@ -96,15 +104,14 @@ export async function benchOgs(out: Out): Promise<void> {
     out(`[ogs] skipped: ${driver.skipped}`);
     return;
   }
-  const cli = fileURLToPath(new URL('../sg-explore.cjs', import.meta.url));
+  const command = fileURLToPath(new URL('../../bin/sg-explore', import.meta.url));
+  const bundle = fileURLToPath(new URL('../sg-explore.cjs', import.meta.url));
   const gameRun = fileURLToPath(new URL('./game-run.js', import.meta.url));
   const ours = {
-    /** The program as a user runs it, to its proof: `sg-explore --code X --format json`. */
-    toProof: (code: string) =>
-      timed(process.execPath, [cli, '--code', code, '--format', 'json'], (stdout): OurAnswer => {
-        const j = JSON.parse(stdout) as { computed: number; pattern: { preperiod?: number; period?: number; proven?: boolean } };
-        return { count: j.computed, preperiod: j.pattern.preperiod ?? null, period: j.pattern.period ?? null, proven: Boolean(j.pattern.proven), checksum: null };
-      }),
+    /** The program as a user runs it (the installed command), to its proof: `sg-explore --code X --format json`. */
+    toProof: (code: string) => timed(command, ['--code', code, '--format', 'json'], proofAnswer),
+    /** The same run with node started directly on the bundle: Node reads NODE_EXTRA_CA_CERTS, if set, at start-up. */
+    bundleToProof: (code: string) => timed(process.execPath, [bundle, '--code', code, '--format', 'json'], proofAnswer),
     /** The kernel (and proof attempts) in a process of its own, with a checksum of the values. */
     kernel: (code: string, limit: number) =>
       timed(process.execPath, [gameRun, code, String(limit), '1'], (stdout): OurAnswer => {
@@ -124,8 +131,9 @@ export async function benchOgs(out: Out): Promise<void> {
   ];
   for (const [code, label, kind, limit, target] of rows) {
     const long = kind === 'kernel' && limit > 1 << 22;
-    // A long row is one pair: 0.354 and Officers to 2^24 take minutes each way.
-    const runs = long ? 1 : 5;
+    // A long row is one pair: 0.354 and Officers to 2^24 take minutes each way. Short rows vary by a third
+    // from run to run on a shared machine (ogs too), so they take the median of many pairs.
+    const runs = long ? 1 : SHORT_ROW_PAIRS;
     // The peer computes as many values as sg-explore did (found by a first, untimed run).
     const probe = kind === 'proof' ? ours.toProof(code).result : null;
     const n = probe ? probe.count : limit;
@@ -140,6 +148,11 @@ export async function benchOgs(out: Out): Promise<void> {
     out(
       `[ogs]  ${label}: ${ratio(pair.ratio)} (${seconds(pair.a)} vs ${seconds(pair.b)}, ${runs} pair(s)) [${target}]; ${evidence}${agree ? '' : '  MISMATCH'}`,
     );
+    if (kind === 'proof' && process.env.NODE_EXTRA_CA_CERTS !== undefined) {
+      // The installed command drops the variable; node started on the bundle pays for reading the certificates.
+      const direct = alternate(runs, () => ours.bundleToProof(code), () => theirs(code, n));
+      out(`[ogs]  ${label}, node started directly on the bundle (reads NODE_EXTRA_CA_CERTS): ${ratio(direct.ratio)} (${seconds(direct.a)} vs ${seconds(direct.b)}, ${runs} pair(s))`);
+    }
     if (!agree) process.exitCode = 1;
   }
 }

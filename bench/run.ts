@@ -158,40 +158,63 @@ function benchCase(c: Case, g: Uint8Array, compiler: ReturnType<typeof compileCK
 }
 
 interface ProcessResult {
-  /** The program as installed (the CommonJS bundle), the compiled ES module tree it is built from, and a bare node. */
+  /**
+   * The program as installed (bin/sg-explore, which drops NODE_EXTRA_CA_CERTS and runs the bundle), the bundle run
+   * by node directly, the compiled ES module tree it is built from, and a bare node, with and without that variable.
+   */
   readonly cli: Timing;
+  readonly bundle: Timing;
   readonly tree: Timing;
   readonly bare: Timing;
+  readonly bareNoCerts: Timing;
+  /** NODE_EXTRA_CA_CERTS as this bench found it (Node 20 parses that file at every start). */
+  readonly extraCaCerts: string | undefined;
 }
 
 function benchProcess(): ProcessResult | string {
+  const launcher = fileURLToPath(new URL('../../bin/sg-explore', import.meta.url));
   const bundle = fileURLToPath(new URL('../sg-explore.cjs', import.meta.url));
   const tree = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
   if (!existsSync(bundle)) return `CLI not built at ${bundle}`;
   const args = ['--moves', '1,2,3', '--max', '1e6'];
-  const commands = { cli: [bundle, ...args], tree: [tree, ...args], bare: ['-e', ''] };
+  const node = process.execPath;
+  const noCerts = { ...process.env };
+  delete noCerts.NODE_EXTRA_CA_CERTS;
+  const commands: Record<keyof Omit<ProcessResult, 'extraCaCerts'>, { command: string; argv: string[]; env: NodeJS.ProcessEnv }> = {
+    cli: { command: launcher, argv: args, env: process.env },
+    bundle: { command: node, argv: [bundle, ...args], env: process.env },
+    tree: { command: node, argv: [tree, ...args], env: process.env },
+    bare: { command: node, argv: ['-e', ''], env: process.env },
+    bareNoCerts: { command: node, argv: ['-e', ''], env: noCerts },
+  };
   const devNull = openSync('/dev/null', 'w');
   try {
-    const once = (argv: string[]): number => {
+    const once = ({ command, argv, env }: { command: string; argv: string[]; env: NodeJS.ProcessEnv }): number => {
       const start = process.hrtime.bigint();
-      const child = spawnSync(process.execPath, argv, { stdio: ['ignore', devNull, 'pipe'] });
+      const child = spawnSync(command, argv, { stdio: ['ignore', devNull, 'pipe'], env });
       const elapsed = Number(process.hrtime.bigint() - start) / 1e9;
       if (child.error || child.status !== 0) {
-        throw new Error(`node ${argv.join(' ')} failed: ${child.error?.message ?? `exit ${child.status}: ${child.stderr}`}`);
+        throw new Error(`${command} ${argv.join(' ')} failed: ${child.error?.message ?? `exit ${child.status}: ${child.stderr}`}`);
       }
       return elapsed;
     };
-    for (const argv of Object.values(commands)) once(argv); // warm-up: file cache
-    const runs = { cli: [] as number[], tree: [] as number[], bare: [] as number[] };
+    const keys = Object.keys(commands) as (keyof typeof commands)[];
+    for (const key of keys) once(commands[key]); // warm-up: file cache
+    const runs = Object.fromEntries(keys.map((key) => [key, [] as number[]])) as Record<keyof typeof commands, number[]>;
     for (let i = 0; i < PROCESS_RUNS; i++) {
       // Interleaved so that drift in machine load hits all alike.
-      for (const key of ['cli', 'tree', 'bare'] as const) runs[key].push(once(commands[key]));
+      for (const key of keys) runs[key].push(once(commands[key]));
     }
-    const result = { cli: summarize(runs.cli), tree: summarize(runs.tree), bare: summarize(runs.bare) };
+    const timing = Object.fromEntries(keys.map((key) => [key, summarize(runs[key])])) as Record<keyof typeof commands, Timing>;
+    const result: ProcessResult = { ...timing, extraCaCerts: process.env.NODE_EXTRA_CA_CERTS };
+    const line = (what: string, t: Timing) => out(`[process]  ${what}  median ${seconds(t.median)}  best ${seconds(t.best)}  (${runsText(t)})`);
     out('== Whole process (spawnSync wall time, stdout to /dev/null)');
-    out(`[process]  node dist/sg-explore.cjs ${args.join(' ')}  median ${seconds(result.cli.median)}  best ${seconds(result.cli.best)}  (${runsText(result.cli)})`);
-    out(`[process]  node dist/src/cli/main.js (the unbundled ES modules)  median ${seconds(result.tree.median)}  best ${seconds(result.tree.best)}  (${runsText(result.tree)})`);
-    out(`[process]  node -e ""  median ${seconds(result.bare.median)}  best ${seconds(result.bare.best)}  (${runsText(result.bare)})`);
+    out(`NODE_EXTRA_CA_CERTS is ${result.extraCaCerts === undefined ? 'not set' : `set (${result.extraCaCerts}): Node parses it at every start, and bin/sg-explore drops it`}`);
+    line(`bin/sg-explore ${args.join(' ')} (the installed command)`, result.cli);
+    line(`node dist/sg-explore.cjs ${args.join(' ')} (the bundle, environment as it is)`, result.bundle);
+    line('node dist/src/cli/main.js (the unbundled ES modules)', result.tree);
+    line('node -e ""', result.bare);
+    line('node -e "" without NODE_EXTRA_CA_CERTS', result.bareNoCerts);
     return result;
   } finally {
     closeSync(devNull);
@@ -265,11 +288,13 @@ async function main(): Promise<void> {
     out(`JS / C time, ${setText(r.c.moves)}: ${ratio(x)}  (${seconds(r.js.best)} vs ${seconds(r.cTime.best)}, N=${count(N)}; ${verdict})`);
   }
   if (typeof processResult !== 'string') {
-    const { cli, tree, bare } = processResult;
+    const { cli, bundle, tree, bare, bareNoCerts } = processResult;
     const verdict = cli.median / bare.median <= TARGET_START_UP ? `within the ${TARGET_START_UP}x target` : `MISSES the ${TARGET_START_UP}x target`;
     out(
       `CLI process / bare node: ${ratio(cli.median / bare.median)} by median (${seconds(cli.median)} vs ${seconds(bare.median)}, ` +
-        `+${seconds(cli.median - bare.median)}), ${ratio(cli.best / bare.best)} by best; ${verdict}. Unbundled ES modules: ${ratio(tree.median / bare.median)} by median`,
+        `+${seconds(cli.median - bare.median)}), ${ratio(cli.best / bare.best)} by best; ${verdict}. ` +
+        `Against a bare node that reads no certificates either: ${ratio(cli.median / bareNoCerts.median)}. ` +
+        `The bundle run by node directly: ${ratio(bundle.median / bare.median)}; unbundled ES modules: ${ratio(tree.median / bare.median)} by median`,
     );
   }
   if (failed) {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { wrap } from 'node:module';
@@ -8,11 +8,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, cliEnv } from './helpers/cli.js';
 
 /*
- * The program as a user runs it: the bundle with the build's V8 code cache. Most CLI tests call
+ * The program as a user runs it: the `sg-explore` command (bin/sg-explore),
+ * which runs the bundle with the build's V8 code cache. Most CLI tests call
  * main() in-process, so what only the bundle and its cache do is checked here.
  */
 const scratch = mkdtempSync(join(tmpdir(), 'sg-installed-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const LAUNCHER = join(ROOT, 'bin', 'sg-explore');
 const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv = {}) {
@@ -51,5 +53,35 @@ describe('the bundle with its code cache', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect([...readFileSync(png).subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  });
+});
+
+describe('the sg-explore command (bin/sg-explore)', () => {
+  it('runs through the links npm makes, relative and absolute', () => {
+    const bin = join(scratch, 'node_modules', '.bin');
+    mkdirSync(bin, { recursive: true });
+    symlinkSync(LAUNCHER, join(scratch, 'absolute-link'));
+    symlinkSync('../../absolute-link', join(bin, 'sg-explore'));
+    for (const command of [LAUNCHER, join(scratch, 'absolute-link'), join(bin, 'sg-explore')]) {
+      const result = run(command, ['--moves', '1,2', '--max', '6', '--format', 'csv']);
+      expect(result.stderr, command).toBe('');
+      expect(result.stdout, command).toBe(['n,grundy,outcome', '0,0,P', '1,1,N', '2,2,N', '3,0,P', '4,1,N', '5,2,N', '6,0,P', ''].join('\r\n'));
+    }
+  });
+
+  it('passes arguments and exit codes through unchanged', () => {
+    const result = run(LAUNCHER, ['--moves', '1, 2', '--max', '0']);
+    expect(result.code).toBe(0);
+    expect(run(LAUNCHER, ['--moves', '0']).code).toBe(2);
+  });
+
+  it('drops NODE_EXTRA_CA_CERTS, which Node would read at start-up (it makes no connections)', () => {
+    // A certificate file that cannot be read: Node warns about it when it does read it.
+    const env = { NODE_EXTRA_CA_CERTS: join(scratch, 'no-such-ca.pem') };
+    const direct = run(process.execPath, [BIN, '--version'], env);
+    expect(direct.stderr).toContain('Ignoring extra certs');
+    const launched = run(LAUNCHER, ['--version'], env);
+    expect(launched.stderr).toBe('');
+    expect(launched.stdout.trim()).toBe(version);
   });
 });
