@@ -9,13 +9,21 @@ const scratch = mkdtempSync(join(tmpdir(), 'sg-pool-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('starting a worker pool', () => {
-  it('is done when every worker has loaded, not only the one that took the probe', async () => {
-    const pool = await startPool({ file: workerFile('sweep-rule'), threads: 2, probe: { type: 'probe' } });
+  it('is done when every worker has loaded and answered, not only the first', async () => {
+    // Each worker waits a while before it is loaded, the second longer: the start waits for both.
+    const file = join(scratch, 'slow-loads.mjs');
+    writeFileSync(file, `import { threadId } from 'node:worker_threads';\nawait new Promise((r) => setTimeout(r, 100 + 200 * (threadId % 2)));\nexport default () => threadId;\n`);
+    const answered = new Set<unknown>();
+    const pool = await startPool({ file, threads: 2, probe: null, probeAnswerOk: (id) => (answered.add(id), true) });
     try {
-      expect(pool.idleThreads).toBe(2);
+      expect(answered.size).toBe(2);
     } finally {
       await pool.destroy();
     }
+  });
+
+  it('checks every answer to the probe', async () => {
+    await expect(startPool({ file: workerFile('sweep-rule'), threads: 2, probe: { type: 'probe' }, probeAnswerOk: () => false })).rejects.toThrow(/answered the start-up probe wrongly/);
   });
 
   it('fails, in time, when a second worker never finishes loading', async () => {

@@ -19,25 +19,20 @@ export interface PoolStart<T, R> {
 }
 
 const DEFAULT_PROBE_TIMEOUT_MS = 30_000;
-/** How often to look whether the other workers have loaded (piscina has no event for it). */
-const READY_POLL_MS = 2;
-
-/** Resolves once all `threads` workers are loaded and idle, or as soon as `givenUp()` (the caller then fails the start). */
-async function allReady(pool: Piscina<unknown, unknown>, threads: number, givenUp: () => boolean): Promise<void> {
-  while (pool.idleThreads < threads && !givenUp()) await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
-}
 /** Keep idle threads alive between tasks (piscina's default, 0, ends them at once). */
 const IDLE_TIMEOUT_MS = 60_000;
-
 
 /**
  * A piscina pool, checked before any real work: one probe task with a time
  * limit. A worker file that fails to load would otherwise reject only its
  * first task and leave later ones unsettled (piscina 5.3); its 'error' event,
  * unheard, would end the process with a stack trace. Both become one
- * WorkerStartError with a plain message. The pool counts as started once
- * every worker has loaded its file, not only the one that took the probe:
- * work handed out at once then runs on all threads from its first task.
+ * WorkerStartError with a plain message.
+ *
+ * The pool counts as started once every worker has loaded its file: one probe
+ * per thread, sent together, so piscina hands each to a different idle worker
+ * (it counts the first workers as ready before they have loaded anything).
+ * Work handed out next then runs on all threads from its first task.
  */
 export async function startPool<T, R>(start: PoolStart<T, R>): Promise<Piscina<T, R>> {
   const { file, probe } = start;
@@ -55,23 +50,19 @@ export async function startPool<T, R>(start: PoolStart<T, R>): Promise<Piscina<T
     workerError ??= error;
   });
   let timer: NodeJS.Timeout | undefined;
-  let settled = false;
   try {
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new WorkerStartError(`${who} did not answer within ${timeoutMs / 1000} s of starting`)), timeoutMs);
     });
-    const answer = await Promise.race([pool.run(probe), timeout]);
-    if (start.probeAnswerOk && !start.probeAnswerOk(answer)) {
+    const answers = await Promise.race([Promise.all(Array.from({ length: threads }, () => pool.run(probe))), timeout]);
+    if (start.probeAnswerOk && !answers.every(start.probeAnswerOk)) {
       throw new WorkerStartError(`${who} answered the start-up probe wrongly (a stale build? run npm run build)`);
     }
-    await Promise.race([allReady(pool as Piscina<unknown, unknown>, threads, () => settled || workerError !== null), timeout]);
-    if (workerError !== null) throw workerError;
   } catch (error) {
     void pool.destroy().catch(() => {});
     if (error instanceof WorkerStartError) throw error;
     throw new WorkerStartError(`${who} failed to start: ${oneLineMessage(workerError ?? error)}`);
   } finally {
-    settled = true;
     clearTimeout(timer);
   }
   return pool;
