@@ -6,9 +6,17 @@ import { discardAll } from '../files/temporary.js';
  * checkpoint and the CLI exits); without one, or on a second signal, the
  * process exits at once. Either way, what the screen and the disk must not
  * keep is undone first: the progress line, and any half-written temporary file.
+ * A first signal with no computation to abort (say, while the report is
+ * written) still says in one line what stopped the program.
  */
 let running: AbortController | null = null;
 const cleanups = new Set<() => void>();
+let stopNote: () => string = () => '';
+
+/** What "stopped by SIGNAL" should add when a signal ends the program outside a computation (where its work is kept). */
+export function noteForStop(note: () => string): void {
+  stopNote = note;
+}
 
 export const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const;
 export type StopSignal = keyof typeof SIGNAL_EXIT_CODES;
@@ -58,7 +66,9 @@ export function installSignalHandlers(): void {
         running.abort(signal);
         return;
       }
+      const firstSignal = running === null;
       cleanUp();
+      if (firstSignal) process.stderr.write(`sg-explore: stopped by ${signal}${stopNote()}\n`);
       process.exit(SIGNAL_EXIT_CODES[signal]);
     });
   }

@@ -9,7 +9,7 @@ import type { ValueArray } from '../engine/store.js';
 import { readFileSync } from 'node:fs';
 import { describeFsError } from '../files/fs-errors.js';
 import { progressMode, progressReporter } from './progress.js';
-import { Interrupted, SIGNAL_EXIT_CODES, interruptible, type StopSignal } from './interrupt.js';
+import { Interrupted, SIGNAL_EXIT_CODES, interruptible, noteForStop, type StopSignal } from './interrupt.js';
 import { checkCheckpointTarget, loadCheckpoint, saveCheckpoint } from '../checkpoint.js';
 import { InputError } from '../errors.js';
 import { defaultThreads } from '../engine/threads.js';
@@ -131,6 +131,9 @@ async function driven<R>(key: string, command: ExploreCommand, io: CliIo | null,
       }
     : undefined;
   const progress = io ? progressReporter(progressMode(command.progress, io.stderr), io.stderr) : null;
+  const kept = () => (file ? `; ${formatCount(saved)} ${unit} saved to ${file} (continue with --resume --checkpoint ${file})` : ' (use --checkpoint FILE to keep the work)');
+  // A signal after the computation ends the program at once, while the report is written: it names the checkpoint, if any.
+  noteForStop(() => (file ? kept() : ' while writing the report'));
   try {
     return await interruptible(async (signal) => {
       try {
@@ -146,8 +149,7 @@ async function driven<R>(key: string, command: ExploreCommand, io: CliIo | null,
         // A checkpoint that could not be saved is reported as such, signal or not.
         if (!signal.aborted || error instanceof InputError || error instanceof OutputError) throw error;
         const name = signal.reason as StopSignal;
-        const where = file ? `; ${formatCount(saved)} ${unit} saved to ${file} (continue with --resume --checkpoint ${file})` : ' (use --checkpoint FILE to keep the work)';
-        throw new Interrupted(`stopped by ${name}${where}`, SIGNAL_EXIT_CODES[name] ?? 1);
+        throw new Interrupted(`stopped by ${name}${kept()}`, SIGNAL_EXIT_CODES[name] ?? 1);
       }
     });
   } finally {
