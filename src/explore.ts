@@ -72,9 +72,12 @@ function freeMemory(): number {
   return freeBytes.value;
 }
 
+/** The share of free memory a run's values may take when no memoryBudget is given. */
+export const FREE_MEMORY_SHARE = 0.8;
+
 /** Most values a table may hold in memory, given the bytes each takes. */
 function memoryCapacity(bytesPerValue: number, budget: number | undefined): number {
-  const bytes = budget ?? freeMemory() * 0.8;
+  const bytes = budget ?? freeMemory() * FREE_MEMORY_SHARE;
   return Math.max(0, Math.min(MAX_ARRAY_LENGTH, Math.floor(bytes / bytesPerValue)));
 }
 

@@ -23,9 +23,9 @@ const DEFAULT_PROBE_TIMEOUT_MS = 30_000;
 const IDLE_TIMEOUT_MS = 60_000;
 
 /**
- * A piscina pool, checked before any real work: one probe task with a time
- * limit. A worker file that fails to load would otherwise reject only its
- * first task and leave later ones unsettled (piscina 5.3); its 'error' event,
+ * A piscina pool, checked before any real work: a probe task per thread,
+ * with a time limit. A worker file that fails to load would otherwise reject
+ * only its first task and leave later ones unsettled (piscina 5.3); its 'error' event,
  * unheard, would end the process with a stack trace. Both become one
  * WorkerStartError with a plain message.
  *

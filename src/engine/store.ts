@@ -12,24 +12,39 @@ export const MAX_ARRAY_LENGTH = 2 ** 32 - 1;
  * allocate thousands of buffers, and threads allocating at once contend for
  * the allocator. A reused buffer is zeroed first, as a new one would be.
  */
-const spare: ArrayBuffer[] = [];
+const spare: Uint8Array[] = [];
 const SPARE_LARGEST = 1 << 16;
 const SPARE_COUNT = 8;
 
-const buffer = (bytes: number, shared: boolean): ArrayBufferLike => {
+/** A zeroed buffer of `bytes`: a spare of that size if there is one. */
+function buffer(bytes: number, shared: boolean): ArrayBufferLike {
   if (shared) return new SharedArrayBuffer(bytes);
-  const i = bytes <= SPARE_LARGEST ? spare.findIndex((b) => b.byteLength === bytes) : -1;
-  if (i < 0) return new ArrayBuffer(bytes);
-  const reused = spare.splice(i, 1)[0]!;
-  new Uint8Array(reused).fill(0);
-  return reused;
-};
+  if (bytes <= SPARE_LARGEST) {
+    for (let i = 0; i < spare.length; i++) {
+      const reused = spare[i]!;
+      if (reused.length !== bytes) continue;
+      spare[i] = spare[spare.length - 1]!;
+      spare.pop();
+      reused.fill(0);
+      return reused.buffer;
+    }
+  }
+  return new ArrayBuffer(bytes);
+}
 
 /** Give back the buffer under values nothing will read again (kept only when small). */
 export function recycleValues(values: ValueArray): void {
   const b = values.buffer;
-  if (b instanceof ArrayBuffer && b.byteLength <= SPARE_LARGEST && spare.length < SPARE_COUNT && !spare.includes(b)) spare.push(b);
+  if (!(b instanceof ArrayBuffer) || b.byteLength > SPARE_LARGEST || spare.length >= SPARE_COUNT) return;
+  for (const kept of spare) if (kept.buffer === b) return;
+  spare.push(new Uint8Array(b));
 }
+
+/** Index into WIDTHS of the narrowest width that holds `largest`. */
+function widthIndexFor(largest: number): number {
+  return largest <= 0xff ? 0 : largest <= 0xffff ? 1 : 2;
+}
+
 const WIDTHS = [
   { bytes: 1, largest: 0xff, make: (n: number, shared = false) => new Uint8Array(buffer(n, shared)) },
   { bytes: 2, largest: 0xffff, make: (n: number, shared = false) => new Uint16Array(buffer(2 * n, shared)) },
@@ -52,7 +67,7 @@ export function valueView(buffer: ArrayBufferLike, bytesPerValue: number): Value
 
 /** Bytes per value in the narrowest width that holds `largest` (4 when unknown). */
 export function bytesPerValueFor(largest: number | undefined): number {
-  return largest === undefined ? 4 : (WIDTHS.find((w) => w.largest >= largest) ?? WIDTHS[2]).bytes;
+  return largest === undefined ? 4 : WIDTHS[widthIndexFor(largest)].bytes;
 }
 
 /**
@@ -77,8 +92,7 @@ export class ValueStore {
     readonly shared = false,
   ) {
     if (limit > MAX_ARRAY_LENGTH) throw new InputError(`cannot hold ${formatCount(limit)} values in one table (at most ${formatCount(MAX_ARRAY_LENGTH)})`);
-    this.widthIndex = WIDTHS.findIndex((w) => w.largest >= largestExpected);
-    if (this.widthIndex < 0) this.widthIndex = WIDTHS.length - 1;
+    this.widthIndex = widthIndexFor(largestExpected);
     this.values = WIDTHS[this.widthIndex]!.make(Math.min(limit, Math.max(1, initialCapacity)), shared);
   }
 
@@ -105,8 +119,8 @@ export class ValueStore {
   /** Switch to a width that holds `value`; returns the new array. */
   widen(value: number): ValueArray {
     if (value <= this.largestStorable) return this.values;
-    const index = WIDTHS.findIndex((w) => w.largest >= value);
-    if (index < 0) throw new RangeError(`Grundy value ${value} exceeds 32 bits`);
+    if (value > 0xffffffff) throw new RangeError(`Grundy value ${value} exceeds 32 bits`);
+    const index = widthIndexFor(value);
     this.widthIndex = index;
     this.values = this.copyInto(WIDTHS[index]!.make(this.values.length, this.shared));
     return this.values;
