@@ -7,6 +7,7 @@
 import { exploreAsync } from '../src/explore.js';
 import { parseCode } from '../src/rules/code.js';
 import { fletcher32 } from './c-sparse.js';
+import { peakRssMiB } from './measure.js';
 
 const [code, limitText, threadsText] = process.argv.slice(2);
 const started = performance.now();
@@ -24,6 +25,6 @@ process.stdout.write(
     rareHeaps: x.kernel?.rareHeaps ?? null,
     runsOn: x.kernel?.runsOn ?? null,
     maxValue: Number(x.maxValue),
-    peakRssMiB: process.resourceUsage().maxRSS / 1024,
+    peakRssMiB: peakRssMiB(),
   }) + '\n',
 );

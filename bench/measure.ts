@@ -2,6 +2,7 @@
  * Small timing and formatting helpers for the benchmark. Node built-ins only.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 
 export interface Timing {
   /** Seconds of every run, in the order they ran. */
@@ -110,3 +111,17 @@ export function timed<T>(command: string, args: readonly string[], parse: (stdou
   if (child.error || child.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${child.error?.message ?? child.stderr.trim()}`);
   return { seconds: elapsed, result: parse(child.stdout) };
 }
+
+/**
+ * The peak resident set of this process, in MiB. Linux keeps getrusage's
+ * maxrss across fork and exec, so a child of the (large) bench process would
+ * report the bench's size; VmHWM in /proc/self/status belongs to this program
+ * alone.
+ */
+export function peakRssMiB(): number {
+  const hwm = existsSync(PROC_STATUS) ? /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(PROC_STATUS, 'utf8')) : null;
+  return hwm ? Number(hwm[1]) / 1024 : process.resourceUsage().maxRSS / 1024;
+}
+const PROC_STATUS = '/proc/self/status';
+/** The same reading as a `node -e` script (for a bare node's floor): it prints the MiB. */
+export const PRINT_PEAK_RSS = `const fs = require('node:fs'); const hwm = fs.existsSync('${PROC_STATUS}') ? /^VmHWM:\\s+(\\d+) kB/m.exec(fs.readFileSync('${PROC_STATUS}', 'utf8')) : null; process.stdout.write(String(hwm ? Number(hwm[1]) / 1024 : process.resourceUsage().maxRSS / 1024));`;

@@ -7,10 +7,11 @@
  *   node dist/bench/output-run.js ARGS...
  */
 import { main } from '../src/cli/main.js';
+import { peakRssMiB } from './measure.js';
 
 const started = process.hrtime.bigint();
 const code = await main(process.argv.slice(2));
 process.stderr.write(
-  JSON.stringify({ code, seconds: Number(process.hrtime.bigint() - started) / 1e9, peakRssMiB: process.resourceUsage().maxRSS / 1024 }) + '\n',
+  JSON.stringify({ code, seconds: Number(process.hrtime.bigint() - started) / 1e9, peakRssMiB: peakRssMiB() }) + '\n',
 );
 process.exitCode = code;

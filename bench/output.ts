@@ -9,7 +9,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { count, ratio, seconds } from './measure.js';
+import { PRINT_PEAK_RSS, count, ratio, seconds } from './measure.js';
 
 const ROWS = process.env.SG_BENCH_QUICK ? 10_000_000 : 100_000_000;
 const runner = fileURLToPath(new URL('./output-run.js', import.meta.url));
@@ -39,7 +39,7 @@ function runOnce(args: readonly string[], stdout: 'pipe' | number): Promise<Run>
 
 function bareNodeRss(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', 'process.stdout.write(String(process.resourceUsage().maxRSS / 1024))'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['-e', PRINT_PEAK_RSS], { stdio: ['ignore', 'pipe', 'inherit'] });
     let text = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (text += c));
     child.once('error', reject);
