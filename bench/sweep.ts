@@ -7,8 +7,8 @@
  * 56 octal codes 0.d1d2 (d2 non-zero) and the 448 codes 0.d1d2d3, each to at most 2^14
  * values; then two cheap sweeps alone (34,220 and 487,635 subtraction sets), best of five and of three each way.
  *
- * Use: `import { measureSweepThroughput } from './sweep.js'` and call it
- * (bench/run.ts), or run `node dist/bench/sweep.js` on its own.
+ * Run `node dist/bench/sweep.js` (bench/run.ts runs it so, in a process of
+ * its own), or import measureSweepThroughput and call it.
  */
 import { availableParallelism } from 'node:os';
 import { createHash } from 'node:crypto';
