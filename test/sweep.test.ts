@@ -332,6 +332,17 @@ describe('sg-explore sweep (built binary)', () => {
     expect(rulesOf(readFileSync(at('fresh.jsonl'), 'utf8'))).toHaveLength(7);
   });
 
+  it('SIGINT: exit 130, one line saying where the rows are, and --resume finishes the same file', async () => {
+    const file = at('interrupted.jsonl');
+    const fourRows = () => existsSync(file) && rowLines(readFileSync(file, 'utf8')).length >= 4;
+    const stopped = await run([...OCTAL, '--threads', '1', '--out', file], { until: fourRows, signal: 'SIGINT', untilMs: 20_000 });
+    expect(stopped.code, stopped.stderr).toBe(130);
+    expect(stopped.stderr).toBe(`sg-explore: stopped by SIGINT; the rows so far are in ${file} (the same command with --resume goes on from there)\n`);
+    expect(rowLines(readFileSync(file, 'utf8')).length, 'stopped before the end').toBeLessThan(63);
+    expect(await ok([...OCTAL, '--out', file, '--resume'])).toBe('');
+    expect(readFileSync(file, 'utf8')).toBe(reference);
+  });
+
   it('shards merged equal the unsharded run', async () => {
     const whole = await ok([...SUBTRACTION, '--format', 'jsonl']);
     await Promise.all([1, 2, 3].map((i) => ok([...SUBTRACTION, '--shard', `${i}/3`, '--threads', '1', '--out', at(`shard${i}.jsonl`)])));

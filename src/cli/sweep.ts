@@ -19,6 +19,7 @@ import { sweepFamily, type RowOutput } from '../sweep/sweep.js';
 import { WorkerStartError } from '../sweep/pool.js';
 import { progressBar } from '../sweep/progress-bar.js';
 import { parseShard, parseSweepLine, type SweepRunCommand, type SweepViewCommand } from './sweep-options.js';
+import { noteForStop } from './interrupt.js';
 
 const EXIT_OK = 0;
 const EXIT_FAILURE = 1;
@@ -240,6 +241,8 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
     limit: command.limit ?? null,
   };
   const log: ResultsLog | null = command.out === undefined ? null : openResultsLog(command.out, { format: command.format, resume: command.resume, record });
+  // Rows reach the log as they come: a signal that ends the sweep says where they are and how to go on.
+  if (log) noteForStop(() => `; the rows so far are in ${log.path} (the same command with --resume goes on from there)`);
   const bar = progressBar(command.progress ?? Boolean(io.stderr.isTTY), io.stderr);
   const kept: SweepRow[] = [];
   const stdout = streamSink(io.stdout);
