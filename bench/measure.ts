@@ -2,7 +2,6 @@
  * Small timing and formatting helpers for the benchmark. Node built-ins only.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 
 export interface Timing {
   /** Seconds of every run, in the order they ran. */
@@ -116,12 +115,14 @@ export function timed<T>(command: string, args: readonly string[], parse: (stdou
  * The peak resident set of this process, in MiB. Linux keeps getrusage's
  * maxrss across fork and exec, so a child of the (large) bench process would
  * report the bench's size; VmHWM in /proc/self/status belongs to this program
- * alone.
+ * alone. Also run as a `node -e` script (PRINT_PEAK_RSS, for a bare node's
+ * floor), so it uses nothing from outside itself.
  */
 export function peakRssMiB(): number {
-  const hwm = existsSync(PROC_STATUS) ? /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(PROC_STATUS, 'utf8')) : null;
+  const fs = process.getBuiltinModule('node:fs');
+  const status = '/proc/self/status';
+  const hwm = fs.existsSync(status) ? /^VmHWM:\s+(\d+) kB/m.exec(fs.readFileSync(status, 'utf8')) : null;
   return hwm ? Number(hwm[1]) / 1024 : process.resourceUsage().maxRSS / 1024;
 }
-const PROC_STATUS = '/proc/self/status';
-/** The same reading as a `node -e` script (for a bare node's floor): it prints the MiB. */
-export const PRINT_PEAK_RSS = `const fs = require('node:fs'); const hwm = fs.existsSync('${PROC_STATUS}') ? /^VmHWM:\\s+(\\d+) kB/m.exec(fs.readFileSync('${PROC_STATUS}', 'utf8')) : null; process.stdout.write(String(hwm ? Number(hwm[1]) / 1024 : process.resourceUsage().maxRSS / 1024));`;
+/** A `node -e` script that prints its own peak RSS in MiB. */
+export const PRINT_PEAK_RSS = `process.stdout.write(String((${peakRssMiB.toString()})()))`;
