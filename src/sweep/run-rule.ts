@@ -50,7 +50,7 @@ export function defaultSweepLimit(rule: Rule): number {
 }
 
 /** Explore one rule until its pattern is proven or the limit is reached; errors become error rows. */
-export function runRule(job: RuleJob, memoryBudget?: number): SweepRow {
+export function runRule(job: RuleJob): SweepRow {
   let text: string;
   try {
     text = ruleText(job.rule);
@@ -58,7 +58,7 @@ export function runRule(job: RuleJob, memoryBudget?: number): SweepRow {
     return errorRow(job.index, String((job.rule as { kind?: unknown }).kind), messageOf(error));
   }
   try {
-    const x = solve({ game: { rule: job.rule }, limit: job.limit ?? defaultSweepLimit(job.rule), maxRareHeaps: SWEEP_MAX_RARE_HEAPS, memoryBudget });
+    const x = solve({ game: { rule: job.rule }, limit: job.limit ?? defaultSweepLimit(job.rule), maxRareHeaps: SWEEP_MAX_RARE_HEAPS });
     const p = x.pattern;
     const cycle = p.kind === 'none' ? null : p;
     let largest = 0;

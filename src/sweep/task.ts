@@ -6,8 +6,6 @@
  * as finished lines of a file format, in UTF-8: the main thread writes them
  * as they are (or, to filter or sort, parses JSON lines).
  */
-import { freemem } from 'node:os';
-import { FREE_MEMORY_SHARE } from '../explore.js';
 import { ruleText } from '../rules/model.js';
 import { familyRulesFrom, inShard, type Family, type Shard } from './family.js';
 import { rowLine, type RowFormat } from './row-lines.js';
@@ -77,10 +75,8 @@ export function handleSweepTask(task: SweepTask): SweepTaskResult {
   let count = 0;
   let failed = 0;
   let firstFailure: FailedRule | null = null;
-  // Free memory read once a task, not once a rule (each read is a system call).
-  const memoryBudget = freemem() * FREE_MEMORY_SHARE;
   for (const job of taskJobs(task)) {
-    const row = runRule(job, memoryBudget);
+    const row = runRule(job);
     count++;
     if (row.kind === 'error') {
       failed++;
