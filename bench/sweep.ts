@@ -85,14 +85,15 @@ const BENCH_LIMIT = 2 ** 14;
 /**
  * Cheap sweeps: every rule takes about ten microseconds, so handing out the
  * work is what is measured. The short one lasts about half a second on one
- * thread, and each new worker's JIT warm-up (a third of a second of
- * compiling, which one worker does on the idle core and two do on each
- * other's) weighs on it; the long one (about ten seconds) shows what
- * batching gets once that is paid.
+ * thread, and each new worker's JIT warm-up (about 150 ms of compiling on
+ * V8's helper threads, which one worker does on the idle core and two do on
+ * each other's) weighs on it; so it is timed on warm pools too, which shows
+ * what batching gets without that. The long one (about ten seconds) shows
+ * the same on fresh pools, where the warm-up is a small share.
  */
-export const CHEAP_SWEEPS: readonly { readonly family: Family; readonly describe: string; readonly runs: number }[] = [
-  { family: { kind: 'subtraction', size: { from: 3, to: 3 }, maxMove: 60 }, describe: 'subtraction sets (size 3, moves <= 60)', runs: 5 },
-  { family: { kind: 'subtraction', size: { from: 4, to: 4 }, maxMove: 60 }, describe: 'subtraction sets (size 4, moves <= 60)', runs: 3 },
+export const CHEAP_SWEEPS: readonly { readonly family: Family; readonly describe: string; readonly runs: number; readonly warmToo: boolean }[] = [
+  { family: { kind: 'subtraction', size: { from: 3, to: 3 }, maxMove: 60 }, describe: 'subtraction sets (size 3, moves <= 60)', runs: 5, warmToo: true },
+  { family: { kind: 'subtraction', size: { from: 4, to: 4 }, maxMove: 60 }, describe: 'subtraction sets (size 4, moves <= 60)', runs: 3, warmToo: false },
 ];
 /** Issue 11: cheap sweeps get at least this much from 2 threads. */
 const TARGET_CHEAP_RATIO = 1.6;
@@ -110,11 +111,18 @@ function* benchRules(families: readonly Family[]): Generator<IndexedRule> {
  * one list of rules (the path a --rules file takes); one family goes as the
  * CLI sends it, in stretches that the workers enumerate.
  */
-async function timedSweep(threads: number, families: readonly Family[] = SWEEP_BENCH_FAMILIES): Promise<{ run: SweepRun; digest: string }> {
+async function timedSweep(
+  threads: number,
+  families: readonly Family[] = SWEEP_BENCH_FAMILIES,
+  { warm = false }: { readonly warm?: boolean } = {},
+): Promise<{ run: SweepRun; digest: string }> {
   const total = families.reduce((sum, f) => sum + Number(familySize(f)), 0);
-  const work: SweepWork = families.length === 1 ? { kind: 'family', family: families[0]! } : { kind: 'rules', rules: benchRules(families) };
+  const work = (): SweepWork => (families.length === 1 ? { kind: 'family', family: families[0]! } : { kind: 'rules', rules: benchRules(families) });
   const t0 = performance.now();
   const pool = await SweepPool.start({ threads });
+  // A warm pool has run the same sweep once: its workers' code is compiled, so what is timed is the work and
+  // handing it out, not V8 compiling the same code again in each new worker.
+  if (warm) await runSweep({ pool, work: work(), total, limit: BENCH_LIMIT, output: { as: 'jsonl', onLines: () => undefined } });
   const t1 = performance.now();
   const cpu = process.cpuUsage();
   // The lines are kept as the bytes that came (outside the JS heap): strings made of them here would give
@@ -122,7 +130,7 @@ async function timedSweep(threads: number, families: readonly Family[] = SWEEP_B
   const chunks: Uint8Array[] = [];
   let rules = 0;
   try {
-    rules = (await runSweep({ pool, work, total, limit: BENCH_LIMIT, output: { as: 'jsonl', onLines: (lines) => void chunks.push(lines) } })).rows;
+    rules = (await runSweep({ pool, work: work(), total, limit: BENCH_LIMIT, output: { as: 'jsonl', onLines: (lines) => void chunks.push(lines) } })).rows;
   } finally {
     await pool.close();
   }
@@ -168,26 +176,32 @@ export async function measureSweepThroughput(
   );
   // The cheap sweeps: best of several runs each way, interleaved (this machine's speed drifts by a third from
   // one second to the next).
-  for (const { family, describe: what, runs } of CHEAP_SWEEPS) {
-    const ones: SweepRun[] = [];
-    const alls: SweepRun[] = [];
-    let same = true;
-    for (let i = 0; i < runs; i++) {
-      const one = await timedSweep(1, [family]);
-      const every = await timedSweep(threads, [family]);
-      ones.push(one.run);
-      alls.push(every.run);
-      same &&= one.digest === every.digest;
+  for (const { family, describe: what, runs, warmToo } of CHEAP_SWEEPS) {
+    for (const warm of warmToo ? [false, true] : [false]) {
+      const ones: SweepRun[] = [];
+      const alls: SweepRun[] = [];
+      let same = true;
+      for (let i = 0; i < runs; i++) {
+        const one = await timedSweep(1, [family], { warm });
+        const every = await timedSweep(threads, [family], { warm });
+        ones.push(one.run);
+        alls.push(every.run);
+        same &&= one.digest === every.digest;
+      }
+      const best = (xs: SweepRun[]) => xs.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+      const cheapOne = best(ones);
+      const cheapAll = best(alls);
+      const cheap = cheapOne.seconds / cheapAll.seconds;
+      const times = `(${seconds(cheapAll.seconds)} vs ${seconds(cheapOne.seconds)}, best of ${runs})`;
+      const cpu = `CPU of those runs ${seconds(cheapAll.cpuSeconds)} vs ${seconds(cheapOne.cpuSeconds)}`;
+      out(
+        warm
+          ? `  the same on pools that have run it once (compiled code, so only the work and handing it out are timed): ${ratio(cheap)} ${times}; ${cpu}`
+          : `sweep of ${cheapOne.rules} ${what}, ${threads} threads / 1 thread: ${ratio(cheap)} the rules per second ${times}; ` +
+              `${cheap >= TARGET_CHEAP_RATIO ? 'within' : 'MISSES'} the ${TARGET_CHEAP_RATIO}x target; rows ${same ? 'identical' : 'DIFFER between the runs'}; ` +
+              `${cpu} (each new worker compiles the same code again)`,
+      );
     }
-    const best = (xs: SweepRun[]) => xs.reduce((a, b) => (b.seconds < a.seconds ? b : a));
-    const cheapOne = best(ones);
-    const cheapAll = best(alls);
-    const cheap = cheapOne.seconds / cheapAll.seconds;
-    out(
-      `sweep of ${cheapOne.rules} ${what}, ${threads} threads / 1 thread: ${ratio(cheap)} the rules per second ` +
-        `(${seconds(cheapAll.seconds)} vs ${seconds(cheapOne.seconds)}, best of ${runs}); ${cheap >= TARGET_CHEAP_RATIO ? 'within' : 'MISSES'} the ${TARGET_CHEAP_RATIO}x target; rows ${same ? 'identical' : 'DIFFER between the runs'}; ` +
-        `CPU of those runs ${seconds(cheapAll.cpuSeconds)} vs ${seconds(cheapOne.cpuSeconds)} (each new worker compiles the same code again)`,
-    );
   }
   return result;
 }
