@@ -19,6 +19,7 @@ import { familySize, indexedRules, type Family, type IndexedRule } from '../src/
 import { SweepPool } from '../src/sweep/pool.js';
 import { runSweep, type SweepWork } from '../src/sweep/sweep.js';
 import { ratio, seconds } from './measure.js';
+import { minimalSweep, type MinimalSweepRun } from './minimal-sweep.js';
 
 // Cheap rules alone (subtraction sets, 2-digit codes) are bound by handing out work, not by
 // computing it; the 3-digit octal codes give the pool something to share.
@@ -114,8 +115,8 @@ function* benchRules(families: readonly Family[]): Generator<IndexedRule> {
 async function timedSweep(
   threads: number,
   families: readonly Family[] = SWEEP_BENCH_FAMILIES,
-  { warm = false }: { readonly warm?: boolean } = {},
-): Promise<{ run: SweepRun; digest: string }> {
+  { warm = false, sums = false }: { readonly warm?: boolean; readonly sums?: boolean } = {},
+): Promise<{ run: SweepRun; digest: string; cycles: CycleSums | null }> {
   const total = families.reduce((sum, f) => sum + Number(familySize(f)), 0);
   const work = (): SweepWork => (families.length === 1 ? { kind: 'family', family: families[0]! } : { kind: 'rules', rules: benchRules(families) });
   const t0 = performance.now();
@@ -140,8 +141,28 @@ async function timedSweep(
   // A digest of the lines, taken after the clock stops, stands for them (the long sweep writes 90 MB).
   const hash = createHash('sha256');
   for (const chunk of chunks) hash.update(chunk);
+  const cycles = sums ? cycleSums(chunks) : null;
   const cpuSeconds = (used.user + used.system) / 1e6;
-  return { run: { threads, rules, startSeconds: (t1 - t0) / 1000, seconds: secs, cpuSeconds, rulesPerSecond: rules / secs }, digest: hash.digest('hex') };
+  return { run: { threads, rules, startSeconds: (t1 - t0) / 1000, seconds: secs, cpuSeconds, rulesPerSecond: rules / secs }, digest: hash.digest('hex'), cycles };
+}
+
+interface CycleSums {
+  readonly preperiods: number;
+  readonly periods: number;
+}
+
+/** Sums of the proven rows' preperiods and periods (JSON lines), to compare with the minimal sweep's. */
+function cycleSums(chunks: readonly Uint8Array[]): CycleSums {
+  let preperiods = 0;
+  let periods = 0;
+  for (const line of Buffer.concat(chunks).toString('utf8').split('\n')) {
+    if (line === '') continue;
+    const row = JSON.parse(line) as { proven: boolean; preperiod: number; period: number };
+    if (!row.proven) continue;
+    preperiods += row.preperiod;
+    periods += row.period;
+  }
+  return { preperiods, periods };
 }
 
 /**
@@ -176,19 +197,27 @@ export async function measureSweepThroughput(
   );
   // The cheap sweeps: best of several runs each way, interleaved (this machine's speed drifts by a third from
   // one second to the next).
+  const best = <T extends { seconds: number }>(xs: T[]): T => xs.reduce((a, b) => (b.seconds < a.seconds ? b : a));
   for (const { family, describe: what, runs, warmToo } of CHEAP_SWEEPS) {
+    const minimalMaxMove = warmToo && family.kind === 'subtraction' && family.size.from === 3 && family.size.to === 3 ? family.maxMove : undefined;
     for (const warm of warmToo ? [false, true] : [false]) {
       const ones: SweepRun[] = [];
       const alls: SweepRun[] = [];
+      const minimalOnes: MinimalSweepRun[] = [];
+      const minimalAlls: MinimalSweepRun[] = [];
       let same = true;
+      let cycles: CycleSums | null = null;
       for (let i = 0; i < runs; i++) {
-        const one = await timedSweep(1, [family], { warm });
+        const one = await timedSweep(1, [family], { warm, sums: minimalMaxMove !== undefined });
         const every = await timedSweep(threads, [family], { warm });
         ones.push(one.run);
         alls.push(every.run);
         same &&= one.digest === every.digest;
+        cycles = one.cycles;
+        if (minimalMaxMove === undefined) continue;
+        minimalOnes.push(await minimalSweep(1, minimalMaxMove, { warm }));
+        minimalAlls.push(await minimalSweep(threads, minimalMaxMove, { warm }));
       }
-      const best = (xs: SweepRun[]) => xs.reduce((a, b) => (b.seconds < a.seconds ? b : a));
       const cheapOne = best(ones);
       const cheapAll = best(alls);
       const cheap = cheapOne.seconds / cheapAll.seconds;
@@ -200,6 +229,17 @@ export async function measureSweepThroughput(
           : `sweep of ${cheapOne.rules} ${what}, ${threads} threads / 1 thread: ${ratio(cheap)} the rules per second ${times}; ` +
               `${cheap >= TARGET_CHEAP_RATIO ? 'within' : 'MISSES'} the ${TARGET_CHEAP_RATIO}x target; rows ${same ? 'identical' : 'DIFFER between the runs'}; ` +
               `${cpu} (each new worker compiles the same code again)`,
+      );
+      if (minimalMaxMove === undefined) continue;
+      const minimalOne = best(minimalOnes);
+      const minimalAll = best(minimalAlls);
+      const agrees = [...minimalOnes, ...minimalAlls].every(
+        (m) => m.rules === cheapOne.rules && m.preperiods === cycles?.preperiods && m.periods === cycles?.periods,
+      );
+      out(
+        `    reference: the same sets in one hand-written loop (values, window repetition, a JSON line; nothing else) on ${warm ? 'warm' : 'fresh'} bare workers: ` +
+          `${ratio(minimalOne.seconds / minimalAll.seconds)} (${seconds(minimalAll.seconds)} vs ${seconds(minimalOne.seconds)}, best of ${runs}); ` +
+          `its proven cycles ${agrees ? 'sum to the same preperiods and periods' : 'DIFFER from the sweep\'s'}`,
       );
     }
   }

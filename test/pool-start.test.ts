@@ -1,9 +1,12 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WorkerStartError, startPool } from '../src/engine/pool.js';
 import { workerFile } from '../src/worker-path.js';
+import { ROOT } from './helpers/cli.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'sg-pool-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -41,5 +44,41 @@ describe('starting a worker pool', () => {
     await expect(start).rejects.toThrow(WorkerStartError);
     await expect(start).rejects.toThrow(/one-loads\.mjs did not answer within 1 s of starting/);
     expect(performance.now() - started).toBeLessThan(10_000);
+  });
+
+  /**
+   * How each isolate compiled its hot function, from V8's --trace-opt lines: a pool of
+   * `threads` (a function named poolHot), the main thread after it (mainHot), and a
+   * worker started after the pool (laterHot).
+   */
+  function compileModes(threads: number): Record<string, string> {
+    const hotLoop = (name: string) => `function ${name}(n) { let s = 0; for (let i = 0; i < n; i++) s = (s + i * i) | 0; return s; }`;
+    const poolWorker = join(scratch, 'hot-worker.mjs');
+    writeFileSync(poolWorker, `${hotLoop('poolHot')}\nexport default () => { let t = 0; for (let i = 0; i < 20000; i++) t += poolHot(100); return t; };\n`);
+    const pool = pathToFileURL(join(ROOT, 'dist', 'src', 'engine', 'pool.js')).href;
+    const script = `
+      import { Worker } from 'node:worker_threads';
+      import { startPool } from ${JSON.stringify(pool)};
+      const pool = await startPool({ file: ${JSON.stringify(poolWorker)}, threads: ${threads}, probe: null });
+      await pool.run(null);
+      ${hotLoop('mainHot')}
+      for (let i = 0; i < 20000; i++) mainHot(100);
+      const later = new Worker(${JSON.stringify(`${hotLoop('laterHot')} for (let i = 0; i < 20000; i++) laterHot(100);`)}, { eval: true });
+      await new Promise((resolve) => later.once('exit', resolve));
+      await pool.destroy();`;
+    const child = spawnSync(process.execPath, ['--trace-opt', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    expect(child.status, child.stderr).toBe(0);
+    const modes: Record<string, string> = {};
+    for (const [, name, mode] of child.stdout.matchAll(/compiling method .*?<JSFunction (poolHot|mainHot|laterHot) .*mode: ConcurrencyMode::(\w+)/g)) modes[name!] = mode!;
+    return modes;
+  }
+
+  it('has its workers compile on their own threads when it takes every core, and only them', () => {
+    // With no core left idle, a compile job on a helper thread waits while the worker runs slow code.
+    expect(compileModes(availableParallelism())).toEqual({ poolHot: 'kSynchronous', mainHot: 'kConcurrent', laterHot: 'kConcurrent' });
+  });
+
+  it.runIf(availableParallelism() > 1)('leaves compiling to helper threads when a core is left idle', () => {
+    expect(compileModes(1)).toEqual({ poolHot: 'kConcurrent', mainHot: 'kConcurrent', laterHot: 'kConcurrent' });
   });
 });
