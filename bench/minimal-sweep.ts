@@ -12,6 +12,7 @@
  * proof are tested against the reference implementation in the suite).
  */
 import { Worker } from 'node:worker_threads';
+import { startingWorkers } from '../src/engine/pool.js';
 
 /** Posts 'ready' once loaded; then, per task {from, to, maxMove}, the rules done and sums of their preperiods and periods. */
 const MINIMAL_SWEEP_WORKER = `
@@ -84,12 +85,15 @@ const TASK_RULES = 1500;
  */
 export async function minimalSweep(threads: number, maxMove: number, { warm = false }: { readonly warm?: boolean } = {}): Promise<MinimalSweepRun> {
   const total = (maxMove * (maxMove - 1) * (maxMove - 2)) / 6;
-  const workers = await Promise.all(
-    Array.from({ length: threads }, () => new Promise<Worker>((resolve, reject) => {
-      const worker = new Worker(MINIMAL_SWEEP_WORKER, { eval: true });
-      worker.once('message', () => resolve(worker));
-      worker.once('error', reject);
-    })),
+  // Started as the product's pools are (compiling on their own threads when they take every core).
+  const workers = await startingWorkers(threads, () =>
+    Promise.all(
+      Array.from({ length: threads }, () => new Promise<Worker>((resolve, reject) => {
+        const worker = new Worker(MINIMAL_SWEEP_WORKER, { eval: true });
+        worker.once('message', () => resolve(worker));
+        worker.once('error', reject);
+      })),
+    ),
   );
   const sweep = async (): Promise<MinimalSweepRun> => {
     let next = 0;

@@ -37,17 +37,18 @@ const IDLE_TIMEOUT_MS = 60_000;
  * Work handed out next then runs on all threads from its first task.
  */
 export async function startPool<T, R>(start: PoolStart<T, R>): Promise<Piscina<T, R>> {
+  const threads = Math.max(1, Math.floor(start.threads));
+  return startingWorkers(threads, () => startAndProbe(start, threads));
+}
+
+async function startAndProbe<T, R>(start: PoolStart<T, R>, threads: number): Promise<Piscina<T, R>> {
   const { file, probe } = start;
   const who = `the ${start.role ?? 'worker'} ${file}`;
   const timeoutMs = start.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
-  const threads = Math.max(1, Math.floor(start.threads));
   let pool: Piscina<T, R>;
-  const compilesInPlace = threads >= availableParallelism();
-  if (compilesInPlace) setConcurrentCompiling(false);
   try {
     pool = new Piscina<T, R>({ filename: file, minThreads: threads, maxThreads: threads, idleTimeout: IDLE_TIMEOUT_MS });
   } catch (error) {
-    if (compilesInPlace) setConcurrentCompiling(true);
     throw new WorkerStartError(`${who} could not be started: ${oneLineMessage(error)}`);
   }
   let workerError: unknown = null;
@@ -69,23 +70,34 @@ export async function startPool<T, R>(start: PoolStart<T, R>): Promise<Piscina<T
     throw new WorkerStartError(`${who} failed to start: ${oneLineMessage(workerError ?? error)}`);
   } finally {
     clearTimeout(timer);
-    // Every worker has answered (or the start failed), so every isolate of the pool exists by now.
-    if (compilesInPlace) setConcurrentCompiling(true);
   }
   return pool;
 }
 
 /**
+ * Start `threads` worker threads (`start` resolves once every one has
+ * loaded) with V8 set as such a pool wants.
+ *
  * V8 optimises a hot function on a helper thread while the function goes on
  * running its slow code: that pays when a core is idle. A pool that takes
  * every core leaves none, and each new worker runs its slow code until its
  * compile job gets a core (a short cheap sweep, 34,220 subtraction sets on 2
  * cores, took longer on 2 fresh workers than on 1). So the workers of such a
  * pool compile on their own threads. V8 reads the flag once, when an isolate
- * starts: it is off while the pool's workers start and on again after, for
- * the main thread and every later isolate. (Node started with
+ * starts: it is off while the workers start and on again after, for the main
+ * thread and every later isolate. (Node started with
  * --no-concurrent-recompilation keeps it off.)
  */
+export async function startingWorkers<T>(threads: number, start: () => Promise<T>): Promise<T> {
+  const inPlace = threads >= availableParallelism();
+  if (inPlace) setConcurrentCompiling(false);
+  try {
+    return await start();
+  } finally {
+    if (inPlace) setConcurrentCompiling(true);
+  }
+}
+
 function setConcurrentCompiling(on: boolean): void {
   if (on && process.execArgv.includes('--no-concurrent-recompilation')) return;
   setFlagsFromString(on ? '--concurrent-recompilation' : '--no-concurrent-recompilation');
