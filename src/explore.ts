@@ -64,20 +64,16 @@ const FIRST_CHECKPOINT = 64;
 /** See ExploreRequest.maxRareHeaps: with 2^14 rare heaps, the rare work of 2^16 heaps computed. */
 const RARE_WORK_PER_HEAP = 2 ** 16;
 
-/** Free memory, read at most twice a second: a sweep plans thousands of runs, and each read is a system call. */
-let freeBytes = { value: 0, at: -Infinity };
-function freeMemory(): number {
-  const now = performance.now();
-  if (now - freeBytes.at > 500) freeBytes = { value: freemem(), at: now };
-  return freeBytes.value;
-}
-
 /** The share of free memory a run's values may take when no memoryBudget is given. */
 export const FREE_MEMORY_SHARE = 0.8;
 
-/** Most values a table may hold in memory, given the bytes each takes. */
+/**
+ * Most values a table may hold in memory, given the bytes each takes. Free
+ * memory is read here only without a budget: a read costs about 15 us, and
+ * a sweep, which plans thousands of runs a second, passes one per batch.
+ */
 function memoryCapacity(bytesPerValue: number, budget: number | undefined): number {
-  const bytes = budget ?? freeMemory() * FREE_MEMORY_SHARE;
+  const bytes = budget ?? freemem() * FREE_MEMORY_SHARE;
   return Math.max(0, Math.min(MAX_ARRAY_LENGTH, Math.floor(bytes / bytesPerValue)));
 }
 

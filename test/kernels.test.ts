@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { referenceValues } from '../src/engine/reference.js';
 import { fillSubtraction } from '../src/engine/subtraction.js';
 import { AllButKernel } from '../src/engine/allbut.js';
-import { MAX_ARRAY_LENGTH, ValueStore, bytesPerValueFor } from '../src/engine/store.js';
+import { MAX_ARRAY_LENGTH, ValueStore, bytesPerValueFor, recycleValues } from '../src/engine/store.js';
 import { InputError } from '../src/errors.js';
 import { int, mulberry32, randomSet } from './helpers/random.js';
 import { allBut, list, subtraction } from './helpers/rules.js';
@@ -170,6 +170,26 @@ describe('ValueStore', () => {
     expect(list(g, 4)).toEqual([9, 8, 7, 6]);
     expect(store.reserve(100).length).toBe(100);
     expect(() => store.reserve(101)).toThrow(RangeError);
+  });
+
+  it('reuses a given-back buffer for the next store of its size, zeroed, and only once', () => {
+    const first = new ValueStore(64, 0, 64);
+    first.values.fill(7);
+    first.count = 64;
+    const buffer = first.values.buffer;
+    recycleValues(first.view());
+    expect(new ValueStore(32, 0, 32).values.buffer).not.toBe(buffer); // another size: a new buffer
+    const second = new ValueStore(64, 0, 64);
+    expect(second.values.buffer).toBe(buffer);
+    expect(list(second.values)).toEqual(Array(64).fill(0));
+    expect(new ValueStore(64, 0, 64).values.buffer).not.toBe(buffer); // taken: not handed out twice
+    // A 2-byte store of 32 values has the same 64 bytes: it takes them, zeroed, as Uint16.
+    second.values.fill(9);
+    recycleValues(second.values);
+    const wide = new ValueStore(32, 300, 32);
+    expect(wide.values.buffer).toBe(buffer);
+    expect(wide.values).toBeInstanceOf(Uint16Array);
+    expect(list(wide.values)).toEqual(Array(32).fill(0));
   });
 
   it('view() covers exactly the final values', () => {

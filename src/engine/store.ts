@@ -7,37 +7,30 @@ export type ValueArray = Uint8Array | Uint16Array | Uint32Array;
 export const MAX_ARRAY_LENGTH = 2 ** 32 - 1;
 
 /**
- * Small buffers given back by a caller that is done with its values (a sweep
- * worker, after each rule): a sweep of thousands of rules would otherwise
- * allocate thousands of buffers, and threads allocating at once contend for
- * the allocator. A reused buffer is zeroed first, as a new one would be.
+ * The buffer under the last values given back by a caller done with them (a
+ * sweep worker, after each rule): a sweep of thousands of rules would
+ * otherwise allocate thousands of buffers. One buffer, taken when the next
+ * store wants its size: a list of them, searched, took paths V8 first met
+ * after optimising the sweep's code (sizes differ once a rule has grown its
+ * store), and each such path threw the compiled code away. A reused buffer
+ * is zeroed first, as a new one would be.
  */
-const spare: Uint8Array[] = [];
+let spare: ArrayBuffer | null = null;
 const SPARE_LARGEST = 1 << 16;
-const SPARE_COUNT = 8;
 
-/** A zeroed buffer of `bytes`: a spare of that size if there is one. */
-function buffer(bytes: number, shared: boolean): ArrayBufferLike {
-  if (shared) return new SharedArrayBuffer(bytes);
-  if (bytes <= SPARE_LARGEST) {
-    for (let i = 0; i < spare.length; i++) {
-      const reused = spare[i]!;
-      if (reused.length !== bytes) continue;
-      spare[i] = spare[spare.length - 1]!;
-      spare.pop();
-      reused.fill(0);
-      return reused.buffer;
-    }
-  }
-  return new ArrayBuffer(bytes);
+/** The spare, zeroed, if it has `bytes` bytes; else null. */
+function takeSpare(bytes: number): ArrayBuffer | null {
+  const reused = spare;
+  if (reused === null || reused.byteLength !== bytes) return null;
+  spare = null;
+  new Uint8Array(reused).fill(0);
+  return reused;
 }
 
 /** Give back the buffer under values nothing will read again (kept only when small). */
 export function recycleValues(values: ValueArray): void {
   const b = values.buffer;
-  if (!(b instanceof ArrayBuffer) || b.byteLength > SPARE_LARGEST || spare.length >= SPARE_COUNT) return;
-  for (const kept of spare) if (kept.buffer === b) return;
-  spare.push(new Uint8Array(b));
+  if (b instanceof ArrayBuffer && b.byteLength <= SPARE_LARGEST) spare = b;
 }
 
 /** Index into WIDTHS of the narrowest width that holds `largest`. */
@@ -45,11 +38,25 @@ function widthIndexFor(largest: number): number {
   return largest <= 0xff ? 0 : largest <= 0xffff ? 1 : 2;
 }
 
+/** A typed array's constructor, given a length (a new zeroed array) or a buffer (a view of all of it). */
+type ValueArrayConstructor = new (lengthOrBuffer: number | ArrayBufferLike) => ValueArray;
+
 const WIDTHS = [
-  { bytes: 1, largest: 0xff, make: (n: number, shared = false) => new Uint8Array(buffer(n, shared)) },
-  { bytes: 2, largest: 0xffff, make: (n: number, shared = false) => new Uint16Array(buffer(2 * n, shared)) },
-  { bytes: 4, largest: 0xffffffff, make: (n: number, shared = false) => new Uint32Array(buffer(4 * n, shared)) },
+  { bytes: 1, largest: 0xff, array: Uint8Array as ValueArrayConstructor },
+  { bytes: 2, largest: 0xffff, array: Uint16Array as ValueArrayConstructor },
+  { bytes: 4, largest: 0xffffffff, array: Uint32Array as ValueArrayConstructor },
 ] as const;
+
+/**
+ * Room for n values of a width: in a SharedArrayBuffer, the spare, or new.
+ * One `new` serves all three: a sweep first makes a new array after V8 has
+ * optimised its code (the first rule after one that grew its store), and a
+ * construct of its own there would throw that code away.
+ */
+function makeValues(widthIndex: number, n: number, shared: boolean): ValueArray {
+  const { bytes, array } = WIDTHS[widthIndex]!;
+  return new array(shared ? new SharedArrayBuffer(n * bytes) : (takeSpare(n * bytes) ?? n));
+}
 
 /** A view of the same width over another buffer (worker threads get the SharedArrayBuffer). */
 export function valueView(buffer: ArrayBufferLike, bytesPerValue: number): ValueArray {
@@ -93,7 +100,7 @@ export class ValueStore {
   ) {
     if (limit > MAX_ARRAY_LENGTH) throw new InputError(`cannot hold ${formatCount(limit)} values in one table (at most ${formatCount(MAX_ARRAY_LENGTH)})`);
     this.widthIndex = widthIndexFor(largestExpected);
-    this.values = WIDTHS[this.widthIndex]!.make(Math.min(limit, Math.max(1, initialCapacity)), shared);
+    this.values = makeValues(this.widthIndex, Math.min(limit, Math.max(1, initialCapacity)), shared);
   }
 
   /** The largest value the current width holds. */
@@ -111,7 +118,7 @@ export class ValueStore {
     if (end > this.values.length) {
       let capacity = this.values.length;
       while (capacity < end) capacity = Math.min(this.limit, capacity * 2);
-      this.values = this.copyInto(WIDTHS[this.widthIndex]!.make(capacity, this.shared));
+      this.values = this.copyInto(makeValues(this.widthIndex, capacity, this.shared));
     }
     return this.values;
   }
@@ -122,7 +129,7 @@ export class ValueStore {
     if (value > 0xffffffff) throw new RangeError(`Grundy value ${value} exceeds 32 bits`);
     const index = widthIndexFor(value);
     this.widthIndex = index;
-    this.values = this.copyInto(WIDTHS[index]!.make(this.values.length, this.shared));
+    this.values = this.copyInto(makeValues(index, this.values.length, this.shared));
     return this.values;
   }
 

@@ -49,8 +49,12 @@ export function defaultSweepLimit(rule: Rule): number {
   }
 }
 
-/** Explore one rule until its pattern is proven or the limit is reached; errors become error rows. */
-export function runRule(job: RuleJob): SweepRow {
+/**
+ * Explore one rule until its pattern is proven or the limit is reached;
+ * errors become error rows. `memoryBudget`: bytes its values may take (read
+ * once per batch; without it, from free memory now).
+ */
+export function runRule(job: RuleJob, memoryBudget?: number): SweepRow {
   let text: string;
   try {
     text = ruleText(job.rule);
@@ -58,7 +62,7 @@ export function runRule(job: RuleJob): SweepRow {
     return errorRow(job.index, String((job.rule as { kind?: unknown }).kind), messageOf(error));
   }
   try {
-    const x = solve({ game: { rule: job.rule }, limit: job.limit ?? defaultSweepLimit(job.rule), maxRareHeaps: SWEEP_MAX_RARE_HEAPS });
+    const x = solve({ game: { rule: job.rule }, limit: job.limit ?? defaultSweepLimit(job.rule), maxRareHeaps: SWEEP_MAX_RARE_HEAPS, memoryBudget });
     const p = x.pattern;
     const cycle = p.kind === 'none' ? null : p;
     let largest = 0;

@@ -6,6 +6,8 @@
  * as finished lines of a file format, in UTF-8: the main thread writes them
  * as they are (or, to filter or sort, parses JSON lines).
  */
+import { freemem } from 'node:os';
+import { FREE_MEMORY_SHARE } from '../explore.js';
 import { ruleText } from '../rules/model.js';
 import { familyRulesFrom, inShard, type Family, type Shard } from './family.js';
 import { rowLine, type RowFormat } from './row-lines.js';
@@ -71,12 +73,14 @@ export function ruleAt(family: Family, index: number): string {
 export function handleSweepTask(task: SweepTask): SweepTaskResult {
   if (task.type === 'probe') return { type: 'probe', protocol: SWEEP_PROTOCOL };
   const started = performance.now();
+  // Free memory, read once for the batch (about 25 ms of work): read per rule, it would cost more than cheap rules do.
+  const memoryBudget = freemem() * FREE_MEMORY_SHARE;
   const lines = new LineBytes();
   let count = 0;
   let failed = 0;
   let firstFailure: FailedRule | null = null;
   for (const job of taskJobs(task)) {
-    const row = runRule(job);
+    const row = runRule(job, memoryBudget);
     count++;
     if (row.kind === 'error') {
       failed++;
