@@ -213,6 +213,11 @@ describe('window repetition, kept between attempts', () => {
       const once = proveByWindowRepetition(g, at, k);
       expect(found, JSON.stringify(moves)).toEqual(once);
       expect(found, `${JSON.stringify(moves)}: a period within 6000 values`).not.toBeNull();
+      // The preperiod, checked by a plain scan over all 6000 values: the first n from which G(m + p) = G(m) holds.
+      const p = found!.period;
+      let start = g.length - p;
+      while (start > 0 && g[start - 1 + p] === g[start - 1]) start--;
+      expect(found!.preperiod, JSON.stringify(moves)).toBe(start);
     }
   });
 });

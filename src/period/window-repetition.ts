@@ -75,13 +75,15 @@ export class WindowRepetition {
       hare++;
       lambda++;
     }
-    return finish(g, count, k, lambda);
+    return finish(g, count, k, lambda, tortoise);
   }
 }
 
-function finish(g: ValueArray, count: number, k: number, lambda: number): Cycle & { proof: Proof } {
-  // lambda is the minimal period; the preperiod is where that period starts to hold.
-  const preperiod = cycleStart(g, count, lambda, 0);
+function finish(g: ValueArray, count: number, k: number, lambda: number, tortoise: number): Cycle & { proof: Proof } {
+  // lambda is the minimal period; the preperiod is where that period starts to hold. W(tortoise) recurs
+  // lambda later, so every later window does, and G(m + lambda) = G(m) for every m >= tortoise - k: only
+  // the values before that are scanned.
+  const preperiod = cycleStart(g, count, lambda, 0, tortoise - k, count - lambda);
   return {
     preperiod,
     period: lambda,
