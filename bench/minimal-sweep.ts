@@ -13,6 +13,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { startingWorkers } from '../src/engine/pool.js';
+import { binomial } from '../src/sweep/family.js';
 
 /** Posts 'ready' once loaded; then, per task {from, to, maxMove}, the rules done and sums of their preperiods and periods. */
 const MINIMAL_SWEEP_WORKER = `
@@ -84,7 +85,7 @@ const TASK_RULES = 1500;
  * first task sent to the last answer.
  */
 export async function minimalSweep(threads: number, maxMove: number, { warm = false }: { readonly warm?: boolean } = {}): Promise<MinimalSweepRun> {
-  const total = (maxMove * (maxMove - 1) * (maxMove - 2)) / 6;
+  const total = Number(binomial(maxMove, 3));
   // Started as the product's pools are (compiling on their own threads when they take every core).
   const workers = await startingWorkers(threads, () =>
     Promise.all(

@@ -1,8 +1,7 @@
-import { freemem } from 'node:os';
 import { InputError } from './errors.js';
 import { formatCount } from './numbers.js';
 import { isHeapRule, ruleText, type GameSpec } from './rules/model.js';
-import { ValueStore, MAX_ARRAY_LENGTH, bytesPerValueFor, type ValueArray } from './engine/store.js';
+import { ValueStore, freeMemoryBudget, MAX_ARRAY_LENGTH, bytesPerValueFor, type ValueArray } from './engine/store.js';
 import { solverFor, type KernelStats, type ProvenCycle, type Solver } from './solvers.js';
 import { isCycle, patternKind, type Cycle, type Pattern } from './period/pattern.js';
 import { observeCycle } from './period/observed.js';
@@ -64,16 +63,13 @@ const FIRST_CHECKPOINT = 64;
 /** See ExploreRequest.maxRareHeaps: with 2^14 rare heaps, the rare work of 2^16 heaps computed. */
 const RARE_WORK_PER_HEAP = 2 ** 16;
 
-/** The share of free memory a run's values may take when no memoryBudget is given. */
-export const FREE_MEMORY_SHARE = 0.8;
-
 /**
  * Most values a table may hold in memory, given the bytes each takes. Free
  * memory is read here only without a budget: a read costs about 15 us, and
  * a sweep, which plans thousands of runs a second, passes one per batch.
  */
 function memoryCapacity(bytesPerValue: number, budget: number | undefined): number {
-  const bytes = budget ?? freemem() * FREE_MEMORY_SHARE;
+  const bytes = budget ?? freeMemoryBudget();
   return Math.max(0, Math.min(MAX_ARRAY_LENGTH, Math.floor(bytes / bytesPerValue)));
 }
 

@@ -1,11 +1,10 @@
 import { statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { FREE_MEMORY_SHARE, exploreAsync, exploreValues, type Exploration } from '../explore.js';
-import { freemem } from 'node:os';
+import { exploreAsync, exploreValues, type Exploration } from '../explore.js';
 import { formatCount, parseCount } from '../numbers.js';
 import { isHeapRule, ruleText, type CappedHeapRule, type GameSpec, type VectorRule } from '../rules/model.js';
 import { drive, type DriveOptions } from '../driver.js';
-import type { ValueArray } from '../engine/store.js';
+import { freeMemoryBudget, type ValueArray } from '../engine/store.js';
 import { readFileSync } from 'node:fs';
 import { describeFsError } from '../files/fs-errors.js';
 import { progressMode, progressReporter } from './progress.js';
@@ -267,7 +266,7 @@ async function exploreBoardTo(game: GameSpec, command: ExploreCommand, format: R
 /** Custom rules run in a worker with a watchdog; no theorem applies, so the values are all there is. */
 async function exploreModule(game: GameSpec, module: string, max: bigint | undefined, command: ExploreCommand, io: CliIo, positions?: readonly string[]): Promise<Exploration | Result> {
   const wanted = max ?? game.defaultMax;
-  const capacity = Math.floor((freemem() * FREE_MEMORY_SHARE) / 4);
+  const capacity = Math.floor(freeMemoryBudget() / 4);
   // A checkpoint is for this module as it is now: an edited module starts afresh.
   const key = `${ruleText(game.rule)} sha256:${await moduleDigest(module)}`;
   // Loaded here, not at start-up: worker threads and hashing cost a short run of a built-in rule milliseconds.

@@ -1,3 +1,4 @@
+import { freemem } from 'node:os';
 import { InputError } from '../errors.js';
 import { formatCount } from '../numbers.js';
 
@@ -5,6 +6,14 @@ export type ValueArray = Uint8Array | Uint16Array | Uint32Array;
 
 /** One typed array holds at most this many elements on Node 20. */
 export const MAX_ARRAY_LENGTH = 2 ** 32 - 1;
+
+/** The share of free memory a run's tables may take. */
+const FREE_MEMORY_SHARE = 0.8;
+
+/** Bytes a run's tables may take now, when no budget is given (a read costs about 15 us). */
+export function freeMemoryBudget(): number {
+  return freemem() * FREE_MEMORY_SHARE;
+}
 
 /**
  * The buffer under the last values given back by a caller done with them (a

@@ -10,7 +10,7 @@
 import { InputError } from '../errors.js';
 import { formatCount } from '../numbers.js';
 import type { CappedHeapRule } from '../rules/model.js';
-import { freemem } from 'node:os';
+import { freeMemoryBudget } from '../engine/store.js';
 
 export interface CappedTable {
   /** Heaps 0..max. */
@@ -44,7 +44,7 @@ export class CappedKernel {
     // A value never exceeds the number of options, so below 65536 while heaps are.
     const wide = max >= 0xffff;
     const bytes = states * (wide ? 4 : 2);
-    if (bytes > freemem() * 0.8) throw new InputError(`--max ${max}: ${formatCount(states)} states (heap, cap) need about ${formatCount(Math.round(bytes / 2 ** 20))} MiB, more than the free memory`);
+    if (bytes > freeMemoryBudget()) throw new InputError(`--max ${max}: ${formatCount(states)} states (heap, cap) need about ${formatCount(Math.round(bytes / 2 ** 20))} MiB, more than the free memory`);
     this.values = wide ? new Uint32Array(states) : new Uint16Array(states);
     this.seen = new Int32Array(max + 2).fill(-1);
   }

@@ -8,10 +8,9 @@ import { formatCount } from '../numbers.js';
 import { ruleText, type GameSpec, type VectorRule } from '../rules/model.js';
 import { observeCycle } from '../period/observed.js';
 import type { Cycle } from '../period/pattern.js';
-import { freemem } from 'node:os';
 import { valueBound, VectorKernel, type VectorTable } from './vector-kernel.js';
 import { drive, driveSync, type DriveOptions, type SteppedWork } from '../driver.js';
-import type { ValueArray } from '../engine/store.js';
+import { freeMemoryBudget, type ValueArray } from '../engine/store.js';
 import { recognisePairLaw, type PairLaw } from './pair-law.js';
 
 export interface GridRequest {
@@ -64,7 +63,7 @@ export function gridWork(request: GridRequest): SteppedWork<GridExploration> {
   const bound = valueBound(game.rule.vectors, lastRow + 1, max + 1);
   // Values, plus a bitset per long line: (bound / 8) bytes per line, a few lines per row or column.
   const bytes = cells * 4 + ((bound >>> 3) + 4) * (lastRow + max + 2) * 2 * game.rule.vectors.length;
-  if (bytes > freemem() * 0.8) {
+  if (bytes > freeMemoryBudget()) {
     throw new InputError(`--max ${max}: a table of ${formatCount(cells)} cells needs about ${formatCount(Math.round(bytes / 2 ** 20))} MiB, more than the free memory; use --rows A..B for long rows`);
   }
   const kernel = new VectorKernel(game.rule.vectors, lastRow, max);

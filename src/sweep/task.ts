@@ -6,8 +6,7 @@
  * as finished lines of a file format, in UTF-8: the main thread writes them
  * as they are (or, to filter or sort, parses JSON lines).
  */
-import { freemem } from 'node:os';
-import { FREE_MEMORY_SHARE } from '../explore.js';
+import { freeMemoryBudget } from '../engine/store.js';
 import { ruleText } from '../rules/model.js';
 import { familyRulesFrom, inShard, type Family, type Shard } from './family.js';
 import { rowLine, type RowFormat } from './row-lines.js';
@@ -74,7 +73,7 @@ export function handleSweepTask(task: SweepTask): SweepTaskResult {
   if (task.type === 'probe') return { type: 'probe', protocol: SWEEP_PROTOCOL };
   const started = performance.now();
   // Free memory, read once for the batch (about 25 ms of work): read per rule, it would cost more than cheap rules do.
-  const memoryBudget = freemem() * FREE_MEMORY_SHARE;
+  const memoryBudget = freeMemoryBudget();
   const lines = new LineBytes();
   let count = 0;
   let failed = 0;
