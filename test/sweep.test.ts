@@ -16,6 +16,8 @@ import { matches, naturalCompare, parseCondition, parseSort, rowComparator, wher
 import { CSV_HEADER, parseRows, rowLine, splitCsvLine } from '../src/sweep/format.js';
 import { parseRuleList } from '../src/sweep/rule-list.js';
 import { runRule } from '../src/sweep/run-rule.js';
+import { runSweep } from '../src/sweep/sweep.js';
+import type { Batch, BatchResult, SweepPool } from '../src/sweep/pool.js';
 import { COLUMNS, errorRow, type SweepRow } from '../src/sweep/row.js';
 import { ruleText } from '../src/rules/model.js';
 import { InputError } from '../src/errors.js';
@@ -279,6 +281,51 @@ const rulesOf = (text: string) => rowLines(text).map((l) => (JSON.parse(l) as Sw
 /** 63 octal codes: cheap ones and a few that run to the limit, so a sweep takes a moment. */
 const OCTAL = ['--family', 'octal', '--digits', '1-2', '--limit', '2^12'];
 const SUBTRACTION = ['--family', 'subtraction', '--size', '1-3', '--max-move', '12'];
+
+describe('batch sizes', () => {
+  /**
+   * A pool stand-in with one thread, whose rules cost `msPerRule(k)` each in
+   * the k-th batch (from 1). It records each batch's size and how many
+   * batches had answered when it was sent.
+   */
+  const batchesOf = async (msPerRule: (k: number) => number): Promise<{ size: number; answered: number }[]> => {
+    const sent: { size: number; answered: number }[] = [];
+    let answered = 0;
+    const pool = {
+      threads: 1,
+      runBatch: async (batch: Batch): Promise<BatchResult> => {
+        const count = batch.kind === 'range' ? batch.to - batch.from : batch.rules.length;
+        sent.push({ size: count, answered });
+        const k = sent.length;
+        await new Promise((resolve) => setImmediate(resolve));
+        answered++;
+        return { lines: new Uint8Array(0), count, failed: 0, firstFailure: null, milliseconds: count * msPerRule(k) };
+      },
+    } as unknown as SweepPool;
+    const family: Family = { kind: 'subtraction', size: { from: 1, to: 3 }, maxMove: 200 };
+    await runSweep({ pool, work: { kind: 'family', family }, total: Number(familySize(family)), output: { as: 'jsonl', onLines: () => undefined } });
+    return sent;
+  };
+  /** The first batch sent once `n` batches had answered. */
+  const firstAfter = (sent: { size: number; answered: number }[], n: number) => sent.find((b) => b.answered >= n)!.size;
+
+  it('a batch faster than the pace so far sizes the next one at once (cold code makes the first rules slow)', async () => {
+    // The first two batches (one rule each, the pace unknown) run cold at 1 ms a rule; every later one at 10 us.
+    const sent = await batchesOf((k) => (k <= 2 ? 1 : 0.01));
+    expect(sent.slice(0, 2).map((b) => b.size)).toEqual([1, 1]);
+    // At 1 ms a rule, 25 ms of work is 25 rules.
+    expect(firstAfter(sent, 2)).toBe(25);
+    // The third answer says 10 us a rule: 25 ms is 2,500 rules at once (half way from the cold pace would give 50).
+    expect(firstAfter(sent, 3)).toBe(2500);
+  });
+
+  it('a slower batch moves the pace half way, so one slow batch does not shrink the next to a few rules', async () => {
+    // 10 us a rule, except the third batch at 100 us: the pace becomes 55 us, and 25 ms is 455 rules.
+    const sent = await batchesOf((k) => (k === 3 ? 0.1 : 0.01));
+    expect(sent[2]!.size).toBe(2500);
+    expect(firstAfter(sent, 3)).toBe(455);
+  });
+});
 
 describe('sg-explore sweep (built binary)', () => {
   let reference = '';
