@@ -39,6 +39,18 @@ describe('native scans agree with the plain loops', () => {
     }
   });
 
+  it('cycleStart: with no pair n, n + p among the values the relation holds from 0 (never a negative start)', () => {
+    const g = Uint8Array.of(1, 0, 2);
+    for (const values of [g, Array.from(g)]) {
+      for (const period of [3, 4, 10]) {
+        expect(cycleStart(values, 3, period, 0)).toBe(0);
+        expect(cycleStart(values, 3, period, 1)).toBe(0);
+      }
+      // One pair left (G(2) against G(0)): it fails, so the start is past it.
+      expect(cycleStart(values, 3, 2, 0)).toBe(1);
+    }
+  });
+
   it('describePPositions: 300 planted cycles, residues, extra and missing zeros alike', () => {
     let exceptions = 0;
     for (let t = 0; t < 300; t++) {

@@ -29,7 +29,8 @@ export function cycleStart(g: Values, count: number, period: number, saltus: num
     m = knownTo - 1;
   }
   m = Math.min(m, knownFrom - 1);
-  return m < 0 ? m + 1 : holdsFrom(0, m + 1);
+  // m < 0: no pair left to check (count <= period leaves none at all), so it holds from 0.
+  return m < 0 ? 0 : holdsFrom(0, m + 1);
 }
 
 /**
