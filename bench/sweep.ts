@@ -85,12 +85,15 @@ const BENCH_LIMIT = 2 ** 14;
 
 /**
  * Cheap sweeps: every rule takes about ten microseconds, so handing out the
- * work is what is measured. The short one lasts about half a second on one
- * thread, and each new worker's JIT warm-up (about 150 ms of compiling on
- * V8's helper threads, which one worker does on the idle core and two do on
- * each other's) weighs on it; so it is timed on warm pools too, which shows
- * what batching gets without that. The long one (about ten seconds) shows
- * the same on fresh pools, where the warm-up is a small share.
+ * work is what is measured. The short one lasts under half a second on one
+ * thread, and each new worker's JIT warm-up (about 120 ms of compiling, which
+ * one worker leaves to V8's helper thread on the idle core and two must each
+ * do themselves) is a fixed cost that weighs on it the more, the cheaper the
+ * rules get: its fresh-pool ratio is shown beside the hand-written
+ * reference's, with no target. It is timed on warm pools too, which shows
+ * what batching gets without that; the long one (about six seconds) shows
+ * the same on fresh pools, where the warm-up is a small share. Those two
+ * carry the 1.6x target.
  */
 export const CHEAP_SWEEPS: readonly { readonly family: Family; readonly describe: string; readonly runs: number; readonly warmToo: boolean }[] = [
   { family: { kind: 'subtraction', size: { from: 3, to: 3 }, maxMove: 60 }, describe: 'subtraction sets (size 3, moves <= 60)', runs: 5, warmToo: true },
@@ -223,12 +226,15 @@ export async function measureSweepThroughput(
       const cheap = cheapOne.seconds / cheapAll.seconds;
       const times = `(${seconds(cheapAll.seconds)} vs ${seconds(cheapOne.seconds)}, best of ${runs})`;
       const cpu = `CPU of those runs ${seconds(cheapAll.cpuSeconds)} vs ${seconds(cheapOne.cpuSeconds)}`;
+      // The target is checked where batching is what is measured: on warm pools, and on fresh ones where the work
+      // is long enough for each new worker's compiling to be a small share (see CHEAP_SWEEPS).
+      const target = warm || !warmToo ? `; ${cheap >= TARGET_CHEAP_RATIO ? 'within' : 'MISSES'} the ${TARGET_CHEAP_RATIO}x target` : '';
       out(
         warm
-          ? `  the same on pools that have run it once (compiled code, so only the work and handing it out are timed): ${ratio(cheap)} ${times}; ${cpu}`
-          : `sweep of ${cheapOne.rules} ${what}, ${threads} threads / 1 thread: ${ratio(cheap)} the rules per second ${times}; ` +
-              `${cheap >= TARGET_CHEAP_RATIO ? 'within' : 'MISSES'} the ${TARGET_CHEAP_RATIO}x target; rows ${same ? 'identical' : 'DIFFER between the runs'}; ` +
-              `${cpu} (each new worker compiles the same code again)`,
+          ? `  the same on pools that have run it once (compiled code, so only the work and handing it out are timed): ${ratio(cheap)} ${times}${target}; ${cpu}`
+          : `sweep of ${cheapOne.rules} ${what}, ${threads} threads / 1 thread: ${ratio(cheap)} the rules per second ${times}${target}; ` +
+              `rows ${same ? 'identical' : 'DIFFER between the runs'}; ${cpu} (each new worker compiles the same code again)` +
+              (warmToo ? ': bound by that compiling, as the reference below is, so no target here' : ''),
       );
       if (minimalMaxMove === undefined) continue;
       const minimalOne = best(minimalOnes);
@@ -239,7 +245,8 @@ export async function measureSweepThroughput(
       out(
         `    reference: the same sets in one hand-written loop (values, window repetition, a JSON line; nothing else) on ${warm ? 'warm' : 'fresh'} bare workers: ` +
           `${ratio(minimalOne.seconds / minimalAll.seconds)} (${seconds(minimalAll.seconds)} vs ${seconds(minimalOne.seconds)}, best of ${runs}); ` +
-          `its proven cycles ${agrees ? 'sum to the same preperiods and periods' : 'DIFFER from the sweep\'s'}`,
+          `its proven cycles ${agrees ? 'sum to the same preperiods and periods' : 'DIFFER from the sweep\'s'}; ` +
+          `the sweep on 1 thread takes ${ratio(cheapOne.seconds / minimalOne.seconds)} its time`,
       );
     }
   }
