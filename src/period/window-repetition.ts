@@ -43,11 +43,6 @@ export class WindowRepetition {
   prove(g: ValueArray, count: number): (Cycle & { proof: Proof }) | null {
     const { k, Bk } = this;
     if (count < 2 * k + 1) return null;
-    const roll = (h: number, n: number): number => (Math.imul(h, B) - Math.imul(g[n - k]!, Bk) + g[n]!) | 0; // W(n) -> W(n+1)
-    const same = (a: number, b: number): boolean => {
-      for (let i = 1; i <= k; i++) if (g[a - i] !== g[b - i]) return false;
-      return true;
-    };
     if (!this.started) {
       // hash of window W(k) = g[0..k-1]
       let h = 0;
@@ -55,14 +50,19 @@ export class WindowRepetition {
       this.tortoise = k;
       this.tortoiseHash = h;
       this.hare = k + 1;
-      this.hareHash = roll(h, k);
+      this.hareHash = roll(g, k, Bk, h, k);
       this.started = true;
     }
     let { power, lambda, tortoise, tortoiseHash, hare, hareHash } = this;
-    while (!(hareHash === tortoiseHash && same(tortoise, hare))) {
+    while (!(hareHash === tortoiseHash && sameWindow(g, k, tortoise, hare))) {
       if (hare >= count) {
         // W(hare+1) would need G(hare), not computed yet: go on from here next time.
-        Object.assign(this, { power, lambda, tortoise, tortoiseHash, hare, hareHash });
+        this.power = power;
+        this.lambda = lambda;
+        this.tortoise = tortoise;
+        this.tortoiseHash = tortoiseHash;
+        this.hare = hare;
+        this.hareHash = hareHash;
         return null;
       }
       if (power === lambda) {
@@ -71,12 +71,25 @@ export class WindowRepetition {
         power *= 2;
         lambda = 0;
       }
-      hareHash = roll(hareHash, hare);
+      hareHash = roll(g, k, Bk, hareHash, hare);
       hare++;
       lambda++;
     }
     return finish(g, count, k, lambda, tortoise);
   }
+}
+
+// Plain functions of their inputs, not closures made per attempt: a sweep makes thousands of attempts a second.
+
+/** The hash of W(n + 1) from that of W(n). */
+function roll(g: ValueArray, k: number, Bk: number, h: number, n: number): number {
+  return (Math.imul(h, B) - Math.imul(g[n - k]!, Bk) + g[n]!) | 0;
+}
+
+/** W(a) = W(b): the k values before a and before b are the same. */
+function sameWindow(g: ValueArray, k: number, a: number, b: number): boolean {
+  for (let i = 1; i <= k; i++) if (g[a - i] !== g[b - i]) return false;
+  return true;
 }
 
 function finish(g: ValueArray, count: number, k: number, lambda: number, tortoise: number): Cycle & { proof: Proof } {
