@@ -50,13 +50,9 @@ export class SubtractionKernel {
     if (head >= to) return;
     // A short stretch runs the plain loop: generating and compiling a body per set costs more than it
     // saves when a set proves its period within a few hundred values (a sweep's thousands of sets).
-    if (to - head >= UNROLL_FROM || bodies.has(this.key())) this.longBody ??= bodyFor(this.moves, this.key());
+    // (The set's text, the cache's key, is made only then: a sweep's cheap sets would each pay for it.)
+    if (this.longBody === null && to - head >= UNROLL_FROM) this.longBody = bodyFor(this.moves, this.moves.join(','));
     (this.longBody ?? this.shortBody)(g, head, to, this.stamps, s);
-  }
-
-  private cachedKey: string | null = null;
-  private key(): string {
-    return (this.cachedKey ??= this.moves.join(','));
   }
 }
 
