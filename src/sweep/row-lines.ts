@@ -7,15 +7,16 @@ import { COLUMNS, COLUMN_NAMES, type SweepRow } from './row.js';
 
 export type RowFormat = 'jsonl' | 'csv';
 
-/** A JSON value of a row's field: numbers, booleans and null as they are, text quoted. */
-const jsonValue = (value: string | number | boolean | null): string => (typeof value === 'string' ? JSON.stringify(value) : String(value));
-
-/** One row as a JSON object, keys in column order (written by hand: a sweep writes millions of them). */
+/**
+ * One row as a JSON object, keys in column order (written by hand: a sweep writes millions of them).
+ * Numbers (whole and finite), booleans and null read the same in a template as in JSON; text goes
+ * through JSON.stringify, which writes null as null.
+ */
 export function rowToJson(row: SweepRow): string {
   return (
-    `{"index":${row.index},"rule":${JSON.stringify(row.rule)},"kind":${jsonValue(row.kind)},"preperiod":${jsonValue(row.preperiod)},` +
-    `"period":${jsonValue(row.period)},"saltus":${jsonValue(row.saltus)},"proven":${row.proven},"method":${jsonValue(row.method)},` +
-    `"maxValue":${jsonValue(row.maxValue)},"computed":${jsonValue(row.computed)},"error":${jsonValue(row.error)}}`
+    `{"index":${row.index},"rule":${JSON.stringify(row.rule)},"kind":${JSON.stringify(row.kind)},"preperiod":${row.preperiod},` +
+    `"period":${row.period},"saltus":${row.saltus},"proven":${row.proven},"method":${JSON.stringify(row.method)},` +
+    `"maxValue":${row.maxValue},"computed":${row.computed},"error":${JSON.stringify(row.error)}}`
   );
 }
 
