@@ -69,16 +69,9 @@ function makeValues(widthIndex: number, n: number, shared: boolean): ValueArray 
 
 /** A view of the same width over another buffer (worker threads get the SharedArrayBuffer). */
 export function valueView(buffer: ArrayBufferLike, bytesPerValue: number): ValueArray {
-  switch (bytesPerValue) {
-    case 1:
-      return new Uint8Array(buffer);
-    case 2:
-      return new Uint16Array(buffer);
-    case 4:
-      return new Uint32Array(buffer);
-    default:
-      throw new RangeError(`no value width of ${bytesPerValue} bytes`);
-  }
+  const width = WIDTHS.find((w) => w.bytes === bytesPerValue);
+  if (!width) throw new RangeError(`no value width of ${bytesPerValue} bytes`);
+  return new width.array(buffer);
 }
 
 /** Bytes per value in the narrowest width that holds `largest` (4 when unknown). */
