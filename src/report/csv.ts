@@ -1,4 +1,5 @@
 import type { Exploration } from '../explore.js';
+import { csvLine } from './csv-field.js';
 import type { Sink } from './sink.js';
 import { outcome } from './outcome.js';
 import { valueStream } from './value-stream.js';
@@ -17,15 +18,16 @@ const PREPARED_VALUES = 4096;
  * (P: previous player wins, N: next player wins). Rows are written as bytes
  * into a reused buffer (a heap number is a decimal counter incremented in
  * place) and streamed in chunks that wait for the reader, so memory stays
- * flat and the listing runs at tens of millions of rows a second.
+ * flat and the listing runs at tens of millions of rows a second. These
+ * rows hold only digits and P/N, which csvField would write unchanged.
  */
 export async function writeCsv(x: Exploration, sink: Sink, heaps?: readonly bigint[]): Promise<void> {
-  await sink.write('n,grundy,outcome\r\n');
+  await sink.write(csvLine(['n', 'grundy', 'outcome']));
   if (heaps) {
     let text = '';
     for (const n of heaps) {
       const v = x.valueAt(n);
-      text += `${n},${v},${outcome(v)}\r\n`;
+      text += csvLine([n, v, outcome(v)]);
     }
     return sink.write(text);
   }

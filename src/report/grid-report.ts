@@ -5,6 +5,8 @@
  */
 import type { GridExploration } from '../game/grid.js';
 import { formatCount } from '../numbers.js';
+import { csvLine } from './csv-field.js';
+import { outcome } from './outcome.js';
 import type { Sink } from './sink.js';
 import { toJson } from './json.js';
 import { wrapText } from './wrap.js';
@@ -66,12 +68,12 @@ export async function writeGridTable(x: GridExploration, sink: Sink, width: numb
 }
 
 export async function writeGridCsv(x: GridExploration, sink: Sink): Promise<void> {
-  await sink.write('x,y,grundy,outcome\r\n');
+  await sink.write(csvLine(['x', 'y', 'grundy', 'outcome']));
   for (let row = x.firstRow; row <= x.lastRow; row++) {
     let text = '';
     for (let y = 0; y <= x.max; y++) {
       const v = x.value(row, y);
-      text += `${row},${y},${v},${v === 0 ? 'P' : 'N'}\r\n`;
+      text += csvLine([row, y, v, outcome(v)]);
     }
     await sink.write(text);
   }

@@ -4,6 +4,8 @@
  */
 import type { MemoryExploration } from '../game/memory.js';
 import { formatCount } from '../numbers.js';
+import { csvLine } from './csv-field.js';
+import { outcome } from './outcome.js';
 import type { Sink } from './sink.js';
 import { toJson } from './json.js';
 import { wrapText } from './wrap.js';
@@ -50,9 +52,9 @@ export async function writeMemoryTable(x: MemoryExploration, sink: Sink, width: 
 }
 
 export async function writeMemoryCsv(x: MemoryExploration, sink: Sink): Promise<void> {
-  let text = 'n,grundy,outcome\r\n';
+  let text = csvLine(['n', 'grundy', 'outcome']);
   for (let n = 0; n <= x.max; n++) {
-    text += `${n},${x.starts[n]},${x.starts[n] === 0 ? 'P' : 'N'}\r\n`;
+    text += csvLine([n, x.starts[n], outcome(x.starts[n]!)]);
     if (text.length > 1 << 16) {
       await sink.write(text);
       text = '';

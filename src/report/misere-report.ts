@@ -1,5 +1,6 @@
 /** Reports of a one-heap misère table: the P-positions, their pattern (proven or observed), the outcomes. */
 import type { MisereTable } from '../positions/misere-table.js';
+import { csvLine } from './csv-field.js';
 import type { Sink } from './sink.js';
 import { toJson } from './json.js';
 import { wrapText } from './wrap.js';
@@ -19,8 +20,8 @@ export async function writeMisereTable(x: MisereTable, sink: Sink, width: number
 }
 
 export async function writeMisereCsv(x: MisereTable, sink: Sink): Promise<void> {
-  let text = 'n,outcome\r\n';
-  for (let n = 0; n <= x.max; n++) text += `${n},${x.outcomes[n] ? 'N' : 'P'}\r\n`;
+  let text = csvLine(['n', 'outcome']);
+  for (let n = 0; n <= x.max; n++) text += csvLine([n, x.outcomes[n] ? 'N' : 'P']);
   await sink.write(text);
 }
 

@@ -1,10 +1,11 @@
 /**
  * Reports of a position: each component with its value, the nim-sum, the
  * outcome in words, and every winning move in the canonical order (the first
- * is the answer to "which move wins?"). Table, CSV (one row per winning
- * move) and JSON.
+ * is the answer to "which move wins?"). Table, CSV (the outcome, then one
+ * row per winning move) and JSON.
  */
 import type { PositionReport } from '../positions/position.js';
+import { csvLine } from './csv-field.js';
 import type { Sink } from './sink.js';
 import { wrapText } from './wrap.js';
 
@@ -76,11 +77,16 @@ export async function writePositionJson(p: AnyPosition, sink: Sink): Promise<voi
   await sink.write(`,\n  "movesNotListed": ${text(p.movesNotListed)}\n}\n`);
 }
 
-/** One row per winning move (none: just the header). */
+/**
+ * Every row starts with the position's outcome and nim-sum; then one row per
+ * winning move. A P-position (and an N-position whose moves are not listed)
+ * has one row with the move's fields empty, so no CSV is only a header.
+ */
 export async function writePositionCsv(p: AnyPosition, sink: Sink): Promise<void> {
-  let text = 'component,from,to,take\r\n';
+  let text = csvLine(['outcome', 'nimSum', 'component', 'from', 'to', 'take']);
+  if (p.winningMoves.length === 0) text += csvLine([p.outcome, p.nimSum, null, null, null, null]);
   for (const m of p.winningMoves) {
-    text += `${m.component},"${p.show(m.from)}","${m.to.map((s) => p.show(s)).join(' ')}",${m.take ?? ''}\r\n`;
+    text += csvLine([p.outcome, p.nimSum, m.component, p.show(m.from), m.to.map((s) => p.show(s)).join(' '), m.take]);
     if (text.length > 1 << 16) {
       await sink.write(text);
       text = '';

@@ -1,6 +1,8 @@
 /** Reports of a state module's table: each state (as JSON) with its value and outcome. */
 import type { StatesTable } from '../states/result.js';
 import { canonicalJson } from '../states/search.js';
+import { csvLine } from './csv-field.js';
+import { outcome } from './outcome.js';
 import type { Sink } from './sink.js';
 import { wrapText } from './wrap.js';
 
@@ -16,8 +18,8 @@ export async function writeStatesTable(x: StatesTable, sink: Sink, width: number
 }
 
 export async function writeStatesCsv(x: StatesTable, sink: Sink): Promise<void> {
-  let text = 'state,grundy,outcome\r\n';
-  for (const r of x.rows) text += `"${canonicalJson(r.state).replace(/"/g, '""')}",${r.grundy},${r.grundy === 0 ? 'P' : 'N'}\r\n`;
+  let text = csvLine(['state', 'grundy', 'outcome']);
+  for (const r of x.rows) text += csvLine([canonicalJson(r.state), r.grundy, outcome(r.grundy)]);
   await sink.write(text);
 }
 

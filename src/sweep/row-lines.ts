@@ -3,6 +3,7 @@
  * reading files back) so that sweep workers, which write the lines, load
  * nothing else.
  */
+import { csvField } from '../report/csv-field.js';
 import { COLUMNS, COLUMN_NAMES, type SweepRow } from './row.js';
 
 export type RowFormat = 'jsonl' | 'csv';
@@ -18,12 +19,6 @@ export function rowToJson(row: SweepRow): string {
     `"period":${row.period},"saltus":${row.saltus},"proven":${row.proven},"method":${JSON.stringify(row.method)},` +
     `"maxValue":${row.maxValue},"computed":${row.computed},"error":${JSON.stringify(row.error)}}`
   );
-}
-
-function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export const CSV_HEADER = COLUMN_NAMES.join(',');
