@@ -46,3 +46,8 @@ export function parseSmallCount(text: string, what: string, min = 0, max = Numbe
 export function formatCount(n: number | bigint): string {
   return BigInt(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
+
+/** A count with its noun, singular for exactly one: "1 value", "1,024 values", "1 P-position". */
+export function countOf(n: number | bigint, noun: string, plural = `${noun}s`): string {
+  return `${formatCount(n)} ${BigInt(n) === 1n ? noun : plural}`;
+}

@@ -2,7 +2,7 @@
  * `sg-explore sweep ...`: wiring only. Parse, read what must be read, run
  * the sweep (src/sweep/), and send rows to stdout or the --out log.
  */
-import { formatCount } from '../numbers.js';
+import { formatCount, countOf } from '../numbers.js';
 import { streamSink, type Sink } from '../report/sink.js';
 import { openOutputFile } from '../files/output-file.js';
 import type { CliIo } from './io.js';
@@ -280,7 +280,7 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
     });
     bar.finish(
       command.progress ?? io.stderr.isTTY
-        ? `${formatCount(outcome.rows)} rules computed${log && log.kept ? `, ${formatCount(log.kept)} already in ${log.path}` : ''}: ${describeFamily(family)}${command.shard ? ` (shard ${command.shard.index}/${command.shard.count})` : ''}`
+        ? `${countOf(outcome.rows, 'rule')} computed${log && log.kept ? `, ${formatCount(log.kept)} already in ${log.path}` : ''}: ${describeFamily(family)}${command.shard ? ` (shard ${command.shard.index}/${command.shard.count})` : ''}`
         : undefined,
     );
     await writer?.end();
@@ -288,7 +288,7 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
     if (outcome.failed > 0) {
       const first = outcome.firstFailure;
       io.stderr.write(
-        `sg-explore: ${formatCount(outcome.failed)} of ${formatCount(total)} rules failed (rows with kind=error)${first ? `; the first, ${first.rule}: ${first.error}` : ''}\n`,
+        `sg-explore: ${formatCount(outcome.failed)} of ${countOf(total, 'rule')} failed (rows with kind=error)${first ? `; the first, ${first.rule}: ${first.error}` : ''}\n`,
       );
       return EXIT_FAILURE;
     }

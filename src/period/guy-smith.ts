@@ -99,7 +99,7 @@ function guySmithProof(n0: number, p: number, k: number): Cycle & { proof: Proof
     proof: {
       method: 'guy-smith',
       reason:
-        `octal game removing at most k = ${k} tokens and leaving at most two heaps; G(n+${p}) = G(n) ` +
+        `octal game removing at most k = ${k} ${k === 1 ? 'token' : 'tokens'} and leaving at most two heaps; G(n+${p}) = G(n) ` +
         `for ${n0} <= n < 2*${n0}+${p}+${k} = ${2 * n0 + p + k}, so by the Guy-Smith theorem for all n >= ${n0}`,
       valuesNeeded,
     },

@@ -104,7 +104,7 @@ function finish(g: ValueArray, count: number, k: number, lambda: number, tortois
     proof: {
       method: 'window-repetition',
       reason:
-        `G(n) depends only on the previous ${k} values (k = max S), and G(n+${lambda}) = G(n) ` +
+        `G(n) depends only on the previous ${k === 1 ? 'value' : `${k} values`} (k = max S), and G(n+${lambda}) = G(n) ` +
         `for ${preperiod} <= n < ${preperiod + k}, so the values repeat with period ${lambda} from n = ${preperiod} on`,
       valuesNeeded: preperiod + lambda + k,
     },

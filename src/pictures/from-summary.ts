@@ -3,15 +3,16 @@
  * the picture inputs, so the CLI's --plot and --format html say exactly what
  * the table says. The renderers themselves stay free of these types.
  */
-import { formatCount } from '../numbers.js';
+import { formatCount, countOf } from '../numbers.js';
+import { ruleTitle } from '../rules/model.js';
 import type { Summary } from '../report/summary.js';
-import { cycleText } from '../report/cycle-text.js';
+import { cycleText, statusText } from '../report/cycle-text.js';
 import { pPositionsText } from '../report/p-positions-text.js';
 import type { HtmlReport, SequencePlot } from './types.js';
 
-/** "Kayles (0.77)" when the rule has a name, else the rule text. */
+/** "octal 0.77  (kayles)" when the rule has a name, else the rule text (see ruleTitle). */
 export function titleOf(s: Summary): string {
-  return s.name && s.name !== s.rule ? `${s.name} (${s.rule})` : s.rule;
+  return ruleTitle(s.rule, s.name);
 }
 
 /** The 1-D plot of a run: its values, its pattern and whether it was proven. */
@@ -26,13 +27,6 @@ export function sequencePlotOf(
   return { title: titleOf(s), values, count, cycle, proven: p.proven, ...options };
 }
 
-/** Whether and how the pattern is known, in one line (the table's Status, without colour). */
-function statusText(s: Summary): string {
-  const p = s.pattern;
-  if (p.kind === 'none') return `no period found in ${formatCount(p.observedOver)} values${p.noTheorem ? `; no proof possible: ${p.noTheorem}` : ''}`;
-  if (p.proven) return `proven (${p.method}): ${p.proof}; proof needs ${formatCount(p.valuesNeeded ?? 0)} values`;
-  return `observed, not proven: holds over the ${formatCount(p.observedOver)} values computed${p.noTheorem ? `; no proof possible: ${p.noTheorem}` : ''}`;
-}
 
 /** The HTML page of a run around an already-rendered picture. */
 export function htmlReportOf(s: Summary, svg: string, values: ArrayLike<number>, count: number, csvHref?: string): HtmlReport {

@@ -68,7 +68,7 @@ export function misereTable(rule: Rule, max: number): MisereTable {
   const seen = proven ? null : observeCycle(outcomes, outcomes.length, { allowSaltus: false });
   // The window argument is the same for outcomes (o(n) = N or P) as for values: say so in its words.
   const cycle = proven
-    ? { ...proven, proof: { ...proven.proof, reason: proven.proof.reason.replace(/G\(n/g, 'o(n').replace('previous', 'outcomes of the previous').replace(/values/g, 'outcomes') } }
+    ? { ...proven, proof: { ...proven.proof, reason: proven.proof.reason.replace(/G\(n/g, 'o(n').replace(/\bvalues\b/g, 'outcomes').replace(/\bvalue\b/g, 'outcome') } }
     : seen && { ...seen, proof: null };
   const pattern = cycle ? { kind: 'periodic' as const, ...cycle, observedOver: outcomes.length } : { kind: 'none' as const, observedOver: outcomes.length };
   return { shape: 'misere', rule: ruleText(rule), max, outcomes, cycle, pPositions: describePPositions(outcomes, outcomes.length, pattern, BigInt(max)) };

@@ -1,11 +1,27 @@
-import { formatCount } from '../numbers.js';
+import { countOf, formatCount } from '../numbers.js';
 import type { Summary } from './summary.js';
 
 /** The pattern in one line: kind, preperiod, period, saltus, last exceptional value. */
 export function cycleText(s: Summary): string {
   const p = s.pattern;
-  if (p.kind === 'none') return `no period found up to n = ${formatCount(p.observedOver - 1)}`;
+  // Only as far as the search went: a rule with a proven period (Kayles) may show none in a short table (--at 5).
+  if (p.kind === 'none') return `no period seen in the ${countOf(p.observedOver, 'value')} computed (n = 0..${formatCount(p.observedOver - 1)})${p.noTheorem ? '' : '; raise --limit to search further'}`;
   const saltus = p.kind === 'arithmetic-periodic' ? `, saltus ${p.saltus}` : '';
   const last = p.lastExceptional === null ? 'no exceptional values' : `last exceptional value at n = ${p.lastExceptional}`;
   return `${p.kind}: preperiod ${p.preperiod}, period ${p.period}${saltus} (${last})`;
+}
+
+/** An ANSI colour for a part of a line (the table's), or none (pictures, pages). */
+export type Paint = (code: number, text: string) => string;
+const plain: Paint = (_code, text) => text;
+
+/** Whether and how the pattern is known, in one line: the table's Status, and the pictures'. */
+export function statusText(s: Summary, paint: Paint = plain): string {
+  const p = s.pattern;
+  const why = p.noTheorem ? `no proof possible: ${p.noTheorem}` : 'the theorem needs more values (raise --limit or --max)';
+  if (p.kind === 'none') {
+    return `${paint(33, 'no period found')} in the values computed; ${p.noTheorem ? why : 'none was proven'}`;
+  }
+  if (p.proven) return `${paint(32, `proven (${p.method})`)}: ${p.proof}; proof needs ${countOf(p.valuesNeeded ?? 0, 'value')}`;
+  return `${paint(33, 'observed, not proven')}: holds over the ${countOf(p.observedOver, 'value')} computed; ${why}`;
 }

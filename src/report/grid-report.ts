@@ -5,6 +5,7 @@
  */
 import type { GridExploration } from '../game/grid.js';
 import { formatCount } from '../numbers.js';
+import { ruleTitle } from '../rules/model.js';
 import { csvLine } from './csv-field.js';
 import { outcome } from './outcome.js';
 import type { Sink } from './sink.js';
@@ -22,7 +23,7 @@ function cycleWords(cycle: GridExploration['rowPatterns'][number]['cycle']): str
 export function gridTableText(x: GridExploration, width: number): string {
   const lines: string[] = [];
   const field = (label: string, text: string) => lines.push(wrapText(text, width - 16, 16).replace(/^ {16}/, label.padEnd(16)));
-  field('Rule', x.game.name && x.game.name !== x.rule ? `${x.rule}  (${x.game.name})` : x.rule);
+  field('Rule', ruleTitle(x.rule, x.game.name));
   if (x.game.description) field('About', x.game.description);
   field('Table', `G(x, y) for x = ${x.firstRow}..${x.lastRow}, y = 0..${formatCount(x.max)} (${formatCount((x.lastRow - x.firstRow + 1) * (x.max + 1))} cells)`);
   field('Largest value', formatCount(x.maxValue));

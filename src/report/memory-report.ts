@@ -3,7 +3,8 @@
  * with their values, the P-positions and their law.
  */
 import type { MemoryExploration } from '../game/memory.js';
-import { formatCount } from '../numbers.js';
+import { formatCount, countOf } from '../numbers.js';
+import { ruleTitle } from '../rules/model.js';
 import { csvLine } from './csv-field.js';
 import { outcome } from './outcome.js';
 import type { Sink } from './sink.js';
@@ -24,13 +25,13 @@ export function lawText(x: MemoryExploration): string {
   const laws: string[] = [];
   if (law) laws.push(`P-positions satisfy ${law.text}${law.name ? `: ${law.name}` : ''} (${holds(x, law.counterexample)}; not proven)`);
   if (beatty) laws.push(`P-positions are n_k = ${beatty.text}${beatty.note ? `, ${beatty.note}` : ''} (${holds(x, beatty.counterexample)}; not proven)`);
-  return laws.length ? laws.join('; ') : `no linear recurrence or Beatty law in the ${formatCount(x.pPositions.length)} P-positions up to ${formatCount(x.max)}`;
+  return laws.length ? laws.join('; ') : `no linear recurrence or Beatty law in the ${countOf(x.pPositions.length, 'P-position')} up to ${formatCount(x.max)}`;
 }
 
 export async function writeMemoryTable(x: MemoryExploration, sink: Sink, width: number): Promise<void> {
   const lines: string[] = [];
   const field = (label: string, text: string) => lines.push(wrapText(text, width - 16, 16).replace(/^ {16}/, label.padEnd(16)));
-  field('Rule', x.game.name && x.game.name !== x.rule ? `${x.rule}  (${x.game.name})` : x.rule);
+  field('Rule', ruleTitle(x.rule, x.game.name));
   if (x.game.description) field('About', x.game.description);
   field('Start states', `a heap of n with any first take but the whole heap, n = 0..${formatCount(x.max)}`);
   field('Largest value', formatCount(x.maxValue));

@@ -1,5 +1,6 @@
 /** Reports of a one-heap misère table: the P-positions, their pattern (proven or observed), the outcomes. */
 import type { MisereTable } from '../positions/misere-table.js';
+import { ruleTitle } from '../rules/model.js';
 import { csvLine } from './csv-field.js';
 import type { Sink } from './sink.js';
 import { toJson } from './json.js';
@@ -9,7 +10,7 @@ import { pPositionsText } from './p-positions-text.js';
 export async function writeMisereTable(x: MisereTable, sink: Sink, width: number): Promise<void> {
   const lines: string[] = [];
   const field = (label: string, text: string) => lines.push(wrapText(text, width - 16, 16).replace(/^ {16}/, label.padEnd(16)));
-  field('Rule', x.rule);
+  field('Rule', ruleTitle(x.rule));
   field('Play', 'misère: the player who makes the last move loses');
   field('Heaps', `0 .. ${x.max}`);
   const c = x.cycle;

@@ -12,6 +12,8 @@ import type { MemoryExploration } from '../game/memory.js';
 import { quadraticValue, type BeattyLaw } from '../game/beatty.js';
 import type { Result } from './formats.js';
 import { InputError } from '../errors.js';
+import { countOf } from '../numbers.js';
+import { ruleTitle } from '../rules/model.js';
 import { summarise } from './summary.js';
 import { lawText } from './memory-report.js';
 
@@ -48,7 +50,7 @@ function gridPicture(x: GridExploration): string {
   // P-positions (⌊kα + β⌋, ⌊kα' + β'⌋) lie along a line through (β, β') of slope α'/α, and its mirror image.
   const line = law?.a && law?.b ? beattyLine(law.a, law.b) : null;
   return renderers.heatmap({
-    title: x.game.name ? `${x.rule} (${x.game.name})` : x.rule,
+    title: ruleTitle(x.rule, x.game.name),
     size: { width, height: rows },
     value: (col, row) => x.value(x.firstRow + row, col),
     pPositions: x.pPositions.map(([a, b]) => [b, a - x.firstRow] as const),
@@ -69,7 +71,7 @@ function beattyLine(a: BeattyLaw, b: BeattyLaw): { slope: number; intercept: num
 const signed = (c: number) => (Math.abs(c) < 1e-9 ? '' : ` ${c < 0 ? '−' : '+'} ${Math.abs(c).toFixed(3)}`);
 
 function memoryPicture(x: MemoryExploration, logX: boolean): string {
-  return renderers.sequence({ title: `${x.rule}${x.game.name ? ` (${x.game.name})` : ''}: start positions`, values: x.starts, count: x.starts.length, cycle: null, proven: false, logX });
+  return renderers.sequence({ title: `${ruleTitle(x.rule, x.game.name)}: start positions`, values: x.starts, count: x.starts.length, cycle: null, proven: false, logX });
 }
 
 /** The renderers, loaded with the first picture (start-up pays nothing for them). */
@@ -119,24 +121,24 @@ export async function htmlOf(result: Result): Promise<string> {
     const flat: number[] = [];
     for (let y = 0; y <= result.max && flat.length < 10_000; y++) flat.push(result.value(result.firstRow, y));
     return renderHtmlReport({
-      title: result.rule,
+      title: ruleTitle(result.rule, result.game.name),
       summary: [
-        ['Rule', result.rule],
+        ['Rule', ruleTitle(result.rule, result.game.name)],
         ['Table', `G(x, y) for x = ${result.firstRow}..${result.lastRow}, y = 0..${result.max}`],
         ['Largest value', String(result.maxValue)],
       ],
       svg,
       pattern: result.rowPatterns.map((r) => `row ${r.row}: ${r.cycle ? `n0 ${r.cycle.preperiod}, p ${r.cycle.period}, s ${r.cycle.saltus} (observed)` : 'no pattern seen'}`).join('\n'),
-      pPositions: `${result.law?.text ?? 'no law recognised'}; ${result.pPositions.length} P-positions in the table`,
+      pPositions: `${result.law?.text ?? 'no law recognised'}; ${countOf(result.pPositions.length, 'P-position')} in the table`,
       values: flat,
       count: flat.length,
     });
   }
   if (result.shape === 'memory') {
     return renderHtmlReport({
-      title: result.rule,
+      title: ruleTitle(result.rule, result.game.name),
       summary: [
-        ['Rule', result.rule],
+        ['Rule', ruleTitle(result.rule, result.game.name)],
         ['Start states', `0 .. ${result.max}`],
       ],
       svg,

@@ -5,6 +5,7 @@
  * row per winning move) and JSON.
  */
 import type { PositionReport } from '../positions/position.js';
+import { ruleTitle } from '../rules/model.js';
 import { csvLine } from './csv-field.js';
 import type { Sink } from './sink.js';
 import { wrapText } from './wrap.js';
@@ -24,7 +25,7 @@ export function positionTableText(p: AnyPosition, width: number): string {
   const field = (label: string, text: string) => lines.push(wrapText(text, width - 16, 16).replace(/^ {16}/, label.padEnd(16)));
   const states = p.components.map((c) => p.show(c.state));
   const cut = (items: string[]) => (items.length > COMPONENTS_SHOWN ? `${items.slice(0, COMPONENTS_SHOWN).join(' ')} … (${items.length.toLocaleString('en-US')} in all)` : items.join(' '));
-  field('Rule', p.rule);
+  field('Rule', ruleTitle(p.rule));
   field('Position', cut(states));
   if (p.components.every((c) => c.grundy !== null)) {
     const values = p.components.map((c) => `G(${p.show(c.state)}) = ${c.grundy}`);

@@ -1,5 +1,7 @@
 /** Reports of a state module's table: each state (as JSON) with its value and outcome. */
 import type { StatesTable } from '../states/result.js';
+import { countOf } from '../numbers.js';
+import { ruleTitle } from '../rules/model.js';
 import { canonicalJson } from '../states/search.js';
 import { csvLine } from './csv-field.js';
 import { outcome } from './outcome.js';
@@ -9,7 +11,7 @@ import { wrapText } from './wrap.js';
 const ROWS_SHOWN = 200;
 
 export async function writeStatesTable(x: StatesTable, sink: Sink, width: number): Promise<void> {
-  const lines = [wrapText(`Rule: ${x.rule}`, width), `${x.rows.length.toLocaleString('en-US')} states; P-positions: ${x.rows.filter((r) => r.grundy === 0).length.toLocaleString('en-US')}`, ''];
+  const lines = [wrapText(`Rule: ${ruleTitle(x.rule)}`, width), `${countOf(x.rows.length, 'state')}; P-positions: ${x.rows.filter((r) => r.grundy === 0).length.toLocaleString('en-US')}`, ''];
   const shown = x.rows.slice(0, ROWS_SHOWN);
   const valueWidth = Math.max(1, ...shown.map((r) => String(r.grundy).length));
   for (const r of shown) lines.push(wrapText(`${String(r.grundy).padStart(valueWidth)} ${r.grundy === 0 ? 'P' : 'N'}  ${canonicalJson(r.state)}`, width));

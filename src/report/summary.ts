@@ -1,5 +1,6 @@
 import type { Exploration } from '../explore.js';
 import type { PPositions } from '../period/p-positions.js';
+import { knownGameName } from '../rules/model.js';
 
 /**
  * The facts every format reports, in one plain object: the JSON contract of
@@ -39,7 +40,7 @@ export function summarise(x: Exploration): Summary {
   const cycle = p.kind === 'none' ? null : p;
   return {
     rule: x.rule,
-    name: x.game.name ?? null,
+    name: x.game.name ?? knownGameName(x.rule),
     description: x.game.description ?? null,
     max: x.max,
     computed: x.computed,

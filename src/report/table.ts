@@ -1,12 +1,13 @@
 import { renderBox, visibleLength } from './box.js';
 import type { Exploration } from '../explore.js';
 import type { PPositions } from '../period/p-positions.js';
-import { formatCount } from '../numbers.js';
+import { formatCount, countOf } from '../numbers.js';
+import { ruleTitle } from '../rules/model.js';
 import type { Sink } from './sink.js';
 import { summarise, type Summary } from './summary.js';
 import { outcome } from './outcome.js';
 import { pPositionsText } from './p-positions-text.js';
-import { cycleText } from './cycle-text.js';
+import { cycleText, statusText } from './cycle-text.js';
 export { cycleText };
 
 export interface TableOptions {
@@ -30,27 +31,30 @@ function paint(on: boolean, code: number, text: string): string {
 
 
 
-function describeStatus(s: Summary, colour: boolean): string {
-  const p = s.pattern;
-  const why = p.noTheorem ? `no proof possible: ${p.noTheorem}` : 'the theorem needs more values (raise --limit or --max)';
-  if (p.kind === 'none') return `${paint(colour, 33, 'no period found')} in ${formatCount(p.observedOver)} values; ${p.noTheorem ? why : 'none was proven'}`;
-  if (p.proven) return `${paint(colour, 32, `proven (${p.method})`)}: ${p.proof}; proof needs ${formatCount(p.valuesNeeded!)} values`;
-  return `${paint(colour, 33, 'observed, not proven')}: holds over the ${formatCount(p.observedOver)} values computed; ${why}`;
+
+/**
+ * What the rare/common kernel found. Under mask 0 every value counts as rare
+ * (popcount(v & 0) is even), which means no split into rare and common values
+ * was found: every heap's options were examined in full.
+ */
+function rareValuesText(rareHeaps: number, mask: number): string {
+  if (mask === 0) return 'no rare/common split of the values was found (mask 0 puts every value in one class), so each heap was computed from all its options';
+  return `${countOf(rareHeaps, 'heap')} ${rareHeaps === 1 ? 'has' : 'have'} a rare value (popcount(G(n) & ${mask}) even); every other value is common`;
 }
 
 function summaryTable(x: Exploration, s: Summary, options: TableOptions): string {
   const derived = x.max >= BigInt(x.computed) ? ' (the rest follow from the proven period)' : '';
   const rows: [string, string][] = [
-    ['Rule', s.name && s.name !== s.rule ? `${s.rule}  (${s.name})` : s.rule],
+    ['Rule', ruleTitle(s.rule, s.name)],
     ['Heaps', `0 .. ${formatCount(s.max)}`],
     ['Computed', `${formatCount(s.computed)} values${derived}`],
     ['Largest value', formatCount(s.maxValue)],
     ['Pattern', cycleText(s)],
-    ['Status', describeStatus(s, options.colour)],
+    ['Status', statusText(s, (code, text) => paint(options.colour, code, text))],
     ['P-positions', pPositionsText(s.pPositions) + (s.pattern.kind !== 'none' && !s.pattern.proven ? ' (if the observed pattern holds)' : '')],
   ];
   if (s.description) rows.splice(1, 0, ['About', s.description]);
-  if (s.kernel?.rareHeaps !== undefined) rows.push(['Rare values', `${formatCount(s.kernel.rareHeaps)} heaps have a rare value (even parity under mask ${s.kernel.mask})`]);
+  if (s.kernel?.rareHeaps !== undefined) rows.push(['Rare values', rareValuesText(s.kernel.rareHeaps, s.kernel.mask!)]);
   return renderBox(
     rows.map(([k, v]) => [paint(options.colour, 1, k), v]),
     { widths: [14, Math.max(38, options.width - 23)] },

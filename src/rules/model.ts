@@ -115,3 +115,24 @@ export function ruleText(rule: GameRule): string {
       return `custom ${rule.shown ?? rule.module}`;
   }
 }
+
+/** Games whose canonical text hides a well-known name: `all-but {}` (nothing excluded) is Nim. */
+const KNOWN_GAMES: Readonly<Record<string, { readonly name: string; readonly words: string }>> = {
+  'all-but {}': { name: 'nim', words: 'Nim: take any number' },
+};
+
+/** The well-known name of a rule's canonical text ("nim" for `all-but {}`), if it has one. */
+export function knownGameName(text: string): string | null {
+  return KNOWN_GAMES[text]?.name ?? null;
+}
+
+/**
+ * A rule as reports show it: the canonical text (which parses back as input)
+ * with the name a person gave it, or the well-known name it stands for:
+ * "octal 0.77  (kayles)", "Nim: take any number  (all-but {})".
+ */
+export function ruleTitle(text: string, name?: string | null): string {
+  const known = KNOWN_GAMES[text];
+  if (known && (!name || name === known.name)) return `${known.words}  (${text})`;
+  return name && name !== text ? `${text}  (${name})` : text;
+}

@@ -8,9 +8,12 @@ interface Preset {
   readonly name: string;
   /** How to write it ("bash:<m>" when it takes a parameter). */
   readonly usage: string;
+  /** What `--preset list` says (a parameter named as in `usage`). */
   readonly description: string;
   /** The rule; presets with a parameter get it as text. */
   rule(parameter: string | undefined): GameRule;
+  /** What a report says of the game, with its parameter's value filled in (default: `description`). */
+  describe?(rule: GameRule): string;
 }
 
 const code = (text: string): GameRule => ({ kind: 'take-and-break', code: parseCode(text) });
@@ -39,6 +42,10 @@ const PRESETS: readonly Preset[] = [
       const m = parseSmallCount(parameter, '--preset bash:<m>', 1, 1 << 20);
       return { kind: 'subtraction', moves: Array.from({ length: m }, (_, i) => i + 1) };
     },
+    describe(rule) {
+      const m = rule.kind === 'subtraction' ? rule.moves.length : 0;
+      return `Bash (Bachet) game: remove 1 to ${m} tokens (G(n) = n mod ${m + 1})`;
+    },
   },
   fixed('kayles', 'Kayles (0.77): knock down one pin or two adjacent pins from a row', code('0.77')),
   fixed('dawsons-kayles', "Dawson's Kayles (0.07): knock down two adjacent pins", code('0.07')),
@@ -62,10 +69,14 @@ const PRESETS: readonly Preset[] = [
   {
     name: 'fibonacci-nim',
     usage: 'fibonacci-nim[:k]',
-    description: 'Fibonacci Nim: the first move takes 1 to n-1, each later move at most k times the last (k = 2)',
+    description: 'Fibonacci Nim: the first move takes 1 to n-1, each later move at most k times the last (k = 2 unless given)',
     rule(parameter) {
       const factor = parameter === undefined ? 2 : parseSmallCount(parameter, '--preset fibonacci-nim:<k>', 1, 1 << 20);
       return { kind: 'capped-heap', next: { kind: 'times', factor } };
+    },
+    describe(rule) {
+      const factor = rule.kind === 'capped-heap' && rule.next.kind === 'times' ? rule.next.factor : 2;
+      return `Fibonacci Nim: the first move takes 1 to n-1, each later move at most ${factor === 1 ? 'as many as' : `${factor} times`} the last`;
     },
   },
   fixed('one-more', 'take 1 to n-1 first, then each move at most one more than the last', { kind: 'capped-heap', next: { kind: 'plus', add: 1 } }),
@@ -87,5 +98,5 @@ export function presetGame(text: string): GameSpec {
     throw new InputError(`--preset: unknown preset '${trimmed}' (known: ${PRESETS.map((p) => p.usage).join(', ')})`);
   }
   const rule = preset.rule(parameter);
-  return { rule, name: parameter === undefined ? preset.name : `${preset.name}:${parameter}`, description: preset.description };
+  return { rule, name: parameter === undefined ? preset.name : `${preset.name}:${parameter}`, description: preset.describe?.(rule) ?? preset.description };
 }
