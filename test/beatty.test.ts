@@ -134,10 +134,10 @@ describe('recurrences on long sequences', () => {
   it('fitted on a prefix and checked on the rest: exact up to the end, or the first term that breaks', () => {
     const fibonacci: bigint[] = [1n, 2n];
     while (fibonacci.length < 1000) fibonacci.push(fibonacci.at(-1)! + fibonacci.at(-2)!);
-    expect(findRecurrence(fibonacci)).toMatchObject({ text: 'a(k) = a(k−1) + a(k−2)', checked: 1000, counterexample: null });
+    expect(findRecurrence(fibonacci)).toMatchObject({ text: 'a(k) = a(k−1) + a(k−2) for k ≥ 3', from: 2, checked: 1000, counterexample: null });
     const broken = fibonacci.slice();
     broken[700] = broken[700]! + 1n;
-    expect(findRecurrence(broken)).toMatchObject({ text: 'a(k) = a(k−1) + a(k−2)', checked: 700, counterexample: 700 });
+    expect(findRecurrence(broken)).toMatchObject({ text: 'a(k) = a(k−1) + a(k−2) for k ≥ 3', checked: 700, counterexample: 700 });
   });
 
   it('⌊kφ⌋ has no recurrence over 10,000 terms: what fits a prefix is reported with the term where it breaks', () => {
@@ -148,7 +148,7 @@ describe('recurrences on long sequences', () => {
     const breaks = law!.counterexample!;
     expect(breaks).toBeGreaterThanOrEqual(2 * law!.coefficients.length + 4);
     const predicted = (n: number) => law!.coefficients.reduce((sum, [num, den], i) => sum + (Number(num) / Number(den)) * terms[n - 1 - i]!, 0);
-    for (let n = law!.coefficients.length; n < breaks; n++) expect(predicted(n), `term ${n}`).toBe(terms[n]);
+    for (let n = law!.from; n < breaks; n++) expect(predicted(n), `term ${n}`).toBe(terms[n]);
     expect(predicted(breaks)).not.toBe(terms[breaks]);
   });
 });

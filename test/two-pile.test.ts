@@ -162,13 +162,15 @@ describe('Fibonacci Nim and other heaps with memory', () => {
     }
   });
 
-  it('the first player loses exactly at the Fibonacci numbers, up to 5000', () => {
+  it('the first player loses exactly at 0 and the Fibonacci numbers, up to 5000', () => {
     const x = exploreMemoryGame(presetGame('fibonacci-nim') as GameSpec & { rule: CappedHeapRule }, 5000);
-    const fibonacci: number[] = [];
+    const fibonacci: number[] = [0];
     for (let a = 1, b = 2; a <= 5000; [a, b] = [b, a + b]) fibonacci.push(a);
     expect(x.pPositions).toEqual(fibonacci);
-    expect(x.law?.text).toBe('a(k) = a(k−1) + a(k−2)');
-    expect(x.law?.name).toBe('the Fibonacci numbers');
+    // 0, 1, 2, 3, 5, ...: the law gives a(4) = 3 = 2 + 1 and every term after it, not a(3) = 2.
+    expect(x.law?.text).toBe('a(k) = a(k−1) + a(k−2) for k ≥ 4');
+    expect(x.law?.from).toBe(3);
+    expect(x.law?.name).toBe('the Fibonacci numbers from a(2) = 1 on');
     expect(x.law?.counterexample).toBeNull();
   });
 

@@ -20,7 +20,7 @@ export interface MemoryExploration {
   /** G of the start state of each heap 0..max. */
   readonly starts: Uint32Array;
   readonly maxValue: number;
-  /** Start heaps n >= 1 where the first player loses. */
+  /** Start heaps n where the first player loses, 0 (no move at all) first. */
   readonly pPositions: readonly number[];
   readonly law: Recurrence | null;
   /** The P-positions as a Beatty sequence n_k = ⌊kα + β⌋, when one fits. */
@@ -71,7 +71,7 @@ function analyseStarts(game: MemoryGame, table: CappedTable): MemoryExploration 
     const v = table.value(n, startCap(n));
     starts[n] = v;
     if (v > maxValue) maxValue = v;
-    if (v === 0 && n > 0) pPositions.push(n);
+    if (v === 0) pPositions.push(n);
   }
   return { shape: 'memory', game, rule: ruleText(game.rule), max, table, starts, maxValue, pPositions, law: findRecurrence(pPositions), beatty: recogniseBeatty(pPositions) };
 }

@@ -7,8 +7,15 @@
  * a long prefix and then failed, the first counterexample is reported.
  */
 export interface Recurrence {
-  /** a(k) = Σ coefficients[i] · a(k-1-i) (rationals as [numerator, denominator]). */
+  /** a(k) = Σ coefficients[i] · a(k-1-i) (rationals as [numerator, denominator]); the last is non-zero. */
   readonly coefficients: readonly (readonly [bigint, bigint])[];
+  /**
+   * The first term (0-based) the recurrence gives: it holds for every term from
+   * here on (up to the counterexample), and not for the one before, when that
+   * one has enough terms before it. The earlier terms are its start values.
+   */
+  readonly from: number;
+  /** "a(k) = a(k−1) + a(k−2) for k ≥ 4", k counted from 1 (a(1) is the first term). */
   readonly text: string;
   /** A name for the sequence, when its first terms make it a known one. */
   readonly name: string | null;
@@ -53,6 +60,13 @@ function describe(coefficients: readonly Fraction[]): string {
   return `a(k) = ${text || '0'}`;
 }
 
+/** Whether the recurrence gives term n from the terms before it. */
+function holdsAt(coefficients: readonly Fraction[], terms: readonly bigint[], n: number): boolean {
+  let predicted: Fraction = [0n, 1n];
+  coefficients.forEach((c, i) => (predicted = norm([predicted[0] * c[1] + c[0] * terms[n - 1 - i]! * predicted[1], predicted[1] * c[1]])));
+  return predicted[1] === 1n && predicted[0] === terms[n];
+}
+
 function isFibonacciRun(terms: readonly bigint[]): boolean {
   const fib: bigint[] = [1n, 2n];
   while (fib[fib.length - 1]! < terms[0]!) fib.push(fib[fib.length - 1]! + fib[fib.length - 2]!);
@@ -67,11 +81,7 @@ function isFibonacciRun(terms: readonly bigint[]): boolean {
 
 /** The first term from `from` on that the recurrence does not give, or null. */
 function firstFailure(coefficients: readonly Fraction[], terms: readonly bigint[], from: number): number | null {
-  for (let n = from; n < terms.length; n++) {
-    let predicted: Fraction = [0n, 1n];
-    coefficients.forEach((c, i) => (predicted = norm([predicted[0] * c[1] + c[0] * terms[n - 1 - i]! * predicted[1], predicted[1] * c[1]])));
-    if (predicted[1] !== 1n || predicted[0] !== terms[n]) return n;
-  }
+  for (let n = from; n < terms.length; n++) if (!holdsAt(coefficients, terms, n)) return n;
   return null;
 }
 
@@ -108,17 +118,25 @@ export function findRecurrence(sequence: readonly (number | bigint)[]): Recurren
   }
   const pick = L > 0 && s.length >= 2 * L + MARGIN ? { C, L, failsAt: null as number | null } : supported;
   if (!pick) return null;
-  const coefficients = Array.from({ length: pick.L }, (_, i) => {
+  // Berlekamp–Massey's length L counts the start values too: the recurrence has order d <= L (its last
+  // non-zero coefficient) and holds from term L on; it may hold from an earlier term as well.
+  const all = Array.from({ length: pick.L }, (_, i) => {
     const c = pick.C[i + 1] ?? ([0n, 1n] as Fraction);
     return norm([-c[0], c[1]]);
   });
+  let order = all.length;
+  while (order > 0 && all[order - 1]![0] === 0n) order--;
+  const coefficients = all.slice(0, order);
   const terms = sequence.map(BigInt);
   if (pick.failsAt === null) pick.failsAt = firstFailure(coefficients, terms, s.length);
-  const fibonacci = pick.L === 2 && coefficients.every((c) => c[0] === 1n && c[1] === 1n) && isFibonacciRun(terms.slice(0, pick.failsAt ?? terms.length));
+  let from = pick.L;
+  while (from > order && holdsAt(coefficients, terms, from - 1)) from--;
+  const fibonacci = order === 2 && coefficients.every((c) => c[0] === 1n && c[1] === 1n) && isFibonacciRun(terms.slice(from - order, pick.failsAt ?? terms.length));
   return {
     coefficients,
-    text: describe(coefficients),
-    name: fibonacci ? 'the Fibonacci numbers' : null,
+    from,
+    text: `${describe(coefficients)} for k ≥ ${from + 1}`,
+    name: fibonacci ? (from === order ? 'the Fibonacci numbers' : `the Fibonacci numbers from a(${from - order + 1}) = ${terms[from - order]} on`) : null,
     checked: pick.failsAt ?? sequence.length,
     counterexample: pick.failsAt,
   };

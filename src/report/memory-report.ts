@@ -13,18 +13,19 @@ import { wrapText } from './wrap.js';
 
 const VALUES_SHOWN = 200;
 
-/** Where a law of the P-positions holds: all of them up to max, or up to its first counterexample. */
+/** Where a law of the P-positions holds: all of them up to max, or up to its first counterexample (k counts from 1). */
 function holds(x: MemoryExploration, counterexample: number | null): string {
   return counterexample === null
     ? `observed up to ${formatCount(x.max)}`
-    : `holds for the first ${counterexample} P-positions, then fails at the ${counterexample + 1}th (n = ${x.pPositions[counterexample]})`;
+    : `holds up to k = ${counterexample}, then fails at k = ${counterexample + 1} (n = ${x.pPositions[counterexample]})`;
 }
 
 export function lawText(x: MemoryExploration): string {
   const { law, beatty } = x;
   const laws: string[] = [];
-  if (law) laws.push(`P-positions satisfy ${law.text}${law.name ? `: ${law.name}` : ''} (${holds(x, law.counterexample)}; not proven)`);
-  if (beatty) laws.push(`P-positions are n_k = ${beatty.text}${beatty.note ? `, ${beatty.note}` : ''} (${holds(x, beatty.counterexample)}; not proven)`);
+  const start = law && law.from > 0 ? ` (a(1..${law.from}) = ${x.pPositions.slice(0, law.from).join(', ')})` : '';
+  if (law) laws.push(`P-positions a(1), a(2), … satisfy ${law.text}${start}${law.name ? `: ${law.name}` : ''} (${holds(x, law.counterexample)}; not proven)`);
+  if (beatty) laws.push(`P-positions n_1, n_2, … are n_k = ${beatty.text}${beatty.note ? `, ${beatty.note}` : ''} (${holds(x, beatty.counterexample)}; not proven)`);
   return laws.length ? laws.join('; ') : `no linear recurrence or Beatty law in the ${countOf(x.pPositions.length, 'P-position')} up to ${formatCount(x.max)}`;
 }
 
@@ -65,7 +66,7 @@ export async function writeMemoryCsv(x: MemoryExploration, sink: Sink): Promise<
 }
 
 export async function writeMemoryJson(x: MemoryExploration, sink: Sink): Promise<void> {
-  const law = x.law && { text: x.law.text, name: x.law.name, coefficients: x.law.coefficients.map(([n, d]) => (d === 1n ? n : `${n}/${d}`)), checked: x.law.checked, counterexample: x.law.counterexample, proven: false };
+  const law = x.law && { text: x.law.text, name: x.law.name, coefficients: x.law.coefficients.map(([n, d]) => (d === 1n ? n : `${n}/${d}`)), from: x.law.from, checked: x.law.checked, counterexample: x.law.counterexample, proven: false };
   const beatty = x.beatty && { ...x.beatty, proven: false };
   await sink.write(
     toJson({ rule: x.rule, name: x.game.name ?? null, description: x.game.description ?? null, shape: 'memory', max: x.max, maxValue: x.maxValue, pPositions: x.pPositions, law, beatty, values: Array.from(x.starts) }) + '\n',
