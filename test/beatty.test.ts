@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { beattyTerm, recogniseBeatty, type Quadratic } from '../src/game/beatty.js';
+import { beattyTerm, height, recogniseBeatty, type Quadratic } from '../src/game/beatty.js';
 import { findRecurrence } from '../src/game/sequence-law.js';
 import { int, mulberry32 } from './helpers/random.js';
 
@@ -87,6 +87,22 @@ describe('recognising ⌊kα + β⌋', () => {
   it('a rational slope: 3k − 2 is ⌊3k − 2⌋, not an irrational that fits a short stretch', () => {
     const terms = Array.from({ length: 100 }, (_, i) => 3 * (i + 1) - 2);
     expect(recogniseBeatty(terms)).toMatchObject({ alpha: { p: 3, q: 0, r: 1 }, beta: { p: -2, q: 0, r: 1 }, text: '⌊3k − 2⌋' });
+  });
+
+  it('simplest first: least height, a rational before an irrational of the same height', () => {
+    expect([PHI, PHI2, SQRT2, { p: 1, q: 2, d: 6, r: 2 }, { p: 55, q: 0, d: 1, r: 34 }, { p: -2, q: 0, d: 1, r: 1 }].map(height)).toEqual([1, 3, 2, 23, 55, 2]);
+    // 2, 5, 8, ..., 29: ⌊3k − 1⌋ (height 3), not ⌊k(1+2√6)/2⌋ (height 23), which fits these ten and gives 58 for 59 at k = 20.
+    const ten = Array.from({ length: 10 }, (_, i) => 3 * (i + 1) - 1);
+    expect(reference({ p: 1, q: 2, d: 6, r: 2 }, zero, 10)).toEqual(ten);
+    expect(reference({ p: 1, q: 2, d: 6, r: 2 }, zero, 20)[19]).toBe(58);
+    expect(recogniseBeatty(ten)).toMatchObject({ alpha: { p: 3, q: 0, r: 1 }, beta: { p: -1, q: 0, r: 1 }, text: '⌊3k − 1⌋' });
+    // ⌊kφ⌋ over 80 terms is also ⌊55k/34⌋ (which fails at k = 89); φ has height 1.
+    const eighty = reference(PHI, zero, 80);
+    expect(eighty.every((t, i) => t === Math.floor((55 * (i + 1)) / 34))).toBe(true);
+    expect(recogniseBeatty(eighty)).toMatchObject({ alpha: PHI, beta: zero, text: '⌊kφ⌋' });
+    // Thirteen each of 0, 1, 2, 3: ⌊(k − 1)/13⌋, a rational whose period the terms show four times.
+    const blocks = Array.from({ length: 52 }, (_, i) => Math.floor(i / 13));
+    expect(recogniseBeatty(blocks)).toMatchObject({ alpha: { p: 1, q: 0, r: 13 }, beta: { p: -1, q: 0, r: 13 }, counterexample: null });
   });
 
   it('random α = (p + q√d)/r and β = s/u: the slope found is α, and the law gives every term', () => {

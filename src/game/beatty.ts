@@ -35,6 +35,8 @@ const SQUAREFREE = [2, 3, 5, 6, 7, 10, 11, 13, 14, 15, 17, 19, 21, 22, 23, 26, 2
 /** The largest coefficient sum of α, and the largest denominator of β, tried. */
 const LARGEST_SIZE = 12;
 const LARGEST_BETA_DENOMINATOR = 12;
+/** The largest denominator of a rational α (the period of its differences), when the terms show it twice over. */
+const LARGEST_RATIONAL_DENOMINATOR = 64;
 
 function isqrt(n: bigint): bigint {
   if (n < 2n) return n;
@@ -138,69 +140,134 @@ function betaBounds(alpha: number, terms: readonly number[]): [number, number] {
   return [low, high];
 }
 
-/** The simplest β in [low, high) that fits exactly: 0, then fractions by denominator, then (s + t√d)/u. */
-function simplestBeta(alpha: Quadratic, low: number, high: number, terms: readonly number[]): Quadratic | null {
+/**
+ * The height of a number, the measure of "simplest": for a rational s/u in
+ * lowest terms max(|s|, u); for a quadratic irrational the largest coefficient
+ * of its primitive minimal polynomial (φ: x² − x − 1, height 1; φ²: height 3;
+ * (1+2√6)/2: 4x² − 4x − 23, height 23).
+ */
+export function height(x: Quadratic): number {
+  if (x.q === 0) {
+    const g = gcd(x.p, x.r) || 1;
+    return Math.max(Math.abs(x.p / g), Math.abs(x.r / g));
+  }
+  // ((r·x − p)² = q²·d): r²x² − 2pr·x + p² − q²d.
+  const coefficients = [x.r * x.r, 2 * x.p * x.r, x.p * x.p - x.q * x.q * x.d];
+  const g = coefficients.reduce((a, b) => gcd(a, b));
+  return Math.max(...coefficients.map((c) => Math.abs(c / g)));
+}
+
+/** A rational in lowest terms. */
+function fraction(s: number, u: number): Quadratic {
+  const g = gcd(s, u) || 1;
+  return { p: s / g || 0, q: 0, d: 1, r: u / g }; // || 0: no -0
+}
+
+/**
+ * The β of least height in [low, high) (floating point bounds, widened a
+ * little) for which ⌊kα + β⌋ gives every term exactly: rationals s/u, and,
+ * for an irrational α, (s + t√d)/u in its field; null when none up to the
+ * size tried fits. `shifted` false allows only β = 0 (short runs).
+ */
+function simplestBeta(alpha: Quadratic, low: number, high: number, terms: readonly number[], shifted: boolean): Quadratic | null {
   const slack = 1e-9;
   const fits = (beta: Quadratic) => fitsFor(alpha, beta, terms) === terms.length;
-  if (terms.length < FEWEST_SHIFTED) return low <= slack && high > -slack && fits(ZERO) ? ZERO : null;
+  if (!shifted) return low <= slack && high > -slack && fits(ZERO) ? ZERO : null;
+  const candidates: Quadratic[] = [];
   // A rational α takes a rational β (√1 is no surd).
   for (let t = 0; t <= (alpha.q === 0 ? 0 : 3); t++) {
     for (const sign of t === 0 ? [0] : [1, -1]) {
-      for (let u = 1; u <= LARGEST_BETA_DENOMINATOR; u++) {
+      // β = s/r always suffices for a rational α = p/r: ⌊kα + β⌋ = ⌊(pk + rβ)/r⌋.
+      for (let u = 1; u <= (alpha.q === 0 ? Math.max(LARGEST_BETA_DENOMINATOR, alpha.r) : LARGEST_BETA_DENOMINATOR); u++) {
         const surd = (sign * t * Math.sqrt(alpha.d)) / u;
-        for (let s = Math.ceil((low - surd) * u - slack) + 0; s / u + surd < high + slack; s++) {
-          if (t === 0 && gcd(s, u) !== 1) continue;
-          const beta: Quadratic = t === 0 ? { p: s, q: 0, d: 1, r: u } : { p: s, q: sign * t, d: alpha.d, r: u };
-          if (fits(beta)) return beta;
+        for (let s = Math.ceil((low - surd) * u - slack); s / u + surd < high + slack; s++) {
+          if (t === 0 && gcd(s, u) !== 1 && !(s === 0 && u === 1)) continue;
+          candidates.push(t === 0 ? fraction(s, u) : { p: s || 0, q: sign * t, d: alpha.d, r: u });
         }
       }
     }
   }
-  return null;
+  candidates.sort((x, y) => height(x) - height(y) || Number(x.q !== 0) - Number(y.q !== 0) || x.r - y.r);
+  return candidates.find(fits) ?? null;
 }
 
-/** The simplest law fitting every term, if any (α with coefficient sum up to LARGEST_SIZE, d squarefree up to 30). */
+/** A law found: α, β, and its height (the larger of theirs), for choosing the simplest. */
+interface Fit {
+  readonly alpha: Quadratic;
+  readonly beta: Quadratic;
+  readonly height: number;
+}
+
+/** A slope to try, its height, and whether β may be other than 0 with it. */
+interface Slope {
+  readonly alpha: Quadratic;
+  readonly height: number;
+  readonly shifted: boolean;
+}
+
+/**
+ * Of the candidate slopes, the law of least height (the larger of α's and
+ * β's), a rational slope before an irrational one of the same height.
+ */
+function simplestFit(slopes: Slope[], terms: readonly number[]): Fit | null {
+  const irrational = (x: Quadratic) => Number(x.q !== 0);
+  slopes.sort((x, y) => x.height - y.height || irrational(x.alpha) - irrational(y.alpha) || x.alpha.r - y.alpha.r || x.alpha.d - y.alpha.d);
+  let best: Fit | null = null;
+  for (const { alpha, height: h, shifted } of slopes) {
+    if (best && h > best.height) break;
+    const [betaLow, betaHigh] = betaBounds(quadraticValue(alpha), terms);
+    if (!(betaLow < betaHigh + 1e-9)) continue;
+    const beta = simplestBeta(alpha, betaLow, betaHigh, terms, shifted);
+    if (!beta) continue;
+    // An irrational shift is a second irrational number: its height adds to α's.
+    const fit = { alpha, beta, height: beta.q !== 0 ? h + height(beta) : Math.max(h, height(beta)) };
+    if (!best || fit.height < best.height || (fit.height === best.height && irrational(fit.alpha) < irrational(best.alpha))) best = fit;
+  }
+  return best;
+}
+
+/**
+ * The simplest law fitting every term, if any: least height first (the
+ * height of ⌊kα + β⌋ is the larger of α's and β's, or their sum when β is
+ * irrational: ⌊(k − 1)/13⌋ is not ⌊k(-3+2√3)/6 − (-3+2√3)/6⌋), a rational before a
+ * quadratic irrational of the same height. So 3k − 1 (height 3) is not
+ * ⌊k(1+2√6)/2⌋ (height 23, which fits ten terms and fails at the twentieth),
+ * and ⌊kφ⌋ (height 1) is not ⌊55k/34⌋ (which fits its first 88 terms). A
+ * rational slope p/r makes the differences repeat with period r, so it
+ * counts only when the terms show that period twice over (2r + 6 terms, as a
+ * recurrence of order r + 1 would need; r up to 64). Irrational slopes
+ * (p + q√d)/r with d squarefree up to 30 and |q|, r up to LARGEST_SIZE; under
+ * FEWEST_SHIFTED terms only with β = 0.
+ */
 function fitAll(terms: readonly number[]): BeattyLaw | null {
   const [low, high] = slopeBounds(terms);
   if (!(low < high + 1e-9)) return null;
-  const tried = new Set<string>();
-  const attempt = (p: number, q: number, d: number, r: number): BeattyLaw | null => {
-    const g = gcd(gcd(p, q), r);
-    const alpha: Quadratic = q === 0 ? { p: p / g, q: 0, d: 1, r: r / g } : { p: p / g, q: q / g, d, r: r / g };
-    const key = `${alpha.p},${alpha.q},${alpha.d},${alpha.r}`;
-    if (tried.has(key)) return null;
-    tried.add(key);
-    const value = valueOf(alpha);
-    if (value < low - 1e-9 || value > high + 1e-9) return null;
-    const [betaLow, betaHigh] = betaBounds(value, terms);
-    if (!(betaLow < betaHigh + 1e-9)) return null;
-    const beta = simplestBeta(alpha, betaLow, betaHigh, terms);
-    // simplestBeta checked every term already.
-    return beta && lawOf(alpha, beta, terms, terms.length);
-  };
-  const middle = (low + high) / 2;
-  for (let size = 1; size <= LARGEST_SIZE; size++) {
-    // A rational slope first: a_k = 3k − 2 is not to be read as ⌊k·4√14/5⌋ over a short stretch.
-    for (let r = 1; r <= size; r++) {
-      const centre = Math.round(middle * r);
-      for (const p of [centre - 1, centre, centre + 1]) {
-        const law = Math.abs(p) + r <= size + 2 ? attempt(p, 0, 1, r) : null;
-        if (law) return law;
-      }
+  const slack = 1e-9;
+  const slopes: Slope[] = [];
+  const largestDenominator = Math.min(LARGEST_RATIONAL_DENOMINATOR, Math.floor((terms.length - 6) / 2));
+  for (let r = 1; r <= largestDenominator; r++) {
+    for (let p = Math.ceil(low * r - slack); p <= high * r + slack; p++) {
+      if (gcd(p, r) !== 1) continue;
+      const alpha = fraction(p, r);
+      slopes.push({ alpha, height: height(alpha), shifted: true });
     }
-    for (const d of SQUAREFREE) {
-      for (let r = 1; r <= size; r++) {
-        for (let q = 1; q <= size; q++) {
-          const centre = Math.round(middle * r - q * Math.sqrt(d));
-          for (const p of [centre - 1, centre, centre + 1]) {
-            const law = Math.abs(p) + q + r + d / 10 <= size + 3 ? attempt(p, q, d, r) : null;
-            if (law) return law;
-          }
+  }
+  const shifted = terms.length >= FEWEST_SHIFTED;
+  for (const d of SQUAREFREE) {
+    const root = Math.sqrt(d);
+    for (let r = 1; r <= LARGEST_SIZE; r++) {
+      for (let q = -LARGEST_SIZE; q <= LARGEST_SIZE; q++) {
+        if (q === 0) continue;
+        for (let p = Math.ceil(low * r - q * root - slack); p <= high * r - q * root + slack; p++) {
+          if (Math.abs(p) > 4 * LARGEST_SIZE || gcd(gcd(p, q), r) !== 1) continue;
+          const alpha: Quadratic = { p: p || 0, q, d, r };
+          slopes.push({ alpha, height: height(alpha), shifted });
         }
       }
     }
   }
-  return null;
+  const fit = simplestFit(slopes, terms);
+  return fit && lawOf(fit.alpha, fit.beta, terms, terms.length);
 }
 
 /**

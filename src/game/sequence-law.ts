@@ -141,3 +141,16 @@ export function findRecurrence(sequence: readonly (number | bigint)[]): Recurren
     counterexample: pick.failsAt,
   };
 }
+
+/** A recurrence as plain data for JSON: coefficients as integers or "n/d" text, and where it holds. */
+export function recurrenceData(r: Recurrence) {
+  return {
+    text: r.text,
+    name: r.name,
+    coefficients: r.coefficients.map(([n, d]) => (d === 1n ? n : `${n}/${d}`)),
+    from: r.from,
+    checked: r.checked,
+    counterexample: r.counterexample,
+    proven: false,
+  };
+}

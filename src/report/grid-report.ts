@@ -4,6 +4,7 @@
  * (x,y,grundy,outcome) and JSON with `values` as an array of rows.
  */
 import type { GridExploration } from '../game/grid.js';
+import { recurrenceData } from '../game/sequence-law.js';
 import { formatCount } from '../numbers.js';
 import { ruleTitle } from '../rules/model.js';
 import { csvLine } from './csv-field.js';
@@ -91,7 +92,18 @@ export function gridSummary(x: GridExploration) {
     maxValue: x.maxValue,
     rowPatterns: x.rowPatterns.map(({ row, cycle }) => ({ row, preperiod: cycle?.preperiod ?? null, period: cycle?.period ?? null, saltus: cycle?.saltus ?? null, proven: false })),
     pPositions: x.pPositions.map(([a, b]) => [a, b]),
-    law: x.law && { text: x.law.text, difference: x.law.difference, a: x.law.a, b: x.law.b, pairs: x.law.pairs, proven: false },
+    law: x.law && {
+      text: x.law.text,
+      difference: x.law.difference,
+      a: x.law.a,
+      b: x.law.b,
+      aRecurrence: x.law.aRecurrence && recurrenceData(x.law.aRecurrence),
+      bRecurrence: x.law.bRecurrence && recurrenceData(x.law.bRecurrence),
+      mirrored: x.law.mirrored,
+      diagonal: x.law.diagonal,
+      pairs: x.law.pairs,
+      proven: false,
+    },
   };
 }
 

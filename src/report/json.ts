@@ -12,7 +12,7 @@ const VALUES_PER_CHUNK = 1 << 15;
 export function toJson(value: unknown, indent = 2): string {
   // A private-use character marks bigints (JSON.stringify leaves it as is); then unquote them.
   const marked = JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? `\ue000${v}` : v), indent);
-  return marked.replace(/"\ue000(\d+)"/g, '$1');
+  return marked.replace(/"\ue000(-?\d+)"/g, '$1'); // negative ones too (a recurrence's coefficients)
 }
 
 /**

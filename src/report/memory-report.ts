@@ -3,6 +3,7 @@
  * with their values, the P-positions and their law.
  */
 import type { MemoryExploration } from '../game/memory.js';
+import { recurrenceData } from '../game/sequence-law.js';
 import { formatCount, countOf } from '../numbers.js';
 import { ruleTitle } from '../rules/model.js';
 import { csvLine } from './csv-field.js';
@@ -66,7 +67,7 @@ export async function writeMemoryCsv(x: MemoryExploration, sink: Sink): Promise<
 }
 
 export async function writeMemoryJson(x: MemoryExploration, sink: Sink): Promise<void> {
-  const law = x.law && { text: x.law.text, name: x.law.name, coefficients: x.law.coefficients.map(([n, d]) => (d === 1n ? n : `${n}/${d}`)), from: x.law.from, checked: x.law.checked, counterexample: x.law.counterexample, proven: false };
+  const law = x.law && recurrenceData(x.law);
   const beatty = x.beatty && { ...x.beatty, proven: false };
   await sink.write(
     toJson({ rule: x.rule, name: x.game.name ?? null, description: x.game.description ?? null, shape: 'memory', max: x.max, maxValue: x.maxValue, pPositions: x.pPositions, law, beatty, values: Array.from(x.starts) }) + '\n',
