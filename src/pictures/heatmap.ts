@@ -6,9 +6,12 @@
 import { hex, viridis } from './colour.js';
 import { encodeRgbPng } from './png-encode.js';
 import { axes } from './axes.js';
-import { el, esc, fmt, svgOpen, tickLabel } from './svg.js';
+import { el, esc, fmt, svgOpen, textWidth, tickLabel } from './svg.js';
 import { niceTicks } from './ticks.js';
 import type { Heatmap } from './types.js';
+
+/** The colour bar's and the legend's font size. */
+const LEGEND_FONT = 11;
 
 /** Largest side of the embedded image: bigger grids are averaged over k × k blocks. */
 export const MAX_IMAGE_SIDE = 512;
@@ -60,9 +63,16 @@ export function renderHeatmap(map: Heatmap): string {
   const left = 64;
   const top = 56;
   const barW = 16;
+  const lines = map.lines ?? [];
+  // The right margin holds the colour bar with its labels and the legend under it: as wide as
+  // their longest text (over-estimated, see textWidth), so no label is cut at the picture's edge.
+  const barTicks = niceTicks(0, Math.max(1, vmax), 5).filter((t) => t <= Math.max(1, vmax));
+  const barPart = barW + 7 + Math.max(...barTicks.map((t) => textWidth(tickLabel(t), LEGEND_FONT)));
+  const legendPart = 18 + Math.max(...['G = 0', ...lines.map((l) => l.label)].map((t) => textWidth(t, LEGEND_FONT)));
+  const right = Math.max(100, Math.ceil(24 + Math.max(barPart, legendPart) + 8));
   // Square cells: the plot takes the grid's aspect ratio within the space there is;
   // without a height, the longer side gets the width and the picture is as tall as it needs.
-  const availW = width - left - 100;
+  const availW = width - left - right;
   const height = Math.round(map.height ?? top + 56 + Math.max(240, (gh * availW) / Math.max(gw, gh)));
   const cell = Math.max(50 / Math.max(gw, gh), Math.min(availW / gw, (height - top - 56) / gh));
   const pw = gw * cell;
@@ -104,7 +114,6 @@ export function renderHeatmap(map: Heatmap): string {
     el('path', { d: dotPath, stroke: '#fff', 'stroke-width': 2 * r, 'stroke-linecap': 'round' })));
 
   // Lines through cell centres: y + 1/2 = slope (x + 1/2) + intercept.
-  const lines = map.lines ?? [];
   const lineEls: string[] = [];
   lines.forEach((line, i) => {
     const yAt = (x: number) => line.slope * x + line.intercept;
@@ -142,11 +151,11 @@ export function renderHeatmap(map: Heatmap): string {
   out.push(el('defs', {}, el('linearGradient', { id: 'bar', x1: 0, y1: 1, x2: 0, y2: 0 }, stops)));
   out.push(el('rect', { x: bx, y: top, width: barW, height: barH, fill: 'url(#bar)', stroke: '#000', 'stroke-width': 0.5 }));
   const barY = (v: number) => top + barH * (1 - v / Math.max(1, vmax));
-  const bt = niceTicks(0, Math.max(1, vmax), 5).filter((t) => t <= Math.max(1, vmax));
-  out.push(el('g', { id: 'colour-bar', 'font-size': 11 }, bt.map((t) => el('path', { d: `M${fmt(bx + barW)} ${fmt(barY(t))}h4`, stroke: '#000' }) + el('text', { x: bx + barW + 7, y: barY(t) + 4 }, esc(tickLabel(t)))).join('')));
+  const bt = barTicks;
+  out.push(el('g', { id: 'colour-bar', 'font-size': LEGEND_FONT }, bt.map((t) => el('path', { d: `M${fmt(bx + barW)} ${fmt(barY(t))}h4`, stroke: '#000' }) + el('text', { x: bx + barW + 7, y: barY(t) + 4 }, esc(tickLabel(t)))).join('')));
   out.push(el('text', { x: bx, y: top - 8, 'font-size': 11 }, 'G' + (k > 1 ? ' (mean)' : '')));
   const ky = top + barH + 28;
-  out.push(el('g', { id: 'legend', 'font-size': 11 },
+  out.push(el('g', { id: 'legend', 'font-size': LEGEND_FONT },
     el('circle', { cx: bx + 6, cy: ky, r: 4, fill: '#fff', stroke: '#000', 'stroke-width': 1.4 }) + el('text', { x: bx + 16, y: ky + 4 }, 'G = 0') +
     lines.map((l, i) => el('path', { d: `M${fmt(bx)} ${fmt(ky + 20 + 18 * i)}h14`, stroke: '#000', 'stroke-width': 1.5, 'stroke-dasharray': i % 2 === 0 ? '7 4' : '2 3' }) + el('text', { x: bx + 18, y: ky + 24 + 18 * i }, esc(l.label))).join('')));
   out.push('</svg>');

@@ -49,3 +49,15 @@ export function tickLabel(v: number, plainBelow = 1e5): string {
   const sup = String(e).split('').map((d) => SUPERSCRIPT[Number(d)]).join('');
   return m === 1 ? `10${sup}` : `${m}×10${sup}`;
 }
+
+/**
+ * A text's width in pixels, over-estimated so a layout that reserves it never
+ * clips: per character, in em, 0.35 for the narrow (i l . , : ; ' space),
+ * 1.0 for the widest (capitals, m, w, =, +, −, …, symbols), 0.65 for the rest
+ * (DejaVu Sans: digits 0.64, x and y 0.59, W 1.03, = 0.84).
+ */
+export function textWidth(text: string, fontSize: number): number {
+  let em = 0;
+  for (const c of text) em += /[il.,:;'|! ]/.test(c) ? 0.35 : /[0-9a-z()/\-_]/.test(c) && c !== 'm' && c !== 'w' ? 0.65 : 1.0;
+  return em * fontSize;
+}
