@@ -39,7 +39,7 @@ export function renderHtmlReport(report: HtmlReport): string {
   let shown = '';
   for (let n = 0; n < m; n++) shown += (n === 0 ? '' : ' ') + String(report.values[n]);
   const csvHref = report.csvHref ?? `data:text/csv;base64,${Buffer.from(valuesCsv(report.values, report.count)).toString('base64')}`;
-  const csvNote = report.csvHref ? 'all computed values' : `the first ${m.toLocaleString('en-US')} values, embedded in this page`;
+  const csvNote = report.csvHref ? 'all computed values' : `the first ${m === 1 ? 'value' : `${m.toLocaleString('en-US')} values`}, embedded in this page`;
   const fileName = `${report.title.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'values'}.csv`;
   return `<!DOCTYPE html>
 <html lang="en">

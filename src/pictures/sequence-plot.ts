@@ -4,6 +4,7 @@
  * P-positions and rare values as tick strips above the plot. Readable in
  * black and white: hatching, dashes and grey bands carry the meaning, not colour.
  */
+import { countOf } from '../numbers.js';
 import { LEVELS, summariseColumns } from './downsample.js';
 import { axes } from './axes.js';
 import { el, esc, fmt, svgOpen } from './svg.js';
@@ -162,7 +163,7 @@ export function renderSequencePlot(plot: SequencePlot): string {
 /** The subtitle: what pattern, and how sure. */
 function describe(plot: SequencePlot): string {
   const c = plot.cycle;
-  const n = `${plot.count.toLocaleString('en-US')} values`;
+  const n = countOf(plot.count, 'value');
   if (!c) return `no pattern found in ${n}`;
   const kind = c.saltus === 0 ? 'periodic' : 'arithmetic-periodic';
   const s = c.saltus === 0 ? '' : `, saltus ${c.saltus}`;

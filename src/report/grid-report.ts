@@ -5,7 +5,7 @@
  */
 import type { GridExploration } from '../game/grid.js';
 import { recurrenceData } from '../game/sequence-law.js';
-import { formatCount } from '../numbers.js';
+import { countOf, formatCount } from '../numbers.js';
 import { ruleTitle } from '../rules/model.js';
 import { csvLine } from './csv-field.js';
 import { outcome } from './outcome.js';
@@ -26,7 +26,7 @@ export function gridTableText(x: GridExploration, width: number): string {
   const field = (label: string, text: string) => lines.push(wrapText(text, width - 16, 16).replace(/^ {16}/, label.padEnd(16)));
   field('Rule', ruleTitle(x.rule, x.game.name));
   if (x.game.description) field('About', x.game.description);
-  field('Table', `G(x, y) for x = ${x.firstRow}..${x.lastRow}, y = 0..${formatCount(x.max)} (${formatCount((x.lastRow - x.firstRow + 1) * (x.max + 1))} cells)`);
+  field('Table', `G(x, y) for x = ${x.firstRow}..${x.lastRow}, y = 0..${formatCount(x.max)} (${countOf((x.lastRow - x.firstRow + 1) * (x.max + 1), 'cell')})`);
   field('Largest value', formatCount(x.maxValue));
   const pairs = x.pPositions.filter(([a, b]) => a <= b);
   const shownPairs = pairs.slice(0, PAIRS_SHOWN).map(([a, b]) => `(${a},${b})`).join(' ');

@@ -47,7 +47,7 @@ function summaryTable(x: Exploration, s: Summary, options: TableOptions): string
   const rows: [string, string][] = [
     ['Rule', ruleTitle(s.rule, s.name)],
     ['Heaps', `0 .. ${formatCount(s.max)}`],
-    ['Computed', `${formatCount(s.computed)} values${derived}`],
+    ['Computed', `${countOf(s.computed, 'value')}${derived}`],
     ['Largest value', formatCount(s.maxValue)],
     ['Pattern', cycleText(s)],
     ['Status', statusText(s, (code, text) => paint(options.colour, code, text))],
