@@ -160,6 +160,6 @@ describe('CLI: the same stop and resume for every game', () => {
     const again = await run(['--preset', 'fibonacci-nim', '--max', '400', '--checkpoint', F, '--resume', '--format', 'json']);
     expect(again.stdout).toBe(first.stdout);
     const p = (JSON.parse(first.stdout) as { pPositions: number[] }).pPositions;
-    expect(p).toEqual([1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377]);
+    expect(p).toEqual([0, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377]);
   });
 });
