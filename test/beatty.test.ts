@@ -102,7 +102,7 @@ describe('recognising ⌊kα + β⌋', () => {
     expect(recogniseBeatty(eighty)).toMatchObject({ alpha: PHI, beta: zero, text: '⌊kφ⌋' });
     // Thirteen each of 0, 1, 2, 3: ⌊(k − 1)/13⌋, a rational whose period the terms show four times.
     const blocks = Array.from({ length: 52 }, (_, i) => Math.floor(i / 13));
-    expect(recogniseBeatty(blocks)).toMatchObject({ alpha: { p: 1, q: 0, r: 13 }, beta: { p: -1, q: 0, r: 13 }, counterexample: null });
+    expect(recogniseBeatty(blocks)).toMatchObject({ alpha: { p: 1, q: 0, r: 13 }, beta: { p: -1, q: 0, r: 13 }, text: '⌊(k − 1)/13⌋', counterexample: null });
   });
 
   it('random α = (p + q√d)/r and β = s/u: the slope found is α, and the law gives every term', () => {

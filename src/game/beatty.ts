@@ -111,7 +111,13 @@ function lawOf(alpha: Quadratic, beta: Quadratic, terms: readonly number[], fits
   const [b, bNote] = quadraticText(negative ? { ...beta, p: -beta.p, q: -beta.q } : beta);
   const shift = beta.p === 0 && beta.q === 0 ? '' : ` ${negative ? '−' : '+'} ${b}`;
   const times = alpha.q !== 0 ? `k${a}` : alpha.r === 1 ? `${alpha.p === 1 ? '' : alpha.p}k` : `(${a})k`;
-  return { alpha, beta, text: `⌊${times}${shift}⌋`, note: aNote ?? bNote, checked: terms.length, counterexample: fits === terms.length ? null : fits };
+  let text = `⌊${times}${shift}⌋`;
+  // Rationals over one denominator read better as one fraction: ⌊(k − 1)/13⌋ rather than ⌊(1/13)k − 1/13⌋.
+  if (alpha.q === 0 && beta.q === 0 && alpha.r > 1 && alpha.r % beta.r === 0) {
+    const s = beta.p * (alpha.r / beta.r);
+    text = `⌊(${alpha.p === 1 ? '' : alpha.p}k${s === 0 ? '' : ` ${s < 0 ? '−' : '+'} ${Math.abs(s)}`})/${alpha.r}⌋`;
+  }
+  return { alpha, beta, text, note: aNote ?? bNote, checked: terms.length, counterexample: fits === terms.length ? null : fits };
 }
 
 /** α must put every difference a_j − a_i within (j − i)α ± 1: an interval, from the last term against every other (floating point: a prefilter). */
