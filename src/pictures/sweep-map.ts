@@ -6,6 +6,7 @@
  * hovering a marker names the rules. Rules with no pattern (or an error) have
  * no coordinates: each kind gets one marker in a column beside the plot.
  */
+import { countOf } from '../numbers.js';
 import { axes } from './axes.js';
 import { el, esc, fmt, svgOpen } from './svg.js';
 import { log1pTicks } from './ticks.js';
@@ -38,7 +39,7 @@ function marker(kind: SweepKind, x: number, y: number, r: number): string {
 function groupTitle(points: readonly SweepPoint[]): string {
   const p = points[0]!;
   const where = p.preperiod === null ? STYLE[p.kind].label : `${STYLE[p.kind].label}, preperiod ${p.preperiod}, period ${p.period}`;
-  const n = points.length === 1 ? '1 rule' : `${points.length} rules`;
+  const n = countOf(points.length, 'rule');
   return `${where} (${n}): ${points.map((q) => q.rule).join(', ')}`;
 }
 
@@ -89,7 +90,7 @@ export function renderSweepMap(map: SweepMap): string {
   }, map.title));
   out.push(el('text', { x: left, y: 20, 'font-size': 16, 'font-weight': 'bold' }, esc(map.title)));
   const counts = (['periodic', 'arithmetic-periodic', 'none', 'error'] as const).map((k) => [k, map.points.filter((p) => p.kind === k).length] as const);
-  out.push(el('text', { x: left, y: 38, fill: '#333' }, esc(`${map.points.length} rules: ` + counts.filter(([, n]) => n > 0).map(([k, n]) => `${n} ${STYLE[k].label}`).join(', '))));
+  out.push(el('text', { x: left, y: 38, fill: '#333' }, esc(`${countOf(map.points.length, 'rule')}: ` + counts.filter(([, n]) => n > 0).map(([k, n]) => `${n} ${STYLE[k].label}`).join(', '))));
 
   const yTicks: number[] = [];
   for (let t = 1; t <= yMax; t *= 10) yTicks.push(t);
