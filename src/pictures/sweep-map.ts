@@ -6,7 +6,7 @@
  * hovering a marker names the rules. Rules with no pattern (or an error) have
  * no coordinates: each kind gets one marker in a column beside the plot.
  */
-import { countOf } from '../numbers.js';
+import { countOf, formatCount } from '../numbers.js';
 import { axes } from './axes.js';
 import { el, esc, fmt, svgOpen } from './svg.js';
 import { log1pTicks } from './ticks.js';
@@ -90,7 +90,7 @@ export function renderSweepMap(map: SweepMap): string {
   }, map.title));
   out.push(el('text', { x: left, y: 20, 'font-size': 16, 'font-weight': 'bold' }, esc(map.title)));
   const counts = (['periodic', 'arithmetic-periodic', 'none', 'error'] as const).map((k) => [k, map.points.filter((p) => p.kind === k).length] as const);
-  out.push(el('text', { x: left, y: 38, fill: '#333' }, esc(`${countOf(map.points.length, 'rule')}: ` + counts.filter(([, n]) => n > 0).map(([k, n]) => `${n} ${STYLE[k].label}`).join(', '))));
+  out.push(el('text', { x: left, y: 38, fill: '#333' }, esc(`${countOf(map.points.length, 'rule')}: ` + counts.filter(([, n]) => n > 0).map(([k, n]) => `${formatCount(n)} ${STYLE[k].label}`).join(', '))));
 
   const yTicks: number[] = [];
   for (let t = 1; t <= yMax; t *= 10) yTicks.push(t);
