@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundledFontFiles } from '../src/pictures/png.js';
 import { textWidth } from '../src/pictures/svg.js';
+import { ROOT } from './helpers/cli.js';
 import { runMain } from './helpers/in-process.js';
 import { scratchDirectories } from './helpers/scratch.js';
 
@@ -66,7 +67,7 @@ describe('the heat map keeps its legend inside the picture', () => {
   }
 
   it("the README's docs/wythoff.svg is the built CLI's picture, legend inside", async () => {
-    const docs = readFileSync(join(__dirname, '..', 'docs', 'wythoff.svg'), 'utf8');
+    const docs = readFileSync(join(ROOT, 'docs', 'wythoff.svg'), 'utf8');
     const box = outsideTextBox(docs);
     expect(box.right).toBeLessThanOrEqual(box.width);
     const path = join(scratch.fresh('docs'), 'wythoff.svg');
