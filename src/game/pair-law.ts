@@ -2,11 +2,14 @@
  * The law of a two-pile game's P-positions (x < y, in order of x):
  * a_k = x, b_k = y for k = 1, 2, ... Recognised when b_k - a_k = k·c (as in
  * Wythoff's game, c = 1), when a_k and b_k are Beatty sequences ⌊kα + β⌋
- * (see beatty.ts), and when either follows a linear recurrence.
- * Reported as observed over the pairs given, with the first counterexample.
+ * (see beatty.ts), and when either follows a linear recurrence; with the
+ * pairs x > y (mirror images, or left out and said so) and the diagonal, so
+ * the law speaks of every P-position in the table. Reported as observed over
+ * the pairs given, with the first counterexample.
  */
 import { recogniseBeatty, shiftedLaw, type BeattyLaw } from './beatty.js';
 import { findRecurrence, type Recurrence } from './sequence-law.js';
+
 /** The P-positions (x, x) on the diagonal: evenly spaced x = start + step·j for j = 0..count−1, or a list. */
 export type DiagonalLaw = { readonly kind: 'progression'; readonly start: number; readonly step: number; readonly count: number } | { readonly kind: 'list'; readonly list: readonly number[] };
 
@@ -75,8 +78,9 @@ export function recognisePairLaw(pPositions: readonly (readonly [number, number]
   const bForms = [difference === null ? null : `a_k + ${difference === 1 ? '' : difference}k`, lawB ? beatty(lawB) : null].filter(Boolean);
   if (bForms.length) parts.push(`b_k = ${bForms.join(' = ')}`);
   // A recurrence is written for the sequence it describes: "a_k: a(k) = 2·a(k−1) − a(k−2)".
-  if (aRecurrence) parts.push(`a_k: ${aRecurrence.text}`);
-  if (bRecurrence) parts.push(`b_k: ${bRecurrence.text.replace(/a\(/g, 'b(')}`);
+  const recurrence = (r: Recurrence) => (r.counterexample === null ? r.text : `${r.text}, failing at k = ${r.counterexample + 1}`);
+  if (aRecurrence) parts.push(`a_k: ${recurrence(aRecurrence)}`);
+  if (bRecurrence) parts.push(`b_k: ${recurrence(bRecurrence).replace(/a\(/g, 'b(')}`);
   if (parts.length === 0) return null;
   // Every P-position is accounted for: a side without a law, the other half and the diagonal are named.
   if (!lawA && !aRecurrence) parts.push('a_k: no law recognised');
