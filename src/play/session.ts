@@ -12,6 +12,7 @@ import type { CliIo } from '../cli/io.js';
 import type { Playable } from './playable.js';
 import type { Move } from '../positions/position.js';
 import { outcomeWords } from '../report/position-report.js';
+import { quote } from '../errors.js';
 
 export interface PlayOptions {
   readonly misere: boolean;
@@ -148,7 +149,7 @@ function parseMove<S>(game: Playable<S>, position: readonly S[], legal: readonly
     } catch (error) {
       return (error as Error).message;
     }
-  } else return `'${input}' is not a move or a command`;
+  } else return `${quote(input)} is not a move or a command`;
   if (typeof index === 'string') return index;
   const mine = legal.filter((m) => m.component === index);
   if (take !== null) {
