@@ -7,6 +7,11 @@ export class InputError extends Error {
   override readonly name = 'InputError';
 }
 
+/** A pool's workers could not be started: not the user's input, and nothing was computed. */
+export class WorkerStartError extends Error {
+  override readonly name = 'WorkerStartError';
+}
+
 /** Throw an InputError unless `condition` holds. */
 export function require(condition: unknown, message: string): asserts condition {
   if (!condition) throw new InputError(message);
