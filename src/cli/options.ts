@@ -103,7 +103,7 @@ export const EXPLORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 function optionTable(argv: Argv, io?: CliIo) {
   let table = argv
     .scriptName('sg-explore')
-    .usage('$0 (--moves S | --all-but E | --code C | --vectors V | --preset NAME | --rule FILE) [options]\n\nCompute Sprague-Grundy values of a game and find (and prove) their eventual pattern.\nWhole families of rules: sg-explore sweep --help; a game against the computer: sg-explore play');
+    .usage('$0 (--moves S | --all-but E | --code C | --vectors V | --preset NAME | --rule FILE) [options]\n\nCompute Sprague-Grundy values of a game and find (and prove) their eventual pattern.\nWhole families of rules: sg-explore sweep --help; a game against the computer: sg-explore play --help');
   for (const [name, spec] of Object.entries(EXPLORE_OPTIONS)) table = table.option(name, { ...spec, choices: spec.choices ? [...spec.choices] : undefined });
   return table
     .example('$0 --moves 1,2,3 --max 1e6', 'values, proven period and P-positions of take 1, 2 or 3')
