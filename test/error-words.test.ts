@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { expectBadInput } from './helpers/cli.js';
+import { readdirSync } from 'node:fs';
+import { expectBadInput, runCli } from './helpers/cli.js';
+import { scratchDirectories } from './helpers/scratch.js';
 import { runMain } from './helpers/in-process.js';
 import { excerpt, printableMessage, quote, QUOTE_CHARS } from '../src/errors.js';
 import { MAX_SIZE_EXPONENT, parseCount } from '../src/numbers.js';
+
+const scratch = scratchDirectories('words');
 
 describe('quoting what the user wrote', () => {
   it('a short value is quoted whole; a long one is cut, with its length said', () => {
@@ -66,6 +70,16 @@ describe("messages in the user's terms", () => {
     const line = expectBadInput(await runMain(['--preset', 'nim', '--position', '3', '-']), '--position 3 -', { pattern: /--position: '-' reads every heap from standard input, so it comes alone/ });
     expect(line).not.toMatch(/stdin'|\\x00|\u0000/);
     expectBadInput(await runMain(['--moves', '1,2', '--max', '-']), '--max -', { pattern: /--max: '-' is not a whole number/ });
+  });
+
+  it("--out - is standard output, not a file named '-'", async () => {
+    // Run in a scratch folder: were '-' taken as a file name, the file would land there.
+    const dir = scratch.fresh('out-dash');
+    const run = await runCli(['--moves', '1,2', '--max', '3', '--format', 'csv', '--out', '-'], { cwd: dir });
+    expect(run.code, run.stderr).toBe(0);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(run.stdout).toBe('n,grundy,outcome\r\n0,0,P\r\n1,1,N\r\n2,2,N\r\n3,0,P\r\n');
+    expectBadInput(await runCli(['sweep', '--family', 'octal', '--digits', '1', '--out=-'], { cwd: dir }), 'sweep --out=-', { pattern: /--out -: a sweep appends to a results file/ });
   });
 
   it('a pair whose parts are size words parses; one too large says why', async () => {

@@ -88,7 +88,7 @@ export const EXPLORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   seed: { type: 'string', describe: 'sg-explore play: a random start position from this seed (without --position)', group: 'Play:' },
   level: { type: 'string', describe: 'sg-explore play: the computer plays its best move 1 to 10 times in 10 (default 10: perfect)', group: 'Play:' },
   format: { type: 'string', choices: FORMAT_NAMES, describe: 'output format (default: table, or from the --out file name)', group: 'Output:' },
-  out: { type: 'string', describe: 'write to this file (atomically replaced when complete) instead of standard output', group: 'Output:' },
+  out: { type: 'string', describe: "write to this file (atomically replaced when complete) instead of standard output ('-': standard output)", group: 'Output:' },
   plot: { type: 'string', describe: 'also draw the table: FILE.svg or FILE.png (G(n) with the pattern marked; a heat map for two piles)', group: 'Output:' },
   'log-x': { type: 'boolean', describe: 'with --plot: a logarithmic heap axis', group: 'Output:' },
   progress: { ...(PROGRESS_OPTION as OptionSpec), group: 'Output:' },
@@ -121,6 +121,11 @@ export interface ParseOutcome {
   readonly command?: Command;
   /** Text yargs printed itself (help, version): the caller prints it and exits 0. */
   readonly output?: string;
+}
+
+/** --out FILE; '-' is standard output, as in other Unix tools (and as --out left out). */
+function outFile(text: string | undefined): string | undefined {
+  return text === '-' ? undefined : text;
 }
 
 /** --plot FILE: a picture file, told apart by its extension. */
@@ -214,7 +219,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
       limit: limitText === undefined ? undefined : parseSmallCount(limitText, '--limit', 1),
       at: atTexts?.flatMap((t) => asWritten(t).split(',')).map((t) => parseCount(t, '--at')),
       format,
-      out: single(argv.out, 'out'),
+      out: outFile(single(argv.out, 'out')),
       timeoutMs: timeoutText === undefined ? DEFAULT_TIMEOUT_MS : parseSmallCount(timeoutText, '--timeout', 1, 2 ** 31 - 1),
       progress: argv.progress as boolean | undefined,
       checkpoint,

@@ -163,6 +163,7 @@ export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Pr
   const partial = parsed.partial === true;
   if (partial && !given('merge')) throw new InputError('--partial applies to --merge');
   if (out !== undefined && out.trim() === '') throw new InputError('--out: needs a file name');
+  if (out === '-') throw new InputError('--out -: a sweep appends to a results file it can resume and merge; leave --out out to write to standard output');
 
   const sources = ['family', 'rules', 'from', 'merge'].filter(given);
   if (sources.length === 0) throw new InputError('sweep: say what to sweep: --family subtraction|octal|all-but, --rules FILE, or --from/--merge FILE... (see sg-explore sweep --help)');
