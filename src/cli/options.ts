@@ -194,6 +194,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
   const timeoutText = single(argv.timeout, 'timeout');
   const checkpoint = single(argv.checkpoint, 'checkpoint');
   const everyText = single(argv['checkpoint-every'], 'checkpoint-every');
+  if (checkpoint === '-') throw new InputError('--checkpoint -: name a file (a checkpoint is read back, so it cannot go to standard output)');
   const resume = Boolean(argv.resume);
   if (resume && checkpoint === undefined) throw new InputError('--resume needs --checkpoint FILE (the file to continue from)');
   if (everyText !== undefined && checkpoint === undefined) throw new InputError('--checkpoint-every needs --checkpoint FILE');
