@@ -33,7 +33,7 @@ export function single(value: unknown, flag: string): string | undefined {
  */
 function refuseNegativeValues(args: readonly string[]): void {
   args.forEach((arg, i) => {
-    if (!/^-\.?\d/.test(arg)) return;
+    if (!/^-\.?\d[\d.,:_^eE+*()\s]*$/.test(arg)) return; // a number or a pair, not a file named -1.yaml
     const flag = args.slice(0, i).reverse().find((a) => /^--?[a-z]/i.test(a));
     throw new InputError(`${flag ? `${flag.split('=')[0]}: ` : ''}${quote(arg)} ${NEGATIVE}`);
   });
