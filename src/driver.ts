@@ -27,11 +27,23 @@ export interface SteppedWork<R> {
   close?(): void | Promise<void>;
 }
 
+/**
+ * What the driver needs of an AbortSignal, written out so that the public
+ * types need neither Node's nor the DOM's typings (an AbortSignal is one).
+ */
+export interface StopRequest {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+  throwIfAborted(): void;
+  addEventListener(type: 'abort', listener: () => void, options?: { readonly once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
 export interface DriveOptions {
   /** Called between steps with the units done so far, the most there will be, and what a unit is. */
   readonly onProgress?: (done: number, ceiling: number, unit: string) => void;
   /** Stops between steps; the work so far goes to onCheckpoint first. */
-  readonly signal?: AbortSignal;
+  readonly signal?: StopRequest;
   /** Receives the work so far (and how many units it holds) every `checkpointEveryMs`, on abort, and at the end. */
   readonly onCheckpoint?: (values: ValueArray, units: number) => void;
   readonly checkpointEveryMs?: number;

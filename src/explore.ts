@@ -8,6 +8,7 @@ import { observeCycle } from './period/observed.js';
 import { valueAt, valueFrom } from './period/cycle.js';
 import { drive, type DriveOptions, type StepOutcome, type SteppedWork } from './driver.js';
 import { describePPositions, type PPositions } from './period/p-positions.js';
+import { checkGame, checkSize, checkWhole } from './rules/check.js';
 
 export interface ExploreRequest {
   readonly game: GameSpec;
@@ -85,9 +86,29 @@ interface Plan {
   readonly capacity: number;
 }
 
+/**
+ * A request from a library caller, checked as the CLI checks its flags: one
+ * InputError naming the field, before any kernel runs. The same object comes
+ * back when nothing needed changing (a sweep plans thousands a second).
+ */
+function checkRequest(request: ExploreRequest): ExploreRequest {
+  if (typeof request !== 'object' || request === null) throw new InputError(`explore(): expected a request { game, max?, limit? }, got ${request === null ? 'null' : typeof request}`);
+  const game = checkGame(request.game);
+  const max = request.max === undefined ? undefined : checkSize(request.max, 'max');
+  checkWhole(request.limit, 'limit', 1);
+  checkWhole(request.threads, 'threads', 1, 1024);
+  checkWhole(request.maxRareHeaps, 'maxRareHeaps', 0);
+  if (request.memoryBudget !== undefined && !(typeof request.memoryBudget === 'number' && request.memoryBudget > 0 && Number.isFinite(request.memoryBudget))) {
+    throw new InputError(`memoryBudget: expected a positive number of bytes, got ${String(request.memoryBudget)}`);
+  }
+  if (request.resume !== undefined && !(ArrayBuffer.isView(request.resume) && !(request.resume instanceof DataView))) throw new InputError('resume: expected the values of a checkpoint (a typed array)');
+  return game === request.game && max === request.max ? request : { ...request, game, max };
+}
+
+/** The work of a request (checked by checkRequest first). */
 function plan(request: ExploreRequest, threads: number, timeProofs = true): Plan {
   const rule = request.game.rule;
-  if (!isHeapRule(rule)) throw new InputError(`${ruleText(rule)} is not a heap game: explore() computes heap rules (see exploreGrid, exploreCappedHeap)`);
+  if (!isHeapRule(rule)) throw new InputError(`${ruleText(rule)} is not a heap game: explore() computes heap rules (see exploreGrid, exploreMemoryGame)`);
   const solver = solverFor(rule, threads);
   const max = request.max ?? request.game.defaultMax;
   const wantedAtMost = max === undefined ? Infinity : Number(max) + 1;
@@ -197,7 +218,8 @@ function heapWork(request: ExploreRequest, p: Plan): SteppedWork<Exploration> {
 }
 
 /** Compute a game's values and find its eventual pattern (synchronous, this thread only). */
-export function explore(request: ExploreRequest): Exploration {
+export function explore(unchecked: ExploreRequest): Exploration {
+  const request = checkRequest(unchecked);
   const p = plan(request, 1);
   return analyse(request.game, p, computeInThread(p));
 }
@@ -218,7 +240,7 @@ export interface Solution {
  * costs as much as the values.
  */
 export function solve(request: ExploreRequest): Solution {
-  const p = plan(request, 1, false);
+  const p = plan(checkRequest(request), 1, false);
   const proven = computeInThread(p);
   return { pattern: patternOf(p, proven), computed: p.store.count, values: p.store.view() };
 }
@@ -248,7 +270,8 @@ function patternOf({ solver, store }: Plan, proven: ProvenCycle | null): Pattern
  * The same, with a worker pool where the rule's kernel has one (request.threads),
  * yielding to the event loop between blocks: for progress, checkpoints, signals.
  */
-export async function exploreAsync(request: ExploreRequest, options: DriveOptions = {}): Promise<Exploration> {
+export async function exploreAsync(unchecked: ExploreRequest, options: DriveOptions = {}): Promise<Exploration> {
+  const request = checkRequest(unchecked);
   return drive(heapWork(request, plan(request, request.threads ?? 1)), options);
 }
 

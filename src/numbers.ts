@@ -1,4 +1,14 @@
-import { InputError } from './errors.js';
+import { InputError, quote } from './errors.js';
+
+/**
+ * The largest size any count may have: 10^MAX_SIZE_EXPONENT. Written out
+ * (4,097 digits), as a power (10^4096, 2^13606) or in e-notation (1e4096), the
+ * same bound holds, and a longer value is refused before any arithmetic on it.
+ */
+export const MAX_SIZE_EXPONENT = 4096;
+const MAX_SIZE = 10n ** BigInt(MAX_SIZE_EXPONENT);
+/** What a negative size is told, wherever it is caught. */
+export const NEGATIVE = 'is negative: sizes, heaps and piles are whole numbers, 0 or more';
 
 /**
  * Parse a non-negative integer written the ways people write sizes:
@@ -8,37 +18,46 @@ import { InputError } from './errors.js';
 export function parseCount(text: string, what: string): bigint {
   const raw = String(text).trim();
   const bad = (why: string): never => {
-    throw new InputError(`${what}: '${text}' is not ${why}`);
+    throw new InputError(`${what}: ${quote(text)} ${why}`);
   };
-  if (raw === '') bad('a number');
+  const tooLarge = (): never => bad(`is larger than 10^${MAX_SIZE_EXPONENT}, the largest size sg-explore takes`);
+  if (raw === '') bad('is empty: give a whole number');
   const compact = raw.replace(/_/g, '');
-  if (/_/.test(raw) && !/^\d+(_\d+)*$/.test(raw)) bad('a number (underscores go between digits)');
+  if (/_/.test(raw) && !/^\d+(_\d+)*$/.test(raw)) bad('is not a number (underscores go between digits)');
 
   const power = /^(\d+)\s*(?:\^|\*\*)\s*(\d+)$/.exec(compact);
   if (power) {
-    const exponent = BigInt(power[2]!);
-    if (exponent > 4096n) bad('a size that fits in memory or time');
-    return BigInt(power[1]!) ** exponent;
+    const base = BigInt(power[1]!.length > MAX_SIZE_EXPONENT + 1 ? tooLarge() : power[1]!);
+    const exponent = power[2]!.length > 12 ? tooLarge() : Number(power[2]!);
+    // A bound on the digits first, so that 99^99999999 is refused without computing it.
+    if (base > 1n && exponent * Math.log10(Number(base)) > MAX_SIZE_EXPONENT + 1) tooLarge();
+    const value = base ** BigInt(exponent);
+    return value > MAX_SIZE ? tooLarge() : value;
   }
   const decimal = /^(\d+)(?:\.(\d*))?(?:[eE]\+?(\d+))?$/.exec(compact);
   if (!decimal) {
-    if (/^-/.test(compact)) bad('non-negative');
-    if (/^[+-]?(nan|inf(inity)?)$/i.test(compact)) bad('a finite number');
-    bad('a whole number (try 1000000, 1_000_000, 1e6 or 2^20)');
+    if (/^-\s*[\d.]/.test(compact)) bad(NEGATIVE);
+    if (/^[+-]?(nan|inf(inity)?)$/i.test(compact)) bad('is not a finite number');
+    if (/^\d+(\.\d*)?[eE]-\d+$/.test(compact)) bad('is not a whole number (a negative exponent makes a fraction)');
+    bad('is not a whole number (try 1000000, 1_000_000, 1e6 or 2^20)');
   }
-  const [, whole, fraction = '', exp = '0'] = decimal!;
-  const exponent = Number(exp);
-  if (exponent > 4096) bad('a size that fits in memory or time');
+  const [, wholeDigits, fraction = '', exp = '0'] = decimal!;
+  const whole = wholeDigits!.replace(/^0+(?=\d)/, '');
+  const exponent = exp.length > 12 ? tooLarge() : Number(exp);
   const significant = fraction.replace(/0+$/, '');
-  if (significant.length > exponent) bad('a whole number');
-  return BigInt(whole! + significant) * 10n ** BigInt(exponent - significant.length);
+  if (significant.length > exponent) bad('is not a whole number');
+  // The digits it would have, checked before any BigInt is made of them.
+  if (whole !== '0' && whole.length + exponent > MAX_SIZE_EXPONENT + 1) tooLarge();
+  if (whole === '0' && significant !== '' && significant.replace(/^0+/, '').length + exponent - significant.length > MAX_SIZE_EXPONENT + 1) tooLarge();
+  const value = BigInt(whole + significant) * 10n ** BigInt(exponent - significant.length);
+  return value > MAX_SIZE ? tooLarge() : value;
 }
 
 /** Like parseCount, but the result must be a safe JS integer in [min, max]. */
 export function parseSmallCount(text: string, what: string, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const value = parseCount(text, what);
-  if (value < BigInt(min)) throw new InputError(`${what}: '${text}' must be at least ${min}`);
-  if (value > BigInt(max)) throw new InputError(`${what}: '${text}' must be at most ${max}`);
+  if (value < BigInt(min)) throw new InputError(`${what}: ${quote(text)} must be at least ${min}`);
+  if (value > BigInt(max)) throw new InputError(`${what}: ${quote(text)} must be at most ${max}`);
   return Number(value);
 }
 

@@ -3,6 +3,8 @@ import { runMain } from './helpers/in-process.js';
 import { expectBadInput } from './helpers/cli.js';
 import { int, mulberry32 } from './helpers/random.js';
 
+const widest = (text: string) => Math.max(...text.split('\n').map((line) => [...line].length));
+
 /** A human who types `lines` one after another (illegal ones are refused and the game goes on). */
 const play = (args: string[], lines: string[]) => runMain(['play', ...args], { stdin: lines.join('\n') + '\n' });
 
@@ -37,7 +39,7 @@ describe('sg-explore play through a pipe', () => {
   it('hint explains the nim-sum and lists the winning moves; undo goes back', async () => {
     const run = await play(['--moves', '1,2,3', '--position', '5', '7'], ['hint', '1 1', 'undo', 'quit']);
     expect(run.stdout).toContain('their nim-sum (xor) is 2');
-    expect(run.stdout).toContain('Winning moves: take 2 from heap 1; take 2 from heap 2');
+    expect(run.stdout).toContain('Winning moves:\n  take 2 from heap 1\n  take 2 from heap 2\n');
     const positions = run.stdout.match(/Position: [^\n]*/g)!;
     expect(positions.at(-1)).toBe('Position: 5 7');
   });
@@ -62,5 +64,62 @@ describe('sg-explore play through a pipe', () => {
   it('bad flags are one line, exit 2', async () => {
     expectBadInput(await runMain(['play', '--preset', 'nim', '--first', 'robot']), '--first robot', { pattern: /--first: 'robot' is not human or computer/ });
     expectBadInput(await runMain(['--preset', 'nim', '--seed', '3']), '--seed outside play', { pattern: /--seed is for sg-explore play/ });
+  });
+
+  it('play --help is play\'s own: its flags and how moves are written, within 80 columns', async () => {
+    for (const flag of ['--help', '-h']) {
+      const run = await runMain(['play', '--preset', 'nim', flag]);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/^sg-explore play RULE/);
+      for (const words of ['take 4 from heap 3', '3 -> 1 4', 'heap 3: 7 -> 1 + 4', 'hint', 'undo', '--first', '--level', '--seed']) expect(run.stdout).toContain(words);
+      // The main command's table flags are not play's.
+      expect(run.stdout).not.toContain('--checkpoint');
+      expect(widest(run.stdout)).toBeLessThanOrEqual(80);
+    }
+  });
+
+  it('the in-game help and every hint fit 80 columns, wrapped between words', async () => {
+    const run = await play(['--moves', '1,2', '--position', '999999', '999998', '123456', '987654', '555555', '777777'], ['help', 'hint', 'quit']);
+    expect(widest(run.stdout)).toBeLessThanOrEqual(80);
+    const hint = run.stdout.slice(run.stdout.indexOf('Values:'), run.stdout.indexOf('Winning moves'));
+    // Wrapping only ever replaced a space: every number is whole on its line.
+    for (const heap of ['999999', '999998', '123456', '987654', '555555', '777777']) expect(hint).toContain(`${heap} is worth`);
+    // The values took more than one line, and the sentence reads the same once its lines are joined.
+    expect(hint.trim().split('\n').length).toBeGreaterThan(2);
+    expect(hint.replace(/\n/g, ' ')).toMatch(/their nim-sum \(xor\) is \d+\. A/);
+  });
+
+  it('every move a hint shows is accepted as a move, as written', async () => {
+    const games: string[][] = [
+      ['--preset', 'nim', '--position', '3', '5', '7'],
+      ['--preset', 'kayles', '--position', '10', '12'],
+      ['--preset', 'dawsons-chess', '--position', '9', '14'],
+      ['--code', '4!.0', '--position', '10', '13'],
+      ['--moves', '1,3,4', '--position', '6', '9', '12'],
+      ['--preset', 'wythoff', '--position', '3:5', '4:9', '6:3'],
+      ['--preset', 'fibonacci-nim', '--position', '10:9', '6:2'],
+      ['--preset', 'nim', '--position', '1', '1', '3', '--misere'],
+      ['--preset', 'kayles', '--position', '4', '7', '--misere'],
+    ];
+    let checked = 0;
+    for (const game of games) {
+      const shown = await play(game, ['hint', 'quit']);
+      const moves = [...shown.stdout.matchAll(/^ {2}(\S.*)$/gm)].map((m) => m[1]!).filter((m) => !m.startsWith('…'));
+      expect(moves.length, `${game.join(' ')}: ${shown.stdout}`).toBeGreaterThan(0);
+      for (const move of moves) {
+        const run = await play(game, [move, 'quit']);
+        expect(run.stdout, `${game.join(' ')}: ${move}`).not.toContain('Not a move');
+        // The position after the move is the one the move names (the computer then answers from it).
+        expect(run.stdout.match(/Position: [^\n]*/g)!.length, `${game.join(' ')}: ${move}`).toBeGreaterThanOrEqual(2);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(games.length);
+  });
+
+  it('a move written as a hint writes it names the state it starts from', async () => {
+    const run = await play(['--preset', 'kayles', '--position', '10', '12'], ['heap 1: 9 -> 1 + 7', 'heap 1: 10 -> 1 + 7', 'quit']);
+    expect(run.stdout).toContain('Not a move: heap 1 is 10, not 9');
+    expect(run.stdout).toContain('Position: 1 7 12');
   });
 });

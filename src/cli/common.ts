@@ -1,5 +1,6 @@
 import type { Argv } from 'yargs';
-import { InputError } from '../errors.js';
+import { InputError, excerpt, quote } from '../errors.js';
+import { NEGATIVE } from '../numbers.js';
 import type { Sink } from '../report/sink.js';
 
 /** What the user's terminal should see in colour: a TTY, unless NO_COLOR is set or TERM is dumb. */
@@ -7,14 +8,35 @@ export function colourWanted(sink: Sink, env: NodeJS.ProcessEnv = process.env): 
   return sink.isTerminal && !('NO_COLOR' in env && env.NO_COLOR !== '') && env.TERM !== 'dumb';
 }
 
+/** yargs refuses a lone '-' (standard input, as in `--position -`): it travels under another name. */
+export const STDIN_ARGUMENT = '\u0000stdin';
+
+/** An argument as the user wrote it (a lone '-' back from its travelling name). */
+export function asWritten(value: unknown): string {
+  return value === STDIN_ARGUMENT ? '-' : String(value);
+}
+
 /** A flag's one value; yargs would silently keep the last of repeated values, so refuse instead. */
 export function single(value: unknown, flag: string): string | undefined {
   if (value === undefined) return undefined;
   if (Array.isArray(value)) {
     if (value.length > 1) throw new InputError(`--${flag} was given ${value.length} times; give it once`);
-    return value.length ? String(value[0]) : undefined;
+    return value.length ? asWritten(value[0]) : undefined;
   }
-  return String(value);
+  return asWritten(value);
+}
+
+/**
+ * A value that starts with a minus and a digit (`--position -3:5`, `--max -5`)
+ * would reach yargs as a short flag ("unknown option -3"): no option takes a
+ * negative number, so say that, naming the flag it follows.
+ */
+function refuseNegativeValues(args: readonly string[]): void {
+  args.forEach((arg, i) => {
+    if (!/^-\.?\d[\d.,:_^eE+*()\s]*$/.test(arg)) return; // a number or a pair, not a file named -1.yaml
+    const flag = args.slice(0, i).reverse().find((a) => /^--?[a-z]/i.test(a));
+    throw new InputError(`${flag ? `${flag.split('=')[0]}: ` : ''}${quote(arg)} ${NEGATIVE}`);
+  });
 }
 
 export interface Parsed {
@@ -57,13 +79,15 @@ export function suggestFlag(typed: string, known: readonly string[]): string | u
 }
 
 /** yargs says "Unknown argument: move" (or "Unknown arguments: a, b"): add a suggestion. */
-function explainUnknown(message: string, known: readonly string[]): string {
+function explainUnknown(message: string, known: readonly string[], args: readonly string[], positionalHint: string): string {
   const match = /^Unknown arguments?: (.+)$/.exec(message);
   if (!match) return message;
   const first = match[1]!.split(',')[0]!.trim();
+  // A bare word (no dashes) is no option at all: yargs names it as one all the same.
+  if (args.includes(first)) return `unexpected argument ${quote(first)} (${positionalHint})`;
   const flag = first.length === 1 ? `-${first}` : `--${first}`;
   const suggestion = suggestFlag(first, known);
-  return `unknown option ${flag}${suggestion ? ` (did you mean --${suggestion}?)` : ''}; see --help`;
+  return `unknown option ${excerpt(flag)}${suggestion ? ` (did you mean --${suggestion}?)` : ''}; see --help`;
 }
 
 /**
@@ -73,6 +97,7 @@ function explainUnknown(message: string, known: readonly string[]): string {
  * and positional arguments are refused.
  */
 export async function parseArgs(table: Argv, args: readonly string[], prefix: string, positionalHint: string): Promise<Parsed> {
+  refuseNegativeValues(args);
   let printed = '';
   // getOptions() is on every yargs instance, though its types leave it out.
   const known = (): string[] => Object.keys((table as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key).filter((k) => k.length > 1);
@@ -81,7 +106,7 @@ export async function parseArgs(table: Argv, args: readonly string[], prefix: st
     .exitProcess(false)
     .fail((message, error) => {
       if (error instanceof InputError) throw error;
-      throw new InputError(`${prefix}${explainUnknown(message || error?.message || 'invalid command line', known())}`);
+      throw new InputError(`${prefix}${explainUnknown(message || error?.message || 'invalid command line', known(), args, positionalHint)}`);
     });
   const argv = (await parser.parseAsync([...args], {}, (_error, _argv, output) => {
     printed = output;
@@ -91,7 +116,7 @@ export async function parseArgs(table: Argv, args: readonly string[], prefix: st
   if (positional.length) {
     const word = positional[0]!;
     const suggestion = suggestFlag(word, known());
-    throw new InputError(`${prefix}unexpected argument '${word}' (${suggestion ? `did you mean --${suggestion}? ` : ''}${positionalHint})`);
+    throw new InputError(`${prefix}unexpected argument ${quote(word)} (${suggestion ? `did you mean --${suggestion}? ` : ''}${positionalHint})`);
   }
   return { argv };
 }

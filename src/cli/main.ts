@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { InputError, oneLineMessage } from '../errors.js';
+import { InputError, printableMessage, quote } from '../errors.js';
+import { suggestFlag } from './common.js';
 import { parseCommandLine } from './options.js';
 import { runCommand } from './run.js';
 import { ClosedPipe, OutputError } from '../report/sink.js';
@@ -20,6 +21,7 @@ export async function main(args: readonly string[], io: CliIo = processIo()): Pr
   try {
     if (args[0] === 'sweep') return await (await import('./sweep.js')).sweepMain(args.slice(1), io);
     if (args[0] === 'play') return await (await import('./play.js')).playMain(args.slice(1), io);
+    refuseMistypedCommand(args[0]);
     const parsed = await parseCommandLine(args, io);
     if (parsed.output !== undefined) {
       io.stdout.write(parsed.output.endsWith('\n') ? parsed.output : parsed.output + '\n');
@@ -31,21 +33,34 @@ export async function main(args: readonly string[], io: CliIo = processIo()): Pr
     discardAll();
     if (error instanceof ClosedPipe) return EXIT_OK;
     if (error instanceof Interrupted) {
-      io.stderr.write(`sg-explore: ${oneLineMessage(error)}\n`);
+      io.stderr.write(`sg-explore: ${printableMessage(error)}\n`);
       return error.exitCode;
     }
     if (error instanceof OutputError) {
-      io.stderr.write(`sg-explore: ${oneLineMessage(error)}\n`);
+      io.stderr.write(`sg-explore: ${printableMessage(error)}\n`);
       return EXIT_FAILURE;
     }
     if (error instanceof InputError) {
-      io.stderr.write(`sg-explore: ${oneLineMessage(error)}\n`);
+      io.stderr.write(`sg-explore: ${printableMessage(error)}\n`);
       return EXIT_BAD_INPUT;
     }
-    io.stderr.write(`sg-explore: internal error: ${oneLineMessage(error)}\n`);
+    io.stderr.write(`sg-explore: internal error: ${printableMessage(error)}\n`);
     if (io.env.SG_EXPLORE_DEBUG && error instanceof Error) io.stderr.write(`${error.stack}\n`);
     return EXIT_FAILURE;
   }
+}
+
+/** The words that may come first on the command line. */
+const SUBCOMMANDS = ['sweep', 'play'] as const;
+
+/**
+ * A first word that is no flag but close to a subcommand (`sweeep`, `plya`) is
+ * a typo of it: say so, rather than let the flags meant for it be refused one by one.
+ */
+function refuseMistypedCommand(first: string | undefined): void {
+  if (first === undefined || first.startsWith('-')) return;
+  const suggestion = suggestFlag(first, SUBCOMMANDS);
+  if (suggestion) throw new InputError(`unknown command ${quote(first)} (did you mean '${suggestion}'?); the commands are ${SUBCOMMANDS.join(' and ')}, see --help`);
 }
 
 function installHandlers(): void {

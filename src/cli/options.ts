@@ -1,10 +1,10 @@
 import type { Argv } from 'yargs';
 import { quickParse } from './quick-parse.js';
-import { parseArgs, single } from './common.js';
+import { STDIN_ARGUMENT, asWritten, parseArgs, single } from './common.js';
 import { PROGRESS_OPTION, THREADS_OPTION, parseThreads } from './shared-options.js';
 import { columnsOf, type CliIo } from './io.js';
 import { packageVersion } from '../package-root.js';
-import { InputError } from '../errors.js';
+import { InputError, quote } from '../errors.js';
 import { parseCount, parseSmallCount } from '../numbers.js';
 import { ruleWord } from '../rules/words.js';
 import type { GameSpec } from '../rules/model.js';
@@ -88,7 +88,7 @@ export const EXPLORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   seed: { type: 'string', describe: 'sg-explore play: a random start position from this seed (without --position)', group: 'Play:' },
   level: { type: 'string', describe: 'sg-explore play: the computer plays its best move 1 to 10 times in 10 (default 10: perfect)', group: 'Play:' },
   format: { type: 'string', choices: FORMAT_NAMES, describe: 'output format (default: table, or from the --out file name)', group: 'Output:' },
-  out: { type: 'string', describe: 'write to this file (atomically replaced when complete) instead of standard output', group: 'Output:' },
+  out: { type: 'string', describe: "write to this file (atomically replaced when complete) instead of standard output ('-': standard output)", group: 'Output:' },
   plot: { type: 'string', describe: 'also draw the table: FILE.svg or FILE.png (G(n) with the pattern marked; a heat map for two piles)', group: 'Output:' },
   'log-x': { type: 'boolean', describe: 'with --plot: a logarithmic heap axis', group: 'Output:' },
   progress: { ...(PROGRESS_OPTION as OptionSpec), group: 'Output:' },
@@ -103,7 +103,7 @@ export const EXPLORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 function optionTable(argv: Argv, io?: CliIo) {
   let table = argv
     .scriptName('sg-explore')
-    .usage('$0 (--moves S | --all-but E | --code C | --vectors V | --preset NAME | --rule FILE) [options]\n\nCompute Sprague-Grundy values of a game and find (and prove) their eventual pattern.\nWhole families of rules: sg-explore sweep --help; a game against the computer: sg-explore play');
+    .usage('$0 (--moves S | --all-but E | --code C | --vectors V | --preset NAME | --rule FILE) [options]\n\nCompute Sprague-Grundy values of a game and find (and prove) their eventual pattern.\nWhole families of rules: sg-explore sweep --help; a game against the computer: sg-explore play --help');
   for (const [name, spec] of Object.entries(EXPLORE_OPTIONS)) table = table.option(name, { ...spec, choices: spec.choices ? [...spec.choices] : undefined });
   return table
     .example('$0 --moves 1,2,3 --max 1e6', 'values, proven period and P-positions of take 1, 2 or 3')
@@ -123,6 +123,11 @@ export interface ParseOutcome {
   readonly output?: string;
 }
 
+/** --out FILE; '-' is standard output, as in other Unix tools (and as --out left out). */
+function outFile(text: string | undefined): string | undefined {
+  return text === '-' ? undefined : text;
+}
+
 /** --plot FILE: a picture file, told apart by its extension. */
 function parsePlot(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
@@ -134,15 +139,14 @@ function parsePlot(text: string | undefined): string | undefined {
 function parseRows(text: string | undefined): { first: number; last: number } | undefined {
   if (text === undefined) return undefined;
   const match = /^\s*([^.\s-]+)\s*(?:(?:\.\.|-)\s*([^.\s-]+)\s*)?$/.exec(text);
-  if (!match) throw new InputError(`--rows: '${text}' is not a range of rows such as 0..15`);
+  if (!match) throw new InputError(`--rows: ${quote(text)} is not a range of rows such as 0..15`);
   const first = parseSmallCount(match[1]!, '--rows', 0, 2 ** 31 - 1);
   const last = match[2] === undefined ? first : parseSmallCount(match[2], '--rows', 0, 2 ** 31 - 1);
-  if (last < first) throw new InputError(`--rows: the range '${text}' is backwards`);
+  if (last < first) throw new InputError(`--rows: the range ${quote(text)} is backwards`);
   return { first, last };
 }
 
-/** yargs refuses a lone '-' (standard input, as in `--position -`): it travels under another name. */
-export const STDIN_ARGUMENT = '\u0000stdin';
+export { STDIN_ARGUMENT };
 
 /** The play flags, checked; undefined unless playing (then given flags are refused elsewhere). */
 function parsePlay(argv: Record<string, unknown>, playing: boolean): ExploreCommand['play'] {
@@ -152,7 +156,7 @@ function parsePlay(argv: Record<string, unknown>, playing: boolean): ExploreComm
     return undefined;
   }
   const first = single(argv.first, 'first')?.trim().toLowerCase() ?? 'human';
-  if (first !== 'human' && first !== 'computer') throw new InputError(`--first: '${first}' is not human or computer`);
+  if (first !== 'human' && first !== 'computer') throw new InputError(`--first: ${quote(first)} is not human or computer`);
   const seedText = single(argv.seed, 'seed');
   const levelText = single(argv.level, 'level');
   return {
@@ -190,6 +194,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
   const timeoutText = single(argv.timeout, 'timeout');
   const checkpoint = single(argv.checkpoint, 'checkpoint');
   const everyText = single(argv['checkpoint-every'], 'checkpoint-every');
+  if (checkpoint === '-') throw new InputError('--checkpoint -: name a file (a checkpoint is read back, so it cannot go to standard output)');
   const resume = Boolean(argv.resume);
   if (resume && checkpoint === undefined) throw new InputError('--resume needs --checkpoint FILE (the file to continue from)');
   if (everyText !== undefined && checkpoint === undefined) throw new InputError('--checkpoint-every needs --checkpoint FILE');
@@ -202,6 +207,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
   const positionTexts = argv.position as string[] | undefined;
   const position = positionTexts?.flatMap((t) => (String(t).trim().startsWith('{') || String(t).trim().startsWith('[') ? [String(t)] : String(t).trim().split(/\s+/))).filter((t) => t !== '');
   if (position !== undefined) {
+    if (position.length > 1 && position.includes(STDIN_ARGUMENT)) throw new InputError("--position: '-' reads every heap from standard input, so it comes alone (give heaps either on the command line or on standard input)");
     if (position.length === 0) throw new InputError('--position needs at least one component (heap sizes such as 3 6 9, or - to read them from stdin)');
     const clash = (['max', 'at', 'rows', 'checkpoint'] as const).find((f) => argv[f] !== undefined);
     if (clash) throw new InputError(`--position evaluates one position; --${clash} asks for a table (give one or the other)`);
@@ -212,9 +218,9 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
       game,
       max: maxText === undefined ? undefined : parseCount(maxText, '--max'),
       limit: limitText === undefined ? undefined : parseSmallCount(limitText, '--limit', 1),
-      at: atTexts?.flatMap((t) => String(t).split(',')).map((t) => parseCount(t, '--at')),
+      at: atTexts?.flatMap((t) => asWritten(t).split(',')).map((t) => parseCount(t, '--at')),
       format,
-      out: single(argv.out, 'out'),
+      out: outFile(single(argv.out, 'out')),
       timeoutMs: timeoutText === undefined ? DEFAULT_TIMEOUT_MS : parseSmallCount(timeoutText, '--timeout', 1, 2 ** 31 - 1),
       progress: argv.progress as boolean | undefined,
       checkpoint,

@@ -7,16 +7,49 @@ import { explore } from '../explore.js';
 import { isHeapRule, type GameSpec } from '../rules/model.js';
 import { parseCount } from '../numbers.js';
 import { boardPlayable, heapPlayable, isBoardRule, type Playable } from '../play/playable.js';
-import { playSession } from '../play/session.js';
+import { MOVE_HELP, playSession } from '../play/session.js';
 import { mulberry32 } from '../play/random.js';
-import { parseCommandLine, STDIN_ARGUMENT } from './options.js';
-import type { CliIo } from './io.js';
+import { EXPLORE_OPTIONS, parseCommandLine, STDIN_ARGUMENT } from './options.js';
+import { columnsOf, type CliIo } from './io.js';
+import { wrapText } from '../report/wrap.js';
 import type { Pair } from '../game/game.js';
 
 /** Heaps a played game may start with (its values are computed up to the largest). */
 const PLAY_HEAP_LIMIT = 1_000_000;
 
+/** The flags play takes, in the order its help lists them (their words come from the main option table). */
+const PLAY_FLAGS = ['moves', 'all-but', 'code', 'vectors', 'preset', 'rule', 'position', 'seed', 'first', 'level', 'misere', 'limit'] as const;
+
+/** `sg-explore play --help`: what play takes, and how moves are written. */
+export function playHelp(width: number): string {
+  const name = Math.max(...PLAY_FLAGS.map((f) => f.length)) + 4;
+  const flags = PLAY_FLAGS.map((flag) => {
+    const words = flag === 'position' ? 'the start: heap sizes (3 6 9), pairs (3:5), or heaps with memory (10:9)' : EXPLORE_OPTIONS[flag]!.describe.replace(/^sg-explore play: /, '');
+    return wrapText(words, width - name - 2, name + 2).replace(/^ */, `  --${flag}`.padEnd(name + 2));
+  });
+  return [
+    'sg-explore play RULE [--position P... | --seed N] [--first human|computer]',
+    '                     [--level 1..10] [--misere]',
+    '',
+    wrapText('Play a game against the computer, one move a line (on a terminal, or through a pipe). RULE is one of --moves, --all-but, --code, --vectors, --preset or --rule, as for sg-explore itself.', width),
+    '',
+    'Options:',
+    ...flags,
+    '',
+    MOVE_HELP,
+    '',
+    'Examples:',
+    '  sg-explore play --preset nim --position 3 5 7',
+    '  sg-explore play --preset kayles --seed 7 --first computer',
+    '  sg-explore play --preset wythoff --position 3:5 --level 5',
+  ].join('\n');
+}
+
 export async function playMain(args: readonly string[], io: CliIo): Promise<number> {
+  if (args.some((a) => a === '--help' || a === '-h')) {
+    io.stdout.write(playHelp(columnsOf(io.stdout)) + '\n');
+    return 0;
+  }
   const parsed = await parseCommandLine(args, io, true);
   if (parsed.output !== undefined) {
     io.stdout.write(parsed.output.endsWith('\n') ? parsed.output : parsed.output + '\n');

@@ -101,8 +101,18 @@ async function exploreTo(command: ExploreCommand, io: CliIo): Promise<void> {
   await withOutputs(command, format, io, () =>
     rule.kind === 'custom'
       ? exploreModule(game, rule.module, max, command, io)
-      : exploreHeapRule(game, max, command, io),
+      : asAsked(command.at ? `--at ${shortCount(max!)}` : undefined, exploreHeapRule(game, max, command, io)),
   );
+}
+
+/** The library names the size it could not reach as --max; a run that asked with --at names that flag instead. */
+async function asAsked<R>(label: string | undefined, work: Promise<R>): Promise<R> {
+  try {
+    return await work;
+  } catch (error) {
+    if (label === undefined || !(error instanceof InputError) || !/^--max /.test(error.message)) throw error;
+    throw new InputError(`${label}: ${error.message.replace(/^--max [^:]*: /, '')}`);
+  }
 }
 
 /** A built-in heap rule, up to `max`, run by the driver (progress on `io`'s stderr when given). */

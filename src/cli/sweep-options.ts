@@ -7,7 +7,7 @@ import yargs, { type Argv } from 'yargs';
 import { parseArgs, single } from './common.js';
 import { THREADS_OPTION, parseThreads } from './shared-options.js';
 import { columnsOf, type CliIo } from './io.js';
-import { InputError } from '../errors.js';
+import { InputError, quote } from '../errors.js';
 import { parseSmallCount } from '../numbers.js';
 import { MAX_MOVE } from '../rules/sets.js';
 import type { Family, Range, Shard } from '../sweep/family.js';
@@ -101,16 +101,16 @@ function list(value: unknown): string[] {
 /** "3" or "1-3" (also "1..3"). */
 export function parseRange(text: string, flag: string, min: number, max: number): Range {
   const match = /^\s*([^-.\s]+)\s*(?:(?:-|\.\.)\s*([^-.\s]+)\s*)?$/.exec(text);
-  if (!match) throw new InputError(`${flag}: '${text}' is not a number or a range such as 1-3`);
+  if (!match) throw new InputError(`${flag}: ${quote(text)} is not a number or a range such as 1-3`);
   const from = parseSmallCount(match[1]!, flag, min, max);
   const to = match[2] === undefined ? from : parseSmallCount(match[2], flag, min, max);
-  if (to < from) throw new InputError(`${flag}: the range '${text}' is backwards`);
+  if (to < from) throw new InputError(`${flag}: the range ${quote(text)} is backwards`);
   return { from, to };
 }
 
 export function parseShard(text: string): Shard {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
-  if (!match) throw new InputError(`--shard: '${text}' is not i/n (for example 2/8: the second of eight shards)`);
+  if (!match) throw new InputError(`--shard: ${quote(text)} is not i/n (for example 2/8: the second of eight shards)`);
   const index = Number(match[1]);
   const count = Number(match[2]);
   if (count < 1 || count > 2 ** 31) throw new InputError(`--shard ${text}: the number of shards must be at least 1`);
@@ -123,7 +123,7 @@ function parseFormat(text: string | undefined): ViewFormat | undefined {
   const lower = text.trim().toLowerCase();
   if (lower === 'json' || lower === 'ndjson') return 'jsonl';
   if (lower === 'table' || lower === 'csv' || lower === 'jsonl') return lower;
-  throw new InputError(`--format: '${text}' is not one of table, csv, jsonl`);
+  throw new InputError(`--format: ${quote(text)} is not one of table, csv, jsonl`);
 }
 
 export interface SweepParseOutcome {
@@ -163,6 +163,7 @@ export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Pr
   const partial = parsed.partial === true;
   if (partial && !given('merge')) throw new InputError('--partial applies to --merge');
   if (out !== undefined && out.trim() === '') throw new InputError('--out: needs a file name');
+  if (out === '-') throw new InputError('--out -: a sweep appends to a results file it can resume and merge; leave --out out to write to standard output');
 
   const sources = ['family', 'rules', 'from', 'merge'].filter(given);
   if (sources.length === 0) throw new InputError('sweep: say what to sweep: --family subtraction|octal|all-but, --rules FILE, or --from/--merge FILE... (see sg-explore sweep --help)');
@@ -189,14 +190,14 @@ export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Pr
     familySource = { rulesFile: file };
   } else {
     const name = single(parsed.family, 'family')!.trim().toLowerCase();
-    if (!FAMILIES.includes(name as never)) throw new InputError(`--family: unknown family '${name}' (known: ${FAMILIES.join(', ')}; or give --rules FILE)`);
+    if (!FAMILIES.includes(name as never)) throw new InputError(`--family: unknown family ${quote(name)} (known: ${FAMILIES.join(', ')}; or give --rules FILE)`);
     if (name === 'octal') {
       refuse(['size', 'max-move'], 'applies to --family subtraction and all-but, not octal (octal codes take --digits)');
       const digitsText = single(parsed.digits, 'digits');
       if (digitsText === undefined) throw new InputError('--family octal needs --digits D (or a range such as 1-3)');
       const digits = parseRange(digitsText, '--digits', 1, 20);
       const prefixText = single(parsed.prefix, 'prefix') ?? '0';
-      if (!/^\s*[04]\s*$/.test(prefixText)) throw new InputError(`--prefix: '${prefixText}' is not 0 or 4 (the digit before the point of an octal code)`);
+      if (!/^\s*[04]\s*$/.test(prefixText)) throw new InputError(`--prefix: ${quote(prefixText)} is not 0 or 4 (the digit before the point of an octal code)`);
       familySource = { family: { kind: 'octal', digits, prefix: Number(prefixText) } };
     } else {
       refuse(['digits', 'prefix'], `applies to --family octal, not ${name}`);

@@ -11,7 +11,7 @@ import { checkedFamilySize, describeFamily, shardSize, type Family } from '../sw
 import { CSV_HEADER, formatForFile, recordLine, renderTable, rowLine, type RowFormat, type SweepRecord, type ViewFormat } from '../sweep/format.js';
 import { familyOrder, parseSort, rowComparator, whereFilter } from '../sweep/query.js';
 import { mergeRows, openResultsLog, readResultsFiles, recordsDiffer, type ReadResults, type ResultsLog } from '../sweep/results-file.js';
-import { InputError } from '../errors.js';
+import { InputError, printableMessage } from '../errors.js';
 import { columnsOf } from './io.js';
 import { readRuleList } from '../sweep/rule-list.js';
 import type { SweepRow } from '../sweep/row.js';
@@ -38,7 +38,7 @@ export async function sweepMain(args: readonly string[], io: CliIo): Promise<num
     return await sweep(command, io);
   } catch (error) {
     if (error instanceof WorkerStartError) {
-      io.stderr.write(`sg-explore: ${error.message}\n`);
+      io.stderr.write(`sg-explore: ${printableMessage(error)}\n`);
       return EXIT_FAILURE;
     }
     throw error;

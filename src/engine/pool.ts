@@ -1,12 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { Piscina } from 'piscina';
-import { oneLineMessage } from '../errors.js';
+import { WorkerStartError, oneLineMessage } from '../errors.js';
 
-/** The pool's workers could not be started: not the user's input, and nothing was computed. */
-export class WorkerStartError extends Error {
-  override readonly name = 'WorkerStartError';
-}
+// Defined with the other errors, so that the public types need not name piscina's.
+export { WorkerStartError };
 
 export interface PoolStart<T, R> {
   /** The compiled worker entry (a path; piscina 5.3 takes no URL objects). */

@@ -10,6 +10,7 @@ import { drive, driveSync, type DriveOptions, type SteppedWork } from '../driver
 import type { ValueArray } from '../engine/store.js';
 import { findRecurrence, type Recurrence } from './sequence-law.js';
 import { recogniseBeatty, type BeattyLaw } from './beatty.js';
+import { checkBoard } from '../rules/check.js';
 
 export interface MemoryExploration {
   readonly shape: 'memory';
@@ -54,6 +55,7 @@ export function memoryWork(game: MemoryGame, max: number, resume?: ValueArray): 
 }
 
 export function exploreMemoryGame(game: MemoryGame, max: number): MemoryExploration {
+  checkBoard(game, max, 'capped-heap');
   return driveSync(memoryWork(game, max));
 }
 

@@ -12,6 +12,9 @@ import type { CliIo } from '../cli/io.js';
 import type { Playable } from './playable.js';
 import type { Move } from '../positions/position.js';
 import { outcomeWords } from '../report/position-report.js';
+import { quote } from '../errors.js';
+import { columnsOf } from '../cli/io.js';
+import { wrapText } from '../report/wrap.js';
 
 export interface PlayOptions {
   readonly misere: boolean;
@@ -23,12 +26,18 @@ export interface PlayOptions {
 
 type Turn<S> = { readonly position: S[]; readonly humanToMove: boolean };
 
-const HELP = [
-  'Moves:',
-  '  take 4 from heap 3     (or just: 3 4)   take 4 tokens from the third heap',
-  '  3 -> 1 4               the third component becomes 1 and 4 (a split, or any state: 2 -> 1:2)',
+/** The moves and commands of a game, as `help` in the game and `play --help` show them (at most 80 columns). */
+export const MOVE_HELP = [
+  'Moves (heaps, pairs and other components are numbered from 1, left to right):',
+  '  take 4 from heap 3  (or: 3 4)  take 4 tokens from heap 3',
+  '  3 -> 1 4                       heap 3 becomes heaps 1 and 4 (a split)',
+  '  1 -> 2:3                       pair 1 (or a heap with memory) becomes 2:3',
+  '  heap 3: 7 -> 1 + 4             as hint writes a move: the same as 3 -> 1 4',
   'Commands: hint (the nim-sum and the winning moves, explained), undo, help, quit',
 ].join('\n');
+
+/** Winning moves a hint lists, at most (one a line). */
+const HINT_MOVES = 8;
 
 export async function playSession<S>(game: Playable<S>, start: S[], options: PlayOptions, io: CliIo): Promise<number> {
   const out = (text: string) => io.stdout.write(text + '\n');
@@ -75,11 +84,11 @@ export async function playSession<S>(game: Playable<S>, start: S[], options: Pla
       }
       if (input === '') continue;
       if (input === 'help' || input === '?') {
-        out(HELP);
+        out(MOVE_HELP);
         continue;
       }
       if (input === 'hint') {
-        out(hint(game, turn.position, options.misere, describe));
+        out(hint(game, turn.position, options.misere, describe, columnsOf(io.stdout)));
         continue;
       }
       if (input === 'undo') {
@@ -103,15 +112,22 @@ export async function playSession<S>(game: Playable<S>, start: S[], options: Pla
   }
 }
 
-function hint<S>(game: Playable<S>, position: readonly S[], misere: boolean, describe: (m: Move<S>) => string): string {
+/** The hint, wrapped at spaces to `width` columns; each winning move on a line of its own, written as a move the game accepts. */
+function hint<S>(game: Playable<S>, position: readonly S[], misere: boolean, describe: (m: Move<S>) => string, width: number): string {
   const report = game.evaluate(position, misere);
-  const lines: string[] = [];
+  const paragraphs: string[] = [];
   if (report.nimSum !== null) {
-    lines.push(`Values: ${report.components.map((c) => `${game.show(c.state)} is worth ${c.grundy}`).join(', ')}; their nim-sum (xor) is ${report.nimSum}.`);
-    lines.push(report.nimSum === 0n ? 'A nim-sum of 0 is lost for the player to move: every move makes it non-zero, and the other player can make it 0 again.' : 'A non-zero nim-sum wins: move so that it becomes 0.');
-  } else lines.push(`In misère play values do not add up; a search of the position says ${outcomeWords(report)}.`);
-  if (report.winningMoves.length) lines.push(`Winning moves: ${report.winningMoves.slice(0, 8).map(describe).join('; ')}${report.winningMoves.length > 8 ? '; …' : ''}`);
-  else lines.push('There is no winning move here: make the game long and hope for a mistake.');
+    paragraphs.push(`Values: ${report.components.map((c) => `${game.show(c.state)} is worth ${c.grundy}`).join(', ')}; their nim-sum (xor) is ${report.nimSum}.`);
+    paragraphs.push(report.nimSum === 0n ? 'A nim-sum of 0 is lost for the player to move: every move makes it non-zero, and the other player can make it 0 again.' : 'A non-zero nim-sum wins: move so that it becomes 0.');
+  } else paragraphs.push(`In misère play values do not add up; a search of the position says ${outcomeWords(report)}.`);
+  if (!report.winningMoves.length) paragraphs.push('There is no winning move here: make the game long and hope for a mistake.');
+  const lines = paragraphs.map((p) => wrapText(p, width));
+  if (report.winningMoves.length) {
+    const more = report.winningMoves.length - HINT_MOVES;
+    lines.push(report.winningMoves.length === 1 ? 'The winning move:' : 'Winning moves:');
+    for (const move of report.winningMoves.slice(0, HINT_MOVES)) lines.push(`  ${describe(move)}`);
+    if (more > 0) lines.push(`  … and ${more} more`);
+  }
   return lines.join('\n');
 }
 
@@ -131,26 +147,40 @@ function parseMove<S>(game: Playable<S>, position: readonly S[], legal: readonly
     if (!Number.isInteger(i) || i < 1 || i > position.length) return `there is no ${game.noun} ${word} (they are numbered 1 to ${position.length})`;
     return i;
   };
-  let match = /^(?:take )?(\d+) from (?:heap |pile )?(\d+)$/.exec(text) ?? null;
+  let match = /^(?:take )?(\d+) from (?:heap |pile |pair )?(\d+)$/.exec(text) ?? null;
   let index: number | string;
   let take: bigint | null = null;
   let to: S[] | null = null;
+  let from: string | undefined;
   if (match) {
     index = component(match[2]!);
     take = BigInt(match[1]!);
   } else if ((match = /^(\d+) (\d+)$/.exec(text))) {
     index = component(match[1]!);
     take = BigInt(match[2]!);
-  } else if ((match = /^(\d+) ?-> ?(.*)$/.exec(input.trim()))) {
+  } else if ((match = /^(?:(?:heap|pile|pair|component)\s+)?(\d+)(?::\s*(\S+))?\s*->\s*(.*)$/i.exec(input.trim()))) {
+    // `3 -> 1 4`, or as a hint writes it: `heap 3: 7 -> 1 + 4`.
     index = component(match[1]!);
+    from = match[2];
+    const target = match[3]!.trim();
     try {
-      to = match[2]!.trim() === '' || match[2]!.trim() === 'nothing' ? [] : match[2]!.trim().split(/\s+|\+/).filter(Boolean).map((t) => game.parse(t));
+      to = target === '' || target.toLowerCase() === 'nothing' ? [] : target.split(/\s+|\+/).filter(Boolean).map((t) => game.parse(t));
     } catch (error) {
       return (error as Error).message;
     }
-  } else return `'${input}' is not a move or a command`;
+  } else return `${quote(input)} is not a move or a command`;
   if (typeof index === 'string') return index;
   const mine = legal.filter((m) => m.component === index);
+  if (from !== undefined) {
+    const current = position[index - 1]!;
+    let written: S;
+    try {
+      written = game.parse(from);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    if (game.key(written) !== game.key(current)) return `${game.noun} ${index} is ${game.show(current)}, not ${from}`;
+  }
   if (take !== null) {
     if (!game.heaps) return `give the new state: ${index} -> STATE`;
     const found = mine.filter((m) => m.take === take && m.to.length <= 1);

@@ -4,8 +4,8 @@
  * largest coordinate; winning moves from the game's options; misère play by
  * an exhaustive search of the position.
  */
-import { InputError } from '../errors.js';
-import { formatCount } from '../numbers.js';
+import { InputError, quote } from '../errors.js';
+import { formatCount, parseCount } from '../numbers.js';
 import { ruleText, type CappedHeapRule, type VectorRule } from '../rules/model.js';
 import { memoryGame, vectorGame, type Game, type Pair } from '../game/game.js';
 import { vectorValues } from '../game/vector-kernel.js';
@@ -16,13 +16,16 @@ import { misereOutcome } from './misere.js';
 /** Most cells a position's table may need (a two-pile table up to its largest coordinates). */
 export const BOARD_CELL_LIMIT = 100_000_000;
 
-/** `3:5` (also `3,5` or `(3,5)`) as a pair of whole numbers. */
+/** `3:5` (also `3,5` or `(3,5)`) as a pair of whole numbers, each written as sizes are (1e6, 2^20). */
 export function parsePair(text: string, what: string): Pair {
-  const match = /^\s*\(?\s*(\d+)\s*[:,]\s*(\d+)\s*\)?\s*$/.exec(text);
-  if (!match) throw new InputError(`${what}: '${text}' is not a pair such as 3:5`);
-  const pair = [Number(match[1]), Number(match[2])] as const;
-  if (!pair.every(Number.isSafeInteger)) throw new InputError(`${what}: '${text}' is too large`);
-  return pair;
+  const match = /^\s*\(?\s*([^\s:,()]+)\s*[:,]\s*([^\s:,()]+)\s*\)?\s*$/.exec(text);
+  if (!match) throw new InputError(`${what}: ${quote(text)} is not a pair such as 3:5`);
+  const part = (written: string): number => {
+    const n = /^\d{1,15}$/.test(written) ? BigInt(written) : parseCount(written, `${what} ${quote(text)}`);
+    if (n > BigInt(Number.MAX_SAFE_INTEGER)) throw new InputError(`${what}: ${quote(text)}: a pile of ${quote(written)} is larger than ${formatCount(Number.MAX_SAFE_INTEGER)}, the most a pair may hold`);
+    return Number(n);
+  };
+  return [part(match[1]!), part(match[2]!)] as const;
 }
 
 export function boardPosition(rule: VectorRule | CappedHeapRule, components: readonly Pair[], misere: boolean): PositionReport<Pair> {

@@ -3,6 +3,7 @@ import type { Sink } from './sink.js';
 import { summarise } from './summary.js';
 import { outcome } from './outcome.js';
 import { valueStream } from './value-stream.js';
+import { formatCount } from '../numbers.js';
 
 /** Above this many heaps the JSON leaves the value list out (use CSV for those). */
 export const JSON_VALUES_CAP = 1 << 20;
@@ -30,7 +31,7 @@ export async function writeJson(x: Exploration, sink: Sink, heaps?: readonly big
   }
   const count = x.max + 1n;
   if (count > BigInt(JSON_VALUES_CAP)) {
-    return sink.write(toJson({ ...summary, values: null, valuesOmitted: `more than ${JSON_VALUES_CAP} heaps; use --format csv for the values` }) + '\n');
+    return sink.write(toJson({ ...summary, values: null, valuesOmitted: `the table has ${formatCount(count)} heaps, more than the ${formatCount(JSON_VALUES_CAP)} a JSON report lists; for the values use --format csv (one row a heap) or --at N` }) + '\n');
   }
   const head = toJson(summary);
   await sink.write(head.slice(0, head.lastIndexOf('}')).trimEnd() + ',\n  "values": [');

@@ -1,4 +1,4 @@
-import { InputError } from '../errors.js';
+import { InputError, quote } from '../errors.js';
 
 /**
  * A take-and-break code d0.d1d2...dk (CGSuite's notation). Digit dj says what
@@ -22,8 +22,8 @@ const HEX = '0123456789ABCDEF';
 export function parseCode(text: string, what = '--code'): TakeBreakCode {
   const source = String(text).trim();
   const bad = (index: number, why: string): never => {
-    const shown = index < source.length ? `'${source[index]}' at character ${index + 1}` : 'the end';
-    throw new InputError(`${what} '${source}': ${shown}: ${why}`);
+    const shown = index < source.length ? `${quote(source[index])} at character ${index + 1}` : 'the end';
+    throw new InputError(`${what} ${quote(source)}: ${shown}: ${why}`);
   };
   if (source === '') throw new InputError(`${what}: empty code (expected something like 0.77 or 4.07)`);
   const digits: number[] = [];

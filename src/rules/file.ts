@@ -1,7 +1,7 @@
 import { access, readFile, stat } from 'node:fs/promises';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node, type Pair } from 'yaml';
-import { InputError } from '../errors.js';
+import { InputError, quote } from '../errors.js';
 import { parseCount } from '../numbers.js';
 import type { GameSpec } from './model.js';
 import { ruleWord } from './words.js';
@@ -90,7 +90,7 @@ export function parseRuleText(text: string, source: string): GameSpec {
   for (const pair of root.items as Pair<Node, Node>[]) {
     const key = isScalar(pair.key) ? String(pair.key.value) : fail(pair.key, 'keys must be plain names');
     if (![...RULE_KEYS, ...INFO_KEYS].includes(key as never)) {
-      fail(pair.key, `unknown key '${key}' (expected one of: ${[...INFO_KEYS, ...RULE_KEYS].join(', ')})`);
+      fail(pair.key, `unknown key ${quote(key)} (expected one of: ${[...INFO_KEYS, ...RULE_KEYS].join(', ')})`);
     }
     entries.set(key, pair);
   }
@@ -160,7 +160,7 @@ export function parseRuleText(text: string, source: string): GameSpec {
   let game: GameSpec;
   if (ruleKey === 'module') {
     const module = text_('module')!;
-    if (!MODULE_EXTENSIONS.includes(extname(module).toLowerCase())) fail(entries.get('module')!.value, `module: expected a .mjs or .js file, got '${module}'`);
+    if (!MODULE_EXTENSIONS.includes(extname(module).toLowerCase())) fail(entries.get('module')!.value, `module: expected a .mjs or .js file, got ${quote(module)}`);
     game = { rule: { kind: 'custom', module: resolve(dirname(source), module), shown: normalize(join(dirname(source), module)) } };
   } else {
     const words = ruleWords(ruleKey);

@@ -1,4 +1,4 @@
-import { InputError } from '../errors.js';
+import { InputError, quote } from '../errors.js';
 import { parseSmallCount } from '../numbers.js';
 import { parseCode } from './code.js';
 import type { GameRule, GameSpec } from './model.js';
@@ -25,7 +25,7 @@ function fixed(name: string, description: string, rule: GameRule): Preset {
     usage: name,
     description,
     rule(parameter) {
-      if (parameter !== undefined) throw new InputError(`--preset ${name} takes no parameter (got '${name}:${parameter}')`);
+      if (parameter !== undefined) throw new InputError(`--preset ${name} takes no parameter (got ${quote(`${name}:${parameter}`)})`);
       return rule;
     },
   };
@@ -95,7 +95,7 @@ export function presetGame(text: string): GameSpec {
   const parameter = colon < 0 ? undefined : trimmed.slice(colon + 1);
   const preset = PRESETS.find((p) => p.name === name);
   if (!preset) {
-    throw new InputError(`--preset: unknown preset '${trimmed}' (known: ${PRESETS.map((p) => p.usage).join(', ')})`);
+    throw new InputError(`--preset: unknown preset ${quote(trimmed)} (known: ${PRESETS.map((p) => p.usage).join(', ')})`);
   }
   const rule = preset.rule(parameter);
   return { rule, name: parameter === undefined ? preset.name : `${preset.name}:${parameter}`, description: preset.describe?.(rule) ?? preset.description };

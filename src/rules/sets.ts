@@ -1,4 +1,4 @@
-import { InputError } from '../errors.js';
+import { InputError, quote } from '../errors.js';
 import { parseCount } from '../numbers.js';
 
 /** The largest token count a move may name; keeps windows and masks sane. */
@@ -32,10 +32,10 @@ export function parseMoveList(text: string, what: string, allowEmpty: boolean): 
   const parts = inner.split(/\s*,\s*|\s+/);
   if (parts.length > MAX_MOVES) throw new InputError(`${what}: ${parts.length} moves; a set holds at most ${MAX_MOVES}`);
   const values = parts.map((part) => {
-    if (part === '') throw new InputError(`${what}: '${text}' has an empty entry`);
-    if (/^-/.test(part)) throw new InputError(`${what}: ${part} is not a positive number of tokens`);
+    if (part === '') throw new InputError(`${what}: ${quote(text)} has an empty entry`);
+    if (/^-/.test(part)) throw new InputError(`${what}: ${quote(part)} is not a positive number of tokens`);
     const value = parseCount(part, what);
-    if (value > BigInt(MAX_MOVE)) throw new InputError(`${what}: ${part} is larger than the supported ${MAX_MOVE}`);
+    if (value > BigInt(MAX_MOVE)) throw new InputError(`${what}: ${quote(part)} is larger than the supported ${MAX_MOVE}`);
     return Number(value);
   });
   return normaliseMoveSet(values, what, allowEmpty);

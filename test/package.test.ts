@@ -1,0 +1,76 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './helpers/cli.js';
+import { scratchDirectories } from './helpers/scratch.js';
+
+/*
+ * The package as npm would publish it: what `npm pack` ships, and whether a
+ * strict TypeScript project compiles against its types.
+ */
+const scratch = scratchDirectories('package');
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { license: string; main: string; types: string; bin: Record<string, string> };
+
+describe('npm pack', () => {
+  it('ships what a user needs and nothing else (no bench, tests, fixtures, source maps or build info)', () => {
+    const cache = scratch.fresh('npm-cache');
+    const packed = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 60_000,
+      // npm's cache and logs go to the scratch folder, not the home directory.
+      env: { ...process.env, npm_config_cache: cache, npm_config_logs_max: '0', npm_config_update_notifier: 'false', npm_config_fund: 'false' },
+    });
+    expect(packed.status, packed.stderr).toBe(0);
+    const files = (JSON.parse(packed.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
+    for (const needed of ['LICENSE', 'README.md', 'package.json', manifest.bin['sg-explore']!, manifest.main, manifest.types, 'dist/sg-explore.cjs', 'dist/cli-bundle.cjs', 'wasm/sparse.wasm', 'schema/rule.schema.json', 'examples/kayles.json']) {
+      expect(files, needed).toContain(needed);
+    }
+    expect(files.some((f) => f.startsWith('dist/workers/') && f.endsWith('.js'))).toBe(true);
+    const unwanted = files.filter((f) => /^(dist\/bench|bench|test|src|scripts|docs|coverage|node_modules)\/|\.map$|\.tsbuildinfo$|(^|\/)fixtures\/|\.test\.|^wasm\/.*\.c$|^tsconfig|^vitest/.test(f));
+    expect(unwanted).toEqual([]);
+  });
+
+  it('has the license package.json names', () => {
+    expect(manifest.license).toBe('MIT');
+    const license = readFileSync(join(ROOT, 'LICENSE'), 'utf8');
+    expect(license).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} sg-explore contributors\n/);
+  });
+});
+
+describe('the public types', () => {
+  /** A consumer project in a fresh folder, with sg-explore linked into its node_modules as npm would install it. */
+  function consumer(name: string, types: string[]): string {
+    const dir = scratch.fresh(name);
+    mkdirSync(join(dir, 'node_modules'));
+    symlinkSync(ROOT, join(dir, 'node_modules', 'sg-explore'), 'dir');
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { target: 'ES2022', lib: ['ES2022'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, noEmit: true, types },
+        files: ['main.ts'],
+      }),
+    );
+    writeFileSync(
+      join(dir, 'main.ts'),
+      [
+        "import * as everything from 'sg-explore';",
+        "import { explore, exploreGrid, sweepFamily, InputError, parseCount, ruleText, type Exploration, type GameSpec, type SweepRow } from 'sg-explore';",
+        "const game: GameSpec = { rule: { kind: 'subtraction', moves: [1, 2, 3] } };",
+        'const x: Exploration = explore({ game, max: parseCount("1e3", "max") });',
+        'const rows: SweepRow[] = [];',
+        'export const used = [x.pattern.kind, ruleText(game.rule), exploreGrid, sweepFamily, rows, new InputError("x").name, everything];',
+      ].join('\n'),
+    );
+    return dir;
+  }
+
+  // No @types/node: the public types must stand on their own (piscina's, which need it, once leaked through).
+  it('a strict project with skipLibCheck false and no @types/node compiles against them', () => {
+    const dir = consumer('strict', []);
+    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+  });
+});
