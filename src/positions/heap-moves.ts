@@ -39,6 +39,8 @@ function heapsWithValue(x: Exploration, t: bigint, below: bigint): bigint[] | nu
   return found.sort((a, b) => (a < b ? -1 : 1));
 }
 
+const NONE = { count: 0n, options: [], work: 1 };
+
 const tooMuch = (n: bigint, budget: number): { notListed: string } => ({
   notListed: `a heap of ${n} has too many options to look through within the ${budget.toLocaleString('en-US')} option checks left to this position`,
 });
@@ -48,6 +50,8 @@ const tooMuch = (n: bigint, budget: number): { notListed: string } => ({
  * counted), looking at no more than `budget` options.
  */
 export function optionsWithValue(rule: Rule, x: Exploration, n: bigint, target: bigint, limit = Infinity, budget = Infinity): OptionsWithValue {
+  // Nim, first: G(m) = m, so the one option is the heap of the target (millions of heaps come this way).
+  if (rule.kind === 'all-but' && rule.excluded.length === 0) return target < n ? { count: 1n, options: limit > 0 ? [{ take: n - target, to: target === 0n ? [] : [target] }] : [], work: 1 } : NONE;
   const single = (m: bigint): HeapOption => ({ take: n - m, to: m === 0n ? [] : [m] });
   const listed = (all: HeapOption[], work: number) => ({ count: BigInt(all.length), options: all.slice(0, limit), work });
   switch (rule.kind) {
@@ -56,7 +60,6 @@ export function optionsWithValue(rule: Rule, x: Exploration, n: bigint, target: 
     case 'all-but': {
       const excluded = new Set(rule.excluded.map(BigInt));
       const allowed = (m: bigint) => m < n && !excluded.has(n - m);
-      if (rule.excluded.length === 0) return listed(target < n ? [single(target)] : [], 1); // Nim: G(m) = m
       const heaps = heapsWithValue(x, target, n);
       if (heaps) return listed(heaps.filter(allowed).map(single).sort((a, b) => (a.take < b.take ? -1 : 1)), x.pattern.kind === 'none' ? 0 : x.pattern.preperiod + x.pattern.period);
       break;

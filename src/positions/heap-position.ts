@@ -41,11 +41,14 @@ function describeHeapMove(move: Move<bigint>, position: readonly bigint[]): stri
 
 const show = (n: bigint) => String(n);
 
-/** Every heap in order, a block at a time. */
-function* eachHeap(heaps: HeapList): Generator<[number, bigint], void, void> {
+/** Every heap in order, a block at a time: `visit` gets its index and size, and the generator yields after each. */
+function* eachHeap(heaps: HeapList, visit: (i: number, n: bigint) => boolean | void): Generator<void, void, void> {
   for (let from = 0; from < heaps.count; from += BLOCK) {
     const block = heaps.read(from, BLOCK);
-    for (let i = 0; i < block.length; i++) yield [from + i, block[i]!];
+    for (let i = 0; i < block.length; i++) {
+      if (visit(from + i, block[i]!) === false) return;
+      yield;
+    }
   }
 }
 
@@ -68,15 +71,14 @@ function* heapPositionSteps(x: Exploration, rule: Rule, heaps: HeapList, misere:
   let heapSum = 0n;
   let big = 0;
   let ones = 0;
-  for (const [i, n] of eachHeap(heaps)) {
+  yield* eachHeap(heaps, (i, n) => {
     const value = x.valueAt(n);
     nimSum ^= value;
     heapSum ^= n;
     if (n >= 2n) big++;
-    if (n === 1n) ones++;
+    else if (n === 1n) ones++;
     if (i < kept) components.push({ state: n, grundy: value });
-    yield;
-  }
+  });
   const base = {
     shape: 'position' as const,
     rule: x.rule,
@@ -97,7 +99,7 @@ function* heapPositionSteps(x: Exploration, rule: Rule, heaps: HeapList, misere:
     // Nim: Bouton. The moves to a misère P-position: to 0, to 1, or the normal-play reply.
     const outcome = big > 0 ? (heapSum === 0n ? 'P' : 'N') : ones % 2 === 1 ? 'P' : 'N';
     if (outcome === 'N') {
-      for (const [i, n] of eachHeap(heaps)) {
+      yield* eachHeap(heaps, (i, n) => {
         for (const m of new Set([0n, 1n, heapSum ^ n])) {
           if (m >= n) continue;
           const bigAfter = big - (n >= 2n ? 1 : 0) + (m >= 2n ? 1 : 0);
@@ -105,8 +107,7 @@ function* heapPositionSteps(x: Exploration, rule: Rule, heaps: HeapList, misere:
           const after = bigAfter > 0 ? (heapSum ^ n ^ m) === 0n : onesAfter % 2 === 1;
           if (after) add({ component: i + 1, from: n, to: m === 0n ? [] : [m], take: n - m });
         }
-        yield;
-      }
+      });
       winningMoves.sort((a, b) => a.component - b.component || (a.take! < b.take! ? -1 : a.take! > b.take! ? 1 : 0));
     }
     return { ...base, nimSum: null, outcome, winningMoves, movesNotListed: null, ...counted() };
@@ -121,24 +122,25 @@ function* heapPositionSteps(x: Exploration, rule: Rule, heaps: HeapList, misere:
   if (nimSum !== 0n) {
     const remembered = new Map<bigint, OptionsWithValue>();
     let budget = OPTION_CHECKS;
-    for (const [i, n] of eachHeap(heaps)) {
-      let found = remembered.get(n);
+    // Nim's heaps have one option each: remembering them would cost more than finding them.
+    const remember = !(rule.kind === 'all-but' && rule.excluded.length === 0);
+    yield* eachHeap(heaps, (i, n) => {
+      let found = remember ? remembered.get(n) : undefined;
       if (!found) {
         found = optionsWithValue(rule, x, n, x.valueAt(n) ^ nimSum, WINNING_MOVES_LISTED - winningMoves.length, budget);
         if ('work' in found) budget -= found.work;
-        if (remembered.size < REMEMBERED_SIZES) remembered.set(n, found);
+        if (remember && remembered.size < REMEMBERED_SIZES) remembered.set(n, found);
       }
       if ('notListed' in found) {
         movesNotListed = `heap ${i + 1} (${n}): ${found.notListed}; the winning moves from heap ${i + 1} on are not ${count > 0n ? 'counted' : 'listed'}`;
-        break;
+        return false;
       }
       count += found.count;
       for (const o of found.options) {
         if (winningMoves.length >= WINNING_MOVES_LISTED) break;
         winningMoves.push({ component: i + 1, from: n, to: o.to, take: o.take });
       }
-      yield;
-    }
+    });
   }
   return { ...base, nimSum, outcome: nimSum === 0n ? 'P' : 'N', winningMoves, movesNotListed, ...counted() };
 }
