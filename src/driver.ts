@@ -116,12 +116,13 @@ export function driveSync<R>(work: SteppedWork<R>): R {
 }
 
 /**
- * Work written as a generator that yields after each unit of work (a heap,
- * a position searched): the driver resumes it `units` times a step. `size`
- * says what a unit is and how many there will be (read at every step, so a
- * run in phases can change them).
+ * Work written as a generator that yields after each piece of work (a heap,
+ * a position searched, a row of a table), with how many units it was (none:
+ * one): the driver resumes it until a step's units are done. `size` says
+ * what a unit is and how many there will be (read at every step, so a run
+ * in phases can change them).
  */
-export function generatorWork<R>(units: Generator<void, R, void>, size: { readonly unit: string; readonly ceiling: number }): SteppedWork<R> {
+export function generatorWork<R>(units: Generator<number | void, R, void>, size: { readonly unit: string; readonly ceiling: number }): SteppedWork<R> {
   let done = 0;
   return {
     done: () => done,
@@ -132,10 +133,10 @@ export function generatorWork<R>(units: Generator<void, R, void>, size: { readon
       return size.unit;
     },
     step(count) {
-      for (let i = 0; i < count; i++) {
+      for (const goal = done + count; done < goal; ) {
         const next = units.next();
         if (next.done) return { finished: true, result: next.value };
-        done++;
+        done += next.value ?? 1;
       }
       return { finished: false };
     },
@@ -143,7 +144,7 @@ export function generatorWork<R>(units: Generator<void, R, void>, size: { readon
 }
 
 /** Run a generator of work to its end in this thread (small work: play, the library). */
-export function runGenerator<R>(units: Generator<void, R, void>): R {
+export function runGenerator<R>(units: Generator<number | void, R, void>): R {
   for (;;) {
     const next = units.next();
     if (next.done) return next.value;

@@ -12,6 +12,7 @@ import type { CliIo } from '../cli/io.js';
 import type { Playable } from './playable.js';
 import type { Move } from '../positions/position.js';
 import { outcomeWords } from '../report/position-report.js';
+import type { DriveOptions } from '../driver.js';
 
 export interface PlayOptions {
   readonly misere: boolean;
@@ -19,6 +20,18 @@ export interface PlayOptions {
   /** 1..10: the chance in ten that the computer plays its best move. */
   readonly level: number;
   readonly random: () => number;
+  /** For each evaluation (a hint, the computer's move): how it reports progress, and what to do when it ends (clear the line). */
+  readonly evaluation?: () => { readonly options: DriveOptions; done(): void };
+}
+
+/** The position evaluated by the driver: between its steps, progress is shown and a signal is served. */
+async function evaluate<S>(game: Playable<S>, position: readonly S[], options: PlayOptions) {
+  const run = options.evaluation?.();
+  try {
+    return await game.evaluate(position, options.misere, run?.options);
+  } finally {
+    run?.done();
+  }
 }
 
 type Turn<S> = { readonly position: S[]; readonly humanToMove: boolean };
@@ -62,7 +75,7 @@ export async function playSession<S>(game: Playable<S>, start: S[], options: Pla
         return 0;
       }
       if (!turn.humanToMove) {
-        const move = computerMove(game, turn.position, legal, options);
+        const move = await computerMove(game, turn.position, legal, options);
         out(`The computer plays: ${describe(move)}`);
         history.push(turn);
         turn = { position: apply(turn.position, move), humanToMove: true };
@@ -79,7 +92,7 @@ export async function playSession<S>(game: Playable<S>, start: S[], options: Pla
         continue;
       }
       if (input === 'hint') {
-        out(hint(game, turn.position, options.misere, describe));
+        out(await hint(game, turn.position, options, describe));
         continue;
       }
       if (input === 'undo') {
@@ -103,8 +116,8 @@ export async function playSession<S>(game: Playable<S>, start: S[], options: Pla
   }
 }
 
-function hint<S>(game: Playable<S>, position: readonly S[], misere: boolean, describe: (m: Move<S>) => string): string {
-  const report = game.evaluate(position, misere);
+async function hint<S>(game: Playable<S>, position: readonly S[], options: PlayOptions, describe: (m: Move<S>) => string): Promise<string> {
+  const report = await evaluate(game, position, options);
   const lines: string[] = [];
   if (report.nimSum !== null) {
     lines.push(`Values: ${report.components.map((c) => `${game.show(c.state)} is worth ${c.grundy}`).join(', ')}; their nim-sum (xor) is ${report.nimSum}.`);
@@ -115,9 +128,9 @@ function hint<S>(game: Playable<S>, position: readonly S[], misere: boolean, des
   return lines.join('\n');
 }
 
-function computerMove<S>(game: Playable<S>, position: readonly S[], legal: readonly Move<S>[], options: PlayOptions): Move<S> {
+async function computerMove<S>(game: Playable<S>, position: readonly S[], legal: readonly Move<S>[], options: PlayOptions): Promise<Move<S>> {
   if (options.level < 10 && options.random() * 10 >= options.level) return legal[Math.floor(options.random() * legal.length)]!;
-  const report = game.evaluate(position, options.misere);
+  const report = await evaluate(game, position, options);
   if (report.winningMoves.length) return report.winningMoves[0]!;
   // Lost against best play: take the least, so the game lasts and a mistake has room to happen.
   return [...legal].sort((a, b) => (a.take !== null && b.take !== null ? (a.take < b.take ? -1 : a.take > b.take ? 1 : 0) : 0) || b.component - a.component)[0]!;

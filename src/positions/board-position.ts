@@ -34,11 +34,11 @@ export function boardPosition(rule: VectorRule | CappedHeapRule, components: rea
 
 /** The same as work for the driver: the table a row (or heap) a step, then the moves; progress, and stops between steps. */
 export function boardPositionWork(rule: VectorRule | CappedHeapRule, components: readonly Pair[], misere: boolean): SteppedWork<PositionReport<Pair>> {
-  const size = { unit: rule.kind === 'vectors' ? 'rows' : 'heaps', ceiling: Infinity };
+  const size = { unit: rule.kind === 'vectors' ? 'cells' : 'states', ceiling: Infinity };
   return generatorWork(boardPositionSteps(rule, components, misere, size), size);
 }
 
-function* boardPositionSteps(rule: VectorRule | CappedHeapRule, components: readonly Pair[], misere: boolean, size = { unit: '', ceiling: 0 }): Generator<void, PositionReport<Pair>, void> {
+function* boardPositionSteps(rule: VectorRule | CappedHeapRule, components: readonly Pair[], misere: boolean, size = { unit: '', ceiling: 0 }): Generator<number | void, PositionReport<Pair>, void> {
   const game: Game<Pair> = rule.kind === 'vectors' ? vectorGame(rule) : memoryGame(rule);
   let value: (p: Pair) => number;
   // Sizes are checked before any table is made: cells (the work) and bytes (the memory).
@@ -48,10 +48,10 @@ function* boardPositionSteps(rule: VectorRule | CappedHeapRule, components: read
     if (rows * columns > BOARD_CELL_LIMIT) throw new InputError(`--position: a table up to ${rows - 1}:${columns - 1} has ${formatCount(rows * columns)} cells, more than the ${formatCount(BOARD_CELL_LIMIT)} a position may need`);
     checkTableMemory(rule.vectors, rows - 1, columns - 1, (bytes, free) => `--position: a table up to ${rows - 1}:${columns - 1} needs about ${formatCount(Math.round(bytes / 2 ** 20))} MiB, more than the ${formatCount(Math.round(free / 2 ** 20))} MiB of free memory`);
     const kernel = new VectorKernel(rule.vectors, rows - 1, columns - 1);
-    size.ceiling = rows;
+    size.ceiling = rows * columns;
     while (kernel.rowsDone < rows) {
       kernel.fillRows(kernel.rowsDone + 1);
-      yield;
+      yield columns;
     }
     const values = kernel.values;
     value = ([x, y]) => values[x * columns + y]!;
@@ -59,10 +59,10 @@ function* boardPositionSteps(rule: VectorRule | CappedHeapRule, components: read
     const max = Math.max(...components.map(([n]) => n));
     if (((max + 1) * (max + 2)) / 2 > BOARD_CELL_LIMIT) throw new InputError(`--position: heaps up to ${max} need ${formatCount(((max + 1) * (max + 2)) / 2)} states, more than ${formatCount(BOARD_CELL_LIMIT)}`);
     const kernel = new CappedKernel(rule, max);
-    size.ceiling = max + 1;
+    size.ceiling = ((max + 1) * (max + 2)) / 2;
     while (kernel.heapsDone <= max) {
       kernel.fillHeaps(kernel.heapsDone + 1);
-      yield;
+      yield kernel.heapsDone; // the states of that heap
     }
     const table = kernel.table();
     value = ([n, c]) => table.value(n, c);
