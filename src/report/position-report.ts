@@ -38,7 +38,8 @@ export function positionTableText(p: AnyPosition, width: number): string {
   field('Outcome', outcomeWords(p));
   if (p.outcome === 'N') {
     const count = p.winningMoveCount ?? BigInt(p.winningMoves.length);
-    field('Winning moves', count ? `${count.toLocaleString('en-US')}${count > MOVES_SHOWN ? ` (the first ${MOVES_SHOWN} shown)` : ''}` : p.movesNotListed ? 'not listed' : 'none: the player to move wins by making no move');
+    // Counting that stopped part-way (movesNotListed says where) gives a lower bound.
+    field('Winning moves', count ? `${p.movesNotListed ? 'at least ' : ''}${count.toLocaleString('en-US')}${count > MOVES_SHOWN ? ` (the first ${MOVES_SHOWN} shown)` : ''}` : p.movesNotListed ? 'not listed' : 'none: the player to move wins by making no move');
     const position = p.components.map((c) => c.state);
     for (const move of p.winningMoves.slice(0, MOVES_SHOWN)) lines.push(wrapText(p.describe(move, position), width - 2, 2));
   }
