@@ -182,6 +182,24 @@ async function withOutputs(command: ExploreCommand, format: ReportFormat, io: Cl
   }
 }
 
+/** Most bytes of two-pile states read from standard input (each needs the table up to it: a few are all that can be answered). */
+const PAIRS_INPUT_LIMIT = 1 << 20;
+
+/** The states of a two-pile position from standard input (x:y separated by white space). */
+async function readPairs(stream: NodeJS.ReadableStream): Promise<string[]> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    bytes += buffer.length;
+    if (bytes > PAIRS_INPUT_LIMIT) throw new InputError(`--position -: more than ${formatCount(PAIRS_INPUT_LIMIT)} bytes of states on standard input`);
+    chunks.push(buffer);
+  }
+  const texts = Buffer.concat(chunks).toString('utf8').split(/\s+/).filter((t) => t !== '');
+  if (texts.length === 0) throw new InputError('--position -: no states on standard input');
+  return texts;
+}
+
 /** Heap sizes, written as people write them (9, 1e9, 10^18); a plain run of digits takes the fast path. */
 function parseHeaps(texts: readonly string[]): bigint[] {
   return texts.map((t) => (/^\d{1,15}$/.test(t) ? BigInt(t) : parseCount(t, '--position')));
@@ -196,7 +214,6 @@ function parseHeaps(texts: readonly string[]): bigint[] {
 async function positionTo(game: GameSpec, command: ExploreCommand, format: ReportFormat, io: CliIo): Promise<void> {
   const texts = command.position!;
   const fromStdin = texts.length === 1 && texts[0] === STDIN_ARGUMENT;
-  if (fromStdin && !isHeapRule(game.rule)) throw new InputError('--position -: standard input holds heap sizes, for one-heap games');
   // Positions keep no checkpoint of their own (the values of a heap rule may: see exploreHeapRule).
   const plain = { ...command, checkpoint: undefined, resume: false };
   await withOutputs(command, format, io, async () => {
@@ -204,7 +221,7 @@ async function positionTo(game: GameSpec, command: ExploreCommand, format: Repor
     const { heapArray, readHeapsWork } = await import('../positions/heap-list.js');
     if (!isHeapRule(game.rule)) {
       const { boardPositionWork, parsePair } = await import('../positions/board-position.js');
-      const pairs = texts.map((t) => parsePair(t, '--position'));
+      const pairs = (fromStdin ? await readPairs(io.stdin) : texts).map((t) => parsePair(t, '--position'));
       return driven('', plain, io, (_, options) => drive(boardPositionWork(game.rule as VectorRule | CappedHeapRule, pairs, command.misere), options));
     }
     // A module's states are JSON; a heap module's positions are heap sizes.
