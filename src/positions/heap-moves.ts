@@ -126,7 +126,8 @@ function takeBreakWithValue(code: TakeBreakCode, x: Exploration, n: number, targ
   return { count: BigInt(count), options, work };
 }
 
-function compareParts(a: readonly bigint[], b: readonly bigint[]): number {
+/** What a move leaves, compared heap by heap (then the shorter first): the order moves of one amount are listed in. */
+export function compareParts(a: readonly bigint[], b: readonly bigint[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
   return a.length - b.length;
 }

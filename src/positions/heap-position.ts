@@ -14,7 +14,7 @@ import type { Exploration } from '../explore.js';
 import { referenceOptions } from '../engine/reference.js';
 import type { Rule } from '../rules/model.js';
 import { WINNING_MOVES_LISTED, type Component, type Move, type PositionReport } from './position.js';
-import { optionsWithValue, type OptionsWithValue } from './heap-moves.js';
+import { compareParts, optionsWithValue, type OptionsWithValue } from './heap-moves.js';
 import { checkMisereSize, misereNimOutcome, misereSearch, splitDescendants } from './misere.js';
 import { InputError } from '../errors.js';
 import { formatCount } from '../numbers.js';
@@ -186,12 +186,7 @@ function* misereHeapPosition(rule: Rule, heaps: HeapList, base: Omit<PositionRep
         }
       }
     }
-    winningMoves.sort((a, b) => a.component - b.component || (a.take! < b.take! ? -1 : a.take! > b.take! ? 1 : 0) || compareHeaps(a.to, b.to));
+    winningMoves.sort((a, b) => a.component - b.component || (a.take! < b.take! ? -1 : a.take! > b.take! ? 1 : 0) || compareParts(a.to, b.to));
   }
   return { ...base, nimSum: null, outcome, winningMoves, movesNotListed: null };
-}
-
-function compareHeaps(a: readonly bigint[], b: readonly bigint[]): number {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
-  return a.length - b.length;
 }
