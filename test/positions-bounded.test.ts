@@ -128,7 +128,7 @@ describe('a million Kayles heaps near 10^6', () => {
     const path = heapFile('kayles', heaps.length, (i) => heaps[i]!);
     const result = await run(['--preset', 'kayles', '--position', '-'], { stdinFile: path });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.seconds).toBeLessThan(20);
+    expect(result.seconds).toBeLessThan(45); // about 2 s on a quiet machine (one heap at a time took 160 ms a heap: 44 hours)
     const sum = heaps.reduce((a, h) => a ^ g(h), 0);
     expect(field(result.stdout, 'Nim-sum')).toBe(String(sum));
     expect(sum).not.toBe(0);
