@@ -15,6 +15,7 @@ import { scratchDirectories } from './helpers/scratch.js';
 import { int, mulberry32 } from './helpers/random.js';
 import { explore } from '../src/explore.js';
 import { optionsWithValue } from '../src/positions/heap-moves.js';
+import { misereTable } from '../src/positions/misere-table.js';
 import { referenceOptions, referenceValues } from '../src/engine/reference.js';
 import { parseCode } from '../src/rules/code.js';
 import type { Rule } from '../src/rules/model.js';
@@ -205,6 +206,30 @@ describe('exhaustive misère searches estimate their size and refuse at once', (
       const next = await runCli(['--preset', 'kayles', '--misere', '--position', ...after.map(String), '--format', 'json']);
       expect(JSON.parse(next.stdout).outcome).toBe('P');
     }
+  });
+});
+
+describe('misère tables of all-but sets cost a few steps a heap', () => {
+  it('40 random all-but sets: outcomes equal the definition (every option looked at), up to 300', () => {
+    const random = mulberry32(4040);
+    for (let t = 0; t < 40; t++) {
+      const excluded = [...new Set(Array.from({ length: int(random, 0, 5) }, () => int(random, 1, 12)))].sort((a, b) => a - b);
+      const outcomes: number[] = [];
+      for (let n = 0; n <= 300; n++) {
+        const options = Array.from({ length: n }, (_, i) => n - 1 - i).filter((m) => !excluded.includes(n - m));
+        outcomes.push(options.length === 0 || options.some((m) => outcomes[m] === 0) ? 1 : 0);
+      }
+      expect([...misereTable({ kind: 'all-but', excluded }, 300).outcomes], `all-but ${excluded}`).toEqual(outcomes);
+    }
+  });
+
+  it('--preset nim --misere --max 1e6 in seconds (the one P-position is 1)', async () => {
+    const result = await runCli(['--preset', 'nim', '--misere', '--max', '1e6', '--format', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.seconds).toBeLessThan(20);
+    const report = JSON.parse(result.stdout);
+    expect(report.outcomes).toBe('NP' + 'N'.repeat(999_999));
+    expect(report.pPositions).toMatchObject({ kind: 'residues', residues: [], extra: [1] });
   });
 });
 

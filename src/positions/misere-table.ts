@@ -55,6 +55,19 @@ export function* misereTableSteps(rule: Rule, max: number): Generator<void, Mise
       }
     };
     for (let n = 0; n <= max; n++) outcomes[n] = (yield* misereSearch(normal([n]), key, options, memo)) === 'N' ? 1 : 0;
+  } else if (rule.kind === 'all-but') {
+    // Every smaller heap but the k excluded takes: a heap moves to a P-position as soon as it has more P-positions below it
+    // than k, or one of the few it has is not an excluded take away. O(k) a heap, not O(n).
+    const excluded = new Set(rule.excluded);
+    const below: number[] = []; // P-positions so far
+    for (let n = 0; n <= max; n++) {
+      yield;
+      let anyMove = false;
+      for (let take = 1; take <= n && !anyMove; take++) anyMove = !excluded.has(take);
+      const toP = below.length > excluded.size || below.some((m) => !excluded.has(n - m));
+      outcomes[n] = !anyMove || toP ? 1 : 0;
+      if (outcomes[n] === 0) below.push(n);
+    }
   } else {
     for (let n = 0; n <= max; n++) {
       yield;
@@ -80,12 +93,7 @@ export function* misereTableSteps(rule: Rule, max: number): Generator<void, Mise
   return { shape: 'misere', rule: ruleText(rule), max, outcomes, cycle, pPositions: describePPositions(outcomes, outcomes.length, pattern, BigInt(max)) };
 }
 
-/** Options of a heap under a rule whose moves leave one heap, without building every list for all-but sets. */
+/** Options of a heap under a rule whose moves leave one heap (subtraction sets, finite or not). */
 function* referenceOptionsSingle(rule: Rule, n: number): Iterable<number[]> {
-  if (rule.kind === 'all-but') {
-    const excluded = new Set(rule.excluded);
-    for (let take = 1; take <= n; take++) if (!excluded.has(take)) yield [n - take];
-    return;
-  }
   yield* referenceOptions(rule, n);
 }
