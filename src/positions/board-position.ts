@@ -84,7 +84,9 @@ function* boardPositionSteps(rule: VectorRule | CappedHeapRule, components: read
     };
     // Each component can become any state of its table below it: the search reaches at most their product.
     const states = components.reduce((product, [x, y]) => product * (rule.kind === 'vectors' ? (x + 1) * (y + 1) : ((x + 1) * (x + 2)) / 2), 1);
-    checkMisereSize(states, 'this position');
+    // Options of any position reached: at most those of the components it started from (a state's options lie below it).
+    const options = components.reduce((sum, [x, y]) => sum + (rule.kind === 'vectors' ? 2 * (x + y) : x), 0);
+    checkMisereSize(states, options, 'this position');
     size.unit = 'positions searched';
     const memo = new Map<string, boolean>();
     const outcome = yield* misereSearch(components, keyOf, optionsOf, memo);

@@ -87,6 +87,8 @@ export function optionsWithValue(rule: Rule, x: Exploration, n: bigint, target: 
  */
 function takeBreakWithValue(code: TakeBreakCode, x: Exploration, n: number, target: number, limit: number, budget: number): OptionsWithValue {
   const g = (m: number) => x.valueOf(m);
+  let low = lowSplits.get(x);
+  if (!low) lowSplits.set(x, (low = new Map()));
   const pattern = x.pattern;
   const cycle = pattern.kind === 'periodic' && pattern.proof ? { from: pattern.preperiod, period: pattern.period } : null;
   const options: HeapOption[] = [];
@@ -104,7 +106,7 @@ function takeBreakWithValue(code: TakeBreakCode, x: Exploration, n: number, targ
     if (digit & 1 && rest === 0 && target === 0) add(take, []);
     if (digit & SPLIT_TWO && rest >= 2) {
       const last = code.unequal[take] && rest % 2 === 0 ? rest / 2 - 1 : Math.floor(rest / 2);
-      const splits = countSplits(g, cycle, rest, last, target, limit - options.length, budget - work);
+      const splits = countSplits(g, cycle, rest, last, target, limit - options.length, budget - work, low);
       if (!splits) return tooMuch(BigInt(n), budget);
       work += splits.work;
       count += splits.count - splits.listed.length;
@@ -125,6 +127,10 @@ function takeBreakWithValue(code: TakeBreakCode, x: Exploration, n: number, targ
   }
   return { count: BigInt(count), options, work };
 }
+
+/** Splits below the preperiod, by exploration and key (see countSplits). */
+const lowSplits = new WeakMap<Exploration, Map<string, number[]>>();
+const LOW_SPLITS_KEPT = 1 << 14;
 
 /** What a move leaves, compared heap by heap (then the shorter first): the order moves of one amount are listed in. */
 export function compareParts(a: readonly bigint[], b: readonly bigint[]): number {
@@ -147,6 +153,7 @@ function countSplits(
   target: number,
   want: number,
   budget: number,
+  low: Map<string, number[]>,
 ): { count: number; listed: number[]; work: number } | null {
   const listed: number[] = [];
   let count = 0;
@@ -164,10 +171,25 @@ function countSplits(
   if (!cycle) return scan(1, last) ? { count, listed, work } : null;
   const { from: start, period } = cycle;
   // a < start; start <= a <= rest - start (both parts periodic); a > rest - start.
-  const low = Math.min(last, start - 1);
+  const lowLast = Math.min(last, start - 1);
   const middleFirst = Math.max(1, start);
   const middleLast = Math.min(last, rest - start);
-  if (!scan(1, low)) return null;
+  // The splits with a < start, once rest - a is periodic for all of them, depend only on rest mod p (and the target).
+  const key = rest - lowLast >= start ? `${(rest - start) % period} ${target}` : null;
+  if (key === null) {
+    if (!scan(1, lowLast)) return null;
+  } else {
+    let found = low.get(key);
+    if (!found) {
+      found = [];
+      for (let a = 1; a <= lowLast; a++) if ((g(a) ^ g(rest - a)) === target) found.push(a);
+      work += lowLast;
+      if (low.size < LOW_SPLITS_KEPT) low.set(key, found);
+    }
+    count += found.length;
+    listed.push(...found.slice(0, want));
+    work++;
+  }
   if (middleFirst <= middleLast) {
     if (period > budget - work) return null;
     const good = new Uint8Array(period);

@@ -15,7 +15,7 @@ import { referenceOptions } from '../engine/reference.js';
 import type { Rule } from '../rules/model.js';
 import { WINNING_MOVES_LISTED, type Component, type Move, type PositionReport } from './position.js';
 import { compareParts, optionsWithValue, type OptionsWithValue } from './heap-moves.js';
-import { checkMisereSize, misereNimOutcome, misereSearch, splitDescendants } from './misere.js';
+import { checkMisereSize, MISERE_STATE_LIMIT, misereSearch, splitDescendants } from './misere.js';
 import { InputError } from '../errors.js';
 import { formatCount } from '../numbers.js';
 import { generatorWork, runGenerator, type SteppedWork } from '../driver.js';
@@ -161,7 +161,10 @@ function* misereHeapPosition(rule: Rule, heaps: HeapList, base: Omit<PositionRep
   const splits = rule.kind === 'take-and-break';
   let reachable = 1;
   for (const n of all) reachable *= n > 10n ** 15n ? Infinity : splits ? splitDescendants(Number(n)) : Number(n) + 1;
-  checkMisereSize(reachable, all.length === 1 ? `a heap of ${all[0]}` : 'this position');
+  // The options of a position reached, estimated by those of the heaps it started from (counted only when the positions are few).
+  let options = 0;
+  for (const n of all) options += reachable > MISERE_STATE_LIMIT ? 0 : referenceOptions(rule, Number(n)).length;
+  checkMisereSize(reachable, options, all.length === 1 ? `a heap of ${all[0]}` : 'this position');
   // A position is a sorted list of heaps (0s dropped); its options replace one heap by what a move leaves.
   type Heaps = readonly number[];
   const normal = (h: number[]): Heaps => h.filter((v) => v > 0).sort((a, b) => a - b);

@@ -41,7 +41,8 @@ export function misereTable(rule: Rule, max: number): MisereTable {
 export function* misereTableSteps(rule: Rule, max: number): Generator<void, MisereTable, void> {
   if (rule.kind === 'custom') throw new InputError('--misere with a rule module: its options live in the module');
   const splits = rule.kind === 'take-and-break';
-  if (splits) checkMisereSize(splitDescendants(max), `a heap of ${max} (a rule that splits heaps is searched position by position)`);
+  // The options of a position reached, estimated by those of the heap of max (a split heap's parts have about as many).
+  if (splits) checkMisereSize(splitDescendants(max), max <= 1000 ? referenceOptions(rule, max).length : Infinity, `a heap of ${max} (a rule that splits heaps is searched position by position)`);
   if (max > SINGLE_HEAP_LIMIT) throw new InputError(`--misere --max ${max}: at most ${SINGLE_HEAP_LIMIT.toLocaleString('en-US')} heaps`);
   const outcomes = new Uint8Array(max + 1);
   if (splits) {

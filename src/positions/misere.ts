@@ -23,15 +23,24 @@ export function misereNimOutcome(heaps: readonly bigint[]): 'N' | 'P' {
 /** The most positions an exhaustive misère search may visit (about a minute of search, with progress). */
 export const MISERE_STATE_LIMIT = 2_000_000;
 
+/** The most options an exhaustive misère search may look through (positions times the options of each): about a minute. */
+export const MISERE_OPTION_LIMIT = 200_000_000;
+
 /**
- * Refuse, before any search, a misère search whose positions may number more
- * than MISERE_STATE_LIMIT: `reachable` is a bound on the positions it can
- * reach (the product, over the components, of the states each can become).
+ * Refuse, before any search, a misère search too large to finish: `reachable`
+ * bounds the positions it can reach (the product, over the components, of
+ * the states each can become), and `options` estimates the options of one;
+ * more than MISERE_STATE_LIMIT positions, or than MISERE_OPTION_LIMIT
+ * options in all, is refused with the estimate.
  */
-export function checkMisereSize(reachable: number, what: string): void {
+export function checkMisereSize(reachable: number, options: number, what: string): void {
+  const tail = '(misère sums have no shortcut for this rule); use smaller heaps, or normal play';
   if (reachable > MISERE_STATE_LIMIT) {
+    throw new InputError(`--misere: ${what} may reach ${formatEstimate(reachable)} positions, more than the ${formatCount(MISERE_STATE_LIMIT)} an exhaustive search may visit ${tail}`);
+  }
+  if (reachable * options > MISERE_OPTION_LIMIT) {
     throw new InputError(
-      `--misere: ${what} may reach ${formatEstimate(reachable)} positions, more than the ${formatCount(MISERE_STATE_LIMIT)} an exhaustive search may visit (misère sums have no shortcut for this rule); use smaller heaps, or normal play`,
+      `--misere: ${what} may reach ${formatEstimate(reachable)} positions of up to ${formatCount(options)} options each: ${formatEstimate(reachable * options).replace(/^up to /, '')} options, more than the ${formatCount(MISERE_OPTION_LIMIT)} an exhaustive search may look through ${tail}`,
     );
   }
 }
