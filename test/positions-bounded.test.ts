@@ -33,12 +33,13 @@ interface Run {
 }
 
 /** The built program with `nodeArgs` before it and `stdinFile` (or text) as its standard input; `until` sends `signal`. */
-function run(args: string[], options: { nodeArgs?: string[]; stdinFile?: string; stdinText?: string; until?: (stderr: string, stdout: string) => boolean; signal?: NodeJS.Signals } = {}): Promise<Run> {
+function run(args: string[], options: { nodeArgs?: string[]; stdinFile?: string; stdinText?: string; keepStdinOpen?: boolean; until?: (stderr: string, stdout: string) => boolean; untilMs?: number; signal?: NodeJS.Signals } = {}): Promise<Run> {
   return new Promise((done, reject) => {
     const started = performance.now();
     const input = options.stdinFile ? openSync(options.stdinFile, 'r') : 'pipe';
     const child = spawn(process.execPath, [...(options.nodeArgs ?? []), BIN, ...args], { env: cliEnv(), stdio: [input, 'pipe', 'pipe'] });
     if (typeof input === 'number') closeSync(input);
+    else if (options.keepStdinOpen) child.stdin!.write(options.stdinText ?? '');
     else child.stdin!.end(options.stdinText ?? '');
     let stdout = '';
     let stderr = '';
@@ -49,6 +50,7 @@ function run(args: string[], options: { nodeArgs?: string[]; stdinFile?: string;
         child.kill(options.signal ?? 'SIGINT');
       }
     };
+    if (options.untilMs !== undefined) setTimeout(() => sent === null && ((sent = performance.now()), child.kill(options.signal ?? 'SIGINT')), options.untilMs);
     child.stdout!.setEncoding('utf8').on('data', (c: string) => ((stdout += c), check()));
     child.stderr!.setEncoding('utf8').on('data', (c: string) => ((stderr += c), check()));
     let timedOut = false;
@@ -245,6 +247,13 @@ describe('long paths show progress and obey signals within a second', () => {
     const result = await run(['play', '--preset', 'wythoff', '--position', '9999:9999', '--progress'], { stdinText: 'hint\n', until: (stderr) => /computing: [\d,]+ cells/.test(stderr), signal: 'SIGHUP' });
     expect(result.code).toBe(129);
     expect(result.secondsAfterSignal).toBeLessThan(1.5);
+  });
+
+  it('a pipe that sends a few heaps and then nothing: SIGTERM is obeyed while it waits', async () => {
+    const result = await run(['--preset', 'nim', '--position', '-'], { stdinText: '3 6 ', keepStdinOpen: true, untilMs: 700, signal: 'SIGTERM' });
+    expect(result.code).toBe(143);
+    expect(result.secondsAfterSignal).toBeLessThan(1.5);
+    expect(result.stderr).toContain('stopped by SIGTERM');
   });
 
   it('reading a million Kayles heaps from standard input: SIGINT while it works', async () => {

@@ -227,7 +227,7 @@ async function positionTo(game: GameSpec, command: ExploreCommand, format: Repor
     // A module's states are JSON; a heap module's positions are heap sizes.
     const moduleStates = game.rule.kind === 'custom' && !fromStdin && !texts.every((t) => /^\d+$/.test(t));
     const heaps = fromStdin
-      ? await driven('', plain, io, (_, options) => drive(readHeapsWork(io.stdin as AsyncIterable<Buffer>), options))
+      ? await driven('', plain, io, (_, options) => drive(readHeapsWork(io.stdin as AsyncIterable<Buffer>, options.signal), options))
       : heapArray(moduleStates ? [] : parseHeaps(texts));
     try {
       let exploration: Exploration;

@@ -121,7 +121,10 @@ const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13);
  * into a temporary file, a chunk at a time: work for the driver, whose unit
  * is a heap read.
  */
-export function readHeapsWork(input: AsyncIterable<Buffer | string>): SteppedWork<HeapList> {
+export function readHeapsWork(input: AsyncIterable<Buffer | string>, signal?: AbortSignal): SteppedWork<HeapList> {
+  // A pipe that sends nothing must not hold a stop: each read also ends when the signal comes.
+  const stopped = signal && new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+  stopped?.catch(() => {}); // handled where it is raced; a stop between reads is the driver's
   const spool = new HeapSpool(temporaryBeside(join(tmpdir(), 'sg-explore-position')));
   const chunks = input[Symbol.asyncIterator]();
   // A token cut by the end of a chunk: its text so far.
@@ -159,7 +162,7 @@ export function readHeapsWork(input: AsyncIterable<Buffer | string>): SteppedWor
     async step(units) {
       const goal = spool.count + units;
       while (spool.count < goal) {
-        const next = await chunks.next();
+        const next = await (stopped ? Promise.race([chunks.next(), stopped]) : chunks.next());
         if (next.done) {
           if (pending !== '') token(pending);
           spool.flush();
@@ -172,7 +175,11 @@ export function readHeapsWork(input: AsyncIterable<Buffer | string>): SteppedWor
       return { finished: false };
     },
     close() {
-      if (!finished) spool.close();
+      if (finished) return;
+      spool.close();
+      // Stopped part-way: let the input go (an open pipe would keep the process waiting on it).
+      const stream = input as AsyncIterable<Buffer | string> & { destroy?: () => void };
+      stream.destroy?.();
     },
   };
 }
