@@ -215,7 +215,7 @@ async function positionTo(game: GameSpec, command: ExploreCommand, format: Repor
   const texts = command.position!;
   const fromStdin = texts.length === 1 && texts[0] === STDIN_ARGUMENT;
   // Positions keep no checkpoint of their own (the values of a heap rule may: see exploreHeapRule).
-  const plain = { ...command, checkpoint: undefined, resume: false };
+  const plain = withoutCheckpoint(command);
   await withOutputs(command, format, io, async () => {
     const { heapPositionWork } = await import('../positions/heap-position.js');
     const { heapArray, readHeapsWork } = await import('../positions/heap-list.js');
@@ -256,6 +256,11 @@ async function positionTo(game: GameSpec, command: ExploreCommand, format: Repor
   });
 }
 
+/** The command for work that keeps no checkpoint (a position, a misère table): run by the driver all the same. */
+function withoutCheckpoint(command: ExploreCommand): ExploreCommand {
+  return { ...command, checkpoint: undefined, resume: false };
+}
+
 /** `--misere` without a position: misère outcomes of single heaps 0..max. */
 async function misereTableTo(game: GameSpec, command: ExploreCommand, format: ReportFormat, io: CliIo): Promise<void> {
   if (!isHeapRule(game.rule)) throw new InputError('--misere tables are for one-heap games; for other games evaluate positions with --position ... --misere');
@@ -264,7 +269,7 @@ async function misereTableTo(game: GameSpec, command: ExploreCommand, format: Re
   const rule = game.rule;
   const { misereTableSteps } = await import('../positions/misere-table.js');
   const size = { unit: 'heaps', ceiling: rule.kind === 'take-and-break' ? Infinity : max + 1 };
-  await withOutputs(command, format, io, () => driven('', { ...command, checkpoint: undefined, resume: false }, io, (_, options) => drive(generatorWork(misereTableSteps(rule, max), size), options)));
+  await withOutputs(command, format, io, () => driven('', withoutCheckpoint(command), io, (_, options) => drive(generatorWork(misereTableSteps(rule, max), size), options)));
 }
 
 /** Heaps shown for a game that is not one heap when no --max is given. */

@@ -46,7 +46,7 @@ function* boardPositionSteps(rule: VectorRule | CappedHeapRule, components: read
     const rows = Math.max(...components.map(([x]) => x)) + 1;
     const columns = Math.max(...components.map(([, y]) => y)) + 1;
     if (rows * columns > BOARD_CELL_LIMIT) throw new InputError(`--position: a table up to ${rows - 1}:${columns - 1} has ${formatCount(rows * columns)} cells, more than the ${formatCount(BOARD_CELL_LIMIT)} a position may need`);
-    checkTableMemory(rule.vectors, rows - 1, columns - 1, (bytes, free) => `--position: a table up to ${rows - 1}:${columns - 1} needs about ${formatCount(Math.round(bytes / 2 ** 20))} MiB, more than the ${formatCount(Math.round(free / 2 ** 20))} MiB of free memory`);
+    checkTableMemory(rule.vectors, rows - 1, columns - 1, (needed, free) => `--position: a table up to ${rows - 1}:${columns - 1} needs about ${needed}, more than the ${free} of free memory`);
     const kernel = new VectorKernel(rule.vectors, rows - 1, columns - 1);
     size.ceiling = rows * columns;
     while (kernel.rowsDone < rows) {
