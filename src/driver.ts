@@ -126,3 +126,39 @@ export function driveSync<R>(work: SteppedWork<R>): R {
     void work.close?.();
   }
 }
+
+/**
+ * Work written as a generator that yields after each piece of work (a heap,
+ * a position searched, a row of a table), with how many units it was (none:
+ * one): the driver resumes it until a step's units are done. `size` says
+ * what a unit is and how many there will be (read at every step, so a run
+ * in phases can change them).
+ */
+export function generatorWork<R>(units: Generator<number | void, R, void>, size: { readonly unit: string; readonly ceiling: number }): SteppedWork<R> {
+  let done = 0;
+  return {
+    done: () => done,
+    get ceiling() {
+      return size.ceiling;
+    },
+    get unit() {
+      return size.unit;
+    },
+    step(count) {
+      for (const goal = done + count; done < goal; ) {
+        const next = units.next();
+        if (next.done) return { finished: true, result: next.value };
+        done += next.value ?? 1;
+      }
+      return { finished: false };
+    },
+  };
+}
+
+/** Run a generator of work to its end in this thread (small work: play, the library). */
+export function runGenerator<R>(units: Generator<number | void, R, void>): R {
+  for (;;) {
+    const next = units.next();
+    if (next.done) return next.value;
+  }
+}

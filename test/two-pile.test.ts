@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { vectorValues } from '../src/game/vector-kernel.js';
+import { vectorTableBytes, VectorKernel, vectorValues } from '../src/game/vector-kernel.js';
 import { exploreGrid } from '../src/game/grid.js';
 import { exploreMemoryGame } from '../src/game/memory.js';
 import { cappedValues, startCap } from '../src/game/capped-heap.js';
@@ -8,6 +8,7 @@ import { presetGame } from '../src/rules/presets.js';
 import type { CappedHeapRule, GameSpec, MoveVector, VectorRule } from '../src/rules/model.js';
 import { mulberry32, int } from './helpers/random.js';
 import { runMain } from './helpers/in-process.js';
+import { expectBadInput } from './helpers/cli.js';
 
 const published = JSON.parse(readFileSync(new URL('./fixtures/two-pile.json', import.meta.url), 'utf8')) as {
   A317205: { terms: number[] };
@@ -212,5 +213,43 @@ describe('the CLI', () => {
   it('a rule file with vectors and caps, and --preset fibonacci-nim', async () => {
     const fib = await runMain(['--preset', 'fibonacci-nim', '--max', '100', '--format', 'csv']);
     expect(fib.stdout.split('\r\n').filter((l) => l.endsWith(',P')).map((l) => Number(l.split(',')[0]))).toEqual([0, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89]);
+  });
+});
+
+describe('the memory guard of two-pile tables tells the truth', () => {
+  const shapes: [string, MoveVector[], number, number][] = [
+    ['Wythoff 600 x 600', WYTHOFF, 600, 600],
+    ['Wythoff rows 0..15 to 1.3e5', WYTHOFF, 16, 130_001],
+    ['Wythoff row 0 to 1e6', WYTHOFF, 1, 1_000_001],
+    ['Wythoff 200,000 rows of 4 (400,000 short lines)', WYTHOFF, 200_000, 4],
+    ['capped and uneven vectors', [{ dx: 1, dy: 0, cap: 3 }, { dx: 2, dy: 1, cap: null }, { dx: 0, dy: 1, cap: null }], 300, 500],
+  ];
+
+  it.each(shapes)('%s: the estimate is what the kernel allocates, and no other memory grows with the table', (_, vectors, rows, columns) => {
+    const estimate = vectorTableBytes(vectors, rows, columns);
+    const before = process.memoryUsage();
+    const kernel = new VectorKernel(vectors, rows - 1, columns - 1);
+    const allocated = process.memoryUsage().arrayBuffers - before.arrayBuffers;
+    expect(kernel.bytes()).toBe(estimate);
+    // The typed arrays are all of it: measured as the process sees them (other buffers may come and go: 1 MB of slack).
+    expect(Math.abs(allocated - estimate)).toBeLessThan(2 ** 20 + estimate * 0.01);
+    kernel.fillRows(rows);
+    // Filling adds no per-line structure on the JS heap (24 million short lines as arrays once took 9 GB).
+    expect(process.memoryUsage().heapUsed - before.heapUsed).toBeLessThan(16 * 2 ** 20);
+    expect(kernel.bytes()).toBe(estimate);
+  });
+
+  it('rows 0..15 to 1.3e5 need tens of MB, not 12 GB; row 0 to 1e6 is computed, not refused', async () => {
+    expect(vectorTableBytes(WYTHOFF, 16, 130_001)).toBeLessThan(20 * 2 ** 20);
+    const run = await runMain(['--preset', 'wythoff', '--rows', '0..0', '--max', '1e6', '--format', 'json']);
+    expect(run.code, run.stderr).toBe(0);
+    const json = JSON.parse(run.stdout);
+    expect(json.values[0][1_000_000]).toBe(1_000_000);
+  });
+
+  it('a refusal gives the estimate and does not suggest a flag already given', async () => {
+    const withRows = expectBadInput(await runMain(['--preset', 'wythoff', '--rows', '0..15', '--max', '2147483647']), 'rows too long', { pattern: /rows 0\.\.15 .* need about [\d,]+ MiB, more than the [\d,]+ MiB of free memory; lower --max or the last row/ });
+    expect(withRows).not.toContain('use --rows');
+    expectBadInput(await runMain(['--preset', 'wythoff', '--max', '2147483647']), 'square too large', { pattern: /a table of [\d,]+ cells needs about [\d,]+ MiB, .*; use --rows A\.\.B/ });
   });
 });

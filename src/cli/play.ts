@@ -12,6 +12,7 @@ import { mulberry32 } from '../play/random.js';
 import { EXPLORE_OPTIONS, parseCommandLine, STDIN_ARGUMENT } from './options.js';
 import { columnsOf, type CliIo } from './io.js';
 import { wrapText } from '../report/wrap.js';
+import { progressMode, progressReporter } from './progress.js';
 import type { Pair } from '../game/game.js';
 
 /** Heaps a played game may start with (its values are computed up to the largest). */
@@ -64,7 +65,12 @@ export async function playMain(args: readonly string[], io: CliIo): Promise<numb
   const random = mulberry32(seed);
   const texts = command.position?.filter((t) => t !== STDIN_ARGUMENT);
   if (command.position && texts!.length !== command.position.length) throw new InputError('play reads moves from standard input: give the position on the command line');
-  const options = { misere: command.misere, humanFirst: play.first === 'human', level: play.level, random };
+  // Evaluations (a hint, the computer's move) show progress when they take long; the line is cleared before the answer.
+  const evaluation = () => {
+    const progress = progressReporter(progressMode(command.progress, io.stderr), io.stderr);
+    return { options: { onProgress: (done: number, ceiling: number, unit: string) => progress.update(done, ceiling, unit) }, done: () => progress.done() };
+  };
+  const options = { misere: command.misere, humanFirst: play.first === 'human', level: play.level, random, evaluation };
   if (isBoardRule(game.rule)) {
     const playable = boardPlayable(game.rule);
     const start: Pair[] = texts ? texts.map((t) => playable.parse(t)) : randomBoard(game.rule.kind, random);

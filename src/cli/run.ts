@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { exploreAsync, exploreValues, type Exploration } from '../explore.js';
 import { formatCount, parseCount } from '../numbers.js';
 import { isHeapRule, ruleText, type CappedHeapRule, type GameSpec, type VectorRule } from '../rules/model.js';
-import { drive, type DriveOptions } from '../driver.js';
+import { drive, generatorWork, type DriveOptions } from '../driver.js';
 import { freeMemoryBudget, type ValueArray } from '../engine/store.js';
 import { readFileSync } from 'node:fs';
 import { describeFsError } from '../files/fs-errors.js';
@@ -192,11 +192,22 @@ async function withOutputs(command: ExploreCommand, format: ReportFormat, io: Cl
   }
 }
 
-/** Read all of stdin as text (the heaps of `--position -`). */
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+/** Most bytes of two-pile states read from standard input (each needs the table up to it: a few are all that can be answered). */
+const PAIRS_INPUT_LIMIT = 1 << 20;
+
+/** The states of a two-pile position from standard input (x:y separated by white space). */
+async function readPairs(stream: NodeJS.ReadableStream): Promise<string[]> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
+  let bytes = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    bytes += buffer.length;
+    if (bytes > PAIRS_INPUT_LIMIT) throw new InputError(`--position -: more than ${formatCount(PAIRS_INPUT_LIMIT)} bytes of states on standard input`);
+    chunks.push(buffer);
+  }
+  const texts = Buffer.concat(chunks).toString('utf8').split(/\s+/).filter((t) => t !== '');
+  if (texts.length === 0) throw new InputError('--position -: no states on standard input');
+  return texts;
 }
 
 /** Heap sizes, written as people write them (9, 1e9, 10^18); a plain run of digits takes the fast path. */
@@ -204,39 +215,60 @@ function parseHeaps(texts: readonly string[]): bigint[] {
   return texts.map((t) => (/^\d{1,15}$/.test(t) ? BigInt(t) : parseCount(t, '--position')));
 }
 
-/** `--position ...`: evaluate one position of any game, normal or misère play. */
+/**
+ * `--position ...`: evaluate one position of any game, normal or misère
+ * play. Every part runs by the driver (progress, prompt stops): reading
+ * standard input (streamed into a temporary file), the values, and the
+ * search for winning moves.
+ */
 async function positionTo(game: GameSpec, command: ExploreCommand, format: ReportFormat, io: CliIo): Promise<void> {
-  let texts = command.position!;
-  if (texts.length === 1 && texts[0] === STDIN_ARGUMENT) {
-    texts = (await readAll(io.stdin)).split(/\s+/).filter((t) => t !== '');
-    if (texts.length === 0) throw new InputError('--position -: no heap sizes on standard input');
-  }
+  const texts = command.position!;
+  const fromStdin = texts.length === 1 && texts[0] === STDIN_ARGUMENT;
+  // Positions keep no checkpoint of their own (the values of a heap rule may: see exploreHeapRule).
+  const plain = withoutCheckpoint(command);
   await withOutputs(command, format, io, async () => {
-    const { heapPosition } = await import('../positions/heap-position.js');
-    const { boardPosition, parsePair } = await import('../positions/board-position.js');
-    if (game.rule.kind === 'custom') {
-      // A module's states are JSON; a heap module's positions are heap sizes.
-      const heaps = texts.every((t) => /^\d+$/.test(t)) ? parseHeaps(texts) : null;
-      const largest = heaps?.reduce((a, b) => (b > a ? b : a), 0n);
-      const result = await exploreModule(game, game.rule.module, largest, command, io, texts);
-      if (result.shape !== 'heap') return result;
-      if (!heaps) throw new InputError('--position: this module is a heap game (options(n)); give heap sizes');
-      return heapPosition(result, game.rule, heaps, command.misere);
+    const { heapPositionWork } = await import('../positions/heap-position.js');
+    const { heapArray, readHeapsWork } = await import('../positions/heap-list.js');
+    if (!isHeapRule(game.rule)) {
+      const { boardPositionWork, parsePair } = await import('../positions/board-position.js');
+      const pairs = (fromStdin ? await readPairs(io.stdin) : texts).map((t) => parsePair(t, '--position'));
+      return driven('', plain, io, (_, options) => drive(boardPositionWork(game.rule as VectorRule | CappedHeapRule, pairs, command.misere), options));
     }
-    if (isHeapRule(game.rule)) {
-      const heaps = parseHeaps(texts);
-      const largest = heaps.reduce((a, b) => (b > a ? b : a), 0n);
+    // A module's states are JSON; a heap module's positions are heap sizes.
+    const moduleStates = game.rule.kind === 'custom' && !fromStdin && !texts.every((t) => /^\d+$/.test(t));
+    const heaps = fromStdin
+      ? await driven('', plain, io, (_, options) => drive(readHeapsWork(io.stdin as AsyncIterable<Buffer>, options.signal), options))
+      : heapArray(moduleStates ? [] : parseHeaps(texts));
+    try {
       let exploration: Exploration;
-      try {
-        exploration = await exploreHeapRule(game, largest, command, null);
-      } catch (error) {
-        if (!(error instanceof InputError) || !/^--max /.test(error.message)) throw error;
-        throw new InputError(`--position: heap ${shortCount(largest)}: ${error.message.replace(/^--max [^:]*: /, '')}`);
+      if (game.rule.kind === 'custom') {
+        const result = await exploreModule(game, game.rule.module, moduleStates ? undefined : heaps.largest, command, io, fromStdin ? undefined : texts);
+        if (result.shape !== 'heap') return result;
+        if (moduleStates) throw new InputError('--position: this module is a heap game (options(n)); give heap sizes');
+        exploration = result;
+      } else {
+        try {
+          exploration = await exploreHeapRule(game, heaps.largest, command, io);
+        } catch (error) {
+          if (!(error instanceof InputError) || !/^--max /.test(error.message)) throw error;
+          throw new InputError(`--position: heap ${shortCount(heaps.largest)}: ${error.message.replace(/^--max [^:]*: /, '')}`);
+        }
       }
-      return heapPosition(exploration, game.rule, heaps, command.misere);
+      const rule = game.rule;
+      const report = await driven('', plain, io, (_, options) => drive(heapPositionWork(exploration, rule, heaps, command.misere), options));
+      // A report of a long position reads the heaps again as it is written: its temporary file goes on the way out.
+      if (!report.allComponents) heaps.close();
+      return report;
+    } catch (error) {
+      heaps.close();
+      throw error;
     }
-    return boardPosition(game.rule as VectorRule | CappedHeapRule, texts.map((t) => parsePair(t, '--position')), command.misere);
   });
+}
+
+/** The command for work that keeps no checkpoint (a position, a misère table): run by the driver all the same. */
+function withoutCheckpoint(command: ExploreCommand): ExploreCommand {
+  return { ...command, checkpoint: undefined, resume: false };
 }
 
 /** `--misere` without a position: misère outcomes of single heaps 0..max. */
@@ -245,7 +277,9 @@ async function misereTableTo(game: GameSpec, command: ExploreCommand, format: Re
   if (command.at || command.checkpoint) throw new InputError('--misere tables take --max N (heaps 0..N)');
   const max = Number(command.max ?? game.defaultMax ?? 100n);
   const rule = game.rule;
-  await withOutputs(command, format, io, async () => (await import('../positions/misere-table.js')).misereTable(rule, max));
+  const { misereTableSteps } = await import('../positions/misere-table.js');
+  const size = { unit: 'heaps', ceiling: rule.kind === 'take-and-break' ? Infinity : max + 1 };
+  await withOutputs(command, format, io, () => driven('', withoutCheckpoint(command), io, (_, options) => drive(generatorWork(misereTableSteps(rule, max), size), options)));
 }
 
 /** Heaps shown for a game that is not one heap when no --max is given. */

@@ -60,6 +60,7 @@ export class WasmSparse {
   private width = 0; // bytes per value there
   private tableMask = -1;
   private tableBound = -1;
+  private outOfMemory = false;
 
   private constructor(instance: WebAssembly.Instance, moves: TwoHeapMoves) {
     this.memory = instance.exports.memory as WebAssembly.Memory;
@@ -78,7 +79,7 @@ export class WasmSparse {
     this.countsAt = at;
     at += 4 * TABLE_BOUND;
     this.valuesAt = at;
-    this.ensure(at);
+    this.ensure(at); // a RangeError here (no memory) reaches create, which gives up on the module
     new Int32Array(this.memory.buffer, this.seenAt, TABLE_BOUND).fill(-1);
     const header = new Int32Array(this.memory.buffer, this.movesAt, 3 + 4 * 16);
     header.set([moves.splitTakes.length, moves.singleTakes.length, moves.wholeTakes.length]);
@@ -92,7 +93,13 @@ export class WasmSparse {
   static create(moves: TwoHeapMoves): WasmSparse | null {
     const module = wasmModule();
     if (!module || [moves.splitTakes, moves.singleTakes, moves.wholeTakes].some((takes) => takes.length > 16)) return null;
-    return new WasmSparse(new WebAssembly.Instance(module), moves);
+    try {
+      return new WasmSparse(new WebAssembly.Instance(module), moves);
+    } catch (error) {
+      // An instance reserves its whole address range up front: under a small `ulimit -v` it cannot, and TypeScript does the work.
+      if (error instanceof RangeError) return null;
+      throw error;
+    }
   }
 
   /**
@@ -105,10 +112,17 @@ export class WasmSparse {
   fill(store: ValueStore, from: number, end: number, split: RareCommonSplit): number | null {
     const bound = split.bound;
     // wasm32 memory ends at 4 GiB: tables past about 2*10^9 heaps stay with TypeScript.
-    if (bound > MAX_BOUND || split.count >= RARE_CAPACITY || this.valuesAt + 2 * end > MAX_MEMORY) return null;
+    if (this.outOfMemory || bound > MAX_BOUND || split.count >= RARE_CAPACITY || this.valuesAt + 2 * end > MAX_MEMORY) return null;
     const width = bound <= SMALL_BOUND ? 1 : 2;
+    try {
+      this.ensure(this.valuesAt + width * end);
+    } catch (error) {
+      // Memory that cannot grow (a limit on the address space): the TypeScript loop takes over from here.
+      if (!(error instanceof RangeError)) throw error;
+      this.outOfMemory = true;
+      return null;
+    }
     if (width !== this.width) [this.width, this.synced] = [width, 0]; // the copy is rewritten at the new width
-    this.ensure(this.valuesAt + width * end);
     const memory = this.memory.buffer;
     const values = width === 1 ? new Uint8Array(memory, this.valuesAt, end) : new Uint16Array(memory, this.valuesAt, end);
     if (this.synced < from) values.set(store.values.subarray(this.synced, from), this.synced);

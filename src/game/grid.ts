@@ -8,7 +8,7 @@ import { formatCount } from '../numbers.js';
 import { ruleText, type GameSpec, type VectorRule } from '../rules/model.js';
 import { observeCycle } from '../period/observed.js';
 import type { Cycle } from '../period/pattern.js';
-import { valueBound, VectorKernel, type VectorTable } from './vector-kernel.js';
+import { vectorTableBytes, VectorKernel, type VectorTable } from './vector-kernel.js';
 import { drive, driveSync, type DriveOptions, type SteppedWork } from '../driver.js';
 import { freeMemoryBudget, type ValueArray } from '../engine/store.js';
 import { recognisePairLaw, type PairLaw } from './pair-law.js';
@@ -56,17 +56,25 @@ export function gridCheckpointKey(rule: VectorRule, max: number): string {
   return `${ruleText(rule)}, columns 0..${max}`;
 }
 
+const mebibytes = (bytes: number) => `${formatCount(Math.max(1, Math.round(bytes / 2 ** 20)))} MiB`;
+
+/** Refuse, before any work, a table of rows 0..lastRow × columns 0..lastColumn that free memory cannot hold (`refusal` words it, given both sizes in MiB). */
+export function checkTableMemory(vectors: VectorRule['vectors'], lastRow: number, lastColumn: number, refusal: (needed: string, free: string) => string): void {
+  const bytes = vectorTableBytes(vectors, lastRow + 1, lastColumn + 1);
+  const free = freeMemoryBudget();
+  if (bytes > free) throw new InputError(refusal(mebibytes(bytes), mebibytes(free)));
+}
+
 /** The table as steps of whole rows, for the driver. */
 export function gridWork(request: GridRequest): SteppedWork<GridExploration> {
   const { game, max } = request;
   const lastRow = request.rows?.last ?? max;
   const cells = (lastRow + 1) * (max + 1);
-  const bound = valueBound(game.rule.vectors, lastRow + 1, max + 1);
-  // Values, plus a bitset per long line: (bound / 8) bytes per line, a few lines per row or column.
-  const bytes = cells * 4 + ((bound >>> 3) + 4) * (lastRow + max + 2) * 2 * game.rule.vectors.length;
-  if (bytes > freeMemoryBudget()) {
-    throw new InputError(`--max ${max}: a table of ${formatCount(cells)} cells needs about ${formatCount(Math.round(bytes / 2 ** 20))} MiB, more than the free memory; use --rows A..B for long rows`);
-  }
+  checkTableMemory(game.rule.vectors, lastRow, max, (needed, free) =>
+    request.rows
+      ? `--rows ${request.rows.first}..${lastRow} --max ${max}: rows 0..${lastRow} (every row before the last is computed too) of ${formatCount(max + 1)} columns need about ${needed}, more than the ${free} of free memory; lower --max or the last row`
+      : `--max ${max}: a table of ${formatCount(cells)} cells needs about ${needed}, more than the ${free} of free memory; use --rows A..B for a few long rows`,
+  );
   const kernel = new VectorKernel(game.rule.vectors, lastRow, max);
   if (request.resume) kernel.restore(request.resume, Math.floor(request.resume.length / kernel.columns));
   return {

@@ -11,8 +11,10 @@ import type { MoveVector } from '../rules/model.js';
  * - a long line (more than LONG_LINE cells in the region) as a bitset with
  *   its mex: the mex of a cell is at least the largest of those mexes, and
  *   is found by scanning the union of the bitsets word by word from there;
- * - a short line as a plain list, stamped into a scratch array per cell.
- * Capped vectors mark their few options directly. So a Wythoff table costs
+ * - a short line (LONG_LINE cells at most) is walked back through the
+ *   table itself, its values stamped into a scratch array per cell: no
+ *   per-line lists (24 million short lines as JS arrays once took 9 GB).
+ * Capped vectors mark their few options the same way. So a Wythoff table costs
  * about (its values / 32) word operations per cell instead of x + y options,
  * and long rows (rows 0..15 to 10^5) a few operations per cell.
  */
@@ -26,15 +28,12 @@ export interface VectorTable {
   readonly largest: number;
 }
 
+/** The long lines of one unbounded vector: a bitset (words per line) and a mex per line. */
 interface Family {
   readonly dx: number;
   readonly dy: number;
-  readonly long: boolean;
-  /** Long lines: bitsets (words per line), and each line's mex. */
-  readonly bits: Uint32Array | null;
-  readonly mex: Int32Array | null;
-  /** Short lines: values so far, in one flat array per line. */
-  readonly lists: number[][] | null;
+  readonly bits: Uint32Array;
+  readonly mex: Int32Array;
 }
 
 /** The cell a line starts at (x < dx or y < dy), as a dense index. */
@@ -52,6 +51,17 @@ function lineCount(dx: number, dy: number, rows: number, columns: number): numbe
 /** Cells a line of (dx, dy) can hold inside rows × columns. */
 function longestLine(dx: number, dy: number, rows: number, columns: number): number {
   return Math.min(dx === 0 ? Infinity : Math.ceil(rows / dx), dy === 0 ? Infinity : Math.ceil(columns / dy));
+}
+
+/** Bytes of a table of rows × columns (what the kernel allocates: values, long lines' bitsets and mexes, the stamp array). */
+export function vectorTableBytes(vectors: readonly MoveVector[], rows: number, columns: number): number {
+  const bound = valueBound(vectors, rows, columns);
+  const words = (bound >>> 5) + 1;
+  let bytes = 4 * rows * columns + 4 * (bound + 1);
+  for (const { dx, dy, cap } of vectors) {
+    if (cap === null && longestLine(dx, dy, rows, columns) > LONG_LINE) bytes += lineCount(dx, dy, rows, columns) * (words + 1) * 4;
+  }
+  return bytes;
 }
 
 /** A bound on any value: a cell has at most this many options. */
@@ -75,7 +85,7 @@ export class VectorKernel {
   largest = 0;
   private readonly words: number;
   private readonly families: Family[];
-  private readonly capped: readonly MoveVector[];
+  private readonly walked: readonly { readonly dx: number; readonly dy: number; readonly cap: number }[];
   private readonly stamp: Int32Array;
   private readonly lineOf: Int32Array;
 
@@ -86,19 +96,15 @@ export class VectorKernel {
     this.words = (bound >>> 5) + 1;
     this.families = vectors
       .filter((v) => v.cap === null)
+      .filter(({ dx, dy }) => longestLine(dx, dy, this.rows, this.columns) > LONG_LINE)
       .map(({ dx, dy }) => {
-        const long = longestLine(dx, dy, this.rows, this.columns) > LONG_LINE;
         const lines = lineCount(dx, dy, this.rows, this.columns);
-        return {
-          dx,
-          dy,
-          long,
-          bits: long ? new Uint32Array(lines * this.words) : null,
-          mex: long ? new Int32Array(lines) : null,
-          lists: long ? null : Array.from({ length: lines }, () => []),
-        };
+        return { dx, dy, bits: new Uint32Array(lines * this.words), mex: new Int32Array(lines) };
       });
-    this.capped = vectors.filter((v) => v.cap !== null);
+    // Capped vectors and short lines: their options are walked back through the table.
+    this.walked = vectors
+      .filter((v) => v.cap !== null || longestLine(v.dx, v.dy, this.rows, this.columns) <= LONG_LINE)
+      .map(({ dx, dy, cap }) => ({ dx, dy, cap: cap ?? Infinity }));
     this.values = new Uint32Array(this.rows * this.columns);
     this.stamp = new Int32Array(bound + 1).fill(-1);
     this.lineOf = new Int32Array(this.families.length);
@@ -122,28 +128,23 @@ export class VectorKernel {
 
   /** Compute rows up to (not including) `end`. */
   fillRows(end: number): void {
-    const { columns, values, families, capped, stamp, lineOf, words } = this;
+    const { columns, values, families, walked, stamp, lineOf, words } = this;
     let largest = this.largest;
     for (let x = this.rowsDone; x < Math.min(end, this.rows); x++) {
       for (let y = 0; y < columns; y++) {
         const cell = x * columns + y;
         let low = 0;
         findLines(families, lineOf, x, y, columns);
-        for (let f = 0; f < families.length; f++) {
-          const family = families[f]!;
-          if (family.long) {
-            if (family.mex![lineOf[f]!]! > low) low = family.mex![lineOf[f]!]!;
-          } else for (const v of family.lists![lineOf[f]!]!) stamp[v] = cell;
-        }
-        for (const { dx, dy, cap } of capped) {
-          for (let m = 1, px = x - dx, py = y - dy; m <= cap! && px >= 0 && py >= 0; m++, px -= dx, py -= dy) stamp[values[px * columns + py]!] = cell;
+        for (let f = 0; f < families.length; f++) if (families[f]!.mex[lineOf[f]!]! > low) low = families[f]!.mex[lineOf[f]!]!;
+        for (const { dx, dy, cap } of walked) {
+          for (let m = 1, px = x - dx, py = y - dy; m <= cap && px >= 0 && py >= 0; m++, px -= dx, py -= dy) stamp[values[px * columns + py]!] = cell;
         }
         // The first value >= low in no long line's bitset and not stamped.
         let value = low;
         for (;;) {
           const word = value >>> 5;
           let union = 0;
-          for (let f = 0; f < families.length; f++) if (families[f]!.long) union |= families[f]!.bits![lineOf[f]! * words + word]!;
+          for (let f = 0; f < families.length; f++) union |= families[f]!.bits[lineOf[f]! * words + word]!;
           union |= (1 << (value & 31)) - 1; // bits below `value` in this word are not candidates
           let free = ~union;
           while (free !== 0) {
@@ -166,6 +167,11 @@ export class VectorKernel {
     this.largest = largest;
   }
 
+  /** Bytes the kernel holds (typed arrays only: it has no other per-line or per-cell structure). */
+  bytes(): number {
+    return this.values.byteLength + this.stamp.byteLength + this.families.reduce((sum, f) => sum + f.bits.byteLength + f.mex.byteLength, 0);
+  }
+
   table(): VectorTable {
     return { rows: this.rows, columns: this.columns, values: this.values, largest: this.largest };
   }
@@ -181,15 +187,11 @@ function record(families: readonly Family[], lineOf: Int32Array, words: number, 
   for (let f = 0; f < families.length; f++) {
     const family = families[f]!;
     const line = lineOf[f]!;
-    if (!family.long) {
-      family.lists![line]!.push(value);
-      continue;
-    }
     const base = line * words;
-    family.bits![base + (value >>> 5)]! |= 1 << (value & 31);
-    let mex = family.mex![line]!;
-    while (family.bits![base + (mex >>> 5)]! & (1 << (mex & 31))) mex++;
-    family.mex![line] = mex;
+    family.bits[base + (value >>> 5)]! |= 1 << (value & 31);
+    let mex = family.mex[line]!;
+    while (family.bits[base + (mex >>> 5)]! & (1 << (mex & 31))) mex++;
+    family.mex[line] = mex;
   }
 }
 

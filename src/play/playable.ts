@@ -7,8 +7,10 @@ import type { Exploration } from '../explore.js';
 import { referenceOptions } from '../engine/reference.js';
 import { isHeapRule, type CappedHeapRule, type GameRule, type Rule, type VectorRule } from '../rules/model.js';
 import { memoryGame, vectorGame, type Pair } from '../game/game.js';
-import { heapPosition } from '../positions/heap-position.js';
-import { boardPosition, parsePair } from '../positions/board-position.js';
+import { heapPositionWork } from '../positions/heap-position.js';
+import { heapArray } from '../positions/heap-list.js';
+import { boardPositionWork, parsePair } from '../positions/board-position.js';
+import { drive, type DriveOptions } from '../driver.js';
 import type { PositionReport } from '../positions/position.js';
 import { parseCount } from '../numbers.js';
 
@@ -17,7 +19,8 @@ export interface Playable<S> {
   readonly noun: string;
   readonly heaps: boolean;
   options(state: S): readonly (readonly S[])[];
-  evaluate(position: readonly S[], misere: boolean): PositionReport<S>;
+  /** Run by the driver (`options`: progress, a stop): a large table takes a while, and a signal must not wait for it. */
+  evaluate(position: readonly S[], misere: boolean, options?: DriveOptions): Promise<PositionReport<S>>;
   show(state: S): string;
   key(state: S): string;
   parse(text: string): S;
@@ -33,7 +36,7 @@ export function heapPlayable(rule: Rule, exploration: Exploration): Playable<big
     heaps: true,
     // A heap taken away stays in its place as 0, so heaps keep their numbers through the game.
     options: (n) => referenceOptions(rule, Number(n)).map((parts) => (parts.length ? parts.map(BigInt) : [0n])),
-    evaluate: (position, misere) => heapPosition(exploration, rule, position, misere),
+    evaluate: (position, misere, options) => drive(heapPositionWork(exploration, rule, heapArray(position), misere), options),
     show: (n) => String(n),
     key: (n) => String(n),
     parse: (text) => parseCount(text, 'a heap'),
@@ -48,7 +51,7 @@ export function boardPlayable(rule: VectorRule | CappedHeapRule): Playable<Pair>
     noun: rule.kind === 'vectors' ? 'pair' : 'heap',
     heaps: false,
     options: (s) => [...game.options(s)],
-    evaluate: (position, misere) => boardPosition(rule, position, misere),
+    evaluate: (position, misere, options) => drive(boardPositionWork(rule, position, misere), options),
     show: game.show,
     key: game.key,
     parse: (text) => parsePair(text, 'a state'),

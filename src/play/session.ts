@@ -15,6 +15,7 @@ import { outcomeWords } from '../report/position-report.js';
 import { quote } from '../errors.js';
 import { columnsOf } from '../cli/io.js';
 import { wrapText } from '../report/wrap.js';
+import type { DriveOptions } from '../driver.js';
 
 export interface PlayOptions {
   readonly misere: boolean;
@@ -22,6 +23,18 @@ export interface PlayOptions {
   /** 1..10: the chance in ten that the computer plays its best move. */
   readonly level: number;
   readonly random: () => number;
+  /** For each evaluation (a hint, the computer's move): how it reports progress, and what to do when it ends (clear the line). */
+  readonly evaluation?: () => { readonly options: DriveOptions; done(): void };
+}
+
+/** The position evaluated by the driver: between its steps, progress is shown and a signal is served. */
+async function evaluate<S>(game: Playable<S>, position: readonly S[], options: PlayOptions) {
+  const run = options.evaluation?.();
+  try {
+    return await game.evaluate(position, options.misere, run?.options);
+  } finally {
+    run?.done();
+  }
 }
 
 type Turn<S> = { readonly position: S[]; readonly humanToMove: boolean };
@@ -71,7 +84,7 @@ export async function playSession<S>(game: Playable<S>, start: S[], options: Pla
         return 0;
       }
       if (!turn.humanToMove) {
-        const move = computerMove(game, turn.position, legal, options);
+        const move = await computerMove(game, turn.position, legal, options);
         out(`The computer plays: ${describe(move)}`);
         history.push(turn);
         turn = { position: apply(turn.position, move), humanToMove: true };
@@ -88,7 +101,7 @@ export async function playSession<S>(game: Playable<S>, start: S[], options: Pla
         continue;
       }
       if (input === 'hint') {
-        out(hint(game, turn.position, options.misere, describe, columnsOf(io.stdout)));
+        out(await hint(game, turn.position, options, describe, columnsOf(io.stdout)));
         continue;
       }
       if (input === 'undo') {
@@ -113,8 +126,8 @@ export async function playSession<S>(game: Playable<S>, start: S[], options: Pla
 }
 
 /** The hint, wrapped at spaces to `width` columns; each winning move on a line of its own, written as a move the game accepts. */
-function hint<S>(game: Playable<S>, position: readonly S[], misere: boolean, describe: (m: Move<S>) => string, width: number): string {
-  const report = game.evaluate(position, misere);
+async function hint<S>(game: Playable<S>, position: readonly S[], options: PlayOptions, describe: (m: Move<S>) => string, width: number): Promise<string> {
+  const report = await evaluate(game, position, options);
   const paragraphs: string[] = [];
   if (report.nimSum !== null) {
     paragraphs.push(`Values: ${report.components.map((c) => `${game.show(c.state)} is worth ${c.grundy}`).join(', ')}; their nim-sum (xor) is ${report.nimSum}.`);
@@ -123,7 +136,7 @@ function hint<S>(game: Playable<S>, position: readonly S[], misere: boolean, des
   if (!report.winningMoves.length) paragraphs.push('There is no winning move here: make the game long and hope for a mistake.');
   const lines = paragraphs.map((p) => wrapText(p, width));
   if (report.winningMoves.length) {
-    const more = report.winningMoves.length - HINT_MOVES;
+    const more = Number(report.winningMoveCount ?? BigInt(report.winningMoves.length)) - HINT_MOVES;
     lines.push(report.winningMoves.length === 1 ? 'The winning move:' : 'Winning moves:');
     for (const move of report.winningMoves.slice(0, HINT_MOVES)) lines.push(`  ${describe(move)}`);
     if (more > 0) lines.push(`  … and ${more} more`);
@@ -131,9 +144,9 @@ function hint<S>(game: Playable<S>, position: readonly S[], misere: boolean, des
   return lines.join('\n');
 }
 
-function computerMove<S>(game: Playable<S>, position: readonly S[], legal: readonly Move<S>[], options: PlayOptions): Move<S> {
+async function computerMove<S>(game: Playable<S>, position: readonly S[], legal: readonly Move<S>[], options: PlayOptions): Promise<Move<S>> {
   if (options.level < 10 && options.random() * 10 >= options.level) return legal[Math.floor(options.random() * legal.length)]!;
-  const report = game.evaluate(position, options.misere);
+  const report = await evaluate(game, position, options);
   if (report.winningMoves.length) return report.winningMoves[0]!;
   // Lost against best play: take the least, so the game lasts and a mistake has room to happen.
   return [...legal].sort((a, b) => (a.take !== null && b.take !== null ? (a.take < b.take ? -1 : a.take > b.take ? 1 : 0) : 0) || b.component - a.component)[0]!;

@@ -8,10 +8,12 @@ import { InputError, quote } from '../errors.js';
 import { formatCount, parseCount } from '../numbers.js';
 import { ruleText, type CappedHeapRule, type VectorRule } from '../rules/model.js';
 import { memoryGame, vectorGame, type Game, type Pair } from '../game/game.js';
-import { vectorValues } from '../game/vector-kernel.js';
-import { cappedValues } from '../game/capped-heap.js';
+import { VectorKernel } from '../game/vector-kernel.js';
+import { CappedKernel } from '../game/capped-heap.js';
+import { checkTableMemory } from '../game/grid.js';
 import { compareMoves, type Move, type PositionReport } from './position.js';
-import { misereOutcome } from './misere.js';
+import { checkMisereSize, misereSearch } from './misere.js';
+import { generatorWork, runGenerator, type SteppedWork } from '../driver.js';
 
 /** Most cells a position's table may need (a two-pile table up to its largest coordinates). */
 export const BOARD_CELL_LIMIT = 100_000_000;
@@ -28,21 +30,47 @@ export function parsePair(text: string, what: string): Pair {
   return [part(match[1]!), part(match[2]!)] as const;
 }
 
+/** A position of a few components, evaluated in this thread. */
 export function boardPosition(rule: VectorRule | CappedHeapRule, components: readonly Pair[], misere: boolean): PositionReport<Pair> {
+  return runGenerator(boardPositionSteps(rule, components, misere));
+}
+
+/** The same as work for the driver: the table a row (or heap) a step, then the moves; progress, and stops between steps. */
+export function boardPositionWork(rule: VectorRule | CappedHeapRule, components: readonly Pair[], misere: boolean): SteppedWork<PositionReport<Pair>> {
+  const size = { unit: rule.kind === 'vectors' ? 'cells' : 'states', ceiling: Infinity };
+  return generatorWork(boardPositionSteps(rule, components, misere, size), size);
+}
+
+function* boardPositionSteps(rule: VectorRule | CappedHeapRule, components: readonly Pair[], misere: boolean, size = { unit: '', ceiling: 0 }): Generator<number | void, PositionReport<Pair>, void> {
   const game: Game<Pair> = rule.kind === 'vectors' ? vectorGame(rule) : memoryGame(rule);
   let value: (p: Pair) => number;
+  // Sizes are checked before any table is made: cells (the work) and bytes (the memory).
   if (rule.kind === 'vectors') {
     const rows = Math.max(...components.map(([x]) => x)) + 1;
     const columns = Math.max(...components.map(([, y]) => y)) + 1;
     if (rows * columns > BOARD_CELL_LIMIT) throw new InputError(`--position: a table up to ${rows - 1}:${columns - 1} has ${formatCount(rows * columns)} cells, more than the ${formatCount(BOARD_CELL_LIMIT)} a position may need`);
-    const table = vectorValues(rule.vectors, rows - 1, columns - 1);
-    value = ([x, y]) => table.values[x * columns + y]!;
+    checkTableMemory(rule.vectors, rows - 1, columns - 1, (needed, free) => `--position: a table up to ${rows - 1}:${columns - 1} needs about ${needed}, more than the ${free} of free memory`);
+    const kernel = new VectorKernel(rule.vectors, rows - 1, columns - 1);
+    size.ceiling = rows * columns;
+    while (kernel.rowsDone < rows) {
+      kernel.fillRows(kernel.rowsDone + 1);
+      yield columns;
+    }
+    const values = kernel.values;
+    value = ([x, y]) => values[x * columns + y]!;
   } else {
     const max = Math.max(...components.map(([n]) => n));
     if (((max + 1) * (max + 2)) / 2 > BOARD_CELL_LIMIT) throw new InputError(`--position: heaps up to ${max} need ${formatCount(((max + 1) * (max + 2)) / 2)} states, more than ${formatCount(BOARD_CELL_LIMIT)}`);
-    const table = cappedValues(rule, max);
+    const kernel = new CappedKernel(rule, max);
+    size.ceiling = ((max + 1) * (max + 2)) / 2;
+    while (kernel.heapsDone <= max) {
+      kernel.fillHeaps(kernel.heapsDone + 1);
+      yield kernel.heapsDone; // the states of that heap
+    }
+    const table = kernel.table();
     value = ([n, c]) => table.value(n, c);
   }
+  size.ceiling = Infinity;
   const describe = (move: Move<Pair>, position: readonly Pair[]) => {
     const after = position.map((p, i) => (i === move.component - 1 ? move.to[0]! : p));
     return `move ${game.show(move.from)} to ${game.show(move.to[0]!)} in component ${move.component} → ${after.map(game.show).join(' ')}`;
@@ -57,15 +85,22 @@ export function boardPosition(rule: VectorRule | CappedHeapRule, components: rea
     const optionsOf = function* (p: readonly Pair[]): Iterable<readonly Pair[]> {
       for (let i = 0; i < p.length; i++) for (const [to] of game.options(p[i]!)) yield [...p.slice(0, i), to!, ...p.slice(i + 1)];
     };
+    // Each component can become any state of its table below it: the search reaches at most their product.
+    const states = components.reduce((product, [x, y]) => product * (rule.kind === 'vectors' ? (x + 1) * (y + 1) : ((x + 1) * (x + 2)) / 2), 1);
+    // Options of any position reached: at most those of the components it started from (a state's options lie below it).
+    const options = components.reduce((sum, [x, y]) => sum + (rule.kind === 'vectors' ? 2 * (x + y) : x), 0);
+    checkMisereSize(states, options, 'this position');
+    size.unit = 'positions searched';
     const memo = new Map<string, boolean>();
-    const outcome = misereOutcome(components, keyOf, optionsOf, memo);
+    const outcome = yield* misereSearch(components, keyOf, optionsOf, memo);
     if (outcome === 'N') {
-      components.forEach((from, i) => {
+      for (let i = 0; i < components.length; i++) {
+        const from = components[i]!;
         for (const [to] of game.options(from)) {
           const after = [...components.slice(0, i), to!, ...components.slice(i + 1)];
-          if (misereOutcome(after, keyOf, optionsOf, memo) === 'P') moves.push({ component: i + 1, from, to: [to!], take: take(from, to!) });
+          if ((yield* misereSearch(after, keyOf, optionsOf, memo)) === 'P') moves.push({ component: i + 1, from, to: [to!], take: take(from, to!) });
         }
-      });
+      }
     }
     moves.sort(compareMoves(game.key));
     return { ...base, components: components.map((state) => ({ state, grundy: null })), nimSum: null, outcome, winningMoves: moves, movesNotListed: null };

@@ -8,7 +8,8 @@
  *   period, as in normal play.
  * - Rules that split heaps (take-and-break codes): a heap's options are
  *   sums, so each heap is settled by an exhaustive search of the positions
- *   it leads to (small heaps only).
+ *   it leads to: small heaps only, refused up front when the positions a
+ *   heap of max can reach are more than the search may visit.
  */
 import { InputError } from '../errors.js';
 import { referenceOptions } from '../engine/reference.js';
@@ -17,7 +18,8 @@ import { proveByWindowRepetition } from '../period/window-repetition.js';
 import { observeCycle } from '../period/observed.js';
 import { describePPositions, type PPositions } from '../period/p-positions.js';
 import type { Cycle, Proof } from '../period/pattern.js';
-import { misereOutcome } from './misere.js';
+import { checkMisereSize, misereSearch, splitDescendants } from './misere.js';
+import { runGenerator } from '../driver.js';
 
 export interface MisereTable {
   readonly shape: 'misere';
@@ -29,14 +31,18 @@ export interface MisereTable {
   readonly pPositions: PPositions;
 }
 
-/** Heaps searched exhaustively when a rule splits them. */
-export const MISERE_SPLIT_MAX = 200;
 const SINGLE_HEAP_LIMIT = 50_000_000;
 
 export function misereTable(rule: Rule, max: number): MisereTable {
+  return runGenerator(misereTableSteps(rule, max));
+}
+
+/** The table as a generator that yields after each heap (and each position a search looks at): for the driver. */
+export function* misereTableSteps(rule: Rule, max: number): Generator<void, MisereTable, void> {
   if (rule.kind === 'custom') throw new InputError('--misere with a rule module: its options live in the module');
   const splits = rule.kind === 'take-and-break';
-  if (splits && max > MISERE_SPLIT_MAX) throw new InputError(`--misere --max ${max}: a rule that splits heaps is searched position by position, up to ${MISERE_SPLIT_MAX} tokens`);
+  // The options of a position reached, estimated by those of the heap of max (a split heap's parts have about as many).
+  if (splits) checkMisereSize(splitDescendants(max), max <= 1000 ? referenceOptions(rule, max).length : Infinity, `a heap of ${max} (a rule that splits heaps is searched position by position)`);
   if (max > SINGLE_HEAP_LIMIT) throw new InputError(`--misere --max ${max}: at most ${SINGLE_HEAP_LIMIT.toLocaleString('en-US')} heaps`);
   const outcomes = new Uint8Array(max + 1);
   if (splits) {
@@ -49,9 +55,23 @@ export function misereTable(rule: Rule, max: number): MisereTable {
         for (const parts of referenceOptions(rule, p[i]!)) yield normal([...p.slice(0, i), ...parts, ...p.slice(i + 1)]);
       }
     };
-    for (let n = 0; n <= max; n++) outcomes[n] = misereOutcome(normal([n]), key, options, memo) === 'N' ? 1 : 0;
+    for (let n = 0; n <= max; n++) outcomes[n] = (yield* misereSearch(normal([n]), key, options, memo)) === 'N' ? 1 : 0;
+  } else if (rule.kind === 'all-but') {
+    // Every smaller heap but the k excluded takes: a heap moves to a P-position as soon as it has more P-positions below it
+    // than k, or one of the few it has is not an excluded take away. O(k) a heap, not O(n).
+    const excluded = new Set(rule.excluded);
+    const below: number[] = []; // P-positions so far
+    for (let n = 0; n <= max; n++) {
+      yield;
+      let anyMove = false;
+      for (let take = 1; take <= n && !anyMove; take++) anyMove = !excluded.has(take);
+      const toP = below.length > excluded.size || below.some((m) => !excluded.has(n - m));
+      outcomes[n] = !anyMove || toP ? 1 : 0;
+      if (outcomes[n] === 0) below.push(n);
+    }
   } else {
     for (let n = 0; n <= max; n++) {
+      yield;
       let anyMove = false;
       let toP = false;
       for (const [m] of referenceOptionsSingle(rule, n)) {
@@ -74,12 +94,7 @@ export function misereTable(rule: Rule, max: number): MisereTable {
   return { shape: 'misere', rule: ruleText(rule), max, outcomes, cycle, pPositions: describePPositions(outcomes, outcomes.length, pattern, BigInt(max)) };
 }
 
-/** Options of a heap under a rule whose moves leave one heap, without building every list for all-but sets. */
+/** Options of a heap under a rule whose moves leave one heap (subtraction sets, finite or not). */
 function* referenceOptionsSingle(rule: Rule, n: number): Iterable<number[]> {
-  if (rule.kind === 'all-but') {
-    const excluded = new Set(rule.excluded);
-    for (let take = 1; take <= n; take++) if (!excluded.has(take)) yield [n - take];
-    return;
-  }
   yield* referenceOptions(rule, n);
 }

@@ -20,16 +20,70 @@ export function misereNimOutcome(heaps: readonly bigint[]): 'N' | 'P' {
   return ones % 2 === 1 ? 'P' : 'N';
 }
 
-/** The most positions an exhaustive misère search may visit. */
+/** The most positions an exhaustive misère search may visit (about a minute of search, with progress). */
 export const MISERE_STATE_LIMIT = 2_000_000;
+
+/** The most options an exhaustive misère search may look through (positions times the options of each): about a minute. */
+export const MISERE_OPTION_LIMIT = 200_000_000;
+
+/**
+ * Refuse, before any search, a misère search too large to finish: `reachable`
+ * bounds the positions it can reach (the product, over the components, of
+ * the states each can become), and `options` estimates the options of one;
+ * more than MISERE_STATE_LIMIT positions, or than MISERE_OPTION_LIMIT
+ * options in all, is refused with the estimate.
+ */
+export function checkMisereSize(reachable: number, options: number, what: string): void {
+  const tail = '(misère sums have no shortcut for this rule); use smaller heaps, or normal play';
+  if (reachable > MISERE_STATE_LIMIT) {
+    throw new InputError(`--misere: ${what} may reach ${formatEstimate(reachable)} positions, more than the ${formatCount(MISERE_STATE_LIMIT)} an exhaustive search may visit ${tail}`);
+  }
+  if (reachable * options > MISERE_OPTION_LIMIT) {
+    throw new InputError(
+      `--misere: ${what} may reach ${formatEstimate(reachable)} positions of up to ${formatCount(options)} options each: ${formatEstimate(reachable * options).replace(/^up to /, '')} options, more than the ${formatCount(MISERE_OPTION_LIMIT)} an exhaustive search may look through ${tail}`,
+    );
+  }
+}
+
+function formatEstimate(n: number): string {
+  if (!Number.isFinite(n) || n >= 1e300) return 'more than 10^300';
+  if (n < 1e15) return `up to ${formatCount(Math.round(n))}`;
+  const exponent = Math.floor(Math.log10(n));
+  return `up to about ${(n / 10 ** exponent).toFixed(1)}e${exponent}`;
+}
+
+/** Multisets of heaps with at most n tokens in all (what a heap of n can become under a rule that splits heaps): the sum of partition numbers p(0..n). */
+export function splitDescendants(n: number): number {
+  const limit = Math.min(n, 600); // p(600) is about 4.6e23: far past any cap
+  const p = new Float64Array(limit + 1);
+  p[0] = 1;
+  for (let m = 1; m <= limit; m++) {
+    let total = 0;
+    for (let k = 1; ; k++) {
+      const sign = k % 2 === 1 ? 1 : -1;
+      const a = m - (k * (3 * k - 1)) / 2;
+      if (a < 0) break;
+      total += sign * p[a]!;
+      const b = m - (k * (3 * k + 1)) / 2;
+      if (b >= 0) total += sign * p[b]!;
+    }
+    p[m] = total;
+  }
+  if (n > limit) return Infinity;
+  let sum = 0;
+  for (const v of p) sum += v;
+  return sum;
+}
 
 /**
  * The misère outcome of a position (a multiset of states, canonical key
  * `positionKey`) by a memoised, iterative depth-first search: P when every
  * option is N; a position with no option is N (the player to move cannot
- * move, so the other made the last move and lost).
+ * move, so the other made the last move and lost). A generator that yields
+ * after each position it looks at, so the driver can show progress and stop
+ * it between steps.
  */
-export function misereOutcome<P>(start: P, positionKey: (p: P) => string, options: (p: P) => Iterable<P>, memo = new Map<string, boolean>(), limit = MISERE_STATE_LIMIT): 'N' | 'P' {
+export function* misereSearch<P>(start: P, positionKey: (p: P) => string, options: (p: P) => Iterable<P>, memo = new Map<string, boolean>(), limit = MISERE_STATE_LIMIT): Generator<void, 'N' | 'P', void> {
   // memo: key -> true when the position is N (the player to move wins).
   interface Frame {
     readonly key: string;
@@ -51,6 +105,7 @@ export function misereOutcome<P>(start: P, positionKey: (p: P) => string, option
     stack.pop();
   };
   while (stack.length) {
+    yield;
     const top = stack[stack.length - 1]!;
     // An option just searched: if it is P, this position is N.
     if (top.waiting !== null && memo.get(top.waiting) === false) {

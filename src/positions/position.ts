@@ -15,11 +15,26 @@ export interface Move<S> {
   readonly take: bigint | null;
 }
 
+export interface Component<S> {
+  readonly state: S;
+  readonly grundy: bigint | null;
+}
+
+/** Winning moves listed at most (the report counts them all where it can). */
+export const WINNING_MOVES_LISTED = 10_000;
+
 export interface PositionReport<S> {
   readonly shape: 'position';
   readonly rule: string;
   readonly misere: boolean;
-  readonly components: readonly { readonly state: S; readonly grundy: bigint | null }[];
+  /** The components; for a position read from standard input, only the first of them (see componentCount). */
+  readonly components: readonly Component<S>[];
+  /** How many components there are, when `components` holds only the first. */
+  readonly componentCount?: number;
+  /** Every component, a chunk at a time, when `components` holds only the first. */
+  readonly allComponents?: () => AsyncIterable<readonly Component<S>[]>;
+  /** How many winning moves there are, when more than `winningMoves` lists (WINNING_MOVES_LISTED at most). */
+  readonly winningMoveCount?: bigint;
   /** Normal play: the xor of the values; misère: null (outcomes of sums are not values). */
   readonly nimSum: bigint | null;
   /** N: the player to move wins; P: the other one does. */

@@ -23,22 +23,25 @@ export function outcomeWords(p: AnyPosition): string {
 export function positionTableText(p: AnyPosition, width: number): string {
   const lines: string[] = [];
   const field = (label: string, text: string) => lines.push(wrapText(text, width - 16, 16).replace(/^ {16}/, label.padEnd(16)));
-  const states = p.components.map((c) => p.show(c.state));
-  const cut = (items: string[]) => (items.length > COMPONENTS_SHOWN ? `${items.slice(0, COMPONENTS_SHOWN).join(' ')} … (${items.length.toLocaleString('en-US')} in all)` : items.join(' '));
+  // A long position is shown by its first components (a position read from standard input keeps only those).
+  const total = p.componentCount ?? p.components.length;
+  const states = p.components.slice(0, COMPONENTS_SHOWN + 1).map((c) => p.show(c.state));
+  const cut = (items: string[]) => (total > COMPONENTS_SHOWN ? `${items.slice(0, COMPONENTS_SHOWN).join(' ')} … (${total.toLocaleString('en-US')} in all)` : items.join(' '));
   field('Rule', ruleTitle(p.rule));
   field('Position', cut(states));
   if (p.components.every((c) => c.grundy !== null)) {
-    const values = p.components.map((c) => `G(${p.show(c.state)}) = ${c.grundy}`);
-    field('Values', values.length > COMPONENTS_SHOWN ? `${values.slice(0, COMPONENTS_SHOWN).join(', ')}, …` : values.join(', '));
+    const values = p.components.slice(0, COMPONENTS_SHOWN).map((c) => `G(${p.show(c.state)}) = ${c.grundy}`);
+    field('Values', total > COMPONENTS_SHOWN ? `${values.join(', ')}, …` : values.join(', '));
   }
   if (p.nimSum !== null) {
-    const terms = p.components.map((c) => String(c.grundy));
-    field('Nim-sum', terms.length > 1 && terms.length <= COMPONENTS_SHOWN ? `${terms.join(' xor ')} = ${p.nimSum}` : String(p.nimSum));
+    const terms = p.components.slice(0, COMPONENTS_SHOWN + 1).map((c) => String(c.grundy));
+    field('Nim-sum', total > 1 && total <= COMPONENTS_SHOWN ? `${terms.join(' xor ')} = ${p.nimSum}` : String(p.nimSum));
   }
   field('Outcome', outcomeWords(p));
   if (p.outcome === 'N') {
-    const count = p.winningMoves.length;
-    field('Winning moves', count ? `${count.toLocaleString('en-US')}${count > MOVES_SHOWN ? ` (the first ${MOVES_SHOWN} shown)` : ''}` : p.movesNotListed ? 'not listed' : 'none: the player to move wins by making no move');
+    const count = p.winningMoveCount ?? BigInt(p.winningMoves.length);
+    // Counting that stopped part-way (movesNotListed says where) gives a lower bound.
+    field('Winning moves', count ? `${p.movesNotListed ? 'at least ' : ''}${count.toLocaleString('en-US')}${count > MOVES_SHOWN ? ` (the first ${MOVES_SHOWN} shown)` : ''}` : p.movesNotListed ? 'not listed' : 'none: the player to move wins by making no move');
     const position = p.components.map((c) => c.state);
     for (const move of p.winningMoves.slice(0, MOVES_SHOWN)) lines.push(wrapText(p.describe(move, position), width - 2, 2));
   }
@@ -56,26 +59,32 @@ function stateJson(state: unknown): string {
 }
 
 /** Items written a chunk at a time: a position of 500,000 heaps is a large document, not a large object. */
-async function writeList<T>(sink: Sink, items: readonly T[], item: (x: T) => string, indent: string): Promise<void> {
+async function writeList<T>(sink: Sink, items: readonly T[] | AsyncIterable<readonly T[]>, item: (x: T) => string, indent: string): Promise<void> {
   const CHUNK = 8192;
-  if (items.length === 0) return sink.write('[]');
-  await sink.write('[');
-  for (let i = 0; i < items.length; i += CHUNK) {
-    const part = items.slice(i, i + CHUNK).map((x) => `\n${indent}  ${item(x)}`).join(',');
-    await sink.write((i > 0 ? ',' : '') + part);
+  const chunks = async function* () {
+    if (!('length' in items)) return yield* items;
+    for (let i = 0; i < items.length; i += CHUNK) yield items.slice(i, i + CHUNK);
+  };
+  let first = true;
+  for await (const chunk of chunks()) {
+    if (chunk.length === 0) continue;
+    await sink.write((first ? '[' : ',') + chunk.map((x) => `\n${indent}  ${item(x)}`).join(','));
+    first = false;
   }
-  await sink.write(`\n${indent}]`);
+  await sink.write(first ? '[]' : `\n${indent}]`);
 }
 
 export async function writePositionJson(p: AnyPosition, sink: Sink): Promise<void> {
   const text = (v: unknown) => (v === null ? 'null' : typeof v === 'bigint' ? v.toString() : JSON.stringify(v));
   await sink.write(`{\n  "rule": ${JSON.stringify(p.rule)},\n  "misere": ${p.misere},\n  "position": `);
-  await writeList(sink, p.components, (c) => stateJson(c.state), '  ');
+  // A long position (from standard input) is read again, a chunk at a time, rather than held.
+  const components = () => p.allComponents?.() ?? p.components;
+  await writeList(sink, components(), (c) => stateJson(c.state), '  ');
   await sink.write(`,\n  "nimSum": ${text(p.nimSum)},\n  "components": `);
-  await writeList(sink, p.components, (c) => `{"state": ${stateJson(c.state)}, "grundy": ${text(c.grundy)}}`, '  ');
+  await writeList(sink, components(), (c) => `{"state": ${stateJson(c.state)}, "grundy": ${text(c.grundy)}}`, '  ');
   await sink.write(`,\n  "outcome": "${p.outcome}",\n  "winningMoves": `);
   await writeList(sink, p.winningMoves, (m) => `{"component": ${m.component}, "from": ${stateJson(m.from)}, "to": [${m.to.map(stateJson).join(', ')}], "take": ${text(m.take)}}`, '  ');
-  await sink.write(`,\n  "movesNotListed": ${text(p.movesNotListed)}\n}\n`);
+  await sink.write(`,\n  "winningMoveCount": ${text(p.winningMoveCount ?? BigInt(p.winningMoves.length))},\n  "movesNotListed": ${text(p.movesNotListed)}\n}\n`);
 }
 
 /**
