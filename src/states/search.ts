@@ -8,6 +8,7 @@
  * with more states than memory allows.
  */
 import { MexBuffer } from '../engine/mex-buffer.js';
+import { thrownText } from '../custom/thrown.js';
 
 export class StateSearchError extends Error {}
 
@@ -17,35 +18,85 @@ export interface StateRules {
   key?: (state: unknown) => unknown;
 }
 
-/** The canonical JSON of a value: object keys sorted, so equal states have equal keys. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value); // a number, a string: no keys to sort
-  return JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
-  );
+/** Object keys as JSON text, kept: a state's few keys recur in every state. */
+const quotedKeys = new Map<string, string>();
+function quoted(key: string): string {
+  let text = quotedKeys.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(key);
+    if (quotedKeys.size < 4096) quotedKeys.set(key, text);
+  }
+  return text;
 }
 
-/** Why a value is not a state (null when it is one): JSON has no functions, undefined, NaN, ... */
-function notAState(value: unknown, depth = 0): string | null {
-  if (depth > 64) return 'nested too deeply';
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return null;
-  if (typeof value === 'number') return Number.isFinite(value) ? null : `${value} (not a JSON number)`;
-  if (Array.isArray(value)) {
-    for (const v of value) {
-      const why = notAState(v, depth + 1);
-      if (why) return why;
+/** Nesting past this depth is checked for a cycle (an object that holds itself). */
+const DEEP = 64;
+
+/** A value that is not a state; `why` says so in a module writer's terms. */
+export class NotAState extends Error {}
+
+/**
+ * The canonical JSON of a state (object keys sorted, so equal states have
+ * equal keys), checking on the way that it is one: JSON has no functions,
+ * undefined, NaN, class instances or cycles. One pass does both: this runs
+ * for every option of every state, so it is the search's inner loop
+ * (JSON.stringify with a replacer cost ten times as much).
+ */
+export function canonicalJson(value: unknown): string {
+  return canonical(value, []);
+}
+
+function canonical(value: unknown, ancestors: unknown[]): string {
+  switch (typeof value) {
+    case 'number':
+      if (!Number.isFinite(value)) throw new NotAState(`${value} (not a JSON number)`);
+      return String(value); // the same digits as JSON.stringify, -0 included
+    case 'string':
+      return JSON.stringify(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object': {
+      if (value === null) return 'null';
+      if (ancestors.length >= DEEP) {
+        throw new NotAState(ancestors.includes(value) ? 'an object that contains itself (a cycle), which JSON cannot write' : `nesting deeper than ${DEEP} levels`);
+      }
+      ancestors.push(value);
+      let text: string;
+      if (Array.isArray(value)) {
+        text = '[';
+        for (let i = 0; i < value.length; i++) text += (i ? ',' : '') + canonical(value[i], ancestors);
+        text += ']';
+      } else {
+        const prototype = Object.getPrototypeOf(value) as unknown;
+        if (prototype !== Object.prototype && prototype !== null) throw new NotAState(`an object of class ${(value as object).constructor?.name ?? '?'}`);
+        const keys = Object.keys(value);
+        if (keys.length > 1) keys.sort();
+        text = '{';
+        for (let i = 0; i < keys.length; i++) text += (i ? ',' : '') + quoted(keys[i]!) + ':' + canonical((value as Record<string, unknown>)[keys[i]!], ancestors);
+        text += '}';
+      }
+      ancestors.pop();
+      return text;
     }
-    return null;
+    default:
+      throw new NotAState(typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`);
   }
-  if (typeof value === 'object') {
-    if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return `an object of class ${(value as object).constructor?.name ?? '?'}`;
-    for (const v of Object.values(value as object)) {
-      const why = notAState(v, depth + 1);
-      if (why) return why;
-    }
+}
+
+/** Why a value is not a state, or null when it is one. */
+export function notAState(value: unknown): string | null {
+  try {
+    canonicalJson(value);
     return null;
+  } catch (error) {
+    if (error instanceof NotAState) return error.message;
+    throw error;
   }
-  return typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`;
+}
+
+/** A short form of a state's key for messages. */
+export function shownKey(key: string): string {
+  return key.length > 120 ? key.slice(0, 117) + '...' : key;
 }
 
 function isIterable(value: unknown): value is Iterable<unknown> {
@@ -70,51 +121,82 @@ export interface SearchOptions {
   readonly arraysAreSums: boolean;
   /** Values known already (a checkpoint's): their states are not searched again. */
   readonly known?: ReadonlyMap<string, number>;
+  /** Whether the roots' options are wanted (for winning moves; default true). */
+  readonly rootOptions?: boolean;
   /** Told of each state as its value is found (for checkpoints). */
   readonly onSolved?: (key: string, value: number) => void;
 }
 
+/** What went wrong, without a stack: a module's own Error gives its message, anything else its text. */
+const messageOf = thrownText;
+
 /**
  * Values of every state reachable from `roots`; for the roots, also their
- * options with values (for winning moves).
+ * options with values (for winning moves), unless `rootOptions` is false
+ * (a table needs only values).
  */
-export function solveStates(rules: StateRules, roots: readonly unknown[], options: SearchOptions): { values: Map<string, number>; rootOptions: SolvedOption[][] } {
+export function solveStates(rules: StateRules, roots: readonly unknown[], options: SearchOptions): { values: Map<string, number>; rootValues: number[]; rootOptions: SolvedOption[][] } {
+  const shown = shownKey;
+  const customKey = rules.key;
+  // A state's key: its canonical JSON (which also checks it is a state), or the module's key(state).
   const keyOf = (state: unknown): string => {
-    const custom = rules.key?.(state);
-    return custom === undefined ? canonicalJson(state) : typeof custom === 'string' ? custom : canonicalJson(custom);
+    const json = canonicalJson(state);
+    if (!customKey) return json;
+    let custom: unknown;
+    try {
+      custom = customKey(state);
+    } catch (error) {
+      throw new StateSearchError(`key(${shown(json)}) threw: ${messageOf(error)}`);
+    }
+    if (custom === undefined) return json;
+    if (typeof custom === 'string') return custom;
+    const why = notAState(custom);
+    if (why) throw new StateSearchError(`key(${shown(json)}) returned ${why}: key must return a string (or a JSON value)`);
+    return canonicalJson(custom);
   };
-  const shown = (key: string) => (key.length > 120 ? key.slice(0, 117) + '...' : key);
   const values = new Map<string, number>(options.known ?? []);
   const onStack = new Set<string>();
+  // A state being searched: its options' parts kept flat (keys[ends[o-1]..ends[o]) is option o),
+  // with the values found so far; nothing is allocated per option but its key.
   interface Frame {
     readonly key: string;
-    readonly options: { to: unknown[]; keys: string[] }[];
-    next: number; // option components are visited in order: options[o].keys[c]
-    o: number;
-    c: number;
+    readonly keys: string[];
+    readonly states: unknown[];
+    readonly ends: number[];
+    readonly found: number[];
+    next: number; // the part to look at next
   }
   const expand = (state: unknown, key: string): Frame => {
     options.onState?.(key);
-    let result: unknown;
-    try {
-      result = rules.options(state);
-    } catch (error) {
-      throw new StateSearchError(`options(${shown(key)}) threw: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    if (result != null && typeof (result as { then?: unknown }).then === 'function') throw new StateSearchError(`options(${shown(key)}) returned a Promise: options must return its list directly`);
-    if (!isIterable(result)) throw new StateSearchError(`options(${shown(key)}) returned ${canonicalJson(result) ?? String(result)}; expected a list of options (each a state, or a sum of states)`);
-    const list: { to: unknown[]; keys: string[] }[] = [];
+    const keys: string[] = [];
+    const states: unknown[] = [];
+    const ends: number[] = [];
     let index = 0;
-    for (const option of result) {
-      index++;
-      const parts = option && typeof option === 'object' && !Array.isArray(option) && Array.isArray((option as { sum?: unknown }).sum) ? ((option as { sum: unknown[] }).sum) : Array.isArray(option) && options.arraysAreSums ? option : [option];
-      for (const part of parts) {
-        const why = notAState(part);
-        if (why) throw new StateSearchError(`options(${shown(key)}): option ${index} has ${why}, which is not a state (states are JSON values)`);
+    // A generator's body runs while its options are read: a throw there is the module's too.
+    try {
+      const result = rules.options(state);
+      if (result != null && typeof (result as { then?: unknown }).then === 'function') throw new StateSearchError(`options(${shown(key)}) returned a Promise: options must return its list directly (an async function cannot be used)`);
+      if (!isIterable(result)) throw new StateSearchError(`options(${shown(key)}) returned ${notAState(result) === null ? shown(canonicalJson(result)) : String(result)}; expected a list of options (each a state, or a sum of states)`);
+      for (const option of result) {
+        index++;
+        const sum = option && typeof option === 'object' && !Array.isArray(option) && Array.isArray((option as { sum?: unknown }).sum) ? ((option as { sum: unknown[] }).sum) : Array.isArray(option) && options.arraysAreSums ? option : null;
+        if (sum) {
+          for (const part of sum) {
+            keys.push(keyOf(part));
+            states.push(part);
+          }
+        } else {
+          keys.push(keyOf(option));
+          states.push(option);
+        }
+        ends.push(keys.length);
       }
-      list.push({ to: parts, keys: parts.map(keyOf) });
+    } catch (error) {
+      if (error instanceof StateSearchError) throw error;
+      if (error instanceof NotAState) throw new StateSearchError(`options(${shown(key)}): option ${index} has ${error.message}, which is not a state (states are JSON values)`);
+      throw new StateSearchError(`options(${shown(key)}) threw: ${messageOf(error)}`);
     }
-    return { key, options: list, next: 0, o: 0, c: 0 };
+    return { key, keys, states, ends, found: new Array<number>(keys.length), next: 0 };
   };
   const stack: Frame[] = [];
   const mexBuffer = new MexBuffer();
@@ -126,44 +208,55 @@ export function solveStates(rules: StateRules, roots: readonly unknown[], option
     onStack.add(key);
     stack.push(expand(state, key));
   };
+  // The xor of each option's parts' values (all found).
+  const optionValues = (frame: Frame, each: (value: number, o: number) => void) => {
+    let start = 0;
+    for (let o = 0; o < frame.ends.length; o++) {
+      let x = 0;
+      const end = frame.ends[o]!;
+      for (let i = start; i < end; i++) x ^= frame.found[i] ?? values.get(frame.keys[i]!)!;
+      each(x, o);
+      start = end;
+    }
+  };
   const rootFrames: Frame[] = [];
-  for (const root of roots) {
-    const rootKey = keyOf(root);
+  const rootKeys: string[] = [];
+  const wantRootOptions = options.rootOptions ?? true;
+  for (const [i, root] of roots.entries()) {
+    let rootKey: string;
+    try {
+      rootKey = keyOf(root);
+    } catch (error) {
+      if (error instanceof NotAState) throw new StateSearchError(`state ${i + 1} to evaluate has ${error.message}, which is not a state (states are JSON values)`);
+      throw error;
+    }
+    rootKeys.push(rootKey);
     if (values.has(rootKey)) {
-      rootFrames.push(expand(root, rootKey));
+      if (wantRootOptions) rootFrames.push(expand(root, rootKey));
       continue;
     }
     push(root, rootKey);
-    rootFrames.push(stack[0]!);
+    if (wantRootOptions) rootFrames.push(stack[0]!);
     while (stack.length) {
       const frame = stack[stack.length - 1]!;
+      const { keys, found } = frame;
       let descended = false;
-      while (frame.o < frame.options.length && !descended) {
-        const option = frame.options[frame.o]!;
-        while (frame.c < option.keys.length) {
-          const key = option.keys[frame.c]!;
-          if (values.has(key)) {
-            frame.c++;
-            continue;
-          }
-          if (onStack.has(key)) throw new StateSearchError(`the game graph has a loop: ${shown(key)} can be reached again from itself, so it has no value`);
-          push(option.to[frame.c], key);
-          descended = true;
-          break;
+      while (frame.next < keys.length) {
+        const key = keys[frame.next]!;
+        const known = values.get(key);
+        if (known !== undefined) {
+          found[frame.next++] = known;
+          continue;
         }
-        if (!descended) {
-          frame.o++;
-          frame.c = 0;
-        }
+        if (onStack.has(key)) throw new StateSearchError(`the game graph has a loop: ${shown(key)} can be reached again from itself, so it has no value`);
+        push(frame.states[frame.next], key);
+        descended = true;
+        break;
       }
       if (descended) continue;
       // Every option's parts have values: the mex of the options' xors (a stamped buffer, nothing allocated per state).
       const stamp = ++stamps;
-      for (const option of frame.options) {
-        let x = 0;
-        for (const k of option.keys) x ^= values.get(k)!;
-        mexBuffer.mark(x, stamp);
-      }
+      optionValues(frame, (x) => mexBuffer.mark(x, stamp));
       const value = mexBuffer.mex(stamp);
       values.set(frame.key, value);
       options.onSolved?.(frame.key, value);
@@ -171,6 +264,10 @@ export function solveStates(rules: StateRules, roots: readonly unknown[], option
       stack.pop();
     }
   }
-  const rootOptions = rootFrames.map((f) => f.options.map((o) => ({ to: o.to, value: o.keys.reduce((x, k) => x ^ values.get(k)!, 0) })));
-  return { values, rootOptions };
+  const rootOptions = rootFrames.map((frame) => {
+    const list: SolvedOption[] = [];
+    optionValues(frame, (value, o) => list.push({ to: frame.states.slice(o === 0 ? 0 : frame.ends[o - 1], frame.ends[o]), value }));
+    return list;
+  });
+  return { values, rootValues: rootKeys.map((k) => values.get(k)!), rootOptions };
 }

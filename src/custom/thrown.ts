@@ -1,0 +1,24 @@
+/**
+ * What a rule module threw, in one line: its own message, or, for an act
+ * the sandbox refused (Node's ERR_ACCESS_DENIED), which act it was.
+ */
+export function thrownText(error: unknown): string {
+  const { code, permission, resource } = (error ?? {}) as { code?: unknown; permission?: unknown; resource?: unknown };
+  if (code === 'ERR_ACCESS_DENIED') {
+    const where = typeof resource === 'string' && resource ? ` ${resource}` : '';
+    const act =
+      permission === 'FileSystemRead'
+        ? `reading${where || ' a file'} (a module may read only its own folder)`
+        : permission === 'FileSystemWrite'
+          ? `writing${where || ' a file'}`
+          : permission === 'ChildProcess'
+            ? 'starting a process'
+            : permission === 'WorkerThreads'
+              ? 'starting a worker thread'
+              : `this (${String(permission ?? 'unknown')})`;
+    return `the sandbox refused ${act}; run with --trust-module to lift its limits`;
+  }
+  const text = error instanceof Error ? error.message : String(error);
+  const line = text.split('\n')[0]!;
+  return line.length > 300 ? line.slice(0, 297) + '...' : line;
+}
