@@ -12,6 +12,7 @@
 import { readFileSync, writeSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
+import { runInThisContext } from 'node:vm';
 import { computeCustomValues, RuleModuleError, type RuleModule } from '../src/custom/compute.js';
 import { parseCount } from '../src/numbers.js';
 import { canonicalJson, notAState, shownKey, solveStates, StateSearchError } from '../src/states/search.js';
@@ -32,15 +33,56 @@ function send(bytes: Uint8Array): void {
 
 const reply = (message: RuleModuleReply) => send(frame(FRAME.REPLY, serialize(message)));
 
-// A CALL frame is written before every call: one buffer, reused.
-const callFrame = Buffer.alloc(FRAME_HEADER_BYTES + 256);
-callFrame[0] = FRAME.CALL;
-function calling(what: string): void {
-  const length = callFrame.write(what, FRAME_HEADER_BYTES, 'utf8');
-  callFrame.writeUInt32LE(length, 1);
-  send(callFrame.subarray(0, FRAME_HEADER_BYTES + length));
+/*
+ * The call the module is in. Every call is counted and remembered here, but a
+ * CALL frame (the count and the call's name) goes out only when BEAT_MS have
+ * passed since the last one: a write per call would cost more than the calls.
+ * A call that runs past --timeout is silence of that length; sg-explore then
+ * sends SIGINT, which ends the synchronous work (see interruptible()), and this
+ * process names the call it was in.
+ */
+const BEAT_MS = 2;
+let calls = 0;
+let lastBeat = -Infinity;
+let heapNow = 0;
+let keyNow = '';
+let callNow: () => string = () => 'loading it';
+const heapCall = () => `options(${heapNow})`;
+const stateCall = () => `options(${shownKey(keyNow)})`;
+
+function beat(): void {
+  lastBeat = performance.now();
+  send(frame(FRAME.CALL, Buffer.from(`${calls} ${callNow()}`, 'utf8')));
 }
-const idle = () => send(frame(FRAME.IDLE, new Uint8Array(0)));
+
+function calling(what: () => string): void {
+  callNow = what;
+  calls++;
+  if (performance.now() - lastBeat >= BEAT_MS) beat();
+}
+
+/** The sandbox's own work follows: it is not timed. */
+function idle(): void {
+  lastBeat = -Infinity;
+  send(frame(FRAME.IDLE, Buffer.from(String(calls), 'utf8')));
+}
+
+const RUN = Symbol.for('sg-explore.sandbox-work');
+/**
+ * Run synchronous work so that a SIGINT ends it (V8 stops even an endless
+ * loop), and the call it was in is named as having run past --timeout.
+ */
+function interruptible<T>(job: RuleModuleJob, work: () => T): T {
+  (globalThis as { [RUN]?: () => T })[RUN] = work;
+  try {
+    return runInThisContext(`globalThis[Symbol.for('sg-explore.sandbox-work')]()`, { breakOnSigint: true }) as T;
+  } catch (error) {
+    if ((error as { code?: string })?.code === 'ERR_SCRIPT_EXECUTION_INTERRUPTED') fail(`${callNow()} ran past --timeout ${job.timeoutMs} ms`);
+    throw error;
+  } finally {
+    delete (globalThis as { [RUN]?: () => T })[RUN];
+  }
+}
 
 /** The last word: an error, then this process ends. */
 function fail(message: string): never {
@@ -60,7 +102,8 @@ process.on('unhandledRejection', (error) => fail(`failed: ${messageOf(error)}`))
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 async function run(job: RuleModuleJob): Promise<void> {
-  calling('loading it');
+  calling(() => 'loading it');
+  beat();
   let loaded: Record<string, unknown>;
   try {
     loaded = (await import(pathToFileURL(job.module).href)) as Record<string, unknown>;
@@ -106,10 +149,13 @@ function computeHeapValues(module: RuleModule, job: RuleModuleJob, max: unknown)
     lastSent = performance.now();
   };
   try {
-    computeCustomValues(module, values, resumed, (n) => {
-      if (performance.now() - lastSent >= SEND_EVERY_MS) sendValues(n);
-      if (n < count) calling(`options(${n})`);
-    });
+    interruptible(job, () =>
+      computeCustomValues(module, values, resumed, (n) => {
+        if (performance.now() - lastSent >= SEND_EVERY_MS) sendValues(n);
+        heapNow = n;
+        if (n < count) calling(heapCall);
+      }),
+    );
   } catch (error) {
     fail(error instanceof RuleModuleError ? error.message : `failed: ${messageOf(error)}`);
   }
@@ -127,18 +173,19 @@ function solveModuleStates(module: Record<string, unknown>, job: RuleModuleJob):
     checkPositionsLikeStart(module, roots, job.positions);
   } else if (job.max !== undefined) {
     if (typeof module.states !== 'function') fail(`has no states(max) to tabulate, so --max ${job.max} means nothing to it: give --position with states as JSON, or leave out --max to evaluate its start`);
-    calling(`states(${job.max})`);
+    const max = job.max;
+    calling(() => `states(${max})`);
     try {
-      roots = [...((module.states as (max: number) => Iterable<unknown>)(job.max) ?? [])];
+      roots = interruptible(job, () => [...((module.states as (max: number) => Iterable<unknown>)(max) ?? [])]);
     } catch (error) {
       fail(`states(${job.max}) threw: ${messageOf(error)}`);
     }
     tabulated = true;
   } else if ('start' in module) {
-    calling('start()');
+    calling(() => 'start()');
     let start: unknown;
     try {
-      start = typeof module.start === 'function' ? (module.start as () => unknown)() : module.start;
+      start = typeof module.start === 'function' ? interruptible(job, () => (module.start as () => unknown)()) : module.start;
     } catch (error) {
       fail(`start() threw: ${messageOf(error)}`);
     }
@@ -149,18 +196,21 @@ function solveModuleStates(module: Record<string, unknown>, job: RuleModuleJob):
   } else fail('exports states(max) but no start: give --max N, or --position with states as JSON');
   const solved = job.checkpoint ? solvedSender() : null;
   try {
-    const search = solveStates(
+    const search = interruptible(job, () => solveStates(
       { options: module.options as (s: unknown) => unknown, key: typeof module.key === 'function' ? (module.key as (s: unknown) => unknown) : undefined },
       roots,
       {
         maxStates: job.maxStates,
-        onState: (key) => calling(`options(${shownKey(key)})`),
+        onState: (key) => {
+          keyNow = key;
+          calling(stateCall);
+        },
         arraysAreSums: module.arrayStates !== true,
         known: job.resumeStates ? knownStates(job.resumeStates) : undefined,
         onSolved: solved?.add,
         rootOptions: !tabulated,
       },
-    );
+    ));
     idle();
     solved?.flush();
     const answers: StateAnswer[] = tabulated

@@ -20,6 +20,8 @@ const endGroup = () => {
   }
 };
 process.on('disconnect', endGroup);
+// sg-explore sends SIGINT to the group to stop a call past --timeout: it is the sandbox's to handle.
+process.on('SIGINT', () => {});
 
 // No variables of sg-explore's environment reach the module (they may hold secrets).
 const sandbox = spawn(process.execPath, process.argv.slice(2), { stdio: [0, 1, 2, 3], env: {} });

@@ -47,6 +47,8 @@ const WATCH_INTERVAL_MS = 25;
 const START_LIMIT_MS = 30_000;
 /** How long the module's last prints may take to arrive after its answer. */
 const PRINTS_GRACE_MS = 500;
+/** How long a call past --timeout has to name itself after the SIGINT before the sandbox is ended. */
+const INTERRUPT_GRACE_MS = 1000;
 
 /** A rule module running in its sandbox. */
 interface ModuleRun {
@@ -75,6 +77,7 @@ function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
   const name = basename(module);
   const job: RuleModuleJob = {
     module,
+    timeoutMs: options.timeoutMs,
     count: options.count,
     countReason: options.countReason,
     defaultCount: options.defaultCount,
@@ -119,23 +122,34 @@ function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
       answer = run;
       call = null;
     };
+    // A call past the timeout is first asked to name itself (SIGINT); one that does not within this long is ended.
+    let interruptedAt: number | undefined;
     const watchdog = setInterval(() => {
-      const waited = performance.now() - since;
+      const now = performance.now();
+      const waited = now - since;
       if (!started) {
         if (waited > START_LIMIT_MS) fail(`its sandbox did not start within ${START_LIMIT_MS / 1000} s`);
-      } else if (call !== null && waited > options.timeoutMs) fail(`${call} ran past --timeout ${options.timeoutMs} ms`);
+      } else if (call !== null && waited > options.timeoutMs) {
+        const late = `${call} ran past --timeout ${options.timeoutMs} ms`;
+        if (call === 'loading it') fail(late);
+        else if (interruptedAt === undefined) {
+          interruptedAt = now;
+          sandbox?.interrupt();
+        } else if (now - interruptedAt > INTERRUPT_GRACE_MS) fail(late);
+      }
     }, Math.max(1, Math.min(WATCH_INTERVAL_MS, options.timeoutMs / 4)));
     try {
       sandbox = startSandbox(job, { trusted: options.trusted ?? false, log: options.log ?? process.stderr }, {
-        onCall(what) {
+        onCall(count, what) {
           started = true;
           call = what;
           since = performance.now();
-          calls++;
+          calls = count;
         },
-        onIdle() {
+        onIdle(count) {
           started = true;
           call = null;
+          calls = count;
         },
         onReply(reply) {
           if (settled || answer) return;
@@ -159,6 +173,8 @@ function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
           else fail(reply.message);
         },
         onEnd(why) {
+          // A sandbox stopped by the SIGINT for a late call, before it could say which: the last call it named.
+          if (why !== null && interruptedAt !== undefined && call !== null) return fail(`${call} ran past --timeout ${options.timeoutMs} ms`);
           if (why !== null) return fail(why);
           if (!answer) return fail('its process ended before answering');
           const run = answer;

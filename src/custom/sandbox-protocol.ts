@@ -6,9 +6,12 @@
  * module's own prints, which sg-explore passes to its stderr.
  *
  * Frames:
- *   CALL  the call the module is now in ("options(5)", "loading it"), UTF-8:
- *         the watchdog times each one against --timeout and names it.
- *   IDLE  the sandbox's own work follows (sending results), not timed.
+ *   CALL  "<calls so far> <the call the module is now in>" ("12 options(5)"),
+ *         UTF-8, sent at most every few milliseconds: silence longer than
+ *         --timeout is a call that ran past it (then a SIGINT to the
+ *         sandbox makes it name the call).
+ *   IDLE  "<calls so far>": the sandbox's own work follows (sending
+ *         results), not timed.
  *   REPLY a RuleModuleReply, v8-serialized (typed arrays travel as such).
  */
 import type { SolvedOption } from '../states/search.js';
@@ -18,6 +21,8 @@ export const FRAME_HEADER_BYTES = 5;
 
 export interface RuleModuleJob {
   readonly module: string;
+  /** How long one call may run (named in the message when one runs past it). */
+  readonly timeoutMs: number;
   /** Values to compute; without it, the module's own `max` export + 1, else `defaultCount`. */
   readonly count?: number;
   /** What asked for `count` values, for a refusal in the user's terms ("--position 10^18"). */
@@ -70,22 +75,35 @@ export function frame(type: number, payload: Uint8Array): Buffer {
   return bytes;
 }
 
-/** Splits a byte stream into frames, whatever the chunks. */
+/** Splits a byte stream into frames, whatever the chunks (joined only once a whole frame is there). */
 export class FrameReader {
-  private pending: Buffer = Buffer.alloc(0);
+  private chunks: Buffer[] = [];
+  private bytes = 0;
 
   constructor(private readonly onFrame: (type: number, payload: Buffer) => void) {}
 
   push(chunk: Buffer): void {
-    let bytes = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
+    this.chunks.push(chunk);
+    this.bytes += chunk.length;
+    if (this.bytes < FRAME_HEADER_BYTES) return;
+    let head = this.chunks[0]!;
+    if (head.length < FRAME_HEADER_BYTES) head = this.joined();
+    if (this.bytes < FRAME_HEADER_BYTES + head.readUInt32LE(1)) return;
+    const bytes = this.joined();
     let at = 0;
     while (bytes.length - at >= FRAME_HEADER_BYTES) {
-      const length = bytes.readUInt32LE(at + 1);
-      if (bytes.length - at - FRAME_HEADER_BYTES < length) break;
-      this.onFrame(bytes[at]!, bytes.subarray(at + FRAME_HEADER_BYTES, at + FRAME_HEADER_BYTES + length));
-      at += FRAME_HEADER_BYTES + length;
+      const end = at + FRAME_HEADER_BYTES + bytes.readUInt32LE(at + 1);
+      if (end > bytes.length) break;
+      this.onFrame(bytes[at]!, bytes.subarray(at + FRAME_HEADER_BYTES, end));
+      at = end;
     }
-    bytes = bytes.subarray(at);
-    this.pending = bytes.length ? Buffer.from(bytes) : Buffer.alloc(0);
+    this.chunks = at < bytes.length ? [bytes.subarray(at)] : [];
+    this.bytes = bytes.length - at;
+  }
+
+  private joined(): Buffer {
+    const bytes = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
+    this.chunks = [bytes];
+    return bytes;
   }
 }

@@ -22,9 +22,9 @@ import { workerFile } from '../worker-path.js';
 import { FRAME, FrameReader, type RuleModuleJob, type RuleModuleReply, type SandboxExit } from './sandbox-protocol.js';
 
 export interface SandboxHandlers {
-  /** The module is now in this call ("options(5)"); the sandbox's own work follows onIdle. */
-  onCall(what: string): void;
-  onIdle(): void;
+  /** The module has made `calls` calls and is now in this one ("options(5)"); the sandbox's own work follows onIdle. */
+  onCall(calls: number, what: string): void;
+  onIdle(calls: number): void;
   onReply(reply: RuleModuleReply): void;
   /** The sandbox is gone: `why` says how, or is null when it ended by itself with exit code 0. */
   onEnd(why: string | null): void;
@@ -33,6 +33,8 @@ export interface SandboxHandlers {
 export interface Sandbox {
   /** Ends the process group (at once; safe to call again). */
   stop(): void;
+  /** Asks the sandbox to stop the call it is in and name it (a SIGINT; the supervisor ignores it). */
+  interrupt(): void;
   /** Settles once the module's prints have all been passed on (or after `graceMs`). */
   drained(graceMs: number): Promise<void>;
 }
@@ -85,8 +87,11 @@ export function startSandbox(job: RuleModuleJob, options: { trusted: boolean; lo
     return new Promise<void>((resolve) => stream.once('close', resolve));
   });
   const reader = new FrameReader((type, payload) => {
-    if (type === FRAME.CALL) handlers.onCall(payload.toString('utf8'));
-    else if (type === FRAME.IDLE) handlers.onIdle();
+    if (type === FRAME.CALL) {
+      const text = payload.toString('utf8');
+      const space = text.indexOf(' ');
+      handlers.onCall(Number(text.slice(0, space)), text.slice(space + 1));
+    } else if (type === FRAME.IDLE) handlers.onIdle(Number(payload.toString('utf8')));
     else if (type === FRAME.REPLY) {
       let reply: RuleModuleReply;
       try {
@@ -125,6 +130,13 @@ export function startSandbox(job: RuleModuleJob, options: { trusted: boolean; lo
   });
   return {
     stop,
+    interrupt: () => {
+      try {
+        if (!stopped) process.kill(-supervisor.pid!, 'SIGINT');
+      } catch {
+        // The group is gone already.
+      }
+    },
     drained: (graceMs) => Promise.race([Promise.all(prints).then(() => {}), new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref())]),
   };
 }

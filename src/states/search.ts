@@ -127,8 +127,144 @@ export interface SearchOptions {
   readonly onSolved?: (key: string, value: number) => void;
 }
 
-/** What went wrong, without a stack: a module's own Error gives its message, anything else its text. */
-const messageOf = thrownText;
+/**
+ * Numbers for states: equal states (as JSON, object keys in any order) get
+ * the same number, and each number keeps its state's key. The canonical path
+ * walks the state through a trie of Maps keyed by its tokens (primitives; for
+ * an array a marker and its length; for an object its shape, the sorted list
+ * of its keys), so that the millions of options a search meets are neither
+ * written out as JSON nor hashed as long strings; only a state met for the
+ * first time gets its JSON key. The tokens of a state are never the start of
+ * another's, so its last token's entry holds its number. Walking also checks
+ * that the value is a state (NotAState says why not). With the module's own
+ * key(state), numbers are given by that key instead.
+ */
+class StateNumbers {
+  readonly keys: string[] = [];
+  private readonly root = new Map<unknown, unknown>();
+  private readonly byKey = new Map<string, number>();
+  /** Object shapes by their sorted keys joined, and the last shape met (objects of one shape come in runs). */
+  private readonly shapes = new Map<string, Shape>();
+  private lastOrder: string[] = [];
+  private lastShape: Shape | undefined;
+  // Where the last token of the state being walked goes.
+  private lastNode: Map<unknown, unknown> = this.root;
+  private lastToken: unknown;
+
+  constructor(private readonly customKey?: (state: unknown) => unknown) {}
+
+  numberOf(state: unknown): number {
+    if (this.customKey) return this.numberByKey(this.customKeyOf(state));
+    this.walk(state, this.root, true, 0);
+    const node = this.lastNode;
+    let id = node.get(this.lastToken) as number | undefined;
+    if (id === undefined) {
+      id = this.keys.length;
+      this.keys.push(canonicalJson(state));
+      node.set(this.lastToken, id);
+    }
+    return id;
+  }
+
+  private numberByKey(key: string): number {
+    let id = this.byKey.get(key);
+    if (id === undefined) {
+      id = this.keys.length;
+      this.keys.push(key);
+      this.byKey.set(key, id);
+    }
+    return id;
+  }
+
+  private customKeyOf(state: unknown): string {
+    const json = canonicalJson(state); // a state all the same
+    let custom: unknown;
+    try {
+      custom = this.customKey!(state);
+    } catch (error) {
+      throw new StateSearchError(`key(${shownKey(json)}) threw: ${thrownText(error)}`);
+    }
+    if (custom === undefined) return json;
+    if (typeof custom === 'string') return custom;
+    const why = notAState(custom);
+    if (why) throw new StateSearchError(`key(${shownKey(json)}) returned ${why}: key must return a string (or a JSON value)`);
+    return canonicalJson(custom);
+  }
+
+  /** The object's shape: its keys sorted (cached for a run of objects whose keys come in the same order). */
+  private shapeOf(value: object): Shape {
+    const order = Object.keys(value);
+    const last = this.lastOrder;
+    if (this.lastShape && order.length === last.length) {
+      let same = true;
+      for (let i = 0; i < order.length && same; i++) same = order[i] === last[i];
+      if (same) return this.lastShape;
+    }
+    const sorted = order.length > 1 ? [...order].sort() : order;
+    const name = sorted.join('\u0000');
+    let shape = this.shapes.get(name);
+    if (!shape) this.shapes.set(name, (shape = { keys: sorted }));
+    this.lastOrder = order;
+    this.lastShape = shape;
+    return shape;
+  }
+
+  /** Walk `value`'s tokens from `node`; the final token of the state (`last`) is left in lastNode/lastToken. */
+  private walk(value: unknown, node: Map<unknown, unknown>, last: boolean, depth: number): Map<unknown, unknown> {
+    switch (typeof value) {
+      case 'number':
+        if (!Number.isFinite(value)) throw new NotAState(`${value} (not a JSON number)`);
+        return this.token(node, value, last); // a Map tells 0 from -0 no more than JSON does
+      case 'string':
+      case 'boolean':
+        return this.token(node, value, last);
+      case 'object': {
+        if (value === null) return this.token(node, null, last);
+        if (depth >= DEEP) canonicalJson(value); // says why: a cycle, or nesting too deep
+        if (Array.isArray(value)) {
+          node = child(node, ARRAY);
+          node = this.token(node, value.length, last && value.length === 0);
+          for (let i = 0; i < value.length; i++) node = this.walk(value[i], node, last && i === value.length - 1, depth + 1);
+        } else {
+          const prototype = Object.getPrototypeOf(value) as unknown;
+          if (prototype !== Object.prototype && prototype !== null) throw new NotAState(`an object of class ${(value as object).constructor?.name ?? '?'}`);
+          const shape = this.shapeOf(value);
+          const keys = shape.keys;
+          node = this.token(node, shape, last && keys.length === 0);
+          for (let i = 0; i < keys.length; i++) node = this.walk((value as Record<string, unknown>)[keys[i]!], node, last && i === keys.length - 1, depth + 1);
+        }
+        return node;
+      }
+      default:
+        throw new NotAState(typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`);
+    }
+  }
+
+  private token(node: Map<unknown, unknown>, token: unknown, last: boolean): Map<unknown, unknown> {
+    if (!last) return child(node, token);
+    this.lastNode = node;
+    this.lastToken = token;
+    return node;
+  }
+}
+
+interface Shape {
+  readonly keys: readonly string[];
+}
+
+const ARRAY = Symbol('array');
+
+function child(node: Map<unknown, unknown>, token: unknown): Map<unknown, unknown> {
+  let next = node.get(token) as Map<unknown, unknown> | undefined;
+  if (next === undefined) {
+    next = new Map();
+    node.set(token, next);
+  }
+  return next;
+}
+
+/** Value of a state not yet solved. */
+const UNKNOWN = -1;
 
 /**
  * Values of every state reachable from `roots`; for the roots, also their
@@ -137,38 +273,33 @@ const messageOf = thrownText;
  */
 export function solveStates(rules: StateRules, roots: readonly unknown[], options: SearchOptions): { values: Map<string, number>; rootValues: number[]; rootOptions: SolvedOption[][] } {
   const shown = shownKey;
-  const customKey = rules.key;
-  // A state's key: its canonical JSON (which also checks it is a state), or the module's key(state).
-  const keyOf = (state: unknown): string => {
-    const json = canonicalJson(state);
-    if (!customKey) return json;
-    let custom: unknown;
-    try {
-      custom = customKey(state);
-    } catch (error) {
-      throw new StateSearchError(`key(${shown(json)}) threw: ${messageOf(error)}`);
+  const numbers = new StateNumbers(rules.key);
+  const keys = numbers.keys;
+  // By state number: its value (UNKNOWN until solved) and whether it is on the search's path.
+  const values: number[] = [];
+  const onStack: boolean[] = [];
+  const known = options.known;
+  const numberOf = (state: unknown): number => {
+    const id = numbers.numberOf(state);
+    if (id === values.length) {
+      values.push(known?.get(keys[id]!) ?? UNKNOWN);
+      onStack.push(false);
     }
-    if (custom === undefined) return json;
-    if (typeof custom === 'string') return custom;
-    const why = notAState(custom);
-    if (why) throw new StateSearchError(`key(${shown(json)}) returned ${why}: key must return a string (or a JSON value)`);
-    return canonicalJson(custom);
+    return id;
   };
-  const values = new Map<string, number>(options.known ?? []);
-  const onStack = new Set<string>();
-  // A state being searched: its options' parts kept flat (keys[ends[o-1]..ends[o]) is option o),
-  // with the values found so far; nothing is allocated per option but its key.
+  // A state being searched: its options' parts kept flat (parts[ends[o-1]..ends[o]) is option o),
+  // with the values found so far; nothing is allocated per option.
   interface Frame {
-    readonly key: string;
-    readonly keys: string[];
+    readonly id: number;
+    readonly parts: number[];
     readonly states: unknown[];
     readonly ends: number[];
-    readonly found: number[];
     next: number; // the part to look at next
   }
-  const expand = (state: unknown, key: string): Frame => {
+  const expand = (state: unknown, id: number): Frame => {
+    const key = keys[id]!;
     options.onState?.(key);
-    const keys: string[] = [];
+    const parts: number[] = [];
     const states: unknown[] = [];
     const ends: number[] = [];
     let index = 0;
@@ -182,31 +313,32 @@ export function solveStates(rules: StateRules, roots: readonly unknown[], option
         const sum = option && typeof option === 'object' && !Array.isArray(option) && Array.isArray((option as { sum?: unknown }).sum) ? ((option as { sum: unknown[] }).sum) : Array.isArray(option) && options.arraysAreSums ? option : null;
         if (sum) {
           for (const part of sum) {
-            keys.push(keyOf(part));
+            parts.push(numberOf(part));
             states.push(part);
           }
         } else {
-          keys.push(keyOf(option));
+          parts.push(numberOf(option));
           states.push(option);
         }
-        ends.push(keys.length);
+        ends.push(parts.length);
       }
     } catch (error) {
       if (error instanceof StateSearchError) throw error;
       if (error instanceof NotAState) throw new StateSearchError(`options(${shown(key)}): option ${index} has ${error.message}, which is not a state (states are JSON values)`);
-      throw new StateSearchError(`options(${shown(key)}) threw: ${messageOf(error)}`);
+      throw new StateSearchError(`options(${shown(key)}) threw: ${thrownText(error)}`);
     }
-    return { key, keys, states, ends, found: new Array<number>(keys.length), next: 0 };
+    return { id, parts, states, ends, next: 0 };
   };
   const stack: Frame[] = [];
   const mexBuffer = new MexBuffer();
   let stamps = 0;
-  const push = (state: unknown, key: string) => {
-    if (values.size + stack.length >= options.maxStates) {
-      throw new StateSearchError(`more than ${options.maxStates.toLocaleString('en-US')} states (reached from ${shown(stack[0]?.key ?? key)}): too many for memory`);
+  let solved = 0;
+  const push = (state: unknown, id: number) => {
+    if (solved + stack.length >= options.maxStates) {
+      throw new StateSearchError(`more than ${options.maxStates.toLocaleString('en-US')} states (reached from ${shown(keys[stack[0]?.id ?? id]!)}): too many for memory`);
     }
-    onStack.add(key);
-    stack.push(expand(state, key));
+    onStack[id] = true;
+    stack.push(expand(state, id));
   };
   // The xor of each option's parts' values (all found).
   const optionValues = (frame: Frame, each: (value: number, o: number) => void) => {
@@ -214,42 +346,41 @@ export function solveStates(rules: StateRules, roots: readonly unknown[], option
     for (let o = 0; o < frame.ends.length; o++) {
       let x = 0;
       const end = frame.ends[o]!;
-      for (let i = start; i < end; i++) x ^= frame.found[i] ?? values.get(frame.keys[i]!)!;
+      for (let i = start; i < end; i++) x ^= values[frame.parts[i]!]!;
       each(x, o);
       start = end;
     }
   };
   const rootFrames: Frame[] = [];
-  const rootKeys: string[] = [];
+  const rootIds: number[] = [];
   const wantRootOptions = options.rootOptions ?? true;
   for (const [i, root] of roots.entries()) {
-    let rootKey: string;
+    let rootId: number;
     try {
-      rootKey = keyOf(root);
+      rootId = numberOf(root);
     } catch (error) {
       if (error instanceof NotAState) throw new StateSearchError(`state ${i + 1} to evaluate has ${error.message}, which is not a state (states are JSON values)`);
       throw error;
     }
-    rootKeys.push(rootKey);
-    if (values.has(rootKey)) {
-      if (wantRootOptions) rootFrames.push(expand(root, rootKey));
+    rootIds.push(rootId);
+    if (values[rootId] !== UNKNOWN) {
+      if (wantRootOptions) rootFrames.push(expand(root, rootId));
       continue;
     }
-    push(root, rootKey);
+    push(root, rootId);
     if (wantRootOptions) rootFrames.push(stack[0]!);
     while (stack.length) {
       const frame = stack[stack.length - 1]!;
-      const { keys, found } = frame;
+      const parts = frame.parts;
       let descended = false;
-      while (frame.next < keys.length) {
-        const key = keys[frame.next]!;
-        const known = values.get(key);
-        if (known !== undefined) {
-          found[frame.next++] = known;
+      while (frame.next < parts.length) {
+        const id = parts[frame.next]!;
+        if (values[id] !== UNKNOWN) {
+          frame.next++;
           continue;
         }
-        if (onStack.has(key)) throw new StateSearchError(`the game graph has a loop: ${shown(key)} can be reached again from itself, so it has no value`);
-        push(frame.states[frame.next], key);
+        if (onStack[id]) throw new StateSearchError(`the game graph has a loop: ${shown(keys[id]!)} can be reached again from itself, so it has no value`);
+        push(frame.states[frame.next], id);
         descended = true;
         break;
       }
@@ -258,9 +389,10 @@ export function solveStates(rules: StateRules, roots: readonly unknown[], option
       const stamp = ++stamps;
       optionValues(frame, (x) => mexBuffer.mark(x, stamp));
       const value = mexBuffer.mex(stamp);
-      values.set(frame.key, value);
-      options.onSolved?.(frame.key, value);
-      onStack.delete(frame.key);
+      values[frame.id] = value;
+      solved++;
+      options.onSolved?.(keys[frame.id]!, value);
+      onStack[frame.id] = false;
       stack.pop();
     }
   }
@@ -269,5 +401,7 @@ export function solveStates(rules: StateRules, roots: readonly unknown[], option
     optionValues(frame, (value, o) => list.push({ to: frame.states.slice(o === 0 ? 0 : frame.ends[o - 1], frame.ends[o]), value }));
     return list;
   });
-  return { values, rootValues: rootKeys.map((k) => values.get(k)!), rootOptions };
+  const byKey = new Map<string, number>();
+  values.forEach((value, id) => value !== UNKNOWN && byKey.set(keys[id]!, value));
+  return { values: byKey, rootValues: rootIds.map((id) => values[id]!), rootOptions };
 }
