@@ -274,19 +274,20 @@ async function exploreBoardTo(game: GameSpec, command: ExploreCommand, format: R
 /** Custom rules run in a sandbox with a watchdog; no theorem applies, so the values are all there is. */
 async function exploreModule(game: GameSpec, module: string, max: bigint | undefined, command: ExploreCommand, io: CliIo, positions?: readonly string[]): Promise<Exploration | Result> {
   const wanted = max ?? game.defaultMax;
-  const capacity = Math.floor(freeMemoryBudget() / 4);
+  // The values are held twice (the sandbox computes them, sg-explore keeps them), in typed arrays of at most 2^30 values.
+  const capacity = Math.min(Math.floor(freeMemoryBudget() / 8), MODULE_MOST_VALUES);
   // Loaded here, not at start-up: processes and hashing cost a short run of a built-in rule milliseconds.
   const { moduleCheckpointKey, checkModuleFiles } = await import('../custom/digest.js');
   // A checkpoint is for this module and the files it imports as they are now: an edited one is refused by name.
   if (command.resume && command.checkpoint) checkModuleFiles(command.checkpoint, module);
   const key = moduleCheckpointKey(ruleText(game.rule), module);
   const { ruleModuleWork } = await import('../custom/run-module.js');
-  const tooLarge = max !== undefined && max >= BigInt(capacity);
+  const largest = wanted !== undefined && wanted >= BigInt(capacity) ? shortCount(wanted) : null;
   const run = await driven(key, command, io, (resume, options) =>
     drive(
       ruleModuleWork(module, {
         count: wanted === undefined ? undefined : Number(wanted > BigInt(capacity) ? BigInt(capacity) + 1n : wanted + 1n),
-        countReason: tooLarge && positions ? `--position: heap ${shortCount(max)} needs the values of heaps 0 to ${shortCount(max)}, which` : undefined,
+        countReason: largest === null ? undefined : `${positions ? `--position: heap ${largest} needs` : `${command.max !== undefined ? '--max' : 'max'} ${largest} asks for`} the values of heaps 0 to ${largest}, which`,
         defaultCount: command.limit ?? CUSTOM_DEFAULT_COUNT,
         capacity,
         timeoutMs: command.timeoutMs,
@@ -311,6 +312,9 @@ async function exploreModule(game: GameSpec, module: string, max: bigint | undef
   const reported = wanted ?? (run.max === undefined ? undefined : parseCount(run.max, "the module's max"));
   return exploreValues(described, run.values, reported, 'a rule given as code has no theorem to prove its pattern');
 }
+
+/** The most values a heap rule module computes: a typed array of 4-byte values stays under 4 GiB. */
+const MODULE_MOST_VALUES = 2 ** 30 - 1;
 
 /** Values computed for a custom rule when neither --max, the rule file nor the module says. */
 const CUSTOM_DEFAULT_COUNT = 2048;

@@ -98,6 +98,8 @@ function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
   const solvedLines: string[] = job.resumeStates ? [job.resumeStates] : [];
   let solvedCount = job.resumeStates ? job.resumeStates.split('\n').filter(Boolean).length : 0;
   let sandbox: Sandbox | undefined;
+  // Ends the run from outside (a signal to sg-explore): the sandbox, the watchdog and the promise.
+  let abandon = () => sandbox?.stop();
 
   const finished = new Promise<CustomRun>((resolve, reject) => {
     let meta: Omit<CustomRun, 'values'> = {};
@@ -115,6 +117,7 @@ function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
       else resolve(run!);
     };
     const fail = (message: string) => finish(new InputError(`rule module ${name}: ${message}`));
+    abandon = () => finish(new Error('stopped'));
     // The answer counts once the sandbox has ended by itself, as the supervisor reports (a module
     // that killed the supervisor and went on is refused, whatever it answered).
     let answer: CustomRun | undefined;
@@ -195,7 +198,7 @@ function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
     statesMode: () => statesMode,
     valuesSoFar: () => values.subarray(0, received),
     statesSoFar: () => ({ text: solvedLines.join(''), count: solvedCount }),
-    stop: () => sandbox?.stop(),
+    stop: () => abandon(),
   };
 }
 

@@ -58,7 +58,7 @@ function canonical(value: unknown, ancestors: unknown[]): string {
     case 'object': {
       if (value === null) return 'null';
       if (ancestors.length >= DEEP) {
-        throw new NotAState(ancestors.includes(value) ? 'an object that contains itself (a cycle), which JSON cannot write' : `nesting deeper than ${DEEP} levels`);
+        throw new NotAState(ancestors.includes(value) ? 'an object that contains itself (a cycle)' : `nesting deeper than ${DEEP} levels`);
       }
       ancestors.push(value);
       let text: string;
