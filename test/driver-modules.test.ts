@@ -105,4 +105,13 @@ export function options({ heap }) {
     expect(table.states).toHaveLength(2000);
     table.states.forEach(({ state, grundy }, n) => expect([state.heap, grundy]).toEqual([n, n % 4]));
   });
+
+  it('a position far out in a heap module (examples/lasker.mjs, heap 10^8) shows progress and obeys SIGINT and SIGHUP within a second', async () => {
+    for (const [signal, code] of [['SIGINT', 130], ['SIGHUP', 129]] as const) {
+      const r = await runCli(['--rule', 'examples/lasker.mjs', '--position', '100000000', '--progress'], { timeoutMs: 60_000, until: ({ stderr }) => /computing: [\d,]+ values of at most 100,000,001/.test(stderr), signal });
+      expect(r.code, r.stderr).toBe(code);
+      expect(r.secondsAfterSignal!).toBeLessThan(1);
+      expect(stderrMessages(r.stderr).at(-1)).toMatch(new RegExp(`stopped by ${signal}`));
+    }
+  });
 });

@@ -135,4 +135,19 @@ describe('rule modules with states of their own', () => {
     expectBadInput(await runMain(['--rule', module(source), '--max', '5', '--plot', plot]), 'plot', { pattern: /--plot draws tables .*, not a rule module's own states/ });
     expect(existsSync(plot)).toBe(false);
   });
+
+  it('says what is wrong in the module writer\'s terms, naming the module and the state (issue 21)', async () => {
+    const cases: [string[], string, RegExp][] = [
+      // A heap size given to a module whose states are objects.
+      [['--rule', 'examples/ring.mjs', '--position', '5'], 'ring, a number', /^sg-explore: rule module ring\.mjs: --position 5: this module's states are objects, like its start \{"coin":0,"edges":\[2,5,3,0\]\}; give each state as JSON/],
+      // A throw inside a generator's body, met while its options are read.
+      [['--rule', module('export const start = {h: 3};\nexport function* options({ h }) { if (h === 1) throw new Error("one!"); if (h > 0) yield { h: h - 1 }; }')], 'generator', /rule module m\d+\.mjs: options\(\{"h":1\}\) threw: one!/],
+      [['--rule', module('export const start = 0;\nexport function options(n) { return []; }\nexport function key(s) { return () => 1; }')], 'key returns a function', /rule module m\d+\.mjs: key\(0\) returned a function: key must return a string \(or a JSON value\)/],
+      [['--rule', module('export const start = {a: 1};\nexport function options(s) { const o = {a: 0}; o.self = o; return s.a ? [o] : []; }')], 'cyclic option', /options\(\{"a":1\}\): option 1 has an object that contains itself \(a cycle\), which is not a state/],
+      [['--rule', module('export async function start() { return 0; }\nexport function options(n) { return []; }')], 'async start', /rule module m\d+\.mjs: start is a Promise \(an async start\(\)\?\): start must give the state itself/],
+      [['--rule', 'examples/lasker.mjs', '--position', '1e18'], 'heap module, huge heap', /rule module lasker\.mjs: --position: heap 1e18 needs the values of heaps 0 to 1e18, which do not fit in memory: room for about [\d,]+ values/],
+      [['--rule', 'examples/ring.mjs', '--max', '5'], '--max without states()', /rule module ring\.mjs: has no states\(max\) to tabulate, so --max 5 means nothing to it/],
+    ];
+    for (const [args, what, pattern] of cases) expectBadInput(await runMain(args), what, { pattern });
+  });
 });
