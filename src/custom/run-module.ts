@@ -204,7 +204,7 @@ function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
 
 /**
  * A rule module as work for the driver: each step waits a little for the
- * worker, so progress, Ctrl-C and checkpoints are served while it runs.
+ * sandbox, so progress, Ctrl-C and checkpoints are served while it runs.
  */
 export function ruleModuleWork(module: string, options: CustomRunOptions): SteppedWork<CustomRun> {
   const run = startRuleModule(module, options);

@@ -18,7 +18,13 @@ export function thrownText(error: unknown): string {
               : `this (${String(permission ?? 'unknown')})`;
     return `the sandbox refused ${act}; run with --trust-module to lift its limits`;
   }
-  const text = error instanceof Error ? error.message : String(error);
-  const line = text.split('\n')[0]!;
+  let text: string;
+  try {
+    text = error instanceof Error ? String(error.message) : String(error);
+  } catch {
+    text = 'something that cannot be shown as text';
+  }
+  // One short line, with no raw control characters reaching the terminal.
+  const line = text.split('\n')[0]!.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   return line.length > 300 ? line.slice(0, 297) + '...' : line;
 }
