@@ -155,7 +155,7 @@ class StateNumbers {
 
   numberOf(state: unknown): number {
     if (this.customKey) return this.numberByKey(this.customKeyOf(state));
-    this.walk(state, this.root, true, 0);
+    if (!this.flatObject(state)) this.walk(state, this.root, true, 0);
     const node = this.lastNode;
     let id = node.get(this.lastToken) as number | undefined;
     if (id === undefined) {
@@ -164,6 +164,31 @@ class StateNumbers {
       node.set(this.lastToken, id);
     }
     return id;
+  }
+
+  /**
+   * The common state, an object whose values are all numbers, strings or
+   * booleans, walked in one loop (what walk() would do, without its
+   * recursion); false, having done nothing, for any other value.
+   */
+  private flatObject(state: unknown): boolean {
+    if (typeof state !== 'object' || state === null || Array.isArray(state)) return false;
+    const prototype = Object.getPrototypeOf(state) as unknown;
+    if (prototype !== Object.prototype && prototype !== null) return false;
+    const shape = this.shapeOf(state);
+    const keys = shape.keys;
+    const last = keys.length - 1;
+    if (last < 0) return false;
+    for (let i = 0; i <= last; i++) {
+      const value = (state as Record<string, unknown>)[keys[i]!];
+      const type = typeof value;
+      if (type === 'number' ? !Number.isFinite(value) : type !== 'string' && type !== 'boolean') return false;
+    }
+    let node = child(this.root, shape);
+    for (let i = 0; i < last; i++) node = child(node, (state as Record<string, unknown>)[keys[i]!]);
+    this.lastNode = node;
+    this.lastToken = (state as Record<string, unknown>)[keys[last]!];
+    return true;
   }
 
   private numberByKey(key: string): number {
