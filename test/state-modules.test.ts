@@ -94,6 +94,32 @@ describe('rule modules with states of their own', () => {
     expect(values.get('999999')).toBe(1);
   });
 
+  it('equal states are found equal, and unequal ones apart, whatever their key order (600 random JSON values, seed 21)', () => {
+    const random = mulberry32(21);
+    const pick = <T,>(xs: readonly T[]): T => xs[int(random, 0, xs.length - 1)]!;
+    const value = (depth: number): unknown => {
+      const kind = int(random, 0, depth > 2 ? 3 : 6);
+      if (kind === 0) return pick([0, -0, 1, 2, 1.5, -1]);
+      if (kind === 1) return pick(['', '1', 'a', 'b']);
+      if (kind === 2) return pick([true, false]);
+      if (kind === 3) return null;
+      if (kind === 4) return Array.from({ length: int(random, 0, 3) }, () => value(depth + 1));
+      // Objects with their keys in a random order.
+      const keys = ['a', 'b', 'c'].filter(() => random() < 0.6).sort(() => random() - 0.5);
+      return Object.fromEntries(keys.map((k) => [k, value(depth + 1)]));
+    };
+    const roots = Array.from({ length: 600 }, () => value(0));
+    const expanded: string[] = [];
+    solveStates({ options: () => [] }, roots, { maxStates: 10_000, arraysAreSums: false, rootOptions: false, onState: (key) => expanded.push(key) });
+    // Each distinct state (by its canonical JSON, written here independently) is expanded exactly once.
+    const canonical = (v: unknown): string =>
+      Array.isArray(v) ? `[${v.map(canonical).join(',')}]` : v && typeof v === 'object' ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}` : JSON.stringify(v);
+    const distinct = new Set(roots.map(canonical));
+    expect(distinct.size).toBeGreaterThan(100);
+    expect(expanded.length).toBe(distinct.size);
+    expect(new Set(expanded)).toEqual(distinct);
+  });
+
   it('values known from a checkpoint are not searched again, and every value found is reported', () => {
     // Subtraction {1,2,3}: G(n) = n mod 4. Heaps 0..500 known; the search from 800 asks only about 501..800.
     const asked: number[] = [];

@@ -56,7 +56,14 @@ function permissionFlags(module: string): string[] {
   }
   // Node 20 reads a comma as a separator between paths.
   if (folder.includes(',')) throw new InputError(`rule module ${module}: its folder's path holds a comma, which the sandbox cannot name; move it, or run with --trust-module`);
-  return ['--experimental-permission', `--allow-fs-read=${folder}${sep}`, `--allow-fs-read=${script}`, '--disable-warning=ExperimentalWarning'];
+  return [permissionFlag(), `--allow-fs-read=${folder}${sep}`, `--allow-fs-read=${script}`, '--disable-warning=ExperimentalWarning'];
+}
+
+/** Node 20 names the permission model --experimental-permission; 22.13 and 23.5 on name it --permission. */
+function permissionFlag(): string {
+  const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
+  const stable = major > 23 || (major === 23 && minor >= 5) || (major === 22 && minor >= 13);
+  return stable ? '--permission' : '--experimental-permission';
 }
 
 export function startSandbox(job: RuleModuleJob, options: { trusted: boolean; log: NodeJS.WritableStream }, handlers: SandboxHandlers): Sandbox {
