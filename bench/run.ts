@@ -11,7 +11,8 @@
  *   6. CSV output of 10^8 rows to a file, a pipe and --out, each process's peak RSS (bench/output.ts);
  *   7. the 2048 x 2048 Wythoff table against the naive reference (bench/two-pile.ts);
  *   8. 500,000 Nim heaps from stdin with every winning move, against a plain parse-and-xor loop (bench/positions.ts);
- *   9. side by side with the Rust solver ogs, when SG_BENCH_OGS_CRATE points at its crate (bench/ogs.ts);
+ *   9. a rule module against its built-in twin: examples/one-more.mjs and --preset one-more (bench/rule-module.ts);
+ *  10. side by side with the Rust solver ogs, when SG_BENCH_OGS_CRATE points at its crate (bench/ogs.ts);
  * plus the peak RSS of this process. Absolute times are printed with every ratio.
  */
 import { spawnSync } from 'node:child_process';
@@ -26,6 +27,7 @@ import { benchTakeBreak } from './take-break.js';
 import { benchOutput } from './output.js';
 import { benchTwoPile } from './two-pile.js';
 import { benchPositions } from './positions.js';
+import { benchRuleModule } from './rule-module.js';
 import { benchOgs } from './ogs.js';
 import { benchBaseline } from './baseline.js';
 import {
@@ -270,6 +272,8 @@ async function main(): Promise<void> {
   benchTwoPile(out);
   out('');
   benchPositions(out);
+  out('');
+  benchRuleModule(out);
 
   const maxRssKiB = process.resourceUsage().maxRSS; // kilobytes
   out('');

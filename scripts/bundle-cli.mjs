@@ -39,6 +39,17 @@ if (stray.length > 0) {
   console.error(`bundle-cli: import() of ${[...new Set(stray)].join(', ')} in the bundle: use importPackage (src/package-import.ts)`);
   process.exit(1);
 }
+// A rule module's sandbox runs one file: Node's permission model then lets it read that file and
+// the module's folder, and nothing of the package's compiled tree (see src/custom/sandbox.ts).
+await build({
+  entryPoints: [`${root}dist/workers/custom-rule.js`],
+  outfile: `${root}dist/custom-rule.cjs`,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+});
 copyFileSync(`${root}scripts/sg-explore-loader.cjs`, program);
 chmodSync(program, 0o755);
 

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
 import { InputError } from './errors.js';
 import { OutputError } from './report/sink.js';
 import { valueView, type ValueArray } from './engine/store.js';
@@ -109,4 +109,31 @@ export function loadCheckpoint(path: string, rule: string): ValueArray {
   const copy = new ArrayBuffer(body.length);
   new Uint8Array(copy).set(body);
   return valueView(copy, header.bytesPerValue);
+}
+
+/** The key (`rule`) a checkpoint was saved for, or undefined when the file is no readable checkpoint. */
+export function checkpointKeyOf(path: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const chunks: Buffer[] = [];
+    // The header is one line, before the values: read until its end (a megabyte at most).
+    for (let at = 0; at < 1 << 20; ) {
+      const chunk = Buffer.alloc(1 << 16);
+      const read = readSync(fd, chunk, 0, chunk.length, at);
+      if (read === 0) break;
+      const newline = chunk.subarray(0, read).indexOf(10);
+      chunks.push(chunk.subarray(0, newline < 0 ? read : newline));
+      if (newline >= 0) {
+        const header = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Partial<Header>;
+        return header?.format === FORMAT && typeof header.rule === 'string' ? header.rule : undefined;
+      }
+      at += read;
+    }
+    return undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }

@@ -55,6 +55,13 @@ describe.concurrent('modules that break the contract', () => {
     expect(line).toContain('plain text');
   });
 
+  it('a message with control characters or of great length: one short line, escaped', async ({ expect }) => {
+    const line = await bad(expect, `export function options(n) { if (n === 4) throw new Error('red \\u001b[31m bell \\u0007 ' + 'x'.repeat(100000)); return ${TAKE_ONE}; }`, 'escapes');
+    expect(line).toContain('options(4) threw: red \\x1b[31m bell \\x07 xxx');
+    expect(line).not.toMatch(/[\u0000-\u001f]/);
+    expect(line.length).toBeLessThan(400);
+  });
+
   it('returns a heap >= n: names n and the bad option', async ({ expect }) => {
     const line = await bad(expect, 'export function options(n) { return n === 5 ? [[2], [5]] : n > 0 ? [[n - 1]] : []; }', 'heap = n');
     expect(line).toContain('options(5)');

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scratchDirectories } from './helpers/scratch.js';
@@ -52,7 +52,29 @@ export function options(n) {
 
     // A changed module is another rule: its old checkpoint is refused.
     writeFileSync(module, readFileSync(module, 'utf8') + '\n// edited\n');
-    expectBadInput(await run([...args, '--resume']), 'an edited module', { pattern: /--checkpoint .*: it is for 'custom .*sha256:[0-9a-f]{16}', not/ });
+    expectBadInput(await run([...args, '--resume']), 'an edited module', { pattern: /--checkpoint .*slow\.ckpt: .*slow\.mjs has changed since the checkpoint was saved/ });
+  });
+
+  it('a module that imports a helper: SIGINT, the helper edited, then --resume is refused naming the helper (no rows of two rules)', async () => {
+    const dir = freshDir('helper');
+    const module = join(dir, 'main.mjs');
+    const helper = join(dir, 'lib', 'moves.mjs');
+    mkdirSync(join(dir, 'lib'));
+    // The moves come from a helper two imports deep: subtraction {1,2,3}, slowly.
+    writeFileSync(join(dir, 'lib', 'slow.mjs'), 'export function slowly() { const until = Date.now() + 1; while (Date.now() < until); }\n');
+    writeFileSync(helper, "import { slowly } from './slow.mjs';\nexport const MOVES = [1, 2, 3];\nexport { slowly };\n");
+    writeFileSync(module, "import { MOVES, slowly } from './lib/moves.mjs';\nexport function options(n) { slowly(); return MOVES.filter((t) => t <= n).map((t) => [n - t]); }\n");
+    const F = join(dir, 'mm.ckpt');
+    const args = ['--rule', module, '--max', '1999', '--format', 'csv', '--checkpoint', F, '--checkpoint-every', '1'];
+    await stopAtCheckpoint(args, F, 'values');
+    // Subtraction {1,2}: G(n) = n mod 3. Values of {1,2,3} before the stop and of {1,2} after it would be a wrong table.
+    writeFileSync(helper, readFileSync(helper, 'utf8').replace('[1, 2, 3]', '[1, 2]'));
+    const refused = expectBadInput(await run([...args, '--resume']), 'an edited helper', { pattern: /--checkpoint .*mm\.ckpt: lib\/moves\.mjs, which the module imports, has changed since the checkpoint was saved/ });
+    expect(refused).toMatch(/--force/);
+    // A helper of the helper counts too.
+    writeFileSync(helper, readFileSync(helper, 'utf8').replace('[1, 2]', '[1, 2, 3]'));
+    writeFileSync(join(dir, 'lib', 'slow.mjs'), readFileSync(join(dir, 'lib', 'slow.mjs'), 'utf8') + '// edited\n');
+    expectBadInput(await run([...args, '--resume']), 'an edited helper of a helper', { pattern: /lib\/slow\.mjs, which the module imports, has changed/ });
   });
 
   it('a module with states of its own: SIGINT saves the states solved, and --resume finishes the same table', async () => {
@@ -82,5 +104,14 @@ export function options({ heap }) {
     const table = JSON.parse(resumed.stdout) as { states: { state: { heap: number }; grundy: number }[] };
     expect(table.states).toHaveLength(2000);
     table.states.forEach(({ state, grundy }, n) => expect([state.heap, grundy]).toEqual([n, n % 4]));
+  });
+
+  it('a position far out in a heap module (examples/lasker.mjs, heap 10^8) shows progress and obeys SIGINT and SIGHUP within a second', async () => {
+    for (const [signal, code] of [['SIGINT', 130], ['SIGHUP', 129]] as const) {
+      const r = await runCli(['--rule', 'examples/lasker.mjs', '--position', '100000000', '--progress'], { timeoutMs: 60_000, until: ({ stderr }) => /computing: [\d,]+ values of at most 100,000,001/.test(stderr), signal });
+      expect(r.code, r.stderr).toBe(code);
+      expect(r.secondsAfterSignal!).toBeLessThan(1);
+      expect(stderrMessages(r.stderr).at(-1)).toMatch(new RegExp(`stopped by ${signal}`));
+    }
   });
 });

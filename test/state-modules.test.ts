@@ -94,6 +94,32 @@ describe('rule modules with states of their own', () => {
     expect(values.get('999999')).toBe(1);
   });
 
+  it('equal states are found equal, and unequal ones apart, whatever their key order (600 random JSON values, seed 21)', () => {
+    const random = mulberry32(21);
+    const pick = <T,>(xs: readonly T[]): T => xs[int(random, 0, xs.length - 1)]!;
+    const value = (depth: number): unknown => {
+      const kind = int(random, 0, depth > 2 ? 3 : 6);
+      if (kind === 0) return pick([0, -0, 1, 2, 1.5, -1]);
+      if (kind === 1) return pick(['', '1', 'a', 'b']);
+      if (kind === 2) return pick([true, false]);
+      if (kind === 3) return null;
+      if (kind === 4) return Array.from({ length: int(random, 0, 3) }, () => value(depth + 1));
+      // Objects with their keys in a random order.
+      const keys = ['a', 'b', 'c'].filter(() => random() < 0.6).sort(() => random() - 0.5);
+      return Object.fromEntries(keys.map((k) => [k, value(depth + 1)]));
+    };
+    const roots = Array.from({ length: 600 }, () => value(0));
+    const expanded: string[] = [];
+    solveStates({ options: () => [] }, roots, { maxStates: 10_000, arraysAreSums: false, rootOptions: false, onState: (key) => expanded.push(key) });
+    // Each distinct state (by its canonical JSON, written here independently) is expanded exactly once.
+    const canonical = (v: unknown): string =>
+      Array.isArray(v) ? `[${v.map(canonical).join(',')}]` : v && typeof v === 'object' ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}` : JSON.stringify(v);
+    const distinct = new Set(roots.map(canonical));
+    expect(distinct.size).toBeGreaterThan(100);
+    expect(expanded.length).toBe(distinct.size);
+    expect(new Set(expanded)).toEqual(distinct);
+  });
+
   it('values known from a checkpoint are not searched again, and every value found is reported', () => {
     // Subtraction {1,2,3}: G(n) = n mod 4. Heaps 0..500 known; the search from 800 asks only about 501..800.
     const asked: number[] = [];
@@ -134,5 +160,20 @@ describe('rule modules with states of their own', () => {
     expectBadInput(await runMain(['--rule', module(source), '--plot', plot]), 'plot', { pattern: /--plot draws tables .*, not a position/ });
     expectBadInput(await runMain(['--rule', module(source), '--max', '5', '--plot', plot]), 'plot', { pattern: /--plot draws tables .*, not a rule module's own states/ });
     expect(existsSync(plot)).toBe(false);
+  });
+
+  it('says what is wrong in the module writer\'s terms, naming the module and the state (issue 21)', async () => {
+    const cases: [string[], string, RegExp][] = [
+      // A heap size given to a module whose states are objects.
+      [['--rule', 'examples/ring.mjs', '--position', '5'], 'ring, a number', /^sg-explore: rule module ring\.mjs: --position 5: this module's states are objects, like its start \{"coin":0,"edges":\[2,5,3,0\]\}; give each state as JSON/],
+      // A throw inside a generator's body, met while its options are read.
+      [['--rule', module('export const start = {h: 3};\nexport function* options({ h }) { if (h === 1) throw new Error("one!"); if (h > 0) yield { h: h - 1 }; }')], 'generator', /rule module m\d+\.mjs: options\(\{"h":1\}\) threw: one!/],
+      [['--rule', module('export const start = 0;\nexport function options(n) { return []; }\nexport function key(s) { return () => 1; }')], 'key returns a function', /rule module m\d+\.mjs: key\(0\) returned a function: key must return a string \(or a JSON value\)/],
+      [['--rule', module('export const start = {a: 1};\nexport function options(s) { const o = {a: 0}; o.self = o; return s.a ? [o] : []; }')], 'cyclic option', /options\(\{"a":1\}\): option 1 has an object that contains itself \(a cycle\), which is not a state/],
+      [['--rule', module('export async function start() { return 0; }\nexport function options(n) { return []; }')], 'async start', /rule module m\d+\.mjs: start is a Promise \(an async start\(\)\?\): start must give the state itself/],
+      [['--rule', 'examples/lasker.mjs', '--position', '1e18'], 'heap module, huge heap', /rule module lasker\.mjs: --position: heap 1e18 needs the values of heaps 0 to 1e18, which do not fit in memory: room for about [\d,]+ values/],
+      [['--rule', 'examples/ring.mjs', '--max', '5'], '--max without states()', /rule module ring\.mjs: has no states\(max\) to tabulate, so --max 5 means nothing to it/],
+    ];
+    for (const [args, what, pattern] of cases) expectBadInput(await runMain(args), what, { pattern });
   });
 });

@@ -1,154 +1,268 @@
 /**
- * Worker: load a custom rule module and compute its values. It runs apart
- * from the main thread so that a module that loops forever can be stopped
- * (the main thread terminates this worker when --timeout passes).
+ * The sandbox: a process of its own that loads a rule module and computes
+ * its values (see src/custom/sandbox.ts for how it is started and watched).
+ * Bundled into one file, dist/custom-rule.cjs, so that Node's permission
+ * model can let it read that file and the module's folder, nothing more.
+ *
+ * The job comes on stdin; answers go out on file descriptor 3 in frames
+ * (src/custom/sandbox-protocol.ts). Before each call into the module a CALL
+ * frame names it, so the watchdog outside can stop a call that runs past
+ * --timeout and say which one.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { readFileSync, writeSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
+import { runInThisContext } from 'node:vm';
 import { computeCustomValues, RuleModuleError, type RuleModule } from '../src/custom/compute.js';
 import { parseCount } from '../src/numbers.js';
-import { solveStates, StateSearchError, type SolvedOption } from '../src/states/search.js';
+import { canonicalJson, notAState, shownKey, solveStates, StateSearchError } from '../src/states/search.js';
+import { thrownText } from '../src/custom/thrown.js';
+import { FRAME, FRAME_HEADER_BYTES, frame, type RuleModuleJob, type RuleModuleReply, type StateAnswer } from '../src/custom/sandbox-protocol.js';
 
-export interface CustomRuleJob {
-  readonly module: string;
-  /** Values to compute; without it, the module's own `max` export + 1, else `defaultCount`. */
-  readonly count?: number;
-  readonly defaultCount: number;
-  /** The most values memory can hold. */
-  readonly capacity: number;
-  /** Int32Array over a SharedArrayBuffer: [0] = heap being computed (-2 starting, -1 loading the module). */
-  readonly currentHeap: SharedArrayBuffer;
-  /** For modules with their own states: [0] = byte length, then the UTF-8 key of the state being expanded. */
-  readonly currentState: SharedArrayBuffer;
-  /** States to evaluate (JSON texts), for --position; else `states(max)`, else `start`. */
-  readonly positions?: readonly string[];
-  readonly max?: number;
-  readonly maxStates: number;
-  /** Values G(0..) from a checkpoint: computation starts after them. */
-  readonly resume?: Uint32Array;
-  /** A module with states of its own: the values a checkpoint holds, as JSON lines [key, value]. */
-  readonly resumeStates?: string;
-  /** A checkpoint is wanted: a module with states of its own then posts the values it finds. */
-  readonly checkpoint: boolean;
+const OUT = 3;
+/** How often a heap module's values, or a state module's solved states, are sent (for checkpoints and progress). */
+const SEND_EVERY_MS = 100;
+
+// Kept before the module loads: a module that replaces fs.writeSync does not silence the sandbox.
+const write = writeSync;
+const exit = process.exit.bind(process);
+
+function send(bytes: Uint8Array): void {
+  for (let at = 0; at < bytes.length; ) at += write(OUT, bytes, at, bytes.length - at);
 }
 
-export interface StateAnswer {
-  readonly state: unknown;
-  readonly value: number;
-  readonly options: readonly SolvedOption[];
+const reply = (message: RuleModuleReply) => send(frame(FRAME.REPLY, serialize(message)));
+
+/*
+ * The call the module is in. Every call is counted and remembered here, but a
+ * CALL frame (the count and the call's name) goes out only when BEAT_MS have
+ * passed since the last one: a write per call would cost more than the calls.
+ * A call that runs past --timeout is silence of that length; sg-explore then
+ * sends SIGINT, which ends the synchronous work (see interruptible()), and this
+ * process names the call it was in.
+ */
+const BEAT_MS = 2;
+let calls = 0;
+let lastBeat = -Infinity;
+let heapNow = 0;
+let keyNow = '';
+let callNow: () => string = () => 'loading it';
+const heapCall = () => `options(${heapNow})`;
+const stateCall = () => `options(${shownKey(keyNow)})`;
+
+function beat(): void {
+  lastBeat = performance.now();
+  send(frame(FRAME.CALL, Buffer.from(`${calls} ${callNow()}`, 'utf8')));
 }
 
-export type CustomRuleReply =
-  | { readonly type: 'loaded'; readonly name?: string; readonly description?: string; readonly max?: string }
-  /** A heap module's values are being written here (shared memory), G(0..currentHeap-1) final. */
-  | { readonly type: 'computing'; readonly values: SharedArrayBuffer }
-  | { readonly type: 'values'; readonly values: Uint32Array }
-  /** States solved since the last such message, as JSON lines [key, value] (with --checkpoint). */
-  | { readonly type: 'solved'; readonly lines: string; readonly count: number }
-  | { readonly type: 'states'; readonly answers: readonly StateAnswer[]; readonly tabulated: boolean }
-  | { readonly type: 'error'; readonly message: string };
+function calling(what: () => string): void {
+  callNow = what;
+  calls++;
+  if (performance.now() - lastBeat >= BEAT_MS) beat();
+}
 
-const job = workerData as CustomRuleJob;
-const post = (reply: CustomRuleReply, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(reply, transfer);
+/** The sandbox's own work follows: it is not timed. */
+function idle(): void {
+  lastBeat = -Infinity;
+  send(frame(FRAME.IDLE, Buffer.from(String(calls), 'utf8')));
+}
+
+const RUN = Symbol.for('sg-explore.sandbox-work');
+/**
+ * Run synchronous work so that a SIGINT ends it (V8 stops even an endless
+ * loop), and the call it was in is named as having run past --timeout.
+ */
+function interruptible<T>(job: RuleModuleJob, work: () => T): T {
+  (globalThis as { [RUN]?: () => T })[RUN] = work;
+  try {
+    return runInThisContext(`globalThis[Symbol.for('sg-explore.sandbox-work')]()`, { breakOnSigint: true }) as T;
+  } catch (error) {
+    if ((error as { code?: string })?.code === 'ERR_SCRIPT_EXECUTION_INTERRUPTED') fail(`${callNow()} ran past --timeout ${job.timeoutMs} ms`);
+    throw error;
+  } finally {
+    delete (globalThis as { [RUN]?: () => T })[RUN];
+  }
+}
+
+/** The last word: an error, then this process ends. */
+function fail(message: string): never {
+  try {
+    reply({ type: 'error', message });
+  } catch {
+    // sg-explore is gone: nobody to tell.
+  }
+  return exit(1);
+}
+
+const messageOf = thrownText;
+// A module's timer or promise that throws later is its failure too, said in one line.
+process.on('uncaughtException', (error) => fail(`failed: ${messageOf(error)}`));
+process.on('unhandledRejection', (error) => fail(`failed: ${messageOf(error)}`));
+
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-async function run(): Promise<void> {
-  const currentHeap = new Int32Array(job.currentHeap);
-  Atomics.store(currentHeap, 0, -1); // the module's time starts now
+async function run(job: RuleModuleJob): Promise<void> {
+  calling(() => 'loading it');
+  beat();
   let loaded: Record<string, unknown>;
   try {
     loaded = (await import(pathToFileURL(job.module).href)) as Record<string, unknown>;
   } catch (error) {
-    return post({ type: 'error', message: `failed to load: ${error instanceof Error ? error.message : String(error)}` });
+    fail(`failed to load: ${messageOf(error)}`);
   }
+  idle();
   const candidate = (loaded.options ?? (loaded.default as Record<string, unknown> | undefined)?.options) as unknown;
-  if (typeof candidate !== 'function') return post({ type: 'error', message: 'must export a function options(n) returning the options of a heap of n' });
+  if (typeof candidate !== 'function') fail('must export a function options(n) returning the options of a heap of n');
   const module = { ...(loaded.default as object), ...loaded, options: candidate } as RuleModule & Record<string, unknown>;
   const max = module.max;
-  post({ type: 'loaded', name: text(module.name), description: text(module.description), max: max === undefined ? undefined : String(max) });
   // A module with states of its own says so by exporting start or states (see src/states/search.ts).
-  if ('start' in module || 'states' in module) {
-    if (job.resume) return post({ type: 'error', message: 'has states of its own, but the checkpoint holds heap values: start afresh with --force' });
-    return solveModuleStates(module, currentHeap);
+  const states = 'start' in module || 'states' in module;
+  reply({ type: 'loaded', name: text(module.name), description: text(module.description), max: max === undefined ? undefined : String(max), states });
+  if (states) {
+    if (job.resume) fail('has states of its own, but the checkpoint holds heap values: start afresh with --force');
+    return solveModuleStates(module, job);
   }
-  if (job.resumeStates !== undefined) return post({ type: 'error', message: 'is a heap game, but the checkpoint holds states: start afresh with --force' });
-  try {
-    const count = job.count ?? (max === undefined ? job.defaultCount : Number(parseCount(String(max), "the module's max")) + 1);
-    if (count > job.capacity) return post({ type: 'error', message: `${count} values do not fit in memory (room for about ${job.capacity})` });
-    const values = new Uint32Array(new SharedArrayBuffer(count * 4));
-    const resumed = job.resume ? Math.min(job.resume.length, count) : 0;
-    if (job.resume) values.set(job.resume.subarray(0, resumed));
-    post({ type: 'computing', values: values.buffer as SharedArrayBuffer });
-    computeCustomValues(module, values, resumed, currentHeap);
-    post({ type: 'values', values });
-  } catch (error) {
-    const known = error instanceof RuleModuleError || (error as Error)?.name === 'InputError';
-    const message = known ? (error as Error).message : `failed: ${error instanceof Error ? error.message : String(error)}`;
-    post({ type: 'error', message });
-  }
+  if (job.resumeStates !== undefined) fail('is a heap game, but the checkpoint holds states: start afresh with --force');
+  computeHeapValues(module, job, max);
 }
 
-void run();
-
-/** Evaluate the states a state module is asked about: --position, else states(max), else start. */
-function solveModuleStates(module: Record<string, unknown>, currentHeap: Int32Array): void {
-  const keyBytes = new Uint8Array(job.currentState, 4);
-  const keyLength = new Int32Array(job.currentState, 0, 1);
-  const encoder = new TextEncoder();
-  let step = 0;
-  const onState = (key: string) => {
-    const written = encoder.encodeInto(key, keyBytes).written;
-    Atomics.store(keyLength, 0, written);
-    Atomics.store(currentHeap, 0, step++ & 0x3fffffff); // a new heartbeat for the watchdog
+/** A heap module: G(0..count-1), sent in batches as they become final. */
+function computeHeapValues(module: RuleModule, job: RuleModuleJob, max: unknown): void {
+  let count: number;
+  try {
+    count = job.count ?? (max === undefined ? job.defaultCount : Number(parseCount(String(max), "the module's max")) + 1);
+  } catch (error) {
+    fail(messageOf(error));
+  }
+  if (count > job.capacity) {
+    fail(`${job.countReason ?? `${count.toLocaleString('en-US')} values`} do not fit in memory: room for about ${job.capacity.toLocaleString('en-US')} values (each heap's value is computed and kept)`);
+  }
+  const values = new Uint32Array(count);
+  const resumed = job.resume ? Math.min(job.resume.length, count) : 0;
+  if (job.resume) values.set(job.resume.subarray(0, resumed));
+  reply({ type: 'computing', count });
+  let sent = resumed;
+  let lastSent = performance.now();
+  const sendValues = (upTo: number) => {
+    if (upTo > sent) reply({ type: 'values', from: sent, values: values.subarray(sent, upTo) });
+    sent = upTo;
+    lastSent = performance.now();
   };
   try {
-    let roots: unknown[];
-    let tabulated = false;
-    if (job.positions) roots = job.positions.map((t) => JSON.parse(t) as unknown);
-    else if (job.max !== undefined && typeof module.states === 'function') {
-      roots = [...((module.states as (max: number) => Iterable<unknown>)(job.max) ?? [])];
-      tabulated = true;
-    } else if ('start' in module) roots = [typeof module.start === 'function' ? (module.start as () => unknown)() : module.start];
-    else return post({ type: 'error', message: 'exports states(max) but no start: give --max N, or --position with states as JSON' });
-    const solved = job.checkpoint ? solvedPoster() : null;
-    const search = solveStates(
+    interruptible(job, () =>
+      computeCustomValues(module, values, resumed, (n) => {
+        if (performance.now() - lastSent >= SEND_EVERY_MS) sendValues(n);
+        heapNow = n;
+        if (n < count) calling(heapCall);
+      }),
+    );
+  } catch (error) {
+    fail(error instanceof RuleModuleError ? error.message : `failed: ${messageOf(error)}`);
+  }
+  idle();
+  sendValues(count);
+  reply({ type: 'done' });
+}
+
+/** Evaluate the states a state module is asked about: --position, else states(max), else start. */
+function solveModuleStates(module: Record<string, unknown>, job: RuleModuleJob): void {
+  let roots: unknown[];
+  let tabulated = false;
+  if (job.positions) {
+    roots = job.positions.map((t) => JSON.parse(t) as unknown);
+    checkPositionsLikeStart(module, roots, job.positions);
+  } else if (job.max !== undefined) {
+    if (typeof module.states !== 'function') fail(`has no states(max) to tabulate, so --max ${job.max} means nothing to it: give --position with states as JSON, or leave out --max to evaluate its start`);
+    const max = job.max;
+    calling(() => `states(${max})`);
+    try {
+      roots = interruptible(job, () => [...((module.states as (max: number) => Iterable<unknown>)(max) ?? [])]);
+    } catch (error) {
+      fail(`states(${job.max}) threw: ${messageOf(error)}`);
+    }
+    tabulated = true;
+  } else if ('start' in module) {
+    calling(() => 'start()');
+    let start: unknown;
+    try {
+      start = typeof module.start === 'function' ? interruptible(job, () => (module.start as () => unknown)()) : module.start;
+    } catch (error) {
+      fail(`start() threw: ${messageOf(error)}`);
+    }
+    if (start != null && typeof (start as { then?: unknown }).then === 'function') fail('start is a Promise (an async start()?): start must give the state itself');
+    const why = notAState(start);
+    if (why) fail(`start has ${why}, which is not a state (states are JSON values)`);
+    roots = [start];
+  } else fail('exports states(max) but no start: give --max N, or --position with states as JSON');
+  const solved = job.checkpoint ? solvedSender() : null;
+  try {
+    const search = interruptible(job, () => solveStates(
       { options: module.options as (s: unknown) => unknown, key: typeof module.key === 'function' ? (module.key as (s: unknown) => unknown) : undefined },
       roots,
-      { maxStates: job.maxStates, onState, arraysAreSums: module.arrayStates !== true, known: job.resumeStates ? knownStates(job.resumeStates) : undefined, onSolved: solved?.add },
-    );
+      {
+        maxStates: job.maxStates,
+        onState: (key) => {
+          keyNow = key;
+          calling(stateCall);
+        },
+        arraysAreSums: module.arrayStates !== true,
+        known: job.resumeStates ? knownStates(job.resumeStates) : undefined,
+        onSolved: solved?.add,
+        rootOptions: !tabulated,
+      },
+    ));
+    idle();
     solved?.flush();
-    const answers = roots.map((state, i) => ({ state, value: search.rootOptions[i]!.length === 0 ? 0 : mexOf(search.rootOptions[i]!), options: search.rootOptions[i]! }));
-    post({ type: 'states', answers, tabulated });
+    const answers: StateAnswer[] = tabulated
+      ? roots.map((state, i) => ({ state, value: search.rootValues[i]!, options: [] }))
+      : roots.map((state, i) => ({ state, value: mexOf(search.rootOptions[i]!), options: search.rootOptions[i]! }));
+    reply({ type: 'states', answers, tabulated });
   } catch (error) {
-    post({ type: 'error', message: error instanceof StateSearchError ? error.message : `failed: ${error instanceof Error ? error.message : String(error)}` });
+    fail(error instanceof StateSearchError ? error.message : `failed: ${messageOf(error)}`);
   }
 }
 
 /**
- * With --checkpoint, the states solved go to the main thread a batch at a
- * time (about five times a second), which keeps them for its checkpoints.
+ * A state of another kind than the module's start (a number where start is
+ * an object, say) is refused in the user's terms, before options() meets it.
  */
-function solvedPoster(): { add(key: string, value: number): void; flush(): void } {
+function checkPositionsLikeStart(module: Record<string, unknown>, roots: readonly unknown[], texts: readonly string[]): void {
+  if (!('start' in module) || typeof module.start === 'function') return;
+  const kind = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
+  const expected = kind(module.start);
+  roots.forEach((root, i) => {
+    if (kind(root) !== expected) {
+      const example = shownKey(canonicalJson(module.start));
+      fail(`--position ${shownKey(texts[i]!)}: this module's states are ${expected === 'an object' ? 'objects' : expected === 'an array' ? 'arrays' : `${expected.slice(2)}s`}, like its start ${example}; give each state as JSON (in quotes for the shell)`);
+    }
+  });
+}
+
+/**
+ * With --checkpoint, the states solved go to sg-explore a batch at a time
+ * (about ten times a second), which keeps them for its checkpoints.
+ */
+function solvedSender(): { add(key: string, value: number): void; flush(): void } {
   let lines: string[] = [];
   let last = performance.now();
   const flush = () => {
-    if (lines.length) post({ type: 'solved', lines: lines.join(''), count: lines.length });
+    if (lines.length) reply({ type: 'solved', lines: lines.join(''), count: lines.length });
     lines = [];
     last = performance.now();
   };
   return {
     add(key, value) {
       lines.push(JSON.stringify([key, value]) + '\n');
-      if (performance.now() - last > 200) flush();
+      if (performance.now() - last > SEND_EVERY_MS) flush();
     },
     flush,
   };
 }
 
 /** A checkpoint's states: JSON lines [key, value]. */
-function knownStates(text: string): Map<string, number> {
+function knownStates(lines: string): Map<string, number> {
   const known = new Map<string, number>();
-  for (const line of text.split('\n')) {
+  for (const line of lines.split('\n')) {
     if (!line) continue;
     const [key, value] = JSON.parse(line) as [string, number];
     known.set(key, value);
@@ -156,9 +270,19 @@ function knownStates(text: string): Map<string, number> {
   return known;
 }
 
-function mexOf(options: readonly SolvedOption[]): number {
+function mexOf(options: readonly { value: number }[]): number {
   const seen = new Set(options.map((o) => o.value));
   let v = 0;
   while (seen.has(v)) v++;
   return v;
+}
+
+try {
+  const job = deserialize(readFileSync(0)) as RuleModuleJob;
+  run(job).then(
+    () => exit(0),
+    (error: unknown) => fail(`failed: ${messageOf(error)}`),
+  );
+} catch (error) {
+  fail(`the sandbox could not read its job: ${messageOf(error)}`);
 }

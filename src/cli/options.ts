@@ -26,6 +26,8 @@ export interface ExploreCommand {
   readonly out?: string;
   /** Milliseconds a custom rule's options(n) may run. */
   readonly timeoutMs: number;
+  /** Run a rule module without its sandbox's limits. */
+  readonly trustModule: boolean;
   /** Show progress on stderr (default: when stderr is a terminal). */
   readonly progress?: boolean;
   /** Save the values here now and then, and when interrupted. */
@@ -82,6 +84,7 @@ export const EXPLORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   rows: { type: 'string', describe: 'two-pile games: only rows A..B (e.g. 0..15), each to --max', group: 'Range:' },
   at: { type: 'string', array: true, describe: 'print G(n) for these heap sizes only (exact, up to 10^18 and beyond)', group: 'Range:' },
   timeout: { type: 'string', describe: `milliseconds a custom rule's options(n) may take (default ${DEFAULT_TIMEOUT_MS})`, group: 'Range:' },
+  'trust-module': { type: 'boolean', describe: "run a rule module without its sandbox's limits (reading outside its folder, writing files, starting processes)", group: 'Rule:' },
   position: { type: 'string', array: true, describe: "a position to evaluate: heap sizes (3 6 9), pairs (3:5), JSON states; '-' reads heaps from stdin", group: 'Positions:' },
   misere: { type: 'boolean', describe: 'misère play: the player who makes the last move loses', group: 'Positions:' },
   first: { type: 'string', describe: 'sg-explore play: who moves first, human (default) or computer', group: 'Play:' },
@@ -222,6 +225,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
       format,
       out: outFile(single(argv.out, 'out')),
       timeoutMs: timeoutText === undefined ? DEFAULT_TIMEOUT_MS : parseSmallCount(timeoutText, '--timeout', 1, 2 ** 31 - 1),
+      trustModule: Boolean(argv['trust-module']),
       progress: argv.progress as boolean | undefined,
       checkpoint,
       checkpointEverySeconds: everyText === undefined ? 30 : parseSmallCount(everyText, '--checkpoint-every', 1, 86_400),

@@ -5,8 +5,6 @@ import { formatCount, parseCount } from '../numbers.js';
 import { isHeapRule, ruleText, type CappedHeapRule, type GameSpec, type VectorRule } from '../rules/model.js';
 import { drive, generatorWork, type DriveOptions } from '../driver.js';
 import { freeMemoryBudget, type ValueArray } from '../engine/store.js';
-import { readFileSync } from 'node:fs';
-import { describeFsError } from '../files/fs-errors.js';
 import { progressMode, progressReporter } from './progress.js';
 import { Interrupted, SIGNAL_EXIT_CODES, interruptible, noteForStop, type StopSignal } from './interrupt.js';
 import { checkCheckpointTarget, loadCheckpoint, saveCheckpoint } from '../checkpoint.js';
@@ -215,6 +213,15 @@ function parseHeaps(texts: readonly string[]): bigint[] {
   return texts.map((t) => (/^\d{1,15}$/.test(t) ? BigInt(t) : parseCount(t, '--position')));
 }
 
+/** A module's --position as heap sizes, or null when one of them is not a heap size (then they are JSON states). */
+function moduleHeaps(texts: readonly string[]): bigint[] | null {
+  try {
+    return texts.every((t) => /^[\d_]/.test(t)) ? parseHeaps(texts) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * `--position ...`: evaluate one position of any game, normal or misère
  * play. Every part runs by the driver (progress, prompt stops): reading
@@ -235,10 +242,12 @@ async function positionTo(game: GameSpec, command: ExploreCommand, format: Repor
       return driven('', plain, io, (_, options) => drive(boardPositionWork(game.rule as VectorRule | CappedHeapRule, pairs, command.misere), options));
     }
     // A module's states are JSON; a heap module's positions are heap sizes.
-    const moduleStates = game.rule.kind === 'custom' && !fromStdin && !texts.every((t) => /^\d+$/.test(t));
+    // Heap sizes are written as for any heap game (1e6, 2^20); anything else is a JSON state.
+    const sizes = game.rule.kind === 'custom' && !fromStdin ? moduleHeaps(texts) : undefined;
+    const moduleStates = sizes === null;
     const heaps = fromStdin
       ? await driven('', plain, io, (_, options) => drive(readHeapsWork(io.stdin as AsyncIterable<Buffer>, options.signal), options))
-      : heapArray(moduleStates ? [] : parseHeaps(texts));
+      : heapArray(sizes ?? (moduleStates ? [] : parseHeaps(texts)));
     try {
       let exploration: Exploration;
       if (game.rule.kind === 'custom') {
@@ -307,21 +316,27 @@ async function exploreBoardTo(game: GameSpec, command: ExploreCommand, format: R
   });
 }
 
-/** Custom rules run in a worker with a watchdog; no theorem applies, so the values are all there is. */
+/** Custom rules run in a sandbox with a watchdog; no theorem applies, so the values are all there is. */
 async function exploreModule(game: GameSpec, module: string, max: bigint | undefined, command: ExploreCommand, io: CliIo, positions?: readonly string[]): Promise<Exploration | Result> {
   const wanted = max ?? game.defaultMax;
-  const capacity = Math.floor(freeMemoryBudget() / 4);
-  // A checkpoint is for this module as it is now: an edited module starts afresh.
-  const key = `${ruleText(game.rule)} sha256:${await moduleDigest(module)}`;
-  // Loaded here, not at start-up: worker threads and hashing cost a short run of a built-in rule milliseconds.
+  // The values are held twice (the sandbox computes them, sg-explore keeps them), in typed arrays of at most 2^30 values.
+  const capacity = Math.min(Math.floor(freeMemoryBudget() / 8), MODULE_MOST_VALUES);
+  // Loaded here, not at start-up: processes and hashing cost a short run of a built-in rule milliseconds.
+  const { moduleCheckpointKey, checkModuleFiles } = await import('../custom/digest.js');
+  // A checkpoint is for this module and the files it imports as they are now: an edited one is refused by name.
+  if (command.resume && command.checkpoint) checkModuleFiles(command.checkpoint, module);
+  const key = moduleCheckpointKey(ruleText(game.rule), module);
   const { ruleModuleWork } = await import('../custom/run-module.js');
-  const run = await driven(key, command, positions ? null : io, (resume, options) =>
+  const largest = wanted !== undefined && wanted >= BigInt(capacity) ? shortCount(wanted) : null;
+  const run = await driven(key, command, io, (resume, options) =>
     drive(
       ruleModuleWork(module, {
         count: wanted === undefined ? undefined : Number(wanted > BigInt(capacity) ? BigInt(capacity) + 1n : wanted + 1n),
+        countReason: largest === null ? undefined : `${positions ? `--position: heap ${largest} needs` : `${command.max !== undefined ? '--max' : 'max'} ${largest} asks for`} the values of heaps 0 to ${largest}, which`,
         defaultCount: command.limit ?? CUSTOM_DEFAULT_COUNT,
         capacity,
         timeoutMs: command.timeoutMs,
+        trusted: command.trustModule,
         log: io.stderr,
         positions,
         max: command.max === undefined ? undefined : Number(command.max),
@@ -343,14 +358,8 @@ async function exploreModule(game: GameSpec, module: string, max: bigint | undef
   return exploreValues(described, run.values, reported, 'a rule given as code has no theorem to prove its pattern');
 }
 
-async function moduleDigest(module: string): Promise<string> {
-  const { createHash } = await importPackage<typeof import('node:crypto')>('node:crypto');
-  try {
-    return createHash('sha256').update(readFileSync(module)).digest('hex').slice(0, 16);
-  } catch (error) {
-    throw new InputError(`rule module ${module}: cannot read it (${describeFsError(error)})`);
-  }
-}
+/** The most values a heap rule module computes: a typed array of 4-byte values stays under 4 GiB. */
+const MODULE_MOST_VALUES = 2 ** 30 - 1;
 
 /** Values computed for a custom rule when neither --max, the rule file nor the module says. */
 const CUSTOM_DEFAULT_COUNT = 2048;

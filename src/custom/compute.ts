@@ -1,4 +1,5 @@
 import { MexBuffer } from '../engine/mex-buffer.js';
+import { thrownText } from './thrown.js';
 
 /** What a custom rule module may export. */
 export interface RuleModule {
@@ -40,28 +41,39 @@ function isIterable(value: unknown): value is Iterable<unknown> {
 /**
  * G(from..) into `g`, up to its length, of a rule given as options(n): each
  * option is a list of heap sizes (a bare number is one heap), every heap a
- * whole number below n; G(0..from-1) are already there. The current n is
- * published in `currentHeap[0]` (so G(0..n-1) are final), for a watchdog
- * outside to tell a slow call from a stuck one, and for checkpoints.
+ * whole number below n; G(0..from-1) are already there. `onHeap(n)` is
+ * told of each n before options(n) is asked (G(0..n-1) are final then), for
+ * a watchdog outside to tell a slow call from a stuck one, and for
+ * checkpoints; `onHeap(g.length)` at the end.
  */
-export function computeCustomValues(module: RuleModule, g: Uint32Array, from: number, currentHeap: Int32Array): void {
+export function computeCustomValues(module: RuleModule, g: Uint32Array, from: number, onHeap: (n: number) => void): void {
   const count = g.length;
   const buffer = new MexBuffer();
   for (let n = from; n < count; n++) {
-    Atomics.store(currentHeap, 0, n);
+    onHeap(n);
     let options: unknown;
     try {
       options = module.options(n);
     } catch (error) {
-      throw new RuleModuleError(`options(${n}) threw: ${error instanceof Error ? error.message : String(error)}`);
+      throw new RuleModuleError(`options(${n}) threw: ${thrownText(error)}`);
     }
     if (isPromise(options)) {
       throw new RuleModuleError(`options(${n}) returned a Promise: options must return its list directly (an async function or a Promise cannot be used)`);
     }
     if (!isIterable(options)) throw new RuleModuleError(`options(${n}) returned ${describe(options)}; expected an array of options, each an array of heap sizes`);
     let index = 0;
-    for (const option of options) {
-      const heaps = typeof option === 'number' ? [option] : isIterable(option) ? [...option] : null;
+    // A generator's body runs while its options are read: a throw there is options(n)'s.
+    const reading = options[Symbol.iterator]();
+    for (;;) {
+      let next: IteratorResult<unknown>;
+      try {
+        next = reading.next();
+      } catch (error) {
+        throw new RuleModuleError(`options(${n}) threw: ${thrownText(error)}`);
+      }
+      if (next.done) break;
+      const option = next.value;
+      const heaps = typeof option === 'number' ? [option] : Array.isArray(option) ? (option as unknown[]) : isIterable(option) ? [...option] : null;
       if (!heaps) throw new RuleModuleError(`options(${n}): option ${index + 1} is ${describe(option)}; expected an array of heap sizes`);
       let value = 0;
       for (const heap of heaps) {
@@ -75,5 +87,5 @@ export function computeCustomValues(module: RuleModule, g: Uint32Array, from: nu
     }
     g[n] = buffer.mex(n);
   }
-  Atomics.store(currentHeap, 0, count);
+  onHeap(count);
 }

@@ -1,9 +1,8 @@
-import { Worker } from 'node:worker_threads';
 import { STEP_MILLISECONDS, type SteppedWork } from '../driver.js';
 import { basename } from 'node:path';
 import { InputError } from '../errors.js';
-import { workerFile } from '../worker-path.js';
-import type { CustomRuleJob, CustomRuleReply, StateAnswer } from '../../workers/custom-rule.js';
+import type { RuleModuleJob, StateAnswer } from './sandbox-protocol.js';
+import { startSandbox, type Sandbox } from './sandbox.js';
 
 export interface CustomRun {
   /** A heap module's values; empty for a module with states of its own. */
@@ -30,8 +29,12 @@ export interface CustomRunOptions {
   readonly maxStates?: number;
   /** Values G(0..) from a checkpoint (heap modules): the module is asked only about later heaps. */
   readonly resume?: ArrayLike<number>;
-  /** A checkpoint is wanted: a module with states of its own is refused (its search is not checkpointed). */
+  /** A checkpoint is wanted: a module with states of its own then sends the states it solves. */
   readonly checkpoint?: boolean;
+  /** What asked for `count` values, for a refusal in the user's terms ("--position 10^18"). */
+  readonly countReason?: string;
+  /** --trust-module: run the module without the sandbox's limits. */
+  readonly trusted?: boolean;
 }
 
 /** Distinct states a state module's search may hold when not told otherwise: about 1 KB each. */
@@ -40,14 +43,14 @@ export function defaultMaxStates(freeBytes: number): number {
 }
 
 const WATCH_INTERVAL_MS = 25;
-/** Heap slot values before the first heap: the worker thread is starting, then the module is loading. */
-const STARTING = -2;
-const LOADING = -1;
-/** A worker thread that has not even started by then is broken, whatever --timeout says. */
+/** A sandbox that has not even started by then is broken, whatever --timeout says. */
 const START_LIMIT_MS = 30_000;
-const EXIT_GRACE_MS = 500;
+/** How long the module's last prints may take to arrive after its answer. */
+const PRINTS_GRACE_MS = 500;
+/** How long a call past --timeout has to name itself after the SIGINT before the sandbox is ended. */
+const INTERRUPT_GRACE_MS = 1000;
 
-/** A rule module running in its worker thread. */
+/** A rule module running in its sandbox. */
 interface ModuleRun {
   /** Settles when the module is done, or has failed. */
   readonly finished: Promise<CustomRun>;
@@ -56,7 +59,7 @@ interface ModuleRun {
   /** How many values a heap module computes (0 until the module has said). */
   count(): number;
   readonly statesMode: () => boolean;
-  /** A heap module's values so far, G(0..progress()-1), in the memory the worker writes. */
+  /** A heap module's values so far, G(0..progress()-1). */
   valuesSoFar(): Uint32Array;
   /** A module with states of its own: the states solved so far (with --checkpoint), as JSON lines [key, value]. */
   statesSoFar(): { text: string; count: number };
@@ -64,25 +67,21 @@ interface ModuleRun {
 }
 
 /**
- * Start a custom rule module in a worker thread. A watchdog reads the heap
- * (or state) the worker is on; when the same one has taken longer than the
- * timeout, the worker is terminated (this stops even a synchronous endless
- * loop) and the message names it. The worker writes a heap module's values
- * into shared memory, so a checkpoint can be taken while it runs.
+ * Start a custom rule module in its sandbox (src/custom/sandbox.ts). A
+ * watchdog times each call the sandbox says the module is in; one that runs
+ * past the timeout ends the sandbox (this stops even a synchronous endless
+ * loop) and the message names it. A heap module's values arrive in batches,
+ * so a checkpoint can be taken while it runs.
  */
 function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
   const name = basename(module);
-  const currentHeap = new SharedArrayBuffer(4);
-  const heap = new Int32Array(currentHeap);
-  Atomics.store(heap, 0, STARTING);
-  const currentState = new SharedArrayBuffer(4 + 512);
-  const job: CustomRuleJob = {
+  const job: RuleModuleJob = {
     module,
+    timeoutMs: options.timeoutMs,
     count: options.count,
+    countReason: options.countReason,
     defaultCount: options.defaultCount,
     capacity: options.capacity,
-    currentHeap,
-    currentState,
     positions: options.positions,
     max: options.max,
     maxStates: options.maxStates ?? defaultMaxStates(options.capacity * 4),
@@ -91,85 +90,121 @@ function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
     resumeStates: options.resume instanceof Uint8Array && options.resume.length ? Buffer.from(options.resume).toString('utf8') : undefined,
     checkpoint: options.checkpoint ?? false,
   };
-  // The state being expanded, for a watchdog message (modules with states of their own).
-  const stateNow = (): string => {
-    const length = Atomics.load(new Int32Array(currentState, 0, 1), 0);
-    const key = new TextDecoder().decode(new Uint8Array(currentState, 4, Math.min(length, 512)).slice());
-    return key.length > 120 ? key.slice(0, 117) + '...' : key;
-  };
   let statesMode = false;
-  let shared: Uint32Array<ArrayBufferLike> = new Uint32Array(0);
+  let values = new Uint32Array(0);
+  let received = 0;
+  let calls = 0;
   // States solved so far (with --checkpoint), as JSON lines; a resumed run starts from its checkpoint's.
   const solvedLines: string[] = job.resumeStates ? [job.resumeStates] : [];
   let solvedCount = job.resumeStates ? job.resumeStates.split('\n').filter(Boolean).length : 0;
-  // The module's own prints go to stderr: stdout carries only the report.
-  const worker = new Worker(workerFile('custom-rule'), { workerData: job, stdout: true });
-  worker.stdout.pipe(options.log ?? process.stderr, { end: false });
+  let sandbox: Sandbox | undefined;
+  // Ends the run from outside (a signal to sg-explore): the sandbox, the watchdog and the promise.
+  let abandon = () => sandbox?.stop();
 
   const finished = new Promise<CustomRun>((resolve, reject) => {
     let meta: Omit<CustomRun, 'values'> = {};
-    let result: CustomRun | undefined;
     let settled = false;
-    let watched = -1;
+    // The call being timed: null while the sandbox does its own work.
+    let call: string | null = null;
+    let started = false;
     let since = performance.now();
     const finish = (error: Error | null, run?: CustomRun) => {
       if (settled) return;
       settled = true;
       clearInterval(watchdog);
-      void worker.terminate();
+      sandbox?.stop();
       if (error) reject(error);
       else resolve(run!);
     };
     const fail = (message: string) => finish(new InputError(`rule module ${name}: ${message}`));
+    abandon = () => finish(new Error('stopped'));
+    // The answer counts once the sandbox has ended by itself, as the supervisor reports (a module
+    // that killed the supervisor and went on is refused, whatever it answered).
+    let answer: CustomRun | undefined;
+    const answered = (run: CustomRun) => {
+      answer = run;
+      call = null;
+    };
+    // A call past the timeout is first asked to name itself (SIGINT); one that does not within this long is ended.
+    let interruptedAt: number | undefined;
     const watchdog = setInterval(() => {
-      const now = Atomics.load(heap, 0);
-      if (now !== watched) {
-        watched = now;
-        since = performance.now();
-        if (now >= 0 && new Int32Array(currentState, 0, 1)[0]! > 0) statesMode = true;
-        return;
-      }
-      const waited = performance.now() - since;
-      // The thread's own start-up is not the module's time.
-      if (now === STARTING) {
-        if (waited > START_LIMIT_MS) fail(`its worker thread did not start within ${START_LIMIT_MS / 1000} s`);
-      } else if (waited > options.timeoutMs) {
-        fail(now === LOADING ? `loading it ran past --timeout ${options.timeoutMs} ms` : `options(${statesMode ? stateNow() : now}) ran past --timeout ${options.timeoutMs} ms`);
+      const now = performance.now();
+      const waited = now - since;
+      if (!started) {
+        if (waited > START_LIMIT_MS) fail(`its sandbox did not start within ${START_LIMIT_MS / 1000} s`);
+      } else if (call !== null && waited > options.timeoutMs) {
+        const late = `${call} ran past --timeout ${options.timeoutMs} ms`;
+        if (call === 'loading it') fail(late);
+        else if (interruptedAt === undefined) {
+          interruptedAt = now;
+          sandbox?.interrupt();
+        } else if (now - interruptedAt > INTERRUPT_GRACE_MS) fail(late);
       }
     }, Math.max(1, Math.min(WATCH_INTERVAL_MS, options.timeoutMs / 4)));
-    worker.on('message', (reply: CustomRuleReply) => {
-      if (reply.type === 'loaded') meta = { name: reply.name, description: reply.description, max: reply.max };
-      else if (reply.type === 'computing') shared = new Uint32Array(reply.values);
-      else if (reply.type === 'solved') {
-        solvedLines.push(reply.lines);
-        solvedCount += reply.count;
-      }
-      else if (reply.type === 'values' || reply.type === 'states') {
-        // Let the thread end by itself so the module's last prints are flushed; then stop it anyway.
-        clearInterval(watchdog);
-        result = reply.type === 'values' ? { ...meta, values: reply.values } : { ...meta, values: new Uint32Array(0), states: { answers: reply.answers, tabulated: reply.tabulated } };
-        const done = result;
-        setTimeout(() => finish(null, done), EXIT_GRACE_MS);
-      }
-      else fail(reply.message);
-    });
-    worker.on('error', (error) => fail(`crashed: ${error.message}`));
-    worker.once('exit', (code) => (result ? finish(null, result) : fail(`its worker stopped (exit code ${code}) before finishing`)));
+    try {
+      sandbox = startSandbox(job, { trusted: options.trusted ?? false, log: options.log ?? process.stderr }, {
+        onCall(count, what) {
+          started = true;
+          call = what;
+          since = performance.now();
+          calls = count;
+        },
+        onIdle(count) {
+          started = true;
+          call = null;
+          calls = count;
+        },
+        onReply(reply) {
+          if (settled || answer) return;
+          if (reply.type === 'loaded') {
+            meta = { name: reply.name, description: reply.description, max: reply.max };
+            statesMode = reply.states;
+          }
+          else if (reply.type === 'computing') {
+            values = new Uint32Array(reply.count);
+            received = job.resume ? Math.min(job.resume.length, reply.count) : 0;
+            if (received) values.set(job.resume!.subarray(0, received));
+          } else if (reply.type === 'values') {
+            values.set(reply.values, reply.from);
+            received = reply.from + reply.values.length;
+          } else if (reply.type === 'done') answered({ ...meta, values });
+          else if (reply.type === 'solved') {
+            statesMode = true;
+            solvedLines.push(reply.lines);
+            solvedCount += reply.count;
+          } else if (reply.type === 'states') answered({ ...meta, values: new Uint32Array(0), states: { answers: reply.answers, tabulated: reply.tabulated } });
+          else fail(reply.message);
+        },
+        onEnd(why) {
+          // A sandbox stopped by the SIGINT for a late call, before it could say which: the last call it named.
+          if (why !== null && interruptedAt !== undefined && call !== null) return fail(`${call} ran past --timeout ${options.timeoutMs} ms`);
+          if (why !== null) return fail(why);
+          if (!answer) return fail('its process ended before answering');
+          const run = answer;
+          // The module's last prints go out before the report.
+          void sandbox!.drained(PRINTS_GRACE_MS).then(() => finish(null, run));
+        },
+      });
+    } catch (error) {
+      clearInterval(watchdog);
+      settled = true;
+      reject(error);
+    }
   });
   return {
     finished,
-    progress: () => (statesMode ? Math.max(0, Atomics.load(heap, 0)) : Math.max(0, Math.min(Atomics.load(heap, 0), shared.length))),
-    count: () => shared.length,
+    progress: () => (statesMode ? calls : received),
+    count: () => values.length,
     statesMode: () => statesMode,
-    valuesSoFar: () => shared.subarray(0, Math.max(0, Math.min(Atomics.load(heap, 0), shared.length))),
+    valuesSoFar: () => values.subarray(0, received),
     statesSoFar: () => ({ text: solvedLines.join(''), count: solvedCount }),
-    stop: () => void worker.terminate(),
+    stop: () => abandon(),
   };
 }
 
 /**
  * A rule module as work for the driver: each step waits a little for the
- * worker, so progress, Ctrl-C and checkpoints are served while it runs.
+ * sandbox, so progress, Ctrl-C and checkpoints are served while it runs.
  */
 export function ruleModuleWork(module: string, options: CustomRunOptions): SteppedWork<CustomRun> {
   const run = startRuleModule(module, options);

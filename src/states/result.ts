@@ -4,7 +4,7 @@
  * position (its states as components, `--position` or `start`) with its
  * nim-sum and every winning move.
  */
-import type { StateAnswer } from '../../workers/custom-rule.js';
+import type { StateAnswer } from '../custom/sandbox-protocol.js';
 import { compareMoves, type Move, type PositionReport } from '../positions/position.js';
 import { canonicalJson } from './search.js';
 
