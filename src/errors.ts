@@ -46,11 +46,15 @@ export function excerpt(text: string, max = QUOTE_CHARS): string {
   return escapeControls(shown) + (cut ? `… (${text.length.toLocaleString('en-US')} characters)` : '');
 }
 
-/** A user's value quoted in a message: `'1e6x'`, or a short, escaped excerpt of a long one. */
-export function quote(value: unknown): string {
+/**
+ * A user's value quoted in a message: `'1e6x'`, or a short, escaped excerpt of a long one.
+ * `length`: the value's whole length, when only its beginning was kept (a token streamed from input).
+ */
+export function quote(value: unknown, length?: number): string {
   const text = String(value);
+  const whole = length ?? text.length;
   const { head: shown, cut } = head(text, QUOTE_CHARS);
-  return `'${escapeControls(shown)}${cut ? `…' (${text.length.toLocaleString('en-US')} characters)` : "'"}`;
+  return `'${escapeControls(shown)}${cut || whole > text.length ? `…' (${whole.toLocaleString('en-US')} characters)` : "'"}`;
 }
 
 /** An error's message on one line (messages go to stderr as single lines). */

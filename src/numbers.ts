@@ -10,6 +10,18 @@ const MAX_SIZE = 10n ** BigInt(MAX_SIZE_EXPONENT);
 /** What a negative size is told, wherever it is caught. */
 export const NEGATIVE = 'is negative: sizes, heaps and piles are whole numbers, 0 or more';
 
+/** Longer than any size text parseCount takes (4,097 digits, with underscores between them). */
+export const LONGEST_SIZE_TEXT = 2 * (MAX_SIZE_EXPONENT + 1);
+
+/**
+ * Refuse a size text longer than LONGEST_SIZE_TEXT, of which only `head` was
+ * kept (a token streamed from input): the words parseCount would have used.
+ */
+export function refuseLongSize(head: string, length: number, what: string): never {
+  const why = /^[\d_]+$/.test(head) ? `is larger than 10^${MAX_SIZE_EXPONENT}, the largest size sg-explore takes` : 'is not a size: give a whole number';
+  throw new InputError(`${what}: ${quote(head, length)} ${why}`);
+}
+
 /**
  * Parse a non-negative integer written the ways people write sizes:
  * 1000000, 1_000_000, 1e6, 2.5e3, 2^20, 10^18. The result is exact (bigint),

@@ -115,7 +115,10 @@ describe('standard input is streamed: positions far larger than the heap', () =>
   }, 30_000);
 
   it('a token too long, or no heap at all, is one line', async () => {
-    expectBadInput(await run(['--preset', 'nim', '--position', '-'], { stdinText: '3 ' + '9'.repeat(5000) + ' 4' }), 'long token', { pattern: /a token of more than 1200 characters/ });
+    // Past 10^4096 by parseCount, and past any size's length while it is streamed: the same words, and the whole length.
+    expectBadInput(await run(['--preset', 'nim', '--position', '-'], { stdinText: '3 ' + '9'.repeat(5000) + ' 4' }), 'long number', { pattern: /'9{40}…' \(5,000 characters\) is larger than 10\^4096/ });
+    expectBadInput(await run(['--preset', 'nim', '--position', '-'], { stdinText: '3 ' + '9'.repeat(200_000) + ' 4' }), 'longer token', { pattern: /'9{40}…' \(200,000 characters\) is larger than 10\^4096/ });
+    expectBadInput(await run(['--preset', 'nim', '--position', '-'], { stdinText: '3 ' + 'x'.repeat(200_000) }), 'long word', { pattern: /'x{40}…' \(200,000 characters\) is not a size/ });
     expectBadInput(await run(['--preset', 'nim', '--position', '-'], { stdinText: ' \n ' }), 'empty', { pattern: /no heap sizes on standard input/ });
   });
 });

@@ -9,7 +9,7 @@ import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
-import { parseCount } from '../numbers.js';
+import { LONGEST_SIZE_TEXT, parseCount, refuseLongSize } from '../numbers.js';
 import { describeFsError } from '../files/fs-errors.js';
 import { discard, temporaryBeside } from '../files/temporary.js';
 import type { SteppedWork, StopRequest } from '../driver.js';
@@ -36,8 +36,6 @@ export function heapArray(heaps: readonly bigint[]): HeapList {
 
 /** Heaps read or written a block at a time. */
 const BLOCK = 8192;
-/** Longest token read from standard input (a heap of 10^1000 written out is 1,001 digits). */
-const LONGEST_TOKEN = 1200;
 /** Heaps of 2^64 or more are kept aside in memory: at most this many of them. */
 const HUGE_HEAPS = 10_000;
 const HUGE = 2n ** 64n - 1n;
@@ -129,14 +127,22 @@ export function readHeapsWork(input: AsyncIterable<Buffer | string>, signal?: St
   const chunks = input[Symbol.asyncIterator]();
   // A token cut by the end of a chunk: its text so far.
   let pending = '';
+  // A token longer than any size: its beginning and its length, counted to its end before it is refused.
+  let overlong: { head: string; length: number } | undefined;
   let finished = false;
   const token = (text: string) => spool.add(/^\d{1,15}$/.test(text) ? BigInt(text) : parseCount(text, '--position -'));
-  const tooLong = (text: string) => new InputError(`--position -: a token of more than ${LONGEST_TOKEN} characters on standard input ('${text.slice(0, 20).replace(/[^\x20-\x7e]/g, '?')}…')`);
   const take = (chunk: Buffer) => {
+    let i = 0;
+    if (overlong) {
+      while (i < chunk.length && !isSpace(chunk[i]!)) i++;
+      overlong.length += i;
+      if (i === chunk.length) return;
+      refuseLongSize(overlong.head, overlong.length, '--position -');
+    }
     let start = -1; // where the token in progress began in this chunk
     let value = 0; // its value while it is 15 digits or fewer
     let digits = pending === '' ? 0 : -1; // -1: not a plain run of digits (or begun in an earlier chunk)
-    for (let i = 0; i < chunk.length; i++) {
+    for (; i < chunk.length; i++) {
       const c = chunk[i]!;
       if (isSpace(c)) {
         if (start < 0 && pending === '') continue;
@@ -150,10 +156,13 @@ export function readHeapsWork(input: AsyncIterable<Buffer | string>, signal?: St
         value = value * 10 + (c - 48);
         digits++;
       } else digits = -1;
-      if (i - start + pending.length > LONGEST_TOKEN) throw tooLong(pending + chunk.toString('latin1', start, i));
+      if (i - start + pending.length >= LONGEST_SIZE_TEXT) {
+        overlong = { head: (pending + chunk.toString('latin1', start, i + 1)).slice(0, 64), length: i + 1 - start + pending.length };
+        pending = '';
+        return take(chunk.subarray(i + 1));
+      }
     }
     if (start >= 0 || pending !== '') pending += chunk.toString('latin1', Math.max(0, start));
-    if (pending.length > LONGEST_TOKEN) throw tooLong(pending);
   };
   return {
     done: () => spool.count,
@@ -164,6 +173,7 @@ export function readHeapsWork(input: AsyncIterable<Buffer | string>, signal?: St
       while (spool.count < goal) {
         const next = await (stopped ? Promise.race([chunks.next(), stopped]) : chunks.next());
         if (next.done) {
+          if (overlong) refuseLongSize(overlong.head, overlong.length, '--position -');
           if (pending !== '') token(pending);
           spool.flush();
           finished = true;
