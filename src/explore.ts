@@ -61,6 +61,12 @@ export interface Exploration {
 }
 
 const FIRST_CHECKPOINT = 64;
+/**
+ * With --max, a costly kernel still looks this far for a proof: a small table
+ * (`--at 5`) of a game whose period is proven soon after (Kayles: 168 values)
+ * then reports the proof, for a few milliseconds of work.
+ */
+const LEAST_PROOF_SEARCH = 2 ** 12;
 /** See ExploreRequest.maxRareHeaps: with 2^14 rare heaps, the rare work of 2^16 heaps computed. */
 const RARE_WORK_PER_HEAP = 2 ** 16;
 
@@ -113,7 +119,7 @@ function plan(request: ExploreRequest, threads: number, timeProofs = true): Plan
   const max = request.max ?? request.game.defaultMax;
   const wantedAtMost = max === undefined ? Infinity : Number(max) + 1;
   // With --max and no --limit, a costly kernel looks for a proof only a little past max.
-  const limit = request.limit ?? (solver.costly ? Math.min(solver.defaultLimit, Math.max(FIRST_CHECKPOINT, 8 * wantedAtMost)) : solver.defaultLimit);
+  const limit = request.limit ?? (solver.costly ? Math.min(solver.defaultLimit, Math.max(LEAST_PROOF_SEARCH, 8 * wantedAtMost)) : solver.defaultLimit);
   const capacity = memoryCapacity(bytesPerValueFor(solver.largestExpected), request.memoryBudget);
   const wanted = max === undefined ? 0 : Number(max) + 1;
   // A theorem may let us stop long before `wanted`, so search up to `limit`
