@@ -149,6 +149,11 @@ export interface SweepRecord {
   readonly shard: string | null;
   /** --limit, or null for the default limits by rule kind. */
   readonly limit: number | null;
+  /**
+   * A --rules list's digest (ruleListDigest): the family's words name only
+   * the file, and a list edited between two runs is another sweep.
+   */
+  readonly rules?: string;
 }
 
 export function recordLine(record: SweepRecord, format: RowFormat): string {
@@ -165,7 +170,8 @@ function parseRecord(line: string, where: string): SweepRecord {
   }
   const r = (parsed as { sweep?: Partial<SweepRecord> } | null)?.sweep;
   if (!r || r.format !== 'sg-explore-sweep' || typeof r.family !== 'string' || typeof r.size !== 'number') throw new InputError(`${where}: not a sweep record line`);
-  return { format: 'sg-explore-sweep', version: 2, family: r.family, size: r.size, shard: r.shard ?? null, limit: r.limit ?? null };
+  const record: SweepRecord = { format: 'sg-explore-sweep', version: 2, family: r.family, size: r.size, shard: r.shard ?? null, limit: r.limit ?? null };
+  return typeof r.rules === 'string' ? { ...record, rules: r.rules } : record;
 }
 
 export interface ParsedRows {
@@ -180,57 +186,90 @@ export interface ParsedRows {
 }
 
 /**
- * Parse a results file's text. The format is told by its first line (a JSON
- * object, or the CSV header). A last line without its line break is a write
- * that was cut short: it is reported, not parsed. Any other bad line is an
- * error naming source:line.
+ * Reads a results file line by line (see LineReader for files of any size).
+ * The format is told by the first line that is not blank (a JSON object, the
+ * sweep record, or the CSV header). Any bad line is an error naming
+ * source:line. A last line without its line break is a write that was cut
+ * short: the caller leaves it out, after checkTrailing().
  */
-export function parseRows(text: string, source: string): ParsedRows {
-  const lastBreak = text.lastIndexOf('\n');
-  const completeLength = lastBreak + 1;
-  const truncated = completeLength < text.length;
-  const lines = text.slice(0, completeLength).split('\n');
-  lines.pop(); // after the final '\n'
-  let format: RowFormat | null = null;
-  let header: string[] | null = null;
-  const rows: SweepRow[] = [];
-  const firstText = text.replace(/^\uFEFF/, '').trimStart();
-  let sweepRecord: SweepRecord | null = null;
-  if (firstText.startsWith('{')) format = 'jsonl';
-  else if (firstText.startsWith('# {"sweep"')) format = 'csv';
-  else if (firstText.startsWith('index,') || firstText.startsWith('"index"') || (truncated && lines.length === 0 && CSV_HEADER.startsWith(firstText))) format = 'csv';
-  else if (firstText !== '') throw new InputError(`${source}:1: not a sweep results file (expected JSON lines or CSV with the header ${CSV_HEADER})`);
-  lines.forEach((raw, i) => {
-    const line = raw.replace(/\r$/, '').replace(/^\uFEFF/, '');
-    const where = `${source}:${i + 1}`;
-    if (line.trim() === '') return;
-    if (i === 0 && (line.startsWith('#') || line.startsWith('{"sweep"'))) {
-      sweepRecord = parseRecord(line, where);
-      return;
+export class RowParser {
+  format: RowFormat | null = null;
+  record: SweepRecord | null = null;
+  private header: string[] | null = null;
+
+  constructor(private readonly source: string) {}
+
+  /** A parser for a later stretch of the same file: its format and CSV header already known. */
+  continuation(): RowParser {
+    const next = new RowParser(this.source);
+    next.format = this.format;
+    next.record = this.record;
+    next.header = this.header;
+    return next;
+  }
+
+  /** The row a complete line holds (without its line break), or null for the record, the CSV header or a blank line. */
+  line(raw: string, number: number): SweepRow | null {
+    const line = (raw.endsWith('\r') ? raw.slice(0, -1) : raw).replace(/^\uFEFF/, '');
+    const where = `${this.source}:${number}`;
+    if (line.trim() === '') return null;
+    if (this.format === null) this.format = formatOf(line, where, false);
+    if (number === 1 && (line.startsWith('#') || line.startsWith('{"sweep"'))) {
+      this.record = parseRecord(line, where);
+      return null;
     }
     let record: Record<string, unknown> | null = null;
-    if (format === 'jsonl') {
+    if (this.format === 'jsonl') {
       try {
         const parsed: unknown = JSON.parse(line);
         record = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
       } catch {
         record = null;
       }
-    } else if (header === null) {
-      header = splitCsvLine(line);
-      if (!header || !header.includes('index') || !header.includes('rule') || !header.includes('kind')) {
+    } else if (this.header === null) {
+      this.header = splitCsvLine(line);
+      if (!this.header || !this.header.includes('index') || !this.header.includes('rule') || !this.header.includes('kind')) {
         throw new InputError(`${where}: not a sweep results header (expected ${CSV_HEADER})`);
       }
-      return;
+      return null;
     } else {
       const fields = splitCsvLine(line);
-      record = fields && csvRecord(fields, header);
+      record = fields && csvRecord(fields, this.header);
     }
     const row = record && toRow(record);
     if (!row) throw new InputError(`${where}: not a sweep results row`);
-    rows.push(row);
+    return row;
+  }
+
+  /** A file that is nothing but a line cut short must still look like the start of a results file. */
+  checkTrailing(text: string, number: number): void {
+    const start = text.replace(/^\uFEFF/, '').trimStart();
+    if (this.format === null && start !== '') this.format = formatOf(start, `${this.source}:${number}`, true);
+  }
+}
+
+function formatOf(line: string, where: string, cutShort: boolean): RowFormat {
+  const text = line.replace(/^\uFEFF/, '').trimStart();
+  if (text.startsWith('{')) return 'jsonl';
+  if (text.startsWith('# {"sweep"') || text.startsWith('index,') || text.startsWith('"index"') || (cutShort && CSV_HEADER.startsWith(text))) return 'csv';
+  throw new InputError(`${where}: not a sweep results file (expected JSON lines or CSV with the header ${CSV_HEADER})`);
+}
+
+/** Parse a whole results file's text (small files; LineReader reads large ones). */
+export function parseRows(text: string, source: string): ParsedRows {
+  const lastBreak = text.lastIndexOf('\n');
+  const completeLength = lastBreak + 1;
+  const truncated = completeLength < text.length;
+  const lines = text.slice(0, completeLength).split('\n');
+  lines.pop(); // after the final '\n'
+  const parser = new RowParser(source);
+  const rows: SweepRow[] = [];
+  lines.forEach((line, i) => {
+    const row = parser.line(line, i + 1);
+    if (row) rows.push(row);
   });
-  return { record: sweepRecord, format, rows, completeLength, truncated };
+  if (truncated) parser.checkTrailing(text.slice(completeLength), lines.length + 1);
+  return { record: parser.record, format: parser.format, rows, completeLength, truncated };
 }
 
 /** A file format from --format or the file name (.csv is CSV, anything else JSON lines). */
