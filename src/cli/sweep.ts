@@ -89,7 +89,8 @@ class RowWriter {
     this.pending = [];
     this.pendingLength = 0;
     if (parts.length) {
-      const data = parts.length === 1 ? parts[0]! : Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+      // Rows from a results file are many short strings: joined, they make one buffer, not one each.
+      const data = parts.length === 1 ? parts[0]! : parts.every((p) => typeof p === 'string') ? parts.join('') : Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
       this.writing = this.writing.then(() => this.sink.write(data));
     }
     return this.writing;

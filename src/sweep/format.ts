@@ -210,12 +210,15 @@ export class RowParser {
 
   /** The row a complete line holds (without its line break), or null for the record, the CSV header or a blank line. */
   line(raw: string, number: number): SweepRow | null {
-    const line = (raw.endsWith('\r') ? raw.slice(0, -1) : raw).replace(/^\uFEFF/, '');
-    const where = `${this.source}:${number}`;
-    if (line.trim() === '') return null;
-    if (this.format === null) this.format = formatOf(line, where, false);
+    let line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (number === 1) line = line.replace(/^\uFEFF/, '');
+    // A row starts with '{' or a digit; only other lines need a closer look (a blank one is skipped).
+    const first = line.charCodeAt(0);
+    if (first !== 123 && !(first >= 48 && first <= 57) && line.trim() === '') return null;
+    const where = () => `${this.source}:${number}`;
+    if (this.format === null) this.format = formatOf(line, where(), false);
     if (number === 1 && (line.startsWith('#') || line.startsWith('{"sweep"'))) {
-      this.record = parseRecord(line, where);
+      this.record = parseRecord(line, where());
       return null;
     }
     let record: Record<string, unknown> | null = null;
@@ -229,7 +232,7 @@ export class RowParser {
     } else if (this.header === null) {
       this.header = splitCsvLine(line);
       if (!this.header || !this.header.includes('index') || !this.header.includes('rule') || !this.header.includes('kind')) {
-        throw new InputError(`${where}: not a sweep results header (expected ${CSV_HEADER})`);
+        throw new InputError(`${where()}: not a sweep results header (expected ${CSV_HEADER})`);
       }
       return null;
     } else {
@@ -237,7 +240,7 @@ export class RowParser {
       record = fields && csvRecord(fields, this.header);
     }
     const row = record && toRow(record);
-    if (!row) throw new InputError(`${where}: not a sweep results row`);
+    if (!row) throw new InputError(`${where()}: not a sweep results row`);
     return row;
   }
 

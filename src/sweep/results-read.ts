@@ -116,7 +116,7 @@ export const MAX_RUNS = 4096;
 
 /** Family order: by index, then rule (rows of different families may share an index). */
 function before(a: { index: number; rule: string }, b: { index: number; rule: string }): number {
-  return a.index - b.index || naturalCompare(a.rule, b.rule);
+  return a.index - b.index || (a.rule === b.rule ? 0 : naturalCompare(a.rule, b.rule));
 }
 
 /** The first pass over one file (see the module comment). */
