@@ -22,6 +22,7 @@ import { WorkerStartError } from '../sweep/pool.js';
 import { progressBar } from '../sweep/progress-bar.js';
 import { parseShard, parseSweepLine, type SweepRunCommand, type SweepViewCommand } from './sweep-options.js';
 import { noteForStop } from './interrupt.js';
+import { progressMode } from './progress.js';
 
 const EXIT_OK = 0;
 const EXIT_FAILURE = 1;
@@ -280,7 +281,8 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
     command.out === undefined ? null : await openResultsLog(command.out, { format: command.format, resume: command.resume, record, family, shard: command.shard ?? null });
   // Rows reach the log as they come: a signal that ends the sweep says where they are and how to go on.
   if (log) noteForStop(() => `; the rows so far are in ${log.path} (the same command with --resume goes on from there)`);
-  const bar = progressBar(command.progress ?? Boolean(io.stderr.isTTY), io.stderr);
+  const progress = progressMode(command.progress, io.stderr);
+  const bar = progressBar(progress, io.stderr);
   const kept: SweepRow[] = [];
   const stdout = streamSink(io.stdout);
   const keys = parseSort(command.sort);
@@ -321,7 +323,7 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
       output,
     });
     bar.finish(
-      command.progress ?? io.stderr.isTTY
+      progress === 'terminal'
         ? `${formatCount(outcome.rows)} rules computed${log && log.done.size ? `, ${formatCount(log.done.size)} already in ${log.path}` : ''}: ${describeFamily(family)}${command.shard ? ` (shard ${command.shard.index}/${command.shard.count})` : ''}`
         : undefined,
     );

@@ -16,27 +16,42 @@ export { rowLine, rowToCsv, rowToJson } from './row-lines.js';
 
 /** Short headings, so that a table fits a terminal. */
 const HEADINGS: Partial<Record<keyof SweepRow, string>> = { preperiod: 'pre', period: 'per', saltus: 's', maxValue: 'max' };
-/** Columns given up, in this order, when the table would not fit. */
+/** Columns given up, in this order, when the table would not fit (after those that hold one value in every row). */
 const DROPPED_FIRST: readonly (keyof SweepRow)[] = ['method', 'computed', 'saltus', 'maxValue', 'proven'];
 const MIN_RULE_WIDTH = 12;
+/** The kind, shortened when even that helps the rule fit. */
+const SHORT_KINDS: Partial<Record<string, string>> = { 'arithmetic-periodic': 'arith-periodic' };
 
 /**
- * The rows as a table that fits `width` columns: short headings, the rule
- * column cut with an ellipsis, and the least telling columns left out when
- * even that does not fit (CSV and JSON lines carry every column).
+ * The rows as a table that fits `width` columns. The rule is what tells rows
+ * apart, so it is the last thing cut: first the columns that hold one value
+ * in every row go (the footer gives that value), then the least telling
+ * ones, then the kind is shortened; only then is the rule cut with an
+ * ellipsis. Every line fits the width (CSV and JSON lines carry every column).
  */
 export function renderTable(rows: readonly SweepRow[], colour: boolean, width = 80): string {
   const showError = rows.some((r) => r.error !== null);
   let names = COLUMN_NAMES.filter((n) => n !== 'index' && (n !== 'error' || showError)) as (keyof SweepRow)[];
-  const text = (row: SweepRow, n: keyof SweepRow) => (row[n] === null ? '' : String(row[n]));
+  let shortKinds = false;
+  const text = (row: SweepRow, n: keyof SweepRow) => {
+    const value = row[n] === null ? '' : String(row[n]);
+    return n === 'kind' && shortKinds ? SHORT_KINDS[value] ?? value : value;
+  };
   const natural = (n: keyof SweepRow) => Math.max((HEADINGS[n] ?? n).length, ...rows.map((r) => text(r, n).length));
   // Every column costs its width, two spaces of padding and a border.
   const fixed = (list: readonly (keyof SweepRow)[]) => list.filter((n) => n !== 'rule' && n !== 'error').reduce((sum, n) => sum + natural(n) + 3, 1);
   const room = (list: readonly (keyof SweepRow)[]) => width - fixed(list) - 3 - (list.includes('error') ? 3 + 12 : 0);
-  for (const drop of DROPPED_FIRST) {
-    if (room(names) >= MIN_RULE_WIDTH) break;
+  const ruleFits = () => room(names) >= natural('rule');
+  const same = (n: keyof SweepRow) => rows.length > 1 && n !== 'rule' && rows.every((r) => text(r, n) === text(rows[0]!, n));
+  // The least telling first, among the constant columns too.
+  const constant = [...DROPPED_FIRST, ...names.filter((n) => !DROPPED_FIRST.includes(n))].filter((n) => names.includes(n) && same(n));
+  const constants: (keyof SweepRow)[] = [];
+  for (const drop of [...constant, ...DROPPED_FIRST.filter((n) => !constant.includes(n))]) {
+    if (ruleFits()) break;
+    if (constant.includes(drop)) constants.push(drop);
     names = names.filter((n) => n !== drop);
   }
+  if (!ruleFits()) shortKinds = true;
   const ruleWidth = Math.max(MIN_RULE_WIDTH, Math.min(natural('rule'), room(names)));
   const widths = names.map((n) => (n === 'rule' ? ruleWidth : n === 'error' ? 12 : natural(n)) + 2);
   const table = new Table({
@@ -48,9 +63,26 @@ export function renderTable(rows: readonly SweepRow[], colour: boolean, width = 
     colAligns: names.map((n) => (COLUMNS.find((c) => c.name === n)!.type === 'number' ? 'right' : 'left')),
   });
   for (const row of rows) table.push(names.map((n) => text(row, n)));
-  const left = COLUMN_NAMES.filter((n) => n !== 'index' && !names.includes(n as keyof SweepRow) && (n !== 'error' || showError));
-  const note = left.length ? ` (not shown for the width: ${left.join(', ')}; --format csv has every column)` : '';
-  return table.toString() + '\n' + `${rows.length} rule${rows.length === 1 ? '' : 's'}${note}\n`;
+  const left = COLUMN_NAMES.filter((n) => n !== 'index' && !names.includes(n as keyof SweepRow) && !constants.includes(n as keyof SweepRow) && (n !== 'error' || showError));
+  const notes = [`${rows.length} rule${rows.length === 1 ? '' : 's'}`];
+  if (constants.length) notes.push(`in every row ${constants.map((n) => `${n}=${rows[0]![n] === null ? 'null' : String(rows[0]![n])}`).join(', ')}`);
+  if (left.length) notes.push(`not shown for the width: ${left.join(', ')}`);
+  if (constants.length || left.length) notes.push('--format csv has every column');
+  return table.toString() + '\n' + wrap(notes.join('; '), width) + '\n';
+}
+
+/** Text in lines of at most `width` columns, broken at spaces (a word longer than a line stands alone). */
+export function wrap(text: string, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(line);
+  return lines.join('\n');
 }
 
 /** Split one CSV line (no line breaks inside fields: sweeps never write them). */
