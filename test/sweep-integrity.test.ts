@@ -140,3 +140,21 @@ describe('--merge refuses rows that do not belong, and shards that disagree', ()
     expect(view.stderr).toMatch(/^sg-explore: note: .*part\d\.jsonl and .*whole\.jsonl disagree on 1 rule \(the first, 'octal 0\.77' \(rule #\d+\): period 12 in/);
   });
 });
+
+describe('what else a results file records', () => {
+  it('the default limits (another version) and each row against the family: a file that differs is not resumed', async () => {
+    const dir = scratch.fresh('record');
+    const out = join(dir, 'small.jsonl');
+    const SMALL = ['--family', 'subtraction', '--size', '1-2', '--max-move', '6'];
+    expect((await runMain(['sweep', ...SMALL, '--out', out])).code).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    expect(JSON.parse(lines(text)[0]!).sweep.defaults).toMatch(/^subtraction 65536, all-but 65536, take-and-break 1048576, /);
+    writeFileSync(out, text.replace('subtraction 65536', 'subtraction 4096'));
+    expectBadInput(await runMain(['sweep', ...SMALL, '--out', out, '--resume']), 'other defaults', { pattern: /it holds a sweep of the default limits subtraction 4096, .* \(another version of sg-explore\)/ });
+    // A row moved to another index (the last rows cut off, as an interrupted sweep leaves them).
+    const moved = lines(text).slice(0, 10).join('\n').replace('"index":3,"rule":"subtraction {4}"', '"index":3,"rule":"subtraction {5}"') + '\n';
+    writeFileSync(out, moved);
+    expectBadInput(await runMain(['sweep', ...SMALL, '--out', out, '--resume']), 'moved row', { pattern: /--out .*small\.jsonl:5: the row of 'subtraction \{5\}' has index 3, but rule #3 of subtraction sets of size 1 to 2 with moves up to 6 is 'subtraction \{4\}'/ });
+    expect(readFileSync(out, 'utf8')).toBe(moved);
+  });
+});

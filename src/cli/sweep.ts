@@ -16,6 +16,7 @@ import { excerpt } from '../sweep/excerpt.js';
 import { InputError } from '../errors.js';
 import { columnsOf } from './io.js';
 import { readRuleList, ruleListDigest } from '../sweep/rule-list.js';
+import { describeSweepDefaults } from '../sweep/run-rule.js';
 import type { SweepRow } from '../sweep/row.js';
 import { sweepFamily, type RowOutput } from '../sweep/sweep.js';
 import { WorkerStartError } from '../sweep/pool.js';
@@ -156,9 +157,8 @@ function checkMerge(files: readonly FileScan[], partial: boolean): SweepRecord |
   if (records.some((r) => r === null)) return null; // files from before records: nothing to check against
   const first = records[0]!;
   for (const [i, r] of records.entries()) {
-    if (r!.family !== first.family || r!.limit !== first.limit) {
-      throw new InputError(`--merge: ${files[i]!.path} is a sweep of ${recordsDiffer({ ...r!, shard: null }, { ...first, shard: null })} (${files[0]!.path}'s); merge shards of one sweep`);
-    }
+    const differs = recordsDiffer({ ...r!, shard: null }, { ...first, shard: null });
+    if (differs) throw new InputError(`--merge: ${files[i]!.path} is a sweep of ${differs} (${files[0]!.path}'s); merge shards of one sweep`);
     if (r!.rules !== first.rules) throw new InputError(`--merge: ${files[i]!.path} and ${files[0]!.path} are sweeps of different versions of ${first.family.replace(/^the rules in /, '')} (their rule lists' digests differ)`);
   }
   const whole: SweepRecord = { ...first, shard: null };
@@ -276,6 +276,7 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
     limit: command.limit ?? null,
     // A list is known by its rules, not its file's name: an edited list is another sweep.
     ...(family.kind === 'list' ? { rules: ruleListDigest(family.rules) } : {}),
+    ...(command.limit === undefined ? { defaults: describeSweepDefaults() } : {}),
   };
   const log: ResultsLog | null =
     command.out === undefined ? null : await openResultsLog(command.out, { format: command.format, resume: command.resume, record, family, shard: command.shard ?? null });

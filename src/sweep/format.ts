@@ -186,6 +186,8 @@ export interface SweepRecord {
    * the file, and a list edited between two runs is another sweep.
    */
   readonly rules?: string;
+  /** Without --limit: the per-rule defaults the rows were computed under (describeSweepDefaults). */
+  readonly defaults?: string;
 }
 
 export function recordLine(record: SweepRecord, format: RowFormat): string {
@@ -203,7 +205,7 @@ function parseRecord(line: string, where: string): SweepRecord {
   const r = (parsed as { sweep?: Partial<SweepRecord> } | null)?.sweep;
   if (!r || r.format !== 'sg-explore-sweep' || typeof r.family !== 'string' || typeof r.size !== 'number') throw new InputError(`${where}: not a sweep record line`);
   const record: SweepRecord = { format: 'sg-explore-sweep', version: 2, family: r.family, size: r.size, shard: r.shard ?? null, limit: r.limit ?? null };
-  return typeof r.rules === 'string' ? { ...record, rules: r.rules } : record;
+  return { ...record, ...(typeof r.rules === 'string' ? { rules: r.rules } : {}), ...(typeof r.defaults === 'string' ? { defaults: r.defaults } : {}) };
 }
 
 export interface ParsedRows {
