@@ -339,7 +339,7 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
     }
     return EXIT_OK;
   } finally {
-    bar.clear();
+    bar.finish(); // cleared, and its timer stopped, however the sweep ended
     log?.close();
   }
 }
