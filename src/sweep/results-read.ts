@@ -248,6 +248,7 @@ export async function* mergedRows(scans: readonly FileScan[], options: MergeOpti
 
 /** Of one rule's rows: the first result (others must agree with it), else the last error row. */
 function choose(group: readonly { row: SweepRow; path: string }[], options: MergeOptions): SweepRow {
+  if (group.length === 1) return group[0]!.row;
   const results = group.filter((g) => g.row.kind !== 'error');
   if (results.length === 0) return group[group.length - 1]!.row;
   const first = results[0]!;
