@@ -257,6 +257,8 @@ export class RowParser {
     }
     let record: Record<string, unknown> | null = null;
     if (this.format === 'jsonl') {
+      const row = canonicalRow(line);
+      if (row) return row;
       try {
         const parsed: unknown = JSON.parse(line);
         record = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
@@ -307,6 +309,40 @@ export function parseRows(text: string, source: string): ParsedRows {
   });
   if (truncated) parser.checkTrailing(text.slice(completeLength), lines.length + 1);
   return { record: parser.record, format: parser.format, rows, completeLength, truncated };
+}
+
+/**
+ * A row in exactly the layout rowToJson writes (every row a sweep appends),
+ * read by one regular expression: about three times as fast as JSON.parse
+ * and the checks after it, which is most of the time of reading a large
+ * file. Any other line (other spacing or key order, escapes in a text, a
+ * number written otherwise) is left to JSON.parse: null here.
+ */
+const TEXT = '[^"\\\\\\u0000-\\u001f]';
+const COUNT = '(?:0|[1-9]\\d{0,14})';
+const CANONICAL_ROW = new RegExp(
+  `^\\{"index":(${COUNT}),"rule":"(${TEXT}+)","kind":"(periodic|arithmetic-periodic|none|error)","preperiod":(null|${COUNT}),"period":(null|${COUNT}),` +
+    `"saltus":(null|-?${COUNT}),"proven":(true|false),"method":(null|"${TEXT}*"),"maxValue":(null|-?${COUNT}),"computed":(null|${COUNT}),"error":(null|"${TEXT}*")\\}$`,
+);
+
+function canonicalRow(line: string): SweepRow | null {
+  const m = CANONICAL_ROW.exec(line);
+  if (!m) return null;
+  const count = (text: string) => (text === 'null' ? null : Number(text));
+  const words = (text: string) => (text === 'null' ? null : text.slice(1, -1));
+  return {
+    index: Number(m[1]),
+    rule: m[2]!,
+    kind: m[3] as RowKind,
+    preperiod: count(m[4]!),
+    period: count(m[5]!),
+    saltus: count(m[6]!),
+    proven: m[7] === 'true',
+    method: words(m[8]!),
+    maxValue: count(m[9]!),
+    computed: count(m[10]!),
+    error: words(m[11]!),
+  };
 }
 
 /** A file format from --format or the file name (.csv is CSV, anything else JSON lines). */
