@@ -12,6 +12,7 @@ export { summarise, type Summary } from './report/summary.js';
 export { parseCode, codeText, type TakeBreakCode } from './rules/code.js';
 export { sweepFamily, type FamilySweepOptions, type RowOutput, type SweepOutcome } from './sweep/sweep.js';
 export { familyRules, type Family } from './sweep/family.js';
+export { IndexSet } from './sweep/index-set.js';
 export type { SweepRow } from './sweep/row.js';
 
 // The game layer: games whose state is not one heap, and the laws their P-positions follow.

@@ -68,10 +68,10 @@ describe('a full disk is reported as such, and what was there is kept', () => {
     expect(readdirSync(scratch).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('a sweep results file: the rows already appended stay, and the message says so', () => {
+  it('a sweep results file: the rows already appended stay, and the message says so', async () => {
     const file = join(scratch, 'sweep.jsonl');
     const record = { format: 'sg-explore-sweep', version: 2, family: 'test', size: 2, shard: null, limit: null } as const;
-    const log = openResultsLog(file, { resume: false, record });
+    const log = await openResultsLog(file, { resume: false, record });
     log.append(errorRow(0, 'subtraction {1}', 'kept'));
     const written = readFileSync(file, 'utf8');
     disk.full = true;

@@ -9,17 +9,20 @@ import type { CliIo } from './io.js';
 import { colourWanted } from './common.js';
 import { checkedFamilySize, describeFamily, shardSize, type Family } from '../sweep/family.js';
 import { CSV_HEADER, formatForFile, recordLine, renderTable, rowLine, type RowFormat, type SweepRecord, type ViewFormat } from '../sweep/format.js';
-import { familyOrder, parseSort, rowComparator, whereFilter } from '../sweep/query.js';
-import { mergeRows, openResultsLog, readResultsFiles, recordsDiffer, type ReadResults, type ResultsLog } from '../sweep/results-file.js';
-import { InputError, printableMessage } from '../errors.js';
+import { parseSort, rowComparator, whereFilter } from '../sweep/query.js';
+import { openResultsLog, recordsDiffer, type ResultsLog } from '../sweep/results-file.js';
+import { mergedRows, scanResults, type Disagreement, type FileScan } from '../sweep/results-read.js';
+import { excerpt, InputError, printableMessage, quote } from '../errors.js';
 import { columnsOf } from './io.js';
-import { readRuleList } from '../sweep/rule-list.js';
+import { readRuleList, ruleListDigest } from '../sweep/rule-list.js';
+import { describeSweepDefaults } from '../sweep/run-rule.js';
 import type { SweepRow } from '../sweep/row.js';
 import { sweepFamily, type RowOutput } from '../sweep/sweep.js';
 import { WorkerStartError } from '../sweep/pool.js';
 import { progressBar } from '../sweep/progress-bar.js';
 import { parseShard, parseSweepLine, type SweepRunCommand, type SweepViewCommand } from './sweep-options.js';
 import { noteForStop } from './interrupt.js';
+import { progressMode } from './progress.js';
 
 const EXIT_OK = 0;
 const EXIT_FAILURE = 1;
@@ -87,7 +90,8 @@ class RowWriter {
     this.pending = [];
     this.pendingLength = 0;
     if (parts.length) {
-      const data = parts.length === 1 ? parts[0]! : Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
+      // Rows from a results file are many short strings: joined, they make one buffer, not one each.
+      const data = parts.length === 1 ? parts[0]! : parts.every((p) => typeof p === 'string') ? parts.join('') : Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)));
       this.writing = this.writing.then(() => this.sink.write(data));
     }
     return this.writing;
@@ -143,18 +147,18 @@ class RowWriter {
 }
 
 /**
- * --merge: the files must be shards of one sweep (one family, one limit),
- * and all of them, each complete; what is missing is named, and the merge
- * refused unless --partial. Returns the merged file's record (shard null).
+ * --merge: the files must be shards of one sweep (one family, one limit, one
+ * list), and all of them, each complete; what is missing is named, and the
+ * merge refused unless --partial. Returns the merged file's record (shard null).
  */
-function checkMerge(files: ReadResults['files'], partial: boolean): SweepRecord | null {
+function checkMerge(files: readonly FileScan[], partial: boolean): SweepRecord | null {
   const records = files.map((f) => f.record);
   if (records.some((r) => r === null)) return null; // files from before records: nothing to check against
   const first = records[0]!;
   for (const [i, r] of records.entries()) {
-    if (r!.family !== first.family || r!.limit !== first.limit) {
-      throw new InputError(`--merge: ${files[i]!.path} is a sweep of ${recordsDiffer({ ...r!, shard: null }, { ...first, shard: null })} (${files[0]!.path}'s); merge shards of one sweep`);
-    }
+    const differs = recordsDiffer({ ...r!, shard: null }, { ...first, shard: null });
+    if (differs) throw new InputError(`--merge: ${files[i]!.path} is a sweep of ${differs} (${files[0]!.path}'s); merge shards of one sweep`);
+    if (r!.rules !== first.rules) throw new InputError(`--merge: ${files[i]!.path} and ${files[0]!.path} are sweeps of different versions of ${first.family.replace(/^the rules in /, '')} (their rule lists' digests differ)`);
   }
   const whole: SweepRecord = { ...first, shard: null };
   const shards = records.map((r) => (r!.shard === null ? null : parseShard(r!.shard)));
@@ -163,7 +167,7 @@ function checkMerge(files: ReadResults['files'], partial: boolean): SweepRecord 
   if (shards.some((s) => s!.count !== count)) throw new InputError('--merge: the files are shards of different splits (i/n with different n)');
   const problems: string[] = [];
   const present = new Map<number, number>();
-  files.forEach((f, i) => present.set(shards[i]!.index, Math.max(present.get(shards[i]!.index) ?? 0, new Set(f.rows.map((r) => r.rule)).size)));
+  files.forEach((f, i) => present.set(shards[i]!.index, Math.max(present.get(shards[i]!.index) ?? 0, f.rulesPresent)));
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !present.has(i));
   if (missing.length) problems.push(`missing shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')}`);
   for (const [index, rows] of [...present].sort((a, b) => a[0] - b[0])) {
@@ -174,11 +178,36 @@ function checkMerge(files: ReadResults['files'], partial: boolean): SweepRecord 
   return whole;
 }
 
+/** Whether two of the files may hold rows of one rule (the same shard twice, a whole sweep beside shards, files without a record). */
+function mayOverlap(files: readonly FileScan[]): boolean {
+  const shards = files.map((f) => (f.record ? f.record.shard ?? 'whole' : null));
+  return shards.includes(null) || (files.length > 1 && shards.includes('whole')) || new Set(shards).size < shards.length;
+}
+
+function disagreementText(d: Disagreement): string {
+  return `${quote(d.rule)} (rule #${d.index}): ${excerpt(d.column, 160)}`;
+}
+
 async function view(command: SweepViewCommand, io: CliIo): Promise<number> {
-  const { rows, truncated, files } = await readResultsFiles(command.files, command.flag);
-  for (const path of truncated) io.stderr.write(`sg-explore: note: ${path} ends in a half-written line (an interrupted sweep); it was left out\n`);
-  const record = command.flag === '--merge' ? checkMerge(files, command.partial) : null;
-  const merged = mergeRows(rows, familyOrder);
+  // First pass: every file checked line by line, in bounded memory, before anything is written.
+  const scans: FileScan[] = [];
+  for (const path of command.files) scans.push(await scanResults(path, command.flag));
+  for (const scan of scans) if (scan.truncated) io.stderr.write(`sg-explore: note: ${scan.path} ends in a half-written line (an interrupted sweep); it was left out\n`);
+  const merging = command.flag === '--merge';
+  const record = merging ? checkMerge(scans, command.partial) : null;
+  let disagreements = 0;
+  let firstDisagreement: Disagreement | null = null;
+  const rows = () =>
+    mergedRows(scans, {
+      oneRulePerIndex: merging,
+      onDisagreement(d) {
+        if (merging) throw new InputError(`--merge: ${d.first} and ${d.second} disagree on ${disagreementText(d)}; merge shards of one sweep, or view them with --from`);
+        disagreements++;
+        firstDisagreement ??= d;
+      },
+    });
+  // A merge to stdout cannot be taken back: when two files may hold one rule, they are compared before a row is written.
+  if (merging && command.out === undefined && mayOverlap(scans)) for await (const _ of rows());
   const keys = parseSort(command.sort);
   const order = keys.length ? rowComparator(keys) : null;
   const format: ViewFormat = command.out === undefined ? command.format ?? 'table' : formatForFile(command.out, command.format, '--out');
@@ -187,7 +216,10 @@ async function view(command: SweepViewCommand, io: CliIo): Promise<number> {
     // A merged results file records what it is a sweep of, like the shards did.
     if (record && command.out !== undefined && format !== 'table') await sink.write(recordLine(record, format));
     const writer = new RowWriter(sink, format, wanted(command.where), order, undefined, io.env, columnsOf(io.stdout), command.plot !== undefined);
-    for (const row of merged) await writer.add(row);
+    for await (const row of rows()) {
+      const waiting = writer.add(row);
+      if (waiting) await waiting;
+    }
     await writer.end();
     await writeSweepPlot(command.plot, writer.kept, describeFiles(command.files));
     await sink.close();
@@ -195,6 +227,8 @@ async function view(command: SweepViewCommand, io: CliIo): Promise<number> {
     sink.abort();
     throw error;
   }
+  const d = firstDisagreement as Disagreement | null;
+  if (d) io.stderr.write(`sg-explore: note: ${d.first} and ${d.second} disagree on ${formatCount(disagreements)} rule${disagreements === 1 ? '' : 's'} (the first, ${disagreementText(d)}); the first file's rows are shown\n`);
   return EXIT_OK;
 }
 
@@ -223,7 +257,7 @@ export const LARGE_FAMILY = 10_000_000;
 
 async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
   const family: Family =
-    'family' in command.source ? command.source.family : { kind: 'list', rules: await readRuleList(command.source.rulesFile), source: command.source.rulesFile };
+    'family' in command.source ? command.source.family : { kind: 'list', ...(await readRuleList(command.source.rulesFile)), source: command.source.rulesFile };
   const size = checkedFamilySize(family); // an empty or oversized family is bad input before any file is touched
   const work = shardSize(size, command.shard);
   if (work > LARGE_FAMILY && !command.yes) {
@@ -239,11 +273,16 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
     size,
     shard: command.shard ? `${command.shard.index}/${command.shard.count}` : null,
     limit: command.limit ?? null,
+    // A list is known by its rules, not its file's name: an edited list is another sweep.
+    ...(family.kind === 'list' ? { rules: ruleListDigest(family.rules) } : {}),
+    ...(command.limit === undefined ? { defaults: describeSweepDefaults() } : {}),
   };
-  const log: ResultsLog | null = command.out === undefined ? null : openResultsLog(command.out, { format: command.format, resume: command.resume, record });
+  const log: ResultsLog | null =
+    command.out === undefined ? null : await openResultsLog(command.out, { format: command.format, resume: command.resume, record, family, shard: command.shard ?? null });
   // Rows reach the log as they come: a signal that ends the sweep says where they are and how to go on.
   if (log) noteForStop(() => `; the rows so far are in ${log.path} (the same command with --resume goes on from there)`);
-  const bar = progressBar(command.progress ?? Boolean(io.stderr.isTTY), io.stderr);
+  const progress = progressMode(command.progress, io.stderr);
+  const bar = progressBar(progress, io.stderr);
   const kept: SweepRow[] = [];
   const stdout = streamSink(io.stdout);
   const keys = parseSort(command.sort);
@@ -265,12 +304,17 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
       };
   try {
     if (log?.repaired) io.stderr.write(`sg-explore: note: ${log.path} ended in a half-written line (an interrupted sweep); it was cut off and that rule will be computed again\n`);
+    if (log?.retried) {
+      io.stderr.write(
+        `sg-explore: note: ${formatCount(log.retried)} rule${log.retried === 1 ? '' : 's'} in ${log.path} failed before (rows with kind=error); ${log.retried === 1 ? 'it is' : 'they are'} computed again, the new rows appended (--from and --merge take a result over an error row)\n`,
+      );
+    }
     const outcome = await sweepFamily({
       family,
       shard: command.shard,
       limit: command.limit,
       threads: command.threads,
-      skip: log?.done,
+      done: log?.done,
       onStart(count) {
         total = count;
         bar.update(0, count);
@@ -279,8 +323,8 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
       output,
     });
     bar.finish(
-      command.progress ?? io.stderr.isTTY
-        ? `${countOf(outcome.rows, 'rule')} computed${log && log.kept ? `, ${formatCount(log.kept)} already in ${log.path}` : ''}: ${describeFamily(family)}${command.shard ? ` (shard ${command.shard.index}/${command.shard.count})` : ''}`
+      progress === 'terminal'
+        ? `${countOf(outcome.rows, 'rule')} computed${log && log.done.size ? `, ${formatCount(log.done.size)} already in ${log.path}` : ''}: ${describeFamily(family)}${command.shard ? ` (shard ${command.shard.index}/${command.shard.count})` : ''}`
         : undefined,
     );
     await writer?.end();
@@ -294,7 +338,7 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
     }
     return EXIT_OK;
   } finally {
-    bar.clear();
+    bar.finish(); // cleared, and its timer stopped, however the sweep ended
     log?.close();
   }
 }

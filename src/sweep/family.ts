@@ -20,8 +20,8 @@ export type Family =
   | { readonly kind: 'all-but'; readonly size: Range; readonly maxMove: number }
   /** Every octal code p.d1..dD with D in `digits` and dD non-zero (p = prefix, 0 or 4). */
   | { readonly kind: 'octal'; readonly digits: Range; readonly prefix: number }
-  /** Rules listed one by one (a --rules file), duplicates already removed. */
-  | { readonly kind: 'list'; readonly rules: readonly Rule[]; readonly source: string };
+  /** Rules listed one by one (a --rules file), duplicates already removed; `lines`: the file's line of each. */
+  | { readonly kind: 'list'; readonly rules: readonly Rule[]; readonly source: string; readonly lines?: readonly number[] };
 
 /** The most rules one family may hold (indices must stay exact and the progress count meaningful). */
 export const MAX_FAMILY_SIZE = 2 ** 40;
@@ -74,6 +74,57 @@ export function describeFamily(family: Family): string {
       return `octal codes ${family.prefix}.d1..dD with D = ${range(family.digits)} digits`;
     case 'list':
       return `the rules in ${family.source}`;
+  }
+}
+
+/**
+ * The family a description names (describeFamily's words read back), or null
+ * for a list or words it does not know: a results file records its family
+ * in words, and --merge checks every row against the family named there.
+ */
+export function familyFromDescription(text: string): Family | null {
+  const range = (from: string, to: string | undefined): Range => ({ from: Number(from), to: Number(to ?? from) });
+  let m = /^(subtraction|all-but) sets of size (\d+)(?: to (\d+))? with (?:excluded )?moves up to (\d+)$/.exec(text);
+  if (m) {
+    const size = range(m[2]!, m[3]);
+    return m[1] === 'subtraction' ? { kind: 'subtraction', size, maxMove: Number(m[4]) } : { kind: 'all-but', size, maxMove: Number(m[4]) };
+  }
+  m = /^octal codes ([04])\.d1\.\.dD with D = (\d+)(?: to (\d+))? digits$/.exec(text);
+  if (m) return { kind: 'octal', digits: range(m[2]!, m[3]), prefix: Number(m[1]) };
+  return null;
+}
+
+/**
+ * The canonical text of a family's rule at an index, for checking rows
+ * against their family: walking on from the last index asked costs a step,
+ * a jump back or far ahead starts the walk again there.
+ */
+export class FamilyCursor {
+  private walk: Generator<Rule> | null = null;
+  /** The index the walk's next rule has. */
+  private nextIndex = 0;
+  private readonly size: number;
+  private last: { index: number; text: string } | null = null;
+
+  constructor(private readonly family: Family) {
+    this.size = Number(familySize(family));
+  }
+
+  /** The rule at `index` (canonical text), or null when the family has no such index. */
+  textAt(index: number): string | null {
+    if (!Number.isInteger(index) || index < 0 || index >= this.size) return null;
+    if (this.last?.index === index) return this.last.text;
+    if (!this.walk || index < this.nextIndex || index > this.nextIndex + 64) {
+      this.walk = familyRulesFrom(this.family, index);
+      this.nextIndex = index;
+    }
+    let rule: Rule | undefined;
+    while (this.nextIndex <= index) {
+      rule = this.walk.next().value as Rule | undefined;
+      this.nextIndex++;
+    }
+    this.last = { index, text: ruleText(rule!) };
+    return this.last.text;
   }
 }
 
@@ -188,20 +239,27 @@ export interface IndexedRule {
  * The family's rules with their indices, keeping those of one shard
  * (index mod n = i - 1) and leaving out those `skip` says are done.
  */
-export function* indexedRules(family: Family, shard?: Shard, skip?: (text: string) => boolean): Generator<IndexedRule> {
+export function* indexedRules(family: Family, shard?: Shard, skip?: (index: number) => boolean): Generator<IndexedRule> {
   let index = 0;
   for (const rule of familyRules(family)) {
     const i = index++;
-    if (!inShard(i, shard)) continue;
-    const text = ruleText(rule);
-    if (skip?.(text)) continue;
-    yield { index: i, rule, text };
+    if (!inShard(i, shard) || skip?.(i)) continue;
+    yield { index: i, rule, text: ruleText(rule) };
   }
 }
 
 /** Whether the rule at `index` is in the shard (every rule is, without one). */
 export function inShard(index: number, shard: Shard | null | undefined): boolean {
   return !shard || index % shard.count === shard.index - 1;
+}
+
+/** A rule's place among its shard's rules (0-based), and back: the positions a resumed sweep marks done. */
+export function positionInShard(index: number, shard: Shard | null | undefined): number {
+  return shard ? (index - (shard.index - 1)) / shard.count : index;
+}
+
+export function indexInShard(position: number, shard: Shard | null | undefined): number {
+  return shard ? position * shard.count + shard.index - 1 : position;
 }
 
 /** How many of `total` rules fall in a shard. */

@@ -3,25 +3,32 @@
  * lines with a single write to a file opened for appending, as soon as the
  * batch is done, so a sweep that is interrupted (Ctrl-C, a batch system's
  * time limit, kill -9) loses at most the rules that were being computed.
- * --resume reads the log, cuts off a last line that a kill left
- * half-written, and skips every rule already there.
+ * --resume reads the log line by line, cuts off a last line that a kill
+ * left half-written, skips every rule with a result there, and computes the
+ * rules whose rows are errors again (a memory limit, a crashed worker: what
+ * failed once may not fail again); their new rows are appended, and readers
+ * take a result over an error row.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, statSync, truncateSync, writeSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { closeSync, fsyncSync, openSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { InputError } from '../errors.js';
-import { CSV_HEADER, formatForFile, parseRows, recordLine, rowLine, type ParsedRows, type RowFormat, type SweepRecord, type ViewFormat } from './format.js';
+import { CSV_HEADER, RowParser, formatForFile, recordLine, rowLine, type RowFormat, type SweepRecord, type ViewFormat } from './format.js';
 import { OutputError } from '../report/sink.js';
 import { describeFsError } from '../files/fs-errors.js';
 import { acquireLock, type Lock } from '../files/lock.js';
 import type { SweepRow } from './row.js';
+import { positionInShard, type Family, type Shard } from './family.js';
+import { IndexSet } from './index-set.js';
+import { LineReader } from './line-reader.js';
+import { RowChecker, forEachRow, openResults, rowMismatch } from './results-read.js';
+import { listChangedAfter, listRowChanged } from './rule-list.js';
 
 export interface ResultsLog {
   readonly path: string;
   readonly format: RowFormat;
-  /** Rule texts already in the file (with --resume). */
-  readonly done: ReadonlySet<string>;
-  /** Rows already in the file. */
-  readonly kept: number;
+  /** The rules with a result in the file already (with --resume): their positions in the shard. */
+  readonly done: IndexSet;
+  /** Rules whose only rows in the file are errors: they are computed again, and their new rows appended. */
+  readonly retried: number;
   /** A half-written last line was cut off. */
   readonly repaired: boolean;
   append(row: SweepRow): void;
@@ -32,39 +39,105 @@ export interface ResultsLog {
 
 const errorCode = describeFsError;
 
-/** Why two records are not one sweep (null: they are). */
+/** Why two records are not one sweep (null: they are). Two lists are told apart by their digests (see the resume check), not their file names. */
 export function recordsDiffer(a: SweepRecord, b: SweepRecord): string | null {
-  if (a.family !== b.family) return `${a.family}, not ${b.family}`;
+  if (a.family !== b.family && !(a.rules && b.rules)) return `${a.family}, not ${b.family}`;
   if (a.limit !== b.limit) return `--limit ${a.limit ?? 'by rule kind'}, not ${b.limit ?? 'by rule kind'}`;
+  if (a.defaults && b.defaults && a.defaults !== b.defaults) return `the default limits ${a.defaults}, not ${b.defaults} (another version of sg-explore)`;
   if (a.shard !== b.shard) return `${a.shard ? `shard ${a.shard}` : 'the whole family'}, not ${b.shard ? `shard ${b.shard}` : 'the whole family'}`;
   return null;
 }
 
-function readExisting(path: string): string | null {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new InputError(`--out ${path}: cannot read the file to resume it (${errorCode(error)})`);
-  }
+export interface LogOptions {
+  readonly format?: ViewFormat;
+  readonly resume: boolean;
+  readonly record: SweepRecord;
+  /** What the file's rows are checked against on --resume (this run's family and shard). */
+  readonly family?: Family;
+  readonly shard?: Shard | null;
 }
 
-export function openResultsLog(path: string, options: { format?: ViewFormat; resume: boolean; record: SweepRecord }): ResultsLog {
-  let format = formatForFile(path, options.format, '--out');
+/** Open the --out log: a new file, or with --resume one whose rows are checked against this run and kept. */
+export async function openResultsLog(path: string, options: LogOptions): Promise<ResultsLog> {
+  const format = formatForFile(path, options.format, '--out');
   // One sweep at a time appends to a file: a second is told who holds it.
   const lock: Lock = acquireLock(path, '--out');
   try {
-    return openLocked(path, format, options, lock);
+    return await openLocked(path, format, options, lock);
   } catch (error) {
     lock.release();
     throw error;
   }
 }
 
-function openLocked(path: string, initialFormat: RowFormat, options: { format?: ViewFormat; resume: boolean; record: SweepRecord }, lock: Lock): ResultsLog {
+/** What --resume found in the file. */
+interface Existing {
+  readonly format: RowFormat | null;
+  readonly done: IndexSet;
+  readonly retried: number;
+  /** Bytes up to the end of the last complete line, and whether anything followed it. */
+  readonly completeBytes: number;
+  readonly truncated: boolean;
+}
+
+/**
+ * Read the file to resume, line by line (any size, in bounded memory): its
+ * record must be this run's, and each row must hold the rule its index has
+ * in this run's family. A --rules list edited since is refused naming the
+ * first line that differs. Keeps only which rules have a result.
+ */
+async function scanForResume(path: string, options: LogOptions): Promise<Existing | null> {
+  let size: number;
+  try {
+    size = statSync(path).size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new InputError(`--out ${path}: cannot read the file to resume it (${errorCode(error)})`);
+  }
+  const handle = await openResults(path, '--out');
+  try {
+    const parser = new RowParser(path);
+    const family = options.family;
+    const shard = options.shard ?? null;
+    const checker = family ? new RowChecker(family, shard) : null;
+    const done = new IndexSet();
+    const failed = new IndexSet();
+    let recordChecked = false;
+    let lastIndex = -1;
+    const checkRecord = () => {
+      recordChecked = true;
+      const differs = parser.record && recordsDiffer(parser.record, options.record);
+      if (differs) throw new InputError(`--out ${path}: it holds a sweep of ${differs} (this run's); resume with the same family, --limit and --shard, or write to another file`);
+    };
+    const { trailing } = await forEachRow(new LineReader(handle), parser, path, (row, line) => {
+      if (!recordChecked) checkRecord();
+      if (checker) {
+        const expected = checker.expected(row.index);
+        if (expected !== row.rule) {
+          if (family!.kind === 'list') throw new InputError(listRowChanged(family!, row.index, row.rule, path));
+          throw new InputError(rowMismatch('--out', path, line.number, row, expected, checker));
+        }
+      }
+      lastIndex = Math.max(lastIndex, row.index);
+      const position = positionInShard(row.index, shard);
+      (row.kind === 'error' ? failed : done).add(position);
+    });
+    if (!recordChecked) checkRecord();
+    if (trailing) parser.checkTrailing(trailing, 0);
+    // Every row agreed with the list, yet its digest differs: a line past the rules swept so far changed.
+    const before = parser.record?.rules;
+    if (family?.kind === 'list' && before && options.record.rules && before !== options.record.rules) throw new InputError(listChangedAfter(family, lastIndex, path));
+    let retried = 0;
+    for (let p = failed.next(0, true); p !== Infinity; p = failed.next(p + 1, true)) if (!done.has(p)) retried++;
+    return { format: parser.format, done, retried, completeBytes: size - Buffer.byteLength(trailing, 'utf8'), truncated: trailing !== '' };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function openLocked(path: string, initialFormat: RowFormat, options: LogOptions, lock: Lock): Promise<ResultsLog> {
   let format = initialFormat;
-  let existing: ParsedRows | null = null;
-  let existingText = '';
+  let existing: Existing | null = null;
   if (!options.resume) {
     let size = 0;
     try {
@@ -74,16 +147,10 @@ function openLocked(path: string, initialFormat: RowFormat, options: { format?: 
     }
     if (size > 0) throw new InputError(`--out ${path}: the file exists; add --resume to continue that sweep, or remove the file`);
   } else {
-    const text = readExisting(path);
-    if (text !== null) {
-      existingText = text;
-      existing = parseRows(text, path);
-      const differs = existing.record && recordsDiffer(existing.record, options.record);
-      if (differs) throw new InputError(`--out ${path}: it holds a sweep of ${differs} (this run's); resume with the same family, --limit and --shard, or write to another file`);
-      if (existing.format && existing.format !== format) {
-        if (options.format) throw new InputError(`--out ${path}: the file holds ${existing.format} rows, not ${format}`);
-        format = existing.format;
-      }
+    existing = await scanForResume(path, options);
+    if (existing?.format && existing.format !== format) {
+      if (options.format) throw new InputError(`--out ${path}: the file holds ${existing.format} rows, not ${format}`);
+      format = existing.format;
     }
   }
 
@@ -91,7 +158,7 @@ function openLocked(path: string, initialFormat: RowFormat, options: { format?: 
   let fd: number;
   try {
     if (existing?.truncated) {
-      truncateSync(path, Buffer.byteLength(existingText.slice(0, existing.completeLength), 'utf8'));
+      truncateSync(path, existing.completeBytes);
       repaired = true;
     }
     fd = openSync(path, 'a');
@@ -113,13 +180,12 @@ function openLocked(path: string, initialFormat: RowFormat, options: { format?: 
     if (format === 'csv') write(CSV_HEADER + '\r\n');
   }
 
-  const rows = existing?.rows ?? [];
   let open = true;
   return {
     path,
     format,
-    done: new Set(rows.map((r) => r.rule)),
-    kept: rows.length,
+    done: existing?.done ?? new IndexSet(),
+    retried: existing?.retried ?? 0,
     repaired,
     append: (row) => write(rowLine(row, format)),
     appendLines: (lines) => write(lines),
@@ -135,39 +201,4 @@ function openLocked(path: string, initialFormat: RowFormat, options: { format?: 
       lock.release();
     },
   };
-}
-
-export interface ReadResults {
-  readonly rows: SweepRow[];
-  /** Each file's record and rows, in the order given (for --merge's checks). */
-  readonly files: readonly { readonly path: string; readonly record: SweepRecord | null; readonly rows: readonly SweepRow[] }[];
-  /** Files whose last line was cut short (and left out). */
-  readonly truncated: string[];
-}
-
-/** Read results files (--from, --merge), in the order given. */
-export async function readResultsFiles(paths: readonly string[], flag: string): Promise<ReadResults> {
-  const rows: SweepRow[] = [];
-  const truncated: string[] = [];
-  const files: { path: string; record: SweepRecord | null; rows: SweepRow[] }[] = [];
-  for (const path of paths) {
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      throw new InputError(`${flag} ${path}: cannot read the file (${errorCode(error)})`);
-    }
-    const parsed = parseRows(text, path);
-    if (parsed.truncated) truncated.push(path);
-    rows.push(...parsed.rows);
-    files.push({ path, record: parsed.record, rows: parsed.rows });
-  }
-  return { rows, truncated, files };
-}
-
-/** One row per rule (the first seen wins), in family order unless `order` says otherwise. */
-export function mergeRows(rows: readonly SweepRow[], order: (a: SweepRow, b: SweepRow) => number): SweepRow[] {
-  const seen = new Map<string, SweepRow>();
-  for (const row of rows) if (!seen.has(row.rule)) seen.set(row.rule, row);
-  return [...seen.values()].sort(order);
 }

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { InputError } from '../errors.js';
+import { InputError, quote } from '../errors.js';
 import { isHeapRule, ruleText, type Rule } from '../rules/model.js';
 import { RULE_WORDS, ruleWord } from '../rules/words.js';
 
@@ -14,7 +16,18 @@ import { RULE_WORDS, ruleWord } from '../rules/words.js';
  * `#` comments are ignored; a repeated rule is kept once, where it first appears.
  */
 export function parseRuleList(text: string, source: string): Rule[] {
+  return parseRuleListLines(text, source).rules;
+}
+
+/** A list's rules, and the line of the file each was read from (1-based). */
+export interface RuleList {
+  readonly rules: Rule[];
+  readonly lines: number[];
+}
+
+export function parseRuleListLines(text: string, source: string): RuleList {
   const rules: Rule[] = [];
+  const lines: number[] = [];
   const seen = new Set<string>();
   text.split(/\r?\n/).forEach((raw, i) => {
     const line = raw.replace(/#.*$/, '').trim();
@@ -24,8 +37,20 @@ export function parseRuleList(text: string, source: string): Rule[] {
     if (seen.has(key)) return;
     seen.add(key);
     rules.push(rule);
+    lines.push(i + 1);
   });
-  return rules;
+  return { rules, lines };
+}
+
+/**
+ * What a results file records of a list: a digest of its rules' canonical
+ * texts in order, so that comments, spacing and the words used do not count,
+ * and any other change does.
+ */
+export function ruleListDigest(rules: readonly Rule[]): string {
+  const hash = createHash('sha256');
+  for (const rule of rules) hash.update(ruleText(rule) + '\n');
+  return `sha256:${hash.digest('hex')}`;
 }
 
 const WORDS = RULE_WORDS.map((w) => w.word).join(', ');
@@ -41,7 +66,7 @@ export function parseRuleLine(line: string, where: string): Rule {
 }
 
 /** Read a --rules file; a file that cannot be read or a bad line is an InputError naming it. */
-export async function readRuleList(path: string): Promise<Rule[]> {
+export async function readRuleList(path: string): Promise<RuleList> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -49,7 +74,36 @@ export async function readRuleList(path: string): Promise<Rule[]> {
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(`--rules ${path}: cannot read the file (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code ?? String(error)})`);
   }
-  const rules = parseRuleList(text, path);
-  if (rules.length === 0) throw new InputError(`--rules ${path}: no rules in the file (one a line, such as 'moves 1,2,3')`);
-  return rules;
+  const list = parseRuleListLines(text, path);
+  if (list.rules.length === 0) throw new InputError(`--rules ${path}: no rules in the file (one a line, such as 'moves 1,2,3')`);
+  return list;
+}
+
+type ListFamily = { readonly kind: 'list'; readonly rules: readonly Rule[]; readonly source: string; readonly lines?: readonly number[] };
+
+/** Line `number` of the list's file as it reads now (for a message; the rule's canonical text if the file cannot be read). */
+function lineNow(list: ListFamily, index: number): string {
+  const number = list.lines?.[index];
+  try {
+    if (number !== undefined) return readFileSync(list.source, 'utf8').split(/\r?\n/)[number - 1]!.trim();
+  } catch {
+    /* gone since: say what was read */
+  }
+  return ruleText(list.rules[index]!);
+}
+
+const REDO = 'the list changed since that sweep began: restore it, or sweep it into another --out file';
+
+/** A results file's row disagrees with the --rules list at its index: the first line that differs, with both texts. */
+export function listRowChanged(list: ListFamily, index: number, swept: string, out: string): string {
+  if (index >= list.rules.length) return `--rules ${list.source}: it holds ${list.rules.length} rules now, but ${out} has rule #${index} ${quote(swept)}; ${REDO}`;
+  const where = list.lines?.[index] === undefined ? `${list.source}` : `${list.source}:${list.lines[index]}`;
+  return `--rules ${where} reads ${quote(lineNow(list, index))} now, but ${out} was swept with ${quote(swept)} there (rule #${index}); ${REDO}`;
+}
+
+/** The rules swept so far (up to rule #lastIndex) agree with the list, but its digest differs: the change is further on. */
+export function listChangedAfter(list: ListFamily, lastIndex: number, out: string): string {
+  const line = lastIndex >= 0 ? list.lines?.[lastIndex] : undefined;
+  const agree = lastIndex < 0 ? 'no rule of it was swept yet' : `the rules swept so far agree with it${line === undefined ? '' : ` up to line ${line}`}, so a line after that differs`;
+  return `--rules ${list.source}: the list is not the one ${out} was started with (its digest differs; ${agree}); ${REDO}`;
 }

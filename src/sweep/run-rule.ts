@@ -36,6 +36,14 @@ export const SWEEP_LIMITS = {
  */
 export const SWEEP_MAX_RARE_HEAPS = 2 ** 14;
 
+/**
+ * The per-rule defaults in words, as a results file records them when no
+ * --limit is given: rows computed under other defaults (another version) are another sweep.
+ */
+export function describeSweepDefaults(): string {
+  return `${Object.entries(SWEEP_LIMITS).map(([kind, limit]) => `${kind} ${limit}`).join(', ')}, rare heaps ${SWEEP_MAX_RARE_HEAPS}`;
+}
+
 export function defaultSweepLimit(rule: Rule): number {
   switch (rule.kind) {
     case 'subtraction':

@@ -13,14 +13,15 @@
 import { availableParallelism } from 'node:os';
 import type { SweepRow } from './row.js';
 import type { RowFormat } from './row-lines.js';
-import { checkedFamilySize, indexedRules, shardSize, type Family, type IndexedRule, type Shard } from './family.js';
+import { checkedFamilySize, indexInShard, indexedRules, positionInShard, shardSize, type Family, type IndexedRule, type Shard } from './family.js';
+import type { IndexSet } from './index-set.js';
 import { batchSize, SweepPool, type Batch, type BatchResult } from './pool.js';
 import type { FailedRule } from './task.js';
 
 /** What to sweep: rules one by one, or a whole family (or shard of one) that workers enumerate. */
 export type SweepWork =
   | { readonly kind: 'rules'; readonly rules: Iterable<IndexedRule> }
-  | { readonly kind: 'family'; readonly family: Family; readonly shard?: Shard };
+  | { readonly kind: 'family'; readonly family: Family; readonly shard?: Shard; readonly done?: IndexSet };
 
 /** Where rows go, in family order: one at a time as rows, or as blocks of finished lines (UTF-8). */
 export type RowOutput =
@@ -94,23 +95,25 @@ function ruleBatches(rules: Iterable<IndexedRule>): BatchSource {
   };
 }
 
-function familyBatches(family: Family, shard: Shard | undefined): BatchSource {
-  const end = checkedFamilySize(family);
-  const stride = shard?.count ?? 1;
-  let cursor = 0;
+/** Stretches of the family (of its shard) for workers to enumerate, passing over the positions `done` holds. */
+function familyBatches(family: Family, shard: Shard | undefined, done: IndexSet | undefined): BatchSource {
+  const end = shardSize(checkedFamilySize(family), shard);
+  let cursor = 0; // a position in the shard
   return {
     next(sizeFor) {
+      if (done) cursor = done.next(cursor, false);
       if (cursor >= end) return null;
       const from = cursor;
-      cursor = Math.min(end, from + sizeFor(family.kind) * stride);
-      return { batch: { kind: 'range', family, from, to: cursor, shard: shard ?? null }, key: family.kind };
+      cursor = Math.min(end, from + sizeFor(family.kind), done ? done.next(from, true) : Infinity);
+      const range = { from: indexInShard(from, shard), to: indexInShard(cursor - 1, shard) + 1 };
+      return { batch: { kind: 'range', family, ...range, shard: shard ?? null }, key: family.kind };
     },
   };
 }
 
 export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
   const { pool, total, work, output } = options;
-  const source = work.kind === 'rules' ? ruleBatches(work.rules) : familyBatches(work.family, work.shard);
+  const source = work.kind === 'rules' ? ruleBatches(work.rules) : familyBatches(work.family, work.shard, work.done);
   const maxInFlight = pool.threads * 2;
   const maxSlots = pool.threads * 64;
   interface Slot {
@@ -209,8 +212,8 @@ export interface FamilySweepOptions {
   readonly limit?: number;
   /** Worker threads (default: the available cores). */
   readonly threads?: number;
-  /** Rules to leave out (already done), by canonical text. */
-  readonly skip?: ReadonlySet<string>;
+  /** Rules to leave out (already done): their positions in the shard (family indices without one). */
+  readonly done?: IndexSet;
   readonly output: RowOutput;
   onProgress?(done: number, total: number): void;
   /** Called once the pool is up and the work counted (for a progress display). */
@@ -218,18 +221,14 @@ export interface FamilySweepOptions {
 }
 
 /** How many rules a sweep will compute, after the shard and the rules already done. */
-export function countWork(family: Family, shard: Shard | undefined, skip: ReadonlySet<string> | undefined): number {
-  const total = checkedFamilySize(family);
-  if (!skip || skip.size === 0) return shardSize(total, shard);
-  let count = 0;
-  for (const _ of indexedRules(family, shard, (text) => skip.has(text))) count++;
-  return count;
+export function countWork(family: Family, shard: Shard | undefined, done: IndexSet | undefined): number {
+  return shardSize(checkedFamilySize(family), shard) - (done?.size ?? 0);
 }
 
 /** Sweep a family on a fresh pool: the library's one-call entry point. */
 export async function sweepFamily(options: FamilySweepOptions): Promise<SweepOutcome> {
-  const { family, shard, skip } = options;
-  const total = countWork(family, shard, skip);
+  const { family, shard, done } = options;
+  const total = countWork(family, shard, done);
   if (total === 0) {
     options.onStart?.(0);
     return { rows: 0, failed: 0, firstFailure: null };
@@ -238,11 +237,11 @@ export async function sweepFamily(options: FamilySweepOptions): Promise<SweepOut
   const pool = await SweepPool.start({ threads });
   try {
     options.onStart?.(total);
-    // Workers enumerate a family themselves unless some of its rules are to be left out, or it is a list.
+    // Workers enumerate a family's stretches themselves; a list's rules go one by one (a worker has no list).
     const work: SweepWork =
-      family.kind !== 'list' && !(skip && skip.size)
-        ? { kind: 'family', family, shard }
-        : { kind: 'rules', rules: indexedRules(family, shard, skip && skip.size ? (text) => skip.has(text) : undefined) };
+      family.kind !== 'list'
+        ? { kind: 'family', family, shard, done }
+        : { kind: 'rules', rules: indexedRules(family, shard, done?.size ? (index) => done.has(positionInShard(index, shard)) : undefined) };
     return await runSweep({ pool, work, total, limit: options.limit, output: options.output, onProgress: options.onProgress });
   } finally {
     await pool.close();

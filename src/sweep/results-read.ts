@@ -1,0 +1,309 @@
+/**
+ * Reading results files of any size in bounded memory (--from, --merge; the
+ * resume check in results-file.ts uses the same pieces).
+ *
+ * A first pass reads each file line by line: it checks every line (a bad
+ * one is an error naming file:line before anything is written), checks each
+ * row against the family its record names, and notes the stretches of the
+ * file whose rows are in family order. A sweep writes its rows in family
+ * order, so a file is one such stretch, or a few (a resume that retried
+ * error rows appends their new rows after the old ones). The second pass
+ * merges the stretches of every file as sorted runs: one row per rule, in
+ * family order, holding one line per stretch in memory.
+ */
+import { open, type FileHandle } from 'node:fs/promises';
+import { InputError, quote } from '../errors.js';
+import { formatCount } from '../numbers.js';
+import { describeFsError } from '../files/fs-errors.js';
+import { FamilyCursor, describeFamily, familyFromDescription, inShard, positionInShard, type Family, type Shard } from './family.js';
+import { RowParser, rowLine, type RowFormat, type SweepRecord } from './format.js';
+import { IndexSet } from './index-set.js';
+import { LineReader, LineTooLong, type Line } from './line-reader.js';
+import { naturalCompare } from './query.js';
+import type { SweepRow } from './row.js';
+
+/** Open a results file for reading; a file that cannot be read is bad input naming the flag. */
+export async function openResults(path: string, flag: string): Promise<FileHandle> {
+  let handle: FileHandle | null = null;
+  try {
+    handle = await open(path, 'r');
+    if ((await handle.stat()).isDirectory()) throw Object.assign(new Error('a directory'), { code: 'EISDIR' });
+    return handle;
+  } catch (error) {
+    await handle?.close();
+    throw new InputError(`${flag} ${path}: cannot read the file (${describeFsError(error)})`);
+  }
+}
+
+/**
+ * Every row of a stretch of a file, in file order, each checked by the
+ * parser; `visit` is called with the row and its line. Resolves with the
+ * bytes after the last complete line (a line cut short; 0 when none).
+ */
+export async function forEachRow(reader: LineReader, parser: RowParser, path: string, visit: (row: SweepRow, line: Line) => void): Promise<{ trailing: string }> {
+  try {
+    for (;;) {
+      const line = reader.take();
+      if (line === undefined) {
+        await reader.fill();
+        continue;
+      }
+      if (line === null) break;
+      const row = parser.line(line.text, line.number);
+      if (row) visit(row, line);
+    }
+  } catch (error) {
+    if (error instanceof LineTooLong) throw new InputError(`${path}:${error.lineNumber}: not a sweep results file (a line longer than any row)`);
+    throw error;
+  }
+  return { trailing: reader.trailingText() };
+}
+
+/**
+ * Checks rows against the family a results file is a sweep of: a row's
+ * index must be one of the family's (and of the shard's), holding the rule the row names.
+ */
+export class RowChecker {
+  private readonly cursor: FamilyCursor;
+
+  constructor(
+    readonly family: Family,
+    readonly shard: Shard | null,
+  ) {
+    this.cursor = new FamilyCursor(family);
+  }
+
+  /** The rule at the row's index (canonical text), or null when the family or shard has no such index. */
+  expected(index: number): string | null {
+    return inShard(index, this.shard) ? this.cursor.textAt(index) : null;
+  }
+}
+
+/** Why a row does not belong to its family (`expected`: the family's rule at the row's index, or null for none). */
+export function rowMismatch(flag: string, path: string, line: number, row: SweepRow, expected: string | null, checker: RowChecker): string {
+  const family = `${describeFamily(checker.family)}${checker.shard ? ` (shard ${checker.shard.index}/${checker.shard.count})` : ''}`;
+  return (
+    `${flag} ${path}:${line}: the row of ${quote(row.rule)} has index ${row.index}, but ` +
+    (expected === null ? `${family} has no rule #${row.index}` : `rule #${row.index} of ${family} is ${quote(expected)}`) +
+    '; the file was changed after the sweep wrote it'
+  );
+}
+
+/** A stretch of a file whose rows are in family order: a sorted run for the merge. */
+interface Run {
+  readonly start: number;
+  readonly end: number;
+  readonly firstLine: number;
+}
+
+/** What the first pass found in one file. */
+export interface FileScan {
+  readonly path: string;
+  readonly record: SweepRecord | null;
+  readonly format: RowFormat | null;
+  /** The file ended in a line cut short (left out). */
+  readonly truncated: boolean;
+  /** How many of the shard's rules have a row (for --merge's completeness check). */
+  readonly rulesPresent: number;
+  readonly runs: readonly Run[];
+  /** The file's format (and CSV header), for reading its runs. */
+  readonly parser: RowParser;
+}
+
+/** More sorted stretches than this in all files is no sweep's output: refused, not read with a line buffer each. */
+export const MAX_RUNS = 4096;
+
+/** Family order: by index, then rule (rows of different families may share an index). */
+function before(a: { index: number; rule: string }, b: { index: number; rule: string }): number {
+  return a.index - b.index || (a.rule === b.rule ? 0 : naturalCompare(a.rule, b.rule));
+}
+
+/** The first pass over one file (see the module comment). */
+export async function scanResults(path: string, flag: string): Promise<FileScan> {
+  const handle = await openResults(path, flag);
+  try {
+    const parser = new RowParser(path);
+    const reader = new LineReader(handle);
+    const runs: Run[] = [];
+    let runStart: Line | null = null;
+    let previous: SweepRow | null = null;
+    let lastEnd = 0;
+    let checker: RowChecker | null | undefined;
+    let shard: Shard | null = null;
+    const present = new IndexSet();
+    const { trailing } = await forEachRow(reader, parser, path, (row, line) => {
+      if (checker === undefined) {
+        // The record is the first line: every row is checked against the family it names.
+        shard = parser.record?.shard ? parseShardText(parser.record.shard) : null;
+        const family = parser.record && familyFromDescription(parser.record.family);
+        checker = family ? new RowChecker(family, shard) : null;
+      }
+      if (checker) {
+        const expected = checker.expected(row.index);
+        if (expected !== row.rule) throw new InputError(rowMismatch(flag, path, line.number, row, expected, checker));
+      }
+      const position = positionInShard(row.index, shard);
+      if (Number.isInteger(position)) present.add(position);
+      if (!runStart || (previous && before(row, previous) < 0)) {
+        if (runStart) runs.push({ start: runStart.start, end: line.start, firstLine: runStart.number });
+        runStart = line;
+      }
+      previous = row;
+      lastEnd = line.end;
+    });
+    if (runStart) runs.push({ start: (runStart as Line).start, end: lastEnd, firstLine: (runStart as Line).number });
+    if (trailing) parser.checkTrailing(trailing, reader.lineNumber);
+    return { path, record: parser.record, format: parser.format, truncated: trailing !== '', rulesPresent: present.size, runs, parser };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** "i/n" as written in a record. */
+function parseShardText(text: string): Shard | null {
+  const m = /^(\d+)\/(\d+)$/.exec(text);
+  return m ? { index: Number(m[1]), count: Number(m[2]) } : null;
+}
+
+/** Two rows of one rule from different files (or runs) that differ in a result. */
+export interface Disagreement {
+  readonly rule: string;
+  readonly index: number;
+  readonly first: string;
+  readonly second: string;
+  /** The first column in which they differ, with both values. */
+  readonly column: string;
+}
+
+export interface MergeOptions {
+  /** Rows of one index with different rules are an error (--merge: shards of one sweep), or both kept (--from). */
+  readonly oneRulePerIndex: boolean;
+  /** Called when two rows of one rule disagree; the first file's row is kept when it returns. */
+  onDisagreement(d: Disagreement): void;
+}
+
+interface Cursor {
+  row: SweepRow;
+  readonly order: number;
+  readonly path: string;
+  readonly reader: LineReader;
+  readonly parser: RowParser;
+}
+
+/**
+ * The second pass: the rows of every file, one per rule, in family order. Of
+ * several rows for a rule a result beats an error row (a resume retried it);
+ * of several error rows the last written is kept.
+ */
+export async function* mergedRows(scans: readonly FileScan[], options: MergeOptions): AsyncGenerator<SweepRow> {
+  const runCount = scans.reduce((sum, s) => sum + s.runs.length, 0);
+  if (runCount > MAX_RUNS) {
+    const worst = [...scans].sort((a, b) => b.runs.length - a.runs.length)[0]!;
+    throw new InputError(`${worst.path}: its rows are out of family order in ${formatCount(worst.runs.length)} places (not as a sweep writes them); more than ${formatCount(MAX_RUNS)} in all are not merged`);
+  }
+  // Each run reads through a small buffer of its own: together about 16 MiB at most.
+  const bufferSize = Math.max(1 << 12, Math.min(1 << 20, Math.floor((16 << 20) / Math.max(1, runCount))));
+  const handles: FileHandle[] = [];
+  try {
+    const heap: Cursor[] = [];
+    let order = 0;
+    for (const scan of scans) {
+      if (scan.runs.length === 0) continue;
+      const handle = await open(scan.path, 'r');
+      handles.push(handle);
+      for (const run of scan.runs) {
+        const parser = scan.parser.continuation();
+        const cursor = { order: order++, path: scan.path, reader: new LineReader(handle, run.start, run.end, run.firstLine, bufferSize), parser, row: null as unknown as SweepRow };
+        if (await advance(cursor)) push(heap, cursor);
+      }
+    }
+    while (heap.length) {
+      const top = heap[0]!;
+      const group: { row: SweepRow; path: string }[] = [];
+      const key = top.row;
+      // Every row of this index and rule, in file order (the heap breaks ties by run order).
+      while (heap.length && before(heap[0]!.row, key) === 0) {
+        const cursor = heap[0]!;
+        group.push({ row: cursor.row, path: cursor.path });
+        if (await advance(cursor)) siftDown(heap, 0);
+        else {
+          const last = heap.pop()!;
+          if (heap.length) {
+            heap[0] = last;
+            siftDown(heap, 0);
+          }
+        }
+      }
+      if (options.oneRulePerIndex && heap.length && heap[0]!.row.index === key.index) {
+        const other = heap[0]!;
+        throw new InputError(`--merge: ${group[0]!.path} has ${quote(key.rule)} as rule #${key.index}, and ${other.path} ${quote(other.row.rule)}; they are not shards of one sweep`);
+      }
+      yield choose(group, options);
+    }
+  } finally {
+    await Promise.all(handles.map((h) => h.close()));
+  }
+}
+
+/** Of one rule's rows: the first result (others must agree with it), else the last error row. */
+function choose(group: readonly { row: SweepRow; path: string }[], options: MergeOptions): SweepRow {
+  if (group.length === 1) return group[0]!.row;
+  const results = group.filter((g) => g.row.kind !== 'error');
+  if (results.length === 0) return group[group.length - 1]!.row;
+  const first = results[0]!;
+  const text = rowLine(first.row, 'jsonl');
+  for (const other of results.slice(1)) {
+    if (rowLine(other.row, 'jsonl') === text) continue;
+    const column = (Object.keys(first.row) as (keyof SweepRow)[]).find((k) => first.row[k] !== other.row[k])!;
+    options.onDisagreement({
+      rule: first.row.rule,
+      index: first.row.index,
+      first: first.path,
+      second: other.path,
+      column: `${column} ${String(first.row[column])} in ${first.path}, ${String(other.row[column])} in ${other.path}`,
+    });
+  }
+  return first.row;
+}
+
+async function advance(cursor: Cursor): Promise<boolean> {
+  for (;;) {
+    const line = cursor.reader.take();
+    if (line === undefined) {
+      await cursor.reader.fill();
+      continue;
+    }
+    if (line === null) return false;
+    const row = cursor.parser.line(line.text, line.number);
+    if (row) {
+      cursor.row = row;
+      return true;
+    }
+  }
+}
+
+const less = (a: Cursor, b: Cursor) => (before(a.row, b.row) || a.order - b.order) < 0;
+
+function push(heap: Cursor[], cursor: Cursor): void {
+  heap.push(cursor);
+  let i = heap.length - 1;
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    if (!less(heap[i]!, heap[parent]!)) break;
+    [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+    i = parent;
+  }
+}
+
+function siftDown(heap: Cursor[], i: number): void {
+  for (;;) {
+    const l = 2 * i + 1;
+    const r = l + 1;
+    let least = i;
+    if (l < heap.length && less(heap[l]!, heap[least]!)) least = l;
+    if (r < heap.length && less(heap[r]!, heap[least]!)) least = r;
+    if (least === i) return;
+    [heap[i], heap[least]] = [heap[least]!, heap[i]!];
+    i = least;
+  }
+}
