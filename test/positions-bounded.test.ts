@@ -269,17 +269,18 @@ describe('long paths show progress and obey signals within a second', () => {
   }, 30_000);
 });
 
-describe('the WebAssembly kernel under a limit on the address space', () => {
+describe('the WebAssembly kernel and worker threads under a limit on the address space', () => {
+  const limited = (args: string, kib = 2_000_000) =>
+    new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>((done) => {
+      const child = spawn('sh', ['-c', `ulimit -v ${kib} && exec "${process.execPath}" "${BIN}" ${args}`], { env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+      child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+      child.once('close', (code, signal) => done({ code, signal, stdout, stderr }));
+    });
+
   it('ulimit -v 2000000: --preset kayles --at 5 and --code 0.156 fall back to TypeScript', async () => {
-    const limited = (args: string) =>
-      new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
-        const child = spawn('sh', ['-c', `ulimit -v 2000000 && exec "${process.execPath}" "${BIN}" ${args}`], { env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-        child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-        child.once('close', (code) => done({ code, stdout, stderr }));
-      });
     const kayles = await limited('--preset kayles --at 5 --format csv');
     expect(kayles.code, kayles.stderr).toBe(0);
     expect(kayles.stdout).toBe('n,grundy,outcome\r\n5,4,N\r\n');
@@ -287,5 +288,17 @@ describe('the WebAssembly kernel under a limit on the address space', () => {
     expect(code.code, code.stderr).toBe(0);
     const expected = referenceValues({ kind: 'take-and-break', code: parseCode('0.156') }, 3001);
     expect(code.stdout.trim().split('\r\n').slice(1).map((line) => Number(line.split(',')[1]))).toEqual([...expected]);
+  });
+
+  it('a sweep starts only the worker threads the limit has room for, and refuses in one line when it has room for none', async () => {
+    // Two threads asked for: V8 would end the process (Fatal process OOM ... CodeRange) starting the second.
+    const sweep = await limited('sweep --family subtraction --size 2 --max-move 6 --threads 2 --format csv');
+    expect(sweep.code, sweep.stderr).toBe(0);
+    expect(sweep.stdout.trim().split('\r\n')).toHaveLength(1 + 15);
+    const none = await limited('sweep --family subtraction --size 2 --max-move 6 --format csv', 1_500_000);
+    expect(none.signal).toBeNull();
+    expect(none.code).toBe(1);
+    expect(none.stderr.trim()).toMatch(/^sg-explore: the sweep worker thread could not be started: the address-space limit \(ulimit -v, \d+ MiB\) leaves no room for one/);
+    expect(none.stderr.trim().split('\n')).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { Piscina } from 'piscina';
 import { WorkerStartError, oneLineMessage } from '../errors.js';
+import { WORKER_ADDRESS_SPACE, addressSpaceLimit, threadsWithinAddressSpace } from './threads.js';
 
 // Defined with the other errors, so that the public types need not name piscina's.
 export { WorkerStartError };
@@ -35,7 +36,15 @@ const IDLE_TIMEOUT_MS = 60_000;
  * Work handed out next then runs on all threads from its first task.
  */
 export async function startPool<T, R>(start: PoolStart<T, R>): Promise<Piscina<T, R>> {
-  const threads = Math.max(1, Math.floor(start.threads));
+  const asked = Math.max(1, Math.floor(start.threads));
+  // Fewer threads give the same results; a worker that cannot reserve its memory ends the process.
+  const threads = threadsWithinAddressSpace(asked);
+  if (threads < 1) {
+    throw new WorkerStartError(
+      `the ${start.role ?? 'worker'} thread could not be started: the address-space limit (ulimit -v, ${Math.round(addressSpaceLimit()! / 2 ** 20)} MiB) ` +
+        `leaves no room for one (each takes about ${WORKER_ADDRESS_SPACE / 2 ** 20} MiB); raise the limit`,
+    );
+  }
   return startingWorkers(threads, () => startAndProbe(start, threads));
 }
 
