@@ -110,6 +110,12 @@ describe("messages in the user's terms", () => {
     const report = JSON.parse(run.stdout);
     expect(report.values).toBeNull();
     expect(report.valuesOmitted).toBe('the table has 1,048,577 heaps, more than the 1,048,576 a JSON report lists; for the values use --format csv (one row a heap) or --at N');
+    // ... and says it on stderr, where a person sees it; a table that fits says nothing.
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe(`sg-explore: note: "values" is null in this JSON: ${report.valuesOmitted}\n`);
+    const listed = await runMain(['--moves', '1,2', '--max', '1048575', '--format', 'json']);
+    expect(JSON.parse(listed.stdout).values).toHaveLength(1_048_576);
+    expect(listed.stderr).toBe('');
   });
 
   it('a mistyped subcommand gets the subcommand suggested', async () => {

@@ -11,7 +11,7 @@ import { checkCheckpointTarget, loadCheckpoint, saveCheckpoint } from '../checkp
 import { InputError } from '../errors.js';
 import { defaultThreads } from '../engine/threads.js';
 import { listPresets } from '../rules/presets.js';
-import { toJson } from '../report/json.js';
+import { toJson, valuesOmitted } from '../report/json.js';
 import { OutputError, streamSink, type Sink } from '../report/sink.js';
 import { formatForPath, formatNamed, writeResult, type ReportFormat, type Result } from '../report/formats.js';
 import { openOutputFile, resolveOutputTarget } from '../files/output-file.js';
@@ -178,6 +178,9 @@ async function withOutputs(command: ExploreCommand, format: ReportFormat, io: Cl
     // The picture is drawn first: a result that has none is refused before any report is written.
     const picture = plot ? await (await import('../report/pictures.js')).plotBytes(result, command.plot!, command.logX) : null;
     await writeResult(format, result, sink, { heaps: command.at, colour: colourWanted(sink, io.env), width: columnsOf(io.stdout) });
+    // The JSON says it too (valuesOmitted), but a script reading only `values` would see null without a word.
+    const omitted = format.name === 'json' && result.shape === 'heap' && !command.at ? valuesOmitted(result) : null;
+    if (omitted) io.stderr.write(`sg-explore: note: "values" is null in this JSON: ${omitted}\n`);
     if (plot) {
       await plot.write(picture!);
       await plot.close();

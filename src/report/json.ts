@@ -16,6 +16,13 @@ export function toJson(value: unknown, indent = 2): string {
   return marked.replace(/"\ue000(-?\d+)"/g, '$1'); // negative ones too (a recurrence's coefficients)
 }
 
+/** Why a heap table's JSON leaves its values out (`values: null`), or null when it lists them. */
+export function valuesOmitted(x: Exploration): string | null {
+  const count = x.max + 1n;
+  if (count <= BigInt(JSON_VALUES_CAP)) return null;
+  return `the table has ${formatCount(count)} heaps, more than the ${formatCount(JSON_VALUES_CAP)} a JSON report lists; for the values use --format csv (one row a heap) or --at N`;
+}
+
 /**
  * One JSON object: the summary, then either `at` (for --at) or `values`
  * (G(0..max), streamed, when max+1 <= JSON_VALUES_CAP).
@@ -30,9 +37,8 @@ export async function writeJson(x: Exploration, sink: Sink, heaps?: readonly big
     return sink.write(toJson({ ...summary, at }) + '\n');
   }
   const count = x.max + 1n;
-  if (count > BigInt(JSON_VALUES_CAP)) {
-    return sink.write(toJson({ ...summary, values: null, valuesOmitted: `the table has ${formatCount(count)} heaps, more than the ${formatCount(JSON_VALUES_CAP)} a JSON report lists; for the values use --format csv (one row a heap) or --at N` }) + '\n');
-  }
+  const omitted = valuesOmitted(x);
+  if (omitted) return sink.write(toJson({ ...summary, values: null, valuesOmitted: omitted }) + '\n');
   const head = toJson(summary);
   await sink.write(head.slice(0, head.lastIndexOf('}')).trimEnd() + ',\n  "values": [');
   // Bytes into fresh chunks, digits written by hand: a string join costs several times more.
