@@ -103,7 +103,7 @@ async function exploreTo(command: ExploreCommand, io: CliIo): Promise<void> {
   );
 }
 
-/** The library names the size it could not reach as --max; a run that asked with --at names that flag instead. */
+/** The library names the size it could not reach as --max; a run that asked with --at (or a position's heap) names that instead. */
 async function asAsked<R>(label: string | undefined, work: Promise<R>): Promise<R> {
   try {
     return await work;
@@ -258,14 +258,7 @@ async function positionTo(game: GameSpec, command: ExploreCommand, format: Repor
         if (result.shape !== 'heap') return result;
         if (moduleStates) throw new InputError('--position: this module is a heap game (options(n)); give heap sizes');
         exploration = result;
-      } else {
-        try {
-          exploration = await exploreHeapRule(game, heaps.largest, command, io);
-        } catch (error) {
-          if (!(error instanceof InputError) || !/^--max /.test(error.message)) throw error;
-          throw new InputError(`--position: heap ${shortCount(heaps.largest)}: ${error.message.replace(/^--max [^:]*: /, '')}`);
-        }
-      }
+      } else exploration = await asAsked(`--position: heap ${shortCount(heaps.largest)}`, exploreHeapRule(game, heaps.largest, command, io));
       const rule = game.rule;
       const report = await driven('', plain, io, (_, options) => drive(heapPositionWork(exploration, rule, heaps, command.misere), options));
       // A report of a long position reads the heaps again as it is written: its temporary file goes on the way out.
