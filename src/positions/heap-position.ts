@@ -15,7 +15,7 @@ import { referenceOptions } from '../engine/reference.js';
 import type { Rule } from '../rules/model.js';
 import { WINNING_MOVES_LISTED, type Component, type Move, type PositionReport } from './position.js';
 import { compareParts, optionsWithValue, type OptionsWithValue } from './heap-moves.js';
-import { checkMisereSize, MISERE_STATE_LIMIT, misereSearch, splitDescendants } from './misere.js';
+import { boutonOutcome, checkMisereSize, MISERE_STATE_LIMIT, misereSearch, splitDescendants } from './misere.js';
 import { InputError } from '../errors.js';
 import { formatCount } from '../numbers.js';
 import { generatorWork, runGenerator, type SteppedWork } from '../driver.js';
@@ -97,15 +97,14 @@ function* heapPositionSteps(x: Exploration, rule: Rule, heaps: HeapList, misere:
   const counted = () => (count > BigInt(winningMoves.length) ? { winningMoveCount: count } : {});
   if (misere && rule.kind === 'all-but' && rule.excluded.length === 0) {
     // Nim: Bouton. The moves to a misère P-position: to 0, to 1, or the normal-play reply.
-    const outcome = big > 0 ? (heapSum === 0n ? 'P' : 'N') : ones % 2 === 1 ? 'P' : 'N';
+    const outcome = boutonOutcome(big > 0, ones, heapSum);
     if (outcome === 'N') {
       yield* eachHeap(heaps, (i, n) => {
         for (const m of new Set([0n, 1n, heapSum ^ n])) {
           if (m >= n) continue;
           const bigAfter = big - (n >= 2n ? 1 : 0) + (m >= 2n ? 1 : 0);
           const onesAfter = ones - (n === 1n ? 1 : 0) + (m === 1n ? 1 : 0);
-          const after = bigAfter > 0 ? (heapSum ^ n ^ m) === 0n : onesAfter % 2 === 1;
-          if (after) add({ component: i + 1, from: n, to: m === 0n ? [] : [m], take: n - m });
+          if (boutonOutcome(bigAfter > 0, onesAfter, heapSum ^ n ^ m) === 'P') add({ component: i + 1, from: n, to: m === 0n ? [] : [m], take: n - m });
         }
       });
       winningMoves.sort((a, b) => a.component - b.component || (a.take! < b.take! ? -1 : a.take! > b.take! ? 1 : 0));

@@ -16,7 +16,12 @@ export function misereNimOutcome(heaps: readonly bigint[]): 'N' | 'P' {
     if (h === 1n) ones++;
     sum ^= h;
   }
-  if (big) return sum === 0n ? 'P' : 'N';
+  return boutonOutcome(big, ones, sum);
+}
+
+/** Bouton's rule from what it needs of a position (kept as heaps stream by): whether a heap is 2 or more, the count of 1-heaps, the nim-sum. */
+export function boutonOutcome(anyBig: boolean, ones: number, sum: bigint): 'N' | 'P' {
+  if (anyBig) return sum === 0n ? 'P' : 'N';
   return ones % 2 === 1 ? 'P' : 'N';
 }
 
