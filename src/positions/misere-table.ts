@@ -70,11 +70,12 @@ export function* misereTableSteps(rule: Rule, max: number): Generator<void, Mise
       if (outcomes[n] === 0) below.push(n);
     }
   } else {
+    // Rules whose moves leave one heap (subtraction sets, finite or not).
     for (let n = 0; n <= max; n++) {
       yield;
       let anyMove = false;
       let toP = false;
-      for (const [m] of referenceOptionsSingle(rule, n)) {
+      for (const [m] of referenceOptions(rule, n)) {
         anyMove = true;
         if (outcomes[m!] === 0) {
           toP = true;
@@ -92,9 +93,4 @@ export function* misereTableSteps(rule: Rule, max: number): Generator<void, Mise
     : seen && { ...seen, proof: null };
   const pattern = cycle ? { kind: 'periodic' as const, ...cycle, observedOver: outcomes.length } : { kind: 'none' as const, observedOver: outcomes.length };
   return { shape: 'misere', rule: ruleText(rule), max, outcomes, cycle, pPositions: describePPositions(outcomes, outcomes.length, pattern, BigInt(max)) };
-}
-
-/** Options of a heap under a rule whose moves leave one heap (subtraction sets, finite or not). */
-function* referenceOptionsSingle(rule: Rule, n: number): Iterable<number[]> {
-  yield* referenceOptions(rule, n);
 }
