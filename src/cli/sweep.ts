@@ -228,7 +228,7 @@ async function view(command: SweepViewCommand, io: CliIo): Promise<number> {
     throw error;
   }
   const d = firstDisagreement as Disagreement | null;
-  if (d) io.stderr.write(`sg-explore: note: ${d.first} and ${d.second} disagree on ${formatCount(disagreements)} rule${disagreements === 1 ? '' : 's'} (the first, ${disagreementText(d)}); the first file's rows are shown\n`);
+  if (d) io.stderr.write(`sg-explore: note: ${d.first} and ${d.second} disagree on ${countOf(disagreements, 'rule')} (the first, ${disagreementText(d)}); the first file's rows are shown\n`);
   return EXIT_OK;
 }
 
@@ -306,7 +306,7 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
     if (log?.repaired) io.stderr.write(`sg-explore: note: ${log.path} ended in a half-written line (an interrupted sweep); it was cut off and that rule will be computed again\n`);
     if (log?.retried) {
       io.stderr.write(
-        `sg-explore: note: ${formatCount(log.retried)} rule${log.retried === 1 ? '' : 's'} in ${log.path} failed before (rows with kind=error); ${log.retried === 1 ? 'it is' : 'they are'} computed again, the new rows appended (--from and --merge take a result over an error row)\n`,
+        `sg-explore: note: ${countOf(log.retried, 'rule')} in ${log.path} failed before (rows with kind=error); ${log.retried === 1 ? 'it is' : 'they are'} computed again, the new rows appended (--from and --merge take a result over an error row)\n`,
       );
     }
     const outcome = await sweepFamily({
