@@ -52,19 +52,9 @@ export class LineReader {
     return this.upcoming;
   }
 
-  /** What follows the last '\n' at the end of the stretch (a line cut short; at most a line), once next() gave null. */
+  /** What follows the last '\n' at the end of the stretch (a line cut short; at most a line), once take() gave null. */
   trailingText(): string {
     return this.buffer.toString('utf8', this.cursor, this.length);
-  }
-
-  /** The next complete line, or null at the end. */
-  async next(): Promise<Line | null> {
-    for (;;) {
-      const line = this.take();
-      if (line !== undefined) return line;
-      if (this.atEnd) return null;
-      await this.fill();
-    }
   }
 
   /** The next line if it is in the buffer already (undefined: call fill()), or null at the end: no promise per line. */
