@@ -40,6 +40,8 @@ function describeHeapMove(move: Move<bigint>, position: readonly bigint[]): stri
 }
 
 const show = (n: bigint) => String(n);
+/** The canonical order of heap moves (misère): component, amount taken, then what is left, heap by heap as numbers (not as text). */
+const heapMoveOrder = (a: Move<bigint>, b: Move<bigint>) => a.component - b.component || (a.take! < b.take! ? -1 : a.take! > b.take! ? 1 : 0) || compareParts(a.to, b.to);
 
 /** Every heap in order, a block at a time: `visit` gets its index and size, and the generator yields after each. */
 function* eachHeap(heaps: HeapList, visit: (i: number, n: bigint) => boolean | void): Generator<void, void, void> {
@@ -107,7 +109,7 @@ function* heapPositionSteps(x: Exploration, rule: Rule, heaps: HeapList, misere:
           if (boutonOutcome(bigAfter > 0, onesAfter, heapSum ^ n ^ m) === 'P') add({ component: i + 1, from: n, to: m === 0n ? [] : [m], take: n - m });
         }
       });
-      winningMoves.sort((a, b) => a.component - b.component || (a.take! < b.take! ? -1 : a.take! > b.take! ? 1 : 0));
+      winningMoves.sort(heapMoveOrder);
     }
     return { ...base, nimSum: null, outcome, winningMoves, movesNotListed: null, ...counted() };
   }
@@ -188,7 +190,7 @@ function* misereHeapPosition(rule: Rule, heaps: HeapList, base: Omit<PositionRep
         }
       }
     }
-    winningMoves.sort((a, b) => a.component - b.component || (a.take! < b.take! ? -1 : a.take! > b.take! ? 1 : 0) || compareParts(a.to, b.to));
+    winningMoves.sort(heapMoveOrder);
   }
   return { ...base, nimSum: null, outcome, winningMoves, movesNotListed: null };
 }
