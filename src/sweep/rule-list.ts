@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { InputError, quote } from '../errors.js';
 import { isHeapRule, ruleText, type Rule } from '../rules/model.js';
 import { RULE_WORDS, ruleWord } from '../rules/words.js';
+import type { Family } from './family.js';
 
 /**
  * A list of rules, one a line, in the CLI's words:
@@ -79,7 +80,7 @@ export async function readRuleList(path: string): Promise<RuleList> {
   return list;
 }
 
-type ListFamily = { readonly kind: 'list'; readonly rules: readonly Rule[]; readonly source: string; readonly lines?: readonly number[] };
+type ListFamily = Extract<Family, { readonly kind: 'list' }>;
 
 /** Line `number` of the list's file as it reads now (for a message; the rule's canonical text if the file cannot be read). */
 function lineNow(list: ListFamily, index: number): string {
