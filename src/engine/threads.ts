@@ -8,8 +8,8 @@ export function defaultThreads(): number {
 
 /**
  * Address space one worker thread reserves when it starts (V8's code range
- * and heap reservations: measured 590 MiB a worker, 780 MiB the first, on Node 20, x64).
- * with room for its own work.
+ * and heap reservations: measured 590 MiB a worker, 780 MiB the first, on
+ * Node 20, x64), with room for its own work.
  */
 export const WORKER_ADDRESS_SPACE = 800 * 2 ** 20;
 /** Address space left to the main thread's own growth. */
