@@ -6,7 +6,8 @@ import { InputError, quote } from './errors.js';
  * same bound holds, and a longer value is refused before any arithmetic on it.
  */
 export const MAX_SIZE_EXPONENT = 4096;
-const MAX_SIZE = 10n ** BigInt(MAX_SIZE_EXPONENT);
+/** 10^MAX_SIZE_EXPONENT, computed once. */
+export const MAX_SIZE = 10n ** BigInt(MAX_SIZE_EXPONENT);
 /** What a negative size is told, wherever it is caught. */
 export const NEGATIVE = 'is negative: sizes, heaps and piles are whole numbers, 0 or more';
 

@@ -62,12 +62,17 @@ export function moduleFiles(module: string): { path: string; digest: string }[] 
 
 const FILES_TAG = ' files ';
 
-/** The checkpoint key: the rule, the module's digest, and the files it imports (named from its folder). */
-export function moduleCheckpointKey(rule: string, module: string): string {
+/** The module's digest, and those of the files it imports by their paths from its folder ('/' between parts). */
+function moduleDigests(module: string): { main: string; imported: Map<string, string> } {
   const [main, ...imported] = moduleFiles(module);
   const folder = dirname(main!.path);
-  const files = Object.fromEntries(imported.map((f) => [relative(folder, f.path).split(sep).join('/'), f.digest]));
-  return `${rule} sha256:${main!.digest}${imported.length ? FILES_TAG + JSON.stringify(files) : ''}`;
+  return { main: main!.digest, imported: new Map(imported.map((f) => [relative(folder, f.path).split(sep).join('/'), f.digest])) };
+}
+
+/** The checkpoint key: the rule, the module's digest, and the files it imports (named from its folder). */
+export function moduleCheckpointKey(rule: string, module: string): string {
+  const { main, imported } = moduleDigests(module);
+  return `${rule} sha256:${main}${imported.size ? FILES_TAG + JSON.stringify(Object.fromEntries(imported)) : ''}`;
 }
 
 /**
@@ -85,11 +90,9 @@ export function checkModuleFiles(checkpoint: string, module: string): void {
   } catch {
     return;
   }
-  const [main, ...imported] = moduleFiles(module);
+  const { main, imported: now } = moduleDigests(module);
   const changed = (what: string) => new InputError(`--checkpoint ${checkpoint}: ${what} since the checkpoint was saved, so its values may not be this module's: start afresh with --force (or undo the change)`);
-  if (digest !== undefined && digest !== main!.digest) throw changed(`${module} has changed`);
-  const folder = dirname(main!.path);
-  const now = new Map(imported.map((f) => [relative(folder, f.path).split(sep).join('/'), f.digest]));
+  if (digest !== undefined && digest !== main) throw changed(`${module} has changed`);
   for (const [file, was] of Object.entries(then)) {
     if (!now.has(file)) throw changed(`${file}, which the module imported, is no longer imported (or is gone)`);
     if (now.get(file) !== was) throw changed(`${file}, which the module imports, has changed`);

@@ -186,9 +186,7 @@ function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
         },
       });
     } catch (error) {
-      clearInterval(watchdog);
-      settled = true;
-      reject(error);
+      finish(error as Error);
     }
   });
   return {

@@ -1,3 +1,5 @@
+import { escapeControls } from '../errors.js';
+
 /**
  * What a rule module threw, in one line: its own message, or, for an act
  * the sandbox refused (Node's ERR_ACCESS_DENIED), which act it was.
@@ -25,6 +27,6 @@ export function thrownText(error: unknown): string {
     text = 'something that cannot be shown as text';
   }
   // One short line, with no raw control characters reaching the terminal.
-  const line = text.split('\n')[0]!.replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  const line = escapeControls(text.split('\n')[0]!);
   return line.length > 300 ? line.slice(0, 297) + '...' : line;
 }

@@ -27,7 +27,6 @@ export function sequencePlotOf(
   return { title: titleOf(s), values, count, cycle, proven: p.proven, ...options };
 }
 
-
 /** The HTML page of a run around an already-rendered picture. */
 export function htmlReportOf(s: Summary, svg: string, values: ArrayLike<number>, count: number, csvHref?: string): HtmlReport {
   const observed = s.pattern.kind !== 'none' && !s.pattern.proven ? ' (if the observed pattern holds)' : '';

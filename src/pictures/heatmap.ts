@@ -151,8 +151,7 @@ export function renderHeatmap(map: Heatmap): string {
   out.push(el('defs', {}, el('linearGradient', { id: 'bar', x1: 0, y1: 1, x2: 0, y2: 0 }, stops)));
   out.push(el('rect', { x: bx, y: top, width: barW, height: barH, fill: 'url(#bar)', stroke: '#000', 'stroke-width': 0.5 }));
   const barY = (v: number) => top + barH * (1 - v / Math.max(1, vmax));
-  const bt = barTicks;
-  out.push(el('g', { id: 'colour-bar', 'font-size': LEGEND_FONT }, bt.map((t) => el('path', { d: `M${fmt(bx + barW)} ${fmt(barY(t))}h4`, stroke: '#000' }) + el('text', { x: bx + barW + 7, y: barY(t) + 4 }, esc(tickLabel(t)))).join('')));
+  out.push(el('g', { id: 'colour-bar', 'font-size': LEGEND_FONT }, barTicks.map((t) => el('path', { d: `M${fmt(bx + barW)} ${fmt(barY(t))}h4`, stroke: '#000' }) + el('text', { x: bx + barW + 7, y: barY(t) + 4 }, esc(tickLabel(t)))).join('')));
   out.push(el('text', { x: bx, y: top - 8, 'font-size': 11 }, 'G' + (k > 1 ? ' (mean)' : '')));
   const ky = top + barH + 28;
   out.push(el('g', { id: 'legend', 'font-size': LEGEND_FONT },

@@ -29,9 +29,6 @@ function paint(on: boolean, code: number, text: string): string {
   return on ? `\u001b[${code}m${text}\u001b[39m` : text;
 }
 
-
-
-
 /**
  * What the rare/common kernel found. Under mask 0 every value counts as rare
  * (popcount(v & 0) is even), which means no split into rare and common values

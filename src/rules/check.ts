@@ -6,7 +6,7 @@
  * second); a move set out of order comes back sorted and without repeats.
  */
 import { InputError } from '../errors.js';
-import { MAX_SIZE_EXPONENT } from '../numbers.js';
+import { MAX_SIZE, MAX_SIZE_EXPONENT } from '../numbers.js';
 import { SPLIT_TWO } from './code.js';
 import { isMoveSequence } from './sequences.js';
 import { MAX_MOVE, MAX_MOVES } from './sets.js';
@@ -118,7 +118,7 @@ export function checkRule(rule: unknown, where = 'game.rule'): GameRule {
 /** A heap size given to the library: a bigint (or a safe whole number) from 0 to 10^MAX_SIZE_EXPONENT. */
 export function checkSize(value: unknown, where: string): bigint {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
-  if (typeof value !== 'bigint' || value < 0n || value > 10n ** BigInt(MAX_SIZE_EXPONENT)) fail(where, `a whole number (bigint) from 0 to 10^${MAX_SIZE_EXPONENT}`, value);
+  if (typeof value !== 'bigint' || value < 0n || value > MAX_SIZE) fail(where, `a whole number (bigint) from 0 to 10^${MAX_SIZE_EXPONENT}`, value);
   return value;
 }
 

@@ -35,6 +35,17 @@ const DEEP = 64;
 /** A value that is not a state; `why` says so in a module writer's terms. */
 export class NotAState extends Error {}
 
+/** Whether an object is a plain one, as JSON makes (no class instance). */
+function isPlain(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** Why a class instance is not a state. */
+function classInstance(value: object): NotAState {
+  return new NotAState(`an object of class ${value.constructor?.name ?? '?'}`);
+}
+
 /**
  * The canonical JSON of a state (object keys sorted, so equal states have
  * equal keys), checking on the way that it is one: JSON has no functions,
@@ -67,8 +78,7 @@ function canonical(value: unknown, ancestors: unknown[]): string {
         for (let i = 0; i < value.length; i++) text += (i ? ',' : '') + canonical(value[i], ancestors);
         text += ']';
       } else {
-        const prototype = Object.getPrototypeOf(value) as unknown;
-        if (prototype !== Object.prototype && prototype !== null) throw new NotAState(`an object of class ${(value as object).constructor?.name ?? '?'}`);
+        if (!isPlain(value)) throw classInstance(value);
         const keys = Object.keys(value);
         if (keys.length > 1) keys.sort();
         text = '{';
@@ -173,8 +183,7 @@ class StateNumbers {
    */
   private flatObject(state: unknown): boolean {
     if (typeof state !== 'object' || state === null || Array.isArray(state)) return false;
-    const prototype = Object.getPrototypeOf(state) as unknown;
-    if (prototype !== Object.prototype && prototype !== null) return false;
+    if (!isPlain(state)) return false;
     const shape = this.shapeOf(state);
     const keys = shape.keys;
     const last = keys.length - 1;
@@ -251,8 +260,7 @@ class StateNumbers {
           node = this.token(node, value.length, last && value.length === 0);
           for (let i = 0; i < value.length; i++) node = this.walk(value[i], node, last && i === value.length - 1, depth + 1);
         } else {
-          const prototype = Object.getPrototypeOf(value) as unknown;
-          if (prototype !== Object.prototype && prototype !== null) throw new NotAState(`an object of class ${(value as object).constructor?.name ?? '?'}`);
+          if (!isPlain(value)) throw classInstance(value);
           const shape = this.shapeOf(value);
           const keys = shape.keys;
           node = this.token(node, shape, last && keys.length === 0);
