@@ -318,10 +318,11 @@ async function exploreModule(game: GameSpec, module: string, max: bigint | undef
   // The values are held twice (the sandbox computes them, sg-explore keeps them), in typed arrays of at most 2^30 values.
   const capacity = Math.min(Math.floor(freeMemoryBudget() / 8), MODULE_MOST_VALUES);
   // Loaded here, not at start-up: processes and hashing cost a short run of a built-in rule milliseconds.
-  const { moduleCheckpointKey, checkModuleFiles } = await import('../custom/digest.js');
+  const { moduleCheckpointKey, checkModuleFiles, moduleDigests } = await import('../custom/digest.js');
+  const digests = moduleDigests(module);
   // A checkpoint is for this module and the files it imports as they are now: an edited one is refused by name.
-  if (command.resume && command.checkpoint) checkModuleFiles(command.checkpoint, module);
-  const key = moduleCheckpointKey(ruleText(game.rule), module);
+  if (command.resume && command.checkpoint) checkModuleFiles(command.checkpoint, module, digests);
+  const key = moduleCheckpointKey(ruleText(game.rule), digests);
   const { ruleModuleWork } = await import('../custom/run-module.js');
   const largest = wanted !== undefined && wanted >= BigInt(capacity) ? shortCount(wanted) : null;
   const run = await driven(key, command, io, (resume, options) =>

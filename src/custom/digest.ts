@@ -62,16 +62,21 @@ export function moduleFiles(module: string): { path: string; digest: string }[] 
 
 const FILES_TAG = ' files ';
 
-/** The module's digest, and those of the files it imports by their paths from its folder ('/' between parts). */
-function moduleDigests(module: string): { main: string; imported: Map<string, string> } {
+/** A module's digest, and those of the files it imports by their paths from its folder ('/' between parts). */
+export interface ModuleDigests {
+  readonly main: string;
+  readonly imported: ReadonlyMap<string, string>;
+}
+
+/** Read and hash the module and every local file it imports (once a run: the key and the resume check share them). */
+export function moduleDigests(module: string): ModuleDigests {
   const [main, ...imported] = moduleFiles(module);
   const folder = dirname(main!.path);
   return { main: main!.digest, imported: new Map(imported.map((f) => [relative(folder, f.path).split(sep).join('/'), f.digest])) };
 }
 
 /** The checkpoint key: the rule, the module's digest, and the files it imports (named from its folder). */
-export function moduleCheckpointKey(rule: string, module: string): string {
-  const { main, imported } = moduleDigests(module);
+export function moduleCheckpointKey(rule: string, { main, imported }: ModuleDigests): string {
   return `${rule} sha256:${main}${imported.size ? FILES_TAG + JSON.stringify(Object.fromEntries(imported)) : ''}`;
 }
 
@@ -79,7 +84,7 @@ export function moduleCheckpointKey(rule: string, module: string): string {
  * Before a resume: the checkpoint was taken with the module and the files it
  * imports as they are now; otherwise it is refused, naming the file.
  */
-export function checkModuleFiles(checkpoint: string, module: string): void {
+export function checkModuleFiles(checkpoint: string, module: string, { main, imported: now }: ModuleDigests): void {
   const saved = checkpointKeyOf(checkpoint);
   if (saved === undefined) return; // not a checkpoint at all: loading it says so
   const digest = / sha256:([0-9a-f]{16})/.exec(saved)?.[1];
@@ -90,7 +95,6 @@ export function checkModuleFiles(checkpoint: string, module: string): void {
   } catch {
     return;
   }
-  const { main, imported: now } = moduleDigests(module);
   const changed = (what: string) => new InputError(`--checkpoint ${checkpoint}: ${what} since the checkpoint was saved, so its values may not be this module's: start afresh with --force (or undo the change)`);
   if (digest !== undefined && digest !== main) throw changed(`${module} has changed`);
   for (const [file, was] of Object.entries(then)) {
