@@ -94,10 +94,9 @@ function fail(message: string): never {
   return exit(1);
 }
 
-const messageOf = thrownText;
 // A module's timer or promise that throws later is its failure too, said in one line.
-process.on('uncaughtException', (error) => fail(`failed: ${messageOf(error)}`));
-process.on('unhandledRejection', (error) => fail(`failed: ${messageOf(error)}`));
+process.on('uncaughtException', (error) => fail(`failed: ${thrownText(error)}`));
+process.on('unhandledRejection', (error) => fail(`failed: ${thrownText(error)}`));
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
@@ -108,7 +107,7 @@ async function run(job: RuleModuleJob): Promise<void> {
   try {
     loaded = (await import(pathToFileURL(job.module).href)) as Record<string, unknown>;
   } catch (error) {
-    fail(`failed to load: ${messageOf(error)}`);
+    fail(`failed to load: ${thrownText(error)}`);
   }
   idle();
   const candidate = (loaded.options ?? (loaded.default as Record<string, unknown> | undefined)?.options) as unknown;
@@ -132,7 +131,7 @@ function computeHeapValues(module: RuleModule, job: RuleModuleJob, max: unknown)
   try {
     count = job.count ?? (max === undefined ? job.defaultCount : Number(parseCount(String(max), "the module's max")) + 1);
   } catch (error) {
-    fail(messageOf(error));
+    fail(thrownText(error));
   }
   if (count > job.capacity) {
     fail(`${job.countReason ?? `${count.toLocaleString('en-US')} values`} do not fit in memory: room for about ${job.capacity.toLocaleString('en-US')} values (each heap's value is computed and kept)`);
@@ -157,7 +156,7 @@ function computeHeapValues(module: RuleModule, job: RuleModuleJob, max: unknown)
       }),
     );
   } catch (error) {
-    fail(error instanceof RuleModuleError ? error.message : `failed: ${messageOf(error)}`);
+    fail(error instanceof RuleModuleError ? error.message : `failed: ${thrownText(error)}`);
   }
   idle();
   sendValues(count);
@@ -178,7 +177,7 @@ function solveModuleStates(module: Record<string, unknown>, job: RuleModuleJob):
     try {
       roots = interruptible(job, () => [...((module.states as (max: number) => Iterable<unknown>)(max) ?? [])]);
     } catch (error) {
-      fail(`states(${job.max}) threw: ${messageOf(error)}`);
+      fail(`states(${job.max}) threw: ${thrownText(error)}`);
     }
     tabulated = true;
   } else if ('start' in module) {
@@ -187,7 +186,7 @@ function solveModuleStates(module: Record<string, unknown>, job: RuleModuleJob):
     try {
       start = typeof module.start === 'function' ? interruptible(job, () => (module.start as () => unknown)()) : module.start;
     } catch (error) {
-      fail(`start() threw: ${messageOf(error)}`);
+      fail(`start() threw: ${thrownText(error)}`);
     }
     if (start != null && typeof (start as { then?: unknown }).then === 'function') fail('start is a Promise (an async start()?): start must give the state itself');
     const why = notAState(start);
@@ -218,7 +217,7 @@ function solveModuleStates(module: Record<string, unknown>, job: RuleModuleJob):
       : roots.map((state, i) => ({ state, value: mexOf(search.rootOptions[i]!), options: search.rootOptions[i]! }));
     reply({ type: 'states', answers, tabulated });
   } catch (error) {
-    fail(error instanceof StateSearchError ? error.message : `failed: ${messageOf(error)}`);
+    fail(error instanceof StateSearchError ? error.message : `failed: ${thrownText(error)}`);
   }
 }
 
@@ -281,8 +280,8 @@ try {
   const job = deserialize(readFileSync(0)) as RuleModuleJob;
   run(job).then(
     () => exit(0),
-    (error: unknown) => fail(`failed: ${messageOf(error)}`),
+    (error: unknown) => fail(`failed: ${thrownText(error)}`),
   );
 } catch (error) {
-  fail(`the sandbox could not read its job: ${messageOf(error)}`);
+  fail(`the sandbox could not read its job: ${thrownText(error)}`);
 }

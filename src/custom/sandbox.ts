@@ -21,6 +21,9 @@ import { packageRoot } from '../package-root.js';
 import { workerFile } from '../worker-path.js';
 import { FRAME, FrameReader, type RuleModuleJob, type RuleModuleReply, type SandboxExit } from './sandbox-protocol.js';
 
+/** What a frame that is not the protocol's is told as (the module may have written into the channel). */
+const DAMAGED_ANSWER = 'its sandbox sent a damaged answer (did the module write to file descriptor 3?)';
+
 export interface SandboxHandlers {
   /** The module has made `calls` calls and is now in this one ("options(5)"); the sandbox's own work follows onIdle. */
   onCall(calls: number, what: string): void;
@@ -104,10 +107,10 @@ export function startSandbox(job: RuleModuleJob, options: { trusted: boolean; lo
       try {
         reply = deserialize(payload) as RuleModuleReply;
       } catch {
-        return handlers.onEnd('its sandbox sent a damaged answer (did the module write to file descriptor 3?)');
+        return handlers.onEnd(DAMAGED_ANSWER);
       }
       handlers.onReply(reply);
-    } else handlers.onEnd('its sandbox sent a damaged answer (did the module write to file descriptor 3?)');
+    } else handlers.onEnd(DAMAGED_ANSWER);
   });
   const answers = supervisor.stdio[3] as NodeJS.ReadableStream;
   answers.on('data', (chunk: Buffer) => reader.push(chunk));

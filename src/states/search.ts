@@ -305,7 +305,6 @@ const UNKNOWN = -1;
  * (a table needs only values).
  */
 export function solveStates(rules: StateRules, roots: readonly unknown[], options: SearchOptions): { values: Map<string, number>; rootValues: number[]; rootOptions: SolvedOption[][] } {
-  const shown = shownKey;
   const numbers = new StateNumbers(rules.key);
   const keys = numbers.keys;
   // By state number: its value (UNKNOWN until solved) and whether it is on the search's path.
@@ -339,8 +338,8 @@ export function solveStates(rules: StateRules, roots: readonly unknown[], option
     // A generator's body runs while its options are read: a throw there is the module's too.
     try {
       const result = rules.options(state);
-      if (result != null && typeof (result as { then?: unknown }).then === 'function') throw new StateSearchError(`options(${shown(key)}) returned a Promise: options must return its list directly (an async function cannot be used)`);
-      if (!isIterable(result)) throw new StateSearchError(`options(${shown(key)}) returned ${notAState(result) === null ? shown(canonicalJson(result)) : String(result)}; expected a list of options (each a state, or a sum of states)`);
+      if (result != null && typeof (result as { then?: unknown }).then === 'function') throw new StateSearchError(`options(${shownKey(key)}) returned a Promise: options must return its list directly (an async function cannot be used)`);
+      if (!isIterable(result)) throw new StateSearchError(`options(${shownKey(key)}) returned ${notAState(result) === null ? shownKey(canonicalJson(result)) : String(result)}; expected a list of options (each a state, or a sum of states)`);
       for (const option of result) {
         index++;
         const sum = option && typeof option === 'object' && !Array.isArray(option) && Array.isArray((option as { sum?: unknown }).sum) ? ((option as { sum: unknown[] }).sum) : Array.isArray(option) && options.arraysAreSums ? option : null;
@@ -357,8 +356,8 @@ export function solveStates(rules: StateRules, roots: readonly unknown[], option
       }
     } catch (error) {
       if (error instanceof StateSearchError) throw error;
-      if (error instanceof NotAState) throw new StateSearchError(`options(${shown(key)}): option ${index} has ${error.message}, which is not a state (states are JSON values)`);
-      throw new StateSearchError(`options(${shown(key)}) threw: ${thrownText(error)}`);
+      if (error instanceof NotAState) throw new StateSearchError(`options(${shownKey(key)}): option ${index} has ${error.message}, which is not a state (states are JSON values)`);
+      throw new StateSearchError(`options(${shownKey(key)}) threw: ${thrownText(error)}`);
     }
     return { id, parts, states, ends, next: 0 };
   };
@@ -368,7 +367,7 @@ export function solveStates(rules: StateRules, roots: readonly unknown[], option
   let solved = 0;
   const push = (state: unknown, id: number) => {
     if (solved + stack.length >= options.maxStates) {
-      throw new StateSearchError(`more than ${options.maxStates.toLocaleString('en-US')} states (reached from ${shown(keys[stack[0]?.id ?? id]!)}): too many for memory`);
+      throw new StateSearchError(`more than ${options.maxStates.toLocaleString('en-US')} states (reached from ${shownKey(keys[stack[0]?.id ?? id]!)}): too many for memory`);
     }
     onStack[id] = true;
     stack.push(expand(state, id));
@@ -412,7 +411,7 @@ export function solveStates(rules: StateRules, roots: readonly unknown[], option
           frame.next++;
           continue;
         }
-        if (onStack[id]) throw new StateSearchError(`the game graph has a loop: ${shown(keys[id]!)} can be reached again from itself, so it has no value`);
+        if (onStack[id]) throw new StateSearchError(`the game graph has a loop: ${shownKey(keys[id]!)} can be reached again from itself, so it has no value`);
         push(frame.states[frame.next], id);
         descended = true;
         break;
