@@ -6,8 +6,8 @@ import type { ValueArray } from '../src/core/kernels/store.js';
 import { exploreGrid, exploreGridAsync, gridCheckpointKey } from '../src/core/kinds/two-pile/grid.js';
 import { exploreMemoryGame, exploreMemoryGameAsync, memoryCheckpointKey } from '../src/core/kinds/capped-heap/explore-capped.js';
 import { loadCheckpoint } from '../src/host/checkpoint.js';
-import { presetGame } from '../src/core/rules/presets.js';
-import type { CappedHeapRule, GameSpec, VectorRule } from '../src/core/rules/model.js';
+import { presetGame } from '../src/core/presets.js';
+import type { CappedHeapRule, GameSpec, VectorRule } from '../src/core/kinds/registry.js';
 import { scratchDirectories } from './helpers/scratch.js';
 import { expectBadInput, runCli, stderrMessages } from './helpers/cli.js';
 

@@ -4,8 +4,8 @@ import { vectorTableBytes, VectorKernel, vectorValues } from '../src/core/kinds/
 import { exploreGrid } from '../src/core/kinds/two-pile/grid.js';
 import { exploreMemoryGame } from '../src/core/kinds/capped-heap/explore-capped.js';
 import { cappedValues, startCap } from '../src/core/kinds/capped-heap/capped-kernel.js';
-import { presetGame } from '../src/core/rules/presets.js';
-import type { CappedHeapRule, GameSpec, MoveVector, VectorRule } from '../src/core/rules/model.js';
+import { presetGame } from '../src/core/presets.js';
+import type { CappedHeapRule, GameSpec, MoveVector, VectorRule } from '../src/core/kinds/registry.js';
 import { mulberry32, int } from './helpers/random.js';
 import { runMain } from './helpers/in-process.js';
 import { expectBadInput } from './helpers/cli.js';

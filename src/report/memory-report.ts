@@ -5,7 +5,7 @@
 import type { MemoryExploration } from '../core/kinds/capped-heap/explore-capped.js';
 import { recurrenceData } from '../core/laws/sequence-law.js';
 import { formatCount, countOf } from '../core/numbers.js';
-import { ruleTitle } from '../core/rules/model.js';
+import { ruleTitle } from '../core/rules/spec.js';
 import { csvLine } from './csv-field.js';
 import { outcome } from './outcome.js';
 import type { Sink } from './sink.js';

@@ -13,7 +13,7 @@ import { quadraticValue, type BeattyLaw } from '../core/laws/beatty.js';
 import type { Result } from './formats.js';
 import { InputError } from '../core/errors.js';
 import { countOf } from '../core/numbers.js';
-import { ruleTitle } from '../core/rules/model.js';
+import { ruleTitle } from '../core/rules/spec.js';
 import { summarise } from './summary.js';
 import { lawText } from './memory-report.js';
 

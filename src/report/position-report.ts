@@ -5,7 +5,7 @@
  * row per winning move) and JSON.
  */
 import type { PositionReport } from '../core/positions/position.js';
-import { ruleTitle } from '../core/rules/model.js';
+import { ruleTitle } from '../core/rules/spec.js';
 import { csvLine } from './csv-field.js';
 import type { Sink } from './sink.js';
 import { wrapText } from './wrap.js';

@@ -6,7 +6,7 @@
  */
 import { InputError } from '../core/errors.js';
 import { formatCount } from '../core/numbers.js';
-import { ruleText, type Rule } from '../core/rules/model.js';
+import { ruleText, type Rule } from '../core/kinds/registry.js';
 
 export interface Range {
   readonly from: number;

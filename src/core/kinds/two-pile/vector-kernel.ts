@@ -1,4 +1,4 @@
-import type { MoveVector } from '../../rules/model.js';
+import type { MoveVector } from './rule.js';
 
 /**
  * Values of a two-pile vector game, G(x, y) for rows x = 0..lastRow and
