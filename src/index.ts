@@ -14,9 +14,9 @@ export { familyRules, type Family } from './sweep/family.js';
 export { IndexSet } from './sweep/index-set.js';
 export type { SweepRow } from './sweep/row.js';
 // The game layer: games whose state is not one heap, and the laws their P-positions follow.
-export { gameOf, heapGame, vectorGame, memoryGame, type Game, type Pair } from './core/kinds/game.js';
+export { gameOf, heapGame, vectorGame, cappedHeapGame, type Game, type Pair } from './core/kinds/game.js';
 export { exploreGrid, type GridRequest, type GridExploration, type RowPattern } from './core/kinds/two-pile/grid.js';
-export { exploreMemoryGame, type MemoryExploration } from './core/kinds/capped-heap/explore-capped.js';
+export { exploreCappedHeap, type CappedHeapExploration } from './core/kinds/capped-heap/explore-capped.js';
 export { vectorValues, type VectorTable } from './core/kinds/two-pile/vector-kernel.js';
 export { cappedValues, startCap, type CappedTable } from './core/kinds/capped-heap/capped-kernel.js';
 export { findRecurrence, type Recurrence } from './core/laws/sequence-law.js';

@@ -6,7 +6,7 @@ import { InputError } from '../core/errors.js';
 import { explore } from '../core/heap/explore.js';
 import { isHeapRule, type GameSpec } from '../core/rules/model.js';
 import { parseCount } from '../core/numbers.js';
-import { boardPlayable, heapPlayable, isBoardRule, type Playable } from '../play/playable.js';
+import { pairPlayable, heapPlayable, isPairRule, type Playable } from '../play/playable.js';
 import { MOVE_HELP, playSession } from '../play/session.js';
 import { mulberry32 } from '../play/random.js';
 import { EXPLORE_OPTIONS, parseCommandLine, STDIN_ARGUMENT } from './options.js';
@@ -71,9 +71,9 @@ export async function playMain(args: readonly string[], io: CliIo): Promise<numb
     return { options: { onProgress: (done: number, ceiling: number, unit: string) => progress.update(done, ceiling, unit) }, done: () => progress.done() };
   };
   const options = { misere: command.misere, humanFirst: play.first === 'human', level: play.level, random, evaluation };
-  if (isBoardRule(game.rule)) {
-    const playable = boardPlayable(game.rule);
-    const start: Pair[] = texts ? texts.map((t) => playable.parse(t)) : randomBoard(game.rule.kind, random);
+  if (isPairRule(game.rule)) {
+    const playable = pairPlayable(game.rule);
+    const start: Pair[] = texts ? texts.map((t) => playable.parse(t)) : randomPairs(game.rule.kind, random);
     if (!texts) io.stdout.write(`A random start (--seed ${seed}).\n`);
     return playSession(playable, start, options, io);
   }
@@ -87,7 +87,7 @@ export async function playMain(args: readonly string[], io: CliIo): Promise<numb
   return playSession(playable, start, options, io);
 }
 
-function randomBoard(kind: 'vectors' | 'capped-heap', random: () => number): Pair[] {
+function randomPairs(kind: 'vectors' | 'capped-heap', random: () => number): Pair[] {
   const r = (n: number) => Math.floor(random() * n);
   if (kind === 'vectors') return [[3 + r(12), 3 + r(12)]];
   const n = 8 + r(30);

@@ -91,7 +91,7 @@ async function exploreTo(command: ExploreCommand, io: CliIo): Promise<void> {
   if ((command.position || command.misere) && command.plot) throw new InputError('--plot draws tables; a position or a misère table has no picture');
   if (command.position) return positionTo(game, command, format, io);
   if (command.misere) return misereTableTo(game, command, format, io);
-  if (!isHeapRule(game.rule)) return exploreBoardTo(game, command, format, io);
+  if (!isHeapRule(game.rule)) return explorePairGameTo(game, command, format, io);
   if (command.rows) throw new InputError('--rows applies to two-pile games (--vectors, --preset wythoff)');
   checkListingSize(format, max ?? game.defaultMax, command);
   if (command.checkpoint) checkCheckpointTarget(command.checkpoint, { resume: command.resume, force: command.force });
@@ -240,9 +240,9 @@ async function positionTo(game: GameSpec, command: ExploreCommand, format: Repor
     const { heapPositionWork } = await import('../core/positions/heap-position.js');
     const { heapArray, readHeapsWork } = await import('../host/heap-list.js');
     if (!isHeapRule(game.rule)) {
-      const { boardPositionWork, parsePair } = await import('../core/positions/pair-position.js');
+      const { pairPositionWork, parsePair } = await import('../core/positions/pair-position.js');
       const pairs = (fromStdin ? await readPairs(io.stdin) : texts).map((t) => parsePair(t, '--position'));
-      return driven('', plain, io, (_, options) => drive(boardPositionWork(game.rule as VectorRule | CappedHeapRule, pairs, command.misere), options));
+      return driven('', plain, io, (_, options) => drive(pairPositionWork(game.rule as VectorRule | CappedHeapRule, pairs, command.misere), options));
     }
     // A module's states are JSON; a heap module's positions are heap sizes.
     // Heap sizes are written as for any heap game (1e6, 2^20); anything else is a JSON state.
@@ -288,18 +288,18 @@ async function misereTableTo(game: GameSpec, command: ExploreCommand, format: Re
 }
 
 /** Heaps shown for a game that is not one heap when no --max is given. */
-const BOARD_DEFAULT_MAX = { vectors: 31, 'capped-heap': 100 } as const;
+const PAIR_DEFAULT_MAX = { vectors: 31, 'capped-heap': 100 } as const;
 /** Coordinates are array indices: keep them well inside memory's reach. */
-const BOARD_MAX = 2 ** 31 - 1;
+const PAIR_MAX = 2 ** 31 - 1;
 
 /** Two-pile games and heaps with memory: computed as a table, then written in the format asked. */
-async function exploreBoardTo(game: GameSpec, command: ExploreCommand, format: ReportFormat, io: CliIo): Promise<void> {
+async function explorePairGameTo(game: GameSpec, command: ExploreCommand, format: ReportFormat, io: CliIo): Promise<void> {
   const rule = game.rule as VectorRule | CappedHeapRule;
   const what = rule.kind === 'vectors' ? 'two-pile games' : 'heaps with memory';
   if (command.at) throw new InputError(`--at applies to one-heap games; for ${what} give --max N (the table up to N)`);
   if (command.rows && rule.kind !== 'vectors') throw new InputError('--rows applies to two-pile games (--vectors, --preset wythoff)');
-  const max = Number(command.max ?? game.defaultMax ?? BigInt(BOARD_DEFAULT_MAX[rule.kind]));
-  if (!(max <= BOARD_MAX)) throw new InputError(`--max ${command.max}: at most ${formatCount(BOARD_MAX)} for ${what}`);
+  const max = Number(command.max ?? game.defaultMax ?? BigInt(PAIR_DEFAULT_MAX[rule.kind]));
+  if (!(max <= PAIR_MAX)) throw new InputError(`--max ${command.max}: at most ${formatCount(PAIR_MAX)} for ${what}`);
   if (command.rows && command.rows.last > max && command.max === undefined) throw new InputError('--rows A..B needs --max N: the length of the rows');
   if (command.checkpoint) checkCheckpointTarget(command.checkpoint, { resume: command.resume, force: command.force });
   await withOutputs(command, format, io, async () => {
@@ -307,8 +307,8 @@ async function exploreBoardTo(game: GameSpec, command: ExploreCommand, format: R
       const { exploreGridAsync, gridCheckpointKey } = await import('../core/kinds/two-pile/grid.js');
       return driven(gridCheckpointKey(rule, max), command, io, (resume, options) => exploreGridAsync({ game: { ...game, rule }, max, rows: command.rows, resume }, options));
     }
-    const { exploreMemoryGameAsync, memoryCheckpointKey } = await import('../core/kinds/capped-heap/explore-capped.js');
-    return driven(memoryCheckpointKey(rule), command, io, (resume, options) => exploreMemoryGameAsync({ ...game, rule }, max, options, resume));
+    const { exploreCappedHeapAsync, cappedHeapCheckpointKey } = await import('../core/kinds/capped-heap/explore-capped.js');
+    return driven(cappedHeapCheckpointKey(rule), command, io, (resume, options) => exploreCappedHeapAsync({ ...game, rule }, max, options, resume));
   });
 }
 

@@ -6,10 +6,10 @@
 import type { Exploration } from '../core/heap/explore.js';
 import { heapOptions } from '../core/kinds/heap-options.js';
 import { isHeapRule, type CappedHeapRule, type GameRule, type Rule, type VectorRule } from '../core/rules/model.js';
-import { memoryGame, vectorGame, type Pair } from '../core/kinds/game.js';
+import { cappedHeapGame, vectorGame, type Pair } from '../core/kinds/game.js';
 import { heapPositionWork } from '../core/positions/heap-position.js';
 import { heapArray } from '../host/heap-list.js';
-import { boardPositionWork, parsePair } from '../core/positions/pair-position.js';
+import { pairPositionWork, parsePair } from '../core/positions/pair-position.js';
 import { drive, type DriveOptions } from '../core/driver.js';
 import type { PositionReport } from '../core/positions/position.js';
 import { parseCount } from '../core/numbers.js';
@@ -45,13 +45,13 @@ export function heapPlayable(rule: Rule, exploration: Exploration): Playable<big
   };
 }
 
-export function boardPlayable(rule: VectorRule | CappedHeapRule): Playable<Pair> {
-  const game = rule.kind === 'vectors' ? vectorGame(rule) : memoryGame(rule);
+export function pairPlayable(rule: VectorRule | CappedHeapRule): Playable<Pair> {
+  const game = rule.kind === 'vectors' ? vectorGame(rule) : cappedHeapGame(rule);
   return {
     noun: rule.kind === 'vectors' ? 'pair' : 'heap',
     heaps: false,
     options: (s) => [...game.options(s)],
-    evaluate: (position, misere, options) => drive(boardPositionWork(rule, position, misere), options),
+    evaluate: (position, misere, options) => drive(pairPositionWork(rule, position, misere), options),
     show: game.show,
     key: game.key,
     parse: (text) => parsePair(text, 'a state'),
@@ -60,6 +60,6 @@ export function boardPlayable(rule: VectorRule | CappedHeapRule): Playable<Pair>
   };
 }
 
-export function isBoardRule(rule: GameRule): rule is VectorRule | CappedHeapRule {
+export function isPairRule(rule: GameRule): rule is VectorRule | CappedHeapRule {
   return !isHeapRule(rule);
 }

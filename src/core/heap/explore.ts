@@ -114,7 +114,7 @@ function checkRequest(request: ExploreRequest): ExploreRequest {
 /** The work of a request (checked by checkRequest first). */
 function plan(request: ExploreRequest, threads: number, timeProofs = true): Plan {
   const rule = request.game.rule;
-  if (!isHeapRule(rule)) throw new InputError(`${ruleText(rule)} is not a heap game: explore() computes heap rules (see exploreGrid, exploreMemoryGame)`);
+  if (!isHeapRule(rule)) throw new InputError(`${ruleText(rule)} is not a heap game: explore() computes heap rules (see exploreGrid, exploreCappedHeap)`);
   const solver = solverFor(rule, threads);
   const max = request.max ?? request.game.defaultMax;
   const wantedAtMost = max === undefined ? Infinity : Number(max) + 1;

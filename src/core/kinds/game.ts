@@ -51,7 +51,7 @@ export function vectorGame(rule: VectorRule): Game<Pair> {
 }
 
 /** A heap with memory: state (heap, cap). */
-export function memoryGame(rule: CappedHeapRule): Game<Pair> {
+export function cappedHeapGame(rule: CappedHeapRule): Game<Pair> {
   return {
     text: ruleText(rule),
     key: ([n, c]) => `${n},${Math.min(n, c)}`,
@@ -68,5 +68,5 @@ export function gameOf(rule: GameRule): Game<number> | Game<Pair> {
     if (rule.kind === 'custom') throw new RangeError('a rule module is a game of its own: see src/states/');
     return heapGame(rule);
   }
-  return rule.kind === 'vectors' ? vectorGame(rule) : memoryGame(rule);
+  return rule.kind === 'vectors' ? vectorGame(rule) : cappedHeapGame(rule);
 }

@@ -7,7 +7,7 @@
 import { InputError, quote } from '../errors.js';
 import { formatCount, parseCount } from '../numbers.js';
 import { ruleText, type CappedHeapRule, type VectorRule } from '../rules/model.js';
-import { memoryGame, vectorGame, type Game, type Pair } from '../kinds/game.js';
+import { cappedHeapGame, vectorGame, type Game, type Pair } from '../kinds/game.js';
 import { VectorKernel } from '../kinds/two-pile/vector-kernel.js';
 import { CappedKernel } from '../kinds/capped-heap/capped-kernel.js';
 import { checkTableMemory } from '../kinds/two-pile/grid.js';
@@ -16,7 +16,7 @@ import { checkMisereSize, misereSearch } from './misere.js';
 import { generatorWork, runGenerator, type SteppedWork } from '../driver.js';
 
 /** Most cells a position's table may need (a two-pile table up to its largest coordinates). */
-export const BOARD_CELL_LIMIT = 100_000_000;
+export const PAIR_CELL_LIMIT = 100_000_000;
 
 /** `3:5` (also `3,5` or `(3,5)`) as a pair of whole numbers, each written as sizes are (1e6, 2^20). */
 export function parsePair(text: string, what: string): Pair {
@@ -31,24 +31,24 @@ export function parsePair(text: string, what: string): Pair {
 }
 
 /** A position of a few components, evaluated in this thread. */
-export function boardPosition(rule: VectorRule | CappedHeapRule, components: readonly Pair[], misere: boolean): PositionReport<Pair> {
-  return runGenerator(boardPositionSteps(rule, components, misere));
+export function pairPosition(rule: VectorRule | CappedHeapRule, components: readonly Pair[], misere: boolean): PositionReport<Pair> {
+  return runGenerator(pairPositionSteps(rule, components, misere));
 }
 
 /** The same as work for the driver: the table a row (or heap) a step, then the moves; progress, and stops between steps. */
-export function boardPositionWork(rule: VectorRule | CappedHeapRule, components: readonly Pair[], misere: boolean): SteppedWork<PositionReport<Pair>> {
+export function pairPositionWork(rule: VectorRule | CappedHeapRule, components: readonly Pair[], misere: boolean): SteppedWork<PositionReport<Pair>> {
   const size = { unit: rule.kind === 'vectors' ? 'cells' : 'states', ceiling: Infinity };
-  return generatorWork(boardPositionSteps(rule, components, misere, size), size);
+  return generatorWork(pairPositionSteps(rule, components, misere, size), size);
 }
 
-function* boardPositionSteps(rule: VectorRule | CappedHeapRule, components: readonly Pair[], misere: boolean, size = { unit: '', ceiling: 0 }): Generator<number | void, PositionReport<Pair>, void> {
-  const game: Game<Pair> = rule.kind === 'vectors' ? vectorGame(rule) : memoryGame(rule);
+function* pairPositionSteps(rule: VectorRule | CappedHeapRule, components: readonly Pair[], misere: boolean, size = { unit: '', ceiling: 0 }): Generator<number | void, PositionReport<Pair>, void> {
+  const game: Game<Pair> = rule.kind === 'vectors' ? vectorGame(rule) : cappedHeapGame(rule);
   let value: (p: Pair) => number;
   // Sizes are checked before any table is made: cells (the work) and bytes (the memory).
   if (rule.kind === 'vectors') {
     const rows = Math.max(...components.map(([x]) => x)) + 1;
     const columns = Math.max(...components.map(([, y]) => y)) + 1;
-    if (rows * columns > BOARD_CELL_LIMIT) throw new InputError(`--position: a table up to ${rows - 1}:${columns - 1} has ${formatCount(rows * columns)} cells, more than the ${formatCount(BOARD_CELL_LIMIT)} a position may need`);
+    if (rows * columns > PAIR_CELL_LIMIT) throw new InputError(`--position: a table up to ${rows - 1}:${columns - 1} has ${formatCount(rows * columns)} cells, more than the ${formatCount(PAIR_CELL_LIMIT)} a position may need`);
     checkTableMemory(rule.vectors, rows - 1, columns - 1, (needed, free) => `--position: a table up to ${rows - 1}:${columns - 1} needs about ${needed}, more than the ${free} of free memory`);
     const kernel = new VectorKernel(rule.vectors, rows - 1, columns - 1);
     size.ceiling = rows * columns;
@@ -60,7 +60,7 @@ function* boardPositionSteps(rule: VectorRule | CappedHeapRule, components: read
     value = ([x, y]) => values[x * columns + y]!;
   } else {
     const max = Math.max(...components.map(([n]) => n));
-    if (((max + 1) * (max + 2)) / 2 > BOARD_CELL_LIMIT) throw new InputError(`--position: heaps up to ${max} need ${formatCount(((max + 1) * (max + 2)) / 2)} states, more than ${formatCount(BOARD_CELL_LIMIT)}`);
+    if (((max + 1) * (max + 2)) / 2 > PAIR_CELL_LIMIT) throw new InputError(`--position: heaps up to ${max} need ${formatCount(((max + 1) * (max + 2)) / 2)} states, more than ${formatCount(PAIR_CELL_LIMIT)}`);
     const kernel = new CappedKernel(rule, max);
     size.ceiling = ((max + 1) * (max + 2)) / 2;
     while (kernel.heapsDone <= max) {

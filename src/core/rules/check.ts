@@ -137,18 +137,18 @@ export function checkGame(game: unknown, where = 'game'): GameSpec {
 }
 
 /** Coordinates of a two-pile table or a heap with memory are array indices. */
-const BOARD_MAX = 2 ** 31 - 1;
+const PAIR_MAX = 2 ** 31 - 1;
 
-/** A game of the kind a board explorer takes (exploreGrid: vectors; exploreMemoryGame: capped-heap), and its --max. */
-export function checkBoard<K extends 'vectors' | 'capped-heap'>(game: unknown, max: unknown, kind: K, rows?: unknown): GameSpec & { readonly rule: K extends 'vectors' ? VectorRule : CappedHeapRule } {
+/** A game of the kind a pair-state explorer takes (exploreGrid: vectors; exploreCappedHeap: capped-heap), and its --max. */
+export function checkPairGame<K extends 'vectors' | 'capped-heap'>(game: unknown, max: unknown, kind: K, rows?: unknown): GameSpec & { readonly rule: K extends 'vectors' ? VectorRule : CappedHeapRule } {
   const checked = checkGame(game);
   if (checked.rule.kind !== kind) fail('game.rule.kind', `"${kind}" here`, checked.rule.kind);
-  wholeNumber(max, 'max', 0, BOARD_MAX);
+  wholeNumber(max, 'max', 0, PAIR_MAX);
   if (rows !== undefined) {
     if (typeof rows !== 'object' || rows === null) fail('rows', 'rows { first, last }', rows);
     const { first, last } = rows as Record<string, unknown>;
-    wholeNumber(first, 'rows.first', 0, BOARD_MAX);
-    wholeNumber(last, 'rows.last', first as number, BOARD_MAX);
+    wholeNumber(first, 'rows.first', 0, PAIR_MAX);
+    wholeNumber(last, 'rows.last', first as number, PAIR_MAX);
   }
   return checked as GameSpec & { readonly rule: K extends 'vectors' ? VectorRule : CappedHeapRule };
 }

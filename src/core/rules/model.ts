@@ -108,8 +108,8 @@ export function ruleText(rule: GameRule): string {
     case 'sequence-subtraction':
       return `subtraction {${rule.sequence}}`;
     case 'take-and-break': {
-      const family = rule.code.unequal.some(Boolean) ? 'take-and-break' : isOctal(rule.code) ? 'octal' : 'hexadecimal';
-      return `${family} ${codeText(rule.code)}`;
+      const codeClass = rule.code.unequal.some(Boolean) ? 'take-and-break' : isOctal(rule.code) ? 'octal' : 'hexadecimal';
+      return `${codeClass} ${codeText(rule.code)}`;
     }
     case 'custom':
       return `custom ${rule.shown ?? rule.module}`;

@@ -10,9 +10,9 @@ import { drive, driveSync, type DriveOptions, type SteppedWork } from '../../dri
 import type { ValueArray } from '../../kernels/store.js';
 import { findRecurrence, type Recurrence } from '../../laws/sequence-law.js';
 import { recogniseBeatty, type BeattyLaw } from '../../laws/beatty.js';
-import { checkBoard } from '../../rules/check.js';
+import { checkPairGame } from '../../rules/check.js';
 
-export interface MemoryExploration {
+export interface CappedHeapExploration {
   readonly shape: 'memory';
   readonly game: GameSpec;
   readonly rule: string;
@@ -28,15 +28,15 @@ export interface MemoryExploration {
   readonly beatty: BeattyLaw | null;
 }
 
-type MemoryGame = GameSpec & { readonly rule: CappedHeapRule };
+type CappedHeapSpec = GameSpec & { readonly rule: CappedHeapRule };
 
 /** What a checkpoint of these states is for (a heap's states do not depend on --max). */
-export function memoryCheckpointKey(rule: CappedHeapRule): string {
+export function cappedHeapCheckpointKey(rule: CappedHeapRule): string {
   return `${ruleText(rule)}, states (heap, cap)`;
 }
 
 /** Every state (n, c) for heaps 0..max, as steps of whole heaps, for the driver; `resume` from a checkpoint. */
-export function memoryWork(game: MemoryGame, max: number, resume?: ValueArray): SteppedWork<MemoryExploration> {
+export function cappedHeapWork(game: CappedHeapSpec, max: number, resume?: ValueArray): SteppedWork<CappedHeapExploration> {
   const kernel = new CappedKernel(game.rule, max);
   if (resume) kernel.restore(resume);
   const states = (heaps: number) => (heaps * (heaps + 1)) / 2;
@@ -54,17 +54,17 @@ export function memoryWork(game: MemoryGame, max: number, resume?: ValueArray): 
   };
 }
 
-export function exploreMemoryGame(game: MemoryGame, max: number): MemoryExploration {
-  checkBoard(game, max, 'capped-heap');
-  return driveSync(memoryWork(game, max));
+export function exploreCappedHeap(game: CappedHeapSpec, max: number): CappedHeapExploration {
+  checkPairGame(game, max, 'capped-heap');
+  return driveSync(cappedHeapWork(game, max));
 }
 
 /** The same, run by the driver: progress, Ctrl-C and checkpoints. */
-export function exploreMemoryGameAsync(game: MemoryGame, max: number, options: DriveOptions = {}, resume?: ValueArray): Promise<MemoryExploration> {
-  return drive(memoryWork(game, max, resume), options);
+export function exploreCappedHeapAsync(game: CappedHeapSpec, max: number, options: DriveOptions = {}, resume?: ValueArray): Promise<CappedHeapExploration> {
+  return drive(cappedHeapWork(game, max, resume), options);
 }
 
-function analyseStarts(game: MemoryGame, table: CappedTable): MemoryExploration {
+function analyseStarts(game: CappedHeapSpec, table: CappedTable): CappedHeapExploration {
   const max = table.max;
   const starts = new Uint32Array(max + 1);
   let maxValue = 0;

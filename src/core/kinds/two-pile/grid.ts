@@ -12,7 +12,7 @@ import { vectorTableBytes, VectorKernel, type VectorTable } from './vector-kerne
 import { drive, driveSync, type DriveOptions, type SteppedWork } from '../../driver.js';
 import { freeMemoryBudget, type ValueArray } from '../../kernels/store.js';
 import { recognisePairLaw, type PairLaw } from '../../laws/pair-law.js';
-import { checkBoard } from '../../rules/check.js';
+import { checkPairGame } from '../../rules/check.js';
 
 export interface GridRequest {
   readonly game: GameSpec & { readonly rule: VectorRule };
@@ -91,13 +91,13 @@ export function gridWork(request: GridRequest): SteppedWork<GridExploration> {
 
 /** The table, its rows' patterns and its P-positions (in this thread, in one go). */
 export function exploreGrid(request: GridRequest): GridExploration {
-  checkBoard(request?.game, request?.max, 'vectors', request?.rows);
+  checkPairGame(request?.game, request?.max, 'vectors', request?.rows);
   return driveSync(gridWork(request));
 }
 
 /** The same, run by the driver: progress, Ctrl-C and checkpoints. */
 export async function exploreGridAsync(request: GridRequest, options: DriveOptions = {}): Promise<GridExploration> {
-  checkBoard(request?.game, request?.max, 'vectors', request?.rows);
+  checkPairGame(request?.game, request?.max, 'vectors', request?.rows);
   return drive(gridWork(request), options);
 }
 
