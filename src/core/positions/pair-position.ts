@@ -13,7 +13,7 @@ import { CappedKernel } from '../kinds/capped-heap/capped-kernel.js';
 import { checkTableMemory } from '../kinds/two-pile/grid.js';
 import { compareMoves, type Move, type PositionReport } from './position.js';
 import { checkMisereSize, misereSearch } from './misere.js';
-import { generatorWork, runGenerator, type SteppedWork } from '../driver.js';
+import { generatorWork, type SteppedWork } from '../driver.js';
 
 /** Most cells a position's table may need (a two-pile table up to its largest coordinates). */
 export const PAIR_CELL_LIMIT = 100_000_000;
@@ -30,12 +30,7 @@ export function parsePair(text: string, what: string): Pair {
   return [part(match[1]!), part(match[2]!)] as const;
 }
 
-/** A position of a few components, evaluated in this thread. */
-export function pairPosition(rule: VectorRule | CappedHeapRule, components: readonly Pair[], misere: boolean): PositionReport<Pair> {
-  return runGenerator(pairPositionSteps(rule, components, misere));
-}
-
-/** The same as work for the driver: the table a row (or heap) a step, then the moves; progress, and stops between steps. */
+/** A position of a few components as work for the driver: the table a row (or heap) a step, then the moves; progress, and stops between steps. */
 export function pairPositionWork(rule: VectorRule | CappedHeapRule, components: readonly Pair[], misere: boolean): SteppedWork<PositionReport<Pair>> {
   const size = { unit: rule.kind === 'vectors' ? 'cells' : 'states', ceiling: Infinity };
   return generatorWork(pairPositionSteps(rule, components, misere, size), size);
