@@ -13,7 +13,7 @@ export { KINDS, kindOf, ruleText, isHeapRule, type AnalysisResult, type GameRule
 export type { GameKind, RuleWord, Prepared } from './core/kinds/kind.js';
 export type { Exploration, Solution } from './core/heap/explore.js';
 export type { GridExploration, RowPattern } from './core/kinds/two-pile/grid.js';
-export type { MemoryExploration } from './core/kinds/capped-heap/explore-capped.js';
+export type { CappedHeapExploration } from './core/kinds/capped-heap/explore-capped.js';
 export type { PositionReport, Move, Component } from './core/positions/position.js';
 export type { MisereTable } from './core/positions/misere-table.js';
 export type { StatesTable } from './core/kinds/module/state-result.js';

@@ -405,7 +405,7 @@ describe('parseCode', () => {
     expect(parseCode('0.5!').unequal).toEqual([false, true]);
   });
 
-  it('rule text names the family', () => {
+  it("rule text names the code's class (octal, hexadecimal, take-and-break)", () => {
     expect(ruleText(takeBreak('0.770'))).toBe('octal 0.77');
     expect(ruleText(takeBreak('0.3f'))).toBe('hexadecimal 0.3F');
     expect(ruleText(takeBreak('4!.0'))).toBe('take-and-break 4!.0');

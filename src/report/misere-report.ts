@@ -30,6 +30,7 @@ export async function writeMisereJson(x: MisereTable, sink: Sink): Promise<void>
   const c = x.cycle;
   await sink.write(
     toJson({
+      shape: x.shape,
       rule: x.rule,
       misere: true,
       max: x.max,

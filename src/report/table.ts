@@ -1,6 +1,5 @@
 import { renderBox, visibleLength } from './box.js';
 import type { Exploration } from '../core/heap/explore.js';
-import type { PPositions } from '../core/laws/p-positions.js';
 import { formatCount, countOf } from '../core/numbers.js';
 import { ruleTitle } from '../core/rules/spec.js';
 import type { Sink } from './sink.js';

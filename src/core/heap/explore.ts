@@ -33,7 +33,7 @@ export interface ExploreRequest {
 }
 
 export interface Exploration {
-  /** A one-heap game's table (other shapes: grid, memory; see src/game/). */
+  /** A one-heap game's table (the other kinds' shapes: src/core/kinds/). */
   readonly shape: 'heap';
   readonly game: GameSpecOf;
   /** Canonical rule text. */

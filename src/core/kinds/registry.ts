@@ -76,10 +76,10 @@ export type { CustomRule } from './module/rule.js';
 
 import type { Exploration } from '../heap/explore.js';
 import type { GridExploration } from './two-pile/grid.js';
-import type { MemoryExploration } from './capped-heap/explore-capped.js';
+import type { CappedHeapExploration } from './capped-heap/explore-capped.js';
 import type { PositionReport } from '../positions/position.js';
 import type { MisereTable } from '../positions/misere-table.js';
 import type { StatesTable } from './module/state-result.js';
 
 /** Every result sg-explore computes, told apart by its `shape`. */
-export type AnalysisResult = Exploration | GridExploration | MemoryExploration | PositionReport<unknown> | MisereTable | StatesTable;
+export type AnalysisResult = Exploration | GridExploration | CappedHeapExploration | PositionReport<unknown> | MisereTable | StatesTable;

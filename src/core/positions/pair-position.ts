@@ -12,7 +12,7 @@ import { checkMisereSize, misereSearch } from './misere.js';
 import { generatorWork, runGenerator, type SteppedWork } from '../driver.js';
 
 /** Most cells a position's table may need (a two-pile table up to its largest coordinates). */
-export const BOARD_CELL_LIMIT = 100_000_000;
+export const PAIR_CELL_LIMIT = 100_000_000;
 
 /** `3:5` (also `3,5` or `(3,5)`) as a pair of whole numbers, each written as sizes are (1e6, 2^20). */
 export function parsePair(text: string, what: string): Pair {

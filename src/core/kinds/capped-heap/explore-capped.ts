@@ -11,7 +11,7 @@ import type { ValueArray } from '../../kernels/store.js';
 import { findRecurrence, type Recurrence } from '../../laws/sequence-law.js';
 import { recogniseBeatty, type BeattyLaw } from '../../laws/beatty.js';
 
-export interface MemoryExploration {
+export interface CappedHeapExploration {
   readonly shape: 'memory';
   readonly game: GameSpecOf;
   readonly rule: string;
@@ -27,15 +27,15 @@ export interface MemoryExploration {
   readonly beatty: BeattyLaw | null;
 }
 
-type MemoryGame = GameSpecOf<CappedHeapRule>;
+type CappedHeapSpec = GameSpecOf<CappedHeapRule>;
 
 /** What a checkpoint of these states is for (a heap's states do not depend on --max). */
-export function memoryCheckpointKey(rule: CappedHeapRule): string {
+export function cappedHeapCheckpointKey(rule: CappedHeapRule): string {
   return `${cappedHeapText(rule)}, states (heap, cap)`;
 }
 
 /** Every state (n, c) for heaps 0..max, as steps of whole heaps, for the driver; `resume` from a checkpoint. */
-export function memoryWork(game: MemoryGame, max: number, resume?: ValueArray): SteppedWork<MemoryExploration> {
+export function cappedHeapWork(game: CappedHeapSpec, max: number, resume?: ValueArray): SteppedWork<CappedHeapExploration> {
   const kernel = new CappedKernel(game.rule, max);
   if (resume) kernel.restore(resume);
   const states = (heaps: number) => (heaps * (heaps + 1)) / 2;
@@ -53,7 +53,7 @@ export function memoryWork(game: MemoryGame, max: number, resume?: ValueArray): 
   };
 }
 
-function analyseStarts(game: MemoryGame, table: CappedTable): MemoryExploration {
+function analyseStarts(game: CappedHeapSpec, table: CappedTable): CappedHeapExploration {
   const max = table.max;
   const starts = new Uint32Array(max + 1);
   let maxValue = 0;

@@ -7,7 +7,7 @@ import { fail, wholeNumber } from '../../rules/check.js';
 import { preparePairs, playPairs } from '../../positions/pair-analyse.js';
 import type { GameKind } from '../kind.js';
 import { cappedHeapText, type CappedHeapRule } from './rule.js';
-import { memoryCheckpointKey, memoryWork } from './explore-capped.js';
+import { cappedHeapCheckpointKey, cappedHeapWork } from './explore-capped.js';
 import { cappedHeapPairs } from './pair-game.js';
 
 export const cappedHeapKind: GameKind<CappedHeapRule> = {
@@ -30,8 +30,8 @@ export const cappedHeapKind: GameKind<CappedHeapRule> = {
       what: 'heaps with memory',
       defaultMax: 100,
       rows: false,
-      checkpointKey: () => memoryCheckpointKey(rule),
-      work: (max, resume) => memoryWork(request.game, max, resume),
+      checkpointKey: () => cappedHeapCheckpointKey(rule),
+      work: (max, resume) => cappedHeapWork(request.game, max, resume),
     }, request);
   },
   play: (request, random) =>

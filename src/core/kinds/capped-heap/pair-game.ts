@@ -6,7 +6,7 @@
 import { InputError } from '../../errors.js';
 import { formatCount } from '../../numbers.js';
 import type { Game, Pair } from '../../positions/game.js';
-import { BOARD_CELL_LIMIT, type PairGame } from '../../positions/pair-position.js';
+import { PAIR_CELL_LIMIT, type PairGame } from '../../positions/pair-position.js';
 import { cappedHeapText, type CappedHeapRule } from './rule.js';
 import { CappedKernel, nextCap } from './capped-kernel.js';
 
@@ -29,7 +29,7 @@ export function cappedHeapPairs(rule: CappedHeapRule): PairGame {
     unit: 'states',
     *table(components, size) {
       const max = Math.max(...components.map(([n]) => n));
-      if (statesUpTo(max) > BOARD_CELL_LIMIT) throw new InputError(`--position: heaps up to ${max} need ${formatCount(statesUpTo(max))} states, more than ${formatCount(BOARD_CELL_LIMIT)}`);
+      if (statesUpTo(max) > PAIR_CELL_LIMIT) throw new InputError(`--position: heaps up to ${max} need ${formatCount(statesUpTo(max))} states, more than ${formatCount(PAIR_CELL_LIMIT)}`);
       const kernel = new CappedKernel(rule, max);
       size.ceiling = statesUpTo(max);
       while (kernel.heapsDone <= max) {

@@ -6,7 +6,7 @@
 import { InputError } from '../../errors.js';
 import { formatCount } from '../../numbers.js';
 import type { Game, Pair } from '../../positions/game.js';
-import { BOARD_CELL_LIMIT, type PairGame } from '../../positions/pair-position.js';
+import { PAIR_CELL_LIMIT, type PairGame } from '../../positions/pair-position.js';
 import { vectorRuleText, type VectorRule } from './rule.js';
 import { VectorKernel } from './vector-kernel.js';
 import { checkTableMemory } from './grid.js';
@@ -32,7 +32,7 @@ export function twoPileGame(rule: VectorRule): PairGame {
       const rows = Math.max(...components.map(([x]) => x)) + 1;
       const columns = Math.max(...components.map(([, y]) => y)) + 1;
       // Sizes are checked before any table is made: cells (the work) and bytes (the memory).
-      if (rows * columns > BOARD_CELL_LIMIT) throw new InputError(`--position: a table up to ${rows - 1}:${columns - 1} has ${formatCount(rows * columns)} cells, more than the ${formatCount(BOARD_CELL_LIMIT)} a position may need`);
+      if (rows * columns > PAIR_CELL_LIMIT) throw new InputError(`--position: a table up to ${rows - 1}:${columns - 1} has ${formatCount(rows * columns)} cells, more than the ${formatCount(PAIR_CELL_LIMIT)} a position may need`);
       checkTableMemory(rule.vectors, rows - 1, columns - 1, (needed, free) => `--position: a table up to ${rows - 1}:${columns - 1} needs about ${needed}, more than the ${free} of free memory`);
       const kernel = new VectorKernel(rule.vectors, rows - 1, columns - 1);
       size.ceiling = rows * columns;
