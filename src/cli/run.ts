@@ -23,7 +23,6 @@ import { colourWanted } from './common.js';
 import { columnsOf, type CliIo } from './io.js';
 import { wrapText } from '../report/wrap.js';
 import { STDIN_ARGUMENT, type Command, type ExploreCommand } from './options.js';
-import { importPackage } from '../host/package-import.js';
 
 /** A CSV (one row a heap) longer than this could never be written: about 20 TB. */
 export const MAX_CSV_ROWS = 10n ** 12n;
