@@ -1,4 +1,4 @@
-import { InputError } from '../errors.js';
+import { InputError, mention, says } from '../errors.js';
 import { formatCount } from '../numbers.js';
 import { isHeapRule, ruleText, type GameSpec } from '../rules/model.js';
 import { ValueStore, freeMemoryBudget, MAX_ARRAY_LENGTH, bytesPerValueFor, type ValueArray } from '../kernels/store.js';
@@ -98,23 +98,23 @@ interface Plan {
  * back when nothing needed changing (a sweep plans thousands a second).
  */
 function checkRequest(request: ExploreRequest): ExploreRequest {
-  if (typeof request !== 'object' || request === null) throw new InputError(`explore(): expected a request { game, max?, limit? }, got ${request === null ? 'null' : typeof request}`);
+  if (typeof request !== 'object' || request === null) throw new InputError(`explore(): expected a request { game, max?, limit? }, got ${request === null ? 'null' : typeof request}`, { value: request });
   const game = checkGame(request.game);
   const max = request.max === undefined ? undefined : checkSize(request.max, 'max');
   checkWhole(request.limit, 'limit', 1);
   checkWhole(request.threads, 'threads', 1, 1024);
   checkWhole(request.maxRareHeaps, 'maxRareHeaps', 0);
   if (request.memoryBudget !== undefined && !(typeof request.memoryBudget === 'number' && request.memoryBudget > 0 && Number.isFinite(request.memoryBudget))) {
-    throw new InputError(`memoryBudget: expected a positive number of bytes, got ${String(request.memoryBudget)}`);
+    throw new InputError(`memoryBudget: expected a positive number of bytes, got ${String(request.memoryBudget)}`, { code: 'bad-value', field: 'memoryBudget', value: request.memoryBudget });
   }
-  if (request.resume !== undefined && !(ArrayBuffer.isView(request.resume) && !(request.resume instanceof DataView))) throw new InputError('resume: expected the values of a checkpoint (a typed array)');
+  if (request.resume !== undefined && !(ArrayBuffer.isView(request.resume) && !(request.resume instanceof DataView))) throw new InputError('resume: expected the values of a checkpoint (a typed array)', { code: 'bad-value', field: 'resume', value: request.resume });
   return game === request.game && max === request.max ? request : { ...request, game, max };
 }
 
 /** The work of a request (checked by checkRequest first). */
 function plan(request: ExploreRequest, threads: number, timeProofs = true): Plan {
   const rule = request.game.rule;
-  if (!isHeapRule(rule)) throw new InputError(`${ruleText(rule)} is not a heap game: explore() computes heap rules (see exploreGrid, exploreMemoryGame)`);
+  if (!isHeapRule(rule)) throw new InputError(`${ruleText(rule)} is not a heap game: explore() computes heap rules (see exploreGrid, exploreMemoryGame)`, { code: 'not-applicable', field: 'game', value: rule });
   const solver = solverFor(rule, threads);
   const max = request.max ?? request.game.defaultMax;
   const wantedAtMost = max === undefined ? Infinity : Number(max) + 1;
@@ -127,13 +127,16 @@ function plan(request: ExploreRequest, threads: number, timeProofs = true): Plan
   // A --max beyond memory can only be answered by a proof found within --limit.
   const searched = solver.noTheorem ? wanted || limit : wanted > capacity ? limit : Math.max(limit, wanted);
   if (solver.noTheorem && wanted > capacity) {
-    throw new InputError(
-      `--max ${max}: ${formatCount(BigInt(wanted))} values do not fit in memory (room for about ${formatCount(capacity)}), ` +
-        `and no theorem lets this rule stop early (${solver.noTheorem})`,
+    throw InputError.about(
+      'out-of-memory',
+      'max',
+      max,
+      String(max),
+      `${formatCount(BigInt(wanted))} values do not fit in memory (room for about ${formatCount(capacity)}), and no theorem lets this rule stop early (${solver.noTheorem})`,
     );
   }
   const stopAt = Math.min(searched, capacity);
-  if (stopAt < 1) throw new InputError('not enough free memory for even one value');
+  if (stopAt < 1) throw new InputError('not enough free memory for even one value', { code: 'out-of-memory', field: 'memoryBudget', value: request.memoryBudget });
   // Small at first (it doubles as needed): a sweep makes thousands of stores, most of them done within a few hundred values.
   const store = new ValueStore(stopAt, solver.largestExpected ?? 0, Math.min(stopAt, 1 << 10), Boolean(solver.fillAsync));
   if (request.resume) {
@@ -300,10 +303,12 @@ function analyse(game: GameSpec, plan: Plan, proven: ProvenCycle | null): Explor
   const shown = proven && isCycle(pattern) ? Math.max(proven.proof.valuesNeeded, pattern.preperiod + 2 * pattern.period, 32) : count;
   const reportedMax = max ?? BigInt(shown - 1);
   if (reportedMax >= BigInt(count) && !proven) {
-    throw new InputError(
-      `--max ${reportedMax}: no period was proven within the first ${formatCount(count)} values` +
-        (solver.noTheorem ? ` (${solver.noTheorem})` : ' (raise --limit)') +
-        `, and ${formatCount(reportedMax + 1n)} values do not fit in memory (room for about ${formatCount(capacity)})`,
+    throw InputError.about(
+      'out-of-memory',
+      'max',
+      reportedMax,
+      String(reportedMax),
+      says`no period was proven within the first ${formatCount(count)} values${solver.noTheorem ? ` (${solver.noTheorem})` : says` (raise ${mention('limit')})`}, and ${formatCount(reportedMax + 1n)} values do not fit in memory (room for about ${formatCount(capacity)})`,
     );
   }
   const cycle: Cycle | null = proven && isCycle(pattern) ? pattern : null;

@@ -11,7 +11,7 @@
  *   it leads to: small heaps only, refused up front when the positions a
  *   heap of max can reach are more than the search may visit.
  */
-import { InputError } from '../errors.js';
+import { InputError, mention, says } from '../errors.js';
 import { heapOptions } from '../kinds/heap-options.js';
 import { ruleText, type Rule } from '../rules/model.js';
 import { proveByWindowRepetition } from '../laws/window-repetition.js';
@@ -39,11 +39,11 @@ export function misereTable(rule: Rule, max: number): MisereTable {
 
 /** The table as a generator that yields after each heap (and each position a search looks at): for the driver. */
 export function* misereTableSteps(rule: Rule, max: number): Generator<void, MisereTable, void> {
-  if (rule.kind === 'custom') throw new InputError('--misere with a rule module: its options live in the module');
+  if (rule.kind === 'custom') throw new InputError(says`${mention('misere')} with a rule module: its options live in the module`, { code: 'not-applicable', value: true });
   const splits = rule.kind === 'take-and-break';
   // The options of a position reached, estimated by those of the heap of max (a split heap's parts have about as many).
   if (splits) checkMisereSize(splitDescendants(max), max <= 1000 ? heapOptions(rule, max).length : Infinity, `a heap of ${max} (a rule that splits heaps is searched position by position)`);
-  if (max > SINGLE_HEAP_LIMIT) throw new InputError(`--misere --max ${max}: at most ${SINGLE_HEAP_LIMIT.toLocaleString('en-US')} heaps`);
+  if (max > SINGLE_HEAP_LIMIT) throw new InputError(says`${mention('misere')} ${mention('max')} ${max}: at most ${SINGLE_HEAP_LIMIT.toLocaleString('en-US')} heaps`, { code: 'too-large', field: 'max', value: max });
   const outcomes = new Uint8Array(max + 1);
   if (splits) {
     const memo = new Map<string, boolean>();

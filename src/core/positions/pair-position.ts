@@ -4,7 +4,7 @@
  * largest coordinate; winning moves from the game's options; misère play by
  * an exhaustive search of the position.
  */
-import { InputError, quote } from '../errors.js';
+import { InputError, quote, mention, says, type Wording } from '../errors.js';
 import { formatCount, parseCount } from '../numbers.js';
 import { ruleText, type CappedHeapRule, type VectorRule } from '../rules/model.js';
 import { memoryGame, vectorGame, type Game, type Pair } from '../kinds/game.js';
@@ -19,12 +19,12 @@ import { generatorWork, runGenerator, type SteppedWork } from '../driver.js';
 export const BOARD_CELL_LIMIT = 100_000_000;
 
 /** `3:5` (also `3,5` or `(3,5)`) as a pair of whole numbers, each written as sizes are (1e6, 2^20). */
-export function parsePair(text: string, what: string): Pair {
+export function parsePair(text: string, what: Wording): Pair {
   const match = /^\s*\(?\s*([^\s:,()]+)\s*[:,]\s*([^\s:,()]+)\s*\)?\s*$/.exec(text);
-  if (!match) throw new InputError(`${what}: ${quote(text)} is not a pair such as 3:5`);
+  if (!match) throw new InputError(says`${what}: ${quote(text)} is not a pair such as 3:5`, { code: 'bad-value', value: text });
   const part = (written: string): number => {
-    const n = /^\d{1,15}$/.test(written) ? BigInt(written) : parseCount(written, `${what} ${quote(text)}`);
-    if (n > BigInt(Number.MAX_SAFE_INTEGER)) throw new InputError(`${what}: ${quote(text)}: a pile of ${quote(written)} is larger than ${formatCount(Number.MAX_SAFE_INTEGER)}, the most a pair may hold`);
+    const n = /^\d{1,15}$/.test(written) ? BigInt(written) : parseCount(written, says`${what} ${quote(text)}`);
+    if (n > BigInt(Number.MAX_SAFE_INTEGER)) throw new InputError(says`${what}: ${quote(text)}: a pile of ${quote(written)} is larger than ${formatCount(Number.MAX_SAFE_INTEGER)}, the most a pair may hold`, { code: 'out-of-range', value: text });
     return Number(n);
   };
   return [part(match[1]!), part(match[2]!)] as const;
@@ -48,8 +48,8 @@ function* boardPositionSteps(rule: VectorRule | CappedHeapRule, components: read
   if (rule.kind === 'vectors') {
     const rows = Math.max(...components.map(([x]) => x)) + 1;
     const columns = Math.max(...components.map(([, y]) => y)) + 1;
-    if (rows * columns > BOARD_CELL_LIMIT) throw new InputError(`--position: a table up to ${rows - 1}:${columns - 1} has ${formatCount(rows * columns)} cells, more than the ${formatCount(BOARD_CELL_LIMIT)} a position may need`);
-    checkTableMemory(rule.vectors, rows - 1, columns - 1, (needed, free) => `--position: a table up to ${rows - 1}:${columns - 1} needs about ${needed}, more than the ${free} of free memory`);
+    if (rows * columns > BOARD_CELL_LIMIT) throw new InputError(says`${mention('position')}: a table up to ${rows - 1}:${columns - 1} has ${formatCount(rows * columns)} cells, more than the ${formatCount(BOARD_CELL_LIMIT)} a position may need`, { code: 'too-large', value: components });
+    checkTableMemory(rule.vectors, rows - 1, columns - 1, (needed, free) => says`${mention('position')}: a table up to ${rows - 1}:${columns - 1} needs about ${needed}, more than the ${free} of free memory`);
     const kernel = new VectorKernel(rule.vectors, rows - 1, columns - 1);
     size.ceiling = rows * columns;
     while (kernel.rowsDone < rows) {
@@ -60,7 +60,7 @@ function* boardPositionSteps(rule: VectorRule | CappedHeapRule, components: read
     value = ([x, y]) => values[x * columns + y]!;
   } else {
     const max = Math.max(...components.map(([n]) => n));
-    if (((max + 1) * (max + 2)) / 2 > BOARD_CELL_LIMIT) throw new InputError(`--position: heaps up to ${max} need ${formatCount(((max + 1) * (max + 2)) / 2)} states, more than ${formatCount(BOARD_CELL_LIMIT)}`);
+    if (((max + 1) * (max + 2)) / 2 > BOARD_CELL_LIMIT) throw new InputError(says`${mention('position')}: heaps up to ${max} need ${formatCount(((max + 1) * (max + 2)) / 2)} states, more than ${formatCount(BOARD_CELL_LIMIT)}`, { code: 'too-large', value: components });
     const kernel = new CappedKernel(rule, max);
     size.ceiling = ((max + 1) * (max + 2)) / 2;
     while (kernel.heapsDone <= max) {

@@ -5,7 +5,7 @@
  * well-formed rule comes back as it is (no copy: sweeps check thousands a
  * second); a move set out of order comes back sorted and without repeats.
  */
-import { InputError } from '../errors.js';
+import { InputError, type InputField } from '../errors.js';
 import { MAX_SIZE, MAX_SIZE_EXPONENT } from '../numbers.js';
 import { SPLIT_TWO } from './code.js';
 import { isMoveSequence } from './sequences.js';
@@ -24,8 +24,14 @@ function described(value: unknown): string {
   return String(value);
 }
 
+/** The request's field a path names: `game` of `game.rule.moves[0]`. */
+function fieldAt(where: string): InputField {
+  return /^[A-Za-z]+/.exec(where)![0] as InputField;
+}
+
 function fail(where: string, expected: string, value: unknown): never {
-  throw new InputError(`${where}: expected ${expected}, got ${described(value)}`);
+  const field = fieldAt(where);
+  throw new InputError(`${where}: expected ${expected}, got ${described(value)}`, { code: field === 'game' ? 'bad-rule' : 'bad-value', field, value });
 }
 
 function wholeNumber(value: unknown, where: string, min: number, max: number): number {
@@ -57,7 +63,7 @@ function vectors(value: unknown, where: string): readonly MoveVector[] {
     const { dx, dy, cap } = v as Record<string, unknown>;
     wholeNumber(dx, `${at}.dx`, 0, MAX_VECTOR);
     wholeNumber(dy, `${at}.dy`, 0, MAX_VECTOR);
-    if (dx === 0 && dy === 0) throw new InputError(`${at}: the vector (0,0) moves nothing`);
+    if (dx === 0 && dy === 0) throw new InputError(`${at}: the vector (0,0) moves nothing`, { code: 'bad-rule', field: fieldAt(at), value: v });
     if (cap !== null) wholeNumber(cap, `${at}.cap`, 1, MAX_VECTOR);
   });
   return value;
@@ -88,9 +94,9 @@ export function checkRule(rule: unknown, where = 'game.rule'): GameRule {
       digits.forEach((d, j) => wholeNumber(d, `${where}.code.digits[${j}]`, 0, 15));
       unequal.forEach((u, j) => {
         if (typeof u !== 'boolean') fail(`${where}.code.unequal[${j}]`, 'true or false', u);
-        if (u && !(digits[j] & SPLIT_TWO)) throw new InputError(`${where}.code.unequal[${j}]: unequal heaps only make sense for a digit that splits in two (4-7, C-F), not ${digits[j]}`);
+        if (u && !(digits[j] & SPLIT_TWO)) throw new InputError(`${where}.code.unequal[${j}]: unequal heaps only make sense for a digit that splits in two (4-7, C-F), not ${digits[j]}`, { code: 'bad-rule', field: fieldAt(where), value: code });
       });
-      if (digits[0] & 3) throw new InputError(`${where}.code.digits[0]: the digit before the point may only split (4, 8 or 12), not ${digits[0]}: removing nothing must break the heap`);
+      if (digits[0] & 3) throw new InputError(`${where}.code.digits[0]: the digit before the point may only split (4, 8 or 12), not ${digits[0]}: removing nothing must break the heap`, { code: 'bad-rule', field: fieldAt(where), value: code });
       // Trailing zeros say nothing (parseCode drops them): the kernels take the last digit as the largest move.
       let k = digits.length - 1;
       while (k > 0 && digits[k] === 0) k--;

@@ -1,7 +1,7 @@
 import { access, readFile, stat } from 'node:fs/promises';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node, type Pair } from 'yaml';
-import { InputError, quote } from '../errors.js';
+import { InputError, mention, quote, says, type InputCode, type Wording } from '../errors.js';
 import { parseCount } from '../numbers.js';
 import type { GameSpec } from './model.js';
 import { ruleWord } from './words.js';
@@ -35,33 +35,33 @@ export async function loadRuleFile(path: string): Promise<GameSpec> {
   const extension = extname(path).toLowerCase();
   if (MODULE_EXTENSIONS.includes(extension)) return { rule: { kind: 'custom', module: await existingFile(path), shown: path } };
   if (!['.json', '.yaml', '.yml'].includes(extension)) {
-    throw new InputError(`--rule ${path}: unknown file type '${extension || '(none)'}' (expected .json, .yaml, .yml, or a .mjs/.js module)`);
+    throw InputError.about('unknown-name', 'rule', path, path, `unknown file type '${extension || '(none)'}' (expected .json, .yaml, .yml, or a .mjs/.js module)`);
   }
   let text: string;
   try {
     const size = (await stat(path)).size;
     if (size > MAX_RULE_FILE_BYTES) {
-      throw new InputError(`--rule ${path}: the file is ${formatCount(size)} bytes; a rule file is at most ${formatCount(MAX_RULE_FILE_BYTES)} (is it the right file?)`);
+      throw InputError.about('too-large', 'rule', path, path, `the file is ${formatCount(size)} bytes; a rule file is at most ${formatCount(MAX_RULE_FILE_BYTES)} (is it the right file?)`);
     }
     text = await readFile(path, 'utf8');
   } catch (error) {
     if (error instanceof InputError) throw error;
-    throw new InputError(`--rule ${path}: cannot read the file (${describeFsError(error)})`);
+    throw InputError.about('bad-file', 'rule', path, path, `cannot read the file (${describeFsError(error)})`);
   }
   if (extension === '.json') {
     const mistake = checkJsonSyntax(text);
-    if (mistake) throw new InputError(`${path}:${mistake.line}:${mistake.column}: not valid JSON: ${mistake.message}`);
+    if (mistake) throw new InputError(`${path}:${mistake.line}:${mistake.column}: not valid JSON: ${mistake.message}`, { code: 'bad-rule', field: 'rule', value: path });
   }
   const game = parseRuleText(text, path);
   if (game.rule.kind === 'custom') await existingFile(game.rule.module, `${path}: module`);
   return game;
 }
 
-async function existingFile(path: string, what = '--rule'): Promise<string> {
+async function existingFile(path: string, what: Wording = mention('rule')): Promise<string> {
   try {
     await access(path);
   } catch (error) {
-    throw new InputError(`${what} ${path}: cannot read the file (${describeFsError(error)})`);
+    throw new InputError(says`${what} ${path}: cannot read the file (${describeFsError(error)})`, { code: 'bad-file', field: 'rule', value: path, reason: `cannot read the file (${describeFsError(error)})` });
   }
   return resolve(path);
 }
@@ -75,13 +75,13 @@ export function parseRuleText(text: string, source: string): GameSpec {
     const { line, col } = lines.linePos(offset);
     return `${source}:${line}:${col}`;
   };
-  const fail = (node: Node | null | undefined, message: string): never => {
-    throw new InputError(`${at(node)}: ${message}`);
+  const fail = (node: Node | null | undefined, message: string, code: InputCode = 'bad-rule'): never => {
+    throw new InputError(`${at(node)}: ${message}`, { code, field: 'rule', value: source });
   };
   if (doc.errors.length) {
     const error = doc.errors[0]!;
     const { line, col } = lines.linePos(error.pos[0]);
-    throw new InputError(`${source}:${line}:${col}: ${error.message.split('\n')[0]}`);
+    throw new InputError(`${source}:${line}:${col}: ${error.message.split('\n')[0]}`, { code: 'bad-rule', field: 'rule', value: source });
   }
   const root = doc.contents;
   if (!isMap(root)) return fail(root, 'expected a mapping with a rule key (one of moves, all-but, preset)');
@@ -90,7 +90,7 @@ export function parseRuleText(text: string, source: string): GameSpec {
   for (const pair of root.items as Pair<Node, Node>[]) {
     const key = isScalar(pair.key) ? String(pair.key.value) : fail(pair.key, 'keys must be plain names');
     if (![...RULE_KEYS, ...INFO_KEYS].includes(key as never)) {
-      fail(pair.key, `unknown key ${quote(key)} (expected one of: ${[...INFO_KEYS, ...RULE_KEYS].join(', ')})`);
+      fail(pair.key, `unknown key ${quote(key)} (expected one of: ${[...INFO_KEYS, ...RULE_KEYS].join(', ')})`, 'unknown-name');
     }
     entries.set(key, pair);
   }

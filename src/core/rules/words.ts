@@ -6,7 +6,7 @@
  * {1,2,3}`, `octal 0.77`) are words too, so a results file's rule column can
  * be fed back in.
  */
-import { InputError, quote } from '../errors.js';
+import { InputError, afterField, quote } from '../errors.js';
 import { parseCode } from './code.js';
 import type { GameSpec, MoveVector } from './model.js';
 import { presetGame } from './presets.js';
@@ -37,7 +37,7 @@ export const RULE_WORDS: readonly RuleWord[] = [
     parse(text, where) {
       const sequence = sequenceIn(text);
       if (sequence) return { rule: { kind: 'sequence-subtraction', sequence } };
-      if (/[a-z]/i.test(text)) throw new InputError(`${where}: expected numbers such as 1,2,3, got ${quote(text)} (named sequences: ${Object.keys(MOVE_SEQUENCES).join(', ')})`);
+      if (/[a-z]/i.test(text)) throw new InputError(`${where}: expected numbers such as 1,2,3, got ${quote(text)} (named sequences: ${Object.keys(MOVE_SEQUENCES).join(', ')})`, { code: 'bad-rule', value: text });
       return { rule: { kind: 'subtraction', moves: parseMoveList(text, where, false) } };
     },
   },
@@ -50,7 +50,7 @@ export const RULE_WORDS: readonly RuleWord[] = [
     word: 'code',
     aliases: ['octal', 'hexadecimal', 'take-and-break'],
     parse(text, where) {
-      if (text.trim() === '') throw new InputError(`${where}: expected a code such as 0.77`);
+      if (text.trim() === '') throw new InputError(`${where}: expected a code such as 0.77`, { code: 'bad-rule', value: text });
       return { rule: { kind: 'take-and-break', code: parseCode(text, where) } };
     },
   },
@@ -59,7 +59,7 @@ export const RULE_WORDS: readonly RuleWord[] = [
     aliases: [],
     parse(text, where) {
       const sequence = sequenceIn(text);
-      if (!sequence) throw new InputError(`${where}: unknown sequence ${quote(text.trim())} (expected one of: ${Object.keys(MOVE_SEQUENCES).join(', ')})`);
+      if (!sequence) throw new InputError(`${where}: unknown sequence ${quote(text.trim())} (expected one of: ${Object.keys(MOVE_SEQUENCES).join(', ')})`, { code: 'bad-rule', value: text });
       return { rule: { kind: 'sequence-subtraction', sequence } };
     },
   },
@@ -72,12 +72,11 @@ export const RULE_WORDS: readonly RuleWord[] = [
     word: 'preset',
     aliases: [],
     parse(text, where) {
-      if (text.trim() === '') throw new InputError(`${where}: expected a preset name such as kayles`);
+      if (text.trim() === '') throw new InputError(`${where}: expected a preset name such as kayles`, { code: 'bad-rule', value: text });
       try {
         return presetGame(text);
       } catch (error) {
-        const message = (error as Error).message;
-        throw where === '--preset' ? error : new InputError(`${where}: ${message.replace(/^--preset:?\s*/, '')}`);
+        throw where === '--preset' ? error : new InputError(`${where}: ${afterField(error)}`, { code: error instanceof InputError ? error.code : undefined, value: text });
       }
     },
   },
@@ -96,21 +95,21 @@ export function ruleWord(word: string): RuleWord | undefined {
 export function parseVectors(text: string, where: string): MoveVector[] {
   const parts = text.includes('(') ? [...text.matchAll(/\(([^)]*)\)\s*(?:x\s*(\d+))?/g)].map((m) => [m[1]!, m[2]] as const) : text.split(';').map((p) => [p, undefined] as const);
   if (text.includes('(') && text.replace(/\(([^)]*)\)\s*(?:x\s*\d+)?/g, '').trim() !== '') {
-    throw new InputError(`${where}: ${quote(text)} is not a list of vectors such as (1,0) (0,1) (1,1)x2`);
+    throw new InputError(`${where}: ${quote(text)} is not a list of vectors such as (1,0) (0,1) (1,1)x2`, { code: 'bad-rule', value: text });
   }
   const vectors = parts
     .filter(([inner]) => inner.trim() !== '')
     .map(([inner, capText]) => {
       const numbers = inner.split(/[\s,]+/).filter(Boolean);
       if (numbers.length < 2 || numbers.length > 3 || (numbers.length === 3 && capText !== undefined)) {
-        throw new InputError(`${where}: ${quote(inner.trim())} is not a vector dx,dy (with an optional cap: dx,dy,cap)`);
+        throw new InputError(`${where}: ${quote(inner.trim())} is not a vector dx,dy (with an optional cap: dx,dy,cap)`, { code: 'bad-rule', value: text });
       }
       const [dx, dy] = numbers.slice(0, 2).map((n) => parseSmallCount(n, `${where}: vector component`, 0, MAX_VECTOR));
       const cap = capText ?? numbers[2];
-      if (dx === 0 && dy === 0) throw new InputError(`${where}: the vector (0,0) moves nothing`);
+      if (dx === 0 && dy === 0) throw new InputError(`${where}: the vector (0,0) moves nothing`, { code: 'bad-rule', value: text });
       return { dx: dx!, dy: dy!, cap: cap === undefined ? null : parseSmallCount(cap, `${where}: cap`, 1, MAX_VECTOR) };
     });
-  if (vectors.length === 0) throw new InputError(`${where}: no vectors (Wythoff's game is (1,0) (0,1) (1,1))`);
+  if (vectors.length === 0) throw new InputError(`${where}: no vectors (Wythoff's game is (1,0) (0,1) (1,1))`, { code: 'bad-rule', value: text });
   const seen = new Set<string>();
   return vectors.filter((v) => {
     const key = `${v.dx},${v.dy},${v.cap}`;
