@@ -5,6 +5,7 @@
  * another name (`--at 5e20` and `--position 3 1e20` ask for `max`), that name.
  */
 import { InputError, says, wordsOf, wordsText, type InputField, type Words } from '../core/errors.js';
+import { OutputError } from '../report/sink.js';
 
 /** The flag that sets each field the CLI sets (each `--` and the field's name today). */
 const FLAGS: Readonly<Partial<Record<InputField, string>>> = {
@@ -41,15 +42,16 @@ export function flagOf(field: InputField): string {
 
 /** An error's message with every field named as the flag that sets it; any other error's message as it is. */
 export function cliText(error: unknown): string {
-  if (error instanceof InputError) return wordsText(error.words, flagOf);
+  if (error instanceof InputError || error instanceof OutputError) return wordsText(error.words, flagOf);
   return error instanceof Error ? error.message : String(error);
 }
 
-/** `error` for the CLI to print: an InputError's fields named as flags (the same error otherwise). */
+/** `error` for the CLI to print: an InputError's or OutputError's fields named as flags (the same error otherwise). */
 export function inCliWords(error: unknown): unknown {
-  if (!(error instanceof InputError)) return error;
+  if (!(error instanceof InputError || error instanceof OutputError)) return error;
   const text = cliText(error);
   if (text === error.message) return error;
+  if (error instanceof OutputError) return new OutputError(text);
   return new InputError(text, { code: error.code, field: error.field, value: error.value, reason: error.reason });
 }
 
