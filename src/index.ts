@@ -1,6 +1,6 @@
 export { explore, exploreAsync, exploreValues, solve, type ExploreRequest, type Exploration, type Solution } from './core/heap/explore.js';
 export { drive, driveSync, type DriveOptions, type SteppedWork, type StepOutcome } from './core/driver.js';
-export { InputError } from './core/errors.js';
+export { InputError, WorkerStartError, mention, says, wordsText, type InputCode, type InputDetails, type InputField, type FieldMention, type Words, type Wording } from './core/errors.js';
 export { parseCount } from './core/numbers.js';
 export { ruleText, type Rule, type GameSpec } from './core/rules/model.js';
 export { presetGame, listPresets } from './core/rules/presets.js';

@@ -73,7 +73,7 @@ export function saveCheckpoint(path: string, rule: string, values: ValueArray): 
  */
 export function checkCheckpointTarget(path: string, options: { resume: boolean; force: boolean }): void {
   const target = resolveOutputTarget(path, mention('checkpoint'));
-  if (target.kind !== 'replace') throw refuse('bad-file', path, `is not a regular file`);
+  if (target.kind !== 'replace') throw refuse('bad-file', path, 'is not a regular file');
   if (target.existing && !options.resume && !options.force) {
     throw refuse('file-exists', path, says`the file exists; add ${mention('resume')} to continue from it, or ${mention('force')} to start afresh and overwrite it`);
   }
@@ -91,7 +91,7 @@ export function checkCheckpointTarget(path: string, options: { resume: boolean; 
 export function loadCheckpoint(path: string, rule: string): ValueArray {
   let data: Buffer;
   try {
-    if (statSync(path).isDirectory()) throw refuse('bad-file', path, `is a directory, not a file`);
+    if (statSync(path).isDirectory()) throw refuse('bad-file', path, 'is a directory, not a file');
     data = readFileSync(path);
   } catch (error) {
     if (error instanceof InputError) throw error;
@@ -102,13 +102,13 @@ export function loadCheckpoint(path: string, rule: string): ValueArray {
   try {
     header = JSON.parse(data.subarray(0, newline < 0 ? 0 : newline).toString('utf8')) as Header;
   } catch {
-    throw refuse('bad-file', path, `not a sg-explore checkpoint`);
+    throw refuse('bad-file', path, 'not a sg-explore checkpoint');
   }
   if (typeof header !== 'object' || header === null || header.format !== FORMAT || header.version !== VERSION) throw refuse('bad-file', path, `not a sg-explore checkpoint (version ${VERSION})`);
   if (header.rule !== rule) throw refuse('mismatch', path, `it is for '${header.rule}', not '${rule}'`);
   const body = data.subarray(newline + 1);
   if (body.length !== header.count * header.bytesPerValue || checksum(body) !== header.checksum) {
-    throw refuse('bad-file', path, `damaged (size or checksum does not match its header)`);
+    throw refuse('bad-file', path, 'damaged (size or checksum does not match its header)');
   }
   if (![1, 2, 4].includes(header.bytesPerValue)) throw refuse('bad-file', path, `damaged (value width ${header.bytesPerValue})`);
   const copy = new ArrayBuffer(body.length);
