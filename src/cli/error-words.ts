@@ -33,6 +33,8 @@ const FLAGS: Readonly<Partial<Record<InputField, string>>> = {
   merge: '--merge',
   where: '--where',
   sort: '--sort',
+  trusted: '--trust-module',
+  timeoutMs: '--timeout',
 };
 
 /** The flag of a library field (a field no flag sets keeps its name). */

@@ -60,7 +60,9 @@ export type InputField =
   | 'sort'
   | 'game'
   | 'memoryBudget'
-  | 'maxRareHeaps';
+  | 'maxRareHeaps'
+  | 'trusted'
+  | 'timeoutMs';
 
 /** A field named inside a message: the library writes its name, a front end its own word for it. */
 export interface FieldMention {
