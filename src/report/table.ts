@@ -107,7 +107,7 @@ function valueGrid(x: Exploration, options: TableOptions): string {
     }
     rows.push(row);
   }
-  const widths = head.map((h, i) => Math.max(visibleLength(h), ...rows.map((r) => visibleLength(r[i]!))));
+  const widths = head.map((h, i) => rows.reduce((widest, r) => Math.max(widest, visibleLength(r[i]!)), visibleLength(h)));
   const lines = renderBox(rows, { widths, align: head.map(() => 'right'), head, frame: false }).split('\n');
   // The heading is line 0; a "periodic from" line goes before the first periodic row.
   for (const mark of marks.reverse()) lines.splice(mark + 1, 0, paint(options.colour, 2, `periodic from n = ${periodicFrom}:`));
@@ -127,7 +127,7 @@ export async function writeTable(x: Exploration, sink: Sink, options: TableOptio
       return [formatCount(n), formatCount(v), outcome(v)];
     });
     const head = ['n', 'G(n)', 'outcome'];
-    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    const widths = head.map((h, i) => rows.reduce((widest, r) => Math.max(widest, r[i]!.length), h.length));
     return sink.write(`${s.rule}: ${cycleText(s)}\n${renderBox(rows, { widths, head, align: ['right', 'right', 'center'] })}\n`);
   }
   await sink.write(summaryTable(x, s, options) + '\n\n' + valueGrid(x, options) + '\n');

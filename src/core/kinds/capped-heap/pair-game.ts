@@ -28,7 +28,7 @@ export function cappedHeapPairs(rule: CappedHeapRule): PairGame {
     game: cappedHeapGame(rule),
     unit: 'states',
     *table(components, size) {
-      const max = Math.max(...components.map(([n]) => n));
+      const max = components.reduce((most, [n]) => Math.max(most, n), 0);
       if (statesUpTo(max) > PAIR_CELL_LIMIT) throw new InputError(says`${mention('position')}: heaps up to ${max} need ${formatCount(statesUpTo(max))} states, more than ${formatCount(PAIR_CELL_LIMIT)}`, { code: 'too-large', value: components });
       const kernel = new CappedKernel(rule, max);
       size.ceiling = statesUpTo(max);

@@ -29,8 +29,8 @@ export function twoPileGame(rule: VectorRule): PairGame {
     game: vectorGame(rule),
     unit: 'cells',
     *table(components, size) {
-      const rows = Math.max(...components.map(([x]) => x)) + 1;
-      const columns = Math.max(...components.map(([, y]) => y)) + 1;
+      const rows = components.reduce((most, [x]) => Math.max(most, x), 0) + 1;
+      const columns = components.reduce((most, [, y]) => Math.max(most, y), 0) + 1;
       // Sizes are checked before any table is made: cells (the work) and bytes (the memory).
       if (rows * columns > PAIR_CELL_LIMIT) throw new InputError(says`${mention('position')}: a table up to ${rows - 1}:${columns - 1} has ${formatCount(rows * columns)} cells, more than the ${formatCount(PAIR_CELL_LIMIT)} a position may need`, { code: 'too-large', value: components });
       checkTableMemory(rule.vectors, rows - 1, columns - 1, (needed, free) => says`${mention('position')}: a table up to ${rows - 1}:${columns - 1} needs about ${needed}, more than the ${free} of free memory`);
