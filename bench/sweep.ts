@@ -20,6 +20,9 @@ import { SweepPool } from '../src/sweep/pool.js';
 import { runSweep, type SweepWork } from '../src/sweep/sweep.js';
 import { ratio, seconds } from './measure.js';
 import { minimalSweep, type MinimalSweepRun } from './minimal-sweep.js';
+import { installNodeHost } from '../src/host/node-host.js';
+
+installNodeHost();
 
 // Cheap rules alone (subtraction sets, 2-digit codes) are bound by handing out work, not by
 // computing it; the 3-digit octal codes give the pool something to share.

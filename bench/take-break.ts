@@ -15,6 +15,9 @@ import { SparseSpaceKernel } from '../src/core/kinds/take-and-break/sparse-space
 import { referenceValues } from '../test/oracles/reference.js';
 import { count, ratio, seconds } from './measure.js';
 import { compileCSparse, runCSparse } from './c-sparse.js';
+import { installNodeHost } from '../src/host/node-host.js';
+
+installNodeHost();
 
 type Out = (line: string) => void;
 const quick = process.env.SG_BENCH_QUICK === '1';

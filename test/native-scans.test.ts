@@ -4,8 +4,8 @@ import { describePPositions } from '../src/core/laws/p-positions.js';
 import { int, mulberry32 } from './helpers/random.js';
 
 /**
- * cycleStart and describePPositions take a native path on typed arrays
- * (byte compares, indexOf); on plain arrays they run the plain loop. Both
+ * cycleStart and describePPositions take a fast path on typed arrays
+ * (four-byte compares, native indexOf); on plain arrays they run the plain loop. Both
  * must agree on sequences with a planted cycle and a noisy head.
  */
 function plantedSequence(random: () => number, wide: boolean): { g: Uint8Array | Uint16Array; period: number; preperiod: number } {
@@ -36,6 +36,18 @@ describe('native scans agree with the plain loops', () => {
       const from = int(random, start, count - period);
       const to = int(random, from, count - period);
       expect(cycleStart(g, count, period, 0, from, to), `trial ${t} known ${from}..${to}`).toBe(cycleStart(plain, count, period, 0, from, to));
+    }
+  });
+
+  it('cycleStart: 32-bit values, and views that start part-way into their buffer (any byte alignment)', () => {
+    for (let t = 0; t < 200; t++) {
+      const { g, period } = plantedSequence(random, true);
+      const skip = int(random, 0, 3);
+      const views = [new Uint32Array(g).subarray(skip), new Uint8Array(g).subarray(skip), g.subarray(skip)];
+      for (const view of views) {
+        const plain = Array.from(view);
+        for (const p of [period, period + 1, 2 * period]) expect(cycleStart(view, view.length, p, 0), `trial ${t} ${view.constructor.name} p ${p}`).toBe(cycleStart(plain, view.length, p, 0));
+      }
     }
   });
 

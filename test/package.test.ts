@@ -41,14 +41,17 @@ describe('npm pack', () => {
 
 describe('the public types', () => {
   /** A consumer project in a fresh folder, with sg-explore linked into its node_modules as npm would install it. */
-  function consumer(name: string, types: string[]): string {
+  function consumer(name: string, types: string[], browser = false): string {
     const dir = scratch.fresh(name);
     mkdirSync(join(dir, 'node_modules'));
     symlinkSync(ROOT, join(dir, 'node_modules', 'sg-explore'), 'dir');
     writeFileSync(
       join(dir, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { target: 'ES2022', lib: ['ES2022'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, noEmit: true, types },
+        compilerOptions: browser
+          ? // A page's bundler: package.json's `browser` condition, and the DOM's types, not Node's.
+            { target: 'ES2022', lib: ['ES2022', 'DOM'], module: 'ESNext', moduleResolution: 'Bundler', customConditions: ['browser'], strict: true, skipLibCheck: false, noEmit: true, types }
+          : { target: 'ES2022', lib: ['ES2022'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, noEmit: true, types },
         files: ['main.ts'],
       }),
     );
@@ -56,12 +59,18 @@ describe('the public types', () => {
       join(dir, 'main.ts'),
       [
         "import * as everything from 'sg-explore';",
-        "import { analyseSync, analyseAsync, sweepFamily, InputError, parseCount, ruleText, type AnalysisResult, type GameSpec, type SweepRow } from 'sg-explore';",
+        "import { analyseSync, analyseAsync, installHost, InputError, parseCount, ruleText, type Exploration, type GameSpec } from 'sg-explore';",
         "const game: GameSpec = { rule: { kind: 'subtraction', moves: [1, 2, 3] } };",
-        'const x: AnalysisResult = analyseSync({ game, max: parseCount("1e3", "max") });',
-        "const pattern = x.shape === 'heap' ? x.pattern.kind : null;",
-        'const rows: SweepRow[] = [];',
-        'export const used = [pattern, ruleText(game.rule), analyseAsync, sweepFamily, rows, new InputError("x").name, everything];',
+        'const x = analyseSync({ game, max: parseCount("1e3", "max") }) as Exploration;',
+        'installHost({ wasmBytes: () => null });',
+        ...(browser
+          ? [
+              // The types are browser.d.ts's: no sweeps (worker pools are Node's).
+              '// @ts-expect-error',
+              "import { sweepFamily } from 'sg-explore';",
+              'export const used = [x.pattern.kind, ruleText(game.rule), analyseAsync, new InputError("x").name, everything];',
+            ]
+          : ["import { sweepFamily, type SweepRow } from 'sg-explore';", 'const rows: SweepRow[] = [];', 'export const used = [x.pattern.kind, ruleText(game.rule), analyseAsync, sweepFamily, rows, new InputError("x").name, everything];']),
       ].join('\n'),
     );
     return dir;
@@ -70,6 +79,13 @@ describe('the public types', () => {
   // No @types/node: the public types must stand on their own (piscina's, which need it, once leaked through).
   it('a strict project with skipLibCheck false and no @types/node compiles against them', () => {
     const dir = consumer('strict', []);
+    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+  });
+
+  it('a browser project (the browser condition, the DOM types, no @types/node) compiles against the core types', () => {
+    const dir = consumer('browser', [], true);
     const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);

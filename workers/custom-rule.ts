@@ -16,7 +16,7 @@ import { runInThisContext } from 'node:vm';
 import { computeCustomValues, RuleModuleError, type RuleModule } from '../src/host/module/compute.js';
 import { parseCount } from '../src/core/numbers.js';
 import { canonicalJson, notAState, shownKey, solveStates, StateSearchError } from '../src/core/kinds/module/state-search.js';
-import { thrownText } from '../src/host/module/thrown.js';
+import { thrownText } from '../src/core/kinds/module/thrown.js';
 import { FRAME, frame, type RuleModuleJob, type RuleModuleReply, type StateAnswer } from '../src/host/module/sandbox-protocol.js';
 
 const OUT = 3;

@@ -4,6 +4,10 @@
  * for tests that wrap this worker.
  */
 import { handleSweepTask } from '../src/sweep/task.js';
+import { installNodeHost } from '../src/host/node-host.js';
+
+// Free memory sets each rule's budget, and 0.x codes run on WebAssembly, as in the main thread.
+installNodeHost();
 
 export { taskJobs } from '../src/sweep/task.js';
 export default handleSweepTask;

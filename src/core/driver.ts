@@ -7,6 +7,7 @@
  * every so often and at the end, and a turn of the event loop between steps.
  */
 import type { ValueArray } from './kernels/store.js';
+import { currentHost } from './host.js';
 
 /** A step's outcome: finished with a result, or more to do. */
 export type StepOutcome<R> = { readonly finished: true; readonly result: R } | { readonly finished: false };
@@ -105,7 +106,7 @@ export async function drive<R>(work: SteppedWork<R>, options: DriveOptions = {})
         saved = work.done();
         lastCheckpoint = performance.now();
       }
-      await new Promise((resolve) => setImmediate(resolve));
+      await currentHost().nextTurn();
     }
   } finally {
     await work.close?.();

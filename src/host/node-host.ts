@@ -3,15 +3,36 @@
  * src/core/host.ts). Installed by every Node entry: the library, the CLI,
  * and the workers that compute.
  */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { freemem } from 'node:os';
+import { join } from 'node:path';
 import { installHost } from '../core/host.js';
+import { packageRoot } from './package-root.js';
 import { ParallelSparseKernel } from './parallel-sparse.js';
+
+/** The share of free memory a run's tables may take. */
+const FREE_MEMORY_SHARE = 0.8;
+
+/** The bytes of wasm/sparse.wasm, or null: no file, or SG_EXPLORE_NO_WASM set (then the TypeScript loop does the work). */
+function wasmBytes(): Uint8Array | null {
+  if (process.env.SG_EXPLORE_NO_WASM) return null;
+  try {
+    return readFileSync(join(packageRoot(), 'wasm', 'sparse.wasm'));
+  } catch {
+    return null;
+  }
+}
 
 export function installNodeHost(): void {
   installHost({
+    // A read of the free memory costs about 15 us.
+    memoryBudget: () => freemem() * FREE_MEMORY_SHARE,
+    wasmBytes,
     parallelSparse: (code, threads) => new ParallelSparseKernel(code, threads),
     // Loaded when a module is run: processes and hashing cost a short run of a built-in rule milliseconds.
     ruleModules: { prepare: async (request) => (await import('./module/analyse-module.js')).prepareModule(request) },
     readFile: async (path) => new Uint8Array(await readFile(path)),
+    nextTurn: () => new Promise((done) => setImmediate(done)),
   });
 }

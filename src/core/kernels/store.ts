@@ -1,18 +1,15 @@
-import { freemem } from 'node:os';
 import { InputError } from '../errors.js';
 import { formatCount } from '../numbers.js';
+import { currentHost } from '../host.js';
 
 export type ValueArray = Uint8Array | Uint16Array | Uint32Array;
 
 /** One typed array holds at most this many elements on Node 20. */
 export const MAX_ARRAY_LENGTH = 2 ** 32 - 1;
 
-/** The share of free memory a run's tables may take. */
-const FREE_MEMORY_SHARE = 0.8;
-
-/** Bytes a run's tables may take now, when no budget is given (a read costs about 15 us). */
+/** Bytes a run's tables may take now, when no budget is given: the host's figure (Node's reads the free memory). */
 export function freeMemoryBudget(): number {
-  return freemem() * FREE_MEMORY_SHARE;
+  return currentHost().memoryBudget();
 }
 
 /**

@@ -1,5 +1,5 @@
 import { MexBuffer } from '../../core/kernels/mex-buffer.js';
-import { thrownText } from './thrown.js';
+import { thrownText } from '../../core/kinds/module/thrown.js';
 
 /** What a custom rule module may export. */
 export interface RuleModule {

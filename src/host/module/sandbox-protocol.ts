@@ -14,51 +14,11 @@
  *         results), not timed.
  *   REPLY a RuleModuleReply, v8-serialized (typed arrays travel as such).
  */
-import type { SolvedOption } from '../../core/kinds/module/state-search.js';
+// The messages' types are data the core knows too: they live in src/core/kinds/module/protocol.ts.
+export type { RuleModuleJob, RuleModuleReply, StateAnswer } from '../../core/kinds/module/protocol.js';
 
 export const FRAME = { CALL: 0x43, IDLE: 0x49, REPLY: 0x52 } as const;
 export const FRAME_HEADER_BYTES = 5;
-
-export interface RuleModuleJob {
-  readonly module: string;
-  /** How long one call may run (named in the message when one runs past it). */
-  readonly timeoutMs: number;
-  /** Values to compute; without it, the module's own `max` export + 1, else `defaultCount`. */
-  readonly count?: number;
-  /** What asked for `count` values, for a refusal in the user's terms ("--position 10^18"). */
-  readonly countReason?: string;
-  readonly defaultCount: number;
-  /** The most values memory can hold. */
-  readonly capacity: number;
-  /** States to evaluate (JSON texts), for --position; else `states(max)`, else `start`. */
-  readonly positions?: readonly string[];
-  readonly max?: number;
-  readonly maxStates: number;
-  /** Values G(0..) from a checkpoint: computation starts after them. */
-  readonly resume?: Uint32Array;
-  /** A module with states of its own: the values a checkpoint holds, as JSON lines [key, value]. */
-  readonly resumeStates?: string;
-  /** A checkpoint is wanted: a module with states of its own then sends the values it finds. */
-  readonly checkpoint: boolean;
-}
-
-export interface StateAnswer {
-  readonly state: unknown;
-  readonly value: number;
-  readonly options: readonly SolvedOption[];
-}
-
-export type RuleModuleReply =
-  | { readonly type: 'loaded'; readonly name?: string; readonly description?: string; readonly max?: string; readonly states: boolean }
-  /** A heap module computes `count` values; batches of them follow, in order. */
-  | { readonly type: 'computing'; readonly count: number }
-  | { readonly type: 'values'; readonly from: number; readonly values: Uint32Array }
-  /** A heap module sent all its values. */
-  | { readonly type: 'done' }
-  /** States solved since the last such message, as JSON lines [key, value] (with --checkpoint). */
-  | { readonly type: 'solved'; readonly lines: string; readonly count: number }
-  | { readonly type: 'states'; readonly answers: readonly StateAnswer[]; readonly tabulated: boolean }
-  | { readonly type: 'error'; readonly message: string };
 
 /** What the supervisor tells sg-explore (over its IPC channel) when the sandbox process ends. */
 export interface SandboxExit {

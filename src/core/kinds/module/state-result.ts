@@ -4,7 +4,7 @@
  * position (its states as components, `--position` or `start`) with its
  * nim-sum and every winning move.
  */
-import type { StateAnswer } from '../../../host/module/sandbox-protocol.js';
+import type { StateAnswer } from './protocol.js';
 import { compareMoves, type Move, type PositionReport } from '../../positions/position.js';
 import { canonicalJson } from './state-search.js';
 

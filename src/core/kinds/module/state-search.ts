@@ -8,7 +8,7 @@
  * with more states than memory allows.
  */
 import { MexBuffer } from '../../kernels/mex-buffer.js';
-import { thrownText } from '../../../host/module/thrown.js';
+import { thrownText } from './thrown.js';
 
 export class StateSearchError extends Error {}
 

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { packageRoot } from '../../../host/package-root.js';
+import { currentHost, type Host } from '../../host.js';
 import type { RareCommonSplit, TwoHeapMoves } from './rare-common.js';
 import type { ValueStore } from '../../kernels/store.js';
 
@@ -11,7 +9,8 @@ import type { ValueStore } from '../../kernels/store.js';
  * values, one byte each while every value is below SMALL_BOUND and two bytes
  * after, and counts the values it computes; the TypeScript kernel stays in
  * charge of everything else (mask reviews, the rare list, the store).
- * Without the .wasm file, or for tables it was not sized for, the caller runs
+ * The module's bytes come from the host (Node reads wasm/sparse.wasm; a page
+ * gives them with installHost). Without them, or for tables it was not sized for, the caller runs
  * the TypeScript loop instead.
  */
 const TABLE_BOUND = 1 << 16; // value-indexed tables (is_rare, seen) sized for this
@@ -23,15 +22,16 @@ const SMALL_BOUND = 128;
 const PAGE = 65536;
 const MAX_MEMORY = 2 ** 32 - PAGE;
 
-function wasmFile(): string {
-  return join(packageRoot(), 'wasm', 'sparse.wasm');
-}
-
 let compiled: WebAssembly.Module | null | undefined;
+/** Whose bytes `compiled` came from: a host installed since then is asked again. */
+let compiledFor: Host['wasmBytes'] | undefined;
 function wasmModule(): WebAssembly.Module | null {
-  if (compiled === undefined) {
+  const bytesOf = currentHost().wasmBytes;
+  if (compiled === undefined || compiledFor !== bytesOf) {
+    compiledFor = bytesOf;
     try {
-      compiled = process.env.SG_EXPLORE_NO_WASM ? null : new WebAssembly.Module(readFileSync(wasmFile()));
+      const bytes = bytesOf();
+      compiled = bytes ? new WebAssembly.Module(bytes) : null;
     } catch {
       compiled = null; // no file or no WebAssembly: the TypeScript loop does the work
     }
@@ -41,7 +41,7 @@ function wasmModule(): WebAssembly.Module | null {
 
 type Fill = (g: number, from: number, to: number, moves: number, rare: number, rareCountAt: number, rareCapacity: number, isRare: number, bound: number, seen: number, stopAt: number, width: number, counts: number) => number;
 
-/** Whether the WebAssembly loop is there to use (the .wasm file loads, and SG_EXPLORE_NO_WASM is unset). */
+/** Whether the WebAssembly loop is there to use (the host gives the module's bytes: on Node, the .wasm file loads and SG_EXPLORE_NO_WASM is unset). */
 export function wasmAvailable(): boolean {
   return wasmModule() !== null;
 }

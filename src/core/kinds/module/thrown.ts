@@ -1,4 +1,4 @@
-import { escapeControls } from '../../core/errors.js';
+import { escapeControls } from '../../errors.js';
 
 /**
  * What a rule module threw, in one line: its own message, or, for an act
