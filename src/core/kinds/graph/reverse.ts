@@ -1,0 +1,21 @@
+import type { Graph } from './graph.js';
+
+/** The predecessors of each vertex in compressed-row form (u is in v's list iff v is a follower of u). */
+export interface Predecessors {
+  readonly offsets: Uint32Array;
+  readonly sources: Uint32Array;
+}
+
+export function predecessors(graph: Graph): Predecessors {
+  const n = graph.names.length;
+  const { offsets: out, targets } = graph;
+  const offsets = new Uint32Array(n + 1);
+  for (let e = 0; e < targets.length; e++) offsets[targets[e] + 1]++;
+  for (let v = 0; v < n; v++) offsets[v + 1] += offsets[v];
+  const fill = offsets.slice(0, n);
+  const sources = new Uint32Array(targets.length);
+  for (let u = 0; u < n; u++) {
+    for (let e = out[u]; e < out[u + 1]; e++) sources[fill[targets[e]]++] = u;
+  }
+  return { offsets, sources };
+}
