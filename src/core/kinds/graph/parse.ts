@@ -22,7 +22,8 @@ function isBlank(b: number): boolean {
  * read directly (UTF-8): no string per token, so 10^7 edges parse in seconds.
  */
 export function parseGraphText(input: string | Uint8Array): Graph {
-  const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : input;
+  // A plain Uint8Array view even of a Node Buffer: one array type keeps the hot loops monomorphic.
+  const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
   const names = new ByteNames();
   const edges = new EdgeCollector();
   const length = bytes.length;

@@ -59,7 +59,11 @@ export function* smithLabels(graph: Graph, preds: Predecessors, value: Int32Arra
         if (g < 0 || g >= i) waiting++;
       }
       need[u] = waiting;
-      work += offsets[u + 1] - offsets[u];
+      work += offsets[u + 1] - offsets[u] + 1;
+      if (work >= STEP_WORK) {
+        work = 0;
+        yield { phase: 'labels', done, total: n };
+      }
     }
     // A vertex whose followers all have finite values below i has none labelled i.
     for (let k = 0; k < openCount; k++) {

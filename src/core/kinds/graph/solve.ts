@@ -29,7 +29,7 @@ export { INFINITE };
  */
 export function* graphValuesSteps(graph: Graph): Generator<GraphProgress, GraphValues> {
   const n = graph.names.length;
-  const preds = predecessors(graph);
+  const preds = yield* predecessors(graph);
   const value = new Int32Array(n).fill(UNSETTLED);
   const settled = yield* retrogradeGrundy(graph, preds, value);
   if (settled === n) return { graph, acyclic: true, value, onCycle: new Uint8Array(n) };

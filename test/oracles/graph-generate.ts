@@ -1,0 +1,22 @@
+/**
+ * Writes a random acyclic graph as edge-list text, for timing the parser and
+ * solver by hand (not a test): `npx tsx test/oracles/graph-generate.ts
+ * VERTICES EDGES SEED > file`. Edges go from a higher-numbered vertex to a lower one.
+ */
+import { seeded } from './graph-sum.js';
+
+const [vertices, edges, seed] = process.argv.slice(2).map(Number);
+const random = seeded(seed || 1);
+const lines: string[] = [];
+let pending = 0;
+for (let e = 0; e < edges; e++) {
+  const u = 1 + Math.floor(random() * (vertices - 1));
+  const v = Math.floor(random() * u);
+  lines.push(`n${u} n${v}`);
+  if (++pending === 100_000) {
+    process.stdout.write(lines.join('\n') + '\n');
+    lines.length = 0;
+    pending = 0;
+  }
+}
+if (lines.length > 0) process.stdout.write(lines.join('\n') + '\n');
