@@ -32,6 +32,11 @@ export function* cycleVertices(graph: Graph, candidate: (v: number) => boolean):
     stack[sp++] = root;
     onStack[root] = 1;
     while (depth >= 0) {
+      // Every pass looks at one edge or finishes one vertex: count passes, so a long descent reports too.
+      if (++work >= STEP_WORK) {
+        work = 0;
+        yield { phase: 'cycles', done: counter, total: n };
+      }
       const v = path[depth];
       if (next[depth] < offsets[v + 1]) {
         const w = targets[next[depth]++];
@@ -58,11 +63,6 @@ export function* cycleVertices(graph: Graph, candidate: (v: number) => boolean):
       }
       depth--;
       if (depth >= 0 && low[v] < low[path[depth]]) low[path[depth]] = low[v];
-      work += offsets[v + 1] - offsets[v] + 1;
-      if (work >= STEP_WORK) {
-        work = 0;
-        yield { phase: 'cycles', done: counter, total: n };
-      }
     }
   }
   return onCycle;

@@ -18,9 +18,15 @@ export function edgeCount(graph: Graph): number {
  * input must not become 10^7 small objects), then sorts them into a Graph.
  */
 export class EdgeCollector {
-  private from = new Uint32Array(1024);
-  private to = new Uint32Array(1024);
+  private from: Uint32Array;
+  private to: Uint32Array;
   private count = 0;
+
+  /** `expected`: a guess at the number of edges, to spare most regrowing. */
+  constructor(expected = 1024) {
+    this.from = new Uint32Array(Math.max(16, expected));
+    this.to = new Uint32Array(Math.max(16, expected));
+  }
 
   add(u: number, v: number): void {
     if (this.count === this.from.length) this.grow();

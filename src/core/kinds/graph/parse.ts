@@ -25,7 +25,8 @@ export function parseGraphText(input: string | Uint8Array): Graph {
   // A plain Uint8Array view even of a Node Buffer: one array type keeps the hot loops monomorphic.
   const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
   const names = new ByteNames();
-  const edges = new EdgeCollector();
+  // An edge line takes about 16 bytes when names have a few digits: guess from that, grow if wrong.
+  const edges = new EdgeCollector(bytes.length >>> 4);
   const length = bytes.length;
   // A UTF-8 byte order mark is not part of the first name.
   let i = length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;

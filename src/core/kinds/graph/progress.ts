@@ -10,5 +10,5 @@ export interface GraphProgress {
   readonly total: number;
 }
 
-/** Edges (or vertices) handled between two progress reports: a few milliseconds of work. */
+/** Edges (or vertices) handled between two progress reports: a few milliseconds of work (a power of two: some loops mask with it). */
 export const STEP_WORK = 1 << 16;

@@ -13,7 +13,10 @@ export function* predecessors(graph: Graph): Generator<GraphProgress, Predecesso
   const n = graph.names.length;
   const { offsets: out, targets } = graph;
   const offsets = new Uint32Array(n + 1);
-  for (let e = 0; e < targets.length; e++) offsets[targets[e] + 1]++;
+  for (let e = 0; e < targets.length; e++) {
+    offsets[targets[e] + 1]++;
+    if ((e & (STEP_WORK - 1)) === STEP_WORK - 1) yield { phase: 'prepare', done: 0, total: n };
+  }
   for (let v = 0; v < n; v++) offsets[v + 1] += offsets[v];
   const fill = offsets.slice(0, n);
   const sources = new Uint32Array(targets.length);
