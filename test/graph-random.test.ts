@@ -51,6 +51,26 @@ describe('graph sums agree with a brute-force win/loss/draw analysis', () => {
   }
 });
 
+describe('larger random graphs, every position of two tokens', () => {
+  it('30 graphs of 15 to 25 vertices: outcomes agree with the brute-force analysis', () => {
+    for (let seed = 1; seed <= 30; seed++) {
+      const random = seeded(90_000 + seed);
+      const n = 15 + Math.floor(random() * 11);
+      const followers = randomGraph(random, n, [0.05, 0.1, 0.2][seed % 3], seed % 4 === 0);
+      const graph = parseGraphText(graphText(followers));
+      const id = followers.map((_, u) => graph.names.indexOf(`v${u}`));
+      const values = graphValues(graph);
+      const oracle = sumOracle(followers, 2);
+      for (let a = 0; a < n; a++) {
+        for (let b = 0; b < n; b++) {
+          const context = `seed ${seed}, graph ${JSON.stringify(followers)}, tokens ${a} ${b}`;
+          expect(analysePosition(values, [id[a], id[b]]).outcome, context).toBe(OUTCOME[oracle.verdict([a, b])]);
+        }
+      }
+    }
+  });
+});
+
 describe('values of small random graphs', () => {
   it('acyclic graphs: the Grundy values are those of the recursive mex definition', () => {
     for (let seed = 1; seed <= 300; seed++) {
@@ -62,7 +82,7 @@ describe('values of small random graphs', () => {
     }
   });
 
-  it("cyclic graphs: the values satisfy Smith's definition, and cycles are marked", () => {
+  it("cyclic graphs: the values meet the conditions of Smith's definition, and cycles are marked", () => {
     for (let seed = 1; seed <= 300; seed++) {
       const { followers, id, values } = setup(seed, false, 2);
       const value = (u: number) => values.value[id[u]];
