@@ -1,4 +1,16 @@
-// The graph game kind: games played by moving tokens along the edges of a directed graph.
+/**
+ * The graph game kind: tokens on the vertices of a finite directed graph; a
+ * move takes one token along an edge, and a player who cannot move loses.
+ *
+ *   parseGraphText(text | bytes) / parseGraphJson(value) → Graph (CSR of followers)
+ *   graphValuesSteps(graph) → yields GraphProgress, returns GraphValues; graphValues(graph) runs it through
+ *     value[v] ≥ 0: the Grundy value (generalised, on a graph with cycles); INFINITE: Smith's ∞(K),
+ *     K = finiteFollowerValues(values, v); onCycle[v] = 1 on a cycle
+ *   analysePosition(values, tokens) → outcome 'first' | 'second' | 'draw', nim-sum, winning or drawing moves
+ *   graphCsv / graphJson / graphTable(values) → string chunks; positionReport / positionText(values, analysis)
+ *
+ * Pure TypeScript: no file or process access (callers hand in text or bytes).
+ */
 export { edgeCount, type Graph } from './graph.js';
 export { parseGraphText } from './parse.js';
 export { parseGraphJson } from './parse-json.js';
