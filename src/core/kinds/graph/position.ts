@@ -33,27 +33,16 @@ export interface PositionAnalysis {
  * ∞, a draw.
  */
 export function sumOutcome(values: GraphValues, tokens: readonly number[]): Outcome {
-  return outcomeOf(values, tokens, (v) => {
-    const k = finiteFollowerValues(values, v);
-    return (b) => k.includes(b);
-  });
+  const infinite = tokens.filter((v) => values.value[v] === INFINITE);
+  const nim = tokens.reduce((s, v) => (values.value[v] === INFINITE ? s : s ^ values.value[v]), 0);
+  return smithOutcome(nim, infinite.length, infinite.length === 1 ? finiteFollowerValues(values, infinite[0]).includes(nim) : false);
 }
 
-/** sumOutcome, given each ∞ vertex's K as a membership test (cached while a position's moves are tried). */
-function outcomeOf(values: GraphValues, tokens: readonly number[], kOf: (v: number) => (b: number) => boolean): Outcome {
-  let infinite = -1;
-  let infinities = 0;
-  let nim = 0;
-  for (const v of tokens) {
-    const g = values.value[v];
-    if (g === INFINITE) {
-      infinities++;
-      infinite = v;
-    } else nim ^= g;
-  }
+/** Smith's rule, from the finite values' nim-sum, the number of ∞ tokens and (for one) whether the nim-sum is in its K. */
+function smithOutcome(nim: number, infinities: number, nimInK: boolean): Outcome {
   if (infinities === 0) return nim === 0 ? 'second' : 'first';
   if (infinities > 1) return 'draw';
-  return kOf(infinite)(nim) ? 'first' : 'draw';
+  return nimInK ? 'first' : 'draw';
 }
 
 /** The outcome of a sum of tokens and the moves that realise it (see PositionAnalysis). */
@@ -62,34 +51,45 @@ export function analysePosition(values: GraphValues, tokens: readonly number[]):
   for (const v of tokens) {
     if (!Number.isInteger(v) || v < 0 || v >= n) throw new InputError(`a token is on vertex ${quoted(String(v))}, which the graph does not have`);
   }
-  const known = new Map<number, (b: number) => boolean>();
-  const kOf = (v: number): ((b: number) => boolean) => {
-    let test = known.get(v);
-    if (test === undefined) {
-      const k = new Set(finiteFollowerValues(values, v));
-      test = (b) => k.has(b);
-      known.set(v, test);
-    }
-    return test;
+  const value = values.value;
+  // Each ∞ vertex's K, found once: a position tries many moves against the same few.
+  const sets = new Map<number, Set<number>>();
+  const inK = (v: number, b: number): boolean => {
+    let k = sets.get(v);
+    if (k === undefined) sets.set(v, (k = new Set(finiteFollowerValues(values, v))));
+    return k.has(b);
   };
-  const outcome = outcomeOf(values, tokens, kOf);
-  const finite = tokens.every((v) => values.value[v] !== INFINITE);
-  const nimSum = finite ? tokens.reduce((s, v) => s ^ values.value[v], 0) : undefined;
+  const infiniteTokens = tokens.flatMap((v, token) => (value[v] === INFINITE ? [token] : []));
+  const finiteSum = tokens.reduce((s, v) => (value[v] === INFINITE ? s : s ^ value[v]), 0);
+  const single = infiniteTokens.length === 1 ? tokens[infiniteTokens[0]] : -1;
+  const outcome = smithOutcome(finiteSum, infiniteTokens.length, single >= 0 && inK(single, finiteSum));
+
   const moves: GraphMove[] = [];
   if (outcome !== 'second') {
     // Winning: moves to a position the mover's opponent loses; drawing: moves to a draw.
     const wanted: Outcome = outcome === 'first' ? 'second' : 'draw';
     const { offsets, targets } = values.graph;
-    const after = tokens.slice();
+    // A move changes one token: update the nim-sum and the count of ∞ tokens, O(1) a move.
     tokens.forEach((from, token) => {
       for (let e = offsets[from]; e < offsets[from + 1]; e++) {
-        after[token] = targets[e];
-        if (outcomeOf(values, after, kOf) === wanted) moves.push({ token, from, to: targets[e] });
+        const to = targets[e];
+        let nim = finiteSum;
+        let infinities = infiniteTokens.length;
+        if (value[from] === INFINITE) infinities--;
+        else nim ^= value[from];
+        if (value[to] === INFINITE) infinities++;
+        else nim ^= value[to];
+        let nimInK = false;
+        if (infinities === 1) {
+          const left = value[to] === INFINITE ? to : tokens[infiniteTokens.find((k) => k !== token)!];
+          nimInK = inK(left, nim);
+        }
+        if (smithOutcome(nim, infinities, nimInK) === wanted) moves.push({ token, from, to });
       }
-      after[token] = from;
     });
   }
-  return nimSum === undefined ? { tokens: tokens.slice(), outcome, moves } : { tokens: tokens.slice(), outcome, nimSum, moves };
+  const tokenList = tokens.slice();
+  return infiniteTokens.length === 0 ? { tokens: tokenList, outcome, nimSum: finiteSum, moves } : { tokens: tokenList, outcome, moves };
 }
 
 /** Token vertices from their names (separated by whitespace, as names hold none); a name the graph lacks is an InputError. */
