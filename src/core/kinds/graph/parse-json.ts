@@ -7,7 +7,7 @@ import { quoted } from './quote.js';
  * an edge list `[["u","v"], …]` or an adjacency object `{"u": ["v","w"], …}`
  * (`"u": []` is a vertex without moves). Names are strings or numbers
  * (a number n is the vertex String(n)); like text names they must be
- * non-empty and free of whitespace, so a graph reads the same in both forms.
+ * non-empty and free of whitespace.
  */
 export function parseGraphJson(value: unknown): Graph {
   const ids = new Map<string, number>();
