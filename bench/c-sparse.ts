@@ -14,8 +14,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { twoHeapMoves } from '../src/engine/rare-common.js';
-import { parseCode } from '../src/rules/code.js';
+import { twoHeapMoves } from '../src/core/kinds/take-and-break/rare-common.js';
+import { parseCode } from '../src/core/rules/code.js';
 
 const DRIVER = String.raw`
 #include <stdio.h>

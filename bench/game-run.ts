@@ -4,8 +4,8 @@
  * each game's peak RSS is its own.
  *   node dist/bench/game-run.js CODE LIMIT THREADS
  */
-import { exploreAsync } from '../src/explore.js';
-import { parseCode } from '../src/rules/code.js';
+import { exploreAsync } from '../src/core/heap/explore.js';
+import { parseCode } from '../src/core/rules/code.js';
 import { fletcher32 } from './c-sparse.js';
 import { peakRssMiB } from './measure.js';
 

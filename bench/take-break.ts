@@ -8,11 +8,11 @@
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { parseCode } from '../src/rules/code.js';
-import { ValueStore } from '../src/engine/store.js';
-import { TakeBreakKernel } from '../src/engine/take-break.js';
-import { SparseSpaceKernel } from '../src/engine/sparse-space.js';
-import { referenceValues } from '../src/engine/reference.js';
+import { parseCode } from '../src/core/rules/code.js';
+import { ValueStore } from '../src/core/kernels/store.js';
+import { TakeBreakKernel } from '../src/core/kinds/take-and-break/take-break-kernel.js';
+import { SparseSpaceKernel } from '../src/core/kinds/take-and-break/sparse-space.js';
+import { referenceValues } from '../test/oracles/reference.js';
 import { count, ratio, seconds } from './measure.js';
 import { compileCSparse, runCSparse } from './c-sparse.js';
 

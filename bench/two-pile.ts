@@ -5,8 +5,8 @@
  * minutes): per-cell times show how each grows with N. Values are compared
  * where both ran.
  */
-import { vectorValues } from '../src/game/vector-kernel.js';
-import type { MoveVector } from '../src/rules/model.js';
+import { vectorValues } from '../src/core/kinds/two-pile/vector-kernel.js';
+import type { MoveVector } from '../src/core/rules/model.js';
 import { count, ratio, seconds, timeOnce } from './measure.js';
 
 const WYTHOFF: MoveVector[] = [

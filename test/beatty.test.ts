@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { beattyTerm, height, recogniseBeatty, type Quadratic } from '../src/game/beatty.js';
-import { findRecurrence } from '../src/game/sequence-law.js';
+import { beattyTerm, height, recogniseBeatty, type Quadratic } from '../src/core/laws/beatty.js';
+import { findRecurrence } from '../src/core/laws/sequence-law.js';
 import { int, mulberry32 } from './helpers/random.js';
 
 /**

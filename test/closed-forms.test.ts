@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { explore } from '../src/explore.js';
-import { referenceValues } from '../src/engine/reference.js';
-import { fillSubtraction } from '../src/engine/subtraction.js';
-import { AllButKernel } from '../src/engine/allbut.js';
-import { ValueStore } from '../src/engine/store.js';
-import type { Exploration } from '../src/explore.js';
+import { explore } from '../src/core/heap/explore.js';
+import { referenceValues } from './oracles/reference.js';
+import { fillSubtraction } from '../src/core/kinds/subtraction/subtraction-kernel.js';
+import { AllButKernel } from '../src/core/kinds/subtraction/all-but-kernel.js';
+import { ValueStore } from '../src/core/kernels/store.js';
+import type { Exploration } from '../src/core/heap/explore.js';
 import { allBut, list, range, subtraction, valuesAt } from './helpers/rules.js';
 
 /** G(0..count-1) of a finite subtraction set from the fast kernel alone. */

@@ -27,7 +27,7 @@ vi.mock('node:fs', async (importOriginal) => {
 });
 
 const { runMain } = await import('./helpers/in-process.js');
-const { saveCheckpoint, loadCheckpoint } = await import('../src/checkpoint.js');
+const { saveCheckpoint, loadCheckpoint } = await import('../src/host/checkpoint.js');
 const { openResultsLog } = await import('../src/sweep/results-file.js');
 const { errorRow } = await import('../src/sweep/row.js');
 

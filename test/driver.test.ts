@@ -1,13 +1,13 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { drive, driveSync, type SteppedWork } from '../src/driver.js';
-import type { ValueArray } from '../src/engine/store.js';
-import { exploreGrid, exploreGridAsync, gridCheckpointKey } from '../src/game/grid.js';
-import { exploreMemoryGame, exploreMemoryGameAsync, memoryCheckpointKey } from '../src/game/memory.js';
-import { loadCheckpoint } from '../src/checkpoint.js';
-import { presetGame } from '../src/rules/presets.js';
-import type { CappedHeapRule, GameSpec, VectorRule } from '../src/rules/model.js';
+import { drive, driveSync, type SteppedWork } from '../src/core/driver.js';
+import type { ValueArray } from '../src/core/kernels/store.js';
+import { exploreGrid, exploreGridAsync, gridCheckpointKey } from '../src/core/kinds/two-pile/grid.js';
+import { exploreMemoryGame, exploreMemoryGameAsync, memoryCheckpointKey } from '../src/core/kinds/capped-heap/explore-capped.js';
+import { loadCheckpoint } from '../src/host/checkpoint.js';
+import { presetGame } from '../src/core/rules/presets.js';
+import type { CappedHeapRule, GameSpec, VectorRule } from '../src/core/rules/model.js';
 import { scratchDirectories } from './helpers/scratch.js';
 import { expectBadInput, runCli, stderrMessages } from './helpers/cli.js';
 

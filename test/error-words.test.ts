@@ -3,8 +3,8 @@ import { readdirSync } from 'node:fs';
 import { expectBadInput, runCli } from './helpers/cli.js';
 import { scratchDirectories } from './helpers/scratch.js';
 import { runMain } from './helpers/in-process.js';
-import { excerpt, printableMessage, quote, QUOTE_CHARS } from '../src/errors.js';
-import { MAX_SIZE_EXPONENT, parseCount } from '../src/numbers.js';
+import { excerpt, printableMessage, quote, QUOTE_CHARS } from '../src/core/errors.js';
+import { MAX_SIZE_EXPONENT, parseCount } from '../src/core/numbers.js';
 
 const scratch = scratchDirectories('words');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GuySmithSearch } from '../src/period/guy-smith.js';
+import { GuySmithSearch } from '../src/core/laws/guy-smith.js';
 import { int, mulberry32 } from './helpers/random.js';
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { referenceValues } from '../src/engine/reference.js';
-import { fillSubtraction } from '../src/engine/subtraction.js';
-import { AllButKernel } from '../src/engine/allbut.js';
-import { MAX_ARRAY_LENGTH, ValueStore, bytesPerValueFor, recycleValues } from '../src/engine/store.js';
-import { InputError } from '../src/errors.js';
+import { referenceValues } from './oracles/reference.js';
+import { fillSubtraction } from '../src/core/kinds/subtraction/subtraction-kernel.js';
+import { AllButKernel } from '../src/core/kinds/subtraction/all-but-kernel.js';
+import { MAX_ARRAY_LENGTH, ValueStore, bytesPerValueFor, recycleValues } from '../src/core/kernels/store.js';
+import { InputError } from '../src/core/errors.js';
 import { int, mulberry32, randomSet } from './helpers/random.js';
 import { allBut, list, subtraction } from './helpers/rules.js';
 

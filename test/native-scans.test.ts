@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cycleStart } from '../src/period/cycle.js';
-import { describePPositions } from '../src/period/p-positions.js';
+import { cycleStart } from '../src/core/laws/cycle.js';
+import { describePPositions } from '../src/core/laws/p-positions.js';
 import { int, mulberry32 } from './helpers/random.js';
 
 /**

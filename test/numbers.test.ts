@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCount, parseSmallCount, formatCount } from '../src/numbers.js';
-import { InputError } from '../src/errors.js';
+import { parseCount, parseSmallCount, formatCount } from '../src/core/numbers.js';
+import { InputError } from '../src/core/errors.js';
 
 describe('parseCount', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runRule } from '../src/sweep/run-rule.js';
-import { parseCode } from '../src/rules/code.js';
+import { parseCode } from '../src/core/rules/code.js';
 import type { SweepRow } from '../src/sweep/row.js';
 
 /**

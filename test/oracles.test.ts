@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ORACLE_PATH } from './helpers/oracles.js';
-import { explore } from '../src/explore.js';
-import { referenceValues } from '../src/engine/reference.js';
-import type { Rule } from '../src/rules/model.js';
-import { isOctal, parseCode } from '../src/rules/code.js';
+import { explore } from '../src/core/heap/explore.js';
+import { referenceValues } from './oracles/reference.js';
+import type { Rule } from '../src/core/rules/model.js';
+import { isOctal, parseCode } from '../src/core/rules/code.js';
 import { valuesAt } from './helpers/rules.js';
 
 /**

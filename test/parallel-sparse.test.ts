@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SparseSpaceKernel } from '../src/engine/sparse-space.js';
-import { ParallelSparseKernel } from '../src/engine/parallel-sparse.js';
-import { referenceValues } from '../src/engine/reference.js';
-import { TakeBreakKernel } from '../src/engine/take-break.js';
-import { ValueStore, type ValueArray } from '../src/engine/store.js';
-import { exploreAsync } from '../src/explore.js';
-import { maxHeapsLeft, parseCode } from '../src/rules/code.js';
-import type { GameSpec, Rule } from '../src/rules/model.js';
+import { SparseSpaceKernel } from '../src/core/kinds/take-and-break/sparse-space.js';
+import { ParallelSparseKernel } from '../src/host/parallel-sparse.js';
+import { referenceValues } from './oracles/reference.js';
+import { TakeBreakKernel } from '../src/core/kinds/take-and-break/take-break-kernel.js';
+import { ValueStore, type ValueArray } from '../src/core/kernels/store.js';
+import { exploreAsync } from '../src/core/heap/explore.js';
+import { maxHeapsLeft, parseCode } from '../src/core/rules/code.js';
+import type { GameSpec, Rule } from '../src/core/rules/model.js';
 import { int, mulberry32 } from './helpers/random.js';
 
 /**

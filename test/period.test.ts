@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { explore } from '../src/explore.js';
-import { InputError } from '../src/errors.js';
-import { referenceValues } from '../src/engine/reference.js';
-import type { Rule } from '../src/rules/model.js';
+import { explore } from '../src/core/heap/explore.js';
+import { InputError } from '../src/core/errors.js';
+import { referenceValues } from './oracles/reference.js';
+import type { Rule } from '../src/core/rules/model.js';
 import { int, mulberry32, randomSet } from './helpers/random.js';
 import { allBut, range, subtraction } from './helpers/rules.js';
-import { WindowRepetition, proveByWindowRepetition } from '../src/period/window-repetition.js';
+import { WindowRepetition, proveByWindowRepetition } from '../src/core/laws/window-repetition.js';
 
 interface Claimed {
   preperiod: number;

@@ -4,8 +4,8 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { WorkerStartError, startPool } from '../src/engine/pool.js';
-import { workerFile } from '../src/worker-path.js';
+import { WorkerStartError, startPool } from '../src/host/pool.js';
+import { workerFile } from '../src/host/worker-path.js';
 import { ROOT } from './helpers/cli.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'sg-pool-'));

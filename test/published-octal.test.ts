@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { explore } from '../src/explore.js';
-import { parseCode } from '../src/rules/code.js';
+import { explore } from '../src/core/heap/explore.js';
+import { parseCode } from '../src/core/rules/code.js';
 
 /**
  * Periods of octal games from OEIS comments (Sprague-Grundy value sequences,

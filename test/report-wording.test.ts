@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scratchDirectories } from './helpers/scratch.js';
 import { runMain } from './helpers/in-process.js';
-import { countOf } from '../src/numbers.js';
+import { countOf } from '../src/core/numbers.js';
 
 const scratch = scratchDirectories('wording');
 

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { InputError } from '../src/errors.js';
-import { loadRuleFile, parseRuleText } from '../src/rules/file.js';
-import { ruleText } from '../src/rules/model.js';
+import { InputError } from '../src/core/errors.js';
+import { loadRuleFile, parseRuleText } from '../src/core/rules/file.js';
+import { ruleText } from '../src/core/rules/model.js';
 
 /**
  * Rule files with the keys that came with take-and-break games: code,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findRecurrence, type Recurrence } from '../src/game/sequence-law.js';
+import { findRecurrence, type Recurrence } from '../src/core/laws/sequence-law.js';
 import { runMain } from './helpers/in-process.js';
 
 /**

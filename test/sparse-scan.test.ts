@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseCode } from '../src/rules/code.js';
-import { ValueStore } from '../src/engine/store.js';
-import { SparseSpaceKernel } from '../src/engine/sparse-space.js';
-import { TakeBreakKernel } from '../src/engine/take-break.js';
-import { referenceValues } from '../src/engine/reference.js';
+import { parseCode } from '../src/core/rules/code.js';
+import { ValueStore } from '../src/core/kernels/store.js';
+import { SparseSpaceKernel } from '../src/core/kinds/take-and-break/sparse-space.js';
+import { TakeBreakKernel } from '../src/core/kinds/take-and-break/take-break-kernel.js';
+import { referenceValues } from './oracles/reference.js';
 import { int, mulberry32 } from './helpers/random.js';
 
 /**

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runMain } from './helpers/in-process.js';
 import { expectBadInput } from './helpers/cli.js';
-import { solveStates, StateSearchError } from '../src/states/search.js';
+import { solveStates, StateSearchError } from '../src/core/kinds/module/state-search.js';
 import { int, mulberry32 } from './helpers/random.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'sg-states-'));

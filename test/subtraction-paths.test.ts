@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fillSubtraction, UNROLL_FROM } from '../src/engine/subtraction.js';
-import { referenceValues } from '../src/engine/reference.js';
+import { fillSubtraction, UNROLL_FROM } from '../src/core/kinds/subtraction/subtraction-kernel.js';
+import { referenceValues } from './oracles/reference.js';
 import { int, mulberry32, randomSet } from './helpers/random.js';
 
 describe('the subtraction kernel on long stretches (the generated straight-line body)', () => {

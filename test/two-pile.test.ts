@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { vectorTableBytes, VectorKernel, vectorValues } from '../src/game/vector-kernel.js';
-import { exploreGrid } from '../src/game/grid.js';
-import { exploreMemoryGame } from '../src/game/memory.js';
-import { cappedValues, startCap } from '../src/game/capped-heap.js';
-import { presetGame } from '../src/rules/presets.js';
-import type { CappedHeapRule, GameSpec, MoveVector, VectorRule } from '../src/rules/model.js';
+import { vectorTableBytes, VectorKernel, vectorValues } from '../src/core/kinds/two-pile/vector-kernel.js';
+import { exploreGrid } from '../src/core/kinds/two-pile/grid.js';
+import { exploreMemoryGame } from '../src/core/kinds/capped-heap/explore-capped.js';
+import { cappedValues, startCap } from '../src/core/kinds/capped-heap/capped-kernel.js';
+import { presetGame } from '../src/core/rules/presets.js';
+import type { CappedHeapRule, GameSpec, MoveVector, VectorRule } from '../src/core/rules/model.js';
 import { mulberry32, int } from './helpers/random.js';
 import { runMain } from './helpers/in-process.js';
 import { expectBadInput } from './helpers/cli.js';

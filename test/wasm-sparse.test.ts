@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseCode } from '../src/rules/code.js';
-import { ValueStore } from '../src/engine/store.js';
-import { SparseSpaceKernel } from '../src/engine/sparse-space.js';
-import { referenceValues } from '../src/engine/reference.js';
-import { wasmAvailable } from '../src/engine/wasm-sparse.js';
-import type { RareCommonSplit } from '../src/engine/rare-common.js';
+import { parseCode } from '../src/core/rules/code.js';
+import { ValueStore } from '../src/core/kernels/store.js';
+import { SparseSpaceKernel } from '../src/core/kinds/take-and-break/sparse-space.js';
+import { referenceValues } from './oracles/reference.js';
+import { wasmAvailable } from '../src/core/kinds/take-and-break/wasm-sparse.js';
+import type { RareCommonSplit } from '../src/core/kinds/take-and-break/rare-common.js';
 import { int, mulberry32 } from './helpers/random.js';
 
 /** The WebAssembly loop (wasm/sparse.c) against the TypeScript kernel and the reference. */

@@ -13,11 +13,11 @@ import { readFileSync, writeSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import { runInThisContext } from 'node:vm';
-import { computeCustomValues, RuleModuleError, type RuleModule } from '../src/custom/compute.js';
-import { parseCount } from '../src/numbers.js';
-import { canonicalJson, notAState, shownKey, solveStates, StateSearchError } from '../src/states/search.js';
-import { thrownText } from '../src/custom/thrown.js';
-import { FRAME, FRAME_HEADER_BYTES, frame, type RuleModuleJob, type RuleModuleReply, type StateAnswer } from '../src/custom/sandbox-protocol.js';
+import { computeCustomValues, RuleModuleError, type RuleModule } from '../src/host/module/compute.js';
+import { parseCount } from '../src/core/numbers.js';
+import { canonicalJson, notAState, shownKey, solveStates, StateSearchError } from '../src/core/kinds/module/state-search.js';
+import { thrownText } from '../src/host/module/thrown.js';
+import { FRAME, FRAME_HEADER_BYTES, frame, type RuleModuleJob, type RuleModuleReply, type StateAnswer } from '../src/host/module/sandbox-protocol.js';
 
 const OUT = 3;
 /** How often a heap module's values, or a state module's solved states, are sent (for checkpoints and progress). */

@@ -10,7 +10,7 @@
  * closes, even after a SIGKILL), the whole group is ended.
  */
 import { spawn } from 'node:child_process';
-import type { SandboxExit } from '../src/custom/sandbox-protocol.js';
+import type { SandboxExit } from '../src/host/module/sandbox-protocol.js';
 
 const endGroup = () => {
   try {

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
-import { InputError, excerpt, quote } from '../errors.js';
-import { NEGATIVE } from '../numbers.js';
+import { InputError, excerpt, quote } from '../core/errors.js';
+import { NEGATIVE } from '../core/numbers.js';
 import type { Sink } from '../report/sink.js';
 
 /** What the user's terminal should see in colour: a TTY, unless NO_COLOR is set or TERM is dumb. */

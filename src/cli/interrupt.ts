@@ -1,4 +1,4 @@
-import { discardAll } from '../files/temporary.js';
+import { discardAll } from '../host/files/temporary.js';
 
 /**
  * Ctrl-C, SIGTERM and SIGHUP. A computation that can stop cleanly registers

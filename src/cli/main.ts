@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { InputError, printableMessage, quote } from '../errors.js';
+import { InputError, printableMessage, quote } from '../core/errors.js';
 import { suggestFlag } from './common.js';
 import { parseCommandLine } from './options.js';
 import { runCommand } from './run.js';
 import { ClosedPipe, OutputError } from '../report/sink.js';
-import { discardAll } from '../files/temporary.js';
+import { discardAll } from '../host/files/temporary.js';
 import { Interrupted, installSignalHandlers } from './interrupt.js';
 import { processIo, type CliIo } from './io.js';
 

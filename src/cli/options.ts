@@ -3,14 +3,14 @@ import { quickParse } from './quick-parse.js';
 import { STDIN_ARGUMENT, asWritten, parseArgs, single } from './common.js';
 import { PROGRESS_OPTION, THREADS_OPTION, parseThreads } from './shared-options.js';
 import { columnsOf, type CliIo } from './io.js';
-import { packageVersion } from '../package-root.js';
-import { InputError, quote } from '../errors.js';
-import { parseCount, parseSmallCount } from '../numbers.js';
-import { ruleWord } from '../rules/words.js';
-import type { GameSpec } from '../rules/model.js';
+import { packageVersion } from '../host/package-root.js';
+import { InputError, quote } from '../core/errors.js';
+import { parseCount, parseSmallCount } from '../core/numbers.js';
+import { ruleWord } from '../core/rules/words.js';
+import type { GameSpec } from '../core/rules/model.js';
 
 import { FORMAT_NAMES } from '../report/formats.js';
-import { importPackage } from '../package-import.js';
+import { importPackage } from '../host/package-import.js';
 
 export type Format = string;
 

@@ -2,10 +2,10 @@
  * `sg-explore play RULE [--position ... | --seed N] [--first human|computer] [--misere] [--level 1..10]`:
  * wiring only; the game itself is src/play/session.ts.
  */
-import { InputError } from '../errors.js';
-import { explore } from '../explore.js';
-import { isHeapRule, type GameSpec } from '../rules/model.js';
-import { parseCount } from '../numbers.js';
+import { InputError } from '../core/errors.js';
+import { explore } from '../core/heap/explore.js';
+import { isHeapRule, type GameSpec } from '../core/rules/model.js';
+import { parseCount } from '../core/numbers.js';
 import { boardPlayable, heapPlayable, isBoardRule, type Playable } from '../play/playable.js';
 import { MOVE_HELP, playSession } from '../play/session.js';
 import { mulberry32 } from '../play/random.js';
@@ -13,7 +13,7 @@ import { EXPLORE_OPTIONS, parseCommandLine, STDIN_ARGUMENT } from './options.js'
 import { columnsOf, type CliIo } from './io.js';
 import { wrapText } from '../report/wrap.js';
 import { progressMode, progressReporter } from './progress.js';
-import type { Pair } from '../game/game.js';
+import type { Pair } from '../core/kinds/game.js';
 
 /** Heaps a played game may start with (its values are computed up to the largest). */
 const PLAY_HEAP_LIMIT = 1_000_000;
@@ -59,7 +59,7 @@ export async function playMain(args: readonly string[], io: CliIo): Promise<numb
   const command = parsed.command!;
   if (command.command !== 'explore') throw new InputError('play: name a game to play (--moves, --preset, ...)');
   if (command.out || command.format) throw new InputError('play talks on the terminal: --out and --format do not apply');
-  const game: GameSpec = 'spec' in command.game ? command.game.spec : await (await import('../rules/file.js')).loadRuleFile(command.game.file);
+  const game: GameSpec = 'spec' in command.game ? command.game.spec : await (await import('../core/rules/file.js')).loadRuleFile(command.game.file);
   const play = command.play!;
   const seed = play.seed ?? Math.floor(Math.random() * 2 ** 31);
   const random = mulberry32(seed);

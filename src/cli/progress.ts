@@ -1,4 +1,4 @@
-import { formatCount } from '../numbers.js';
+import { formatCount } from '../core/numbers.js';
 import type { OutputStream } from './io.js';
 import { onInterrupt } from './interrupt.js';
 

@@ -1,25 +1,25 @@
 import { statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { exploreAsync, exploreValues, type Exploration } from '../explore.js';
-import { formatCount, parseCount } from '../numbers.js';
-import { isHeapRule, ruleText, type CappedHeapRule, type GameSpec, type VectorRule } from '../rules/model.js';
-import { drive, generatorWork, type DriveOptions } from '../driver.js';
-import { freeMemoryBudget, type ValueArray } from '../engine/store.js';
+import { exploreAsync, exploreValues, type Exploration } from '../core/heap/explore.js';
+import { formatCount, parseCount } from '../core/numbers.js';
+import { isHeapRule, ruleText, type CappedHeapRule, type GameSpec, type VectorRule } from '../core/rules/model.js';
+import { drive, generatorWork, type DriveOptions } from '../core/driver.js';
+import { freeMemoryBudget, type ValueArray } from '../core/kernels/store.js';
 import { progressMode, progressReporter } from './progress.js';
 import { Interrupted, SIGNAL_EXIT_CODES, interruptible, noteForStop, type StopSignal } from './interrupt.js';
-import { checkCheckpointTarget, loadCheckpoint, saveCheckpoint } from '../checkpoint.js';
-import { InputError } from '../errors.js';
-import { defaultThreads } from '../engine/threads.js';
-import { listPresets } from '../rules/presets.js';
+import { checkCheckpointTarget, loadCheckpoint, saveCheckpoint } from '../host/checkpoint.js';
+import { InputError } from '../core/errors.js';
+import { defaultThreads } from '../host/threads.js';
+import { listPresets } from '../core/rules/presets.js';
 import { toJson, valuesOmitted } from '../report/json.js';
 import { OutputError, streamSink, type Sink } from '../report/sink.js';
 import { formatForPath, formatNamed, writeResult, type ReportFormat, type Result } from '../report/formats.js';
-import { openOutputFile, resolveOutputTarget } from '../files/output-file.js';
+import { openOutputFile, resolveOutputTarget } from '../host/files/output-file.js';
 import { colourWanted } from './common.js';
 import { columnsOf, type CliIo } from './io.js';
 import { wrapText } from '../report/wrap.js';
 import { STDIN_ARGUMENT, type Command, type ExploreCommand } from './options.js';
-import { importPackage } from '../package-import.js';
+import { importPackage } from '../host/package-import.js';
 
 /** A CSV (one row a heap) longer than this could never be written: about 20 TB. */
 export const MAX_CSV_ROWS = 10n ** 12n;
@@ -83,7 +83,7 @@ function formatBytes(bytes: bigint): string {
 
 async function exploreTo(command: ExploreCommand, io: CliIo): Promise<void> {
   // Loaded on demand: the YAML parser costs start-up time when unused.
-  const game = 'spec' in command.game ? command.game.spec : await (await import('../rules/file.js')).loadRuleFile(command.game.file);
+  const game = 'spec' in command.game ? command.game.spec : await (await import('../core/rules/file.js')).loadRuleFile(command.game.file);
   const at = command.at;
   // With --at, only the asked-for heaps matter: compute (or prove) up to the largest.
   const max = at ? at.reduce((a, b) => (b > a ? b : a), 0n) : command.max;
@@ -237,10 +237,10 @@ async function positionTo(game: GameSpec, command: ExploreCommand, format: Repor
   // Positions keep no checkpoint of their own (the values of a heap rule may: see exploreHeapRule).
   const plain = withoutCheckpoint(command);
   await withOutputs(command, format, io, async () => {
-    const { heapPositionWork } = await import('../positions/heap-position.js');
-    const { heapArray, readHeapsWork } = await import('../positions/heap-list.js');
+    const { heapPositionWork } = await import('../core/positions/heap-position.js');
+    const { heapArray, readHeapsWork } = await import('../host/heap-list.js');
     if (!isHeapRule(game.rule)) {
-      const { boardPositionWork, parsePair } = await import('../positions/board-position.js');
+      const { boardPositionWork, parsePair } = await import('../core/positions/pair-position.js');
       const pairs = (fromStdin ? await readPairs(io.stdin) : texts).map((t) => parsePair(t, '--position'));
       return driven('', plain, io, (_, options) => drive(boardPositionWork(game.rule as VectorRule | CappedHeapRule, pairs, command.misere), options));
     }
@@ -282,7 +282,7 @@ async function misereTableTo(game: GameSpec, command: ExploreCommand, format: Re
   if (command.at || command.checkpoint) throw new InputError('--misere tables take --max N (heaps 0..N)');
   const max = Number(command.max ?? game.defaultMax ?? 100n);
   const rule = game.rule;
-  const { misereTableSteps } = await import('../positions/misere-table.js');
+  const { misereTableSteps } = await import('../core/positions/misere-table.js');
   const size = { unit: 'heaps', ceiling: rule.kind === 'take-and-break' ? Infinity : max + 1 };
   await withOutputs(command, format, io, () => driven('', withoutCheckpoint(command), io, (_, options) => drive(generatorWork(misereTableSteps(rule, max), size), options)));
 }
@@ -304,10 +304,10 @@ async function exploreBoardTo(game: GameSpec, command: ExploreCommand, format: R
   if (command.checkpoint) checkCheckpointTarget(command.checkpoint, { resume: command.resume, force: command.force });
   await withOutputs(command, format, io, async () => {
     if (rule.kind === 'vectors') {
-      const { exploreGridAsync, gridCheckpointKey } = await import('../game/grid.js');
+      const { exploreGridAsync, gridCheckpointKey } = await import('../core/kinds/two-pile/grid.js');
       return driven(gridCheckpointKey(rule, max), command, io, (resume, options) => exploreGridAsync({ game: { ...game, rule }, max, rows: command.rows, resume }, options));
     }
-    const { exploreMemoryGameAsync, memoryCheckpointKey } = await import('../game/memory.js');
+    const { exploreMemoryGameAsync, memoryCheckpointKey } = await import('../core/kinds/capped-heap/explore-capped.js');
     return driven(memoryCheckpointKey(rule), command, io, (resume, options) => exploreMemoryGameAsync({ ...game, rule }, max, options, resume));
   });
 }
@@ -318,12 +318,12 @@ async function exploreModule(game: GameSpec, module: string, max: bigint | undef
   // The values are held twice (the sandbox computes them, sg-explore keeps them), in typed arrays of at most 2^30 values.
   const capacity = Math.min(Math.floor(freeMemoryBudget() / 8), MODULE_MOST_VALUES);
   // Loaded here, not at start-up: processes and hashing cost a short run of a built-in rule milliseconds.
-  const { moduleCheckpointKey, checkModuleFiles, moduleDigests } = await import('../custom/digest.js');
+  const { moduleCheckpointKey, checkModuleFiles, moduleDigests } = await import('../host/module/digest.js');
   const digests = moduleDigests(module);
   // A checkpoint is for this module and the files it imports as they are now: an edited one is refused by name.
   if (command.resume && command.checkpoint) checkModuleFiles(command.checkpoint, module, digests);
   const key = moduleCheckpointKey(ruleText(game.rule), digests);
-  const { ruleModuleWork } = await import('../custom/run-module.js');
+  const { ruleModuleWork } = await import('../host/module/run-module.js');
   const largest = wanted !== undefined && wanted >= BigInt(capacity) ? shortCount(wanted) : null;
   const run = await driven(key, command, io, (resume, options) =>
     drive(
@@ -345,7 +345,7 @@ async function exploreModule(game: GameSpec, module: string, max: bigint | undef
   );
   if (run.states) {
     // A module with states of its own: a table of states(max), or a position.
-    const { statesPosition, statesTable } = await import('../states/result.js');
+    const { statesPosition, statesTable } = await import('../core/kinds/module/state-result.js');
     const rule = ruleText(game.rule);
     if (command.misere) throw new InputError('--misere with a module of its own states is not supported: normal play only');
     return run.states.tabulated ? statesTable(rule, run.states.answers) : statesPosition(rule, run.states.answers);

@@ -3,7 +3,7 @@
  * bound each: `sg-explore` and `sg-explore sweep` both take them from here.
  */
 import type { Options } from 'yargs';
-import { parseSmallCount } from '../numbers.js';
+import { parseSmallCount } from '../core/numbers.js';
 import { single } from './common.js';
 
 /** More threads than this is a typo, not a machine (each worker costs ~10 MB and a V8 heap). */

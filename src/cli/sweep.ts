@@ -2,9 +2,9 @@
  * `sg-explore sweep ...`: wiring only. Parse, read what must be read, run
  * the sweep (src/sweep/), and send rows to stdout or the --out log.
  */
-import { formatCount, countOf } from '../numbers.js';
+import { formatCount, countOf } from '../core/numbers.js';
 import { streamSink, type Sink } from '../report/sink.js';
-import { openOutputFile } from '../files/output-file.js';
+import { openOutputFile } from '../host/files/output-file.js';
 import type { CliIo } from './io.js';
 import { colourWanted } from './common.js';
 import { checkedFamilySize, describeFamily, shardSize, type Family } from '../sweep/family.js';
@@ -12,7 +12,7 @@ import { CSV_HEADER, formatForFile, recordLine, renderTable, rowLine, type RowFo
 import { parseSort, rowComparator, whereFilter } from '../sweep/query.js';
 import { openResultsLog, recordsDiffer, type ResultsLog } from '../sweep/results-file.js';
 import { mergedRows, scanResults, type Disagreement, type FileScan } from '../sweep/results-read.js';
-import { excerpt, InputError, printableMessage, quote } from '../errors.js';
+import { excerpt, InputError, printableMessage, quote } from '../core/errors.js';
 import { columnsOf } from './io.js';
 import { readRuleList, ruleListDigest } from '../sweep/rule-list.js';
 import { describeSweepDefaults } from '../sweep/run-rule.js';

@@ -3,8 +3,8 @@
  * the picture inputs, so the CLI's --plot and --format html say exactly what
  * the table says. The renderers themselves stay free of these types.
  */
-import { formatCount, countOf } from '../numbers.js';
-import { ruleTitle } from '../rules/model.js';
+import { formatCount, countOf } from '../core/numbers.js';
+import { ruleTitle } from '../core/rules/model.js';
 import type { Summary } from '../report/summary.js';
 import { cycleText, statusText } from '../report/cycle-text.js';
 import { pPositionsText } from '../report/p-positions-text.js';

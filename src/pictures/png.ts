@@ -15,7 +15,7 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { importPackage } from '../package-import.js';
+import { importPackage } from '../host/package-import.js';
 
 export interface PngOptions {
   /** Output width in pixels (height follows the aspect ratio). */

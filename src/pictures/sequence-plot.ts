@@ -4,7 +4,7 @@
  * P-positions and rare values as tick strips above the plot. Readable in
  * black and white: hatching, dashes and grey bands carry the meaning, not colour.
  */
-import { countOf } from '../numbers.js';
+import { countOf } from '../core/numbers.js';
 import { LEVELS, summariseColumns } from './downsample.js';
 import { axes } from './axes.js';
 import { el, esc, fmt, svgOpen } from './svg.js';

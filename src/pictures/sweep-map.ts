@@ -6,7 +6,7 @@
  * hovering a marker names the rules. Rules with no pattern (or an error) have
  * no coordinates: each kind gets one marker in a column beside the plot.
  */
-import { countOf, formatCount } from '../numbers.js';
+import { countOf, formatCount } from '../core/numbers.js';
 import { axes } from './axes.js';
 import { el, esc, fmt, svgOpen } from './svg.js';
 import { log1pTicks } from './ticks.js';

@@ -3,16 +3,16 @@
  * of a whole position (outcome and winning moves, normal or misère), and
  * how states are written and read.
  */
-import type { Exploration } from '../explore.js';
-import { referenceOptions } from '../engine/reference.js';
-import { isHeapRule, type CappedHeapRule, type GameRule, type Rule, type VectorRule } from '../rules/model.js';
-import { memoryGame, vectorGame, type Pair } from '../game/game.js';
-import { heapPositionWork } from '../positions/heap-position.js';
-import { heapArray } from '../positions/heap-list.js';
-import { boardPositionWork, parsePair } from '../positions/board-position.js';
-import { drive, type DriveOptions } from '../driver.js';
-import type { PositionReport } from '../positions/position.js';
-import { parseCount } from '../numbers.js';
+import type { Exploration } from '../core/heap/explore.js';
+import { heapOptions } from '../core/kinds/heap-options.js';
+import { isHeapRule, type CappedHeapRule, type GameRule, type Rule, type VectorRule } from '../core/rules/model.js';
+import { memoryGame, vectorGame, type Pair } from '../core/kinds/game.js';
+import { heapPositionWork } from '../core/positions/heap-position.js';
+import { heapArray } from '../host/heap-list.js';
+import { boardPositionWork, parsePair } from '../core/positions/pair-position.js';
+import { drive, type DriveOptions } from '../core/driver.js';
+import type { PositionReport } from '../core/positions/position.js';
+import { parseCount } from '../core/numbers.js';
 
 export interface Playable<S> {
   /** Heap games name components "heap"; others "component". */
@@ -35,7 +35,7 @@ export function heapPlayable(rule: Rule, exploration: Exploration): Playable<big
     noun: 'heap',
     heaps: true,
     // A heap taken away stays in its place as 0, so heaps keep their numbers through the game.
-    options: (n) => referenceOptions(rule, Number(n)).map((parts) => (parts.length ? parts.map(BigInt) : [0n])),
+    options: (n) => heapOptions(rule, Number(n)).map((parts) => (parts.length ? parts.map(BigInt) : [0n])),
     evaluate: (position, misere, options) => drive(heapPositionWork(exploration, rule, heapArray(position), misere), options),
     show: (n) => String(n),
     key: (n) => String(n),

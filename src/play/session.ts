@@ -10,12 +10,12 @@
 import { createInterface } from 'node:readline';
 import type { CliIo } from '../cli/io.js';
 import type { Playable } from './playable.js';
-import type { Move } from '../positions/position.js';
+import type { Move } from '../core/positions/position.js';
 import { outcomeWords } from '../report/position-report.js';
-import { quote } from '../errors.js';
+import { quote } from '../core/errors.js';
 import { columnsOf } from '../cli/io.js';
 import { wrapText } from '../report/wrap.js';
-import type { DriveOptions } from '../driver.js';
+import type { DriveOptions } from '../core/driver.js';
 
 export interface PlayOptions {
   readonly misere: boolean;

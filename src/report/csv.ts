@@ -1,4 +1,4 @@
-import type { Exploration } from '../explore.js';
+import type { Exploration } from '../core/heap/explore.js';
 import { csvLine } from './csv-field.js';
 import type { Sink } from './sink.js';
 import { outcome } from './outcome.js';

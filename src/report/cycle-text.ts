@@ -1,4 +1,4 @@
-import { countOf, formatCount } from '../numbers.js';
+import { countOf, formatCount } from '../core/numbers.js';
 import type { Summary } from './summary.js';
 
 /** The pattern in one line: kind, preperiod, period, saltus, last exceptional value. */

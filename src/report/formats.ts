@@ -4,14 +4,14 @@
  * table, a two-pile grid, a heap with memory). The CLI looks up, never
  * branches on, a format.
  */
-import type { Exploration } from '../explore.js';
-import type { GridExploration } from '../game/grid.js';
-import type { MemoryExploration } from '../game/memory.js';
-import type { PositionReport } from '../positions/position.js';
-import type { MisereTable } from '../positions/misere-table.js';
-import type { StatesTable } from '../states/result.js';
+import type { Exploration } from '../core/heap/explore.js';
+import type { GridExploration } from '../core/kinds/two-pile/grid.js';
+import type { MemoryExploration } from '../core/kinds/capped-heap/explore-capped.js';
+import type { PositionReport } from '../core/positions/position.js';
+import type { MisereTable } from '../core/positions/misere-table.js';
+import type { StatesTable } from '../core/kinds/module/state-result.js';
 import type { Sink } from './sink.js';
-import { InputError } from '../errors.js';
+import { InputError } from '../core/errors.js';
 
 /** Every kind of result a format can write. */
 export type Result = Exploration | GridExploration | MemoryExploration | PositionReport<unknown> | MisereTable | StatesTable;

@@ -3,10 +3,10 @@
  * P-positions' law, the grid cut to the terminal's width, CSV of every cell
  * (x,y,grundy,outcome) and JSON with `values` as an array of rows.
  */
-import type { GridExploration } from '../game/grid.js';
-import { recurrenceData } from '../game/sequence-law.js';
-import { countOf, formatCount } from '../numbers.js';
-import { ruleTitle } from '../rules/model.js';
+import type { GridExploration } from '../core/kinds/two-pile/grid.js';
+import { recurrenceData } from '../core/laws/sequence-law.js';
+import { countOf, formatCount } from '../core/numbers.js';
+import { ruleTitle } from '../core/rules/model.js';
 import { csvLine } from './csv-field.js';
 import { outcome } from './outcome.js';
 import type { Sink } from './sink.js';

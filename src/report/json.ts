@@ -1,9 +1,9 @@
-import type { Exploration } from '../explore.js';
+import type { Exploration } from '../core/heap/explore.js';
 import type { Sink } from './sink.js';
 import { summarise } from './summary.js';
 import { outcome } from './outcome.js';
 import { valueStream } from './value-stream.js';
-import { formatCount } from '../numbers.js';
+import { formatCount } from '../core/numbers.js';
 
 /** Above this many heaps the JSON leaves the value list out (use CSV for those). */
 export const JSON_VALUES_CAP = 1 << 20;

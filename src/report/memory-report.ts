@@ -2,10 +2,10 @@
  * Reports of a heap with memory (Fibonacci Nim): the start positions 0..max
  * with their values, the P-positions and their law.
  */
-import type { MemoryExploration } from '../game/memory.js';
-import { recurrenceData } from '../game/sequence-law.js';
-import { formatCount, countOf } from '../numbers.js';
-import { ruleTitle } from '../rules/model.js';
+import type { MemoryExploration } from '../core/kinds/capped-heap/explore-capped.js';
+import { recurrenceData } from '../core/laws/sequence-law.js';
+import { formatCount, countOf } from '../core/numbers.js';
+import { ruleTitle } from '../core/rules/model.js';
 import { csvLine } from './csv-field.js';
 import { outcome } from './outcome.js';
 import type { Sink } from './sink.js';

@@ -1,6 +1,6 @@
 /** Reports of a one-heap misère table: the P-positions, their pattern (proven or observed), the outcomes. */
-import type { MisereTable } from '../positions/misere-table.js';
-import { ruleTitle } from '../rules/model.js';
+import type { MisereTable } from '../core/positions/misere-table.js';
+import { ruleTitle } from '../core/rules/model.js';
 import { csvLine } from './csv-field.js';
 import type { Sink } from './sink.js';
 import { toJson } from './json.js';

@@ -1,5 +1,5 @@
-import type { PPositions } from '../period/p-positions.js';
-import { formatCount } from '../numbers.js';
+import type { PPositions } from '../core/laws/p-positions.js';
+import { formatCount } from '../core/numbers.js';
 
 /** P-positions in words: residues with their exceptions, a finite list, or those seen. */
 function list(values: readonly number[], cap = 40): string {

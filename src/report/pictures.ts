@@ -6,14 +6,14 @@
  * `--plot FILE.svg|.png` writes the picture; `--format html` wraps it in a
  * self-contained page.
  */
-import type { Exploration } from '../explore.js';
-import type { GridExploration } from '../game/grid.js';
-import type { MemoryExploration } from '../game/memory.js';
-import { quadraticValue, type BeattyLaw } from '../game/beatty.js';
+import type { Exploration } from '../core/heap/explore.js';
+import type { GridExploration } from '../core/kinds/two-pile/grid.js';
+import type { MemoryExploration } from '../core/kinds/capped-heap/explore-capped.js';
+import { quadraticValue, type BeattyLaw } from '../core/laws/beatty.js';
 import type { Result } from './formats.js';
-import { InputError } from '../errors.js';
-import { countOf } from '../numbers.js';
-import { ruleTitle } from '../rules/model.js';
+import { InputError } from '../core/errors.js';
+import { countOf } from '../core/numbers.js';
+import { ruleTitle } from '../core/rules/model.js';
 import { summarise } from './summary.js';
 import { lawText } from './memory-report.js';
 

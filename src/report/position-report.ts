@@ -4,8 +4,8 @@
  * is the answer to "which move wins?"). Table, CSV (the outcome, then one
  * row per winning move) and JSON.
  */
-import type { PositionReport } from '../positions/position.js';
-import { ruleTitle } from '../rules/model.js';
+import type { PositionReport } from '../core/positions/position.js';
+import { ruleTitle } from '../core/rules/model.js';
 import { csvLine } from './csv-field.js';
 import type { Sink } from './sink.js';
 import { wrapText } from './wrap.js';

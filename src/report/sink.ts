@@ -1,5 +1,5 @@
 import type { OutputStream } from '../cli/io.js';
-import { describeFsError, isDiskFull } from '../files/fs-errors.js';
+import { describeFsError, isDiskFull } from '../host/files/fs-errors.js';
 
 /**
  * Where a report goes: standard output, or a file (see files/output-file.ts).

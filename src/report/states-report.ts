@@ -1,8 +1,8 @@
 /** Reports of a state module's table: each state (as JSON) with its value and outcome. */
-import type { StatesTable } from '../states/result.js';
-import { countOf } from '../numbers.js';
-import { ruleTitle } from '../rules/model.js';
-import { canonicalJson } from '../states/search.js';
+import type { StatesTable } from '../core/kinds/module/state-result.js';
+import { countOf } from '../core/numbers.js';
+import { ruleTitle } from '../core/rules/model.js';
+import { canonicalJson } from '../core/kinds/module/state-search.js';
 import { csvLine } from './csv-field.js';
 import { outcome } from './outcome.js';
 import type { Sink } from './sink.js';

@@ -1,4 +1,4 @@
-import type { Exploration } from '../explore.js';
+import type { Exploration } from '../core/heap/explore.js';
 
 /** G(0), G(1), ... in order: the computed values, then the proven cycle carried on without a division per heap. */
 export interface ValueStream {

@@ -4,9 +4,9 @@
  * the order rows are written in, so every run of the same family, on any
  * machine and with any number of threads, agrees.
  */
-import { InputError } from '../errors.js';
-import { formatCount } from '../numbers.js';
-import { ruleText, type Rule } from '../rules/model.js';
+import { InputError } from '../core/errors.js';
+import { formatCount } from '../core/numbers.js';
+import { ruleText, type Rule } from '../core/rules/model.js';
 
 export interface Range {
   readonly from: number;

@@ -4,7 +4,7 @@
  * what --from, --resume and --merge read.
  */
 import Table from 'cli-table3';
-import { InputError } from '../errors.js';
+import { InputError } from '../core/errors.js';
 import { COLUMNS, COLUMN_NAMES, type RowKind, type SweepRow } from './row.js';
 import { CSV_HEADER, type RowFormat } from './row-lines.js';
 

@@ -9,16 +9,16 @@
  * worker becomes an error row.
  */
 import type { Piscina } from 'piscina';
-import { startPool } from '../engine/pool.js';
-import { oneLineMessage } from '../errors.js';
-import { workerFile } from '../worker-path.js';
+import { startPool } from '../host/pool.js';
+import { oneLineMessage } from '../core/errors.js';
+import { workerFile } from '../host/worker-path.js';
 import { errorRow } from './row.js';
 import { rowLine, type RowFormat } from './row-lines.js';
 import { SWEEP_PROTOCOL, ruleAt, type FailedRule, type FamilyRange, type SweepTask, type SweepTaskResult } from './task.js';
 import { inShard, shardSize, type IndexedRule } from './family.js';
 
 // From errors.js, not engine/pool.js: this module's public types must not reach piscina's.
-export { WorkerStartError } from '../errors.js';
+export { WorkerStartError } from '../core/errors.js';
 
 export interface PoolOptions {
   readonly threads: number;

@@ -12,7 +12,7 @@
  * the run agrees with the one before it); otherwise the display says that it
  * cannot be estimated yet, instead of a number that may be off twentyfold.
  */
-import { formatCount } from '../numbers.js';
+import { formatCount } from '../core/numbers.js';
 import type { OutputStream } from '../cli/io.js';
 import { onInterrupt } from '../cli/interrupt.js';
 import { QUIET_EVERY_MS, QUIET_FIRST_LINE_MS, type ProgressMode } from '../cli/progress.js';

@@ -4,7 +4,7 @@
  * `null` (or an empty value) matches a missing entry: `period=null` finds
  * rules with no period found. Several conditions must all hold.
  */
-import { InputError } from '../errors.js';
+import { InputError } from '../core/errors.js';
 import { COLUMNS, COLUMN_NAMES, type ColumnType, type SweepRow } from './row.js';
 
 export type Operator = '>' | '>=' | '<' | '<=' | '=' | '!=';

@@ -10,11 +10,11 @@
  * take a result over an error row.
  */
 import { closeSync, fsyncSync, openSync, statSync, truncateSync, writeSync } from 'node:fs';
-import { InputError } from '../errors.js';
+import { InputError } from '../core/errors.js';
 import { CSV_HEADER, RowParser, formatForFile, recordLine, rowLine, type RowFormat, type SweepRecord, type ViewFormat } from './format.js';
 import { OutputError } from '../report/sink.js';
-import { describeFsError } from '../files/fs-errors.js';
-import { acquireLock, type Lock } from '../files/lock.js';
+import { describeFsError } from '../host/files/fs-errors.js';
+import { acquireLock, type Lock } from '../host/files/lock.js';
 import type { SweepRow } from './row.js';
 import { positionInShard, type Family, type Shard } from './family.js';
 import { IndexSet } from './index-set.js';

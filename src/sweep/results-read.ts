@@ -12,9 +12,9 @@
  * family order, holding one line per stretch in memory.
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import { InputError, quote } from '../errors.js';
-import { formatCount } from '../numbers.js';
-import { describeFsError } from '../files/fs-errors.js';
+import { InputError, quote } from '../core/errors.js';
+import { formatCount } from '../core/numbers.js';
+import { describeFsError } from '../host/files/fs-errors.js';
 import { FamilyCursor, describeFamily, familyFromDescription, inShard, positionInShard, type Family, type Shard } from './family.js';
 import { RowParser, rowLine, type RowFormat, type SweepRecord } from './format.js';
 import { IndexSet } from './index-set.js';

@@ -4,7 +4,7 @@
  * what is determined by the rule and the limit, never timings: a sweep gives
  * the same rows on any machine and with any number of threads.
  */
-import { oneLineMessage } from '../errors.js';
+import { oneLineMessage } from '../core/errors.js';
 
 export type RowKind = 'periodic' | 'arithmetic-periodic' | 'none' | 'error';
 

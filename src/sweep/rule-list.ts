@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { InputError, quote } from '../errors.js';
-import { isHeapRule, ruleText, type Rule } from '../rules/model.js';
-import { RULE_WORDS, ruleWord } from '../rules/words.js';
+import { InputError, quote } from '../core/errors.js';
+import { isHeapRule, ruleText, type Rule } from '../core/rules/model.js';
+import { RULE_WORDS, ruleWord } from '../core/rules/words.js';
 import type { Family } from './family.js';
 
 /**

@@ -1,7 +1,7 @@
-import { recycleValues } from '../engine/store.js';
-import { solve } from '../explore.js';
-import { ruleText, type Rule } from '../rules/model.js';
-import { maxHeapsLeft } from '../rules/code.js';
+import { recycleValues } from '../core/kernels/store.js';
+import { solve } from '../core/heap/explore.js';
+import { ruleText, type Rule } from '../core/rules/model.js';
+import { maxHeapsLeft } from '../core/rules/code.js';
 import { errorRow, type SweepRow } from './row.js';
 
 /** One unit of sweep work: a rule, where it stands in its family, and its limit. */

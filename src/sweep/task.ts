@@ -6,8 +6,8 @@
  * as finished lines of a file format, in UTF-8: the main thread writes them
  * as they are (or, to filter or sort, parses JSON lines).
  */
-import { freeMemoryBudget } from '../engine/store.js';
-import { ruleText } from '../rules/model.js';
+import { freeMemoryBudget } from '../core/kernels/store.js';
+import { ruleText } from '../core/rules/model.js';
 import { familyRulesFrom, inShard, type Family, type Shard } from './family.js';
 import { rowLine, type RowFormat } from './row-lines.js';
 import { runRule, type RuleJob } from './run-rule.js';

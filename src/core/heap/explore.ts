@@ -1,0 +1,342 @@
+import { InputError } from '../errors.js';
+import { formatCount } from '../numbers.js';
+import { isHeapRule, ruleText, type GameSpec } from '../rules/model.js';
+import { ValueStore, freeMemoryBudget, MAX_ARRAY_LENGTH, bytesPerValueFor, type ValueArray } from '../kernels/store.js';
+import { solverFor, type KernelStats, type ProvenCycle, type Solver } from './solvers.js';
+import { isCycle, patternKind, type Cycle, type Pattern } from '../laws/pattern.js';
+import { observeCycle } from '../laws/observed.js';
+import { valueAt, valueFrom } from '../laws/cycle.js';
+import { drive, type DriveOptions, type StepOutcome, type SteppedWork } from '../driver.js';
+import { describePPositions, type PPositions } from '../laws/p-positions.js';
+import { checkGame, checkSize, checkWhole } from '../rules/check.js';
+
+export interface ExploreRequest {
+  readonly game: GameSpec;
+  /** Heaps 0..max are reported. Without it: every value computed on the way to a proof. */
+  readonly max?: bigint;
+  /** The most values to compute while looking for a proof (default: the rule's own). */
+  readonly limit?: number;
+  /** Bytes the value table may use (default: most of the free memory). */
+  readonly memoryBudget?: number;
+  /** Values G(0..) from a checkpoint: computation continues after them. */
+  readonly resume?: ValueArray;
+  /** Worker threads for kernels that can use them (exploreAsync only; default 1). */
+  readonly threads?: number;
+  /**
+   * Stop at a proof attempt once more heaps than this have a rare value, or
+   * once the rare heaps' work (each costs O(n): rare heaps × heaps computed)
+   * passes RARE_WORK_PER_HEAP times this: the game is then no sparse one
+   * (sweeps use it to go far on sparse codes without stalling on dense ones;
+   * 0.626 keeps about 1% of its heaps rare, so a count alone never stops it).
+   * Attempts come at fixed counts, so where a run stops is deterministic.
+   */
+  readonly maxRareHeaps?: number;
+}
+
+export interface Exploration {
+  /** A one-heap game's table (other shapes: grid, memory; see src/game/). */
+  readonly shape: 'heap';
+  readonly game: GameSpec;
+  /** Canonical rule text. */
+  readonly rule: string;
+  readonly max: bigint;
+  /** How many values were computed: G(0..computed-1). */
+  readonly computed: number;
+  readonly pattern: Pattern;
+  /** Why a cycle could not be proven for this rule, if no theorem applies. */
+  readonly noTheorem: string | null;
+  /** What the kernel learnt (rare/common split), when it says. */
+  readonly kernel: KernelStats | null;
+  /** Milliseconds spent in proof attempts (a timing: not in any report, for benchmarks). */
+  readonly proofMilliseconds: number;
+  /** Largest G(n) for 0 <= n <= max. */
+  readonly maxValue: bigint;
+  readonly pPositions: PPositions;
+  /** G(n) for any n up to max (and beyond, when a cycle is proven). */
+  valueAt(n: bigint): bigint;
+  /** The same for n <= 2^53, in plain numbers: the fast path for long listings. */
+  valueOf(n: number): number;
+  /** The computed values (a view, not a copy). */
+  readonly values: ValueArray;
+}
+
+const FIRST_CHECKPOINT = 64;
+/**
+ * With --max, a costly kernel still looks this far for a proof: a small table
+ * (`--at 5`) of a game whose period is proven soon after (Kayles: 168 values)
+ * then reports the proof, for a few milliseconds of work.
+ */
+const LEAST_PROOF_SEARCH = 2 ** 12;
+/** See ExploreRequest.maxRareHeaps: with 2^14 rare heaps, the rare work of 2^16 heaps computed. */
+const RARE_WORK_PER_HEAP = 2 ** 16;
+
+/**
+ * Most values a table may hold in memory, given the bytes each takes. Free
+ * memory is read here only without a budget: a read costs about 15 us, and
+ * a sweep, which plans thousands of runs a second, passes one per batch.
+ */
+function memoryCapacity(bytesPerValue: number, budget: number | undefined): number {
+  const bytes = budget ?? freeMemoryBudget();
+  return Math.max(0, Math.min(MAX_ARRAY_LENGTH, Math.floor(bytes / bytesPerValue)));
+}
+
+interface Plan {
+  /** Time in proof attempts so far (ms), when timed (explorations report it; solve() does not time them). */
+  proofMilliseconds: number;
+  readonly timeProofs: boolean;
+  readonly maxRareHeaps?: number;
+  readonly solver: Solver;
+  readonly store: ValueStore;
+  readonly max: bigint | undefined;
+  readonly stopAt: number;
+  readonly capacity: number;
+}
+
+/**
+ * A request from a library caller, checked as the CLI checks its flags: one
+ * InputError naming the field, before any kernel runs. The same object comes
+ * back when nothing needed changing (a sweep plans thousands a second).
+ */
+function checkRequest(request: ExploreRequest): ExploreRequest {
+  if (typeof request !== 'object' || request === null) throw new InputError(`explore(): expected a request { game, max?, limit? }, got ${request === null ? 'null' : typeof request}`);
+  const game = checkGame(request.game);
+  const max = request.max === undefined ? undefined : checkSize(request.max, 'max');
+  checkWhole(request.limit, 'limit', 1);
+  checkWhole(request.threads, 'threads', 1, 1024);
+  checkWhole(request.maxRareHeaps, 'maxRareHeaps', 0);
+  if (request.memoryBudget !== undefined && !(typeof request.memoryBudget === 'number' && request.memoryBudget > 0 && Number.isFinite(request.memoryBudget))) {
+    throw new InputError(`memoryBudget: expected a positive number of bytes, got ${String(request.memoryBudget)}`);
+  }
+  if (request.resume !== undefined && !(ArrayBuffer.isView(request.resume) && !(request.resume instanceof DataView))) throw new InputError('resume: expected the values of a checkpoint (a typed array)');
+  return game === request.game && max === request.max ? request : { ...request, game, max };
+}
+
+/** The work of a request (checked by checkRequest first). */
+function plan(request: ExploreRequest, threads: number, timeProofs = true): Plan {
+  const rule = request.game.rule;
+  if (!isHeapRule(rule)) throw new InputError(`${ruleText(rule)} is not a heap game: explore() computes heap rules (see exploreGrid, exploreMemoryGame)`);
+  const solver = solverFor(rule, threads);
+  const max = request.max ?? request.game.defaultMax;
+  const wantedAtMost = max === undefined ? Infinity : Number(max) + 1;
+  // With --max and no --limit, a costly kernel looks for a proof only a little past max.
+  const limit = request.limit ?? (solver.costly ? Math.min(solver.defaultLimit, Math.max(LEAST_PROOF_SEARCH, 8 * wantedAtMost)) : solver.defaultLimit);
+  const capacity = memoryCapacity(bytesPerValueFor(solver.largestExpected), request.memoryBudget);
+  const wanted = max === undefined ? 0 : Number(max) + 1;
+  // A theorem may let us stop long before `wanted`, so search up to `limit`
+  // even when `wanted` would not fit; without a proof, we must hold `wanted`.
+  // A --max beyond memory can only be answered by a proof found within --limit.
+  const searched = solver.noTheorem ? wanted || limit : wanted > capacity ? limit : Math.max(limit, wanted);
+  if (solver.noTheorem && wanted > capacity) {
+    throw new InputError(
+      `--max ${max}: ${formatCount(BigInt(wanted))} values do not fit in memory (room for about ${formatCount(capacity)}), ` +
+        `and no theorem lets this rule stop early (${solver.noTheorem})`,
+    );
+  }
+  const stopAt = Math.min(searched, capacity);
+  if (stopAt < 1) throw new InputError('not enough free memory for even one value');
+  // Small at first (it doubles as needed): a sweep makes thousands of stores, most of them done within a few hundred values.
+  const store = new ValueStore(stopAt, solver.largestExpected ?? 0, Math.min(stopAt, 1 << 10), Boolean(solver.fillAsync));
+  if (request.resume) {
+    const prefix = request.resume.subarray(0, stopAt);
+    let largest = 0;
+    for (let i = 0; i < prefix.length; i++) if (prefix[i]! > largest) largest = prefix[i]!;
+    store.widen(largest);
+    store.reserve(prefix.length).set(prefix);
+    store.count = prefix.length;
+  }
+  return { solver, store, max, stopAt, capacity, maxRareHeaps: request.maxRareHeaps, proofMilliseconds: 0, timeProofs };
+}
+
+/** The next heaps to compute: G(from..to-1). */
+interface Block {
+  readonly from: number;
+  readonly to: number;
+}
+
+/**
+ * The order of work: blocks of the size the caller asks for (passed to
+ * next()), which it computes, in this thread or on a pool; at each
+ * checkpoint the rule's theorem gets a chance to prove a cycle, and once it
+ * does computation stops: every later value follows from the cycle.
+ */
+function* schedule(plan: Plan): Generator<Block, ProvenCycle | null, number> {
+  const { solver, store, stopAt, maxRareHeaps } = plan;
+  // Proofs are tried at fixed counts (nextCheckpoint); a resumed run picks up the same sequence.
+  let checkpoint = FIRST_CHECKPOINT;
+  while (checkpoint < store.count) checkpoint = nextCheckpoint(checkpoint);
+  checkpoint = Math.min(stopAt, checkpoint);
+  let size = 256;
+  for (;;) {
+    if (store.count < checkpoint) size = yield { from: store.count, to: Math.min(checkpoint, store.count + size) };
+    if (store.count >= checkpoint) {
+      // The clock is read only when asked: for a sweep's cheap rules, two reads per attempt are a fortieth of the work.
+      const started = plan.timeProofs ? performance.now() : 0;
+      const proven = solver.prove(store.values, store.count);
+      if (plan.timeProofs) plan.proofMilliseconds += performance.now() - started;
+      if (proven || store.count >= stopAt) return proven;
+      if (maxRareHeaps !== undefined) {
+        const rare = solver.kernelStats?.(store).rareHeaps ?? 0;
+        if (rare > maxRareHeaps || rare * store.count > maxRareHeaps * RARE_WORK_PER_HEAP) return null;
+      }
+      // A cycle seen but not yet proven is tried again exactly where the theorem would prove it.
+      const due = solver.proofDue?.() ?? null;
+      checkpoint = Math.min(stopAt, nextCheckpoint(checkpoint), due !== null && due > store.count ? due : Infinity);
+    }
+  }
+}
+
+/**
+ * Proof attempts at 64, 128, ... doubling up to 2^16, then a quarter further
+ * each time: a proof that needs 653,570 values (0.56) then stops at about
+ * 700,000 rather than 1,048,576, while the attempts (each about linear in the
+ * values) stay a small share of the work.
+ */
+function nextCheckpoint(checkpoint: number): number {
+  return checkpoint < 1 << 16 ? checkpoint * 2 : checkpoint + Math.ceil(checkpoint / 4);
+}
+
+/** A heap rule's computation as steps: blocks of heaps, with proof attempts between them. */
+function heapWork(request: ExploreRequest, p: Plan): SteppedWork<Exploration> {
+  const { solver, store } = p;
+  const blocks = schedule(p);
+  let next = blocks.next(0);
+  const finish = (): StepOutcome<Exploration> => (next.done ? { finished: true, result: analyse(request.game, p, next.value) } : { finished: false });
+  return {
+    ceiling: p.stopAt,
+    unit: 'values',
+    done: () => store.count,
+    step(units) {
+      if (next.done) return finish();
+      const { from, to } = next.value;
+      if (solver.fillAsync) {
+        return solver.fillAsync(store, from, to).then(() => {
+          next = blocks.next(units);
+          return finish();
+        });
+      }
+      solver.fill(store, from, to);
+      next = blocks.next(units);
+      return finish();
+    },
+    snapshot: () => store.view(),
+    close: () => solver.close?.(),
+  };
+}
+
+/** Compute a game's values and find its eventual pattern (synchronous, this thread only). */
+export function explore(unchecked: ExploreRequest): Exploration {
+  const request = checkRequest(unchecked);
+  const p = plan(request, 1);
+  return analyse(request.game, p, computeInThread(p));
+}
+
+/** What a run found, without the report built around it (see solve). */
+export interface Solution {
+  readonly pattern: Pattern;
+  /** How many values were computed: G(0..computed-1). */
+  readonly computed: number;
+  /** The computed values (a view, not a copy). */
+  readonly values: ValueArray;
+}
+
+/**
+ * The same computation as explore(), returning only the pattern and the
+ * values: no report (P-positions, largest value, lookups). A sweep runs
+ * thousands of rules that take microseconds each, and for them the report
+ * costs as much as the values.
+ */
+export function solve(request: ExploreRequest): Solution {
+  const p = plan(checkRequest(request), 1, false);
+  const proven = computeInThread(p);
+  return { pattern: patternOf(p, proven), computed: p.store.count, values: p.store.view() };
+}
+
+/** Run a plan's schedule in this thread to its proof or its limit; the proven cycle, if any. */
+function computeInThread(p: Plan): ProvenCycle | null {
+  const blocks = schedule(p);
+  for (let next = blocks.next(0); ; ) {
+    if (next.done) return next.value;
+    p.solver.fill(p.store, next.value.from, next.value.to);
+    next = blocks.next(Infinity); // one block to each checkpoint: nothing to report between them
+  }
+}
+
+/** The proven cycle, else the cycle the values seem to follow, else none. */
+function patternOf({ solver, store }: Plan, proven: ProvenCycle | null): Pattern {
+  const count = store.count;
+  const cycle: Cycle | null = proven ?? observeCycle(store.view(), count, { allowSaltus: solver.allowSaltus });
+  if (!cycle) return { kind: 'none', observedOver: count };
+  // Fields named one by one, as plan() takes threads apart from the request: V8 copies objects by rest and spread
+  // on a slow path, which cost a sweep of cheap subtraction sets about a quarter of its time.
+  const { preperiod, period, saltus } = cycle;
+  return { kind: patternKind(saltus), preperiod, period, saltus, proof: proven?.proof ?? null, observedOver: count };
+}
+
+/**
+ * The same, with a worker pool where the rule's kernel has one (request.threads),
+ * yielding to the event loop between blocks: for progress, checkpoints, signals.
+ */
+export async function exploreAsync(unchecked: ExploreRequest, options: DriveOptions = {}): Promise<Exploration> {
+  const request = checkRequest(unchecked);
+  return drive(heapWork(request, plan(request, request.threads ?? 1)), options);
+}
+
+/** Values computed elsewhere (a custom rule's worker): pattern and report, no proof. */
+export function exploreValues(game: GameSpec, values: ValueArray, max: bigint | undefined, noTheorem: string): Exploration {
+  const store = new ValueStore(values.length, 0, 1);
+  store.values = values;
+  store.count = values.length;
+  const solver: Solver = { allowSaltus: true, noTheorem, defaultLimit: values.length, costly: true, fill: () => {}, prove: () => null };
+  return analyse(game, { solver, store, max, stopAt: values.length, capacity: values.length, proofMilliseconds: 0, timeProofs: false }, null);
+}
+
+function analyse(game: GameSpec, plan: Plan, proven: ProvenCycle | null): Exploration {
+  const { solver, store, max, capacity, proofMilliseconds } = plan;
+  const count = store.count;
+  const g = store.view();
+  const pattern = patternOf(plan, proven);
+
+  // Without --max, show what the proof rests on, and at least two periods.
+  const shown = proven && isCycle(pattern) ? Math.max(proven.proof.valuesNeeded, pattern.preperiod + 2 * pattern.period, 32) : count;
+  const reportedMax = max ?? BigInt(shown - 1);
+  if (reportedMax >= BigInt(count) && !proven) {
+    throw new InputError(
+      `--max ${reportedMax}: no period was proven within the first ${formatCount(count)} values` +
+        (solver.noTheorem ? ` (${solver.noTheorem})` : ' (raise --limit)') +
+        `, and ${formatCount(reportedMax + 1n)} values do not fit in memory (room for about ${formatCount(capacity)})`,
+    );
+  }
+  const cycle: Cycle | null = proven && isCycle(pattern) ? pattern : null;
+  const at = (n: bigint): bigint => valueAt(g, count, cycle, n);
+  return {
+    shape: 'heap',
+    game,
+    rule: ruleText(game.rule),
+    max: reportedMax,
+    computed: count,
+    pattern,
+    noTheorem: solver.noTheorem,
+    kernel: solver.kernelStats?.(store) ?? null,
+    proofMilliseconds,
+    maxValue: largestValue(g, count, cycle, reportedMax, at),
+    pPositions: describePPositions(g, count, pattern, reportedMax),
+    valueAt: at,
+    valueOf: (n) => (n < count ? g[n]! : valueFrom(g, count, cycle!, n)),
+    values: g,
+  };
+}
+
+/** Largest G(n), 0 <= n <= max. Past the computed values the cycle only rises, so its last period holds the maximum. */
+function largestValue(g: ValueArray, count: number, cycle: Cycle | null, max: bigint, at: (n: bigint) => bigint): bigint {
+  let best = 0;
+  const seenEnd = Number(max < BigInt(count) ? max + 1n : BigInt(count));
+  for (let n = 0; n < seenEnd; n++) if (g[n]! > best) best = g[n]!;
+  let largest = BigInt(best);
+  if (cycle && cycle.saltus > 0 && max >= BigInt(count)) {
+    for (let n = max; n > max - BigInt(cycle.period); n--) {
+      const v = at(n);
+      if (v > largest) largest = v;
+    }
+  }
+  return largest;
+}

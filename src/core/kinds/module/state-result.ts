@@ -1,0 +1,43 @@
+/**
+ * What a rule module with states of its own answers, as results the formats
+ * write: the states of `states(max)` as a table (shape 'states'), or a
+ * position (its states as components, `--position` or `start`) with its
+ * nim-sum and every winning move.
+ */
+import type { StateAnswer } from '../../../host/module/sandbox-protocol.js';
+import { compareMoves, type Move, type PositionReport } from '../../positions/position.js';
+import { canonicalJson } from './state-search.js';
+
+export interface StatesTable {
+  readonly shape: 'states';
+  readonly rule: string;
+  readonly rows: readonly { readonly state: unknown; readonly grundy: number }[];
+}
+
+export function statesTable(rule: string, answers: readonly StateAnswer[]): StatesTable {
+  return { shape: 'states', rule, rows: answers.map((a) => ({ state: a.state, grundy: a.value })) };
+}
+
+export function statesPosition(rule: string, answers: readonly StateAnswer[]): PositionReport<unknown> {
+  let nimSum = 0;
+  for (const a of answers) nimSum ^= a.value;
+  const moves: Move<unknown>[] = [];
+  if (nimSum !== 0) {
+    answers.forEach((a, i) => {
+      for (const option of a.options) if (option.value === (a.value ^ nimSum)) moves.push({ component: i + 1, from: a.state, to: option.to, take: null });
+    });
+    moves.sort(compareMoves(canonicalJson));
+  }
+  return {
+    shape: 'position',
+    rule,
+    misere: false,
+    components: answers.map((a) => ({ state: a.state, grundy: BigInt(a.value) })),
+    nimSum: BigInt(nimSum),
+    outcome: nimSum === 0 ? 'P' : 'N',
+    winningMoves: moves,
+    movesNotListed: null,
+    show: canonicalJson,
+    describe: (m) => `component ${m.component}: ${canonicalJson(m.from)} → ${m.to.length ? m.to.map(canonicalJson).join(' + ') : 'nothing'}`,
+  };
+}

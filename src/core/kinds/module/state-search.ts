@@ -1,0 +1,439 @@
+/**
+ * Games whose states are any JSON value, given by a rule module's
+ * options(state): the values of the states reachable from some roots, by a
+ * memoised, iterative depth-first search (an explicit stack: a game graph a
+ * million states deep is fine). An option is a state, or a sum of states;
+ * its value is the xor of theirs. A loop in the game graph is an error
+ * naming a state on it; so is an option that is not a state, and a graph
+ * with more states than memory allows.
+ */
+import { MexBuffer } from '../../kernels/mex-buffer.js';
+import { thrownText } from '../../../host/module/thrown.js';
+
+export class StateSearchError extends Error {}
+
+/** What a module gives: options of a state, and optionally its canonical key. */
+export interface StateRules {
+  options(state: unknown): unknown;
+  key?: (state: unknown) => unknown;
+}
+
+/** Object keys as JSON text, kept: a state's few keys recur in every state. */
+const quotedKeys = new Map<string, string>();
+function quoted(key: string): string {
+  let text = quotedKeys.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(key);
+    if (quotedKeys.size < 4096) quotedKeys.set(key, text);
+  }
+  return text;
+}
+
+/** Nesting past this depth is checked for a cycle (an object that holds itself). */
+const DEEP = 64;
+
+/** A value that is not a state; `why` says so in a module writer's terms. */
+export class NotAState extends Error {}
+
+/** Whether an object is a plain one, as JSON makes (no class instance). */
+function isPlain(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** Why a class instance is not a state. */
+function classInstance(value: object): NotAState {
+  return new NotAState(`an object of class ${value.constructor?.name ?? '?'}`);
+}
+
+/**
+ * The canonical JSON of a state (object keys sorted, so equal states have
+ * equal keys), checking on the way that it is one: JSON has no functions,
+ * undefined, NaN, class instances or cycles. One pass does both: this runs
+ * for every option of every state, so it is the search's inner loop
+ * (JSON.stringify with a replacer cost ten times as much).
+ */
+export function canonicalJson(value: unknown): string {
+  return canonical(value, []);
+}
+
+function canonical(value: unknown, ancestors: unknown[]): string {
+  switch (typeof value) {
+    case 'number':
+      if (!Number.isFinite(value)) throw new NotAState(`${value} (not a JSON number)`);
+      return String(value); // the same digits as JSON.stringify, -0 included
+    case 'string':
+      return JSON.stringify(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object': {
+      if (value === null) return 'null';
+      if (ancestors.length >= DEEP) {
+        throw new NotAState(ancestors.includes(value) ? 'an object that contains itself (a cycle)' : `nesting deeper than ${DEEP} levels`);
+      }
+      ancestors.push(value);
+      let text: string;
+      if (Array.isArray(value)) {
+        text = '[';
+        for (let i = 0; i < value.length; i++) text += (i ? ',' : '') + canonical(value[i], ancestors);
+        text += ']';
+      } else {
+        if (!isPlain(value)) throw classInstance(value);
+        const keys = Object.keys(value);
+        if (keys.length > 1) keys.sort();
+        text = '{';
+        for (let i = 0; i < keys.length; i++) text += (i ? ',' : '') + quoted(keys[i]!) + ':' + canonical((value as Record<string, unknown>)[keys[i]!], ancestors);
+        text += '}';
+      }
+      ancestors.pop();
+      return text;
+    }
+    default:
+      throw new NotAState(typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`);
+  }
+}
+
+/** Why a value is not a state, or null when it is one. */
+export function notAState(value: unknown): string | null {
+  try {
+    canonicalJson(value);
+    return null;
+  } catch (error) {
+    if (error instanceof NotAState) return error.message;
+    throw error;
+  }
+}
+
+/** A short form of a state's key for messages. */
+export function shownKey(key: string): string {
+  return key.length > 120 ? key.slice(0, 117) + '...' : key;
+}
+
+function isIterable(value: unknown): value is Iterable<unknown> {
+  return value != null && typeof value !== 'string' && typeof (value as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function';
+}
+
+export interface SolvedOption {
+  /** The states the option leaves (one: a state; more: a sum). */
+  readonly to: readonly unknown[];
+  readonly value: number;
+}
+
+export interface SearchOptions {
+  /** The most distinct states the search may hold. */
+  readonly maxStates: number;
+  /** Told of each state before its options are asked for (a watchdog names it if options() hangs). */
+  readonly onState?: (key: string) => void;
+  /**
+   * Whether a module's option that is an array is a sum of states (true) or
+   * one state that is an array (false: then sums are written { sum: [...] }).
+   */
+  readonly arraysAreSums: boolean;
+  /** Values known already (a checkpoint's): their states are not searched again. */
+  readonly known?: ReadonlyMap<string, number>;
+  /** Whether the roots' options are wanted (for winning moves; default true). */
+  readonly rootOptions?: boolean;
+  /** Told of each state as its value is found (for checkpoints). */
+  readonly onSolved?: (key: string, value: number) => void;
+}
+
+/**
+ * Numbers for states: equal states (as JSON, object keys in any order) get
+ * the same number, and each number keeps its state's key. The canonical path
+ * walks the state through a trie of Maps keyed by its tokens (primitives; for
+ * an array a marker and its length; for an object its shape, the sorted list
+ * of its keys), so that the millions of options a search meets are neither
+ * written out as JSON nor hashed as long strings; only a state met for the
+ * first time gets its JSON key. The tokens of a state are never the start of
+ * another's, so its last token's entry holds its number. Walking also checks
+ * that the value is a state (NotAState says why not). With the module's own
+ * key(state), numbers are given by that key instead.
+ */
+class StateNumbers {
+  readonly keys: string[] = [];
+  private readonly root = new Map<unknown, unknown>();
+  private readonly byKey = new Map<string, number>();
+  /** Object shapes by their sorted keys joined, and the last shape met (objects of one shape come in runs). */
+  private readonly shapes = new Map<string, Shape>();
+  private lastOrder: string[] = [];
+  private lastShape: Shape | undefined;
+  // Where the last token of the state being walked goes.
+  private lastNode: Map<unknown, unknown> = this.root;
+  private lastToken: unknown;
+
+  constructor(private readonly customKey?: (state: unknown) => unknown) {}
+
+  numberOf(state: unknown): number {
+    if (this.customKey) return this.numberByKey(this.customKeyOf(state));
+    if (!this.flatObject(state)) this.walk(state, this.root, true, 0);
+    const node = this.lastNode;
+    let id = node.get(this.lastToken) as number | undefined;
+    if (id === undefined) {
+      id = this.keys.length;
+      this.keys.push(canonicalJson(state));
+      node.set(this.lastToken, id);
+    }
+    return id;
+  }
+
+  /**
+   * The common state, an object whose values are all numbers, strings or
+   * booleans, walked in one loop (what walk() would do, without its
+   * recursion); false, having done nothing, for any other value.
+   */
+  private flatObject(state: unknown): boolean {
+    if (typeof state !== 'object' || state === null || Array.isArray(state)) return false;
+    if (!isPlain(state)) return false;
+    const shape = this.shapeOf(state);
+    const keys = shape.keys;
+    const last = keys.length - 1;
+    if (last < 0) return false;
+    for (let i = 0; i <= last; i++) {
+      const value = (state as Record<string, unknown>)[keys[i]!];
+      const type = typeof value;
+      if (type === 'number' ? !Number.isFinite(value) : type !== 'string' && type !== 'boolean') return false;
+    }
+    let node = child(this.root, shape);
+    for (let i = 0; i < last; i++) node = child(node, (state as Record<string, unknown>)[keys[i]!]);
+    this.lastNode = node;
+    this.lastToken = (state as Record<string, unknown>)[keys[last]!];
+    return true;
+  }
+
+  private numberByKey(key: string): number {
+    let id = this.byKey.get(key);
+    if (id === undefined) {
+      id = this.keys.length;
+      this.keys.push(key);
+      this.byKey.set(key, id);
+    }
+    return id;
+  }
+
+  private customKeyOf(state: unknown): string {
+    const json = canonicalJson(state); // a state all the same
+    let custom: unknown;
+    try {
+      custom = this.customKey!(state);
+    } catch (error) {
+      throw new StateSearchError(`key(${shownKey(json)}) threw: ${thrownText(error)}`);
+    }
+    if (custom === undefined) return json;
+    if (typeof custom === 'string') return custom;
+    const why = notAState(custom);
+    if (why) throw new StateSearchError(`key(${shownKey(json)}) returned ${why}: key must return a string (or a JSON value)`);
+    return canonicalJson(custom);
+  }
+
+  /** The object's shape: its keys sorted (cached for a run of objects whose keys come in the same order). */
+  private shapeOf(value: object): Shape {
+    const order = Object.keys(value);
+    const last = this.lastOrder;
+    if (this.lastShape && order.length === last.length) {
+      let same = true;
+      for (let i = 0; i < order.length && same; i++) same = order[i] === last[i];
+      if (same) return this.lastShape;
+    }
+    const sorted = order.length > 1 ? [...order].sort() : order;
+    const name = sorted.join('\u0000');
+    let shape = this.shapes.get(name);
+    if (!shape) this.shapes.set(name, (shape = { keys: sorted }));
+    this.lastOrder = order;
+    this.lastShape = shape;
+    return shape;
+  }
+
+  /** Walk `value`'s tokens from `node`; the final token of the state (`last`) is left in lastNode/lastToken. */
+  private walk(value: unknown, node: Map<unknown, unknown>, last: boolean, depth: number): Map<unknown, unknown> {
+    switch (typeof value) {
+      case 'number':
+        if (!Number.isFinite(value)) throw new NotAState(`${value} (not a JSON number)`);
+        return this.token(node, value, last); // a Map tells 0 from -0 no more than JSON does
+      case 'string':
+      case 'boolean':
+        return this.token(node, value, last);
+      case 'object': {
+        if (value === null) return this.token(node, null, last);
+        if (depth >= DEEP) canonicalJson(value); // says why: a cycle, or nesting too deep
+        if (Array.isArray(value)) {
+          node = child(node, ARRAY);
+          node = this.token(node, value.length, last && value.length === 0);
+          for (let i = 0; i < value.length; i++) node = this.walk(value[i], node, last && i === value.length - 1, depth + 1);
+        } else {
+          if (!isPlain(value)) throw classInstance(value);
+          const shape = this.shapeOf(value);
+          const keys = shape.keys;
+          node = this.token(node, shape, last && keys.length === 0);
+          for (let i = 0; i < keys.length; i++) node = this.walk((value as Record<string, unknown>)[keys[i]!], node, last && i === keys.length - 1, depth + 1);
+        }
+        return node;
+      }
+      default:
+        throw new NotAState(typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`);
+    }
+  }
+
+  private token(node: Map<unknown, unknown>, token: unknown, last: boolean): Map<unknown, unknown> {
+    if (!last) return child(node, token);
+    this.lastNode = node;
+    this.lastToken = token;
+    return node;
+  }
+}
+
+interface Shape {
+  readonly keys: readonly string[];
+}
+
+const ARRAY = Symbol('array');
+
+function child(node: Map<unknown, unknown>, token: unknown): Map<unknown, unknown> {
+  let next = node.get(token) as Map<unknown, unknown> | undefined;
+  if (next === undefined) {
+    next = new Map();
+    node.set(token, next);
+  }
+  return next;
+}
+
+/** Value of a state not yet solved. */
+const UNKNOWN = -1;
+
+/**
+ * Values of every state reachable from `roots`; for the roots, also their
+ * options with values (for winning moves), unless `rootOptions` is false
+ * (a table needs only values).
+ */
+export function solveStates(rules: StateRules, roots: readonly unknown[], options: SearchOptions): { values: Map<string, number>; rootValues: number[]; rootOptions: SolvedOption[][] } {
+  const numbers = new StateNumbers(rules.key);
+  const keys = numbers.keys;
+  // By state number: its value (UNKNOWN until solved) and whether it is on the search's path.
+  const values: number[] = [];
+  const onStack: boolean[] = [];
+  const known = options.known;
+  const numberOf = (state: unknown): number => {
+    const id = numbers.numberOf(state);
+    if (id === values.length) {
+      values.push(known?.get(keys[id]!) ?? UNKNOWN);
+      onStack.push(false);
+    }
+    return id;
+  };
+  // A state being searched: its options' parts kept flat (parts[ends[o-1]..ends[o]) is option o),
+  // with the values found so far; nothing is allocated per option.
+  interface Frame {
+    readonly id: number;
+    readonly parts: number[];
+    readonly states: unknown[];
+    readonly ends: number[];
+    next: number; // the part to look at next
+  }
+  const expand = (state: unknown, id: number): Frame => {
+    const key = keys[id]!;
+    options.onState?.(key);
+    const parts: number[] = [];
+    const states: unknown[] = [];
+    const ends: number[] = [];
+    let index = 0;
+    // A generator's body runs while its options are read: a throw there is the module's too.
+    try {
+      const result = rules.options(state);
+      if (result != null && typeof (result as { then?: unknown }).then === 'function') throw new StateSearchError(`options(${shownKey(key)}) returned a Promise: options must return its list directly (an async function cannot be used)`);
+      if (!isIterable(result)) throw new StateSearchError(`options(${shownKey(key)}) returned ${notAState(result) === null ? shownKey(canonicalJson(result)) : String(result)}; expected a list of options (each a state, or a sum of states)`);
+      for (const option of result) {
+        index++;
+        const sum = option && typeof option === 'object' && !Array.isArray(option) && Array.isArray((option as { sum?: unknown }).sum) ? ((option as { sum: unknown[] }).sum) : Array.isArray(option) && options.arraysAreSums ? option : null;
+        if (sum) {
+          for (const part of sum) {
+            parts.push(numberOf(part));
+            states.push(part);
+          }
+        } else {
+          parts.push(numberOf(option));
+          states.push(option);
+        }
+        ends.push(parts.length);
+      }
+    } catch (error) {
+      if (error instanceof StateSearchError) throw error;
+      if (error instanceof NotAState) throw new StateSearchError(`options(${shownKey(key)}): option ${index} has ${error.message}, which is not a state (states are JSON values)`);
+      throw new StateSearchError(`options(${shownKey(key)}) threw: ${thrownText(error)}`);
+    }
+    return { id, parts, states, ends, next: 0 };
+  };
+  const stack: Frame[] = [];
+  const mexBuffer = new MexBuffer();
+  let stamps = 0;
+  let solved = 0;
+  const push = (state: unknown, id: number) => {
+    if (solved + stack.length >= options.maxStates) {
+      throw new StateSearchError(`more than ${options.maxStates.toLocaleString('en-US')} states (reached from ${shownKey(keys[stack[0]?.id ?? id]!)}): too many for memory`);
+    }
+    onStack[id] = true;
+    stack.push(expand(state, id));
+  };
+  // The xor of each option's parts' values (all found).
+  const optionValues = (frame: Frame, each: (value: number, o: number) => void) => {
+    let start = 0;
+    for (let o = 0; o < frame.ends.length; o++) {
+      let x = 0;
+      const end = frame.ends[o]!;
+      for (let i = start; i < end; i++) x ^= values[frame.parts[i]!]!;
+      each(x, o);
+      start = end;
+    }
+  };
+  const rootFrames: Frame[] = [];
+  const rootIds: number[] = [];
+  const wantRootOptions = options.rootOptions ?? true;
+  for (const [i, root] of roots.entries()) {
+    let rootId: number;
+    try {
+      rootId = numberOf(root);
+    } catch (error) {
+      if (error instanceof NotAState) throw new StateSearchError(`state ${i + 1} to evaluate has ${error.message}, which is not a state (states are JSON values)`);
+      throw error;
+    }
+    rootIds.push(rootId);
+    if (values[rootId] !== UNKNOWN) {
+      if (wantRootOptions) rootFrames.push(expand(root, rootId));
+      continue;
+    }
+    push(root, rootId);
+    if (wantRootOptions) rootFrames.push(stack[0]!);
+    while (stack.length) {
+      const frame = stack[stack.length - 1]!;
+      const parts = frame.parts;
+      let descended = false;
+      while (frame.next < parts.length) {
+        const id = parts[frame.next]!;
+        if (values[id] !== UNKNOWN) {
+          frame.next++;
+          continue;
+        }
+        if (onStack[id]) throw new StateSearchError(`the game graph has a loop: ${shownKey(keys[id]!)} can be reached again from itself, so it has no value`);
+        push(frame.states[frame.next], id);
+        descended = true;
+        break;
+      }
+      if (descended) continue;
+      // Every option's parts have values: the mex of the options' xors (a stamped buffer, nothing allocated per state).
+      const stamp = ++stamps;
+      optionValues(frame, (x) => mexBuffer.mark(x, stamp));
+      const value = mexBuffer.mex(stamp);
+      values[frame.id] = value;
+      solved++;
+      options.onSolved?.(keys[frame.id]!, value);
+      onStack[frame.id] = false;
+      stack.pop();
+    }
+  }
+  const rootOptions = rootFrames.map((frame) => {
+    const list: SolvedOption[] = [];
+    optionValues(frame, (value, o) => list.push({ to: frame.states.slice(o === 0 ? 0 : frame.ends[o - 1], frame.ends[o]), value }));
+    return list;
+  });
+  const byKey = new Map<string, number>();
+  values.forEach((value, id) => value !== UNKNOWN && byKey.set(keys[id]!, value));
+  return { values: byKey, rootValues: rootIds.map((id) => values[id]!), rootOptions };
+}

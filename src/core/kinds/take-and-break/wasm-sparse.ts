@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../../../host/package-root.js';
+import type { RareCommonSplit, TwoHeapMoves } from './rare-common.js';
+import type { ValueStore } from '../../kernels/store.js';
+
+/**
+ * The rare/common kernel's inner loop compiled to WebAssembly (wasm/sparse.c:
+ * the same method as sparseValue, so the same values; its witness scan runs
+ * sixteen splits at a time with SIMD). The module keeps its own copy of the
+ * values, one byte each while every value is below SMALL_BOUND and two bytes
+ * after, and counts the values it computes; the TypeScript kernel stays in
+ * charge of everything else (mask reviews, the rare list, the store).
+ * Without the .wasm file, or for tables it was not sized for, the caller runs
+ * the TypeScript loop instead.
+ */
+const TABLE_BOUND = 1 << 16; // value-indexed tables (is_rare, seen) sized for this
+// Values are kept as uint16 (bytes below SMALL_BOUND): every value, and the mex that may reach the bound, must fit.
+const MAX_BOUND = 1 << 15;
+const RARE_CAPACITY = 1 << 18; // as in sparse.c
+/** While the bound stays at or below this, the module keeps values as bytes (fill_small in sparse.c). */
+const SMALL_BOUND = 128;
+const PAGE = 65536;
+const MAX_MEMORY = 2 ** 32 - PAGE;
+
+function wasmFile(): string {
+  return join(packageRoot(), 'wasm', 'sparse.wasm');
+}
+
+let compiled: WebAssembly.Module | null | undefined;
+function wasmModule(): WebAssembly.Module | null {
+  if (compiled === undefined) {
+    try {
+      compiled = process.env.SG_EXPLORE_NO_WASM ? null : new WebAssembly.Module(readFileSync(wasmFile()));
+    } catch {
+      compiled = null; // no file or no WebAssembly: the TypeScript loop does the work
+    }
+  }
+  return compiled;
+}
+
+type Fill = (g: number, from: number, to: number, moves: number, rare: number, rareCountAt: number, rareCapacity: number, isRare: number, bound: number, seen: number, stopAt: number, width: number, counts: number) => number;
+
+/** Whether the WebAssembly loop is there to use (the .wasm file loads, and SG_EXPLORE_NO_WASM is unset). */
+export function wasmAvailable(): boolean {
+  return wasmModule() !== null;
+}
+
+export class WasmSparse {
+  private readonly memory: WebAssembly.Memory;
+  private readonly fillIn: Fill;
+  private readonly movesAt: number;
+  private readonly isRareAt: number;
+  private readonly seenAt: number;
+  private readonly rareAt: number;
+  private readonly rareCountAt: number;
+  private readonly countsAt: number;
+  private readonly valuesAt: number;
+  private synced = 0; // G(0..synced-1) are in the module's memory
+  private width = 0; // bytes per value there
+  private tableMask = -1;
+  private tableBound = -1;
+  private outOfMemory = false;
+
+  private constructor(instance: WebAssembly.Instance, moves: TwoHeapMoves) {
+    this.memory = instance.exports.memory as WebAssembly.Memory;
+    this.fillIn = instance.exports.fill as Fill;
+    let at = ((instance.exports.__heap_base as WebAssembly.Global).value as number) + 15 & ~15;
+    this.movesAt = at;
+    at += 512;
+    this.isRareAt = at;
+    at += TABLE_BOUND;
+    this.seenAt = at;
+    at += 4 * TABLE_BOUND;
+    this.rareAt = at;
+    at += 4 * RARE_CAPACITY;
+    this.rareCountAt = at;
+    at += 16;
+    this.countsAt = at;
+    at += 4 * TABLE_BOUND;
+    this.valuesAt = at;
+    this.ensure(at); // a RangeError here (no memory) reaches create, which gives up on the module
+    new Int32Array(this.memory.buffer, this.seenAt, TABLE_BOUND).fill(-1);
+    const header = new Int32Array(this.memory.buffer, this.movesAt, 3 + 4 * 16);
+    header.set([moves.splitTakes.length, moves.singleTakes.length, moves.wholeTakes.length]);
+    header.set(moves.splitTakes, 3);
+    header.set(moves.splitUnequal, 3 + 16);
+    header.set(moves.singleTakes, 3 + 32);
+    header.set(moves.wholeTakes, 3 + 48);
+  }
+
+  /** A filler for these moves, or null when WebAssembly cannot be used for them. */
+  static create(moves: TwoHeapMoves): WasmSparse | null {
+    const module = wasmModule();
+    if (!module || [moves.splitTakes, moves.singleTakes, moves.wholeTakes].some((takes) => takes.length > 16)) return null;
+    try {
+      return new WasmSparse(new WebAssembly.Instance(module), moves);
+    } catch (error) {
+      // An instance reserves its whole address range up front: under a small `ulimit -v` it cannot, and TypeScript does the work.
+      if (error instanceof RangeError) return null;
+      throw error;
+    }
+  }
+
+  /**
+   * Compute G(from..end-1) into the store and take them into the split
+   * (histogram and rare list, from the module's counts: no pass over the
+   * values here), or stop early, after a value that widens the tables.
+   * Returns where it stopped, or null when the split has outgrown this
+   * module's tables.
+   */
+  fill(store: ValueStore, from: number, end: number, split: RareCommonSplit): number | null {
+    const bound = split.bound;
+    // wasm32 memory ends at 4 GiB: tables past about 2*10^9 heaps stay with TypeScript.
+    if (this.outOfMemory || bound > MAX_BOUND || split.count >= RARE_CAPACITY || this.valuesAt + 2 * end > MAX_MEMORY) return null;
+    const width = bound <= SMALL_BOUND ? 1 : 2;
+    try {
+      this.ensure(this.valuesAt + width * end);
+    } catch (error) {
+      // Memory that cannot grow (a limit on the address space): the TypeScript loop takes over from here.
+      if (!(error instanceof RangeError)) throw error;
+      this.outOfMemory = true;
+      return null;
+    }
+    if (width !== this.width) [this.width, this.synced] = [width, 0]; // the copy is rewritten at the new width
+    const memory = this.memory.buffer;
+    const values = width === 1 ? new Uint8Array(memory, this.valuesAt, end) : new Uint16Array(memory, this.valuesAt, end);
+    if (this.synced < from) values.set(store.values.subarray(this.synced, from), this.synced);
+    if (split.mask !== this.tableMask || bound !== this.tableBound) {
+      new Uint8Array(memory, this.isRareAt, bound).set(split.isRare);
+      [this.tableMask, this.tableBound] = [split.mask, bound];
+    }
+    const before = split.count;
+    new Int32Array(memory, this.rareAt, before).set(split.positions.subarray(0, before));
+    const rareCount = new Int32Array(memory, this.rareCountAt, 1);
+    rareCount[0] = before;
+    const counts = new Uint32Array(memory, this.countsAt, bound);
+    counts.fill(0);
+    const stop = this.fillIn(this.valuesAt, from, end, this.movesAt, this.rareAt, this.rareCountAt, RARE_CAPACITY, this.isRareAt, bound, this.seenAt, bound, width, this.countsAt);
+    // Every value below bound is counted; one at or past it (the last, when fill stopped for it) is not.
+    split.recordCounts(counts, new Int32Array(memory, this.rareAt + 4 * before, rareCount[0]! - before));
+    const last = values[stop - 1]!;
+    if (last >= bound) split.record(last, stop - 1);
+    // The split's largest value covers these values too: the store widens to hold them.
+    const g = split.largest > store.largestStorable ? store.widen(split.largest) : store.values;
+    g.set(values.subarray(from, stop), from);
+    this.synced = stop;
+    return stop;
+  }
+
+  private ensure(bytes: number): void {
+    const have = this.memory.buffer.byteLength;
+    if (bytes > have) this.memory.grow(Math.ceil((bytes - have) / PAGE));
+  }
+}

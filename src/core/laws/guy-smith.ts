@@ -1,0 +1,107 @@
+import type { ValueArray } from '../kernels/store.js';
+import type { Cycle, Proof } from './pattern.js';
+import { cycleStart } from './cycle.js';
+
+/**
+ * Octal games (Guy-Smith periodicity theorem, Winning Ways ch. 4): if a move
+ * removes at most k tokens (k = index of the last non-zero code digit) and
+ * leaves at most two heaps, then G(n+p) = G(n) for every n0 <= n < 2*n0 + p + k
+ * implies G(n+p) = G(n) for all n >= n0. Any option of a heap of n + p >=
+ * 2*n0 + 2p + k has a part of at least n0 + p, which can lose p tokens to give
+ * an option of n, and back; induction does the rest. So 2*n0 + 2p + k values
+ * prove the cycle.
+ */
+export function proveByGuySmith(g: ValueArray, count: number, k: number): (Cycle & { proof: Proof }) | null {
+  return new GuySmithSearch(k).attempt(g, count).proven;
+}
+
+export interface GuySmithAttempt {
+  readonly proven: (Cycle & { proof: Proof }) | null;
+  /**
+   * Without a proof: the least count 2*n0 + 2p + k at which a cycle seen over
+   * two full periods would be proven if it goes on holding (null when none is
+   * seen). Computing exactly that many values, rather than a fixed schedule's
+   * next count, stops the run where the theorem allows. Only a hint: the proof
+   * itself is made again at that count.
+   */
+  readonly due: number | null;
+}
+
+/**
+ * Proof attempts on one growing sequence of values (a run's G(0..count-1),
+ * count only growing). Each attempt gives what a fresh one would; it only
+ * remembers where the period it held last time was verified up to, so that
+ * period's long tail is checked once, not at every attempt.
+ */
+export class GuySmithSearch {
+  /** G(m + period) = G(m) for from <= m < upTo - period: the period held at the last attempt. */
+  private verified: { period: number; from: number; upTo: number } | null = null;
+  private candidates = new Int32Array(0);
+
+  constructor(private readonly k: number) {}
+
+  attempt(g: ValueArray, count: number): GuySmithAttempt {
+    const k = this.k;
+    const maxPeriod = Math.floor((count - k) / 2);
+    if (this.candidates.length < maxPeriod) this.candidates = new Int32Array(Math.max(maxPeriod, 2 * this.candidates.length));
+    const candidates = this.candidates;
+    const found = periodCandidates(g, count, maxPeriod, candidates);
+    // The first p whose pattern holds over the theorem's window is a true period (the theorem
+    // says so), and the smallest: a smaller true period has the same preperiod and a smaller window.
+    // So a proof at any count gives the same (minimal) cycle: stopping early changes nothing reported.
+    // Once some p has held from n0 on, every multiple of it holds there too: its scan starts at n0.
+    // (Without this, each multiple of a long-held period rescans the whole tail: quadratic.)
+    let held: { period: number; from: number } | null = null;
+    let due = Infinity;
+    const remembered = this.verified;
+    for (let i = 0; i < found; i++) {
+      const p = candidates[i]!;
+      let n0: number;
+      if (held && p % held.period === 0) n0 = cycleStart(g, count, p, 0, held.from);
+      else if (remembered?.period === p && remembered.upTo <= count) n0 = cycleStart(g, count, p, 0, remembered.from, remembered.upTo - p);
+      else n0 = cycleStart(g, count, p, 0);
+      if (count >= 2 * n0 + 2 * p + k) return { proven: guySmithProof(n0, p, k), due: null };
+      if (count - n0 >= 2 * p) {
+        // Keep the period held from furthest back: a tiny p held over the last few values by chance
+        // must not stand in for the real one, or each multiple of the real one rescans its whole tail.
+        if (!held || n0 < held.from) held = { period: p, from: n0 };
+        due = Math.min(due, 2 * n0 + 2 * p + k);
+      }
+    }
+    this.verified = held && { period: held.period, from: held.from, upTo: count };
+    return { proven: null, due: Number.isFinite(due) ? due : null };
+  }
+}
+
+/**
+ * The p <= maxPeriod, ascending, that repeat the last min(p, 3) values, into
+ * `out`; returns how many. Any other p holds over fewer than 2p values, so it
+ * neither proves nor is held. A loop of its own, small and on integers only:
+ * it is the one part of an attempt that visits every p, so it must be fast
+ * from the first attempt on, before and after any change in its caller.
+ */
+function periodCandidates(g: ValueArray, count: number, maxPeriod: number, out: Int32Array): number {
+  const [last, second, third] = [g[count - 1]!, g[count - 2]!, g[count - 3]!];
+  let found = 0;
+  for (let p = 1; p <= maxPeriod; p++) {
+    if (g[count - 1 - p] !== last || (p > 1 && g[count - 2 - p] !== second) || (p > 2 && g[count - 3 - p] !== third)) continue;
+    out[found++] = p;
+  }
+  return found;
+}
+
+function guySmithProof(n0: number, p: number, k: number): Cycle & { proof: Proof } {
+  const valuesNeeded = 2 * n0 + 2 * p + k;
+  return {
+    preperiod: n0,
+    period: p,
+    saltus: 0,
+    proof: {
+      method: 'guy-smith',
+      reason:
+        `octal game removing at most k = ${k} ${k === 1 ? 'token' : 'tokens'} and leaving at most two heaps; G(n+${p}) = G(n) ` +
+        `for ${n0} <= n < 2*${n0}+${p}+${k} = ${2 * n0 + p + k}, so by the Guy-Smith theorem for all n >= ${n0}`,
+      valuesNeeded,
+    },
+  };
+}

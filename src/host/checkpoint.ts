@@ -1,0 +1,139 @@
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
+import { InputError } from '../core/errors.js';
+import { OutputError } from '../report/sink.js';
+import { valueView, type ValueArray } from '../core/kernels/store.js';
+import { describeFsError } from './files/fs-errors.js';
+import { discard, release, removeStaleTemporaries, temporaryBeside } from './files/temporary.js';
+import { resolveOutputTarget } from './files/output-file.js';
+
+/**
+ * Checkpoints of a long computation: the rule and the values computed so far.
+ * Every kernel rebuilds its own state from the values, so they are all a
+ * resumed run needs to finish bit-identical to an uninterrupted one.
+ *
+ * Format: one JSON header line, then the values as little-endian unsigned
+ * integers of `bytesPerValue` bytes. Written to a temporary file, synced,
+ * then renamed over the old checkpoint: a kill at any moment leaves the
+ * previous checkpoint or the new one, never a torn file; a full disk leaves
+ * the previous one.
+ */
+const FORMAT = 'sg-explore-checkpoint';
+const VERSION = 1;
+
+interface Header {
+  format: string;
+  version: number;
+  rule: string;
+  count: number;
+  bytesPerValue: number;
+  checksum: number;
+}
+
+function checksum(bytes: Uint8Array): number {
+  let h = 0x811c9dc5; // FNV-1a
+  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  return h >>> 0;
+}
+
+function bytesOf(values: ValueArray): Uint8Array {
+  return new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+}
+
+export function saveCheckpoint(path: string, rule: string, values: ValueArray): void {
+  const bytes = bytesOf(values);
+  const header: Header = { format: FORMAT, version: VERSION, rule, count: values.length, bytesPerValue: values.BYTES_PER_ELEMENT, checksum: checksum(bytes) };
+  const target = resolveOutputTarget(path, '--checkpoint').path;
+  const temporary = temporaryBeside(target);
+  let fd: number | undefined;
+  try {
+    fd = openSync(temporary, 'wx');
+    writeSync(fd, JSON.stringify(header) + '\n');
+    for (let offset = 0; offset < bytes.length; offset += 1 << 26) writeSync(fd, bytes, offset, Math.min(1 << 26, bytes.length - offset));
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    renameSync(temporary, target);
+    release(temporary);
+  } catch (error) {
+    if (fd !== undefined) closeSync(fd);
+    discard(temporary);
+    const kept = existsSync(target) ? '; the previous checkpoint is kept' : '';
+    throw new OutputError(`--checkpoint ${path}: cannot save it (${describeFsError(error)})${kept}`);
+  }
+}
+
+/**
+ * Before any work: the checkpoint can be written where asked, and an
+ * existing one is not overwritten by a fresh run unless --force says so.
+ */
+export function checkCheckpointTarget(path: string, options: { resume: boolean; force: boolean }): void {
+  const target = resolveOutputTarget(path, '--checkpoint');
+  if (target.kind !== 'replace') throw new InputError(`--checkpoint ${path}: is not a regular file`);
+  if (target.existing && !options.resume && !options.force) {
+    throw new InputError(`--checkpoint ${path}: the file exists; add --resume to continue from it, or --force to start afresh and overwrite it`);
+  }
+  removeStaleTemporaries(target.path);
+  const probe = temporaryBeside(target.path);
+  try {
+    closeSync(openSync(probe, 'wx'));
+  } catch (error) {
+    throw new InputError(`--checkpoint ${path}: cannot write there (${describeFsError(error)})`);
+  } finally {
+    discard(probe);
+  }
+}
+
+export function loadCheckpoint(path: string, rule: string): ValueArray {
+  let data: Buffer;
+  try {
+    if (statSync(path).isDirectory()) throw new InputError(`--checkpoint ${path}: is a directory, not a file`);
+    data = readFileSync(path);
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError(`--checkpoint ${path}: cannot read it (${describeFsError(error)})`);
+  }
+  const newline = data.indexOf(10);
+  let header: Header;
+  try {
+    header = JSON.parse(data.subarray(0, newline < 0 ? 0 : newline).toString('utf8')) as Header;
+  } catch {
+    throw new InputError(`--checkpoint ${path}: not a sg-explore checkpoint`);
+  }
+  if (typeof header !== 'object' || header === null || header.format !== FORMAT || header.version !== VERSION) throw new InputError(`--checkpoint ${path}: not a sg-explore checkpoint (version ${VERSION})`);
+  if (header.rule !== rule) throw new InputError(`--checkpoint ${path}: it is for '${header.rule}', not '${rule}'`);
+  const body = data.subarray(newline + 1);
+  if (body.length !== header.count * header.bytesPerValue || checksum(body) !== header.checksum) {
+    throw new InputError(`--checkpoint ${path}: damaged (size or checksum does not match its header)`);
+  }
+  if (![1, 2, 4].includes(header.bytesPerValue)) throw new InputError(`--checkpoint ${path}: damaged (value width ${header.bytesPerValue})`);
+  const copy = new ArrayBuffer(body.length);
+  new Uint8Array(copy).set(body);
+  return valueView(copy, header.bytesPerValue);
+}
+
+/** The key (`rule`) a checkpoint was saved for, or undefined when the file is no readable checkpoint. */
+export function checkpointKeyOf(path: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const chunks: Buffer[] = [];
+    // The header is one line, before the values: read until its end (a megabyte at most).
+    for (let at = 0; at < 1 << 20; ) {
+      const chunk = Buffer.alloc(1 << 16);
+      const read = readSync(fd, chunk, 0, chunk.length, at);
+      if (read === 0) break;
+      const newline = chunk.subarray(0, read).indexOf(10);
+      chunks.push(chunk.subarray(0, newline < 0 ? read : newline));
+      if (newline >= 0) {
+        const header = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Partial<Header>;
+        return header?.format === FORMAT && typeof header.rule === 'string' ? header.rule : undefined;
+      }
+      at += read;
+    }
+    return undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}

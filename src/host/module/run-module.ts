@@ -1,0 +1,239 @@
+import { STEP_MILLISECONDS, type SteppedWork } from '../../core/driver.js';
+import { basename } from 'node:path';
+import { InputError } from '../../core/errors.js';
+import type { RuleModuleJob, StateAnswer } from './sandbox-protocol.js';
+import { startSandbox, type Sandbox } from './sandbox.js';
+
+export interface CustomRun {
+  /** A heap module's values; empty for a module with states of its own. */
+  readonly values: Uint32Array;
+  /** A module with states of its own: the states asked about, with values and options. */
+  readonly states?: { readonly answers: readonly StateAnswer[]; readonly tabulated: boolean };
+  readonly name?: string;
+  readonly description?: string;
+  /** The module's own default max, as it wrote it. */
+  readonly max?: string;
+}
+
+export interface CustomRunOptions {
+  readonly count?: number;
+  readonly defaultCount: number;
+  readonly capacity: number;
+  /** How long one options(n) call (or loading the module) may take. */
+  readonly timeoutMs: number;
+  /** Where the module's own prints go (default: this process's stderr; stdout carries only the report). */
+  readonly log?: NodeJS.WritableStream;
+  /** For a module with states: the states of --position (JSON texts), or --max for states(max). */
+  readonly positions?: readonly string[];
+  readonly max?: number;
+  readonly maxStates?: number;
+  /** Values G(0..) from a checkpoint (heap modules): the module is asked only about later heaps. */
+  readonly resume?: ArrayLike<number>;
+  /** A checkpoint is wanted: a module with states of its own then sends the states it solves. */
+  readonly checkpoint?: boolean;
+  /** What asked for `count` values, for a refusal in the user's terms ("--position 10^18"). */
+  readonly countReason?: string;
+  /** --trust-module: run the module without the sandbox's limits. */
+  readonly trusted?: boolean;
+}
+
+/** Distinct states a state module's search may hold when not told otherwise: about 1 KB each. */
+export function defaultMaxStates(freeBytes: number): number {
+  return Math.max(10_000, Math.min(50_000_000, Math.floor(freeBytes / 1024)));
+}
+
+const WATCH_INTERVAL_MS = 25;
+/** A sandbox that has not even started by then is broken, whatever --timeout says. */
+const START_LIMIT_MS = 30_000;
+/** How long the module's last prints may take to arrive after its answer. */
+const PRINTS_GRACE_MS = 500;
+/** How long a call past --timeout has to name itself after the SIGINT before the sandbox is ended. */
+const INTERRUPT_GRACE_MS = 1000;
+
+/** A rule module running in its sandbox. */
+interface ModuleRun {
+  /** Settles when the module is done, or has failed. */
+  readonly finished: Promise<CustomRun>;
+  /** Heaps whose values are final (heap modules), or states expanded (modules with states). */
+  progress(): number;
+  /** How many values a heap module computes (0 until the module has said). */
+  count(): number;
+  readonly statesMode: () => boolean;
+  /** A heap module's values so far, G(0..progress()-1). */
+  valuesSoFar(): Uint32Array;
+  /** A module with states of its own: the states solved so far (with --checkpoint), as JSON lines [key, value]. */
+  statesSoFar(): { text: string; count: number };
+  stop(): void;
+}
+
+/**
+ * Start a custom rule module in its sandbox (src/custom/sandbox.ts). A
+ * watchdog times each call the sandbox says the module is in; one that runs
+ * past the timeout ends the sandbox (this stops even a synchronous endless
+ * loop) and the message names it. A heap module's values arrive in batches,
+ * so a checkpoint can be taken while it runs.
+ */
+function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
+  const name = basename(module);
+  const job: RuleModuleJob = {
+    module,
+    timeoutMs: options.timeoutMs,
+    count: options.count,
+    countReason: options.countReason,
+    defaultCount: options.defaultCount,
+    capacity: options.capacity,
+    positions: options.positions,
+    max: options.max,
+    maxStates: options.maxStates ?? defaultMaxStates(options.capacity * 4),
+    // A module with states of its own keeps its checkpoint as text (JSON lines), a heap module as values.
+    resume: options.resume?.length && !(options.resume instanceof Uint8Array) ? Uint32Array.from(options.resume) : undefined,
+    resumeStates: options.resume instanceof Uint8Array && options.resume.length ? Buffer.from(options.resume).toString('utf8') : undefined,
+    checkpoint: options.checkpoint ?? false,
+  };
+  let statesMode = false;
+  let values = new Uint32Array(0);
+  let received = 0;
+  let calls = 0;
+  // States solved so far (with --checkpoint), as JSON lines; a resumed run starts from its checkpoint's.
+  const solvedLines: string[] = job.resumeStates ? [job.resumeStates] : [];
+  let solvedCount = job.resumeStates ? job.resumeStates.split('\n').filter(Boolean).length : 0;
+  let sandbox: Sandbox | undefined;
+  // Ends the run from outside (a signal to sg-explore): the sandbox, the watchdog and the promise.
+  let abandon = () => sandbox?.stop();
+
+  const finished = new Promise<CustomRun>((resolve, reject) => {
+    let meta: Omit<CustomRun, 'values'> = {};
+    let settled = false;
+    // The call being timed: null while the sandbox does its own work.
+    let call: string | null = null;
+    let started = false;
+    let since = performance.now();
+    const finish = (error: Error | null, run?: CustomRun) => {
+      if (settled) return;
+      settled = true;
+      clearInterval(watchdog);
+      sandbox?.stop();
+      if (error) reject(error);
+      else resolve(run!);
+    };
+    const fail = (message: string) => finish(new InputError(`rule module ${name}: ${message}`));
+    abandon = () => finish(new Error('stopped'));
+    // The answer counts once the sandbox has ended by itself, as the supervisor reports (a module
+    // that killed the supervisor and went on is refused, whatever it answered).
+    let answer: CustomRun | undefined;
+    const answered = (run: CustomRun) => {
+      answer = run;
+      call = null;
+    };
+    // A call past the timeout is first asked to name itself (SIGINT); one that does not within this long is ended.
+    let interruptedAt: number | undefined;
+    const watchdog = setInterval(() => {
+      const now = performance.now();
+      const waited = now - since;
+      if (!started) {
+        if (waited > START_LIMIT_MS) fail(`its sandbox did not start within ${START_LIMIT_MS / 1000} s`);
+      } else if (call !== null && waited > options.timeoutMs) {
+        const late = `${call} ran past --timeout ${options.timeoutMs} ms`;
+        if (call === 'loading it') fail(late);
+        else if (interruptedAt === undefined) {
+          interruptedAt = now;
+          sandbox?.interrupt();
+        } else if (now - interruptedAt > INTERRUPT_GRACE_MS) fail(late);
+      }
+    }, Math.max(1, Math.min(WATCH_INTERVAL_MS, options.timeoutMs / 4)));
+    try {
+      sandbox = startSandbox(job, { trusted: options.trusted ?? false, log: options.log ?? process.stderr }, {
+        onCall(count, what) {
+          started = true;
+          call = what;
+          since = performance.now();
+          calls = count;
+        },
+        onIdle(count) {
+          started = true;
+          call = null;
+          calls = count;
+        },
+        onReply(reply) {
+          if (settled || answer) return;
+          if (reply.type === 'loaded') {
+            meta = { name: reply.name, description: reply.description, max: reply.max };
+            statesMode = reply.states;
+          }
+          else if (reply.type === 'computing') {
+            values = new Uint32Array(reply.count);
+            received = job.resume ? Math.min(job.resume.length, reply.count) : 0;
+            if (received) values.set(job.resume!.subarray(0, received));
+          } else if (reply.type === 'values') {
+            values.set(reply.values, reply.from);
+            received = reply.from + reply.values.length;
+          } else if (reply.type === 'done') answered({ ...meta, values });
+          else if (reply.type === 'solved') {
+            statesMode = true;
+            solvedLines.push(reply.lines);
+            solvedCount += reply.count;
+          } else if (reply.type === 'states') answered({ ...meta, values: new Uint32Array(0), states: { answers: reply.answers, tabulated: reply.tabulated } });
+          else fail(reply.message);
+        },
+        onEnd(why) {
+          // A sandbox stopped by the SIGINT for a late call, before it could say which: the last call it named.
+          if (why !== null && interruptedAt !== undefined && call !== null) return fail(`${call} ran past --timeout ${options.timeoutMs} ms`);
+          if (why !== null) return fail(why);
+          if (!answer) return fail('its process ended before answering');
+          const run = answer;
+          // The module's last prints go out before the report.
+          void sandbox!.drained(PRINTS_GRACE_MS).then(() => finish(null, run));
+        },
+      });
+    } catch (error) {
+      finish(error as Error);
+    }
+  });
+  return {
+    finished,
+    progress: () => (statesMode ? calls : received),
+    count: () => values.length,
+    statesMode: () => statesMode,
+    valuesSoFar: () => values.subarray(0, received),
+    statesSoFar: () => ({ text: solvedLines.join(''), count: solvedCount }),
+    stop: () => abandon(),
+  };
+}
+
+/**
+ * A rule module as work for the driver: each step waits a little for the
+ * sandbox, so progress, Ctrl-C and checkpoints are served while it runs.
+ */
+export function ruleModuleWork(module: string, options: CustomRunOptions): SteppedWork<CustomRun> {
+  const run = startRuleModule(module, options);
+  // How many states the last snapshot held (the driver asks right after taking it).
+  let lastStates = 0;
+  let result: CustomRun | undefined;
+  let failure: unknown;
+  run.finished.then(
+    (r) => (result = r),
+    (error: unknown) => (failure = error ?? new Error('failed')),
+  );
+  return {
+    done: () => (result && !result.states ? result.values.length : run.progress()),
+    get ceiling() {
+      return run.statesMode() || run.count() === 0 ? Infinity : run.count();
+    },
+    get unit() {
+      return run.statesMode() ? 'states' : 'values';
+    },
+    async step() {
+      if (!result && !failure) await Promise.race([run.finished.catch(() => {}), new Promise((resolve) => setTimeout(resolve, STEP_MILLISECONDS))]);
+      if (failure) throw failure;
+      return result ? { finished: true, result } : { finished: false };
+    },
+    snapshot() {
+      if (!run.statesMode()) return result ? result.values : run.valuesSoFar();
+      const { text, count } = run.statesSoFar();
+      lastStates = count;
+      return new Uint8Array(Buffer.from(text, 'utf8'));
+    },
+    snapshotUnits: (values) => (run.statesMode() ? lastStates : values.length),
+    close: () => run.stop(),
+  };
+}

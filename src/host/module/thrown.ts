@@ -1,0 +1,32 @@
+import { escapeControls } from '../../core/errors.js';
+
+/**
+ * What a rule module threw, in one line: its own message, or, for an act
+ * the sandbox refused (Node's ERR_ACCESS_DENIED), which act it was.
+ */
+export function thrownText(error: unknown): string {
+  const { code, permission, resource } = (error ?? {}) as { code?: unknown; permission?: unknown; resource?: unknown };
+  if (code === 'ERR_ACCESS_DENIED') {
+    const where = typeof resource === 'string' && resource ? ` ${resource}` : '';
+    const act =
+      permission === 'FileSystemRead'
+        ? `reading${where || ' a file'} (a module may read only its own folder)`
+        : permission === 'FileSystemWrite'
+          ? `writing${where || ' a file'}`
+          : permission === 'ChildProcess'
+            ? 'starting a process'
+            : permission === 'WorkerThreads'
+              ? 'starting a worker thread'
+              : `this (${String(permission ?? 'unknown')})`;
+    return `the sandbox refused ${act}; run with --trust-module to lift its limits`;
+  }
+  let text: string;
+  try {
+    text = error instanceof Error ? String(error.message) : String(error);
+  } catch {
+    text = 'something that cannot be shown as text';
+  }
+  // One short line, with no raw control characters reaching the terminal.
+  const line = escapeControls(text.split('\n')[0]!);
+  return line.length > 300 ? line.slice(0, 297) + '...' : line;
+}
