@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../src/core/kinds/graph/input-error.js';
+import { InputError } from '../src/core/errors.js';
 import { type Graph } from '../src/core/kinds/graph/graph.js';
 import { parseGraphJson } from '../src/core/kinds/graph/parse-json.js';
 import { parseGraphText } from '../src/core/kinds/graph/parse.js';

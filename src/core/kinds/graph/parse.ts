@@ -1,5 +1,5 @@
 import { EdgeCollector, type Graph } from './graph.js';
-import { InputError } from './input-error.js';
+import { InputError } from '../../errors.js';
 import { ByteNames } from './names.js';
 import { quoted } from './quote.js';
 

@@ -1,4 +1,4 @@
-import { InputError } from './input-error.js';
+import { InputError } from '../../errors.js';
 import { quoted } from './quote.js';
 import { finiteFollowerValues, type GraphValues, INFINITE } from './solve.js';
 
