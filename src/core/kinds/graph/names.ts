@@ -5,6 +5,9 @@
  * A table slot holds the id, the hash and the name's first 8 bytes, so a
  * lookup of a short name touches one cache line and never the pool.
  */
+export const NOT_UTF8 = -1;
+export const C1_CONTROL = -2;
+
 export class ByteNames {
   readonly names: string[] = [];
   private pool = new Uint8Array(1 << 16);
@@ -15,7 +18,11 @@ export class ByteNames {
   private table = new Int32Array(4 << 11);
   private readonly decoder = new TextDecoder('utf-8', { fatal: true });
 
-  /** The id of the name bytes[start..end), adding it when new; -1 when a new name is not UTF-8. */
+  /**
+   * The id of the name bytes[start..end), adding it when new; NOT_UTF8 when a
+   * new name is not UTF-8, C1_CONTROL when it holds a C1 control character
+   * (U+0080–U+009F: a terminal may act on one; the caller refuses C0 bytes itself).
+   */
   intern(bytes: Uint8Array, start: number, end: number): number {
     let h = 0x811c9dc5 | 0;
     for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
@@ -54,7 +61,8 @@ export class ByteNames {
     const id = this.names.length;
     // Decoding first: a name that is not UTF-8 is refused before anything is stored.
     const name = this.decode(bytes, start, end);
-    if (name === undefined) return -1;
+    if (name === undefined) return NOT_UTF8;
+    if (/[\u0080-\u009f]/.test(name)) return C1_CONTROL;
     this.names.push(name);
     const length = end - start;
     if (this.poolUsed + length > this.pool.length) this.pool = grown(this.pool, this.poolUsed + length);

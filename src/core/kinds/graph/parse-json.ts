@@ -7,7 +7,7 @@ import { quoted } from './quote.js';
  * an edge list `[["u","v"], …]` or an adjacency object `{"u": ["v","w"], …}`
  * (`"u": []` is a vertex without moves). Names are strings or numbers
  * (a number n is the vertex String(n)); like text names they must be
- * non-empty and free of whitespace.
+ * non-empty and free of whitespace and control characters.
  */
 export function parseGraphJson(value: unknown): Graph {
   const ids = new Map<string, number>();
@@ -55,6 +55,8 @@ function nameOf(name: unknown, where: string): string {
   else throw new InputError(`JSON ${where}: ${describe(name)} is not a vertex name (a string or a number)`);
   if (text === '') throw new InputError(`JSON ${where}: a vertex name is empty`);
   if (/\s/.test(text)) throw new InputError(`JSON ${where}: ${quoted(text)} contains whitespace`);
+  // As in the text form: a name is printed in tables, where a terminal would act on control characters.
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(text)) throw new InputError(`JSON ${where}: ${quoted(text)} contains a control character`);
   return text;
 }
 

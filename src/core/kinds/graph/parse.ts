@@ -1,6 +1,6 @@
 import { EdgeCollector, type Graph } from './graph.js';
 import { InputError } from '../../errors.js';
-import { ByteNames } from './names.js';
+import { ByteNames, C1_CONTROL, NOT_UTF8 } from './names.js';
 import { quoted } from './quote.js';
 
 const NEWLINE = 0x0a;
@@ -99,7 +99,8 @@ function vertex(names: ByteNames, bytes: Uint8Array, start: number, end: number,
     throw lineError(line, `${quoted(text(bytes, start, end))} ends with ':', which only a line's first name may (as in 'u: v w …')`);
   }
   const v = names.intern(bytes, start, end);
-  if (v < 0) throw lineError(line, `${quoted(text(bytes, start, end))} is not valid UTF-8`);
+  if (v === NOT_UTF8) throw lineError(line, `${quoted(text(bytes, start, end))} is not valid UTF-8`);
+  if (v === C1_CONTROL) throw lineError(line, `${quoted(text(bytes, start, end))} contains a control character`);
   return v;
 }
 

@@ -8,7 +8,9 @@ const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
  */
 export function quoted(text: string): string {
   const cut = text.length > QUOTE_CHARS;
-  const shown = (cut ? text.slice(0, QUOTE_CHARS) : text).replace(
+  // Never split a surrogate pair at the cut.
+  const end = /[\ud800-\udbff]/.test(text[QUOTE_CHARS - 1] ?? '') ? QUOTE_CHARS - 1 : QUOTE_CHARS;
+  const shown = (cut ? text.slice(0, end) : text).replace(
     /[\u0000-\u001f\u007f-\u009f]/g,
     (c) => NAMED[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
   );
