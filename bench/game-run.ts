@@ -4,11 +4,13 @@
  * each game's peak RSS is its own.
  *   node dist/bench/game-run.js CODE LIMIT THREADS
  */
-import { exploreAsync } from '../src/core/heap/explore.js';
+import { exploreAsync } from '../src/core/analyse.js';
+import { installNodeHost } from '../src/host/node-host.js';
 import { parseCode } from '../src/core/rules/code.js';
 import { fletcher32 } from './c-sparse.js';
 import { peakRssMiB } from './measure.js';
 
+installNodeHost();
 const [code, limitText, threadsText] = process.argv.slice(2);
 const started = performance.now();
 const x = await exploreAsync({ game: { rule: { kind: 'take-and-break', code: parseCode(code!) } }, limit: Number(limitText), threads: Number(threadsText) });

@@ -21,7 +21,7 @@ import { arch, cpus, loadavg, platform } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { fillSubtraction } from '../src/core/kinds/subtraction/subtraction-kernel.js';
 import { referenceValues } from '../test/oracles/reference.js';
-import type { SubtractionRule } from '../src/core/rules/model.js';
+import type { SubtractionRule } from '../src/core/kinds/registry.js';
 import { compileCKernel, C_FLAGS, runCKernel } from './c-kernel.js';
 import { benchTakeBreak } from './take-break.js';
 import { benchOutput } from './output.js';

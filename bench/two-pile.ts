@@ -6,7 +6,7 @@
  * where both ran.
  */
 import { vectorValues } from '../src/core/kinds/two-pile/vector-kernel.js';
-import type { MoveVector } from '../src/core/rules/model.js';
+import type { MoveVector } from '../src/core/kinds/registry.js';
 import { count, ratio, seconds, timeOnce } from './measure.js';
 
 const WYTHOFF: MoveVector[] = [

@@ -33,14 +33,14 @@ await build({
   define: { 'import.meta.url': 'importMetaUrl' },
   logLevel: 'warning',
 });
-// The loaded bundle has no import() of its own (see src/package-import.ts): one left in it would fail only when reached.
+// The loaded bundle has no import() of its own (see src/host/package-import.ts): one left in it would fail only when reached.
 const stray = [...readFileSync(bundle, 'utf8').matchAll(/\bimport\(\s*["'`]([^"'`]*)/g)].map((m) => m[1]);
 if (stray.length > 0) {
-  console.error(`bundle-cli: import() of ${[...new Set(stray)].join(', ')} in the bundle: use importPackage (src/package-import.ts)`);
+  console.error(`bundle-cli: import() of ${[...new Set(stray)].join(', ')} in the bundle: use importPackage (src/host/package-import.ts)`);
   process.exit(1);
 }
 // A rule module's sandbox runs one file: Node's permission model then lets it read that file and
-// the module's folder, and nothing of the package's compiled tree (see src/custom/sandbox.ts).
+// the module's folder, and nothing of the package's compiled tree (see src/host/module/sandbox.ts).
 await build({
   entryPoints: [`${root}dist/workers/custom-rule.js`],
   outfile: `${root}dist/custom-rule.cjs`,

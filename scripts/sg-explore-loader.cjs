@@ -19,7 +19,7 @@ const cacheFile = join(__dirname, 'cli-bundle.v8-cache');
 const cacheOut = process.env.SG_EXPLORE_MAKE_CODE_CACHE;
 
 // The bundle's import() of a package runs here, in an ordinary module: Node 20 gives a
-// script compiled from a code cache no import() of its own (see src/package-import.ts).
+// script compiled from a code cache no import() of its own (see src/host/package-import.ts).
 globalThis[Symbol.for('sg-explore.importPackage')] = (specifier) => import(specifier);
 
 function load() {

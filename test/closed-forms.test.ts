@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explore } from '../src/core/heap/explore.js';
+import { explore } from '../src/core/analyse.js';
 import { referenceValues } from './oracles/reference.js';
 import { fillSubtraction } from '../src/core/kinds/subtraction/subtraction-kernel.js';
 import { AllButKernel } from '../src/core/kinds/subtraction/all-but-kernel.js';

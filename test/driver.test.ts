@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { drive, driveSync, type SteppedWork } from '../src/core/driver.js';
 import type { ValueArray } from '../src/core/kernels/store.js';
 import { exploreGrid, exploreGridAsync, gridCheckpointKey } from '../src/core/kinds/two-pile/grid.js';
-import { exploreMemoryGame, exploreMemoryGameAsync, memoryCheckpointKey } from '../src/core/kinds/capped-heap/explore-capped.js';
+import { exploreCappedHeap, exploreCappedHeapAsync, cappedHeapCheckpointKey } from '../src/core/kinds/capped-heap/explore-capped.js';
 import { loadCheckpoint } from '../src/host/checkpoint.js';
-import { presetGame } from '../src/core/rules/presets.js';
-import type { CappedHeapRule, GameSpec, VectorRule } from '../src/core/rules/model.js';
+import { presetGame } from '../src/core/presets.js';
+import type { CappedHeapRule, GameSpec, VectorRule } from '../src/core/kinds/registry.js';
 import { scratchDirectories } from './helpers/scratch.js';
 import { expectBadInput, runCli, stderrMessages } from './helpers/cli.js';
 
@@ -108,13 +108,13 @@ describe('two-pile tables and heaps with memory, stopped and resumed', () => {
 
   it('Fibonacci Nim: a stopped run’s states resume to the same start values; a smaller --max uses them as far as it goes', async () => {
     const max = 1500;
-    const full = exploreMemoryGame(fibonacci, max);
-    const saved = await stopAfter((options) => exploreMemoryGameAsync(fibonacci, max, options), 200_000);
+    const full = exploreCappedHeap(fibonacci, max);
+    const saved = await stopAfter((options) => exploreCappedHeapAsync(fibonacci, max, options), 200_000);
     expect(saved.length).toBeLessThan(((max + 1) * (max + 2)) / 2);
-    const resumed = await exploreMemoryGameAsync(fibonacci, max, {}, saved);
+    const resumed = await exploreCappedHeapAsync(fibonacci, max, {}, saved);
     expect(resumed.starts).toEqual(full.starts);
     expect(resumed.pPositions).toEqual(full.pPositions);
-    const smaller = await exploreMemoryGameAsync(fibonacci, 300, {}, saved);
+    const smaller = await exploreCappedHeapAsync(fibonacci, 300, {}, saved);
     expect(smaller.starts).toEqual(full.starts.subarray(0, 301));
   });
 });
@@ -156,7 +156,7 @@ describe('CLI: the same stop and resume for every game', () => {
     const F = join(dir, 'fib.ckpt');
     const first = await run(['--preset', 'fibonacci-nim', '--max', '400', '--checkpoint', F, '--format', 'json']);
     expect(first.code, first.stderr).toBe(0);
-    expect(loadCheckpoint(F, memoryCheckpointKey(fibonacci.rule)).length).toBe((401 * 402) / 2);
+    expect(loadCheckpoint(F, cappedHeapCheckpointKey(fibonacci.rule)).length).toBe((401 * 402) / 2);
     const again = await run(['--preset', 'fibonacci-nim', '--max', '400', '--checkpoint', F, '--resume', '--format', 'json']);
     expect(again.stdout).toBe(first.stdout);
     const p = (JSON.parse(first.stdout) as { pPositions: number[] }).pPositions;

@@ -5,7 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { referenceValues } from './oracles/reference.js';
 import { parseCode } from '../src/core/rules/code.js';
-import { RULE_KEYS } from '../src/core/rules/file.js';
+import { RULE_KEYS } from '../src/core/rule-words.js';
 import { ORACLE_PATH } from './helpers/oracles.js';
 import { ROOT, runCli, type CliRun } from './helpers/cli.js';
 
@@ -294,7 +294,7 @@ describe('the schema and the validator', () => {
   });
 
   it('the preset pattern accepts every preset name the program lists', async () => {
-    const { listPresets } = await import('../src/core/rules/presets.js');
+    const { listPresets } = await import('../src/core/presets.js');
     const pattern = new RegExp((schema.properties as Record<string, Schema>).preset!.pattern as string);
     for (const { usage } of listPresets()) {
       // bash:<m> stands for bash:4; an optional parameter fibonacci-nim[:k] for both forms.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explore, exploreAsync, exploreGrid, exploreMemoryGame, InputError, solve, type GameSpec, type ExploreRequest } from '../src/index.js';
+import { explore, exploreAsync, exploreGrid, exploreCappedHeap, InputError, solve, type GameSpec, type ExploreRequest } from '../src/index.js';
 
 /** The InputError a call throws (or its rejection), failing the test if it throws anything else or nothing. */
 async function refusal(call: () => unknown): Promise<InputError> {
@@ -63,7 +63,7 @@ describe('explore() checks its input as the CLI does', () => {
       [() => exploreGrid({ game: { rule: { kind: 'vectors', vectors: [{ dx: 0, dy: 0, cap: null }] } }, max: 10 }), /vectors\[0\]: the vector \(0,0\) moves nothing/],
       [() => exploreGrid({ game: { rule: { kind: 'vectors', vectors: [] } }, max: 10 }), /game\.rule\.vectors: expected a non-empty array/],
       [() => exploreGrid({ game: { rule: { kind: 'vectors', vectors: [{ dx: 1, dy: 0, cap: null }] } }, max: -1 }), /^max: expected a whole number from 0/],
-      [() => exploreMemoryGame({ rule: { kind: 'capped-heap', next: { kind: 'times', factor: 0 } } }, 10), /game\.rule\.next\.factor: expected a whole number from 1/],
+      [() => exploreCappedHeap({ rule: { kind: 'capped-heap', next: { kind: 'times', factor: 0 } } }, 10), /game\.rule\.next\.factor: expected a whole number from 1/],
     ];
     for (const [call, words] of cases) expect((await refusal(call)).message).toMatch(words);
   });

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ORACLE_PATH } from './helpers/oracles.js';
-import { explore } from '../src/core/heap/explore.js';
+import { explore } from '../src/core/analyse.js';
 import { referenceValues } from './oracles/reference.js';
-import type { Rule } from '../src/core/rules/model.js';
+import type { Rule } from '../src/core/kinds/registry.js';
 import { isOctal, parseCode } from '../src/core/rules/code.js';
 import { valuesAt } from './helpers/rules.js';
 

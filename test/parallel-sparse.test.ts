@@ -4,9 +4,9 @@ import { ParallelSparseKernel } from '../src/host/parallel-sparse.js';
 import { referenceValues } from './oracles/reference.js';
 import { TakeBreakKernel } from '../src/core/kinds/take-and-break/take-break-kernel.js';
 import { ValueStore, type ValueArray } from '../src/core/kernels/store.js';
-import { exploreAsync } from '../src/core/heap/explore.js';
+import { exploreAsync } from '../src/core/analyse.js';
 import { maxHeapsLeft, parseCode } from '../src/core/rules/code.js';
-import type { GameSpec, Rule } from '../src/core/rules/model.js';
+import type { GameSpec, Rule } from '../src/core/kinds/registry.js';
 import { int, mulberry32 } from './helpers/random.js';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { explore } from '../src/core/heap/explore.js';
+import { explore } from '../src/core/analyse.js';
 import { InputError } from '../src/core/errors.js';
 import { referenceValues } from './oracles/reference.js';
-import type { Rule } from '../src/core/rules/model.js';
+import type { Rule } from '../src/core/kinds/registry.js';
 import { int, mulberry32, randomSet } from './helpers/random.js';
 import { allBut, range, subtraction } from './helpers/rules.js';
 import { WindowRepetition, proveByWindowRepetition } from '../src/core/laws/window-repetition.js';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { explore } from '../src/core/heap/explore.js';
+import { explore } from '../src/core/analyse.js';
 import { htmlReportOf, sequencePlotOf, titleOf } from '../src/pictures/from-summary.js';
 import { renderHtmlReport } from '../src/pictures/html.js';
 import { renderSequencePlot } from '../src/pictures/sequence-plot.js';
 import { renderSweepMap } from '../src/pictures/sweep-map.js';
 import { summarise } from '../src/report/summary.js';
-import { presetGame } from '../src/core/rules/presets.js';
+import { presetGame } from '../src/core/presets.js';
 import type { SweepRow } from '../src/sweep/row.js';
 import { byId, num, parseSvg, xmlError } from './helpers/svg.js';
 

@@ -55,7 +55,7 @@ describe('starting a worker pool', () => {
     const hotLoop = (name: string) => `function ${name}(n) { let s = 0; for (let i = 0; i < n; i++) s = (s + i * i) | 0; return s; }`;
     const poolWorker = join(scratch, 'hot-worker.mjs');
     writeFileSync(poolWorker, `${hotLoop('poolHot')}\nexport default () => { let t = 0; for (let i = 0; i < 20000; i++) t += poolHot(100); return t; };\n`);
-    const pool = pathToFileURL(join(ROOT, 'dist', 'src', 'engine', 'pool.js')).href;
+    const pool = pathToFileURL(join(ROOT, 'dist', 'src', 'host', 'pool.js')).href;
     const script = `
       import { Worker } from 'node:worker_threads';
       import { startPool } from ${JSON.stringify(pool)};

@@ -13,12 +13,12 @@ import { describe, expect, it } from 'vitest';
 import { BIN, cliEnv, expectBadInput, runCli } from './helpers/cli.js';
 import { scratchDirectories } from './helpers/scratch.js';
 import { int, mulberry32 } from './helpers/random.js';
-import { explore } from '../src/core/heap/explore.js';
+import { explore } from '../src/core/analyse.js';
 import { optionsWithValue } from '../src/core/positions/heap-moves.js';
 import { misereTable } from '../src/core/positions/misere-table.js';
 import { referenceOptions, referenceValues } from './oracles/reference.js';
 import { parseCode } from '../src/core/rules/code.js';
-import type { Rule } from '../src/core/rules/model.js';
+import type { Rule } from '../src/core/kinds/registry.js';
 
 const scratch = scratchDirectories('positions-bounded');
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { runMain } from './helpers/in-process.js';
 import { expectBadInput } from './helpers/cli.js';
-import { explore } from '../src/core/heap/explore.js';
+import { explore } from '../src/core/analyse.js';
 import { heapPosition } from '../src/core/positions/heap-position.js';
 import { misereNimOutcome } from '../src/core/positions/misere.js';
 import { misereTable } from '../src/core/positions/misere-table.js';
 import { referenceOptions, referenceValues } from './oracles/reference.js';
 import { parseCode } from '../src/core/rules/code.js';
-import type { Rule } from '../src/core/rules/model.js';
+import type { Rule } from '../src/core/kinds/registry.js';
 import { int, mulberry32 } from './helpers/random.js';
 
 const json = async (args: string[], stdin?: string) => {

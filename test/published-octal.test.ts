@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explore } from '../src/core/heap/explore.js';
+import { explore } from '../src/core/analyse.js';
 import { parseCode } from '../src/core/rules/code.js';
 
 /**

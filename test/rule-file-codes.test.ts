@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/core/errors.js';
-import { loadRuleFile, parseRuleText } from '../src/core/rules/file.js';
-import { ruleText } from '../src/core/rules/model.js';
+import { parseRuleText } from '../src/core/rule-file.js';
+import { loadRuleFile } from '../src/host/rule-file.js';
+import { ruleText } from '../src/core/kinds/registry.js';
 
 /**
  * Rule files with the keys that came with take-and-break games: code,

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadRuleFile, parseRuleText } from '../src/core/rules/file.js';
+import { parseRuleText } from '../src/core/rule-file.js';
+import { loadRuleFile } from '../src/host/rule-file.js';
 import { InputError } from '../src/core/errors.js';
 
 /** The InputError message parseRuleText throws for `text` (fails the test if it does not throw one). */

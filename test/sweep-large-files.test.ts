@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { familyRules, type Family } from '../src/sweep/family.js';
-import { ruleText } from '../src/core/rules/model.js';
+import { ruleText } from '../src/core/kinds/registry.js';
 import { runCli, type CliRun } from './helpers/cli.js';
 import { scratchDirectories } from './helpers/scratch.js';
 

@@ -19,7 +19,7 @@ import { runRule } from '../src/sweep/run-rule.js';
 import { runSweep } from '../src/sweep/sweep.js';
 import type { Batch, BatchResult, SweepPool } from '../src/sweep/pool.js';
 import { COLUMNS, errorRow, type SweepRow } from '../src/sweep/row.js';
-import { ruleText } from '../src/core/rules/model.js';
+import { ruleText } from '../src/core/kinds/registry.js';
 import { InputError } from '../src/core/errors.js';
 import { ROOT, expectBadInput, runCli, type CliOptions, type CliRun } from './helpers/cli.js';
 import { runMain } from './helpers/in-process.js';

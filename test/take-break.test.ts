@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ORACLE_PATH } from './helpers/oracles.js';
-import { explore, exploreValues } from '../src/core/heap/explore.js';
+import { explore } from '../src/core/analyse.js';
+import { exploreValues } from '../src/core/heap/explore.js';
 import { referenceValues } from './oracles/reference.js';
 import { TakeBreakKernel } from '../src/core/kinds/take-and-break/take-break-kernel.js';
 import { ValueStore } from '../src/core/kernels/store.js';
 import { InputError } from '../src/core/errors.js';
 import { codeText, parseCode } from '../src/core/rules/code.js';
-import { listPresets, presetGame } from '../src/core/rules/presets.js';
-import { isHeapRule } from '../src/core/rules/model.js';
-import { ruleText, type GameSpec, type Rule } from '../src/core/rules/model.js';
+import { listPresets, presetGame } from '../src/core/presets.js';
+import { isHeapRule } from '../src/core/kinds/registry.js';
+import { ruleText, type GameSpec, type Rule } from '../src/core/kinds/registry.js';
 import { int, mulberry32 } from './helpers/random.js';
 import { valuesAt } from './helpers/rules.js';
 import { runMain } from './helpers/in-process.js';
@@ -351,16 +352,16 @@ describe('the detector does not see patterns the data does not support', () => {
     const spec: GameSpec = { rule: { kind: 'custom', module: '/dev/null/none.mjs' } };
     const make = (zeros: number, tail: number[]) => Uint32Array.from([...Array(zeros).fill(0), ...tail]);
     // 50 zeros, then 11 ones: nothing supports an eventual pattern yet.
-    const a = exploreValues(spec, make(50, Array(11).fill(1)), undefined, 'custom');
+    const a = exploreValues(spec, 'custom', make(50, Array(11).fill(1)), undefined, 'custom');
     expect(a.pattern.kind).toBe('none');
     // 50 zeros then 1, 2, 1, 2, ... (60 values): period 2 from 50 is not yet supported, and period 1 is contradicted.
-    const b = exploreValues(spec, make(50, Array.from({ length: 60 }, (_, i) => 1 + (i % 2))), undefined, 'custom');
+    const b = exploreValues(spec, 'custom', make(50, Array.from({ length: 60 }, (_, i) => 1 + (i % 2))), undefined, 'custom');
     expect(b.pattern.kind === 'none' || (b.pattern.period === 2 && b.pattern.preperiod === 50)).toBe(true);
     // 50 zeros then 200 ones: period 1 from 50, observed (not from 0, not proven).
-    const c = exploreValues(spec, make(50, Array(200).fill(1)), undefined, 'custom');
+    const c = exploreValues(spec, 'custom', make(50, Array(200).fill(1)), undefined, 'custom');
     expect(c.pattern).toMatchObject({ kind: 'periodic', preperiod: 50, period: 1, saltus: 0, proof: null });
     // 200 zeros then a single 1: no pattern claims the last value is part of a cycle it breaks.
-    const d = exploreValues(spec, make(200, [1]), undefined, 'custom');
+    const d = exploreValues(spec, 'custom', make(200, [1]), undefined, 'custom');
     if (d.pattern.kind !== 'none') {
       for (let n = d.pattern.preperiod; n + d.pattern.period < 201; n++) expect(d.values[n + d.pattern.period]).toBe(d.values[n] + d.pattern.saltus);
     }
@@ -404,7 +405,7 @@ describe('parseCode', () => {
     expect(parseCode('0.5!').unequal).toEqual([false, true]);
   });
 
-  it('rule text names the family', () => {
+  it("rule text names the code's class (octal, hexadecimal, take-and-break)", () => {
     expect(ruleText(takeBreak('0.770'))).toBe('octal 0.77');
     expect(ruleText(takeBreak('0.3f'))).toBe('hexadecimal 0.3F');
     expect(ruleText(takeBreak('4!.0'))).toBe('take-and-break 4!.0');

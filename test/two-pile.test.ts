@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { vectorTableBytes, VectorKernel, vectorValues } from '../src/core/kinds/two-pile/vector-kernel.js';
 import { exploreGrid } from '../src/core/kinds/two-pile/grid.js';
-import { exploreMemoryGame } from '../src/core/kinds/capped-heap/explore-capped.js';
+import { exploreCappedHeap } from '../src/core/kinds/capped-heap/explore-capped.js';
 import { cappedValues, startCap } from '../src/core/kinds/capped-heap/capped-kernel.js';
-import { presetGame } from '../src/core/rules/presets.js';
-import type { CappedHeapRule, GameSpec, MoveVector, VectorRule } from '../src/core/rules/model.js';
+import { presetGame } from '../src/core/presets.js';
+import type { CappedHeapRule, GameSpec, MoveVector, VectorRule } from '../src/core/kinds/registry.js';
 import { mulberry32, int } from './helpers/random.js';
 import { runMain } from './helpers/in-process.js';
 import { expectBadInput } from './helpers/cli.js';
@@ -164,7 +164,7 @@ describe('Fibonacci Nim and other heaps with memory', () => {
   });
 
   it('the first player loses exactly at 0 and the Fibonacci numbers, up to 5000', () => {
-    const x = exploreMemoryGame(presetGame('fibonacci-nim') as GameSpec & { rule: CappedHeapRule }, 5000);
+    const x = exploreCappedHeap(presetGame('fibonacci-nim') as GameSpec & { rule: CappedHeapRule }, 5000);
     const fibonacci: number[] = [0];
     for (let a = 1, b = 2; a <= 5000; [a, b] = [b, a + b]) fibonacci.push(a);
     expect(x.pPositions).toEqual(fibonacci);

@@ -1,11 +1,11 @@
 /**
  * The sandbox: a process of its own that loads a rule module and computes
- * its values (see src/custom/sandbox.ts for how it is started and watched).
+ * its values (see src/host/module/sandbox.ts for how it is started and watched).
  * Bundled into one file, dist/custom-rule.cjs, so that Node's permission
  * model can let it read that file and the module's folder, nothing more.
  *
  * The job comes on stdin; answers go out on file descriptor 3 in frames
- * (src/custom/sandbox-protocol.ts). Before each call into the module a CALL
+ * (src/host/module/sandbox-protocol.ts). Before each call into the module a CALL
  * frame names it, so the watchdog outside can stop a call that runs past
  * --timeout and say which one.
  */
@@ -17,7 +17,7 @@ import { computeCustomValues, RuleModuleError, type RuleModule } from '../src/ho
 import { parseCount } from '../src/core/numbers.js';
 import { canonicalJson, notAState, shownKey, solveStates, StateSearchError } from '../src/core/kinds/module/state-search.js';
 import { thrownText } from '../src/host/module/thrown.js';
-import { FRAME, FRAME_HEADER_BYTES, frame, type RuleModuleJob, type RuleModuleReply, type StateAnswer } from '../src/host/module/sandbox-protocol.js';
+import { FRAME, frame, type RuleModuleJob, type RuleModuleReply, type StateAnswer } from '../src/host/module/sandbox-protocol.js';
 
 const OUT = 3;
 /** How often a heap module's values, or a state module's solved states, are sent (for checkpoints and progress). */
@@ -114,7 +114,7 @@ async function run(job: RuleModuleJob): Promise<void> {
   if (typeof candidate !== 'function') fail('must export a function options(n) returning the options of a heap of n');
   const module = { ...(loaded.default as object), ...loaded, options: candidate } as RuleModule & Record<string, unknown>;
   const max = module.max;
-  // A module with states of its own says so by exporting start or states (see src/states/search.ts).
+  // A module with states of its own says so by exporting start or states (see src/core/kinds/module/state-search.ts).
   const states = 'start' in module || 'states' in module;
   reply({ type: 'loaded', name: text(module.name), description: text(module.description), max: max === undefined ? undefined : String(max), states });
   if (states) {

@@ -28,11 +28,6 @@ export function processIo(): CliIo {
   };
 }
 
-/** Whether a stream is a terminal a person reads. */
-export function isTerminal(stream: OutputStream): boolean {
-  return Boolean(stream.isTTY);
-}
-
 /** Columns to lay text out in: the terminal's width, or 80 when it is not a terminal (and at most 160). */
 export function columnsOf(stream: OutputStream): number {
   return Math.max(40, Math.min(stream.isTTY ? stream.columns ?? 80 : 80, 160));

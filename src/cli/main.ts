@@ -9,6 +9,9 @@ import { ClosedPipe, OutputError } from '../report/sink.js';
 import { discardAll } from '../host/files/temporary.js';
 import { Interrupted, installSignalHandlers } from './interrupt.js';
 import { processIo, type CliIo } from './io.js';
+import { installNodeHost } from '../host/node-host.js';
+
+installNodeHost();
 
 /** Exit codes of the output contract. */
 export const EXIT_OK = 0;

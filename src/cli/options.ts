@@ -6,8 +6,8 @@ import { columnsOf, type CliIo } from './io.js';
 import { packageVersion } from '../host/package-root.js';
 import { InputError, quote } from '../core/errors.js';
 import { parseCount, parseSmallCount } from '../core/numbers.js';
-import { ruleWord } from '../core/rules/words.js';
-import type { GameSpec } from '../core/rules/model.js';
+import { ruleWord } from '../core/rule-words.js';
+import type { GameSpec } from '../core/kinds/registry.js';
 
 import { FORMAT_NAMES } from '../report/formats.js';
 import { importPackage } from '../host/package-import.js';
@@ -190,7 +190,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
   if (given.length > 1) throw new InputError(`give one rule, not ${given.map((f) => `--${f}`).join(' and ')}`);
   const flag = given[0]!;
   const text = single(argv[flag], flag)!;
-  const game = flag === 'rule' ? { file: text } : { spec: ruleWord(flag)!.parse(text, `--${flag}`) };
+  const game = flag === 'rule' ? { file: text } : { spec: ruleWord(flag)!.parse(text, `--${flag}`) as GameSpec };
 
   const maxText = single(argv.max, 'max');
   const limitText = single(argv.limit, 'limit');

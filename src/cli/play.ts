@@ -3,20 +3,13 @@
  * wiring only; the game itself is src/play/session.ts.
  */
 import { InputError } from '../core/errors.js';
-import { explore } from '../core/heap/explore.js';
-import { isHeapRule, type GameSpec } from '../core/rules/model.js';
-import { parseCount } from '../core/numbers.js';
-import { boardPlayable, heapPlayable, isBoardRule, type Playable } from '../play/playable.js';
+import { checkGame, kindOf, type GameSpec } from '../core/kinds/registry.js';
 import { MOVE_HELP, playSession } from '../play/session.js';
 import { mulberry32 } from '../play/random.js';
 import { EXPLORE_OPTIONS, parseCommandLine, STDIN_ARGUMENT } from './options.js';
 import { columnsOf, type CliIo } from './io.js';
 import { wrapText } from '../report/wrap.js';
 import { progressMode, progressReporter } from './progress.js';
-import type { Pair } from '../core/kinds/game.js';
-
-/** Heaps a played game may start with (its values are computed up to the largest). */
-const PLAY_HEAP_LIMIT = 1_000_000;
 
 /** The flags play takes, in the order its help lists them (their words come from the main option table). */
 const PLAY_FLAGS = ['moves', 'all-but', 'code', 'vectors', 'preset', 'rule', 'position', 'seed', 'first', 'level', 'misere', 'limit'] as const;
@@ -59,7 +52,7 @@ export async function playMain(args: readonly string[], io: CliIo): Promise<numb
   const command = parsed.command!;
   if (command.command !== 'explore') throw new InputError('play: name a game to play (--moves, --preset, ...)');
   if (command.out || command.format) throw new InputError('play talks on the terminal: --out and --format do not apply');
-  const game: GameSpec = 'spec' in command.game ? command.game.spec : await (await import('../core/rules/file.js')).loadRuleFile(command.game.file);
+  const game: GameSpec = 'spec' in command.game ? command.game.spec : await (await import('../host/rule-file.js')).loadRuleFile(command.game.file);
   const play = command.play!;
   const seed = play.seed ?? Math.floor(Math.random() * 2 ** 31);
   const random = mulberry32(seed);
@@ -71,25 +64,9 @@ export async function playMain(args: readonly string[], io: CliIo): Promise<numb
     return { options: { onProgress: (done: number, ceiling: number, unit: string) => progress.update(done, ceiling, unit) }, done: () => progress.done() };
   };
   const options = { misere: command.misere, humanFirst: play.first === 'human', level: play.level, random, evaluation };
-  if (isBoardRule(game.rule)) {
-    const playable = boardPlayable(game.rule);
-    const start: Pair[] = texts ? texts.map((t) => playable.parse(t)) : randomBoard(game.rule.kind, random);
-    if (!texts) io.stdout.write(`A random start (--seed ${seed}).\n`);
-    return playSession(playable, start, options, io);
-  }
-  if (!isHeapRule(game.rule) || game.rule.kind === 'custom') throw new InputError('play: rule modules cannot be played yet');
-  const start = texts ? texts.map((t) => parseCount(t, '--position')) : Array.from({ length: 3 }, () => BigInt(1 + Math.floor(random() * 15)));
-  if (!texts) io.stdout.write(`A random start (--seed ${seed}).\n`);
-  const largest = start.reduce((a, b) => (b > a ? b : a), 0n);
-  if (largest > BigInt(PLAY_HEAP_LIMIT)) throw new InputError(`play: heaps up to ${PLAY_HEAP_LIMIT.toLocaleString('en-US')} (got ${largest})`);
-  const exploration = explore({ game, max: largest, limit: command.limit });
-  const playable: Playable<bigint> = heapPlayable(game.rule, exploration);
-  return playSession(playable, start, options, io);
-}
-
-function randomBoard(kind: 'vectors' | 'capped-heap', random: () => number): Pair[] {
-  const r = (n: number) => Math.floor(random() * n);
-  if (kind === 'vectors') return [[3 + r(12), 3 + r(12)]];
-  const n = 8 + r(30);
-  return [[n, n - 1]];
+  const kind = kindOf(game.rule);
+  if (!kind.play) throw new InputError(`play: ${kind.text(game.rule)} cannot be played yet`);
+  const { playable, start, random: drawn } = kind.play({ game: checkGame(game), position: texts, limit: command.limit }, random);
+  if (drawn) io.stdout.write(`A random start (--seed ${seed}).\n`);
+  return playSession(playable, [...start], options, io);
 }

@@ -162,3 +162,8 @@ export function runGenerator<R>(units: Generator<number | void, R, void>): R {
     if (next.done) return next.value;
   }
 }
+
+/** Work that is done already: its result, at the first step. */
+export function finishedWork<R>(result: R): SteppedWork<R> {
+  return { done: () => 0, ceiling: 0, unit: 'steps', step: () => ({ finished: true, result }) };
+}

@@ -83,3 +83,11 @@ export function formatCount(n: number | bigint): string {
 export function countOf(n: number | bigint, noun: string, plural = `${noun}s`): string {
   return `${formatCount(n)} ${BigInt(n) === 1n ? noun : plural}`;
 }
+
+/** A count as people read it: 1,000,000 up to 10^15, then 1e400 (or 1.2e20) rather than 400 digits. */
+export function shortCount(n: bigint): string {
+  const digits = n.toString();
+  if (digits.length <= 16) return formatCount(n);
+  const mantissa = digits.slice(1, 3).replace(/0+$/, '');
+  return `${digits[0]}${mantissa ? '.' + mantissa : ''}e${digits.length - 1}`;
+}

@@ -13,26 +13,7 @@ import { LONGEST_SIZE_TEXT, parseCount, refuseLongSize } from '../core/numbers.j
 import { describeFsError } from './files/fs-errors.js';
 import { discard, temporaryBeside } from './files/temporary.js';
 import type { SteppedWork, StopRequest } from '../core/driver.js';
-
-export interface HeapList {
-  readonly count: number;
-  readonly largest: bigint;
-  /** Heaps from..from+length-1 (fewer at the end). */
-  read(from: number, length: number): readonly bigint[];
-  /** Whether every heap is in memory (a command line's few), so a report may hold them all. */
-  readonly inMemory: boolean;
-  close(): void;
-}
-
-export function heapArray(heaps: readonly bigint[]): HeapList {
-  return {
-    count: heaps.length,
-    largest: heaps.reduce((a, b) => (b > a ? b : a), 0n),
-    read: (from, length) => heaps.slice(from, from + length),
-    inMemory: true,
-    close() {},
-  };
-}
+import type { HeapList } from '../core/positions/heap-list.js';
 
 /** Heaps read or written a block at a time. */
 const BLOCK = 8192;

@@ -4,7 +4,7 @@
  * the table says. The renderers themselves stay free of these types.
  */
 import { formatCount, countOf } from '../core/numbers.js';
-import { ruleTitle } from '../core/rules/model.js';
+import { ruleTitle } from '../core/rules/spec.js';
 import type { Summary } from '../report/summary.js';
 import { cycleText, statusText } from '../report/cycle-text.js';
 import { pPositionsText } from '../report/p-positions-text.js';

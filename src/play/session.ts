@@ -9,7 +9,7 @@
  */
 import { createInterface } from 'node:readline';
 import type { CliIo } from '../cli/io.js';
-import type { Playable } from './playable.js';
+import type { Playable } from '../core/positions/playable.js';
 import type { Move } from '../core/positions/position.js';
 import { outcomeWords } from '../report/position-report.js';
 import { quote } from '../core/errors.js';

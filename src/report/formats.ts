@@ -6,7 +6,7 @@
  */
 import type { Exploration } from '../core/heap/explore.js';
 import type { GridExploration } from '../core/kinds/two-pile/grid.js';
-import type { MemoryExploration } from '../core/kinds/capped-heap/explore-capped.js';
+import type { CappedHeapExploration } from '../core/kinds/capped-heap/explore-capped.js';
 import type { PositionReport } from '../core/positions/position.js';
 import type { MisereTable } from '../core/positions/misere-table.js';
 import type { StatesTable } from '../core/kinds/module/state-result.js';
@@ -14,7 +14,7 @@ import type { Sink } from './sink.js';
 import { InputError } from '../core/errors.js';
 
 /** Every kind of result a format can write. */
-export type Result = Exploration | GridExploration | MemoryExploration | PositionReport<unknown> | MisereTable | StatesTable;
+export type Result = Exploration | GridExploration | CappedHeapExploration | PositionReport<unknown> | MisereTable | StatesTable;
 
 export interface WriteOptions {
   /** Only these heaps (--at). */
@@ -46,7 +46,7 @@ export const FORMATS: readonly ReportFormat[] = [
     writers: {
       heap: async (x, sink, o) => (await import('./table.js')).writeTable(x, sink, { colour: o.colour, width: o.width }, o.heaps),
       grid: async (x, sink, o) => (await import('./grid-report.js')).writeGridTable(x, sink, o.width),
-      memory: async (x, sink, o) => (await import('./memory-report.js')).writeMemoryTable(x, sink, o.width),
+      memory: async (x, sink, o) => (await import('./capped-heap-report.js')).writeCappedHeapTable(x, sink, o.width),
       position: async (x, sink, o) => (await import('./position-report.js')).writePositionTable(x, sink, o.width),
       misere: async (x, sink, o) => (await import('./misere-report.js')).writeMisereTable(x, sink, o.width),
       states: async (x, sink, o) => (await import('./states-report.js')).writeStatesTable(x, sink, o.width),
@@ -59,7 +59,7 @@ export const FORMATS: readonly ReportFormat[] = [
     writers: {
       heap: async (x, sink, o) => (await import('./csv.js')).writeCsv(x, sink, o.heaps),
       grid: async (x, sink) => (await import('./grid-report.js')).writeGridCsv(x, sink),
-      memory: async (x, sink) => (await import('./memory-report.js')).writeMemoryCsv(x, sink),
+      memory: async (x, sink) => (await import('./capped-heap-report.js')).writeCappedHeapCsv(x, sink),
       position: async (x, sink) => (await import('./position-report.js')).writePositionCsv(x, sink),
       misere: async (x, sink) => (await import('./misere-report.js')).writeMisereCsv(x, sink),
       states: async (x, sink) => (await import('./states-report.js')).writeStatesCsv(x, sink),
@@ -72,7 +72,7 @@ export const FORMATS: readonly ReportFormat[] = [
     writers: {
       heap: async (x, sink, o) => (await import('./json.js')).writeJson(x, sink, o.heaps),
       grid: async (x, sink) => (await import('./grid-report.js')).writeGridJson(x, sink),
-      memory: async (x, sink) => (await import('./memory-report.js')).writeMemoryJson(x, sink),
+      memory: async (x, sink) => (await import('./capped-heap-report.js')).writeCappedHeapJson(x, sink),
       position: async (x, sink) => (await import('./position-report.js')).writePositionJson(x, sink),
       misere: async (x, sink) => (await import('./misere-report.js')).writeMisereJson(x, sink),
       states: async (x, sink) => (await import('./states-report.js')).writeStatesJson(x, sink),

@@ -24,11 +24,12 @@ export function valuesOmitted(x: Exploration): string | null {
 }
 
 /**
- * One JSON object: the summary, then either `at` (for --at) or `values`
+ * One JSON object: `shape` ("heap"), the summary, then either `at` (for --at) or `values`
  * (G(0..max), streamed, when max+1 <= JSON_VALUES_CAP).
  */
 export async function writeJson(x: Exploration, sink: Sink, heaps?: readonly bigint[]): Promise<void> {
-  const summary = summarise(x);
+  // `shape` first: every JSON report names its kind of result (heap, grid, memory, position, misere, states).
+  const summary = { shape: x.shape, ...summarise(x) };
   if (heaps) {
     const at = heaps.map((n) => {
       const value = x.valueAt(n);

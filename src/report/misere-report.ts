@@ -1,6 +1,6 @@
 /** Reports of a one-heap misère table: the P-positions, their pattern (proven or observed), the outcomes. */
 import type { MisereTable } from '../core/positions/misere-table.js';
-import { ruleTitle } from '../core/rules/model.js';
+import { ruleTitle } from '../core/rules/spec.js';
 import { csvLine } from './csv-field.js';
 import type { Sink } from './sink.js';
 import { toJson } from './json.js';
@@ -30,6 +30,7 @@ export async function writeMisereJson(x: MisereTable, sink: Sink): Promise<void>
   const c = x.cycle;
   await sink.write(
     toJson({
+      shape: x.shape,
       rule: x.rule,
       misere: true,
       max: x.max,

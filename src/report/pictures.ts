@@ -8,14 +8,14 @@
  */
 import type { Exploration } from '../core/heap/explore.js';
 import type { GridExploration } from '../core/kinds/two-pile/grid.js';
-import type { MemoryExploration } from '../core/kinds/capped-heap/explore-capped.js';
+import type { CappedHeapExploration } from '../core/kinds/capped-heap/explore-capped.js';
 import { quadraticValue, type BeattyLaw } from '../core/laws/beatty.js';
 import type { Result } from './formats.js';
 import { InputError } from '../core/errors.js';
 import { countOf } from '../core/numbers.js';
-import { ruleTitle } from '../core/rules/model.js';
+import { ruleTitle } from '../core/rules/spec.js';
 import { summarise } from './summary.js';
-import { lawText } from './memory-report.js';
+import { lawText } from './capped-heap-report.js';
 
 /** Values a plot reads at most (a proven cycle carries a table on past what was computed). */
 export const PLOT_VALUES_CAP = 2 ** 27;
@@ -70,7 +70,7 @@ function beattyLine(a: BeattyLaw, b: BeattyLaw): { slope: number; intercept: num
 
 const signed = (c: number) => (Math.abs(c) < 1e-9 ? '' : ` ${c < 0 ? '−' : '+'} ${Math.abs(c).toFixed(3)}`);
 
-function memoryPicture(x: MemoryExploration, logX: boolean): string {
+function cappedHeapPicture(x: CappedHeapExploration, logX: boolean): string {
   return renderers.sequence({ title: `${ruleTitle(x.rule, x.game.name)}: start positions`, values: x.starts, count: x.starts.length, cycle: null, proven: false, logX });
 }
 
@@ -95,7 +95,7 @@ export async function pictureOf(result: Result, logX = false): Promise<string> {
     case 'grid':
       return gridPicture(result);
     case 'memory':
-      return memoryPicture(result, logX);
+      return cappedHeapPicture(result, logX);
     default:
       throw new InputError(`--plot draws tables (of one heap, of two piles, of start positions), not ${unpictured(result)}`);
   }

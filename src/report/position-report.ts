@@ -5,7 +5,7 @@
  * row per winning move) and JSON.
  */
 import type { PositionReport } from '../core/positions/position.js';
-import { ruleTitle } from '../core/rules/model.js';
+import { ruleTitle } from '../core/rules/spec.js';
 import { csvLine } from './csv-field.js';
 import type { Sink } from './sink.js';
 import { wrapText } from './wrap.js';
@@ -76,7 +76,7 @@ async function writeList<T>(sink: Sink, items: readonly T[] | AsyncIterable<read
 
 export async function writePositionJson(p: AnyPosition, sink: Sink): Promise<void> {
   const text = (v: unknown) => (v === null ? 'null' : typeof v === 'bigint' ? v.toString() : JSON.stringify(v));
-  await sink.write(`{\n  "rule": ${JSON.stringify(p.rule)},\n  "misere": ${p.misere},\n  "position": `);
+  await sink.write(`{\n  "shape": "${p.shape}",\n  "rule": ${JSON.stringify(p.rule)},\n  "misere": ${p.misere},\n  "position": `);
   // A long position (from standard input) is read again, a chunk at a time, rather than held.
   const components = () => p.allComponents?.() ?? p.components;
   await writeList(sink, components(), (c) => stateJson(c.state), '  ');

@@ -1,7 +1,7 @@
 /** Reports of a state module's table: each state (as JSON) with its value and outcome. */
 import type { StatesTable } from '../core/kinds/module/state-result.js';
 import { countOf } from '../core/numbers.js';
-import { ruleTitle } from '../core/rules/model.js';
+import { ruleTitle } from '../core/rules/spec.js';
 import { canonicalJson } from '../core/kinds/module/state-search.js';
 import { csvLine } from './csv-field.js';
 import { outcome } from './outcome.js';

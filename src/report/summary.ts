@@ -1,6 +1,6 @@
 import type { Exploration } from '../core/heap/explore.js';
 import type { PPositions } from '../core/laws/p-positions.js';
-import { knownGameName } from '../core/rules/model.js';
+import { knownGameName } from '../core/rules/spec.js';
 
 /**
  * The facts every format reports, in one plain object: the JSON contract of

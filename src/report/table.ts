@@ -1,8 +1,7 @@
 import { renderBox, visibleLength } from './box.js';
 import type { Exploration } from '../core/heap/explore.js';
-import type { PPositions } from '../core/laws/p-positions.js';
 import { formatCount, countOf } from '../core/numbers.js';
-import { ruleTitle } from '../core/rules/model.js';
+import { ruleTitle } from '../core/rules/spec.js';
 import type { Sink } from './sink.js';
 import { summarise, type Summary } from './summary.js';
 import { outcome } from './outcome.js';

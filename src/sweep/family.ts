@@ -6,7 +6,7 @@
  */
 import { InputError } from '../core/errors.js';
 import { formatCount } from '../core/numbers.js';
-import { ruleText, type Rule } from '../core/rules/model.js';
+import { ruleText, type Rule } from '../core/kinds/registry.js';
 
 export interface Range {
   readonly from: number;
@@ -167,12 +167,7 @@ function unrankSubset(m: number, k: number, rank: number): number[] {
   return set;
 }
 
-/** Octal digit strings d1..dD (each 0-7, dD non-zero), in lexicographic order. */
-export function octalDigitStrings(digits: number): Generator<number[]> {
-  return octalDigitStringsFrom(digits, 0);
-}
-
-/** The same from the one at `rank` on (7 last digits for each head d1..dD-1). */
+/** Octal digit strings d1..dD (each 0-7, dD non-zero), in lexicographic order, from the one at `rank` on (7 last digits for each head d1..dD-1). */
 export function* octalDigitStringsFrom(digits: number, rank: number): Generator<number[]> {
   const head = 8 ** (digits - 1);
   for (let x = Math.floor(rank / 7), first = (rank % 7) + 1; x < head; x++, first = 1) {

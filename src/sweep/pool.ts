@@ -17,7 +17,7 @@ import { rowLine, type RowFormat } from './row-lines.js';
 import { SWEEP_PROTOCOL, ruleAt, type FailedRule, type FamilyRange, type SweepTask, type SweepTaskResult } from './task.js';
 import { inShard, shardSize, type IndexedRule } from './family.js';
 
-// From errors.js, not engine/pool.js: this module's public types must not reach piscina's.
+// From errors.js, not host/pool.js: this module's public types must not reach piscina's.
 export { WorkerStartError } from '../core/errors.js';
 
 export interface PoolOptions {

@@ -149,6 +149,3 @@ export function rowComparator(keys: readonly SortKey[]): (a: SweepRow, b: SweepR
     return naturalCompare(a.rule, b.rule) || a.index - b.index;
   };
 }
-
-/** Family order: by index, then rule (rows from different families may share an index). */
-export const familyOrder = (a: SweepRow, b: SweepRow): number => a.index - b.index || naturalCompare(a.rule, b.rule);

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { InputError, quote } from '../core/errors.js';
-import { isHeapRule, ruleText, type Rule } from '../core/rules/model.js';
-import { RULE_WORDS, ruleWord } from '../core/rules/words.js';
+import { kindOf, ruleText, type GameSpec, type Rule } from '../core/kinds/registry.js';
+import { RULE_WORDS, ruleWord } from '../core/rule-words.js';
 import type { Family } from './family.js';
 
 /**
@@ -54,16 +54,18 @@ export function ruleListDigest(rules: readonly Rule[]): string {
   return `sha256:${hash.digest('hex')}`;
 }
 
-const WORDS = RULE_WORDS.map((w) => w.word).join(', ');
+/** A list's line names its rule in words, not by a file (a module is no sweep's rule). */
+const LIST_WORDS = RULE_WORDS.filter((w) => w.fileValue.form !== 'file');
+const WORDS = LIST_WORDS.map((w) => w.word).join(', ');
 
 export function parseRuleLine(line: string, where: string): Rule {
   const match = /^(?:--)?([A-Za-z-]+)(?:\s*[=\s]\s*(.*))?$/.exec(line.trim());
   if (!match) throw new InputError(`${where}: expected a rule such as 'moves 1,2,3', 'all-but 2,3,7', 'code 0.77' or 'preset kayles', got '${line}'`);
   const word = ruleWord(match[1]!);
-  if (!word) throw new InputError(`${where}: unknown rule word '${match[1]}' (expected one of ${WORDS}, then the rule)`);
-  const { rule } = word.parse((match[2] ?? '').trim(), `${where}: ${match[1]!.toLowerCase()}`);
-  if (!isHeapRule(rule)) throw new InputError(`${where}: ${ruleText(rule)} is not a heap game; sweeps explore heap rules`);
-  return rule;
+  if (!word || !LIST_WORDS.includes(word)) throw new InputError(`${where}: unknown rule word '${match[1]}' (expected one of ${WORDS}, then the rule)`);
+  const { rule } = word.parse((match[2] ?? '').trim(), `${where}: ${match[1]!.toLowerCase()}`) as GameSpec;
+  if (!kindOf(rule).heap?.sweep) throw new InputError(`${where}: ${ruleText(rule)} is not a heap game; sweeps explore heap rules`);
+  return rule as Rule;
 }
 
 /** Read a --rules file; a file that cannot be read or a bad line is an InputError naming it. */

@@ -1,7 +1,6 @@
 import { recycleValues } from '../core/kernels/store.js';
-import { solve } from '../core/heap/explore.js';
-import { ruleText, type Rule } from '../core/rules/model.js';
-import { maxHeapsLeft } from '../core/rules/code.js';
+import { solve } from '../core/analyse.js';
+import { KINDS, kindOf, ruleText, type Rule } from '../core/kinds/registry.js';
 import { errorRow, type SweepRow } from './row.js';
 
 /** One unit of sweep work: a rule, where it stands in its family, and its limit. */
@@ -13,19 +12,11 @@ export interface RuleJob {
 }
 
 /**
- * Per-rule limits when --limit is not given: a sweep visits thousands of
- * rules, so these are far below the single-game defaults. Subtraction and
- * all-but kernels are O(1)-ish per value; the take-and-break kernel is O(n)
- * per value (O(n^2) in all), three-heap splits worse still.
+ * Per-rule limits when --limit is not given come from each kind (a sweep
+ * visits thousands of rules, so they are far below the single-game
+ * defaults): the sweepable kinds' classes, in their order.
  */
-export const SWEEP_LIMITS = {
-  subtraction: 2 ** 16,
-  'all-but': 2 ** 16,
-  // As far as a single run goes: 0.16 and 0.56 need about 500,000 and 650,000 values for their proofs.
-  'take-and-break': 2 ** 20,
-  'three-heap': 2 ** 11,
-  'sequence-subtraction': 2 ** 13,
-} as const;
+const SWEEP_CLASSES = KINDS.flatMap((kind) => Object.entries(kind.heap?.sweep?.limits ?? {})).sort(([, a], [, b]) => a.order - b.order);
 
 /**
  * A two-heap code with more rare heaps than this (or rare work past 2^16
@@ -41,20 +32,13 @@ export const SWEEP_MAX_RARE_HEAPS = 2 ** 14;
  * --limit is given: rows computed under other defaults (another version) are another sweep.
  */
 export function describeSweepDefaults(): string {
-  return `${Object.entries(SWEEP_LIMITS).map(([kind, limit]) => `${kind} ${limit}`).join(', ')}, rare heaps ${SWEEP_MAX_RARE_HEAPS}`;
+  return `${SWEEP_CLASSES.map(([name, { limit }]) => `${name} ${limit}`).join(', ')}, rare heaps ${SWEEP_MAX_RARE_HEAPS}`;
 }
 
 export function defaultSweepLimit(rule: Rule): number {
-  switch (rule.kind) {
-    case 'subtraction':
-    case 'all-but':
-    case 'sequence-subtraction':
-      return SWEEP_LIMITS[rule.kind];
-    case 'take-and-break':
-      return maxHeapsLeft(rule.code) === 3 ? SWEEP_LIMITS['three-heap'] : SWEEP_LIMITS['take-and-break'];
-    case 'custom':
-      throw new Error('custom rules are not swept');
-  }
+  const sweep = kindOf(rule).heap?.sweep;
+  if (!sweep) throw new Error(`${ruleText(rule)}: not a rule sweeps compute`);
+  return sweep.limits[sweep.classOf(rule)]!.limit;
 }
 
 /**

@@ -33,7 +33,7 @@ export interface SweepOptions {
   readonly work: SweepWork;
   /** How many rules the work holds (for batch sizes and progress). */
   readonly total: number;
-  /** Per-rule limit (default: by rule kind, see SWEEP_LIMITS). */
+  /** Per-rule limit (default: by class of rule, see defaultSweepLimit). */
   readonly limit?: number;
   /** May wait (back-pressure). */
   readonly output: RowOutput;

@@ -7,7 +7,7 @@
  * as they are (or, to filter or sort, parses JSON lines).
  */
 import { freeMemoryBudget } from '../core/kernels/store.js';
-import { ruleText } from '../core/rules/model.js';
+import { ruleText } from '../core/kinds/registry.js';
 import { familyRulesFrom, inShard, type Family, type Shard } from './family.js';
 import { rowLine, type RowFormat } from './row-lines.js';
 import { runRule, type RuleJob } from './run-rule.js';

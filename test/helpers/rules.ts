@@ -1,4 +1,4 @@
-import type { Rule } from '../../src/core/rules/model.js';
+import type { Rule } from '../../src/core/kinds/registry.js';
 
 export const subtraction = (moves: readonly number[]): Rule => ({ kind: 'subtraction', moves: [...moves].sort((a, b) => a - b) });
 export const allBut = (excluded: readonly number[]): Rule => ({ kind: 'all-but', excluded: [...excluded].sort((a, b) => a - b) });

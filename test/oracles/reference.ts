@@ -1,4 +1,4 @@
-import type { Rule } from '../../src/core/rules/model.js';
+import type { Rule } from '../../src/core/kinds/registry.js';
 import { SPLIT_THREE, SPLIT_TWO, type TakeBreakCode } from '../../src/core/rules/code.js';
 import { sequenceMembers } from '../../src/core/rules/sequences.js';
 

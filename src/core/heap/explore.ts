@@ -1,17 +1,16 @@
 import { InputError } from '../errors.js';
 import { formatCount } from '../numbers.js';
-import { isHeapRule, ruleText, type GameSpec } from '../rules/model.js';
+import type { GameSpecOf } from '../rules/spec.js';
 import { ValueStore, freeMemoryBudget, MAX_ARRAY_LENGTH, bytesPerValueFor, type ValueArray } from '../kernels/store.js';
-import { solverFor, type KernelStats, type ProvenCycle, type Solver } from './solvers.js';
+import type { KernelStats, ProvenCycle, Solver } from './solver.js';
 import { isCycle, patternKind, type Cycle, type Pattern } from '../laws/pattern.js';
 import { observeCycle } from '../laws/observed.js';
 import { valueAt, valueFrom } from '../laws/cycle.js';
-import { drive, type DriveOptions, type StepOutcome, type SteppedWork } from '../driver.js';
+import type { StepOutcome, SteppedWork } from '../driver.js';
 import { describePPositions, type PPositions } from '../laws/p-positions.js';
-import { checkGame, checkSize, checkWhole } from '../rules/check.js';
 
 export interface ExploreRequest {
-  readonly game: GameSpec;
+  readonly game: GameSpecOf;
   /** Heaps 0..max are reported. Without it: every value computed on the way to a proof. */
   readonly max?: bigint;
   /** The most values to compute while looking for a proof (default: the rule's own). */
@@ -34,9 +33,9 @@ export interface ExploreRequest {
 }
 
 export interface Exploration {
-  /** A one-heap game's table (other shapes: grid, memory; see src/game/). */
+  /** A one-heap game's table (the other kinds' shapes: src/core/kinds/). */
   readonly shape: 'heap';
-  readonly game: GameSpec;
+  readonly game: GameSpecOf;
   /** Canonical rule text. */
   readonly rule: string;
   readonly max: bigint;
@@ -86,36 +85,16 @@ interface Plan {
   readonly timeProofs: boolean;
   readonly maxRareHeaps?: number;
   readonly solver: Solver;
+  /** The rule's canonical text. */
+  readonly text: string;
   readonly store: ValueStore;
   readonly max: bigint | undefined;
   readonly stopAt: number;
   readonly capacity: number;
 }
 
-/**
- * A request from a library caller, checked as the CLI checks its flags: one
- * InputError naming the field, before any kernel runs. The same object comes
- * back when nothing needed changing (a sweep plans thousands a second).
- */
-function checkRequest(request: ExploreRequest): ExploreRequest {
-  if (typeof request !== 'object' || request === null) throw new InputError(`explore(): expected a request { game, max?, limit? }, got ${request === null ? 'null' : typeof request}`);
-  const game = checkGame(request.game);
-  const max = request.max === undefined ? undefined : checkSize(request.max, 'max');
-  checkWhole(request.limit, 'limit', 1);
-  checkWhole(request.threads, 'threads', 1, 1024);
-  checkWhole(request.maxRareHeaps, 'maxRareHeaps', 0);
-  if (request.memoryBudget !== undefined && !(typeof request.memoryBudget === 'number' && request.memoryBudget > 0 && Number.isFinite(request.memoryBudget))) {
-    throw new InputError(`memoryBudget: expected a positive number of bytes, got ${String(request.memoryBudget)}`);
-  }
-  if (request.resume !== undefined && !(ArrayBuffer.isView(request.resume) && !(request.resume instanceof DataView))) throw new InputError('resume: expected the values of a checkpoint (a typed array)');
-  return game === request.game && max === request.max ? request : { ...request, game, max };
-}
-
-/** The work of a request (checked by checkRequest first). */
-function plan(request: ExploreRequest, threads: number, timeProofs = true): Plan {
-  const rule = request.game.rule;
-  if (!isHeapRule(rule)) throw new InputError(`${ruleText(rule)} is not a heap game: explore() computes heap rules (see exploreGrid, exploreMemoryGame)`);
-  const solver = solverFor(rule, threads);
+/** The work of a request (checked by the caller: see src/core/analyse.ts), by the rule's solver. */
+function plan(request: ExploreRequest, solver: Solver, text: string, timeProofs = true): Plan {
   const max = request.max ?? request.game.defaultMax;
   const wantedAtMost = max === undefined ? Infinity : Number(max) + 1;
   // With --max and no --limit, a costly kernel looks for a proof only a little past max.
@@ -144,7 +123,7 @@ function plan(request: ExploreRequest, threads: number, timeProofs = true): Plan
     store.reserve(prefix.length).set(prefix);
     store.count = prefix.length;
   }
-  return { solver, store, max, stopAt, capacity, maxRareHeaps: request.maxRareHeaps, proofMilliseconds: 0, timeProofs };
+  return { solver, text, store, max, stopAt, capacity, maxRareHeaps: request.maxRareHeaps, proofMilliseconds: 0, timeProofs };
 }
 
 /** The next heaps to compute: G(from..to-1). */
@@ -200,7 +179,7 @@ function heapWork(request: ExploreRequest, p: Plan): SteppedWork<Exploration> {
   const { solver, store } = p;
   const blocks = schedule(p);
   let next = blocks.next(0);
-  const finish = (): StepOutcome<Exploration> => (next.done ? { finished: true, result: analyse(request.game, p, next.value) } : { finished: false });
+  const finish = (): StepOutcome<Exploration> => (next.done ? { finished: true, result: analyseTable(request.game, p, next.value) } : { finished: false });
   return {
     ceiling: p.stopAt,
     unit: 'values',
@@ -224,10 +203,9 @@ function heapWork(request: ExploreRequest, p: Plan): SteppedWork<Exploration> {
 }
 
 /** Compute a game's values and find its eventual pattern (synchronous, this thread only). */
-export function explore(unchecked: ExploreRequest): Exploration {
-  const request = checkRequest(unchecked);
-  const p = plan(request, 1);
-  return analyse(request.game, p, computeInThread(p));
+export function exploreTable(request: ExploreRequest, solver: Solver, text: string): Exploration {
+  const p = plan(request, solver, text);
+  return analyseTable(request.game, p, computeInThread(p));
 }
 
 /** What a run found, without the report built around it (see solve). */
@@ -245,8 +223,8 @@ export interface Solution {
  * thousands of rules that take microseconds each, and for them the report
  * costs as much as the values.
  */
-export function solve(request: ExploreRequest): Solution {
-  const p = plan(checkRequest(request), 1, false);
+export function solveTable(request: ExploreRequest, solver: Solver): Solution {
+  const p = plan(request, solver, '', false);
   const proven = computeInThread(p);
   return { pattern: patternOf(p, proven), computed: p.store.count, values: p.store.view() };
 }
@@ -273,25 +251,24 @@ function patternOf({ solver, store }: Plan, proven: ProvenCycle | null): Pattern
 }
 
 /**
- * The same, with a worker pool where the rule's kernel has one (request.threads),
- * yielding to the event loop between blocks: for progress, checkpoints, signals.
+ * The same as work for the driver, with a worker pool where the solver has
+ * one, yielding between blocks: for progress, checkpoints, signals.
  */
-export async function exploreAsync(unchecked: ExploreRequest, options: DriveOptions = {}): Promise<Exploration> {
-  const request = checkRequest(unchecked);
-  return drive(heapWork(request, plan(request, request.threads ?? 1)), options);
+export function exploreWork(request: ExploreRequest, solver: Solver, text: string): SteppedWork<Exploration> {
+  return heapWork(request, plan(request, solver, text));
 }
 
 /** Values computed elsewhere (a custom rule's worker): pattern and report, no proof. */
-export function exploreValues(game: GameSpec, values: ValueArray, max: bigint | undefined, noTheorem: string): Exploration {
+export function exploreValues(game: GameSpecOf, text: string, values: ValueArray, max: bigint | undefined, noTheorem: string): Exploration {
   const store = new ValueStore(values.length, 0, 1);
   store.values = values;
   store.count = values.length;
   const solver: Solver = { allowSaltus: true, noTheorem, defaultLimit: values.length, costly: true, fill: () => {}, prove: () => null };
-  return analyse(game, { solver, store, max, stopAt: values.length, capacity: values.length, proofMilliseconds: 0, timeProofs: false }, null);
+  return analyseTable(game, { solver, text, store, max, stopAt: values.length, capacity: values.length, proofMilliseconds: 0, timeProofs: false }, null);
 }
 
-function analyse(game: GameSpec, plan: Plan, proven: ProvenCycle | null): Exploration {
-  const { solver, store, max, capacity, proofMilliseconds } = plan;
+function analyseTable(game: GameSpecOf, plan: Plan, proven: ProvenCycle | null): Exploration {
+  const { solver, text, store, max, capacity, proofMilliseconds } = plan;
   const count = store.count;
   const g = store.view();
   const pattern = patternOf(plan, proven);
@@ -311,7 +288,7 @@ function analyse(game: GameSpec, plan: Plan, proven: ProvenCycle | null): Explor
   return {
     shape: 'heap',
     game,
-    rule: ruleText(game.rule),
+    rule: text,
     max: reportedMax,
     computed: count,
     pattern,

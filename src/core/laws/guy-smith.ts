@@ -2,19 +2,6 @@ import type { ValueArray } from '../kernels/store.js';
 import type { Cycle, Proof } from './pattern.js';
 import { cycleStart } from './cycle.js';
 
-/**
- * Octal games (Guy-Smith periodicity theorem, Winning Ways ch. 4): if a move
- * removes at most k tokens (k = index of the last non-zero code digit) and
- * leaves at most two heaps, then G(n+p) = G(n) for every n0 <= n < 2*n0 + p + k
- * implies G(n+p) = G(n) for all n >= n0. Any option of a heap of n + p >=
- * 2*n0 + 2p + k has a part of at least n0 + p, which can lose p tokens to give
- * an option of n, and back; induction does the rest. So 2*n0 + 2p + k values
- * prove the cycle.
- */
-export function proveByGuySmith(g: ValueArray, count: number, k: number): (Cycle & { proof: Proof }) | null {
-  return new GuySmithSearch(k).attempt(g, count).proven;
-}
-
 export interface GuySmithAttempt {
   readonly proven: (Cycle & { proof: Proof }) | null;
   /**
@@ -28,6 +15,14 @@ export interface GuySmithAttempt {
 }
 
 /**
+ * Octal games (Guy-Smith periodicity theorem, Winning Ways ch. 4): if a move
+ * removes at most k tokens (k = index of the last non-zero code digit) and
+ * leaves at most two heaps, then G(n+p) = G(n) for every n0 <= n < 2*n0 + p + k
+ * implies G(n+p) = G(n) for all n >= n0. Any option of a heap of n + p >=
+ * 2*n0 + 2p + k has a part of at least n0 + p, which can lose p tokens to give
+ * an option of n, and back; induction does the rest. So 2*n0 + 2p + k values
+ * prove the cycle.
+ *
  * Proof attempts on one growing sequence of values (a run's G(0..count-1),
  * count only growing). Each attempt gives what a fresh one would; it only
  * remembers where the period it held last time was verified up to, so that

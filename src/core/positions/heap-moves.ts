@@ -10,10 +10,6 @@
  * options are looked through one by one, within the budget.
  */
 import type { Exploration } from '../heap/explore.js';
-import { heapOptions } from '../kinds/heap-options.js';
-import { SPLIT_THREE, SPLIT_TWO, type TakeBreakCode } from '../rules/code.js';
-import type { Rule } from '../rules/model.js';
-import { sequenceMembers } from '../rules/sequences.js';
 
 export interface HeapOption {
   readonly take: bigint;
@@ -24,7 +20,7 @@ export interface HeapOption {
 export type OptionsWithValue = { readonly count: bigint; readonly options: HeapOption[]; readonly work: number } | { readonly notListed: string };
 
 /** Heaps m < n with G(m) = t, read off a proven arithmetic-periodic pattern (values rise, so there are few). */
-function heapsWithValue(x: Exploration, t: bigint, below: bigint): bigint[] | null {
+export function heapsWithValue(x: Exploration, t: bigint, below: bigint): bigint[] | null {
   const p = x.pattern;
   if (p.kind !== 'arithmetic-periodic' || !p.proof) return null;
   const found: bigint[] = [];
@@ -39,175 +35,29 @@ function heapsWithValue(x: Exploration, t: bigint, below: bigint): bigint[] | nu
   return found.sort((a, b) => (a < b ? -1 : 1));
 }
 
-const NONE = { count: 0n, options: [], work: 1 };
+export const NONE: OptionsWithValue = { count: 0n, options: [], work: 1 };
 
-const tooMuch = (n: bigint, budget: number): { notListed: string } => ({
+export const tooMuch = (n: bigint, budget: number): { notListed: string } => ({
   notListed: `a heap of ${n} has too many options to look through within the ${budget.toLocaleString('en-US')} option checks left to this position`,
 });
 
-/**
- * Options of a heap of n with value `target`: at most `limit` listed (all are
- * counted), looking at no more than `budget` options.
- */
-export function optionsWithValue(rule: Rule, x: Exploration, n: bigint, target: bigint, limit = Infinity, budget = Infinity): OptionsWithValue {
-  // Nim, first: G(m) = m, so the one option is the heap of the target (millions of heaps come this way).
-  if (rule.kind === 'all-but' && rule.excluded.length === 0) return target < n ? { count: 1n, options: limit > 0 ? [{ take: n - target, to: target === 0n ? [] : [target] }] : [], work: 1 } : NONE;
-  const single = (m: bigint): HeapOption => ({ take: n - m, to: m === 0n ? [] : [m] });
-  const listed = (all: HeapOption[], work: number) => ({ count: BigInt(all.length), options: all.slice(0, limit), work });
-  switch (rule.kind) {
-    case 'subtraction':
-      return listed(rule.moves.filter((s) => BigInt(s) <= n && x.valueAt(n - BigInt(s)) === target).map((s) => single(n - BigInt(s))), rule.moves.length);
-    case 'all-but': {
-      const excluded = new Set(rule.excluded.map(BigInt));
-      const allowed = (m: bigint) => m < n && !excluded.has(n - m);
-      const heaps = heapsWithValue(x, target, n);
-      if (heaps) return listed(heaps.filter(allowed).map(single).sort((a, b) => (a.take < b.take ? -1 : 1)), x.pattern.kind === 'none' ? 0 : x.pattern.preperiod + x.pattern.period);
-      break;
-    }
-    case 'sequence-subtraction':
-      if (n <= BigInt(Number.MAX_SAFE_INTEGER) && Math.sqrt(Number(n)) * 4 <= budget) {
-        const members = sequenceMembers(rule.sequence, Number(n));
-        if (members.length <= budget) return listed(members.filter((s) => x.valueAt(n - BigInt(s)) === target).map((s) => single(n - BigInt(s))), members.length);
-      }
-      return tooMuch(n, budget);
-    case 'take-and-break':
-      return n <= BigInt(Number.MAX_SAFE_INTEGER) ? takeBreakWithValue(rule.code, x, Number(n), Number(target), limit, budget) : tooMuch(n, budget);
-    case 'custom':
-      return { notListed: 'the options of a rule module are not listed here (its values and the outcome are)' };
-  }
+/** What a search says where no proven pattern tells which heaps have a value. */
+export function notListedWithoutPattern(n: bigint): OptionsWithValue {
   return { notListed: `the options of a heap of ${n} are not listed: no proven pattern says which heaps have a value` };
 }
 
-/**
- * A take-and-break code: for each amount taken, the whole heap, the heap
- * left, and the splits a + b (a <= b) whose values xor to the target. Splits
- * are counted by their period where one is proven: past the preperiod, G(a)
- * xor G(rest - a) depends only on a mod p, so a heap of 10^6 costs the
- * preperiod plus one period rather than 5*10^5 splits.
- */
-function takeBreakWithValue(code: TakeBreakCode, x: Exploration, n: number, target: number, limit: number, budget: number): OptionsWithValue {
-  const g = (m: number) => x.valueOf(m);
-  let low = lowSplits.get(x);
-  if (!low) lowSplits.set(x, (low = new Map()));
-  const pattern = x.pattern;
-  const cycle = pattern.kind === 'periodic' && pattern.proof ? { from: pattern.preperiod, period: pattern.period } : null;
-  const options: HeapOption[] = [];
-  let count = 0;
-  let work = 0;
-  const add = (take: number, to: number[]) => {
-    count++;
-    if (options.length < limit) options.push({ take: BigInt(take), to: to.map(BigInt) });
-  };
-  for (let take = 0; take < code.digits.length && take <= n; take++) {
-    const digit = code.digits[take]!;
-    const rest = n - take;
-    const before = options.length;
-    work++;
-    if (digit & 1 && rest === 0 && target === 0) add(take, []);
-    if (digit & SPLIT_TWO && rest >= 2) {
-      const last = code.unequal[take] && rest % 2 === 0 ? rest / 2 - 1 : Math.floor(rest / 2);
-      const splits = countSplits(g, cycle, rest, last, target, limit - options.length, budget - work, low);
-      if (!splits) return tooMuch(BigInt(n), budget);
-      work += splits.work;
-      count += splits.count - splits.listed.length;
-      for (const a of splits.listed) add(take, [a, rest - a]);
-    }
-    if (digit & 2 && rest >= 1 && take > 0 && g(rest) === target) add(take, [rest]);
-    if (digit & SPLIT_THREE && rest >= 3) {
-      // Three heaps: (rest/3)^2/2 splits at most, looked through one by one.
-      if (work + (rest * rest) / 6 > budget) return tooMuch(BigInt(n), budget);
-      for (const parts of heapOptions({ kind: 'take-and-break', code: { digits: [...Array(take).fill(0), SPLIT_THREE], unequal: [] } }, n)) {
-        work++;
-        if ((g(parts[0]!) ^ g(parts[1]!) ^ g(parts[2]!)) === target) add(take, parts);
-      }
-    }
-    // Options of one amount taken, in order of what is left (splits, three-way splits and the single heap interleave).
-    const mine = options.splice(before).sort((a, b) => compareParts(a.to, b.to));
-    options.push(...mine);
-  }
-  return { count: BigInt(count), options, work };
+/** A move that leaves one heap m (nothing, for m = 0). */
+export function singleHeap(n: bigint, m: bigint): HeapOption {
+  return { take: n - m, to: m === 0n ? [] : [m] };
 }
 
-/** Splits below the preperiod, by exploration and key (see countSplits). */
-const lowSplits = new WeakMap<Exploration, Map<string, number[]>>();
-const LOW_SPLITS_KEPT = 1 << 14;
+/** The first `limit` of `all`, and how many there are. */
+export function listedOptions(all: HeapOption[], work: number, limit: number): OptionsWithValue {
+  return { count: BigInt(all.length), options: all.slice(0, limit), work };
+}
 
 /** What a move leaves, compared heap by heap (then the shorter first): the order moves of one amount are listed in. */
 export function compareParts(a: readonly bigint[], b: readonly bigint[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
   return a.length - b.length;
-}
-
-/**
- * Splits of `rest` into a + (rest - a), 1 <= a <= last, with G(a) xor
- * G(rest - a) = target: their count and the first `want` values of a. With a
- * period p from `from` on, the a with both parts periodic are counted per
- * residue of a mod p; the rest (a below `from`, or rest - a below it) one
- * by one. Null when that needs more than `budget` looks.
- */
-function countSplits(
-  g: (m: number) => number,
-  cycle: { readonly from: number; readonly period: number } | null,
-  rest: number,
-  last: number,
-  target: number,
-  want: number,
-  budget: number,
-  low: Map<string, number[]>,
-): { count: number; listed: number[]; work: number } | null {
-  const listed: number[] = [];
-  let count = 0;
-  let work = 0;
-  const scan = (from: number, to: number): boolean => {
-    if (to - from + 1 > budget - work) return false;
-    for (let a = from; a <= to; a++) {
-      if ((g(a) ^ g(rest - a)) !== target) continue;
-      count++;
-      if (listed.length < want) listed.push(a);
-    }
-    work += Math.max(0, to - from + 1);
-    return true;
-  };
-  if (!cycle) return scan(1, last) ? { count, listed, work } : null;
-  const { from: start, period } = cycle;
-  // a < start; start <= a <= rest - start (both parts periodic); a > rest - start.
-  const lowLast = Math.min(last, start - 1);
-  const middleFirst = Math.max(1, start);
-  const middleLast = Math.min(last, rest - start);
-  // The splits with a < start, once rest - a is periodic for all of them, depend only on rest mod p (and the target).
-  const key = rest - lowLast >= start ? `${(rest - start) % period} ${target}` : null;
-  if (key === null) {
-    if (!scan(1, lowLast)) return null;
-  } else {
-    let found = low.get(key);
-    if (!found) {
-      found = [];
-      for (let a = 1; a <= lowLast; a++) if ((g(a) ^ g(rest - a)) === target) found.push(a);
-      work += lowLast;
-      if (low.size < LOW_SPLITS_KEPT) low.set(key, found);
-    }
-    count += found.length;
-    listed.push(...found.slice(0, want));
-    work++;
-  }
-  if (middleFirst <= middleLast) {
-    if (period > budget - work) return null;
-    const good = new Uint8Array(period);
-    let middleCount = 0;
-    for (let r = 0; r < period; r++) {
-      const a = middleFirst + r;
-      if (a > middleLast) break;
-      if ((g(a) ^ g(rest - a)) !== target) continue;
-      good[(a - start) % period] = 1;
-      middleCount += Math.floor((middleLast - a) / period) + 1;
-    }
-    work += period;
-    count += middleCount;
-    // Listing: a good residue comes at least once a period.
-    for (let a = middleFirst, left = Math.min(middleCount, want - listed.length); a <= middleLast && left > 0; a++, work++) {
-      if (good[(a - start) % period]) listed.push(a), left--;
-    }
-  }
-  if (!scan(Math.max(1, start, rest - start + 1), last)) return null;
-  return { count, listed, work };
 }

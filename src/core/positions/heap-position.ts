@@ -11,15 +11,14 @@
  * searched), for the driver.
  */
 import type { Exploration } from '../heap/explore.js';
-import { heapOptions } from '../kinds/heap-options.js';
-import type { Rule } from '../rules/model.js';
 import { WINNING_MOVES_LISTED, type Component, type Move, type PositionReport } from './position.js';
-import { compareParts, optionsWithValue, type OptionsWithValue } from './heap-moves.js';
+import { compareParts, type OptionsWithValue } from './heap-moves.js';
+import type { HeapMoves } from '../heap/heap-kind.js';
 import { boutonOutcome, checkMisereSize, MISERE_STATE_LIMIT, misereSearch, splitDescendants } from './misere.js';
 import { InputError } from '../errors.js';
 import { formatCount } from '../numbers.js';
 import { generatorWork, runGenerator, type SteppedWork } from '../driver.js';
-import { heapArray, type HeapList } from '../../host/heap-list.js';
+import { heapArray, type HeapList } from './heap-list.js';
 
 /** Positions longer than this are not written out after each move: only what the heap becomes. */
 const POSITION_SHOWN = 24;
@@ -55,17 +54,17 @@ function* eachHeap(heaps: HeapList, visit: (i: number, n: bigint) => boolean | v
 }
 
 /** A position of few heaps, evaluated in this thread (play, the library, tests). */
-export function heapPosition(x: Exploration, rule: Rule, heaps: readonly bigint[], misere: boolean): PositionReport<bigint> {
+export function heapPosition(x: Exploration, rule: HeapMoves, heaps: readonly bigint[], misere: boolean): PositionReport<bigint> {
   return runGenerator(heapPositionSteps(x, rule, heapArray(heaps), misere));
 }
 
 /** The same as work for the driver: progress in heaps (or positions searched), stops between steps. */
-export function heapPositionWork(x: Exploration, rule: Rule, heaps: HeapList, misere: boolean): SteppedWork<PositionReport<bigint>> {
+export function heapPositionWork(x: Exploration, rule: HeapMoves, heaps: HeapList, misere: boolean): SteppedWork<PositionReport<bigint>> {
   const size = { unit: 'heaps', ceiling: 2 * heaps.count };
   return generatorWork(heapPositionSteps(x, rule, heaps, misere, size), size);
 }
 
-function* heapPositionSteps(x: Exploration, rule: Rule, heaps: HeapList, misere: boolean, size = { unit: 'heaps', ceiling: 0 }): Generator<void, PositionReport<bigint>, void> {
+function* heapPositionSteps(x: Exploration, rule: HeapMoves, heaps: HeapList, misere: boolean, size = { unit: 'heaps', ceiling: 0 }): Generator<void, PositionReport<bigint>, void> {
   const components: Component<bigint>[] = [];
   const kept = heaps.inMemory ? heaps.count : COMPONENTS_KEPT;
   // Pass 1: values, the nim-sum, and what Bouton's rule needs.
@@ -97,7 +96,7 @@ function* heapPositionSteps(x: Exploration, rule: Rule, heaps: HeapList, misere:
     if (winningMoves.length < WINNING_MOVES_LISTED) winningMoves.push(move);
   };
   const counted = () => (count > BigInt(winningMoves.length) ? { winningMoveCount: count } : {});
-  if (misere && rule.kind === 'all-but' && rule.excluded.length === 0) {
+  if (misere && rule.nim) {
     // Nim: Bouton. The moves to a misère P-position: to 0, to 1, or the normal-play reply.
     const outcome = boutonOutcome(big > 0, ones, heapSum);
     if (outcome === 'N') {
@@ -124,11 +123,11 @@ function* heapPositionSteps(x: Exploration, rule: Rule, heaps: HeapList, misere:
     const remembered = new Map<bigint, OptionsWithValue>();
     let budget = OPTION_CHECKS;
     // Nim's heaps have one option each: remembering them would cost more than finding them.
-    const remember = !(rule.kind === 'all-but' && rule.excluded.length === 0);
+    const remember = !rule.nim;
     yield* eachHeap(heaps, (i, n) => {
       let found = remember ? remembered.get(n) : undefined;
       if (!found) {
-        found = optionsWithValue(rule, x, n, x.valueAt(n) ^ nimSum, WINNING_MOVES_LISTED - winningMoves.length, budget);
+        found = rule.withValue(x, n, x.valueAt(n) ^ nimSum, WINNING_MOVES_LISTED - winningMoves.length, budget);
         if ('work' in found) budget -= found.work;
         if (remember && remembered.size < REMEMBERED_SIZES) remembered.set(n, found);
       }
@@ -154,17 +153,17 @@ async function* allComponents(x: Exploration, heaps: HeapList): AsyncGenerator<r
 /** Heaps of a misère position searched exhaustively: more than this many is refused whatever their sizes. */
 const MISERE_SEARCH_HEAPS = 10_000;
 
-function* misereHeapPosition(rule: Rule, heaps: HeapList, base: Omit<PositionReport<bigint>, 'nimSum' | 'outcome' | 'winningMoves' | 'movesNotListed'>): Generator<void, PositionReport<bigint>, void> {
-  if (rule.kind === 'custom') throw new InputError('--misere with a rule module: its options live in the module; misère positions need them here');
+function* misereHeapPosition(rule: HeapMoves, heaps: HeapList, base: Omit<PositionReport<bigint>, 'nimSum' | 'outcome' | 'winningMoves' | 'movesNotListed'>): Generator<void, PositionReport<bigint>, void> {
+  if (rule.optionsElsewhere) throw new InputError(`--misere with ${rule.optionsElsewhere}; misère positions need them here`);
   if (heaps.count > MISERE_SEARCH_HEAPS) throw new InputError(`--misere: ${formatCount(heaps.count)} heaps are too many to search (at most ${formatCount(MISERE_SEARCH_HEAPS)}; misère sums have no shortcut for this rule)`);
   const all = heaps.read(0, heaps.count);
   // The positions a heap can become: every smaller heap, or (a rule that splits heaps) every multiset of fewer tokens.
-  const splits = rule.kind === 'take-and-break';
+  const splits = rule.splits;
   let reachable = 1;
   for (const n of all) reachable *= n > 10n ** 15n ? Infinity : splits ? splitDescendants(Number(n)) : Number(n) + 1;
   // The options of a position reached, estimated by those of the heaps it started from (counted only when the positions are few).
   let options = 0;
-  for (const n of all) options += reachable > MISERE_STATE_LIMIT ? 0 : heapOptions(rule, Number(n)).length;
+  for (const n of all) options += reachable > MISERE_STATE_LIMIT ? 0 : rule.options(Number(n)).length;
   checkMisereSize(reachable, options, all.length === 1 ? `a heap of ${all[0]}` : 'this position');
   // A position is a sorted list of heaps (0s dropped); its options replace one heap by what a move leaves.
   type Heaps = readonly number[];
@@ -173,7 +172,7 @@ function* misereHeapPosition(rule: Rule, heaps: HeapList, base: Omit<PositionRep
   const optionsOf = function* (p: Heaps): Iterable<Heaps> {
     for (let i = 0; i < p.length; i++) {
       if (i > 0 && p[i] === p[i - 1]) continue; // the same heap size again: the same options
-      for (const parts of heapOptions(rule, p[i]!)) yield normal([...p.slice(0, i), ...parts, ...p.slice(i + 1)]);
+      for (const parts of rule.options(p[i]!)) yield normal([...p.slice(0, i), ...parts, ...p.slice(i + 1)]);
     }
   };
   const memo = new Map<string, boolean>();
@@ -183,7 +182,7 @@ function* misereHeapPosition(rule: Rule, heaps: HeapList, base: Omit<PositionRep
   if (outcome === 'N') {
     for (let i = 0; i < all.length; i++) {
       const n = all[i]!;
-      for (const parts of heapOptions(rule, Number(n))) {
+      for (const parts of rule.options(Number(n))) {
         const after = normal([...all.slice(0, i).map(Number), ...parts, ...all.slice(i + 1).map(Number)]);
         if ((yield* misereSearch(after, positionKey, optionsOf, memo)) === 'P') {
           winningMoves.push({ component: i + 1, from: n, to: parts.map(BigInt).sort((a, b) => (a < b ? -1 : 1)), take: n - BigInt(parts.reduce((a, b) => a + b, 0)) });

@@ -12,8 +12,7 @@
  *   heap of max can reach are more than the search may visit.
  */
 import { InputError } from '../errors.js';
-import { heapOptions } from '../kinds/heap-options.js';
-import { ruleText, type Rule } from '../rules/model.js';
+import type { HeapMoves } from '../heap/heap-kind.js';
 import { proveByWindowRepetition } from '../laws/window-repetition.js';
 import { observeCycle } from '../laws/observed.js';
 import { describePPositions, type PPositions } from '../laws/p-positions.js';
@@ -33,16 +32,16 @@ export interface MisereTable {
 
 const SINGLE_HEAP_LIMIT = 50_000_000;
 
-export function misereTable(rule: Rule, max: number): MisereTable {
+export function misereTable(rule: HeapMoves, max: number): MisereTable {
   return runGenerator(misereTableSteps(rule, max));
 }
 
 /** The table as a generator that yields after each heap (and each position a search looks at): for the driver. */
-export function* misereTableSteps(rule: Rule, max: number): Generator<void, MisereTable, void> {
-  if (rule.kind === 'custom') throw new InputError('--misere with a rule module: its options live in the module');
-  const splits = rule.kind === 'take-and-break';
+export function* misereTableSteps(rule: HeapMoves, max: number): Generator<void, MisereTable, void> {
+  if (rule.optionsElsewhere) throw new InputError(`--misere with ${rule.optionsElsewhere}`);
+  const splits = rule.splits;
   // The options of a position reached, estimated by those of the heap of max (a split heap's parts have about as many).
-  if (splits) checkMisereSize(splitDescendants(max), max <= 1000 ? heapOptions(rule, max).length : Infinity, `a heap of ${max} (a rule that splits heaps is searched position by position)`);
+  if (splits) checkMisereSize(splitDescendants(max), max <= 1000 ? rule.options(max).length : Infinity, `a heap of ${max} (a rule that splits heaps is searched position by position)`);
   if (max > SINGLE_HEAP_LIMIT) throw new InputError(`--misere --max ${max}: at most ${SINGLE_HEAP_LIMIT.toLocaleString('en-US')} heaps`);
   const outcomes = new Uint8Array(max + 1);
   if (splits) {
@@ -52,30 +51,19 @@ export function* misereTableSteps(rule: Rule, max: number): Generator<void, Mise
     const options = function* (p: readonly number[]): Iterable<number[]> {
       for (let i = 0; i < p.length; i++) {
         if (i > 0 && p[i] === p[i - 1]) continue;
-        for (const parts of heapOptions(rule, p[i]!)) yield normal([...p.slice(0, i), ...parts, ...p.slice(i + 1)]);
+        for (const parts of rule.options(p[i]!)) yield normal([...p.slice(0, i), ...parts, ...p.slice(i + 1)]);
       }
     };
     for (let n = 0; n <= max; n++) outcomes[n] = (yield* misereSearch(normal([n]), key, options, memo)) === 'N' ? 1 : 0;
-  } else if (rule.kind === 'all-but') {
-    // Every smaller heap but the k excluded takes: a heap moves to a P-position as soon as it has more P-positions below it
-    // than k, or one of the few it has is not an excluded take away. O(k) a heap, not O(n).
-    const excluded = new Set(rule.excluded);
-    const below: number[] = []; // P-positions so far
-    for (let n = 0; n <= max; n++) {
-      yield;
-      let anyMove = false;
-      for (let take = 1; take <= n && !anyMove; take++) anyMove = !excluded.has(take);
-      const toP = below.length > excluded.size || below.some((m) => !excluded.has(n - m));
-      outcomes[n] = !anyMove || toP ? 1 : 0;
-      if (outcomes[n] === 0) below.push(n);
-    }
+  } else if (rule.misereOutcomes) {
+    outcomes.set(yield* rule.misereOutcomes(max));
   } else {
     // Rules whose moves leave one heap (subtraction sets, finite or not).
     for (let n = 0; n <= max; n++) {
       yield;
       let anyMove = false;
       let toP = false;
-      for (const [m] of heapOptions(rule, n)) {
+      for (const [m] of rule.options(n)) {
         anyMove = true;
         if (outcomes[m!] === 0) {
           toP = true;
@@ -85,12 +73,12 @@ export function* misereTableSteps(rule: Rule, max: number): Generator<void, Mise
       outcomes[n] = !anyMove || toP ? 1 : 0;
     }
   }
-  const proven = rule.kind === 'subtraction' ? proveByWindowRepetition(outcomes, outcomes.length, rule.moves[rule.moves.length - 1]!) : null;
+  const proven = rule.window !== undefined ? proveByWindowRepetition(outcomes, outcomes.length, rule.window) : null;
   const seen = proven ? null : observeCycle(outcomes, outcomes.length, { allowSaltus: false });
   // The window argument is the same for outcomes (o(n) = N or P) as for values: say so in its words.
   const cycle = proven
     ? { ...proven, proof: { ...proven.proof, reason: proven.proof.reason.replace(/G\(n/g, 'o(n').replace(/\bvalues\b/g, 'outcomes').replace(/\bvalue\b/g, 'outcome') } }
     : seen && { ...seen, proof: null };
   const pattern = cycle ? { kind: 'periodic' as const, ...cycle, observedOver: outcomes.length } : { kind: 'none' as const, observedOver: outcomes.length };
-  return { shape: 'misere', rule: ruleText(rule), max, outcomes, cycle, pPositions: describePPositions(outcomes, outcomes.length, pattern, BigInt(max)) };
+  return { shape: 'misere', rule: rule.text, max, outcomes, cycle, pPositions: describePPositions(outcomes, outcomes.length, pattern, BigInt(max)) };
 }

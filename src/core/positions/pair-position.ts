@@ -1,22 +1,18 @@
 /**
- * Positions of two-pile games (`--position 3:5 4:7`) and heaps with memory
- * (`--position 10:9`): values from the game's table, computed up to the
- * largest coordinate; winning moves from the game's options; misère play by
- * an exhaustive search of the position.
+ * Positions of games whose states are pairs: two-pile games (`--position 3:5
+ * 4:7`) and heaps with memory (`--position 10:9`). Values come from the
+ * game's table, computed up to the largest coordinate; winning moves from
+ * the game's options; misère play by an exhaustive search of the position.
  */
 import { InputError, quote } from '../errors.js';
 import { formatCount, parseCount } from '../numbers.js';
-import { ruleText, type CappedHeapRule, type VectorRule } from '../rules/model.js';
-import { memoryGame, vectorGame, type Game, type Pair } from '../kinds/game.js';
-import { VectorKernel } from '../kinds/two-pile/vector-kernel.js';
-import { CappedKernel } from '../kinds/capped-heap/capped-kernel.js';
-import { checkTableMemory } from '../kinds/two-pile/grid.js';
+import type { Game, Pair } from './game.js';
 import { compareMoves, type Move, type PositionReport } from './position.js';
 import { checkMisereSize, misereSearch } from './misere.js';
 import { generatorWork, runGenerator, type SteppedWork } from '../driver.js';
 
 /** Most cells a position's table may need (a two-pile table up to its largest coordinates). */
-export const BOARD_CELL_LIMIT = 100_000_000;
+export const PAIR_CELL_LIMIT = 100_000_000;
 
 /** `3:5` (also `3,5` or `(3,5)`) as a pair of whole numbers, each written as sizes are (1e6, 2^20). */
 export function parsePair(text: string, what: string): Pair {
@@ -30,53 +26,40 @@ export function parsePair(text: string, what: string): Pair {
   return [part(match[1]!), part(match[2]!)] as const;
 }
 
+/** What a position needs of a game whose states are pairs (each kind builds its own). */
+export interface PairGame {
+  readonly game: Game<Pair>;
+  /** What a unit of the table's work is ("cells", "states"). */
+  readonly unit: string;
+  /** Compute the table the components need, yielding the units done a piece at a time (setting size.ceiling); then G of any state in it. */
+  table(components: readonly Pair[], size: { ceiling: number }): Generator<number | void, (state: Pair) => number, void>;
+  /** Tokens a move takes. */
+  take(from: Pair, to: Pair): bigint;
+  /** The states a component can become (those below it), and the most options one of them has: a misère search's size. */
+  statesBelow(state: Pair): number;
+  optionsAtMost(state: Pair): number;
+}
+
 /** A position of a few components, evaluated in this thread. */
-export function boardPosition(rule: VectorRule | CappedHeapRule, components: readonly Pair[], misere: boolean): PositionReport<Pair> {
-  return runGenerator(boardPositionSteps(rule, components, misere));
+export function pairPosition(pairs: PairGame, components: readonly Pair[], misere: boolean): PositionReport<Pair> {
+  return runGenerator(pairPositionSteps(pairs, components, misere));
 }
 
 /** The same as work for the driver: the table a row (or heap) a step, then the moves; progress, and stops between steps. */
-export function boardPositionWork(rule: VectorRule | CappedHeapRule, components: readonly Pair[], misere: boolean): SteppedWork<PositionReport<Pair>> {
-  const size = { unit: rule.kind === 'vectors' ? 'cells' : 'states', ceiling: Infinity };
-  return generatorWork(boardPositionSteps(rule, components, misere, size), size);
+export function pairPositionWork(pairs: PairGame, components: readonly Pair[], misere: boolean): SteppedWork<PositionReport<Pair>> {
+  const size = { unit: pairs.unit, ceiling: Infinity };
+  return generatorWork(pairPositionSteps(pairs, components, misere, size), size);
 }
 
-function* boardPositionSteps(rule: VectorRule | CappedHeapRule, components: readonly Pair[], misere: boolean, size = { unit: '', ceiling: 0 }): Generator<number | void, PositionReport<Pair>, void> {
-  const game: Game<Pair> = rule.kind === 'vectors' ? vectorGame(rule) : memoryGame(rule);
-  let value: (p: Pair) => number;
-  // Sizes are checked before any table is made: cells (the work) and bytes (the memory).
-  if (rule.kind === 'vectors') {
-    const rows = Math.max(...components.map(([x]) => x)) + 1;
-    const columns = Math.max(...components.map(([, y]) => y)) + 1;
-    if (rows * columns > BOARD_CELL_LIMIT) throw new InputError(`--position: a table up to ${rows - 1}:${columns - 1} has ${formatCount(rows * columns)} cells, more than the ${formatCount(BOARD_CELL_LIMIT)} a position may need`);
-    checkTableMemory(rule.vectors, rows - 1, columns - 1, (needed, free) => `--position: a table up to ${rows - 1}:${columns - 1} needs about ${needed}, more than the ${free} of free memory`);
-    const kernel = new VectorKernel(rule.vectors, rows - 1, columns - 1);
-    size.ceiling = rows * columns;
-    while (kernel.rowsDone < rows) {
-      kernel.fillRows(kernel.rowsDone + 1);
-      yield columns;
-    }
-    const values = kernel.values;
-    value = ([x, y]) => values[x * columns + y]!;
-  } else {
-    const max = Math.max(...components.map(([n]) => n));
-    if (((max + 1) * (max + 2)) / 2 > BOARD_CELL_LIMIT) throw new InputError(`--position: heaps up to ${max} need ${formatCount(((max + 1) * (max + 2)) / 2)} states, more than ${formatCount(BOARD_CELL_LIMIT)}`);
-    const kernel = new CappedKernel(rule, max);
-    size.ceiling = ((max + 1) * (max + 2)) / 2;
-    while (kernel.heapsDone <= max) {
-      kernel.fillHeaps(kernel.heapsDone + 1);
-      yield kernel.heapsDone; // the states of that heap
-    }
-    const table = kernel.table();
-    value = ([n, c]) => table.value(n, c);
-  }
+function* pairPositionSteps(pairs: PairGame, components: readonly Pair[], misere: boolean, size = { unit: '', ceiling: 0 }): Generator<number | void, PositionReport<Pair>, void> {
+  const { game, take } = pairs;
+  const value = yield* pairs.table(components, size);
   size.ceiling = Infinity;
   const describe = (move: Move<Pair>, position: readonly Pair[]) => {
     const after = position.map((p, i) => (i === move.component - 1 ? move.to[0]! : p));
     return `move ${game.show(move.from)} to ${game.show(move.to[0]!)} in component ${move.component} → ${after.map(game.show).join(' ')}`;
   };
-  const base = { shape: 'position' as const, rule: ruleText(rule), misere, show: game.show, describe };
-  const take = (from: Pair, to: Pair) => (rule.kind === 'vectors' ? BigInt(from[0] - to[0] + from[1] - to[1]) : BigInt(from[0] - to[0]));
+  const base = { shape: 'position' as const, rule: game.text, misere, show: game.show, describe };
   const values = components.map(value);
   const moves: Move<Pair>[] = [];
   if (misere) {
@@ -86,9 +69,9 @@ function* boardPositionSteps(rule: VectorRule | CappedHeapRule, components: read
       for (let i = 0; i < p.length; i++) for (const [to] of game.options(p[i]!)) yield [...p.slice(0, i), to!, ...p.slice(i + 1)];
     };
     // Each component can become any state of its table below it: the search reaches at most their product.
-    const states = components.reduce((product, [x, y]) => product * (rule.kind === 'vectors' ? (x + 1) * (y + 1) : ((x + 1) * (x + 2)) / 2), 1);
+    const states = components.reduce((product, state) => product * pairs.statesBelow(state), 1);
     // Options of any position reached: at most those of the components it started from (a state's options lie below it).
-    const options = components.reduce((sum, [x, y]) => sum + (rule.kind === 'vectors' ? 2 * (x + y) : x), 0);
+    const options = components.reduce((sum, state) => sum + pairs.optionsAtMost(state), 0);
     checkMisereSize(states, options, 'this position');
     size.unit = 'positions searched';
     const memo = new Map<string, boolean>();

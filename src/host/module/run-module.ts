@@ -67,7 +67,7 @@ interface ModuleRun {
 }
 
 /**
- * Start a custom rule module in its sandbox (src/custom/sandbox.ts). A
+ * Start a custom rule module in its sandbox (src/host/module/sandbox.ts). A
  * watchdog times each call the sandbox says the module is in; one that runs
  * past the timeout ends the sandbox (this stops even a synchronous endless
  * loop) and the message names it. A heap module's values arrive in batches,

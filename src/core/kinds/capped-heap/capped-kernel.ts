@@ -9,7 +9,7 @@
  */
 import { InputError } from '../../errors.js';
 import { formatCount } from '../../numbers.js';
-import type { CappedHeapRule } from '../../rules/model.js';
+import type { CappedHeapRule } from './rule.js';
 import { freeMemoryBudget } from '../../kernels/store.js';
 
 export interface CappedTable {

@@ -3,18 +3,17 @@
  * n = 0..max (what a game from a fresh heap of n is worth), the start
  * P-positions, and their law (a linear recurrence) when one shows.
  */
-import type { CappedHeapRule, GameSpec } from '../../rules/model.js';
-import { ruleText } from '../../rules/model.js';
+import type { GameSpecOf } from '../../rules/spec.js';
+import { cappedHeapText, type CappedHeapRule } from './rule.js';
 import { CappedKernel, startCap, type CappedTable } from './capped-kernel.js';
-import { drive, driveSync, type DriveOptions, type SteppedWork } from '../../driver.js';
+import type { SteppedWork } from '../../driver.js';
 import type { ValueArray } from '../../kernels/store.js';
 import { findRecurrence, type Recurrence } from '../../laws/sequence-law.js';
 import { recogniseBeatty, type BeattyLaw } from '../../laws/beatty.js';
-import { checkBoard } from '../../rules/check.js';
 
-export interface MemoryExploration {
+export interface CappedHeapExploration {
   readonly shape: 'memory';
-  readonly game: GameSpec;
+  readonly game: GameSpecOf;
   readonly rule: string;
   readonly max: number;
   readonly table: CappedTable;
@@ -28,15 +27,15 @@ export interface MemoryExploration {
   readonly beatty: BeattyLaw | null;
 }
 
-type MemoryGame = GameSpec & { readonly rule: CappedHeapRule };
+type CappedHeapSpec = GameSpecOf<CappedHeapRule>;
 
 /** What a checkpoint of these states is for (a heap's states do not depend on --max). */
-export function memoryCheckpointKey(rule: CappedHeapRule): string {
-  return `${ruleText(rule)}, states (heap, cap)`;
+export function cappedHeapCheckpointKey(rule: CappedHeapRule): string {
+  return `${cappedHeapText(rule)}, states (heap, cap)`;
 }
 
 /** Every state (n, c) for heaps 0..max, as steps of whole heaps, for the driver; `resume` from a checkpoint. */
-export function memoryWork(game: MemoryGame, max: number, resume?: ValueArray): SteppedWork<MemoryExploration> {
+export function cappedHeapWork(game: CappedHeapSpec, max: number, resume?: ValueArray): SteppedWork<CappedHeapExploration> {
   const kernel = new CappedKernel(game.rule, max);
   if (resume) kernel.restore(resume);
   const states = (heaps: number) => (heaps * (heaps + 1)) / 2;
@@ -54,17 +53,7 @@ export function memoryWork(game: MemoryGame, max: number, resume?: ValueArray): 
   };
 }
 
-export function exploreMemoryGame(game: MemoryGame, max: number): MemoryExploration {
-  checkBoard(game, max, 'capped-heap');
-  return driveSync(memoryWork(game, max));
-}
-
-/** The same, run by the driver: progress, Ctrl-C and checkpoints. */
-export function exploreMemoryGameAsync(game: MemoryGame, max: number, options: DriveOptions = {}, resume?: ValueArray): Promise<MemoryExploration> {
-  return drive(memoryWork(game, max, resume), options);
-}
-
-function analyseStarts(game: MemoryGame, table: CappedTable): MemoryExploration {
+function analyseStarts(game: CappedHeapSpec, table: CappedTable): CappedHeapExploration {
   const max = table.max;
   const starts = new Uint32Array(max + 1);
   let maxValue = 0;
@@ -75,5 +64,5 @@ function analyseStarts(game: MemoryGame, table: CappedTable): MemoryExploration 
     if (v > maxValue) maxValue = v;
     if (v === 0) pPositions.push(n);
   }
-  return { shape: 'memory', game, rule: ruleText(game.rule), max, table, starts, maxValue, pPositions, law: findRecurrence(pPositions), beatty: recogniseBeatty(pPositions) };
+  return { shape: 'memory', game, rule: cappedHeapText(game.rule), max, table, starts, maxValue, pPositions, law: findRecurrence(pPositions), beatty: recogniseBeatty(pPositions) };
 }

@@ -1,8 +1,8 @@
-import type { AllButRule, SequenceSubtractionRule, SubtractionRule } from '../../rules/model.js';
+import type { TakeAwayRule } from './rule.js';
 import { sequenceMembers } from '../../rules/sequences.js';
 
 /** The options of heap n: each the one heap a move leaves. */
-export function subtractionOptions(rule: SubtractionRule | AllButRule | SequenceSubtractionRule, n: number): number[][] {
+export function subtractionOptions(rule: TakeAwayRule, n: number): number[][] {
   switch (rule.kind) {
     case 'subtraction':
       return rule.moves.filter((s) => s <= n).map((s) => [n - s]);

@@ -5,17 +5,17 @@
  */
 import { InputError } from '../../errors.js';
 import { formatCount } from '../../numbers.js';
-import { ruleText, type GameSpec, type VectorRule } from '../../rules/model.js';
+import type { GameSpecOf } from '../../rules/spec.js';
+import { vectorRuleText, type VectorRule } from './rule.js';
 import { observeCycle } from '../../laws/observed.js';
 import type { Cycle } from '../../laws/pattern.js';
 import { vectorTableBytes, VectorKernel, type VectorTable } from './vector-kernel.js';
-import { drive, driveSync, type DriveOptions, type SteppedWork } from '../../driver.js';
+import type { SteppedWork } from '../../driver.js';
 import { freeMemoryBudget, type ValueArray } from '../../kernels/store.js';
 import { recognisePairLaw, type PairLaw } from '../../laws/pair-law.js';
-import { checkBoard } from '../../rules/check.js';
 
 export interface GridRequest {
-  readonly game: GameSpec & { readonly rule: VectorRule };
+  readonly game: GameSpecOf<VectorRule>;
   /** Columns 0..max (and, without rows, rows 0..max too). */
   readonly max: number;
   /** Rows first..last (default 0..max). */
@@ -32,7 +32,7 @@ export interface RowPattern {
 
 export interface GridExploration {
   readonly shape: 'grid';
-  readonly game: GameSpec;
+  readonly game: GameSpecOf;
   readonly rule: string;
   readonly firstRow: number;
   readonly lastRow: number;
@@ -53,7 +53,7 @@ export const P_POSITION_CAP = 100_000;
 
 /** What a checkpoint of this table is for: the rule and the row length (rows are stored flat). */
 export function gridCheckpointKey(rule: VectorRule, max: number): string {
-  return `${ruleText(rule)}, columns 0..${max}`;
+  return `${vectorRuleText(rule)}, columns 0..${max}`;
 }
 
 const mebibytes = (bytes: number) => `${formatCount(Math.max(1, Math.round(bytes / 2 ** 20)))} MiB`;
@@ -89,18 +89,6 @@ export function gridWork(request: GridRequest): SteppedWork<GridExploration> {
   };
 }
 
-/** The table, its rows' patterns and its P-positions (in this thread, in one go). */
-export function exploreGrid(request: GridRequest): GridExploration {
-  checkBoard(request?.game, request?.max, 'vectors', request?.rows);
-  return driveSync(gridWork(request));
-}
-
-/** The same, run by the driver: progress, Ctrl-C and checkpoints. */
-export async function exploreGridAsync(request: GridRequest, options: DriveOptions = {}): Promise<GridExploration> {
-  checkBoard(request?.game, request?.max, 'vectors', request?.rows);
-  return drive(gridWork(request), options);
-}
-
 function analyseGrid(request: GridRequest, table: VectorTable): GridExploration {
   const { game, max } = request;
   const firstRow = request.rows?.first ?? 0;
@@ -119,5 +107,5 @@ function analyseGrid(request: GridRequest, table: VectorTable): GridExploration 
   for (let x = firstRow; x <= lastRow; x++) for (let y = 0; y <= max; y++) if (value(x, y) > maxValue) maxValue = value(x, y);
   // The law is read off the full square (x, y <= max), where every pair below max is seen.
   const law = firstRow === 0 && lastRow === max ? recognisePairLaw(pPositions, max) : null;
-  return { shape: 'grid', game, rule: ruleText(game.rule), firstRow, lastRow, max, table, maxValue, value, rowPatterns, pPositions, law };
+  return { shape: 'grid', game, rule: vectorRuleText(game.rule), firstRow, lastRow, max, table, maxValue, value, rowPatterns, pPositions, law };
 }

@@ -1,4 +1,4 @@
-import type { MoveVector } from '../../rules/model.js';
+import type { MoveVector } from './rule.js';
 
 /**
  * Values of a two-pile vector game, G(x, y) for rows x = 0..lastRow and
@@ -29,7 +29,7 @@ export interface VectorTable {
 }
 
 /** The long lines of one unbounded vector: a bitset (words per line) and a mex per line. */
-interface Family {
+interface LineSet {
   readonly dx: number;
   readonly dy: number;
   readonly bits: Uint32Array;
@@ -84,7 +84,7 @@ export class VectorKernel {
   rowsDone = 0;
   largest = 0;
   private readonly words: number;
-  private readonly families: Family[];
+  private readonly lineSets: LineSet[];
   private readonly walked: readonly { readonly dx: number; readonly dy: number; readonly cap: number }[];
   private readonly stamp: Int32Array;
   private readonly lineOf: Int32Array;
@@ -94,7 +94,7 @@ export class VectorKernel {
     this.columns = lastColumn + 1;
     const bound = valueBound(vectors, this.rows, this.columns);
     this.words = (bound >>> 5) + 1;
-    this.families = vectors
+    this.lineSets = vectors
       .filter((v) => v.cap === null)
       .filter(({ dx, dy }) => longestLine(dx, dy, this.rows, this.columns) > LONG_LINE)
       .map(({ dx, dy }) => {
@@ -107,20 +107,20 @@ export class VectorKernel {
       .map(({ dx, dy, cap }) => ({ dx, dy, cap: cap ?? Infinity }));
     this.values = new Uint32Array(this.rows * this.columns);
     this.stamp = new Int32Array(bound + 1).fill(-1);
-    this.lineOf = new Int32Array(this.families.length);
+    this.lineOf = new Int32Array(this.lineSets.length);
   }
 
   /** Take rows 0..count-1 as computed (a checkpoint), replaying them into the line sets. */
   restore(rows: ArrayLike<number>, count: number): void {
-    const { columns, values, families, lineOf } = this;
+    const { columns, values, lineSets, lineOf } = this;
     for (let x = this.rowsDone; x < Math.min(count, this.rows); x++) {
       for (let y = 0; y < columns; y++) {
         const cell = x * columns + y;
         const value = rows[cell]!;
-        findLines(families, lineOf, x, y, columns);
+        findLines(lineSets, lineOf, x, y, columns);
         values[cell] = value;
         if (value > this.largest) this.largest = value;
-        record(families, lineOf, this.words, value);
+        record(lineSets, lineOf, this.words, value);
       }
       this.rowsDone = x + 1;
     }
@@ -128,14 +128,14 @@ export class VectorKernel {
 
   /** Compute rows up to (not including) `end`. */
   fillRows(end: number): void {
-    const { columns, values, families, walked, stamp, lineOf, words } = this;
+    const { columns, values, lineSets, walked, stamp, lineOf, words } = this;
     let largest = this.largest;
     for (let x = this.rowsDone; x < Math.min(end, this.rows); x++) {
       for (let y = 0; y < columns; y++) {
         const cell = x * columns + y;
         let low = 0;
-        findLines(families, lineOf, x, y, columns);
-        for (let f = 0; f < families.length; f++) if (families[f]!.mex[lineOf[f]!]! > low) low = families[f]!.mex[lineOf[f]!]!;
+        findLines(lineSets, lineOf, x, y, columns);
+        for (let f = 0; f < lineSets.length; f++) if (lineSets[f]!.mex[lineOf[f]!]! > low) low = lineSets[f]!.mex[lineOf[f]!]!;
         for (const { dx, dy, cap } of walked) {
           for (let m = 1, px = x - dx, py = y - dy; m <= cap && px >= 0 && py >= 0; m++, px -= dx, py -= dy) stamp[values[px * columns + py]!] = cell;
         }
@@ -144,7 +144,7 @@ export class VectorKernel {
         for (;;) {
           const word = value >>> 5;
           let union = 0;
-          for (let f = 0; f < families.length; f++) union |= families[f]!.bits[lineOf[f]! * words + word]!;
+          for (let f = 0; f < lineSets.length; f++) union |= lineSets[f]!.bits[lineOf[f]! * words + word]!;
           union |= (1 << (value & 31)) - 1; // bits below `value` in this word are not candidates
           let free = ~union;
           while (free !== 0) {
@@ -160,7 +160,7 @@ export class VectorKernel {
         }
         values[cell] = value;
         if (value > largest) largest = value;
-        record(families, lineOf, words, value);
+        record(lineSets, lineOf, words, value);
       }
       this.rowsDone = x + 1;
     }
@@ -169,7 +169,7 @@ export class VectorKernel {
 
   /** Bytes the kernel holds (typed arrays only: it has no other per-line or per-cell structure). */
   bytes(): number {
-    return this.values.byteLength + this.stamp.byteLength + this.families.reduce((sum, f) => sum + f.bits.byteLength + f.mex.byteLength, 0);
+    return this.values.byteLength + this.stamp.byteLength + this.lineSets.reduce((sum, f) => sum + f.bits.byteLength + f.mex.byteLength, 0);
   }
 
   table(): VectorTable {
@@ -178,20 +178,20 @@ export class VectorKernel {
 }
 
 /** The line of each unbounded vector through (x, y), into lineOf. */
-function findLines(families: readonly Family[], lineOf: Int32Array, x: number, y: number, columns: number): void {
-  for (let f = 0; f < families.length; f++) lineOf[f] = lineIndex(x, y, families[f]!.dx, families[f]!.dy, columns);
+function findLines(lineSets: readonly LineSet[], lineOf: Int32Array, x: number, y: number, columns: number): void {
+  for (let f = 0; f < lineSets.length; f++) lineOf[f] = lineIndex(x, y, lineSets[f]!.dx, lineSets[f]!.dy, columns);
 }
 
 /** The cell whose lines findLines found has `value`: add it to each line's set. */
-function record(families: readonly Family[], lineOf: Int32Array, words: number, value: number): void {
-  for (let f = 0; f < families.length; f++) {
-    const family = families[f]!;
+function record(lineSets: readonly LineSet[], lineOf: Int32Array, words: number, value: number): void {
+  for (let f = 0; f < lineSets.length; f++) {
+    const lines = lineSets[f]!;
     const line = lineOf[f]!;
     const base = line * words;
-    family.bits[base + (value >>> 5)]! |= 1 << (value & 31);
-    let mex = family.mex[line]!;
-    while (family.bits[base + (mex >>> 5)]! & (1 << (mex & 31))) mex++;
-    family.mex[line] = mex;
+    lines.bits[base + (value >>> 5)]! |= 1 << (value & 31);
+    let mex = lines.mex[line]!;
+    while (lines.bits[base + (mex >>> 5)]! & (1 << (mex & 31))) mex++;
+    lines.mex[line] = mex;
   }
 }
 

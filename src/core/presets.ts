@@ -1,13 +1,15 @@
-import { InputError, quote } from '../errors.js';
-import { parseSmallCount } from '../numbers.js';
-import { parseCode } from './code.js';
-import type { GameRule, GameSpec } from './model.js';
-import { MOVE_SEQUENCES, type MoveSequence } from './sequences.js';
+import { InputError, quote } from './errors.js';
+import { parseSmallCount } from './numbers.js';
+import { parseCode } from './rules/code.js';
+import type { GameRule, GameSpec } from './kinds/registry.js';
+import { MOVE_SEQUENCES, type MoveSequence } from './rules/sequences.js';
 
 interface Preset {
   readonly name: string;
   /** How to write it ("bash:<m>" when it takes a parameter). */
   readonly usage: string;
+  /** The same as a regular expression, for the rule-file schema (default: the name). */
+  readonly pattern?: string;
   /** What `--preset list` says (a parameter named as in `usage`). */
   readonly description: string;
   /** The rule; presets with a parameter get it as text. */
@@ -36,6 +38,7 @@ const PRESETS: readonly Preset[] = [
   {
     name: 'bash',
     usage: 'bash:<m>',
+    pattern: 'bash:[0-9]+',
     description: 'Bash (Bachet) game: remove 1 to m tokens (G(n) = n mod (m+1))',
     rule(parameter) {
       if (parameter === undefined) throw new InputError("--preset bash needs a maximum take, as in 'bash:3'");
@@ -69,6 +72,7 @@ const PRESETS: readonly Preset[] = [
   {
     name: 'fibonacci-nim',
     usage: 'fibonacci-nim[:k]',
+    pattern: 'fibonacci-nim(:[0-9]+)?',
     description: 'Fibonacci Nim: the first move takes 1 to n-1, each later move at most k times the last (k = 2 unless given)',
     rule(parameter) {
       const factor = parameter === undefined ? 2 : parseSmallCount(parameter, '--preset fibonacci-nim:<k>', 1, 1 << 20);
@@ -85,6 +89,11 @@ const PRESETS: readonly Preset[] = [
 /** Every preset, for `--preset list`. */
 export function listPresets(): readonly { usage: string; description: string }[] {
   return PRESETS.map(({ usage, description }) => ({ usage, description }));
+}
+
+/** Every preset's name as a regular expression (the rule-file schema's pattern). */
+export function presetPattern(): string {
+  return `^(${PRESETS.map((p) => p.pattern ?? p.name).join('|')})$`;
 }
 
 /** Resolve "name" or "name:parameter" to a game. */

@@ -2,10 +2,10 @@
  * Reports of a heap with memory (Fibonacci Nim): the start positions 0..max
  * with their values, the P-positions and their law.
  */
-import type { MemoryExploration } from '../core/kinds/capped-heap/explore-capped.js';
+import type { CappedHeapExploration } from '../core/kinds/capped-heap/explore-capped.js';
 import { recurrenceData } from '../core/laws/sequence-law.js';
 import { formatCount, countOf } from '../core/numbers.js';
-import { ruleTitle } from '../core/rules/model.js';
+import { ruleTitle } from '../core/rules/spec.js';
 import { csvLine } from './csv-field.js';
 import { outcome } from './outcome.js';
 import type { Sink } from './sink.js';
@@ -15,13 +15,13 @@ import { wrapText } from './wrap.js';
 const VALUES_SHOWN = 200;
 
 /** Where a law of the P-positions holds: all of them up to max, or up to its first counterexample (k counts from 1). */
-function holds(x: MemoryExploration, counterexample: number | null): string {
+function holds(x: CappedHeapExploration, counterexample: number | null): string {
   return counterexample === null
     ? `observed up to ${formatCount(x.max)}`
     : `holds up to k = ${counterexample}, then fails at k = ${counterexample + 1} (n = ${x.pPositions[counterexample]})`;
 }
 
-export function lawText(x: MemoryExploration): string {
+export function lawText(x: CappedHeapExploration): string {
   const { law, beatty } = x;
   const laws: string[] = [];
   const start = law && law.from > 0 ? ` (a(1..${law.from}) = ${x.pPositions.slice(0, law.from).join(', ')})` : '';
@@ -30,7 +30,7 @@ export function lawText(x: MemoryExploration): string {
   return laws.length ? laws.join('; ') : `no linear recurrence or Beatty law in the ${countOf(x.pPositions.length, 'P-position')} up to ${formatCount(x.max)}`;
 }
 
-export async function writeMemoryTable(x: MemoryExploration, sink: Sink, width: number): Promise<void> {
+export async function writeCappedHeapTable(x: CappedHeapExploration, sink: Sink, width: number): Promise<void> {
   const lines: string[] = [];
   const field = (label: string, text: string) => lines.push(wrapText(text, width - 16, 16).replace(/^ {16}/, label.padEnd(16)));
   field('Rule', ruleTitle(x.rule, x.game.name));
@@ -54,7 +54,7 @@ export async function writeMemoryTable(x: MemoryExploration, sink: Sink, width: 
   await sink.write(lines.join('\n') + '\n');
 }
 
-export async function writeMemoryCsv(x: MemoryExploration, sink: Sink): Promise<void> {
+export async function writeCappedHeapCsv(x: CappedHeapExploration, sink: Sink): Promise<void> {
   let text = csvLine(['n', 'grundy', 'outcome']);
   for (let n = 0; n <= x.max; n++) {
     text += csvLine([n, x.starts[n], outcome(x.starts[n]!)]);
@@ -66,7 +66,7 @@ export async function writeMemoryCsv(x: MemoryExploration, sink: Sink): Promise<
   await sink.write(text);
 }
 
-export async function writeMemoryJson(x: MemoryExploration, sink: Sink): Promise<void> {
+export async function writeCappedHeapJson(x: CappedHeapExploration, sink: Sink): Promise<void> {
   const law = x.law && recurrenceData(x.law);
   const beatty = x.beatty && { ...x.beatty, proven: false };
   await sink.write(

@@ -1,14 +1,12 @@
-import { access, readFile, stat } from 'node:fs/promises';
-import { dirname, extname, join, normalize, resolve } from 'node:path';
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node, type Pair } from 'yaml';
-import { InputError, quote } from '../errors.js';
-import { parseCount } from '../numbers.js';
-import type { GameSpec } from './model.js';
-import { ruleWord } from './words.js';
-import { MAX_MOVE, MAX_MOVES, normaliseMoveSet } from './sets.js';
-import { formatCount } from '../numbers.js';
-import { checkJsonSyntax } from './strict-json.js';
-import { describeFsError } from '../../host/files/fs-errors.js';
+import { InputError, quote } from './errors.js';
+import { parseCount } from './numbers.js';
+import type { GameSpec } from './kinds/registry.js';
+import { RULE_KEYS, ruleWord } from './rule-words.js';
+import type { FileValue } from './kinds/kind.js';
+import { MAX_MOVE, MAX_MOVES, normaliseMoveSet } from './rules/sets.js';
+import { formatCount } from './numbers.js';
+import { checkJsonSyntax } from './rules/strict-json.js';
 
 /**
  * Rule files: JSON or YAML (JSON is read by the same YAML 1.2 parser, so both
@@ -24,50 +22,40 @@ import { describeFsError } from '../../host/files/fs-errors.js';
  *
  * A JS module (.mjs, .js) can also be given directly as --rule.
  */
-export const RULE_KEYS = ['moves', 'all-but', 'code', 'sequence', 'vectors', 'preset', 'module'] as const;
-const MODULE_EXTENSIONS = ['.mjs', '.js'];
 const INFO_KEYS = ['name', 'description', 'max', '$schema'] as const;
-/** Rule files are a few lines; anything this large is a mistake (a data file given as --rule). */
-export const MAX_RULE_FILE_BYTES = 1 << 20;
 
-/** Reads a rule file, checks it, and returns the game it describes. */
-export async function loadRuleFile(path: string): Promise<GameSpec> {
-  const extension = extname(path).toLowerCase();
-  if (MODULE_EXTENSIONS.includes(extension)) return { rule: { kind: 'custom', module: await existingFile(path), shown: path } };
-  if (!['.json', '.yaml', '.yml'].includes(extension)) {
-    throw new InputError(`--rule ${path}: unknown file type '${extension || '(none)'}' (expected .json, .yaml, .yml, or a .mjs/.js module)`);
-  }
-  let text: string;
-  try {
-    const size = (await stat(path)).size;
-    if (size > MAX_RULE_FILE_BYTES) {
-      throw new InputError(`--rule ${path}: the file is ${formatCount(size)} bytes; a rule file is at most ${formatCount(MAX_RULE_FILE_BYTES)} (is it the right file?)`);
-    }
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw new InputError(`--rule ${path}: cannot read the file (${describeFsError(error)})`);
-  }
-  if (extension === '.json') {
-    const mistake = checkJsonSyntax(text);
-    if (mistake) throw new InputError(`${path}:${mistake.line}:${mistake.column}: not valid JSON: ${mistake.message}`);
-  }
-  const game = parseRuleText(text, path);
-  if (game.rule.kind === 'custom') await existingFile(game.rule.module, `${path}: module`);
-  return game;
+/** Where a file a rule file names (a module, a graph) is, and how reports show it. */
+export interface FileBeside {
+  readonly path: string;
+  readonly shown: string;
 }
 
-async function existingFile(path: string, what = '--rule'): Promise<string> {
-  try {
-    await access(path);
-  } catch (error) {
-    throw new InputError(`${what} ${path}: cannot read the file (${describeFsError(error)})`);
+/** Resolve `relative` (the value of `key`) against the folder of the rule file `source` (the host resolves to an absolute path). */
+export type ResolveBeside = (source: string, relative: string, key: string) => FileBeside;
+
+/** Without a file system: the path as written, joined to the rule file's folder. */
+export const joinBeside: ResolveBeside = (source, relative) => {
+  const folder = source.includes('/') ? source.slice(0, source.lastIndexOf('/') + 1) : '';
+  const joined = relative.startsWith('/') ? relative : folder + relative;
+  const parts: string[] = [];
+  for (const part of joined.split('/')) {
+    if (part === '.' || (part === '' && parts.length > 0)) continue;
+    if (part === '..' && parts.length > 0 && parts[parts.length - 1] !== '..' && parts[parts.length - 1] !== '') parts.pop();
+    else parts.push(part);
   }
-  return resolve(path);
+  const path = parts.join('/') || '.';
+  return { path, shown: path };
+};
+
+/** The extension of a path, lower case ("" for none). */
+export function extensionOf(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot).toLowerCase() : '';
 }
 
-/** Parse rule-file text; `source` names it in messages. */
-export function parseRuleText(text: string, source: string): GameSpec {
+/** Parse rule-file text; `source` names it in messages, and files it names are found beside it by `beside`. */
+export function parseRuleText(text: string, source: string, beside: ResolveBeside = joinBeside): GameSpec {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const at = (node: { range?: [number, number, number] | null } | null | undefined): string => {
@@ -140,32 +128,37 @@ export function parseRuleText(text: string, source: string): GameSpec {
   };
 
   /** The rule key's value as the words the one rule parser reads (a list becomes "1,2,3"). */
-  const ruleWords = (key: string): string => {
+  const ruleWords = (key: string, form: FileValue): string => {
     const node = entries.get(key)!.value;
-    switch (key) {
-      case 'moves':
-      case 'all-but':
-        return moveList(key, key === 'all-but').join(',');
+    switch (form.form) {
+      case 'numbers':
+        return moveList(key, form.allowEmpty).join(',');
       case 'vectors':
         return vectorList(node);
-      case 'code':
+      case 'as-written':
         // YAML reads 0.77 as a number (and 0.70 as 0.7): take the text as written.
-        return isScalar(node) && (typeof node.value === 'string' || typeof node.value === 'number') ? String(node.source ?? node.value) : fail(node, 'code: expected a code such as "0.77"');
-      default:
+        return isScalar(node) && (typeof node.value === 'string' || typeof node.value === 'number') ? String(node.source ?? node.value) : fail(node, `${key}: expected a code such as "0.77"`);
+      case 'text':
+      case 'file':
         return text_(key)!;
     }
   };
 
   const ruleKey = ruleKeys[0]!;
+  const word = ruleWord(ruleKey)!;
   let game: GameSpec;
-  if (ruleKey === 'module') {
-    const module = text_('module')!;
-    if (!MODULE_EXTENSIONS.includes(extname(module).toLowerCase())) fail(entries.get('module')!.value, `module: expected a .mjs or .js file, got ${quote(module)}`);
-    game = { rule: { kind: 'custom', module: resolve(dirname(source), module), shown: normalize(join(dirname(source), module)) } };
+  if (word.fileValue.form === 'file') {
+    const written = text_(ruleKey)!;
+    const extensions = word.fileValue.extensions;
+    if (extensions && !extensions.includes(extensionOf(written))) {
+      fail(entries.get(ruleKey)!.value, `${ruleKey}: expected ${extensions.length === 2 ? `a ${extensions[0]} or ${extensions[1]}` : `a ${extensions.join(', ')}`} file, got ${quote(written)}`);
+    }
+    const file = beside(source, written, ruleKey);
+    game = word.parse(file.path, ruleKey, file.shown) as GameSpec;
   } else {
-    const words = ruleWords(ruleKey);
+    const words = ruleWords(ruleKey, word.fileValue);
     try {
-      game = ruleWord(ruleKey)!.parse(words, ruleKey);
+      game = word.parse(words, ruleKey) as GameSpec;
     } catch (error) {
       return fail(entries.get(ruleKey)!.value, (error as Error).message);
     }

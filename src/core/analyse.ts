@@ -1,0 +1,147 @@
+/**
+ * The library's one entry: analyse(request) for a game of any kind. The
+ * request is checked as the CLI checks its flags (one InputError naming the
+ * field), its kind prepares the work, and the result is a tagged union
+ * (AnalysisResult), every member with a `shape`.
+ */
+import { InputError } from './errors.js';
+import { drive, driveSync, type DriveOptions, type StepOutcome, type SteppedWork } from './driver.js';
+import { checkSize, checkWhole } from './rules/check.js';
+import { checkGame, kindOf, type AnalysisResult, type GameRule, type GameSpec } from './kinds/registry.js';
+import type { AnalyseRequest, Prepared } from './kinds/kind.js';
+import type { ValueArray } from './kernels/store.js';
+import { exploreTable, solveTable, type Exploration, type ExploreRequest, type Solution } from './heap/explore.js';
+
+/** What a caller asks of a game of any kind (see AnalyseRequest in src/core/kinds/kind.ts). */
+export type Request = AnalyseRequest<GameRule>;
+
+/** A one-heap game's table (explore, solve). */
+export type HeapRequest = Omit<ExploreRequest, 'game'> & { readonly game: GameSpec };
+
+/**
+ * A request from a library caller, checked: one InputError naming the field,
+ * before any kernel runs. The same object comes back when nothing needed
+ * changing (a sweep plans thousands a second).
+ */
+export function checkRequest<Q extends AnalyseRequest & ExploreRequest>(request: Q): Q {
+  if (typeof request !== 'object' || request === null) throw new InputError(`expected a request { game, max?, limit? }, got ${request === null ? 'null' : typeof request}`);
+  const game = checkGame(request.game);
+  const max = request.max === undefined ? undefined : checkSize(request.max, 'max');
+  if (request.at !== undefined && !Array.isArray(request.at)) throw new InputError('at: expected an array of heap sizes');
+  const at = request.at?.map((n, i) => checkSize(n, `at[${i}]`));
+  checkWhole(request.limit, 'limit', 1);
+  checkWhole(request.threads, 'threads', 1, 1024);
+  checkWhole(request.maxRareHeaps, 'maxRareHeaps', 0);
+  if (request.memoryBudget !== undefined && !(typeof request.memoryBudget === 'number' && request.memoryBudget > 0 && Number.isFinite(request.memoryBudget))) {
+    throw new InputError(`memoryBudget: expected a positive number of bytes, got ${String(request.memoryBudget)}`);
+  }
+  if (request.resume !== undefined && !(ArrayBuffer.isView(request.resume) && !(request.resume instanceof DataView))) throw new InputError('resume: expected the values of a checkpoint (a typed array)');
+  const unchanged = game === request.game && max === request.max && (at === undefined || at.every((n, i) => n === request.at![i]));
+  return unchanged ? request : { ...request, game, max, ...(at && { at }) };
+}
+
+/** A request's work, in its parts (see Prepared): the CLI drives them apart, to checkpoint the first only. */
+export async function prepare(request: Request): Promise<Prepared<AnalysisResult>> {
+  const checked = checkRequest(request);
+  return (await kindOf(checked.game.rule).prepare(checked as AnalyseRequest<GameRule>)) as Prepared<AnalysisResult>;
+}
+
+/** `then(value)` now, or when a promise settles: parts that are ready run in the same step. */
+function after<T, U>(value: T | Promise<T>, then: (ready: T) => U | Promise<U>): U | Promise<U> {
+  return value instanceof Promise ? value.then(then) : then(value);
+}
+
+/**
+ * Everything a request asks, as one piece of work for the driver: the
+ * kind's parts one after the other (progress counts each part's own units).
+ * A checkpoint covers the first part (request.resume continues it). Its
+ * steps are synchronous where the kind's are (see analyseSync).
+ */
+export function analyse(request: Request): SteppedWork<AnalysisResult> {
+  let prepared: Prepared<AnalysisResult> | null = null;
+  let current: SteppedWork<unknown> | null = null;
+  let second = false;
+  const close = () => {
+    const work = current;
+    current = null;
+    return work?.close?.();
+  };
+  const advance = (outcome: StepOutcome<unknown>): StepOutcome<AnalysisResult> | Promise<StepOutcome<AnalysisResult>> => {
+    if (!outcome.finished) return outcome;
+    return after(close(), () => {
+      if (second || !prepared!.finish) return { finished: true, result: outcome.result as AnalysisResult };
+      second = true;
+      return after(prepared!.finish(outcome.result), (next) => {
+        current = next;
+        return { finished: false } as const;
+      });
+    });
+  };
+  return {
+    done: () => current?.done() ?? 0,
+    get ceiling() {
+      return current?.ceiling ?? Infinity;
+    },
+    get unit() {
+      return current?.unit ?? 'steps';
+    },
+    step(units) {
+      if (!prepared) {
+        const checked = checkRequest(request);
+        return after(kindOf(checked.game.rule).prepare(checked as AnalyseRequest<GameRule>), (ready) => {
+          prepared = ready as Prepared<AnalysisResult>;
+          return after(prepared.work(request.resume), (first) => {
+            current = first;
+            return { finished: false } as const;
+          });
+        });
+      }
+      return after(current!.step(units), advance);
+    },
+    snapshot: () => (!second && current?.snapshot ? current.snapshot() : (new Uint8Array(0) as ValueArray)),
+    snapshotUnits: (snapshot) => (!second && current?.snapshotUnits ? current.snapshotUnits(snapshot) : snapshot.length),
+    close: () => close() ?? undefined,
+  };
+}
+
+/** analyse() run to the end by the driver: progress, a stop, checkpoints (see DriveOptions). */
+export function analyseAsync(request: Request, options: DriveOptions = {}): Promise<AnalysisResult> {
+  return drive(analyse(request), options);
+}
+
+/** The table of a one-heap game, in this thread (a shortcut of analyse for heap tables). */
+export function explore(request: HeapRequest): Exploration {
+  const checked = checkRequest(request as AnalyseRequest & ExploreRequest);
+  const { heap, text } = heapKindOf(checked.game.rule as GameRule);
+  return exploreTable(checked, heap.solver!(checked.game.rule as GameRule, 1), text);
+}
+
+/** The same, run by the driver with a worker pool where the kernel has one. */
+export function exploreAsync(request: HeapRequest, options: DriveOptions = {}): Promise<Exploration> {
+  heapKindOf(checkRequest(request as AnalyseRequest & ExploreRequest).game.rule as GameRule);
+  return analyseAsync(request, options) as Promise<Exploration>;
+}
+
+/**
+ * The pattern and values of a one-heap game, without the report built
+ * around them: a sweep runs thousands of rules that take microseconds each,
+ * and for them the report costs as much as the values.
+ */
+export function solve(request: HeapRequest): Solution {
+  const checked = checkRequest(request as AnalyseRequest & ExploreRequest);
+  const { heap } = heapKindOf(checked.game.rule as GameRule);
+  return solveTable(checked, heap.solver!(checked.game.rule as GameRule, 1));
+}
+
+/** The heap capability of a rule's kind, with its kernels; other kinds are refused by name. */
+function heapKindOf(rule: GameRule) {
+  const kind = kindOf(rule);
+  const text = kind.text(rule);
+  if (!kind.heap?.solver) throw new InputError(`${text} is not a heap game computed here: explore() and solve() compute one-heap rules (see analyse)`);
+  return { heap: kind.heap, text };
+}
+
+/** Run analyse() to the end in this thread (its steps must all be synchronous). */
+export function analyseSync(request: Request): AnalysisResult {
+  return driveSync(analyse(request));
+}

@@ -1,0 +1,80 @@
+/**
+ * What a request asks of a one-heap game, as work: the table of values (to
+ * --max, or as far as --at needs, or to a proof), a position (the values to
+ * its largest heap, then its outcome and winning moves), or a misère table
+ * of single heaps. Every kind that offers `heap` is analysed here.
+ */
+import { InputError } from '../errors.js';
+import { generatorWork } from '../driver.js';
+import { formatCount, parseCount } from '../numbers.js';
+import { heapArray, type HeapList } from '../positions/heap-list.js';
+import { heapPositionWork } from '../positions/heap-position.js';
+import { misereTableSteps } from '../positions/misere-table.js';
+import type { AnalyseRequest, PlayStart, Prepared, ShapedResult } from '../kinds/kind.js';
+import { heapPlayable } from '../positions/playable.js';
+import type { RuleBase } from '../rules/spec.js';
+import { exploreTable, exploreWork, type Exploration, type ExploreRequest } from './explore.js';
+import type { HeapKind } from './heap-kind.js';
+
+/** Heap sizes, written as people write them (9, 1e9, 10^18); a plain run of digits takes the fast path. */
+export function parseHeaps(texts: readonly string[]): bigint[] {
+  return texts.map((t) => (/^\d{1,15}$/.test(t) ? BigInt(t) : parseCount(t, '--position')));
+}
+
+/** The heaps of a request's position: as written, or a list the host read. */
+export function positionHeaps(position: readonly string[] | HeapList): HeapList {
+  return Array.isArray(position) ? heapArray(parseHeaps(position as readonly string[])) : (position as HeapList);
+}
+
+/** A misère table of heaps 0..max when no --max is given. */
+const MISERE_DEFAULT_MAX = 100n;
+
+/** The largest of some heaps. */
+export function largestOf(heaps: readonly bigint[]): bigint {
+  return heaps.reduce((a, b) => (b > a ? b : a), 0n);
+}
+
+/** A one-heap game's request, as work for the driver. */
+export function prepareHeap<R extends RuleBase>(heap: HeapKind<R>, text: string, request: AnalyseRequest<R>): Prepared<ShapedResult> {
+  const rule = request.game.rule;
+  const solver = heap.solver;
+  const explore = (max: bigint | undefined, resume: ExploreRequest['resume']) => {
+    if (!solver) throw new RangeError(`${text}: its values come from elsewhere`);
+    const threads = request.threads ?? 1;
+    return exploreWork({ game: request.game, max, limit: request.limit, resume, threads, memoryBudget: request.memoryBudget }, solver(rule, threads), text);
+  };
+  if (request.position) {
+    const heaps = positionHeaps(request.position);
+    return {
+      checkpointKey: text,
+      work: (resume) => explore(heaps.largest, resume),
+      finish: (x) => heapPositionWork(x as Exploration, heap.moves(rule), heaps, request.misere ?? false),
+    };
+  }
+  if (request.misere) {
+    if (request.at) throw new InputError('--misere tables take --max N (heaps 0..N)');
+    const max = Number(request.max ?? request.game.defaultMax ?? MISERE_DEFAULT_MAX);
+    const moves = heap.moves(rule);
+    const size = { unit: 'heaps', ceiling: moves.splits ? Infinity : max + 1 };
+    return { checkpointKey: null, work: () => generatorWork(misereTableSteps(moves, max), size) };
+  }
+  if (request.rows) throw new InputError('--rows applies to two-pile games (--vectors, --preset wythoff)');
+  // With --at, only the asked-for heaps matter: compute (or prove) up to the largest.
+  const max = request.at ? largestOf(request.at) : request.max;
+  return { checkpointKey: text, work: (resume) => explore(max, resume) };
+}
+
+/** Heaps a played game may start with (its values are computed up to the largest). */
+const PLAY_HEAP_LIMIT = 1_000_000;
+
+/** A one-heap game to play: the start heaps (three random ones without a position), the values up to the largest, and the moves. */
+export function playHeap<R extends RuleBase>(heap: HeapKind<R>, text: string, request: AnalyseRequest<R>, random: () => number): PlayStart {
+  const rule = request.game.rule;
+  if (!heap.solver) throw new InputError('play: rule modules cannot be played yet');
+  const texts = request.position as readonly string[] | undefined;
+  const start = texts ? texts.map((t) => parseCount(t, '--position')) : Array.from({ length: 3 }, () => BigInt(1 + Math.floor(random() * 15)));
+  const largest = largestOf(start);
+  if (largest > BigInt(PLAY_HEAP_LIMIT)) throw new InputError(`play: heaps up to ${formatCount(PLAY_HEAP_LIMIT)} (got ${largest})`);
+  const exploration = exploreTable({ game: request.game, max: largest, limit: request.limit }, heap.solver(rule, 1), text);
+  return { playable: heapPlayable(heap.moves(rule), exploration), start, random: !texts };
+}

@@ -1,0 +1,44 @@
+/**
+ * What the shared one-heap machinery (the explorer, positions, misère
+ * tables, sweeps, play) asks of a kind whose states are heaps: its moves and
+ * its solver. A kind that has them offers `heap` (see GameKind); the
+ * machinery never asks which kind it is.
+ */
+import type { Exploration } from './explore.js';
+import type { Solver } from './solver.js';
+import type { OptionsWithValue } from '../positions/heap-moves.js';
+
+/** The moves of one heap rule, as positions and misère play need them. */
+export interface HeapMoves {
+  /** Canonical text of the rule. */
+  readonly text: string;
+  /** Every option of heap n: the heaps each move leaves. */
+  options(n: number): number[][];
+  /** Where the options live when they are not known here ("a rule module: its options live in the module"): options() then throws. */
+  readonly optionsElsewhere?: string;
+  /** Whether a move may leave more than one heap (a misère search then goes over multisets of heaps). */
+  readonly splits: boolean;
+  /** Nim (G(n) = n): Bouton's rules answer normal and misère sums at once. */
+  readonly nim: boolean;
+  /** The options of heap n whose value is `target`: at most `limit` listed, within `budget` option checks. */
+  withValue(x: Exploration, n: bigint, target: bigint, limit: number, budget: number): OptionsWithValue;
+  /** The misère outcomes of heaps 0..max faster than by their options (a generator yielding a heap at a time). */
+  misereOutcomes?(max: number): Generator<void, Uint8Array, void>;
+  /** A window that proves a period of the misère outcomes as of the values (the largest move of a finite set). */
+  readonly window?: number;
+}
+
+export interface HeapKind<R> {
+  moves(rule: R): HeapMoves;
+  /** The kernels and the theorem; absent where values come from elsewhere (a module's sandbox). */
+  solver?(rule: R, threads: number): Solver;
+  /**
+   * How far a sweep computes one rule when no --limit is given, by class of
+   * rule (a results file records them all, in words); absent: not swept.
+   */
+  readonly sweep?: {
+    /** Each class's limit, and where it comes in the words a results file records. */
+    readonly limits: Readonly<Record<string, { readonly limit: number; readonly order: number }>>;
+    classOf(rule: R): string;
+  };
+}

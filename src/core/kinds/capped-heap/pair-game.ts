@@ -1,0 +1,46 @@
+/**
+ * A heap with memory as positions need it: state (heap, cap), a move takes
+ * t <= min(cap, heap) and the next cap follows from t; the values of a
+ * position come from the states of every heap up to its largest.
+ */
+import { InputError } from '../../errors.js';
+import { formatCount } from '../../numbers.js';
+import type { Game, Pair } from '../../positions/game.js';
+import { PAIR_CELL_LIMIT, type PairGame } from '../../positions/pair-position.js';
+import { cappedHeapText, type CappedHeapRule } from './rule.js';
+import { CappedKernel, nextCap } from './capped-kernel.js';
+
+export function cappedHeapGame(rule: CappedHeapRule): Game<Pair> {
+  return {
+    text: cappedHeapText(rule),
+    key: ([n, c]) => `${n},${Math.min(n, c)}`,
+    *options([n, c]) {
+      for (let t = 1; t <= Math.min(n, c); t++) yield [[n - t, Math.min(n - t, nextCap(rule, t))] as const];
+    },
+    show: ([n, c]) => `(${n},${c})`,
+  };
+}
+
+const statesUpTo = (max: number) => ((max + 1) * (max + 2)) / 2;
+
+export function cappedHeapPairs(rule: CappedHeapRule): PairGame {
+  return {
+    game: cappedHeapGame(rule),
+    unit: 'states',
+    *table(components, size) {
+      const max = Math.max(...components.map(([n]) => n));
+      if (statesUpTo(max) > PAIR_CELL_LIMIT) throw new InputError(`--position: heaps up to ${max} need ${formatCount(statesUpTo(max))} states, more than ${formatCount(PAIR_CELL_LIMIT)}`);
+      const kernel = new CappedKernel(rule, max);
+      size.ceiling = statesUpTo(max);
+      while (kernel.heapsDone <= max) {
+        kernel.fillHeaps(kernel.heapsDone + 1);
+        yield kernel.heapsDone; // the states of that heap
+      }
+      const table = kernel.table();
+      return ([n, c]: Pair) => table.value(n, c);
+    },
+    take: (from, to) => BigInt(from[0] - to[0]),
+    statesBelow: ([x]) => statesUpTo(x),
+    optionsAtMost: ([x]) => x,
+  };
+}

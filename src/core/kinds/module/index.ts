@@ -1,0 +1,67 @@
+/**
+ * Rule modules: a JS module exporting options(n) (a heap game), or states
+ * of its own (start, options(state)). The module runs in the host's sandbox
+ * (src/host/module/); the core holds what is platform-free: the rule, its
+ * words, and how its answers become results.
+ */
+import { InputError } from '../../errors.js';
+import { fail } from '../../rules/check.js';
+import { currentHost } from '../../host.js';
+import type { HeapKind } from '../../heap/heap-kind.js';
+import type { GameKind, RuleWord } from '../kind.js';
+import { moduleText, type CustomRule } from './rule.js';
+
+/** The files a module may be written in. */
+export const MODULE_EXTENSIONS = ['.mjs', '.js'];
+
+const words: readonly RuleWord[] = [
+  {
+    word: 'module',
+    order: 70,
+    aliases: [],
+    describe: 'a JS module exporting options(n) (.mjs, .js)',
+    flag: false,
+    sweepable: false,
+    fileValue: { form: 'file', extensions: MODULE_EXTENSIONS },
+    schema: {
+      description: 'A JS module (.mjs or .js, relative to this file) exporting options(n): the options of a heap of n, each an array of heap sizes below n.',
+      type: 'string',
+      pattern: '\\.(mjs|js)$',
+    },
+    parse: (path, _where, shown) => ({ rule: { kind: 'custom', module: path, shown: shown ?? path } }),
+  },
+];
+
+/** A heap module's options live in its sandbox: positions get the values, not the options. */
+const heap: HeapKind<CustomRule> = {
+  moves: (rule) => ({
+    text: moduleText(rule),
+    options: () => {
+      throw new InputError('--misere with a rule module: its options live in the module');
+    },
+    optionsElsewhere: 'a rule module: its options live in the module',
+    splits: false,
+    nim: false,
+    withValue: () => ({ notListed: 'the options of a rule module are not listed here (its values and the outcome are)' }),
+  }),
+};
+
+export const moduleKind: GameKind<CustomRule> = {
+  name: 'module',
+  ruleKinds: ['custom'],
+  words,
+  text: moduleText,
+  check(rule, where) {
+    if (typeof rule.module !== 'string' || rule.module === '') fail(`${where}.module`, 'the path of a JS module', rule.module);
+    return rule;
+  },
+  heap,
+  prepare(request) {
+    const modules = currentHost().ruleModules;
+    if (!modules) throw new InputError(`${moduleText(request.game.rule)}: rule modules run in a sandbox that only the Node host has`);
+    return modules.prepare(request);
+  },
+  play() {
+    throw new InputError('play: rule modules cannot be played yet');
+  },
+};

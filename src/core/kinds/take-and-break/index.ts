@@ -1,0 +1,79 @@
+/**
+ * Take-and-break games (`--code 0.77`, `4.07`, `0.3F`, Grundy's game
+ * `4!.0`): a move takes tokens from a heap and may split what is left into
+ * two or three heaps. Two-heap codes run on the rare/common kernel; octal
+ * codes prove their periods by the Guy-Smith theorem.
+ */
+import { InputError } from '../../errors.js';
+import { fail, wholeNumber } from '../../rules/check.js';
+import { maxHeapsLeft, parseCode, SPLIT_TWO } from '../../rules/code.js';
+import { playHeap, prepareHeap } from '../../heap/heap-analyse.js';
+import type { HeapKind } from '../../heap/heap-kind.js';
+import type { GameKind, RuleWord } from '../kind.js';
+import { takeBreakText, type TakeBreakRule } from './rule.js';
+import { takeBreakOptions } from './options.js';
+import { takeBreakSolver } from './solver.js';
+import { takeBreakWithValue } from './winning-options.js';
+import { tooMuch } from '../../positions/heap-moves.js';
+
+const words: readonly RuleWord[] = [
+  {
+    word: 'code',
+    order: 30,
+    aliases: ['octal', 'hexadecimal', 'take-and-break'],
+    describe: 'take-and-break code in CGSuite notation: 0.77, .07, 4.07, 0.3F, 4!.0',
+    flag: true,
+    sweepable: true,
+    fileValue: { form: 'as-written' },
+    schema: {"description": "Take-and-break code in CGSuite notation: 0.77, .07, 4.07, 0.3F; '!' after a splitting digit asks for unequal heaps (4!.0 is Grundy's game). A bare number (code: 0.77) is read as written.", "oneOf": [{"type": "string", "pattern": "^\\s*([0-9A-Fa-f]!?)?\\.([0-9A-Fa-f]!?)*\\s*$"}, {"type": "number"}]},
+    parse(text, where) {
+      if (text.trim() === '') throw new InputError(`${where}: expected a code such as 0.77`);
+      return { rule: { kind: 'take-and-break', code: parseCode(text, where) } };
+    },
+  },
+];
+
+const heap: HeapKind<TakeBreakRule> = {
+  moves: (rule) => ({
+    text: takeBreakText(rule),
+    options: (n) => takeBreakOptions(rule.code, n),
+    splits: true,
+    nim: false,
+    withValue: (x, n, target, limit, budget) =>
+      n <= BigInt(Number.MAX_SAFE_INTEGER) ? takeBreakWithValue(rule.code, x, Number(n), Number(target), limit, budget) : tooMuch(n, budget),
+  }),
+  solver: (rule, threads) => takeBreakSolver(rule, threads),
+  // As far as a single run goes: 0.16 and 0.56 need about 500,000 and 650,000 values for their proofs;
+  // a three-heap split costs O(n^2) a value.
+  sweep: {
+    limits: { 'take-and-break': { limit: 2 ** 20, order: 30 }, 'three-heap': { limit: 2 ** 11, order: 40 } },
+    classOf: (rule) => (maxHeapsLeft(rule.code) === 3 ? 'three-heap' : 'take-and-break'),
+  },
+};
+
+export const takeAndBreakKind: GameKind<TakeBreakRule> = {
+  name: 'take-and-break',
+  ruleKinds: ['take-and-break'],
+  words,
+  text: takeBreakText,
+  check(rule, where) {
+    const code = rule.code as unknown as Record<string, unknown> | null;
+    if (typeof code !== 'object' || code === null) fail(`${where}.code`, 'a code { digits, unequal } (see parseCode)', code);
+    const { digits, unequal } = code;
+    if (!Array.isArray(digits) || digits.length === 0 || digits.length > 4096) fail(`${where}.code.digits`, 'an array of 1 to 4096 digits', digits);
+    if (!Array.isArray(unequal) || unequal.length !== digits.length) fail(`${where}.code.unequal`, `an array of ${digits.length} booleans, one a digit`, unequal);
+    digits.forEach((d, j) => wholeNumber(d, `${where}.code.digits[${j}]`, 0, 15));
+    unequal.forEach((u, j) => {
+      if (typeof u !== 'boolean') fail(`${where}.code.unequal[${j}]`, 'true or false', u);
+      if (u && !(digits[j] & SPLIT_TWO)) throw new InputError(`${where}.code.unequal[${j}]: unequal heaps only make sense for a digit that splits in two (4-7, C-F), not ${digits[j]}`);
+    });
+    if (digits[0] & 3) throw new InputError(`${where}.code.digits[0]: the digit before the point may only split (4, 8 or 12), not ${digits[0]}: removing nothing must break the heap`);
+    // Trailing zeros say nothing (parseCode drops them): the kernels take the last digit as the largest move.
+    let k = digits.length - 1;
+    while (k > 0 && digits[k] === 0) k--;
+    return k === digits.length - 1 ? rule : { kind: 'take-and-break', code: { digits: digits.slice(0, k + 1), unequal: unequal.slice(0, k + 1) } };
+  },
+  heap,
+  prepare: (request) => prepareHeap(heap, takeBreakText(request.game.rule), request),
+  play: (request, random) => playHeap(heap, takeBreakText(request.game.rule), request, random),
+};

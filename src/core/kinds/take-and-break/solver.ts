@@ -1,0 +1,55 @@
+import type { Solver } from '../../heap/solver.js';
+import { noProof } from '../../heap/solver.js';
+import { isOctal, maxHeapsLeft } from '../../rules/code.js';
+import { GuySmithSearch } from '../../laws/guy-smith.js';
+import { TakeBreakKernel } from './take-break-kernel.js';
+import { SparseSpaceKernel } from './sparse-space.js';
+import { wasmAvailable } from './wasm-sparse.js';
+import { currentHost } from '../../host.js';
+import type { TakeBreakRule } from './rule.js';
+
+/**
+ * Two-heap codes get the rare/common kernel (exact whatever the mask; fast
+ * when values are sparse), others the direct one; octal codes prove their
+ * period by the Guy-Smith theorem.
+ */
+export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
+      const k = rule.code.digits.length - 1;
+      const octal = isOctal(rule.code) && !rule.code.unequal.some(Boolean);
+      const heaps = maxHeapsLeft(rule.code);
+      // Two-heap codes get the rare/common kernel (exact whatever the mask; fast when values are sparse).
+      const kernel = heaps <= 2 ? new SparseSpaceKernel(rule.code) : new TakeBreakKernel(rule.code);
+      // One WebAssembly thread beats the TypeScript kernel on two (Officers: 6 against 14 us a heap),
+      // so the pool runs the rare/common kernel only where WebAssembly is not to be had.
+      const pooled = heaps <= 2 && threads > 1 && !wasmAvailable() ? currentHost().parallelSparse?.(rule.code, threads) ?? null : null;
+      let due: number | null = null;
+      const guySmith = new GuySmithSearch(k);
+      return {
+        ...(pooled && { fillAsync: (store, from, to) => pooled.fill(store, from, to), close: () => pooled.close() }),
+        kernelStats(store) {
+          // Values loaded from a checkpoint count as if computed here (a resumed run reports what a fresh one does).
+          if (pooled) pooled.catchUp(store.values, store.count);
+          else if (kernel instanceof SparseSpaceKernel) kernel.catchUp(store.values, store.count);
+          const split = (pooled ?? kernel) instanceof TakeBreakKernel ? null : (pooled ?? (kernel as SparseSpaceKernel)).rare;
+          if (!split) return { kernel: 'direct' };
+          return { kernel: 'rare-common', runsOn: pooled ? 'worker pool' : wasmAvailable() ? 'webassembly' : 'typescript', rareHeaps: split.count, mask: split.mask };
+        },
+        allowSaltus: !isOctal(rule.code),
+        noTheorem: octal
+          ? null
+          : heaps === 3
+            ? 'splits into three heaps are outside the Guy-Smith theorem'
+            : 'the unequal-split condition (!) is outside the Guy-Smith theorem',
+        defaultLimit: heaps === 3 ? 2 ** 11 : 2 ** 20,
+        costly: true,
+        fill: (store, from, to) => kernel.fill(store, from, to),
+        prove: octal
+          ? (g, count) => {
+              const attempt = guySmith.attempt(g, count);
+              due = attempt.due;
+              return attempt.proven;
+            }
+          : noProof,
+        proofDue: () => due,
+      };
+}

@@ -1,0 +1,67 @@
+/**
+ * Two-pile games (`--vectors "(1,0) (0,1) (1,1)"`, Wythoff's game): a move
+ * subtracts a positive multiple of one vector, capped or not. The table of
+ * G(x, y), its rows' patterns, and the law of its P-positions.
+ */
+import { fail, wholeNumber } from '../../rules/check.js';
+import { InputError } from '../../errors.js';
+import { preparePairs, playPairs } from '../../positions/pair-analyse.js';
+import type { GameKind, RuleWord } from '../kind.js';
+import { MAX_VECTOR, parseVectors, vectorRuleText, type VectorRule } from './rule.js';
+import { gridCheckpointKey, gridWork } from './grid.js';
+import { twoPileGame } from './pair-game.js';
+
+const words: readonly RuleWord[] = [
+  {
+    word: 'vectors',
+    order: 50,
+    aliases: [],
+    describe: 'a two-pile game: subtract a positive multiple of one vector, e.g. "(1,0) (0,1) (1,1)" (Wythoff); (1,1)x2 caps the multiple at 2',
+    flag: true,
+    sweepable: false,
+    fileValue: { form: 'vectors' },
+    schema: {
+      description: "A two-pile game: a move subtracts a positive multiple of one vector [dx, dy], staying non-negative; a third number caps the multiple. Wythoff's game is [[1, 0], [0, 1], [1, 1]].",
+      type: 'array',
+      minItems: 1,
+      items: { type: 'array', minItems: 2, maxItems: 3, items: { type: 'integer', minimum: 0 } },
+    },
+    parse: (text, where) => ({ rule: { kind: 'vectors', vectors: parseVectors(text, where) } }),
+  },
+];
+
+export const twoPileKind: GameKind<VectorRule> = {
+  name: 'two-pile',
+  ruleKinds: ['vectors'],
+  words,
+  text: vectorRuleText,
+  check(rule, where) {
+    const vectors: unknown = rule.vectors;
+    if (!Array.isArray(vectors) || vectors.length === 0) fail(`${where}.vectors`, 'a non-empty array of vectors { dx, dy, cap }', vectors);
+    vectors.forEach((v: unknown, i) => {
+      const at = `${where}.vectors[${i}]`;
+      if (typeof v !== 'object' || v === null) fail(at, 'a vector { dx, dy, cap }', v);
+      const { dx, dy, cap } = v as Record<string, unknown>;
+      wholeNumber(dx, `${at}.dx`, 0, MAX_VECTOR);
+      wholeNumber(dy, `${at}.dy`, 0, MAX_VECTOR);
+      if (dx === 0 && dy === 0) throw new InputError(`${at}: the vector (0,0) moves nothing`);
+      if (cap !== null) wholeNumber(cap, `${at}.cap`, 1, MAX_VECTOR);
+    });
+    return rule;
+  },
+  prepare(request) {
+    const rule = request.game.rule;
+    return preparePairs(twoPileGame(rule), {
+      what: 'two-pile games',
+      defaultMax: 31,
+      rows: true,
+      checkpointKey: (max) => gridCheckpointKey(rule, max),
+      work: (max, resume) => gridWork({ game: request.game, max, rows: request.rows, resume }),
+    }, request);
+  },
+  play: (request, random) =>
+    playPairs(twoPileGame(request.game.rule), 'pair', request, () => {
+      const r = (n: number) => Math.floor(random() * n);
+      return [[3 + r(12), 3 + r(12)]];
+    }),
+};

@@ -1,0 +1,50 @@
+/**
+ * A two-pile game as positions need it: state (x, y), a move subtracts
+ * m·(dx, dy); the values of a position come from the table up to its
+ * largest coordinates.
+ */
+import { InputError } from '../../errors.js';
+import { formatCount } from '../../numbers.js';
+import type { Game, Pair } from '../../positions/game.js';
+import { PAIR_CELL_LIMIT, type PairGame } from '../../positions/pair-position.js';
+import { vectorRuleText, type VectorRule } from './rule.js';
+import { VectorKernel } from './vector-kernel.js';
+import { checkTableMemory } from './grid.js';
+
+export function vectorGame(rule: VectorRule): Game<Pair> {
+  return {
+    text: vectorRuleText(rule),
+    key: ([x, y]) => `${x}:${y}`,
+    *options([x, y]) {
+      for (const { dx, dy, cap } of rule.vectors) {
+        for (let m = 1; (cap === null || m <= cap) && x - m * dx >= 0 && y - m * dy >= 0; m++) yield [[x - m * dx, y - m * dy] as const];
+      }
+    },
+    show: ([x, y]) => `${x}:${y}`,
+  };
+}
+
+export function twoPileGame(rule: VectorRule): PairGame {
+  return {
+    game: vectorGame(rule),
+    unit: 'cells',
+    *table(components, size) {
+      const rows = Math.max(...components.map(([x]) => x)) + 1;
+      const columns = Math.max(...components.map(([, y]) => y)) + 1;
+      // Sizes are checked before any table is made: cells (the work) and bytes (the memory).
+      if (rows * columns > PAIR_CELL_LIMIT) throw new InputError(`--position: a table up to ${rows - 1}:${columns - 1} has ${formatCount(rows * columns)} cells, more than the ${formatCount(PAIR_CELL_LIMIT)} a position may need`);
+      checkTableMemory(rule.vectors, rows - 1, columns - 1, (needed, free) => `--position: a table up to ${rows - 1}:${columns - 1} needs about ${needed}, more than the ${free} of free memory`);
+      const kernel = new VectorKernel(rule.vectors, rows - 1, columns - 1);
+      size.ceiling = rows * columns;
+      while (kernel.rowsDone < rows) {
+        kernel.fillRows(kernel.rowsDone + 1);
+        yield columns;
+      }
+      const values = kernel.values;
+      return ([x, y]: Pair) => values[x * columns + y]!;
+    },
+    take: (from, to) => BigInt(from[0] - to[0] + from[1] - to[1]),
+    statesBelow: ([x, y]) => (x + 1) * (y + 1),
+    optionsAtMost: ([x, y]) => 2 * (x + y),
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * What a request asks of a game whose states are pairs (two-pile games,
+ * heaps with memory): its table to --max, or a position.
+ */
+import { InputError } from '../errors.js';
+import { formatCount } from '../numbers.js';
+import type { SteppedWork } from '../driver.js';
+import type { ValueArray } from '../kernels/store.js';
+import type { AnalyseRequest, PlayStart, Prepared, ShapedResult } from '../kinds/kind.js';
+import type { Pair } from './game.js';
+import { pairPlayable } from './playable.js';
+import type { RuleBase } from '../rules/spec.js';
+import { pairPositionWork, parsePair, type PairGame } from './pair-position.js';
+
+/** Coordinates are array indices: keep them well inside memory's reach. */
+const PAIR_MAX = 2 ** 31 - 1;
+
+export interface PairTable {
+  /** What the table is, in words ("two-pile games"). */
+  readonly what: string;
+  /** Heaps (or columns) shown when no --max is given. */
+  readonly defaultMax: number;
+  /** Whether --rows A..B applies. */
+  readonly rows: boolean;
+  checkpointKey(max: number): string;
+  work(max: number, resume: ValueArray | undefined): SteppedWork<ShapedResult>;
+}
+
+export function preparePairs<R extends RuleBase>(pairs: PairGame, table: PairTable, request: AnalyseRequest<R>): Prepared<ShapedResult> {
+  if (request.position) {
+    const texts = request.position as readonly string[];
+    const components = texts.map((t) => parsePair(t, '--position'));
+    return { checkpointKey: null, work: () => pairPositionWork(pairs, components, request.misere ?? false) };
+  }
+  if (request.misere) throw new InputError('--misere tables are for one-heap games; for other games evaluate positions with --position ... --misere');
+  if (request.at) throw new InputError(`--at applies to one-heap games; for ${table.what} give --max N (the table up to N)`);
+  if (request.rows && !table.rows) throw new InputError('--rows applies to two-pile games (--vectors, --preset wythoff)');
+  const max = Number(request.max ?? request.game.defaultMax ?? BigInt(table.defaultMax));
+  if (!(max <= PAIR_MAX)) throw new InputError(`--max ${request.max}: at most ${formatCount(PAIR_MAX)} for ${table.what}`);
+  if (request.rows && request.rows.last > max && request.max === undefined) throw new InputError('--rows A..B needs --max N: the length of the rows');
+  return { checkpointKey: table.checkpointKey(max), work: (resume) => table.work(max, resume) };
+}
+
+/** A game of pairs to play: from request.position, or from `randomStart`. */
+export function playPairs<R extends RuleBase>(pairs: PairGame, noun: string, request: AnalyseRequest<R>, randomStart: () => Pair[]): PlayStart {
+  const playable = pairPlayable(pairs, noun);
+  const texts = request.position as readonly string[] | undefined;
+  return texts ? { playable, start: texts.map((t) => playable.parse(t)), random: false } : { playable, start: randomStart(), random: true };
+}

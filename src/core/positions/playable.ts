@@ -1,0 +1,61 @@
+/**
+ * A game as `play` needs it: the options of one component, the evaluation
+ * of a whole position (outcome and winning moves, normal or misère), and
+ * how states are written and read.
+ */
+import type { Exploration } from '../heap/explore.js';
+import type { HeapMoves } from '../heap/heap-kind.js';
+import type { Pair } from './game.js';
+import { heapPositionWork } from './heap-position.js';
+import { heapArray } from './heap-list.js';
+import { pairPositionWork, parsePair, type PairGame } from './pair-position.js';
+import { drive, type DriveOptions } from '../driver.js';
+import type { PositionReport } from './position.js';
+import { parseCount } from '../numbers.js';
+
+export interface Playable<S> {
+  /** Heap games name components "heap"; others "component". */
+  readonly noun: string;
+  readonly heaps: boolean;
+  options(state: S): readonly (readonly S[])[];
+  /** Run by the driver (`options`: progress, a stop): a large table takes a while, and a signal must not wait for it. */
+  evaluate(position: readonly S[], misere: boolean, options?: DriveOptions): Promise<PositionReport<S>>;
+  show(state: S): string;
+  key(state: S): string;
+  parse(text: string): S;
+  /** Tokens a move takes (heaps), null where a move is not a take. */
+  take(from: S, to: readonly S[]): bigint | null;
+  /** A component is empty: nothing more can happen in it (a heap of 0). */
+  empty(state: S): boolean;
+}
+
+export function heapPlayable(moves: HeapMoves, exploration: Exploration): Playable<bigint> {
+  return {
+    noun: 'heap',
+    heaps: true,
+    // A heap taken away stays in its place as 0, so heaps keep their numbers through the game.
+    options: (n) => moves.options(Number(n)).map((parts) => (parts.length ? parts.map(BigInt) : [0n])),
+    evaluate: (position, misere, options) => drive(heapPositionWork(exploration, moves, heapArray(position), misere), options),
+    show: (n) => String(n),
+    key: (n) => String(n),
+    parse: (text) => parseCount(text, 'a heap'),
+    take: (from, to) => from - to.reduce((a, b) => a + b, 0n),
+    empty: (n) => n === 0n,
+  };
+}
+
+/** A game whose states are pairs; `noun` names a component ("pair", or "heap" for a heap with memory). */
+export function pairPlayable(pairs: PairGame, noun: string): Playable<Pair> {
+  const { game } = pairs;
+  return {
+    noun,
+    heaps: false,
+    options: (s) => [...game.options(s)],
+    evaluate: (position, misere, options) => drive(pairPositionWork(pairs, position, misere), options),
+    show: game.show,
+    key: game.key,
+    parse: (text) => parsePair(text, 'a state'),
+    take: (from, to) => pairs.take(from, to[0]!),
+    empty: (s) => [...game.options(s)].length === 0,
+  };
+}

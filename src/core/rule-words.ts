@@ -1,0 +1,46 @@
+/**
+ * The one rule parser: every way of naming a rule in words — a CLI flag
+ * (`--moves 1,2,3`), a line of a sweep's rules file (`moves 1,2,3`), a rule
+ * file's key (`moves: [1, 2, 3]`, handed over as the same text) — goes
+ * through this table: the kinds' words (src/core/kinds/registry.ts), and
+ * presets, which name a game of any kind. The canonical texts the outputs
+ * write (`subtraction {1,2,3}`, `octal 0.77`) are words too, so a results
+ * file's rule column can be fed back in. The schema of rule files and
+ * --help are made from the same table.
+ */
+import { InputError } from './errors.js';
+import { KIND_WORDS } from './kinds/registry.js';
+import type { RuleWord } from './kinds/kind.js';
+import { presetGame, presetPattern } from './presets.js';
+
+const PRESET_WORD: RuleWord = {
+  word: 'preset',
+  order: 60,
+  aliases: [],
+  describe: "a named game: nim, bash:<m>, kayles, grundy, wythoff, fibonacci-nim, ... ('list' shows them all)",
+  flag: true,
+  sweepable: true,
+  fileValue: { form: 'text' },
+  schema: { description: 'A named game (sg-explore --preset list).', type: 'string', pattern: presetPattern() },
+  parse(text, where) {
+    if (text.trim() === '') throw new InputError(`${where}: expected a preset name such as kayles`);
+    try {
+      return presetGame(text);
+    } catch (error) {
+      const message = (error as Error).message;
+      throw where === '--preset' ? error : new InputError(`${where}: ${message.replace(/^--preset:?\s*/, '')}`);
+    }
+  },
+};
+
+/** Every word, in the order --help, rule files and the schema list them: the kinds' words and preset. */
+export const RULE_WORDS: readonly RuleWord[] = [...KIND_WORDS, PRESET_WORD].sort((a, b) => a.order - b.order || a.word.localeCompare(b.word));
+
+/** The word (or alias) for a rule; undefined when there is none. */
+export function ruleWord(word: string): RuleWord | undefined {
+  const lower = word.toLowerCase();
+  return RULE_WORDS.find((w) => w.word === lower || w.aliases.includes(lower));
+}
+
+/** The keys of a rule file that name a rule. */
+export const RULE_KEYS: readonly string[] = RULE_WORDS.map((w) => w.word);

@@ -1,0 +1,59 @@
+/**
+ * Rule files on disk: `--rule FILE`, a YAML or JSON rule file (parsed by
+ * src/core/rule-file.ts), or a file a word takes directly (a rule module,
+ * .mjs or .js). Files a rule file names are found beside it, and must exist.
+ */
+import { access, readFile, stat } from 'node:fs/promises';
+import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { InputError } from '../core/errors.js';
+import { formatCount } from '../core/numbers.js';
+import type { GameSpec } from '../core/kinds/registry.js';
+import { RULE_WORDS } from '../core/rule-words.js';
+import { parseRuleText, type FileBeside } from '../core/rule-file.js';
+import { checkJsonSyntax } from '../core/rules/strict-json.js';
+import { describeFsError } from './files/fs-errors.js';
+
+/** Rule files are a few lines; anything this large is a mistake (a data file given as --rule). */
+export const MAX_RULE_FILE_BYTES = 1 << 20;
+
+/** Reads a rule file, checks it, and returns the game it describes. */
+export async function loadRuleFile(path: string): Promise<GameSpec> {
+  const extension = extname(path).toLowerCase();
+  const direct = RULE_WORDS.find((w) => w.fileValue.form === 'file' && w.fileValue.extensions?.includes(extension));
+  if (direct) return direct.parse(await existingFile(path), '--rule', path) as GameSpec;
+  if (!['.json', '.yaml', '.yml'].includes(extension)) {
+    throw new InputError(`--rule ${path}: unknown file type '${extension || '(none)'}' (expected .json, .yaml, .yml, or a .mjs/.js module)`);
+  }
+  let text: string;
+  try {
+    const size = (await stat(path)).size;
+    if (size > MAX_RULE_FILE_BYTES) {
+      throw new InputError(`--rule ${path}: the file is ${formatCount(size)} bytes; a rule file is at most ${formatCount(MAX_RULE_FILE_BYTES)} (is it the right file?)`);
+    }
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError(`--rule ${path}: cannot read the file (${describeFsError(error)})`);
+  }
+  if (extension === '.json') {
+    const mistake = checkJsonSyntax(text);
+    if (mistake) throw new InputError(`${path}:${mistake.line}:${mistake.column}: not valid JSON: ${mistake.message}`);
+  }
+  const named: { key: string; file: FileBeside }[] = [];
+  const game = parseRuleText(text, path, (source, relative, key) => {
+    const file = { path: resolve(dirname(source), relative), shown: normalize(join(dirname(source), relative)) };
+    named.push({ key, file });
+    return file;
+  });
+  for (const { key, file } of named) await existingFile(file.path, `${path}: ${key}`);
+  return game;
+}
+
+async function existingFile(path: string, what = '--rule'): Promise<string> {
+  try {
+    await access(path);
+  } catch (error) {
+    throw new InputError(`${what} ${path}: cannot read the file (${describeFsError(error)})`);
+  }
+  return resolve(path);
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { runMain } from './helpers/in-process.js';
+
+/**
+ * Every JSON report names its kind of result in `shape`, so a script can
+ * tell them apart before it reads any other field. Each kind's other fields
+ * are checked against values known independently (Bash's G(n) = n mod 4,
+ * Wythoff's first P-positions, Fibonacci Nim's P-positions at Fibonacci numbers).
+ */
+async function json(args: string[]): Promise<Record<string, unknown>> {
+  const run = await runMain([...args, '--format', 'json']);
+  expect(run.code, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as Record<string, unknown>;
+}
+
+describe('the shape of every JSON report', () => {
+  it.each([
+    ['a one-heap table', 'heap', ['--preset', 'bash:3', '--max', '12']],
+    ['a one-heap table with --at', 'heap', ['--preset', 'bash:3', '--at', '10^18']],
+    ['a rule module of heaps', 'heap', ['--rule', 'examples/lasker.mjs', '--max', '20']],
+    ['a two-pile table', 'grid', ['--preset', 'wythoff', '--max', '5']],
+    ['a heap with memory', 'memory', ['--preset', 'fibonacci-nim', '--max', '20']],
+    ['a heap position', 'position', ['--preset', 'nim', '--position', '3', '6']],
+    ['a misère heap position', 'position', ['--preset', 'nim', '--position', '1', '1', '3', '--misere']],
+    ['a two-pile position', 'position', ['--preset', 'wythoff', '--position', '1:2']],
+    ['a position of a heap with memory', 'position', ['--preset', 'fibonacci-nim', '--position', '8:7']],
+    ['a position of a module with states', 'position', ['--rule', 'examples/ring.mjs']],
+    ['a misère table', 'misere', ['--preset', 'bash:3', '--misere', '--max', '6']],
+    ["a module's table of states", 'states', ['--rule', 'examples/one-more.mjs', '--max', '3']],
+  ])('%s: shape %s', async (_what, shape, args) => {
+    const doc = await json(args as string[]);
+    expect(doc.shape).toBe(shape);
+  });
+
+  it('comes first where it was added (heap, position, misère), each document keeping its fields', async () => {
+    const heap = await json(['--preset', 'bash:3', '--max', '12']);
+    expect(Object.keys(heap)).toEqual(['shape', 'rule', 'name', 'description', 'max', 'computed', 'maxValue', 'pattern', 'pPositions', 'kernel', 'values']);
+    expect(heap.values).toEqual(Array.from({ length: 13 }, (_, n) => n % 4));
+    const at = await json(['--preset', 'bash:3', '--at', '10^18']);
+    expect(Object.keys(at)).toEqual(['shape', 'rule', 'name', 'description', 'max', 'computed', 'maxValue', 'pattern', 'pPositions', 'kernel', 'at']);
+    expect(at.at).toEqual([{ n: 1e18, value: 0, outcome: 'P' }]); // 10^18 ≡ 0 (mod 4)
+    const position = await json(['--preset', 'nim', '--position', '3', '6']);
+    expect(Object.keys(position)).toEqual(['shape', 'rule', 'misere', 'position', 'nimSum', 'components', 'outcome', 'winningMoves', 'winningMoveCount', 'movesNotListed']);
+    expect(position).toMatchObject({ nimSum: 5, outcome: 'N', winningMoves: [{ component: 2, from: 6, to: [3], take: 3 }] });
+    const misere = await json(['--preset', 'bash:3', '--misere', '--max', '6']);
+    expect(Object.keys(misere)).toEqual(['shape', 'rule', 'misere', 'max', 'pattern', 'pPositions', 'outcomes']);
+    expect(misere.outcomes).toBe('NPNNNPN'); // misère Bash 1..3: P at n ≡ 1 (mod 4)
+  });
+
+  it('keeps its place in the shapes that had it (grid, memory, states)', async () => {
+    const grid = await json(['--preset', 'wythoff', '--max', '5']);
+    expect(Object.keys(grid)).toEqual(['rule', 'name', 'description', 'shape', 'rows', 'max', 'maxValue', 'rowPatterns', 'pPositions', 'law', 'values']);
+    expect(grid.pPositions).toEqual([[0, 0], [1, 2], [2, 1], [3, 5], [5, 3]]);
+    const memory = await json(['--preset', 'fibonacci-nim', '--max', '20']);
+    expect(Object.keys(memory)).toEqual(['rule', 'name', 'description', 'shape', 'max', 'maxValue', 'pPositions', 'law', 'beatty', 'values']);
+    expect(memory.pPositions).toEqual([0, 1, 2, 3, 5, 8, 13]);
+    const states = await json(['--rule', 'examples/one-more.mjs', '--max', '3']);
+    expect(Object.keys(states)).toEqual(['rule', 'shape', 'states']);
+  });
+});
