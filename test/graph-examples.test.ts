@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseGraphText } from '../src/core/kinds/graph/parse.js';
 import { analysePosition, parseTokens } from '../src/core/kinds/graph/position.js';
-import { finiteFollowerValues, graphValues, graphValuesSteps, type GraphValues, INFINITE } from '../src/core/kinds/graph/solve.js';
+import { finiteFollowerValues, graphValues, graphValuesSteps, graphValueUnits, type GraphValues, INFINITE } from '../src/core/kinds/graph/solve.js';
 
 /** Each vertex's value by name: a number, or 'inf(K)' with K's members. */
 function valuesByName(values: GraphValues): Record<string, number | string> {
@@ -118,5 +118,18 @@ describe('deep graphs (no recursion)', () => {
     // Only 7 sinks: the retrograde pass is too short to report.
     expect([...phases]).toEqual(['prepare', 'cycles', 'labels']);
     expect(Array.from(step.value.value)).toEqual(Array.from(graphValues(graph).value));
+
+    // The driver's form: units add up to at most the ceiling, and the result is the same.
+    const { units, size } = graphValueUnits(graph);
+    let total = 0;
+    let next = units.next();
+    while (!next.done) {
+      total += next.value;
+      next = units.next();
+    }
+    expect(size).toEqual({ unit: 'vertex steps', ceiling: 4 * graph.names.length });
+    expect(total).toBeGreaterThan(2 * graph.names.length);
+    expect(total).toBeLessThanOrEqual(size.ceiling);
+    expect(Array.from(next.value.value)).toEqual(Array.from(step.value.value));
   });
 });

@@ -4,7 +4,7 @@
  * for the peak memory: `node graph-time.mjs FILE`.
  */
 import { readFileSync } from 'node:fs';
-import { graphCsv, graphValuesSteps, parseGraphText } from '../../src/core/kinds/graph/index.js';
+import { graphCsv, graphValuesSteps, parseGraphText } from '../../src/core/kinds/graph/api.js';
 
 const file = process.argv[2];
 // CPU time next to wall time: on a shared machine the wall clock says more about the neighbours.

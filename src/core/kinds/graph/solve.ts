@@ -38,6 +38,30 @@ export function* graphValuesSteps(graph: Graph): Generator<GraphProgress, GraphV
   return { graph, acyclic: false, value, onCycle };
 }
 
+const PHASES: readonly GraphProgress['phase'][] = ['prepare', 'order', 'cycles', 'labels'];
+
+/**
+ * The stepped computation in the form of the driver's generatorWork: the
+ * generator yields how many units were done since its last yield, out of
+ * `size.ceiling` = 4 units a vertex (one a phase; an acyclic graph skips the
+ * last two and finishes at half).
+ */
+export function graphValueUnits(graph: Graph): { units: Generator<number, GraphValues, void>; size: { unit: string; ceiling: number } } {
+  const n = graph.names.length;
+  function* units(): Generator<number, GraphValues, void> {
+    const steps = graphValuesSteps(graph);
+    let reported = 0;
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      const reached = PHASES.indexOf(step.value.phase) * n + step.value.done;
+      yield Math.max(0, reached - reported);
+      reported = Math.max(reported, reached);
+    }
+  }
+  return { units: units(), size: { unit: 'vertex steps', ceiling: 4 * n } };
+}
+
 /** The values, computed to the end. */
 export function graphValues(graph: Graph): GraphValues {
   const steps = graphValuesSteps(graph);
