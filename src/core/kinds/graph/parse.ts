@@ -40,6 +40,10 @@ export function parseGraphText(input: string | Uint8Array): Graph {
   let secondStart = 0;
   let secondEnd = 0;
   let source = -1;
+  // The source of the last edge line: its bytes and id.
+  let lastStart = 0;
+  let lastEnd = 0;
+  let lastId = -1;
 
   for (;;) {
     const b = i < length ? bytes[i] : NEWLINE;
@@ -48,8 +52,13 @@ export function parseGraphText(input: string | Uint8Array): Graph {
       while (i < length && bytes[i] !== NEWLINE) i++;
       if (source < 0 && count === 1) throw lineError(line, `${quoted(text(bytes, lineStart, contentEnd).trim())} ${FORMS}`);
       if (source < 0 && count === 2) {
-        const u = vertex(names, bytes, firstStart, firstEnd, line);
-        edges.add(u, vertex(names, bytes, secondStart, secondEnd, line));
+        // Edge lists often come sorted by source: the previous line's source is looked up without hashing.
+        if (!sameToken(bytes, firstStart, firstEnd, lastStart, lastEnd)) {
+          lastId = vertex(names, bytes, firstStart, firstEnd, line);
+          lastStart = firstStart;
+          lastEnd = firstEnd;
+        }
+        edges.add(lastId, vertex(names, bytes, secondStart, secondEnd, line));
       }
       if (i >= length) break;
       count = 0;
@@ -91,6 +100,13 @@ export function parseGraphText(input: string | Uint8Array): Graph {
   }
   if (names.names.length === 0) throw new InputError('the graph has no vertices (the text is empty or only comments)');
   return edges.build(names.names);
+}
+
+/** Whether bytes[a..aEnd) and bytes[b..bEnd) are the same token. */
+function sameToken(bytes: Uint8Array, a: number, aEnd: number, b: number, bEnd: number): boolean {
+  if (aEnd - a !== bEnd - b || aEnd === a) return false;
+  for (let i = a, j = b; i < aEnd; i++, j++) if (bytes[i] !== bytes[j]) return false;
+  return true;
 }
 
 /** The id of the name bytes[start..end), checked: only a line's first name may end with ':', and names are UTF-8. */
