@@ -1,3 +1,7 @@
+/** What intern answers for a new name that cannot be one (ids are never negative). */
+export const NOT_UTF8 = -1;
+export const C1_CONTROL = -2;
+
 /**
  * Vertex names interned straight from input bytes: an open-addressing hash
  * table over a byte pool, so a name costs one string only the first time it
@@ -5,9 +9,6 @@
  * A table slot holds the id, the hash and the name's first 8 bytes, so a
  * lookup of a short name touches one cache line and never the pool.
  */
-export const NOT_UTF8 = -1;
-export const C1_CONTROL = -2;
-
 export class ByteNames {
   readonly names: string[] = [];
   private pool = new Uint8Array(1 << 16);
