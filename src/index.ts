@@ -18,7 +18,7 @@ export type { PositionReport, Move, Component } from './core/positions/position.
 export type { MisereTable } from './core/positions/misere-table.js';
 export type { StatesTable } from './core/kinds/module/state-result.js';
 export { drive, driveSync, type DriveOptions, type SteppedWork, type StepOutcome, type StopRequest } from './core/driver.js';
-export { InputError } from './core/errors.js';
+export { InputError, WorkerStartError, mention, says, wordsText, type InputCode, type InputDetails, type InputField, type FieldMention, type Words, type Wording } from './core/errors.js';
 export { parseCount } from './core/numbers.js';
 export { presetGame, listPresets } from './core/presets.js';
 export { parseRuleText } from './core/rule-file.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { explore, exploreAsync, exploreGrid, exploreCappedHeap, InputError, solve, type GameSpec, type ExploreRequest } from '../src/index.js';
+import { analyseSync, InputError, type GameSpec } from '../src/index.js';
+import { explore, exploreAsync, solve, type HeapRequest as ExploreRequest } from '../src/core/analyse.js';
 
 /** The InputError a call throws (or its rejection), failing the test if it throws anything else or nothing. */
 async function refusal(call: () => unknown): Promise<InputError> {
@@ -60,10 +61,10 @@ describe('explore() checks its input as the CLI does', () => {
       [() => explore({ game: subtraction([1, 2]), max: 10n ** 5000n }), /^max: .* got a 5001-digit bigint/],
       [() => explore({ game: subtraction([1, 2]), limit: 0 }), /^limit: expected a whole number from 1/],
       [() => explore({ game: subtraction([1, 2]), memoryBudget: -5 }), /^memoryBudget: expected a positive number of bytes/],
-      [() => exploreGrid({ game: { rule: { kind: 'vectors', vectors: [{ dx: 0, dy: 0, cap: null }] } }, max: 10 }), /vectors\[0\]: the vector \(0,0\) moves nothing/],
-      [() => exploreGrid({ game: { rule: { kind: 'vectors', vectors: [] } }, max: 10 }), /game\.rule\.vectors: expected a non-empty array/],
-      [() => exploreGrid({ game: { rule: { kind: 'vectors', vectors: [{ dx: 1, dy: 0, cap: null }] } }, max: -1 }), /^max: expected a whole number from 0/],
-      [() => exploreCappedHeap({ rule: { kind: 'capped-heap', next: { kind: 'times', factor: 0 } } }, 10), /game\.rule\.next\.factor: expected a whole number from 1/],
+      [() => analyseSync({ game: { rule: { kind: 'vectors', vectors: [{ dx: 0, dy: 0, cap: null }] } }, max: 10n }), /vectors\[0\]: the vector \(0,0\) moves nothing/],
+      [() => analyseSync({ game: { rule: { kind: 'vectors', vectors: [] } }, max: 10n }), /game\.rule\.vectors: expected a non-empty array/],
+      [() => analyseSync({ game: { rule: { kind: 'vectors', vectors: [{ dx: 1, dy: 0, cap: null }] } }, max: -1 } as never), /^max: expected a whole number/],
+      [() => analyseSync({ game: { rule: { kind: 'capped-heap', next: { kind: 'times', factor: 0 } } }, max: 10n }), /game\.rule\.next\.factor: expected a whole number from 1/],
     ];
     for (const [call, words] of cases) expect((await refusal(call)).message).toMatch(words);
   });

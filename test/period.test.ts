@@ -169,19 +169,20 @@ describe('proven versus observed', () => {
     expect(x.pattern).toMatchObject({ kind: 'periodic', period: 2, proof: null });
   });
 
-  it('a --max beyond memory without a proof within --limit is refused with an InputError', () => {
+  it('a max beyond memory without a proof within the limit is refused with an InputError (code, field, value)', () => {
     const refusal = (request: { limit: number; memoryBudget?: number }): string => {
       try {
         explore({ game: { rule }, max: 10n ** 15n, ...request });
       } catch (error) {
         expect(error).toBeInstanceOf(InputError);
+        expect(error).toMatchObject({ code: 'out-of-memory', field: 'max', value: 10n ** 15n });
         return (error as Error).message;
       }
       throw new Error('explore() returned');
     };
-    // --limit caps the search: 1,000 values, not all the memory there is.
-    expect(refusal({ limit: 1000 })).toMatch(/^--max 1000000000000000: no period was proven within the first 1,000 values \(raise --limit\), and 1,000,000,000,000,001 values do not fit in memory/);
-    expect(refusal({ limit: 1000, memoryBudget: 100_000 })).toMatch(/within the first 1,000 values \(raise --limit\).*room for about 100,000\)$/);
+    // The limit caps the search: 1,000 values, not all the memory there is.
+    expect(refusal({ limit: 1000 })).toMatch(/^max 1000000000000000: no period was proven within the first 1,000 values \(raise limit\), and 1,000,000,000,000,001 values do not fit in memory/);
+    expect(refusal({ limit: 1000, memoryBudget: 100_000 })).toMatch(/within the first 1,000 values \(raise limit\).*room for about 100,000\)$/);
   });
 
   it('the same rule is proven once enough values are computed', () => {

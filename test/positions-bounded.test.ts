@@ -14,11 +14,14 @@ import { BIN, cliEnv, expectBadInput, runCli } from './helpers/cli.js';
 import { scratchDirectories } from './helpers/scratch.js';
 import { int, mulberry32 } from './helpers/random.js';
 import { explore } from '../src/core/analyse.js';
-import { optionsWithValue } from '../src/core/positions/heap-moves.js';
 import { misereTable } from '../src/core/positions/misere-table.js';
 import { referenceOptions, referenceValues } from './oracles/reference.js';
 import { parseCode } from '../src/core/rules/code.js';
 import type { Rule } from '../src/core/kinds/registry.js';
+import { kindOf, type GameRule } from '../src/core/kinds/registry.js';
+
+/** A heap rule's moves, as positions and misère tables take them. */
+const movesOf = (rule: GameRule) => kindOf(rule).heap!.moves(rule);
 
 const scratch = scratchDirectories('positions-bounded');
 
@@ -169,7 +172,7 @@ describe('a million Kayles heaps near 10^6', () => {
         const options = referenceOptions(rule, n);
         const targets = [...new Set(options.map((o) => o.reduce((a, h) => a ^ g[h]!, 0)))];
         for (const target of [...targets, 1000]) {
-          const found = optionsWithValue(rule, x, BigInt(n), BigInt(target), 5);
+          const found = movesOf(rule).withValue(x, BigInt(n), BigInt(target), 5, Infinity);
           if ('notListed' in found) throw new Error(`${text} ${n}: ${found.notListed}`);
           const all = options
             .filter((o) => o.reduce((a, h) => a ^ g[h]!, 0) === target)
@@ -224,7 +227,7 @@ describe('misère tables of all-but sets cost a few steps a heap', () => {
         const options = Array.from({ length: n }, (_, i) => n - 1 - i).filter((m) => !excluded.includes(n - m));
         outcomes.push(options.length === 0 || options.some((m) => outcomes[m] === 0) ? 1 : 0);
       }
-      expect([...misereTable({ kind: 'all-but', excluded }, 300).outcomes], `all-but ${excluded}`).toEqual(outcomes);
+      expect([...misereTable(movesOf({ kind: 'all-but', excluded }), 300).outcomes], `all-but ${excluded}`).toEqual(outcomes);
     }
   });
 

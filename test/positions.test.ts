@@ -9,6 +9,10 @@ import { referenceOptions, referenceValues } from './oracles/reference.js';
 import { parseCode } from '../src/core/rules/code.js';
 import type { Rule } from '../src/core/kinds/registry.js';
 import { int, mulberry32 } from './helpers/random.js';
+import { kindOf, type GameRule } from '../src/core/kinds/registry.js';
+
+/** A heap rule's moves, as positions and misère tables take them. */
+const movesOf = (rule: GameRule) => kindOf(rule).heap!.moves(rule);
 
 const json = async (args: string[], stdin?: string) => {
   const run = await runMain([...args, '--format', 'json'], { stdin });
@@ -42,7 +46,7 @@ describe('published answers', () => {
     for (let t = 0; t < 300; t++) {
       const heaps = Array.from({ length: int(random, 1, 8) }, () => int(random, 0, 60));
       const x = explore({ game: { rule: { kind: 'all-but', excluded: [] } }, max: 60n });
-      const report = heapPosition(x, { kind: 'all-but', excluded: [] }, heaps.map(BigInt), false);
+      const report = heapPosition(x, movesOf({ kind: 'all-but', excluded: [] }), heaps.map(BigInt), false);
       const expected = p1247(heaps);
       if (expected === 'lose') expect(report.outcome).toBe('P');
       else {
@@ -97,7 +101,7 @@ describe('winning moves of random take-and-break positions equal the reference o
       const heaps = Array.from({ length: int(random, 1, 4) }, () => int(random, 0, 40));
       const g = referenceValues(rule, 41);
       const x = explore({ game: { rule }, max: 40n });
-      const report = heapPosition(x, rule, heaps.map(BigInt), false);
+      const report = heapPosition(x, movesOf(rule), heaps.map(BigInt), false);
       const sum = heaps.reduce((a, h) => a ^ g[h]!, 0);
       const expected: string[] = [];
       if (sum !== 0) {
@@ -145,7 +149,7 @@ describe('misère play', () => {
 
   it('misère Bash (take 1..m): P exactly at n ≡ 1 (mod m+1), proven by window repetition', () => {
     for (const m of [1, 2, 3, 5, 8]) {
-      const table = misereTable({ kind: 'subtraction', moves: Array.from({ length: m }, (_, i) => i + 1) }, 300);
+      const table = misereTable(movesOf({ kind: 'subtraction', moves: Array.from({ length: m }, (_, i) => i + 1) }), 300);
       expect(table.cycle?.proof?.method).toBe('window-repetition');
       for (let n = 0; n <= 300; n++) expect(table.outcomes[n] === 0, `bash:${m} n=${n}`).toBe(n % (m + 1) === 1);
     }
@@ -180,7 +184,7 @@ describe('misère play', () => {
     };
     const expected = Array.from({ length: 41 }, (_, n) => n).filter((n) => !win(n ? [n] : []));
     expect(expected.slice(0, 5)).toEqual([1, 4, 9, 12, 20]);
-    const table = misereTable(rule, 40);
+    const table = misereTable(movesOf(rule), 40);
     expect(Array.from(table.outcomes.keys()).filter((n) => table.outcomes[n] === 0)).toEqual(expected);
   });
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { InputError, printableMessage, quote } from '../core/errors.js';
+import { InputError, WorkerStartError, printableMessage, quote } from '../core/errors.js';
+import { inCliWords } from './error-words.js';
 import { suggestFlag } from './common.js';
 import { parseCommandLine } from './options.js';
 import { runCommand } from './run.js';
@@ -32,8 +33,10 @@ export async function main(args: readonly string[], io: CliIo = processIo()): Pr
     }
     await runCommand(parsed.command!, io);
     return EXIT_OK;
-  } catch (error) {
+  } catch (thrown) {
     discardAll();
+    // The library's errors name its fields (max, checkpoint); the CLI names its flags (--max, --checkpoint).
+    const error = inCliWords(thrown);
     if (error instanceof ClosedPipe) return EXIT_OK;
     if (error instanceof Interrupted) {
       io.stderr.write(`sg-explore: ${printableMessage(error)}\n`);
@@ -46,6 +49,11 @@ export async function main(args: readonly string[], io: CliIo = processIo()): Pr
     if (error instanceof InputError) {
       io.stderr.write(`sg-explore: ${printableMessage(error)}\n`);
       return EXIT_BAD_INPUT;
+    }
+    // Not the user's input, and no bug of sg-explore's either: said as it is (as a sweep says it), without "internal error".
+    if (error instanceof WorkerStartError) {
+      io.stderr.write(`sg-explore: ${printableMessage(error)}\n`);
+      return EXIT_FAILURE;
     }
     io.stderr.write(`sg-explore: internal error: ${printableMessage(error)}\n`);
     if (io.env.SG_EXPLORE_DEBUG && error instanceof Error) io.stderr.write(`${error.stack}\n`);

@@ -13,6 +13,7 @@ import { progressMode, progressReporter } from './progress.js';
 import { Interrupted, SIGNAL_EXIT_CODES, interruptible, noteForStop, type StopSignal } from './interrupt.js';
 import { checkCheckpointTarget, loadCheckpoint, saveCheckpoint } from '../host/checkpoint.js';
 import { InputError } from '../core/errors.js';
+import { askedAs } from './error-words.js';
 import { defaultThreads } from '../host/threads.js';
 import { listPresets } from '../core/presets.js';
 import { toJson, valuesOmitted } from '../report/json.js';
@@ -23,7 +24,6 @@ import { colourWanted } from './common.js';
 import { columnsOf, type CliIo } from './io.js';
 import { wrapText } from '../report/wrap.js';
 import { STDIN_ARGUMENT, type Command, type ExploreCommand } from './options.js';
-import { importPackage } from '../host/package-import.js';
 
 /** A CSV (one row a heap) longer than this could never be written: about 20 TB. */
 export const MAX_CSV_ROWS = 10n ** 12n;
@@ -123,13 +123,12 @@ async function runPrepared(prepared: Prepared<AnalysisResult>, command: ExploreC
   return driven('', withoutCheckpoint(command), io, async (_, options) => drive(await finish(first), options));
 }
 
-/** The library names the size it could not reach as --max; a run that asked with --at (or a position's heap) names that instead. */
+/** The library names the size it could not reach as its field max; a run that asked with --at (or a position's heap) names that instead. */
 async function asAsked<R>(label: string | undefined, work: Promise<R>): Promise<R> {
   try {
     return await work;
   } catch (error) {
-    if (label === undefined || !(error instanceof InputError) || !/^--max /.test(error.message)) throw error;
-    throw new InputError(`${label}: ${error.message.replace(/^--max [^:]*: /, '')}`);
+    throw label === undefined ? error : askedAs(error, 'max', label);
   }
 }
 

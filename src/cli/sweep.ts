@@ -12,7 +12,7 @@ import { CSV_HEADER, formatForFile, recordLine, renderTable, rowLine, type RowFo
 import { parseSort, rowComparator, whereFilter } from '../sweep/query.js';
 import { openResultsLog, recordsDiffer, type ResultsLog } from '../sweep/results-file.js';
 import { mergedRows, scanResults, type Disagreement, type FileScan } from '../sweep/results-read.js';
-import { excerpt, InputError, printableMessage, quote } from '../core/errors.js';
+import { excerpt, InputError, printableMessage, quote, says } from '../core/errors.js';
 import { columnsOf } from './io.js';
 import { readRuleList, ruleListDigest } from '../sweep/rule-list.js';
 import { describeSweepDefaults } from '../sweep/run-rule.js';
@@ -157,7 +157,7 @@ function checkMerge(files: readonly FileScan[], partial: boolean): SweepRecord |
   const first = records[0]!;
   for (const [i, r] of records.entries()) {
     const differs = recordsDiffer({ ...r!, shard: null }, { ...first, shard: null });
-    if (differs) throw new InputError(`--merge: ${files[i]!.path} is a sweep of ${differs} (${files[0]!.path}'s); merge shards of one sweep`);
+    if (differs) throw new InputError(says`--merge: ${files[i]!.path} is a sweep of ${differs} (${files[0]!.path}'s); merge shards of one sweep`, { code: 'mismatch', field: 'merge', value: files[i]!.path });
     if (r!.rules !== first.rules) throw new InputError(`--merge: ${files[i]!.path} and ${files[0]!.path} are sweeps of different versions of ${first.family.replace(/^the rules in /, '')} (their rule lists' digests differ)`);
   }
   const whole: SweepRecord = { ...first, shard: null };

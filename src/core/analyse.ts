@@ -24,18 +24,18 @@ export type HeapRequest = Omit<ExploreRequest, 'game'> & { readonly game: GameSp
  * changing (a sweep plans thousands a second).
  */
 export function checkRequest<Q extends AnalyseRequest & ExploreRequest>(request: Q): Q {
-  if (typeof request !== 'object' || request === null) throw new InputError(`expected a request { game, max?, limit? }, got ${request === null ? 'null' : typeof request}`);
+  if (typeof request !== 'object' || request === null) throw new InputError(`expected a request { game, max?, limit? }, got ${request === null ? 'null' : typeof request}`, { value: request });
   const game = checkGame(request.game);
   const max = request.max === undefined ? undefined : checkSize(request.max, 'max');
-  if (request.at !== undefined && !Array.isArray(request.at)) throw new InputError('at: expected an array of heap sizes');
+  if (request.at !== undefined && !Array.isArray(request.at)) throw new InputError('at: expected an array of heap sizes', { code: 'bad-value', field: 'at', value: request.at });
   const at = request.at?.map((n, i) => checkSize(n, `at[${i}]`));
   checkWhole(request.limit, 'limit', 1);
   checkWhole(request.threads, 'threads', 1, 1024);
   checkWhole(request.maxRareHeaps, 'maxRareHeaps', 0);
   if (request.memoryBudget !== undefined && !(typeof request.memoryBudget === 'number' && request.memoryBudget > 0 && Number.isFinite(request.memoryBudget))) {
-    throw new InputError(`memoryBudget: expected a positive number of bytes, got ${String(request.memoryBudget)}`);
+    throw new InputError(`memoryBudget: expected a positive number of bytes, got ${String(request.memoryBudget)}`, { code: 'bad-value', field: 'memoryBudget', value: request.memoryBudget });
   }
-  if (request.resume !== undefined && !(ArrayBuffer.isView(request.resume) && !(request.resume instanceof DataView))) throw new InputError('resume: expected the values of a checkpoint (a typed array)');
+  if (request.resume !== undefined && !(ArrayBuffer.isView(request.resume) && !(request.resume instanceof DataView))) throw new InputError('resume: expected the values of a checkpoint (a typed array)', { code: 'bad-value', field: 'resume', value: request.resume });
   const unchanged = game === request.game && max === request.max && (at === undefined || at.every((n, i) => n === request.at![i]));
   return unchanged ? request : { ...request, game, max, ...(at && { at }) };
 }
@@ -137,7 +137,7 @@ export function solve(request: HeapRequest): Solution {
 function heapKindOf(rule: GameRule) {
   const kind = kindOf(rule);
   const text = kind.text(rule);
-  if (!kind.heap?.solver) throw new InputError(`${text} is not a heap game computed here: explore() and solve() compute one-heap rules (see analyse)`);
+  if (!kind.heap?.solver) throw new InputError(`${text} is not a heap game computed here: explore() and solve() compute one-heap rules (see analyse)`, { code: 'not-applicable', field: 'game', value: rule });
   return { heap: kind.heap, text };
 }
 

@@ -1,20 +1,190 @@
 /**
- * An error in what the user gave us (flags, rule files, rule modules, sizes).
- * The CLI prints its message on one line and exits with code 2; anything else
- * that escapes is an internal failure (exit 1).
+ * What kind of mistake an InputError reports: a program reacts to the code,
+ * a person reads the message.
+ */
+export type InputCode =
+  /** Not a value of the kind asked for: a size that is no whole number, a pair that is no x:y. */
+  | 'bad-value'
+  /** A value outside its bounds (below a least, above a most). */
+  | 'out-of-range'
+  /** More work than can be done: cells, states, rows, heaps beyond a limit. */
+  | 'too-large'
+  /** More than the free memory holds. */
+  | 'out-of-memory'
+  /** A rule that is not one (a bad code, move set, vector, rule file or module). */
+  | 'bad-rule'
+  /** A name that is not known (a preset, a column, a file type). */
+  | 'unknown-name'
+  /** An option that does not apply here (misère play of a module, a picture of a position). */
+  | 'not-applicable'
+  /** A file that cannot be read or written, or is not what it should be. */
+  | 'bad-file'
+  /** A file that exists, where a new one was to be written. */
+  | 'file-exists'
+  /** A file (a checkpoint, a results file) that belongs to another run. */
+  | 'mismatch'
+  /** Nothing where something was needed (no heaps, no rules). */
+  | 'empty'
+  /** Any other mistake in the input. */
+  | 'bad-input';
+
+/**
+ * The library's name of a value the user gave (a request's field, a file's
+ * role). A front end names it its own way: the CLI as the flag that set it
+ * (`max` as `--max`).
+ */
+export type InputField =
+  | 'max'
+  | 'at'
+  | 'position'
+  | 'limit'
+  | 'threads'
+  | 'rule'
+  | 'moves'
+  | 'code'
+  | 'vectors'
+  | 'preset'
+  | 'misere'
+  | 'rows'
+  | 'checkpoint'
+  | 'resume'
+  | 'force'
+  | 'out'
+  | 'plot'
+  | 'format'
+  | 'rules'
+  | 'family'
+  | 'shard'
+  | 'merge'
+  | 'where'
+  | 'sort'
+  | 'game'
+  | 'memoryBudget'
+  | 'maxRareHeaps'
+  | 'trusted'
+  | 'timeoutMs';
+
+/** A field named inside a message: the library writes its name, a front end its own word for it. */
+export interface FieldMention {
+  readonly field: InputField;
+}
+
+/** A message as words: text, and the fields it names. */
+export type Words = readonly (string | FieldMention)[];
+
+/** What a message may be built from: text, a field, or words. */
+export type Wording = string | FieldMention | Words;
+
+/** `field` named in a message. */
+export function mention(field: InputField): FieldMention {
+  return { field };
+}
+
+function isMention(part: unknown): part is FieldMention {
+  return typeof part === 'object' && part !== null && !Array.isArray(part) && typeof (part as FieldMention).field === 'string';
+}
+
+/** `wording` as flat words (adjacent texts joined). */
+export function wordsOf(wording: Wording): Words {
+  const out: (string | FieldMention)[] = [];
+  const add = (part: unknown): void => {
+    if (Array.isArray(part)) part.forEach(add);
+    else if (isMention(part)) out.push(part);
+    else {
+      const text = String(part);
+      if (text === '') return;
+      if (typeof out[out.length - 1] === 'string') out[out.length - 1] += text;
+      else out.push(text);
+    }
+  };
+  add(wording);
+  return out;
+}
+
+/**
+ * Words from a template: `` says`${mention('max')} ${n}: too large` ``. Values
+ * that are fields or words stay so; anything else is written as text.
+ */
+export function says(strings: TemplateStringsArray, ...values: readonly unknown[]): Words {
+  const parts: unknown[] = [];
+  strings.forEach((text, i) => {
+    parts.push(text);
+    if (i < values.length) parts.push(values[i]);
+  });
+  return wordsOf(parts as Words);
+}
+
+/** Words as text, each field named by `name` (the library's own name by default). */
+export function wordsText(wording: Wording, name: (field: InputField) => string = (field) => field): string {
+  return wordsOf(wording)
+    .map((part) => (typeof part === 'string' ? part : name(part.field)))
+    .join('');
+}
+
+/** What an InputError knows besides its message. */
+export interface InputDetails {
+  /** The kind of mistake (default 'bad-input'). */
+  readonly code?: InputCode;
+  /** The field the value came from (default: the field the message starts with, if any). */
+  readonly field?: InputField;
+  /** The offending value, as given. */
+  readonly value?: unknown;
+  /** The message after the part that names the field and the value (`max 5e20: ` in `max 5e20: …`). */
+  readonly reason?: Wording;
+}
+
+/**
+ * An error in what the user gave us (a request, rule files, rule modules,
+ * sizes): a `code`, the `field` the value came from and the `value`; its
+ * message names fields the library's way (`max 5e20: …`), and `words` keeps
+ * them apart for a front end to name its own way. The CLI prints it on one
+ * line and exits with code 2; anything else that escapes is an internal
+ * failure (exit 1).
  */
 export class InputError extends Error {
   override readonly name = 'InputError';
+  readonly code: InputCode;
+  readonly field: InputField | undefined;
+  readonly value: unknown;
+  /** The message as words, the fields it names kept apart. */
+  readonly words: Words;
+  /** The message after the field and value it starts with, when it was built that way. */
+  readonly reason: Words | undefined;
+
+  constructor(message: Wording, details: InputDetails = {}) {
+    const words = wordsOf(message);
+    super(wordsText(words));
+    this.words = words;
+    const first = words[0];
+    this.code = details.code ?? 'bad-input';
+    this.field = details.field ?? (first !== undefined && typeof first !== 'string' ? first.field : undefined);
+    this.value = details.value;
+    this.reason = details.reason === undefined ? undefined : wordsOf(details.reason);
+  }
+
+  /**
+   * The usual refusal: `field shown: reason` (`max 5e20: …`), or `field: reason`
+   * when `shown` is undefined. `shown` is how the message shows `value`.
+   */
+  static about(code: InputCode, field: InputField, value: unknown, shown: string | undefined, reason: Wording): InputError {
+    return new InputError(says`${mention(field)}${shown === undefined ? '' : ` ${shown}`}: ${reason}`, { code, field, value, reason });
+  }
+}
+
+/** What follows the field an error's message starts with (and its colon): `unknown preset 'x'` of `preset: unknown preset 'x'`. */
+export function afterField(error: unknown): string {
+  if (!(error instanceof InputError)) return error instanceof Error ? error.message : String(error);
+  if (error.reason) return wordsText(error.reason);
+  const [first, ...rest] = error.words;
+  if (first === undefined || typeof first === 'string') return error.message;
+  return wordsText(rest).replace(/^:?\s*/, '');
 }
 
 /** A pool's workers could not be started: not the user's input, and nothing was computed. */
 export class WorkerStartError extends Error {
   override readonly name = 'WorkerStartError';
-}
-
-/** Throw an InputError unless `condition` holds. */
-export function require(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new InputError(message);
+  /** Always 'worker-start': for a program that tells failures apart by code. */
+  readonly code = 'worker-start' as const;
 }
 
 /** Characters of a value a message quotes: enough to recognise it, never a screenful. */

@@ -1,4 +1,4 @@
-import { InputError, quote } from './errors.js';
+import { InputError, quote, says, type InputCode, type InputField, type Wording } from './errors.js';
 
 /**
  * The largest size any count may have: 10^MAX_SIZE_EXPONENT. Written out
@@ -18,9 +18,16 @@ export const LONGEST_SIZE_TEXT = 2 * (MAX_SIZE_EXPONENT + 1);
  * Refuse a size text longer than LONGEST_SIZE_TEXT, of which only `head` was
  * kept (a token streamed from input): the words parseCount would have used.
  */
-export function refuseLongSize(head: string, length: number, what: string): never {
-  const why = /^[\d_]+$/.test(head) ? `is larger than 10^${MAX_SIZE_EXPONENT}, the largest size sg-explore takes` : 'is not a size: give a whole number';
-  throw new InputError(`${what}: ${quote(head, length)} ${why}`);
+export function refuseLongSize(head: string, length: number, what: Wording): never {
+  const large = /^[\d_]+$/.test(head);
+  const why = large ? `is larger than 10^${MAX_SIZE_EXPONENT}, the largest size sg-explore takes` : 'is not a size: give a whole number';
+  throw new InputError(says`${what}: ${quote(head, length)} ${why}`, { code: large ? 'out-of-range' : 'bad-value', field: fieldOf(what), value: head });
+}
+
+/** The field a message's subject starts with, if it is one. */
+function fieldOf(what: Wording): InputField | undefined {
+  const first = typeof what === 'string' ? undefined : Array.isArray(what) ? what[0] : what;
+  return first !== undefined && typeof first !== 'string' ? first.field : undefined;
 }
 
 /**
@@ -28,12 +35,12 @@ export function refuseLongSize(head: string, length: number, what: string): neve
  * 1000000, 1_000_000, 1e6, 2.5e3, 2^20, 10^18. The result is exact (bigint),
  * so 10^18 or 2^64 lose nothing; `what` names the value in error messages.
  */
-export function parseCount(text: string, what: string): bigint {
+export function parseCount(text: string, what: Wording): bigint {
   const raw = String(text).trim();
-  const bad = (why: string): never => {
-    throw new InputError(`${what}: ${quote(text)} ${why}`);
+  const bad = (why: string, code: InputCode = 'bad-value'): never => {
+    throw new InputError(says`${what}: ${quote(text)} ${why}`, { code, field: fieldOf(what), value: text });
   };
-  const tooLarge = (): never => bad(`is larger than 10^${MAX_SIZE_EXPONENT}, the largest size sg-explore takes`);
+  const tooLarge = (): never => bad(`is larger than 10^${MAX_SIZE_EXPONENT}, the largest size sg-explore takes`, 'out-of-range');
   if (raw === '') bad('is empty: give a whole number');
   const compact = raw.replace(/_/g, '');
   if (/_/.test(raw) && !/^\d+(_\d+)*$/.test(raw)) bad('is not a number (underscores go between digits)');
@@ -49,7 +56,7 @@ export function parseCount(text: string, what: string): bigint {
   }
   const decimal = /^(\d+)(?:\.(\d*))?(?:[eE]\+?(\d+))?$/.exec(compact);
   if (!decimal) {
-    if (/^-\s*[\d.]/.test(compact)) bad(NEGATIVE);
+    if (/^-\s*[\d.]/.test(compact)) bad(NEGATIVE, 'out-of-range');
     if (/^[+-]?(nan|inf(inity)?)$/i.test(compact)) bad('is not a finite number');
     if (/^\d+(\.\d*)?[eE]-\d+$/.test(compact)) bad('is not a whole number (a negative exponent makes a fraction)');
     bad('is not a whole number (try 1000000, 1_000_000, 1e6 or 2^20)');
@@ -67,10 +74,11 @@ export function parseCount(text: string, what: string): bigint {
 }
 
 /** Like parseCount, but the result must be a safe JS integer in [min, max]. */
-export function parseSmallCount(text: string, what: string, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+export function parseSmallCount(text: string, what: Wording, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const value = parseCount(text, what);
-  if (value < BigInt(min)) throw new InputError(`${what}: ${quote(text)} must be at least ${min}`);
-  if (value > BigInt(max)) throw new InputError(`${what}: ${quote(text)} must be at most ${max}`);
+  const details = { code: 'out-of-range', field: fieldOf(what), value: text } as const;
+  if (value < BigInt(min)) throw new InputError(says`${what}: ${quote(text)} must be at least ${min}`, details);
+  if (value > BigInt(max)) throw new InputError(says`${what}: ${quote(text)} must be at most ${max}`, details);
   return Number(value);
 }
 

@@ -1,4 +1,4 @@
-import { InputError, quote } from './errors.js';
+import { InputError, mention, quote, says } from './errors.js';
 import { parseSmallCount } from './numbers.js';
 import { parseCode } from './rules/code.js';
 import type { GameRule, GameSpec } from './kinds/registry.js';
@@ -27,7 +27,7 @@ function fixed(name: string, description: string, rule: GameRule): Preset {
     usage: name,
     description,
     rule(parameter) {
-      if (parameter !== undefined) throw new InputError(`--preset ${name} takes no parameter (got ${quote(`${name}:${parameter}`)})`);
+      if (parameter !== undefined) throw new InputError(says`${mention('preset')} ${name} takes no parameter (got ${quote(`${name}:${parameter}`)})`, { code: 'bad-value', value: `${name}:${parameter}` });
       return rule;
     },
   };
@@ -41,8 +41,8 @@ const PRESETS: readonly Preset[] = [
     pattern: 'bash:[0-9]+',
     description: 'Bash (Bachet) game: remove 1 to m tokens (G(n) = n mod (m+1))',
     rule(parameter) {
-      if (parameter === undefined) throw new InputError("--preset bash needs a maximum take, as in 'bash:3'");
-      const m = parseSmallCount(parameter, '--preset bash:<m>', 1, 1 << 20);
+      if (parameter === undefined) throw new InputError(says`${mention('preset')} bash needs a maximum take, as in 'bash:3'`, { code: 'bad-value', value: 'bash' });
+      const m = parseSmallCount(parameter, says`${mention('preset')} bash:<m>`, 1, 1 << 20);
       return { kind: 'subtraction', moves: Array.from({ length: m }, (_, i) => i + 1) };
     },
     describe(rule) {
@@ -75,7 +75,7 @@ const PRESETS: readonly Preset[] = [
     pattern: 'fibonacci-nim(:[0-9]+)?',
     description: 'Fibonacci Nim: the first move takes 1 to n-1, each later move at most k times the last (k = 2 unless given)',
     rule(parameter) {
-      const factor = parameter === undefined ? 2 : parseSmallCount(parameter, '--preset fibonacci-nim:<k>', 1, 1 << 20);
+      const factor = parameter === undefined ? 2 : parseSmallCount(parameter, says`${mention('preset')} fibonacci-nim:<k>`, 1, 1 << 20);
       return { kind: 'capped-heap', next: { kind: 'times', factor } };
     },
     describe(rule) {
@@ -104,7 +104,7 @@ export function presetGame(text: string): GameSpec {
   const parameter = colon < 0 ? undefined : trimmed.slice(colon + 1);
   const preset = PRESETS.find((p) => p.name === name);
   if (!preset) {
-    throw new InputError(`--preset: unknown preset ${quote(trimmed)} (known: ${PRESETS.map((p) => p.usage).join(', ')})`);
+    throw new InputError(says`${mention('preset')}: unknown preset ${quote(trimmed)} (known: ${PRESETS.map((p) => p.usage).join(', ')})`, { code: 'unknown-name', value: text });
   }
   const rule = preset.rule(parameter);
   return { rule, name: parameter === undefined ? preset.name : `${preset.name}:${parameter}`, description: preset.describe?.(rule) ?? preset.description };

@@ -1,12 +1,11 @@
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node, type Pair } from 'yaml';
-import { InputError, quote } from './errors.js';
+import { InputError, quote, type InputCode } from './errors.js';
 import { parseCount } from './numbers.js';
 import type { GameSpec } from './kinds/registry.js';
 import { RULE_KEYS, ruleWord } from './rule-words.js';
 import type { FileValue } from './kinds/kind.js';
 import { MAX_MOVE, MAX_MOVES, normaliseMoveSet } from './rules/sets.js';
 import { formatCount } from './numbers.js';
-import { checkJsonSyntax } from './rules/strict-json.js';
 
 /**
  * Rule files: JSON or YAML (JSON is read by the same YAML 1.2 parser, so both
@@ -63,13 +62,13 @@ export function parseRuleText(text: string, source: string, beside: ResolveBesid
     const { line, col } = lines.linePos(offset);
     return `${source}:${line}:${col}`;
   };
-  const fail = (node: Node | null | undefined, message: string): never => {
-    throw new InputError(`${at(node)}: ${message}`);
+  const fail = (node: Node | null | undefined, message: string, code: InputCode = 'bad-rule'): never => {
+    throw new InputError(`${at(node)}: ${message}`, { code, field: 'rule', value: source });
   };
   if (doc.errors.length) {
     const error = doc.errors[0]!;
     const { line, col } = lines.linePos(error.pos[0]);
-    throw new InputError(`${source}:${line}:${col}: ${error.message.split('\n')[0]}`);
+    throw new InputError(`${source}:${line}:${col}: ${error.message.split('\n')[0]}`, { code: 'bad-rule', field: 'rule', value: source });
   }
   const root = doc.contents;
   if (!isMap(root)) return fail(root, 'expected a mapping with a rule key (one of moves, all-but, preset)');
@@ -78,7 +77,7 @@ export function parseRuleText(text: string, source: string, beside: ResolveBesid
   for (const pair of root.items as Pair<Node, Node>[]) {
     const key = isScalar(pair.key) ? String(pair.key.value) : fail(pair.key, 'keys must be plain names');
     if (![...RULE_KEYS, ...INFO_KEYS].includes(key as never)) {
-      fail(pair.key, `unknown key ${quote(key)} (expected one of: ${[...INFO_KEYS, ...RULE_KEYS].join(', ')})`);
+      fail(pair.key, `unknown key ${quote(key)} (expected one of: ${[...INFO_KEYS, ...RULE_KEYS].join(', ')})`, 'unknown-name');
     }
     entries.set(key, pair);
   }

@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
-import { InputError } from '../core/errors.js';
+import { InputError, mention, says, type InputCode, type Wording } from '../core/errors.js';
 import { OutputError } from '../report/sink.js';
 import { valueView, type ValueArray } from '../core/kernels/store.js';
 import { describeFsError } from './files/fs-errors.js';
@@ -39,10 +39,15 @@ function bytesOf(values: ValueArray): Uint8Array {
   return new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
 }
 
+/** A checkpoint file refused: `checkpoint PATH: reason`. */
+function refuse(code: InputCode, path: string, reason: Wording): InputError {
+  return InputError.about(code, 'checkpoint', path, path, reason);
+}
+
 export function saveCheckpoint(path: string, rule: string, values: ValueArray): void {
   const bytes = bytesOf(values);
   const header: Header = { format: FORMAT, version: VERSION, rule, count: values.length, bytesPerValue: values.BYTES_PER_ELEMENT, checksum: checksum(bytes) };
-  const target = resolveOutputTarget(path, '--checkpoint').path;
+  const target = resolveOutputTarget(path, mention('checkpoint')).path;
   const temporary = temporaryBeside(target);
   let fd: number | undefined;
   try {
@@ -58,7 +63,7 @@ export function saveCheckpoint(path: string, rule: string, values: ValueArray): 
     if (fd !== undefined) closeSync(fd);
     discard(temporary);
     const kept = existsSync(target) ? '; the previous checkpoint is kept' : '';
-    throw new OutputError(`--checkpoint ${path}: cannot save it (${describeFsError(error)})${kept}`);
+    throw new OutputError(says`${mention('checkpoint')} ${path}: cannot save it (${describeFsError(error)})${kept}`);
   }
 }
 
@@ -67,17 +72,17 @@ export function saveCheckpoint(path: string, rule: string, values: ValueArray): 
  * existing one is not overwritten by a fresh run unless --force says so.
  */
 export function checkCheckpointTarget(path: string, options: { resume: boolean; force: boolean }): void {
-  const target = resolveOutputTarget(path, '--checkpoint');
-  if (target.kind !== 'replace') throw new InputError(`--checkpoint ${path}: is not a regular file`);
+  const target = resolveOutputTarget(path, mention('checkpoint'));
+  if (target.kind !== 'replace') throw refuse('bad-file', path, 'is not a regular file');
   if (target.existing && !options.resume && !options.force) {
-    throw new InputError(`--checkpoint ${path}: the file exists; add --resume to continue from it, or --force to start afresh and overwrite it`);
+    throw refuse('file-exists', path, says`the file exists; add ${mention('resume')} to continue from it, or ${mention('force')} to start afresh and overwrite it`);
   }
   removeStaleTemporaries(target.path);
   const probe = temporaryBeside(target.path);
   try {
     closeSync(openSync(probe, 'wx'));
   } catch (error) {
-    throw new InputError(`--checkpoint ${path}: cannot write there (${describeFsError(error)})`);
+    throw refuse('bad-file', path, `cannot write there (${describeFsError(error)})`);
   } finally {
     discard(probe);
   }
@@ -86,26 +91,26 @@ export function checkCheckpointTarget(path: string, options: { resume: boolean; 
 export function loadCheckpoint(path: string, rule: string): ValueArray {
   let data: Buffer;
   try {
-    if (statSync(path).isDirectory()) throw new InputError(`--checkpoint ${path}: is a directory, not a file`);
+    if (statSync(path).isDirectory()) throw refuse('bad-file', path, 'is a directory, not a file');
     data = readFileSync(path);
   } catch (error) {
     if (error instanceof InputError) throw error;
-    throw new InputError(`--checkpoint ${path}: cannot read it (${describeFsError(error)})`);
+    throw refuse('bad-file', path, `cannot read it (${describeFsError(error)})`);
   }
   const newline = data.indexOf(10);
   let header: Header;
   try {
     header = JSON.parse(data.subarray(0, newline < 0 ? 0 : newline).toString('utf8')) as Header;
   } catch {
-    throw new InputError(`--checkpoint ${path}: not a sg-explore checkpoint`);
+    throw refuse('bad-file', path, 'not a sg-explore checkpoint');
   }
-  if (typeof header !== 'object' || header === null || header.format !== FORMAT || header.version !== VERSION) throw new InputError(`--checkpoint ${path}: not a sg-explore checkpoint (version ${VERSION})`);
-  if (header.rule !== rule) throw new InputError(`--checkpoint ${path}: it is for '${header.rule}', not '${rule}'`);
+  if (typeof header !== 'object' || header === null || header.format !== FORMAT || header.version !== VERSION) throw refuse('bad-file', path, `not a sg-explore checkpoint (version ${VERSION})`);
+  if (header.rule !== rule) throw refuse('mismatch', path, `it is for '${header.rule}', not '${rule}'`);
   const body = data.subarray(newline + 1);
   if (body.length !== header.count * header.bytesPerValue || checksum(body) !== header.checksum) {
-    throw new InputError(`--checkpoint ${path}: damaged (size or checksum does not match its header)`);
+    throw refuse('bad-file', path, 'damaged (size or checksum does not match its header)');
   }
-  if (![1, 2, 4].includes(header.bytesPerValue)) throw new InputError(`--checkpoint ${path}: damaged (value width ${header.bytesPerValue})`);
+  if (![1, 2, 4].includes(header.bytesPerValue)) throw refuse('bad-file', path, `damaged (value width ${header.bytesPerValue})`);
   const copy = new ArrayBuffer(body.length);
   new Uint8Array(copy).set(body);
   return valueView(copy, header.bytesPerValue);

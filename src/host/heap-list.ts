@@ -8,12 +8,15 @@
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InputError } from '../core/errors.js';
+import { InputError, mention, says, type Words } from '../core/errors.js';
 import { LONGEST_SIZE_TEXT, parseCount, refuseLongSize } from '../core/numbers.js';
 import { describeFsError } from './files/fs-errors.js';
 import { discard, temporaryBeside } from './files/temporary.js';
 import type { SteppedWork, StopRequest } from '../core/driver.js';
 import type { HeapList } from '../core/positions/heap-list.js';
+
+/** How messages name heaps read from standard input: `position -` (the CLI names the field by its flag). */
+const FROM_STDIN: Words = says`${mention('position')} -`;
 
 /** Heaps read or written a block at a time. */
 const BLOCK = 8192;
@@ -37,7 +40,7 @@ class HeapSpool implements HeapList {
   add(heap: bigint): void {
     if (heap > this.largest) this.largest = heap;
     if (heap >= HUGE) {
-      if (this.huge.size >= HUGE_HEAPS) throw new InputError(`--position -: more than ${HUGE_HEAPS.toLocaleString('en-US')} heaps of 2^64 or more`);
+      if (this.huge.size >= HUGE_HEAPS) throw new InputError(says`${FROM_STDIN}: more than ${HUGE_HEAPS.toLocaleString('en-US')} heaps of 2^64 or more`, { code: 'too-large', value: '-' });
       this.huge.set(this.count, heap);
     }
     this.block[this.filled++] = heap >= HUGE ? HUGE : heap;
@@ -88,7 +91,7 @@ class HeapSpool implements HeapList {
       return io();
     } catch (error) {
       if (error instanceof InputError) throw error;
-      throw new InputError(`--position -: the heaps read from standard input are kept in a temporary file (${this.path}), and it failed: ${describeFsError(error)}`);
+      throw new InputError(says`${FROM_STDIN}: the heaps read from standard input are kept in a temporary file (${this.path}), and it failed: ${describeFsError(error)}`, { code: 'bad-file', value: '-' });
     }
   }
 }
@@ -111,14 +114,14 @@ export function readHeapsWork(input: AsyncIterable<Buffer | string>, signal?: St
   // A token longer than any size: its beginning and its length, counted to its end before it is refused.
   let overlong: { head: string; length: number } | undefined;
   let finished = false;
-  const token = (text: string) => spool.add(/^\d{1,15}$/.test(text) ? BigInt(text) : parseCount(text, '--position -'));
+  const token = (text: string) => spool.add(/^\d{1,15}$/.test(text) ? BigInt(text) : parseCount(text, FROM_STDIN));
   const take = (chunk: Buffer) => {
     let i = 0;
     if (overlong) {
       while (i < chunk.length && !isSpace(chunk[i]!)) i++;
       overlong.length += i;
       if (i === chunk.length) return;
-      refuseLongSize(overlong.head, overlong.length, '--position -');
+      refuseLongSize(overlong.head, overlong.length, FROM_STDIN);
     }
     let start = -1; // where the token in progress began in this chunk
     let value = 0; // its value while it is 15 digits or fewer
@@ -154,11 +157,11 @@ export function readHeapsWork(input: AsyncIterable<Buffer | string>, signal?: St
       while (spool.count < goal) {
         const next = await (stopped ? Promise.race([chunks.next(), stopped]) : chunks.next());
         if (next.done) {
-          if (overlong) refuseLongSize(overlong.head, overlong.length, '--position -');
+          if (overlong) refuseLongSize(overlong.head, overlong.length, FROM_STDIN);
           if (pending !== '') token(pending);
           spool.flush();
           finished = true;
-          if (spool.count === 0) throw new InputError('--position -: no heap sizes on standard input');
+          if (spool.count === 0) throw new InputError(says`${FROM_STDIN}: no heap sizes on standard input`, { code: 'empty', value: '-' });
           return { finished: true, result: spool };
         }
         take(typeof next.value === 'string' ? Buffer.from(next.value) : next.value);

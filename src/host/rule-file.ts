@@ -5,7 +5,7 @@
  */
 import { access, readFile, stat } from 'node:fs/promises';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
-import { InputError } from '../core/errors.js';
+import { InputError, mention, says, type Wording } from '../core/errors.js';
 import { formatCount } from '../core/numbers.js';
 import type { GameSpec } from '../core/kinds/registry.js';
 import { RULE_WORDS } from '../core/rule-words.js';
@@ -20,24 +20,24 @@ export const MAX_RULE_FILE_BYTES = 1 << 20;
 export async function loadRuleFile(path: string): Promise<GameSpec> {
   const extension = extname(path).toLowerCase();
   const direct = RULE_WORDS.find((w) => w.fileValue.form === 'file' && w.fileValue.extensions?.includes(extension));
-  if (direct) return direct.parse(await existingFile(path), '--rule', path) as GameSpec;
+  if (direct) return direct.parse(await existingFile(path), 'rule', path) as GameSpec;
   if (!['.json', '.yaml', '.yml'].includes(extension)) {
-    throw new InputError(`--rule ${path}: unknown file type '${extension || '(none)'}' (expected .json, .yaml, .yml, or a .mjs/.js module)`);
+    throw InputError.about('unknown-name', 'rule', path, path, `unknown file type '${extension || '(none)'}' (expected .json, .yaml, .yml, or a .mjs/.js module)`);
   }
   let text: string;
   try {
     const size = (await stat(path)).size;
     if (size > MAX_RULE_FILE_BYTES) {
-      throw new InputError(`--rule ${path}: the file is ${formatCount(size)} bytes; a rule file is at most ${formatCount(MAX_RULE_FILE_BYTES)} (is it the right file?)`);
+      throw InputError.about('too-large', 'rule', path, path, `the file is ${formatCount(size)} bytes; a rule file is at most ${formatCount(MAX_RULE_FILE_BYTES)} (is it the right file?)`);
     }
     text = await readFile(path, 'utf8');
   } catch (error) {
     if (error instanceof InputError) throw error;
-    throw new InputError(`--rule ${path}: cannot read the file (${describeFsError(error)})`);
+    throw InputError.about('bad-file', 'rule', path, path, `cannot read the file (${describeFsError(error)})`);
   }
   if (extension === '.json') {
     const mistake = checkJsonSyntax(text);
-    if (mistake) throw new InputError(`${path}:${mistake.line}:${mistake.column}: not valid JSON: ${mistake.message}`);
+    if (mistake) throw new InputError(`${path}:${mistake.line}:${mistake.column}: not valid JSON: ${mistake.message}`, { code: 'bad-rule', field: 'rule', value: path });
   }
   const named: { key: string; file: FileBeside }[] = [];
   const game = parseRuleText(text, path, (source, relative, key) => {
@@ -49,11 +49,11 @@ export async function loadRuleFile(path: string): Promise<GameSpec> {
   return game;
 }
 
-async function existingFile(path: string, what = '--rule'): Promise<string> {
+async function existingFile(path: string, what: Wording = mention('rule')): Promise<string> {
   try {
     await access(path);
   } catch (error) {
-    throw new InputError(`${what} ${path}: cannot read the file (${describeFsError(error)})`);
+    throw new InputError(says`${what} ${path}: cannot read the file (${describeFsError(error)})`, { code: 'bad-file', field: 'rule', value: path, reason: `cannot read the file (${describeFsError(error)})` });
   }
   return resolve(path);
 }

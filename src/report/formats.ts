@@ -11,7 +11,7 @@ import type { PositionReport } from '../core/positions/position.js';
 import type { MisereTable } from '../core/positions/misere-table.js';
 import type { StatesTable } from '../core/kinds/module/state-result.js';
 import type { Sink } from './sink.js';
-import { InputError } from '../core/errors.js';
+import { InputError, mention, says } from '../core/errors.js';
 
 /** Every kind of result a format can write. */
 export type Result = Exploration | GridExploration | CappedHeapExploration | PositionReport<unknown> | MisereTable | StatesTable;
@@ -91,7 +91,7 @@ export const FORMATS: readonly ReportFormat[] = [
 /** Write a result in a format; a format without a writer for its shape is bad input. */
 export async function writeResult(format: ReportFormat, result: Result, sink: Sink, options: WriteOptions): Promise<void> {
   const writer = format.writers[result.shape] as Writer<Result> | undefined;
-  if (!writer) throw new InputError(`--format ${format.name} does not apply to ${SHAPE_WORDS[result.shape]}`);
+  if (!writer) throw new InputError(says`${mention('format')} ${format.name} does not apply to ${SHAPE_WORDS[result.shape]}`, { code: 'not-applicable', value: format.name });
   await writer(result, sink, options);
 }
 

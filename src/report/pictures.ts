@@ -11,7 +11,7 @@ import type { GridExploration } from '../core/kinds/two-pile/grid.js';
 import type { CappedHeapExploration } from '../core/kinds/capped-heap/explore-capped.js';
 import { quadraticValue, type BeattyLaw } from '../core/laws/beatty.js';
 import type { Result } from './formats.js';
-import { InputError } from '../core/errors.js';
+import { InputError, mention, says } from '../core/errors.js';
 import { countOf } from '../core/numbers.js';
 import { ruleTitle } from '../core/rules/spec.js';
 import { summarise } from './summary.js';
@@ -97,7 +97,7 @@ export async function pictureOf(result: Result, logX = false): Promise<string> {
     case 'memory':
       return cappedHeapPicture(result, logX);
     default:
-      throw new InputError(`--plot draws tables (of one heap, of two piles, of start positions), not ${unpictured(result)}`);
+      throw new InputError(says`${mention('plot')} draws tables (of one heap, of two piles, of start positions), not ${unpictured(result)}`, { code: 'not-applicable' });
   }
 }
 
@@ -148,7 +148,7 @@ export async function htmlOf(result: Result): Promise<string> {
       count: result.starts.length,
     });
   }
-  throw new InputError(`--format html reports tables (of one heap, of two piles, of start positions), not ${unpictured(result)}`);
+  throw new InputError(says`${mention('format')} html reports tables (of one heap, of two piles, of start positions), not ${unpictured(result)}`, { code: 'not-applicable', value: 'html' });
 }
 
 /** What a result without a picture is, in words. */

@@ -1,5 +1,6 @@
 import type { OutputStream } from '../cli/io.js';
 import { describeFsError, isDiskFull } from '../host/files/fs-errors.js';
+import { wordsOf, wordsText, type Wording, type Words } from '../core/errors.js';
 
 /**
  * Where a report goes: standard output, or a file (see files/output-file.ts).
@@ -26,6 +27,14 @@ export class ClosedPipe extends Error {}
 /** The output could not be written (a full disk, ...): not the user's input, exit 1. */
 export class OutputError extends Error {
   override readonly name = 'OutputError';
+  /** The message as words, the fields it names (`out`, `checkpoint`) kept apart for a front end to name its own way. */
+  readonly words: Words;
+
+  constructor(message: Wording) {
+    const words = wordsOf(message);
+    super(wordsText(words));
+    this.words = words;
+  }
 }
 
 /** Write, wait for 'drain' when the stream asks, then yield one turn of the event loop. */

@@ -4,7 +4,7 @@
  * what --from, --resume and --merge read.
  */
 import Table from 'cli-table3';
-import { InputError } from '../core/errors.js';
+import { InputError, mention, says, type Wording } from '../core/errors.js';
 import { COLUMNS, COLUMN_NAMES, type RowKind, type SweepRow } from './row.js';
 import { CSV_HEADER, type RowFormat } from './row-lines.js';
 
@@ -346,7 +346,7 @@ function canonicalRow(line: string): SweepRow | null {
 }
 
 /** A file format from --format or the file name (.csv is CSV, anything else JSON lines). */
-export function formatForFile(path: string, format: ViewFormat | undefined, flag: string): RowFormat {
-  if (format === 'table') throw new InputError(`${flag} ${path}: a results file is jsonl or csv, not a table (use --format jsonl or csv, or leave --format out)`);
+export function formatForFile(path: string, format: ViewFormat | undefined, flag: Wording): RowFormat {
+  if (format === 'table') throw new InputError(says`${flag} ${path}: a results file is jsonl or csv, not a table (use ${mention('format')} jsonl or csv, or leave ${mention('format')} out)`, { code: 'not-applicable', value: format });
   return format ?? (/\.csv$/i.test(path) ? 'csv' : 'jsonl');
 }

@@ -4,7 +4,7 @@
  * `null` (or an empty value) matches a missing entry: `period=null` finds
  * rules with no period found. Several conditions must all hold.
  */
-import { InputError } from '../core/errors.js';
+import { InputError, mention, says, type Words } from '../core/errors.js';
 import { COLUMNS, COLUMN_NAMES, type ColumnType, type SweepRow } from './row.js';
 
 export type Operator = '>' | '>=' | '<' | '<=' | '=' | '!=';
@@ -19,35 +19,35 @@ export interface Condition {
 
 const COLUMN_LIST = COLUMN_NAMES.join(', ');
 
-function column(name: string, what: string): { name: keyof SweepRow; type: ColumnType } {
+function column(name: string, what: Words): { name: keyof SweepRow; type: ColumnType } {
   const found = COLUMNS.find((c) => c.name.toLowerCase() === name.toLowerCase());
-  if (!found) throw new InputError(`${what}: unknown column '${name}' (columns: ${COLUMN_LIST})`);
+  if (!found) throw new InputError(says`${what}: unknown column '${name}' (columns: ${COLUMN_LIST})`, { code: 'unknown-name', value: name });
   return found;
 }
 
 export function parseCondition(text: string): Condition {
-  const what = `--where '${text}'`;
+  const what = says`${mention('where')} '${text}'`;
   const match = /^\s*([A-Za-z]\w*)\s*(>=|<=|!=|==|=|>|<)\s*(.*?)\s*$/.exec(text);
-  if (!match) throw new InputError(`${what}: expected column, operator and value, as in 'period>100' or 'proven=true' (operators > >= < <= = !=)`);
+  if (!match) throw new InputError(says`${what}: expected column, operator and value, as in 'period>100' or 'proven=true' (operators > >= < <= = !=)`, { code: 'bad-value', value: text });
   const { name, type } = column(match[1]!, what);
   const op = (match[2] === '==' ? '=' : match[2]) as Operator;
   let raw = match[3]!;
   const quoted = /^(['"])(.*)\1$/.exec(raw);
   if (quoted) raw = quoted[2]!;
-  if (!quoted && raw === '') throw new InputError(`${what}: expected a value after ${match[2]} (for a missing entry write null)`);
+  if (!quoted && raw === '') throw new InputError(says`${what}: expected a value after ${match[2]} (for a missing entry write null)`, { code: 'bad-value', value: text });
   const isNull = !quoted && (raw === '' || raw.toLowerCase() === 'null');
-  if (type !== 'number' && op !== '=' && op !== '!=') throw new InputError(`${what}: ${name} is a ${type} column; it takes only = and !=`);
+  if (type !== 'number' && op !== '=' && op !== '!=') throw new InputError(says`${what}: ${name} is a ${type} column; it takes only = and !=`, { code: 'bad-value', value: text });
   if (isNull) {
-    if (op !== '=' && op !== '!=') throw new InputError(`${what}: compare with null using = or != only`);
+    if (op !== '=' && op !== '!=') throw new InputError(says`${what}: compare with null using = or != only`, { code: 'bad-value', value: text });
     return { column: name, op, value: null, text };
   }
   let value: number | string | boolean;
   if (type === 'number') {
     value = raw.trim() === '' ? NaN : Number(raw.replace(/_/g, ''));
-    if (!Number.isFinite(value)) throw new InputError(`${what}: ${name} is a number column; '${raw}' is not a number`);
+    if (!Number.isFinite(value)) throw new InputError(says`${what}: ${name} is a number column; '${raw}' is not a number`, { code: 'bad-value', value: text });
   } else if (type === 'boolean') {
     const lower = raw.toLowerCase();
-    if (lower !== 'true' && lower !== 'false') throw new InputError(`${what}: ${name} is true or false, not '${raw}'`);
+    if (lower !== 'true' && lower !== 'false') throw new InputError(says`${what}: ${name} is true or false, not '${raw}'`, { code: 'bad-value', value: text });
     value = lower === 'true';
   } else {
     value = raw;
@@ -83,9 +83,9 @@ export function parseSort(texts: readonly string[]): SortKey[] {
   for (const text of texts) {
     for (const part of text.split(',')) {
       const trimmed = part.trim();
-      const what = `--sort '${text}'`;
+      const what = says`${mention('sort')} '${text}'`;
       const match = /^([+-]?)([A-Za-z]\w*)$/.exec(trimmed);
-      if (!match) throw new InputError(`${what}: expected a column name, with '-' in front for descending (as in -period)`);
+      if (!match) throw new InputError(says`${what}: expected a column name, with '-' in front for descending (as in -period)`, { code: 'bad-value', value: text });
       keys.push({ column: column(match[2]!, what).name, descending: match[1] === '-' });
     }
   }

@@ -10,7 +10,7 @@
  * take a result over an error row.
  */
 import { closeSync, fsyncSync, openSync, statSync, truncateSync, writeSync } from 'node:fs';
-import { InputError } from '../core/errors.js';
+import { InputError, mention, says, type Words } from '../core/errors.js';
 import { CSV_HEADER, RowParser, formatForFile, recordLine, rowLine, type RowFormat, type SweepRecord, type ViewFormat } from './format.js';
 import { OutputError } from '../report/sink.js';
 import { describeFsError } from '../host/files/fs-errors.js';
@@ -40,9 +40,9 @@ export interface ResultsLog {
 const errorCode = describeFsError;
 
 /** Why two records are not one sweep (null: they are). Two lists are told apart by their digests (see the resume check), not their file names. */
-export function recordsDiffer(a: SweepRecord, b: SweepRecord): string | null {
+export function recordsDiffer(a: SweepRecord, b: SweepRecord): Words | string | null {
   if (a.family !== b.family && !(a.rules && b.rules)) return `${a.family}, not ${b.family}`;
-  if (a.limit !== b.limit) return `--limit ${a.limit ?? 'by rule kind'}, not ${b.limit ?? 'by rule kind'}`;
+  if (a.limit !== b.limit) return says`${mention('limit')} ${a.limit ?? 'by rule kind'}, not ${b.limit ?? 'by rule kind'}`;
   if (a.defaults && b.defaults && a.defaults !== b.defaults) return `the default limits ${a.defaults}, not ${b.defaults} (another version of sg-explore)`;
   if (a.shard !== b.shard) return `${a.shard ? `shard ${a.shard}` : 'the whole family'}, not ${b.shard ? `shard ${b.shard}` : 'the whole family'}`;
   return null;
@@ -59,9 +59,9 @@ export interface LogOptions {
 
 /** Open the --out log: a new file, or with --resume one whose rows are checked against this run and kept. */
 export async function openResultsLog(path: string, options: LogOptions): Promise<ResultsLog> {
-  const format = formatForFile(path, options.format, '--out');
+  const format = formatForFile(path, options.format, mention('out'));
   // One sweep at a time appends to a file: a second is told who holds it.
-  const lock: Lock = acquireLock(path, '--out');
+  const lock: Lock = acquireLock(path, mention('out'));
   try {
     return await openLocked(path, format, options, lock);
   } catch (error) {
@@ -92,9 +92,9 @@ async function scanForResume(path: string, options: LogOptions): Promise<Existin
     size = statSync(path).size;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new InputError(`--out ${path}: cannot read the file to resume it (${errorCode(error)})`);
+    throw InputError.about('bad-file', 'out', path, path, `cannot read the file to resume it (${errorCode(error)})`);
   }
-  const handle = await openResults(path, '--out');
+  const handle = await openResults(path, mention('out'));
   try {
     const parser = new RowParser(path);
     const family = options.family;
@@ -107,15 +107,15 @@ async function scanForResume(path: string, options: LogOptions): Promise<Existin
     const checkRecord = () => {
       recordChecked = true;
       const differs = parser.record && recordsDiffer(parser.record, options.record);
-      if (differs) throw new InputError(`--out ${path}: it holds a sweep of ${differs} (this run's); resume with the same family, --limit and --shard, or write to another file`);
+      if (differs) throw InputError.about('mismatch', 'out', path, path, says`it holds a sweep of ${differs} (this run's); resume with the same ${mention('family')}, ${mention('limit')} and ${mention('shard')}, or write to another file`);
     };
     const { trailing } = await forEachRow(new LineReader(handle), parser, path, (row, line) => {
       if (!recordChecked) checkRecord();
       if (checker) {
         const expected = checker.expected(row.index);
         if (expected !== row.rule) {
-          if (family!.kind === 'list') throw new InputError(listRowChanged(family!, row.index, row.rule, path));
-          throw new InputError(rowMismatch('--out', path, line.number, row, expected, checker));
+          if (family!.kind === 'list') throw new InputError(listRowChanged(family!, row.index, row.rule, path), { code: 'mismatch', field: 'rules', value: path });
+          throw new InputError(rowMismatch(mention('out'), path, line.number, row, expected, checker), { code: 'mismatch', value: path });
         }
       }
       lastIndex = Math.max(lastIndex, row.index);
@@ -126,7 +126,7 @@ async function scanForResume(path: string, options: LogOptions): Promise<Existin
     if (trailing) parser.checkTrailing(trailing, 0);
     // Every row agreed with the list, yet its digest differs: a line past the rules swept so far changed.
     const before = parser.record?.rules;
-    if (family?.kind === 'list' && before && options.record.rules && before !== options.record.rules) throw new InputError(listChangedAfter(family, lastIndex, path));
+    if (family?.kind === 'list' && before && options.record.rules && before !== options.record.rules) throw new InputError(listChangedAfter(family, lastIndex, path), { code: 'mismatch', field: 'rules', value: path });
     let retried = 0;
     for (let p = failed.next(0, true); p !== Infinity; p = failed.next(p + 1, true)) if (!done.has(p)) retried++;
     return { format: parser.format, done, retried, completeBytes: size - Buffer.byteLength(trailing, 'utf8'), truncated: trailing !== '' };
@@ -145,11 +145,11 @@ async function openLocked(path: string, initialFormat: RowFormat, options: LogOp
     } catch {
       /* a new file */
     }
-    if (size > 0) throw new InputError(`--out ${path}: the file exists; add --resume to continue that sweep, or remove the file`);
+    if (size > 0) throw InputError.about('file-exists', 'out', path, path, says`the file exists; add ${mention('resume')} to continue that sweep, or remove the file`);
   } else {
     existing = await scanForResume(path, options);
     if (existing?.format && existing.format !== format) {
-      if (options.format) throw new InputError(`--out ${path}: the file holds ${existing.format} rows, not ${format}`);
+      if (options.format) throw InputError.about('mismatch', 'out', path, path, `the file holds ${existing.format} rows, not ${format}`);
       format = existing.format;
     }
   }
@@ -163,7 +163,7 @@ async function openLocked(path: string, initialFormat: RowFormat, options: LogOp
     }
     fd = openSync(path, 'a');
   } catch (error) {
-    throw new InputError(`--out ${path}: cannot write there (${errorCode(error)})`);
+    throw InputError.about('bad-file', 'out', path, path, `cannot write there (${errorCode(error)})`);
   }
   const write = (text: string | Uint8Array) => {
     const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
@@ -172,7 +172,7 @@ async function openLocked(path: string, initialFormat: RowFormat, options: LogOp
       while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
     } catch (error) {
       // A full disk: the rows already in the file stay, and --resume continues from them.
-      throw new OutputError(`--out ${path}: cannot append (${describeFsError(error)}); the rows already written are kept (continue with --resume)`);
+      throw new OutputError(says`${mention('out')} ${path}: cannot append (${describeFsError(error)}); the rows already written are kept (continue with ${mention('resume')})`);
     }
   };
   if (statSync(path).size === 0) {

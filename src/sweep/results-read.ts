@@ -12,7 +12,7 @@
  * family order, holding one line per stretch in memory.
  */
 import { open, type FileHandle } from 'node:fs/promises';
-import { InputError, quote } from '../core/errors.js';
+import { InputError, mention, quote, says, type Wording, type Words } from '../core/errors.js';
 import { formatCount } from '../core/numbers.js';
 import { describeFsError } from '../host/files/fs-errors.js';
 import { FamilyCursor, describeFamily, familyFromDescription, inShard, positionInShard, type Family, type Shard } from './family.js';
@@ -23,7 +23,7 @@ import { naturalCompare } from './query.js';
 import type { SweepRow } from './row.js';
 
 /** Open a results file for reading; a file that cannot be read is bad input naming the flag. */
-export async function openResults(path: string, flag: string): Promise<FileHandle> {
+export async function openResults(path: string, flag: Wording): Promise<FileHandle> {
   let handle: FileHandle | null = null;
   try {
     handle = await open(path, 'r');
@@ -31,7 +31,7 @@ export async function openResults(path: string, flag: string): Promise<FileHandl
     return handle;
   } catch (error) {
     await handle?.close();
-    throw new InputError(`${flag} ${path}: cannot read the file (${describeFsError(error)})`);
+    throw new InputError(says`${flag} ${path}: cannot read the file (${describeFsError(error)})`, { code: 'bad-file', value: path });
   }
 }
 
@@ -80,13 +80,10 @@ export class RowChecker {
 }
 
 /** Why a row does not belong to its family (`expected`: the family's rule at the row's index, or null for none). */
-export function rowMismatch(flag: string, path: string, line: number, row: SweepRow, expected: string | null, checker: RowChecker): string {
+export function rowMismatch(flag: Wording, path: string, line: number, row: SweepRow, expected: string | null, checker: RowChecker): Words {
   const family = `${describeFamily(checker.family)}${checker.shard ? ` (shard ${checker.shard.index}/${checker.shard.count})` : ''}`;
-  return (
-    `${flag} ${path}:${line}: the row of ${quote(row.rule)} has index ${row.index}, but ` +
-    (expected === null ? `${family} has no rule #${row.index}` : `rule #${row.index} of ${family} is ${quote(expected)}`) +
-    '; the file was changed after the sweep wrote it'
-  );
+  const but = expected === null ? `${family} has no rule #${row.index}` : `rule #${row.index} of ${family} is ${quote(expected)}`;
+  return says`${flag} ${path}:${line}: the row of ${quote(row.rule)} has index ${row.index}, but ${but}; the file was changed after the sweep wrote it`;
 }
 
 /** A stretch of a file whose rows are in family order: a sorted run for the merge. */
@@ -119,7 +116,7 @@ function before(a: { index: number; rule: string }, b: { index: number; rule: st
 }
 
 /** The first pass over one file (see the module comment). */
-export async function scanResults(path: string, flag: string): Promise<FileScan> {
+export async function scanResults(path: string, flag: Wording): Promise<FileScan> {
   const handle = await openResults(path, flag);
   try {
     const parser = new RowParser(path);
@@ -140,7 +137,7 @@ export async function scanResults(path: string, flag: string): Promise<FileScan>
       }
       if (checker) {
         const expected = checker.expected(row.index);
-        if (expected !== row.rule) throw new InputError(rowMismatch(flag, path, line.number, row, expected, checker));
+        if (expected !== row.rule) throw new InputError(rowMismatch(flag, path, line.number, row, expected, checker), { code: 'mismatch', value: path });
       }
       const position = positionInShard(row.index, shard);
       if (Number.isInteger(position)) present.add(position);
@@ -236,7 +233,7 @@ export async function* mergedRows(scans: readonly FileScan[], options: MergeOpti
       }
       if (options.oneRulePerIndex && heap.length && heap[0]!.row.index === key.index) {
         const other = heap[0]!;
-        throw new InputError(`--merge: ${group[0]!.path} has ${quote(key.rule)} as rule #${key.index}, and ${other.path} ${quote(other.row.rule)}; they are not shards of one sweep`);
+        throw new InputError(says`${mention('merge')}: ${group[0]!.path} has ${quote(key.rule)} as rule #${key.index}, and ${other.path} ${quote(other.row.rule)}; they are not shards of one sweep`, { code: 'mismatch', value: other.path });
       }
       yield choose(group, options);
     }

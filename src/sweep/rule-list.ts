@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { InputError, quote } from '../core/errors.js';
+import { InputError, mention, quote, says, type Words } from '../core/errors.js';
 import { kindOf, ruleText, type GameSpec, type Rule } from '../core/kinds/registry.js';
 import { RULE_WORDS, ruleWord } from '../core/rule-words.js';
 import type { Family } from './family.js';
@@ -75,10 +75,10 @@ export async function readRuleList(path: string): Promise<RuleList> {
     text = await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(`--rules ${path}: cannot read the file (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code ?? String(error)})`);
+    throw InputError.about('bad-file', 'rules', path, path, `cannot read the file (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code ?? String(error)})`);
   }
   const list = parseRuleListLines(text, path);
-  if (list.rules.length === 0) throw new InputError(`--rules ${path}: no rules in the file (one a line, such as 'moves 1,2,3')`);
+  if (list.rules.length === 0) throw InputError.about('empty', 'rules', path, path, "no rules in the file (one a line, such as 'moves 1,2,3')");
   return list;
 }
 
@@ -95,18 +95,18 @@ function lineNow(list: ListFamily, index: number): string {
   return ruleText(list.rules[index]!);
 }
 
-const REDO = 'the list changed since that sweep began: restore it, or sweep it into another --out file';
+const REDO = says`the list changed since that sweep began: restore it, or sweep it into another ${mention('out')} file`;
 
 /** A results file's row disagrees with the --rules list at its index: the first line that differs, with both texts. */
-export function listRowChanged(list: ListFamily, index: number, swept: string, out: string): string {
-  if (index >= list.rules.length) return `--rules ${list.source}: it holds ${list.rules.length} rules now, but ${out} has rule #${index} ${quote(swept)}; ${REDO}`;
+export function listRowChanged(list: ListFamily, index: number, swept: string, out: string): Words {
+  if (index >= list.rules.length) return says`${mention('rules')} ${list.source}: it holds ${list.rules.length} rules now, but ${out} has rule #${index} ${quote(swept)}; ${REDO}`;
   const where = list.lines?.[index] === undefined ? `${list.source}` : `${list.source}:${list.lines[index]}`;
-  return `--rules ${where} reads ${quote(lineNow(list, index))} now, but ${out} was swept with ${quote(swept)} there (rule #${index}); ${REDO}`;
+  return says`${mention('rules')} ${where} reads ${quote(lineNow(list, index))} now, but ${out} was swept with ${quote(swept)} there (rule #${index}); ${REDO}`;
 }
 
 /** The rules swept so far (up to rule #lastIndex) agree with the list, but its digest differs: the change is further on. */
-export function listChangedAfter(list: ListFamily, lastIndex: number, out: string): string {
+export function listChangedAfter(list: ListFamily, lastIndex: number, out: string): Words {
   const line = lastIndex >= 0 ? list.lines?.[lastIndex] : undefined;
   const agree = lastIndex < 0 ? 'no rule of it was swept yet' : `the rules swept so far agree with it${line === undefined ? '' : ` up to line ${line}`}, so a line after that differs`;
-  return `--rules ${list.source}: the list is not the one ${out} was started with (its digest differs; ${agree}); ${REDO}`;
+  return says`${mention('rules')} ${list.source}: the list is not the one ${out} was started with (its digest differs; ${agree}); ${REDO}`;
 }

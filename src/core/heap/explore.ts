@@ -1,4 +1,4 @@
-import { InputError } from '../errors.js';
+import { InputError, mention, says } from '../errors.js';
 import { formatCount } from '../numbers.js';
 import type { GameSpecOf } from '../rules/spec.js';
 import { ValueStore, freeMemoryBudget, MAX_ARRAY_LENGTH, bytesPerValueFor, type ValueArray } from '../kernels/store.js';
@@ -106,13 +106,16 @@ function plan(request: ExploreRequest, solver: Solver, text: string, timeProofs 
   // A --max beyond memory can only be answered by a proof found within --limit.
   const searched = solver.noTheorem ? wanted || limit : wanted > capacity ? limit : Math.max(limit, wanted);
   if (solver.noTheorem && wanted > capacity) {
-    throw new InputError(
-      `--max ${max}: ${formatCount(BigInt(wanted))} values do not fit in memory (room for about ${formatCount(capacity)}), ` +
-        `and no theorem lets this rule stop early (${solver.noTheorem})`,
+    throw InputError.about(
+      'out-of-memory',
+      'max',
+      max,
+      String(max),
+      `${formatCount(BigInt(wanted))} values do not fit in memory (room for about ${formatCount(capacity)}), and no theorem lets this rule stop early (${solver.noTheorem})`,
     );
   }
   const stopAt = Math.min(searched, capacity);
-  if (stopAt < 1) throw new InputError('not enough free memory for even one value');
+  if (stopAt < 1) throw new InputError('not enough free memory for even one value', { code: 'out-of-memory', field: 'memoryBudget', value: request.memoryBudget });
   // Small at first (it doubles as needed): a sweep makes thousands of stores, most of them done within a few hundred values.
   const store = new ValueStore(stopAt, solver.largestExpected ?? 0, Math.min(stopAt, 1 << 10), Boolean(solver.fillAsync));
   if (request.resume) {
@@ -277,10 +280,12 @@ function analyseTable(game: GameSpecOf, plan: Plan, proven: ProvenCycle | null):
   const shown = proven && isCycle(pattern) ? Math.max(proven.proof.valuesNeeded, pattern.preperiod + 2 * pattern.period, 32) : count;
   const reportedMax = max ?? BigInt(shown - 1);
   if (reportedMax >= BigInt(count) && !proven) {
-    throw new InputError(
-      `--max ${reportedMax}: no period was proven within the first ${formatCount(count)} values` +
-        (solver.noTheorem ? ` (${solver.noTheorem})` : ' (raise --limit)') +
-        `, and ${formatCount(reportedMax + 1n)} values do not fit in memory (room for about ${formatCount(capacity)})`,
+    throw InputError.about(
+      'out-of-memory',
+      'max',
+      reportedMax,
+      String(reportedMax),
+      says`no period was proven within the first ${formatCount(count)} values${solver.noTheorem ? ` (${solver.noTheorem})` : says` (raise ${mention('limit')})`}, and ${formatCount(reportedMax + 1n)} values do not fit in memory (room for about ${formatCount(capacity)})`,
     );
   }
   const cycle: Cycle | null = proven && isCycle(pattern) ? pattern : null;

@@ -4,7 +4,7 @@
  * its largest heap, then its outcome and winning moves), or a misère table
  * of single heaps. Every kind that offers `heap` is analysed here.
  */
-import { InputError } from '../errors.js';
+import { InputError, mention, says } from '../errors.js';
 import { generatorWork } from '../driver.js';
 import { formatCount, parseCount } from '../numbers.js';
 import { heapArray, type HeapList } from '../positions/heap-list.js';
@@ -18,7 +18,7 @@ import type { HeapKind } from './heap-kind.js';
 
 /** Heap sizes, written as people write them (9, 1e9, 10^18); a plain run of digits takes the fast path. */
 export function parseHeaps(texts: readonly string[]): bigint[] {
-  return texts.map((t) => (/^\d{1,15}$/.test(t) ? BigInt(t) : parseCount(t, '--position')));
+  return texts.map((t) => (/^\d{1,15}$/.test(t) ? BigInt(t) : parseCount(t, mention('position'))));
 }
 
 /** The heaps of a request's position: as written, or a list the host read. */
@@ -52,13 +52,13 @@ export function prepareHeap<R extends RuleBase>(heap: HeapKind<R>, text: string,
     };
   }
   if (request.misere) {
-    if (request.at) throw new InputError('--misere tables take --max N (heaps 0..N)');
+    if (request.at) throw new InputError(says`${mention('misere')} tables take ${mention('max')} N (heaps 0..N)`, { code: 'not-applicable', field: 'at', value: request.at });
     const max = Number(request.max ?? request.game.defaultMax ?? MISERE_DEFAULT_MAX);
     const moves = heap.moves(rule);
     const size = { unit: 'heaps', ceiling: moves.splits ? Infinity : max + 1 };
     return { checkpointKey: null, work: () => generatorWork(misereTableSteps(moves, max), size) };
   }
-  if (request.rows) throw new InputError('--rows applies to two-pile games (--vectors, --preset wythoff)');
+  if (request.rows) throw new InputError(says`${mention('rows')} applies to two-pile games (${mention('vectors')}, ${mention('preset')} wythoff)`, { code: 'not-applicable', field: 'rows', value: request.rows });
   // With --at, only the asked-for heaps matter: compute (or prove) up to the largest.
   const max = request.at ? largestOf(request.at) : request.max;
   return { checkpointKey: text, work: (resume) => explore(max, resume) };
@@ -70,11 +70,11 @@ const PLAY_HEAP_LIMIT = 1_000_000;
 /** A one-heap game to play: the start heaps (three random ones without a position), the values up to the largest, and the moves. */
 export function playHeap<R extends RuleBase>(heap: HeapKind<R>, text: string, request: AnalyseRequest<R>, random: () => number): PlayStart {
   const rule = request.game.rule;
-  if (!heap.solver) throw new InputError('play: rule modules cannot be played yet');
+  if (!heap.solver) throw new InputError('play: rule modules cannot be played yet', { code: 'not-applicable', field: 'rule', value: rule });
   const texts = request.position as readonly string[] | undefined;
-  const start = texts ? texts.map((t) => parseCount(t, '--position')) : Array.from({ length: 3 }, () => BigInt(1 + Math.floor(random() * 15)));
+  const start = texts ? texts.map((t) => parseCount(t, mention('position'))) : Array.from({ length: 3 }, () => BigInt(1 + Math.floor(random() * 15)));
   const largest = largestOf(start);
-  if (largest > BigInt(PLAY_HEAP_LIMIT)) throw new InputError(`play: heaps up to ${formatCount(PLAY_HEAP_LIMIT)} (got ${largest})`);
+  if (largest > BigInt(PLAY_HEAP_LIMIT)) throw new InputError(`play: heaps up to ${formatCount(PLAY_HEAP_LIMIT)} (got ${largest})`, { code: 'too-large', field: 'position', value: largest });
   const exploration = exploreTable({ game: request.game, max: largest, limit: request.limit }, heap.solver(rule, 1), text);
   return { playable: heapPlayable(heap.moves(rule), exploration), start, random: !texts };
 }

@@ -4,7 +4,7 @@
  * or more states (a heap that splits in two leaves a sum of two heaps). Its
  * value is the xor of its parts' values. Heap rules are games whose state is
  * a number, two-pile games have pairs, heaps with memory have (heap, cap),
- * and rule modules may use any JSON value (src/states/).
+ * and rule modules may use any JSON value (src/core/kinds/module/).
  *
  * The fast kernels fill tables per kind of game; this interface is what
  * positions, winning moves and searches use.

@@ -15,7 +15,7 @@ import { WINNING_MOVES_LISTED, type Component, type Move, type PositionReport } 
 import { compareParts, type OptionsWithValue } from './heap-moves.js';
 import type { HeapMoves } from '../heap/heap-kind.js';
 import { boutonOutcome, checkMisereSize, MISERE_STATE_LIMIT, misereSearch, splitDescendants } from './misere.js';
-import { InputError } from '../errors.js';
+import { InputError, mention, says } from '../errors.js';
 import { formatCount } from '../numbers.js';
 import { generatorWork, runGenerator, type SteppedWork } from '../driver.js';
 import { heapArray, type HeapList } from './heap-list.js';
@@ -154,8 +154,8 @@ async function* allComponents(x: Exploration, heaps: HeapList): AsyncGenerator<r
 const MISERE_SEARCH_HEAPS = 10_000;
 
 function* misereHeapPosition(rule: HeapMoves, heaps: HeapList, base: Omit<PositionReport<bigint>, 'nimSum' | 'outcome' | 'winningMoves' | 'movesNotListed'>): Generator<void, PositionReport<bigint>, void> {
-  if (rule.optionsElsewhere) throw new InputError(`--misere with ${rule.optionsElsewhere}; misère positions need them here`);
-  if (heaps.count > MISERE_SEARCH_HEAPS) throw new InputError(`--misere: ${formatCount(heaps.count)} heaps are too many to search (at most ${formatCount(MISERE_SEARCH_HEAPS)}; misère sums have no shortcut for this rule)`);
+  if (rule.optionsElsewhere) throw new InputError(says`${mention('misere')} with ${rule.optionsElsewhere}; misère positions need them here`, { code: 'not-applicable', value: true });
+  if (heaps.count > MISERE_SEARCH_HEAPS) throw new InputError(says`${mention('misere')}: ${formatCount(heaps.count)} heaps are too many to search (at most ${formatCount(MISERE_SEARCH_HEAPS)}; misère sums have no shortcut for this rule)`, { code: 'too-large', value: heaps.count });
   const all = heaps.read(0, heaps.count);
   // The positions a heap can become: every smaller heap, or (a rule that splits heaps) every multiset of fewer tokens.
   const splits = rule.splits;

@@ -3,7 +3,7 @@
  * up, so outcomes of sums come from a rule where one is known (Bouton's, for
  * Nim) or from an exhaustive search of the position.
  */
-import { InputError } from '../errors.js';
+import { InputError, mention, says } from '../errors.js';
 import { formatCount } from '../numbers.js';
 
 /** Bouton's misère rule for Nim: with a heap of 2 or more, P iff the nim-sum is 0; with none, P iff the count of 1-heaps is odd. */
@@ -41,11 +41,12 @@ export const MISERE_OPTION_LIMIT = 200_000_000;
 export function checkMisereSize(reachable: number, options: number, what: string): void {
   const tail = '(misère sums have no shortcut for this rule); use smaller heaps, or normal play';
   if (reachable > MISERE_STATE_LIMIT) {
-    throw new InputError(`--misere: ${what} may reach ${formatEstimate(reachable)} positions, more than the ${formatCount(MISERE_STATE_LIMIT)} an exhaustive search may visit ${tail}`);
+    throw new InputError(says`${mention('misere')}: ${what} may reach ${formatEstimate(reachable)} positions, more than the ${formatCount(MISERE_STATE_LIMIT)} an exhaustive search may visit ${tail}`, { code: 'too-large' });
   }
   if (reachable * options > MISERE_OPTION_LIMIT) {
     throw new InputError(
-      `--misere: ${what} may reach ${formatEstimate(reachable)} positions of up to ${formatCount(options)} options each: ${formatEstimate(reachable * options).replace(/^up to /, '')} options, more than the ${formatCount(MISERE_OPTION_LIMIT)} an exhaustive search may look through ${tail}`,
+      says`${mention('misere')}: ${what} may reach ${formatEstimate(reachable)} positions of up to ${formatCount(options)} options each: ${formatEstimate(reachable * options).replace(/^up to /, '')} options, more than the ${formatCount(MISERE_OPTION_LIMIT)} an exhaustive search may look through ${tail}`,
+      { code: 'too-large' },
     );
   }
 }

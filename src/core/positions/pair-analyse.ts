@@ -2,7 +2,7 @@
  * What a request asks of a game whose states are pairs (two-pile games,
  * heaps with memory): its table to --max, or a position.
  */
-import { InputError } from '../errors.js';
+import { InputError, mention, says } from '../errors.js';
 import { formatCount } from '../numbers.js';
 import type { SteppedWork } from '../driver.js';
 import type { ValueArray } from '../kernels/store.js';
@@ -29,15 +29,15 @@ export interface PairTable {
 export function preparePairs<R extends RuleBase>(pairs: PairGame, table: PairTable, request: AnalyseRequest<R>): Prepared<ShapedResult> {
   if (request.position) {
     const texts = request.position as readonly string[];
-    const components = texts.map((t) => parsePair(t, '--position'));
+    const components = texts.map((t) => parsePair(t, mention('position')));
     return { checkpointKey: null, work: () => pairPositionWork(pairs, components, request.misere ?? false) };
   }
-  if (request.misere) throw new InputError('--misere tables are for one-heap games; for other games evaluate positions with --position ... --misere');
-  if (request.at) throw new InputError(`--at applies to one-heap games; for ${table.what} give --max N (the table up to N)`);
-  if (request.rows && !table.rows) throw new InputError('--rows applies to two-pile games (--vectors, --preset wythoff)');
+  if (request.misere) throw new InputError(says`${mention('misere')} tables are for one-heap games; for other games evaluate positions with ${mention('position')} ... ${mention('misere')}`, { code: 'not-applicable', field: 'misere', value: true });
+  if (request.at) throw new InputError(says`${mention('at')} applies to one-heap games; for ${table.what} give ${mention('max')} N (the table up to N)`, { code: 'not-applicable', field: 'at', value: request.at });
+  if (request.rows && !table.rows) throw new InputError(says`${mention('rows')} applies to two-pile games (${mention('vectors')}, ${mention('preset')} wythoff)`, { code: 'not-applicable', field: 'rows', value: request.rows });
   const max = Number(request.max ?? request.game.defaultMax ?? BigInt(table.defaultMax));
-  if (!(max <= PAIR_MAX)) throw new InputError(`--max ${request.max}: at most ${formatCount(PAIR_MAX)} for ${table.what}`);
-  if (request.rows && request.rows.last > max && request.max === undefined) throw new InputError('--rows A..B needs --max N: the length of the rows');
+  if (!(max <= PAIR_MAX)) throw new InputError(says`${mention('max')} ${request.max}: at most ${formatCount(PAIR_MAX)} for ${table.what}`, { code: 'too-large', field: 'max', value: request.max });
+  if (request.rows && request.rows.last > max && request.max === undefined) throw new InputError(says`${mention('rows')} A..B needs ${mention('max')} N: the length of the rows`, { code: 'not-applicable', field: 'rows', value: request.rows });
   return { checkpointKey: table.checkpointKey(max), work: (resume) => table.work(max, resume) };
 }
 

@@ -4,7 +4,7 @@
  * game's table, computed up to the largest coordinate; winning moves from
  * the game's options; misère play by an exhaustive search of the position.
  */
-import { InputError, quote } from '../errors.js';
+import { InputError, quote, mention, says, type Wording } from '../errors.js';
 import { formatCount, parseCount } from '../numbers.js';
 import type { Game, Pair } from './game.js';
 import { compareMoves, type Move, type PositionReport } from './position.js';
@@ -15,12 +15,12 @@ import { generatorWork, runGenerator, type SteppedWork } from '../driver.js';
 export const PAIR_CELL_LIMIT = 100_000_000;
 
 /** `3:5` (also `3,5` or `(3,5)`) as a pair of whole numbers, each written as sizes are (1e6, 2^20). */
-export function parsePair(text: string, what: string): Pair {
+export function parsePair(text: string, what: Wording): Pair {
   const match = /^\s*\(?\s*([^\s:,()]+)\s*[:,]\s*([^\s:,()]+)\s*\)?\s*$/.exec(text);
-  if (!match) throw new InputError(`${what}: ${quote(text)} is not a pair such as 3:5`);
+  if (!match) throw new InputError(says`${what}: ${quote(text)} is not a pair such as 3:5`, { code: 'bad-value', value: text });
   const part = (written: string): number => {
-    const n = /^\d{1,15}$/.test(written) ? BigInt(written) : parseCount(written, `${what} ${quote(text)}`);
-    if (n > BigInt(Number.MAX_SAFE_INTEGER)) throw new InputError(`${what}: ${quote(text)}: a pile of ${quote(written)} is larger than ${formatCount(Number.MAX_SAFE_INTEGER)}, the most a pair may hold`);
+    const n = /^\d{1,15}$/.test(written) ? BigInt(written) : parseCount(written, says`${what} ${quote(text)}`);
+    if (n > BigInt(Number.MAX_SAFE_INTEGER)) throw new InputError(says`${what}: ${quote(text)}: a pile of ${quote(written)} is larger than ${formatCount(Number.MAX_SAFE_INTEGER)}, the most a pair may hold`, { code: 'out-of-range', value: text });
     return Number(n);
   };
   return [part(match[1]!), part(match[2]!)] as const;

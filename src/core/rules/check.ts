@@ -5,7 +5,7 @@
  * its own rules with them (GameKind.check); src/core/analyse.ts checks the
  * rest of a request.
  */
-import { InputError } from '../errors.js';
+import { InputError, type InputField } from '../errors.js';
 import { MAX_SIZE, MAX_SIZE_EXPONENT } from '../numbers.js';
 import { MAX_MOVE, MAX_MOVES } from './sets.js';
 
@@ -20,8 +20,14 @@ function described(value: unknown): string {
   return String(value);
 }
 
+/** The request's field a path names: `game` of `game.rule.moves[0]`. */
+export function fieldAt(where: string): InputField {
+  return /^[A-Za-z]+/.exec(where)![0] as InputField;
+}
+
 export function fail(where: string, expected: string, value: unknown): never {
-  throw new InputError(`${where}: expected ${expected}, got ${described(value)}`);
+  const field = fieldAt(where);
+  throw new InputError(`${where}: expected ${expected}, got ${described(value)}`, { code: field === 'game' ? 'bad-rule' : 'bad-value', field, value });
 }
 
 export function wholeNumber(value: unknown, where: string, min: number, max: number): number {

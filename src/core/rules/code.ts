@@ -1,4 +1,4 @@
-import { InputError, quote } from '../errors.js';
+import { InputError, mention, quote, says, type Wording } from '../errors.js';
 
 /**
  * A take-and-break code d0.d1d2...dk (CGSuite's notation). Digit dj says what
@@ -19,13 +19,13 @@ export const SPLIT_THREE = 8;
 const HEX = '0123456789ABCDEF';
 
 /** Parse a code; errors point at the character that is wrong. */
-export function parseCode(text: string, what = '--code'): TakeBreakCode {
+export function parseCode(text: string, what: Wording = mention('code')): TakeBreakCode {
   const source = String(text).trim();
   const bad = (index: number, why: string): never => {
     const shown = index < source.length ? `${quote(source[index])} at character ${index + 1}` : 'the end';
-    throw new InputError(`${what} ${quote(source)}: ${shown}: ${why}`);
+    throw new InputError(says`${what} ${quote(source)}: ${shown}: ${why}`, { code: 'bad-rule', value: text });
   };
-  if (source === '') throw new InputError(`${what}: empty code (expected something like 0.77 or 4.07)`);
+  if (source === '') throw new InputError(says`${what}: empty code (expected something like 0.77 or 4.07)`, { code: 'bad-rule', value: text });
   const digits: number[] = [];
   const unequal: boolean[] = [];
   let i = 0;

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
-import { InputError } from '../../core/errors.js';
+import { InputError, mention, says, type Wording } from '../../core/errors.js';
 import { describeFsError } from './fs-errors.js';
 import { onExit, processAlive } from './temporary.js';
 
@@ -20,7 +20,7 @@ interface Owner {
   readonly since: string;
 }
 
-export function acquireLock(path: string, flag: string): Lock {
+export function acquireLock(path: string, flag: Wording): Lock {
   const lockPath = `${path}.lock`;
   const me: Owner = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -40,7 +40,7 @@ export function acquireLock(path: string, flag: string): Lock {
       const unregister = onExit(release);
       return { release };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new InputError(`${flag} ${path}: cannot lock it (${describeFsError(error)})`);
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new InputError(says`${flag} ${path}: cannot lock it (${describeFsError(error)})`, { code: 'bad-file', value: path });
     }
     let owner: Owner | null = null;
     try {
@@ -50,7 +50,8 @@ export function acquireLock(path: string, flag: string): Lock {
     }
     if (owner && (owner.host !== me.host || processAlive(owner.pid))) {
       throw new InputError(
-        `${flag} ${path}: another sweep is writing to it (process ${owner.pid} on ${owner.host}, since ${owner.since}); wait for it, or remove ${lockPath} if that process is gone`,
+        says`${flag} ${path}: another sweep is writing to it (process ${owner.pid} on ${owner.host}, since ${owner.since}); wait for it, or remove ${lockPath} if that process is gone`,
+        { code: 'bad-file', value: path },
       );
     }
     try {
@@ -59,5 +60,5 @@ export function acquireLock(path: string, flag: string): Lock {
       /* someone else took it over first: try again */
     }
   }
-  throw new InputError(`${flag} ${path}: cannot lock it (${lockPath} keeps coming back)`);
+  throw new InputError(says`${flag} ${path}: cannot lock it (${lockPath} keeps coming back)`, { code: 'bad-file', value: path });
 }

@@ -1,6 +1,6 @@
 import { createWriteStream, fchmodSync, fchownSync, lstatSync, readlinkSync, realpathSync, renameSync, statSync, type Stats, type WriteStream } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { InputError } from '../../core/errors.js';
+import { InputError, mention, says, type Wording } from '../../core/errors.js';
 import { OutputError, writeTo, type Sink } from '../../report/sink.js';
 import { describeFsError, isDiskFull } from './fs-errors.js';
 import { discard, release, removeStaleTemporaries, temporaryBeside } from './temporary.js';
@@ -21,9 +21,9 @@ export type OutputTarget =
   | { readonly kind: 'stream'; readonly path: string };
 
 /** Where writing `path` will really go, and how; throws InputError for targets we refuse. */
-export function resolveOutputTarget(path: string, flag = '--out'): OutputTarget {
+export function resolveOutputTarget(path: string, flag: Wording = mention('out')): OutputTarget {
   const refuse = (why: string): never => {
-    throw new InputError(`${flag} ${path}: ${why}`);
+    throw new InputError(says`${flag} ${path}: ${why}`, { code: 'bad-file', value: path });
   };
   let target = path;
   let info: Stats | null = lstatOrNull(path, flag);
@@ -44,12 +44,12 @@ export function resolveOutputTarget(path: string, flag = '--out'): OutputTarget 
   return { kind: 'replace', path: target, existing: info };
 }
 
-function lstatOrNull(path: string, flag: string): Stats | null {
+function lstatOrNull(path: string, flag: Wording): Stats | null {
   try {
     return lstatSync(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new InputError(`${flag} ${path}: cannot use it (${describeFsError(error)})`);
+    throw new InputError(says`${flag} ${path}: cannot use it (${describeFsError(error)})`, { code: 'bad-file', value: path });
   }
 }
 
@@ -62,21 +62,21 @@ function openStream(path: string, flags: string, mode?: number): Promise<WriteSt
 }
 
 /** Open --out FILE for a report; an unwritable target fails here, before any work. */
-export async function openOutputFile(path: string, flag = '--out'): Promise<Sink> {
+export async function openOutputFile(path: string, flag: Wording = mention('out')): Promise<Sink> {
   const target = resolveOutputTarget(path, flag);
   return target.kind === 'stream' ? openDirect(path, target.path, flag) : openReplacing(path, target.path, target.existing, flag);
 }
 
-async function openDirect(shown: string, path: string, flag: string): Promise<Sink> {
+async function openDirect(shown: string, path: string, flag: Wording): Promise<Sink> {
   let stream: WriteStream;
   try {
     stream = await openStream(path, 'w');
   } catch (error) {
-    throw new InputError(`${flag} ${shown}: cannot write there (${describeFsError(error)})`);
+    throw new InputError(says`${flag} ${shown}: cannot write there (${describeFsError(error)})`, { code: 'bad-file', value: shown });
   }
   let open = true;
   const failed = (error: unknown): never => {
-    throw new OutputError(`${flag} ${shown}: cannot write (${describeFsError(error)})`);
+    throw new OutputError(says`${flag} ${shown}: cannot write (${describeFsError(error)})`);
   };
   return {
     isTerminal: false,
@@ -92,7 +92,7 @@ async function openDirect(shown: string, path: string, flag: string): Promise<Si
   };
 }
 
-async function openReplacing(shown: string, path: string, existing: Stats | null, flag: string): Promise<Sink> {
+async function openReplacing(shown: string, path: string, existing: Stats | null, flag: Wording): Promise<Sink> {
   removeStaleTemporaries(path);
   const temporary = temporaryBeside(path);
   let stream: WriteStream;
@@ -102,7 +102,7 @@ async function openReplacing(shown: string, path: string, existing: Stats | null
   } catch (error) {
     discard(temporary);
     const where = (error as NodeJS.ErrnoException).code === 'EACCES' ? ` (no permission to create files in ${dirname(path)})` : ` (${describeFsError(error)})`;
-    throw new InputError(`${flag} ${shown}: cannot write there${where}`);
+    throw new InputError(says`${flag} ${shown}: cannot write there${where}`, { code: 'bad-file', value: shown });
   }
   let finished = false;
   const abort = () => {
@@ -114,22 +114,22 @@ async function openReplacing(shown: string, path: string, existing: Stats | null
   const failed = (error: unknown): never => {
     abort();
     const kept = existing ? `; the existing ${shown} is unchanged` : '';
-    throw new OutputError(`${flag} ${shown}: cannot write it (${describeFsError(error)})${isDiskFull(error) || existing ? kept : ''}`);
+    throw new OutputError(says`${flag} ${shown}: cannot write it (${describeFsError(error)})${isDiskFull(error) || existing ? kept : ''}`);
   };
   return {
     isTerminal: false,
-    write: (data) => (finished ? Promise.reject(new OutputError(`${flag} ${shown}: already closed`)) : writeTo(stream, data).catch(failed)),
+    write: (data) => (finished ? Promise.reject(new OutputError(says`${flag} ${shown}: already closed`)) : writeTo(stream, data).catch(failed)),
     async close() {
       await new Promise<void>((done, reject) => stream.end((error?: Error | null) => (error ? reject(error) : done()))).catch(failed);
       try {
         // The target may have changed since we looked (made read-only meanwhile): look again.
-        if (existing && stillReadOnly(path)) throw new InputError(`${flag} ${shown}: became read-only while sg-explore ran; the new output was not written`);
+        if (existing && stillReadOnly(path)) throw new InputError(says`${flag} ${shown}: became read-only while sg-explore ran; the new output was not written`, { code: 'bad-file', value: shown });
         renameSync(temporary, path);
         release(temporary);
       } catch (error) {
         abort();
         if (error instanceof InputError) throw error;
-        throw new OutputError(`${flag} ${shown}: cannot move the finished file into place (${describeFsError(error)})`);
+        throw new OutputError(says`${flag} ${shown}: cannot move the finished file into place (${describeFsError(error)})`);
       } finally {
         finished = true;
       }

@@ -4,7 +4,7 @@
  * applies), or a position's outcome; a module with states of its own
  * answers a table of states(max) or a position.
  */
-import { InputError } from '../../core/errors.js';
+import { InputError, mention, says } from '../../core/errors.js';
 import { finishedWork } from '../../core/driver.js';
 import { parseCount, shortCount } from '../../core/numbers.js';
 import { currentHost } from '../../core/host.js';
@@ -72,7 +72,7 @@ export async function prepareModule(request: AnalyseRequest<CustomRule>): Promis
   const results = (run: CustomRun): ShapedResult => {
     if (run.states) {
       // A module with states of its own: a table of states(max), or a position.
-      if (request.misere) throw new InputError('--misere with a module of its own states is not supported: normal play only');
+      if (request.misere) throw new InputError(says`${mention('misere')} with a module of its own states is not supported: normal play only`, { code: 'not-applicable', field: 'misere', value: true });
       return run.states.tabulated ? statesTable(text, run.states.answers) : statesPosition(text, run.states.answers);
     }
     const described: GameSpecOf = { ...game, name: game.name ?? run.name, description: game.description ?? run.description };
@@ -87,7 +87,7 @@ export async function prepareModule(request: AnalyseRequest<CustomRule>): Promis
     finish(first) {
       const result = results(first as CustomRun);
       if (!heaps || result.shape !== 'heap') return finishedWork(result);
-      if (moduleStates) throw new InputError('--position: this module is a heap game (options(n)); give heap sizes');
+      if (moduleStates) throw new InputError(says`${mention('position')}: this module is a heap game (options(n)); give heap sizes`, { code: 'bad-value', field: 'position', value: texts });
       return heapPositionWork(result as ReturnType<typeof exploreValues>, moduleKind.heap!.moves(game.rule), heaps, request.misere ?? false);
     },
   };

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { InputError } from '../../core/errors.js';
+import { InputError, mention, says } from '../../core/errors.js';
 import { describeFsError } from '../files/fs-errors.js';
 import { checkpointKeyOf } from '../checkpoint.js';
 
@@ -95,7 +95,8 @@ export function checkModuleFiles(checkpoint: string, module: string, { main, imp
   } catch {
     return;
   }
-  const changed = (what: string) => new InputError(`--checkpoint ${checkpoint}: ${what} since the checkpoint was saved, so its values may not be this module's: start afresh with --force (or undo the change)`);
+  const changed = (what: string) =>
+    InputError.about('mismatch', 'checkpoint', checkpoint, checkpoint, says`${what} since the checkpoint was saved, so its values may not be this module's: start afresh with ${mention('force')} (or undo the change)`);
   if (digest !== undefined && digest !== main) throw changed(`${module} has changed`);
   for (const [file, was] of Object.entries(then)) {
     if (!now.has(file)) throw changed(`${file}, which the module imported, is no longer imported (or is gone)`);

@@ -1,6 +1,6 @@
 import { STEP_MILLISECONDS, type SteppedWork } from '../../core/driver.js';
 import { basename } from 'node:path';
-import { InputError } from '../../core/errors.js';
+import { InputError, mention, says, type Wording } from '../../core/errors.js';
 import type { RuleModuleJob, StateAnswer } from './sandbox-protocol.js';
 import { startSandbox, type Sandbox } from './sandbox.js';
 
@@ -116,7 +116,7 @@ function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
       if (error) reject(error);
       else resolve(run!);
     };
-    const fail = (message: string) => finish(new InputError(`rule module ${name}: ${message}`));
+    const fail = (message: Wording) => finish(new InputError(says`rule module ${name}: ${message}`, { code: 'bad-rule', field: 'rule', value: name }));
     abandon = () => finish(new Error('stopped'));
     // The answer counts once the sandbox has ended by itself, as the supervisor reports (a module
     // that killed the supervisor and went on is refused, whatever it answered).
@@ -133,7 +133,7 @@ function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
       if (!started) {
         if (waited > START_LIMIT_MS) fail(`its sandbox did not start within ${START_LIMIT_MS / 1000} s`);
       } else if (call !== null && waited > options.timeoutMs) {
-        const late = `${call} ran past --timeout ${options.timeoutMs} ms`;
+        const late = says`${call} ran past ${mention('timeoutMs')} ${options.timeoutMs} ms`;
         if (call === 'loading it') fail(late);
         else if (interruptedAt === undefined) {
           interruptedAt = now;
@@ -177,7 +177,7 @@ function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
         },
         onEnd(why) {
           // A sandbox stopped by the SIGINT for a late call, before it could say which: the last call it named.
-          if (why !== null && interruptedAt !== undefined && call !== null) return fail(`${call} ran past --timeout ${options.timeoutMs} ms`);
+          if (why !== null && interruptedAt !== undefined && call !== null) return fail(says`${call} ran past ${mention('timeoutMs')} ${options.timeoutMs} ms`);
           if (why !== null) return fail(why);
           if (!answer) return fail('its process ended before answering');
           const run = answer;

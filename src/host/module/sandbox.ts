@@ -16,7 +16,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { InputError } from '../../core/errors.js';
+import { InputError, mention, says } from '../../core/errors.js';
 import { packageRoot } from '../package-root.js';
 import { workerFile } from '../worker-path.js';
 import { FRAME, FrameReader, type RuleModuleJob, type RuleModuleReply, type SandboxExit } from './sandbox-protocol.js';
@@ -58,7 +58,7 @@ function permissionFlags(module: string): string[] {
     throw new InputError(`rule module ${module}: cannot read it (${(error as Error).message.split('\n')[0]})`);
   }
   // Node 20 reads a comma as a separator between paths.
-  if (folder.includes(',')) throw new InputError(`rule module ${module}: its folder's path holds a comma, which the sandbox cannot name; move it, or run with --trust-module`);
+  if (folder.includes(',')) throw new InputError(says`rule module ${module}: its folder's path holds a comma, which the sandbox cannot name; move it, or run with ${mention('trusted')}`, { code: 'bad-file', field: 'rule', value: module });
   return [permissionFlag(), `--allow-fs-read=${folder}${sep}`, `--allow-fs-read=${script}`, '--disable-warning=ExperimentalWarning'];
 }
 

@@ -44,7 +44,7 @@ export class CappedKernel {
     // A value never exceeds the number of options, so below 65536 while heaps are.
     const wide = max >= 0xffff;
     const bytes = states * (wide ? 4 : 2);
-    if (bytes > freeMemoryBudget()) throw new InputError(`--max ${max}: ${formatCount(states)} states (heap, cap) need about ${formatCount(Math.round(bytes / 2 ** 20))} MiB, more than the free memory`);
+    if (bytes > freeMemoryBudget()) throw InputError.about('out-of-memory', 'max', max, String(max), `${formatCount(states)} states (heap, cap) need about ${formatCount(Math.round(bytes / 2 ** 20))} MiB, more than the free memory`);
     this.values = wide ? new Uint32Array(states) : new Uint16Array(states);
     this.seen = new Int32Array(max + 2).fill(-1);
   }

@@ -4,7 +4,7 @@
  * (src/host/module/); the core holds what is platform-free: the rule, its
  * words, and how its answers become results.
  */
-import { InputError } from '../../errors.js';
+import { InputError, mention, says } from '../../errors.js';
 import { fail } from '../../rules/check.js';
 import { currentHost } from '../../host.js';
 import type { HeapKind } from '../../heap/heap-kind.js';
@@ -37,7 +37,7 @@ const heap: HeapKind<CustomRule> = {
   moves: (rule) => ({
     text: moduleText(rule),
     options: () => {
-      throw new InputError('--misere with a rule module: its options live in the module');
+      throw new InputError(says`${mention('misere')} with a rule module: its options live in the module`, { code: 'not-applicable', value: true });
     },
     optionsElsewhere: 'a rule module: its options live in the module',
     splits: false,
@@ -58,10 +58,10 @@ export const moduleKind: GameKind<CustomRule> = {
   heap,
   prepare(request) {
     const modules = currentHost().ruleModules;
-    if (!modules) throw new InputError(`${moduleText(request.game.rule)}: rule modules run in a sandbox that only the Node host has`);
+    if (!modules) throw new InputError(`${moduleText(request.game.rule)}: rule modules run in a sandbox that only the Node host has`, { code: 'not-applicable', field: 'rule', value: request.game.rule });
     return modules.prepare(request);
   },
   play() {
-    throw new InputError('play: rule modules cannot be played yet');
+    throw new InputError('play: rule modules cannot be played yet', { code: 'not-applicable', field: 'rule' });
   },
 };

@@ -37,7 +37,7 @@ const words: readonly RuleWord[] = [
     parse(text, where) {
       const sequence = sequenceIn(text);
       if (sequence) return { rule: { kind: 'sequence-subtraction', sequence } };
-      if (/[a-z]/i.test(text)) throw new InputError(`${where}: expected numbers such as 1,2,3, got ${quote(text)} (named sequences: ${SEQUENCE_NAMES.join(', ')})`);
+      if (/[a-z]/i.test(text)) throw new InputError(`${where}: expected numbers such as 1,2,3, got ${quote(text)} (named sequences: ${SEQUENCE_NAMES.join(', ')})`, { code: 'bad-rule', value: text });
       return { rule: { kind: 'subtraction', moves: parseMoveList(text, where, false) } };
     },
   },
@@ -63,7 +63,7 @@ const words: readonly RuleWord[] = [
     schema: { description: "Infinite subtraction set given by a sequence.", enum: SEQUENCE_NAMES },
     parse(text, where) {
       const sequence = sequenceIn(text);
-      if (!sequence) throw new InputError(`${where}: unknown sequence ${quote(text.trim())} (expected one of: ${SEQUENCE_NAMES.join(', ')})`);
+      if (!sequence) throw new InputError(`${where}: unknown sequence ${quote(text.trim())} (expected one of: ${SEQUENCE_NAMES.join(', ')})`, { code: 'bad-rule', value: text });
       return { rule: { kind: 'sequence-subtraction', sequence } };
     },
   },

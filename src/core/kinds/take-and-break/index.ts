@@ -5,7 +5,7 @@
  * codes prove their periods by the Guy-Smith theorem.
  */
 import { InputError } from '../../errors.js';
-import { fail, wholeNumber } from '../../rules/check.js';
+import { fail, fieldAt, wholeNumber } from '../../rules/check.js';
 import { maxHeapsLeft, parseCode, SPLIT_TWO } from '../../rules/code.js';
 import { playHeap, prepareHeap } from '../../heap/heap-analyse.js';
 import type { HeapKind } from '../../heap/heap-kind.js';
@@ -27,7 +27,7 @@ const words: readonly RuleWord[] = [
     fileValue: { form: 'as-written' },
     schema: {"description": "Take-and-break code in CGSuite notation: 0.77, .07, 4.07, 0.3F; '!' after a splitting digit asks for unequal heaps (4!.0 is Grundy's game). A bare number (code: 0.77) is read as written.", "oneOf": [{"type": "string", "pattern": "^\\s*([0-9A-Fa-f]!?)?\\.([0-9A-Fa-f]!?)*\\s*$"}, {"type": "number"}]},
     parse(text, where) {
-      if (text.trim() === '') throw new InputError(`${where}: expected a code such as 0.77`);
+      if (text.trim() === '') throw new InputError(`${where}: expected a code such as 0.77`, { code: 'bad-rule', value: text });
       return { rule: { kind: 'take-and-break', code: parseCode(text, where) } };
     },
   },
@@ -65,9 +65,9 @@ export const takeAndBreakKind: GameKind<TakeBreakRule> = {
     digits.forEach((d, j) => wholeNumber(d, `${where}.code.digits[${j}]`, 0, 15));
     unequal.forEach((u, j) => {
       if (typeof u !== 'boolean') fail(`${where}.code.unequal[${j}]`, 'true or false', u);
-      if (u && !(digits[j] & SPLIT_TWO)) throw new InputError(`${where}.code.unequal[${j}]: unequal heaps only make sense for a digit that splits in two (4-7, C-F), not ${digits[j]}`);
+      if (u && !(digits[j] & SPLIT_TWO)) throw new InputError(`${where}.code.unequal[${j}]: unequal heaps only make sense for a digit that splits in two (4-7, C-F), not ${digits[j]}`, { code: 'bad-rule', field: fieldAt(where), value: code });
     });
-    if (digits[0] & 3) throw new InputError(`${where}.code.digits[0]: the digit before the point may only split (4, 8 or 12), not ${digits[0]}: removing nothing must break the heap`);
+    if (digits[0] & 3) throw new InputError(`${where}.code.digits[0]: the digit before the point may only split (4, 8 or 12), not ${digits[0]}: removing nothing must break the heap`, { code: 'bad-rule', field: fieldAt(where), value: code });
     // Trailing zeros say nothing (parseCode drops them): the kernels take the last digit as the largest move.
     let k = digits.length - 1;
     while (k > 0 && digits[k] === 0) k--;

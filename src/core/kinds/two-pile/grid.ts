@@ -3,7 +3,7 @@
  * columns y = 0..max, each row's eventual pattern, and the P-positions with
  * the law they follow when one is recognised.
  */
-import { InputError } from '../../errors.js';
+import { InputError, mention, says, type Wording } from '../../errors.js';
 import { formatCount } from '../../numbers.js';
 import type { GameSpecOf } from '../../rules/spec.js';
 import { vectorRuleText, type VectorRule } from './rule.js';
@@ -59,10 +59,10 @@ export function gridCheckpointKey(rule: VectorRule, max: number): string {
 const mebibytes = (bytes: number) => `${formatCount(Math.max(1, Math.round(bytes / 2 ** 20)))} MiB`;
 
 /** Refuse, before any work, a table of rows 0..lastRow × columns 0..lastColumn that free memory cannot hold (`refusal` words it, given both sizes in MiB). */
-export function checkTableMemory(vectors: VectorRule['vectors'], lastRow: number, lastColumn: number, refusal: (needed: string, free: string) => string): void {
+export function checkTableMemory(vectors: VectorRule['vectors'], lastRow: number, lastColumn: number, refusal: (needed: string, free: string) => Wording): void {
   const bytes = vectorTableBytes(vectors, lastRow + 1, lastColumn + 1);
   const free = freeMemoryBudget();
-  if (bytes > free) throw new InputError(refusal(mebibytes(bytes), mebibytes(free)));
+  if (bytes > free) throw new InputError(refusal(mebibytes(bytes), mebibytes(free)), { code: 'out-of-memory' });
 }
 
 /** The table as steps of whole rows, for the driver. */
@@ -72,8 +72,8 @@ export function gridWork(request: GridRequest): SteppedWork<GridExploration> {
   const cells = (lastRow + 1) * (max + 1);
   checkTableMemory(game.rule.vectors, lastRow, max, (needed, free) =>
     request.rows
-      ? `--rows ${request.rows.first}..${lastRow} --max ${max}: rows 0..${lastRow} (every row before the last is computed too) of ${formatCount(max + 1)} columns need about ${needed}, more than the ${free} of free memory; lower --max or the last row`
-      : `--max ${max}: a table of ${formatCount(cells)} cells needs about ${needed}, more than the ${free} of free memory; use --rows A..B for a few long rows`,
+      ? says`${mention('rows')} ${request.rows.first}..${lastRow} ${mention('max')} ${max}: rows 0..${lastRow} (every row before the last is computed too) of ${formatCount(max + 1)} columns need about ${needed}, more than the ${free} of free memory; lower ${mention('max')} or the last row`
+      : says`${mention('max')} ${max}: a table of ${formatCount(cells)} cells needs about ${needed}, more than the ${free} of free memory; use ${mention('rows')} A..B for a few long rows`,
   );
   const kernel = new VectorKernel(game.rule.vectors, lastRow, max);
   if (request.resume) kernel.restore(request.resume, Math.floor(request.resume.length / kernel.columns));

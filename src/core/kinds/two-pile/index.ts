@@ -3,7 +3,7 @@
  * subtracts a positive multiple of one vector, capped or not. The table of
  * G(x, y), its rows' patterns, and the law of its P-positions.
  */
-import { fail, wholeNumber } from '../../rules/check.js';
+import { fail, fieldAt, wholeNumber } from '../../rules/check.js';
 import { InputError } from '../../errors.js';
 import { preparePairs, playPairs } from '../../positions/pair-analyse.js';
 import type { GameKind, RuleWord } from '../kind.js';
@@ -44,7 +44,7 @@ export const twoPileKind: GameKind<VectorRule> = {
       const { dx, dy, cap } = v as Record<string, unknown>;
       wholeNumber(dx, `${at}.dx`, 0, MAX_VECTOR);
       wholeNumber(dy, `${at}.dy`, 0, MAX_VECTOR);
-      if (dx === 0 && dy === 0) throw new InputError(`${at}: the vector (0,0) moves nothing`);
+      if (dx === 0 && dy === 0) throw new InputError(`${at}: the vector (0,0) moves nothing`, { code: 'bad-rule', field: fieldAt(at), value: v });
       if (cap !== null) wholeNumber(cap, `${at}.cap`, 1, MAX_VECTOR);
     });
     return rule;

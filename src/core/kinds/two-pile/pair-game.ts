@@ -3,7 +3,7 @@
  * m·(dx, dy); the values of a position come from the table up to its
  * largest coordinates.
  */
-import { InputError } from '../../errors.js';
+import { InputError, mention, says } from '../../errors.js';
 import { formatCount } from '../../numbers.js';
 import type { Game, Pair } from '../../positions/game.js';
 import { PAIR_CELL_LIMIT, type PairGame } from '../../positions/pair-position.js';
@@ -32,8 +32,8 @@ export function twoPileGame(rule: VectorRule): PairGame {
       const rows = Math.max(...components.map(([x]) => x)) + 1;
       const columns = Math.max(...components.map(([, y]) => y)) + 1;
       // Sizes are checked before any table is made: cells (the work) and bytes (the memory).
-      if (rows * columns > PAIR_CELL_LIMIT) throw new InputError(`--position: a table up to ${rows - 1}:${columns - 1} has ${formatCount(rows * columns)} cells, more than the ${formatCount(PAIR_CELL_LIMIT)} a position may need`);
-      checkTableMemory(rule.vectors, rows - 1, columns - 1, (needed, free) => `--position: a table up to ${rows - 1}:${columns - 1} needs about ${needed}, more than the ${free} of free memory`);
+      if (rows * columns > PAIR_CELL_LIMIT) throw new InputError(says`${mention('position')}: a table up to ${rows - 1}:${columns - 1} has ${formatCount(rows * columns)} cells, more than the ${formatCount(PAIR_CELL_LIMIT)} a position may need`, { code: 'too-large', value: components });
+      checkTableMemory(rule.vectors, rows - 1, columns - 1, (needed, free) => says`${mention('position')}: a table up to ${rows - 1}:${columns - 1} needs about ${needed}, more than the ${free} of free memory`);
       const kernel = new VectorKernel(rule.vectors, rows - 1, columns - 1);
       size.ceiling = rows * columns;
       while (kernel.rowsDone < rows) {

@@ -33,21 +33,21 @@ export function vectorRuleText(rule: VectorRule): string {
 export function parseVectors(text: string, where: string): MoveVector[] {
   const parts = text.includes('(') ? [...text.matchAll(/\(([^)]*)\)\s*(?:x\s*(\d+))?/g)].map((m) => [m[1]!, m[2]] as const) : text.split(';').map((p) => [p, undefined] as const);
   if (text.includes('(') && text.replace(/\(([^)]*)\)\s*(?:x\s*\d+)?/g, '').trim() !== '') {
-    throw new InputError(`${where}: ${quote(text)} is not a list of vectors such as (1,0) (0,1) (1,1)x2`);
+    throw new InputError(`${where}: ${quote(text)} is not a list of vectors such as (1,0) (0,1) (1,1)x2`, { code: 'bad-rule', value: text });
   }
   const vectors = parts
     .filter(([inner]) => inner.trim() !== '')
     .map(([inner, capText]) => {
       const numbers = inner.split(/[\s,]+/).filter(Boolean);
       if (numbers.length < 2 || numbers.length > 3 || (numbers.length === 3 && capText !== undefined)) {
-        throw new InputError(`${where}: ${quote(inner.trim())} is not a vector dx,dy (with an optional cap: dx,dy,cap)`);
+        throw new InputError(`${where}: ${quote(inner.trim())} is not a vector dx,dy (with an optional cap: dx,dy,cap)`, { code: 'bad-rule', value: text });
       }
       const [dx, dy] = numbers.slice(0, 2).map((n) => parseSmallCount(n, `${where}: vector component`, 0, MAX_VECTOR));
       const cap = capText ?? numbers[2];
-      if (dx === 0 && dy === 0) throw new InputError(`${where}: the vector (0,0) moves nothing`);
+      if (dx === 0 && dy === 0) throw new InputError(`${where}: the vector (0,0) moves nothing`, { code: 'bad-rule', value: text });
       return { dx: dx!, dy: dy!, cap: cap === undefined ? null : parseSmallCount(cap, `${where}: cap`, 1, MAX_VECTOR) };
     });
-  if (vectors.length === 0) throw new InputError(`${where}: no vectors (Wythoff's game is (1,0) (0,1) (1,1))`);
+  if (vectors.length === 0) throw new InputError(`${where}: no vectors (Wythoff's game is (1,0) (0,1) (1,1))`, { code: 'bad-rule', value: text });
   const seen = new Set<string>();
   return vectors.filter((v) => {
     const key = `${v.dx},${v.dy},${v.cap}`;
