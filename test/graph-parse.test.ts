@@ -85,6 +85,25 @@ describe('graph text', () => {
   });
 });
 
+describe('error details', () => {
+  const details = (parse: () => unknown) => {
+    try {
+      parse();
+    } catch (error) {
+      const { code, field, value } = error as InputError;
+      return { code, field, value };
+    }
+    throw new Error('the input was accepted');
+  };
+  it('a malformed graph is a bad rule carrying the offending text; an empty one is empty', () => {
+    expect(details(() => parseGraphText('a b c # x'))).toEqual({ code: 'bad-rule', field: undefined, value: 'a b c' });
+    expect(details(() => parseGraphText('a b:'))).toEqual({ code: 'bad-rule', field: undefined, value: 'b:' });
+    expect(details(() => parseGraphJson([['a', null]]))).toEqual({ code: 'bad-rule', field: undefined, value: null });
+    expect(details(() => parseGraphText('# none'))).toEqual({ code: 'empty', field: undefined, value: undefined });
+    expect(details(() => parseGraphJson({}))).toEqual({ code: 'empty', field: undefined, value: undefined });
+  });
+});
+
 describe('graph JSON', () => {
   it('reads an edge list, numbers being names', () => {
     const graph = parseGraphJson([['a', 'b'], [1, 'a'], ['b', 2]]);

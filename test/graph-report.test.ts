@@ -92,5 +92,7 @@ describe('graph reports', () => {
   it('tokens must name vertices of the graph', () => {
     expect(() => parseTokens(values, 'a nowhere')).toThrow("token 'nowhere' is not a vertex of the graph");
     expect(() => parseTokens(values, '  ')).toThrow('a position needs at least one token (a vertex name)');
+    expect(() => parseTokens(values, 'nowhere')).toThrow(expect.objectContaining({ code: 'unknown-name', field: 'position', value: 'nowhere' }));
+    expect(() => analysePosition(values, [99])).toThrow(expect.objectContaining({ code: 'bad-value', field: 'position', value: 99 }));
   });
 });

@@ -28,7 +28,7 @@ export function parseGraphJson(value: unknown): Graph {
     value.forEach((pair, index) => {
       const where = `edge ${index + 1}`;
       if (!Array.isArray(pair) || pair.length !== 2) {
-        throw new InputError(`JSON ${where}: ${describe(pair)} is not a pair [u, v]`);
+        throw new InputError(`JSON ${where}: ${describe(pair)} is not a pair [u, v]`, { code: 'bad-rule', value: pair });
       }
       edges.add(id(pair[0], where), id(pair[1], where));
     });
@@ -37,14 +37,17 @@ export function parseGraphJson(value: unknown): Graph {
       const where = `vertex ${quoted(key)}`;
       const u = id(key, where);
       if (!Array.isArray(followers)) {
-        throw new InputError(`JSON ${where}: its followers ${describe(followers)} are not a list [v, w, …]`);
+        throw new InputError(`JSON ${where}: its followers ${describe(followers)} are not a list [v, w, …]`, { code: 'bad-rule', value: followers });
       }
       for (const v of followers) edges.add(u, id(v, where));
     }
   } else {
-    throw new InputError(`JSON graph: ${describe(value)} is neither an edge list [["u","v"], …] nor an object {"u": ["v", …], …}`);
+    throw new InputError(`JSON graph: ${describe(value)} is neither an edge list [["u","v"], …] nor an object {"u": ["v", …], …}`, {
+      code: 'bad-rule',
+      value,
+    });
   }
-  if (names.length === 0) throw new InputError('JSON graph: the graph has no vertices');
+  if (names.length === 0) throw new InputError('JSON graph: the graph has no vertices', { code: 'empty' });
   return edges.build(names);
 }
 
@@ -52,11 +55,11 @@ function nameOf(name: unknown, where: string): string {
   let text: string;
   if (typeof name === 'string') text = name;
   else if (typeof name === 'number' && Number.isFinite(name)) text = String(name);
-  else throw new InputError(`JSON ${where}: ${describe(name)} is not a vertex name (a string or a number)`);
-  if (text === '') throw new InputError(`JSON ${where}: a vertex name is empty`);
-  if (/\s/.test(text)) throw new InputError(`JSON ${where}: ${quoted(text)} contains whitespace`);
+  else throw new InputError(`JSON ${where}: ${describe(name)} is not a vertex name (a string or a number)`, { code: 'bad-rule', value: name });
+  if (text === '') throw new InputError(`JSON ${where}: a vertex name is empty`, { code: 'bad-rule', value: name });
+  if (/\s/.test(text)) throw new InputError(`JSON ${where}: ${quoted(text)} contains whitespace`, { code: 'bad-rule', value: name });
   // As in the text form: a name is printed in tables, where a terminal would act on control characters.
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(text)) throw new InputError(`JSON ${where}: ${quoted(text)} contains a control character`);
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(text)) throw new InputError(`JSON ${where}: ${quoted(text)} contains a control character`, { code: 'bad-rule', value: name });
   return text;
 }
 

@@ -50,7 +50,10 @@ export function parseGraphText(input: string | Uint8Array): Graph {
     if (b === NEWLINE || b === HASH) {
       const contentEnd = i;
       while (i < length && bytes[i] !== NEWLINE) i++;
-      if (source < 0 && count === 1) throw lineError(line, `${quoted(text(bytes, lineStart, contentEnd).trim())} ${FORMS}`);
+      if (source < 0 && count === 1) {
+        const shown = text(bytes, lineStart, contentEnd).trim();
+        throw lineError(line, `${quoted(shown)} ${FORMS}`, shown);
+      }
       if (source < 0 && count === 2) {
         // Edge lists often come sorted by source: the previous line's source is looked up without hashing.
         if (!sameToken(bytes, firstStart, firstEnd, lastStart, lastEnd)) {
@@ -75,7 +78,10 @@ export function parseGraphText(input: string | Uint8Array): Graph {
     while (i < length) {
       const c = bytes[i];
       if (c === NEWLINE || c === HASH || isBlank(c)) break;
-      if (c < 0x20 || c === 0x7f) throw lineError(line, `${quoted(text(bytes, start, i + 1))} contains a control character`);
+      if (c < 0x20 || c === 0x7f) {
+        const shown = text(bytes, start, i + 1);
+        throw lineError(line, `${quoted(shown)} contains a control character`, shown);
+      }
       i++;
     }
     count++;
@@ -83,8 +89,8 @@ export function parseGraphText(input: string | Uint8Array): Graph {
       firstStart = start;
       firstEnd = i;
       if (bytes[i - 1] === COLON) {
-        if (i - 1 === start) throw lineError(line, `':' has no vertex name before it`);
-        if (bytes[i - 2] === COLON) throw lineError(line, `${quoted(text(bytes, start, i))}: a vertex name cannot end with ':'`);
+        if (i - 1 === start) throw lineError(line, `':' has no vertex name before it`, ':');
+        if (bytes[i - 2] === COLON) throw lineError(line, `${quoted(text(bytes, start, i))}: a vertex name cannot end with ':'`, text(bytes, start, i));
         source = vertex(names, bytes, start, i - 1, line);
       }
     } else if (source >= 0) {
@@ -95,10 +101,10 @@ export function parseGraphText(input: string | Uint8Array): Graph {
     } else {
       let end = i;
       while (end < length && bytes[end] !== NEWLINE && bytes[end] !== HASH) end++;
-      throw lineError(line, `${quoted(text(bytes, lineStart, end).trim())} ${FORMS}`);
+      throw lineError(line, `${quoted(text(bytes, lineStart, end).trim())} ${FORMS}`, text(bytes, lineStart, end).trim());
     }
   }
-  if (names.names.length === 0) throw new InputError('the graph has no vertices (the text is empty or only comments)');
+  if (names.names.length === 0) throw new InputError('the graph has no vertices (the text is empty or only comments)', { code: 'empty' });
   return edges.build(names.names);
 }
 
@@ -112,16 +118,17 @@ function sameToken(bytes: Uint8Array, a: number, aEnd: number, b: number, bEnd: 
 /** The id of the name bytes[start..end), checked: only a line's first name may end with ':', and names are UTF-8. */
 function vertex(names: ByteNames, bytes: Uint8Array, start: number, end: number, line: number): number {
   if (bytes[end - 1] === COLON) {
-    throw lineError(line, `${quoted(text(bytes, start, end))} ends with ':', which only a line's first name may (as in 'u: v w …')`);
+    throw lineError(line, `${quoted(text(bytes, start, end))} ends with ':', which only a line's first name may (as in 'u: v w …')`, text(bytes, start, end));
   }
   const v = names.intern(bytes, start, end);
-  if (v === NOT_UTF8) throw lineError(line, `${quoted(text(bytes, start, end))} is not valid UTF-8`);
-  if (v === C1_CONTROL) throw lineError(line, `${quoted(text(bytes, start, end))} contains a control character`);
+  if (v === NOT_UTF8) throw lineError(line, `${quoted(text(bytes, start, end))} is not valid UTF-8`, text(bytes, start, end));
+  if (v === C1_CONTROL) throw lineError(line, `${quoted(text(bytes, start, end))} contains a control character`, text(bytes, start, end));
   return v;
 }
 
-function lineError(line: number, what: string): InputError {
-  return new InputError(`line ${line}: ${what}`);
+/** A malformed line: the graph is the game's rule, so a 'bad-rule', with the offending text as its value. */
+function lineError(line: number, what: string, value: string): InputError {
+  return new InputError(`line ${line}: ${what}`, { code: 'bad-rule', value });
 }
 
 /** Bytes as text for a message (invalid UTF-8 shows as U+FFFD). */

@@ -49,7 +49,7 @@ function smithOutcome(nim: number, infinities: number, nimInK: boolean): Outcome
 export function analysePosition(values: GraphValues, tokens: readonly number[]): PositionAnalysis {
   const n = values.graph.names.length;
   for (const v of tokens) {
-    if (!Number.isInteger(v) || v < 0 || v >= n) throw new InputError(`a token is on vertex ${quoted(String(v))}, which the graph does not have`);
+    if (!Number.isInteger(v) || v < 0 || v >= n) throw new InputError(`a token is on vertex ${quoted(String(v))}, which the graph does not have`, { code: 'bad-value', field: 'position', value: v });
   }
   const value = values.value;
   // Each ∞ vertex's K, found once: a position tries many moves against the same few.
@@ -97,10 +97,10 @@ export function parseTokens(values: GraphValues, text: string): number[] {
   const ids = new Map<string, number>();
   values.graph.names.forEach((name, v) => ids.set(name, v));
   const names = text.split(/\s+/).filter((name) => name !== '');
-  if (names.length === 0) throw new InputError('a position needs at least one token (a vertex name)');
+  if (names.length === 0) throw new InputError('a position needs at least one token (a vertex name)', { code: 'empty', field: 'position', value: text });
   return names.map((name) => {
     const v = ids.get(name);
-    if (v === undefined) throw new InputError(`token ${quoted(name)} is not a vertex of the graph`);
+    if (v === undefined) throw new InputError(`token ${quoted(name)} is not a vertex of the graph`, { code: 'unknown-name', field: 'position', value: name });
     return v;
   });
 }
