@@ -56,11 +56,12 @@ describe('the public types', () => {
       join(dir, 'main.ts'),
       [
         "import * as everything from 'sg-explore';",
-        "import { explore, exploreGrid, sweepFamily, InputError, parseCount, ruleText, type Exploration, type GameSpec, type SweepRow } from 'sg-explore';",
+        "import { analyseSync, analyseAsync, sweepFamily, InputError, parseCount, ruleText, type AnalysisResult, type GameSpec, type SweepRow } from 'sg-explore';",
         "const game: GameSpec = { rule: { kind: 'subtraction', moves: [1, 2, 3] } };",
-        'const x: Exploration = explore({ game, max: parseCount("1e3", "max") });',
+        'const x: AnalysisResult = analyseSync({ game, max: parseCount("1e3", "max") });',
+        "const pattern = x.shape === 'heap' ? x.pattern.kind : null;",
         'const rows: SweepRow[] = [];',
-        'export const used = [x.pattern.kind, ruleText(game.rule), exploreGrid, sweepFamily, rows, new InputError("x").name, everything];',
+        'export const used = [pattern, ruleText(game.rule), analyseAsync, sweepFamily, rows, new InputError("x").name, everything];',
       ].join('\n'),
     );
     return dir;

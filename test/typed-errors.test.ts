@@ -2,7 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { InputError, WorkerStartError, afterField, mention, says, wordsText } from '../src/core/errors.js';
-import { explore, exploreGrid, exploreMemoryGame, loadRuleFile, parseCode, parseCount, parseRuleText, parseVectors, presetGame } from '../src/index.js';
+import { analyseSync, loadRuleFile, parseCode, parseCount, parseRuleText, parseVectors, presetGame, kindOf, type GameRule } from '../src/index.js';
+import { explore } from '../src/core/analyse.js';
 import { parsePair } from '../src/core/positions/pair-position.js';
 import { misereTable } from '../src/core/positions/misere-table.js';
 import { heapPosition } from '../src/core/positions/heap-position.js';
@@ -18,6 +19,9 @@ import { askedAs, cliText, flagOf } from '../src/cli/error-words.js';
 import { scratchDirectories } from './helpers/scratch.js';
 
 const scratch = scratchDirectories('typed-errors');
+
+/** A heap rule's moves, as positions and misère tables take them. */
+const movesOf = (rule: GameRule) => kindOf(rule).heap!.moves(rule);
 
 /** The InputError a call throws (or its promise rejects with); fails the test on anything else. */
 async function refusal(call: () => unknown): Promise<InputError> {
@@ -64,10 +68,10 @@ const CASES: [string, () => unknown, { code: string; field?: string; value?: unk
   ['a missing rule module', () => loadRuleFile(join(dir, 'missing.mjs')), { code: 'bad-file', field: 'rule', value: join(dir, 'missing.mjs') }],
   ['bad vectors', () => parseVectors('(0,0)', 'vectors'), { code: 'bad-rule' }],
   ['a pair that is no pair', () => parsePair('3', mention('position')), { code: 'bad-value', field: 'position', value: '3' }],
-  ['a two-pile table beyond free memory', () => exploreGrid({ game: wythoff, max: 2 ** 31 - 2 }), { code: 'out-of-memory', field: 'max' }],
-  ['a memory game beyond free memory', () => exploreMemoryGame({ rule: { kind: 'capped-heap', next: { kind: 'times', factor: 2 } } }, 2 ** 30), { code: 'out-of-memory', field: 'max', value: 2 ** 30 }],
-  ['a misère table too long', () => misereTable(subtraction.rule, 10 ** 9), { code: 'too-large', field: 'max', value: 10 ** 9 }],
-  ['a misère position of a module', () => heapPosition(explore({ game: subtraction, max: 10n }), { kind: 'custom', module: 'm.mjs' } as never, [1n], true), { code: 'not-applicable', field: 'misere' }],
+  ['a two-pile table beyond free memory', () => analyseSync({ game: wythoff, max: BigInt(2 ** 31 - 2) }), { code: 'out-of-memory', field: 'max' }],
+  ['a memory game beyond free memory', () => analyseSync({ game: { rule: { kind: 'capped-heap', next: { kind: 'times', factor: 2 } } }, max: BigInt(2 ** 30) }), { code: 'out-of-memory', field: 'max', value: 2 ** 30 }],
+  ['a misère table too long', () => misereTable(movesOf(subtraction.rule as GameRule), 10 ** 9), { code: 'too-large', field: 'max', value: 10 ** 9 }],
+  ['a misère position of a module', () => heapPosition(explore({ game: subtraction, max: 10n }), movesOf({ kind: 'custom', module: 'm.mjs' }), [1n], true), { code: 'not-applicable', field: 'misere' }],
   ['a checkpoint that exists', () => checkCheckpointTarget(existing, { resume: false, force: false }), { code: 'file-exists', field: 'checkpoint', value: existing }],
   ['a checkpoint that is none', () => loadCheckpoint(existing, 'subtraction {1,2}'), { code: 'bad-file', field: 'checkpoint', value: existing }],
   ['a checkpoint that is a directory', () => loadCheckpoint(dir, 'subtraction {1,2}'), { code: 'bad-file', field: 'checkpoint', value: dir }],
@@ -97,7 +101,7 @@ describe("the library's errors are typed and name no CLI flag", () => {
     const error = await refusal(() => explore({ game: { rule: { kind: 'take-and-break', code: parseCode('0.6') } }, max: 10n ** 15n, limit: 100 }));
     expect(error.message).toMatch(/^max 1000000000000000: no period was proven within the first 100 values \(raise limit\), and 1,000,000,000,000,001 values do not fit in memory/);
     expect(cliText(error)).toBe(`--${error.message.replace('(raise limit)', '(raise --limit)')}`);
-    const grid = await refusal(() => exploreGrid({ game: wythoff, max: 2 ** 31 - 2 }));
+    const grid = await refusal(() => analyseSync({ game: wythoff, max: BigInt(2 ** 31 - 2) }));
     expect(grid.message).toMatch(/^max 2147483646: a table of .* use rows A\.\.B for a few long rows$/);
     expect(cliText(grid)).toMatch(/^--max 2147483646: a table of .* use --rows A\.\.B for a few long rows$/);
     const exists = await refusal(() => checkCheckpointTarget(existing, { resume: false, force: false }));

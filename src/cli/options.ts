@@ -1,12 +1,12 @@
 import type { Argv } from 'yargs';
-import { quickParse } from './quick-parse.js';
+import { quickParse, type OptionSpec } from './quick-parse.js';
 import { STDIN_ARGUMENT, asWritten, parseArgs, single } from './common.js';
 import { PROGRESS_OPTION, THREADS_OPTION, parseThreads } from './shared-options.js';
 import { columnsOf, type CliIo } from './io.js';
 import { packageVersion } from '../host/package-root.js';
 import { InputError, quote } from '../core/errors.js';
 import { parseCount, parseSmallCount } from '../core/numbers.js';
-import { ruleWord } from '../core/rule-words.js';
+import { RULE_WORDS, ruleWord } from '../core/rule-words.js';
 import type { GameSpec } from '../core/kinds/registry.js';
 
 import { FORMAT_NAMES } from '../report/formats.js';
@@ -59,25 +59,16 @@ export interface ListPresetsCommand {
 
 export type Command = ExploreCommand | ListPresetsCommand;
 
-const RULE_FLAGS = ['moves', 'all-but', 'code', 'preset', 'vectors', 'rule'] as const;
+/** The words that are flags (from the one rule-word table), then --rule FILE. */
+const WORD_FLAGS = RULE_WORDS.filter((w) => w.flag);
+export const RULE_FLAGS: readonly string[] = [...WORD_FLAGS.map((w) => w.word), 'rule'];
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
-/** One option of a command, as data: the yargs table and the quick parser are both built from it. */
-export interface OptionSpec {
-  readonly type: 'string' | 'boolean';
-  readonly array?: boolean;
-  readonly describe: string;
-  readonly group: string;
-  readonly choices?: readonly string[];
-}
 
 /** The options of `sg-explore` (and `play`). Numbers are taken as strings: yargs would turn 2^20 into NaN without a word. */
 export const EXPLORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
-  moves: { type: 'string', describe: 'finite subtraction set: take s tokens for s in S, e.g. 1,2,3', group: 'Rule:' },
-  'all-but': { type: 'string', describe: 'take any positive number of tokens except these, e.g. 2,3,7', group: 'Rule:' },
-  code: { type: 'string', describe: 'take-and-break code in CGSuite notation: 0.77, .07, 4.07, 0.3F, 4!.0', group: 'Rule:' },
-  vectors: { type: 'string', describe: 'a two-pile game: subtract a positive multiple of one vector, e.g. "(1,0) (0,1) (1,1)" (Wythoff); (1,1)x2 caps the multiple at 2', group: 'Rule:' },
-  preset: { type: 'string', describe: "a named game: nim, bash:<m>, kayles, grundy, wythoff, fibonacci-nim, ... ('list' shows them all)", group: 'Rule:' },
+  // The rule's words, as the kinds describe them (src/core/rule-words.ts).
+  ...Object.fromEntries(WORD_FLAGS.map((w) => [w.word, { type: 'string', describe: w.describe, group: 'Rule:' } satisfies OptionSpec])),
   rule: { type: 'string', describe: 'a rule file (.json, .yaml, .yml) or a JS module exporting options(n) (.mjs, .js)', group: 'Rule:' },
   max: { type: 'string', describe: 'report heaps 0..max (1e6, 1_000_000 and 2^20 all work)', group: 'Range:' },
   limit: { type: 'string', describe: 'compute at most this many values looking for a proof', group: 'Range:' },
@@ -106,7 +97,7 @@ export const EXPLORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 function optionTable(argv: Argv, io?: CliIo) {
   let table = argv
     .scriptName('sg-explore')
-    .usage('$0 (--moves S | --all-but E | --code C | --vectors V | --preset NAME | --rule FILE) [options]\n\nCompute Sprague-Grundy values of a game and find (and prove) their eventual pattern.\nWhole families of rules: sg-explore sweep --help; a game against the computer: sg-explore play --help');
+    .usage(`$0 (${[...WORD_FLAGS.map((w) => `--${w.word} ${w.argument}`), '--rule FILE'].join(' | ')}) [options]\n\nCompute Sprague-Grundy values of a game and find (and prove) their eventual pattern.\nWhole families of rules: sg-explore sweep --help; a game against the computer: sg-explore play --help`);
   for (const [name, spec] of Object.entries(EXPLORE_OPTIONS)) table = table.option(name, { ...spec, choices: spec.choices ? [...spec.choices] : undefined });
   return table
     .example('$0 --moves 1,2,3 --max 1e6', 'values, proven period and P-positions of take 1, 2 or 3')
@@ -186,7 +177,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
   if (preset?.trim().toLowerCase() === 'list') return { command: { command: 'list-presets', format } };
 
   const given = RULE_FLAGS.filter((flag) => argv[flag] !== undefined);
-  if (given.length === 0) throw new InputError('no rule given: use --moves, --all-but, --code, --preset or --rule (see --help)');
+  if (given.length === 0) throw new InputError(`no rule given: use ${RULE_FLAGS.slice(0, -1).map((f) => `--${f}`).join(', ')} or --rule (see --help)`);
   if (given.length > 1) throw new InputError(`give one rule, not ${given.map((f) => `--${f}`).join(' and ')}`);
   const flag = given[0]!;
   const text = single(argv[flag], flag)!;

@@ -6,13 +6,13 @@ import { InputError } from '../core/errors.js';
 import { checkGame, kindOf, type GameSpec } from '../core/kinds/registry.js';
 import { MOVE_HELP, playSession } from '../play/session.js';
 import { mulberry32 } from '../play/random.js';
-import { EXPLORE_OPTIONS, parseCommandLine, STDIN_ARGUMENT } from './options.js';
+import { EXPLORE_OPTIONS, parseCommandLine, RULE_FLAGS, STDIN_ARGUMENT } from './options.js';
 import { columnsOf, type CliIo } from './io.js';
 import { wrapText } from '../report/wrap.js';
 import { progressMode, progressReporter } from './progress.js';
 
 /** The flags play takes, in the order its help lists them (their words come from the main option table). */
-const PLAY_FLAGS = ['moves', 'all-but', 'code', 'vectors', 'preset', 'rule', 'position', 'seed', 'first', 'level', 'misere', 'limit'] as const;
+const PLAY_FLAGS = [...RULE_FLAGS, 'position', 'seed', 'first', 'level', 'misere', 'limit'];
 
 /** `sg-explore play --help`: what play takes, and how moves are written. */
 export function playHelp(width: number): string {
@@ -25,7 +25,7 @@ export function playHelp(width: number): string {
     'sg-explore play RULE [--position P... | --seed N] [--first human|computer]',
     '                     [--level 1..10] [--misere]',
     '',
-    wrapText('Play a game against the computer, one move a line (on a terminal, or through a pipe). RULE is one of --moves, --all-but, --code, --vectors, --preset or --rule, as for sg-explore itself.', width),
+    wrapText(`Play a game against the computer, one move a line (on a terminal, or through a pipe). RULE is one of ${RULE_FLAGS.slice(0, -1).map((f) => `--${f}`).join(', ')} or --rule, as for sg-explore itself.`, width),
     '',
     'Options:',
     ...flags,

@@ -1,3 +1,12 @@
+/** One option of a command, as data: the yargs table and the quick parser are both built from it. */
+export interface OptionSpec {
+  readonly type: 'string' | 'boolean';
+  readonly array?: boolean;
+  readonly describe: string;
+  readonly group: string;
+  readonly choices?: readonly string[];
+}
+
 /**
  * The everyday command line (`--moves 1,2,3 --max 1e6 --format csv`) read
  * from the option table's data alone, without loading yargs. Anything it is
@@ -5,8 +14,6 @@
  * value that looks like a flag — returns null, and the caller asks yargs,
  * whose answer (and error message) is the reference.
  */
-import type { OptionSpec } from './options.js';
-
 export function quickParse(args: readonly string[], options: Readonly<Record<string, OptionSpec>>): Record<string, unknown> | null {
   const argv: Record<string, unknown> = { _: [] };
   for (let i = 0; i < args.length; i++) {

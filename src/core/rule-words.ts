@@ -15,6 +15,7 @@ import { presetGame, presetPattern } from './presets.js';
 
 const PRESET_WORD: RuleWord = {
   word: 'preset',
+  argument: 'NAME',
   order: 60,
   aliases: [],
   describe: "a named game: nim, bash:<m>, kayles, grundy, wythoff, fibonacci-nim, ... ('list' shows them all)",

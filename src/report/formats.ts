@@ -4,17 +4,13 @@
  * table, a two-pile grid, a heap with memory). The CLI looks up, never
  * branches on, a format.
  */
-import type { Exploration } from '../core/heap/explore.js';
-import type { GridExploration } from '../core/kinds/two-pile/grid.js';
-import type { CappedHeapExploration } from '../core/kinds/capped-heap/explore-capped.js';
-import type { PositionReport } from '../core/positions/position.js';
-import type { MisereTable } from '../core/positions/misere-table.js';
-import type { StatesTable } from '../core/kinds/module/state-result.js';
+import { KINDS, type AnalysisResult } from '../core/kinds/registry.js';
+import type { KindWriter, ShapedResult } from '../core/kinds/kind.js';
 import type { Sink } from './sink.js';
 import { InputError, mention, says } from '../core/errors.js';
 
-/** Every kind of result a format can write. */
-export type Result = Exploration | GridExploration | CappedHeapExploration | PositionReport<unknown> | MisereTable | StatesTable;
+/** Every kind of result a format can write (the shapes of the kinds' own results are written by their kinds). */
+export type Result = AnalysisResult;
 
 export interface WriteOptions {
   /** Only these heaps (--at). */
@@ -88,11 +84,25 @@ export const FORMATS: readonly ReportFormat[] = [
   },
 ];
 
+/** The writer a kind has for a shape of its own, in a format. */
+function kindWriter(shape: string, format: string): KindWriter | undefined {
+  for (const kind of KINDS) {
+    const writer = kind.writers?.[shape]?.[format];
+    if (writer) return writer;
+  }
+  return undefined;
+}
+
 /** Write a result in a format; a format without a writer for its shape is bad input. */
-export async function writeResult(format: ReportFormat, result: Result, sink: Sink, options: WriteOptions): Promise<void> {
-  const writer = format.writers[result.shape] as Writer<Result> | undefined;
-  if (!writer) throw new InputError(says`${mention('format')} ${format.name} does not apply to ${SHAPE_WORDS[result.shape]}`, { code: 'not-applicable', value: format.name });
-  await writer(result, sink, options);
+export async function writeResult(format: ReportFormat, result: Result | ShapedResult, sink: Sink, options: WriteOptions): Promise<void> {
+  const own = kindWriter(result.shape, format.name);
+  if (own) {
+    for await (const chunk of own(result, { width: options.width })) await sink.write(chunk);
+    return;
+  }
+  const writer = format.writers[result.shape as Shape] as Writer<Result> | undefined;
+  if (!writer) throw new InputError(says`${mention('format')} ${format.name} does not apply to ${SHAPE_WORDS[result.shape as Shape] ?? `a result of shape ${result.shape}`}`, { code: 'not-applicable', value: format.name });
+  await writer(result as Result, sink, options);
 }
 
 const SHAPE_WORDS: Record<Shape, string> = {

@@ -10,7 +10,7 @@ import type { Exploration } from '../core/heap/explore.js';
 import type { GridExploration } from '../core/kinds/two-pile/grid.js';
 import type { CappedHeapExploration } from '../core/kinds/capped-heap/explore-capped.js';
 import { quadraticValue, type BeattyLaw } from '../core/laws/beatty.js';
-import type { Result } from './formats.js';
+import type { AnalysisResult as Result } from '../core/kinds/registry.js';
 import { InputError, mention, says } from '../core/errors.js';
 import { countOf } from '../core/numbers.js';
 import { ruleTitle } from '../core/rules/spec.js';

@@ -46,8 +46,9 @@ export interface RuleWord {
   readonly aliases: readonly string[];
   /** Where it comes in --help, in rule files' messages and in the schema (words are listed by it, then by name). */
   readonly order: number;
-  /** What --help says of the flag. */
+  /** What --help says of the flag, and the placeholder of its value in the usage line (S, C, FILE). */
   readonly describe: string;
+  readonly argument: string;
   /** Whether it is a flag of the command line (a module is named by --rule FILE). */
   readonly flag: boolean;
   /** Whether a sweep's list may use it (rules computed in this process only). */
@@ -124,8 +125,8 @@ export interface GameKind<R extends RuleBase = RuleBase> {
   prepare(request: AnalyseRequest<R>): Prepared<ShapedResult> | Promise<Prepared<ShapedResult>>;
   /** A game against the computer, from request.position (or a random start). */
   play?(request: AnalyseRequest<R>, random: () => number): PlayStart;
-  /** Writers of the shapes only this kind makes, by format name (table, csv, json). */
-  readonly writers?: Readonly<Record<string, KindWriter>>;
+  /** Writers of the shapes only this kind makes: by shape, then by format name (table, csv, json). */
+  readonly writers?: Readonly<Record<string, Readonly<Record<string, KindWriter>>>>;
 }
 
 /** A game ready to play: how, and from where. */

@@ -17,6 +17,7 @@ export const MODULE_EXTENSIONS = ['.mjs', '.js'];
 const words: readonly RuleWord[] = [
   {
     word: 'module',
+    argument: 'FILE',
     order: 70,
     aliases: [],
     describe: 'a JS module exporting options(n) (.mjs, .js)',

@@ -27,6 +27,7 @@ const SEQUENCE_NAMES = Object.keys(MOVE_SEQUENCES);
 const words: readonly RuleWord[] = [
   {
     word: 'moves',
+    argument: 'S',
     order: 10,
     aliases: ['subtraction'],
     describe: 'finite subtraction set: take s tokens for s in S, e.g. 1,2,3',
@@ -43,6 +44,7 @@ const words: readonly RuleWord[] = [
   },
   {
     word: 'all-but',
+    argument: 'E',
     order: 20,
     aliases: [],
     describe: 'take any positive number of tokens except these, e.g. 2,3,7',
@@ -54,6 +56,7 @@ const words: readonly RuleWord[] = [
   },
   {
     word: 'sequence',
+    argument: 'NAME',
     order: 40,
     aliases: [],
     describe: `subtract a member of a named sequence: ${SEQUENCE_NAMES.join(', ')}`,
