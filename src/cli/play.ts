@@ -66,7 +66,7 @@ export async function playMain(args: readonly string[], io: CliIo): Promise<numb
   const options = { misere: command.misere, humanFirst: play.first === 'human', level: play.level, random, evaluation };
   const kind = kindOf(game.rule);
   if (!kind.play) throw new InputError(`play: ${kind.text(game.rule)} cannot be played yet`);
-  const { playable, start, random: drawn } = kind.play({ game: checkGame(game), position: texts, limit: command.limit }, random);
+  const { playable, start, random: drawn } = await kind.play({ game: checkGame(game), position: texts, limit: command.limit }, random);
   if (drawn) io.stdout.write(`A random start (--seed ${seed}).\n`);
   return playSession(playable, [...start], options, io);
 }

@@ -132,12 +132,12 @@ async function hint<S>(game: Playable<S>, position: readonly S[], options: PlayO
   if (report.nimSum !== null) {
     paragraphs.push(`Values: ${report.components.map((c) => `${game.show(c.state)} is worth ${c.grundy}`).join(', ')}; their nim-sum (xor) is ${report.nimSum}.`);
     paragraphs.push(report.nimSum === 0n ? 'A nim-sum of 0 is lost for the player to move: every move makes it non-zero, and the other player can make it 0 again.' : 'A non-zero nim-sum wins: move so that it becomes 0.');
-  } else paragraphs.push(`In misère play values do not add up; a search of the position says ${outcomeWords(report)}.`);
+  } else paragraphs.push(report.misere ? `In misère play values do not add up; a search of the position says ${outcomeWords(report)}.` : `A token on a cycle has value ∞ (Smith's rules): ${outcomeWords(report)}.`);
   if (!report.winningMoves.length) paragraphs.push('There is no winning move here: make the game long and hope for a mistake.');
   const lines = paragraphs.map((p) => wrapText(p, width));
   if (report.winningMoves.length) {
     const more = Number(report.winningMoveCount ?? BigInt(report.winningMoves.length)) - HINT_MOVES;
-    lines.push(report.winningMoves.length === 1 ? 'The winning move:' : 'Winning moves:');
+    lines.push(report.outcome === 'D' ? 'Moves that keep the draw:' : report.winningMoves.length === 1 ? 'The winning move:' : 'Winning moves:');
     for (const move of report.winningMoves.slice(0, HINT_MOVES)) lines.push(`  ${describe(move)}`);
     if (more > 0) lines.push(`  … and ${more} more`);
   }
@@ -171,7 +171,7 @@ function parseMove<S>(game: Playable<S>, position: readonly S[], legal: readonly
   } else if ((match = /^(\d+) (\d+)$/.exec(text))) {
     index = component(match[1]!);
     take = BigInt(match[2]!);
-  } else if ((match = /^(?:(?:heap|pile|pair|component)\s+)?(\d+)(?::\s*(\S+))?\s*->\s*(.*)$/i.exec(input.trim()))) {
+  } else if ((match = new RegExp(`^(?:(?:heap|pile|pair|component|${game.noun})\\s+)?(\\d+)(?::\\s*(\\S+))?\\s*->\\s*(.*)$`, 'i').exec(input.trim()))) {
     // `3 -> 1 4`, or as a hint writes it: `heap 3: 7 -> 1 + 4`.
     index = component(match[1]!);
     from = match[2];

@@ -16,6 +16,7 @@ const MOVES_SHOWN = 50;
 type AnyPosition = PositionReport<unknown>;
 
 export function outcomeWords(p: AnyPosition): string {
+  if (p.outcome === 'D') return 'neither player can force a win: a draw with best play (a D-position)';
   const who = p.outcome === 'N' ? 'the first player (to move) wins' : 'the second player wins';
   return `${who}: ${p.outcome === 'N' ? 'an N-position' : 'a P-position'}${p.misere ? ' in misère play (the last mover loses)' : ''}`;
 }

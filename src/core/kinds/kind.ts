@@ -124,7 +124,7 @@ export interface GameKind<R extends RuleBase = RuleBase> {
   /** Prepare what a request asks: a table, a position, a misère table. */
   prepare(request: AnalyseRequest<R>): Prepared<ShapedResult> | Promise<Prepared<ShapedResult>>;
   /** A game against the computer, from request.position (or a random start). */
-  play?(request: AnalyseRequest<R>, random: () => number): PlayStart;
+  play?(request: AnalyseRequest<R>, random: () => number): Awaitable<PlayStart>;
   /** Writers of the shapes only this kind makes: by shape, then by format name (table, csv, json). */
   readonly writers?: Readonly<Record<string, Readonly<Record<string, KindWriter>>>>;
 }

@@ -11,6 +11,7 @@ import { takeAndBreakKind } from './take-and-break/index.js';
 import { twoPileKind } from './two-pile/index.js';
 import { cappedHeapKind } from './capped-heap/index.js';
 import { moduleKind } from './module/index.js';
+import { graphKind, type GraphRule } from './graph/index.js';
 import type { TakeAwayRule } from './subtraction/rule.js';
 import type { TakeBreakRule } from './take-and-break/rule.js';
 import type { VectorRule } from './two-pile/rule.js';
@@ -18,10 +19,10 @@ import type { CappedHeapRule } from './capped-heap/rule.js';
 import type { CustomRule } from './module/rule.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has a rule type of its own
-export const KINDS: readonly GameKind<any>[] = [subtractionKind, takeAndBreakKind, twoPileKind, cappedHeapKind, moduleKind];
+export const KINDS: readonly GameKind<any>[] = [subtractionKind, takeAndBreakKind, twoPileKind, cappedHeapKind, moduleKind, graphKind];
 
 /** Every rule sg-explore computes. */
-export type GameRule = TakeAwayRule | TakeBreakRule | VectorRule | CappedHeapRule | CustomRule;
+export type GameRule = TakeAwayRule | TakeBreakRule | VectorRule | CappedHeapRule | CustomRule | GraphRule;
 
 /** A rule with the words a person gave it. */
 export type GameSpec = GameSpecOf<GameRule>;

@@ -37,8 +37,8 @@ export interface PositionReport<S> {
   readonly winningMoveCount?: bigint;
   /** Normal play: the xor of the values; misère: null (outcomes of sums are not values). */
   readonly nimSum: bigint | null;
-  /** N: the player to move wins; P: the other one does. */
-  readonly outcome: 'N' | 'P';
+  /** N: the player to move wins; P: the other one does; D: neither can force a win (play on a cycle goes on forever), and `winningMoves` are the moves that keep the draw. */
+  readonly outcome: 'N' | 'P' | 'D';
   readonly winningMoves: readonly Move<S>[];
   /** Winning moves that could not be listed, and why (too many options to look through). */
   readonly movesNotListed: string | null;

@@ -23,6 +23,18 @@ function isBlank(b: number): boolean {
  * The loop keeps its state in locals (no closures over it): they stay in registers.
  */
 export function parseGraphText(input: string | Uint8Array): Graph {
+  const steps = parseGraphSteps(input);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** Lines read between yields: a few milliseconds of work, so a long file shows progress and a stop is prompt. */
+const LINES_PER_STEP = 1 << 15;
+
+/** The same, yielding the bytes read so far every LINES_PER_STEP lines (for the driver). */
+export function* parseGraphSteps(input: string | Uint8Array): Generator<number, Graph, void> {
   // A plain Uint8Array view even of a Node Buffer: one array type keeps the hot loops monomorphic.
   const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
   const names = new ByteNames();
@@ -66,6 +78,7 @@ export function parseGraphText(input: string | Uint8Array): Graph {
       if (i >= length) break;
       count = 0;
       source = -1;
+      if ((line & (LINES_PER_STEP - 1)) === 0) yield i;
       line++;
       lineStart = ++i;
       continue;

@@ -1,0 +1,188 @@
+/**
+ * Games on directed graphs as a kind (`--graph FILE`, a rule file's `graph:
+ * edges.txt`): tokens on vertices, a move slides one token along an edge.
+ * Acyclic graphs get Grundy values, graphs with cycles Smith's generalised
+ * values; positions get their outcome (a draw too) and the moves that
+ * realise it; `play` plays them. The algorithms are in api.ts.
+ */
+import { InputError, mention, says } from '../../errors.js';
+import { generatorWork, finishedWork, type SteppedWork } from '../../driver.js';
+import { currentHost } from '../../host.js';
+import { fail } from '../../rules/check.js';
+import type { GameKind, RuleWord, ShapedResult } from '../kind.js';
+import { analysePosition, graphCsv, graphJson, graphTable, graphValueUnits, parseGraphJson, parseTokens, positionReport, positionText, type Graph, type GraphValues, type PositionAnalysis } from './api.js';
+import { parseGraphSteps } from './parse.js';
+import { graphPlay } from './play.js';
+
+/** A game on a directed graph: the edge list in a file (or, for a caller without files, its text). */
+export interface GraphRule {
+  readonly kind: 'graph';
+  /** The file of the edge list (`u v` lines, `u: v w` lines, or .json in the same two shapes). */
+  readonly file?: string;
+  /** The edge list itself, when there is no file. */
+  readonly text?: string;
+  /** The path as the user gave it (shown in reports). */
+  readonly shown?: string;
+}
+
+/** A graph's values: the table of its vertices. */
+export interface GraphTable extends ShapedResult {
+  readonly shape: 'graph';
+  readonly rule: string;
+  readonly values: GraphValues;
+}
+
+/** Tokens on a graph's vertices: the outcome by Smith's rules, and the moves that realise it. */
+export interface GraphPosition extends ShapedResult {
+  readonly shape: 'graph-position';
+  readonly rule: string;
+  readonly values: GraphValues;
+  readonly analysis: PositionAnalysis;
+}
+
+export function graphText(rule: GraphRule): string {
+  return `graph ${rule.shown ?? rule.file ?? '(edge list)'}`;
+}
+
+const words: readonly RuleWord[] = [
+  {
+    word: 'graph',
+    order: 80,
+    argument: 'FILE',
+    aliases: [],
+    describe: 'a game on a directed graph: an edge list FILE (u v lines, or u: v w lines; .json in the same shapes); tokens on vertices, a move slides one along an edge',
+    flag: true,
+    sweepable: false,
+    fileValue: { form: 'file' },
+    schema: {
+      description: 'A game on a directed graph: the file of its edge list (relative to this file), `u v` or `u: v w …` lines, or .json in the same two shapes.',
+      type: 'string',
+    },
+    parse: (path, _where, shown) => ({ rule: { kind: 'graph', file: path, shown: shown ?? path } }),
+  },
+];
+
+/** The bytes of the rule's edge list: its text, or its file through the host. */
+async function edgeList(rule: GraphRule): Promise<string | Uint8Array> {
+  if (rule.text !== undefined) return rule.text;
+  const read = currentHost().readFile;
+  if (!read) throw new InputError(`${graphText(rule)}: this platform reads no files; give the edge list as text`, { code: 'not-applicable', field: 'rule', value: rule.file });
+  return read(rule.file!);
+}
+
+/** The graph, parsed a block of lines a step (a JSON file at once). */
+function graphWork(rule: GraphRule, input: string | Uint8Array): SteppedWork<Graph> {
+  const json = (rule.file ?? '').toLowerCase().endsWith('.json');
+  if (json) {
+    let value: unknown;
+    try {
+      value = JSON.parse(typeof input === 'string' ? input : new TextDecoder().decode(input));
+    } catch (error) {
+      throw new InputError(`${graphText(rule)}: not valid JSON (${(error as Error).message})`, { code: 'bad-rule', field: 'rule', value: rule.file });
+    }
+    return finishedWork(parseGraphJson(value));
+  }
+  const bytes = typeof input === 'string' ? input.length : input.byteLength;
+  let read = 0;
+  const steps = parseGraphSteps(input);
+  function* units(): Generator<number, Graph, void> {
+    for (;;) {
+      const next = steps.next();
+      if (next.done) return next.value;
+      yield next.value - read;
+      read = next.value;
+    }
+  }
+  return generatorWork(units(), { unit: 'bytes read', ceiling: bytes });
+}
+
+/** Read the graph (a step at a time), then its values: the first part of every request. */
+async function valuesWork(rule: GraphRule): Promise<SteppedWork<GraphValues>> {
+  const input = await edgeList(rule);
+  const reading = graphWork(rule, input);
+  let solving: SteppedWork<GraphValues> | null = null;
+  let size = { unit: reading.unit, ceiling: reading.ceiling };
+  return {
+    done: () => (solving ?? reading).done(),
+    get ceiling() {
+      return size.ceiling;
+    },
+    get unit() {
+      return size.unit;
+    },
+    step(units) {
+      if (solving) return solving.step(units);
+      const outcome = reading.step(units);
+      if (outcome instanceof Promise || !outcome.finished) return outcome as ReturnType<SteppedWork<GraphValues>['step']>;
+      const { units: steps, size: solveSize } = graphValueUnits(outcome.result);
+      solving = generatorWork(steps, solveSize);
+      size = solveSize;
+      return { finished: false };
+    },
+  };
+}
+
+/** What a request may not ask of a graph. */
+function refuseTableWords(request: { readonly at?: unknown; readonly rows?: unknown; readonly max?: unknown; readonly misere?: boolean }): void {
+  const not = (field: 'at' | 'rows' | 'max', value: unknown) =>
+    new InputError(says`${mention(field)} does not apply to a game on a graph: its table lists every vertex`, { code: 'not-applicable', field, value });
+  if (request.at) throw not('at', request.at);
+  if (request.rows) throw not('rows', request.rows);
+  if (request.max !== undefined) throw not('max', request.max);
+  if (request.misere) throw new InputError(says`${mention('misere')} play of games on graphs is not supported: normal play only`, { code: 'not-applicable', field: 'misere', value: true });
+}
+
+export const graphKind: GameKind<GraphRule> = {
+  name: 'graph',
+  ruleKinds: ['graph'],
+  words,
+  text: graphText,
+  check(rule, where) {
+    if (rule.text === undefined && (typeof rule.file !== 'string' || rule.file === '')) fail(`${where}.file`, 'the path of an edge list (or the list as text)', rule.file);
+    if (rule.text !== undefined && typeof rule.text !== 'string') fail(`${where}.text`, 'an edge list as text', rule.text);
+    return rule;
+  },
+  prepare(request) {
+    const rule = request.game.rule;
+    refuseTableWords(request);
+    const text = graphText(rule);
+    const position = request.position as readonly string[] | undefined;
+    return {
+      checkpointKey: null,
+      work: () => valuesWork(rule),
+      finish(values) {
+        const table = values as GraphValues;
+        if (!position) return finishedWork<GraphTable>({ shape: 'graph', rule: text, values: table });
+        const tokens = parseTokens(table, position.join(' '));
+        return finishedWork<GraphPosition>({ shape: 'graph-position', rule: text, values: table, analysis: analysePosition(table, tokens) });
+      },
+    };
+  },
+  play: (request, random) => graphPlay(request, random),
+  writers: {
+    graph: {
+      table: (result) => graphTable((result as GraphTable).values),
+      csv: (result) => graphCsv((result as GraphTable).values),
+      json: (result) => graphJson((result as GraphTable).values),
+    },
+    'graph-position': {
+      table: (result) => positionLines(result as GraphPosition),
+      csv: (result) => positionCsv(result as GraphPosition),
+      json: (result) => {
+        const p = result as GraphPosition;
+        return [JSON.stringify({ shape: 'graph-position', rule: p.rule, ...positionReport(p.values, p.analysis) }, null, 2) + '\n'];
+      },
+    },
+  },
+};
+
+function positionLines(p: GraphPosition): string[] {
+  return [`rule: ${p.rule}\n`, ...positionText(p.values, p.analysis).map((line) => `${line}\n`)];
+}
+
+/** One row a move: the token, where it goes from and to, and whether it wins or keeps a draw. */
+function positionCsv(p: GraphPosition): string[] {
+  const report = positionReport(p.values, p.analysis);
+  const quote = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+  return ['outcome,token,from,to\r\n', ...report.moves.map((m) => `${report.outcome},${m.token},${quote(m.from)},${quote(m.to)}\r\n`), ...(report.moves.length ? [] : [`${report.outcome},,,\r\n`])];
+}

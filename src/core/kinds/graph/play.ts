@@ -1,0 +1,79 @@
+/**
+ * A game on a graph against the computer: tokens on vertices, a move slides
+ * one token along an edge. The computer plays a winning move where there is
+ * one, a move that keeps the draw where the position is drawn (play on a
+ * cycle can go on forever), and otherwise the move that loses most slowly
+ * it can find: any.
+ */
+import { InputError } from '../../errors.js';
+import { driveSync, generatorWork } from '../../driver.js';
+import { currentHost } from '../../host.js';
+import type { AnalyseRequest, PlayStart } from '../kind.js';
+import type { Playable } from '../../positions/playable.js';
+import type { Move, PositionReport } from '../../positions/position.js';
+import { analysePosition, graphValueUnits, INFINITE, parseGraphJson, parseTokens, type GraphValues } from './api.js';
+import { parseGraphText } from './parse.js';
+import type { GraphRule } from './index.js';
+
+/** The moves of one token: to each follower of its vertex. */
+function followers(values: GraphValues, v: number): number[] {
+  const { offsets, targets } = values.graph;
+  return Array.from(targets.subarray(offsets[v]!, offsets[v + 1]!));
+}
+
+function report(values: GraphValues, text: string, tokens: readonly number[]): PositionReport<number> {
+  const names = values.graph.names;
+  const analysis = analysePosition(values, tokens);
+  const show = (v: number) => names[v]!;
+  const moves: Move<number>[] = analysis.moves.map((m) => ({ component: m.token + 1, from: m.from, to: [m.to], take: null }));
+  return {
+    shape: 'position',
+    rule: text,
+    misere: false,
+    components: tokens.map((v) => ({ state: v, grundy: values.value[v] === INFINITE ? null : BigInt(values.value[v]!) })),
+    nimSum: analysis.nimSum === undefined ? null : BigInt(analysis.nimSum),
+    outcome: analysis.outcome === 'first' ? 'N' : analysis.outcome === 'second' ? 'P' : 'D',
+    winningMoves: moves,
+    movesNotListed: null,
+    show,
+    describe: (move, position) => `token ${move.component}: ${show(move.from)} → ${show(move.to[0]!)} → ${position.map((v, i) => (i === move.component - 1 ? show(move.to[0]!) : show(v))).join(' ')}`,
+  };
+}
+
+/** A graph to play against is read and solved at once (one small enough to play is solved in moments). */
+async function graphOf(rule: GraphRule): Promise<GraphValues> {
+  const read = currentHost().readFile;
+  if (rule.text === undefined && !read) throw new InputError('play: this platform reads no files; give the edge list as text', { code: 'not-applicable', field: 'rule', value: rule.file });
+  const input = rule.text ?? new TextDecoder().decode(await read!(rule.file!));
+  let graph;
+  try {
+    graph = (rule.file ?? '').toLowerCase().endsWith('.json') ? parseGraphJson(JSON.parse(input)) : parseGraphText(input);
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new InputError(`${rule.shown ?? rule.file}: not valid JSON (${error.message})`, { code: 'bad-rule', field: 'rule', value: rule.file });
+    throw error;
+  }
+  const { units, size } = graphValueUnits(graph);
+  return driveSync(generatorWork(units, size));
+}
+
+export async function graphPlay(request: AnalyseRequest<GraphRule>, random: () => number): Promise<PlayStart> {
+  const rule = request.game.rule;
+  const values = await graphOf(rule);
+  const graph = values.graph;
+  const text = `graph ${rule.shown ?? rule.file ?? '(edge list)'}`;
+  const names = graph.names;
+  const texts = request.position as readonly string[] | undefined;
+  const start = texts ? parseTokens(values, texts.join(' ')) : [Math.floor(random() * names.length), Math.floor(random() * names.length)];
+  const playable: Playable<number> = {
+    noun: 'token',
+    heaps: false,
+    options: (v) => followers(values, v).map((to) => [to]),
+    evaluate: async (position) => report(values, text, position),
+    show: (v) => names[v]!,
+    key: (v) => String(v),
+    parse: (name) => parseTokens(values, name)[0]!,
+    take: () => null,
+    empty: (v) => followers(values, v).length === 0,
+  };
+  return { playable, start, random: !texts };
+}
