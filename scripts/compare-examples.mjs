@@ -13,6 +13,7 @@
  *   --new FILE      the new build's program (default: this checkout's dist/sg-explore.cjs)
  *   --timeout S     seconds each example may run, per build (default 60)
  *   --full          also run the examples that SKIP marks long-running (timeout then at least 900 s)
+ *   --only REGEX    run only the examples whose command matches REGEX (the others are not counted)
  *   --list          print the examples found in README.md and what would be skipped, run nothing
  *   --keep          keep the temporary folders (their path is printed)
  *
@@ -78,6 +79,14 @@ const SKIP = [
   },
 ];
 
+/** Examples that need more than --timeout: matched like SKIP, each with its own limit in seconds (per build). */
+const SLOW = [
+  // 2^24 officers values: about a minute on an idle core, more on a shared machine (and a 250 MB CSV).
+  { match: /^sg-explore --preset officers --limit 2\^24 /, timeoutS: 400 },
+  // 64 octal rules 4.dd: about 40 s per build on 2 busy cores.
+  { match: /^sg-explore sweep --family octal --digits 2 --prefix 4\b/, timeoutS: 300 },
+];
+
 /** Lines whose README text is not a command to run as it is: each turned into the command it shows. */
 const REWRITES = [
   // `npm ci && npx sg-explore ...`: installing is not part of the example, and npx runs the same program.
@@ -116,14 +125,14 @@ const NORMALISE = [
   // "sg-explore: computing: 3,541,182 values of at most 16,777,216, 352,700/s, 10.0 s (no proof yet)"
   { re: /^sg-explore: computing: .*\/s, [\d.]+ s\b.*\n/gm, to: '' },
   // "sg-explore: sweep: 8/448 rules, 0.8 rules/s, no ETA yet, elapsed 0:10"
-  { re: /^sg-explore: sweep: \d+\/\d+ rules, .*elapsed [\d:]+\n/gm, to: '' },
+  { re: /^sg-explore: sweep: [\d,]+\/[\d,]+ rules, .*elapsed [\d:]+\n/gm, to: '' },
 ];
 
 // ---------------------------------------------------------------------------------------------
 
 function usage(message) {
   console.error(`compare-examples: ${message}`);
-  console.error('usage: node scripts/compare-examples.mjs --old OLD_CLI [--new NEW_CLI] [--timeout S] [--full] [--list] [--keep]');
+  console.error('usage: node scripts/compare-examples.mjs --old OLD_CLI [--new NEW_CLI] [--timeout S] [--full] [--only REGEX] [--list] [--keep]');
   process.exit(2);
 }
 
@@ -136,6 +145,7 @@ try {
       timeout: { type: 'string', default: '60' },
       full: { type: 'boolean', default: false },
       list: { type: 'boolean', default: false },
+      only: { type: 'string' },
       keep: { type: 'boolean', default: false },
     },
     strict: true,
@@ -168,7 +178,7 @@ function extractExamples(readme) {
     if (!block) continue;
     const first = i;
     let text = lines[i];
-    while (/\\$/.test(text) && i + 1 < lines.length) text = text.slice(0, -1) + '\n' + lines[++i];
+    while (/\\$/.test(text) && i + 1 < lines.length) text += '\n' + lines[++i]; // bash reads the backslash-newline as the README does
     let command = text.trim().replace(/^\$\s+/, '');
     if (command.startsWith('#')) continue;
     for (const r of REWRITES) if (r.match.test(command)) command = command.replace(r.match, r.to);
@@ -184,12 +194,15 @@ function shown(command) {
 }
 
 const readmeText = readFileSync(join(repo, 'README.md'), 'utf8');
-const blocks = extractExamples(readmeText);
+const blocks = extractExamples(readmeText)
+  .map((b) => ({ ...b, examples: b.examples.filter((e) => !args.only || new RegExp(args.only).test(shown(e.command))) }))
+  .filter((b) => b.examples.length > 0);
 for (const b of blocks) for (const e of b.examples) {
   const oneLine = shown(e.command);
   const skip = SKIP.find((s) => s.match.test(oneLine));
   e.skip = skip && !(skip.long && args.full) ? skip.why : null;
-  e.timeoutS = skip?.long ? Math.max(timeoutS, 900) : timeoutS;
+  const slow = SLOW.find((s) => s.match.test(oneLine));
+  e.timeoutS = Math.max(timeoutS, slow?.timeoutS ?? 0, skip?.long ? 900 : 0);
 }
 const total = blocks.reduce((n, b) => n + b.examples.length, 0);
 
