@@ -496,8 +496,12 @@ function describeDiff(a, b) {
   const y = b.toString('utf8').split('\n');
   let k = 0;
   while (k < x.length && k < y.length && x[k] === y[k]) k++;
-  const cut = (s) => (s.length > 160 ? s.slice(0, 160) + '…' : s);
-  const lines = [`      @@ line ${k + 1} (${x.length} lines old, ${y.length} new)`];
+  // Long lines are shown from a little before the first column where they differ.
+  let c = 0;
+  if (k < x.length && k < y.length) while (c < x[k].length && x[k][c] === y[k][c]) c++;
+  const from = c > 100 ? c - 60 : 0;
+  const cut = (s) => (from > 0 ? '…' : '') + (s.length - from > 160 ? s.slice(from, from + 160) + '…' : s.slice(from));
+  const lines = [`      @@ line ${k + 1}${from > 0 ? `, column ${c + 1}` : ''} (${x.length} lines old, ${y.length} new)`];
   if (k > 0) lines.push(`        ${cut(x[k - 1])}`);
   for (let j = k; j < Math.min(x.length, k + 3); j++) lines.push(`      - ${cut(x[j])}`);
   for (let j = k; j < Math.min(y.length, k + 3); j++) lines.push(`      + ${cut(y[j])}`);
