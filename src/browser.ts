@@ -9,7 +9,7 @@
  *
  * src/index.ts, the Node entry, exports all of this too, with the Node host installed.
  */
-export { installHost, type Host, type PooledSparseKernel } from './core/host.js';
+export { installHost, type Host } from './core/host.js';
 // The one entry for every kind of game: analyse(request) is stepped work; analyseAsync runs it.
 export { analyse, analyseAsync, analyseSync, prepare, type Request as AnalyseRequest } from './core/analyse.js';
 export { KINDS, kindOf, ruleText, isHeapRule, type AnalysisResult, type GameRule, type GameSpec, type Rule, type VectorRule, type MoveVector, type CappedHeapRule } from './core/kinds/registry.js';

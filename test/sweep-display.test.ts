@@ -6,7 +6,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { renderTable, wrap } from '../src/sweep/format.js';
-import { TimeLeft, progressBar } from '../src/sweep/progress-bar.js';
+import { TimeLeft, progressBar } from '../src/cli/sweep-progress.js';
 import { QUIET_EVERY_MS, QUIET_FIRST_LINE_MS } from '../src/cli/progress.js';
 import type { SweepRow } from '../src/sweep/row.js';
 import { runCli } from './helpers/cli.js';

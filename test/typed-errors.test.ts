@@ -141,7 +141,7 @@ describe("the library's errors are typed and name no CLI flag", () => {
   });
 
   it('an output error names its file the library way, the CLI its flag', async () => {
-    const { OutputError } = await import('../src/report/sink.js');
+    const { OutputError } = await import('../src/host/sink.js');
     const error = new OutputError(says`${mention('out')} x.csv: cannot append; continue with ${mention('resume')}`);
     expect(error.message).toBe('out x.csv: cannot append; continue with resume');
     expect(cliText(error)).toBe('--out x.csv: cannot append; continue with --resume');

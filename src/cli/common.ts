@@ -1,7 +1,7 @@
 import type { Argv } from 'yargs';
 import { InputError, excerpt, quote } from '../core/errors.js';
 import { NEGATIVE } from '../core/numbers.js';
-import type { Sink } from '../report/sink.js';
+import type { Sink } from '../host/sink.js';
 
 /** What the user's terminal should see in colour: a TTY, unless NO_COLOR is set or TERM is dumb. */
 export function colourWanted(sink: Sink, env: NodeJS.ProcessEnv = process.env): boolean {

@@ -5,7 +5,7 @@
  * another name (`--at 5e20` and `--position 3 1e20` ask for `max`), that name.
  */
 import { InputError, says, wordsOf, wordsText, type InputField, type Words } from '../core/errors.js';
-import { OutputError } from '../report/sink.js';
+import { OutputError } from '../host/sink.js';
 
 /** The flag that sets each field the CLI sets (each `--` and the field's name today). */
 const FLAGS: Readonly<Partial<Record<InputField, string>>> = {

@@ -4,10 +4,9 @@
  * in-process (fast) with output captured, and real processes are kept for
  * signals, pipes and exit codes.
  */
-export interface OutputStream extends NodeJS.WritableStream {
-  readonly isTTY?: boolean;
-  readonly columns?: number;
-}
+import type { OutputStream } from '../host/sink.js';
+
+export type { OutputStream };
 
 export interface CliIo {
   readonly stdout: OutputStream;

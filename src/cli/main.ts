@@ -6,7 +6,7 @@ import { inCliWords } from './error-words.js';
 import { suggestFlag } from './common.js';
 import { parseCommandLine } from './options.js';
 import { runCommand } from './run.js';
-import { ClosedPipe, OutputError } from '../report/sink.js';
+import { ClosedPipe, OutputError } from '../host/sink.js';
 import { discardAll } from '../host/files/temporary.js';
 import { Interrupted, installSignalHandlers } from './interrupt.js';
 import { processIo, type CliIo } from './io.js';

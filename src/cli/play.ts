@@ -4,8 +4,8 @@
  */
 import { InputError } from '../core/errors.js';
 import { checkGame, kindOf, type GameSpec } from '../core/kinds/registry.js';
-import { MOVE_HELP, playSession } from '../play/session.js';
-import { mulberry32 } from '../play/random.js';
+import { MOVE_HELP, playSession } from './play-session.js';
+import { mulberry32 } from '../core/random.js';
 import { EXPLORE_OPTIONS, parseCommandLine, RULE_FLAGS, STDIN_ARGUMENT } from './options.js';
 import { columnsOf, type CliIo } from './io.js';
 import { wrapText } from '../report/wrap.js';

@@ -4,7 +4,7 @@ import { formatCount, shortCount } from '../core/numbers.js';
 import { kindOf, type AnalysisResult, type GameSpec } from '../core/kinds/registry.js';
 import { prepare, type Request } from '../core/analyse.js';
 import type { Prepared } from '../core/kinds/kind.js';
-import { positionHeaps } from '../core/heap/heap-analyse.js';
+import { positionHeaps } from '../core/kinds/shared/heap-game.js';
 import type { HeapList } from '../core/positions/heap-list.js';
 import type { PositionReport } from '../core/positions/position.js';
 import { drive, type DriveOptions } from '../core/driver.js';
@@ -17,7 +17,7 @@ import { askedAs } from './error-words.js';
 import { defaultThreads } from '../host/threads.js';
 import { listPresets } from '../core/presets.js';
 import { toJson, valuesOmitted } from '../report/json.js';
-import { OutputError, streamSink, type Sink } from '../report/sink.js';
+import { OutputError, streamSink, type Sink } from '../host/sink.js';
 import { formatForPath, formatNamed, writeResult, type ReportFormat, type Result } from '../report/formats.js';
 import { openOutputFile, resolveOutputTarget } from '../host/files/output-file.js';
 import { colourWanted } from './common.js';
@@ -195,7 +195,7 @@ async function withOutputs(command: ExploreCommand, format: ReportFormat, io: Cl
     if (command.plot !== undefined) plot = await openOutputFile(command.plot, '--plot');
     const result = await compute();
     // The picture is drawn first: a result that has none is refused before any report is written.
-    const picture = plot ? await (await import('../report/pictures.js')).plotBytes(result, command.plot!, command.logX) : null;
+    const picture = plot ? await (await import('../pictures/of-result.js')).plotBytes(result, command.plot!, command.logX) : null;
     await writeResult(format, result, sink, { heaps: command.at, colour: colourWanted(sink, io.env), width: columnsOf(io.stdout) });
     // The JSON says it too (valuesOmitted), but a script reading only `values` would see null without a word.
     const omitted = format.name === 'json' && result.shape === 'heap' && !command.at ? valuesOmitted(result) : null;

@@ -3,7 +3,7 @@
  * the sweep (src/sweep/), and send rows to stdout or the --out log.
  */
 import { formatCount, countOf } from '../core/numbers.js';
-import { streamSink, type Sink } from '../report/sink.js';
+import { streamSink, type Sink } from '../host/sink.js';
 import { openOutputFile } from '../host/files/output-file.js';
 import type { CliIo } from './io.js';
 import { colourWanted } from './common.js';
@@ -19,7 +19,7 @@ import { describeSweepDefaults } from '../sweep/run-rule.js';
 import type { SweepRow } from '../sweep/row.js';
 import { sweepFamily, type RowOutput } from '../sweep/sweep.js';
 import { WorkerStartError } from '../sweep/pool.js';
-import { progressBar } from '../sweep/progress-bar.js';
+import { progressBar } from './sweep-progress.js';
 import { parseShard, parseSweepLine, type SweepRunCommand, type SweepViewCommand } from './sweep-options.js';
 import { noteForStop } from './interrupt.js';
 import { progressMode } from './progress.js';

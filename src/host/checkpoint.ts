@@ -1,6 +1,6 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
 import { InputError, mention, says, type InputCode, type Wording } from '../core/errors.js';
-import { OutputError } from '../report/sink.js';
+import { OutputError } from './sink.js';
 import { valueView, type ValueArray } from '../core/kernels/store.js';
 import { describeFsError } from './files/fs-errors.js';
 import { discard, release, removeStaleTemporaries, temporaryBeside } from './files/temporary.js';

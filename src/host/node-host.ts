@@ -8,6 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { freemem } from 'node:os';
 import { join } from 'node:path';
 import { installHost } from '../core/host.js';
+import { installSparsePool } from '../core/kinds/take-and-break/platform.js';
+import { installModuleSandbox } from '../core/kinds/module/platform.js';
 import { packageRoot } from './package-root.js';
 import { ParallelSparseKernel } from './parallel-sparse.js';
 
@@ -29,10 +31,10 @@ export function installNodeHost(): void {
     // A read of the free memory costs about 15 us.
     memoryBudget: () => freemem() * FREE_MEMORY_SHARE,
     wasmBytes,
-    parallelSparse: (code, threads) => new ParallelSparseKernel(code, threads),
-    // Loaded when a module is run: processes and hashing cost a short run of a built-in rule milliseconds.
-    ruleModules: { prepare: async (request) => (await import('./module/analyse-module.js')).prepareModule(request) },
     readFile: async (path) => new Uint8Array(await readFile(path)),
     nextTurn: () => new Promise((done) => setImmediate(done)),
   });
+  installSparsePool((code, threads) => new ParallelSparseKernel(code, threads));
+  // Loaded when a module is run: processes and hashing cost a short run of a built-in rule milliseconds.
+  installModuleSandbox({ prepare: async (request) => (await import('./module/analyse-module.js')).prepareModule(request) });
 }

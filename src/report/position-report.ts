@@ -7,7 +7,7 @@
 import type { PositionReport } from '../core/positions/position.js';
 import { ruleTitle } from '../core/rules/spec.js';
 import { csvLine } from './csv-field.js';
-import type { Sink } from './sink.js';
+import type { Sink } from '../host/sink.js';
 import { wrapText } from './wrap.js';
 
 const COMPONENTS_SHOWN = 24;

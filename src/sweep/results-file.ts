@@ -12,7 +12,7 @@
 import { closeSync, fsyncSync, openSync, statSync, truncateSync, writeSync } from 'node:fs';
 import { InputError, mention, says, type Words } from '../core/errors.js';
 import { CSV_HEADER, RowParser, formatForFile, recordLine, rowLine, type RowFormat, type SweepRecord, type ViewFormat } from './format.js';
-import { OutputError } from '../report/sink.js';
+import { OutputError } from '../host/sink.js';
 import { describeFsError } from '../host/files/fs-errors.js';
 import { acquireLock, type Lock } from '../host/files/lock.js';
 import type { SweepRow } from './row.js';

@@ -3,7 +3,7 @@
  * every random rule in the suite can be regenerated from its seed: a failure
  * names the seed and the set.
  */
-export { mulberry32 } from '../../src/play/random.js';
+export { mulberry32 } from '../../src/core/random.js';
 
 /** A whole number in [lo, hi]. */
 export function int(random: () => number, lo: number, hi: number): number {

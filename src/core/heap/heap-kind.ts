@@ -6,7 +6,7 @@
  */
 import type { Exploration } from './explore.js';
 import type { Solver } from './solver.js';
-import type { OptionsWithValue } from '../positions/heap-moves.js';
+import type { OptionsWithValue } from './heap-options.js';
 
 /** The moves of one heap rule, as positions and misère play need them. */
 export interface HeapMoves {

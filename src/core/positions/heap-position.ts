@@ -12,7 +12,7 @@
  */
 import type { Exploration } from '../heap/explore.js';
 import { WINNING_MOVES_LISTED, type Component, type Move, type PositionReport } from './position.js';
-import { compareParts, type OptionsWithValue } from './heap-moves.js';
+import { compareParts, type OptionsWithValue } from '../heap/heap-options.js';
 import type { HeapMoves } from '../heap/heap-kind.js';
 import { boutonOutcome, checkMisereSize, MISERE_STATE_LIMIT, misereSearch, splitDescendants } from './misere.js';
 import { InputError, mention, says } from '../errors.js';

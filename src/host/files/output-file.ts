@@ -1,7 +1,7 @@
 import { createWriteStream, fchmodSync, fchownSync, lstatSync, readlinkSync, realpathSync, renameSync, statSync, type Stats, type WriteStream } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { InputError, mention, says, type Wording } from '../../core/errors.js';
-import { OutputError, writeTo, type Sink } from '../../report/sink.js';
+import { OutputError, writeTo, type Sink } from '../sink.js';
 import { describeFsError, isDiskFull } from './fs-errors.js';
 import { discard, release, removeStaleTemporaries, temporaryBeside } from './temporary.js';
 

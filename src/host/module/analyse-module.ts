@@ -9,7 +9,7 @@ import { finishedWork } from '../../core/driver.js';
 import { parseCount, shortCount } from '../../core/numbers.js';
 import { currentHost } from '../../core/host.js';
 import { exploreValues } from '../../core/heap/explore.js';
-import { positionHeaps, parseHeaps } from '../../core/heap/heap-analyse.js';
+import { positionHeaps, parseHeaps } from '../../core/kinds/shared/heap-game.js';
 import { heapPositionWork } from '../../core/positions/heap-position.js';
 import { heapArray, type HeapList } from '../../core/positions/heap-list.js';
 import { moduleKind } from '../../core/kinds/module/index.js';

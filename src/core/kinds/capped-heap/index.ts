@@ -4,7 +4,7 @@
  * every start heap, their P-positions and the law they follow.
  */
 import { fail, wholeNumber } from '../../rules/check.js';
-import { preparePairs, playPairs } from '../../positions/pair-analyse.js';
+import { preparePairs, playPairs } from '../shared/pair-game.js';
 import type { GameKind } from '../kind.js';
 import { cappedHeapText, type CappedHeapRule } from './rule.js';
 import { cappedHeapCheckpointKey, cappedHeapWork } from './explore-capped.js';

@@ -13,17 +13,9 @@ import type { GameKind, RuleWord, ShapedResult } from '../kind.js';
 import { analysePosition, graphCsv, graphJson, graphTable, graphValueUnits, parseGraphJson, parseTokens, positionReport, positionText, type Graph, type GraphValues, type PositionAnalysis } from './api.js';
 import { parseGraphSteps } from './parse.js';
 import { graphPlay } from './play.js';
+import { graphText, type GraphRule } from './rule.js';
 
-/** A game on a directed graph: the edge list in a file (or, for a caller without files, its text). */
-export interface GraphRule {
-  readonly kind: 'graph';
-  /** The file of the edge list (`u v` lines, `u: v w` lines, or .json in the same two shapes). */
-  readonly file?: string;
-  /** The edge list itself, when there is no file. */
-  readonly text?: string;
-  /** The path as the user gave it (shown in reports). */
-  readonly shown?: string;
-}
+export type { GraphRule } from './rule.js';
 
 /** A graph's values: the table of its vertices. */
 export interface GraphTable extends ShapedResult {
@@ -40,9 +32,6 @@ export interface GraphPosition extends ShapedResult {
   readonly analysis: PositionAnalysis;
 }
 
-export function graphText(rule: GraphRule): string {
-  return `graph ${rule.shown ?? rule.file ?? '(edge list)'}`;
-}
 
 const words: readonly RuleWord[] = [
   {

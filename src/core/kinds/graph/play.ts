@@ -13,7 +13,7 @@ import type { Playable } from '../../positions/playable.js';
 import type { Move, PositionReport } from '../../positions/position.js';
 import { analysePosition, graphValueUnits, INFINITE, parseGraphJson, parseTokens, type GraphValues } from './api.js';
 import { parseGraphText } from './parse.js';
-import type { GraphRule } from './index.js';
+import { graphText, type GraphRule } from './rule.js';
 
 /** The moves of one token: to each follower of its vertex. */
 function followers(values: GraphValues, v: number): number[] {
@@ -60,7 +60,7 @@ export async function graphPlay(request: AnalyseRequest<GraphRule>, random: () =
   const rule = request.game.rule;
   const values = await graphOf(rule);
   const graph = values.graph;
-  const text = `graph ${rule.shown ?? rule.file ?? '(edge list)'}`;
+  const text = graphText(rule);
   const names = graph.names;
   const texts = request.position as readonly string[] | undefined;
   const start = texts ? parseTokens(values, texts.join(' ')) : [Math.floor(random() * names.length), Math.floor(random() * names.length)];

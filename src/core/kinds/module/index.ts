@@ -6,7 +6,7 @@
  */
 import { InputError, mention, says } from '../../errors.js';
 import { fail } from '../../rules/check.js';
-import { currentHost } from '../../host.js';
+import { moduleSandbox } from './platform.js';
 import type { HeapKind } from '../../heap/heap-kind.js';
 import type { GameKind, RuleWord } from '../kind.js';
 import { moduleText, type CustomRule } from './rule.js';
@@ -58,7 +58,7 @@ export const moduleKind: GameKind<CustomRule> = {
   },
   heap,
   prepare(request) {
-    const modules = currentHost().ruleModules;
+    const modules = moduleSandbox();
     if (!modules) throw new InputError(`${moduleText(request.game.rule)}: rule modules run in a sandbox that only the Node host has`, { code: 'not-applicable', field: 'rule', value: request.game.rule });
     return modules.prepare(request);
   },

@@ -8,7 +8,7 @@ import { InputError, quote } from '../../errors.js';
 import { fail, moveSet } from '../../rules/check.js';
 import { parseMoveList } from '../../rules/sets.js';
 import { MOVE_SEQUENCES, isMoveSequence, type MoveSequence } from '../../rules/sequences.js';
-import { playHeap, prepareHeap } from '../../heap/heap-analyse.js';
+import { playHeap, prepareHeap } from '../shared/heap-game.js';
 import type { HeapKind } from '../../heap/heap-kind.js';
 import type { GameKind, RuleWord } from '../kind.js';
 import { isNim, takeAwayText, type TakeAwayRule } from './rule.js';

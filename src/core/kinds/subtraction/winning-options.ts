@@ -6,7 +6,7 @@
  */
 import type { Exploration } from '../../heap/explore.js';
 import { sequenceMembers } from '../../rules/sequences.js';
-import { heapsWithValue, listedOptions, NONE, notListedWithoutPattern, singleHeap, tooMuch, type OptionsWithValue } from '../../positions/heap-moves.js';
+import { heapsWithValue, listedOptions, NONE, notListedWithoutPattern, singleHeap, tooMuch, type OptionsWithValue } from '../../heap/heap-options.js';
 import { isNim, type TakeAwayRule } from './rule.js';
 
 export function takeAwayWithValue(rule: TakeAwayRule, x: Exploration, n: bigint, target: bigint, limit: number, budget: number): OptionsWithValue {

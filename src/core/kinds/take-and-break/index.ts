@@ -7,14 +7,14 @@
 import { InputError } from '../../errors.js';
 import { fail, fieldAt, wholeNumber } from '../../rules/check.js';
 import { maxHeapsLeft, parseCode, SPLIT_TWO } from '../../rules/code.js';
-import { playHeap, prepareHeap } from '../../heap/heap-analyse.js';
+import { playHeap, prepareHeap } from '../shared/heap-game.js';
 import type { HeapKind } from '../../heap/heap-kind.js';
 import type { GameKind, RuleWord } from '../kind.js';
 import { takeBreakText, type TakeBreakRule } from './rule.js';
 import { takeBreakOptions } from './options.js';
 import { takeBreakSolver } from './solver.js';
 import { takeBreakWithValue } from './winning-options.js';
-import { tooMuch } from '../../positions/heap-moves.js';
+import { tooMuch } from '../../heap/heap-options.js';
 
 const words: readonly RuleWord[] = [
   {

@@ -5,7 +5,7 @@ import { GuySmithSearch } from '../../laws/guy-smith.js';
 import { TakeBreakKernel } from './take-break-kernel.js';
 import { SparseSpaceKernel } from './sparse-space.js';
 import { wasmAvailable } from './wasm-sparse.js';
-import { currentHost } from '../../host.js';
+import { pooledSparseKernel } from './platform.js';
 import type { TakeBreakRule } from './rule.js';
 
 /**
@@ -21,7 +21,7 @@ export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
       const kernel = heaps <= 2 ? new SparseSpaceKernel(rule.code) : new TakeBreakKernel(rule.code);
       // One WebAssembly thread beats the TypeScript kernel on two (Officers: 6 against 14 us a heap),
       // so the pool runs the rare/common kernel only where WebAssembly is not to be had.
-      const pooled = heaps <= 2 && threads > 1 && !wasmAvailable() ? currentHost().parallelSparse?.(rule.code, threads) ?? null : null;
+      const pooled = heaps <= 2 && threads > 1 && !wasmAvailable() ? pooledSparseKernel(rule.code, threads) : null;
       let due: number | null = null;
       const guySmith = new GuySmithSearch(k);
       return {

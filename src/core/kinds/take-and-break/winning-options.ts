@@ -5,7 +5,7 @@
  */
 import type { Exploration } from '../../heap/explore.js';
 import { SPLIT_THREE, SPLIT_TWO, type TakeBreakCode } from '../../rules/code.js';
-import { compareParts, type HeapOption, type OptionsWithValue, tooMuch } from '../../positions/heap-moves.js';
+import { compareParts, type HeapOption, type OptionsWithValue, tooMuch } from '../../heap/heap-options.js';
 import { takeBreakOptions } from './options.js';
 
 /**

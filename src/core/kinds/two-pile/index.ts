@@ -5,7 +5,7 @@
  */
 import { fail, fieldAt, wholeNumber } from '../../rules/check.js';
 import { InputError } from '../../errors.js';
-import { preparePairs, playPairs } from '../../positions/pair-analyse.js';
+import { preparePairs, playPairs } from '../shared/pair-game.js';
 import type { GameKind, RuleWord } from '../kind.js';
 import { MAX_VECTOR, parseVectors, vectorRuleText, type VectorRule } from './rule.js';
 import { gridCheckpointKey, gridWork } from './grid.js';

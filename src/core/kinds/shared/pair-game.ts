@@ -2,15 +2,15 @@
  * What a request asks of a game whose states are pairs (two-pile games,
  * heaps with memory): its table to --max, or a position.
  */
-import { InputError, mention, says } from '../errors.js';
-import { formatCount } from '../numbers.js';
-import type { SteppedWork } from '../driver.js';
-import type { ValueArray } from '../kernels/store.js';
-import type { AnalyseRequest, PlayStart, Prepared, ShapedResult } from '../kinds/kind.js';
-import type { Pair } from './game.js';
-import { pairPlayable } from './playable.js';
-import type { RuleBase } from '../rules/spec.js';
-import { pairPositionWork, parsePair, type PairGame } from './pair-position.js';
+import { InputError, mention, says } from '../../errors.js';
+import { formatCount } from '../../numbers.js';
+import type { SteppedWork } from '../../driver.js';
+import type { ValueArray } from '../../kernels/store.js';
+import type { AnalyseRequest, PlayStart, Prepared, ShapedResult } from '../kind.js';
+import type { Pair } from '../../positions/game.js';
+import { pairPlayable } from '../../positions/playable.js';
+import type { RuleBase } from '../../rules/spec.js';
+import { pairPositionWork, parsePair, type PairGame } from '../../positions/pair-position.js';
 
 /** Coordinates are array indices: keep them well inside memory's reach. */
 const PAIR_MAX = 2 ** 31 - 1;

@@ -13,9 +13,9 @@
  * cannot be estimated yet, instead of a number that may be off twentyfold.
  */
 import { formatCount } from '../core/numbers.js';
-import type { OutputStream } from '../cli/io.js';
-import { onInterrupt } from '../cli/interrupt.js';
-import { QUIET_EVERY_MS, QUIET_FIRST_LINE_MS, type ProgressMode } from '../cli/progress.js';
+import type { OutputStream } from './io.js';
+import { onInterrupt } from './interrupt.js';
+import { QUIET_EVERY_MS, QUIET_FIRST_LINE_MS, type ProgressMode } from './progress.js';
 
 export interface ProgressBar {
   update(done: number, total: number): void;

@@ -9,7 +9,7 @@
  * code whose proven period repeats the values of its splits); otherwise the
  * options are looked through one by one, within the budget.
  */
-import type { Exploration } from '../heap/explore.js';
+import type { Exploration } from './explore.js';
 
 export interface HeapOption {
   readonly take: bigint;

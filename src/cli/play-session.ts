@@ -8,12 +8,12 @@
  * then, so that people can learn.
  */
 import { createInterface } from 'node:readline';
-import type { CliIo } from '../cli/io.js';
+import type { CliIo } from './io.js';
 import type { Playable } from '../core/positions/playable.js';
 import type { Move } from '../core/positions/position.js';
 import { outcomeWords } from '../report/position-report.js';
 import { quote } from '../core/errors.js';
-import { columnsOf } from '../cli/io.js';
+import { columnsOf } from './io.js';
 import { wrapText } from '../report/wrap.js';
 import type { DriveOptions } from '../core/driver.js';
 

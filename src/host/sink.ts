@@ -1,6 +1,11 @@
-import type { OutputStream } from '../cli/io.js';
-import { describeFsError, isDiskFull } from '../host/files/fs-errors.js';
+import { describeFsError, isDiskFull } from './files/fs-errors.js';
 import { wordsOf, wordsText, type Wording, type Words } from '../core/errors.js';
+
+/** A stream a report is written to: standard output, or a file's (a terminal says its width). */
+export interface OutputStream extends NodeJS.WritableStream {
+  readonly isTTY?: boolean;
+  readonly columns?: number;
+}
 
 /**
  * Where a report goes: standard output, or a file (see files/output-file.ts).

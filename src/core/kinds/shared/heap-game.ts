@@ -4,17 +4,17 @@
  * its largest heap, then its outcome and winning moves), or a misère table
  * of single heaps. Every kind that offers `heap` is analysed here.
  */
-import { InputError, mention, says } from '../errors.js';
-import { generatorWork } from '../driver.js';
-import { formatCount, parseCount } from '../numbers.js';
-import { heapArray, type HeapList } from '../positions/heap-list.js';
-import { heapPositionWork } from '../positions/heap-position.js';
-import { misereTableSteps } from '../positions/misere-table.js';
-import type { AnalyseRequest, PlayStart, Prepared, ShapedResult } from '../kinds/kind.js';
-import { heapPlayable } from '../positions/playable.js';
-import type { RuleBase } from '../rules/spec.js';
-import { exploreTable, exploreWork, type Exploration, type ExploreRequest } from './explore.js';
-import type { HeapKind } from './heap-kind.js';
+import { InputError, mention, says } from '../../errors.js';
+import { generatorWork } from '../../driver.js';
+import { formatCount, parseCount } from '../../numbers.js';
+import { heapArray, type HeapList } from '../../positions/heap-list.js';
+import { heapPositionWork } from '../../positions/heap-position.js';
+import { misereTableSteps } from '../../positions/misere-table.js';
+import type { AnalyseRequest, PlayStart, Prepared, ShapedResult } from '../kind.js';
+import { heapPlayable } from '../../positions/playable.js';
+import type { RuleBase } from '../../rules/spec.js';
+import { exploreTable, exploreWork, type Exploration, type ExploreRequest } from '../../heap/explore.js';
+import type { HeapKind } from '../../heap/heap-kind.js';
 
 /** Heap sizes, written as people write them (9, 1e9, 10^18); a plain run of digits takes the fast path. */
 export function parseHeaps(texts: readonly string[]): bigint[] {

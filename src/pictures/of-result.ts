@@ -14,8 +14,8 @@ import type { AnalysisResult as Result } from '../core/kinds/registry.js';
 import { InputError, mention, says } from '../core/errors.js';
 import { countOf } from '../core/numbers.js';
 import { ruleTitle } from '../core/rules/spec.js';
-import { summarise } from './summary.js';
-import { lawText } from './capped-heap-report.js';
+import { summarise } from '../report/summary.js';
+import { lawText } from '../report/capped-heap-report.js';
 
 /** Values a plot reads at most (a proven cycle carries a table on past what was computed). */
 export const PLOT_VALUES_CAP = 2 ** 27;
@@ -76,13 +76,13 @@ function cappedHeapPicture(x: CappedHeapExploration, logX: boolean): string {
 
 /** The renderers, loaded with the first picture (start-up pays nothing for them). */
 let renderers: {
-  sequence: typeof import('../pictures/index.js').renderSequencePlot;
-  heatmap: typeof import('../pictures/index.js').renderHeatmap;
-  sequencePlotOf: typeof import('../pictures/from-summary.js').sequencePlotOf;
+  sequence: typeof import('./index.js').renderSequencePlot;
+  heatmap: typeof import('./index.js').renderHeatmap;
+  sequencePlotOf: typeof import('./from-summary.js').sequencePlotOf;
 };
 
 async function loadRenderers(): Promise<void> {
-  const [m, adapters] = await Promise.all([import('../pictures/index.js'), import('../pictures/from-summary.js')]);
+  const [m, adapters] = await Promise.all([import('./index.js'), import('./from-summary.js')]);
   renderers = { sequence: m.renderSequencePlot, heatmap: m.renderHeatmap, sequencePlotOf: adapters.sequencePlotOf };
 }
 
@@ -105,17 +105,17 @@ export async function pictureOf(result: Result, logX = false): Promise<string> {
 export async function plotBytes(result: Result, path: string, logX: boolean): Promise<string | Uint8Array> {
   const svg = await pictureOf(result, logX);
   if (!/\.png$/i.test(path)) return svg;
-  const { svgToPng } = await import('../pictures/png.js');
+  const { svgToPng } = await import('./png.js');
   return svgToPng(svg);
 }
 
 /** One self-contained page: summary, picture, pattern, P-positions, values. */
 export async function htmlOf(result: Result): Promise<string> {
-  const { renderHtmlReport } = await import('../pictures/html.js');
+  const { renderHtmlReport } = await import('./html.js');
   const svg = await pictureOf(result);
   if (result.shape === 'heap') {
     const { values, count } = plotValues(result);
-    return renderHtmlReport((await import('../pictures/from-summary.js')).htmlReportOf(summarise(result), svg, values, count));
+    return renderHtmlReport((await import('./from-summary.js')).htmlReportOf(summarise(result), svg, values, count));
   }
   if (result.shape === 'grid') {
     const flat: number[] = [];
