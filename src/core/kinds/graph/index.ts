@@ -152,7 +152,7 @@ export const graphKind: GameKind<GraphRule> = {
     graph: {
       table: (result) => graphTable((result as GraphTable).values),
       csv: (result) => graphCsv((result as GraphTable).values),
-      json: (result) => graphJson((result as GraphTable).values),
+      json: (result) => graphJson((result as GraphTable).values, (result as GraphTable).rule),
     },
     'graph-position': {
       table: (result) => positionLines(result as GraphPosition),

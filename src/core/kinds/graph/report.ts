@@ -47,11 +47,11 @@ export function* graphCsv(values: GraphValues): Generator<string> {
  * written as it is made: `{"vertex":"a","grundy":2,"outcome":"N","onCycle":false}`,
  * and for ∞(K) `"grundy":"inf","finiteFollowers":[K…]`.
  */
-export function* graphJson(values: GraphValues): Generator<string> {
+export function* graphJson(values: GraphValues, rule?: string): Generator<string> {
   const counts = graphCounts(values);
   const { names } = values.graph;
   const n = names.length;
-  yield `{"shape":"graph","vertices":${n},"edges":${counts.edges},"acyclic":${values.acyclic},` +
+  yield `{"shape":"graph",${rule === undefined ? '' : `"rule":${JSON.stringify(rule)},`}"vertices":${n},"edges":${counts.edges},"acyclic":${values.acyclic},` +
     `"onCycle":${counts.onCycle},"infinite":${counts.infinite},"values":[\n`;
   yield* chunks(n, (v) => {
     const g = values.value[v];
