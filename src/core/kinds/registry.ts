@@ -17,6 +17,12 @@ import type { TakeBreakRule } from './take-and-break/rule.js';
 import type { VectorRule } from './two-pile/rule.js';
 import type { CappedHeapRule } from './capped-heap/rule.js';
 import type { CustomRule } from './module/rule.js';
+import type { Exploration } from '../heap/explore.js';
+import type { GridExploration } from './two-pile/grid.js';
+import type { CappedHeapExploration } from './capped-heap/explore-capped.js';
+import type { PositionReport } from '../positions/position.js';
+import type { MisereTable } from '../positions/misere-table.js';
+import type { StatesTable } from './module/state-result.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has a rule type of its own
 export const KINDS: readonly GameKind<any>[] = [subtractionKind, takeAndBreakKind, twoPileKind, cappedHeapKind, moduleKind, graphKind];
@@ -75,12 +81,9 @@ export type { VectorRule, MoveVector } from './two-pile/rule.js';
 export type { CappedHeapRule } from './capped-heap/rule.js';
 export type { CustomRule } from './module/rule.js';
 
-import type { Exploration } from '../heap/explore.js';
-import type { GridExploration } from './two-pile/grid.js';
-import type { CappedHeapExploration } from './capped-heap/explore-capped.js';
-import type { PositionReport } from '../positions/position.js';
-import type { MisereTable } from '../positions/misere-table.js';
-import type { StatesTable } from './module/state-result.js';
 
-/** Every result sg-explore computes, told apart by its `shape`. */
+/**
+ * The results of the built-in kinds, told apart by their `shape`; a kind's
+ * own shapes (a graph's) are ShapedResults that its own writers write.
+ */
 export type AnalysisResult = Exploration | GridExploration | CappedHeapExploration | PositionReport<unknown> | MisereTable | StatesTable;
