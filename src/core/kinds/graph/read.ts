@@ -1,0 +1,40 @@
+/**
+ * The bytes of a graph's edge list: its text, or its file through the host.
+ * A file that cannot be read is the user's input (exit 2), not an internal
+ * failure. The core imports no Node module, so the host's error codes are put
+ * into words here, the common ones only.
+ */
+import { InputError } from '../../errors.js';
+import { currentHost } from '../../host.js';
+import type { GraphRule } from './index.js';
+
+const WORDS: Record<string, string> = {
+  ENOENT: 'no such file or directory',
+  EISDIR: 'it is a directory',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  ENOTDIR: 'a part of the path is not a directory',
+  ELOOP: 'too many levels of symbolic links',
+  ENAMETOOLONG: 'the file name is too long',
+  EMFILE: 'too many open files',
+  EIO: 'input/output error',
+};
+
+function reason(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return WORDS[code] ?? code;
+  return error instanceof Error ? error.message.split('\n')[0]! : String(error);
+}
+
+/** The edge list of `rule`: its text, or its file's bytes; `what` starts the message when the platform reads no files. */
+export async function edgeList(rule: GraphRule, what: string): Promise<string | Uint8Array> {
+  if (rule.text !== undefined) return rule.text;
+  const read = currentHost().readFile;
+  if (!read) throw new InputError(`${what}: this platform reads no files; give the edge list as text`, { code: 'not-applicable', field: 'rule', value: rule.file });
+  try {
+    return await read(rule.file!);
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError(`graph ${rule.shown ?? rule.file}: cannot read the file (${reason(error)})`, { code: 'bad-file', field: 'rule', value: rule.file });
+  }
+}
