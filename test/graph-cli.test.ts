@@ -113,6 +113,15 @@ describe('a graph with cycles: Smith\'s generalised values', () => {
     expect(csv).toBe('vertex,grundy,outcome\r\nx,inf(0),N\r\ny,inf(0),N\r\na,0,P\r\nb,0,P\r\nc,inf,D\r\nd,inf,D\r\ne,0,P\r\nf,inf(0),N\r\n');
   });
 
+  it('∞ with two finite followers: ∞(0,1) in the table, inf(0;1) in CSV (no comma inside a field)', async () => {
+    // g has a loop and the followers a (a sink, 0) and h (-> a, 1). g cannot be 0 or 1 (it has followers of both
+    // values), and 2 would need its unlabelled follower g itself to have a follower labelled 2: g is ∞(0,1), N.
+    const dir = scratch.fresh('two-finite');
+    writeFileSync(join(dir, 'g.txt'), 'g: g a h\nh a\n');
+    expect(rows(await ok(['--graph', join(dir, 'g.txt')])).slice(2)).toEqual([['g', '∞(0,1)', 'N', 'yes'], ['a', '0', 'P'], ['h', '1', 'N']]);
+    expect(await ok(['--graph', join(dir, 'g.txt'), '--format', 'csv'])).toBe('vertex,grundy,outcome\r\ng,inf(0;1),N\r\na,0,P\r\nh,1,N\r\n');
+  });
+
   it('JSON: inf with its finite followers, and which vertices are on a cycle', async () => {
     const json = JSON.parse(await ok(['--graph', TWO_CYCLE, '--format', 'json'])) as JsonTable;
     expect(json).toMatchObject({ shape: 'graph', vertices: 8, edges: 9, acyclic: false, onCycle: 4, infinite: 5 });
