@@ -146,10 +146,13 @@ export function generatorWork<R>(units: Generator<number | void, R, void>, size:
       return size.unit;
     },
     step(count) {
-      for (const goal = done + count; done < goal; ) {
+      // A step also ends on the clock (read every 64 pieces): pieces that count few units may still take long.
+      const deadline = performance.now() + 2 * STEP_MILLISECONDS;
+      for (let pieces = 1, goal = done + count; done < goal; pieces++) {
         const next = units.next();
         if (next.done) return { finished: true, result: next.value };
         done += next.value ?? 1;
+        if ((pieces & 63) === 0 && performance.now() > deadline) break;
       }
       return { finished: false };
     },

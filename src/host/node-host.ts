@@ -11,6 +11,7 @@ import { installHost } from '../core/host.js';
 import { installSparsePool } from '../core/kinds/take-and-break/platform.js';
 import { installModuleSandbox } from '../core/kinds/module/platform.js';
 import { packageRoot } from './package-root.js';
+import { describeFsError } from './files/fs-errors.js';
 import { ParallelSparseKernel } from './parallel-sparse.js';
 
 /** The share of free memory a run's tables may take. */
@@ -31,7 +32,13 @@ export function installNodeHost(): void {
     // A read of the free memory costs about 15 us.
     memoryBudget: () => freemem() * FREE_MEMORY_SHARE,
     wasmBytes,
-    readFile: async (path) => new Uint8Array(await readFile(path)),
+    readFile: async (path) => {
+      try {
+        return new Uint8Array(await readFile(path));
+      } catch (error) {
+        throw new Error(describeFsError(error)); // the reason in words: the core names the file
+      }
+    },
     nextTurn: () => new Promise((done) => setImmediate(done)),
   });
   installSparsePool((code, threads) => new ParallelSparseKernel(code, threads));

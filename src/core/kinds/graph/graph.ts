@@ -37,6 +37,15 @@ export class EdgeCollector {
 
   /** The graph on vertices 0..names.length-1; the collector is emptied. */
   build(names: readonly string[]): Graph {
+    const steps = this.buildSteps(names);
+    for (;;) {
+      const next = steps.next();
+      if (next.done) return next.value;
+    }
+  }
+
+  /** The same, pausing every BUILD_STEP edges or vertices (a stop between pauses is prompt on 10^7 edges). */
+  *buildSteps(names: readonly string[]): Generator<void, Graph, void> {
     const n = names.length;
     const m = this.count;
     const offsets = new Uint32Array(n + 1);
@@ -44,10 +53,13 @@ export class EdgeCollector {
     for (let u = 0; u < n; u++) offsets[u + 1] += offsets[u];
     const fill = offsets.slice(0, n);
     const targets = new Uint32Array(m);
-    for (let e = 0; e < m; e++) targets[fill[this.from[e]]++] = this.to[e];
+    for (let e = 0; e < m; e++) {
+      targets[fill[this.from[e]]++] = this.to[e];
+      if ((e & (BUILD_STEP - 1)) === BUILD_STEP - 1) yield;
+    }
     this.from = this.to = new Uint32Array(0);
     this.count = 0;
-    return { names, ...sortedUnique(offsets, targets) };
+    return { names, ...(yield* sortedUnique(offsets, targets)) };
   }
 
   private grow(): void {
@@ -63,7 +75,10 @@ export class EdgeCollector {
 }
 
 /** Each follower list sorted and its repeats dropped, so degrees and counts are exact. */
-function sortedUnique(offsets: Uint32Array, targets: Uint32Array): { offsets: Uint32Array; targets: Uint32Array } {
+/** Edges (or vertices) between pauses of the build. */
+const BUILD_STEP = 1 << 18;
+
+function* sortedUnique(offsets: Uint32Array, targets: Uint32Array): Generator<void, { offsets: Uint32Array; targets: Uint32Array }, void> {
   const n = offsets.length - 1;
   let write = 0;
   let start = 0;
@@ -77,6 +92,7 @@ function sortedUnique(offsets: Uint32Array, targets: Uint32Array): { offsets: Ui
       targets[write++] = targets[e];
     }
     start = end;
+    if ((u & (BUILD_STEP - 1)) === BUILD_STEP - 1) yield;
   }
   offsets[n] = write;
   return { offsets, targets: write === targets.length ? targets : targets.slice(0, write) };

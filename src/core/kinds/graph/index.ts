@@ -7,11 +7,11 @@
  */
 import { InputError, mention, says } from '../../errors.js';
 import { generatorWork, finishedWork, type SteppedWork } from '../../driver.js';
-import { currentHost } from '../../host.js';
 import { fail } from '../../rules/check.js';
 import type { GameKind, RuleWord, ShapedResult } from '../kind.js';
 import { analysePosition, graphCsv, graphJson, graphTable, graphValueUnits, parseGraphJson, parseTokens, positionReport, positionText, type Graph, type GraphValues, type PositionAnalysis } from './api.js';
 import { parseGraphSteps } from './parse.js';
+import { edgeList } from './read.js';
 import { graphPlay } from './play.js';
 import { graphText, type GraphRule } from './rule.js';
 
@@ -51,14 +51,6 @@ const words: readonly RuleWord[] = [
   },
 ];
 
-/** The bytes of the rule's edge list: its text, or its file through the host. */
-async function edgeList(rule: GraphRule): Promise<string | Uint8Array> {
-  if (rule.text !== undefined) return rule.text;
-  const read = currentHost().readFile;
-  if (!read) throw new InputError(`${graphText(rule)}: this platform reads no files; give the edge list as text`, { code: 'not-applicable', field: 'rule', value: rule.file });
-  return read(rule.file!);
-}
-
 /** The graph, parsed a block of lines a step (a JSON file at once). */
 function graphWork(rule: GraphRule, input: string | Uint8Array): SteppedWork<Graph> {
   const json = (rule.file ?? '').toLowerCase().endsWith('.json');
@@ -87,7 +79,7 @@ function graphWork(rule: GraphRule, input: string | Uint8Array): SteppedWork<Gra
 
 /** Read the graph (a step at a time), then its values: the first part of every request. */
 async function valuesWork(rule: GraphRule): Promise<SteppedWork<GraphValues>> {
-  const input = await edgeList(rule);
+  const input = await edgeList(rule, graphText(rule));
   const reading = graphWork(rule, input);
   let solving: SteppedWork<GraphValues> | null = null;
   let size = { unit: reading.unit, ceiling: reading.ceiling };

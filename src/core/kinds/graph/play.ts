@@ -7,13 +7,13 @@
  */
 import { InputError } from '../../errors.js';
 import { driveSync, generatorWork } from '../../driver.js';
-import { currentHost } from '../../host.js';
 import type { AnalyseRequest, PlayStart } from '../kind.js';
 import type { Playable } from '../../positions/playable.js';
 import type { Move, PositionReport } from '../../positions/position.js';
 import { analysePosition, graphValueUnits, INFINITE, parseGraphJson, parseTokens, type GraphValues } from './api.js';
 import { parseGraphText } from './parse.js';
 import { graphText, type GraphRule } from './rule.js';
+import { edgeList } from './read.js';
 
 /** The moves of one token: to each follower of its vertex. */
 function followers(values: GraphValues, v: number): number[] {
@@ -42,9 +42,8 @@ function report(values: GraphValues, text: string, tokens: readonly number[]): P
 
 /** A graph to play against is read and solved at once (one small enough to play is solved in moments). */
 async function graphOf(rule: GraphRule): Promise<GraphValues> {
-  const read = currentHost().readFile;
-  if (rule.text === undefined && !read) throw new InputError('play: this platform reads no files; give the edge list as text', { code: 'not-applicable', field: 'rule', value: rule.file });
-  const input = rule.text ?? new TextDecoder().decode(await read!(rule.file!));
+  const bytes = await edgeList(rule, 'play');
+  const input = typeof bytes === 'string' ? bytes : new TextDecoder().decode(bytes);
   let graph;
   try {
     graph = (rule.file ?? '').toLowerCase().endsWith('.json') ? parseGraphJson(JSON.parse(input)) : parseGraphText(input);
