@@ -112,8 +112,8 @@ export function analyseAsync(request: Request, options: DriveOptions = {}): Prom
 /** The table of a one-heap game, in this thread (a shortcut of analyse for heap tables). */
 export function explore(request: HeapRequest): Exploration {
   const checked = checkRequest(request as AnalyseRequest & ExploreRequest);
-  const { heap, text } = heapKindOf(checked.game.rule as GameRule);
-  return exploreTable(checked, heap.solver!(checked.game.rule as GameRule, 1), text);
+  const rule = checked.game.rule as GameRule;
+  return exploreTable(checked, heapKindOf(rule).solver!(rule, 1), kindOf(rule).text(rule));
 }
 
 /** The same, run by the driver with a worker pool where the kernel has one. */
@@ -129,16 +129,16 @@ export function exploreAsync(request: HeapRequest, options: DriveOptions = {}): 
  */
 export function solve(request: HeapRequest): Solution {
   const checked = checkRequest(request as AnalyseRequest & ExploreRequest);
-  const { heap } = heapKindOf(checked.game.rule as GameRule);
-  return solveTable(checked, heap.solver!(checked.game.rule as GameRule, 1));
+  const rule = checked.game.rule as GameRule;
+  return solveTable(checked, heapKindOf(rule).solver!(rule, 1));
 }
 
 /** The heap capability of a rule's kind, with its kernels; other kinds are refused by name. */
 function heapKindOf(rule: GameRule) {
   const kind = kindOf(rule);
-  const text = kind.text(rule);
-  if (!kind.heap?.solver) throw new InputError(`${text} is not a heap game computed here: explore() and solve() compute one-heap rules (see analyse)`, { code: 'not-applicable', field: 'game', value: rule });
-  return { heap: kind.heap, text };
+  // The text is made only where it is used: a sweep solves thousands of rules a second.
+  if (!kind.heap?.solver) throw new InputError(`${kind.text(rule)} is not a heap game computed here: explore() and solve() compute one-heap rules (see analyse)`, { code: 'not-applicable', field: 'game', value: rule });
+  return kind.heap;
 }
 
 /** Run analyse() to the end in this thread (its steps must all be synchronous). */
