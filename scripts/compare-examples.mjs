@@ -44,7 +44,8 @@
  *   is still compared byte for byte (text that does not parse as JSON is compared as it is).
  *   In stdout and stderr each side's work folder, TMPDIR and package root read as <WORK>, <TMP>
  *   and <PACKAGE>.
- * - Prints one line per example (same, DIFFERS with the first differing lines, TIMEOUT, or
+ * - Prints one line per example (same, DIFFERS with the first differing lines, TIMEOUT, new (the
+ *   old build refuses a flag or command it does not have: a feature added since), or
  *   skipped with the reason), then `N same, N differ, N skipped`. Exit status 1 if any example
  *   differs or timed out, 2 for a usage error, 0 otherwise.
  * - Cost: about 7 minutes on 2 cores that other work shares lightly, 13 under heavy load (half of
@@ -580,7 +581,10 @@ const root = mkdtempSync(join(tmpdir(), 'sg-compare-examples-'));
 let same = 0;
 let differ = 0;
 let skipped = 0;
+let added = 0;
 const startedAll = Date.now();
+/** What the old build says of a flag or command it does not have: the example shows a feature added since. */
+const UNKNOWN_TO_OLD = /^sg-explore: unknown (option|command) /;
 try {
   for (const [b, block] of blocks.entries()) {
     const dirs = {};
@@ -609,6 +613,12 @@ try {
         console.log(`TIMEOUT  ${label}  (${which} ran past ${example.timeoutS} s; not compared)`);
         continue;
       }
+      const oldSays = results.old.stderr.toString('utf8');
+      if (results.old.status === 2 && UNKNOWN_TO_OLD.test(oldSays) && results.new.status === 0) {
+        added++;
+        console.log(`new      ${label}  (${time}; the old build says: ${oldSays.trim().split('\n')[0]})`);
+        continue;
+      }
       const { problems, shapesCut, files } = compareExample(results, dirs, before);
       const notes = [time, `exit ${results.old.status}`];
       if (files > 0) notes.push(`${files} file${files === 1 ? '' : 's'}`);
@@ -628,5 +638,5 @@ try {
   if (args.keep) console.log(`\nwork folders kept in ${root}`);
   else rmSync(root, { recursive: true, force: true });
 }
-console.log(`\n${same} same, ${differ} differ, ${skipped} skipped  (${((Date.now() - startedAll) / 1000).toFixed(0)} s)`);
+console.log(`\n${same} same, ${differ} differ, ${added} new (a feature the old build lacks), ${skipped} skipped  (${((Date.now() - startedAll) / 1000).toFixed(0)} s)`);
 process.exit(differ > 0 ? 1 : 0);

@@ -45,6 +45,7 @@ export const MOVE_HELP = [
   '  take 4 from heap 3  (or: 3 4)  take 4 tokens from heap 3',
   '  3 -> 1 4                       heap 3 becomes heaps 1 and 4 (a split)',
   '  1 -> 2:3                       pair 1 (or a heap with memory) becomes 2:3',
+  '  1 -> b                         token 1 on a graph moves to vertex b',
   '  heap 3: 7 -> 1 + 4             as hint writes a move: the same as 3 -> 1 4',
   'Commands: hint (the nim-sum and the winning moves, explained), undo, help, quit',
 ].join('\n');

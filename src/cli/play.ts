@@ -18,7 +18,7 @@ const PLAY_FLAGS = [...RULE_FLAGS, 'position', 'seed', 'first', 'level', 'misere
 export function playHelp(width: number): string {
   const name = Math.max(...PLAY_FLAGS.map((f) => f.length)) + 4;
   const flags = PLAY_FLAGS.map((flag) => {
-    const words = flag === 'position' ? 'the start: heap sizes (3 6 9), pairs (3:5), or heaps with memory (10:9)' : EXPLORE_OPTIONS[flag]!.describe.replace(/^sg-explore play: /, '');
+    const words = flag === 'position' ? "the start: heap sizes (3 6 9), pairs (3:5), heaps with memory (10:9), or tokens on a graph's vertices (a b)" : EXPLORE_OPTIONS[flag]!.describe.replace(/^sg-explore play: /, '');
     return wrapText(words, width - name - 2, name + 2).replace(/^ */, `  --${flag}`.padEnd(name + 2));
   });
   return [
