@@ -4,7 +4,7 @@
  * game's table, computed up to the largest coordinate; winning moves from
  * the game's options; misère play by an exhaustive search of the position.
  */
-import { InputError, quote, mention, says, type Wording } from '../errors.js';
+import { InputError, quote, says, type Wording } from '../errors.js';
 import { formatCount, parseCount } from '../numbers.js';
 import type { Game, Pair } from './game.js';
 import { compareMoves, type Move, type PositionReport } from './position.js';

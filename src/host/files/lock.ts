@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
-import { InputError, mention, says, type Wording } from '../../core/errors.js';
+import { InputError, says, type Wording } from '../../core/errors.js';
 import { describeFsError } from './fs-errors.js';
 import { onExit, processAlive } from './temporary.js';
 
