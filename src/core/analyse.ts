@@ -61,6 +61,8 @@ export function analyse(request: Request): SteppedWork<AnalysisResult> {
   let prepared: Prepared<AnalysisResult> | null = null;
   let current: SteppedWork<unknown> | null = null;
   let second = false;
+  // The first part's work, kept once it ends: a checkpoint taken during the second part still holds it.
+  let firstSnapshot: ValueArray | null = null;
   const close = () => {
     const work = current;
     current = null;
@@ -68,6 +70,7 @@ export function analyse(request: Request): SteppedWork<AnalysisResult> {
   };
   const advance = (outcome: StepOutcome<unknown>): StepOutcome<AnalysisResult> | Promise<StepOutcome<AnalysisResult>> => {
     if (!outcome.finished) return outcome;
+    if (!second && current?.snapshot) firstSnapshot = current.snapshot();
     return after(close(), () => {
       if (second || !prepared!.finish) return { finished: true, result: outcome.result as AnalysisResult };
       second = true;
@@ -98,7 +101,7 @@ export function analyse(request: Request): SteppedWork<AnalysisResult> {
       }
       return after(current!.step(units), advance);
     },
-    snapshot: () => (!second && current?.snapshot ? current.snapshot() : (new Uint8Array(0) as ValueArray)),
+    snapshot: () => (!second && current?.snapshot ? current.snapshot() : (firstSnapshot ?? (new Uint8Array(0) as ValueArray))),
     snapshotUnits: (snapshot) => (!second && current?.snapshotUnits ? current.snapshotUnits(snapshot) : snapshot.length),
     close: () => close() ?? undefined,
   };
