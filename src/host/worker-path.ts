@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from './package-root.js';
 
@@ -8,4 +9,14 @@ import { packageRoot } from './package-root.js';
  */
 export function workerFile(name: string): string {
   return join(packageRoot(), 'dist', 'workers', `${name}.js`);
+}
+
+/**
+ * A worker bundled into one file, `dist/<name>.cjs` (scripts/bundle-cli.mjs),
+ * when there is one: a thread starts on one file faster than on the compiled
+ * tree's many. Otherwise the compiled entry.
+ */
+export function bundledWorkerFile(name: string): string {
+  const bundle = join(packageRoot(), 'dist', `${name}.cjs`);
+  return existsSync(bundle) ? bundle : workerFile(name);
 }

@@ -11,7 +11,7 @@
 import type { Piscina } from 'piscina';
 import { startPool } from '../host/pool.js';
 import { oneLineMessage } from '../core/errors.js';
-import { workerFile } from '../host/worker-path.js';
+import { bundledWorkerFile } from '../host/worker-path.js';
 import { errorRow } from './row.js';
 import { rowLine, type RowFormat } from './row-lines.js';
 import { SWEEP_PROTOCOL, ruleAt, type FailedRule, type FamilyRange, type SweepTask, type SweepTaskResult } from './task.js';
@@ -22,7 +22,7 @@ export { WorkerStartError } from '../core/errors.js';
 
 export interface PoolOptions {
   readonly threads: number;
-  /** The compiled worker (default dist/workers/sweep-rule.js; the SG_EXPLORE_SWEEP_WORKER variable overrides it, for tests). */
+  /** The worker (default dist/sweep-rule.cjs, else dist/workers/sweep-rule.js; the SG_EXPLORE_SWEEP_WORKER variable overrides it, for tests). */
   readonly workerFile?: string;
   /** How long the start-up probe may take (default 30 s; SG_EXPLORE_PROBE_TIMEOUT_MS overrides it). */
   readonly probeTimeoutMs?: number;
@@ -87,7 +87,7 @@ export class SweepPool {
 
   /** Start the threads and check, with a timeout, that the worker loads and answers. */
   static async start(options: PoolOptions): Promise<SweepPool> {
-    const file = options.workerFile ?? (process.env.SG_EXPLORE_SWEEP_WORKER || workerFile('sweep-rule'));
+    const file = options.workerFile ?? (process.env.SG_EXPLORE_SWEEP_WORKER || bundledWorkerFile('sweep-rule'));
     const threads = Math.max(1, Math.floor(options.threads));
     const piscina = await startPool<SweepTask, SweepTaskResult>({
       file,
