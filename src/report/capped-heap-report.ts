@@ -6,7 +6,7 @@ import type { CappedHeapExploration } from '../core/kinds/capped-heap/explore-ca
 import { recurrenceData } from '../core/laws/sequence-law.js';
 import { formatCount, countOf } from '../core/numbers.js';
 import { ruleTitle } from '../core/rules/spec.js';
-import { csvLine } from './csv-field.js';
+import { csvLine } from '../core/csv-field.js';
 import { outcome } from './outcome.js';
 import type { Sink } from '../host/sink.js';
 import { toJson } from './json.js';

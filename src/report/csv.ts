@@ -1,5 +1,5 @@
 import type { Exploration } from '../core/heap/explore.js';
-import { csvLine } from './csv-field.js';
+import { csvLine } from '../core/csv-field.js';
 import type { Sink } from '../host/sink.js';
 import { outcome } from './outcome.js';
 import { valueStream } from './value-stream.js';

@@ -7,7 +7,7 @@ import type { GridExploration } from '../core/kinds/two-pile/grid.js';
 import { recurrenceData } from '../core/laws/sequence-law.js';
 import { countOf, formatCount } from '../core/numbers.js';
 import { ruleTitle } from '../core/rules/spec.js';
-import { csvLine } from './csv-field.js';
+import { csvLine } from '../core/csv-field.js';
 import { outcome } from './outcome.js';
 import type { Sink } from '../host/sink.js';
 import { toJson } from './json.js';

@@ -1,7 +1,7 @@
 /** Reports of a one-heap misère table: the P-positions, their pattern (proven or observed), the outcomes. */
 import type { MisereTable } from '../core/positions/misere-table.js';
 import { ruleTitle } from '../core/rules/spec.js';
-import { csvLine } from './csv-field.js';
+import { csvLine } from '../core/csv-field.js';
 import type { Sink } from '../host/sink.js';
 import { toJson } from './json.js';
 import { wrapText } from './wrap.js';

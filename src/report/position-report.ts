@@ -6,7 +6,7 @@
  */
 import type { PositionReport } from '../core/positions/position.js';
 import { ruleTitle } from '../core/rules/spec.js';
-import { csvLine } from './csv-field.js';
+import { csvLine } from '../core/csv-field.js';
 import type { Sink } from '../host/sink.js';
 import { wrapText } from './wrap.js';
 

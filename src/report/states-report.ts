@@ -3,7 +3,7 @@ import type { StatesTable } from '../core/kinds/module/state-result.js';
 import { countOf } from '../core/numbers.js';
 import { ruleTitle } from '../core/rules/spec.js';
 import { canonicalJson } from '../core/kinds/module/state-search.js';
-import { csvLine } from './csv-field.js';
+import { csvLine } from '../core/csv-field.js';
 import { outcome } from './outcome.js';
 import type { Sink } from '../host/sink.js';
 import { wrapText } from './wrap.js';

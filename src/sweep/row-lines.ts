@@ -3,7 +3,7 @@
  * reading files back) so that sweep workers, which write the lines, load
  * nothing else.
  */
-import { csvField } from '../report/csv-field.js';
+import { csvField } from '../core/csv-field.js';
 import { COLUMNS, COLUMN_NAMES, type SweepRow } from './row.js';
 
 export type RowFormat = 'jsonl' | 'csv';

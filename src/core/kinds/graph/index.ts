@@ -11,6 +11,7 @@ import { fail } from '../../rules/check.js';
 import type { GameKind, RuleWord, ShapedResult } from '../kind.js';
 import { analysePosition, graphCsv, graphJson, graphTable, graphValueUnits, parseGraphJson, parseTokens, positionReport, positionText, type Graph, type GraphValues, type PositionAnalysis } from './api.js';
 import { parseGraphSteps } from './parse.js';
+import { csvLine } from '../../csv-field.js';
 import { edgeList } from './read.js';
 import { graphPlay } from './play.js';
 import { graphText, type GraphRule } from './rule.js';
@@ -164,6 +165,5 @@ function positionLines(p: GraphPosition): string[] {
 /** One row a move: the token, where it goes from and to, and whether it wins or keeps a draw. */
 function positionCsv(p: GraphPosition): string[] {
   const report = positionReport(p.values, p.analysis);
-  const quote = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-  return ['outcome,token,from,to\r\n', ...report.moves.map((m) => `${report.outcome},${m.token},${quote(m.from)},${quote(m.to)}\r\n`), ...(report.moves.length ? [] : [`${report.outcome},,,\r\n`])];
+  return [csvLine(['outcome', 'token', 'from', 'to']), ...report.moves.map((m) => csvLine([report.outcome, m.token, m.from, m.to])), ...(report.moves.length ? [] : [csvLine([report.outcome, null, null, null])])];
 }

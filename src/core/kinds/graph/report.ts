@@ -1,6 +1,7 @@
 import { edgeCount } from './graph.js';
 import { finiteFollowerValues, type GraphValues, INFINITE } from './solve.js';
 import { valueText, vertexOutcome } from './vertex-outcome.js';
+import { csvField } from '../../csv-field.js';
 
 /** Vertices per chunk a renderer yields: large enough to write cheaply, small enough for 10^6 vertices. */
 const ROWS_PER_CHUNK = 4096;
@@ -24,11 +25,6 @@ function* chunks(n: number, row: (v: number) => string): Generator<string> {
     for (let v = start; v < end; v++) chunk += row(v);
     yield chunk;
   }
-}
-
-/** One CSV field (RFC 4180): quoted, quotes doubled, when it holds a comma or a quote. */
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /**
