@@ -6,13 +6,12 @@
  * realise it; `play` plays them. The algorithms are in api.ts.
  */
 import { InputError, mention, says } from '../../errors.js';
-import { generatorWork, finishedWork, type SteppedWork } from '../../driver.js';
+import { generatorWork } from '../../driver.js';
 import { fail } from '../../rules/check.js';
 import type { GameKind, RuleWord, ShapedResult } from '../kind.js';
-import { analysePosition, graphCsv, graphJson, graphTable, graphValueUnits, parseGraphJson, parseTokens, positionReport, positionText, type Graph, type GraphValues, type PositionAnalysis } from './api.js';
-import { parseGraphSteps } from './parse.js';
+import { analysePosition, graphCsv, graphJson, graphTable, graphValueUnits, parseTokens, positionReport, positionText, type Graph, type GraphValues, type PositionAnalysis } from './api.js';
 import { csvLine } from '../../csv-field.js';
-import { edgeList } from './read.js';
+import { edgeList, graphSteps } from './read.js';
 import { graphPlay } from './play.js';
 import { graphText, type GraphRule } from './rule.js';
 
@@ -52,58 +51,6 @@ const words: readonly RuleWord[] = [
   },
 ];
 
-/** The graph, parsed a block of lines a step (a JSON file at once). */
-function graphWork(rule: GraphRule, input: string | Uint8Array): SteppedWork<Graph> {
-  const json = (rule.file ?? '').toLowerCase().endsWith('.json');
-  if (json) {
-    let value: unknown;
-    try {
-      value = JSON.parse(typeof input === 'string' ? input : new TextDecoder().decode(input));
-    } catch (error) {
-      throw new InputError(`${graphText(rule)}: not valid JSON (${(error as Error).message})`, { code: 'bad-rule', field: 'rule', value: rule.file });
-    }
-    return finishedWork(parseGraphJson(value));
-  }
-  const bytes = typeof input === 'string' ? input.length : input.byteLength;
-  let read = 0;
-  const steps = parseGraphSteps(input);
-  function* units(): Generator<number, Graph, void> {
-    for (;;) {
-      const next = steps.next();
-      if (next.done) return next.value;
-      yield next.value - read;
-      read = next.value;
-    }
-  }
-  return generatorWork(units(), { unit: 'bytes read', ceiling: bytes });
-}
-
-/** Read the graph (a step at a time), then its values: the first part of every request. */
-async function valuesWork(rule: GraphRule): Promise<SteppedWork<GraphValues>> {
-  const input = await edgeList(rule, graphText(rule));
-  const reading = graphWork(rule, input);
-  let solving: SteppedWork<GraphValues> | null = null;
-  let size = { unit: reading.unit, ceiling: reading.ceiling };
-  return {
-    done: () => (solving ?? reading).done(),
-    get ceiling() {
-      return size.ceiling;
-    },
-    get unit() {
-      return size.unit;
-    },
-    step(units) {
-      if (solving) return solving.step(units);
-      const outcome = reading.step(units);
-      if (outcome instanceof Promise || !outcome.finished) return outcome as ReturnType<SteppedWork<GraphValues>['step']>;
-      const { units: steps, size: solveSize } = graphValueUnits(outcome.result);
-      solving = generatorWork(steps, solveSize);
-      size = solveSize;
-      return { finished: false };
-    },
-  };
-}
-
 /** What a request may not ask of a graph. */
 function refuseTableWords(request: { readonly at?: unknown; readonly rows?: unknown; readonly max?: unknown; readonly misere?: boolean }): void {
   const not = (field: 'at' | 'rows' | 'max', value: unknown) =>
@@ -131,12 +78,19 @@ export const graphKind: GameKind<GraphRule> = {
     const position = request.position as readonly string[] | undefined;
     return {
       checkpointKey: null,
-      work: () => valuesWork(rule),
-      finish(values) {
-        const table = values as GraphValues;
-        if (!position) return finishedWork<GraphTable>({ shape: 'graph', rule: text, values: table });
-        const tokens = parseTokens(table, position.join(' '));
-        return finishedWork<GraphPosition>({ shape: 'graph-position', rule: text, values: table, analysis: analysePosition(table, tokens) });
+      // Reading the edge list, then its values (and a position's outcome, at once).
+      async work() {
+        const input = await edgeList(rule, text);
+        return generatorWork(graphSteps(rule, input), { unit: 'bytes read', ceiling: typeof input === 'string' ? input.length : input.byteLength });
+      },
+      finish(graph) {
+        const { units, size } = graphValueUnits(graph as Graph);
+        function* answer(): Generator<number, GraphTable | GraphPosition, void> {
+          const values = yield* units;
+          if (!position) return { shape: 'graph', rule: text, values };
+          return { shape: 'graph-position', rule: text, values, analysis: analysePosition(values, parseTokens(values, position.join(' '))) };
+        }
+        return generatorWork(answer(), size);
       },
     };
   },

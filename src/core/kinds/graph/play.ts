@@ -5,15 +5,12 @@
  * cycle can go on forever), and otherwise the move that loses most slowly
  * it can find: any.
  */
-import { InputError } from '../../errors.js';
-import { driveSync, generatorWork } from '../../driver.js';
 import type { AnalyseRequest, PlayStart } from '../kind.js';
 import type { Playable } from '../../positions/playable.js';
 import type { Move, PositionReport } from '../../positions/position.js';
-import { analysePosition, graphValueUnits, INFINITE, parseGraphJson, parseTokens, type GraphValues } from './api.js';
-import { parseGraphText } from './parse.js';
+import { analysePosition, graphValues, INFINITE, parseTokens, type GraphValues } from './api.js';
 import { graphText, type GraphRule } from './rule.js';
-import { edgeList } from './read.js';
+import { edgeList, readGraph } from './read.js';
 
 /** The moves of one token: to each follower of its vertex. */
 function followers(values: GraphValues, v: number): number[] {
@@ -42,17 +39,7 @@ function report(values: GraphValues, text: string, tokens: readonly number[]): P
 
 /** A graph to play against is read and solved at once (one small enough to play is solved in moments). */
 async function graphOf(rule: GraphRule): Promise<GraphValues> {
-  const bytes = await edgeList(rule, 'play');
-  const input = typeof bytes === 'string' ? bytes : new TextDecoder().decode(bytes);
-  let graph;
-  try {
-    graph = (rule.file ?? '').toLowerCase().endsWith('.json') ? parseGraphJson(JSON.parse(input)) : parseGraphText(input);
-  } catch (error) {
-    if (error instanceof SyntaxError) throw new InputError(`${rule.shown ?? rule.file}: not valid JSON (${error.message})`, { code: 'bad-rule', field: 'rule', value: rule.file });
-    throw error;
-  }
-  const { units, size } = graphValueUnits(graph);
-  return driveSync(generatorWork(units, size));
+  return graphValues(readGraph(rule, await edgeList(rule, 'play')));
 }
 
 export async function graphPlay(request: AnalyseRequest<GraphRule>, random: () => number): Promise<PlayStart> {

@@ -5,7 +5,10 @@
  */
 import { InputError } from '../../errors.js';
 import { currentHost } from '../../host.js';
-import type { GraphRule } from './rule.js';
+import { graphText, type GraphRule } from './rule.js';
+import type { Graph } from './graph.js';
+import { parseGraphSteps } from './parse.js';
+import { parseGraphJson } from './parse-json.js';
 
 /** The edge list of `rule`: its text, or its file's bytes; `what` starts the message when the platform reads no files. */
 export async function edgeList(rule: GraphRule, what: string): Promise<string | Uint8Array> {
@@ -17,5 +20,36 @@ export async function edgeList(rule: GraphRule, what: string): Promise<string | 
   } catch (error) {
     if (error instanceof InputError) throw error;
     throw new InputError(`graph ${rule.shown ?? rule.file}: cannot read the file (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`, { code: 'bad-file', field: 'rule', value: rule.file });
+  }
+}
+
+/**
+ * The graph of an edge list, as steps: text a block of lines a yield (the
+ * units: bytes read), a .json file at once.
+ */
+export function* graphSteps(rule: GraphRule, input: string | Uint8Array): Generator<number, Graph, void> {
+  if ((rule.file ?? '').toLowerCase().endsWith('.json')) {
+    let value: unknown;
+    try {
+      value = JSON.parse(typeof input === 'string' ? input : new TextDecoder().decode(input));
+    } catch (error) {
+      throw new InputError(`${graphText(rule)}: not valid JSON (${(error as Error).message})`, { code: 'bad-rule', field: 'rule', value: rule.file });
+    }
+    return parseGraphJson(value);
+  }
+  let read = 0;
+  for (const steps = parseGraphSteps(input); ; ) {
+    const next = steps.next();
+    if (next.done) return next.value;
+    yield next.value - read;
+    read = next.value;
+  }
+}
+
+/** The same, run to the end. */
+export function readGraph(rule: GraphRule, input: string | Uint8Array): Graph {
+  for (const steps = graphSteps(rule, input); ; ) {
+    const next = steps.next();
+    if (next.done) return next.value;
   }
 }
