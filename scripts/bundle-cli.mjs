@@ -20,19 +20,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const bundle = `${root}dist/cli-bundle.cjs`;
 const program = `${root}dist/sg-explore.cjs`;
 const cache = `${root}dist/cli-bundle.v8-cache`;
-await build({
-  entryPoints: [`${root}dist/src/cli/main.js`],
-  outfile: bundle,
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  packages: 'external',
-  // import.meta.url (used to find the package's own files) becomes this file's URL.
-  inject: [`${root}scripts/import-meta-url.cjs`],
-  define: { 'import.meta.url': 'importMetaUrl' },
-  logLevel: 'warning',
-});
+/** One compiled entry as one CommonJS file; `options` add to what every bundle here shares. */
+const bundleOne = (entry, outfile, options = {}) =>
+  build({ entryPoints: [`${root}dist/${entry}`], outfile, bundle: true, format: 'cjs', platform: 'node', target: 'node20', logLevel: 'warning', ...options });
+/** For a bundle run in place of the package's tree: packages stay outside, and import.meta.url (used to find the package's own files) becomes the bundle's URL. */
+const inPackage = { packages: 'external', inject: [`${root}scripts/import-meta-url.cjs`], define: { 'import.meta.url': 'importMetaUrl' } };
+
+await bundleOne('src/cli/main.js', bundle, inPackage);
 // The loaded bundle has no import() of its own (see src/host/package-import.ts): one left in it would fail only when reached.
 const stray = [...readFileSync(bundle, 'utf8').matchAll(/\bimport\(\s*["'`]([^"'`]*)/g)].map((m) => m[1]);
 if (stray.length > 0) {
@@ -41,29 +35,10 @@ if (stray.length > 0) {
 }
 // A rule module's sandbox runs one file: Node's permission model then lets it read that file and
 // the module's folder, and nothing of the package's compiled tree (see src/host/module/sandbox.ts).
-await build({
-  entryPoints: [`${root}dist/workers/custom-rule.js`],
-  outfile: `${root}dist/custom-rule.cjs`,
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  logLevel: 'warning',
-});
+await bundleOne('workers/custom-rule.js', `${root}dist/custom-rule.cjs`);
 // The sweep's worker as one file too: a worker thread loading the compiled tree (every kind of the
 // registry) took some 50 ms more to start than one file (see src/host/worker-path.ts).
-await build({
-  entryPoints: [`${root}dist/workers/sweep-rule.js`],
-  outfile: `${root}dist/sweep-rule.cjs`,
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  packages: 'external',
-  inject: [`${root}scripts/import-meta-url.cjs`],
-  define: { 'import.meta.url': 'importMetaUrl' },
-  logLevel: 'warning',
-});
+await bundleOne('workers/sweep-rule.js', `${root}dist/sweep-rule.cjs`, inPackage);
 copyFileSync(`${root}scripts/sg-explore-loader.cjs`, program);
 chmodSync(program, 0o755);
 
