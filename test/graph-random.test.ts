@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { parseGraphText } from '../src/core/kinds/graph/parse.js';
 import { analysePosition } from '../src/core/kinds/graph/position.js';
 import { finiteFollowerValues, graphValues, INFINITE } from '../src/core/kinds/graph/solve.js';
-import { graphText, randomGraph, recursiveGrundy, seeded, sumOracle, type Verdict } from './oracles/graph-sum.js';
+import { mulberry32 } from './helpers/random.js';
+import { graphText, randomGraph, recursiveGrundy, sumOracle, type Verdict } from './oracles/graph-sum.js';
 
 const OUTCOME: Record<Verdict, string> = { win: 'first', loss: 'second', draw: 'draw' };
 
 /** A random small graph, solved through the text parser, with its oracle for `tokens` tokens. */
 function setup(seed: number, acyclic: boolean, tokens: number) {
-  const random = seeded(seed);
+  const random = mulberry32(seed);
   const n = 1 + Math.floor(random() * [14, 10, 6][tokens - 1]);
   const p = [0.15, 0.3, 0.5][Math.floor(random() * 3)];
   const followers = randomGraph(random, n, p, acyclic);
@@ -54,7 +55,7 @@ describe('graph sums agree with a brute-force win/loss/draw analysis', () => {
 describe('larger random graphs, every position of two tokens', () => {
   it('30 graphs of 15 to 25 vertices: outcomes agree with the brute-force analysis', () => {
     for (let seed = 1; seed <= 30; seed++) {
-      const random = seeded(90_000 + seed);
+      const random = mulberry32(90_000 + seed);
       const n = 15 + Math.floor(random() * 11);
       const followers = randomGraph(random, n, [0.05, 0.1, 0.2][seed % 3], seed % 4 === 0);
       const graph = parseGraphText(graphText(followers));

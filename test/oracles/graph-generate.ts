@@ -4,11 +4,11 @@
  * EDGES SEED [cyclic] > file`. Edges go from a higher-numbered vertex to a
  * lower one (acyclic), or anywhere with `cyclic`.
  */
-import { seeded } from './graph-sum.js';
+import { mulberry32 } from '../helpers/random.js';
 
 const [vertices, edges, seed] = process.argv.slice(2, 5).map(Number);
 const cyclic = process.argv[5] === 'cyclic';
-const random = seeded(seed || 1);
+const random = mulberry32(seed || 1);
 const lines: string[] = [];
 let pending = 0;
 for (let e = 0; e < edges; e++) {

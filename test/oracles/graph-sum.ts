@@ -76,18 +76,6 @@ export function recursiveGrundy(followers: SmallGraph): number[] {
   return followers.map((_, u) => grundy(u));
 }
 
-/** mulberry32: a small seeded generator, so a failing random graph can be rebuilt from its seed. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A random graph on n vertices: each edge with probability p; acyclic ones only go to lower-numbered vertices. */
 export function randomGraph(random: () => number, n: number, p: number, acyclic: boolean): number[][] {
   return Array.from({ length: n }, (_, u) => {
