@@ -3,23 +3,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { drive, driveSync, type SteppedWork } from '../src/core/driver.js';
 import type { ValueArray } from '../src/core/kernels/store.js';
-import { gridCheckpointKey, type GridExploration } from '../src/core/kinds/two-pile/grid.js';
-import { cappedHeapCheckpointKey, type CappedHeapExploration } from '../src/core/kinds/capped-heap/explore-capped.js';
-import { analyseAsync, analyseSync } from '../src/core/analyse.js';
-import type { DriveOptions } from '../src/core/driver.js';
+import { gridCheckpointKey } from '../src/core/kinds/two-pile/grid.js';
+import { cappedHeapCheckpointKey } from '../src/core/kinds/capped-heap/explore-capped.js';
 import { loadCheckpoint } from '../src/host/checkpoint.js';
 import { presetGame } from '../src/core/presets.js';
 import type { CappedHeapRule, GameSpec, VectorRule } from '../src/core/kinds/registry.js';
 import { scratchDirectories } from './helpers/scratch.js';
 import { expectBadInput, runCli, stderrMessages } from './helpers/cli.js';
+import { exploreCappedHeap, exploreCappedHeapAsync, exploreGrid, exploreGridAsync } from './helpers/tables.js';
 
-// The tables through the library's one entry (max in whole numbers, as the tests write it).
-type TableRequest = { readonly game: GameSpec; readonly max: number; readonly rows?: { first: number; last: number }; readonly resume?: ValueArray };
-const exploreGrid = (r: TableRequest) => analyseSync({ ...r, max: BigInt(r.max) }) as GridExploration;
-const exploreGridAsync = (r: TableRequest, options: DriveOptions = {}) => analyseAsync({ ...r, max: BigInt(r.max) }, options) as Promise<GridExploration>;
-const exploreCappedHeap = (game: GameSpec, max: number) => analyseSync({ game, max: BigInt(max) }) as CappedHeapExploration;
-const exploreCappedHeapAsync = (game: GameSpec, max: number, options: DriveOptions = {}, resume?: ValueArray) =>
-  analyseAsync({ game, max: BigInt(max), resume }, options) as Promise<CappedHeapExploration>;
 
 
 /**

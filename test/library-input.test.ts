@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { analyseSync, InputError, type GameSpec } from '../src/index.js';
 import { explore, exploreAsync, solve, type HeapRequest as ExploreRequest } from '../src/core/analyse.js';
+import { refusal as refusedWith } from './helpers/refusal.js';
 
-/** The InputError a call throws (or its rejection), failing the test if it throws anything else or nothing. */
+/** The InputError a call throws (or its rejection), one line of a sensible length. */
 async function refusal(call: () => unknown): Promise<InputError> {
-  let thrown: unknown;
-  try {
-    await call();
-  } catch (error) {
-    thrown = error;
-  }
-  expect(thrown, 'an InputError').toBeInstanceOf(InputError);
-  const message = (thrown as Error).message;
-  expect(message).not.toContain('\n');
-  expect(message.length).toBeLessThan(200);
-  return thrown as InputError;
+  const error = await refusedWith(call);
+  expect(error.message).not.toContain('\n');
+  expect(error.message.length).toBeLessThan(200);
+  return error;
 }
 
 const subtraction = (moves: unknown): GameSpec => ({ rule: { kind: 'subtraction', moves } as never });

@@ -18,10 +18,7 @@ import { misereTable } from '../src/core/positions/misere-table.js';
 import { referenceOptions, referenceValues } from './oracles/reference.js';
 import { parseCode } from '../src/core/rules/code.js';
 import type { Rule } from '../src/core/kinds/registry.js';
-import { kindOf, type GameRule } from '../src/core/kinds/registry.js';
-
-/** A heap rule's moves, as positions and misère tables take them. */
-const movesOf = (rule: GameRule) => kindOf(rule).heap!.moves(rule);
+import { movesOf } from './helpers/rules.js';
 
 const scratch = scratchDirectories('positions-bounded');
 

@@ -9,10 +9,7 @@ import { referenceOptions, referenceValues } from './oracles/reference.js';
 import { parseCode } from '../src/core/rules/code.js';
 import type { Rule } from '../src/core/kinds/registry.js';
 import { int, mulberry32 } from './helpers/random.js';
-import { kindOf, type GameRule } from '../src/core/kinds/registry.js';
-
-/** A heap rule's moves, as positions and misère tables take them. */
-const movesOf = (rule: GameRule) => kindOf(rule).heap!.moves(rule);
+import { movesOf } from './helpers/rules.js';
 
 const json = async (args: string[], stdin?: string) => {
   const run = await runMain([...args, '--format', 'json'], { stdin });

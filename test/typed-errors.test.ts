@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { InputError, WorkerStartError, afterField, mention, says, wordsText } from '../src/core/errors.js';
-import { analyseSync, loadRuleFile, parseCode, parseCount, parseRuleText, parseVectors, presetGame, kindOf, type GameRule } from '../src/index.js';
+import { analyseSync, loadRuleFile, parseCode, parseCount, parseRuleText, parseVectors, presetGame, type GameRule } from '../src/index.js';
 import { explore } from '../src/core/analyse.js';
 import { parsePair } from '../src/core/positions/pair-position.js';
 import { misereTable } from '../src/core/positions/misere-table.js';
@@ -17,23 +17,10 @@ import { formatForFile } from '../src/sweep/format.js';
 import { writeResult, formatNamed } from '../src/report/formats.js';
 import { askedAs, cliText, flagOf } from '../src/cli/error-words.js';
 import { scratchDirectories } from './helpers/scratch.js';
+import { movesOf } from './helpers/rules.js';
+import { refusal } from './helpers/refusal.js';
 
 const scratch = scratchDirectories('typed-errors');
-
-/** A heap rule's moves, as positions and misère tables take them. */
-const movesOf = (rule: GameRule) => kindOf(rule).heap!.moves(rule);
-
-/** The InputError a call throws (or its promise rejects with); fails the test on anything else. */
-async function refusal(call: () => unknown): Promise<InputError> {
-  let thrown: unknown;
-  try {
-    await call();
-  } catch (error) {
-    thrown = error;
-  }
-  expect(thrown, 'an InputError').toBeInstanceOf(InputError);
-  return thrown as InputError;
-}
 
 const dir = scratch.fresh('files');
 /** A stream of one chunk. */

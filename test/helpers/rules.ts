@@ -1,4 +1,4 @@
-import type { Rule } from '../../src/core/kinds/registry.js';
+import { kindOf, type GameRule, type Rule } from '../../src/core/kinds/registry.js';
 
 export const subtraction = (moves: readonly number[]): Rule => ({ kind: 'subtraction', moves: [...moves].sort((a, b) => a - b) });
 export const allBut = (excluded: readonly number[]): Rule => ({ kind: 'all-but', excluded: [...excluded].sort((a, b) => a - b) });
@@ -11,3 +11,6 @@ export const list = (values: ArrayLike<number>, count = values.length): number[]
 export function valuesAt(x: { valueAt(n: bigint): bigint }, count: number): number[] {
   return Array.from({ length: count }, (_, n) => Number(x.valueAt(BigInt(n))));
 }
+
+/** A heap rule's moves, as positions and misère tables take them. */
+export const movesOf = (rule: GameRule) => kindOf(rule).heap!.moves(rule);
