@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+import { chromiumPresent, launchChromium } from './helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyseSync, ruleWord, type AnalysisResult, type Exploration } from '../src/index.js';
 import { ROOT } from './helpers/cli.js';
@@ -15,7 +16,6 @@ import { scratchDirectories } from './helpers/scratch.js';
  * once the page gives it the module's bytes. The page's answers must be the
  * Node library's, value for value.
  */
-const CHROMIUM = '/usr/bin/chromium';
 const scratch = scratchDirectories('browser');
 
 /** The page's summary of a run, and the Node library's: everything but the timing, and a hash of every value. */
@@ -81,7 +81,7 @@ describe('the core as a browser bundle', () => {
 });
 
 // Skipped only off CI when Chromium is absent; on CI (CI=true) a missing browser fails the test.
-describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the core in headless Chromium', () => {
+describe.skipIf(!chromiumPresent)('the core in headless Chromium', () => {
   let dir: string;
   let browser: BrowserContext;
   let bundle: string;
@@ -89,12 +89,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the core in headless 
   beforeAll(async () => {
     bundle = (await bundleFor()).code;
     dir = scratch.fresh('chromium');
-    // A fresh profile in the temporary folder (as test/pictures-html.test.ts): nothing read from or left in the home.
-    browser = await chromium.launchPersistentContext(join(dir, 'profile'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium(dir);
   });
 
   afterAll(async () => {

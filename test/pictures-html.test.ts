@@ -1,14 +1,14 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+import { chromiumPresent, launchChromium } from './helpers/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTML_VALUES, renderHtmlReport, valuesCsv } from '../src/pictures/html.js';
 import { renderSequencePlot } from '../src/pictures/sequence-plot.js';
 import { xmlError } from './helpers/svg.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 
 /** G for a rule with preperiod 3 and period 4, over 20 000 heaps (more than the page lists). */
 const count = 20_000;
@@ -55,19 +55,13 @@ describe('HTML report (text)', () => {
 });
 
 // Skipped only off CI when Chromium is absent; on CI (CI=true) a missing browser fails the test.
-describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('HTML report in headless Chromium', () => {
+describe.skipIf(!chromiumPresent)('HTML report in headless Chromium', () => {
   let dir: string;
   let browser: BrowserContext;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'sg-pictures-'));
-    // A fresh profile in the temporary folder (playwright takes it as launchPersistentContext's
-    // userDataDir, not as --user-data-dir): nothing read from or left in the user's home.
-    browser = await chromium.launchPersistentContext(join(dir, 'profile'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium(dir);
   });
 
   afterAll(async () => {
