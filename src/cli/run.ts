@@ -5,7 +5,7 @@ import { kindOf, type AnalysisResult, type GameSpec } from '../core/kinds/regist
 import { prepare, type Request } from '../core/analyse.js';
 import type { Prepared } from '../core/kinds/kind.js';
 import { positionHeaps } from '../core/kinds/shared/heap-game.js';
-import type { HeapList } from '../core/positions/heap-list.js';
+import { largestOf, type HeapList } from '../core/positions/heap-list.js';
 import type { PositionReport } from '../core/positions/position.js';
 import { drive, type DriveOptions } from '../core/driver.js';
 import type { ValueArray } from '../core/kernels/store.js';
@@ -101,10 +101,10 @@ async function exploreTo(command: ExploreCommand, io: CliIo): Promise<void> {
   const prepared = await prepare(requestOf(game, command, io));
   if (command.misere && command.checkpoint) throw new InputError('--misere tables take --max N (heaps 0..N)');
   // With --at, only the asked-for heaps matter: the table goes up to the largest.
-  const max = command.at ? command.at.reduce((a, b) => (b > a ? b : a), 0n) : command.max;
+  const max = command.at ? largestOf(command.at) : command.max;
   if (kind.heap && !command.misere) checkListingSize(format, max ?? game.defaultMax, command);
   if (command.checkpoint && prepared.checkpointKey !== null) checkCheckpointTarget(command.checkpoint, { resume: command.resume, force: command.force });
-  const asked = command.at && kind.heap?.solver ? `--at ${shortCount(max!)}` : undefined;
+  const asked = command.at && kind.heap?.solver ? () => `--at ${shortCount(max!)}` : undefined;
   await withOutputs(command, format, io, () => runPrepared(prepared, command, io, asked));
 }
 
@@ -112,7 +112,7 @@ async function exploreTo(command: ExploreCommand, io: CliIo): Promise<void> {
  * A prepared request, run by the driver: its first part with the command's
  * checkpoint (when it keeps one), its second part without.
  */
-async function runPrepared(prepared: Prepared<AnalysisResult>, command: ExploreCommand, io: CliIo, asked?: string): Promise<AnalysisResult> {
+async function runPrepared(prepared: Prepared<AnalysisResult>, command: ExploreCommand, io: CliIo, asked?: () => string): Promise<AnalysisResult> {
   const key = prepared.checkpointKey;
   const first = await asAsked(
     asked,
@@ -123,12 +123,15 @@ async function runPrepared(prepared: Prepared<AnalysisResult>, command: ExploreC
   return driven('', withoutCheckpoint(command), io, async (_, options) => drive(await finish(first), options));
 }
 
-/** The library names the size it could not reach as its field max; a run that asked with --at (or a position's heap) names that instead. */
-async function asAsked<R>(label: string | undefined, work: Promise<R>): Promise<R> {
+/**
+ * The library names the size it could not reach as its field max; a run that asked with --at (or a position's heap)
+ * names that instead (the words are made only for such a refusal).
+ */
+async function asAsked<R>(label: (() => string) | undefined, work: Promise<R>): Promise<R> {
   try {
     return await work;
   } catch (error) {
-    throw label === undefined ? error : askedAs(error, 'max', label);
+    throw label === undefined ? error : askedAs(error, 'max', label());
   }
 }
 
@@ -251,8 +254,7 @@ async function positionTo(game: GameSpec, command: ExploreCommand, format: Repor
     }
     try {
       const prepared = await prepare({ ...requestOf(game, command, io), position });
-      const largest = () => (heaps ?? positionHeaps(texts)).largest;
-      const asked = kind.heap?.solver ? `--position: heap ${shortCount(largest())}` : undefined;
+      const asked = kind.heap?.solver ? () => `--position: heap ${shortCount((heaps ?? positionHeaps(texts)).largest)}` : undefined;
       const report = await runPrepared(prepared, command, io, asked);
       // A report of a long position reads the heaps again as it is written: its temporary file goes on the way out.
       if (heaps && !(report as PositionReport<bigint>).allComponents) heaps.close();

@@ -17,9 +17,14 @@ export interface HeapList {
 export function heapArray(heaps: readonly bigint[]): HeapList {
   return {
     count: heaps.length,
-    largest: heaps.reduce((a, b) => (b > a ? b : a), 0n),
+    largest: largestOf(heaps),
     read: (from, length) => heaps.slice(from, from + length),
     inMemory: true,
     close() {},
   };
+}
+
+/** The largest of some heaps (0 for none). */
+export function largestOf(heaps: readonly bigint[]): bigint {
+  return heaps.reduce((a, b) => (b > a ? b : a), 0n);
 }

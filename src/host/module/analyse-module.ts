@@ -11,7 +11,7 @@ import { currentHost } from '../../core/host.js';
 import { exploreValues } from '../../core/heap/explore.js';
 import { positionHeaps, parseHeaps } from '../../core/kinds/shared/heap-game.js';
 import { heapPositionWork } from '../../core/positions/heap-position.js';
-import { heapArray, type HeapList } from '../../core/positions/heap-list.js';
+import { heapArray, largestOf, type HeapList } from '../../core/positions/heap-list.js';
 import { moduleKind } from '../../core/kinds/module/index.js';
 import { moduleText, type CustomRule } from '../../core/kinds/module/rule.js';
 import { statesPosition, statesTable } from '../../core/kinds/module/state-result.js';
@@ -47,7 +47,7 @@ export async function prepareModule(request: AnalyseRequest<CustomRule>): Promis
   const sizes = texts ? moduleHeaps(texts) : undefined;
   const moduleStates = sizes === null;
   const heaps: HeapList | undefined = position ? (texts ? heapArray(sizes ?? []) : positionHeaps(position)) : undefined;
-  const max = heaps ? (moduleStates ? undefined : heaps.largest) : request.at ? request.at.reduce((a, b) => (b > a ? b : a), 0n) : request.max;
+  const max = heaps ? (moduleStates ? undefined : heaps.largest) : request.at ? largestOf(request.at) : request.max;
   const wanted = max ?? game.defaultMax;
   // The values are held twice (the sandbox computes them, sg-explore keeps them), in typed arrays of at most 2^30 values.
   const capacity = Math.min(Math.floor(currentHost().memoryBudget() / 8), MODULE_MOST_VALUES);

@@ -7,7 +7,7 @@
 import { InputError, mention, says } from '../../errors.js';
 import { generatorWork } from '../../driver.js';
 import { formatCount, parseCount } from '../../numbers.js';
-import { heapArray, type HeapList } from '../../positions/heap-list.js';
+import { heapArray, largestOf, type HeapList } from '../../positions/heap-list.js';
 import { heapPositionWork } from '../../positions/heap-position.js';
 import { misereTableSteps } from '../../positions/misere-table.js';
 import type { AnalyseRequest, PlayStart, Prepared, ShapedResult } from '../kind.js';
@@ -29,10 +29,6 @@ export function positionHeaps(position: readonly string[] | HeapList): HeapList 
 /** A misère table of heaps 0..max when no --max is given. */
 const MISERE_DEFAULT_MAX = 100n;
 
-/** The largest of some heaps. */
-export function largestOf(heaps: readonly bigint[]): bigint {
-  return heaps.reduce((a, b) => (b > a ? b : a), 0n);
-}
 
 /** A one-heap game's request, as work for the driver. */
 export function prepareHeap<R extends RuleBase>(heap: HeapKind<R>, text: string, request: AnalyseRequest<R>): Prepared<ShapedResult> {
