@@ -40,10 +40,15 @@ export function checkRequest<Q extends AnalyseRequest & ExploreRequest>(request:
   return unchanged ? request : { ...request, game, max, ...(at && { at }) };
 }
 
+/** A request, checked, prepared by its kind (at once where the kind can, as analyseSync needs). */
+function prepareNow(request: Request): Prepared<AnalysisResult> | Promise<Prepared<AnalysisResult>> {
+  const checked = checkRequest(request);
+  return kindOf(checked.game.rule).prepare(checked as AnalyseRequest<GameRule>) as Prepared<AnalysisResult> | Promise<Prepared<AnalysisResult>>;
+}
+
 /** A request's work, in its parts (see Prepared): the CLI drives them apart, to checkpoint the first only. */
 export async function prepare(request: Request): Promise<Prepared<AnalysisResult>> {
-  const checked = checkRequest(request);
-  return (await kindOf(checked.game.rule).prepare(checked as AnalyseRequest<GameRule>)) as Prepared<AnalysisResult>;
+  return prepareNow(request);
 }
 
 /** `then(value)` now, or when a promise settles: parts that are ready run in the same step. */
@@ -90,9 +95,8 @@ export function analyse(request: Request): SteppedWork<AnalysisResult> {
     },
     step(units) {
       if (!prepared) {
-        const checked = checkRequest(request);
-        return after(kindOf(checked.game.rule).prepare(checked as AnalyseRequest<GameRule>), (ready) => {
-          prepared = ready as Prepared<AnalysisResult>;
+        return after(prepareNow(request), (ready) => {
+          prepared = ready;
           return after(prepared.work(request.resume), (first) => {
             current = first;
             return { finished: false } as const;
