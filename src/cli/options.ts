@@ -48,6 +48,8 @@ export interface ExploreCommand {
   readonly position?: readonly string[];
   /** Misère play: the last player to move loses. */
   readonly misere: boolean;
+  /** Let a law that is only observed (not proven) answer beyond the computed table. */
+  readonly useObserved: boolean;
   /** `sg-explore play`: who moves first, a seed for a random start, the computer's strength (1..10). */
   readonly play?: { readonly first: 'human' | 'computer'; readonly seed?: number; readonly level: number };
 }
@@ -78,6 +80,7 @@ export const EXPLORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   'trust-module': { type: 'boolean', describe: "run a rule module without its sandbox's limits (reading outside its folder, writing files, starting processes)", group: 'Rule:' },
   position: { type: 'string', array: true, describe: "a position to evaluate: heap sizes (3 6 9), pairs (3:5), JSON states; '-' reads heaps from stdin", group: 'Positions:' },
   misere: { type: 'boolean', describe: 'misère play: the player who makes the last move loses', group: 'Positions:' },
+  'use-observed': { type: 'boolean', describe: 'let a law only observed (not proven) answer beyond the computed table; the answer says so', group: 'Positions:' },
   first: { type: 'string', describe: 'sg-explore play: who moves first, human (default) or computer', group: 'Play:' },
   seed: { type: 'string', describe: 'sg-explore play: a random start position from this seed (without --position)', group: 'Play:' },
   level: { type: 'string', describe: 'sg-explore play: the computer plays its best move 1 to 10 times in 10 (default 10: perfect)', group: 'Play:' },
@@ -228,6 +231,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
       logX: Boolean(argv['log-x']),
       position,
       misere: Boolean(argv.misere),
+      useObserved: Boolean(argv['use-observed']),
       play: parsePlay(argv, playing),
     },
   };

@@ -86,6 +86,7 @@ function requestOf(game: GameSpec, command: ExploreCommand, io: CliIo): Request 
     limit: command.limit,
     rows: command.rows,
     misere: command.misere,
+    useObserved: command.useObserved,
     threads: command.threads ?? defaultThreads(),
     module: { timeoutMs: command.timeoutMs, trusted: command.trustModule, log: io.stderr, checkpoint: command.checkpoint !== undefined },
   };

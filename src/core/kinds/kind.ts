@@ -75,6 +75,8 @@ export interface AnalyseRequest<R extends RuleBase = RuleBase> {
   readonly position?: readonly string[] | HeapList;
   /** Misère play (a table of single heaps when no position is given). */
   readonly misere?: boolean;
+  /** Let a law that is only observed (not proven) answer beyond the computed values (the answer's ground says so). */
+  readonly useObserved?: boolean;
   /** The work of an earlier run (see checkpointKey): computation continues after it. */
   readonly resume?: ValueArray;
   /** Worker threads for kernels that can use them (default 1). */
