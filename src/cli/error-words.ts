@@ -20,6 +20,7 @@ const FLAGS: Readonly<Partial<Record<InputField, string>>> = {
   vectors: '--vectors',
   preset: '--preset',
   misere: '--misere',
+  useObserved: '--use-observed',
   rows: '--rows',
   checkpoint: '--checkpoint',
   resume: '--resume',

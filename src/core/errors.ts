@@ -45,6 +45,7 @@ export type InputField =
   | 'vectors'
   | 'preset'
   | 'misere'
+  | 'useObserved'
   | 'rows'
   | 'checkpoint'
   | 'resume'

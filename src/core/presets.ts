@@ -1,5 +1,6 @@
 import { InputError, mention, quote, says } from './errors.js';
-import { parseSmallCount } from './numbers.js';
+import { parseCount, parseSmallCount } from './numbers.js';
+import { MOST_LIMIT } from './kinds/bash/rule.js';
 import { parseCode } from './rules/code.js';
 import type { GameRule, GameSpec } from './kinds/registry.js';
 import { MOVE_SEQUENCES, type MoveSequence } from './rules/sequences.js';
@@ -42,12 +43,13 @@ const PRESETS: readonly Preset[] = [
     description: 'Bash (Bachet) game: remove 1 to m tokens (G(n) = n mod (m+1))',
     rule(parameter) {
       if (parameter === undefined) throw new InputError(says`${mention('preset')} bash needs a maximum take, as in 'bash:3'`, { code: 'bad-value', value: 'bash' });
-      const m = parseSmallCount(parameter, says`${mention('preset')} bash:<m>`, 1, 1 << 20);
-      return { kind: 'subtraction', moves: Array.from({ length: m }, (_, i) => i + 1) };
+      const m = parseCount(parameter, says`${mention('preset')} bash:<m>`);
+      if (m < 1n || m > MOST_LIMIT) throw new InputError(says`${mention('preset')} bash:<m>: m must be from 1 to 10^18 (got ${quote(parameter)})`, { code: 'out-of-range', value: parameter });
+      return { kind: 'take-up-to', most: m };
     },
     describe(rule) {
-      const m = rule.kind === 'subtraction' ? rule.moves.length : 0;
-      return `Bash (Bachet) game: remove 1 to ${m} tokens (G(n) = n mod ${m + 1})`;
+      const m = rule.kind === 'take-up-to' ? rule.most : 0n;
+      return `Bash (Bachet) game: remove 1 to ${m} tokens (G(n) = n mod ${m + 1n})`;
     },
   },
   fixed('kayles', 'Kayles (0.77): knock down one pin or two adjacent pins from a row', code('0.77')),

@@ -6,6 +6,7 @@
  */
 import type { PositionReport } from '../core/positions/position.js';
 import { ruleTitle } from '../core/rules/spec.js';
+import { groundJson, groundWords, type Ground } from '../core/positions/ground.js';
 import { csvLine } from '../core/csv-field.js';
 import type { Sink } from '../host/sink.js';
 import { wrapText } from './wrap.js';
@@ -19,6 +20,18 @@ export function outcomeWords(p: AnyPosition): string {
   if (p.outcome === 'D') return 'neither player can force a win: a draw with best play (a D-position)';
   const who = p.outcome === 'N' ? 'the first player (to move) wins' : 'the second player wins';
   return `${who}: ${p.outcome === 'N' ? 'an N-position' : 'a P-position'}${p.misere ? ' in misère play (the last mover loses)' : ''}`;
+}
+
+/** Each ground the shown components have, with the components that have it ("G(3), G(6): computed …"). */
+function groundsText(p: AnyPosition): string {
+  const byGround = new Map<Ground, string[]>();
+  for (const c of p.components.slice(0, COMPONENTS_SHOWN)) {
+    const states = byGround.get(c.ground) ?? [];
+    states.push(c.grundy === null ? p.show(c.state) : `G(${p.show(c.state)})`);
+    byGround.set(c.ground, states);
+  }
+  if (byGround.size === 1) return groundWords([...byGround.keys()][0]!);
+  return [...byGround].map(([ground, states]) => `${states.join(', ')}: ${groundWords(ground)}`).join('; ');
 }
 
 export function positionTableText(p: AnyPosition, width: number): string {
@@ -38,6 +51,7 @@ export function positionTableText(p: AnyPosition, width: number): string {
     const terms = p.components.slice(0, COMPONENTS_SHOWN + 1).map((c) => String(c.grundy));
     field('Nim-sum', total > 1 && total <= COMPONENTS_SHOWN ? `${terms.join(' xor ')} = ${p.nimSum}` : String(p.nimSum));
   }
+  field(p.components.length > 1 ? 'Grounds' : 'Ground', groundsText(p));
   field('Outcome', outcomeWords(p));
   if (p.outcome === 'N') {
     const count = p.winningMoveCount ?? BigInt(p.winningMoves.length);
@@ -56,6 +70,7 @@ export async function writePositionTable(p: AnyPosition, sink: Sink, width: numb
 
 /** A state as JSON text: heaps as exact integers, pairs as [x, y], anything else as JSON. */
 function stateJson(state: unknown): string {
+  if (Array.isArray(state) && state.some((s) => typeof s === 'bigint')) return `[${state.map(stateJson).join(', ')}]`;
   return typeof state === 'bigint' ? state.toString() : JSON.stringify(state);
 }
 
@@ -82,10 +97,13 @@ export async function writePositionJson(p: AnyPosition, sink: Sink): Promise<voi
   const components = () => p.allComponents?.() ?? p.components;
   await writeList(sink, components(), (c) => stateJson(c.state), '  ');
   await sink.write(`,\n  "nimSum": ${text(p.nimSum)},\n  "components": `);
-  await writeList(sink, components(), (c) => `{"state": ${stateJson(c.state)}, "grundy": ${text(c.grundy)}}`, '  ');
+  // Each component names its ground's kind; "grounds" gives each kind's details once (a position may have 500,000 heaps).
+  const grounds = new Map<string, Ground>();
+  await writeList(sink, components(), (c) => (grounds.set(c.ground.kind, c.ground), `{"state": ${stateJson(c.state)}, "grundy": ${text(c.grundy)}, "ground": "${c.ground.kind}"}`), '  ');
   await sink.write(`,\n  "outcome": "${p.outcome}",\n  "winningMoves": `);
   await writeList(sink, p.winningMoves, (m) => `{"component": ${m.component}, "from": ${stateJson(m.from)}, "to": [${m.to.map(stateJson).join(', ')}], "take": ${text(m.take)}}`, '  ');
-  await sink.write(`,\n  "winningMoveCount": ${text(p.winningMoveCount ?? BigInt(p.winningMoves.length))},\n  "movesNotListed": ${text(p.movesNotListed)}\n}\n`);
+  const groundsJson = [...grounds.values()].map((g) => `${JSON.stringify(g.kind)}: ${JSON.stringify(groundJson(g), (_, v) => (typeof v === 'bigint' ? Number(v) : v))}`);
+  await sink.write(`,\n  "winningMoveCount": ${text(p.winningMoveCount ?? BigInt(p.winningMoves.length))},\n  "movesNotListed": ${text(p.movesNotListed)},\n  "grounds": {${groundsJson.join(', ')}}\n}\n`);
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { Exploration } from './explore.js';
 import type { Solver } from './solver.js';
 import type { OptionsWithValue } from './heap-options.js';
+import type { ClosedForm } from './theorem-exploration.js';
 
 /** The moves of one heap rule, as positions and misère play need them. */
 export interface HeapMoves {
@@ -30,8 +31,10 @@ export interface HeapMoves {
 
 export interface HeapKind<R> {
   moves(rule: R): HeapMoves;
-  /** The kernels and the theorem; absent where values come from elsewhere (a module's sandbox). */
+  /** The kernels and the theorem; absent where values come from elsewhere (a module's sandbox) or from a closed form alone. */
   solver?(rule: R, threads: number): Solver;
+  /** A published theorem's formula for every value, where one applies to this rule (Nim, Bash): positions and --at then need no table. */
+  closedForm?(rule: R): ClosedForm | null;
   /**
    * How far a sweep computes one rule when no --limit is given, by class of
    * rule (a results file records them all, in words); absent: not swept.

@@ -12,6 +12,8 @@ import { twoPileKind } from './two-pile/index.js';
 import { cappedHeapKind } from './capped-heap/index.js';
 import { moduleKind } from './module/index.js';
 import { graphKind, type GraphRule } from './graph/index.js';
+import { bashKind } from './bash/index.js';
+import type { TakeUpToRule } from './bash/rule.js';
 import type { TakeAwayRule } from './subtraction/rule.js';
 import type { TakeBreakRule } from './take-and-break/rule.js';
 import type { VectorRule } from './two-pile/rule.js';
@@ -25,10 +27,10 @@ import type { MisereTable } from '../positions/misere-table.js';
 import type { StatesTable } from './module/state-result.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has a rule type of its own
-export const KINDS: readonly GameKind<any>[] = [subtractionKind, takeAndBreakKind, twoPileKind, cappedHeapKind, moduleKind, graphKind];
+export const KINDS: readonly GameKind<any>[] = [subtractionKind, bashKind, takeAndBreakKind, twoPileKind, cappedHeapKind, moduleKind, graphKind];
 
 /** Every rule sg-explore computes. */
-export type GameRule = TakeAwayRule | TakeBreakRule | VectorRule | CappedHeapRule | CustomRule | GraphRule;
+export type GameRule = TakeAwayRule | TakeUpToRule | TakeBreakRule | VectorRule | CappedHeapRule | CustomRule | GraphRule;
 
 /** A rule with the words a person gave it. */
 export type GameSpec = GameSpecOf<GameRule>;

@@ -13,7 +13,7 @@ export interface Cycle {
 
 export interface Proof {
   /** Short name of the argument, stable for scripts. */
-  readonly method: 'window-repetition' | 'relative-state-repetition' | 'guy-smith';
+  readonly method: 'window-repetition' | 'relative-state-repetition' | 'guy-smith' | 'theorem';
   /** One sentence a person can check. */
   readonly reason: string;
   /** The fewest values from G(0) on that the argument needs. */

@@ -11,6 +11,7 @@
  * searched), for the driver.
  */
 import type { Exploration } from '../heap/explore.js';
+import type { Ground } from './ground.js';
 import { WINNING_MOVES_LISTED, type Component, type Move, type PositionReport } from './position.js';
 import { compareParts, type OptionsWithValue } from '../heap/heap-options.js';
 import type { HeapMoves } from '../heap/heap-kind.js';
@@ -19,6 +20,7 @@ import { InputError, mention, says } from '../errors.js';
 import { formatCount } from '../numbers.js';
 import { generatorWork, runGenerator, type SteppedWork } from '../driver.js';
 import { heapArray, type HeapList } from './heap-list.js';
+import { heapGrounds } from '../heap/heap-ground.js';
 
 /** Positions longer than this are not written out after each move: only what the heap becomes. */
 const POSITION_SHOWN = 24;
@@ -67,6 +69,7 @@ export function heapPositionWork(x: Exploration, rule: HeapMoves, heaps: HeapLis
 function* heapPositionSteps(x: Exploration, rule: HeapMoves, heaps: HeapList, misere: boolean, size = { unit: 'heaps', ceiling: 0 }): Generator<void, PositionReport<bigint>, void> {
   const components: Component<bigint>[] = [];
   const kept = heaps.inMemory ? heaps.count : COMPONENTS_KEPT;
+  const groundOf = heapGrounds(x);
   // Pass 1: values, the nim-sum, and what Bouton's rule needs.
   let nimSum = 0n;
   let heapSum = 0n;
@@ -78,7 +81,7 @@ function* heapPositionSteps(x: Exploration, rule: HeapMoves, heaps: HeapList, mi
     heapSum ^= n;
     if (n >= 2n) big++;
     else if (n === 1n) ones++;
-    if (i < kept) components.push({ state: n, grundy: value });
+    if (i < kept) components.push({ state: n, grundy: value, ground: groundOf(n) });
   });
   const base = {
     shape: 'position' as const,
@@ -87,7 +90,7 @@ function* heapPositionSteps(x: Exploration, rule: HeapMoves, heaps: HeapList, mi
     show,
     describe: describeHeapMove,
     components,
-    ...(heaps.inMemory ? {} : { componentCount: heaps.count, allComponents: () => allComponents(x, heaps) }),
+    ...(heaps.inMemory ? {} : { componentCount: heaps.count, allComponents: () => allComponents(x, heaps, groundOf) }),
   };
   const winningMoves: Move<bigint>[] = [];
   let count = 0n;
@@ -146,8 +149,8 @@ function* heapPositionSteps(x: Exploration, rule: HeapMoves, heaps: HeapList, mi
 }
 
 /** Every component with its value, read again from the heaps a block at a time (for a report of a long position). */
-async function* allComponents(x: Exploration, heaps: HeapList): AsyncGenerator<readonly Component<bigint>[]> {
-  for (let from = 0; from < heaps.count; from += BLOCK) yield heaps.read(from, BLOCK).map((n) => ({ state: n, grundy: x.valueAt(n) }));
+async function* allComponents(x: Exploration, heaps: HeapList, groundOf: (n: bigint) => Ground): AsyncGenerator<readonly Component<bigint>[]> {
+  for (let from = 0; from < heaps.count; from += BLOCK) yield heaps.read(from, BLOCK).map((n) => ({ state: n, grundy: x.valueAt(n), ground: groundOf(n) }));
 }
 
 /** Heaps of a misère position searched exhaustively: more than this many is refused whatever their sizes. */

@@ -9,21 +9,29 @@ import { formatCount, parseCount } from '../numbers.js';
 import type { Game, Pair } from './game.js';
 import { compareMoves, type Move, type PositionReport } from './position.js';
 import { checkMisereSize, misereSearch } from './misere.js';
+import type { Ground } from './ground.js';
+import type { BigPair, PairTheorem } from './pair-theorem.js';
 import { generatorWork, runGenerator, type SteppedWork } from '../driver.js';
 
 /** Most cells a position's table may need (a two-pile table up to its largest coordinates). */
 export const PAIR_CELL_LIMIT = 100_000_000;
 
-/** `3:5` (also `3,5` or `(3,5)`) as a pair of whole numbers, each written as sizes are (1e6, 2^20). */
-export function parsePair(text: string, what: Wording): Pair {
+/** `3:5` (also `3,5` or `(3,5)`) as a pair of whole numbers of any size, each written as sizes are (1e6, 2^20, 10^18); `single` reads a lone number (a start heap). */
+export function parseBigPair(text: string, what: Wording, single?: (n: bigint) => BigPair): BigPair {
+  const part = (written: string): bigint => (/^\d{1,15}$/.test(written) ? BigInt(written) : parseCount(written, says`${what} ${quote(text)}`));
+  if (single && /^\s*[^\s:,()]+\s*$/.test(text)) return single(part(text.trim()));
   const match = /^\s*\(?\s*([^\s:,()]+)\s*[:,]\s*([^\s:,()]+)\s*\)?\s*$/.exec(text);
-  if (!match) throw new InputError(says`${what}: ${quote(text)} is not a pair such as 3:5`, { code: 'bad-value', value: text });
-  const part = (written: string): number => {
-    const n = /^\d{1,15}$/.test(written) ? BigInt(written) : parseCount(written, says`${what} ${quote(text)}`);
-    if (n > BigInt(Number.MAX_SAFE_INTEGER)) throw new InputError(says`${what}: ${quote(text)}: a pile of ${quote(written)} is larger than ${formatCount(Number.MAX_SAFE_INTEGER)}, the most a pair may hold`, { code: 'out-of-range', value: text });
-    return Number(n);
-  };
+  if (!match) throw new InputError(says`${what}: ${quote(text)} is not a pair such as 3:5${single ? ' or a single heap' : ''}`, { code: 'bad-value', value: text });
   return [part(match[1]!), part(match[2]!)] as const;
+}
+
+/** The same as numbers, for a table: each at most 2^53 - 1. */
+export function parsePair(text: string, what: Wording, single?: (n: bigint) => BigPair): Pair {
+  const pair = parseBigPair(text, what, single);
+  for (const n of pair) {
+    if (n > BigInt(Number.MAX_SAFE_INTEGER)) throw new InputError(says`${what}: ${quote(text)}: ${n} is larger than ${formatCount(Number.MAX_SAFE_INTEGER)}, the most a pair may hold`, { code: 'out-of-range', value: text });
+  }
+  return [Number(pair[0]), Number(pair[1])] as const;
 }
 
 /** What a position needs of a game whose states are pairs (each kind builds its own). */
@@ -38,6 +46,10 @@ export interface PairGame {
   /** The states a component can become (those below it), and the most options one of them has: a misère search's size. */
   statesBelow(state: Pair): number;
   optionsAtMost(state: Pair): number;
+  /** A theorem that answers one component at any size, where one applies to the rule. */
+  readonly theorem?: PairTheorem;
+  /** The state a lone number stands for (a start heap n is (n, n-1)), where the game has one. */
+  single?(n: bigint): BigPair;
 }
 
 /** A position of a few components, evaluated in this thread. */
@@ -60,6 +72,7 @@ function* pairPositionSteps(pairs: PairGame, components: readonly Pair[], misere
     return `move ${game.show(move.from)} to ${game.show(move.to[0]!)} in component ${move.component} → ${after.map(game.show).join(' ')}`;
   };
   const base = { shape: 'position' as const, rule: game.text, misere, show: game.show, describe };
+  const tableGround: Ground = { kind: 'table', over: `the ${pairs.unit} up to ${components.map(game.show).join(', ')}` };
   const values = components.map(value);
   const moves: Move<Pair>[] = [];
   if (misere) {
@@ -86,7 +99,7 @@ function* pairPositionSteps(pairs: PairGame, components: readonly Pair[], misere
       }
     }
     moves.sort(compareMoves(game.key));
-    return { ...base, components: components.map((state) => ({ state, grundy: null })), nimSum: null, outcome, winningMoves: moves, movesNotListed: null };
+    return { ...base, components: components.map((state) => ({ state, grundy: null, ground: tableGround })), nimSum: null, outcome, winningMoves: moves, movesNotListed: null };
   }
   let nimSum = 0;
   for (const v of values) nimSum ^= v;
@@ -97,5 +110,5 @@ function* pairPositionSteps(pairs: PairGame, components: readonly Pair[], misere
     });
     moves.sort(compareMoves(game.key));
   }
-  return { ...base, components: components.map((state, i) => ({ state, grundy: BigInt(values[i]!) })), nimSum: BigInt(nimSum), outcome: nimSum === 0 ? 'P' : 'N', winningMoves: moves, movesNotListed: null };
+  return { ...base, components: components.map((state, i) => ({ state, grundy: BigInt(values[i]!), ground: tableGround })), nimSum: BigInt(nimSum), outcome: nimSum === 0 ? 'P' : 'N', winningMoves: moves, movesNotListed: null };
 }

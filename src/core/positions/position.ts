@@ -1,3 +1,5 @@
+import type { Ground } from './ground.js';
+
 /**
  * Positions: a sum of components, each a state of one game. Its value is the
  * xor (nim-sum) of the components' values; the first player wins exactly
@@ -18,6 +20,8 @@ export interface Move<S> {
 export interface Component<S> {
   readonly state: S;
   readonly grundy: bigint | null;
+  /** What its value (or, where no value is known, its outcome) rests on. */
+  readonly ground: Ground;
 }
 
 /** Winning moves listed at most (the report counts them all where it can). */

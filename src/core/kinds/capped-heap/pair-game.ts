@@ -9,6 +9,8 @@ import type { Game, Pair } from '../../positions/game.js';
 import { PAIR_CELL_LIMIT, type PairGame } from '../../positions/pair-position.js';
 import { cappedHeapText, type CappedHeapRule } from './rule.js';
 import { CappedKernel, nextCap } from './capped-kernel.js';
+import type { PairTheorem } from '../../positions/pair-theorem.js';
+import { cappedNimCitation, cappedNimWinningTakes, isCappedNimP } from '../../theorems/capped-nim.js';
 
 export function cappedHeapGame(rule: CappedHeapRule): Game<Pair> {
   return {
@@ -42,5 +44,20 @@ export function cappedHeapPairs(rule: CappedHeapRule): PairGame {
     take: (from, to) => BigInt(from[0] - to[0]),
     statesBelow: ([x]) => statesUpTo(x),
     optionsAtMost: ([x]) => x,
+    single: (n) => [n, n > 0n ? n - 1n : 0n],
+    ...(rule.next.kind === 'times' && { theorem: cappedNimTheorem(rule.next.factor) }),
   };
 }
+
+/** Whinihan's (k = 2) and Schwenk's (every k) theorem: see theorems/capped-nim.ts. */
+function cappedNimTheorem(k: number): PairTheorem {
+  return {
+    theorem: `${cappedNimCitation(k)}: a heap of n with cap c is lost for the player to move exactly when the smallest part of n's greedy sum of ${k === 2 ? 'Fibonacci numbers (Zeckendorf)' : `the losing heaps for factor ${k}`} exceeds c; a start heap is lost exactly when it is ${k === 2 ? 'a Fibonacci number' : 'one of those heaps'}`,
+    isP: ([n, c]) => isCappedNimP(k, n, c),
+    winningMoves: ([n, c]) => cappedNimWinningTakes(k, n, c).map((t) => [n - t, min(n - t, BigInt(k) * t)] as const),
+    take: (from, to) => from[0] - to[0],
+    show: ([n, c]) => `(${n},${c})`,
+  };
+}
+
+const min = (a: bigint, b: bigint) => (a < b ? a : b);

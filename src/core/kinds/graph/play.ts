@@ -5,6 +5,7 @@
  * cycle can go on forever), and otherwise the move that loses most slowly
  * it can find: any.
  */
+import type { Ground } from '../../positions/ground.js';
 import type { AnalyseRequest, PlayStart } from '../kind.js';
 import type { Playable } from '../../positions/playable.js';
 import type { Move, PositionReport } from '../../positions/position.js';
@@ -18,6 +19,9 @@ function followers(values: GraphValues, v: number): number[] {
   return Array.from(targets.subarray(offsets[v]!, offsets[v + 1]!));
 }
 
+/** Every vertex's value (or loopy outcome) is computed from the whole graph. */
+const WHOLE_GRAPH: Ground = { kind: 'table', over: 'every vertex of the graph' };
+
 function report(values: GraphValues, text: string, tokens: readonly number[]): PositionReport<number> {
   const names = values.graph.names;
   const analysis = analysePosition(values, tokens);
@@ -27,7 +31,7 @@ function report(values: GraphValues, text: string, tokens: readonly number[]): P
     shape: 'position',
     rule: text,
     misere: false,
-    components: tokens.map((v) => ({ state: v, grundy: values.value[v] === INFINITE ? null : BigInt(values.value[v]!) })),
+    components: tokens.map((v) => ({ state: v, grundy: values.value[v] === INFINITE ? null : BigInt(values.value[v]!), ground: WHOLE_GRAPH })),
     nimSum: analysis.nimSum === undefined ? null : BigInt(analysis.nimSum),
     outcome: analysis.outcome === 'first' ? 'N' : analysis.outcome === 'second' ? 'P' : 'D',
     winningMoves: moves,

@@ -4,6 +4,7 @@
  * position (its states as components, `--position` or `start`) with its
  * nim-sum and every winning move.
  */
+import type { Ground } from '../../positions/ground.js';
 import type { StateAnswer } from './protocol.js';
 import { compareMoves, type Move, type PositionReport } from '../../positions/position.js';
 import { canonicalJson } from './state-search.js';
@@ -13,6 +14,9 @@ export interface StatesTable {
   readonly rule: string;
   readonly rows: readonly { readonly state: unknown; readonly grundy: number }[];
 }
+
+/** A module's states are answered by a search of every state they reach. */
+const SEARCHED: Ground = { kind: 'table', over: 'every state the position reaches' };
 
 export function statesTable(rule: string, answers: readonly StateAnswer[]): StatesTable {
   return { shape: 'states', rule, rows: answers.map((a) => ({ state: a.state, grundy: a.value })) };
@@ -32,7 +36,7 @@ export function statesPosition(rule: string, answers: readonly StateAnswer[]): P
     shape: 'position',
     rule,
     misere: false,
-    components: answers.map((a) => ({ state: a.state, grundy: BigInt(a.value) })),
+    components: answers.map((a) => ({ state: a.state, grundy: BigInt(a.value), ground: SEARCHED })),
     nimSum: BigInt(nimSum),
     outcome: nimSum === 0 ? 'P' : 'N',
     winningMoves: moves,

@@ -5,7 +5,9 @@
  * of single heaps. Every kind that offers `heap` is analysed here.
  */
 import { InputError, mention, says } from '../../errors.js';
-import { generatorWork } from '../../driver.js';
+import { finishedWork, generatorWork } from '../../driver.js';
+import { theoremExploration } from '../../heap/theorem-exploration.js';
+import { withObservedLaw } from '../../heap/heap-ground.js';
 import { formatCount, parseCount } from '../../numbers.js';
 import { heapArray, largestOf, type HeapList } from '../../positions/heap-list.js';
 import { heapPositionWork } from '../../positions/heap-position.js';
@@ -26,6 +28,9 @@ export function positionHeaps(position: readonly string[] | HeapList): HeapList 
   return Array.isArray(position) ? heapArray(parseHeaps(position as readonly string[])) : (position as HeapList);
 }
 
+/** Heaps a table answered by a theorem shows when no --max is given. */
+const THEOREM_TABLE_MAX = 31n;
+
 /** A misère table of heaps 0..max when no --max is given. */
 const MISERE_DEFAULT_MAX = 100n;
 
@@ -34,17 +39,22 @@ const MISERE_DEFAULT_MAX = 100n;
 export function prepareHeap<R extends RuleBase>(heap: HeapKind<R>, text: string, request: AnalyseRequest<R>): Prepared<ShapedResult> {
   const rule = request.game.rule;
   const solver = heap.solver;
-  const explore = (max: bigint | undefined, resume: ExploreRequest['resume']) => {
+  const closedForm = heap.closedForm?.(rule) ?? null;
+  // A theorem answers any heap at once; a table is computed only where no theorem applies (or for tables, where a solver is at hand).
+  const explore = (max: bigint | undefined, resume: ExploreRequest['resume'], anySize = false) => {
+    if (closedForm && (anySize || !solver)) return finishedWork(theoremExploration(request.game, text, closedForm, max ?? request.game.defaultMax ?? THEOREM_TABLE_MAX));
     if (!solver) throw new RangeError(`${text}: its values come from elsewhere`);
     const threads = request.threads ?? 1;
     return exploreWork({ game: request.game, max, limit: request.limit, resume, threads, memoryBudget: request.memoryBudget }, solver(rule, threads), text);
   };
   if (request.position) {
     const heaps = positionHeaps(request.position);
+    // With --use-observed, the values go only as far as a proof or the limit; an observed period answers beyond them (and says so).
+    const observed = request.useObserved && !closedForm;
     return {
       checkpointKey: text,
-      work: (resume) => explore(heaps.largest, resume),
-      finish: (x) => heapPositionWork(x as Exploration, heap.moves(rule), heaps, request.misere ?? false),
+      work: (resume) => explore(observed ? undefined : heaps.largest, resume, true),
+      finish: (x) => heapPositionWork(observed ? withObservedLaw(x as Exploration, heaps.largest) : (x as Exploration), heap.moves(rule), heaps, request.misere ?? false),
     };
   }
   if (request.misere) {
@@ -57,7 +67,10 @@ export function prepareHeap<R extends RuleBase>(heap: HeapKind<R>, text: string,
   if (request.rows) throw new InputError(says`${mention('rows')} applies to two-pile games (${mention('vectors')}, ${mention('preset')} wythoff)`, { code: 'not-applicable', field: 'rows', value: request.rows });
   // With --at, only the asked-for heaps matter: compute (or prove) up to the largest.
   const max = request.at ? largestOf(request.at) : request.max;
-  return { checkpointKey: text, work: (resume) => explore(max, resume) };
+  if (request.at && request.useObserved && !closedForm) {
+    return { checkpointKey: text, work: (resume) => explore(undefined, resume), finish: (x) => finishedWork({ ...withObservedLaw(x as Exploration, max!), max: max! }) };
+  }
+  return { checkpointKey: text, work: (resume) => explore(max, resume, request.at !== undefined) };
 }
 
 /** Heaps a played game may start with (its values are computed up to the largest). */
@@ -66,11 +79,12 @@ const PLAY_HEAP_LIMIT = 1_000_000;
 /** A one-heap game to play: the start heaps (three random ones without a position), the values up to the largest, and the moves. */
 export function playHeap<R extends RuleBase>(heap: HeapKind<R>, text: string, request: AnalyseRequest<R>, random: () => number): PlayStart {
   const rule = request.game.rule;
-  if (!heap.solver) throw new InputError('play: rule modules cannot be played yet', { code: 'not-applicable', field: 'rule', value: rule });
+  const closedForm = heap.closedForm?.(rule) ?? null;
+  if (!heap.solver && !closedForm) throw new InputError('play: rule modules cannot be played yet', { code: 'not-applicable', field: 'rule', value: rule });
   const texts = request.position as readonly string[] | undefined;
   const start = texts ? texts.map((t) => parseCount(t, mention('position'))) : Array.from({ length: 3 }, () => BigInt(1 + Math.floor(random() * 15)));
   const largest = largestOf(start);
   if (largest > BigInt(PLAY_HEAP_LIMIT)) throw new InputError(`play: heaps up to ${formatCount(PLAY_HEAP_LIMIT)} (got ${largest})`, { code: 'too-large', field: 'position', value: largest });
-  const exploration = exploreTable({ game: request.game, max: largest, limit: request.limit }, heap.solver(rule, 1), text);
+  const exploration = closedForm ? theoremExploration(request.game, text, closedForm, largest) : exploreTable({ game: request.game, max: largest, limit: request.limit }, heap.solver!(rule, 1), text);
   return { playable: heapPlayable(heap.moves(rule), exploration), start, random: !texts };
 }

@@ -4,13 +4,14 @@
  */
 import { InputError, mention, says } from '../../errors.js';
 import { formatCount } from '../../numbers.js';
-import type { SteppedWork } from '../../driver.js';
+import { finishedWork, type SteppedWork } from '../../driver.js';
 import type { ValueArray } from '../../kernels/store.js';
 import type { AnalyseRequest, PlayStart, Prepared, ShapedResult } from '../kind.js';
 import type { Pair } from '../../positions/game.js';
 import { pairPlayable } from '../../positions/playable.js';
 import type { RuleBase } from '../../rules/spec.js';
-import { pairPositionWork, parsePair, type PairGame } from '../../positions/pair-position.js';
+import { pairPositionWork, parseBigPair, parsePair, type PairGame } from '../../positions/pair-position.js';
+import { pairTheoremPosition } from '../../positions/pair-theorem.js';
 
 /** Coordinates are array indices: keep them well inside memory's reach. */
 const PAIR_MAX = 2 ** 31 - 1;
@@ -29,7 +30,12 @@ export interface PairTable {
 export function preparePairs<R extends RuleBase>(pairs: PairGame, table: PairTable, request: AnalyseRequest<R>): Prepared<ShapedResult> {
   if (request.position) {
     const texts = request.position as readonly string[];
-    const components = texts.map((t) => parsePair(t, mention('position')));
+    // One component: a theorem, where one applies, answers it at any size.
+    if (pairs.theorem && texts.length === 1 && !request.misere) {
+      const state = parseBigPair(texts[0]!, mention('position'), pairs.single);
+      return { checkpointKey: null, work: () => finishedWork(pairTheoremPosition(pairs.theorem!, pairs.game.text, state)) };
+    }
+    const components = texts.map((t) => parsePair(t, mention('position'), pairs.single));
     return { checkpointKey: null, work: () => pairPositionWork(pairs, components, request.misere ?? false) };
   }
   if (request.misere) throw new InputError(says`${mention('misere')} tables are for one-heap games; for other games evaluate positions with ${mention('position')} ... ${mention('misere')}`, { code: 'not-applicable', field: 'misere', value: true });

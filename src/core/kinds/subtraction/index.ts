@@ -16,6 +16,16 @@ import { subtractionOptions } from './options.js';
 import { takeAwaySolver } from './solver.js';
 import { takeAwayWithValue } from './winning-options.js';
 import { allButMisereOutcomes } from './misere.js';
+import type { ClosedForm } from '../../heap/theorem-exploration.js';
+
+/** Nim: every value is the heap itself (Bouton, 1901), P only at 0. */
+const BOUTON_NIM: ClosedForm = {
+  theorem: 'Bouton (1901): in Nim, G(n) = n',
+  value: (n) => n,
+  cycle: { preperiod: 0, period: 1, saltus: 1 },
+  largest: (max) => max,
+  pPositions: () => ({ kind: 'finite', list: [0] }),
+};
 
 const sequenceIn = (text: string): MoveSequence | null => {
   const name = text.replace(/[{}\s]/g, '');
@@ -83,6 +93,7 @@ const heap: HeapKind<TakeAwayRule> = {
     ...(rule.kind === 'subtraction' && { window: rule.moves[rule.moves.length - 1]! }),
   }),
   solver: (rule) => takeAwaySolver(rule),
+  closedForm: (rule) => (isNim(rule) ? BOUTON_NIM : null),
   // A sweep's values cost O(1) each here (O(n) for a sequence); the theorems prove most periods long before.
   sweep: {
     limits: { subtraction: { limit: 2 ** 16, order: 10 }, 'all-but': { limit: 2 ** 16, order: 20 }, 'sequence-subtraction': { limit: 2 ** 13, order: 50 } },

@@ -7,6 +7,8 @@ import { InputError, mention, says } from '../../errors.js';
 import { formatCount } from '../../numbers.js';
 import type { Game, Pair } from '../../positions/game.js';
 import { PAIR_CELL_LIMIT, type PairGame } from '../../positions/pair-position.js';
+import { sortMoves, type PairTheorem } from '../../positions/pair-theorem.js';
+import { isWythoffP, WYTHOFF_CITATION, wythoffWinningMoves } from '../../theorems/wythoff.js';
 import { vectorRuleText, type VectorRule } from './rule.js';
 import { VectorKernel } from './vector-kernel.js';
 import { checkTableMemory } from './grid.js';
@@ -46,5 +48,20 @@ export function twoPileGame(rule: VectorRule): PairGame {
     take: (from, to) => BigInt(from[0] - to[0] + from[1] - to[1]),
     statesBelow: ([x, y]) => (x + 1) * (y + 1),
     optionsAtMost: ([x, y]) => 2 * (x + y),
+    ...(isWythoff(rule) && { theorem: WYTHOFF_THEOREM }),
   };
 }
+
+/** Wythoff's game: the three vectors (1,0), (0,1), (1,1), none capped, in any order. */
+export function isWythoff(rule: VectorRule): boolean {
+  const keys = rule.vectors.map((v) => `${v.dx},${v.dy},${v.cap}`).sort();
+  return keys.join(' ') === '0,1,null 1,0,null 1,1,null';
+}
+
+const WYTHOFF_THEOREM: PairTheorem = {
+  theorem: `${WYTHOFF_CITATION}: the P-positions are (⌊k·φ⌋, ⌊k·φ²⌋) and their mirror images`,
+  isP: ([x, y]) => isWythoffP(x, y),
+  winningMoves: ([x, y]) => sortMoves([x, y], wythoffWinningMoves(x, y), (s) => `${s[0]}:${s[1]}`),
+  take: (from, to) => from[0] - to[0] + from[1] - to[1],
+  show: ([x, y]) => `${x}:${y}`,
+};

@@ -1,0 +1,46 @@
+/**
+ * The ground of a one-heap value (see positions/ground.ts): a theorem's
+ * formula, the computed table, a proven period beyond it, or, only when the
+ * request allows it, a period observed over the table and not proven.
+ */
+import { InputError, mention, says } from '../errors.js';
+import { formatCount } from '../numbers.js';
+import type { Ground } from '../positions/ground.js';
+import { isCycle, type Cycle } from '../laws/pattern.js';
+import { valueAt, valueFrom } from '../laws/cycle.js';
+import type { Exploration } from './explore.js';
+
+export function cycleWords(c: Cycle): string {
+  return `period ${c.period}${c.saltus ? `, saltus ${c.saltus}` : ''} from n = ${c.preperiod}`;
+}
+
+/** What a heap's value rests on, in an exploration that answers it: one object per ground, shared by the heaps that have it. */
+export function heapGrounds(x: Exploration): (n: bigint) => Ground {
+  const p = x.pattern;
+  if (isCycle(p) && p.proof?.method === 'theorem') {
+    const theorem: Ground = { kind: 'theorem', theorem: p.proof.reason };
+    return () => theorem;
+  }
+  const computed = BigInt(x.computed);
+  const table: Ground = { kind: 'table', over: `heaps 0..${computed - 1n}` };
+  const beyond: Ground | null = !isCycle(p) ? null : p.proof ? { kind: 'period', proof: `${p.proof.method}: ${cycleWords(p)}` } : { kind: 'law', law: cycleWords(p), observedUpTo: computed - 1n };
+  return (n) => {
+    if (n < computed) return table;
+    if (!beyond) throw new RangeError(`G(${n}) was not computed and no pattern is known`);
+    return beyond;
+  };
+}
+
+/**
+ * The exploration with its observed (unproven) period answering heaps
+ * beyond the table, for --use-observed; refused when nothing was observed.
+ * A proven or complete exploration is returned as it is.
+ */
+export function withObservedLaw(x: Exploration, largest: bigint): Exploration {
+  const p = x.pattern;
+  if (largest < BigInt(x.computed) || (isCycle(p) && p.proof)) return x;
+  if (!isCycle(p)) {
+    throw new InputError(says`${mention('useObserved')}: no period was observed over the first ${formatCount(x.computed)} values, so no law answers a heap of ${largest}`, { code: 'too-large', value: largest });
+  }
+  return { ...x, valueAt: (n) => valueAt(x.values, x.computed, p, n), valueOf: (n) => (n < x.computed ? x.values[n]! : valueFrom(x.values, x.computed, p, n)) };
+}

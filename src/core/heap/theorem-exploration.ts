@@ -1,0 +1,50 @@
+/**
+ * A one-heap table answered by a theorem instead of a computation: the
+ * values come from a closed form at any size (Nim's G(n) = n, Bachet's
+ * n mod (m+1)), so a position or `--at` of heaps up to 10^18 needs no table.
+ * The few values shown (0..max, at most SHOWN of them) come from the same
+ * formula; the pattern is the theorem's, proven, with the citation as reason.
+ */
+import type { GameSpecOf } from '../rules/spec.js';
+import type { Exploration } from './explore.js';
+import type { Cycle } from '../laws/pattern.js';
+import type { PPositions } from '../laws/p-positions.js';
+
+/** Values written into the table of a theorem's exploration (the rest are answered by the formula). */
+const SHOWN = 4096;
+
+export interface ClosedForm {
+  /** Author and year, and what the theorem says: "Bouton (1901): G(n) = n". */
+  readonly theorem: string;
+  value(n: bigint): bigint;
+  /** The eventual pattern the formula has, where its numbers fit a report (a period beyond 2^53 does not). */
+  readonly cycle: Cycle | null;
+  /** The largest value of heaps 0..max. */
+  largest(max: bigint): bigint;
+  /** Its P-positions (those up to max, where it has no cycle). */
+  pPositions(max: bigint): PPositions;
+}
+
+export function theoremExploration(game: GameSpecOf, rule: string, form: ClosedForm, max: bigint): Exploration {
+  const count = Number(max < BigInt(SHOWN) ? max + 1n : BigInt(SHOWN));
+  const values = new Uint32Array(count).map((_, n) => Number(form.value(BigInt(n))));
+  const pattern = form.cycle
+    ? { kind: form.cycle.saltus === 0 ? ('periodic' as const) : ('arithmetic-periodic' as const), ...form.cycle, proof: { method: 'theorem' as const, reason: form.theorem, valuesNeeded: 0 }, observedOver: count }
+    : { kind: 'none' as const, observedOver: count };
+  return {
+    shape: 'heap',
+    game,
+    rule,
+    max,
+    computed: count,
+    pattern,
+    noTheorem: null,
+    kernel: null,
+    proofMilliseconds: 0,
+    maxValue: form.largest(max),
+    pPositions: form.pPositions(max),
+    valueAt: (n) => form.value(n),
+    valueOf: (n) => Number(form.value(BigInt(n))),
+    values,
+  };
+}

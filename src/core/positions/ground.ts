@@ -1,0 +1,42 @@
+/**
+ * Why an answer is what it says: every value and outcome a report gives
+ * carries its ground.
+ * - table: computed, here, from the rule's options (`over` says which states: "heaps 0..63");
+ * - period: a pattern proven by a theorem about the computed values (which one, in `proof`);
+ * - theorem: a published theorem about the game (author, year) answers it directly;
+ * - law: a pattern only observed over the computed values: not proven, and
+ *   used beyond them only when asked to (--use-observed).
+ */
+export type Ground =
+  | { readonly kind: 'table'; readonly over: string }
+  | { readonly kind: 'period'; readonly proof: string }
+  | { readonly kind: 'theorem'; readonly theorem: string }
+  | { readonly kind: 'law'; readonly law: string; readonly observedUpTo: bigint };
+
+/** The ground in a few words, for a report line. */
+export function groundWords(ground: Ground): string {
+  switch (ground.kind) {
+    case 'table':
+      return `computed (table of ${ground.over})`;
+    case 'period':
+      return `proven period (${ground.proof})`;
+    case 'theorem':
+      return `theorem: ${ground.theorem}`;
+    case 'law':
+      return `law observed up to ${ground.observedUpTo}, not proven: ${ground.law}`;
+  }
+}
+
+/** The same as JSON: `{"kind": ..., ...}` with its numbers as numbers. */
+export function groundJson(ground: Ground): Record<string, unknown> {
+  switch (ground.kind) {
+    case 'table':
+      return { kind: 'table', over: ground.over };
+    case 'period':
+      return { kind: 'period', proof: ground.proof };
+    case 'theorem':
+      return { kind: 'theorem', theorem: ground.theorem };
+    case 'law':
+      return { kind: 'law', law: ground.law, observedUpTo: ground.observedUpTo, proven: false };
+  }
+}
