@@ -199,9 +199,12 @@ describe('Ctrl-C', () => {
     runCli(args, { until: ({ stderr }) => ready(stderr), untilMs: 20_000, timeoutMs: 50_000 });
 
   it('stops a long computation at once with exit 130', async () => {
-    // {1..50000} needs about 10^5 values of 5 * 10^4 moves each before its proof: minutes of work.
+    // {2..40000} needs about 10^5 values of 4 * 10^4 moves each before its proof: minutes of work.
+    // (bash:m, the set {1..m}, is answered by Bachet's theorem at once.)
     // --progress shows when the computation (and so the signal handling) has started.
-    const result = await interrupt(['--preset', 'bash:50000', '--at', '10^18', '--format', 'csv', '--progress'], (stderr) => stderr.includes('computing:'));
+    const rule = join(scratch, 'wide-set.json');
+    writeFileSync(rule, JSON.stringify({ moves: Array.from({ length: 39_999 }, (_, i) => i + 2) }));
+    const result = await interrupt(['--rule', rule, '--at', '10^18', '--format', 'csv', '--progress'], (stderr) => stderr.includes('computing:'));
     expect(result.code, `signal ${result.signal}, stderr ${result.stderr}`).toBe(130);
     expect(result.secondsAfterSignal).toBeLessThan(5);
     expect(result.stdout).toBe('');

@@ -40,7 +40,7 @@ describe('the shape of every JSON report', () => {
     expect(Object.keys(at)).toEqual(['shape', 'rule', 'name', 'description', 'max', 'computed', 'maxValue', 'pattern', 'pPositions', 'kernel', 'at']);
     expect(at.at).toEqual([{ n: 1e18, value: 0, outcome: 'P' }]); // 10^18 ≡ 0 (mod 4)
     const position = await json(['--preset', 'nim', '--position', '3', '6']);
-    expect(Object.keys(position)).toEqual(['shape', 'rule', 'misere', 'position', 'nimSum', 'components', 'outcome', 'winningMoves', 'winningMoveCount', 'movesNotListed']);
+    expect(Object.keys(position)).toEqual(['shape', 'rule', 'misere', 'position', 'nimSum', 'components', 'outcome', 'winningMoves', 'winningMoveCount', 'movesNotListed', 'grounds']);
     expect(position).toMatchObject({ nimSum: 5, outcome: 'N', winningMoves: [{ component: 2, from: 6, to: [3], take: 3 }] });
     const misere = await json(['--preset', 'bash:3', '--misere', '--max', '6']);
     expect(Object.keys(misere)).toEqual(['shape', 'rule', 'misere', 'max', 'pattern', 'pPositions', 'outcomes']);

@@ -38,7 +38,7 @@ describe('valid rule files', () => {
 
   it('a preset, with its name and description, which the file may override', () => {
     const bash = parseRuleText('preset: bash:3\n', 'g.yaml');
-    expect(bash.rule).toEqual({ kind: 'subtraction', moves: [1, 2, 3] });
+    expect(bash.rule).toEqual({ kind: 'take-up-to', most: 3n });
     expect(bash.name).toBe('bash:3');
     expect(parseRuleText('preset: nim\nname: my nim\n', 'g.yaml')).toMatchObject({ rule: { kind: 'all-but', excluded: [] }, name: 'my nim' });
   });
@@ -147,7 +147,7 @@ describe('loadRuleFile', () => {
     writeFileSync(join(dir, 'c.YML'), 'preset: bash:4\n');
     expect((await loadRuleFile(join(dir, 'a.yaml'))).rule).toEqual({ kind: 'subtraction', moves: [2, 3, 7] });
     expect(await loadRuleFile(join(dir, 'b.json'))).toMatchObject({ rule: { kind: 'all-but', excluded: [2, 3, 7] }, defaultMax: 99n });
-    expect((await loadRuleFile(join(dir, 'c.YML'))).rule).toEqual({ kind: 'subtraction', moves: [1, 2, 3, 4] });
+    expect((await loadRuleFile(join(dir, 'c.YML'))).rule).toEqual({ kind: 'take-up-to', most: 4n });
   });
 
   it('names the file path in messages', async () => {

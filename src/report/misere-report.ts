@@ -6,23 +6,27 @@ import type { Sink } from '../host/sink.js';
 import { toJson } from './json.js';
 import { wrapText } from './wrap.js';
 import { pPositionsText } from './p-positions-text.js';
+import { groundJson, groundWords } from '../core/positions/ground.js';
 
 export async function writeMisereTable(x: MisereTable, sink: Sink, width: number): Promise<void> {
   const lines: string[] = [];
   const field = (label: string, text: string) => lines.push(wrapText(text, width - 16, 16).replace(/^ {16}/, label.padEnd(16)));
   field('Rule', ruleTitle(x.rule));
   field('Play', 'misère: the player who makes the last move loses');
-  field('Heaps', `0 .. ${x.max}`);
+  field('Heaps', x.at ? `0 .. ${x.max} (computed to find the period)` : `0 .. ${x.max}`);
   const c = x.cycle;
   field('Pattern', c ? `outcomes periodic from n = ${c.preperiod}, period ${c.period}` : `no period found up to n = ${x.max}`);
   field('Status', c?.proof ? `proven (${c.proof.method}): ${c.proof.reason}` : c ? 'observed over the heaps computed, not proven' : 'no pattern');
   field('P-positions', pPositionsText(x.pPositions));
+  if (x.at) field('Heaps asked', String(x.at.length));
+  for (const a of x.at ?? []) lines.push(wrapText(`n = ${a.n}: ${a.outcome === 'P' ? 'P, the player to move loses' : 'N, the player to move wins'} (${groundWords(a.ground)})`, width - 2, 2));
   await sink.write(lines.join('\n') + '\n');
 }
 
 export async function writeMisereCsv(x: MisereTable, sink: Sink): Promise<void> {
   let text = csvLine(['n', 'outcome']);
-  for (let n = 0; n <= x.max; n++) text += csvLine([n, x.outcomes[n] ? 'N' : 'P']);
+  if (x.at) for (const a of x.at) text += csvLine([a.n, a.outcome]);
+  else for (let n = 0; n <= x.max; n++) text += csvLine([n, x.outcomes[n] ? 'N' : 'P']);
   await sink.write(text);
 }
 
@@ -36,7 +40,8 @@ export async function writeMisereJson(x: MisereTable, sink: Sink): Promise<void>
       max: x.max,
       pattern: c ? { preperiod: c.preperiod, period: c.period, proven: Boolean(c.proof), proof: c.proof?.reason ?? null, method: c.proof?.method ?? null } : null,
       pPositions: x.pPositions,
-      outcomes: Array.from(x.outcomes, (o) => (o ? 'N' : 'P')).join(''),
+      ...(!x.at && { outcomes: Array.from(x.outcomes, (o) => (o ? 'N' : 'P')).join('') }),
+      ...(x.at && { at: x.at.map((a) => ({ n: a.n, outcome: a.outcome, ground: groundJson(a.ground) })) }),
     }) + '\n',
   );
 }

@@ -9,6 +9,7 @@ import type { GameSpecOf } from '../rules/spec.js';
 import type { Exploration } from './explore.js';
 import type { Cycle } from '../laws/pattern.js';
 import type { PPositions } from '../laws/p-positions.js';
+import type { MisereClosedForm } from '../positions/misere-heap.js';
 
 /** Values written into the table of a theorem's exploration (the rest are answered by the formula). */
 const SHOWN = 4096;
@@ -23,6 +24,8 @@ export interface ClosedForm {
   largest(max: bigint): bigint;
   /** Its P-positions (those up to max, where it has no cycle). */
   pPositions(max: bigint): PPositions;
+  /** Misère outcomes of single heaps, where the theorem gives them. */
+  readonly misere?: MisereClosedForm;
 }
 
 export function theoremExploration(game: GameSpecOf, rule: string, form: ClosedForm, max: bigint): Exploration {

@@ -19,6 +19,14 @@ import { describePPositions, type PPositions } from '../laws/p-positions.js';
 import type { Cycle, Proof } from '../laws/pattern.js';
 import { checkMisereSize, misereSearch, splitDescendants } from './misere.js';
 import { runGenerator } from '../driver.js';
+import type { Ground } from './ground.js';
+
+/** The misère outcome of one heap, and what it rests on. */
+export interface MisereOutcome {
+  readonly n: bigint;
+  readonly outcome: 'N' | 'P';
+  readonly ground: Ground;
+}
 
 export interface MisereTable {
   readonly shape: 'misere';
@@ -28,6 +36,8 @@ export interface MisereTable {
   readonly outcomes: Uint8Array;
   readonly cycle: (Cycle & { readonly proof: Proof | null }) | null;
   readonly pPositions: PPositions;
+  /** With --at: the outcomes of the heaps asked for, each with its ground (the table is then what they rest on). */
+  readonly at?: readonly MisereOutcome[];
 }
 
 const SINGLE_HEAP_LIMIT = 50_000_000;

@@ -25,6 +25,14 @@ function bachet(rule: TakeUpToRule): ClosedForm {
     value: (n) => n % period,
     cycle: period <= SAFE ? { preperiod: 0, period: Number(period), saltus: 0 } : null,
     largest: (max) => min(max, m),
+    misere: {
+      theorem: `${BACHET}: in misère play, the player to move loses exactly at n ≡ 1 (mod ${period})`,
+      isP: (n) => n % period === 1n,
+      winningTake: (n) => {
+        const take = (((n - 1n) % period) + period) % period;
+        return n > 0n && take >= 1n ? take : null;
+      },
+    },
     pPositions: (max) =>
       period <= SAFE
         ? { kind: 'residues', modulus: Number(period), residues: [0], from: 0, extra: [], missing: [] }

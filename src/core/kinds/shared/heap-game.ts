@@ -11,7 +11,8 @@ import { withObservedLaw } from '../../heap/heap-ground.js';
 import { formatCount, parseCount } from '../../numbers.js';
 import { heapArray, largestOf, type HeapList } from '../../positions/heap-list.js';
 import { heapPositionWork } from '../../positions/heap-position.js';
-import { misereTableSteps } from '../../positions/misere-table.js';
+import { misereTable, misereTableSteps, type MisereTable } from '../../positions/misere-table.js';
+import { misereHeapPosition, misereOutcomeOf, misereSearchMax } from '../../positions/misere-heap.js';
 import type { AnalyseRequest, PlayStart, Prepared, ShapedResult } from '../kind.js';
 import { heapPlayable } from '../../positions/playable.js';
 import type { RuleBase } from '../../rules/spec.js';
@@ -33,6 +34,12 @@ const THEOREM_TABLE_MAX = 31n;
 
 /** A misère table of heaps 0..max when no --max is given. */
 const MISERE_DEFAULT_MAX = 100n;
+const MISERE_DEFAULT_MAX_NUMBER = Number(MISERE_DEFAULT_MAX);
+
+/** A generator's steps, then its result mapped. */
+function* mapSteps<T, U>(steps: Generator<void, T, void>, map: (result: T) => U): Generator<void, U, void> {
+  return map(yield* steps);
+}
 
 
 /** A one-heap game's request, as work for the driver. */
@@ -49,6 +56,16 @@ export function prepareHeap<R extends RuleBase>(heap: HeapKind<R>, text: string,
   };
   if (request.position) {
     const heaps = positionHeaps(request.position);
+    const moves = heap.moves(rule);
+    // One heap in misère play: its misère outcome from a theorem, or the misère table and its period, at any size.
+    if (request.misere && heaps.count === 1 && !moves.nim && !moves.splits) {
+      const n = heaps.read(0, 1)[0]!;
+      const misere = closedForm?.misere ?? null;
+      if (misere) return { checkpointKey: null, work: () => finishedWork(misereHeapPosition(moves, n, null, misere, false)) };
+      const max = misereSearchMax(moves, n);
+      const size = { unit: 'heaps', ceiling: max + 1 };
+      return { checkpointKey: null, work: () => generatorWork(mapSteps(misereTableSteps(moves, max), (table) => misereHeapPosition(moves, n, table, null, request.useObserved ?? false)), size) };
+    }
     // With --use-observed, the values go only as far as a proof or the limit; an observed period answers beyond them (and says so).
     const observed = request.useObserved && !closedForm;
     return {
@@ -58,9 +75,20 @@ export function prepareHeap<R extends RuleBase>(heap: HeapKind<R>, text: string,
     };
   }
   if (request.misere) {
-    if (request.at) throw new InputError(says`${mention('misere')} tables take ${mention('max')} N (heaps 0..N)`, { code: 'not-applicable', field: 'at', value: request.at });
-    const max = Number(request.max ?? request.game.defaultMax ?? MISERE_DEFAULT_MAX);
     const moves = heap.moves(rule);
+    if (request.at) {
+      const at = request.at;
+      const misere = closedForm?.misere ?? null;
+      const answer = (table: MisereTable | null): MisereTable => {
+        const outcomeOf = misereOutcomeOf(table, misere, request.useObserved ?? false);
+        const shown = table ?? misereTable(moves, Math.min(Number(largestOf(at)), MISERE_DEFAULT_MAX_NUMBER));
+        return { ...shown, at: at.map(outcomeOf) };
+      };
+      if (misere) return { checkpointKey: null, work: () => finishedWork(answer(null)) };
+      const max = misereSearchMax(moves, largestOf(at));
+      return { checkpointKey: null, work: () => generatorWork(mapSteps(misereTableSteps(moves, max), answer), { unit: 'heaps', ceiling: moves.splits ? Infinity : max + 1 }) };
+    }
+    const max = Number(request.max ?? request.game.defaultMax ?? MISERE_DEFAULT_MAX);
     const size = { unit: 'heaps', ceiling: moves.splits ? Infinity : max + 1 };
     return { checkpointKey: null, work: () => generatorWork(misereTableSteps(moves, max), size) };
   }
