@@ -57,6 +57,8 @@ export interface Exploration {
   valueOf(n: number): number;
   /** The computed values (a view, not a copy). */
   readonly values: ValueArray;
+  /** The published theorem that gives every value, when a formula (not a computation) answers (see theorem-exploration.ts). */
+  readonly theorem?: string;
 }
 
 const FIRST_CHECKPOINT = 64;

@@ -17,8 +17,9 @@ export function cycleWords(c: Cycle): string {
 /** What a heap's value rests on, in an exploration that answers it: one object per ground, shared by the heaps that have it. */
 export function heapGrounds(x: Exploration): (n: bigint) => Ground {
   const p = x.pattern;
-  if (isCycle(p) && p.proof?.method === 'theorem') {
-    const theorem: Ground = { kind: 'theorem', theorem: p.proof.reason };
+  const cited = x.theorem ?? (isCycle(p) && p.proof?.method === 'theorem' ? p.proof.reason : null);
+  if (cited) {
+    const theorem: Ground = { kind: 'theorem', theorem: cited };
     return () => theorem;
   }
   const computed = BigInt(x.computed);

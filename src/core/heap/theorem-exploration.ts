@@ -49,5 +49,6 @@ export function theoremExploration(game: GameSpecOf, rule: string, form: ClosedF
     valueAt: (n) => form.value(n),
     valueOf: (n) => Number(form.value(BigInt(n))),
     values,
+    theorem: form.theorem,
   };
 }
