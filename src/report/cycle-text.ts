@@ -22,6 +22,8 @@ export function statusText(s: Summary, paint: Paint = plain): string {
   if (p.kind === 'none') {
     return `${paint(33, 'no period found')} in the values computed; ${p.noTheorem ? why : 'none was proven'}`;
   }
+  // A cited theorem needs no computed values; the other proofs rest on the first few.
+  if (p.proven && p.method === 'theorem') return `${paint(32, 'proven (theorem)')}: ${p.proof}`;
   if (p.proven) return `${paint(32, `proven (${p.method})`)}: ${p.proof}; proof needs ${countOf(p.valuesNeeded ?? 0, 'value')}`;
   return `${paint(33, 'observed, not proven')}: holds over the ${countOf(p.observedOver, 'value')} computed; ${why}`;
 }
