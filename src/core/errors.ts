@@ -1,3 +1,4 @@
+import { groupDigits } from './digits.js';
 /**
  * What kind of mistake an InputError reports: a program reacts to the code,
  * a person reads the message.
@@ -214,7 +215,7 @@ function head(text: string, max: number): { readonly head: string; readonly cut:
 /** `text` cut to `max` characters (saying how long it was), control characters escaped. */
 export function excerpt(text: string, max = QUOTE_CHARS): string {
   const { head: shown, cut } = head(text, max);
-  return escapeControls(shown) + (cut ? `… (${text.length.toLocaleString('en-US')} characters)` : '');
+  return escapeControls(shown) + (cut ? `… (${groupDigits(text.length)} characters)` : '');
 }
 
 /**
@@ -225,7 +226,7 @@ export function quote(value: unknown, length?: number): string {
   const text = String(value);
   const whole = length ?? text.length;
   const { head: shown, cut } = head(text, QUOTE_CHARS);
-  return `'${escapeControls(shown)}${cut || whole > text.length ? `…' (${whole.toLocaleString('en-US')} characters)` : "'"}`;
+  return `'${escapeControls(shown)}${cut || whole > text.length ? `…' (${groupDigits(whole)} characters)` : "'"}`;
 }
 
 /** An error's message on one line (messages go to stderr as single lines). */

@@ -1,3 +1,4 @@
+import { groupDigits } from './digits.js';
 import { InputError, quote, says, type InputCode, type InputField, type Wording } from './errors.js';
 
 /**
@@ -84,7 +85,7 @@ export function parseSmallCount(text: string, what: Wording, min = 0, max = Numb
 
 /** A compact human form of a count: 1000000 -> "1,000,000". */
 export function formatCount(n: number | bigint): string {
-  return BigInt(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return groupDigits(n);
 }
 
 /** A count with its noun, singular for exactly one: "1 value", "1,024 values", "1 P-position". */

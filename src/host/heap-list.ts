@@ -1,3 +1,4 @@
+import { formatCount } from '../core/numbers.js';
 /**
  * The heaps of a position, read as often as its evaluation needs (once for
  * the values and the nim-sum, once more for the winning moves): from the
@@ -40,7 +41,7 @@ class HeapSpool implements HeapList {
   add(heap: bigint): void {
     if (heap > this.largest) this.largest = heap;
     if (heap >= HUGE) {
-      if (this.huge.size >= HUGE_HEAPS) throw new InputError(says`${FROM_STDIN}: more than ${HUGE_HEAPS.toLocaleString('en-US')} heaps of 2^64 or more`, { code: 'too-large', value: '-' });
+      if (this.huge.size >= HUGE_HEAPS) throw new InputError(says`${FROM_STDIN}: more than ${formatCount(HUGE_HEAPS)} heaps of 2^64 or more`, { code: 'too-large', value: '-' });
       this.huge.set(this.count, heap);
     }
     this.block[this.filled++] = heap >= HUGE ? HUGE : heap;

@@ -1,3 +1,4 @@
+import { formatCount } from '../core/numbers.js';
 /**
  * One self-contained HTML page: summary, the picture (inline SVG), the
  * pattern, the P-positions and the first values, with a CSV download. No
@@ -39,7 +40,7 @@ export function renderHtmlReport(report: HtmlReport): string {
   let shown = '';
   for (let n = 0; n < m; n++) shown += (n === 0 ? '' : ' ') + String(report.values[n]);
   const csvHref = report.csvHref ?? `data:text/csv;base64,${Buffer.from(valuesCsv(report.values, report.count)).toString('base64')}`;
-  const csvNote = report.csvHref ? 'all computed values' : `the first ${m === 1 ? 'value' : `${m.toLocaleString('en-US')} values`}, embedded in this page`;
+  const csvNote = report.csvHref ? 'all computed values' : `the first ${m === 1 ? 'value' : `${formatCount(m)} values`}, embedded in this page`;
   const fileName = `${report.title.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'values'}.csv`;
   return `<!DOCTYPE html>
 <html lang="en">
@@ -62,7 +63,7 @@ ${inlineSvg(report.svg)}
 <h2>P-positions</h2>
 <pre id="p-positions">${esc(report.pPositions)}</pre>
 <h2>Values</h2>
-<p>G(0), G(1), … G(${m - 1})${report.count > m ? ` (the first ${m.toLocaleString('en-US')} of ${report.count.toLocaleString('en-US')})` : ''}. <a id="csv" href="${esc(csvHref)}" download="${esc(fileName)}">Download CSV</a> (${esc(csvNote)}).</p>
+<p>G(0), G(1), … G(${m - 1})${report.count > m ? ` (the first ${formatCount(m)} of ${formatCount(report.count)})` : ''}. <a id="csv" href="${esc(csvHref)}" download="${esc(fileName)}">Download CSV</a> (${esc(csvNote)}).</p>
 <pre id="values" class="values" data-count="${m}">${shown}</pre>
 </body>
 </html>

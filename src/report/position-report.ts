@@ -1,3 +1,4 @@
+import { formatCount } from '../core/numbers.js';
 /**
  * Reports of a position: each component with its value, the nim-sum, the
  * outcome in words, and every winning move in the canonical order (the first
@@ -40,7 +41,7 @@ export function positionTableText(p: AnyPosition, width: number): string {
   // A long position is shown by its first components (a position read from standard input keeps only those).
   const total = p.componentCount ?? p.components.length;
   const states = p.components.slice(0, COMPONENTS_SHOWN + 1).map((c) => p.show(c.state));
-  const cut = (items: string[]) => (total > COMPONENTS_SHOWN ? `${items.slice(0, COMPONENTS_SHOWN).join(' ')} … (${total.toLocaleString('en-US')} in all)` : items.join(' '));
+  const cut = (items: string[]) => (total > COMPONENTS_SHOWN ? `${items.slice(0, COMPONENTS_SHOWN).join(' ')} … (${formatCount(total)} in all)` : items.join(' '));
   field('Rule', ruleTitle(p.rule));
   field('Position', cut(states));
   if (p.components.every((c) => c.grundy !== null)) {
@@ -56,7 +57,7 @@ export function positionTableText(p: AnyPosition, width: number): string {
   if (p.outcome === 'N') {
     const count = p.winningMoveCount ?? BigInt(p.winningMoves.length);
     // Counting that stopped part-way (movesNotListed says where) gives a lower bound.
-    field('Winning moves', count ? `${p.movesNotListed ? 'at least ' : ''}${count.toLocaleString('en-US')}${count > MOVES_SHOWN ? ` (the first ${MOVES_SHOWN} shown)` : ''}` : p.movesNotListed ? 'not listed' : 'none: the player to move wins by making no move');
+    field('Winning moves', count ? `${p.movesNotListed ? 'at least ' : ''}${formatCount(count)}${count > MOVES_SHOWN ? ` (the first ${MOVES_SHOWN} shown)` : ''}` : p.movesNotListed ? 'not listed' : 'none: the player to move wins by making no move');
     const position = p.components.map((c) => c.state);
     for (const move of p.winningMoves.slice(0, MOVES_SHOWN)) lines.push(wrapText(p.describe(move, position), width - 2, 2));
   }

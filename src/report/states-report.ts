@@ -1,3 +1,4 @@
+import { formatCount } from '../core/numbers.js';
 /** Reports of a state module's table: each state (as JSON) with its value and outcome. */
 import type { StatesTable } from '../core/kinds/module/state-result.js';
 import { countOf } from '../core/numbers.js';
@@ -11,11 +12,11 @@ import { wrapText } from './wrap.js';
 const ROWS_SHOWN = 200;
 
 export async function writeStatesTable(x: StatesTable, sink: Sink, width: number): Promise<void> {
-  const lines = [wrapText(`Rule: ${ruleTitle(x.rule)}`, width), `${countOf(x.rows.length, 'state')}; P-positions: ${x.rows.filter((r) => r.grundy === 0).length.toLocaleString('en-US')}`, ''];
+  const lines = [wrapText(`Rule: ${ruleTitle(x.rule)}`, width), `${countOf(x.rows.length, 'state')}; P-positions: ${formatCount(x.rows.filter((r) => r.grundy === 0).length)}`, ''];
   const shown = x.rows.slice(0, ROWS_SHOWN);
   const valueWidth = Math.max(1, ...shown.map((r) => String(r.grundy).length));
   for (const r of shown) lines.push(wrapText(`${String(r.grundy).padStart(valueWidth)} ${r.grundy === 0 ? 'P' : 'N'}  ${canonicalJson(r.state)}`, width));
-  if (x.rows.length > ROWS_SHOWN) lines.push(`… ${(x.rows.length - ROWS_SHOWN).toLocaleString('en-US')} more (--format csv lists them all)`);
+  if (x.rows.length > ROWS_SHOWN) lines.push(`… ${formatCount(x.rows.length - ROWS_SHOWN)} more (--format csv lists them all)`);
   await sink.write(lines.join('\n') + '\n');
 }
 

@@ -1,3 +1,4 @@
+import { formatCount } from '../numbers.js';
 /**
  * The options of one heap under a heap rule that reach a given value: what
  * a winning move needs. Each search gives how many there are, the first few
@@ -38,7 +39,7 @@ export function heapsWithValue(x: Exploration, t: bigint, below: bigint): bigint
 export const NONE: OptionsWithValue = { count: 0n, options: [], work: 1 };
 
 export const tooMuch = (n: bigint, budget: number): { notListed: string } => ({
-  notListed: `a heap of ${n} has too many options to look through within the ${budget.toLocaleString('en-US')} option checks left to this position`,
+  notListed: `a heap of ${n} has too many options to look through within the ${formatCount(budget)} option checks left to this position`,
 });
 
 /** What a search says where no proven pattern tells which heaps have a value. */

@@ -1,3 +1,4 @@
+import { formatCount } from '../numbers.js';
 /**
  * Misère outcomes of single heaps, n = 0..max (the last player to move
  * loses; a heap with no move is won by the player to move).
@@ -52,7 +53,7 @@ export function* misereTableSteps(rule: HeapMoves, max: number): Generator<void,
   const splits = rule.splits;
   // The options of a position reached, estimated by those of the heap of max (a split heap's parts have about as many).
   if (splits) checkMisereSize(splitDescendants(max), max <= 1000 ? rule.options(max).length : Infinity, `a heap of ${max} (a rule that splits heaps is searched position by position)`);
-  if (max > SINGLE_HEAP_LIMIT) throw new InputError(says`${mention('misere')} ${mention('max')} ${max}: at most ${SINGLE_HEAP_LIMIT.toLocaleString('en-US')} heaps`, { code: 'too-large', field: 'max', value: max });
+  if (max > SINGLE_HEAP_LIMIT) throw new InputError(says`${mention('misere')} ${mention('max')} ${max}: at most ${formatCount(SINGLE_HEAP_LIMIT)} heaps`, { code: 'too-large', field: 'max', value: max });
   const outcomes = new Uint8Array(max + 1);
   if (splits) {
     const memo = new Map<string, boolean>();

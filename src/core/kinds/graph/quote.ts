@@ -1,3 +1,4 @@
+import { formatCount } from '../../numbers.js';
 /** Longest excerpt of a user's token a message shows: enough to recognise it, never a screenful. */
 const QUOTE_CHARS = 40;
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
@@ -14,5 +15,5 @@ export function quoted(text: string): string {
     /[\u0000-\u001f\u007f-\u009f]/g,
     (c) => NAMED[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
   );
-  return cut ? `'${shown}…' (${text.length.toLocaleString('en-US')} characters)` : `'${shown}'`;
+  return cut ? `'${shown}…' (${formatCount(text.length)} characters)` : `'${shown}'`;
 }

@@ -1,3 +1,4 @@
+import { formatCount } from '../../numbers.js';
 /**
  * Games whose states are any JSON value, given by a rule module's
  * options(state): the values of the states reachable from some roots, by a
@@ -367,7 +368,7 @@ export function solveStates(rules: StateRules, roots: readonly unknown[], option
   let solved = 0;
   const push = (state: unknown, id: number) => {
     if (solved + stack.length >= options.maxStates) {
-      throw new StateSearchError(`more than ${options.maxStates.toLocaleString('en-US')} states (reached from ${shownKey(keys[stack[0]?.id ?? id]!)}): too many for memory`);
+      throw new StateSearchError(`more than ${formatCount(options.maxStates)} states (reached from ${shownKey(keys[stack[0]?.id ?? id]!)}): too many for memory`);
     }
     onStack[id] = true;
     stack.push(expand(state, id));
