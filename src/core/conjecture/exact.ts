@@ -9,6 +9,16 @@
  * number turns back into a bigint (see `normal`).
  */
 
+const abs = (a: bigint): bigint => (a < 0n ? -a : a);
+
+/** The greatest common divisor (gcd(0, 0) = 0). */
+export function gcd(a: bigint, b: bigint): bigint {
+  a = abs(a);
+  b = abs(b);
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a;
+}
+
 /** A number of Q(√5) that is not a whole number (whole numbers are bigints). */
 export class Exact {
   private constructor(
@@ -35,15 +45,6 @@ export type Num = bigint | Exact;
 
 /** The golden ratio (1 + √5) / 2. */
 export const PHI: Num = Exact.of(1n, 1n, 2n);
-
-const abs = (a: bigint): bigint => (a < 0n ? -a : a);
-
-export function gcd(a: bigint, b: bigint): bigint {
-  a = abs(a);
-  b = abs(b);
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a;
-}
 
 /** floor(a / b) for integers, b ≠ 0 (bigint division truncates toward zero). */
 export function floorDiv(a: bigint, b: bigint): bigint {
