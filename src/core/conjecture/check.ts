@@ -5,7 +5,7 @@
  * expression's syntax together make a finite range decide every n (see
  * everyHeapBound). An observed pattern never gives that claim.
  */
-import { InputError, mention, says } from '../errors.js';
+import { InputError, mention, quote, says } from '../errors.js';
 import type { Exploration } from '../heap/explore.js';
 import type { GridExploration } from '../kinds/two-pile/grid.js';
 import type { CappedHeapExploration } from '../kinds/capped-heap/explore-capped.js';
@@ -133,13 +133,15 @@ function counterexampleAt(expression: Expression, position: Position): Counterex
     const l = compile(expression, left)(position.env);
     const r = compile(expression, right)(position.env);
     const op = root.ops[0]!;
-    const text = op === '==' ? `${shown(left, l)}, but ${shown(right, r)}` : `${shown(left, l)} and ${shown(right, r)}, so ${sourceOf(expression, root)} is false`;
+    const literal = (node: Node) => node.kind === 'int' || node.kind === 'bool';
+    const known = [[left, l], [right, r]].filter(([node]) => !literal(node as Node)).map(([node, value]) => shown(node as Node, value as Value));
+    const text = op === '==' ? `${shown(left, l)}, but ${shown(right, r)}` : `${known.join(' and ')}, so ${quote(sourceOf(expression, root))} is false`;
     return { where: position.where, variables, sides: [{ text: sourceOf(expression, left), value: l }, { text: sourceOf(expression, right), value: r }], text };
   }
   const values = Object.entries(position.env)
     .filter(([name]) => !position.where.includes(`${name} =`))
     .map(([name, value]) => (name === 'g' ? `g = ${position.grundyName} = ${valueText(value)}` : `${name} = ${valueText(value)}`));
-  return { where: position.where, variables, sides: null, text: `${sourceOf(expression, root)} is false (${values.join(', ')})` };
+  return { where: position.where, variables, sides: null, text: `${quote(sourceOf(expression, root))} is false (${values.join(', ')})` };
 }
 
 /** A report from what run() found. */

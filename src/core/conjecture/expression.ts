@@ -46,6 +46,11 @@ export const FUNCTIONS: Readonly<Record<string, FunctionSpec>> = {
   is_fib: { args: ['number'], result: 'bool', describe: 'whether n is a Fibonacci number' },
 };
 
+/** The entry `name` of a table of names: its own, never one inherited from Object.prototype (`constructor`, `__proto__`). */
+function own<T>(table: Readonly<Record<string, T>>, name: string): T | undefined {
+  return Object.hasOwn(table, name) ? table[name] : undefined;
+}
+
 /** Names that are constants. */
 export const CONSTANTS: Readonly<Record<string, Type>> = { phi: 'number' };
 
@@ -301,20 +306,20 @@ class Parser {
 
   private variable(token: Token): Node {
     const name = token.text;
-    const type = this.variables[name] ?? CONSTANTS[name];
+    const type = own(this.variables, name) ?? own(CONSTANTS, name);
     if (type === undefined) {
-      if (FUNCTIONS[name]) fail(token.end, `${name} is a function: write ${name}(…)`);
+      if (own(FUNCTIONS, name)) fail(token.end, `${name} is a function: write ${name}(…)`);
       fail(token.start, `unknown name ${quote(name)}; this game's table has ${availableWords(this.variables)}`);
     }
-    if (this.variables[name] !== undefined) this.used.add(name);
+    if (own(this.variables, name) !== undefined) this.used.add(name);
     return { kind: 'var', name, type, start: token.start, end: token.end };
   }
 
   private call(token: Token): Node {
     const name = token.text;
-    const spec = FUNCTIONS[name];
+    const spec = own(FUNCTIONS, name);
     if (!spec) {
-      if (this.variables[name] || CONSTANTS[name]) fail(token.end, `${name} is no function (put an operator such as * after it)`);
+      if (own(this.variables, name) || own(CONSTANTS, name)) fail(token.end, `${name} is no function (put an operator such as * after it)`);
       fail(token.start, `unknown function ${quote(name)}; the functions are ${Object.keys(FUNCTIONS).join(', ')}`);
     }
     this.next(); // (
