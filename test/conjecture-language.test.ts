@@ -142,7 +142,9 @@ describe('phi, exactly', () => {
 
   it('is exact where doubles are wrong: floor(k*phi) for k = 165580141 and far beyond', () => {
     expect(value('floor(165580141 * phi)')).toBe(floorKPhi(165580141n));
-    expect(value('floor(165580141 * phi)')).toBe(267914296n); // F(41): k = F(40), and F(40)·phi is just below F(41)
+    expect(value('floor(165580141 * phi)')).toBe(267914296n); // k = F(41): F(41)·phi = F(42) + |ψ|^41, just above F(42)
+    expect(value('floor(102334155 * phi)')).toBe(165580140n); // k = F(40): F(40)·phi = F(41) - ψ^40, just below F(41), where a double gives F(41)
+    expect(Math.floor(102334155 * PHI_FLOAT)).toBe(165580141);
     // Where the double rounds up across a whole number: k·phi within 2^-20 of one, which doubles cannot tell apart.
     let wrong = 0;
     for (let i = 30; i <= 90; i++) {
