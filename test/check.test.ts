@@ -183,3 +183,15 @@ describe('the installed program', () => {
     expect(fails.stdout).toContain('fails at n = 3: p = false, but (n % 3 == 0) = true');
   });
 });
+
+describe('the library', () => {
+  it('checkConjecture reads a table analyseSync made', async () => {
+    const { analyseSync, checkConjecture, presetGame } = await import('../src/index.js');
+    const table = analyseSync({ game: presetGame('kayles'), max: 100n });
+    // Kayles: G = 0 1 2 3 1 4 3 2 1 4 2 6 …, the values never above 8 (Guy-Smith, period 12 from n = 71).
+    const report = checkConjecture(table, 'p == (n % 4 == 0)');
+    expect(report).toMatchObject({ holds: false, counterexample: { where: 'n = 4', variables: { n: 4n, g: 1n, p: false } } });
+    // It reads no n: the proven period makes heaps 0..71 + 12 - 1 decide every n.
+    expect(checkConjecture(table, 'g <= 8')).toMatchObject({ holds: true, scope: 'every', checked: { range: 'n = 0..82' } });
+  });
+});
