@@ -111,6 +111,7 @@ function optionTable(argv: Argv, io?: CliIo) {
     .example('$0 --preset kayles', 'Kayles, computed until Guy-Smith proves its period')
     .example('$0 --moves 2,5,7 --at 10^18', 'one exact value, far out')
     .example('$0 --preset nim --position 3 6 9', 'who wins, and every winning move')
+    .example("$0 --moves 1,2,3 --check 'g == n % 4'", 'check a conjecture: exit 0 when it holds (here for every n), 1 with the first counterexample')
     .strict()
     .help()
     .version(packageVersion())
