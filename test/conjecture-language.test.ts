@@ -111,6 +111,7 @@ describe('phi, exactly', () => {
     expect(truth('1 / phi == phi - 1')).toBe(true);
     expect(truth('phi ** 2 - phi == 1')).toBe(true);
     expect(truth('phi != 1')).toBe(true);
+    expect(truth('φ * φ == φ + 1 and φ == phi')).toBe(true); // φ, as the reports print it
     expect(valueText(value('phi'))).toBe('phi');
     expect(valueText(value('2 * phi + 1/2'))).toBe('1/2 + 2*phi');
     expect(exact.decimalText(exact.PHI)).toBe('1.618033');

@@ -111,6 +111,12 @@ function tokenize(text: string): Token[] {
       i = j;
       continue;
     }
+    if (ch === 'φ') {
+      // The golden ratio as it is printed (the reports write ⌊kφ⌋): the same as phi.
+      tokens.push({ kind: 'name', text: 'phi', start, end: start + 1 });
+      i++;
+      continue;
+    }
     const op = OPERATORS.find((o) => text.startsWith(o, i));
     if (op) {
       tokens.push({ kind: 'op', text: op, start, end: start + op.length });
