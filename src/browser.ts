@@ -31,6 +31,8 @@ export { parseCode, codeText, type TakeBreakCode } from './core/rules/code.js';
 export type { Pattern, Cycle, Proof } from './core/laws/pattern.js';
 export type { PPositions } from './core/laws/p-positions.js';
 export { summarise, type Summary } from './report/summary.js';
+// A conjecture (`g == n % 4`) checked against a table analyse() made.
+export { checkConjecture, type CheckReport, type Counterexample } from './core/conjecture/check.js';
 // The laws P-positions follow, recognised in any sequence or set of pairs.
 export { findRecurrence, type Recurrence } from './core/laws/sequence-law.js';
 export { recognisePairLaw, type PairLaw } from './core/laws/pair-law.js';

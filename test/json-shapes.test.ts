@@ -27,6 +27,7 @@ describe('the shape of every JSON report', () => {
     ['a position of a module with states', 'position', ['--rule', 'examples/ring.mjs']],
     ['a misère table', 'misere', ['--preset', 'bash:3', '--misere', '--max', '6']],
     ["a module's table of states", 'states', ['--rule', 'examples/one-more.mjs', '--max', '3']],
+    ['a conjecture checked', 'check', ['--preset', 'bash:3', '--check', 'g == n % 4']],
   ])('%s: shape %s', async (_what, shape, args) => {
     const doc = await json(args as string[]);
     expect(doc.shape).toBe(shape);
@@ -56,5 +57,11 @@ describe('the shape of every JSON report', () => {
     expect(memory.pPositions).toEqual([0, 1, 2, 3, 5, 8, 13]);
     const states = await json(['--rule', 'examples/one-more.mjs', '--max', '3']);
     expect(Object.keys(states)).toEqual(['rule', 'shape', 'states']);
+  });
+
+  it('check: a conjecture that holds (exit 0), its fields in order', async () => {
+    const check = await json(['--preset', 'bash:3', '--check', 'g == n % 4']);
+    expect(Object.keys(check)).toEqual(['shape', 'rule', 'name', 'expression', 'holds', 'scope', 'checked', 'reason', 'counterexample', 'summary']);
+    expect(check).toMatchObject({ rule: 'subtraction {1,2,3}', name: 'bash:3', holds: true, scope: 'every', checked: { positions: 4, range: 'n = 0..3' }, counterexample: null });
   });
 });

@@ -36,6 +36,7 @@ const FLAGS: Readonly<Partial<Record<InputField, string>>> = {
   sort: '--sort',
   trusted: '--trust-module',
   timeoutMs: '--timeout',
+  check: '--check',
 };
 
 /** The flag of a library field (a field no flag sets keeps its name). */

@@ -31,8 +31,8 @@ export async function main(args: readonly string[], io: CliIo = processIo()): Pr
       io.stdout.write(parsed.output.endsWith('\n') ? parsed.output : parsed.output + '\n');
       return EXIT_OK;
     }
-    await runCommand(parsed.command!, io);
-    return EXIT_OK;
+    // A --check that fails says so by its exit code (run.ts: EXIT_COUNTEREXAMPLE).
+    return (await runCommand(parsed.command!, io)) ?? EXIT_OK;
   } catch (thrown) {
     discardAll();
     // The library's errors name its fields (max, checkpoint); the CLI names its flags (--max, --checkpoint).

@@ -50,6 +50,8 @@ export interface ExploreCommand {
   readonly misere: boolean;
   /** Let a law that is only observed (not proven) answer beyond the computed table. */
   readonly useObserved: boolean;
+  /** A conjecture to check against the table (`--check 'g == n % 4'`), as written. */
+  readonly check?: string;
   /** `sg-explore play`: who moves first, a seed for a random start, the computer's strength (1..10). */
   readonly play?: { readonly first: 'human' | 'computer'; readonly seed?: number; readonly level: number };
 }
@@ -87,6 +89,7 @@ export const EXPLORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   format: { type: 'string', choices: FORMAT_NAMES, describe: 'output format (default: table, or from the --out file name)', group: 'Output:' },
   out: { type: 'string', describe: "write to this file (atomically replaced when complete) instead of standard output ('-': standard output)", group: 'Output:' },
   plot: { type: 'string', describe: 'also draw the table: FILE.svg or FILE.png (G(n) with the pattern marked; a heat map for two piles)', group: 'Output:' },
+  check: { type: 'string', describe: "check a conjecture against the table, e.g. 'g == n % 4' or 'p == is_fib(n)'; exit 1 with the first counterexample when it fails", group: 'Conjectures:' },
   'log-x': { type: 'boolean', describe: 'with --plot: a logarithmic heap axis', group: 'Output:' },
   progress: { ...(PROGRESS_OPTION as OptionSpec), group: 'Output:' },
   checkpoint: { type: 'string', describe: 'save progress to this file now and then and on Ctrl-C/SIGTERM/SIGHUP', group: 'Long runs:' },
@@ -108,6 +111,7 @@ function optionTable(argv: Argv, io?: CliIo) {
     .example('$0 --preset kayles', 'Kayles, computed until Guy-Smith proves its period')
     .example('$0 --moves 2,5,7 --at 10^18', 'one exact value, far out')
     .example('$0 --preset nim --position 3 6 9', 'who wins, and every winning move')
+    .example("$0 --moves 1,2,3 --check 'g == n % 4'", 'check a conjecture: exit 0 when it holds (here for every n), 1 with the first counterexample')
     .strict()
     .help()
     .version(packageVersion())
@@ -209,6 +213,13 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
     const clash = (['max', 'at', 'rows', 'checkpoint'] as const).find((f) => argv[f] !== undefined);
     if (clash) throw new InputError(`--position evaluates one position; --${clash} asks for a table (give one or the other)`);
   }
+  const check = single(argv.check, 'check');
+  if (check !== undefined) {
+    if (playing) throw new InputError('--check is for tables, not for sg-explore play');
+    const clash = (['position', 'at', 'misere', 'plot'] as const).find((f) => argv[f] !== undefined && argv[f] !== false);
+    if (clash) throw new InputError(`--check checks a conjecture against a table; --${clash} asks for ${clash === 'plot' ? 'a picture' : clash === 'misere' ? 'misère outcomes' : 'single values'} (give one or the other)`);
+    if (check.trim() === '') throw new InputError("--check needs a conjecture, such as 'g == n % 4'");
+  }
   return {
     command: {
       command: 'explore',
@@ -233,6 +244,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
       misere: Boolean(argv.misere),
       useObserved: Boolean(argv['use-observed']),
       play: parsePlay(argv, playing),
+      check,
     },
   };
 }

@@ -30,8 +30,11 @@ export const MAX_CSV_ROWS = 10n ** 12n;
 /** Bytes of a CSV row, at most, for a heap below 10^12 and a value below 10^6 (for the disk-space check). */
 const CSV_BYTES_PER_ROW = 24;
 
-/** Carry out a parsed command; all output goes through one sink. */
-export async function runCommand(command: Command, io: CliIo): Promise<void> {
+/** The exit code of a --check whose conjecture fails (as diff and cmp: 0 same, 1 different, 2 trouble). */
+export const EXIT_COUNTEREXAMPLE = 1;
+
+/** Carry out a parsed command; all output goes through one sink. Returns an exit code other than 0 where the work says so (a --check that fails). */
+export async function runCommand(command: Command, io: CliIo): Promise<number | void> {
   if (command.command === 'list-presets') return listPresetsTo(streamSink(io.stdout), command.format ?? 'table', columnsOf(io.stdout));
   return exploreTo(command, io);
 }
@@ -92,10 +95,11 @@ function requestOf(game: GameSpec, command: ExploreCommand, io: CliIo): Request 
   };
 }
 
-async function exploreTo(command: ExploreCommand, io: CliIo): Promise<void> {
+async function exploreTo(command: ExploreCommand, io: CliIo): Promise<number | void> {
   // Loaded on demand: the YAML parser costs start-up time when unused.
   const game = 'spec' in command.game ? command.game.spec : await (await import('../host/rule-file.js')).loadRuleFile(command.game.file);
   const format = chooseFormat(command);
+  if (command.check !== undefined) return checkTo(game, command, format, io);
   if ((command.position || command.misere) && command.plot) throw new InputError('--plot draws tables; a position or a misère table has no picture');
   if (command.position) return positionTo(game, command, format, io);
   const kind = kindOf(game.rule);
@@ -107,6 +111,29 @@ async function exploreTo(command: ExploreCommand, io: CliIo): Promise<void> {
   if (command.checkpoint && prepared.checkpointKey !== null) checkCheckpointTarget(command.checkpoint, { resume: command.resume, force: command.force });
   const asked = command.at && kind.heap?.solver ? () => `--at ${shortCount(max!)}` : undefined;
   await withOutputs(command, format, io, () => runPrepared(prepared, command, io, asked));
+}
+
+/**
+ * `--check EXPR`: the table computed as without it, then the conjecture
+ * checked against it (core/conjecture); the report replaces the table's.
+ * Exit 0 when it holds, EXIT_COUNTEREXAMPLE when it fails.
+ */
+async function checkTo(game: GameSpec, command: ExploreCommand, format: ReportFormat, io: CliIo): Promise<number> {
+  if (!format.writers.check) throw new InputError(`--check writes its finding as a table or as json, not as ${format.name}`);
+  const { checkConjecture, variablesOf } = await import('../core/conjecture/check.js');
+  const { parseExpression } = await import('../core/conjecture/expression.js');
+  const shape = kindOf(game.rule).tableShape;
+  // A mistake in the expression is refused before any work, where the kind says what its table will be.
+  const variables = shape === undefined ? null : variablesOf(shape);
+  if (variables) parseExpression(command.check!, variables);
+  const prepared = await prepare(requestOf(game, command, io));
+  let holds = true;
+  await withOutputs(command, format, io, async () => {
+    const report = checkConjecture(await runPrepared(prepared, command, io), command.check!);
+    holds = report.holds;
+    return report;
+  });
+  return holds ? 0 : EXIT_COUNTEREXAMPLE;
 }
 
 /**
@@ -199,7 +226,7 @@ async function withOutputs(command: ExploreCommand, format: ReportFormat, io: Cl
     if (command.plot !== undefined) plot = await openOutputFile(command.plot, '--plot');
     const result = await compute();
     // The picture is drawn first: a result that has none is refused before any report is written.
-    const picture = plot ? await (await import('../pictures/of-result.js')).plotBytes(result, command.plot!, command.logX) : null;
+    const picture = plot ? await (await import('../pictures/of-result.js')).plotBytes(result as AnalysisResult, command.plot!, command.logX) : null;
     await writeResult(format, result, sink, { heaps: command.at, colour: colourWanted(sink, io.env), width: columnsOf(io.stdout) });
     // The JSON says it too (valuesOmitted), but a script reading only `values` would see null without a word.
     const omitted = format.name === 'json' && result.shape === 'heap' && !command.at ? valuesOmitted(result) : null;

@@ -64,7 +64,9 @@ export type InputField =
   | 'memoryBudget'
   | 'maxRareHeaps'
   | 'trusted'
-  | 'timeoutMs';
+  | 'timeoutMs'
+  /** A conjecture checked against the table (`--check`). */
+  | 'check';
 
 /** A field named inside a message: the library writes its name, a front end its own word for it. */
 export interface FieldMention {

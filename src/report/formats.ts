@@ -8,9 +8,10 @@ import { KINDS, type AnalysisResult } from '../core/kinds/registry.js';
 import type { KindWriter, ShapedResult } from '../core/kinds/kind.js';
 import type { Sink } from '../host/sink.js';
 import { InputError, mention, says } from '../core/errors.js';
+import type { CheckReport } from '../core/conjecture/check.js';
 
 /** Every kind of result a format can write (the shapes of the kinds' own results are written by their kinds). */
-export type Result = AnalysisResult;
+export type Result = AnalysisResult | CheckReport;
 
 export interface WriteOptions {
   /** Only these heaps (--at). */
@@ -46,6 +47,7 @@ export const FORMATS: readonly ReportFormat[] = [
       position: async (x, sink, o) => (await import('./position-report.js')).writePositionTable(x, sink, o.width),
       misere: async (x, sink, o) => (await import('./misere-report.js')).writeMisereTable(x, sink, o.width),
       states: async (x, sink, o) => (await import('./states-report.js')).writeStatesTable(x, sink, o.width),
+      check: async (x, sink, o) => (await import('./check-report.js')).writeCheckTable(x, sink, o.width),
     },
   },
   {
@@ -72,6 +74,7 @@ export const FORMATS: readonly ReportFormat[] = [
       position: async (x, sink) => (await import('./position-report.js')).writePositionJson(x, sink),
       misere: async (x, sink) => (await import('./misere-report.js')).writeMisereJson(x, sink),
       states: async (x, sink) => (await import('./states-report.js')).writeStatesJson(x, sink),
+      check: async (x, sink) => (await import('./check-report.js')).writeCheckJson(x, sink),
     },
   },
   {
@@ -81,7 +84,7 @@ export const FORMATS: readonly ReportFormat[] = [
     // The one import up a floor: the HTML report is a picture with its table, drawn by the pictures layer (which itself reads
     // the reports' words), and the format is registered here with the others; loaded only when asked for.
     writers: Object.fromEntries(
-      (['heap', 'grid', 'memory'] as const).map((shape) => [shape, async (x: Result, sink: Sink) => sink.write(await (await import('../pictures/of-result.js')).htmlOf(x))]),
+      (['heap', 'grid', 'memory'] as const).map((shape) => [shape, async (x: Result, sink: Sink) => sink.write(await (await import('../pictures/of-result.js')).htmlOf(x as AnalysisResult))]),
     ) as Writers,
   },
 ];
@@ -114,6 +117,7 @@ const SHAPE_WORDS: Record<Shape, string> = {
   position: 'a position (it has no picture)',
   misere: 'a misère table (it has no picture)',
   states: "a module's table of states (it has no picture)",
+  check: 'a conjecture check (it has no rows: use table or json)',
 };
 
 export const FORMAT_NAMES = FORMATS.map((f) => f.name);

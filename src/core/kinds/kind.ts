@@ -123,6 +123,8 @@ export interface GameKind<R extends RuleBase = RuleBase> {
   check(rule: R, where: string): R;
   /** One-heap games: options, kernels and theorems (positions, misère tables, sweeps and play use them). */
   readonly heap?: HeapKind<R>;
+  /** The shape of every table this kind makes (`heap`, `grid`, `memory`), when it is known before the run (a --check is read against it early). */
+  readonly tableShape?: string;
   /** Prepare what a request asks: a table, a position, a misère table. */
   prepare(request: AnalyseRequest<R>): Prepared<ShapedResult> | Promise<Prepared<ShapedResult>>;
   /** A game against the computer, from request.position (or a random start). */

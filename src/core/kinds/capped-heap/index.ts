@@ -13,6 +13,7 @@ import { cappedHeapPairs } from './pair-game.js';
 export const cappedHeapKind: GameKind<CappedHeapRule> = {
   name: 'capped-heap',
   ruleKinds: ['capped-heap'],
+  tableShape: 'memory',
   // Named by presets only (fibonacci-nim, one-more).
   words: [],
   text: cappedHeapText,

@@ -104,6 +104,7 @@ const heap: HeapKind<TakeAwayRule> = {
 export const subtractionKind: GameKind<TakeAwayRule> = {
   name: 'subtraction',
   ruleKinds: ['subtraction', 'all-but', 'sequence-subtraction'],
+  tableShape: 'heap',
   words,
   text: takeAwayText,
   check(rule, where) {

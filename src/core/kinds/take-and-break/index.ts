@@ -55,6 +55,7 @@ const heap: HeapKind<TakeBreakRule> = {
 export const takeAndBreakKind: GameKind<TakeBreakRule> = {
   name: 'take-and-break',
   ruleKinds: ['take-and-break'],
+  tableShape: 'heap',
   words,
   text: takeBreakText,
   check(rule, where) {

@@ -34,6 +34,7 @@ const words: readonly RuleWord[] = [
 export const twoPileKind: GameKind<VectorRule> = {
   name: 'two-pile',
   ruleKinds: ['vectors'],
+  tableShape: 'grid',
   words,
   text: vectorRuleText,
   check(rule, where) {
