@@ -43,13 +43,19 @@ copyFileSync(`${root}scripts/sg-explore-loader.cjs`, program);
 chmodSync(program, 0o755);
 
 rmSync(cache, { force: true });
-// A run that touches the common paths: rule parsing, a kernel, a proof, the table.
-const run = spawnSync(process.execPath, [program, '--code', '0.77', '--max', '2000'], {
-  env: { ...process.env, SG_EXPLORE_MAKE_CODE_CACHE: cache },
-  encoding: 'utf8',
-  maxBuffer: 1 << 24,
-});
-if (run.error || run.status !== 0) {
-  // The program runs without a cache, only slower to start: say so, and go on.
-  console.warn(`bundle-cli: no code cache (${run.error?.message ?? run.stderr.trim().split('\n')[0]})`);
+// The small bundle a position answered by a theorem runs, before (and instead of) the full one (see src/cli/quick.ts).
+await bundleOne('src/cli/quick.js', `${root}dist/quick.cjs`, inPackage);
+rmSync(`${root}dist/quick.v8-cache`, { force: true });
+// Runs that touch the common paths: rule parsing, a kernel, a proof, the table; and a quick position.
+// Each writes the cache of the bundle it ran into dist/ (SG_EXPLORE_MAKE_CODE_CACHE names the folder).
+for (const args of [['--code', '0.77', '--max', '2000'], ['--preset', 'wythoff', '--position', '10^18:10^18']]) {
+  const run = spawnSync(process.execPath, [program, ...args], {
+    env: { ...process.env, SG_EXPLORE_MAKE_CODE_CACHE: `${root}dist` },
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+  });
+  if (run.error || run.status !== 0) {
+    // The program runs without a cache, only slower to start: say so, and go on.
+    console.warn(`bundle-cli: no code cache from ${args.join(' ')} (${run.error?.message ?? run.stderr.trim().split('\n')[0]})`);
+  }
 }

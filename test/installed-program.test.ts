@@ -85,3 +85,40 @@ describe('the sg-explore command (bin/sg-explore)', () => {
     expect(launched.stdout.trim()).toBe(version);
   });
 });
+
+describe('a position a theorem answers runs the small bundle first (dist/quick.cjs), with the same bytes', () => {
+  const both = (args: readonly string[]) => ({ quick: run(process.execPath, [BIN, ...args]), full: run(process.execPath, [BIN, ...args], { SG_EXPLORE_FULL: '1' }) });
+
+  it('this Node accepts the small bundle\'s code cache', () => {
+    const source = readFileSync(join(ROOT, 'dist', 'quick.cjs'), 'utf8').replace(/^#!.*/, '');
+    const script = new Script(wrap(source), { filename: join(ROOT, 'dist', 'quick.cjs'), cachedData: readFileSync(join(ROOT, 'dist', 'quick.v8-cache')) });
+    expect(script.cachedDataRejected).toBe(false);
+  });
+
+  it('Nim, Bash, Wythoff and Fibonacci Nim positions, in every format, as the full program writes them', () => {
+    const cases = [
+      ['--preset', 'nim', '--position', '3', '6', '9'],
+      ['--preset', 'nim', '--position', '10^18', '12345678901234567', '5'],
+      ['--preset', 'bash:10^18', '--position', '10^18', '7'],
+      ['--position', '1618033988749894848:2618033988749894848', '--preset', 'wythoff'],
+      ['--preset', 'wythoff', '--position', '10^18:10^18'],
+      ['--preset', 'fibonacci-nim', '--position', '10^18'],
+      ['--preset', 'fibonacci-nim:3', '--position', '25:24'],
+    ];
+    for (const args of cases) {
+      for (const format of ['table', 'json', 'csv']) {
+        const { quick, full } = both([...args, '--format', format]);
+        expect(quick, `${args.join(' ')} --format ${format}`).toEqual(full);
+        expect(quick.code).toBe(0);
+      }
+    }
+  });
+
+  it('anything else goes to the full program: a sum of Wythoff positions, a bad flag, a bad heap', () => {
+    for (const args of [['--preset', 'wythoff', '--position', '3:5', '4:7'], ['--preset', 'nim', '--position', '3', '--bogus'], ['--preset', 'nim', '--position', 'x'], ['--preset', 'wythoff', '--position', '3']]) {
+      const { quick, full } = both(args);
+      expect(quick, args.join(' ')).toEqual(full);
+    }
+    expect(program(['--preset', 'nim', '--position', 'x']).code).toBe(2);
+  });
+});

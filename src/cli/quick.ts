@@ -1,0 +1,104 @@
+/**
+ * Short answers without the full program: a position of a preset game that
+ * a published theorem answers outright (Nim, Bash, Wythoff, Fibonacci Nim),
+ * written exactly as the full program writes it. The installed program's
+ * loader (scripts/sg-explore-loader.cjs) tries this small bundle first,
+ * since start-up is nearly all of such a run (a contest programmer checks
+ * 10^18 in a tenth of a second, as with a 30-line program); the full
+ * program's option parser, every kind of game and every report stay unread.
+ *
+ * Only one plain form is taken: `--preset NAME --position A [B ...]` in any
+ * order, with an optional `--format table|json|csv`. Anything else, and any
+ * error, answers false, and the full program runs: it alone says what is wrong.
+ */
+import { presetGame } from '../core/presets.js';
+import { driveSync } from '../core/driver.js';
+import { subtractionKind } from '../core/kinds/subtraction/index.js';
+import { bashKind } from '../core/kinds/bash/index.js';
+import { twoPileKind } from '../core/kinds/two-pile/index.js';
+import { cappedHeapKind } from '../core/kinds/capped-heap/index.js';
+import type { GameKind, Prepared, ShapedResult } from '../core/kinds/kind.js';
+import type { PositionReport } from '../core/positions/position.js';
+import { positionTableText, writePositionCsv, writePositionJson } from '../report/position-report.js';
+import { columnsOf, type OutputStream } from './io.js';
+
+interface QuickCommand {
+  readonly preset: string;
+  readonly position: readonly string[];
+  readonly format: 'table' | 'json' | 'csv';
+}
+
+/** The one form taken, or null. */
+function quickCommand(args: readonly string[]): QuickCommand | null {
+  let preset: string | undefined;
+  let format: QuickCommand['format'] = 'table';
+  const position: string[] = [];
+  let i = 0;
+  const value = () => {
+    const v = args[++i];
+    return v === undefined || v.startsWith('-') ? null : v;
+  };
+  for (; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--preset' && preset === undefined) {
+      const v = value();
+      if (v === null) return null;
+      preset = v;
+    } else if (arg === '--format') {
+      const v = value();
+      if (v !== 'table' && v !== 'json' && v !== 'csv') return null;
+      format = v;
+    } else if (arg === '--position' && position.length === 0) {
+      while (args[i + 1] !== undefined && !args[i + 1]!.startsWith('-')) position.push(args[++i]!);
+      if (position.length === 0) return null;
+    } else return null;
+  }
+  return preset !== undefined && position.length > 0 ? { preset, position, format } : null;
+}
+
+/**
+ * The presets a theorem answers outright, and how many components it takes
+ * (a sum of Wythoff positions needs their values, which the theorem does not give).
+ */
+const THEOREM_PRESETS: Readonly<Record<string, number>> = { nim: Infinity, bash: Infinity, wythoff: 1, 'fibonacci-nim': 1 };
+
+const KINDS: Readonly<Record<string, GameKind<never>>> = {
+  'all-but': subtractionKind as unknown as GameKind<never>,
+  'take-up-to': bashKind as unknown as GameKind<never>,
+  vectors: twoPileKind as unknown as GameKind<never>,
+  'capped-heap': cappedHeapKind as unknown as GameKind<never>,
+};
+
+/** The report as the full program writes it to `stdout`, or null when this is not a quick one. */
+export async function quickReport(args: readonly string[], stdout: OutputStream): Promise<string | null> {
+  const command = quickCommand(args);
+  if (!command || !(command.position.length <= (THEOREM_PRESETS[command.preset.split(':')[0]!] ?? 0))) return null;
+  try {
+    const game = presetGame(command.preset);
+    const kind = KINDS[game.rule.kind];
+    if (!kind) return null;
+    const prepared = (await kind.prepare({ game: game as never, position: command.position })) as Prepared<ShapedResult>;
+    let result: unknown = driveSync(await prepared.work(undefined));
+    if (prepared.finish) result = driveSync(await prepared.finish(result as ShapedResult));
+    const report = result as PositionReport<unknown>;
+    if (report.shape !== 'position' || !report.components.every((c) => c.ground.kind === 'theorem')) return null;
+    if (command.format === 'table') return positionTableText(report, columnsOf(stdout));
+    let text = '';
+    const sink = { write: async (chunk: string) => void (text += chunk) };
+    // These writers are asynchronous only to let a long report be written a piece at a time; with a string sink every step is done at once.
+    await (command.format === 'json' ? writePositionJson(report, sink as never) : writePositionCsv(report, sink as never));
+    return text;
+  } catch {
+    return null;
+  }
+}
+
+/** For the loader: answer and return true, or return false (the full program then runs). */
+export async function quickAnswer(): Promise<boolean> {
+  // No Node host is installed: a theorem needs no memory budget, worker pool or file (a path that did would fail here, and the full program would answer).
+  const text = await quickReport(process.argv.slice(2), process.stdout);
+  if (text === null) return false;
+  process.stdout.on('error', () => {});
+  process.stdout.write(text);
+  return true;
+}
