@@ -10,7 +10,8 @@
  *   5. sweep throughput (bench/sweep.ts);
  *   6. CSV output of 10^8 rows to a file, a pipe and --out, each process's peak RSS (bench/output.ts);
  *   7. the 2048 x 2048 Wythoff table against the naive reference (bench/two-pile.ts);
- *   8. 500,000 Nim heaps from stdin with every winning move, against a plain parse-and-xor loop (bench/positions.ts);
+ *   8. 500,000 Nim heaps from stdin with every winning move, against a plain parse-and-xor loop (bench/positions.ts),
+ *      and positions a theorem answers at 10^18 (Wythoff, Fibonacci Nim) against a bare node (bench/theorem-positions.ts);
  *   9. a rule module against its built-in twin: examples/one-more.mjs and --preset one-more (bench/rule-module.ts);
  *  10. side by side with the Rust solver ogs, when SG_BENCH_OGS_CRATE points at its crate (bench/ogs.ts);
  * plus the peak RSS of this process. Absolute times are printed with every ratio.
@@ -27,6 +28,7 @@ import { benchTakeBreak } from './take-break.js';
 import { benchOutput } from './output.js';
 import { benchTwoPile } from './two-pile.js';
 import { benchPositions } from './positions.js';
+import { benchTheoremPositions } from './theorem-positions.js';
 import { benchRuleModule } from './rule-module.js';
 import { benchOgs } from './ogs.js';
 import { benchBaseline } from './baseline.js';
@@ -272,6 +274,7 @@ async function main(): Promise<void> {
   benchTwoPile(out);
   out('');
   benchPositions(out);
+  benchTheoremPositions(out);
   out('');
   benchRuleModule(out);
 
