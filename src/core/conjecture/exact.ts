@@ -8,6 +8,7 @@
  * a division that does not come out whole appears, and one that is a whole
  * number turns back into a bigint (see `normal`).
  */
+import { integerSqrt } from '../theorems/integer-root.js';
 
 const abs = (a: bigint): bigint => (a < 0n ? -a : a);
 
@@ -52,18 +53,8 @@ export function floorDiv(a: bigint, b: bigint): bigint {
   return (a % b !== 0n && (a < 0n) !== (b < 0n)) ? q - 1n : q;
 }
 
-/** floor(√n) for n ≥ 0, exactly (Newton's method from above). */
-export function isqrt(n: bigint): bigint {
-  if (n < 0n) throw new RangeError('square root of a negative number');
-  if (n < 2n) return n;
-  // A start above √n: 2^ceil(bits/2).
-  let x = 1n << BigInt(Math.ceil(n.toString(2).length / 2));
-  for (;;) {
-    const y = (x + n / x) >> 1n;
-    if (y >= x) return x;
-    x = y;
-  }
-}
+/** floor(√n) for n ≥ 0, exactly: the one integer square root of the project. */
+export const isqrt = integerSqrt;
 
 const parts = (x: Num): readonly [bigint, bigint, bigint] => (typeof x === 'bigint' ? [x, 0n, 1n] : [x.p, x.q, x.d]);
 

@@ -194,25 +194,22 @@ class Parser {
   }
 
   private or(): Node {
-    let left = this.and();
-    while (this.isOp('or')) {
-      this.next();
-      const right = this.and();
-      this.want(left, 'bool', "'or'");
-      this.want(right, 'bool', "'or'");
-      left = { kind: 'logic', op: 'or', left, right, type: 'bool', start: left.start, end: right.end };
-    }
-    return left;
+    return this.logic('or', () => this.and());
   }
 
   private and(): Node {
-    let left = this.not();
-    while (this.isOp('and')) {
+    return this.logic('and', () => this.not());
+  }
+
+  /** Operands joined by one logical operator, left to right; both sides must be true/false. */
+  private logic(op: 'or' | 'and', operand: () => Node): Node {
+    let left = operand();
+    while (this.isOp(op)) {
       this.next();
-      const right = this.not();
-      this.want(left, 'bool', "'and'");
-      this.want(right, 'bool', "'and'");
-      left = { kind: 'logic', op: 'and', left, right, type: 'bool', start: left.start, end: right.end };
+      const right = operand();
+      this.want(left, 'bool', `'${op}'`);
+      this.want(right, 'bool', `'${op}'`);
+      left = { kind: 'logic', op, left, right, type: 'bool', start: left.start, end: right.end };
     }
     return left;
   }
