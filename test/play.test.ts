@@ -20,6 +20,13 @@ describe('sg-explore play through a pipe', () => {
     }
   });
 
+  it('Fibonacci Nim starts from a single heap (20 is the state (20,19)), and the hint takes its smallest Zeckendorf part', async () => {
+    const result = await play(['--preset', 'fibonacci-nim', '--position', '20'], ['hint', 'quit']);
+    expect(result.stdout).toContain('Position: (20,19)');
+    // 20 = 13 + 5 + 2: taking 2 leaves (18, 4), and 18 = 13 + 5 is out of the opponent's reach.
+    expect(result.stdout).toMatch(/The winning move:\n\s+heap 1: \(20,19\) -> \(18,4\)/);
+  });
+
   it('a human who follows the hints wins from a winning start', async () => {
     // 1 2 4 has nim-sum 7: the human to move wins by taking 1 from heap 3, then answering in kind.
     const run = await play(['--preset', 'nim', '--position', '1', '2', '4'], ['3 1', '1 1', '2 1', '2 2', '3 1', '3 2', '3 3', '1 1', '2 1']);

@@ -54,7 +54,7 @@ export function pairPlayable(pairs: PairGame, noun: string): Playable<Pair> {
     evaluate: (position, misere, options) => drive(pairPositionWork(pairs, position, misere), options),
     show: game.show,
     key: game.key,
-    parse: (text) => parsePair(text, 'a state'),
+    parse: (text) => parsePair(text, 'a state', pairs.single),
     take: (from, to) => pairs.take(from, to[0]!),
     empty: (s) => [...game.options(s)].length === 0,
   };
