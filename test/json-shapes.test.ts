@@ -38,8 +38,9 @@ describe('the shape of every JSON report', () => {
     expect(Object.keys(heap)).toEqual(['shape', 'rule', 'name', 'description', 'max', 'computed', 'maxValue', 'pattern', 'pPositions', 'kernel', 'values']);
     expect(heap.values).toEqual(Array.from({ length: 13 }, (_, n) => n % 4));
     const at = await json(['--preset', 'bash:3', '--at', '10^18']);
-    expect(Object.keys(at)).toEqual(['shape', 'rule', 'name', 'description', 'max', 'computed', 'maxValue', 'pattern', 'pPositions', 'kernel', 'at']);
-    expect(at.at).toEqual([{ n: 1e18, value: 0, outcome: 'P' }]); // 10^18 ≡ 0 (mod 4)
+    expect(Object.keys(at)).toEqual(['shape', 'rule', 'name', 'description', 'max', 'computed', 'maxValue', 'pattern', 'pPositions', 'kernel', 'at', 'grounds']);
+    expect(at.at).toEqual([{ n: 1e18, value: 0, outcome: 'P', ground: 'theorem' }]); // 10^18 ≡ 0 (mod 4), Bachet
+    expect(at.grounds.theorem.theorem).toMatch(/^Bachet \(1612\)/);
     const position = await json(['--preset', 'nim', '--position', '3', '6']);
     expect(Object.keys(position)).toEqual(['shape', 'rule', 'misere', 'position', 'nimSum', 'components', 'outcome', 'winningMoves', 'winningMoveCount', 'movesNotListed', 'grounds']);
     expect(position).toMatchObject({ nimSum: 5, outcome: 'N', winningMoves: [{ component: 2, from: 6, to: [3], take: 3 }] });

@@ -4,6 +4,8 @@ import { summarise } from './summary.js';
 import { outcome } from './outcome.js';
 import { valueStream } from './value-stream.js';
 import { formatCount } from '../core/numbers.js';
+import { heapGrounds } from '../core/heap/heap-ground.js';
+import { groundJson } from '../core/positions/ground.js';
 
 /** Above this many heaps the JSON leaves the value list out (use CSV for those). */
 export const JSON_VALUES_CAP = 1 << 20;
@@ -31,11 +33,15 @@ export async function writeJson(x: Exploration, sink: Sink, heaps?: readonly big
   // `shape` first: every JSON report names its kind of result (heap, grid, memory, position, misere, states).
   const summary = { shape: x.shape, ...summarise(x) };
   if (heaps) {
+    const groundOf = heapGrounds(x);
+    const grounds: Record<string, unknown> = {};
     const at = heaps.map((n) => {
       const value = x.valueAt(n);
-      return { n, value, outcome: outcome(value) };
+      const ground = groundOf(n);
+      grounds[ground.kind] = groundJson(ground);
+      return { n, value, outcome: outcome(value), ground: ground.kind };
     });
-    return sink.write(toJson({ ...summary, at }) + '\n');
+    return sink.write(toJson({ ...summary, at, grounds }) + '\n');
   }
   const count = x.max + 1n;
   const omitted = valuesOmitted(x);

@@ -7,6 +7,9 @@ import { summarise, type Summary } from './summary.js';
 import { outcome } from './outcome.js';
 import { pPositionsText } from './p-positions-text.js';
 import { cycleText, statusText } from './cycle-text.js';
+import { wrapText } from './wrap.js';
+import { heapGrounds } from '../core/heap/heap-ground.js';
+import { groundWords, type Ground } from '../core/positions/ground.js';
 export { cycleText };
 
 export interface TableOptions {
@@ -119,16 +122,25 @@ function valueGrid(x: Exploration, options: TableOptions): string {
   return [lines.join('\n'), ...notes].join('\n');
 }
 
+/** A ground's kind as a table column says it. */
+const GROUND_NAMES: Readonly<Record<Ground['kind'], string>> = { table: 'computed', period: 'proven period', theorem: 'theorem', law: 'observed law, not proven' };
+
 export async function writeTable(x: Exploration, sink: Sink, options: TableOptions, heaps?: readonly bigint[]): Promise<void> {
   const s = summarise(x);
   if (heaps) {
+    // Each value with its ground (computed, proven period, theorem, observed law); each ground's details once, below.
+    const groundOf = heapGrounds(x);
+    const grounds = new Map<string, Ground>();
     const rows = heaps.map((n) => {
       const v = x.valueAt(n);
-      return [formatCount(n), formatCount(v), outcome(v)];
+      const ground = groundOf(n);
+      grounds.set(ground.kind, ground);
+      return [formatCount(n), formatCount(v), outcome(v), GROUND_NAMES[ground.kind]];
     });
-    const head = ['n', 'G(n)', 'outcome'];
+    const head = ['n', 'G(n)', 'outcome', 'ground'];
     const widths = head.map((h, i) => rows.reduce((widest, r) => Math.max(widest, r[i]!.length), h.length));
-    return sink.write(`${s.rule}: ${cycleText(s)}\n${renderBox(rows, { widths, head, align: ['right', 'right', 'center'] })}\n`);
+    const notes = [...grounds.values()].map((g) => wrapText(groundWords(g), options.width));
+    return sink.write(`${s.rule}: ${cycleText(s)}\n${renderBox(rows, { widths, head, align: ['right', 'right', 'center', 'left'] })}\n${notes.join('\n')}\n`);
   }
   await sink.write(summaryTable(x, s, options) + '\n\n' + valueGrid(x, options) + '\n');
 }
