@@ -7,7 +7,7 @@
 import type { Exploration } from './explore.js';
 import type { Solver } from './solver.js';
 import type { OptionsWithValue } from './heap-options.js';
-import type { ClosedForm } from './theorem-exploration.js';
+import type { ClosedForm } from './closed-form.js';
 
 /** The moves of one heap rule, as positions and misère play need them. */
 export interface HeapMoves {

@@ -7,26 +7,10 @@
  */
 import type { GameSpecOf } from '../rules/spec.js';
 import type { Exploration } from './explore.js';
-import type { Cycle } from '../laws/pattern.js';
-import type { PPositions } from '../laws/p-positions.js';
-import type { MisereClosedForm } from '../positions/misere-heap.js';
+import type { ClosedForm } from './closed-form.js';
 
 /** Values written into the table of a theorem's exploration (the rest are answered by the formula). */
 const SHOWN = 4096;
-
-export interface ClosedForm {
-  /** Author and year, and what the theorem says: "Bouton (1901): G(n) = n". */
-  readonly theorem: string;
-  value(n: bigint): bigint;
-  /** The eventual pattern the formula has, where its numbers fit a report (a period beyond 2^53 does not). */
-  readonly cycle: Cycle | null;
-  /** The largest value of heaps 0..max. */
-  largest(max: bigint): bigint;
-  /** Its P-positions (those up to max, where it has no cycle). */
-  pPositions(max: bigint): PPositions;
-  /** Misère outcomes of single heaps, where the theorem gives them. */
-  readonly misere?: MisereClosedForm;
-}
 
 export function theoremExploration(game: GameSpecOf, rule: string, form: ClosedForm, max: bigint): Exploration {
   const count = Number(max < BigInt(SHOWN) ? max + 1n : BigInt(SHOWN));

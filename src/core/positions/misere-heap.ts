@@ -10,18 +10,11 @@
 import { InputError, mention, says } from '../errors.js';
 import { formatCount } from '../numbers.js';
 import type { HeapMoves } from '../heap/heap-kind.js';
+import type { MisereClosedForm } from '../heap/closed-form.js';
 import { cycleWords } from '../heap/heap-ground.js';
 import type { Ground } from './ground.js';
 import type { MisereOutcome, MisereTable } from './misere-table.js';
 import type { Move, PositionReport } from './position.js';
-
-/** A theorem's misère outcomes for one heap. */
-export interface MisereClosedForm {
-  readonly theorem: string;
-  isP(n: bigint): boolean;
-  /** The tokens to take from heap n (an N-position with a move) to leave a misère P-position. */
-  winningTake(n: bigint): bigint | null;
-}
 
 /** Heaps of a misère table computed to find its period, when the heaps asked for go beyond it. */
 export function misereSearchMax(moves: HeapMoves, largest: bigint): number {

@@ -8,7 +8,7 @@ import { fail } from '../../rules/check.js';
 import { playHeap, prepareHeap } from '../shared/heap-game.js';
 import type { HeapKind } from '../../heap/heap-kind.js';
 import { NONE, singleHeap } from '../../heap/heap-options.js';
-import type { ClosedForm } from '../../heap/theorem-exploration.js';
+import type { ClosedForm } from '../../heap/closed-form.js';
 import type { GameKind } from '../kind.js';
 import { MOST_LIMIT, takeUpToText, type TakeUpToRule } from './rule.js';
 

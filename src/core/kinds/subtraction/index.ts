@@ -16,7 +16,7 @@ import { subtractionOptions } from './options.js';
 import { takeAwaySolver } from './solver.js';
 import { takeAwayWithValue } from './winning-options.js';
 import { allButMisereOutcomes } from './misere.js';
-import type { ClosedForm } from '../../heap/theorem-exploration.js';
+import type { ClosedForm } from '../../heap/closed-form.js';
 
 /** Nim: every value is the heap itself (Bouton, 1901), P only at 0. */
 const BOUTON_NIM: ClosedForm = {
