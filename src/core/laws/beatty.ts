@@ -7,6 +7,7 @@
  * for a long prefix, the law of the longest such prefix is reported with the
  * first term it fails: the first counterexample.
  */
+import { integerSqrt } from '../theorems/integer-root.js';
 
 /** (p + q√d) / r: a rational when q = 0. */
 export interface Quadratic {
@@ -38,13 +39,7 @@ const LARGEST_BETA_DENOMINATOR = 12;
 /** The largest denominator of a rational α (the period of its differences), when the terms show it twice over. */
 const LARGEST_RATIONAL_DENOMINATOR = 64;
 
-function isqrt(n: bigint): bigint {
-  if (n < 2n) return n;
-  let x = BigInt(Math.floor(Math.sqrt(Number(n))));
-  while (x * x > n) x--;
-  while ((x + 1n) * (x + 1n) <= n) x++;
-  return x;
-}
+const isqrt = integerSqrt;
 
 function floorDiv(n: bigint, d: bigint): bigint {
   return n >= 0n ? n / d : -((-n + d - 1n) / d);
