@@ -86,8 +86,10 @@ describe("messages in the user's terms", () => {
     const run = await runMain(['--preset', 'wythoff', '--position', '2^3:5', '--format', 'json']);
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout).components[0].state).toEqual([8, 5]);
-    expectBadInput(await runMain(['--preset', 'wythoff', '--position', '1e12:5']), '1e12:5', { pattern: /--position: a table up to 1000000000000:5 has 6,000,000,000,006 cells, more than/ });
-    expectBadInput(await runMain(['--preset', 'wythoff', '--position', '1e18:5']), '1e18:5', { pattern: /'1e18:5': a pile of '1e18' is larger than 9,007,199,254,740,991/ });
+    // One Wythoff position is Wythoff's theorem's at any size; a sum of two needs the table of values.
+    expect((await runMain(['--preset', 'wythoff', '--position', '1e18:5'])).code).toBe(0);
+    expectBadInput(await runMain(['--preset', 'wythoff', '--position', '1e12:5', '0:1']), '1e12:5 0:1', { pattern: /--position: a table up to 1000000000000:5 has 6,000,000,000,006 cells, more than/ });
+    expectBadInput(await runMain(['--preset', 'wythoff', '--position', '1e18:5', '0:1']), '1e18:5 0:1', { pattern: /'1e18:5': 1000000000000000000 is larger than 9,007,199,254,740,991, the most a pair may hold/ });
     expectBadInput(await runMain(['--preset', 'wythoff', '--position', '3:x']), '3:x', { pattern: /'x' is not a whole number/ });
   });
 

@@ -239,8 +239,8 @@ describe('misère tables of all-but sets cost a few steps a heap', () => {
 });
 
 describe('long paths show progress and obey signals within a second', () => {
-  it('--preset wythoff --position 9999:9999: progress, and SIGTERM ends it', async () => {
-    const result = await runCli(['--preset', 'wythoff', '--position', '9999:9999', '--progress'], { until: ({ stderr }) => /computing: [\d,]+ cells of at most 100,000,000/.test(stderr), signal: 'SIGTERM', timeoutMs: 30_000 });
+  it('--preset wythoff --position 9999:9999 0:1 (a sum: its table of values): progress, and SIGTERM ends it', async () => {
+    const result = await runCli(['--preset', 'wythoff', '--position', '9999:9999', '0:1', '--progress'], { until: ({ stderr }) => /computing: [\d,]+ cells of at most 100,000,000/.test(stderr), signal: 'SIGTERM', timeoutMs: 30_000 });
     expect(result.code).toBe(143);
     expect(result.secondsAfterSignal).toBeLessThan(1.5);
     expect(result.stderr).toContain('stopped by SIGTERM');
