@@ -70,6 +70,9 @@ function benchHeaps(): number[] {
   return heaps;
 }
 
+/** The tightest parse-and-xor in Node: the bytes read at once, digits folded by hand (no strings): how close the fast path comes to the floor. */
+const BYTE_LOOP = "const b=require('fs').readFileSync(0);let x=0,v=0,d=false;for(let i=0;i<b.length;i++){const c=b[i];if(c>=48&&c<=57){v=v*10+c-48;d=true}else if(d){x^=v;v=0;d=false}}if(d)x^=v;console.log(x)";
+
 const PLAIN_LOOP = "let t='';process.stdin.setEncoding('utf8').on('data',d=>t+=d).on('end',()=>{let x=0;for(const w of t.split(/\\s+/))if(w)x^=Number(w);console.log(x)})";
 
 export function benchPositions(out: (line: string) => void): void {
@@ -99,15 +102,18 @@ export function benchPositions(out: (line: string) => void): void {
     const answerArgs = [program, '--preset', 'nim', '--position', '-', '--input', 'counted', '--answer', 'move'];
     const ours: number[] = [];
     const loop: number[] = [];
+    const bytesLoop: number[] = [];
     const native: number[] = [];
     for (let i = 0; i <= RUNS; i++) {
       const a = timed(node, answerArgs, counted, env);
       const b = timed(node, ['-e', PLAIN_LOOP], counted, env);
+      const t = timed(node, ['-e', BYTE_LOOP], counted, env);
       const c = cpp ? timed(cpp, [], counted, env) : null;
       if (c && !a.stdout.equals(c.stdout)) throw new Error('sg-explore and the C++ program answer P1247 differently');
       if (i === 0) continue; // a warm-up
       ours.push(a.seconds);
       loop.push(b.seconds);
+      bytesLoop.push(t.seconds);
       if (c) native.push(c.seconds);
     }
     const a = summarize(ours);
@@ -116,6 +122,9 @@ export function benchPositions(out: (line: string) => void): void {
     out(`[p1247]  sg-explore --preset nim --position - --input counted --answer move  median ${seconds(a.median)}`);
     out(`[p1247]  plain node loop (parse and xor only)  median ${seconds(b.median)}`);
     out(`[p1247]  ratio: ${ratio(a.median / b.median)} the plain loop's time (target 1.5x at most)`);
+    const t = summarize(bytesLoop);
+    out(`[p1247]  node byte loop (readFileSync, digits folded by hand, xor only)  median ${seconds(t.median)}`);
+    out(`[p1247]  ratio: ${ratio(a.median / t.median)} the byte loop's time (no target: the floor of parsing in Node)`);
     if (cpp) {
       const c = summarize(native);
       out(`[p1247]  C++ (cin/cout, g++ -O2), the same answer byte for byte  median ${seconds(c.median)}`);

@@ -47,6 +47,9 @@ describe("the judges' samples, byte for byte", () => {
     expect(await answer(['--preset', 'nim', '--position', '3', '6', '9', '--answer', 'winner'], '')).toBe('Yes\n');
     // A two-pile game answers who wins (3:5 is a P-position of Wythoff's game).
     expect(await answer(['--preset', 'wythoff', '--position', '3:5', '--answer', 'winner'], '')).toBe('No\n');
+    // Tokens on a graph: e x is a first-player win (examples/game.txt), x x a draw (no winner to print).
+    expect(await answer(['--graph', 'examples/game.txt', '--position', 'e', 'x', '--answer', 'winner'], '')).toBe('Yes\n');
+    expectBadInput(await runMain(['--graph', 'examples/game.txt', '--position', 'x', 'x', '--answer', 'winner']), 'a draw', { pattern: /neither player can force a win here \(a draw\)/ });
   });
 });
 
@@ -171,7 +174,7 @@ describe('the fast path (Nim from standard input) gives the bytes of the general
       // One more heap of 0: written 0 it is the fast path's, written 00 (not plain digits) the general path's; the answer is the same.
       const text = (zero: string) => {
         const all = [...heaps.map(String), zero];
-        const sep = trial % 4 === 0 ? '\n' : '  ';
+        const sep = [' ', '\n', '  ', ' \t'][Math.floor(trial / 3) % 4]!;
         if (layout === 'heaps') return all.join(sep) + '\n';
         if (layout === 'counted') return `${all.length}\n${all.join(sep)}\n`;
         return `2\n${all.length}\n${all.join(sep)}\n1\n${heaps[0]}\n`;

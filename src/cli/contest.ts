@@ -85,9 +85,13 @@ export function answerWords(mode: AnswerMode, words: readonly string[] | undefin
  * the word for a lost position.
  */
 export function answerOf(report: PositionReport<bigint>, heaps: HeapList | null, mode: AnswerMode, words: readonly string[]): string {
-  if (report.outcome === 'D') throw new InputError(`--answer ${mode}: neither player can force a win here (a draw), so there is no ${mode === 'winner' ? 'winner' : 'winning move'} to print`);
-  if (mode === 'winner') return `${report.outcome === 'N' ? words[0] : words[1]}\n`;
-  if (report.outcome === 'P') return `${words[0]}\n`;
+  // A game on a graph says its outcome in its analysis, in words of its own (first, second, draw).
+  const said = report.outcome ?? (report as { analysis?: { outcome?: string } }).analysis?.outcome;
+  const outcome = ({ first: 'N', second: 'P', draw: 'D' } as Record<string, 'N' | 'P' | 'D'>)[said] ?? said;
+  if (outcome !== 'N' && outcome !== 'P' && outcome !== 'D') throw new InputError(`--answer ${mode}: this game's result has no outcome to answer with`);
+  if (outcome === 'D') throw new InputError(`--answer ${mode}: neither player can force a win here (a draw), so there is no ${mode === 'winner' ? 'winner' : 'winning move'} to print`);
+  if (mode === 'winner') return `${outcome === 'N' ? words[0] : words[1]}\n`;
+  if (outcome === 'P') return `${words[0]}\n`;
   const move = report.winningMoves[0];
   if (!move) {
     if (report.movesNotListed) throw new InputError(`--answer move: the first player wins, but the winning moves could not be found: ${report.movesNotListed}`);
@@ -109,8 +113,57 @@ export function answerOf(report: PositionReport<bigint>, heaps: HeapList | null,
 // ---------------------------------------------------------------------------
 // The fast path: Nim in normal play, from the bytes of standard input.
 
-const isSpace = (c: number) => c === 32 || (c >= 9 && c <= 13);
 const TWO_32 = 4294967296;
+
+/** The numbers of the input: each token's value, and where it begins and ends; null where a token is not plain digits. */
+interface Tokens {
+  readonly count: number;
+  readonly values: Float64Array;
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+}
+
+/**
+ * Every token of `bytes`, in one pass: plain digits, at most 15 of them (so
+ * below 10^15, exact as a number), no leading zero; anything else is null.
+ */
+function tokensOf(bytes: Uint8Array): Tokens | null {
+  let capacity = Math.max(16, Math.min(bytes.length >> 1, 1 << 16));
+  let values = new Float64Array(capacity);
+  let starts = new Int32Array(capacity);
+  let ends = new Int32Array(capacity);
+  let count = 0;
+  const n = bytes.length;
+  let i = 0;
+  while (i < n) {
+    let c = bytes[i]!;
+    if (c === 32 || (c >= 9 && c <= 13)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let v = 0;
+    while (c >= 48 && c <= 57) {
+      v = v * 10 + (c - 48);
+      if (++i === n) break;
+      c = bytes[i]!;
+    }
+    // A token ends at white space (or the end) only; at most 15 digits; "0" but not "07".
+    if ((i < n && !(c === 32 || (c >= 9 && c <= 13))) || i - start > 15 || (i - start > 1 && bytes[start] === 48)) return null;
+    if (count === capacity) {
+      capacity *= 2;
+      const grow = <T extends Float64Array | Int32Array>(a: T, b: T) => (b.set(a), b);
+      values = grow(values, new Float64Array(capacity));
+      starts = grow(starts, new Int32Array(capacity));
+      ends = grow(ends, new Int32Array(capacity));
+    }
+    values[count] = v;
+    starts[count] = start;
+    ends[count] = i;
+    count++;
+  }
+  return { count, values, starts, ends };
+}
 
 /**
  * The answers to Nim positions in normal play, read from `bytes` in
@@ -119,111 +172,66 @@ const TWO_32 = 4294967296;
  * zero, a count that disagrees with what follows, no heap at all).
  */
 export function nimAnswers(bytes: Uint8Array, layout: InputLayout, mode: AnswerMode, words: readonly string[]): Uint8Array | null {
-  const n = bytes.length;
-  let pos = 0;
-  /** Where the last token read began. */
-  let start = 0;
-  /** The next token's value; -1 at the end of the input; -2 for a token the fast path does not read. */
-  const next = (): number => {
-    while (pos < n && isSpace(bytes[pos]!)) pos++;
-    if (pos >= n) return -1;
-    start = pos;
-    let v = 0;
-    while (pos < n) {
-      const c = bytes[pos]!;
-      if (c >= 48 && c <= 57) {
-        v = v * 10 + (c - 48);
-        pos++;
-      } else if (isSpace(c)) break;
-      else return -2;
-    }
-    const length = pos - start;
-    if (length > 15 || (length > 1 && bytes[start] === 48)) return -2;
-    return v;
-  };
+  const tokens = tokensOf(bytes);
+  if (!tokens || tokens.count === 0) return null;
+  const { count: total, values, starts, ends } = tokens;
   const out: (Uint8Array | string)[] = [];
-  /** One position of `count` heaps from the current place: its answer added to `out`; false to give up. */
-  const position = (count: number): boolean => {
-    const from = pos;
+  /** The position of heaps from..to-1: its answer added to `out`. */
+  const position = (from: number, to: number): void => {
     let lo = 0;
     let hi = 0;
-    for (let i = 0; i < count; i++) {
-      const v = next();
-      if (v < 0) return false;
+    for (let i = from; i < to; i++) {
+      const v = values[i]!;
       lo ^= v;
       if (v >= TWO_32) hi ^= Math.floor(v / TWO_32);
     }
     const win = lo !== 0 || hi !== 0;
-    if (mode === 'winner') {
-      out.push(win ? words[0]! : words[1]!, '\n');
-      return true;
-    }
-    if (!win) {
-      out.push(words[0]!, '\n');
-      return true;
-    }
-    const end = pos;
-    // The first heap with the nim-sum's highest bit: the canonical move (a smaller heap index has no winning move).
+    if (mode === 'winner') return void out.push(win ? words[0]! : words[1]!, '\n');
+    if (!win) return void out.push(words[0]!, '\n');
+    // The first heap with the nim-sum's highest bit: the canonical move (no heap before it has a winning move).
     const inHigh = hi !== 0;
     const bit = inHigh ? 31 - Math.clz32(hi) : 31 - Math.clz32(lo);
-    pos = from;
-    let index = 0;
-    let heap = 0;
-    let heapStart = 0;
-    let heapEnd = 0;
-    for (;;) {
-      const v = next();
-      const part = inHigh ? Math.floor(v / TWO_32) : v >>> 0;
-      if ((part >>> bit) & 1) {
-        heap = v;
-        heapStart = start;
-        heapEnd = pos;
-        break;
-      }
-      index++;
+    let k = from;
+    while (!(((inHigh ? Math.floor(values[k]! / TWO_32) : values[k]! >>> 0) >>> bit) & 1)) k++;
+    const heap = values[k]!;
+    const left = ((Math.floor(heap / TWO_32) ^ hi) >>> 0) * TWO_32 + (((heap >>> 0) ^ lo) >>> 0);
+    out.push(`${heap - left} ${k - from + 1}\n`);
+    // The heaps after the move, one space between: the input's own bytes where it already has them so.
+    let single = true;
+    for (let i = from + 1; i < to && single; i++) single = starts[i] === ends[i - 1]! + 1 && bytes[ends[i - 1]!] === 32;
+    if (single) {
+      out.push(bytes.subarray(starts[from]!, starts[k]!), String(left), bytes.subarray(ends[k]!, ends[to - 1]!), '\n');
+      return;
     }
-    const left = (((Math.floor(heap / TWO_32) ^ hi) >>> 0) * TWO_32) + (((heap >>> 0) ^ lo) >>> 0);
-    out.push(`${heap - left} ${index + 1}\n`);
-    // The heaps after the move: each token's digits, one space between, the moved heap's new size in its place.
-    const text = String(left);
-    const line = new Uint8Array(end - from + text.length + 1);
+    const line = new Uint8Array(ends[to - 1]! - starts[from]! + 32);
     let o = 0;
-    let i = from;
-    let first = true;
-    while (i < end) {
-      while (i < end && isSpace(bytes[i]!)) i++;
-      if (i >= end) break;
-      if (!first) line[o++] = 32;
-      first = false;
-      if (i === heapStart) {
-        for (let k = 0; k < text.length; k++) line[o++] = text.charCodeAt(k);
-        i = heapEnd;
-        continue;
+    for (let i = from; i < to; i++) {
+      if (i > from) line[o++] = 32;
+      if (i === k) {
+        const text = String(left);
+        for (let c = 0; c < text.length; c++) line[o++] = text.charCodeAt(c);
+      } else {
+        line.set(bytes.subarray(starts[i]!, ends[i]!), o);
+        o += ends[i]! - starts[i]!;
       }
-      while (i < end && !isSpace(bytes[i]!)) line[o++] = bytes[i++]!;
     }
     line[o++] = 10;
     out.push(line.subarray(0, o));
-    pos = end;
-    return true;
   };
-  if (layout === 'heaps') {
-    // Every number a heap: count them first.
-    let count = 0;
-    let v: number;
-    while ((v = next()) >= 0) count++;
-    if (v === -2 || count === 0) return null;
-    pos = 0;
-    if (!position(count)) return null;
+  if (layout === 'heaps') position(0, total);
+  else if (layout === 'counted') {
+    if (values[0] !== total - 1) return null;
+    position(1, total);
   } else {
-    const first = next();
-    if (first < 0) return null;
-    const cases = layout === 'counted' ? 1 : first;
-    for (let c = 0; c < cases; c++) {
-      const count = layout === 'counted' ? first : next();
-      if (count < 0 || !position(count)) return null;
+    let at = 1;
+    for (let c = 0; c < values[0]!; c++) {
+      if (at >= total) return null;
+      const count = values[at]!;
+      if (count > total - at - 1) return null;
+      position(at + 1, at + 1 + count);
+      at += 1 + count;
     }
-    if (next() !== -1) return null;
+    if (at !== total) return null;
   }
   return join(out);
 }
