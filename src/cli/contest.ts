@@ -120,7 +120,11 @@ interface Tokens {
   readonly count: number;
   readonly values: Float64Array;
   readonly starts: Int32Array;
-  readonly ends: Int32Array;
+  /** The xor of every token, its low and high 32 bits (a position that runs to the end xors the rest out). */
+  readonly lo: number;
+  readonly hi: number;
+  /** The last token that does not follow its predecessor after exactly one space (0 for the first). */
+  readonly lastIrregular: number;
 }
 
 /**
@@ -128,11 +132,15 @@ interface Tokens {
  * below 10^15, exact as a number), no leading zero; anything else is null.
  */
 function tokensOf(bytes: Uint8Array): Tokens | null {
-  let capacity = Math.max(16, Math.min(bytes.length >> 1, 1 << 16));
-  let values = new Float64Array(capacity);
-  let starts = new Int32Array(capacity);
-  let ends = new Int32Array(capacity);
+  // As many tokens as there can be (one digit and one space each): the memory is reserved, and only the part used is touched.
+  const capacity = (bytes.length >> 1) + 1;
+  const values = new Float64Array(capacity);
+  const starts = new Int32Array(capacity);
   let count = 0;
+  let end = -2; // where the token before ended
+  let lo = 0;
+  let hi = 0;
+  let lastIrregular = 0;
   const n = bytes.length;
   let i = 0;
   while (i < n) {
@@ -150,40 +158,54 @@ function tokensOf(bytes: Uint8Array): Tokens | null {
     }
     // A token ends at white space (or the end) only; at most 15 digits; "0" but not "07".
     if ((i < n && !(c === 32 || (c >= 9 && c <= 13))) || i - start > 15 || (i - start > 1 && bytes[start] === 48)) return null;
-    if (count === capacity) {
-      capacity *= 2;
-      const grow = <T extends Float64Array | Int32Array>(a: T, b: T) => (b.set(a), b);
-      values = grow(values, new Float64Array(capacity));
-      starts = grow(starts, new Int32Array(capacity));
-      ends = grow(ends, new Int32Array(capacity));
-    }
     values[count] = v;
     starts[count] = start;
-    ends[count] = i;
+    lo ^= v;
+    if (v >= TWO_32) hi ^= Math.floor(v / TWO_32);
+    if (count > 0 && (start !== end + 1 || bytes[end] !== 32)) lastIrregular = count;
+    end = i;
     count++;
   }
-  return { count, values, starts, ends };
+  return { count, values, starts, lo, hi, lastIrregular };
 }
 
 /**
  * The answers to Nim positions in normal play, read from `bytes` in
- * `layout`: the same bytes the general path writes, or null where it should
+ * `layout`, as pieces to write one after the other: the same bytes the
+ * general path writes, or null where it should
  * answer instead (a token that is not plain digits of at most 15, a leading
  * zero, a count that disagrees with what follows, no heap at all).
  */
-export function nimAnswers(bytes: Uint8Array, layout: InputLayout, mode: AnswerMode, words: readonly string[]): Uint8Array | null {
+export function nimAnswers(bytes: Uint8Array, layout: InputLayout, mode: AnswerMode, words: readonly string[]): (Uint8Array | string)[] | null {
   const tokens = tokensOf(bytes);
   if (!tokens || tokens.count === 0) return null;
-  const { count: total, values, starts, ends } = tokens;
+  const { count: total, values, starts } = tokens;
+  /** Where token i ends (its digits read again). */
+  const endOf = (i: number): number => {
+    let at = starts[i]!;
+    while (at < bytes.length && bytes[at]! >= 48 && bytes[at]! <= 57) at++;
+    return at;
+  };
   const out: (Uint8Array | string)[] = [];
   /** The position of heaps from..to-1: its answer added to `out`. */
   const position = (from: number, to: number): void => {
     let lo = 0;
     let hi = 0;
-    for (let i = from; i < to; i++) {
-      const v = values[i]!;
-      lo ^= v;
-      if (v >= TWO_32) hi ^= Math.floor(v / TWO_32);
+    if (to === total) {
+      // It runs to the end: the xor of every token, the ones before it xored out again.
+      lo = tokens.lo;
+      hi = tokens.hi;
+      for (let i = 0; i < from; i++) {
+        const v = values[i]!;
+        lo ^= v;
+        if (v >= TWO_32) hi ^= Math.floor(v / TWO_32);
+      }
+    } else {
+      for (let i = from; i < to; i++) {
+        const v = values[i]!;
+        lo ^= v;
+        if (v >= TWO_32) hi ^= Math.floor(v / TWO_32);
+      }
     }
     const win = lo !== 0 || hi !== 0;
     if (mode === 'winner') return void out.push(win ? words[0]! : words[1]!, '\n');
@@ -197,13 +219,13 @@ export function nimAnswers(bytes: Uint8Array, layout: InputLayout, mode: AnswerM
     const left = ((Math.floor(heap / TWO_32) ^ hi) >>> 0) * TWO_32 + (((heap >>> 0) ^ lo) >>> 0);
     out.push(`${heap - left} ${k - from + 1}\n`);
     // The heaps after the move, one space between: the input's own bytes where it already has them so.
-    let single = true;
-    for (let i = from + 1; i < to && single; i++) single = starts[i] === ends[i - 1]! + 1 && bytes[ends[i - 1]!] === 32;
+    let single = to < total || tokens.lastIrregular <= from;
+    if (to < total) for (let i = from + 1; i < to && single; i++) single = starts[i] === endOf(i - 1) + 1 && bytes[starts[i]! - 1] === 32;
     if (single) {
-      out.push(bytes.subarray(starts[from]!, starts[k]!), String(left), bytes.subarray(ends[k]!, ends[to - 1]!), '\n');
+      out.push(bytes.subarray(starts[from]!, starts[k]!), String(left), bytes.subarray(endOf(k), endOf(to - 1)), '\n');
       return;
     }
-    const line = new Uint8Array(ends[to - 1]! - starts[from]! + 32);
+    const line = new Uint8Array(endOf(to - 1) - starts[from]! + 32);
     let o = 0;
     for (let i = from; i < to; i++) {
       if (i > from) line[o++] = 32;
@@ -211,8 +233,9 @@ export function nimAnswers(bytes: Uint8Array, layout: InputLayout, mode: AnswerM
         const text = String(left);
         for (let c = 0; c < text.length; c++) line[o++] = text.charCodeAt(c);
       } else {
-        line.set(bytes.subarray(starts[i]!, ends[i]!), o);
-        o += ends[i]! - starts[i]!;
+        const end = endOf(i);
+        line.set(bytes.subarray(starts[i]!, end), o);
+        o += end - starts[i]!;
       }
     }
     line[o++] = 10;
@@ -236,17 +259,21 @@ export function nimAnswers(bytes: Uint8Array, layout: InputLayout, mode: AnswerM
   return join(out);
 }
 
-/** Pieces of text and bytes as one buffer. */
-function join(pieces: readonly (Uint8Array | string)[]): Uint8Array {
-  const encoder = new TextEncoder();
-  const parts = pieces.map((p) => (typeof p === 'string' ? encoder.encode(p) : p));
-  const all = new Uint8Array(parts.reduce((a, p) => a + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    all.set(p, at);
-    at += p.length;
+/** Pieces of text and bytes, the texts next to each other joined: a few pieces to write (the large ones the input's own bytes, not copied). */
+function join(pieces: readonly (Uint8Array | string)[]): (Uint8Array | string)[] {
+  const joined: (Uint8Array | string)[] = [];
+  let text = '';
+  for (const piece of pieces) {
+    if (typeof piece === 'string') text += piece;
+    else if (piece.length < 4096) text += Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength).toString('latin1');
+    else {
+      if (text) joined.push(text);
+      joined.push(piece);
+      text = '';
+    }
   }
-  return all;
+  if (text) joined.push(text);
+  return joined;
 }
 
 /** Whether the fast path answers this game and play: Nim (every heap's value its size) in normal play. */

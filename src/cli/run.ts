@@ -309,13 +309,15 @@ async function answerTo(game: GameSpec, command: ExploreCommand, io: CliIo): Pro
   try {
     let input: AsyncIterable<Buffer> = io.stdin as AsyncIterable<Buffer>;
     if (fromStdin && kind.heap && contest.fastPathApplies(kind.heap.moves(game.rule as never).nim, command.misere, mode)) {
-      const read = await readWhole(io.stdin as AsyncIterable<Buffer | string>, FAST_INPUT_BYTES);
-      const answer = read.rest ? null : contest.nimAnswers(read.bytes, command.input ?? 'heaps', mode, words);
+      const file = io.stdinFile?.(FAST_INPUT_BYTES) ?? null;
+      const read = file ? null : await readWhole(io.stdin as AsyncIterable<Buffer | string>, FAST_INPUT_BYTES);
+      const bytes = file ?? (read!.rest ? null : read!.bytes);
+      const answer = bytes && contest.nimAnswers(bytes, command.input ?? 'heaps', mode, words);
       if (answer) {
-        await sink.write(answer);
+        for (const piece of answer) await sink.write(piece);
         return await sink.close();
       }
-      input = read.again();
+      input = file ? oneChunk(file) : read!.again();
     }
     let positions: readonly (readonly string[] | HeapList)[] = [texts];
     if (fromStdin) {
@@ -341,6 +343,11 @@ async function answerTo(game: GameSpec, command: ExploreCommand, io: CliIo): Pro
   } finally {
     spool?.close();
   }
+}
+
+/** Bytes already read, as a stream of one chunk. */
+async function* oneChunk(bytes: Uint8Array): AsyncGenerator<Buffer> {
+  yield Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /**
