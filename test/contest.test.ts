@@ -3,6 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { runMain } from './helpers/in-process.js';
 import { BIN, cliEnv, expectBadInput } from './helpers/cli.js';
 import { int, mulberry32 } from './helpers/random.js';
+import { readFileSync, writeFileSync, openSync, closeSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { scratchDirectories } from './helpers/scratch.js';
+import { readWhole } from '../src/cli/contest.js';
+
+const dirs = scratchDirectories('contest');
 
 /**
  * `--input counted|cases` and `--answer winner|move`: the judges' layouts and
@@ -188,6 +195,50 @@ describe('the fast path (Nim from standard input) gives the bytes of the general
     expect(await answer(P1247, '2\n1000000000000000 3\n')).toBe('999999999999997 1\n3 3\n');
     expect(await answer(P1247, '2\n1099511627776 1\n')).toBe('1099511627775 1\n1 1\n');
     expect(await answer(P1247, '2\n2^70 1\n')).toBe('1180591620717411303423 1\n1 1\n');
+  });
+});
+
+describe('standard input and output', () => {
+  it('a file on standard input (read at once) and a pipe give the same answer; --out writes it to a file', () => {
+    const dir = dirs.fresh('files');
+    const random = mulberry32(9);
+    const heaps = Array.from({ length: 20_000 }, () => int(random, 0, 10 ** 9));
+    const input = join(dir, 'p1247.txt');
+    writeFileSync(input, `${heaps.length}\n${heaps.join(' ')}\n`);
+    const s = heaps.reduce((a, b) => a ^ b, 0);
+    const k = heaps.findIndex((h) => (h ^ s) < h);
+    const expected = s === 0 ? 'lose\n' : `${heaps[k]! - (heaps[k]! ^ s)} ${k + 1}\n${heaps.map((h, i) => (i === k ? h ^ s : h)).join(' ')}\n`;
+    const fd = openSync(input, 'r');
+    try {
+      const fromFile = spawnSync(process.execPath, [BIN, ...P1247], { stdio: [fd, 'pipe', 'pipe'], encoding: 'utf8', env: cliEnv() });
+      expect([fromFile.status, fromFile.stderr]).toEqual([0, '']);
+      expect(fromFile.stdout).toBe(expected);
+    } finally {
+      closeSync(fd);
+    }
+    const piped = spawnSync(process.execPath, [BIN, ...P1247, '--out', join(dir, 'answer.txt')], { input: readFileSync(input), encoding: 'utf8', env: cliEnv() });
+    expect([piped.status, piped.stdout, piped.stderr]).toEqual([0, '', '']);
+    expect(readFileSync(join(dir, 'answer.txt'), 'utf8')).toBe(expected);
+    // A file the fast path leaves (a heap written 1e0) goes to the general path from the bytes already read.
+    writeFileSync(input, '3\n1e0 2 4\n');
+    const fd2 = openSync(input, 'r');
+    try {
+      const general = spawnSync(process.execPath, [BIN, ...P1247], { stdio: [fd2, 'pipe', 'pipe'], encoding: 'utf8', env: cliEnv() });
+      expect([general.status, general.stdout, general.stderr]).toEqual([0, '1 3\n1 2 3\n', '']);
+    } finally {
+      closeSync(fd2);
+    }
+  });
+
+  it('input longer than the fast path reads whole is streamed on, nothing lost', async () => {
+    const chunks = ['12 3', '4 56', ' 789', '0 1\n'];
+    const short = await readWhole(Readable.from(chunks.map((c) => Buffer.from(c))), 1 << 20);
+    expect([short.rest, Buffer.from(short.bytes).toString()]).toEqual([false, chunks.join('')]);
+    const long = await readWhole(Readable.from(chunks.map((c) => Buffer.from(c))), 6);
+    expect(long.rest).toBe(true);
+    let again = '';
+    for await (const chunk of long.again()) again += chunk.toString();
+    expect(again).toBe(chunks.join(''));
   });
 });
 

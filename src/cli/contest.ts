@@ -280,3 +280,44 @@ function join(pieces: readonly (Uint8Array | string)[]): (Uint8Array | string)[]
 export function fastPathApplies(nim: boolean, misere: boolean, mode: AnswerMode | undefined): boolean {
   return nim && !misere && mode !== undefined;
 }
+
+/** Bytes already read, as a stream of one chunk. */
+export async function* oneChunk(bytes: Uint8Array): AsyncGenerator<Buffer> {
+  yield Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * Standard input read whole, up to `limit` bytes; past that, what was read
+ * and the rest of the stream, as one stream again (`again`).
+ */
+export async function readWhole(stream: AsyncIterable<Buffer | string>, limit: number): Promise<{ bytes: Uint8Array; rest: boolean; again: () => AsyncIterable<Buffer> }> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  const iterator = stream[Symbol.asyncIterator]();
+  let rest = false;
+  for (;;) {
+    const next = await iterator.next();
+    if (next.done) break;
+    const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+    chunks.push(chunk);
+    bytes += chunk.length;
+    if (bytes > limit) {
+      rest = true;
+      break;
+    }
+  }
+  const again = () => {
+    const replay = (async function* () {
+      yield* chunks.splice(0);
+      if (!rest) return;
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) return;
+        yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+      }
+    })();
+    // Stopped part-way, the reader lets the input go (an open pipe would keep the process waiting).
+    return Object.assign(replay, { destroy: () => (stream as { destroy?: () => void }).destroy?.() });
+  };
+  return { bytes: rest ? new Uint8Array(0) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), rest, again };
+}

@@ -310,14 +310,14 @@ async function answerTo(game: GameSpec, command: ExploreCommand, io: CliIo): Pro
     let input: AsyncIterable<Buffer> = io.stdin as AsyncIterable<Buffer>;
     if (fromStdin && kind.heap && contest.fastPathApplies(kind.heap.moves(game.rule as never).nim, command.misere, mode)) {
       const file = io.stdinFile?.(FAST_INPUT_BYTES) ?? null;
-      const read = file ? null : await readWhole(io.stdin as AsyncIterable<Buffer | string>, FAST_INPUT_BYTES);
+      const read = file ? null : await contest.readWhole(io.stdin as AsyncIterable<Buffer | string>, FAST_INPUT_BYTES);
       const bytes = file ?? (read!.rest ? null : read!.bytes);
       const answer = bytes && contest.nimAnswers(bytes, command.input ?? 'heaps', mode, words);
       if (answer) {
         for (const piece of answer) await sink.write(piece);
         return await sink.close();
       }
-      input = file ? oneChunk(file) : read!.again();
+      input = file ? contest.oneChunk(file) : read!.again();
     }
     let positions: readonly (readonly string[] | HeapList)[] = [texts];
     if (fromStdin) {
@@ -343,47 +343,6 @@ async function answerTo(game: GameSpec, command: ExploreCommand, io: CliIo): Pro
   } finally {
     spool?.close();
   }
-}
-
-/** Bytes already read, as a stream of one chunk. */
-async function* oneChunk(bytes: Uint8Array): AsyncGenerator<Buffer> {
-  yield Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
-
-/**
- * Standard input read whole, up to `limit` bytes; past that, what was read
- * and the rest of the stream, as one stream again (`again`).
- */
-async function readWhole(stream: AsyncIterable<Buffer | string>, limit: number): Promise<{ bytes: Uint8Array; rest: boolean; again: () => AsyncIterable<Buffer> }> {
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  const iterator = stream[Symbol.asyncIterator]();
-  let rest = false;
-  for (;;) {
-    const next = await iterator.next();
-    if (next.done) break;
-    const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
-    chunks.push(chunk);
-    bytes += chunk.length;
-    if (bytes > limit) {
-      rest = true;
-      break;
-    }
-  }
-  const again = () => {
-    const replay = (async function* () {
-      yield* chunks.splice(0);
-      if (!rest) return;
-      for (;;) {
-        const next = await iterator.next();
-        if (next.done) return;
-        yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
-      }
-    })();
-    // Stopped part-way, the reader lets the input go (an open pipe would keep the process waiting).
-    return Object.assign(replay, { destroy: () => (stream as { destroy?: () => void }).destroy?.() });
-  };
-  return { bytes: rest ? new Uint8Array(0) : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), rest, again };
 }
 
 /** The command for work that keeps no checkpoint (a position, a misère table): run by the driver all the same. */
