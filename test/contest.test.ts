@@ -230,6 +230,14 @@ describe('standard input and output', () => {
     }
   });
 
+  it('--input counted without --answer: the report of the one position, as if the heaps alone were given', async () => {
+    const counted = await runMain(['--preset', 'kayles', '--position', '-', '--input', 'counted', '--format', 'json'], { stdin: '3\n5 7 9\n' });
+    const plain = await runMain(['--preset', 'kayles', '--position', '-', '--format', 'json'], { stdin: '5 7 9\n' });
+    expect(counted.code, counted.stderr).toBe(0);
+    expect(counted.stdout).toBe(plain.stdout);
+    expect(JSON.parse(counted.stdout).position).toEqual([5, 7, 9]);
+  });
+
   it('input longer than the fast path reads whole is streamed on, nothing lost', async () => {
     const chunks = ['12 3', '4 56', ' 789', '0 1\n'];
     const short = await readWhole(Readable.from(chunks.map((c) => Buffer.from(c))), 1 << 20);
