@@ -36,11 +36,13 @@ else {
 }
 
 const P1247 = ['--preset', 'nim', '--input', 'counted', '--answer', 'move'];
+/** Node scripts start slowly on a busy machine (the full suite on 2 cores): a limit no right answer reaches. */
+const PATIENT = ['--time-limit', '60'];
 
 describe('sg-explore duel', () => {
   it('a right solution: every case agrees, one summary line, exit 0', async () => {
     const script = p1247Script(dirs.fresh('right'), 'right.js', 'first');
-    const run = await runMain(['duel', ...P1247, '--cases', '12', '--seed', '7', '--solution', `node ${script}`]);
+    const run = await runMain(['duel', ...P1247, ...PATIENT, '--cases', '12', '--seed', '7', '--solution', `node ${script}`]);
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe('all 12 cases agree (--seed 7; 1 to 5 heaps of 0 to 20; --input counted --answer move)\n');
     expect(run.code).toBe(0);
@@ -48,7 +50,7 @@ describe('sg-explore duel', () => {
 
   it('a wrong solution (a winning move, but not the canonical one): the input, the expected and the received answer, exit 1', async () => {
     const script = p1247Script(dirs.fresh('wrong'), 'wrong.js', 'last');
-    const run = await runMain(['duel', ...P1247, '--cases', '200', '--seed', '1', '--', process.execPath, script]);
+    const run = await runMain(['duel', ...P1247, ...PATIENT, '--cases', '200', '--seed', '1', '--', process.execPath, script]);
     expect(run.code).toBe(1);
     const [head, ...rest] = run.stdout.split('\n');
     expect(head).toMatch(/^case \d+ of 200 \(--seed 1\): wrong answer$/);
@@ -83,7 +85,7 @@ describe('sg-explore duel', () => {
     expect(hang.code).toBe(1);
     expect(hang.stdout).toMatch(/^case 1 of 100 \(--seed 2\): no answer within 0.5 s \(the solution was stopped\)\ninput:\n {2}[\d ]+\nexpected:\n {2}(Yes|No)\nreceived:\n {2}\(nothing\)\n$/);
     expect(hang.seconds).toBeLessThan(5);
-    const fail = await runMain(['duel', '--preset', 'nim', '--seed', '2', '--solution', `node ${join(dir, 'fail.js')}`]);
+    const fail = await runMain(['duel', '--preset', 'nim', ...PATIENT, '--seed', '2', '--solution', `node ${join(dir, 'fail.js')}`]);
     expect(fail.code).toBe(1);
     expect(fail.stdout).toMatch(/^case 1 of 100 \(--seed 2\): the solution exited with code 3\n[^]*its stderr:\n {2}segfault, sort of\n$/);
   });
@@ -91,8 +93,9 @@ describe('sg-explore duel', () => {
   it('Ctrl-C stops it within a second, and the solution with it', async () => {
     const dir = dirs.fresh('sigint');
     const pidFile = join(dir, 'pid');
-    writeFileSync(join(dir, 'hang.js'), `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000);`);
-    const run = await runCli(['duel', '--preset', 'nim', '--time-limit', '60', '--seed', '3', '--solution', `node ${join(dir, 'hang.js')}`], { until: () => false, untilMs: 1500, timeoutMs: 20_000 });
+    // The pid is written beside and renamed into place: the file is there only with its content.
+    writeFileSync(join(dir, 'hang.js'), `const fs = require('fs'); fs.writeFileSync(${JSON.stringify(pidFile + '.new')}, String(process.pid)); fs.renameSync(${JSON.stringify(pidFile + '.new')}, ${JSON.stringify(pidFile)}); setInterval(() => {}, 1000);`);
+    const run = await runCli(['duel', '--preset', 'nim', '--time-limit', '60', '--seed', '3', '--solution', `node ${join(dir, 'hang.js')}`], { until: () => existsSync(pidFile), timeoutMs: 60_000 });
     expect(run.timedOut).toBe(false);
     expect(run.code).toBe(130);
     expect(run.secondsAfterSignal).toBeLessThan(1);
@@ -152,7 +155,7 @@ int main(void) {
     };
     const right = build('right', 'g[h]');
     const wrong = build('wrong', 'h % 4'); // Kayles is not Bash: wrong from heap 4 on
-    const args = ['duel', '--preset', 'kayles', '--input', 'cases', '--answer', 'winner', '--words', 'First,Second', '--largest', '60', '--seed', '11'];
+    const args = ['duel', ...PATIENT, '--preset', 'kayles', '--input', 'cases', '--answer', 'winner', '--words', 'First,Second', '--largest', '60', '--seed', '11'];
     const good = await runMain([...args, '--cases', '100', '--solution', right]);
     expect([good.code, good.stdout]).toEqual([0, 'all 100 cases agree (--seed 11; 1 to 5 heaps of 0 to 60, 1 to 5 cases a run; --input cases --answer winner)\n']);
     const bad = await runMain([...args, '--cases', '100', '--solution', wrong]);

@@ -31,7 +31,7 @@ export const DUEL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   seed: { type: 'string', describe: 'the random inputs from this seed, to run the same cases again (default: a new seed, printed)', group: 'Duel:' },
   heaps: { type: 'string', describe: 'each position has 1 to this many heaps (default 5)', group: 'Duel:' },
   largest: { type: 'string', describe: 'each heap has 0 to this many tokens (default 20; up to 10^18)', group: 'Duel:' },
-  'time-limit': { type: 'string', describe: 'seconds a run may take before it is stopped and reported (default 2)', group: 'Duel:' },
+  'time-limit': { type: 'string', describe: 'seconds a run may take before it is stopped and reported (default 5: generous, for an interpreter starting on a busy machine)', group: 'Duel:' },
 };
 
 /** The flags of sg-explore that duel passes on (the game, the layout, the answer). */
@@ -124,7 +124,7 @@ export async function parseDuelLine(args: readonly string[], io: CliIo): Promise
   const limitText = single(own['time-limit'], 'time-limit');
   const casesText = single(own.cases, 'cases');
   const heapsText = single(own.heaps, 'heaps');
-  let timeLimitMs = 2000;
+  let timeLimitMs = 5000;
   if (limitText !== undefined) {
     const seconds = Number(limitText.trim());
     if (!(seconds > 0 && seconds <= 3600) || limitText.trim() === '') throw new InputError(`--time-limit: ${quote(limitText)} is not a number of seconds from above 0 to 3600`);
