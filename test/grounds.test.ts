@@ -16,7 +16,7 @@ const run = async (args: string[]) => {
   return result.stdout;
 };
 /** JSON with its integers kept exact (10^18 is beyond a double): each as a string. */
-const json = async (args: string[]) => JSON.parse((await run([...args, '--format', 'json'])).replace(/(?<=(?:": |\[|, ))(\d{16,})(?=[,\]\s}])/g, '"$1"'));
+const json = async (args: string[]) => JSON.parse((await run([...args, '--format', 'json'])).replace(/(?<=(?:":\s?|\[|,\s?))(\d{16,})(?=[,\]\s}])/g, '"$1"'));
 
 describe('the ground of each component', () => {
   it('Nim at 10^18: Bouton (1901), G(n) = n, the one winning move', async () => {

@@ -49,6 +49,22 @@ describe('the shape of every JSON report', () => {
     expect(misere.outcomes).toBe('NPNNNPN'); // misère Bash 1..3: P at n ≡ 1 (mod 4)
   });
 
+  it('a long position is written compactly: one item a line, no spaces inside an item (the same fields)', async () => {
+    const heaps = Array.from({ length: 3000 }, (_, i) => (i * 7919) % 1_000_000_007);
+    const run = await runMain(['--preset', 'nim', '--position', '-', '--format', 'json'], { stdin: heaps.join(' ') });
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stdout.split('\n');
+    expect(lines).toContain(`{"state":${heaps[1]},"grundy":${heaps[1]},"ground":"theorem"},`);
+    expect(lines).toContain(`${heaps[2]},`);
+    const doc = JSON.parse(run.stdout) as { position: number[]; components: { state: number; grundy: number }[]; winningMoves: unknown[] };
+    expect(doc.position).toEqual(heaps);
+    expect(doc.components).toEqual(heaps.map((n) => ({ state: n, grundy: n, ground: 'theorem' })));
+    // Bytes: a heap's digits in `position`, and {"state":…,"grundy":…,"ground":"theorem"} in `components`, each with a comma and a newline.
+    const digits = heaps.reduce((a, n) => a + String(n).length, 0);
+    const moves = doc.winningMoves.reduce((a: number, m) => a + JSON.stringify(m).length + 2, 0);
+    expect(run.stdout.length).toBeLessThan(digits * 3 + heaps.length * (2 + 22 + 19 + 2) + moves + 1000);
+  });
+
   it('keeps its place in the shapes that had it (grid, memory, states)', async () => {
     const grid = await json(['--preset', 'wythoff', '--max', '5']);
     expect(Object.keys(grid)).toEqual(['rule', 'name', 'description', 'shape', 'rows', 'max', 'maxValue', 'rowPatterns', 'pPositions', 'law', 'values']);

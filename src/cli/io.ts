@@ -4,6 +4,7 @@
  * in-process (fast) with output captured, and real processes are kept for
  * signals, pipes and exit codes.
  */
+import { fstatSync, readFileSync } from 'node:fs';
 import type { OutputStream } from '../host/sink.js';
 
 export type { OutputStream };
@@ -13,6 +14,12 @@ export interface CliIo {
   readonly stderr: OutputStream;
   readonly stdin: NodeJS.ReadableStream;
   readonly env: NodeJS.ProcessEnv;
+  /**
+   * Standard input read whole at once, when it is a regular file of at most
+   * `limit` bytes (`< heaps.txt`), else null: a file's read never waits, and
+   * skips the stream (some 50 ms of a short run). Absent: always the stream.
+   */
+  readonly stdinFile?: (limit: number) => Uint8Array | null;
 }
 
 export function processIo(): CliIo {
@@ -24,6 +31,14 @@ export function processIo(): CliIo {
       return process.stdin;
     },
     env: process.env,
+    stdinFile(limit) {
+      try {
+        const stat = fstatSync(0);
+        return stat.isFile() && stat.size <= limit ? readFileSync(0) : null;
+      } catch {
+        return null; // no standard input, or one that is no file: the stream says what it is
+      }
+    },
   };
 }
 

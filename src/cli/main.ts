@@ -25,6 +25,7 @@ export async function main(args: readonly string[], io: CliIo = processIo()): Pr
   try {
     if (args[0] === 'sweep') return await (await import('./sweep.js')).sweepMain(args.slice(1), io);
     if (args[0] === 'play') return await (await import('./play.js')).playMain(args.slice(1), io);
+    if (args[0] === 'duel') return await (await import('./duel.js')).duelMain(args.slice(1), io);
     refuseMistypedCommand(args[0]);
     const parsed = await parseCommandLine(args, io);
     if (parsed.output !== undefined) {
@@ -62,7 +63,7 @@ export async function main(args: readonly string[], io: CliIo = processIo()): Pr
 }
 
 /** The words that may come first on the command line. */
-const SUBCOMMANDS = ['sweep', 'play'] as const;
+const SUBCOMMANDS = ['sweep', 'play', 'duel'] as const;
 
 /**
  * A first word that is no flag but close to a subcommand (`sweeep`, `plya`) is
@@ -71,7 +72,7 @@ const SUBCOMMANDS = ['sweep', 'play'] as const;
 function refuseMistypedCommand(first: string | undefined): void {
   if (first === undefined || first.startsWith('-')) return;
   const suggestion = suggestFlag(first, SUBCOMMANDS);
-  if (suggestion) throw new InputError(`unknown command ${quote(first)} (did you mean '${suggestion}'?); the commands are ${SUBCOMMANDS.join(' and ')}, see --help`);
+  if (suggestion) throw new InputError(`unknown command ${quote(first)} (did you mean '${suggestion}'?); the commands are ${SUBCOMMANDS.slice(0, -1).join(', ')} and ${SUBCOMMANDS[SUBCOMMANDS.length - 1]}, see --help`);
 }
 
 function installHandlers(): void {

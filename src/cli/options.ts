@@ -14,6 +14,15 @@ import { importPackage } from '../host/package-import.js';
 
 export type Format = string;
 
+/** `--input`: how standard input lays out positions (see src/cli/contest.ts). */
+export const INPUT_LAYOUTS = ['heaps', 'counted', 'cases'] as const;
+export type InputLayout = (typeof INPUT_LAYOUTS)[number];
+/** `--answer`: what a judge expects printed. */
+export const ANSWER_MODES = ['winner', 'move'] as const;
+export type AnswerMode = (typeof ANSWER_MODES)[number];
+/** The words of each answer when --words is not given. */
+export const DEFAULT_WORDS: Readonly<Record<AnswerMode, readonly string[]>> = { winner: ['Yes', 'No'], move: ['lose'] };
+
 /** What the command line asked for, fully parsed and checked. */
 export interface ExploreCommand {
   readonly command: 'explore';
@@ -52,6 +61,12 @@ export interface ExploreCommand {
   readonly useObserved: boolean;
   /** A conjecture to check against the table (`--check 'g == n % 4'`), as written. */
   readonly check?: string;
+  /** How standard input lays out its positions (`--input`): every number a heap (default), a count then heaps, or cases. */
+  readonly input?: InputLayout;
+  /** Answer as a judge expects (`--answer`): a winner line per position, or the first winning move and the heaps after it. */
+  readonly answer?: AnswerMode;
+  /** `--words`: the winner's two words (first player wins, second wins), or the move answer's word for a lost position. */
+  readonly words?: readonly string[];
   /** `sg-explore play`: who moves first, a seed for a random start, the computer's strength (1..10). */
   readonly play?: { readonly first: 'human' | 'computer'; readonly seed?: number; readonly level: number };
 }
@@ -83,6 +98,9 @@ export const EXPLORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   position: { type: 'string', array: true, describe: "a position to evaluate: heap sizes (3 6 9), pairs (3:5), JSON states; '-' reads heaps from stdin", group: 'Positions:' },
   misere: { type: 'boolean', describe: 'misère play: the player who makes the last move loses', group: 'Positions:' },
   'use-observed': { type: 'boolean', describe: 'let a law only observed (not proven) answer beyond the computed table; the answer says so', group: 'Positions:' },
+  input: { type: 'string', choices: INPUT_LAYOUTS, describe: "with --position -: how standard input lays out positions: heaps (every number a heap; default), counted (a count, then that many heaps), cases (T, then T cases of a count and heaps)", group: 'Contest:' },
+  answer: { type: 'string', choices: ANSWER_MODES, describe: "print only what a judge expects: winner (a line per position: Yes if the first player wins, else No), move (the first winning move as 'TAKE HEAP', then the heaps after it; or lose)", group: 'Contest:' },
+  words: { type: 'string', describe: "with --answer: the words to print: winner W1,W2 (first player wins, second wins; default Yes,No); move W (no winning move; default lose)", group: 'Contest:' },
   first: { type: 'string', describe: 'sg-explore play: who moves first, human (default) or computer', group: 'Play:' },
   seed: { type: 'string', describe: 'sg-explore play: a random start position from this seed (without --position)', group: 'Play:' },
   level: { type: 'string', describe: 'sg-explore play: the computer plays its best move 1 to 10 times in 10 (default 10: perfect)', group: 'Play:' },
@@ -103,7 +121,7 @@ export const EXPLORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 function optionTable(argv: Argv, io?: CliIo) {
   let table = argv
     .scriptName('sg-explore')
-    .usage(`$0 (${[...WORD_FLAGS.map((w) => `--${w.word} ${w.argument}`), '--rule FILE'].join(' | ')}) [options]\n\nCompute Sprague-Grundy values of a game and find (and prove) their eventual pattern.\nWhole families of rules: sg-explore sweep --help; a game against the computer: sg-explore play --help`);
+    .usage(`$0 (${[...WORD_FLAGS.map((w) => `--${w.word} ${w.argument}`), '--rule FILE'].join(' | ')}) [options]\n\nCompute Sprague-Grundy values of a game and find (and prove) their eventual pattern.\nWhole families of rules: sg-explore sweep --help; a game against the computer: sg-explore play --help; testing a contest solution: sg-explore duel --help`);
   for (const [name, spec] of Object.entries(EXPLORE_OPTIONS)) table = table.option(name, { ...spec, choices: spec.choices ? [...spec.choices] : undefined });
   return table
     .example('$0 --moves 1,2,3 --max 1e6', 'values, proven period and P-positions of take 1, 2 or 3')
@@ -165,6 +183,33 @@ function parsePlay(argv: Record<string, unknown>, playing: boolean): ExploreComm
     seed: seedText === undefined ? undefined : parseSmallCount(seedText, '--seed', 0, 2 ** 31 - 1),
     level: levelText === undefined ? 10 : parseSmallCount(levelText, '--level', 1, 10),
   };
+}
+
+/** --input, --answer and --words, checked against each other and the position. */
+export function parseContest(argv: Record<string, unknown>, position: readonly string[] | undefined): Pick<ExploreCommand, 'input' | 'answer' | 'words'> {
+  const input = single(argv.input, 'input') as InputLayout | undefined;
+  const answer = single(argv.answer, 'answer') as AnswerMode | undefined;
+  const wordsText = single(argv.words, 'words');
+  const fromStdin = position?.length === 1 && position[0] === STDIN_ARGUMENT;
+  if (input !== undefined && !fromStdin) throw new InputError(`--input ${input} says how standard input is laid out: use it with --position -`);
+  if (answer !== undefined && position === undefined) throw new InputError(`--answer ${answer} answers positions: give --position (heaps, or - to read them from standard input)`);
+  if (answer !== undefined && (argv.format !== undefined || argv.plot !== undefined)) throw new InputError(`--answer ${answer} prints the judge's lines; --${argv.format !== undefined ? 'format' : 'plot'} does not apply (give one or the other)`);
+  // Several positions have no one report: they are answered, a line (or two) each.
+  if (input === 'cases' && answer === undefined) throw new InputError('--input cases reads several positions: answer them with --answer winner or --answer move');
+  if (wordsText !== undefined && answer === undefined) throw new InputError('--words gives the words of --answer winner or --answer move: give --answer too');
+  let words: string[] | undefined;
+  if (wordsText !== undefined) {
+    words = wordsText.split(',').map((w) => w.trim());
+    const wanted = DEFAULT_WORDS[answer!].length;
+    if (words.length !== wanted || words.some((w) => w === '' || /\s/.test(w))) {
+      throw new InputError(
+        answer === 'winner'
+          ? `--words ${quote(wordsText)}: --answer winner takes two words separated by a comma, the first for a win of the first player, the second for a win of the second (such as Yes,No)`
+          : `--words ${quote(wordsText)}: --answer move takes one word, printed when no move wins (such as lose)`,
+      );
+    }
+  }
+  return { input, answer, words };
 }
 
 export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, playing = false, quick = true): Promise<ParseOutcome> {
@@ -243,6 +288,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
       position,
       misere: Boolean(argv.misere),
       useObserved: Boolean(argv['use-observed']),
+      ...parseContest(argv, position),
       play: parsePlay(argv, playing),
       check,
     },

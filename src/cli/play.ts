@@ -52,6 +52,7 @@ export async function playMain(args: readonly string[], io: CliIo): Promise<numb
   const command = parsed.command!;
   if (command.command !== 'explore') throw new InputError('play: name a game to play (--moves, --preset, ...)');
   if (command.out || command.format) throw new InputError('play talks on the terminal: --out and --format do not apply');
+  if (command.answer || command.input) throw new InputError(`play talks on the terminal: --${command.answer ? 'answer' : 'input'} does not apply (it is for --position)`);
   const game: GameSpec = 'spec' in command.game ? command.game.spec : await (await import('../host/rule-file.js')).loadRuleFile(command.game.file);
   const play = command.play!;
   const seed = play.seed ?? Math.floor(Math.random() * 2 ** 31);

@@ -261,37 +261,115 @@ async function readStates(stream: NodeJS.ReadableStream): Promise<string[]> {
   return texts;
 }
 
+/** The heaps of `--position -`, streamed into a temporary file by the driver (progress, prompt stops). */
+async function readStdinHeaps(command: ExploreCommand, io: CliIo, input: AsyncIterable<Buffer> = io.stdin as AsyncIterable<Buffer>): Promise<HeapList> {
+  const { readHeapsWork } = await import('../host/heap-list.js');
+  return driven('', withoutCheckpoint(command), io, (_, options) => drive(readHeapsWork(input, options.signal), options));
+}
+
+/**
+ * One position of a game, evaluated as `--position` evaluates it (run by the
+ * driver: progress, prompt stops); a heap past what can be answered is
+ * named as the position's heap.
+ */
+export async function evaluatePosition(game: GameSpec, command: ExploreCommand, io: CliIo, position: readonly string[] | HeapList): Promise<PositionReport<unknown>> {
+  const kind = kindOf(game.rule);
+  const prepared = await prepare({ ...requestOf(game, command, io), position });
+  const asked = kind.heap?.solver ? () => `--position: heap ${shortCount((Array.isArray(position) ? positionHeaps(position as readonly string[]) : (position as HeapList)).largest)}` : undefined;
+  return (await runPrepared(prepared, command, io, asked)) as PositionReport<unknown>;
+}
+
 /**
  * `--position ...`: evaluate one position of any game, normal or misère
  * play. Every part runs by the driver (progress, prompt stops): reading
  * standard input (heaps streamed into a temporary file), the values, and
- * the search for winning moves.
+ * the search for winning moves. With --answer, the judge's lines instead of
+ * a report (src/cli/contest.ts); with --input, standard input in a judge's layout.
  */
 async function positionTo(game: GameSpec, command: ExploreCommand, format: ReportFormat, io: CliIo): Promise<void> {
   const texts = command.position!;
   const fromStdin = texts.length === 1 && texts[0] === STDIN_ARGUMENT;
   const kind = kindOf(game.rule);
+  const layout = command.input ?? 'heaps';
+  if (layout !== 'heaps' && !kind.heap) throw new InputError(`--input ${layout} reads heap sizes; the positions of ${kind.text(game.rule)} are not heaps`);
+  if (command.answer) return answerTo(game, command, io);
   await withOutputs(command, format, io, async () => {
-    let heaps: HeapList | undefined;
+    let spool: HeapList | undefined;
     let position: readonly string[] | HeapList = texts;
-    if (fromStdin) {
-      if (kind.heap) {
-        const { readHeapsWork } = await import('../host/heap-list.js');
-        position = heaps = await driven('', withoutCheckpoint(command), io, (_, options) => drive(readHeapsWork(io.stdin as AsyncIterable<Buffer>, options.signal), options));
-      } else position = await readStates(io.stdin);
-    }
     try {
-      const prepared = await prepare({ ...requestOf(game, command, io), position });
-      const asked = kind.heap?.solver ? () => `--position: heap ${shortCount((heaps ?? positionHeaps(texts)).largest)}` : undefined;
-      const report = await runPrepared(prepared, command, io, asked);
+      if (fromStdin) {
+        if (kind.heap) {
+          spool = await readStdinHeaps(command, io);
+          position = (await import('./contest.js')).positionsIn(spool, layout)[0]!;
+        } else position = await readStates(io.stdin);
+      }
+      const report = await evaluatePosition(game, command, io, position);
       // A report of a long position reads the heaps again as it is written: its temporary file goes on the way out.
-      if (heaps && !(report as PositionReport<bigint>).allComponents) heaps.close();
+      if (spool && !(report as PositionReport<bigint>).allComponents) spool.close();
       return report;
     } catch (error) {
-      heaps?.close();
+      spool?.close();
       throw error;
     }
   });
+}
+
+/** Standard input, at most this many bytes, is read whole for the fast path; a longer input is streamed as ever. */
+const FAST_INPUT_BYTES = 256 << 20;
+
+/**
+ * `--answer winner|move`: the judge's lines for each position (from the
+ * command line, or standard input in its --input layout), written to
+ * standard output or --out. Nim in normal play from standard input takes
+ * the fast path (src/cli/contest.ts), which gives the same bytes.
+ */
+async function answerTo(game: GameSpec, command: ExploreCommand, io: CliIo): Promise<void> {
+  const contest = await import('./contest.js');
+  const kind = kindOf(game.rule);
+  const mode = command.answer!;
+  const words = contest.answerWords(mode, command.words);
+  if (mode === 'move' && !kind.heap) throw new InputError(`--answer move writes a move as the amount taken and the heap it is taken from; the positions of ${kind.text(game.rule)} are not heaps (--answer winner answers them)`);
+  const texts = command.position!;
+  const fromStdin = texts.length === 1 && texts[0] === STDIN_ARGUMENT;
+  const sink = command.out === undefined ? streamSink(io.stdout) : await openOutputFile(command.out);
+  let spool: HeapList | undefined;
+  try {
+    let input: AsyncIterable<Buffer> = io.stdin as AsyncIterable<Buffer>;
+    if (fromStdin && kind.heap && contest.fastPathApplies(kind.heap.moves(game.rule as never).nim, command.misere, mode)) {
+      const file = io.stdinFile?.(FAST_INPUT_BYTES) ?? null;
+      const read = file ? null : await contest.readWhole(io.stdin as AsyncIterable<Buffer | string>, FAST_INPUT_BYTES);
+      const bytes = file ?? (read!.rest ? null : read!.bytes);
+      const answer = bytes && contest.nimAnswers(bytes, command.input ?? 'heaps', mode, words);
+      if (answer) {
+        for (const piece of answer) await sink.write(piece);
+        return await sink.close();
+      }
+      input = file ? contest.oneChunk(file) : read!.again();
+    }
+    let positions: readonly (readonly string[] | HeapList)[] = [texts];
+    if (fromStdin) {
+      if (kind.heap) positions = contest.positionsIn((spool = await readStdinHeaps(command, io, input)), command.input ?? 'heaps');
+      else positions = [await readStates(io.stdin)];
+    }
+    let text = '';
+    for (const position of positions) {
+      const report = await evaluatePosition(game, command, io, position);
+      // The heaps after a move are written from the heaps (a game of other states answers only who wins).
+      const heaps = !Array.isArray(position) ? (position as HeapList) : mode === 'move' ? positionHeaps(position as readonly string[]) : null;
+      text += contest.answerOf(report as PositionReport<bigint>, heaps, mode, words);
+      if (text.length > 1 << 16) {
+        await sink.write(text);
+        text = '';
+      }
+    }
+    await sink.write(text);
+    await sink.close();
+  } catch (error) {
+    sink.abort();
+    throw error;
+  } finally {
+    spool?.close();
+  }
 }
 
 /** The command for work that keeps no checkpoint (a position, a misère table): run by the driver all the same. */

@@ -71,24 +71,32 @@ export async function writePositionTable(p: AnyPosition, sink: Sink, width: numb
 
 /** A state as JSON text: heaps as exact integers, pairs as [x, y], anything else as JSON. */
 function stateJson(state: unknown): string {
-  if (Array.isArray(state) && state.some((s) => typeof s === 'bigint')) return `[${state.map(stateJson).join(', ')}]`;
+  if (Array.isArray(state) && state.some((s) => typeof s === 'bigint')) return `[${state.map(stateJson).join(',')}]`;
   return typeof state === 'bigint' ? state.toString() : JSON.stringify(state);
 }
 
-/** Items written a chunk at a time: a position of 500,000 heaps is a large document, not a large object. */
-async function writeList<T>(sink: Sink, items: readonly T[] | AsyncIterable<readonly T[]>, item: (x: T) => string, indent: string): Promise<void> {
+/**
+ * Items written a chunk at a time, one a line and without spaces: a position
+ * of 500,000 heaps is a large document (about 25 MB for heaps near 10^9),
+ * not a large object.
+ */
+async function writeList<T>(sink: Sink, items: readonly T[] | AsyncIterable<readonly T[]>, item: (x: T) => string): Promise<void> {
   const CHUNK = 8192;
   const chunks = async function* () {
     if (!('length' in items)) return yield* items;
     for (let i = 0; i < items.length; i += CHUNK) yield items.slice(i, i + CHUNK);
   };
+  // A few items (a position from the command line) are indented as the rest of the document; many are not (4 bytes each).
+  const indent = 'length' in items && items.length <= 100 ? '    ' : '';
   let first = true;
   for await (const chunk of chunks()) {
     if (chunk.length === 0) continue;
-    await sink.write((first ? '[' : ',') + chunk.map((x) => `\n${indent}  ${item(x)}`).join(','));
+    let text = first ? '[\n' : ',\n';
+    for (let i = 0; i < chunk.length; i++) text += (i ? ',\n' : '') + indent + item(chunk[i]!);
+    await sink.write(text);
     first = false;
   }
-  await sink.write(first ? '[]' : `\n${indent}]`);
+  await sink.write(first ? '[]' : '\n  ]');
 }
 
 export async function writePositionJson(p: AnyPosition, sink: Sink): Promise<void> {
@@ -96,13 +104,13 @@ export async function writePositionJson(p: AnyPosition, sink: Sink): Promise<voi
   await sink.write(`{\n  "shape": "${p.shape}",\n  "rule": ${JSON.stringify(p.rule)},\n  "misere": ${p.misere},\n  "position": `);
   // A long position (from standard input) is read again, a chunk at a time, rather than held.
   const components = () => p.allComponents?.() ?? p.components;
-  await writeList(sink, components(), (c) => stateJson(c.state), '  ');
+  await writeList(sink, components(), (c) => stateJson(c.state));
   await sink.write(`,\n  "nimSum": ${text(p.nimSum)},\n  "components": `);
   // Each component names its ground's kind; "grounds" gives each kind's details once (a position may have 500,000 heaps).
   const grounds = new Map<string, Ground>();
-  await writeList(sink, components(), (c) => (grounds.set(c.ground.kind, c.ground), `{"state": ${stateJson(c.state)}, "grundy": ${text(c.grundy)}, "ground": "${c.ground.kind}"}`), '  ');
+  await writeList(sink, components(), (c) => (grounds.set(c.ground.kind, c.ground), `{"state":${stateJson(c.state)},"grundy":${text(c.grundy)},"ground":"${c.ground.kind}"}`));
   await sink.write(`,\n  "outcome": "${p.outcome}",\n  "winningMoves": `);
-  await writeList(sink, p.winningMoves, (m) => `{"component": ${m.component}, "from": ${stateJson(m.from)}, "to": [${m.to.map(stateJson).join(', ')}], "take": ${text(m.take)}}`, '  ');
+  await writeList(sink, p.winningMoves, (m) => `{"component":${m.component},"from":${stateJson(m.from)},"to":[${m.to.map(stateJson).join(',')}],"take":${text(m.take)}}`);
   const groundsJson = [...grounds.values()].map((g) => `${JSON.stringify(g.kind)}: ${JSON.stringify(groundJson(g), (_, v) => (typeof v === 'bigint' ? Number(v) : v))}`);
   await sink.write(`,\n  "winningMoveCount": ${text(p.winningMoveCount ?? BigInt(p.winningMoves.length))},\n  "movesNotListed": ${text(p.movesNotListed)},\n  "grounds": {${groundsJson.join(', ')}}\n}\n`);
 }

@@ -1,0 +1,268 @@
+/**
+ * `sg-explore duel --solution CMD [game flags] [--input ...] [--answer ...]`:
+ * run a contestant's program on random positions of a heap game, in a
+ * judge's layout, and compare each of its answers with the exact one (the
+ * loop contest programmers write by hand to test a solution against a
+ * brute force). It stops at the first difference and shows the input, the
+ * answer expected and the answer received (exit 1); when every case agrees,
+ * one summary line (exit 0). Wiring, and the runs of the solution; the
+ * answers are those of `--answer` (src/cli/contest.ts).
+ */
+import { spawn } from 'node:child_process';
+import { InputError, quote } from '../core/errors.js';
+import { formatCount, parseCount, parseSmallCount } from '../core/numbers.js';
+import { mulberry32 } from '../core/random.js';
+import { kindOf, type GameSpec } from '../core/kinds/registry.js';
+import { heapArray } from '../core/positions/heap-list.js';
+import type { PositionReport } from '../core/positions/position.js';
+import { single } from './common.js';
+import { answerOf, answerWords } from './contest.js';
+import { columnsOf, type CliIo } from './io.js';
+import { noteForStop, onInterrupt } from './interrupt.js';
+import { EXPLORE_OPTIONS, parseCommandLine, RULE_FLAGS, type ExploreCommand } from './options.js';
+import type { OptionSpec } from './quick-parse.js';
+import { evaluatePosition } from './run.js';
+import { wrapText } from '../report/wrap.js';
+
+/** duel's own options (the game's, --input, --answer, --words and --misere are sg-explore's). */
+export const DUEL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  solution: { type: 'string', describe: "the program to test, run once a case: a command split at spaces (\"python3 sol.py\"); or give it after -- (each word as it is)", group: 'Duel:' },
+  cases: { type: 'string', describe: 'runs of the solution, each on a new random input (default 100)', group: 'Duel:' },
+  seed: { type: 'string', describe: 'the random inputs from this seed, to run the same cases again (default: a new seed, printed)', group: 'Duel:' },
+  heaps: { type: 'string', describe: 'each position has 1 to this many heaps (default 5)', group: 'Duel:' },
+  largest: { type: 'string', describe: 'each heap has 0 to this many tokens (default 20; up to 10^18)', group: 'Duel:' },
+  'time-limit': { type: 'string', describe: 'seconds a run may take before it is stopped and reported (default 5: generous, for an interpreter starting on a busy machine)', group: 'Duel:' },
+};
+
+/** The flags of sg-explore that duel passes on (the game, the layout, the answer). */
+const GAME_FLAGS = [...RULE_FLAGS, 'input', 'answer', 'words', 'misere', 'limit', 'trust-module', 'timeout', 'use-observed'];
+
+/** Positions in one run of --input cases: 1 to this many. */
+const CASES_PER_RUN = 5;
+/** Output of one run kept, at most (a solution that prints without end is stopped). */
+const OUTPUT_LIMIT = 16 << 20;
+/** Lines of the solution's stderr shown when it fails. */
+const STDERR_LINES = 10;
+
+export interface DuelCommand {
+  readonly explore: ExploreCommand;
+  readonly solution: readonly string[];
+  readonly cases: number;
+  readonly seed: number;
+  readonly seedGiven: boolean;
+  readonly heaps: number;
+  readonly largest: bigint;
+  readonly timeLimitMs: number;
+}
+
+export function duelHelp(width: number): string {
+  const flags = [...Object.keys(DUEL_OPTIONS), ...GAME_FLAGS];
+  const name = Math.max(...flags.map((f) => f.length)) + 4;
+  const line = (flag: string, words: string) => wrapText(words, width - name - 2, name + 2).replace(/^ */, `  --${flag}`.padEnd(name + 2));
+  return [
+    'sg-explore duel --solution CMD RULE [--input heaps|counted|cases] [--answer winner|move]',
+    '                [--cases N] [--seed S] [--heaps K] [--largest M] [--time-limit SECONDS]',
+    'sg-explore duel RULE [options] -- PROGRAM [ARG...]',
+    '',
+    wrapText(
+      `Test a contest solution: run it on random positions of a heap game, laid out on its standard input as --input says, and compare what it prints with the exact answer (--answer: winner lines, or the first winning move and the heaps after it). It stops at the first difference and shows the input, the expected and the received answer (exit 1); when every case agrees it prints one line (exit 0). Lines are compared as judges compare them: spaces at their ends and blank lines at the end do not count. RULE is one of ${RULE_FLAGS.slice(0, -1).map((f) => `--${f}`).join(', ')} or --rule.`,
+      width,
+    ),
+    '',
+    'Options:',
+    ...Object.entries(DUEL_OPTIONS).map(([flag, spec]) => line(flag, spec.describe)),
+    line('input', `${EXPLORE_OPTIONS.input!.describe.replace(/^with --position -: /, '')}; with cases, each run holds 1 to ${CASES_PER_RUN} of them`),
+    line('answer', `${EXPLORE_OPTIONS.answer!.describe.replace(/^print only/, 'compare only')} (default winner)`),
+    ...['words', 'misere'].map((flag) => line(flag, EXPLORE_OPTIONS[flag]!.describe)),
+    '',
+    'Examples:',
+    '  sg-explore duel --solution ./a.out --preset nim --input counted --answer move --largest 1e9',
+    "  sg-explore duel --preset kayles --input cases --answer winner --cases 500 -- python3 kayles.py",
+  ].join('\n');
+}
+
+/** The arguments after `duel`, parsed: duel's own flags here, the game's by sg-explore's own parser. */
+export async function parseDuelLine(args: readonly string[], io: CliIo): Promise<DuelCommand> {
+  const dashes = args.indexOf('--');
+  const own: Record<string, string[]> = {};
+  const rest: string[] = [];
+  const mine = dashes < 0 ? args : args.slice(0, dashes);
+  for (let i = 0; i < mine.length; i++) {
+    const arg = mine[i]!;
+    const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg);
+    if (match && Object.hasOwn(DUEL_OPTIONS, match[1]!)) {
+      const value = match[2] ?? mine[++i];
+      if (value === undefined) throw new InputError(`--${match[1]} needs a value`);
+      (own[match[1]!] ??= []).push(value);
+      continue;
+    }
+    rest.push(arg);
+  }
+  const foreign = rest.find((a) => /^--?[a-z]/i.test(a) && !GAME_FLAGS.includes(a.replace(/^--?(no-)?/, '').split('=')[0]!));
+  if (foreign) {
+    const flag = foreign.split('=')[0]!;
+    throw new InputError(`duel does not take ${flag}${EXPLORE_OPTIONS[flag.replace(/^--?/, '')] ? '' : ' (see sg-explore duel --help)'}${flag === '--position' ? ': it draws random positions itself' : ''}`);
+  }
+  const solutionText = single(own.solution, 'solution');
+  let solution: string[];
+  if (dashes >= 0) {
+    if (solutionText !== undefined) throw new InputError('give the solution once: --solution CMD, or the program and its arguments after --');
+    solution = args.slice(dashes + 1);
+    if (solution.length === 0) throw new InputError('--: name the solution program after it');
+  } else {
+    if (solutionText === undefined) throw new InputError('duel needs the program to test: --solution ./a.out (or the program after --)');
+    solution = solutionText.split(/\s+/).filter((w) => w !== '');
+    if (solution.length === 0) throw new InputError('--solution: name the program to run');
+  }
+  const gameArgs = [...rest, '--position', '-'];
+  if (!rest.some((a) => /^--answer(=|$)/.test(a))) gameArgs.push('--answer', 'winner');
+  const parsed = await parseCommandLine(gameArgs, io);
+  const explore = parsed.command;
+  if (!explore || explore.command !== 'explore') throw new InputError('duel: name a game (--moves, --preset, --code, ... see sg-explore duel --help)');
+  const seedText = single(own.seed, 'seed');
+  const largestText = single(own.largest, 'largest');
+  const limitText = single(own['time-limit'], 'time-limit');
+  const casesText = single(own.cases, 'cases');
+  const heapsText = single(own.heaps, 'heaps');
+  let timeLimitMs = 5000;
+  if (limitText !== undefined) {
+    const seconds = Number(limitText.trim());
+    if (!(seconds > 0 && seconds <= 3600) || limitText.trim() === '') throw new InputError(`--time-limit: ${quote(limitText)} is not a number of seconds from above 0 to 3600`);
+    timeLimitMs = Math.ceil(seconds * 1000);
+  }
+  const largest = largestText === undefined ? 20n : parseCount(largestText, '--largest');
+  if (largest > 10n ** 18n) throw new InputError(`--largest: ${quote(largestText!)} is more than 10^18`);
+  return {
+    explore,
+    solution,
+    cases: casesText === undefined ? 100 : parseSmallCount(casesText, '--cases', 1, 10_000_000),
+    seed: seedText === undefined ? Math.floor(Math.random() * 2 ** 31) : parseSmallCount(seedText, '--seed', 0, 2 ** 31 - 1),
+    seedGiven: seedText !== undefined,
+    heaps: heapsText === undefined ? 5 : parseSmallCount(heapsText, '--heaps', 1, 100_000),
+    largest,
+    timeLimitMs,
+  };
+}
+
+/** A random heap of 0..largest. */
+function randomHeap(random: () => number, largest: bigint): bigint {
+  if (largest < 2n ** 32n) return BigInt(Math.floor(random() * (Number(largest) + 1)));
+  const draw = (BigInt(Math.floor(random() * 2 ** 32)) << 32n) | BigInt(Math.floor(random() * 2 ** 32));
+  return draw % (largest + 1n);
+}
+
+/** Lines as judges compare them: no \r, no spaces at line ends, no blank lines at the end. */
+function judged(text: string): string {
+  return text.replace(/\r\n?/g, '\n').split('\n').map((l) => l.trimEnd()).join('\n').replace(/\n+$/, '');
+}
+
+interface RunResult {
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly timedOut: boolean;
+  readonly tooLong: boolean;
+}
+
+/** One run of the solution on `input`; a program that cannot start is bad input (one line). */
+function runSolution(solution: readonly string[], input: string, timeLimitMs: number): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(solution[0]!, solution.slice(1), { stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let bytes = 0;
+    let timedOut = false;
+    let tooLong = false;
+    const forget = onInterrupt(() => child.kill('SIGKILL'));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeLimitMs);
+    child.stdout.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > OUTPUT_LIMIT) {
+        tooLong = true;
+        child.kill('SIGKILL');
+      } else out.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (err.reduce((a, b) => a + b.length, 0) < 1 << 16) err.push(chunk);
+    });
+    // A solution that does not read all of its input (or is gone) is judged by what it printed.
+    child.stdin.on('error', () => {});
+    child.stdin.end(input);
+    child.once('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      forget();
+      const why = error.code === 'ENOENT' ? 'no such program' : error.code === 'EACCES' ? 'permission denied (is it executable?)' : error.message;
+      reject(new InputError(`--solution ${quote(solution.join(' '))}: cannot start it: ${why}`));
+    });
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      forget();
+      resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), code, signal, timedOut, tooLong });
+    });
+  });
+}
+
+/** A block of text, each line indented, for the report of a difference. */
+const block = (title: string, text: string) => `${title}\n${(text === '' ? '(nothing)' : text.replace(/\n$/, '')).split('\n').map((l) => `  ${l}`).join('\n')}\n`;
+
+export async function duelMain(args: readonly string[], io: CliIo): Promise<number> {
+  const dashes = args.indexOf('--');
+  const before = dashes < 0 ? args : args.slice(0, dashes);
+  if (before.some((a) => a === '--help' || a === '-h')) {
+    io.stdout.write(duelHelp(columnsOf(io.stdout)) + '\n');
+    return 0;
+  }
+  const command = await parseDuelLine(args, io);
+  const explore = command.explore;
+  const game: GameSpec = 'spec' in explore.game ? explore.game.spec : await (await import('../host/rule-file.js')).loadRuleFile(explore.game.file);
+  const kind = kindOf(game.rule);
+  if (!kind.heap) throw new InputError(`duel draws positions of heaps; the positions of ${kind.text(game.rule)} are not heaps`);
+  const layout = explore.input ?? 'heaps';
+  const mode = explore.answer ?? 'winner';
+  const words = answerWords(mode, explore.words);
+  const random = mulberry32(command.seed);
+  const quiet = { ...explore, progress: false };
+  const seedWords = `--seed ${command.seed}`;
+  for (let c = 1; c <= command.cases; c++) {
+    const positions: bigint[][] = [];
+    const count = layout === 'cases' ? 1 + Math.floor(random() * CASES_PER_RUN) : 1;
+    for (let p = 0; p < count; p++) positions.push(Array.from({ length: 1 + Math.floor(random() * command.heaps) }, () => randomHeap(random, command.largest)));
+    const line = (heaps: bigint[]) => heaps.join(' ') + '\n';
+    const input = layout === 'heaps' ? line(positions[0]!) : layout === 'counted' ? `${positions[0]!.length}\n${line(positions[0]!)}` : `${count}\n${positions.map((h) => `${h.length}\n${line(h)}`).join('')}`;
+    let expected = '';
+    for (const heaps of positions) {
+      const report = await evaluatePosition(game, quiet, io, heaps.map(String));
+      expected += answerOf(report as PositionReport<bigint>, heapArray(heaps), mode, words);
+    }
+    noteForStop(() => ` (${formatCount(c - 1)} of ${formatCount(command.cases)} cases agreed so far; ${seedWords} runs them again)`);
+    const run = await runSolution(command.solution, input, command.timeLimitMs);
+    const failure = run.timedOut
+      ? `no answer within ${command.timeLimitMs / 1000} s (the solution was stopped)`
+      : run.tooLong
+        ? `the solution printed more than ${formatCount(OUTPUT_LIMIT)} bytes (it was stopped)`
+        : run.signal
+          ? `the solution was killed by ${run.signal}`
+          : run.code !== 0
+            ? `the solution exited with code ${run.code}`
+            : judged(run.stdout) !== judged(expected)
+              ? 'wrong answer'
+              : null;
+    if (failure === null) continue;
+    const stderrLines = run.stderr.split('\n').filter((l) => l !== '');
+    io.stdout.write(
+      `case ${formatCount(c)} of ${formatCount(command.cases)} (${seedWords}): ${failure}\n` +
+        block('input:', input) +
+        block('expected:', expected) +
+        block('received:', run.stdout) +
+        (stderrLines.length ? block('its stderr:', stderrLines.slice(0, STDERR_LINES).join('\n') + (stderrLines.length > STDERR_LINES ? '\n…' : '')) : ''),
+    );
+    return 1;
+  }
+  const sizes = `1 to ${formatCount(command.heaps)} heaps of 0 to ${command.largest < 10n ** 15n ? formatCount(Number(command.largest)) : command.largest}`;
+  io.stdout.write(`all ${formatCount(command.cases)} cases agree (${seedWords}; ${sizes}${layout === 'cases' ? `, 1 to ${CASES_PER_RUN} cases a run` : ''}; --input ${layout} --answer ${mode})\n`);
+  return 0;
+}
