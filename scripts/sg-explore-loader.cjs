@@ -51,7 +51,10 @@ function load(name) {
 }
 
 const args = process.argv.slice(2);
-if (args.includes('--position') && args.includes('--preset') && !process.env.SG_EXPLORE_FULL) {
+// The small bundle takes only --preset, --position and --format (and no standard input): see src/cli/quick.ts.
+const QUICK_FLAGS = ['--preset', '--position', '--format'];
+const quick = args.includes('--position') && args.includes('--preset') && args.every((a) => !a.startsWith('-') || QUICK_FLAGS.includes(a));
+if (quick && !process.env.SG_EXPLORE_FULL) {
   load('quick')
     .quickAnswer()
     .then((answered) => {
