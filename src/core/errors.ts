@@ -46,6 +46,7 @@ export type InputField =
   | 'preset'
   | 'misere'
   | 'useObserved'
+  | 'emit'
   | 'rows'
   | 'checkpoint'
   | 'resume'
