@@ -48,6 +48,7 @@ function heapCycle(m: HeapCycleModel, dialect: Dialect): string {
   const beyond = m.saltus === 0n ? `sg_table(SG_PRE + q % SG_PERIOD)` : `sg_table(SG_PRE + q % SG_PERIOD) + (${type})(q / SG_PERIOD) * SG_SALTUS`;
   return (
     comment(headerLines(m.header, 'Sprague-Grundy values G(n) of one heap, written by sg-explore --emit', notes), '//') +
+    '\n' +
     prelude(dialect) +
     `\nstatic const char SG_TABLE[] =\n${table};\n` +
     `static const unsigned long long SG_PRE = ${u64(BigInt(m.preperiod))}, SG_PERIOD = ${u64(BigInt(m.period))};\n` +
@@ -63,6 +64,7 @@ function modulus(m: ModulusModel, dialect: Dialect): string {
   const notes = ['grundy(n) and is_p(n) take any 0 <= n <= 2^64 - 1'];
   return (
     comment(headerLines(m.header, 'Sprague-Grundy values G(n) of one heap, written by sg-explore --emit', notes), '//') +
+    '\n' +
     prelude(dialect) +
     `\n/* G(n) = n mod ${m.modulus}. */\nunsigned long long grundy(unsigned long long n) { return n % ${u64(m.modulus)}; }\n\n` +
     `/* Whether a heap of n is a P-position: n is a multiple of ${m.modulus}. */\nbool is_p(unsigned long long n) { return n % ${u64(m.modulus)} == 0; }\n`
@@ -85,6 +87,7 @@ function wythoff(m: WythoffModel, dialect: Dialect): string {
   const found = dialect === 'c' ? '    if (!found) return false;\n    *to_x = (long long)bx;\n    *to_y = (long long)by;\n    return true;' : '    if (!found) return std::make_pair(-1LL, -1LL);\n    return std::make_pair((long long)bx, (long long)by);';
   return (
     comment(headerLines(m.header, "Wythoff's game, written by sg-explore --emit", notes), '//') +
+    '\n' +
     prelude(dialect) +
     `\n/* F(2), F(3), ... = 1, 2, 3, 5, ... */\nstatic const unsigned long long WY_FIB[${fib.length}] = {\n${numberLines(fib, u64, '    ', 4)}\n};\n\n` +
     `/* The index in WY_FIB of the smallest part of x >= 1 (even: x = floor(k*phi) for some k >= 1). */\nstatic int wy_lowest(unsigned long long x) {\n    int i = ${fib.length - 1}, low = 0;\n    while (x) {\n        while (WY_FIB[i] > x) i--;\n        x -= WY_FIB[i];\n        low = i;\n    }\n    return low;\n}\n\n` +
@@ -112,6 +115,7 @@ function cappedNim(m: CappedNimModel, dialect: Dialect): string {
   ];
   return (
     comment(headerLines(m.header, `Fibonacci Nim (each move takes at most ${k} times the last), written by sg-explore --emit`, notes), '//') +
+    '\n' +
     prelude(dialect) +
     `\n/* The losing heaps H(1), H(2), ... up to 2^63 - 1. */\nstatic const unsigned long long FN_H[${m.losing.length}] = {\n${numberLines(m.losing, u64, '    ', 4)}\n};\n` +
     `static const int FN_COUNT = ${m.losing.length};\nstatic const unsigned long long FN_K = ${u64(k)};\n\n` +

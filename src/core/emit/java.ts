@@ -49,7 +49,7 @@ function heapCycle(m: HeapCycleModel): string {
     : `    static long grundy(long n) {\n        if (n < PRE) return table(n);\n        long q = n - PRE;\n        return table(PRE + q % PERIOD)${m.saltus === 0n ? '' : ' + q / PERIOD * SALTUS'};\n    }\n\n    /** Whether a heap of n is a P-position (the player to move loses). */\n    static boolean isP(long n) {\n        return grundy(n) == 0;\n    }\n`;
   return (
     comment(headerLines(m.header, 'Sprague-Grundy values G(n) of one heap, written by sg-explore --emit', notes), '//') +
-    `final class SG {\n${builtString('TABLE', tableDigits(m.values, width))}` +
+    `\nfinal class SG {\n${builtString('TABLE', tableDigits(m.values, width))}` +
     `    private static final long PRE = ${long(BigInt(m.preperiod))}, PERIOD = ${long(BigInt(m.period))}, SALTUS = ${long(m.saltus)};\n\n` +
     `    private static long table(long i) {\n${read}\n    }\n\n` +
     `    /** G(n), 0 <= n <= 2^63 - 1. */\n${grundy}}\n`
@@ -59,7 +59,7 @@ function heapCycle(m: HeapCycleModel): string {
 function modulus(m: ModulusModel): string {
   return (
     comment(headerLines(m.header, 'Sprague-Grundy values G(n) of one heap, written by sg-explore --emit', ['SG.grundy(n) and SG.isP(n) take 0 <= n <= 2^63 - 1 (long)']), '//') +
-    `final class SG {\n    /** G(n) = n mod ${m.modulus}. */\n    static long grundy(long n) {\n        return n % ${long(m.modulus)};\n    }\n\n` +
+    `\nfinal class SG {\n    /** G(n) = n mod ${m.modulus}. */\n    static long grundy(long n) {\n        return n % ${long(m.modulus)};\n    }\n\n` +
     `    /** Whether a heap of n is a P-position: n is a multiple of ${m.modulus}. */\n    static boolean isP(long n) {\n        return n % ${long(m.modulus)} == 0;\n    }\n}\n`
   );
 }
@@ -73,7 +73,7 @@ function wythoff(m: WythoffModel): string {
   ];
   return (
     comment(headerLines(m.header, "Wythoff's game, written by sg-explore --emit", notes), '//') +
-    `final class SG {\n    /** F(2), F(3), ... = 1, 2, 3, 5, ... (all that fit a long). */\n    private static final long[] FIB = {\n${numberLines(fib, long, '        ', 4)}\n    };\n\n` +
+    `\nfinal class SG {\n    /** F(2), F(3), ... = 1, 2, 3, 5, ... (all that fit a long). */\n    private static final long[] FIB = {\n${numberLines(fib, long, '        ', 4)}\n    };\n\n` +
     `    /** The index in FIB of the smallest part of x >= 1 (even: x = floor(k*phi) for some k >= 1). */\n    private static int lowest(long x) {\n        int i = FIB.length - 1, low = 0;\n        while (x > 0) {\n            while (FIB[i] > x) i--;\n            x -= FIB[i];\n            low = i;\n        }\n        return low;\n    }\n\n` +
     `    /** x with every part F(i) of its Zeckendorf sum replaced by F(i + by); Long.MAX_VALUE when that is past a long. */\n    private static long shift(long x, int by) {\n        long s = 0;\n        int i = FIB.length - 1;\n        while (x > 0) {\n            while (FIB[i] > x) i--;\n            x -= FIB[i];\n            if (i + by >= FIB.length) return Long.MAX_VALUE;\n            long p = FIB[i + by];\n            if (s > Long.MAX_VALUE - p) return Long.MAX_VALUE;\n            s += p;\n        }\n        return s;\n    }\n\n` +
     `    private static long partner(long x) {\n        if (x == 0) return 0;\n        return lowest(x) % 2 == 0 ? shift(x, 1) : shift(x, -1);\n    }\n\n` +
@@ -91,7 +91,7 @@ function cappedNim(m: CappedNimModel): string {
   ];
   return (
     comment(headerLines(m.header, `Fibonacci Nim (each move takes at most ${k} times the last), written by sg-explore --emit`, notes), '//') +
-    `final class SG {\n    /** The losing heaps H(1), H(2), ... up to 2^63 - 1, read from their list below. */\n    private static final long[] H;\n    private static final long K = ${long(k)};\n` +
+    `\nfinal class SG {\n    /** The losing heaps H(1), H(2), ... up to 2^63 - 1, read from their list below. */\n    private static final long[] H;\n    private static final long K = ${long(k)};\n` +
     builtString('LIST', m.losing.join(',')).replace('        LIST = b.toString();\n', '        LIST = b.toString();\n        String[] words = LIST.split(",");\n        H = new long[words.length];\n        for (int i = 0; i < words.length; i++) H[i] = Long.parseLong(words[i]);\n') +
     `\n    /** The parts of n >= 1 in its greedy sum of H's, largest first; returns how many. */\n    private static int parts(long n, long[] parts) {\n        int count = 0, hi = H.length - 1;\n        while (n > 0) {\n            int lo = 0;\n            while (lo < hi) {\n                int mid = (lo + hi + 1) >>> 1;\n                if (H[mid] <= n) lo = mid;\n                else hi = mid - 1;\n            }\n            parts[count++] = H[lo];\n            n -= H[lo];\n            hi = lo;\n        }\n        return count;\n    }\n\n` +
     `    /** Whether the player to move loses with a heap of n and a cap of cap. */\n    static boolean isPState(long n, long cap) {\n        if (n == 0) return true;\n        long[] p = new long[128];\n        int count = parts(n, p);\n        return p[count - 1] > cap;\n    }\n\n` +

@@ -19,7 +19,7 @@ import { ruleText, type AnalysisResult, type GameSpec } from '../kinds/registry.
 import { BACHET } from '../kinds/bash/index.js';
 import { isWythoff } from '../kinds/two-pile/pair-game.js';
 import { WYTHOFF_CITATION } from '../theorems/wythoff.js';
-import { cappedNimCitation, losingHeaps } from '../theorems/capped-nim.js';
+import { cappedNimCitation } from '../theorems/capped-nim.js';
 import type { BeattyLaw, Quadratic } from '../laws/beatty.js';
 import type { Recurrence } from '../laws/sequence-law.js';
 
@@ -148,17 +148,17 @@ export function theoremModel(game: GameSpec, options: EmitOptions = {}): EmitMod
     return {
       kind: 'wythoff',
       header: header([
-        `proven: ${WYTHOFF_CITATION}: the P-positions are (⌊kφ⌋, ⌊kφ²⌋) and their mirror images, k >= 0`,
-        'computed exactly with Zeckendorf representations (sums of Fibonacci numbers): x = ⌊kφ⌋ for some k >= 1 exactly when the smallest',
-        "part of x is F(2j) (1, 3, 8, 21, ...); its partner ⌊kφ²⌋ is x with every part F(i) raised to F(i+1); no floating point",
+        `proven: ${WYTHOFF_CITATION}: the P-positions are (⌊k·φ⌋, ⌊k·φ²⌋) and their mirror images, k >= 0`,
+        'computed exactly with Zeckendorf representations (sums of Fibonacci numbers): x = ⌊k·φ⌋ for some k >= 1 exactly when the smallest',
+        "part of x is F(2j) (1, 3, 8, 21, ...); its partner ⌊k·φ²⌋ is x with every part F(i) raised to F(i+1); no floating point",
       ]),
     };
   }
   if (rule.kind === 'capped-heap' && rule.next.kind === 'times') {
     const k = BigInt(rule.next.factor);
-    const losing = losingHeaps(k, LARGEST_SIGNED).filter((h) => h <= LARGEST_SIGNED);
-    if (losing.length > MOST_LOSING_HEAPS) {
-      throw refuse(`factor ${k} has ${formatCount(losing.length)} losing heaps below 2^63; the most an emitted table holds is ${formatCount(MOST_LOSING_HEAPS)} (factors up to about 1300)`, 'too-large');
+    const losing = losingHeapsUpTo(k, LARGEST_SIGNED, MOST_LOSING_HEAPS);
+    if (!losing) {
+      throw refuse(`factor ${k} has more than ${formatCount(MOST_LOSING_HEAPS)} losing heaps below 2^63, the most an emitted table holds (factors up to about 1300 fit)`, 'too-large');
     }
     return {
       kind: 'capped-nim',
@@ -173,6 +173,20 @@ export function theoremModel(game: GameSpec, options: EmitOptions = {}): EmitMod
     };
   }
   return null;
+}
+
+/** H(1), H(2), ... up to `limit` (Schwenk's losing heaps for factor k; see theorems/capped-nim.ts), or null past `most` of them. */
+function losingHeapsUpTo(k: bigint, limit: bigint, most: number): bigint[] | null {
+  const h = [1n];
+  let m = 0;
+  for (;;) {
+    const last = h[h.length - 1]!;
+    while (k * h[m]! < last) m++;
+    const next = last + h[m]!;
+    if (next > limit) return h;
+    if (h.length >= most) return null;
+    h.push(next);
+  }
 }
 
 /** A model from an analysis of the game (a heap table, a two-pile table, a heap with memory). */

@@ -11,8 +11,16 @@ export function headerLines(header: EmitHeader, title: string, notes: readonly s
   if (header.command) lines.push(`made by: ${header.command}`);
   lines.push(...header.grounds.map((g, i) => (i === 0 ? g : `  ${g}`)));
   lines.push(...notes);
-  // A comment never ends early nor runs on: one line each, no control characters.
-  return lines.map((l) => l.replace(/[\r\n\t]+/g, ' '));
+  // A comment never ends early nor runs on: one line each, no control characters; ASCII only, so any compiler's
+  // source encoding reads it (javac without -encoding reads the platform's).
+  return lines.map((l) => ascii(l.replace(/[\r\n\t]+/g, ' ')));
+}
+
+const ASCII_WORDS: Readonly<Record<string, string>> = { '⌊': 'floor(', '⌋': ')', 'φ': 'phi', '²': '^2', '·': '*', '√': 'sqrt', '≥': '>=', '≤': '<=', '−': '-', '…': '...', 'è': 'e', '∞': 'inf', '→': '->', '×': 'x' };
+
+/** Text in ASCII: the symbols the reports use in words (floor, phi, sqrt), anything else as '?'. */
+export function ascii(text: string): string {
+  return text.replace(/[^\x20-\x7e]/g, (c) => ASCII_WORDS[c] ?? '?');
 }
 
 /** Lines as line comments with the given mark ("//", "#"). */

@@ -1,0 +1,318 @@
+/**
+ * --emit LANG: the code written for each kind of pattern (a proven period,
+ * an arithmetic period, Bachet, Bouton, Wythoff, Whinihan and Schwenk) is
+ * compiled and run in every language this machine has, on 10^4 heaps or
+ * states per game (small ones, and ones near 10^18, 2^62 and 2^63 - 1), and
+ * its answers are compared with sg-explore's own: the library's values and
+ * the theorems' functions. One process per language and game reads every
+ * query from stdin; sources are written only in a temporary directory.
+ */
+import { spawnSync, execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runMain } from './helpers/in-process.js';
+import { scratchDirectories } from './helpers/scratch.js';
+import { analyseSync } from '../src/index.js';
+import { presetGame } from '../src/core/presets.js';
+import type { Exploration } from '../src/core/heap/explore.js';
+import { isWythoffP, wythoffPair, wythoffWinningMoves } from '../src/core/theorems/wythoff.js';
+import { cappedNimWinningTakes, isCappedNimP, losingHeaps } from '../src/core/theorems/capped-nim.js';
+import { mulberry32 } from './helpers/random.js';
+
+const run = promisify(execFile);
+const scratch = scratchDirectories('emit');
+const LANGUAGES = ['c', 'cpp', 'python', 'javascript', 'java'] as const;
+type Language = (typeof LANGUAGES)[number];
+
+/** The tools each language needs, and whether this machine has them (a missing one skips that language, saying so). */
+const TOOLS: Record<Language, string[]> = { c: ['gcc'], cpp: ['g++'], python: ['python3'], javascript: ['node'], java: ['javac', 'java'] };
+const missing = (language: Language) => TOOLS[language].filter((tool) => spawnSync(tool, ['--version'], { stdio: 'ignore' }).error !== undefined || spawnSync(tool, ['-version'], { stdio: 'ignore' }).status === null);
+const MISSING = Object.fromEntries(LANGUAGES.map((l) => [l, missing(l)])) as Record<Language, string[]>;
+
+type Shape = 'heap' | 'wythoff' | 'capped';
+
+interface Game {
+  readonly name: string;
+  readonly args: readonly string[];
+  readonly shape: Shape;
+  /** Query lines (one per line on stdin) and the expected answer lines. */
+  readonly queries: () => { input: string[]; expected: string[] };
+}
+
+const TWO62 = 1n << 62n;
+const MAX63 = (1n << 63n) - 1n;
+const E18 = 10n ** 18n;
+
+/** 10^4 heaps: 0..4999, then near 10^18, 2^62, 2^63 - 1, and random ones below 2^63. */
+function heapSizes(): bigint[] {
+  const random = mulberry32(23);
+  const sizes: bigint[] = [];
+  for (let n = 0n; n < 5000n; n++) sizes.push(n);
+  for (let j = 0n; j < 1500n; j++) sizes.push(E18 - j, TWO62 + j - 700n);
+  for (let j = 0n; j < 1000n; j++) sizes.push(MAX63 - j);
+  for (let j = 0; j < 1000; j++) sizes.push((BigInt(Math.floor(random() * 2 ** 31)) << 32n) | BigInt(Math.floor(random() * 2 ** 32)));
+  return sizes;
+}
+
+function heapGame(name: string, args: string[]): Game {
+  return {
+    name,
+    args,
+    shape: 'heap',
+    queries() {
+      const x = analyseSync({ game: args[0] === '--preset' ? presetGame(args[1]!) : args[0] === '--moves' ? { rule: { kind: 'subtraction', moves: args[1]!.split(',').map(Number) } } : args[0] === '--all-but' ? { rule: { kind: 'all-but', excluded: args[1]!.split(',').map(Number) } } : presetGame('nim') }) as Exploration;
+      const sizes = heapSizes();
+      return { input: sizes.map(String), expected: sizes.map((n) => `${x.valueAt(n)} ${x.valueAt(n) === 0n ? 1 : 0}`) };
+    },
+  };
+}
+
+/** The winning move the emitted code names: fewest tokens taken, then the smaller first pile left. */
+function fewestTaken(x: bigint, y: bigint): readonly [bigint, bigint] | null {
+  const moves = wythoffWinningMoves(x, y);
+  let best: readonly [bigint, bigint] | null = null;
+  for (const m of moves) {
+    const taken = (t: readonly [bigint, bigint]) => x - t[0] + y - t[1];
+    if (best === null || taken(m) < taken(best) || (taken(m) === taken(best) && m[0] < best[0])) best = m;
+  }
+  return best;
+}
+
+const wythoff: Game = {
+  name: 'wythoff',
+  args: ['--preset', 'wythoff'],
+  shape: 'wythoff',
+  queries() {
+    const random = mulberry32(1907);
+    const pairs: [bigint, bigint][] = [];
+    for (let x = 0n; x < 60n; x++) for (let y = 0n; y < 60n; y++) pairs.push([x, y]);
+    for (let i = 0; i < 1200; i++) pairs.push([BigInt(Math.floor(random() * 5000)), BigInt(Math.floor(random() * 5000))]);
+    // P-positions near 10^18 and near 2^63 - 1 (b_k <= 2^63 - 1), each with neighbours; and random large piles.
+    for (const k of [E18 / 2n, 6n * 10n ** 17n, TWO62 / 2n, MAX63 / 3n, 3_524_578_000_000_000_000n]) {
+      for (let j = 0n; j < 150n; j++) {
+        const [a, b] = wythoffPair(k + j);
+        if (b > MAX63) continue;
+        pairs.push([a, b], [b, a], [a + 1n, b], [a, b + 1n], [b, a + 3n], [a + j, b + 2n * j]);
+      }
+    }
+    for (let i = 0; i < 600; i++) {
+      const x = E18 - BigInt(Math.floor(random() * 1e6));
+      pairs.push([x, E18 - BigInt(Math.floor(random() * 1e6))], [x, MAX63 - BigInt(i)], [MAX63 - BigInt(i), BigInt(Math.floor(random() * 1e9))]);
+    }
+    const input = pairs.slice(0, 10_000).map(([x, y]) => `${x} ${y}`);
+    const expected = pairs.slice(0, 10_000).map(([x, y]) => {
+      const move = fewestTaken(x, y);
+      return `${isWythoffP(x, y) ? 1 : 0} ${move ? `${move[0]} ${move[1]}` : '-1 -1'}`;
+    });
+    return { input, expected };
+  },
+};
+
+function cappedGame(k: number): Game {
+  return {
+    name: k === 2 ? 'fibonacci-nim' : `fibonacci-nim:${k}`,
+    args: ['--preset', k === 2 ? 'fibonacci-nim' : `fibonacci-nim:${k}`],
+    shape: 'capped',
+    queries() {
+      const random = mulberry32(1963 + k);
+      const states: [bigint, bigint][] = [];
+      for (let n = 0n; n < 60n; n++) for (let c = 0n; c <= n + 1n; c++) states.push([n, c]);
+      const h = losingHeaps(BigInt(k), MAX63).filter((v) => v <= MAX63);
+      for (const v of h.slice(-40)) for (const d of [-2n, -1n, 0n, 1n, 2n]) if (v + d <= MAX63) states.push([v + d, v + d - 1n], [v + d, BigInt(Math.floor(random() * 1e6))]);
+      while (states.length < 10_000) {
+        const n = [E18 - BigInt(Math.floor(random() * 1e6)), TWO62 + BigInt(Math.floor(random() * 1e6)), MAX63 - BigInt(Math.floor(random() * 1e6)), BigInt(Math.floor(random() * 1e6))][states.length % 4]!;
+        // Caps: small, near the smallest part, or the whole heap.
+        const cap = [BigInt(Math.floor(random() * 100)), n - 1n, BigInt(Math.floor(random() * 2 ** 40)), n / 3n][Math.floor(random() * 4)]!;
+        states.push([n, cap < 0n ? 0n : cap]);
+      }
+      const input = states.map(([n, c]) => `${n} ${c}`);
+      const expected = states.map(([n, c]) => `${isCappedNimP(k, n, n === 0n ? 0n : n - 1n) ? 1 : 0} ${isCappedNimP(k, n, c) ? 1 : 0} ${cappedNimWinningTakes(k, n, c)[0] ?? 0n}`);
+      return { input, expected };
+    },
+  };
+}
+
+const GAMES: readonly Game[] = [
+  heapGame('moves 1,2,3', ['--moves', '1,2,3']),
+  heapGame('moves 1,3,4', ['--moves', '1,3,4']),
+  heapGame('moves 2,5,7', ['--moves', '2,5,7']),
+  heapGame('moves 1..11 (two-digit values)', ['--moves', '1,2,3,4,5,6,7,8,9,10,11']),
+  heapGame('all-but 2,3,7 (saltus 2)', ['--all-but', '2,3,7']),
+  heapGame('kayles 0.77', ['--preset', 'kayles']),
+  heapGame('bash:1000', ['--preset', 'bash:1000']),
+  heapGame('nim', ['--preset', 'nim']),
+  wythoff,
+  cappedGame(2),
+  cappedGame(3),
+];
+
+/** The driver each language's program ends with: read the queries, print one answer a line. */
+function driver(language: Language, shape: Shape): string {
+  const c = language === 'c' || language === 'cpp';
+  if (c) {
+    const head = '#include <stdio.h>\n';
+    if (shape === 'heap') return `${head}int main(void) {\n    unsigned long long n;\n    while (scanf("%llu", &n) == 1) printf("%llu %d\\n", (unsigned long long)grundy(n), is_p(n) ? 1 : 0);\n    return 0;\n}\n`;
+    if (shape === 'capped') return `${head}int main(void) {\n    long long n, c;\n    while (scanf("%lld %lld", &n, &c) == 2) printf("%d %d %lld\\n", is_p(n) ? 1 : 0, is_p_state(n, c) ? 1 : 0, winning_take(n, c));\n    return 0;\n}\n`;
+    const move = language === 'c' ? 'long long a = -1, b = -1;\n        winning_move(x, y, &a, &b);' : 'std::pair<long long, long long> m = winning_move(x, y);\n        long long a = m.first, b = m.second;';
+    return `${head}int main(void) {\n    long long x, y;\n    while (scanf("%lld %lld", &x, &y) == 2) {\n        ${move}\n        printf("%d %lld %lld\\n", is_p(x, y) ? 1 : 0, a, b);\n    }\n    return 0;\n}\n`;
+  }
+  if (language === 'python') {
+    const read = 'import sys\nout = []\nfor line in sys.stdin.read().split("\\n"):\n    if not line:\n        continue\n    q = [int(w) for w in line.split()]\n';
+    if (shape === 'heap') return `${read}    out.append(f"{grundy(q[0])} {1 if is_p(q[0]) else 0}")\nprint("\\n".join(out))\n`;
+    if (shape === 'capped') return `${read}    out.append(f"{1 if is_p(q[0]) else 0} {1 if is_p_state(q[0], q[1]) else 0} {winning_take(q[0], q[1])}")\nprint("\\n".join(out))\n`;
+    return `${read}    m = winning_move(q[0], q[1]) or (-1, -1)\n    out.append(f"{1 if is_p(q[0], q[1]) else 0} {m[0]} {m[1]}")\nprint("\\n".join(out))\n`;
+  }
+  if (language === 'javascript') {
+    const read = 'const lines = require("fs").readFileSync(0, "utf8").split("\\n").filter(Boolean);\nconst out = [];\nfor (const line of lines) {\n  const q = line.split(" ");\n';
+    if (shape === 'heap') return `${read}  out.push(\`\${grundy(q[0])} \${isP(BigInt(q[0])) ? 1 : 0}\`);\n}\nconsole.log(out.join("\\n"));\n`;
+    if (shape === 'capped') return `${read}  out.push(\`\${isP(q[0]) ? 1 : 0} \${isPState(q[0], q[1]) ? 1 : 0} \${winningTake(q[0], q[1])}\`);\n}\nconsole.log(out.join("\\n"));\n`;
+    return `${read}  const m = winningMove(q[0], q[1]) ?? [-1, -1];\n  out.push(\`\${isP(q[0], q[1]) ? 1 : 0} \${m[0]} \${m[1]}\`);\n}\nconsole.log(out.join("\\n"));\n`;
+  }
+  const read =
+    'public class Main {\n    public static void main(String[] args) throws java.io.IOException {\n        java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(System.in));\n        StringBuilder out = new StringBuilder();\n        for (String line = in.readLine(); line != null; line = in.readLine()) {\n            if (line.isEmpty()) continue;\n            String[] q = line.split(" ");\n            long a = Long.parseLong(q[0]);\n';
+  const end = '        }\n        System.out.print(out);\n    }\n}\n';
+  if (shape === 'heap') return `${read}            out.append(SG.grundy(a)).append(' ').append(SG.isP(a) ? 1 : 0).append('\\n');\n${end}`;
+  if (shape === 'capped') return `${read}            long c = Long.parseLong(q[1]);\n            out.append(SG.isP(a) ? 1 : 0).append(' ').append(SG.isPState(a, c) ? 1 : 0).append(' ').append(SG.winningTake(a, c)).append('\\n');\n${end}`;
+  return `${read}            long b = Long.parseLong(q[1]);\n            long[] m = SG.winningMove(a, b);\n            out.append(SG.isP(a, b) ? 1 : 0).append(' ').append(m == null ? -1 : m[0]).append(' ').append(m == null ? -1 : m[1]).append('\\n');\n${end}`;
+}
+
+const EXTENSIONS: Record<Language, string> = { c: 'c', cpp: 'cpp', python: 'py', javascript: 'js', java: 'java' };
+
+interface Built {
+  /** How to run game i's program (command and arguments), or why it could not be built. */
+  command: (i: number) => [string, string[]];
+}
+
+/** Each game's source in `language`, from the CLI (as a user gets it), with its driver; compiled where the language compiles. */
+async function build(language: Language, sources: string[]): Promise<Built> {
+  const dir = scratch.fresh(language);
+  const files = sources.map((source, i) => {
+    if (language === 'java') {
+      const folder = join(dir, `g${i}`);
+      mkdirSync(folder);
+      const file = join(folder, 'Main.java');
+      writeFileSync(file, `package g${i};\n\n${source}\n${driver(language, GAMES[i]!.shape)}`);
+      return file;
+    }
+    const file = join(dir, `game${i}.${EXTENSIONS[language]}`);
+    writeFileSync(file, `${source}\n${driver(language, GAMES[i]!.shape)}`);
+    return file;
+  });
+  if (language === 'c' || language === 'cpp') {
+    const compiler = language === 'c' ? 'gcc' : 'g++';
+    const flags = language === 'c' ? ['-std=c99', '-O1', '-Wall', '-Werror', '-Wno-unused-function'] : ['-std=c++11', '-O1', '-Wall', '-Werror', '-Wno-unused-function'];
+    // Two compilers at a time: the machine has two cores.
+    for (let i = 0; i < files.length; i += 2) {
+      await Promise.all(files.slice(i, i + 2).map((file, j) => run(compiler, [...flags, '-o', join(dir, `game${i + j}`), file])));
+    }
+    return { command: (i) => [join(dir, `game${i}`), []] };
+  }
+  if (language === 'java') {
+    await run('javac', ['-encoding', 'US-ASCII', '-d', join(dir, 'classes'), ...files], { maxBuffer: 1 << 24 });
+    return { command: (i) => ['java', ['-cp', join(dir, 'classes'), `g${i}.Main`]] };
+  }
+  return { command: (i) => [language === 'python' ? 'python3' : 'node', [files[i]!]] };
+}
+
+const sourceOf = new Map<string, string>();
+async function emitted(game: Game, language: Language): Promise<string> {
+  const key = `${game.name} ${language}`;
+  if (!sourceOf.has(key)) {
+    const result = await runMain([...game.args, '--emit', language]);
+    expect(result.code, result.stderr).toBe(0);
+    sourceOf.set(key, result.stdout);
+  }
+  return sourceOf.get(key)!;
+}
+
+describe.each(LANGUAGES)('--emit %s, compiled and run', (language) => {
+  const absent = MISSING[language];
+  const built: { value?: Built } = {};
+  beforeAll(async () => {
+    if (absent.length) return;
+    const sources = [];
+    for (const game of GAMES) sources.push(await emitted(game, language));
+    built.value = await build(language, sources);
+  }, 120_000);
+
+  if (absent.length) {
+    // Visible in the report: which tool is missing (.ci/run installs a JDK where apt can).
+    it.skip(`${language}: skipped, ${absent.join(' and ')} not found on PATH`, () => {});
+    return;
+  }
+
+  it.each(GAMES.map((game, i) => [game.name, i] as const))('%s: 10^4 answers agree with sg-explore', async (_name, i) => {
+    const { input, expected } = GAMES[i]!.queries();
+    const [command, args] = built.value!.command(i);
+    const child = spawnSync(command, args, { input: input.join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 26 });
+    expect(child.status, child.stderr).toBe(0);
+    const got = child.stdout.trim().split('\n');
+    expect(got.length).toBe(expected.length);
+    const wrong = got.findIndex((line, j) => line.trim() !== expected[j]);
+    expect(wrong === -1 ? null : `query ${input[wrong]}: got ${got[wrong]}, expected ${expected[wrong]}`).toBeNull();
+  }, 60_000);
+});
+
+describe('--emit: what it writes and what it refuses', () => {
+  it('a header with the rule, the command and the proof; no floating point in Wythoff', async () => {
+    const kayles = await runMain(['--preset', 'kayles', '--emit', 'python']);
+    expect(kayles.stdout).toMatch(/^# game: kayles \(octal 0\.77\)$/m);
+    expect(kayles.stdout).toMatch(/^# made by: sg-explore --preset kayles --emit python$/m);
+    expect(kayles.stdout).toMatch(/^# proven: guy-smith \(.*\): period 12 from n = 71$/m);
+    const w = await runMain(['--preset', 'wythoff', '--emit', 'c']);
+    expect(w.stdout).toMatch(/proven: Wythoff \(1907\)/);
+    expect(w.stdout).not.toMatch(/\bdouble\b|\bfloat\b|sqrt\(/);
+    const f = await runMain(['--preset', 'fibonacci-nim:3', '--emit', 'js']);
+    expect(f.stdout).toMatch(/proven: Schwenk \(1970\)/);
+    expect(f.stdout).toMatch(/^function isPState\(n, cap\)/m);
+    const fib = await runMain(['--preset', 'fibonacci-nim', '--emit', 'java']);
+    expect(fib.stdout).toMatch(/proven: Whinihan \(1963\)/);
+    const bash = await runMain(['--preset', 'bash:1000', '--emit', 'cpp']);
+    expect(bash.stdout).toMatch(/proven: Bachet \(1612\): taking 1 to 1000 tokens, G\(n\) = n mod 1001/);
+    expect(bash.stdout).toContain('return n % 1001ULL;');
+  });
+
+  it('an observed period only with --use-observed, and then marked NOT proven', async () => {
+    const refused = await runMain(['--code', '0.3F', '--emit', 'c']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(refused.stderr).toMatch(/only observed over heaps 0\.\.\d+, not proven .*--use-observed/);
+    const written = await runMain(['--code', '0.3F', '--emit', 'python', '--use-observed']);
+    expect(written.code, written.stderr).toBe(0);
+    expect(written.stdout).toMatch(/^# observed: period 6, saltus 3 from n = 0, over heaps 0\.\.\d+: NOT proven/m);
+    // The code gives the values it was observed on.
+    const x = analyseSync({ game: { rule: { kind: 'take-and-break', code: { digits: [0, 3, 15], unequal: [false, false, false] } } } }) as Exploration;
+    const dir = scratch.fresh('observed');
+    const file = join(dir, 'observed.py');
+    writeFileSync(file, `${written.stdout}\nprint(" ".join(str(grundy(n)) for n in range(${x.computed})))\n`);
+    if (MISSING.python.length === 0) {
+      const out = spawnSync('python3', [file], { encoding: 'utf8' });
+      expect(out.stdout.trim()).toBe(Array.from(x.values.subarray(0, x.computed)).join(' '));
+    }
+  });
+
+  it('--out FILE writes the code there; a usage error with --position, --misere, --at, --format', async () => {
+    const dir = scratch.fresh('out');
+    const file = join(dir, 'kayles.c');
+    const written = await runMain(['--preset', 'kayles', '--emit', 'c', '--out', file]);
+    expect(written.code, written.stderr).toBe(0);
+    expect(written.stdout).toBe('');
+    expect(readFileSync(file, 'utf8')).toMatch(/^unsigned long long grundy\(unsigned long long n\) \{$/m);
+    for (const extra of [['--position', '3', '4'], ['--misere'], ['--at', '5'], ['--format', 'json']]) {
+      const refused = await runMain(['--preset', 'kayles', '--emit', 'c', ...extra]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(new RegExp(`^sg-explore: --emit writes .*${extra[0]} does not apply`));
+    }
+    const unknown = await runMain(['--preset', 'kayles', '--emit', 'rust']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/--emit rust: not a language --emit writes \(c, cpp, python, javascript, java; js for javascript\)/);
+  });
+
+  it('refuses what would be absurd, in one line: Fibonacci Nim with factor 10^6 (tens of millions of losing heaps)', async () => {
+    const refused = await runMain(['--preset', 'fibonacci-nim:1000000', '--emit', 'c']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^sg-explore: --emit: factor 1000000 has more than 50,000 losing heaps below 2\^63/);
+  });
+});
