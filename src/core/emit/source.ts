@@ -55,8 +55,11 @@ export function tableNote(m: HeapCycleModel, width: number): string {
 
 /** The formula beyond the preperiod, in words. */
 export function cycleFormula(m: HeapCycleModel): string {
-  const q = m.saltus === 0n ? '' : ` + ((n - ${m.preperiod}) / ${m.period})·${m.saltus}`;
-  return `G(n) = table[n] for n < ${m.preperiod}; beyond, G(n) = table[${m.preperiod} + (n - ${m.preperiod}) mod ${m.period}]${q}`;
+  const pre = m.preperiod;
+  const shifted = pre === 0 ? 'n' : `(n - ${pre})`;
+  const q = m.saltus === 0n ? '' : ` + (${shifted} / ${m.period})*${m.saltus}`;
+  const beyond = `table[${pre === 0 ? '' : `${pre} + `}${shifted} mod ${m.period}]${q}`;
+  return pre === 0 ? `G(n) = ${beyond} (/ rounds down)` : `G(n) = table[n] for n < ${pre}; beyond, G(n) = ${beyond} (/ rounds down)`;
 }
 
 /** F(2), F(3), ... = 1, 2, 3, 5, ... up to the first above `above`. */
