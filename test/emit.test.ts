@@ -20,6 +20,7 @@ import type { Exploration } from '../src/core/heap/explore.js';
 import { isWythoffP, wythoffPair, wythoffWinningMoves } from '../src/core/theorems/wythoff.js';
 import { cappedNimWinningTakes, isCappedNimP, losingHeaps } from '../src/core/theorems/capped-nim.js';
 import { mulberry32 } from './helpers/random.js';
+import { renderModel, type EmitModel } from '../src/core/emit/index.js';
 
 const run = promisify(execFile);
 const scratch = scratchDirectories('emit');
@@ -315,4 +316,72 @@ describe('--emit: what it writes and what it refuses', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/^sg-explore: --emit: factor 1000000 has more than 50,000 losing heaps below 2\^63/);
   });
+});
+
+/** A table model built by hand: its values, the bounds its types must hold (as modelOf works them out). */
+function tableModel(preperiod: number, period: number, saltus: bigint, values: bigint[]): EmitModel {
+  const largest = values.reduce((m, v) => (v > m ? v : m), 0n);
+  const bound = (n: bigint) => largest + ((n - BigInt(preperiod)) / BigInt(period)) * saltus;
+  return {
+    kind: 'heap-cycle',
+    header: { rule: 'a table made by the test', command: null, grounds: ['observed: made up: NOT proven'] },
+    preperiod,
+    period,
+    saltus,
+    values,
+    largestUnsigned: bound((1n << 64n) - 1n),
+    largestSigned: bound((1n << 63n) - 1n),
+  };
+}
+
+describe('--emit: long tables and values past 64 bits', () => {
+  const random = mulberry32(106);
+  // 0.106's period is 328,226 values: the same length, two digits a value.
+  const long = tableModel(1000, 328_226, 0n, Array.from({ length: 329_226 }, () => BigInt(Math.floor(random() * 100))));
+  // A saltus larger than the period: G(2^64 - 1) passes 64 bits (unsigned __int128 in C, BigInteger in Java).
+  const wide = tableModel(0, 1, 3n, [0n]);
+  const expect128 = (n: bigint) => 3n * n;
+  const valueOfLong = (n: bigint) => (n < 1000n ? long.kind === 'heap-cycle' && long.values[Number(n)]! : long.kind === 'heap-cycle' && long.values[1000 + Number((n - 1000n) % 328_226n)]!);
+  const sizes = [0n, 999n, 1000n, 329_225n, 329_226n, 10n ** 18n, (1n << 63n) - 1n, 123_456_789_012n];
+
+  it.skipIf(MISSING.c.length > 0)('C: a 328,226-value period as a string of digits, and an unsigned __int128 value', async () => {
+    const dir = scratch.fresh('c-long');
+    const print = 'static void print128(unsigned __int128 v) {\n    char b[50];\n    int i = 49;\n    b[i] = 0;\n    do { b[--i] = (char)(\'0\' + (int)(v % 10)); v /= 10; } while (v);\n    puts(b + i);\n}\n';
+    const main = (type: string) => `#include <stdio.h>\n${type === 'wide' ? print : ''}int main(void) {\n    unsigned long long n;\n    while (scanf("%llu", &n) == 1) ${type === 'wide' ? 'print128(grundy(n));' : 'printf("%llu\\n", grundy(n));'}\n    return 0;\n}\n`;
+    const longSource = renderModel(long, 'c');
+    expect(longSource.length).toBeLessThan(800_000);
+    writeFileSync(join(dir, 'long.c'), `${longSource}\n${main('long')}`);
+    const wideSource = renderModel(wide, 'c');
+    expect(wideSource).toMatch(/^unsigned __int128 grundy\(unsigned long long n\)/m);
+    writeFileSync(join(dir, 'wide.c'), `${wideSource}\n${main('wide')}`);
+    await Promise.all(['long', 'wide'].map((name) => run('gcc', ['-std=c99', '-O1', '-Wall', '-Werror', '-Wno-unused-function', '-o', join(dir, name), join(dir, `${name}.c`)])));
+    const longRun = spawnSync(join(dir, 'long'), { input: sizes.join('\n') + '\n', encoding: 'utf8' });
+    expect(longRun.stdout.trim().split('\n')).toEqual(sizes.map((n) => String(valueOfLong(n))));
+    const wideSizes = [0n, 5n, (1n << 63n) - 1n, (1n << 64n) - 1n];
+    const wideRun = spawnSync(join(dir, 'wide'), { input: wideSizes.join('\n') + '\n', encoding: 'utf8' });
+    expect(wideRun.stdout.trim().split('\n')).toEqual(wideSizes.map((n) => String(expect128(n))));
+  }, 60_000);
+
+  it.skipIf(MISSING.java.length > 0)('Java: the long table in pieces a class file holds, and a BigInteger value', async () => {
+    const dir = scratch.fresh('java-long');
+    const longSource = renderModel(long, 'java');
+    // Every string constant (each append's folded literal) stays under 65,535 bytes.
+    for (const block of longSource.split('b.append(').slice(1)) {
+      const literal = block.slice(0, block.indexOf(');')).replace(/"\s*\+\s*"/g, '').replace(/\s|"/g, '');
+      expect(literal.length).toBeLessThanOrEqual(60_000);
+    }
+    const wideSource = renderModel(wide, 'java');
+    expect(wideSource).toContain('static java.math.BigInteger grundy(long n)');
+    const main = 'public class Main {\n    public static void main(String[] args) throws java.io.IOException {\n        java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(System.in));\n        for (String line = in.readLine(); line != null; line = in.readLine()) if (!line.isEmpty()) System.out.println(SG.grundy(Long.parseLong(line)));\n    }\n}\n';
+    for (const [name, source] of [['longtable', longSource], ['widevalue', wideSource]] as const) {
+      mkdirSync(join(dir, name));
+      writeFileSync(join(dir, name, 'Main.java'), `package ${name};\n\n${source}\n${main}`);
+    }
+    await run('javac', ['-encoding', 'US-ASCII', '-d', join(dir, 'classes'), join(dir, 'longtable', 'Main.java'), join(dir, 'widevalue', 'Main.java')], { maxBuffer: 1 << 24 });
+    const longRun = spawnSync('java', ['-cp', join(dir, 'classes'), 'longtable.Main'], { input: sizes.join('\n') + '\n', encoding: 'utf8' });
+    expect(longRun.stdout.trim().split('\n')).toEqual(sizes.map((n) => String(valueOfLong(n))));
+    const wideSizes = [0n, 5n, (1n << 63n) - 1n];
+    const wideRun = spawnSync('java', ['-cp', join(dir, 'classes'), 'widevalue.Main'], { input: wideSizes.join('\n') + '\n', encoding: 'utf8' });
+    expect(wideRun.stdout.trim().split('\n')).toEqual(wideSizes.map((n) => String(expect128(n))));
+  }, 60_000);
 });
