@@ -9,12 +9,14 @@ import { renderCFamily } from './c-family.js';
 import { renderPython } from './python.js';
 import { renderJavaScript } from './javascript.js';
 import { renderJava } from './java.js';
+import { renderLaw } from './law-code.js';
 
 export { EMIT_LANGUAGES, parseEmitLanguage, modelOf, theoremModel, MOST_TABLE_VALUES, MOST_LOSING_HEAPS } from './model.js';
 export type { EmitLanguage, EmitModel, EmitOptions } from './model.js';
 
 /** The source text of a model in a language. */
 export function renderModel(model: EmitModel, language: EmitLanguage): string {
+  if (model.kind === 'start-law' || model.kind === 'pair-law') return renderLaw(model, language);
   switch (language) {
     case 'c':
       return renderCFamily(model, 'c');

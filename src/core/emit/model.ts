@@ -22,6 +22,8 @@ import { WYTHOFF_CITATION } from '../theorems/wythoff.js';
 import { cappedNimCitation } from '../theorems/capped-nim.js';
 import type { BeattyLaw, Quadratic } from '../laws/beatty.js';
 import type { Recurrence } from '../laws/sequence-law.js';
+import type { GridExploration } from '../kinds/two-pile/grid.js';
+import type { CappedHeapExploration } from '../kinds/capped-heap/explore-capped.js';
 
 export const EMIT_LANGUAGES = ['c', 'cpp', 'python', 'javascript', 'java'] as const;
 export type EmitLanguage = (typeof EMIT_LANGUAGES)[number];
@@ -109,8 +111,12 @@ export interface PairLawModel {
   readonly kind: 'pair-law';
   readonly header: EmitHeader;
   readonly a: SequenceLaw;
-  readonly b: SequenceLaw;
-  readonly mirrored: boolean;
+  /** b_k's own law (null when b_k = a_k + difference·k gives it). */
+  readonly b: SequenceLaw | null;
+  readonly aIncreasing: boolean;
+  readonly bIncreasing: boolean;
+  /** b_k - a_k = difference·k, when that holds. */
+  readonly difference: bigint | null;
   /** Diagonal P-positions (x, x): x = start + step·j for j >= 0 (step 0: x = start only), or a finite list. */
   readonly diagonal: { readonly kind: 'progression'; readonly start: bigint; readonly step: bigint } | { readonly kind: 'list'; readonly list: readonly bigint[] };
 }
@@ -200,9 +206,9 @@ export function modelOf(result: AnalysisResult, options: EmitOptions = {}): Emit
     case 'heap':
       return heapModel(result, header, options);
     case 'grid':
-      return pairModel(result.law, result.max, header, options);
+      return pairModel(result, header, options);
     case 'memory':
-      return startModel(result.law, result.beatty, result.max, header, options);
+      return startModel(result, header, options);
   }
 }
 
@@ -251,36 +257,61 @@ function recurrenceTerms(r: Recurrence, known: readonly bigint[]): bigint[] | nu
   return terms;
 }
 
-function observedWords(what: string, law: string, over: string): string {
-  return `observed: ${what}: ${law}, over ${over}: NOT proven (no theorem is implemented for this game; the law may fail beyond)`;
-}
-
 function needObserved(what: string): InputError {
   return new InputError(says`${mention('emit')}: ${what} is only observed, not proven; ${mention('useObserved')} writes it all the same, marked NOT proven`, { code: 'not-applicable', field: 'emit' });
 }
 
-function sequenceLaw(beatty: BeattyLaw | null, recurrence: Recurrence | null, terms: readonly bigint[]): SequenceLaw | null {
-  if (beatty && beatty.counterexample === null && beatty.alpha.p + beatty.alpha.q * Math.sqrt(beatty.alpha.d) > beatty.alpha.r) return { kind: 'beatty', alpha: beatty.alpha, beta: beatty.beta };
+const positive = (x: Quadratic) => x.p + x.q * Math.sqrt(x.d) > 0;
+/** Above 1 (so the terms strictly increase, and a term has one index): checked exactly for a quadratic, (p - r)² against q²d. */
+function aboveOne(x: Quadratic): boolean {
+  const s = x.p - x.r;
+  if (x.q === 0) return s > 0;
+  const square = BigInt(x.q) * BigInt(x.q) * BigInt(x.d);
+  const s2 = BigInt(s) * BigInt(s);
+  return x.q > 0 ? s >= 0 || square > s2 : s > 0 && s2 > square;
+}
+
+/** A side's law as the code needs it, with whether its terms strictly increase (then an index is found from a term). */
+function sequenceLaw(beatty: BeattyLaw | null, recurrence: Recurrence | null, terms: readonly bigint[]): { law: SequenceLaw; increasing: boolean; text: string } | null {
+  if (beatty && beatty.counterexample === null && positive(beatty.alpha)) return { law: { kind: 'beatty', alpha: beatty.alpha, beta: beatty.beta }, increasing: aboveOne(beatty.alpha), text: beatty.text };
   if (recurrence) {
     const listed = recurrenceTerms(recurrence, terms);
-    if (listed) return { kind: 'terms', terms: listed };
+    if (listed) return { law: { kind: 'terms', terms: listed }, increasing: true, text: recurrence.text };
   }
   return null;
 }
 
-function startModel(law: Recurrence | null, beatty: BeattyLaw | null, max: number, header: (grounds: string[]) => EmitHeader, options: EmitOptions, pPositions?: readonly number[]): StartLawModel {
-  void pPositions;
-  const text = beatty && beatty.counterexample === null ? `n_k = ${beatty.text}` : law && law.counterexample === null ? law.text : null;
-  if (!text) throw refuse(`no law of the start P-positions was recognised over heaps 0..${max}, so there is nothing to write`);
-  if (!options.useObserved) throw needObserved(`the law of the start P-positions (${text}, over heaps 0..${max})`);
-  throw refuse('observed laws of heaps with memory are not written yet');
+function startModel(result: CappedHeapExploration, header: (grounds: string[]) => EmitHeader, options: EmitOptions): StartLawModel {
+  const terms = result.pPositions.map(BigInt);
+  const law = sequenceLaw(result.beatty, result.law, terms);
+  const seen = result.beatty?.counterexample === null ? `n_k = ${result.beatty.text}` : result.law?.counterexample === null ? result.law.text : null;
+  if (!seen) throw refuse(`no law of the start P-positions was recognised over heaps 0..${result.max}, so there is nothing to write`);
+  if (!law) throw refuse(`the law of the start P-positions (${seen}) is not one --emit can write (a Beatty law with a positive slope, or a recurrence with whole coefficients whose terms grow)`);
+  if (!options.useObserved) throw needObserved(`the law of the start P-positions (${seen}, over heaps 0..${result.max})`);
+  const words = law.law.kind === 'beatty' ? `the start P-positions are n_k = ${law.text}, k = 1, 2, ... (a(1) = ${terms[0]})` : `the start P-positions follow ${law.text} (a(1) = ${terms[0]}), listed up to 2^63 - 1`;
+  return { kind: 'start-law', header: header([`observed: ${words}, over heaps 0..${result.max}: NOT proven (no theorem is implemented for this game; heaps beyond may differ)`]), law: law.law };
 }
 
-function pairModel(law: import('../laws/pair-law.js').PairLaw | null, max: number, header: (grounds: string[]) => EmitHeader, options: EmitOptions): PairLawModel {
-  if (!law) throw refuse(`no law of the P-positions was recognised over the table (x, y <= ${max}), so there is nothing to write`);
+function pairModel(result: GridExploration, header: (grounds: string[]) => EmitHeader, options: EmitOptions): PairLawModel {
+  const law = result.law;
+  if (!law) throw refuse(`no law of the P-positions was recognised over the table (x, y <= ${result.max}), so there is nothing to write`);
   if (!options.useObserved) throw needObserved(`the law of the P-positions (${law.text})`);
-  void sequenceLaw;
-  void observedWords;
-  void header;
-  throw refuse('observed laws of two-pile games are not written yet');
+  if (!law.mirrored) throw refuse(`the P-positions are not symmetric and those with x > y follow no law found (${law.text}), so there is nothing exact to write`);
+  const below = result.pPositions.filter(([x, y]) => x < y).sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+  const a = sequenceLaw(law.a, law.aRecurrence, below.map(([x]) => BigInt(x)));
+  const b = sequenceLaw(law.b, law.bRecurrence, below.map(([, y]) => BigInt(y)));
+  if (!a || !(b || law.difference !== null)) throw refuse(`the law of the P-positions (${law.text}) is not one --emit can write (each side a Beatty law or a growing recurrence)`);
+  if (law.difference === null && !b!.increasing && !a.increasing) throw refuse(`neither side of the law (${law.text}) strictly increases, so a position's index is not determined by a pile`);
+  const diagonal: PairLawModel['diagonal'] =
+    law.diagonal.kind === 'progression' ? { kind: 'progression', start: BigInt(law.diagonal.start), step: BigInt(law.diagonal.step) } : { kind: 'list', list: law.diagonal.list.map(BigInt) };
+  return {
+    kind: 'pair-law',
+    header: header([`observed: ${law.text}: NOT proven (no theorem is implemented for this game; piles beyond the table may differ)`]),
+    a: a.law,
+    b: b?.law ?? null,
+    aIncreasing: a.increasing,
+    bIncreasing: b?.increasing ?? false,
+    difference: law.difference === null ? null : BigInt(law.difference),
+    diagonal,
+  };
 }
