@@ -21,6 +21,9 @@ import { isWythoffP, wythoffPair, wythoffWinningMoves } from '../src/core/theore
 import { cappedNimWinningTakes, isCappedNimP, losingHeaps } from '../src/core/theorems/capped-nim.js';
 import { mulberry32 } from './helpers/random.js';
 import { renderModel, type EmitModel } from '../src/core/emit/index.js';
+import { integerSqrt } from '../src/core/theorems/integer-root.js';
+import type { GridExploration } from '../src/core/kinds/two-pile/grid.js';
+import type { CappedHeapExploration } from '../src/core/kinds/capped-heap/explore-capped.js';
 
 const run = promisify(execFile);
 const scratch = scratchDirectories('emit');
@@ -32,7 +35,7 @@ const TOOLS: Record<Language, string[]> = { c: ['gcc'], cpp: ['g++'], python: ['
 const missing = (language: Language) => TOOLS[language].filter((tool) => spawnSync(tool, ['--version'], { stdio: 'ignore' }).error !== undefined || spawnSync(tool, ['-version'], { stdio: 'ignore' }).status === null);
 const MISSING = Object.fromEntries(LANGUAGES.map((l) => [l, missing(l)])) as Record<Language, string[]>;
 
-type Shape = 'heap' | 'wythoff' | 'capped';
+type Shape = 'heap' | 'wythoff' | 'capped' | 'pair-law' | 'start-law';
 
 interface Game {
   readonly name: string;
@@ -135,6 +138,66 @@ function cappedGame(k: number): Game {
   };
 }
 
+/** ⌊(A + B√d)/den⌋ for A = k·ka + ca, B = k·kb + cb: a Beatty term, exactly. */
+function beattyAt(k: bigint, [ka, ca, kb, cb, d, den]: readonly bigint[]): bigint {
+  const a = k * ka + ca;
+  const b = k * kb + cb;
+  const r = integerSqrt(b * b * d);
+  const num = a + (b >= 0n ? r : -r - 1n);
+  return num >= 0n ? num / den : -((-num + den - 1n) / den);
+}
+
+/** ⌊k·√2/2⌋: A = 0, B = k, d = 2, den = 2. */
+const ROOT_HALF = [0n, 0n, 1n, 0n, 2n, 2n] as const;
+
+/**
+ * A two-pile game with an observed law (b_k = a_k + c·k, a_k Beatty), emitted with --use-observed: the P-positions of
+ * the table (x, y < 90) from the game itself, and pairs near 10^18 from the law (so every language's arithmetic is checked).
+ */
+function pairLawGame(vectors: string, rule: { dx: number; dy: number; cap: number | null }[], pair: (k: bigint) => readonly [bigint, bigint], isP: (x: bigint, y: bigint) => boolean): Game {
+  return {
+    name: `vectors ${vectors} (observed law)`,
+    args: ['--vectors', vectors, '--max', '300', '--use-observed'],
+    shape: 'pair-law',
+    queries() {
+      const grid = analyseSync({ game: { rule: { kind: 'vectors', vectors: rule } }, max: 300n }) as GridExploration;
+      const input: string[] = [];
+      const expected: string[] = [];
+      for (let x = 0; x < 90; x++) for (let y = 0; y < 90; y++) input.push(`${x} ${y}`), expected.push(grid.value(x, y) === 0 ? '1' : '0');
+      for (let k = 7n * 10n ** 17n; input.length < 10_000; k += 1n) {
+        const [ak, bk] = pair(k);
+        for (const [x, y] of [[ak, bk], [bk, ak], [ak, bk + 1n], [ak + 1n, bk], [ak, ak], [bk, bk]] as const) {
+          input.push(`${x} ${y}`);
+          expected.push(isP(x, y) ? '1' : '0');
+        }
+      }
+      return { input, expected };
+    },
+  };
+}
+
+/** One-more (take at most one more than the last): its start P-positions double from a(6) on (observed). */
+const oneMore: Game = {
+  name: 'one-more (observed law)',
+  args: ['--preset', 'one-more', '--max', '3000', '--use-observed'],
+  shape: 'start-law',
+  queries() {
+    const x = analyseSync({ game: presetGame('one-more'), max: 3000n }) as CappedHeapExploration;
+    const terms = x.pPositions.map(BigInt);
+    while (terms[terms.length - 1]! * 2n <= MAX63) terms.push(terms[terms.length - 1]! * 2n);
+    const lost = new Set(terms);
+    const sizes: bigint[] = [];
+    for (let n = 0n; n <= 3000n; n++) sizes.push(n);
+    for (const t of terms) for (let d = -3n; d <= 3n; d++) if (t + d >= 0n && t + d <= MAX63) sizes.push(t + d);
+    const random = mulberry32(3);
+    while (sizes.length < 10_000) sizes.push(E18 - BigInt(Math.floor(random() * 1e9)));
+    return {
+      input: sizes.map(String),
+      expected: sizes.map((n) => (n <= 3000n ? (x.starts[Number(n)] === 0 ? '1' : '0') : lost.has(n) ? '1' : '0')),
+    };
+  },
+};
+
 const GAMES: readonly Game[] = [
   heapGame('moves 1,2,3', ['--moves', '1,2,3']),
   heapGame('moves 1,3,4', ['--moves', '1,3,4']),
@@ -147,11 +210,28 @@ const GAMES: readonly Game[] = [
   wythoff,
   cappedGame(2),
   cappedGame(3),
+  // a_k = ⌊k√2/2⌋ (A = 0, B = k, d = 2, den = 2), b_k = a_k + k; only (0, 0) on the diagonal.
+  pairLawGame('(2,0) (0,2) (1,1)', [{ dx: 2, dy: 0, cap: null }, { dx: 0, dy: 2, cap: null }, { dx: 1, dy: 1, cap: null }], (k) => {
+    const a = beattyAt(k, ROOT_HALF);
+    return [a, a + k];
+  }, (x, y) => {
+    if (x === y) return x === 0n;
+    if (x > y) [x, y] = [y, x];
+    return beattyAt(y - x, ROOT_HALF) === x;
+  }),
+  // a_k = 3k - 2, b_k = 3k - 1 (each its own law: no b_k - a_k = c·k); (3j, 3j) on the diagonal.
+  pairLawGame('(1,0) (0,1) (1,1)x2', [{ dx: 1, dy: 0, cap: null }, { dx: 0, dy: 1, cap: null }, { dx: 1, dy: 1, cap: 2 }], (k) => [3n * k - 2n, 3n * k - 1n], (x, y) => {
+    if (x === y) return x % 3n === 0n;
+    if (x > y) [x, y] = [y, x];
+    return x % 3n === 1n && y === x + 1n;
+  }),
+  oneMore,
 ];
 
 /** The driver each language's program ends with: read the queries, print one answer a line. */
 function driver(language: Language, shape: Shape): string {
   const c = language === 'c' || language === 'cpp';
+  if (shape === 'pair-law' || shape === 'start-law') return lawDriver(language, shape);
   if (c) {
     const head = '#include <stdio.h>\n';
     if (shape === 'heap') return `${head}int main(void) {\n    unsigned long long n;\n    while (scanf("%llu", &n) == 1) printf("%llu %d\\n", (unsigned long long)grundy(n), is_p(n) ? 1 : 0);\n    return 0;\n}\n`;
@@ -177,6 +257,24 @@ function driver(language: Language, shape: Shape): string {
   if (shape === 'heap') return `${read}            out.append(SG.grundy(a)).append(' ').append(SG.isP(a) ? 1 : 0).append('\\n');\n${end}`;
   if (shape === 'capped') return `${read}            long c = Long.parseLong(q[1]);\n            out.append(SG.isP(a) ? 1 : 0).append(' ').append(SG.isPState(a, c) ? 1 : 0).append(' ').append(SG.winningTake(a, c)).append('\\n');\n${end}`;
   return `${read}            long b = Long.parseLong(q[1]);\n            long[] m = SG.winningMove(a, b);\n            out.append(SG.isP(a, b) ? 1 : 0).append(' ').append(m == null ? -1 : m[0]).append(' ').append(m == null ? -1 : m[1]).append('\\n');\n${end}`;
+}
+
+/** Drivers of an observed law's is_p: one query a line (n, or x y), answering 1 or 0 (C: -1 when undecided). */
+function lawDriver(language: Language, shape: 'pair-law' | 'start-law'): string {
+  const pair = shape === 'pair-law';
+  switch (language) {
+    case 'c':
+    case 'cpp':
+      return pair
+        ? '#include <stdio.h>\nint main(void) {\n    long long x, y;\n    while (scanf("%lld %lld", &x, &y) == 2) printf("%d\\n", is_p(x, y));\n    return 0;\n}\n'
+        : '#include <stdio.h>\nint main(void) {\n    long long n;\n    while (scanf("%lld", &n) == 1) printf("%d\\n", is_p(n));\n    return 0;\n}\n';
+    case 'python':
+      return `import sys\nprint("\\n".join(str(int(is_p(*map(int, line.split())))) for line in sys.stdin.read().split("\\n") if line))\n`;
+    case 'javascript':
+      return `console.log(require("fs").readFileSync(0, "utf8").split("\\n").filter(Boolean).map((line) => (isP(...line.split(" ")) ? 1 : 0)).join("\\n"));\n`;
+    case 'java':
+      return `public class Main {\n    public static void main(String[] args) throws java.io.IOException {\n        java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(System.in));\n        StringBuilder out = new StringBuilder();\n        for (String line = in.readLine(); line != null; line = in.readLine()) {\n            if (line.isEmpty()) continue;\n            String[] q = line.split(" ");\n            out.append(SG.isP(${pair ? 'Long.parseLong(q[0]), Long.parseLong(q[1])' : 'Long.parseLong(q[0])'}) ? 1 : 0).append('\\n');\n        }\n        System.out.print(out);\n    }\n}\n`;
+  }
 }
 
 const EXTENSIONS: Record<Language, string> = { c: 'c', cpp: 'cpp', python: 'py', javascript: 'js', java: 'java' };
@@ -292,6 +390,17 @@ describe('--emit: what it writes and what it refuses', () => {
       const out = spawnSync('python3', [file], { encoding: 'utf8' });
       expect(out.stdout.trim()).toBe(Array.from(x.values.subarray(0, x.computed)).join(' '));
     }
+  });
+
+  it('observed laws of two piles and of heaps with memory: refused without --use-observed, saying why', async () => {
+    const pair = await runMain(['--vectors', '(2,0) (0,2) (1,1)', '--max', '100', '--emit', 'c']);
+    expect(pair.code).toBe(2);
+    expect(pair.stderr).toMatch(/^sg-explore: --emit: the law of the P-positions \(P-positions \(a_k, b_k\) .*\) is only observed, not proven; --use-observed writes it all the same, marked NOT proven\n$/);
+    const start = await runMain(['--preset', 'one-more', '--max', '3000', '--emit', 'java']);
+    expect(start.code).toBe(2);
+    expect(start.stderr).toMatch(/^sg-explore: --emit: the law of the start P-positions \(a\(k\) = 2·a\(k−1\) for k ≥ 6, over heaps 0\.\.3000\) is only observed/);
+    const written = await runMain(['--preset', 'one-more', '--max', '3000', '--emit', 'java', '--use-observed']);
+    expect(written.stdout).toMatch(/^\/\/ observed: the start P-positions follow a\(k\) = 2\*a\(k-1\) for k >= 6 .*NOT proven/m);
   });
 
   it('--out FILE writes the code there; a usage error with --position, --misere, --at, --format', async () => {
