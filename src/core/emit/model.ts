@@ -34,7 +34,7 @@ const ALIASES: Readonly<Record<string, EmitLanguage>> = { js: 'javascript', 'c++
 export function parseEmitLanguage(text: string): EmitLanguage {
   const word = String(text).trim().toLowerCase();
   const language = (EMIT_LANGUAGES as readonly string[]).includes(word) ? (word as EmitLanguage) : ALIASES[word];
-  if (!language) throw new InputError(says`${mention('emit')} ${text}: not a language --emit writes (${EMIT_LANGUAGES.join(', ')}; js for javascript)`, { code: 'unknown-name', field: 'emit', value: text });
+  if (!language) throw new InputError(says`${mention('emit')} ${text}: not a language ${mention('emit')} writes (${EMIT_LANGUAGES.join(', ')}; js for javascript)`, { code: 'unknown-name', field: 'emit', value: text });
   return language;
 }
 
@@ -197,7 +197,10 @@ function losingHeapsUpTo(k: bigint, limit: bigint, most: number): bigint[] | nul
 
 /** A model from an analysis of the game (a heap table, a two-pile table, a heap with memory). */
 export function modelOf(result: AnalysisResult, options: EmitOptions = {}): EmitModel {
-  if (result.shape !== 'heap' && result.shape !== 'grid' && result.shape !== 'memory') throw refuse(`a result of shape ${result.shape} has no pattern to write as code`);
+  if (result.shape !== 'heap' && result.shape !== 'grid' && result.shape !== 'memory') {
+    const what = ({ position: 'a position (or a rule module with states of its own)', graph: 'a game on a graph', 'misere-table': 'a misère table' } as Record<string, string>)[result.shape] ?? `a result of shape ${result.shape}`;
+    throw refuse(`${what} has no pattern to write as code (what is written: a heap rule's period, a law of two piles or of a heap with memory, a theorem)`);
+  }
   const game = result.game as GameSpec;
   const direct = theoremModel(game, options);
   if (direct) return direct;
@@ -214,7 +217,9 @@ export function modelOf(result: AnalysisResult, options: EmitOptions = {}): Emit
 
 function heapModel(x: Exploration, header: (grounds: string[]) => EmitHeader, options: EmitOptions): HeapCycleModel {
   const p = x.pattern;
-  if (!isCycle(p)) throw refuse(`no period was found over the first ${formatCount(x.computed)} values (${x.noTheorem ?? 'raise --limit'}), so there is no pattern to write`);
+  if (!isCycle(p)) {
+    throw new InputError(says`${mention('emit')}: no period was found over the first ${formatCount(x.computed)} values (${x.noTheorem ?? says`raise ${mention('limit')}`}), so there is no pattern to write`, { code: 'not-applicable', field: 'emit' });
+  }
   let ground: string;
   if (p.proof) {
     const cycle = `period ${p.period}${p.saltus ? `, saltus ${p.saltus}` : ''} from n = ${p.preperiod}`;
@@ -229,7 +234,7 @@ function heapModel(x: Exploration, header: (grounds: string[]) => EmitHeader, op
   }
   const count = p.preperiod + p.period;
   if (count > MOST_TABLE_VALUES) {
-    throw refuse(`the table would hold ${formatCount(count)} values (preperiod ${formatCount(p.preperiod)} and period ${formatCount(p.period)}); the most --emit writes is ${formatCount(MOST_TABLE_VALUES)}`, 'too-large');
+    throw refuse(`the table would hold ${formatCount(count)} values (preperiod ${formatCount(p.preperiod)} and period ${formatCount(p.period)}); the most written is ${formatCount(MOST_TABLE_VALUES)}`, 'too-large');
   }
   const values = Array.from({ length: count }, (_, n) => x.valueAt(BigInt(n)));
   const saltus = BigInt(p.saltus);
@@ -286,7 +291,7 @@ function startModel(result: CappedHeapExploration, header: (grounds: string[]) =
   const law = sequenceLaw(result.beatty, result.law, terms);
   const seen = result.beatty?.counterexample === null ? `n_k = ${result.beatty.text}` : result.law?.counterexample === null ? result.law.text : null;
   if (!seen) throw refuse(`no law of the start P-positions was recognised over heaps 0..${result.max}, so there is nothing to write`);
-  if (!law) throw refuse(`the law of the start P-positions (${seen}) is not one --emit can write (a Beatty law with a positive slope, or a recurrence with whole coefficients whose terms grow)`);
+  if (!law) throw refuse(`the law of the start P-positions (${seen}) is not one that can be written (a Beatty law with a positive slope, or a recurrence with whole coefficients whose terms grow)`);
   if (!options.useObserved) throw needObserved(`the law of the start P-positions (${seen}, over heaps 0..${result.max})`);
   const words = law.law.kind === 'beatty' ? `the start P-positions are n_k = ${law.text}, k = 1, 2, ... (a(1) = ${terms[0]})` : `the start P-positions follow ${law.text} (a(1) = ${terms[0]}), listed up to 2^63 - 1`;
   return { kind: 'start-law', header: header([`observed: ${words}, over heaps 0..${result.max}: NOT proven (no theorem is implemented for this game; heaps beyond may differ)`]), law: law.law };
@@ -300,7 +305,7 @@ function pairModel(result: GridExploration, header: (grounds: string[]) => EmitH
   const below = result.pPositions.filter(([x, y]) => x < y).sort((p, q) => p[0] - q[0] || p[1] - q[1]);
   const a = sequenceLaw(law.a, law.aRecurrence, below.map(([x]) => BigInt(x)));
   const b = sequenceLaw(law.b, law.bRecurrence, below.map(([, y]) => BigInt(y)));
-  if (!a || !(b || law.difference !== null)) throw refuse(`the law of the P-positions (${law.text}) is not one --emit can write (each side a Beatty law or a growing recurrence)`);
+  if (!a || !(b || law.difference !== null)) throw refuse(`the law of the P-positions (${law.text}) is not one that can be written (each side a Beatty law or a growing recurrence)`);
   if (law.difference === null && !b!.increasing && !a.increasing) throw refuse(`neither side of the law (${law.text}) strictly increases, so a position's index is not determined by a pile`);
   const diagonal: PairLawModel['diagonal'] =
     law.diagonal.kind === 'progression' ? { kind: 'progression', start: BigInt(law.diagonal.start), step: BigInt(law.diagonal.step) } : { kind: 'list', list: law.diagonal.list.map(BigInt) };
