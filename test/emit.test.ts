@@ -315,6 +315,13 @@ async function build(language: Language, sources: string[]): Promise<Built> {
   return { command: (i) => [language === 'python' ? 'python3' : 'node', [files[i]!]] };
 }
 
+/** Each game's queries and answers, computed once for every language. */
+const queryCache = new Map<number, { input: string[]; expected: string[] }>();
+function queriesOf(i: number): { input: string[]; expected: string[] } {
+  if (!queryCache.has(i)) queryCache.set(i, GAMES[i]!.queries());
+  return queryCache.get(i)!;
+}
+
 const sourceOf = new Map<string, string>();
 async function emitted(game: Game, language: Language): Promise<string> {
   const key = `${game.name} ${language}`;
@@ -343,7 +350,7 @@ describe.each(LANGUAGES)('--emit %s, compiled and run', (language) => {
   }
 
   it.each(GAMES.map((game, i) => [game.name, i] as const))('%s: 10^4 answers agree with sg-explore', async (_name, i) => {
-    const { input, expected } = GAMES[i]!.queries();
+    const { input, expected } = queriesOf(i);
     const [command, args] = built.value!.command(i);
     const child = spawnSync(command, args, { input: input.join('\n') + '\n', encoding: 'utf8', maxBuffer: 1 << 26 });
     expect(child.status, child.stderr).toBe(0);
