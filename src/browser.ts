@@ -38,3 +38,4 @@ export { findRecurrence, type Recurrence } from './core/laws/sequence-law.js';
 export { recognisePairLaw, type PairLaw } from './core/laws/pair-law.js';
 export { recogniseBeatty, beattyTerm, quadraticText, type BeattyLaw, type Quadratic } from './core/laws/beatty.js';
 export type { Game, Pair } from './core/positions/game.js';
+export { emitResult, emitTheorem, renderModel, modelOf, theoremModel, parseEmitLanguage, EMIT_LANGUAGES, type EmitLanguage, type EmitModel, type EmitOptions } from './core/emit/index.js';

@@ -21,6 +21,7 @@ const FLAGS: Readonly<Partial<Record<InputField, string>>> = {
   preset: '--preset',
   misere: '--misere',
   useObserved: '--use-observed',
+  emit: '--emit',
   rows: '--rows',
   checkpoint: '--checkpoint',
   resume: '--resume',

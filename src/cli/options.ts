@@ -10,6 +10,7 @@ import { RULE_WORDS, ruleWord } from '../core/rule-words.js';
 import type { GameSpec } from '../core/kinds/registry.js';
 
 import { FORMAT_NAMES } from '../report/formats.js';
+import { EMIT_LANGUAGES, parseEmitLanguage, type EmitLanguage } from '../core/emit/model.js';
 import { importPackage } from '../host/package-import.js';
 
 export type Format = string;
@@ -67,6 +68,8 @@ export interface ExploreCommand {
   readonly answer?: AnswerMode;
   /** `--words`: the winner's two words (first player wins, second wins), or the move answer's word for a lost position. */
   readonly words?: readonly string[];
+  /** --emit LANG: write the pattern (or the theorem) as code, with the command line it came from (for its header). */
+  readonly emit?: { readonly language: EmitLanguage; readonly commandLine: string };
   /** `sg-explore play`: who moves first, a seed for a random start, the computer's strength (1..10). */
   readonly play?: { readonly first: 'human' | 'computer'; readonly seed?: number; readonly level: number };
 }
@@ -109,6 +112,7 @@ export const EXPLORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   plot: { type: 'string', describe: 'also draw the table: FILE.svg or FILE.png (G(n) with the pattern marked; a heat map for two piles)', group: 'Output:' },
   check: { type: 'string', describe: "check a conjecture against the table, e.g. 'g == n % 4' or 'p == is_fib(n)'; exit 1 with the first counterexample when it fails", group: 'Conjectures:' },
   'log-x': { type: 'boolean', describe: 'with --plot: a logarithmic heap axis', group: 'Output:' },
+  emit: { type: 'string', describe: `write the proven pattern (or theorem) as a function to paste into a program: ${EMIT_LANGUAGES.join(', ')} (js)`, group: 'Output:' },
   progress: { ...(PROGRESS_OPTION as OptionSpec), group: 'Output:' },
   checkpoint: { type: 'string', describe: 'save progress to this file now and then and on Ctrl-C/SIGTERM/SIGHUP', group: 'Long runs:' },
   'checkpoint-every': { type: 'string', describe: 'seconds between checkpoints (default 30)', group: 'Long runs:' },
@@ -212,6 +216,21 @@ export function parseContest(argv: Record<string, unknown>, position: readonly s
   return { input, answer, words };
 }
 
+/** A word as a POSIX shell reads it back (quoted only when it must be). */
+function shellWord(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./^-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** --emit LANG, checked against the flags it cannot go with; the command line is kept for the code's header. */
+function parseEmit(argv: Record<string, unknown>, rawArgs: readonly string[], playing: boolean): ExploreCommand['emit'] {
+  const text = single(argv.emit, 'emit');
+  if (text === undefined) return undefined;
+  if (playing) throw new InputError('--emit writes code; sg-explore play plays the game (give one or the other)');
+  const clash = (['position', 'misere', 'at', 'rows', 'plot', 'format', 'checkpoint'] as const).find((f) => argv[f] !== undefined && argv[f] !== false);
+  if (clash) throw new InputError(`--emit writes the pattern of the game as code; --${clash} does not apply to it (give one or the other)`);
+  return { language: parseEmitLanguage(text), commandLine: ['sg-explore', ...rawArgs].map(shellWord).join(' ') };
+}
+
 export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, playing = false, quick = true): Promise<ParseOutcome> {
   const args = rawArgs.map((a) => (a === '-' ? STDIN_ARGUMENT : a));
   // The everyday command line is read without loading yargs (about half of a small run's time);
@@ -265,9 +284,11 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
     if (clash) throw new InputError(`--check checks a conjecture against a table; --${clash} asks for ${clash === 'plot' ? 'a picture' : clash === 'misere' ? 'misère outcomes' : 'single values'} (give one or the other)`);
     if (check.trim() === '') throw new InputError("--check needs a conjecture, such as 'g == n % 4'");
   }
+  const emit = parseEmit(argv, rawArgs, playing);
   return {
     command: {
       command: 'explore',
+      ...(emit && { emit }),
       game,
       max: maxText === undefined ? undefined : parseCount(maxText, '--max'),
       limit: limitText === undefined ? undefined : parseSmallCount(limitText, '--limit', 1),
@@ -291,6 +312,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
       ...parseContest(argv, position),
       play: parsePlay(argv, playing),
       check,
+      emit,
     },
   };
 }

@@ -98,6 +98,7 @@ function requestOf(game: GameSpec, command: ExploreCommand, io: CliIo): Request 
 async function exploreTo(command: ExploreCommand, io: CliIo): Promise<number | void> {
   // Loaded on demand: the YAML parser costs start-up time when unused.
   const game = 'spec' in command.game ? command.game.spec : await (await import('../host/rule-file.js')).loadRuleFile(command.game.file);
+  if (command.emit) return emitTo(game, command, io);
   const format = chooseFormat(command);
   if (command.check !== undefined) return checkTo(game, command, format, io);
   if ((command.position || command.misere) && command.plot) throw new InputError('--plot draws tables; a position or a misère table has no picture');
@@ -239,6 +240,27 @@ async function withOutputs(command: ExploreCommand, format: ReportFormat, io: Cl
   } catch (error) {
     sink.abort();
     plot?.abort();
+    throw error;
+  }
+}
+
+/**
+ * `--emit LANG`: the game's theorem (Bash, Wythoff, Fibonacci Nim: nothing to
+ * compute), or its computed pattern, as code; to stdout or --out (written
+ * atomically). A pattern only observed is refused unless --use-observed.
+ */
+async function emitTo(game: GameSpec, command: ExploreCommand, io: CliIo): Promise<void> {
+  const { emitResult, emitTheorem } = await import('../core/emit/index.js');
+  const { language, commandLine } = command.emit!;
+  const options = { useObserved: command.useObserved, command: commandLine };
+  const sink = command.out === undefined ? streamSink(io.stdout) : await openOutputFile(command.out);
+  try {
+    let text = emitTheorem(game, language, options);
+    if (text === null) text = emitResult(await runPrepared(await prepare(requestOf(game, command, io)), command, io), language, options);
+    await sink.write(text);
+    await sink.close();
+  } catch (error) {
+    sink.abort();
     throw error;
   }
 }

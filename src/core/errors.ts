@@ -47,6 +47,7 @@ export type InputField =
   | 'preset'
   | 'misere'
   | 'useObserved'
+  | 'emit'
   | 'rows'
   | 'checkpoint'
   | 'resume'

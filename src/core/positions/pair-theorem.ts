@@ -39,8 +39,9 @@ export function pairTheoremPosition(theorem: PairTheorem, rule: string, state: B
   };
 }
 
-/** Moves to `to` from `from` in the canonical order: fewer tokens taken first, then by what is left as written. */
-export function sortMoves(from: BigPair, to: readonly BigPair[], show: (s: BigPair) => string): BigPair[] {
+/** Moves to `to` from `from` in the canonical order: fewer tokens taken first, then the smaller first pile left, then the smaller second. */
+export function sortMoves(from: BigPair, to: readonly BigPair[]): BigPair[] {
   const taken = (s: BigPair) => from[0] - s[0] + from[1] - s[1];
-  return [...to].sort((a, b) => (taken(a) < taken(b) ? -1 : taken(a) > taken(b) ? 1 : show(a) < show(b) ? -1 : show(a) > show(b) ? 1 : 0));
+  const order = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...to].sort((a, b) => order(taken(a), taken(b)) || order(a[0], b[0]) || order(a[1], b[1]));
 }

@@ -61,7 +61,7 @@ export function isWythoff(rule: VectorRule): boolean {
 const WYTHOFF_THEOREM: PairTheorem = {
   theorem: `${WYTHOFF_CITATION}: the P-positions are (⌊k·φ⌋, ⌊k·φ²⌋) and their mirror images`,
   isP: ([x, y]) => isWythoffP(x, y),
-  winningMoves: ([x, y]) => sortMoves([x, y], wythoffWinningMoves(x, y), (s) => `${s[0]}:${s[1]}`),
+  winningMoves: ([x, y]) => sortMoves([x, y], wythoffWinningMoves(x, y)),
   take: (from, to) => from[0] - to[0] + from[1] - to[1],
   show: ([x, y]) => `${x}:${y}`,
 };

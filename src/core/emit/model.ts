@@ -1,0 +1,322 @@
+/**
+ * What `--emit LANG` writes, as data: a pattern or a theorem a contestant can
+ * paste as a function (the per-language renderers are beside this file).
+ * A model is built from a game's rule when a published theorem answers it
+ * (Bachet, Wythoff, Whinihan and Schwenk: nothing to compute), otherwise from
+ * an analysis result: a heap rule's period (proven, or only observed, which is
+ * emitted only when the caller allows it and then says so), or an observed
+ * law of a two-pile game's or a heap with memory's P-positions.
+ *
+ * Every model carries what its header says: the rule's canonical text, the
+ * command that produced it, and the ground of each part (proven by which
+ * argument, or observed over which values and NOT proven).
+ */
+import { InputError, mention, says } from '../errors.js';
+import { formatCount } from '../numbers.js';
+import { isCycle } from '../laws/pattern.js';
+import type { Exploration } from '../heap/explore.js';
+import { ruleText, type AnalysisResult, type GameSpec } from '../kinds/registry.js';
+import { BACHET } from '../kinds/bash/index.js';
+import { isWythoff } from '../kinds/two-pile/pair-game.js';
+import { WYTHOFF_CITATION } from '../theorems/wythoff.js';
+import { cappedNimCitation } from '../theorems/capped-nim.js';
+import type { BeattyLaw, Quadratic } from '../laws/beatty.js';
+import type { Recurrence } from '../laws/sequence-law.js';
+import type { GridExploration } from '../kinds/two-pile/grid.js';
+import type { CappedHeapExploration } from '../kinds/capped-heap/explore-capped.js';
+
+export const EMIT_LANGUAGES = ['c', 'cpp', 'python', 'javascript', 'java'] as const;
+export type EmitLanguage = (typeof EMIT_LANGUAGES)[number];
+
+const ALIASES: Readonly<Record<string, EmitLanguage>> = { js: 'javascript', 'c++': 'cpp', cxx: 'cpp', py: 'python', python3: 'python', node: 'javascript' };
+
+/** A language as written (c, cpp, python, javascript or js, java; any case). */
+export function parseEmitLanguage(text: string): EmitLanguage {
+  const word = String(text).trim().toLowerCase();
+  const language = (EMIT_LANGUAGES as readonly string[]).includes(word) ? (word as EmitLanguage) : ALIASES[word];
+  if (!language) throw new InputError(says`${mention('emit')} ${text}: not a language ${mention('emit')} writes (${EMIT_LANGUAGES.join(', ')}; js for javascript)`, { code: 'unknown-name', field: 'emit', value: text });
+  return language;
+}
+
+/** The largest heap (and pile) the emitted functions take: 2^63 - 1 in every language (C and C++ take unsigned 64-bit heaps: 2^64 - 1). */
+export const LARGEST_SIGNED = (1n << 63n) - 1n;
+export const LARGEST_UNSIGNED = (1n << 64n) - 1n;
+
+/** The most values (preperiod plus one period) an emitted table holds: 2^22, a source of a few MB. */
+export const MOST_TABLE_VALUES = 1 << 22;
+/** The most losing heaps (for factor k, up to 2^63 - 1) an emitted Fibonacci Nim holds. */
+export const MOST_LOSING_HEAPS = 50_000;
+/** The most P-positions of an observed recurrence an emitted membership list holds (a growing one has few below 2^63). */
+export const MOST_LISTED_TERMS = 10_000;
+
+export interface EmitHeader {
+  /** The game in words ("Kayles", or the rule). */
+  readonly rule: string;
+  /** The command that produced the code (null from the library, unless given). */
+  readonly command: string | null;
+  /** One line for each part: "proven: ...", "observed ...: NOT proven". */
+  readonly grounds: readonly string[];
+}
+
+/** G(n) = values[n] for n < preperiod + period, and G(n) = values[preperiod + (n - preperiod) mod period] + ((n - preperiod) div period)·saltus beyond. */
+export interface HeapCycleModel {
+  readonly kind: 'heap-cycle';
+  readonly header: EmitHeader;
+  readonly preperiod: number;
+  readonly period: number;
+  readonly saltus: bigint;
+  /** G(0 .. preperiod + period - 1). */
+  readonly values: readonly bigint[];
+  /** The largest G(n) over n <= 2^64 - 1, and over n <= 2^63 - 1 (bounds, exact for saltus 0): what the return types must hold. */
+  readonly largestUnsigned: bigint;
+  readonly largestSigned: bigint;
+}
+
+/** G(n) = n mod modulus (Bachet). */
+export interface ModulusModel {
+  readonly kind: 'modulus';
+  readonly header: EmitHeader;
+  readonly modulus: bigint;
+}
+
+/** Wythoff's game: P-test and a winning move by Zeckendorf representations. */
+export interface WythoffModel {
+  readonly kind: 'wythoff';
+  readonly header: EmitHeader;
+}
+
+/** Heaps with memory, factor k (Whinihan, Schwenk): the losing heaps up to 2^63 - 1. */
+export interface CappedNimModel {
+  readonly kind: 'capped-nim';
+  readonly header: EmitHeader;
+  readonly factor: bigint;
+  readonly losing: readonly bigint[];
+}
+
+/**
+ * An observed law of P-positions: a sequence a(1), a(2), ... given by a
+ * Beatty law ⌊kα + β⌋ or by its terms (a recurrence's, listed up to 2^63 - 1).
+ */
+export type SequenceLaw = { readonly kind: 'beatty'; readonly alpha: Quadratic; readonly beta: Quadratic } | { readonly kind: 'terms'; readonly terms: readonly bigint[] };
+
+/** A heap with memory's start positions: P exactly at 0 and the terms of the law (observed). */
+export interface StartLawModel {
+  readonly kind: 'start-law';
+  readonly header: EmitHeader;
+  readonly law: SequenceLaw;
+}
+
+/** A two-pile game's P-positions: (a_k, b_k), their mirror images when symmetric, and the diagonal (observed). */
+export interface PairLawModel {
+  readonly kind: 'pair-law';
+  readonly header: EmitHeader;
+  readonly a: SequenceLaw;
+  /** b_k's own law (null when b_k = a_k + difference·k gives it). */
+  readonly b: SequenceLaw | null;
+  readonly aIncreasing: boolean;
+  readonly bIncreasing: boolean;
+  /** b_k - a_k = difference·k, when that holds. */
+  readonly difference: bigint | null;
+  /** Diagonal P-positions (x, x): x = start + step·j for j >= 0 (step 0: x = start only), or a finite list. */
+  readonly diagonal: { readonly kind: 'progression'; readonly start: bigint; readonly step: bigint } | { readonly kind: 'list'; readonly list: readonly bigint[] };
+}
+
+export type EmitModel = HeapCycleModel | ModulusModel | WythoffModel | CappedNimModel | StartLawModel | PairLawModel;
+
+export interface EmitOptions {
+  /** Emit a law or period that is only observed (marked NOT proven). */
+  readonly useObserved?: boolean;
+  /** The command line to quote in the header. */
+  readonly command?: string;
+}
+
+const refuse = (reason: string, code: 'not-applicable' | 'too-large' = 'not-applicable') => new InputError(says`${mention('emit')}: ${reason}`, { code, field: 'emit' });
+
+/** The game's name in the header: the rule's canonical text, with its preset's name when it has one. */
+function ruleLine(game: GameSpec): string {
+  const text = ruleText(game.rule);
+  return game.name && game.name !== text ? `${game.name} (${text})` : text;
+}
+
+/**
+ * A model straight from the rule, when a theorem answers the game at any
+ * size (Bash, Wythoff, Fibonacci Nim with any factor): no table is computed.
+ * Null when the game needs an analysis first (modelOf).
+ */
+export function theoremModel(game: GameSpec, options: EmitOptions = {}): EmitModel | null {
+  const rule = game.rule;
+  const header = (grounds: string[]): EmitHeader => ({ rule: ruleLine(game), command: options.command ?? null, grounds });
+  if (rule.kind === 'take-up-to') {
+    const modulus = rule.most + 1n;
+    return { kind: 'modulus', header: header([`proven: ${BACHET}: taking 1 to ${rule.most} tokens, G(n) = n mod ${modulus}`]), modulus };
+  }
+  if (rule.kind === 'vectors' && isWythoff(rule)) {
+    return {
+      kind: 'wythoff',
+      header: header([
+        `proven: ${WYTHOFF_CITATION}: the P-positions are (⌊k·φ⌋, ⌊k·φ²⌋) and their mirror images, k >= 0`,
+        'computed exactly with Zeckendorf representations (sums of Fibonacci numbers): x = ⌊k·φ⌋ for some k >= 1 exactly when the smallest',
+        "part of x is F(2j) (1, 3, 8, 21, ...); its partner ⌊k·φ²⌋ is x with every part F(i) raised to F(i+1); no floating point",
+      ]),
+    };
+  }
+  if (rule.kind === 'capped-heap' && rule.next.kind === 'times') {
+    const k = BigInt(rule.next.factor);
+    const losing = losingHeapsUpTo(k, LARGEST_SIGNED, MOST_LOSING_HEAPS);
+    if (!losing) {
+      throw refuse(`factor ${k} has more than ${formatCount(MOST_LOSING_HEAPS)} losing heaps below 2^63, the most an emitted table holds (factors up to about 1300 fit)`, 'too-large');
+    }
+    return {
+      kind: 'capped-nim',
+      header: header([
+        `proven: ${cappedNimCitation(Number(k))}: H(1) = 1, H(j+1) = H(j) + H(m), m the least index with ${k}·H(m) >= H(j)${k === 2n ? ' (the Fibonacci numbers)' : ''};`,
+        `every n >= 1 is one greedy sum of H's; a heap of n with cap c (a move takes 1..c, the next cap is ${k} times the take) is lost for the`,
+        'player to move exactly when the smallest part exceeds c; a start heap (cap n-1) exactly when n is an H; a winning take is a sum t of',
+        `the smallest parts with t <= c whose next larger part is more than ${k}·t`,
+      ]),
+      factor: k,
+      losing,
+    };
+  }
+  return null;
+}
+
+/** H(1), H(2), ... up to `limit` (Schwenk's losing heaps for factor k; see theorems/capped-nim.ts), or null past `most` of them. */
+function losingHeapsUpTo(k: bigint, limit: bigint, most: number): bigint[] | null {
+  const h = [1n];
+  let m = 0;
+  for (;;) {
+    const last = h[h.length - 1]!;
+    while (k * h[m]! < last) m++;
+    const next = last + h[m]!;
+    if (next > limit) return h;
+    if (h.length >= most) return null;
+    h.push(next);
+  }
+}
+
+/** A model from an analysis of the game (a heap table, a two-pile table, a heap with memory). */
+export function modelOf(result: AnalysisResult, options: EmitOptions = {}): EmitModel {
+  if (result.shape !== 'heap' && result.shape !== 'grid' && result.shape !== 'memory') {
+    const what = ({ position: 'a position (or a rule module with states of its own)', graph: 'a game on a graph', 'misere-table': 'a misère table' } as Record<string, string>)[result.shape] ?? `a result of shape ${result.shape}`;
+    throw refuse(`${what} has no pattern to write as code (what is written: a heap rule's period, a law of two piles or of a heap with memory, a theorem)`);
+  }
+  const game = result.game as GameSpec;
+  const direct = theoremModel(game, options);
+  if (direct) return direct;
+  const header = (grounds: string[]): EmitHeader => ({ rule: ruleLine(game), command: options.command ?? null, grounds });
+  switch (result.shape) {
+    case 'heap':
+      return heapModel(result, header, options);
+    case 'grid':
+      return pairModel(result, header, options);
+    case 'memory':
+      return startModel(result, header, options);
+  }
+}
+
+function heapModel(x: Exploration, header: (grounds: string[]) => EmitHeader, options: EmitOptions): HeapCycleModel {
+  const p = x.pattern;
+  if (!isCycle(p)) {
+    throw new InputError(says`${mention('emit')}: no period was found over the first ${formatCount(x.computed)} values (${x.noTheorem ?? says`raise ${mention('limit')}`}), so there is no pattern to write`, { code: 'not-applicable', field: 'emit' });
+  }
+  let ground: string;
+  if (p.proof) {
+    const cycle = `period ${p.period}${p.saltus ? `, saltus ${p.saltus}` : ''} from n = ${p.preperiod}`;
+    ground = p.proof.method === 'theorem' ? `proven: ${p.proof.reason}` : `proven: ${p.proof.method} (${p.proof.reason}): ${cycle}`;
+  } else {
+    const cycle = `period ${p.period}${p.saltus ? `, saltus ${p.saltus}` : ''} from n = ${p.preperiod}`;
+    const why = x.noTheorem ? ` (${x.noTheorem})` : '';
+    if (!options.useObserved) {
+      throw new InputError(says`${mention('emit')}: the ${cycle} is only observed over heaps 0..${x.computed - 1}, not proven${why}; ${mention('useObserved')} writes it all the same, marked NOT proven`, { code: 'not-applicable', field: 'emit' });
+    }
+    ground = `observed: ${cycle}, over heaps 0..${x.computed - 1}: NOT proven${why}; heaps beyond ${x.computed - 1} may differ`;
+  }
+  const count = p.preperiod + p.period;
+  if (count > MOST_TABLE_VALUES) {
+    throw refuse(`the table would hold ${formatCount(count)} values (preperiod ${formatCount(p.preperiod)} and period ${formatCount(p.period)}); the most written is ${formatCount(MOST_TABLE_VALUES)}`, 'too-large');
+  }
+  const values = Array.from({ length: count }, (_, n) => x.valueAt(BigInt(n)));
+  const saltus = BigInt(p.saltus);
+  const largestTable = values.reduce((m, v) => (v > m ? v : m), 0n);
+  // Every G(n) = table value + q·saltus with q <= (N - preperiod) / period: a bound the return types must hold.
+  const bound = (largest: bigint) => (largest < BigInt(p.preperiod) ? largestTable : largestTable + ((largest - BigInt(p.preperiod)) / BigInt(p.period)) * saltus);
+  return { kind: 'heap-cycle', header: header([ground]), preperiod: p.preperiod, period: p.period, saltus, values, largestUnsigned: bound(LARGEST_UNSIGNED), largestSigned: bound(LARGEST_SIGNED) };
+}
+
+/** The terms of a recurrence up to 2^63 - 1 (from its start values), when they grow fast enough to be listed; null otherwise. */
+function recurrenceTerms(r: Recurrence, known: readonly bigint[]): bigint[] | null {
+  if (r.counterexample !== null) return null;
+  if (r.coefficients.some(([, d]) => d !== 1n)) return null;
+  const order = r.coefficients.length;
+  const terms = known.slice(0, Math.max(r.from, order));
+  if (terms.length < order) return null;
+  while (terms[terms.length - 1]! <= LARGEST_SIGNED) {
+    if (terms.length > MOST_LISTED_TERMS) return null;
+    let next = 0n;
+    r.coefficients.forEach(([c], i) => (next += c * terms[terms.length - 1 - i]!));
+    if (next <= terms[terms.length - 1]!) return null; // not increasing: no membership list
+    terms.push(next);
+  }
+  terms.pop();
+  return terms;
+}
+
+function needObserved(what: string): InputError {
+  return new InputError(says`${mention('emit')}: ${what} is only observed, not proven; ${mention('useObserved')} writes it all the same, marked NOT proven`, { code: 'not-applicable', field: 'emit' });
+}
+
+const positive = (x: Quadratic) => x.p + x.q * Math.sqrt(x.d) > 0;
+/** Above 1 (so the terms strictly increase, and a term has one index): checked exactly for a quadratic, (p - r)² against q²d. */
+function aboveOne(x: Quadratic): boolean {
+  const s = x.p - x.r;
+  if (x.q === 0) return s > 0;
+  const square = BigInt(x.q) * BigInt(x.q) * BigInt(x.d);
+  const s2 = BigInt(s) * BigInt(s);
+  return x.q > 0 ? s >= 0 || square > s2 : s > 0 && s2 > square;
+}
+
+/** A side's law as the code needs it, with whether its terms strictly increase (then an index is found from a term). */
+function sequenceLaw(beatty: BeattyLaw | null, recurrence: Recurrence | null, terms: readonly bigint[]): { law: SequenceLaw; increasing: boolean; text: string } | null {
+  if (beatty && beatty.counterexample === null && positive(beatty.alpha)) return { law: { kind: 'beatty', alpha: beatty.alpha, beta: beatty.beta }, increasing: aboveOne(beatty.alpha), text: beatty.text };
+  if (recurrence) {
+    const listed = recurrenceTerms(recurrence, terms);
+    if (listed) return { law: { kind: 'terms', terms: listed }, increasing: true, text: recurrence.text };
+  }
+  return null;
+}
+
+function startModel(result: CappedHeapExploration, header: (grounds: string[]) => EmitHeader, options: EmitOptions): StartLawModel {
+  const terms = result.pPositions.map(BigInt);
+  const law = sequenceLaw(result.beatty, result.law, terms);
+  const seen = result.beatty?.counterexample === null ? `n_k = ${result.beatty.text}` : result.law?.counterexample === null ? result.law.text : null;
+  if (!seen) throw refuse(`no law of the start P-positions was recognised over heaps 0..${result.max}, so there is nothing to write`);
+  if (!law) throw refuse(`the law of the start P-positions (${seen}) is not one that can be written (a Beatty law with a positive slope, or a recurrence with whole coefficients whose terms grow)`);
+  if (!options.useObserved) throw needObserved(`the law of the start P-positions (${seen}, over heaps 0..${result.max})`);
+  const words = law.law.kind === 'beatty' ? `the start P-positions are n_k = ${law.text}, k = 1, 2, ... (a(1) = ${terms[0]})` : `the start P-positions follow ${law.text} (a(1) = ${terms[0]}), listed up to 2^63 - 1`;
+  return { kind: 'start-law', header: header([`observed: ${words}, over heaps 0..${result.max}: NOT proven (no theorem is implemented for this game; heaps beyond may differ)`]), law: law.law };
+}
+
+function pairModel(result: GridExploration, header: (grounds: string[]) => EmitHeader, options: EmitOptions): PairLawModel {
+  const law = result.law;
+  if (!law) throw refuse(`no law of the P-positions was recognised over the table (x, y <= ${result.max}), so there is nothing to write`);
+  if (!options.useObserved) throw needObserved(`the law of the P-positions (${law.text})`);
+  if (!law.mirrored) throw refuse(`the P-positions are not symmetric and those with x > y follow no law found (${law.text}), so there is nothing exact to write`);
+  const below = result.pPositions.filter(([x, y]) => x < y).sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+  const a = sequenceLaw(law.a, law.aRecurrence, below.map(([x]) => BigInt(x)));
+  const b = sequenceLaw(law.b, law.bRecurrence, below.map(([, y]) => BigInt(y)));
+  if (!a || !(b || law.difference !== null)) throw refuse(`the law of the P-positions (${law.text}) is not one that can be written (each side a Beatty law or a growing recurrence)`);
+  if (law.difference === null && !b!.increasing && !a.increasing) throw refuse(`neither side of the law (${law.text}) strictly increases, so a position's index is not determined by a pile`);
+  const diagonal: PairLawModel['diagonal'] =
+    law.diagonal.kind === 'progression' ? { kind: 'progression', start: BigInt(law.diagonal.start), step: BigInt(law.diagonal.step) } : { kind: 'list', list: law.diagonal.list.map(BigInt) };
+  return {
+    kind: 'pair-law',
+    header: header([`observed: ${law.text}: NOT proven (no theorem is implemented for this game; piles beyond the table may differ)`]),
+    a: a.law,
+    b: b?.law ?? null,
+    aIncreasing: a.increasing,
+    bIncreasing: b?.increasing ?? false,
+    difference: law.difference === null ? null : BigInt(law.difference),
+    diagonal,
+  };
+}
