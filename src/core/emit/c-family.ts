@@ -4,7 +4,7 @@
  * functions of Wythoff and Fibonacci Nim (0 <= x <= 2^63 - 1). A value that
  * can pass 2^64 - 1 is returned as unsigned __int128 (GCC and Clang).
  */
-import type { CappedNimModel, EmitModel, HeapCycleModel, ModulusModel, WythoffModel } from './model.js';
+import type { CappedNimModel, LanguageRenderer, HeapCycleModel, ModulusModel, WythoffModel } from './model.js';
 import { LARGEST_SIGNED, LARGEST_UNSIGNED } from './model.js';
 import { LINE, comment, cycleFormula, fibonacciUpTo, headerLines, numberLines, pieces, tableDigits, tableNote, tableWidth } from './source.js';
 
@@ -16,19 +16,9 @@ function prelude(dialect: Dialect): string {
   return dialect === 'c' ? '#include <stdbool.h>\n#include <stdint.h>\n' : '#include <cstdint>\n#include <utility>\n';
 }
 
-export function renderCFamily(model: EmitModel, dialect: Dialect): string {
-  switch (model.kind) {
-    case 'heap-cycle':
-      return heapCycle(model, dialect);
-    case 'modulus':
-      return modulus(model, dialect);
-    case 'wythoff':
-      return wythoff(model, dialect);
-    case 'capped-nim':
-      return cappedNim(model, dialect);
-    default:
-      throw new RangeError(`no C renderer for ${model.kind}`);
-  }
+/** C or C++: the same code, with the dialect's headers and names. */
+export function cFamilyRenderer(dialect: Dialect): LanguageRenderer {
+  return { heapCycle: (m) => heapCycle(m, dialect), modulus: (m) => modulus(m, dialect), wythoff: (m) => wythoff(m, dialect), cappedNim: (m) => cappedNim(m, dialect) };
 }
 
 function heapCycle(m: HeapCycleModel, dialect: Dialect): string {

@@ -4,30 +4,39 @@
  * in each language: c-family.ts, python.ts, javascript.ts, java.ts).
  */
 import type { AnalysisResult, GameSpec } from '../kinds/registry.js';
-import { modelOf, theoremModel, type EmitLanguage, type EmitModel, type EmitOptions } from './model.js';
-import { renderCFamily } from './c-family.js';
-import { renderPython } from './python.js';
-import { renderJavaScript } from './javascript.js';
-import { renderJava } from './java.js';
+import { modelOf, theoremModel, type EmitLanguage, type EmitModel, type EmitOptions, type LanguageRenderer } from './model.js';
+import { cFamilyRenderer } from './c-family.js';
+import { pythonRenderer } from './python.js';
+import { javascriptRenderer } from './javascript.js';
+import { javaRenderer } from './java.js';
 import { renderLaw } from './law-code.js';
 
 export { EMIT_LANGUAGES, parseEmitLanguage, modelOf, theoremModel, MOST_TABLE_VALUES, MOST_LOSING_HEAPS } from './model.js';
 export type { EmitLanguage, EmitModel, EmitOptions } from './model.js';
 
+const RENDERERS: Readonly<Record<EmitLanguage, LanguageRenderer>> = {
+  c: cFamilyRenderer('c'),
+  cpp: cFamilyRenderer('cpp'),
+  python: pythonRenderer,
+  javascript: javascriptRenderer,
+  java: javaRenderer,
+};
+
 /** The source text of a model in a language. */
 export function renderModel(model: EmitModel, language: EmitLanguage): string {
-  if (model.kind === 'start-law' || model.kind === 'pair-law') return renderLaw(model, language);
-  switch (language) {
-    case 'c':
-      return renderCFamily(model, 'c');
-    case 'cpp':
-      return renderCFamily(model, 'cpp');
-    case 'python':
-      return renderPython(model);
-    case 'javascript':
-      return renderJavaScript(model);
-    case 'java':
-      return renderJava(model);
+  const renderer = RENDERERS[language];
+  switch (model.kind) {
+    case 'start-law':
+    case 'pair-law':
+      return renderLaw(model, language);
+    case 'heap-cycle':
+      return renderer.heapCycle(model);
+    case 'modulus':
+      return renderer.modulus(model);
+    case 'wythoff':
+      return renderer.wythoff(model);
+    case 'capped-nim':
+      return renderer.cappedNim(model);
   }
 }
 

@@ -5,7 +5,7 @@
  * Tables are strings built in a static block, in pieces a class file holds
  * (a string constant is at most 65,535 bytes, a method's code 64 KB).
  */
-import type { CappedNimModel, EmitModel, HeapCycleModel, ModulusModel, WythoffModel } from './model.js';
+import type { CappedNimModel, HeapCycleModel, LanguageRenderer, ModulusModel, WythoffModel } from './model.js';
 import { LARGEST_SIGNED } from './model.js';
 import { LINE, comment, cycleFormula, fibonacciUpTo, headerLines, numberLines, pieces, tableDigits, tableNote, tableWidth } from './source.js';
 
@@ -14,20 +14,7 @@ const PIECE = 60_000;
 
 const long = (v: bigint) => `${v}L`;
 
-export function renderJava(model: EmitModel): string {
-  switch (model.kind) {
-    case 'heap-cycle':
-      return heapCycle(model);
-    case 'modulus':
-      return modulus(model);
-    case 'wythoff':
-      return wythoff(model);
-    case 'capped-nim':
-      return cappedNim(model);
-    default:
-      throw new RangeError(`no Java renderer for ${model.kind}`);
-  }
-}
+export const javaRenderer: LanguageRenderer = { heapCycle, modulus, wythoff, cappedNim };
 
 /** A static block that builds `name` from `text`, piece by piece. */
 function builtString(name: string, text: string): string {

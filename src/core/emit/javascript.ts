@@ -3,27 +3,14 @@
  * 10^18 and beyond are exact (a Number is exact only to 2^53); each function
  * takes a BigInt, a Number or a decimal string, and returns BigInt values.
  */
-import type { CappedNimModel, EmitModel, HeapCycleModel, ModulusModel, WythoffModel } from './model.js';
+import type { CappedNimModel, HeapCycleModel, LanguageRenderer, ModulusModel, WythoffModel } from './model.js';
 import { LARGEST_SIGNED } from './model.js';
 import { LINE, comment, cycleFormula, fibonacciUpTo, headerLines, numberLines, pieces, tableDigits, tableNote, tableWidth } from './source.js';
 
 const big = (v: bigint) => `${v}n`;
 const TAKES = 'every function takes a BigInt, a Number (exact only up to 2^53) or a decimal string, and returns BigInt values (exact at any size)';
 
-export function renderJavaScript(model: EmitModel): string {
-  switch (model.kind) {
-    case 'heap-cycle':
-      return heapCycle(model);
-    case 'modulus':
-      return modulus(model);
-    case 'wythoff':
-      return wythoff(model);
-    case 'capped-nim':
-      return cappedNim(model);
-    default:
-      throw new RangeError(`no JavaScript renderer for ${model.kind}`);
-  }
-}
+export const javascriptRenderer: LanguageRenderer = { heapCycle, modulus, wythoff, cappedNim };
 
 function heapCycle(m: HeapCycleModel): string {
   const width = tableWidth(m.values);

@@ -123,6 +123,14 @@ export interface PairLawModel {
 
 export type EmitModel = HeapCycleModel | ModulusModel | WythoffModel | CappedNimModel | StartLawModel | PairLawModel;
 
+/** How one language writes each model a proven pattern or theorem gives (the observed laws: law-code.ts). */
+export interface LanguageRenderer {
+  heapCycle(m: HeapCycleModel): string;
+  modulus(m: ModulusModel): string;
+  wythoff(m: WythoffModel): string;
+  cappedNim(m: CappedNimModel): string;
+}
+
 export interface EmitOptions {
   /** Emit a law or period that is only observed (marked NOT proven). */
   readonly useObserved?: boolean;

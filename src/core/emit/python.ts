@@ -1,22 +1,9 @@
 /** Python 3: integers of any size, so every function takes any n >= 0. */
-import type { CappedNimModel, EmitModel, HeapCycleModel, ModulusModel, WythoffModel } from './model.js';
+import type { CappedNimModel, HeapCycleModel, LanguageRenderer, ModulusModel, WythoffModel } from './model.js';
 import { LARGEST_SIGNED } from './model.js';
 import { LINE, comment, cycleFormula, fibonacciUpTo, headerLines, numberLines, pieces, tableDigits, tableNote, tableWidth } from './source.js';
 
-export function renderPython(model: EmitModel): string {
-  switch (model.kind) {
-    case 'heap-cycle':
-      return heapCycle(model);
-    case 'modulus':
-      return modulus(model);
-    case 'wythoff':
-      return wythoff(model);
-    case 'capped-nim':
-      return cappedNim(model);
-    default:
-      throw new RangeError(`no Python renderer for ${model.kind}`);
-  }
-}
+export const pythonRenderer: LanguageRenderer = { heapCycle, modulus, wythoff, cappedNim };
 
 function heapCycle(m: HeapCycleModel): string {
   const width = tableWidth(m.values);
