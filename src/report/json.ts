@@ -5,7 +5,7 @@ import { outcome } from './outcome.js';
 import { valueStream } from './value-stream.js';
 import { formatCount } from '../core/numbers.js';
 import { heapGrounds } from '../core/heap/heap-ground.js';
-import { groundJson } from '../core/positions/ground.js';
+import { groundJson } from '../core/laws/ground.js';
 
 /** Above this many heaps the JSON leaves the value list out (use CSV for those). */
 export const JSON_VALUES_CAP = 1 << 20;

@@ -6,7 +6,7 @@ import type { Sink } from '../host/sink.js';
 import { toJson } from './json.js';
 import { wrapText } from './wrap.js';
 import { pPositionsText } from './p-positions-text.js';
-import { groundJson, groundWords } from '../core/positions/ground.js';
+import { groundJson, groundWords } from '../core/laws/ground.js';
 
 export async function writeMisereTable(x: MisereTable, sink: Sink, width: number): Promise<void> {
   const lines: string[] = [];

@@ -7,7 +7,7 @@ import { formatCount } from '../core/numbers.js';
  */
 import type { PositionReport } from '../core/positions/position.js';
 import { ruleTitle } from '../core/rules/spec.js';
-import { groundJson, groundWords, type Ground } from '../core/positions/ground.js';
+import { groundJson, groundWords, type Ground } from '../core/laws/ground.js';
 import { csvLine } from '../core/csv-field.js';
 import type { Sink } from '../host/sink.js';
 import { wrapText } from './wrap.js';

@@ -9,7 +9,7 @@ import { pPositionsText } from './p-positions-text.js';
 import { cycleText, statusText } from './cycle-text.js';
 import { wrapText } from './wrap.js';
 import { heapGrounds } from '../core/heap/heap-ground.js';
-import { groundWords, type Ground } from '../core/positions/ground.js';
+import { groundWords, type Ground } from '../core/laws/ground.js';
 export { cycleText };
 
 export interface TableOptions {

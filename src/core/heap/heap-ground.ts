@@ -5,7 +5,7 @@
  */
 import { InputError, mention, says } from '../errors.js';
 import { formatCount } from '../numbers.js';
-import type { Ground } from '../positions/ground.js';
+import type { Ground } from '../laws/ground.js';
 import { isCycle, type Cycle } from '../laws/pattern.js';
 import { valueAt, valueFrom } from '../laws/cycle.js';
 import type { Exploration } from './explore.js';

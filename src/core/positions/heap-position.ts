@@ -11,7 +11,7 @@
  * searched), for the driver.
  */
 import type { Exploration } from '../heap/explore.js';
-import type { Ground } from './ground.js';
+import type { Ground } from '../laws/ground.js';
 import { WINNING_MOVES_LISTED, type Component, type Move, type PositionReport } from './position.js';
 import { compareParts, type OptionsWithValue } from '../heap/heap-options.js';
 import type { HeapMoves } from '../heap/heap-kind.js';

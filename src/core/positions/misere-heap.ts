@@ -12,7 +12,7 @@ import { formatCount } from '../numbers.js';
 import type { HeapMoves } from '../heap/heap-kind.js';
 import type { MisereClosedForm } from '../heap/closed-form.js';
 import { cycleWords } from '../heap/heap-ground.js';
-import type { Ground } from './ground.js';
+import type { Ground } from '../laws/ground.js';
 import type { MisereOutcome, MisereTable } from './misere-table.js';
 import type { Move, PositionReport } from './position.js';
 

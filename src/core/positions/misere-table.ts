@@ -20,7 +20,7 @@ import { describePPositions, type PPositions } from '../laws/p-positions.js';
 import type { Cycle, Proof } from '../laws/pattern.js';
 import { checkMisereSize, misereSearch, splitDescendants } from './misere.js';
 import { runGenerator } from '../driver.js';
-import type { Ground } from './ground.js';
+import type { Ground } from '../laws/ground.js';
 
 /** The misère outcome of one heap, and what it rests on. */
 export interface MisereOutcome {

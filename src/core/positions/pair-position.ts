@@ -9,7 +9,7 @@ import { formatCount, parseCount } from '../numbers.js';
 import type { Game, Pair } from './game.js';
 import { compareMoves, type Move, type PositionReport } from './position.js';
 import { checkMisereSize, misereSearch } from './misere.js';
-import type { Ground } from './ground.js';
+import type { Ground } from '../laws/ground.js';
 import type { BigPair, PairTheorem } from './pair-theorem.js';
 import { generatorWork, runGenerator, type SteppedWork } from '../driver.js';
 

@@ -5,7 +5,7 @@
  * give the P-positions, not the values, so a sum of several components
  * still needs their table (see pair-position.ts).
  */
-import type { Ground } from './ground.js';
+import type { Ground } from '../laws/ground.js';
 import type { Move, PositionReport } from './position.js';
 
 export type BigPair = readonly [bigint, bigint];

@@ -1,4 +1,4 @@
-import type { Ground } from './ground.js';
+import type { Ground } from '../laws/ground.js';
 
 /**
  * Positions: a sum of components, each a state of one game. Its value is the

@@ -5,7 +5,7 @@
  * cycle can go on forever), and otherwise the move that loses most slowly
  * it can find: any.
  */
-import type { Ground } from '../../positions/ground.js';
+import type { Ground } from '../../laws/ground.js';
 import type { AnalyseRequest, PlayStart } from '../kind.js';
 import type { Playable } from '../../positions/playable.js';
 import type { Move, PositionReport } from '../../positions/position.js';

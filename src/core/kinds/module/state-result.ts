@@ -4,7 +4,7 @@
  * position (its states as components, `--position` or `start`) with its
  * nim-sum and every winning move.
  */
-import type { Ground } from '../../positions/ground.js';
+import type { Ground } from '../../laws/ground.js';
 import type { StateAnswer } from './protocol.js';
 import { compareMoves, type Move, type PositionReport } from '../../positions/position.js';
 import { canonicalJson } from './state-search.js';
