@@ -124,6 +124,10 @@ describe("Wythoff's game (Wythoff, 1907)", () => {
     const partner = side === 'a' ? k + j : k - j;
     expect(moves).toContainEqual([k, partner]);
     expect(isFloorOfKPhi(j, side === 'a' ? k : partner)).toBe(true);
+    // And far beyond 64 bits, where the arithmetic allows: k = 10^100.
+    const huge = 10n ** 100n;
+    expect(isFloorOfKPhi(huge, wythoffA(huge))).toBe(true);
+    for (const [x, y] of wythoffWinningMoves(huge, huge + 1n)) expect(isWythoffP(x, y)).toBe(true);
   });
 });
 
@@ -174,5 +178,10 @@ describe('heaps with memory: Whinihan (1963) for k = 2, Schwenk (1970) for every
     const [first] = cappedNimWinningTakes(2, n, n - 1n);
     expect(first).toBeDefined();
     expect(isCappedNimP(2, n - first!, 2n * first!)).toBe(true);
+    // 10^100: every winning take leaves a state lost for the opponent, and the last Fibonacci number below it is lost.
+    const huge = 10n ** 100n;
+    for (const t of cappedNimWinningTakes(3, huge, huge - 1n)) expect(isCappedNimP(3, huge - t, 3n * t)).toBe(true);
+    const fib = fibonacci(480).filter((f) => f < huge).pop()!;
+    expect(isCappedNimP(2, fib, fib - 1n)).toBe(true);
   });
 });
