@@ -34,9 +34,15 @@ fn main() {
     let (mut a, mut b) = (0u16, 0u16);
     for x in solver.nimbers() { a = a.wrapping_add(*x); b = b.wrapping_add(a); }
     let max = solver.nimbers().iter().max().copied().unwrap_or(0);
-    println!("n={} period={:?} max={} checksum={:X} secs={:.3}", solver.nimbers().len(), solver.period(), max, ((b as u32) << 16) | a as u32, elapsed.as_secs_f64());
+    // Peak resident memory of this process (VmHWM), for the memory ratios.
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let hwm_kb: u64 = status.lines().find(|l| l.starts_with("VmHWM:")).and_then(|l| l.split_whitespace().nth(1)).and_then(|v| v.parse().ok()).unwrap_or(0);
+    println!("n={} period={:?} max={} checksum={:X} secs={:.3} peak_kb={}", solver.nimbers().len(), solver.period(), max, ((b as u32) << 16) | a as u32, elapsed.as_secs_f64(), hwm_kb);
 }
 `;
+
+/** How ogs's README says to build it: for the machine it runs on. The bench's reference is the peer at its best. */
+const OGS_RUSTFLAGS = '-C target-cpu=native';
 
 /** Build the driver against the crate at SG_BENCH_OGS_CRATE; the binary, or why not. */
 function buildDriver(): { binary: string } | { skipped: string } {
@@ -50,7 +56,7 @@ function buildDriver(): { binary: string } | { skipped: string } {
     `[package]\nname = "ogs-driver"\nversion = "0.1.0"\nedition = "2021"\n[dependencies]\nogs = { path = ${JSON.stringify(resolve(crate))} }\n[profile.release]\nopt-level = 3\n`,
   );
   writeFileSync(join(dir, 'src/main.rs'), DRIVER);
-  const built = spawnSync('cargo', ['build', '--release', '--offline', '--quiet'], { cwd: dir, encoding: 'utf8' });
+  const built = spawnSync('cargo', ['build', '--release', '--offline', '--quiet'], { cwd: dir, encoding: 'utf8', env: { ...process.env, RUSTFLAGS: OGS_RUSTFLAGS } });
   if (built.error || built.status !== 0) return { skipped: `cargo build failed: ${(built.error?.message ?? built.stderr).trim().split('\n')[0]}` };
   return { binary: join(dir, 'target/release/ogs-driver') };
 }
@@ -60,12 +66,15 @@ interface OgsAnswer {
   readonly preperiod: number | null;
   readonly period: number | null;
   readonly checksum: string;
+  /** Its own compute time (seconds) and peak RSS (MiB). */
+  readonly seconds: number;
+  readonly peakMiB: number;
 }
 
 function parseOgs(stdout: string): OgsAnswer {
-  const m = /n=(\d+) period=(?:Some\(\((\d+), (\d+)\)\)|None) max=\d+ checksum=([0-9A-F]+)/.exec(stdout);
+  const m = /n=(\d+) period=(?:Some\(\((\d+), (\d+)\)\)|None) max=\d+ checksum=([0-9A-F]+) secs=([\d.]+) peak_kb=(\d+)/.exec(stdout);
   if (!m) throw new Error(`ogs driver: unexpected output ${stdout.trim()}`);
-  return { count: Number(m[1]), preperiod: m[2] ? Number(m[2]) : null, period: m[3] ? Number(m[3]) : null, checksum: m[4]! };
+  return { count: Number(m[1]), preperiod: m[2] ? Number(m[2]) : null, period: m[3] ? Number(m[3]) : null, checksum: m[4]!, seconds: Number(m[5]), peakMiB: Number(m[6]) / 1024 };
 }
 
 interface OurAnswer {
@@ -74,13 +83,15 @@ interface OurAnswer {
   readonly period: number | null;
   readonly proven: boolean;
   readonly checksum: string | null;
+  /** Peak RSS (MiB), where the run reports it (the kernel rows). */
+  readonly peakMiB: number | null;
 }
 
 const median = (xs: readonly number[]) => summarize(xs).median;
 
 function proofAnswer(stdout: string): OurAnswer {
   const j = JSON.parse(stdout) as { computed: number; pattern: { preperiod?: number; period?: number; proven?: boolean } };
-  return { count: j.computed, preperiod: j.pattern.preperiod ?? null, period: j.pattern.period ?? null, proven: Boolean(j.pattern.proven), checksum: null };
+  return { count: j.computed, preperiod: j.pattern.preperiod ?? null, period: j.pattern.period ?? null, proven: Boolean(j.pattern.proven), checksum: null, peakMiB: null };
 }
 
 /** A and B in turn, `runs` times each; the median of the ratios pair by pair, and both medians. */
@@ -104,6 +115,7 @@ export async function benchOgs(out: Out): Promise<void> {
     out(`[ogs] skipped: ${driver.skipped}`);
     return;
   }
+  out(`[ogs] built natively, as its README says: RUSTFLAGS="${OGS_RUSTFLAGS}" cargo build --release (ogs's own compute time is printed beside each ratio, so hosts can be told apart)`);
   const command = fileURLToPath(new URL('../../bin/sg-explore', import.meta.url));
   const bundle = fileURLToPath(new URL('../sg-explore.cjs', import.meta.url));
   const gameRun = fileURLToPath(new URL('./game-run.js', import.meta.url));
@@ -115,19 +127,21 @@ export async function benchOgs(out: Out): Promise<void> {
     /** The kernel (and proof attempts) in a process of its own, with a checksum of the values. */
     kernel: (code: string, limit: number) =>
       timed(process.execPath, [gameRun, code, String(limit), '1'], (stdout): OurAnswer => {
-        const j = JSON.parse(stdout) as { computed: number; checksum: string; pattern: { preperiod: number; period: number; proven: boolean } | null };
-        return { count: j.computed, preperiod: j.pattern?.preperiod ?? null, period: j.pattern?.period ?? null, proven: Boolean(j.pattern?.proven), checksum: j.checksum };
+        const j = JSON.parse(stdout) as { computed: number; checksum: string; peakRssMiB: number; pattern: { preperiod: number; period: number; proven: boolean } | null };
+        return { count: j.computed, preperiod: j.pattern?.preperiod ?? null, period: j.pattern?.period ?? null, proven: Boolean(j.pattern?.proven), checksum: j.checksum, peakMiB: j.peakRssMiB };
       }),
   };
   const theirs = (code: string, n: number) => timed(driver.binary, [code, String(n)], parseOgs);
 
   const rows: [string, string, 'proof' | 'kernel', number, string][] = [
-    ['0.354', '0.354 to its proof (20,126,195 values)', 'kernel', 20_126_195, 'target <= 0.8'],
-    ['0.6', `Officers (0.6) to ${quick ? '2^21' : '2^24'}`, 'kernel', quick ? 1 << 21 : 1 << 24, 'target <= 0.8'],
-    ['0.56', '0.56 to its proof, whole process', 'proof', 0, 'target <= 1.0'],
-    ['0.16', '0.16 to its proof, whole process', 'proof', 0, 'target <= 1.0'],
+    ['0.354', '0.354 to its proof (20,126,195 values)', 'kernel', 20_126_195, 'target <= 0.5'],
+    ['0.6', `Officers (0.6) to ${quick ? '2^21' : '2^24'}`, 'kernel', quick ? 1 << 21 : 1 << 24, 'target <= 0.5, peak RSS <= 1.5x'],
+    ['0.56', '0.56 to its proof, whole process', 'proof', 0, 'target <= 0.8'],
+    ['0.16', '0.16 to its proof, whole process', 'proof', 0, 'target <= 0.8'],
     ['0.137', "Dawson's Kayles (0.137) to its proof, whole process", 'proof', 0, 'start-up bound'],
     ['0.77', 'Kayles (0.77) to its proof, whole process', 'proof', 0, 'start-up bound'],
+    // Flammenkamp's .1777 (period 60,620,715 from 160,949,018): minutes each way, so only when asked.
+    ...(process.env.SG_BENCH_RECORDS === '1' ? [['0.1777', '.1777 to its proof (443,139,470 values; records)', 'kernel', 443_139_470, 'target <= 0.5, peak RSS <= 1x'] as [string, string, 'kernel', number, string]] : []),
   ];
   for (const [code, label, kind, limit, target] of rows) {
     const long = kind === 'kernel' && limit > 1 << 22;
@@ -145,8 +159,9 @@ export async function benchOgs(out: Out): Promise<void> {
         ? a.count === b.count && a.checksum === b.checksum
         : a.proven && a.preperiod === b.preperiod && a.period === b.period;
     const evidence = a.checksum !== null ? `checksums ${a.checksum} / ${b.checksum} over ${count(a.count)} values` : `proven preperiod ${a.preperiod}, period ${a.period}; ogs finds (${b.preperiod}, ${b.period}) over the same ${count(b.count)} values`;
+    const memory = a.peakMiB !== null ? `; peak RSS ${a.peakMiB.toFixed(0)} vs ${b.peakMiB.toFixed(0)} MiB (${ratio(a.peakMiB / b.peakMiB)})` : '';
     out(
-      `[ogs]  ${label}: ${ratio(pair.ratio)} (${seconds(pair.a)} vs ${seconds(pair.b)}, ${runs} pair(s)) [${target}]; ${evidence}${agree ? '' : '  MISMATCH'}`,
+      `[ogs]  ${label}: ${ratio(pair.ratio)} (${seconds(pair.a)} vs ${seconds(pair.b)}, ${runs} pair(s); ogs's own compute ${seconds(b.seconds)}) [${target}]${memory}; ${evidence}${agree ? '' : '  MISMATCH'}`,
     );
     if (kind === 'proof' && process.env.NODE_EXTRA_CA_CERTS !== undefined) {
       // The installed command drops the variable; node started on the bundle pays for reading the certificates.
