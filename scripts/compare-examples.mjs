@@ -75,7 +75,7 @@ const SKIP = [
   {
     match: /^sg-explore sweep --family octal --digits 4 --threads "\$SLURM_CPUS_PER_TASK"/,
     long: true,
-    why: 'long-running: one Slurm task, 112 of the 3,584 four-digit octal codes, about 10 minutes per build on 2 cores',
+    why: 'long-running: one Slurm task, 112 of the 3,584 four-digit octal codes, over 10 minutes per build on 2 cores',
   },
   {
     match: /^sg-explore sweep --family octal --digits 1-3\b/,

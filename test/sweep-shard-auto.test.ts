@@ -135,6 +135,7 @@ describe('--shard auto: parsing', () => {
       /^--shard auto: SLURM_ARRAY_TASK_ID=1 and JOB_COMPLETION_INDEX=0 and PARALLEL_SEQ=2 are all set\b/,
     );
     expect(refusal('auto/0', { PARALLEL_SEQ: '1' })).toBe('--shard auto/0: the number of shards must be 1 to 2147483648');
+    expect(refusal('auto/4', { JOB_COMPLETION_INDEX: '0', PARALLEL_SEQ: 'a\nb' })).toMatch(/^--shard auto: JOB_COMPLETION_INDEX=0 and PARALLEL_SEQ='a\\nb' are both set/);
     expect(refusal('auto/x', { PARALLEL_SEQ: '1' })).toBe("--shard auto/x: 'x' is not a number of shards (auto/N, for example auto/8)");
   });
 

@@ -54,7 +54,11 @@ function whole(env: Env, name: string): number | undefined {
   return value;
 }
 
-const shown = (env: Env, name: string) => `${name}=${read(env, name)!.trim()}`;
+/** `NAME=value` for a message: a whole number as it is, anything else quoted (escaped, cut short). */
+function shown(env: Env, name: string): string {
+  const text = read(env, name)!.trim();
+  return `${name}=${/^\d+$/.test(text) ? text : quote(text)}`;
+}
 
 /**
  * The shard of `--shard TEXT`: `i/n`, or `auto` / `auto/N` read from `env`.
