@@ -13,6 +13,7 @@ import { MAX_MOVE } from '../core/rules/sets.js';
 import type { Family, Range, Shard } from '../sweep/family.js';
 import type { ViewFormat } from '../sweep/format.js';
 import { parseCondition, parseSort } from '../sweep/query.js';
+import { resolveAutoShard } from './shard-auto.js';
 
 export const FAMILIES = ['subtraction', 'octal', 'all-but'] as const;
 
@@ -24,6 +25,8 @@ export interface SweepRunCommand {
   readonly mode: 'sweep';
   readonly source: FamilySource;
   readonly shard?: Shard;
+  /** With --shard auto: where the shard came from (`shard 3/8 from SLURM_ARRAY_TASK_ID=2 (MIN 0, COUNT 8)`), for a note. */
+  readonly shardSource?: string;
   readonly limit?: number;
   readonly threads?: number;
   readonly format?: ViewFormat;
@@ -70,7 +73,7 @@ function optionTable(argv: Argv, io?: CliIo) {
     .option('rules', { type: 'string', describe: "a file of rules, one a line: 'moves 1,2,3', 'all-but 2,3,7', 'code 0.77', 'preset kayles'", group: 'Family:' })
     .option('limit', { type: 'string', describe: 'most values computed per rule looking for a proof (default 2^16; 2^20 for take-and-break codes, 2^11 for those leaving three heaps)', group: 'Work:' })
     .option('threads', { ...THREADS_OPTION, group: 'Work:' })
-    .option('shard', { type: 'string', describe: 'compute only shard i of n (i/n, 1-based): the rules whose index mod n is i-1', group: 'Work:' })
+    .option('shard', { type: 'string', describe: 'compute only shard i of n (i/n, 1-based): the rules whose index mod n is i-1; auto (Slurm array) or auto/N (Kubernetes Indexed Job, GNU parallel) reads i (and n) from the environment', group: 'Work:' })
     .option('format', { type: 'string', describe: 'table (default), csv or jsonl', group: 'Output:' })
     .option('where', { type: 'string', array: true, describe: "keep rows where a condition holds, e.g. 'period>100', proven=false (repeatable)", group: 'Output:' })
     .option('sort', { type: 'string', array: true, describe: 'sort by columns, e.g. period or -period,preperiod (ties by rule)', group: 'Output:' })
@@ -110,7 +113,7 @@ export function parseRange(text: string, flag: string, min: number, max: number)
 
 export function parseShard(text: string): Shard {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
-  if (!match) throw new InputError(`--shard: ${quote(text)} is not i/n (for example 2/8: the second of eight shards)`);
+  if (!match) throw new InputError(`--shard: ${quote(text)} is not i/n (for example 2/8: the second of eight shards), auto or auto/N`);
   const index = Number(match[1]);
   const count = Number(match[2]);
   if (count < 1 || count > 2 ** 31) throw new InputError(`--shard ${text}: the number of shards must be at least 1`);
@@ -220,12 +223,14 @@ export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Pr
     }
   }
   const shardText = single(parsed.shard, 'shard');
+  const auto = shardText === undefined ? null : resolveAutoShard(shardText, io?.env ?? process.env);
   const limitText = single(parsed.limit, 'limit');
   return {
     command: {
       mode: 'sweep',
       source: familySource,
-      shard: shardText === undefined ? undefined : parseShard(shardText),
+      shard: auto ? auto.shard : shardText === undefined ? undefined : parseShard(shardText),
+      ...(auto?.source ? { shardSource: auto.source } : {}),
       limit: limitText === undefined ? undefined : parseSmallCount(limitText, '--limit', 1, 2 ** 32 - 1),
       threads: parseThreads(parsed.threads),
       format,

@@ -266,6 +266,8 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
         `split it with --shard i/n over several machines, sweep a smaller family, or add --yes to start anyway`,
     );
   }
+  // The shard --shard auto read from the environment, said before any work (a batch job's log shows which it was).
+  if (command.shardSource) io.stderr.write(`sg-explore: note: ${command.shardSource}\n`);
   const record: SweepRecord = {
     format: 'sg-explore-sweep',
     version: 2,
