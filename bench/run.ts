@@ -13,7 +13,8 @@
  *   8. 500,000 Nim heaps from stdin with every winning move, against a plain parse-and-xor loop (bench/positions.ts),
  *      and positions a theorem answers at 10^18 (Wythoff, Fibonacci Nim) against a bare node (bench/theorem-positions.ts);
  *   9. a rule module against its built-in twin: examples/one-more.mjs and --preset one-more (bench/rule-module.ts);
- *  10. side by side with the Rust solver ogs, when SG_BENCH_OGS_CRATE points at its crate (bench/ogs.ts);
+ *  10. side by side with the Rust solver ogs, built natively, when SG_BENCH_OGS_CRATE points at its crate (bench/ogs.ts);
+ *  11. records: .1777 to its proof through a kill -9 and a resume, only with SG_BENCH_RECORDS=1 (bench/records.ts);
  * plus the peak RSS of this process. Absolute times are printed with every ratio.
  */
 import { spawnSync } from 'node:child_process';
@@ -29,6 +30,7 @@ import { benchOutput } from './output.js';
 import { benchTwoPile } from './two-pile.js';
 import { benchPositions } from './positions.js';
 import { benchTheoremPositions } from './theorem-positions.js';
+import { benchRecords } from './records.js';
 import { benchRuleModule } from './rule-module.js';
 import { benchOgs } from './ogs.js';
 import { benchBaseline } from './baseline.js';
@@ -264,6 +266,7 @@ async function main(): Promise<void> {
   await benchTakeBreak(out);
   out('');
   await benchOgs(out);
+  await benchRecords(out);
   out('');
   benchBaseline(out);
   out('');
