@@ -67,7 +67,7 @@ function summaryTable(x: Exploration, s: Summary, options: TableOptions): string
   ];
   if (s.description) rows.splice(1, 0, ['About', s.description]);
   if (s.kernel?.rareHeaps !== undefined) rows.push(['Rare values', rareValuesText(s.kernel.rareHeaps, s.kernel.mask!)]);
-  if (s.statistics) rows.push(['Unsolved', statisticsText(s.statistics)]);
+  if (s.statistics) rows.push(['Statistics', statisticsText(s.statistics)]);
   return renderBox(
     rows.map(([k, v]) => [paint(options.colour, 1, k), v]),
     { widths: [14, Math.max(38, options.width - 23)] },
