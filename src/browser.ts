@@ -15,6 +15,8 @@ export { analyse, analyseAsync, analyseSync, prepare, type Request as AnalyseReq
 export { KINDS, kindOf, ruleText, isHeapRule, type AnalysisResult, type GameRule, type GameSpec, type Rule, type VectorRule, type MoveVector, type CappedHeapRule } from './core/kinds/registry.js';
 export type { GameKind, RuleWord, Prepared } from './core/kinds/kind.js';
 export type { Exploration, Solution } from './core/heap/explore.js';
+// The statistics row of a game with no period proven (Exploration.statistics), from any values.
+export { unsolvedStatistics, type UnsolvedStatistics } from './core/heap/statistics.js';
 export type { GridExploration, RowPattern } from './core/kinds/two-pile/grid.js';
 export type { CappedHeapExploration } from './core/kinds/capped-heap/explore-capped.js';
 export type { PositionReport, Move, Component } from './core/positions/position.js';

@@ -35,8 +35,8 @@ describe('pictures from a real run', () => {
 
   it('takes sweep rows as they are', () => {
     const rows: SweepRow[] = [
-      { index: 0, rule: '0.77', kind: 'periodic', preperiod: 71, period: 12, saltus: 0, proven: true, method: 'guy-smith', maxValue: 8, computed: 168, error: null },
-      { index: 1, rule: '0.x', kind: 'error', preperiod: null, period: null, saltus: null, proven: false, method: null, maxValue: null, computed: null, error: 'bad' },
+      { index: 0, rule: '0.77', kind: 'periodic', preperiod: 71, period: 12, saltus: 0, proven: true, method: 'guy-smith', maxValue: 8, computed: 168, largestAt: null, rareMask: null, rareHeaps: null, lastRareHeap: null, error: null },
+      { index: 1, rule: '0.x', kind: 'error', preperiod: null, period: null, saltus: null, proven: false, method: null, maxValue: null, computed: null, largestAt: null, rareMask: null, rareHeaps: null, lastRareHeap: null, error: 'bad' },
     ];
     const root = parseSvg(renderSweepMap({ title: 'rows', points: rows }));
     expect(num(root, 'data-rules')).toBe(2);

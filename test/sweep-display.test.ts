@@ -26,6 +26,10 @@ const row = (index: number, rule: string, over: Partial<SweepRow> = {}): SweepRo
   method: 'relative-state-repetition',
   maxValue: 10 + index,
   computed: 64,
+  largestAt: null,
+  rareMask: null,
+  rareHeaps: null,
+  lastRareHeap: null,
   error: null,
   ...over,
 });

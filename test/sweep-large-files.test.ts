@@ -65,7 +65,7 @@ function writeResults(path: string, m: number, rows: number): void {
         first = false;
         at += numbers.copy(out, at, start[x], start[y]! + String(y).length);
       }
-      put(`}","kind":"none","preperiod":null,"period":null,"saltus":null,"proven":false,"method":null,"maxValue":${index % 9},"computed":1024,"error":null}\n`);
+      put(`}","kind":"none","preperiod":null,"period":null,"saltus":null,"proven":false,"method":null,"maxValue":${index % 9},"computed":1024,"largestAt":null,"rareMask":null,"rareHeaps":null,"lastRareHeap":null,"error":null}\n`);
       if (at > 7 << 20) flush();
     }
   }
@@ -141,8 +141,8 @@ describe('reading rows fast', () => {
     const { parseRows, rowLine } = await import('../src/sweep/format.js');
     const { errorRow } = await import('../src/sweep/row.js');
     const rows = [
-      { index: 0, rule: 'octal 0.77', kind: 'periodic', preperiod: 71, period: 12, saltus: 0, proven: true, method: 'guy-smith', maxValue: 8, computed: 168, error: null },
-      { index: 12, rule: 'all-but {2,3}', kind: 'arithmetic-periodic', preperiod: 0, period: 3, saltus: 2, proven: false, method: null, maxValue: -1, computed: null, error: null },
+      { index: 0, rule: 'octal 0.77', kind: 'periodic', preperiod: 71, period: 12, saltus: 0, proven: true, method: 'guy-smith', maxValue: 8, computed: 168, largestAt: null, rareMask: null, rareHeaps: null, lastRareHeap: null, error: null },
+      { index: 12, rule: 'all-but {2,3}', kind: 'arithmetic-periodic', preperiod: 0, period: 3, saltus: 2, proven: false, method: null, maxValue: -1, computed: null, largestAt: null, rareMask: null, rareHeaps: null, lastRareHeap: null, error: null },
       errorRow(13, 'octal 0.6', 'ran out of memory: "quoted"\ttab'),
     ] as const;
     const canonical = rows.map((r) => rowLine(r, 'jsonl')).join('');
@@ -152,7 +152,7 @@ describe('reading rows fast', () => {
     expect(parseRows(spaced, 'b').rows).toEqual(rows);
     const bad = ['{"index":01,"rule":"octal 0.7"', '{"index":-1,"rule":"octal 0.7"', '{"index":1,"rule":"octal\t0.7"', '{"index":1,"rule":""', '{"index":1e400,"rule":"octal 0.7"'];
     for (const start of bad) {
-      const line = start + ',"kind":"none","preperiod":null,"period":null,"saltus":null,"proven":false,"method":null,"maxValue":1,"computed":2,"error":null}\n';
+      const line = start + ',"kind":"none","preperiod":null,"period":null,"saltus":null,"proven":false,"method":null,"maxValue":1,"computed":2,"largestAt":null,"rareMask":null,"rareHeaps":null,"lastRareHeap":null,"error":null}\n';
       expect(() => parseRows(line, 'c'), start).toThrow(/c:1: not a sweep results row/);
     }
   });

@@ -13,6 +13,7 @@ import { quadraticValue, type BeattyLaw } from '../core/laws/beatty.js';
 import type { AnalysisResult as Result } from '../core/kinds/registry.js';
 import { InputError, mention, says } from '../core/errors.js';
 import { countOf } from '../core/numbers.js';
+import { isRareValue } from '../core/kernels/rare.js';
 import { ruleTitle } from '../core/rules/spec.js';
 import { summarise } from '../report/summary.js';
 import { lawText } from '../report/capped-heap-report.js';
@@ -29,17 +30,11 @@ function plotValues(x: Exploration): { values: ArrayLike<number>; count: number 
   return { values, count: wanted };
 }
 
-function parity(x: number): number {
-  let p = 0;
-  for (; x; x &= x - 1) p ^= 1;
-  return p;
-}
-
 function heapPicture(x: Exploration, logX: boolean): string {
   const { values, count } = plotValues(x);
   const mask = x.kernel?.mask;
-  // The rare class of the rare/common split: even parity of the value under the kernel's mask.
-  const rare = mask !== undefined ? (v: number) => v !== 0 && parity(v & mask) === 0 : undefined;
+  // The rare class of the rare/common split (isRareValue) under the kernel's mask; value 0 is left unmarked.
+  const rare = mask !== undefined ? (v: number) => v !== 0 && isRareValue(v, mask) : undefined;
   return renderers.sequence(renderers.sequencePlotOf(summarise(x), values, count, { rare, logX }));
 }
 

@@ -1,6 +1,7 @@
 import type { Exploration } from '../core/heap/explore.js';
 import type { PPositions } from '../core/laws/p-positions.js';
 import { knownGameName } from '../core/rules/spec.js';
+import type { UnsolvedStatistics } from '../core/heap/statistics.js';
 
 /**
  * The facts every format reports, in one plain object: the JSON contract of
@@ -33,6 +34,12 @@ export interface Summary {
   pPositions: PPositions;
   /** The kernel's own findings: for the rare/common kernel, how many heaps are rare and under which mask. */
   kernel: { kernel: string; runsOn?: string; rareHeaps?: number; mask?: number } | null;
+  /**
+   * With no period proven: the statistics row of an unsolved game over the computed values
+   * (computed, largestValue, largestAt, rareMask, rareHeaps, lastRareHeap; see
+   * src/core/heap/statistics.ts); null when a period is proven.
+   */
+  statistics: UnsolvedStatistics | null;
 }
 
 export function summarise(x: Exploration): Summary {
@@ -60,5 +67,6 @@ export function summarise(x: Exploration): Summary {
     },
     pPositions: x.pPositions,
     kernel: x.kernel,
+    statistics: x.statistics,
   };
 }

@@ -10,6 +10,7 @@ import { cycleText, statusText } from './cycle-text.js';
 import { wrapText } from './wrap.js';
 import { heapGrounds } from '../core/heap/heap-ground.js';
 import { groundWords, type Ground } from '../core/laws/ground.js';
+import type { UnsolvedStatistics } from '../core/heap/statistics.js';
 export { cycleText };
 
 export interface TableOptions {
@@ -41,6 +42,18 @@ function rareValuesText(rareHeaps: number, mask: number): string {
   return `${countOf(rareHeaps, 'heap')} ${rareHeaps === 1 ? 'has' : 'have'} a rare value (popcount(G(n) & ${mask}) even); every other value is common`;
 }
 
+/**
+ * The statistics row of a game with no period proven (the columns of tables
+ * of unsolved octal games): facts about the computed values, not a period.
+ */
+export function statisticsText(st: UnsolvedStatistics): string {
+  const mask = `0x${st.rareMask.toString(16)}`;
+  return (
+    `over G(0..${formatCount(st.computed - 1)}), no period proven: largest value G(${formatCount(st.largestAt)}) = ${formatCount(st.largestValue)} (its first heap); ` +
+    `rare mask ${mask} (${st.rareMask}): ${countOf(st.rareHeaps, 'heap')} rare (popcount(G(n) & ${mask}) even, heap 0 included), the last n = ${formatCount(st.lastRareHeap)}`
+  );
+}
+
 function summaryTable(x: Exploration, s: Summary, options: TableOptions): string {
   const derived = x.max >= BigInt(x.computed) ? ' (the rest follow from the proven period)' : '';
   const rows: [string, string][] = [
@@ -54,6 +67,7 @@ function summaryTable(x: Exploration, s: Summary, options: TableOptions): string
   ];
   if (s.description) rows.splice(1, 0, ['About', s.description]);
   if (s.kernel?.rareHeaps !== undefined) rows.push(['Rare values', rareValuesText(s.kernel.rareHeaps, s.kernel.mask!)]);
+  if (s.statistics) rows.push(['Statistics', statisticsText(s.statistics)]);
   return renderBox(
     rows.map(([k, v]) => [paint(options.colour, 1, k), v]),
     { widths: [14, Math.max(38, options.width - 23)] },

@@ -5,7 +5,7 @@
  */
 import Table from 'cli-table3';
 import { InputError, mention, says, type Wording } from '../core/errors.js';
-import { COLUMNS, COLUMN_NAMES, type RowKind, type SweepRow } from './row.js';
+import { COLUMNS, COLUMN_NAMES, STATISTICS_COLUMNS, type RowKind, type SweepRow } from './row.js';
 import { CSV_HEADER, type RowFormat } from './row-lines.js';
 
 export type { RowFormat };
@@ -15,9 +15,9 @@ export { CSV_HEADER };
 export { rowLine, rowToCsv, rowToJson } from './row-lines.js';
 
 /** Short headings, so that a table fits a terminal. */
-const HEADINGS: Partial<Record<keyof SweepRow, string>> = { preperiod: 'pre', period: 'per', saltus: 's', maxValue: 'max' };
+const HEADINGS: Partial<Record<keyof SweepRow, string>> = { preperiod: 'pre', period: 'per', saltus: 's', maxValue: 'max', largestAt: 'max at', rareMask: 'mask', rareHeaps: 'rare', lastRareHeap: 'last rare' };
 /** Columns given up, in this order, when the table would not fit (after those that hold one value in every row). */
-const DROPPED_FIRST: readonly (keyof SweepRow)[] = ['method', 'computed', 'saltus', 'maxValue', 'proven'];
+const DROPPED_FIRST: readonly (keyof SweepRow)[] = ['lastRareHeap', 'rareHeaps', 'rareMask', 'largestAt', 'method', 'computed', 'saltus', 'maxValue', 'proven'];
 const MIN_RULE_WIDTH = 12;
 /** The kind, shortened when even that helps the rule fit. */
 const SHORT_KINDS: Partial<Record<string, string>> = { 'arithmetic-periodic': 'arith-periodic' };
@@ -31,7 +31,9 @@ const SHORT_KINDS: Partial<Record<string, string>> = { 'arithmetic-periodic': 'a
  */
 export function renderTable(rows: readonly SweepRow[], colour: boolean, width = 80): string {
   const showError = rows.some((r) => r.error !== null);
-  let names = COLUMN_NAMES.filter((n) => n !== 'index' && (n !== 'error' || showError)) as (keyof SweepRow)[];
+  // The statistics columns only where some row has them (rows with no period proven), as the error column.
+  const hidden = new Set<string>(['index', ...(showError ? [] : ['error']), ...STATISTICS_COLUMNS.filter((n) => rows.every((r) => r[n] === null))]);
+  let names = COLUMN_NAMES.filter((n) => !hidden.has(n)) as (keyof SweepRow)[];
   let shortKinds = false;
   const text = (row: SweepRow, n: keyof SweepRow) => {
     const value = row[n] === null ? '' : String(row[n]);
@@ -64,7 +66,7 @@ export function renderTable(rows: readonly SweepRow[], colour: boolean, width = 
     colAligns: names.map((n) => (COLUMNS.find((c) => c.name === n)!.type === 'number' ? 'right' : 'left')),
   });
   for (const row of rows) table.push(names.map((n) => text(row, n)));
-  const left = COLUMN_NAMES.filter((n) => n !== 'index' && !names.includes(n as keyof SweepRow) && !constants.includes(n as keyof SweepRow) && (n !== 'error' || showError));
+  const left = COLUMN_NAMES.filter((n) => !hidden.has(n) && !names.includes(n as keyof SweepRow) && !constants.includes(n as keyof SweepRow));
   const notes = [`${rows.length} rule${rows.length === 1 ? '' : 's'}`];
   if (constants.length) notes.push(`in every row ${constants.map((n) => `${n}=${rows[0]![n] === null ? 'null' : String(rows[0]![n])}`).join(', ')}`);
   if (left.length) notes.push(`not shown for the width: ${left.join(', ')}`);
@@ -234,6 +236,11 @@ export class RowParser {
 
   constructor(private readonly source: string) {}
 
+  /** A CSV file's header, once read (null for JSON lines, or before it). */
+  get csvHeader(): readonly string[] | null {
+    return this.header;
+  }
+
   /** A parser for a later stretch of the same file: its format and CSV header already known. */
   continuation(): RowParser {
     const next = new RowParser(this.source);
@@ -323,7 +330,8 @@ const TEXT = '[^"\\\\\\u0000-\\u001f]';
 const COUNT = '(?:0|[1-9]\\d{0,14})';
 const CANONICAL_ROW = new RegExp(
   `^\\{"index":(${COUNT}),"rule":"(${TEXT}+)","kind":"(periodic|arithmetic-periodic|none|error)","preperiod":(null|${COUNT}),"period":(null|${COUNT}),` +
-    `"saltus":(null|-?${COUNT}),"proven":(true|false),"method":(null|"${TEXT}*"),"maxValue":(null|-?${COUNT}),"computed":(null|${COUNT}),"error":(null|"${TEXT}*")\\}$`,
+    `"saltus":(null|-?${COUNT}),"proven":(true|false),"method":(null|"${TEXT}*"),"maxValue":(null|-?${COUNT}),"computed":(null|${COUNT}),` +
+    `"largestAt":(null|${COUNT}),"rareMask":(null|${COUNT}),"rareHeaps":(null|${COUNT}),"lastRareHeap":(null|${COUNT}),"error":(null|"${TEXT}*")\\}$`,
 );
 
 function canonicalRow(line: string): SweepRow | null {
@@ -342,7 +350,11 @@ function canonicalRow(line: string): SweepRow | null {
     method: words(m[8]!),
     maxValue: count(m[9]!),
     computed: count(m[10]!),
-    error: words(m[11]!),
+    largestAt: count(m[11]!),
+    rareMask: count(m[12]!),
+    rareHeaps: count(m[13]!),
+    lastRareHeap: count(m[14]!),
+    error: words(m[15]!),
   };
 }
 

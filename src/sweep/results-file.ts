@@ -15,7 +15,7 @@ import { CSV_HEADER, RowParser, formatForFile, recordLine, rowLine, type RowForm
 import { OutputError } from '../host/sink.js';
 import { describeFsError } from '../host/files/fs-errors.js';
 import { acquireLock, type Lock } from '../host/files/lock.js';
-import type { SweepRow } from './row.js';
+import { COLUMN_NAMES, type SweepRow } from './row.js';
 import { positionInShard, type Family, type Shard } from './family.js';
 import { IndexSet } from './index-set.js';
 import { LineReader } from './line-reader.js';
@@ -124,6 +124,12 @@ async function scanForResume(path: string, options: LogOptions): Promise<Existin
     });
     if (!recordChecked) checkRecord();
     if (trailing) parser.checkTrailing(trailing, 0);
+    // A CSV header of an earlier version lacks columns this one writes: appended rows would not line up with it.
+    const header = parser.csvHeader;
+    const lacking = header ? COLUMN_NAMES.filter((c) => !header.includes(c)) : [];
+    if (lacking.length) {
+      throw InputError.about('mismatch', 'out', path, path, says`its CSV header has no ${lacking.join(', ')} (an earlier version of sg-explore wrote it), so rows appended now would not line up with it; rewrite it first (${mention('merge')} ${path} ${mention('out')} NEW.csv), then resume NEW.csv`);
+    }
     // Every row agreed with the list, yet its digest differs: a line past the rules swept so far changed.
     const before = parser.record?.rules;
     if (family?.kind === 'list' && before && options.record.rules && before !== options.record.rules) throw new InputError(listChangedAfter(family, lastIndex, path), { code: 'mismatch', field: 'rules', value: path });

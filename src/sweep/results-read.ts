@@ -20,7 +20,7 @@ import { RowParser, rowLine, type RowFormat, type SweepRecord } from './format.j
 import { IndexSet } from './index-set.js';
 import { LineReader, LineTooLong, type Line } from './line-reader.js';
 import { naturalCompare } from './query.js';
-import type { SweepRow } from './row.js';
+import { STATISTICS_COLUMNS, type SweepRow } from './row.js';
 
 /** Open a results file for reading; a file that cannot be read is bad input naming the flag. */
 export async function openResults(path: string, flag: Wording): Promise<FileHandle> {
@@ -242,15 +242,29 @@ export async function* mergedRows(scans: readonly FileScan[], options: MergeOpti
   }
 }
 
-/** Of one rule's rows: the first result (others must agree with it), else the last error row. */
+/** A row with no statistics columns (a proven row, or one from a file written before them). */
+const lacksStatistics = (row: SweepRow): boolean => STATISTICS_COLUMNS.every((c) => row[c] === null);
+const withoutStatistics = (row: SweepRow): SweepRow => ({ ...row, largestAt: null, rareMask: null, rareHeaps: null, lastRareHeap: null });
+
+/**
+ * Of one rule's rows: the first result (others must agree with it), else the
+ * last error row. A row of an older file, without the statistics columns,
+ * agrees with a newer one that has them when every other column does; the
+ * newer row is kept.
+ */
 function choose(group: readonly { row: SweepRow; path: string }[], options: MergeOptions): SweepRow {
   if (group.length === 1) return group[0]!.row;
   const results = group.filter((g) => g.row.kind !== 'error');
   if (results.length === 0) return group[group.length - 1]!.row;
   const first = results[0]!;
+  let kept = first.row;
   const text = rowLine(first.row, 'jsonl');
   for (const other of results.slice(1)) {
     if (rowLine(other.row, 'jsonl') === text) continue;
+    if ((lacksStatistics(first.row) || lacksStatistics(other.row)) && rowLine(withoutStatistics(other.row), 'jsonl') === rowLine(withoutStatistics(first.row), 'jsonl')) {
+      if (lacksStatistics(kept)) kept = other.row;
+      continue;
+    }
     const column = (Object.keys(first.row) as (keyof SweepRow)[]).find((k) => first.row[k] !== other.row[k])!;
     options.onDisagreement({
       rule: first.row.rule,
@@ -260,7 +274,7 @@ function choose(group: readonly { row: SweepRow; path: string }[], options: Merg
       column: `${column} ${String(first.row[column])} in ${first.path}, ${String(other.row[column])} in ${other.path}`,
     });
   }
-  return first.row;
+  return kept;
 }
 
 async function advance(cursor: Cursor): Promise<boolean> {

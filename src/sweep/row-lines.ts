@@ -17,7 +17,8 @@ export function rowToJson(row: SweepRow): string {
   return (
     `{"index":${row.index},"rule":${JSON.stringify(row.rule)},"kind":${JSON.stringify(row.kind)},"preperiod":${row.preperiod},` +
     `"period":${row.period},"saltus":${row.saltus},"proven":${row.proven},"method":${JSON.stringify(row.method)},` +
-    `"maxValue":${row.maxValue},"computed":${row.computed},"error":${JSON.stringify(row.error)}}`
+    `"maxValue":${row.maxValue},"computed":${row.computed},"largestAt":${row.largestAt},"rareMask":${row.rareMask},"rareHeaps":${row.rareHeaps},` +
+    `"lastRareHeap":${row.lastRareHeap},"error":${JSON.stringify(row.error)}}`
   );
 }
 

@@ -25,8 +25,22 @@ export interface SweepRow {
   readonly maxValue: number | null;
   /** How many values were computed: G(0..computed-1). */
   readonly computed: number | null;
+  /**
+   * With no period proven, the rest of the statistics row of unsolved games
+   * (src/core/heap/statistics.ts; maxValue and computed are its other columns):
+   * the first heap with the largest value, the rare mask, how many heaps are
+   * rare under it (heap 0 included) and the last of them. null for proven rows,
+   * error rows, and rows of results files written before these columns.
+   */
+  readonly largestAt: number | null;
+  readonly rareMask: number | null;
+  readonly rareHeaps: number | null;
+  readonly lastRareHeap: number | null;
   readonly error: string | null;
 }
+
+/** The statistics columns: null in rows of older files (see results-read.ts, which merges such rows with newer ones). */
+export const STATISTICS_COLUMNS = ['largestAt', 'rareMask', 'rareHeaps', 'lastRareHeap'] as const;
 
 export type ColumnType = 'number' | 'text' | 'boolean';
 
@@ -42,6 +56,10 @@ export const COLUMNS: readonly { readonly name: keyof SweepRow; readonly type: C
   { name: 'method', type: 'text' },
   { name: 'maxValue', type: 'number' },
   { name: 'computed', type: 'number' },
+  { name: 'largestAt', type: 'number' },
+  { name: 'rareMask', type: 'number' },
+  { name: 'rareHeaps', type: 'number' },
+  { name: 'lastRareHeap', type: 'number' },
   { name: 'error', type: 'text' },
 ];
 
@@ -59,6 +77,10 @@ export function errorRow(index: number, rule: string, message: string): SweepRow
     method: null,
     maxValue: null,
     computed: null,
+    largestAt: null,
+    rareMask: null,
+    rareHeaps: null,
+    lastRareHeap: null,
     error: oneLineMessage(message) || 'failed',
   };
 }

@@ -2,6 +2,7 @@ import { recycleValues } from '../core/kernels/store.js';
 import { solve } from '../core/analyse.js';
 import { KINDS, kindOf, ruleText, type Rule } from '../core/kinds/registry.js';
 import { errorRow, type SweepRow } from './row.js';
+import { unsolvedStatistics } from '../core/heap/statistics.js';
 
 /** One unit of sweep work: a rule, where it stands in its family, and its limit. */
 export interface RuleJob {
@@ -57,9 +58,12 @@ export function runRule(job: RuleJob, memoryBudget?: number): SweepRow {
     const x = solve({ game: { rule: job.rule }, limit: job.limit ?? defaultSweepLimit(job.rule), maxRareHeaps: SWEEP_MAX_RARE_HEAPS, memoryBudget });
     const p = x.pattern;
     const cycle = p.kind === 'none' ? null : p;
-    let largest = 0;
     const g = x.values;
-    for (let n = 0; n < x.computed; n++) if (g[n]! > largest) largest = g[n]!;
+    const proven = Boolean(cycle?.proof);
+    // With no period proven, the statistics row of unsolved games; a proven row needs only the largest value.
+    const stats = proven ? null : unsolvedStatistics(g, x.computed);
+    let largest = stats?.largestValue ?? 0;
+    if (!stats) for (let n = 0; n < x.computed; n++) if (g[n]! > largest) largest = g[n]!;
     // Nothing reads this rule's values again: the next rule may use their buffer.
     recycleValues(g);
     return {
@@ -69,10 +73,14 @@ export function runRule(job: RuleJob, memoryBudget?: number): SweepRow {
       preperiod: cycle?.preperiod ?? null,
       period: cycle?.period ?? null,
       saltus: cycle?.saltus ?? null,
-      proven: Boolean(cycle?.proof),
+      proven,
       method: cycle?.proof?.method ?? null,
       maxValue: largest,
       computed: x.computed,
+      largestAt: stats?.largestAt ?? null,
+      rareMask: stats?.rareMask ?? null,
+      rareHeaps: stats?.rareHeaps ?? null,
+      lastRareHeap: stats?.lastRareHeap ?? null,
       error: null,
     };
   } catch (error) {

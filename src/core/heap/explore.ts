@@ -8,6 +8,7 @@ import { observeCycle } from '../laws/observed.js';
 import { valueAt, valueFrom } from '../laws/cycle.js';
 import type { StepOutcome, SteppedWork } from '../driver.js';
 import { describePPositions, type PPositions } from '../laws/p-positions.js';
+import { unsolvedStatistics, type UnsolvedStatistics } from './statistics.js';
 
 export interface ExploreRequest {
   readonly game: GameSpecOf;
@@ -46,6 +47,11 @@ export interface Exploration {
   readonly noTheorem: string | null;
   /** What the kernel learnt (rare/common split), when it says. */
   readonly kernel: KernelStats | null;
+  /**
+   * The statistics row of an unsolved game (see statistics.ts) over the
+   * computed values, when no period is proven; null when one is. Never a claim of a period.
+   */
+  readonly statistics: UnsolvedStatistics | null;
   /** Milliseconds spent in proof attempts (a timing: not in any report, for benchmarks). */
   readonly proofMilliseconds: number;
   /** Largest G(n) for 0 <= n <= max. */
@@ -301,6 +307,7 @@ function analyseTable(game: GameSpecOf, plan: Plan, proven: ProvenCycle | null):
     pattern,
     noTheorem: solver.noTheorem,
     kernel: solver.kernelStats?.(store) ?? null,
+    statistics: cycle ? null : unsolvedStatistics(g, count),
     proofMilliseconds,
     maxValue: largestValue(g, count, cycle, reportedMax, at),
     pPositions: describePPositions(g, count, pattern, reportedMax),

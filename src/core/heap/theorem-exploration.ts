@@ -27,6 +27,7 @@ export function theoremExploration(game: GameSpecOf, rule: string, form: ClosedF
     pattern,
     noTheorem: null,
     kernel: null,
+    statistics: null,
     proofMilliseconds: 0,
     maxValue: form.largest(max),
     pPositions: form.pPositions(max),

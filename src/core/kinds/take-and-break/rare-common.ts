@@ -1,6 +1,7 @@
 import { SPLIT_TWO, type TakeBreakCode } from '../../rules/code.js';
 import { xorBound } from '../../kernels/mex-buffer.js';
 import type { ValueArray } from '../../kernels/store.js';
+import { isRareValue, parity } from '../../kernels/rare.js';
 
 /**
  * The moves of a two-heap take-and-break code, sorted by what they leave.
@@ -82,19 +83,12 @@ export function scanSplits(last: number, visit: (from: number, to: number) => bo
   visit(done + 1, last);
 }
 
-export function parity(x: number): number {
-  x ^= x >>> 16;
-  x ^= x >>> 8;
-  x ^= x >>> 4;
-  x ^= x >>> 2;
-  x ^= x >>> 1;
-  return x & 1;
-}
+export { parity };
 
-/** evenTable(mask, bound)[v] = 1 when popcount(v & mask) is even: the "rare" class. */
+/** evenTable(mask, bound)[v] = 1 when popcount(v & mask) is even: the "rare" class (isRareValue). */
 export function evenTable(mask: number, bound: number): Uint8Array {
   const table = new Uint8Array(bound);
-  for (let v = 0; v < bound; v++) table[v] = parity(v & mask) ^ 1;
+  for (let v = 0; v < bound; v++) table[v] = isRareValue(v, mask) ? 1 : 0;
   return table;
 }
 
