@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -82,3 +82,27 @@ describe('starting a worker pool', () => {
     expect(compileModes(1)).toEqual({ poolHot: 'kConcurrent', mainHot: 'kConcurrent', laterHot: 'kConcurrent' });
   });
 });
+
+describe("a pool of many threads and the process's own output", () => {
+  it('16 workers (each piped into stdout and stderr by Node) and a write after them: no MaxListenersExceededWarning', () => {
+    const poolWorker = join(scratch, 'idle-worker.mjs');
+    writeFileSync(poolWorker, 'export default () => 1;\n');
+    const pool = pathToFileURL(join(ROOT, 'dist', 'src', 'host', 'pool.js')).href;
+    const sink = pathToFileURL(join(ROOT, 'dist', 'src', 'host', 'sink.js')).href;
+    const script = `
+      import { startPool } from ${JSON.stringify(pool)};
+      import { writeTo } from ${JSON.stringify(sink)};
+      const pool = await startPool({ file: ${JSON.stringify(poolWorker)}, threads: 16, probe: null });
+      await writeTo(process.stderr, 'a progress line\\n');
+      await writeTo(process.stdout, 'a row\\n');
+      await pool.destroy();`;
+    // stdout and stderr are files here, as in a batch job (Node's SyncWriteStream).
+    const out = join(scratch, 'many-threads.out');
+    const err = join(scratch, 'many-threads.err');
+    const child = spawnSync('sh', ['-c', `exec "$0" --input-type=module -e "$1" >"$2" 2>"$3"`, process.execPath, script, out, err], { timeout: 60_000 });
+    expect(child.status).toBe(0);
+    expect(readFileSync(err, 'utf8')).toBe('a progress line\n');
+    expect(readFileSync(out, 'utf8')).toBe('a row\n');
+  });
+});
+

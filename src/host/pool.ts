@@ -54,6 +54,7 @@ async function startAndProbe<T, R>(start: PoolStart<T, R>, threads: number): Pro
   const timeoutMs = start.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
   let pool: Piscina<T, R>;
   try {
+    roomForWorkerPipes(threads);
     pool = new Piscina<T, R>({ filename: file, minThreads: threads, maxThreads: threads, idleTimeout: IDLE_TIMEOUT_MS });
   } catch (error) {
     throw new WorkerStartError(`${who} could not be started: ${oneLineMessage(error)}`);
@@ -79,6 +80,20 @@ async function startAndProbe<T, R>(start: PoolStart<T, R>, threads: number): Pro
     clearTimeout(timer);
   }
   return pool;
+}
+
+/**
+ * Node pipes every worker's stdout and stderr into this process's, and each
+ * pipe keeps an 'error' listener on ours: with 16 workers, the next listener
+ * any write adds (see host/sink.ts) passed the default limit of 10 and Node
+ * printed a MaxListenersExceededWarning. The limit is raised to leave room
+ * for the pipes, beside the usual ten.
+ */
+function roomForWorkerPipes(threads: number): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    const wanted = threads + 10;
+    if (stream.getMaxListeners() < wanted) stream.setMaxListeners(wanted);
+  }
 }
 
 /**
