@@ -41,6 +41,10 @@ export interface SweepRun {
   /** CPU seconds of the whole process over the same span (every thread: workers, V8's compiler, collector). */
   readonly cpuSeconds: number;
   readonly rulesPerSecond: number;
+  /** The main thread's busy share of the span (event-loop utilisation): handing out work, receiving rows. */
+  readonly mainBusyShare: number;
+  /** Seconds the workers computed, all together, over the span. */
+  readonly workerBusySeconds: number;
 }
 
 export interface SweepThroughput {
@@ -132,12 +136,18 @@ async function timedSweep(
   if (warm) await runSweep({ pool, work: work(), total, limit: BENCH_LIMIT, output: { as: 'jsonl', onLines: () => undefined } });
   const t1 = performance.now();
   const cpu = process.cpuUsage();
+  const loop = performance.eventLoopUtilization();
+  const busyBefore = pool.busyMilliseconds;
   // The lines are kept as the bytes that came (outside the JS heap): strings made of them here would give
   // this thread collections to run, whose helper threads take a core from the workers.
   const chunks: Uint8Array[] = [];
   let rules = 0;
+  let workerBusySeconds = 0;
+  let mainBusyShare = 0;
   try {
     rules = (await runSweep({ pool, work: work(), total, limit: BENCH_LIMIT, output: { as: 'jsonl', onLines: (lines) => void chunks.push(lines) } })).rows;
+    workerBusySeconds = (pool.busyMilliseconds - busyBefore) / 1000;
+    mainBusyShare = performance.eventLoopUtilization(loop).utilization;
   } finally {
     await pool.close();
   }
@@ -149,7 +159,7 @@ async function timedSweep(
   for (const chunk of chunks) hash.update(chunk);
   const cycles = sums ? cycleSums(chunks) : null;
   const cpuSeconds = (used.user + used.system) / 1e6;
-  return { run: { threads, rules, startSeconds: (t1 - t0) / 1000, seconds: secs, cpuSeconds, rulesPerSecond: rules / secs }, digest: hash.digest('hex'), cycles };
+  return { run: { threads, rules, startSeconds: (t1 - t0) / 1000, seconds: secs, cpuSeconds, rulesPerSecond: rules / secs, mainBusyShare, workerBusySeconds }, digest: hash.digest('hex'), cycles };
 }
 
 interface CycleSums {
@@ -171,6 +181,31 @@ function cycleSums(chunks: readonly Uint8Array[]): CycleSums {
   return { preperiods, periods };
 }
 
+/** Threads of the many-core machine whose speed-up the accounts below predict. */
+const PREDICT_THREADS = 16;
+
+/**
+ * Where a run's time went, and what it predicts for PREDICT_THREADS threads
+ * (for a machine without so many cores): the main thread hands out the work
+ * and takes the rows (busy share of the span: its event-loop utilisation),
+ * the workers compute (their busy seconds, and idle ones: threads x span
+ * minus busy). Per rule, m main-thread seconds and w worker seconds: T
+ * threads can go no faster than T / w rules a second (the workers) nor
+ * 1 / m (the one main thread), so the predicted rate is min(T / w, 1 / m),
+ * over the measured one-thread rate.
+ */
+function scalingLine(r: SweepRun): string {
+  const mainPerRule = (r.mainBusyShare * r.seconds) / r.rules;
+  const workerPerRule = r.workerBusySeconds / r.rules;
+  const idlePerRule = Math.max(0, r.threads * r.seconds - r.workerBusySeconds) / r.rules;
+  const predicted = Math.min(PREDICT_THREADS / workerPerRule, 1 / mainPerRule);
+  return (
+    `[scaling]  --threads ${r.threads}: main thread busy ${(100 * r.mainBusyShare).toFixed(0)}% of the span (${seconds(mainPerRule)} a rule); ` +
+    `workers busy ${seconds(workerPerRule)} and idle ${seconds(idlePerRule)} a rule; at ${PREDICT_THREADS} threads this predicts ` +
+    `${predicted.toFixed(0)} rules/s, ${ratio(predicted / r.rulesPerSecond)} this run's rate (${1 / mainPerRule < PREDICT_THREADS / workerPerRule ? 'bound by the main thread' : 'bound by the workers'})`
+  );
+}
+
 /**
  * Time the bench family with 1 thread and with `threads` (default: the
  * available cores); lines of text go to `out`. Needs the compiled worker
@@ -186,8 +221,10 @@ export async function measureSweepThroughput(
     `[sweep]  --threads ${r.threads}: ${r.rules} rules in ${seconds(r.seconds)}  ${r.rulesPerSecond.toFixed(1)} rules/s  (pool start-up ${seconds(r.startSeconds)}, not counted)`;
   const single = await timedSweep(1);
   out(line(single.run));
+  out(scalingLine(single.run));
   const all = await timedSweep(threads);
   out(line(all.run));
+  out(scalingLine(all.run));
   const loopOne = await kernelLoopMs(1);
   const loopAll = await kernelLoopMs(threads);
   const ceiling = (threads * loopOne) / loopAll;
@@ -239,6 +276,8 @@ export async function measureSweepThroughput(
               `rows ${same ? 'identical' : 'DIFFER between the runs'}; ${cpu} (each new worker compiles the same code again)` +
               (warmToo ? ': bound by that compiling, as the reference below is, so no target here' : ''),
       );
+      out(`  ${scalingLine(cheapOne)}`);
+      out(`  ${scalingLine(cheapAll)}`);
       if (minimalMaxMove === undefined) continue;
       const minimalOne = best(minimalOnes);
       const minimalAll = best(minimalAlls);

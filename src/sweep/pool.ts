@@ -114,6 +114,7 @@ export class SweepPool {
     try {
       const result = await this.piscina.run(task);
       if (result.type !== 'done' || result.count !== expected) throw new Error('the worker answered with the wrong number of rows');
+      this.busyMilliseconds += result.milliseconds;
       return { lines: result.lines, count: result.count, failed: result.failed, firstFailure: result.firstFailure, milliseconds: result.milliseconds };
     } catch (error) {
       if (expected === 1) {
@@ -124,6 +125,9 @@ export class SweepPool {
       return joined(await Promise.all(singles(batch).map((one) => this.runBatch(one, limit, format))));
     }
   }
+
+  /** Milliseconds the workers spent on batches so far, all together (for the bench's account of idle time). */
+  busyMilliseconds = 0;
 
   async close(): Promise<void> {
     await this.piscina.destroy();
