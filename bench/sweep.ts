@@ -194,14 +194,17 @@ const PREDICT_THREADS = 16;
  * 1 / m (the one main thread), so the predicted rate is min(T / w, 1 / m),
  * over the measured one-thread rate.
  */
+/** Seconds a rule, in microseconds (cheap rules take a few). */
+const perRule = (s: number) => `${(s * 1e6).toFixed(s < 1e-4 ? 1 : 0)} us`;
+
 function scalingLine(r: SweepRun): string {
   const mainPerRule = (r.mainBusyShare * r.seconds) / r.rules;
   const workerPerRule = r.workerBusySeconds / r.rules;
   const idlePerRule = Math.max(0, r.threads * r.seconds - r.workerBusySeconds) / r.rules;
   const predicted = Math.min(PREDICT_THREADS / workerPerRule, 1 / mainPerRule);
   return (
-    `[scaling]  --threads ${r.threads}: main thread busy ${(100 * r.mainBusyShare).toFixed(0)}% of the span (${seconds(mainPerRule)} a rule); ` +
-    `workers busy ${seconds(workerPerRule)} and idle ${seconds(idlePerRule)} a rule; at ${PREDICT_THREADS} threads this predicts ` +
+    `[scaling]  --threads ${r.threads}: main thread busy ${(100 * r.mainBusyShare).toFixed(0)}% of the span (${perRule(mainPerRule)} a rule); ` +
+    `workers busy ${perRule(workerPerRule)} and idle ${perRule(idlePerRule)} a rule; at ${PREDICT_THREADS} threads this predicts ` +
     `${predicted.toFixed(0)} rules/s, ${ratio(predicted / r.rulesPerSecond)} this run's rate (${1 / mainPerRule < PREDICT_THREADS / workerPerRule ? 'bound by the main thread' : 'bound by the workers'})`
   );
 }
