@@ -5,7 +5,7 @@ import { outcome } from './outcome.js';
 import { valueStream } from './value-stream.js';
 import { formatCount } from '../core/numbers.js';
 import { heapGrounds } from '../core/heap/heap-ground.js';
-import { groundJson } from '../core/laws/ground.js';
+import { groundsByKind } from '../core/laws/ground.js';
 
 /** Above this many heaps the JSON leaves the value list out (use CSV for those). */
 export const JSON_VALUES_CAP = 1 << 20;
@@ -34,14 +34,11 @@ export async function writeJson(x: Exploration, sink: Sink, heaps?: readonly big
   const summary = { shape: x.shape, ...summarise(x) };
   if (heaps) {
     const groundOf = heapGrounds(x);
-    const grounds: Record<string, unknown> = {};
     const at = heaps.map((n) => {
       const value = x.valueAt(n);
-      const ground = groundOf(n);
-      grounds[ground.kind] = groundJson(ground);
-      return { n, value, outcome: outcome(value), ground: ground.kind };
+      return { n, value, outcome: outcome(value), ground: groundOf(n).kind };
     });
-    return sink.write(toJson({ ...summary, at, grounds }) + '\n');
+    return sink.write(toJson({ ...summary, at, grounds: groundsByKind(heaps.map(groundOf)) }) + '\n');
   }
   const count = x.max + 1n;
   const omitted = valuesOmitted(x);

@@ -7,7 +7,7 @@ import { formatCount } from '../core/numbers.js';
  */
 import type { PositionReport } from '../core/positions/position.js';
 import { ruleTitle } from '../core/rules/spec.js';
-import { groundJson, groundWords, type Ground } from '../core/laws/ground.js';
+import { groundsByKind, groundWords, type Ground } from '../core/laws/ground.js';
 import { csvLine } from '../core/csv-field.js';
 import type { Sink } from '../host/sink.js';
 import { wrapText } from './wrap.js';
@@ -111,7 +111,7 @@ export async function writePositionJson(p: AnyPosition, sink: Sink): Promise<voi
   await writeList(sink, components(), (c) => (grounds.set(c.ground.kind, c.ground), `{"state":${stateJson(c.state)},"grundy":${text(c.grundy)},"ground":"${c.ground.kind}"}`));
   await sink.write(`,\n  "outcome": "${p.outcome}",\n  "winningMoves": `);
   await writeList(sink, p.winningMoves, (m) => `{"component":${m.component},"from":${stateJson(m.from)},"to":[${m.to.map(stateJson).join(',')}],"take":${text(m.take)}}`);
-  const groundsJson = [...grounds.values()].map((g) => `${JSON.stringify(g.kind)}: ${JSON.stringify(groundJson(g), (_, v) => (typeof v === 'bigint' ? Number(v) : v))}`);
+  const groundsJson = Object.entries(groundsByKind(grounds.values())).map(([kind, details]) => `${JSON.stringify(kind)}: ${JSON.stringify(details)}`);
   await sink.write(`,\n  "winningMoveCount": ${text(p.winningMoveCount ?? BigInt(p.winningMoves.length))},\n  "movesNotListed": ${text(p.movesNotListed)},\n  "grounds": {${groundsJson.join(', ')}}\n}\n`);
 }
 

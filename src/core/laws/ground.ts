@@ -27,7 +27,7 @@ export function groundWords(ground: Ground): string {
   }
 }
 
-/** The same as JSON: `{"kind": ..., ...}` with its numbers as numbers. */
+/** The same as JSON: `{"kind": ..., ...}` with its numbers as numbers (a count observed over fits a double). */
 export function groundJson(ground: Ground): Record<string, unknown> {
   switch (ground.kind) {
     case 'table':
@@ -37,6 +37,13 @@ export function groundJson(ground: Ground): Record<string, unknown> {
     case 'theorem':
       return { kind: 'theorem', theorem: ground.theorem };
     case 'law':
-      return { kind: 'law', law: ground.law, observedUpTo: ground.observedUpTo, proven: false };
+      return { kind: 'law', law: ground.law, observedUpTo: Number(ground.observedUpTo), proven: false };
   }
+}
+
+/** Each kind of ground among `grounds` with its details, once (a JSON report's "grounds": heaps of one kind share them). */
+export function groundsByKind(grounds: Iterable<Ground>): Record<string, Record<string, unknown>> {
+  const byKind: Record<string, Record<string, unknown>> = {};
+  for (const ground of grounds) byKind[ground.kind] = groundJson(ground);
+  return byKind;
 }

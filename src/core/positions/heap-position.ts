@@ -33,14 +33,15 @@ const REMEMBERED_SIZES = 4096;
 /** Heaps read a block at a time. */
 const BLOCK = 4096;
 
-function describeHeapMove(move: Move<bigint>, position: readonly bigint[]): string {
+/** How a heap move reads: what it takes, and the heaps after it (or what the heap becomes, in a long position). */
+export function describeHeapMove(move: Move<bigint>, position: readonly bigint[]): string {
   const left = move.to.length > 1 ? `, leaving ${move.to.join(' + ')}` : '';
   if (position.length > POSITION_SHOWN) return `take ${move.take} from heap ${move.component}${left} (${move.from} → ${move.to.length ? move.to.join(' + ') : 'nothing'})`;
   const after = [...position.slice(0, move.component - 1), ...move.to, ...position.slice(move.component)];
   return `take ${move.take} from heap ${move.component}${left} → ${after.length ? after.join(' ') : '(nothing left)'}`;
 }
 
-const show = (n: bigint) => String(n);
+export const showHeap = (n: bigint) => String(n);
 /** The canonical order of heap moves (misère): component, amount taken, then what is left, heap by heap as numbers (not as text). */
 const heapMoveOrder = (a: Move<bigint>, b: Move<bigint>) => a.component - b.component || (a.take! < b.take! ? -1 : a.take! > b.take! ? 1 : 0) || compareParts(a.to, b.to);
 
@@ -87,7 +88,7 @@ function* heapPositionSteps(x: Exploration, rule: HeapMoves, heaps: HeapList, mi
     shape: 'position' as const,
     rule: x.rule,
     misere,
-    show,
+    show: showHeap,
     describe: describeHeapMove,
     components,
     ...(heaps.inMemory ? {} : { componentCount: heaps.count, allComponents: () => allComponents(x, heaps, groundOf) }),

@@ -15,6 +15,7 @@ import { cycleWords } from '../heap/heap-ground.js';
 import type { Ground } from '../laws/ground.js';
 import type { MisereOutcome, MisereTable } from './misere-table.js';
 import type { Move, PositionReport } from './position.js';
+import { describeHeapMove, showHeap } from './heap-position.js';
 
 /** Heaps of a misère table computed to find its period, when the heaps asked for go beyond it. */
 export function misereSearchMax(moves: HeapMoves, largest: bigint): number {
@@ -85,7 +86,7 @@ export function misereHeapPosition(moves: HeapMoves, n: bigint, table: MisereTab
     outcome: here.outcome,
     winningMoves,
     movesNotListed: null,
-    show: (s) => String(s),
-    describe: (m) => `take ${m.take} from heap 1 → ${m.to.length ? m.to.join(' ') : '(nothing left)'}`,
+    show: showHeap,
+    describe: describeHeapMove,
   };
 }

@@ -5,7 +5,7 @@
  * of single heaps. Every kind that offers `heap` is analysed here.
  */
 import { InputError, mention, says } from '../../errors.js';
-import { finishedWork, generatorWork } from '../../driver.js';
+import { finishedWork, generatorWork, type SteppedWork } from '../../driver.js';
 import { theoremExploration } from '../../heap/theorem-exploration.js';
 import { withObservedLaw } from '../../heap/heap-ground.js';
 import { formatCount, parseCount } from '../../numbers.js';
@@ -17,7 +17,8 @@ import type { AnalyseRequest, PlayStart, Prepared, ShapedResult } from '../kind.
 import { heapPlayable } from '../../positions/playable.js';
 import type { RuleBase } from '../../rules/spec.js';
 import { exploreTable, exploreWork, type Exploration, type ExploreRequest } from '../../heap/explore.js';
-import type { HeapKind } from '../../heap/heap-kind.js';
+import type { HeapKind, HeapMoves } from '../../heap/heap-kind.js';
+import type { MisereClosedForm } from '../../heap/closed-form.js';
 
 /** Heap sizes, written as people write them (9, 1e9, 10^18); a plain run of digits takes the fast path. */
 export function parseHeaps(texts: readonly string[]): bigint[] {
@@ -41,6 +42,16 @@ function* mapSteps<T, U>(steps: Generator<void, T, void>, map: (result: T) => U)
   return map(yield* steps);
 }
 
+/**
+ * Misère answers about heaps up to `largest`: from the rule's misère theorem
+ * at once (`answer(null)`), or from the misère table computed far enough to
+ * find its period.
+ */
+function misereWork<T>(moves: HeapMoves, misere: MisereClosedForm | null, largest: bigint, answer: (table: MisereTable | null) => T): SteppedWork<T> {
+  if (misere) return finishedWork(answer(null));
+  const max = misereSearchMax(moves, largest);
+  return generatorWork(mapSteps(misereTableSteps(moves, max), answer), { unit: 'heaps', ceiling: moves.splits ? Infinity : max + 1 });
+}
 
 /** A one-heap game's request, as work for the driver. */
 export function prepareHeap<R extends RuleBase>(heap: HeapKind<R>, text: string, request: AnalyseRequest<R>): Prepared<ShapedResult> {
@@ -61,17 +72,14 @@ export function prepareHeap<R extends RuleBase>(heap: HeapKind<R>, text: string,
     if (request.misere && heaps.count === 1 && !moves.nim && !moves.splits) {
       const n = heaps.read(0, 1)[0]!;
       const misere = closedForm?.misere ?? null;
-      if (misere) return { checkpointKey: null, work: () => finishedWork(misereHeapPosition(moves, n, null, misere, false)) };
-      const max = misereSearchMax(moves, n);
-      const size = { unit: 'heaps', ceiling: max + 1 };
-      return { checkpointKey: null, work: () => generatorWork(mapSteps(misereTableSteps(moves, max), (table) => misereHeapPosition(moves, n, table, null, request.useObserved ?? false)), size) };
+      return { checkpointKey: null, work: () => misereWork(moves, misere, n, (table) => misereHeapPosition(moves, n, table, misere, request.useObserved ?? false)) };
     }
     // With --use-observed, the values go only as far as a proof or the limit; an observed period answers beyond them (and says so).
     const observed = request.useObserved && !closedForm;
     return {
       checkpointKey: text,
       work: (resume) => explore(observed ? undefined : heaps.largest, resume, true),
-      finish: (x) => heapPositionWork(observed ? withObservedLaw(x as Exploration, heaps.largest) : (x as Exploration), heap.moves(rule), heaps, request.misere ?? false),
+      finish: (x) => heapPositionWork(observed ? withObservedLaw(x as Exploration, heaps.largest) : (x as Exploration), moves, heaps, request.misere ?? false),
     };
   }
   if (request.misere) {
@@ -84,9 +92,7 @@ export function prepareHeap<R extends RuleBase>(heap: HeapKind<R>, text: string,
         const shown = table ?? misereTable(moves, Math.min(Number(largestOf(at)), MISERE_DEFAULT_MAX_NUMBER));
         return { ...shown, at: at.map(outcomeOf) };
       };
-      if (misere) return { checkpointKey: null, work: () => finishedWork(answer(null)) };
-      const max = misereSearchMax(moves, largestOf(at));
-      return { checkpointKey: null, work: () => generatorWork(mapSteps(misereTableSteps(moves, max), answer), { unit: 'heaps', ceiling: moves.splits ? Infinity : max + 1 }) };
+      return { checkpointKey: null, work: () => misereWork(moves, misere, largestOf(at), answer) };
     }
     const max = Number(request.max ?? request.game.defaultMax ?? MISERE_DEFAULT_MAX);
     const size = { unit: 'heaps', ceiling: moves.splits ? Infinity : max + 1 };
