@@ -77,6 +77,7 @@ export async function quickReport(args: readonly string[], stdout: OutputStream)
     const game = presetGame(command.preset);
     const kind = KINDS[game.rule.kind];
     if (!kind) return null;
+    // The kind's two parts in turn, as analyse() runs them (which would bring in every kind of the registry).
     const prepared = (await kind.prepare({ game: game as never, position: command.position })) as Prepared<ShapedResult>;
     let result: unknown = driveSync(await prepared.work(undefined));
     if (prepared.finish) result = driveSync(await prepared.finish(result as ShapedResult));
@@ -85,7 +86,7 @@ export async function quickReport(args: readonly string[], stdout: OutputStream)
     if (command.format === 'table') return positionTableText(report, columnsOf(stdout));
     let text = '';
     const sink = { write: async (chunk: string) => void (text += chunk) };
-    // These writers are asynchronous only to let a long report be written a piece at a time; with a string sink every step is done at once.
+    // The writers stream a long report piece by piece to a sink; here the sink is a string.
     await (command.format === 'json' ? writePositionJson(report, sink as never) : writePositionCsv(report, sink as never));
     return text;
   } catch {
