@@ -49,7 +49,7 @@ int main(int argc, char **argv) {
   static uint8_t is_rare[TABLE];
   static int32_t seen[TABLE];
   static double histogram[TABLE];
-  static uint32_t counts[TABLE];
+  static uint32_t counts[2 * TABLE];
   memset(seen, -1, sizeof seen);
   int32_t mask = 0, bound = 2, largest = 0, rare_count = 0, next_review = 64;
   for (int32_t v = 0; v < TABLE; v++) is_rare[v] = !parity((uint32_t)(v & mask));
@@ -77,10 +77,11 @@ int main(int argc, char **argv) {
       next_review = n * 2;
     }
     int32_t end = N < next_review ? N : next_review;
-    memset(counts, 0, sizeof(uint32_t) * (size_t)bound);
-    int32_t stop = fill(g, n, end, &m, rare, &rare_count, N, is_rare, bound, seen, bound, 2, counts);
+    memset(counts, 0, 2 * sizeof(uint32_t) * (size_t)bound);
+    /* The range space only (domain -1): even and odd heaps' counts are added together. */
+    int32_t stop = fill(g, n, end, &m, rare, &rare_count, N, is_rare, is_rare, -1, bound, seen, bound, 2, counts);
     /* The histogram from fill's counts, as WasmSparse.fill does; a value that stopped fill (>= bound) is taken in alone. */
-    for (int32_t v = 0; v < bound; v++) if (counts[v]) { histogram[v] += counts[v]; if (v > largest) largest = v; }
+    for (int32_t v = 0; v < bound; v++) if (counts[v] + counts[bound + v]) { histogram[v] += counts[v] + counts[bound + v]; if (v > largest) largest = v; }
     n = stop;
     int32_t v = g[stop - 1];
     if (v >= bound) {

@@ -114,6 +114,9 @@ describe('SparseSpaceKernel equals the plain reference', () => {
     ['0.137', 1200],
     // Values pass 255 near heap 1000: the store widens and the split's bound doubles on the way.
     ['0.6406', 1400],
+    // Sparse in the domain (see SparseSpace): the split's classes follow the heap's parity.
+    ['0.104', 1200],
+    ['0.204', 1400],
   ] as const)('named game %s: %i values', (text, count) => {
     const want = referenceValues(takeBreak(text), count);
     expectSameValues(sparseInPieces(text, count, mulberry32(count)), want, count, `code ${text}`);
@@ -167,7 +170,7 @@ describe('ParallelSparseKernel equals SparseSpaceKernel', () => {
   const SEED = 0xb10c;
   const random = mulberry32(SEED);
   const cases: Case[] = [];
-  const named = ['0.6', '4!.0', '0.16', '0.56', '0.77', '0.137', '0.6406'];
+  const named = ['0.6', '4!.0', '0.16', '0.56', '0.77', '0.137', '0.6406', '0.204', '0.324'];
   // Each code with one thread count, in turn 1, 2, 3 (a pool costs more to start than these values to compute).
   named.forEach((text, i) => {
     cases.push({ text, count: int(random, 3000, 5000), threads: 1 + (i % 3), parallelFrom: int(random, 64, 200), block: int(random, 1, 300), seed: int(random, 1, 2 ** 31 - 1) });

@@ -25,10 +25,10 @@ describe('rare/common kernel in WebAssembly', () => {
   /** What the kernel's bookkeeping holds (the module counts values and lists rare heaps for it): mask, rare heaps, largest value. */
   function splitOf(kernel: SparseSpaceKernel): string {
     const split = (kernel as unknown as { split: RareCommonSplit }).split;
-    return `mask ${split.mask}, largest ${split.largest}, bound ${split.bound}, rare ${Array.from(split.positions.subarray(0, split.count))}`;
+    return `${split.space} mask ${split.mask}, largest ${split.largest}, bound ${split.bound}, rare ${Array.from(split.positions.subarray(0, split.count))}`;
   }
 
-  const named = ['0.6', '4!.0', '0.16', '0.56', '0.6406', '0.77', '0.137', '0.7777', '4.07'];
+  const named = ['0.6', '4!.0', '0.16', '0.56', '0.6406', '0.77', '0.137', '0.7777', '4.07', '0.104', '0.204', '0.324'];
   const random = mulberry32(20261121);
   const codes = [...named];
   while (codes.length < 160) {

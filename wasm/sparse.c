@@ -14,6 +14,11 @@
  *            splits in each cache line and in each vector
  *   rare     int32 rare positions, ascending (count in rare_count)
  *   is_rare  uint8 per value < bound: 1 when the value is in the even class
+ *   is_odd   the same for the odd class (the complement below bound)
+ * In the range sparse space a heap's "rare" values (those that list it as
+ * rare, and the class its common pairs xor to) are is_rare's; in the domain
+ * space (domain = the split takes' parity, else -1) they are is_rare's when
+ * n - t is even and is_odd's when it is odd (rare_table).
  *   seen     int32 stamps per value < bound
  */
 #include <stdint.h>
@@ -38,6 +43,11 @@ struct moves {
 
 static int32_t last_split(int32_t rest, int32_t unequal) {
   return unequal && (rest & 1) == 0 ? (rest >> 1) - 1 : rest >> 1;
+}
+
+/* The "rare" values of heap n: see the header. */
+static inline const uint8_t *rare_table(int32_t n, const uint8_t *is_rare, const uint8_t *is_odd, int32_t domain) {
+  return domain >= 0 && ((n - domain) & 1) ? is_odd : is_rare;
 }
 
 /* Largest power of two <= count, at most MAX_SCAN_WINDOW (as scanWindow in rare-common.ts). */
@@ -317,7 +327,7 @@ static inline int keep_small(uint8_t *g, int32_t n, int32_t v, int32_t *rare, in
                              int32_t stop_at_value, uint32_t *counts) {
   g[n] = (uint8_t)v;
   if (v >= stop_at_value) return 1;
-  counts[v]++;
+  counts[(n & 1) * stop_at_value + v]++;
   if (n > 0 && is_rare[v]) {
     rare_g[*rare_count] = (uint8_t)v;
     rare[(*rare_count)++] = n;
@@ -332,11 +342,18 @@ static void clear_marks(uint8_t *p, int32_t bytes) {
 }
 
 static int32_t fill_small(uint8_t *g, int32_t from, int32_t to, const struct moves *m, int32_t *rare, int32_t *rare_count_io, int32_t rare_capacity,
-                          const uint8_t *is_rare, int32_t bound, int32_t stop_at_value, uint32_t *counts) {
+                          const uint8_t *is_rare, const uint8_t *is_odd, int32_t domain, int32_t bound, int32_t stop_at_value, uint32_t *counts) {
   int32_t rare_count = *rare_count_io;
-  /* The even class below bound as 128 bits; values from bound up count as odd (never marked), so the mex stays below bound. */
-  uint64_t rare_lo = 0, rare_hi = 0;
-  for (int32_t v = 0; v < bound; v++) if (is_rare[v]) { if (v < 64) rare_lo |= 1ull << v; else rare_hi |= 1ull << (v - 64); }
+  /*
+   * Each class below bound as 128 bits ([0] even, [1] odd); values from bound up count as the other class
+   * (never marked), so the mex stays below bound. A heap takes its rare_table's pair.
+   */
+  uint64_t class_lo[2] = {0, 0}, class_hi[2] = {0, 0};
+  for (int32_t v = 0; v < bound; v++) {
+    int32_t c = is_rare[v] ? 0 : 1;
+    if (v < 64) class_lo[c] |= 1ull << v; else class_hi[c] |= 1ull << (v - 64);
+  }
+#define CLASS_OF(n) (rare_table((n), is_rare, is_odd, domain) == is_odd)
   for (int32_t j = 0; j < rare_count; j++) rare_g[j] = g[rare[j]];
   /* Batches need every split to allow equal parts (no pair to leave out) and the takes within a batch of each other. */
   int32_t batchable = m->split_count > 0, tmin = 1 << 30, tmax = 0;
@@ -368,17 +385,20 @@ static int32_t fill_small(uint8_t *g, int32_t from, int32_t to, const struct mov
           for (int32_t k = 0; k < SMALL_BOUND / 16; k++) row[k] = wasm_v128_or(row[k], wasm_v128_load(more + 16 * k));
         }
         for (int32_t k = 0; k < SMALL_BOUND / 16; k++) wasm_v128_store(heap_marks + 16 * k, row[k]);
-        int32_t v = value_small(g, n, m, heap_marks, rare, near_end, far_end, rare_count, rare_lo, rare_hi);
-        if (keep_small(g, n, v, rare, &rare_count, rare_capacity, is_rare, stop_at_value, counts)) return *rare_count_io = rare_count, n + 1;
+        int32_t c = CLASS_OF(n);
+        int32_t v = value_small(g, n, m, heap_marks, rare, near_end, far_end, rare_count, class_lo[c], class_hi[c]);
+        if (keep_small(g, n, v, rare, &rare_count, rare_capacity, c ? is_odd : is_rare, stop_at_value, counts)) return *rare_count_io = rare_count, n + 1;
       }
       continue;
     }
     /* Every rare heap's pairs here, each stopping where r reaches rest. */
     clear_marks(heap_marks, SMALL_BOUND);
-    int32_t v = value_small(g, n, m, heap_marks, rare, rare_count, rare_count, rare_count, rare_lo, rare_hi);
-    if (keep_small(g, n, v, rare, &rare_count, rare_capacity, is_rare, stop_at_value, counts)) return *rare_count_io = rare_count, n + 1;
+    int32_t c = CLASS_OF(n);
+    int32_t v = value_small(g, n, m, heap_marks, rare, rare_count, rare_count, rare_count, class_lo[c], class_hi[c]);
+    if (keep_small(g, n, v, rare, &rare_count, rare_capacity, c ? is_odd : is_rare, stop_at_value, counts)) return *rare_count_io = rare_count, n + 1;
     n++;
   }
+#undef CLASS_OF
   *rare_count_io = rare_count;
   return to;
 }
@@ -386,8 +406,9 @@ static int32_t fill_small(uint8_t *g, int32_t from, int32_t to, const struct mov
 
 /*
  * Compute G(from..to-1); rare heaps found are appended to `rare`, and
- * *rare_count_io becomes their new count. counts[v] grows by one for each
- * value v stored below stop_at_value (the JS side takes the histogram and the
+ * *rare_count_io becomes their new count. counts[v] (even n) or
+ * counts[stop_at_value + v] (odd n) grows by one for each value v stored
+ * below stop_at_value (the JS side takes the histograms and the
  * new rare heaps from these, not value by value). Stops early, after storing
  * G(n), when G(n) reaches `stop_at_value` (the JS side must widen its value
  * tables; that value is neither counted nor listed) or the rare list is
@@ -395,17 +416,20 @@ static int32_t fill_small(uint8_t *g, int32_t from, int32_t to, const struct mov
  * 1 only with SIMD and bound <= 128.
  */
 int32_t fill(uint16_t *g, int32_t from, int32_t to, const struct moves *m, int32_t *rare, int32_t *rare_count_io, int32_t rare_capacity,
-             const uint8_t *is_rare, int32_t bound, int32_t *seen, int32_t stop_at_value, int32_t width, uint32_t *counts) {
+             const uint8_t *is_rare, const uint8_t *is_odd, int32_t domain, int32_t bound, int32_t *seen, int32_t stop_at_value, int32_t width,
+             uint32_t *counts) {
 #ifdef __wasm_simd128__
-  if (width == 1) return fill_small((uint8_t *)g, from, to, m, rare, rare_count_io, rare_capacity, is_rare, bound, stop_at_value, counts);
+  if (width == 1)
+    return fill_small((uint8_t *)g, from, to, m, rare, rare_count_io, rare_capacity, is_rare, is_odd, domain, bound, stop_at_value, counts);
 #endif
   int32_t rare_count = *rare_count_io;
   for (int32_t n = from; n < to; n++) {
-    int32_t v = value_of(g, n, m, rare, rare_count, is_rare, bound, seen);
+    const uint8_t *rare_values = rare_table(n, is_rare, is_odd, domain);
+    int32_t v = value_of(g, n, m, rare, rare_count, rare_values, bound, seen);
     g[n] = (uint16_t)v;
     if (v >= stop_at_value) return *rare_count_io = rare_count, n + 1;
-    counts[v]++;
-    if (n > 0 && is_rare[v]) {
+    counts[(n & 1) * stop_at_value + v]++;
+    if (n > 0 && rare_values[v]) {
       rare[rare_count++] = n;
       if (rare_count == rare_capacity) return *rare_count_io = rare_count, n + 1;
     }

@@ -1,8 +1,8 @@
 import type { Piscina } from 'piscina';
 import type { TakeBreakCode } from '../core/rules/code.js';
-import { RareCommonSplit, replaySplit, twoHeapMoves, type TwoHeapMoves } from '../core/kinds/take-and-break/rare-common.js';
+import { RareCommonSplit, domainParity, replaySplit, twoHeapMoves, type TwoHeapMoves } from '../core/kinds/take-and-break/rare-common.js';
 import { finishHeap, type PartialTask } from '../core/kinds/take-and-break/sparse-block.js';
-import { sparseValue } from '../core/kinds/take-and-break/sparse-space.js';
+import { sparseValue, type RareSummary } from '../core/kinds/take-and-break/sparse-space.js';
 import type { ValueArray, ValueStore } from '../core/kernels/store.js';
 import { workerFile } from './worker-path.js';
 
@@ -26,7 +26,7 @@ const SEQUENTIAL_CHUNK = 1 << 14;
  * number of threads.
  */
 export class ParallelSparseKernel {
-  private readonly split = new RareCommonSplit(true);
+  private readonly split: RareCommonSplit;
   private readonly moves: TwoHeapMoves;
   private seen = new Int32Array(2).fill(-1);
   private recorded = 0;
@@ -42,10 +42,11 @@ export class ParallelSparseKernel {
     private readonly minRareForPool = MIN_RARE_FOR_POOL,
   ) {
     this.moves = twoHeapMoves(code);
+    this.split = new RareCommonSplit(true, domainParity(this.moves));
   }
 
-  get rare(): { readonly count: number; readonly mask: number } {
-    return { count: this.split.count, mask: this.split.mask };
+  get rare(): RareSummary {
+    return { count: this.split.count, mask: this.split.mask, space: this.split.space };
   }
 
   /** Take in values this kernel did not compute (loaded from a checkpoint): see replaySplit. */
@@ -114,7 +115,7 @@ export class ParallelSparseKernel {
     const coveredView = new Int32Array(covered);
     const bits = new Int32Array(words);
     for (let n = B; n < end; n++) {
-      const value = finishHeap(store.values, n, B, this.moves, this.split.isRare, this.split.positions, rareBelowBlock, this.split.count, markView, words, coveredView[n - B]!, bits);
+      const value = finishHeap(store.values, n, B, this.moves, this.split.rareValues(n), this.split.positions, rareBelowBlock, this.split.count, markView, words, coveredView[n - B]!, bits);
       this.store(store, n, value);
       // A value that widens the xor range needs wider marks: start a new block.
       if (this.split.bound > words * 32) return n + 1;
@@ -132,6 +133,7 @@ export class ParallelSparseKernel {
       covered,
       words,
       mask: this.split.mask,
+      domainParity: this.split.space === 'domain' ? this.split.parity : null,
       bound: this.split.bound,
       moves: this.moves,
       blockStart: B,

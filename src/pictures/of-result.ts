@@ -32,7 +32,8 @@ function plotValues(x: Exploration): { values: ArrayLike<number>; count: number 
 
 function heapPicture(x: Exploration, logX: boolean): string {
   const { values, count } = plotValues(x);
-  const mask = x.kernel?.mask;
+  // Rare values are marked only for a split in the range: in the domain, rare depends on the heap too.
+  const mask = x.kernel?.space === 'domain' ? undefined : x.kernel?.mask;
   // The rare class of the rare/common split (isRareValue) under the kernel's mask; value 0 is left unmarked.
   const rare = mask !== undefined ? (v: number) => v !== 0 && isRareValue(v, mask) : undefined;
   return renderers.sequence(renderers.sequencePlotOf(summarise(x), values, count, { rare, logX }));

@@ -33,7 +33,7 @@ export interface Summary {
   };
   pPositions: PPositions;
   /** The kernel's own findings: for the rare/common kernel, how many heaps are rare and under which mask. */
-  kernel: { kernel: string; runsOn?: string; rareHeaps?: number; mask?: number } | null;
+  kernel: { kernel: string; runsOn?: string; rareHeaps?: number; mask?: number; space?: 'range' | 'domain'; splitTake?: number } | null;
   /**
    * With no period proven: the statistics row of an unsolved game over the computed values
    * (computed, largestValue, largestAt, rareMask, rareHeaps, lastRareHeap; see

@@ -37,9 +37,13 @@ function paint(on: boolean, code: number, text: string): string {
  * (popcount(v & 0) is even), which means no split into rare and common values
  * was found: every heap's options were examined in full.
  */
-function rareValuesText(rareHeaps: number, mask: number): string {
+function rareValuesText(rareHeaps: number, mask: number, space: 'range' | 'domain' = 'range', splitTake = 0): string {
+  if (space === 'domain') {
+    const t = splitTake === 0 ? 'n' : `n - ${splitTake}`;
+    return `${countOf(rareHeaps, 'heap')} ${rareHeaps === 1 ? 'is' : 'are'} rare, in the domain (popcount(G(n) & ${mask}) has the parity of ${t}: Flammenkamp's sparse positions); every other heap is common`;
+  }
   if (mask === 0) return 'no rare/common split of the values was found (mask 0 puts every value in one class), so each heap was computed from all its options';
-  return `${countOf(rareHeaps, 'heap')} ${rareHeaps === 1 ? 'has' : 'have'} a rare value (popcount(G(n) & ${mask}) even); every other value is common`;
+  return `${countOf(rareHeaps, 'heap')} ${rareHeaps === 1 ? 'has' : 'have'} a rare value, in the range (popcount(G(n) & ${mask}) even); every other value is common`;
 }
 
 /**
@@ -66,7 +70,7 @@ function summaryTable(x: Exploration, s: Summary, options: TableOptions): string
     ['P-positions', pPositionsText(s.pPositions) + (s.pattern.kind !== 'none' && !s.pattern.proven ? ' (if the observed pattern holds)' : '')],
   ];
   if (s.description) rows.splice(1, 0, ['About', s.description]);
-  if (s.kernel?.rareHeaps !== undefined) rows.push(['Rare values', rareValuesText(s.kernel.rareHeaps, s.kernel.mask!)]);
+  if (s.kernel?.rareHeaps !== undefined) rows.push(['Rare values', rareValuesText(s.kernel.rareHeaps, s.kernel.mask!, s.kernel.space, s.kernel.splitTake)]);
   if (s.statistics) rows.push(['Statistics', statisticsText(s.statistics)]);
   return renderBox(
     rows.map(([k, v]) => [paint(options.colour, 1, k), v]),

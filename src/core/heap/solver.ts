@@ -16,6 +16,13 @@ export interface KernelStats {
   /** Heaps with a rare value (rare/common kernel), and the mask that defines rare. */
   readonly rareHeaps?: number;
   readonly mask?: number;
+  /**
+   * Where the rare/common split lies: 'range' (rare when popcount(G(n) & mask)
+   * is even) or 'domain' (rare when it has the parity of n - splitTake;
+   * Flammenkamp's sparse positions). See SparseSpace.
+   */
+  readonly space?: 'range' | 'domain';
+  readonly splitTake?: number;
 }
 
 export interface Solver {

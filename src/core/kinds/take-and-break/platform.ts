@@ -5,6 +5,7 @@
  */
 import type { ValueArray, ValueStore } from '../../kernels/store.js';
 import type { TakeBreakCode } from '../../rules/code.js';
+import type { RareSummary } from './sparse-space.js';
 
 /** The rare/common kernel on a pool of worker threads (see src/host/parallel-sparse.ts). */
 export interface PooledSparseKernel {
@@ -12,7 +13,7 @@ export interface PooledSparseKernel {
   close(): Promise<void>;
   /** Values loaded from a checkpoint: split them as if computed here. */
   catchUp(values: ValueArray, count: number): void;
-  readonly rare: { readonly count: number; readonly mask: number };
+  readonly rare: RareSummary;
 }
 
 type PoolFactory = (code: TakeBreakCode, threads: number) => PooledSparseKernel;

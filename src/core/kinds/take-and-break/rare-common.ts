@@ -96,22 +96,61 @@ export function evenTable(mask: number, bound: number): Uint8Array {
 const MAX_MASK_SEARCH = 1 << 10;
 
 /**
+ * Where the sparse set lies (Flammenkamp, "Sparse- and common-positions of
+ * Sprague-Grundy values of octal games"):
+ * - range: heap n is rare when popcount(G(n) & mask) is even, whatever n is
+ *   (Berlekamp; Gangolli-Plambeck);
+ * - domain: heap n is rare when popcount(G(n) & mask) has the parity of
+ *   n - t, t a split take. Two heaps a + b = n - t that are both common
+ *   then xor to the class of n - t's parity, exactly as two common values
+ *   xor to the even class in the range. It needs every split take to have
+ *   the same parity (Flammenkamp: one splitting digit), so that n - t has one
+ *   parity whichever split is made.
+ * Either way the values of the class opposite to the common pairs' come only
+ * from pairs with a rare part, which the rare list enumerates: the method is
+ * exact for any mask and either space, and only its speed depends on them.
+ */
+export type SparseSpace = 'range' | 'domain';
+
+/** The parity of the split takes when they all share one (the domain space is open to them), else null. */
+export function domainParity(moves: TwoHeapMoves): number | null {
+  const parities = new Set(moves.splitTakes.map((take) => take & 1));
+  return parities.size === 1 ? [...parities][0]! : null;
+}
+
+/**
  * The bookkeeping of the rare/common split (see sparse-space.ts): the value
- * histogram, the mask with fewest rare heaps, and the ascending list of rare
- * positions (heap 0 excluded). The list may live in a SharedArrayBuffer so
- * that worker threads read it in place.
+ * histogram (and that of the odd heaps, for the domain space), the space and
+ * mask with fewest rare heaps, and the ascending list of rare positions
+ * (heap 0 excluded). The list may live in a SharedArrayBuffer so that worker
+ * threads read it in place.
  */
 export class RareCommonSplit {
   mask = 0;
-  /** isRare[v] = 1 when v is in the even (rare) class under `mask`. */
-  isRare: Uint8Array = evenTable(0, 2);
+  space: SparseSpace = 'range';
+  /** evenClass[v] = 1 when popcount(v & mask) is even; oddClass is its complement below the bound. */
+  evenClass: Uint8Array = evenTable(0, 2);
+  oddClass: Uint8Array = oddTable(this.evenClass);
   positions: Int32Array;
   count = 0;
   largest = 0;
   private histogram = new Float64Array(2);
+  /** The histogram of the values of odd heaps only. */
+  private oddHistogram = new Float64Array(2);
 
-  constructor(private readonly shared = false) {
+  /**
+   * `parity`: domainParity of the game's moves; null keeps the split in the
+   * range. `space` fixes the space (tests compare both against the plain
+   * kernel); by default each review chooses it.
+   */
+  constructor(
+    private readonly shared = false,
+    readonly parity: number | null = null,
+    private readonly fixedSpace: SparseSpace | null = null,
+  ) {
     this.positions = this.newPositions(1024);
+    if (fixedSpace === 'domain' && parity === null) throw new Error('the domain sparse space needs split takes of one parity');
+    if (fixedSpace) this.space = fixedSpace;
   }
 
   /** A bound on every value and every xor of two values so far. */
@@ -119,21 +158,34 @@ export class RareCommonSplit {
     return this.histogram.length;
   }
 
+  /**
+   * The values that make heap n rare, which are also the class that two
+   * common heaps of n's pairs xor to (the class the witness scan looks for).
+   */
+  rareValues(n: number): Uint8Array {
+    return this.space === 'domain' && ((n - this.parity!) & 1) === 1 ? this.oddClass : this.evenClass;
+  }
+
   /** Take in G(n) = value (called in order of n). */
   record(value: number, n: number): void {
-    this.countValue(value);
-    if (n > 0 && this.isRare[value]) this.push(n);
+    this.countValue(value, n);
+    if (n > 0 && this.rareValues(n)[value]) this.push(n);
   }
 
   /**
-   * Take in a stretch of values at once: counts[v] of them equal v, every v
-   * below the bound (so no table grows), and the rare ones among them
-   * (heap 0 excluded) at `rare`, ascending; as record() on each in turn.
+   * Take in a stretch of values at once: counts[v] of them equal v at even
+   * heaps and counts[bound + v] at odd heaps, every v below the bound (so no
+   * table grows), and the rare ones among them (heap 0 excluded) at `rare`,
+   * ascending; as record() on each in turn.
    */
   recordCounts(counts: Uint32Array, rare: Int32Array): void {
-    for (let v = 0; v < counts.length; v++) {
-      if (counts[v] === 0) continue;
-      this.histogram[v]! += counts[v]!;
+    const bound = this.bound;
+    for (let v = 0; v < bound; v++) {
+      const even = counts[v]!;
+      const odd = counts[bound + v]!;
+      if (even + odd === 0) continue;
+      this.histogram[v]! += even + odd;
+      this.oddHistogram[v]! += odd;
       if (v > this.largest) this.largest = v;
     }
     while (this.count + rare.length > this.positions.length) this.grow();
@@ -142,44 +194,67 @@ export class RareCommonSplit {
   }
 
   /** Histogram and value-indexed tables only (for values taken in before a review). */
-  countValue(value: number): void {
+  countValue(value: number, n: number): void {
     if (value > this.largest) {
       this.largest = value;
       const bound = xorBound(value);
       if (bound > this.histogram.length) {
-        const histogram = new Float64Array(bound);
-        histogram.set(this.histogram);
-        this.histogram = histogram;
-        this.isRare = evenTable(this.mask, bound);
+        this.histogram = grown(this.histogram, bound);
+        this.oddHistogram = grown(this.oddHistogram, bound);
+        this.setTables(this.mask, bound);
       }
     }
     this.histogram[value]!++;
+    if (n & 1) this.oddHistogram[value]!++;
   }
 
-  /** Choose the mask with the fewest rare heaps among G(0..count-1); rebuild the list if it changed (or if asked). */
+  /**
+   * Choose the space and mask with the fewest rare heaps among G(0..count-1)
+   * (the current ones unless another is strictly better); rebuild the list
+   * if they changed (or if asked).
+   */
   review(g: ValueArray, count: number, rebuild = false): void {
     const bound = this.bound;
-    const rareUnder = (mask: number): number => {
-      let rare = 0;
-      for (let v = 0; v < bound; v++) if (!parity(v & mask)) rare += this.histogram[v]!;
-      return rare;
+    const totalOdd = this.oddHistogram.reduce((sum, c) => sum + c, 0);
+    const totalEven = this.histogram.reduce((sum, c) => sum + c, 0) - totalOdd;
+    // Heaps whose value is in the even class under `mask`, among the even and among the odd heaps.
+    const evenAt = (mask: number): [number, number] => {
+      let even = 0;
+      let odd = 0;
+      for (let v = 0; v < bound; v++) {
+        if (parity(v & mask)) continue;
+        odd += this.oddHistogram[v]!;
+        even += this.histogram[v]! - this.oddHistogram[v]!;
+      }
+      return [even, odd];
     };
-    let best = this.mask;
+    const rareUnder = (space: SparseSpace, mask: number): number => {
+      const [evenHeaps, oddHeaps] = evenAt(mask);
+      if (space === 'range') return evenHeaps + oddHeaps;
+      // Rare: the value's class is n - t's parity, i.e. the even class at heaps of t's parity.
+      return this.parity === 0 ? evenHeaps + (totalOdd - oddHeaps) : totalEven - evenHeaps + oddHeaps;
+    };
+    const spaces: SparseSpace[] = this.fixedSpace ? [this.fixedSpace] : this.parity === null ? ['range'] : ['range', 'domain'];
+    let best = { space: this.space, mask: this.mask, rare: rareUnder(this.space, this.mask) };
     if (bound <= MAX_MASK_SEARCH) {
-      let bestRare = rareUnder(best);
-      for (let mask = 1; mask < bound; mask++) {
-        const rare = rareUnder(mask);
-        if (rare < bestRare) {
-          best = mask;
-          bestRare = rare;
+      for (let mask = 0; mask < bound; mask++) {
+        for (const space of spaces) {
+          const rare = rareUnder(space, mask);
+          if (rare < best.rare) best = { space, mask, rare };
         }
       }
     }
-    if (best === this.mask && !rebuild) return;
-    this.mask = best;
-    this.isRare = evenTable(best, bound);
+    if (best.mask === this.mask && best.space === this.space && !rebuild) return;
+    this.space = best.space;
+    this.setTables(best.mask, bound);
     this.count = 0;
-    for (let n = 1; n < count; n++) if (this.isRare[g[n]!]) this.push(n);
+    for (let n = 1; n < count; n++) if (this.rareValues(n)[g[n]!]) this.push(n);
+  }
+
+  private setTables(mask: number, bound: number): void {
+    this.mask = mask;
+    this.evenClass = evenTable(mask, bound);
+    this.oddClass = oddTable(this.evenClass);
   }
 
   private push(position: number): void {
@@ -196,6 +271,17 @@ export class RareCommonSplit {
   private newPositions(length: number): Int32Array {
     return this.shared ? new Int32Array(new SharedArrayBuffer(length * 4)) : new Int32Array(length);
   }
+}
+
+function grown(histogram: Float64Array<ArrayBuffer>, length: number): Float64Array<ArrayBuffer> {
+  const bigger = new Float64Array(length);
+  bigger.set(histogram);
+  return bigger;
+}
+
+/** The complement of a class table: the values in the other class, below the same bound. */
+export function oddTable(evenClass: Uint8Array): Uint8Array {
+  return evenClass.map((even) => 1 - even);
 }
 
 /**

@@ -7,6 +7,10 @@ import { SparseSpaceKernel } from './sparse-space.js';
 import { wasmAvailable } from './wasm-sparse.js';
 import { pooledSparseKernel } from './platform.js';
 import type { TakeBreakRule } from './rule.js';
+import { twoHeapMoves } from './rare-common.js';
+
+/** The domain space's t: the first split take (they all share its parity). */
+const splitTakeOf = (rule: TakeBreakRule): number => twoHeapMoves(rule.code).splitTakes[0]!;
 
 /**
  * Two-heap codes get the rare/common kernel (exact whatever the mask; fast
@@ -32,7 +36,14 @@ export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
           else if (kernel instanceof SparseSpaceKernel) kernel.catchUp(store.values, store.count);
           const split = (pooled ?? kernel) instanceof TakeBreakKernel ? null : (pooled ?? (kernel as SparseSpaceKernel)).rare;
           if (!split) return { kernel: 'direct' };
-          return { kernel: 'rare-common', runsOn: pooled ? 'worker pool' : wasmAvailable() ? 'webassembly' : 'typescript', rareHeaps: split.count, mask: split.mask };
+          return {
+            kernel: 'rare-common',
+            runsOn: pooled ? 'worker pool' : wasmAvailable() ? 'webassembly' : 'typescript',
+            rareHeaps: split.count,
+            mask: split.mask,
+            space: split.space,
+            ...(split.space === 'domain' && { splitTake: splitTakeOf(rule) }),
+          };
         },
         allowSaltus: !isOctal(rule.code),
         noTheorem: octal

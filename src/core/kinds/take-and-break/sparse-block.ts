@@ -1,4 +1,4 @@
-import { SCAN_STRIDE, evenTable, lastSplit, scanWindow, type TwoHeapMoves } from './rare-common.js';
+import { SCAN_STRIDE, evenTable, lastSplit, oddTable, scanWindow, type TwoHeapMoves } from './rare-common.js';
 import { valueView, type ValueArray } from '../../kernels/store.js';
 
 /**
@@ -21,6 +21,8 @@ export interface PartialTask {
   readonly covered: SharedArrayBuffer;
   readonly words: number;
   readonly mask: number;
+  /** The split takes' parity when the split is in the domain space (see SparseSpace), else null. */
+  readonly domainParity: number | null;
   readonly bound: number;
   readonly moves: TwoHeapMoves;
   readonly blockStart: number;
@@ -58,9 +60,12 @@ export function computePartials(task: PartialTask): void {
   const positions = new Int32Array(task.positions);
   const marks = new Int32Array(task.marks);
   const covered = new Int32Array(task.covered);
-  const isRare = evenTable(task.mask, task.bound);
-  const { words, bound, moves, blockStart: B } = task;
+  const evenClass = evenTable(task.mask, task.bound);
+  const oddClass = oddTable(evenClass);
+  const { words, bound, moves, blockStart: B, domainParity } = task;
   for (let n = task.from; n < task.to; n++) {
+    // The class common pairs xor to (RareCommonSplit.rareValues).
+    const isRare = domainParity !== null && ((n - domainParity) & 1) === 1 ? oddClass : evenClass;
     const at = (n - B) * words;
     marks.fill(0, at, at + words);
     for (let i = 0; i < moves.splitTakes.length; i++) {
@@ -75,7 +80,7 @@ export function computePartials(task: PartialTask): void {
       }
     }
     // Cover the even values below the first missing odd one (the likely mex).
-    let target = 1;
+    let target = 0;
     for (let gaps = 0; target < bound; target++) if (!isRare[target] && !has(marks, at, target) && ++gaps === GAPS_COVERED) break;
     let missing = 0;
     for (let v = 0; v < target; v++) if (isRare[v] && !has(marks, at, v)) missing++;
@@ -136,7 +141,7 @@ export function finishHeap(
       if (!(unequal && 2 * r === rest)) set(bits, 0, g[r]! ^ g[rest - r]!);
     }
   }
-  let oddMex = 1;
+  let oddMex = 0; // 0 is rare in the range, but in the domain it is common at heaps of one parity
   while (oddMex < bound && (isRare[oddMex] || has(bits, 0, oddMex))) oddMex++;
   let missing = 0;
   for (let v = 0; v < oddMex; v++) if (isRare[v] && !has(bits, 0, v)) missing++;

@@ -1,5 +1,5 @@
 import type { TakeBreakCode } from '../../rules/code.js';
-import { RareCommonSplit, lastSplit, replaySplit, scanSplits, twoHeapMoves, type TwoHeapMoves } from './rare-common.js';
+import { RareCommonSplit, domainParity, lastSplit, replaySplit, scanSplits, twoHeapMoves, type SparseSpace, type TwoHeapMoves } from './rare-common.js';
 import type { ValueArray, ValueStore } from '../../kernels/store.js';
 import { WasmSparse } from './wasm-sparse.js';
 
@@ -19,11 +19,15 @@ import { WasmSparse } from './wasm-sparse.js';
  *   even value below the smallest missing odd one is missing; it runs to the
  *   end only when an even value really is missing (then it is the mex).
  * So a heap costs about (rare positions) + (a short scan) instead of n / 2.
- * The mask only changes the speed, never the answer: it is re-chosen at each
- * doubling from the value histogram.
+ * Where every split take has the same parity, the classes may instead follow
+ * the heap's parity too (the domain sparse space, see SparseSpace in
+ * rare-common.ts): games whose P-positions keep coming (.104, .204, .324)
+ * have no sparse range but a sparse domain. The space and mask only change
+ * the speed, never the answer: they are re-chosen at each doubling from the
+ * value histograms.
  */
 export class SparseSpaceKernel {
-  private readonly split = new RareCommonSplit();
+  private readonly split: RareCommonSplit;
   private readonly moves: TwoHeapMoves;
   private seen = new Int32Array(2).fill(-1);
   private recorded = 0; // G(0..recorded-1) are taken into the split
@@ -32,14 +36,16 @@ export class SparseSpaceKernel {
   /** The WebAssembly loop, when it can be had (see wasm-sparse.ts); `useWasm` false is for tests. */
   private readonly wasm: WasmSparse | null;
 
-  constructor(code: TakeBreakCode, useWasm = true) {
+  /** `space` fixes the sparse space (tests); by default each review chooses it. */
+  constructor(code: TakeBreakCode, useWasm = true, space: SparseSpace | null = null) {
     this.moves = twoHeapMoves(code);
+    this.split = new RareCommonSplit(false, domainParity(this.moves), space);
     this.wasm = useWasm ? WasmSparse.create(this.moves) : null;
   }
 
-  /** How many heaps so far have a rare value (heap 0 excluded), and under which mask. */
-  get rare(): { readonly count: number; readonly mask: number } {
-    return { count: this.split.count, mask: this.split.mask };
+  /** How many heaps so far are rare (heap 0 excluded), under which mask and in which space. */
+  get rare(): RareSummary {
+    return { count: this.split.count, mask: this.split.mask, space: this.split.space };
   }
 
   fill(store: ValueStore, from: number, to: number): void {
@@ -81,9 +87,16 @@ export class SparseSpaceKernel {
   }
 }
 
+export interface RareSummary {
+  readonly count: number;
+  readonly mask: number;
+  readonly space: SparseSpace;
+}
+
 /** G(n) by the rare/common method; `seen` is a stamp buffer (heap numbers, so Int32) of at least split.bound entries. */
 export function sparseValue(g: ValueArray, n: number, moves: TwoHeapMoves, split: RareCommonSplit, seen: Int32Array): number {
-  const isRare = split.isRare;
+  // "Rare" values here: the class that pairs of common heaps of n xor to (the even class, in the range space).
+  const isRare = split.rareValues(n);
   const positions = split.positions;
   const rareCount = split.count;
   for (const take of moves.wholeTakes) if (take === n) seen[0] = n;
@@ -100,7 +113,7 @@ export function sparseValue(g: ValueArray, n: number, moves: TwoHeapMoves, split
   }
   // Odd values are all marked by now: the smallest unmarked one bounds the mex.
   const bound = isRare.length;
-  let oddMex = 1;
+  let oddMex = 0; // 0 is rare in the range, but in the domain it is common at heaps of one parity
   while (oddMex < bound && (isRare[oddMex] || seen[oddMex] === n)) oddMex++;
   // Even values below it need common ^ common witnesses.
   let missing = 0;

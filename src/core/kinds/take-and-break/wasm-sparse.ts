@@ -39,7 +39,7 @@ function wasmModule(): WebAssembly.Module | null {
   return compiled;
 }
 
-type Fill = (g: number, from: number, to: number, moves: number, rare: number, rareCountAt: number, rareCapacity: number, isRare: number, bound: number, seen: number, stopAt: number, width: number, counts: number) => number;
+type Fill = (g: number, from: number, to: number, moves: number, rare: number, rareCountAt: number, rareCapacity: number, isRare: number, isOdd: number, domain: number, bound: number, seen: number, stopAt: number, width: number, counts: number) => number;
 
 /** Whether the WebAssembly loop is there to use (the host gives the module's bytes: on Node, the .wasm file loads and SG_EXPLORE_NO_WASM is unset). */
 export function wasmAvailable(): boolean {
@@ -60,6 +60,7 @@ export class WasmSparse {
   private width = 0; // bytes per value there
   private tableMask = -1;
   private tableBound = -1;
+  private tableSpace = '';
   private outOfMemory = false;
 
   private constructor(instance: WebAssembly.Instance, moves: TwoHeapMoves) {
@@ -68,8 +69,8 @@ export class WasmSparse {
     let at = ((instance.exports.__heap_base as WebAssembly.Global).value as number) + 15 & ~15;
     this.movesAt = at;
     at += 512;
-    this.isRareAt = at;
-    at += TABLE_BOUND;
+    this.isRareAt = at; // the even class's table, then the odd class's
+    at += 2 * TABLE_BOUND;
     this.seenAt = at;
     at += 4 * TABLE_BOUND;
     this.rareAt = at;
@@ -126,17 +127,20 @@ export class WasmSparse {
     const memory = this.memory.buffer;
     const values = width === 1 ? new Uint8Array(memory, this.valuesAt, end) : new Uint16Array(memory, this.valuesAt, end);
     if (this.synced < from) values.set(store.values.subarray(this.synced, from), this.synced);
-    if (split.mask !== this.tableMask || bound !== this.tableBound) {
-      new Uint8Array(memory, this.isRareAt, bound).set(split.isRare);
-      [this.tableMask, this.tableBound] = [split.mask, bound];
+    if (split.mask !== this.tableMask || bound !== this.tableBound || split.space !== this.tableSpace) {
+      new Uint8Array(memory, this.isRareAt, bound).set(split.evenClass);
+      new Uint8Array(memory, this.isRareAt + TABLE_BOUND, bound).set(split.oddClass);
+      [this.tableMask, this.tableBound, this.tableSpace] = [split.mask, bound, split.space];
     }
     const before = split.count;
     new Int32Array(memory, this.rareAt, before).set(split.positions.subarray(0, before));
     const rareCount = new Int32Array(memory, this.rareCountAt, 1);
     rareCount[0] = before;
-    const counts = new Uint32Array(memory, this.countsAt, bound);
+    // Counts of even heaps' values, then of odd heaps' (the domain space's review needs both).
+    const counts = new Uint32Array(memory, this.countsAt, 2 * bound);
     counts.fill(0);
-    const stop = this.fillIn(this.valuesAt, from, end, this.movesAt, this.rareAt, this.rareCountAt, RARE_CAPACITY, this.isRareAt, bound, this.seenAt, bound, width, this.countsAt);
+    const domain = split.space === 'domain' ? split.parity! : -1;
+    const stop = this.fillIn(this.valuesAt, from, end, this.movesAt, this.rareAt, this.rareCountAt, RARE_CAPACITY, this.isRareAt, this.isRareAt + TABLE_BOUND, domain, bound, this.seenAt, bound, width, this.countsAt);
     // Every value below bound is counted; one at or past it (the last, when fill stopped for it) is not.
     split.recordCounts(counts, new Int32Array(memory, this.rareAt + 4 * before, rareCount[0]! - before));
     const last = values[stop - 1]!;
