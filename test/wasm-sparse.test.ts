@@ -59,6 +59,24 @@ describe('rare/common kernel in WebAssembly', () => {
     expect(wasm.split).toBe(plain.split);
   });
 
+  // The two-byte loop's batches of eight heaps (values 128..1023 with many rare heaps): Grundy's game (one
+  // unequal split take: rare heaps r with 2r among a batch's rests are left to the heaps), Officers, several
+  // split takes (0.6406, 0.142), and values past 1023 (0.6406, back to one heap at a time).
+  it.each([
+    ['4!.0', 2 ** 17],
+    ['0.6', 2 ** 16],
+    ['0.6406', 20_000],
+    ['0.142', 40_000],
+    ['0.204', 40_000],
+    ['0.74', 60_000],
+  ] as const)('%s over %i heaps, values past a byte: same values as TypeScript', (code, n) => {
+    const wasm = fillInPieces(code, true, n, mulberry32(11));
+    const plain = fillInPieces(code, false, n, mulberry32(13));
+    expect(wasm.values.subarray(0, n).reduce((a, b) => Math.max(a, b), 0), `${code}: values reach the two-byte loop`).toBeGreaterThan(127);
+    expect(Array.from(wasm.values.subarray(0, n))).toEqual(Array.from(plain.values.subarray(0, n)));
+    expect(wasm.split).toBe(plain.split);
+  }, 60_000);
+
   it('a kernel resumed on values it did not compute (a checkpoint) agrees', () => {
     const whole = fillInPieces('0.6', true, 5000, mulberry32(1));
     const resumed = new ValueStore(5000);

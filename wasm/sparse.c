@@ -156,8 +156,23 @@ static int32_t scan(const uint16_t *g, int32_t rest, int32_t last, int32_t n, in
   return missing;
 }
 
-static int32_t value_of(const uint16_t *g, int32_t n, const struct moves *m, const int32_t *rare, int32_t rare_count,
-                        const uint8_t *is_rare, int32_t bound, int32_t *seen) {
+/* Pairs of rare j in [from, to) at rest, stopping where r reaches rest. */
+static inline void stamp_rare(const uint16_t *g, int32_t n, int32_t rest, int32_t unequal, const int32_t *rare, int32_t from, int32_t to, int32_t *seen) {
+  for (int32_t j = from; j < to; j++) {
+    int32_t r = rare[j];
+    if (r >= rest) break;
+    if (unequal && 2 * r == rest) continue;
+    seen[g[r] ^ g[rest - r]] = n;
+  }
+}
+
+/*
+ * G(n): the moves to one heap, the pairs of rare heaps j < near_end and
+ * j >= far_end (those between are marked in `seen` already, by a batch: see
+ * fill_wide) and of the rare heaps a batch left out (`left`), then the scan.
+ */
+static int32_t value_of(const uint16_t *g, int32_t n, const struct moves *m, const int32_t *rare, int32_t near_end, int32_t far_end,
+                        int32_t rare_count, const int32_t *left, int32_t left_count, const uint8_t *is_rare, int32_t bound, int32_t *seen) {
   for (int32_t i = 0; i < m->whole_count; i++) if (m->whole_takes[i] == n) seen[0] = n;
   for (int32_t i = 0; i < m->single_count; i++) {
     int32_t rest = n - m->single_takes[i];
@@ -166,11 +181,11 @@ static int32_t value_of(const uint16_t *g, int32_t n, const struct moves *m, con
   for (int32_t i = 0; i < m->split_count; i++) {
     int32_t rest = n - m->split_takes[i];
     int32_t unequal = m->split_unequal[i];
-    for (int32_t j = 0; j < rare_count; j++) {
-      int32_t r = rare[j];
-      if (r >= rest) break;
-      if (unequal && 2 * r == rest) continue;
-      seen[g[r] ^ g[rest - r]] = n;
+    stamp_rare(g, n, rest, unequal, rare, 0, near_end, seen);
+    stamp_rare(g, n, rest, unequal, rare, far_end, rare_count, seen);
+    for (int32_t k = 0; k < left_count; k++) {
+      int32_t r = rare[left[k]];
+      if (r < rest && !(unequal && 2 * r == rest)) seen[g[r] ^ g[rest - r]] = n;
     }
   }
   /* One pass up to the smallest unmarked odd value (0 is even, so it starts the even class),
@@ -404,6 +419,134 @@ static int32_t fill_small(uint8_t *g, int32_t from, int32_t to, const struct mov
 }
 #endif
 
+/* Keep G(n) = v in the two-byte table: as keep_small; true when fill must return now. */
+static inline int keep_wide(uint16_t *g, int32_t n, int32_t v, int32_t *rare, int32_t *rare_count, int32_t rare_capacity, const uint8_t *rare_values,
+                            int32_t stop_at_value, uint32_t *counts) {
+  g[n] = (uint16_t)v;
+  if (v >= stop_at_value) return 1;
+  counts[(n & 1) * stop_at_value + v]++;
+  if (n > 0 && rare_values[v]) {
+    rare[(*rare_count)++] = n;
+    if (*rare_count == rare_capacity) return 1;
+  }
+  return 0;
+}
+
+#ifdef __wasm_simd128__
+/*
+ * The two-byte loop in batches of WIDE_BATCH heaps, while values stay below
+ * WIDE_BOUND (Grundy's game, Officers): as in fill_small, the pairs of a rare
+ * heap r whose partners lie below the batch are marked for every heap of the
+ * batch from one load of eight partners, a byte per value in a row per rest
+ * (rest = heap - split take). Each heap turns its row into stamps and
+ * value_of does the rest. A game with one split take may ask for unequal
+ * parts (Grundy's game): the rare heaps r with 2r among the batch's rests are
+ * left out of the rows and paired by each heap itself, with the check.
+ */
+#define WIDE_BATCH 8
+#define WIDE_BOUND 1024
+#define WIDE_ROWS (2 * WIDE_BATCH)
+/* Fewer rare heaps than this below a batch: the rows cost more than they save. */
+#define WIDE_MIN_RARE 64
+static uint8_t wide_marks[WIDE_ROWS * WIDE_BOUND] __attribute__((aligned(16)));
+static uint8_t wide_heap[WIDE_BOUND] __attribute__((aligned(16)));
+static uint16_t rare_g16[RARE_CAPACITY];
+static int32_t wide_left[WIDE_ROWS];
+
+static int wide_batches(const struct moves *m, int32_t bound) {
+  if (m->split_count == 0 || bound > WIDE_BOUND) return 0;
+  int32_t tmin = 1 << 30, tmax = 0;
+  for (int32_t i = 0; i < m->split_count; i++) {
+    if (m->split_unequal[i] && m->split_count > 1) return 0; /* a row serves every take that leaves its rest */
+    if (m->split_takes[i] < tmin) tmin = m->split_takes[i];
+    if (m->split_takes[i] > tmax) tmax = m->split_takes[i];
+  }
+  return WIDE_BATCH + tmax - tmin <= WIDE_ROWS;
+}
+
+/* Rare r (value gr) against partners p[q] = g[first rest + q - r], q = 0..rows-1: eight rows from one load. */
+static inline void mark_wide(const uint16_t *p, uint16_t gr, int32_t rows, int32_t bound) {
+  v128_t x = wasm_v128_xor(wasm_v128_load(p), wasm_i16x8_splat((int16_t)gr));
+  for (int32_t q = WIDE_BATCH; q < rows; q++) wide_marks[q * bound + (p[q] ^ gr)] = 1;
+#define MARK_WIDE(h) wide_marks[(h) * bound + wasm_u16x8_extract_lane(x, h)] = 1
+  MARK_WIDE(0); MARK_WIDE(1); MARK_WIDE(2); MARK_WIDE(3); MARK_WIDE(4); MARK_WIDE(5); MARK_WIDE(6); MARK_WIDE(7);
+#undef MARK_WIDE
+}
+
+/* seen[v] = n for every v marked in row (bound a multiple of 16). */
+static void stamp_row(const uint8_t *row, int32_t bound, int32_t *seen, int32_t n) {
+  const v128_t zero = wasm_i8x16_splat(0);
+  for (int32_t v = 0; v < bound; v += 16) {
+    uint32_t bits = wasm_i8x16_bitmask(wasm_i8x16_ne(wasm_v128_load(row + v), zero));
+    while (bits) {
+      seen[v + __builtin_ctz(bits)] = n;
+      bits &= bits - 1;
+    }
+  }
+}
+
+static int32_t fill_wide(uint16_t *g, int32_t from, int32_t to, const struct moves *m, int32_t *rare, int32_t *rare_count_io, int32_t rare_capacity,
+                         const uint8_t *is_rare, const uint8_t *is_odd, int32_t domain, int32_t bound, int32_t *seen, int32_t stop_at_value,
+                         uint32_t *counts) {
+  int32_t rare_count = *rare_count_io;
+  int32_t tmin = 1 << 30, tmax = 0, unequal = 0;
+  for (int32_t i = 0; i < m->split_count; i++) {
+    if (m->split_takes[i] < tmin) tmin = m->split_takes[i];
+    if (m->split_takes[i] > tmax) tmax = m->split_takes[i];
+    unequal |= m->split_unequal[i];
+  }
+  const int32_t rows = WIDE_BATCH + tmax - tmin;
+  for (int32_t j = 0; j < rare_count; j++) rare_g16[j] = g[rare[j]];
+  int32_t near_end = 0;
+  for (int32_t n = from; n < to;) {
+    /* Rare r <= WIDE_BATCH - 1 - tmin have partners inside the batch: each heap pairs them itself. */
+    while (near_end < rare_count && rare[near_end] <= WIDE_BATCH - 1 - tmin) near_end++;
+    int32_t first_rest = n - tmax;
+    int32_t far_end = near_end;
+    while (far_end < rare_count && rare[far_end] < first_rest) far_end++;
+    if (n >= 2 * WIDE_BATCH + tmax && n + WIDE_BATCH <= to && far_end - near_end >= WIDE_MIN_RARE) {
+      for (int32_t k = 0; k < rows * bound; k += 16) wasm_v128_store(wide_marks + k, wasm_i8x16_splat(0));
+      int32_t left_count = 0;
+      for (int32_t j = near_end; j < far_end; j++) {
+        int32_t r = rare[j];
+        /* An unequal split must not pair r with itself: r with 2r among the rests is left to the heaps. */
+        if (unequal && 2 * r >= first_rest && 2 * r < first_rest + rows) {
+          wide_left[left_count++] = j;
+          continue;
+        }
+        mark_wide(g + first_rest - r, rare_g16[j], rows, bound);
+      }
+      for (int32_t h = 0; h < WIDE_BATCH; h++, n++) {
+        const uint8_t *row = wide_marks + (h + tmax - m->split_takes[0]) * bound;
+        if (m->split_count > 1) {
+          for (int32_t k = 0; k < bound; k += 16) {
+            v128_t x = wasm_v128_load(row + k);
+            for (int32_t i = 1; i < m->split_count; i++) x = wasm_v128_or(x, wasm_v128_load(wide_marks + (h + tmax - m->split_takes[i]) * bound + k));
+            wasm_v128_store(wide_heap + k, x);
+          }
+          row = wide_heap;
+        }
+        stamp_row(row, bound, seen, n);
+        const uint8_t *rare_values = rare_table(n, is_rare, is_odd, domain);
+        int32_t v = value_of(g, n, m, rare, near_end, far_end, rare_count, wide_left, left_count, rare_values, bound, seen);
+        int32_t before = rare_count;
+        if (keep_wide(g, n, v, rare, &rare_count, rare_capacity, rare_values, stop_at_value, counts)) return *rare_count_io = rare_count, n + 1;
+        if (rare_count > before) rare_g16[before] = (uint16_t)v;
+      }
+      continue;
+    }
+    const uint8_t *rare_values = rare_table(n, is_rare, is_odd, domain);
+    int32_t v = value_of(g, n, m, rare, rare_count, rare_count, rare_count, 0, 0, rare_values, bound, seen);
+    int32_t before = rare_count;
+    if (keep_wide(g, n, v, rare, &rare_count, rare_capacity, rare_values, stop_at_value, counts)) return *rare_count_io = rare_count, n + 1;
+    if (rare_count > before) rare_g16[before] = (uint16_t)v;
+    n++;
+  }
+  *rare_count_io = rare_count;
+  return to;
+}
+#endif
+
 /*
  * Compute G(from..to-1); rare heaps found are appended to `rare`, and
  * *rare_count_io becomes their new count. counts[v] (even n) or
@@ -422,17 +565,14 @@ int32_t fill(uint16_t *g, int32_t from, int32_t to, const struct moves *m, int32
   if (width == 1)
     return fill_small((uint8_t *)g, from, to, m, rare, rare_count_io, rare_capacity, is_rare, is_odd, domain, bound, stop_at_value, counts);
 #endif
+#ifdef __wasm_simd128__
+  if (wide_batches(m, bound)) return fill_wide(g, from, to, m, rare, rare_count_io, rare_capacity, is_rare, is_odd, domain, bound, seen, stop_at_value, counts);
+#endif
   int32_t rare_count = *rare_count_io;
   for (int32_t n = from; n < to; n++) {
     const uint8_t *rare_values = rare_table(n, is_rare, is_odd, domain);
-    int32_t v = value_of(g, n, m, rare, rare_count, rare_values, bound, seen);
-    g[n] = (uint16_t)v;
-    if (v >= stop_at_value) return *rare_count_io = rare_count, n + 1;
-    counts[(n & 1) * stop_at_value + v]++;
-    if (n > 0 && rare_values[v]) {
-      rare[rare_count++] = n;
-      if (rare_count == rare_capacity) return *rare_count_io = rare_count, n + 1;
-    }
+    int32_t v = value_of(g, n, m, rare, rare_count, rare_count, rare_count, 0, 0, rare_values, bound, seen);
+    if (keep_wide(g, n, v, rare, &rare_count, rare_capacity, rare_values, stop_at_value, counts)) return *rare_count_io = rare_count, n + 1;
   }
   *rare_count_io = rare_count;
   return to;

@@ -32,6 +32,12 @@ export function checkRequest<Q extends AnalyseRequest & ExploreRequest>(request:
   checkWhole(request.limit, 'limit', 1);
   checkWhole(request.threads, 'threads', 1, 1024);
   checkWhole(request.maxRareHeaps, 'maxRareHeaps', 0);
+  if (request.sparseStretch !== undefined) {
+    const stretch = request.sparseStretch as unknown as Partial<Record<string, unknown>> | null;
+    checkWhole(stretch?.limit ?? null, 'sparseStretch.limit', 1);
+    checkWhole(stretch?.maxRareHeaps ?? null, 'sparseStretch.maxRareHeaps', 0);
+    checkWhole(stretch?.maxRareWork ?? null, 'sparseStretch.maxRareWork', 0);
+  }
   if (request.memoryBudget !== undefined && !(typeof request.memoryBudget === 'number' && request.memoryBudget > 0 && Number.isFinite(request.memoryBudget))) {
     throw new InputError(`memoryBudget: expected a positive number of bytes, got ${String(request.memoryBudget)}`, { code: 'bad-value', field: 'memoryBudget', value: request.memoryBudget });
   }

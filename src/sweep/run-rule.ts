@@ -3,6 +3,7 @@ import { solve } from '../core/analyse.js';
 import { KINDS, kindOf, ruleText, type Rule } from '../core/kinds/registry.js';
 import { errorRow, type SweepRow } from './row.js';
 import { unsolvedStatistics } from '../core/heap/statistics.js';
+import type { SparseStretch } from '../core/heap/explore.js';
 
 /** One unit of sweep work: a rule, where it stands in its family, and its limit. */
 export interface RuleJob {
@@ -29,13 +30,29 @@ const SWEEP_CLASSES = KINDS.flatMap((kind) => Object.entries(kind.heap?.sweep?.l
 export const SWEEP_MAX_RARE_HEAPS = 2 ** 14;
 
 /**
+ * Past its limit (without --limit), a code whose rare heaps stay sparse goes
+ * on to 2^25 values, while it has at most 2^10 rare heaps, its rare work
+ * (rare heaps × heaps computed) is at most 2^32 and its largest value has
+ * held over the last half of its heaps: the published proofs that need more
+ * than 2^20 values then come out (0.376: 509 rare heaps, its proof at
+ * 4,536,507 values; 0.354: 131, at 20,126,195), while codes with more rare
+ * heaps (Officers: 1,583) or growing values (0.374) stop near 2^20. See
+ * ExploreRequest.sparseStretch.
+ */
+export const SWEEP_SPARSE_STRETCH: SparseStretch = { limit: 2 ** 25, maxRareHeaps: 2 ** 10, maxRareWork: 2 ** 32 };
+
+/**
  * The per-rule defaults in words, as a results file records them when no
  * --limit is given: rows computed under other defaults (another version) are another sweep.
  */
 export function describeSweepDefaults(): string {
   // The rare heaps are counted in the range or the domain sparse space, whichever is sparser: rows of
   // domain-sparse codes (0.104, 0.204) differ from those of versions that knew only the range.
-  return `${SWEEP_CLASSES.map(([name, { limit }]) => `${name} ${limit}`).join(', ')}, rare heaps ${SWEEP_MAX_RARE_HEAPS} (range or domain)`;
+  const stretch = SWEEP_SPARSE_STRETCH;
+  return (
+    `${SWEEP_CLASSES.map(([name, { limit }]) => `${name} ${limit}`).join(', ')}, rare heaps ${SWEEP_MAX_RARE_HEAPS} (range or domain), ` +
+    `sparse codes to ${stretch.limit} (rare heaps ${stretch.maxRareHeaps}, rare work ${stretch.maxRareWork}, largest value held over half)`
+  );
 }
 
 export function defaultSweepLimit(rule: Rule): number {
@@ -57,7 +74,9 @@ export function runRule(job: RuleJob, memoryBudget?: number): SweepRow {
     return errorRow(job.index, String((job.rule as { kind?: unknown }).kind), messageOf(error));
   }
   try {
-    const x = solve({ game: { rule: job.rule }, limit: job.limit ?? defaultSweepLimit(job.rule), maxRareHeaps: SWEEP_MAX_RARE_HEAPS, memoryBudget });
+    // An explicit --limit is the most values a rule gets: no stretch past it.
+    const limits = job.limit === undefined ? { limit: defaultSweepLimit(job.rule), sparseStretch: SWEEP_SPARSE_STRETCH } : { limit: job.limit };
+    const x = solve({ game: { rule: job.rule }, ...limits, maxRareHeaps: SWEEP_MAX_RARE_HEAPS, memoryBudget });
     const p = x.pattern;
     const cycle = p.kind === 'none' ? null : p;
     const g = x.values;

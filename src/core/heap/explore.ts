@@ -31,6 +31,25 @@ export interface ExploreRequest {
    * Attempts come at fixed counts, so where a run stops is deterministic.
    */
   readonly maxRareHeaps?: number;
+  /**
+   * Past `limit`, a code whose rare heaps stay sparse goes on, up to
+   * `sparseStretch.limit` values: at each proof attempt from `limit` on it
+   * stops unless it has at most `maxRareHeaps` rare heaps and its rare work
+   * (rare heaps × heaps computed) is at most `maxRareWork` and its largest
+   * value has held over the last half of the heaps computed. Sweeps use it so
+   * that a sparse code gets the values its proof needs (0.354: 20.1 million)
+   * while codes with many rare heaps stop at the limit. Only rules whose
+   * kernel counts rare heaps (two-heap codes) stretch, and only when the
+   * stretched table fits the memory budget: rows are the same on every
+   * machine that has room for it.
+   */
+  readonly sparseStretch?: SparseStretch;
+}
+
+export interface SparseStretch {
+  readonly limit: number;
+  readonly maxRareHeaps: number;
+  readonly maxRareWork: number;
 }
 
 export interface Exploration {
@@ -92,6 +111,9 @@ interface Plan {
   proofMilliseconds: number;
   readonly timeProofs: boolean;
   readonly maxRareHeaps?: number;
+  /** Where the ordinary limit stops (stopAt may lie beyond it for a sparse stretch). */
+  readonly baseStop: number;
+  readonly sparseStretch?: SparseStretch;
   readonly solver: Solver;
   /** The rule's canonical text. */
   readonly text: string;
@@ -122,7 +144,9 @@ function plan(request: ExploreRequest, solver: Solver, text: string, timeProofs 
       `${formatCount(BigInt(wanted))} values do not fit in memory (room for about ${formatCount(capacity)}), and no theorem lets this rule stop early (${solver.noTheorem})`,
     );
   }
-  const stopAt = Math.min(searched, capacity);
+  const baseStop = Math.min(searched, capacity);
+  const stretch = request.sparseStretch;
+  const stopAt = stretch && stretch.limit > baseStop && stretch.limit <= capacity ? stretch.limit : baseStop;
   if (stopAt < 1) throw new InputError('not enough free memory for even one value', { code: 'out-of-memory', field: 'memoryBudget', value: request.memoryBudget });
   // Small at first (it doubles as needed): a sweep makes thousands of stores, most of them done within a few hundred values.
   const store = new ValueStore(stopAt, solver.largestExpected ?? 0, Math.min(stopAt, 1 << 10), Boolean(solver.fillAsync));
@@ -134,7 +158,7 @@ function plan(request: ExploreRequest, solver: Solver, text: string, timeProofs 
     store.reserve(prefix.length).set(prefix);
     store.count = prefix.length;
   }
-  return { solver, text, store, max, stopAt, capacity, maxRareHeaps: request.maxRareHeaps, proofMilliseconds: 0, timeProofs };
+  return { solver, text, store, max, stopAt, baseStop, sparseStretch: stretch, capacity, maxRareHeaps: request.maxRareHeaps, proofMilliseconds: 0, timeProofs };
 }
 
 /** The next heaps to compute: G(from..to-1). */
@@ -150,11 +174,14 @@ interface Block {
  * does computation stops: every later value follows from the cycle.
  */
 function* schedule(plan: Plan): Generator<Block, ProvenCycle | null, number> {
-  const { solver, store, stopAt, maxRareHeaps } = plan;
+  const { solver, store, stopAt, baseStop, maxRareHeaps, sparseStretch } = plan;
+  // The ordinary limit is a checkpoint of its own: there a stretch goes on or stops.
+  const nextStop = () => (store.count < baseStop ? baseStop : stopAt);
+  const largest = new LargestValue();
   // Proofs are tried at fixed counts (nextCheckpoint); a resumed run picks up the same sequence.
   let checkpoint = FIRST_CHECKPOINT;
   while (checkpoint < store.count) checkpoint = nextCheckpoint(checkpoint);
-  checkpoint = Math.min(stopAt, checkpoint);
+  checkpoint = Math.min(nextStop(), checkpoint);
   let size = 256;
   for (;;) {
     if (store.count < checkpoint) size = yield { from: store.count, to: Math.min(checkpoint, store.count + size) };
@@ -164,14 +191,49 @@ function* schedule(plan: Plan): Generator<Block, ProvenCycle | null, number> {
       const proven = solver.prove(store.values, store.count);
       if (plan.timeProofs) plan.proofMilliseconds += performance.now() - started;
       if (proven || store.count >= stopAt) return proven;
-      if (maxRareHeaps !== undefined) {
+      // Past the ordinary limit the stretch's own bounds replace maxRareHeaps'.
+      if (store.count >= baseStop) {
+        if (!staysSparse(solver, store, sparseStretch, largest)) return null;
+      } else if (maxRareHeaps !== undefined) {
         const rare = solver.kernelStats?.(store).rareHeaps ?? 0;
         if (rare > maxRareHeaps || rare * store.count > maxRareHeaps * RARE_WORK_PER_HEAP) return null;
       }
       // A cycle seen but not yet proven is tried again exactly where the theorem would prove it.
       const due = solver.proofDue?.() ?? null;
-      checkpoint = Math.min(stopAt, nextCheckpoint(checkpoint), due !== null && due > store.count ? due : Infinity);
+      checkpoint = Math.min(nextStop(), nextCheckpoint(checkpoint), due !== null && due > store.count ? due : Infinity);
     }
+  }
+}
+
+/**
+ * Whether a run past its ordinary limit goes on: see ExploreRequest.sparseStretch.
+ * Besides few rare heaps and bounded rare work, its largest value must have
+ * held over the last half of the heaps computed: an eventually periodic
+ * sequence is bounded, and a code whose values still grow (most unsolved
+ * sparse codes: 0.374, 0.404) is far from a proof.
+ */
+function staysSparse(solver: Solver, store: ValueStore, stretch: SparseStretch | undefined, largest: LargestValue): boolean {
+  const rare = stretch && solver.kernelStats?.(store).rareHeaps;
+  if (rare === undefined || rare > stretch!.maxRareHeaps || rare * store.count > stretch!.maxRareWork) return false;
+  return largest.firstAt(store) < store.count / 2;
+}
+
+/** The first heap of the largest value so far, kept up to date by scanning only the values added since. */
+class LargestValue {
+  private value = -1;
+  private at = 0;
+  private scanned = 0;
+
+  firstAt(store: ValueStore): number {
+    const g = store.values;
+    for (let n = this.scanned; n < store.count; n++) {
+      if (g[n]! > this.value) {
+        this.value = g[n]!;
+        this.at = n;
+      }
+    }
+    this.scanned = store.count;
+    return this.at;
   }
 }
 
@@ -275,7 +337,7 @@ export function exploreValues(game: GameSpecOf, text: string, values: ValueArray
   store.values = values;
   store.count = values.length;
   const solver: Solver = { allowSaltus: true, noTheorem, defaultLimit: values.length, costly: true, fill: () => {}, prove: () => null };
-  return analyseTable(game, { solver, text, store, max, stopAt: values.length, capacity: values.length, proofMilliseconds: 0, timeProofs: false }, null);
+  return analyseTable(game, { solver, text, store, max, stopAt: values.length, baseStop: values.length, capacity: values.length, proofMilliseconds: 0, timeProofs: false }, null);
 }
 
 function analyseTable(game: GameSpecOf, plan: Plan, proven: ProvenCycle | null): Exploration {
