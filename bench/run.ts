@@ -6,7 +6,7 @@
  *      reference is timed on far fewer values, since it is far too slow for N);
  *   2. the same kernel against the same loop in C (gcc -O3), with checksums;
  *   3. whole-process time of the CLI against a bare `node -e ""`;
- *   4. the take-and-break kernels and target runs (bench/take-break.ts);
+ *   4. the take-and-break kernels, the range against the domain sparse space, and target runs (bench/take-break.ts);
  *   5. sweep throughput (bench/sweep.ts);
  *   6. CSV output of 10^8 rows to a file, a pipe and --out, each process's peak RSS (bench/output.ts);
  *   7. the 2048 x 2048 Wythoff table against the naive reference (bench/two-pile.ts);
