@@ -188,11 +188,34 @@ static int32_t value_of(const uint16_t *g, int32_t n, const struct moves *m, con
       if (r < rest && !(unequal && 2 * r == rest)) seen[g[r] ^ g[rest - r]] = n;
     }
   }
-  /* One pass up to the smallest unmarked odd value (0 is even, so it starts the even class),
-   * noting the unmarked even values below it: the ones the scan must find. */
+  /* One pass up to the smallest unmarked value of the other ("odd") class, noting the unmarked
+   * values of is_rare's class below it: the ones the scan must find. */
   int32_t odd_mex = bound;
   int32_t missing = 0;
   for (int32_t i = 0; i < VECTOR_BOUND / 8; i++) wanted[i] = 0;
+#ifdef __wasm_simd128__
+  if ((bound & 15) == 0) {
+    /* Sixteen values a step: their stamps and classes as bitmasks. */
+    const v128_t stamp = wasm_i32x4_splat(n), zero = wasm_i8x16_splat(0);
+    for (int32_t v = 0; v < bound; v += 16) {
+      v128_t low = wasm_i16x8_narrow_i32x4(wasm_i32x4_eq(wasm_v128_load(seen + v), stamp), wasm_i32x4_eq(wasm_v128_load(seen + v + 4), stamp));
+      v128_t high = wasm_i16x8_narrow_i32x4(wasm_i32x4_eq(wasm_v128_load(seen + v + 8), stamp), wasm_i32x4_eq(wasm_v128_load(seen + v + 12), stamp));
+      uint32_t open = ~(uint32_t)wasm_i8x16_bitmask(wasm_i8x16_narrow_i16x8(low, high)) & 0xffff;
+      uint32_t rare_bits = (uint32_t)wasm_i8x16_bitmask(wasm_i8x16_ne(wasm_v128_load(is_rare + v), zero));
+      uint32_t odd_open = open & ~rare_bits, even_open = open & rare_bits;
+      if (odd_open) {
+        odd_mex = v + __builtin_ctz(odd_open);
+        even_open &= (1u << __builtin_ctz(odd_open)) - 1;
+      }
+      missing += __builtin_popcount(even_open);
+      if (v < VECTOR_BOUND) {
+        wanted[v >> 3] |= (uint8_t)even_open;
+        wanted[(v >> 3) + 1] |= (uint8_t)(even_open >> 8);
+      }
+      if (odd_open) break;
+    }
+  } else
+#endif
   for (int32_t v = 0; v < bound; v++) {
     if (seen[v] == n) continue;
     if (!is_rare[v]) {
