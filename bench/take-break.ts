@@ -91,7 +91,7 @@ function gameLine(label: string, r: GameRun, how: number | string): string {
  * values in this process. Codes sparse in the domain gain; those sparse in
  * neither (0.04, 0.06) or in the range (Officers) keep the range and its speed.
  */
-function benchSparseSpaces(out: Out): void {
+export function benchSparseSpaces(out: Out): void {
   const size = quick ? 1 << 15 : 1 << 17;
   out(`== Sparse space: range only (as before) against range or domain, WebAssembly, ${count(size)} values each`);
   for (const code of ['0.104', '0.106', '0.205', '0.207', '0.324', '0.204', '0.04', '0.06', '0.6']) {
