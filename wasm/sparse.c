@@ -50,6 +50,22 @@ static inline const uint8_t *rare_table(int32_t n, const uint8_t *is_rare, const
   return domain >= 0 && ((n - domain) & 1) ? is_odd : is_rare;
 }
 
+/*
+ * Take in G(n) = v, already stored: count it (counts[v] for even n, counts[stop_at_value + v] for
+ * odd n) and list n when `rare_values` says v makes it rare. True when fill must return now: v
+ * outgrew the tables (it is then neither counted nor listed) or the rare list is full.
+ */
+static inline int tally(int32_t n, int32_t v, int32_t *rare, int32_t *rare_count, int32_t rare_capacity, const uint8_t *rare_values,
+                        int32_t stop_at_value, uint32_t *counts) {
+  if (v >= stop_at_value) return 1;
+  counts[(n & 1) * stop_at_value + v]++;
+  if (n > 0 && rare_values[v]) {
+    rare[(*rare_count)++] = n;
+    if (*rare_count == rare_capacity) return 1;
+  }
+  return 0;
+}
+
 /* Largest power of two <= count, at most MAX_SCAN_WINDOW (as scanWindow in rare-common.ts). */
 static int32_t scan_window(int32_t count) {
   if (count <= 0) return 0;
@@ -360,18 +376,14 @@ static int32_t value_small(const uint8_t *g, int32_t n, const struct moves *m, u
   return lowest(want_lo, want_hi);
 }
 
-/* Keep G(n) = v: store it, and list n when v is rare; true when fill must return now (see fill). */
+/* Keep G(n) = v: store it, and list n when v is rare (see tally); true when fill must return now. */
 static inline int keep_small(uint8_t *g, int32_t n, int32_t v, int32_t *rare, int32_t *rare_count, int32_t rare_capacity, const uint8_t *is_rare,
                              int32_t stop_at_value, uint32_t *counts) {
   g[n] = (uint8_t)v;
-  if (v >= stop_at_value) return 1;
-  counts[(n & 1) * stop_at_value + v]++;
-  if (n > 0 && is_rare[v]) {
-    rare_g[*rare_count] = (uint8_t)v;
-    rare[(*rare_count)++] = n;
-    if (*rare_count == rare_capacity) return 1;
-  }
-  return 0;
+  int32_t before = *rare_count;
+  int stop = tally(n, v, rare, rare_count, rare_capacity, is_rare, stop_at_value, counts);
+  if (*rare_count > before) rare_g[before] = (uint8_t)v;
+  return stop;
 }
 
 static void clear_marks(uint8_t *p, int32_t bytes) {
@@ -442,17 +454,11 @@ static int32_t fill_small(uint8_t *g, int32_t from, int32_t to, const struct mov
 }
 #endif
 
-/* Keep G(n) = v in the two-byte table: as keep_small; true when fill must return now. */
+/* Keep G(n) = v in the two-byte table: as keep_small. */
 static inline int keep_wide(uint16_t *g, int32_t n, int32_t v, int32_t *rare, int32_t *rare_count, int32_t rare_capacity, const uint8_t *rare_values,
                             int32_t stop_at_value, uint32_t *counts) {
   g[n] = (uint16_t)v;
-  if (v >= stop_at_value) return 1;
-  counts[(n & 1) * stop_at_value + v]++;
-  if (n > 0 && rare_values[v]) {
-    rare[(*rare_count)++] = n;
-    if (*rare_count == rare_capacity) return 1;
-  }
-  return 0;
+  return tally(n, v, rare, rare_count, rare_capacity, rare_values, stop_at_value, counts);
 }
 
 #ifdef __wasm_simd128__
