@@ -12,11 +12,12 @@
  */
 import { availableParallelism } from 'node:os';
 import type { SweepRow } from './row.js';
-import type { RowFormat } from './row-lines.js';
+import { rowLine, type RowFormat } from './row-lines.js';
 import { checkedFamilySize, indexInShard, indexedRules, positionInShard, shardSize, type Family, type IndexedRule, type Shard } from './family.js';
-import type { IndexSet } from './index-set.js';
+import { IndexSet } from './index-set.js';
 import { batchSize, SweepPool, type Batch, type BatchResult } from './pool.js';
 import type { FailedRule } from './task.js';
+import { copiedRow, sharedValuePositions } from './shared-values.js';
 
 /** What to sweep: rules one by one, or a whole family (or shard of one) that workers enumerate. */
 export type SweepWork =
@@ -111,13 +112,33 @@ function familyBatches(family: Family, shard: Shard | undefined, done: IndexSet 
   };
 }
 
+/** `done` and the positions of `copies`: what the workers leave out. */
+function leftOut(done: IndexSet | undefined, copies: ReadonlyMap<number, number>): IndexSet {
+  const set = new IndexSet();
+  for (let p = done ? done.next(0, true) : Infinity; p !== Infinity; p = done!.next(p + 1, true)) set.add(p);
+  for (const p of copies.keys()) set.add(p);
+  return set;
+}
+
 export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
   const { pool, total, work, output } = options;
-  const source = work.kind === 'rules' ? ruleBatches(work.rules) : familyBatches(work.family, work.shard, work.done);
+  // Codes that share their values with an earlier code are not computed: their rows are the earlier row, renamed (shared-values.ts).
+  const copies = work.kind === 'family' ? sharedValuePositions(work.family, work.shard, work.done) : new Map<number, number>();
+  const copyPositions = [...copies.keys()].sort((a, b) => a - b);
+  const wanted = new Set(copies.values());
+  /** Rows of the positions copies are made from, as they are emitted. */
+  const originals = new Map<number, SweepRow>();
+  let nextCopy = 0;
+  const source =
+    work.kind === 'rules' ? ruleBatches(work.rules) : familyBatches(work.family, work.shard, copies.size ? leftOut(work.done, copies) : work.done);
+  // With copies to make, rows come back as JSON lines whatever the output: they are read here and written again.
+  const workerFormat: RowFormat = copies.size || output.as === 'rows' ? 'jsonl' : output.as;
   const maxInFlight = pool.threads * 2;
   const maxSlots = pool.threads * 64;
   interface Slot {
     result: BatchResult | null;
+    /** The first family index of a stretch of the family. */
+    readonly from: number | null;
   }
   const slots: Slot[] = [];
   let inFlight = 0;
@@ -154,10 +175,10 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
     }
     const { batch, key } = next;
     taken += batchSize(batch);
-    const slot: Slot = { result: null };
+    const slot: Slot = { result: null, from: batch.kind === 'range' ? batch.from : null };
     slots.push(slot);
     inFlight++;
-    void pool.runBatch(batch, options.limit, output.as === 'rows' ? 'jsonl' : output.as).then((result) => {
+    void pool.runBatch(batch, options.limit, workerFormat).then((result) => {
       slot.result = result;
       inFlight--;
       finished += result.count;
@@ -175,30 +196,68 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
     });
   };
 
+  /** Hand on rows read back from JSON lines (as rows, or as lines of the output's format). */
+  const handOn = async (rows: readonly SweepRow[]): Promise<void> => {
+    if (output.as !== 'rows') {
+      if (rows.length > 0) await output.onLines(Buffer.from(rows.map((row) => rowLine(row, output.as)).join(''), 'utf8'));
+      return;
+    }
+    for (const row of rows) {
+      // Most rows are taken at once: no turn of the event loop each.
+      const waiting = output.onRow(row);
+      if (waiting) await waiting;
+    }
+  };
+
+  /** The copies whose positions come before `position` (Infinity: all that are left), in order. */
+  const emitCopies = async (position: number): Promise<void> => {
+    const rows: SweepRow[] = [];
+    for (; nextCopy < copyPositions.length && copyPositions[nextCopy]! < position; nextCopy++) {
+      const at = copyPositions[nextCopy]!;
+      const row = copiedRow(originals.get(copies.get(at)!)!, work.kind === 'family' ? work.family : null, indexInShard(at, work.kind === 'family' ? work.shard : undefined));
+      if (row.kind === 'error') {
+        failed++;
+        firstFailure ??= { rule: row.rule, error: row.error ?? 'failed' };
+      }
+      rows.push(row);
+    }
+    emitted += rows.length;
+    finished += rows.length;
+    await handOn(rows);
+    if (rows.length > 0) options.onProgress?.(finished, total);
+  };
+
   /** Hand on one batch's rows, waiting whenever the receiver asks to. */
-  const emit = async (result: BatchResult): Promise<void> => {
+  const emit = async (slot: Slot): Promise<void> => {
+    const result = slot.result!;
+    if (slot.from !== null && copies.size > 0) await emitCopies(positionInShard(slot.from, work.kind === 'family' ? work.shard : undefined));
     failed += result.failed;
     firstFailure ??= result.firstFailure;
     emitted += result.count;
-    if (output.as !== 'rows') {
+    if (output.as !== 'rows' && copies.size === 0) {
       if (result.count > 0) await output.onLines(result.lines);
       return;
     }
+    const rows: SweepRow[] = [];
     for (const line of Buffer.from(result.lines.buffer, result.lines.byteOffset, result.lines.byteLength).toString('utf8').split('\n')) {
       if (line === '') continue;
-      // Most rows are taken at once: no turn of the event loop each.
-      const waiting = output.onRow(JSON.parse(line) as SweepRow);
-      if (waiting) await waiting;
+      const row = JSON.parse(line) as SweepRow;
+      if (work.kind === 'family' && wanted.has(positionInShard(row.index, work.shard))) originals.set(positionInShard(row.index, work.shard), row);
+      rows.push(row);
     }
+    await handOn(rows);
   };
 
   for (;;) {
     while (!exhausted && inFlight < maxInFlight && slots.length < maxSlots) launch();
     while (slots.length > 0 && slots[0]!.result) {
-      await emit(slots.shift()!.result!);
+      await emit(slots.shift()!);
       if (!exhausted && inFlight < maxInFlight) break; // refill first
     }
-    if (exhausted && slots.length === 0) break;
+    if (exhausted && slots.length === 0) {
+      await emitCopies(Infinity);
+      break;
+    }
     if (slots.length > 0 && slots[0]!.result) continue;
     if (!exhausted && inFlight < maxInFlight && slots.length < maxSlots) continue;
     await new Promise<void>((resolve) => (wake = resolve));
