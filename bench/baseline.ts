@@ -19,8 +19,11 @@ import { ratio, seconds, summarize, timed } from './measure.js';
 type Out = (line: string) => void;
 const quick = process.env.SG_BENCH_QUICK === '1';
 
-/** Fields of the JSON report added since the baseline (every report's shape; the statistics row of unsolved games), set aside when comparing. */
-const NEW_FIELDS = ['shape', 'statistics'];
+/**
+ * Fields of the JSON report added or reworded since the baseline (every report's shape; the statistics row of
+ * unsolved games; the words of valuesOmitted, which say why a large table lists no values), set aside when comparing.
+ */
+const NEW_FIELDS = ['shape', 'statistics', 'valuesOmitted'];
 /** The same in its `kernel` object: the sparse space and its split take (the domain space, issue 24). */
 const NEW_KERNEL_FIELDS = ['space', 'splitTake'];
 
