@@ -5,6 +5,8 @@ import { SparseSpaceKernel } from '../src/core/kinds/take-and-break/sparse-space
 import { domainParity, twoHeapMoves, type RareCommonSplit, type SparseSpace } from '../src/core/kinds/take-and-break/rare-common.js';
 import { explore } from '../src/core/analyse.js';
 import { referenceValues } from './oracles/reference.js';
+import { pictureOf } from '../src/pictures/of-result.js';
+import { byId, parseSvg } from './helpers/svg.js';
 import { int, mulberry32 } from './helpers/random.js';
 
 /**
@@ -131,4 +133,17 @@ describe('the kernel chooses the sparser space', () => {
     expect(y.kernel).toMatchObject({ kernel: 'rare-common', space: 'range' });
     expect(y.kernel).not.toHaveProperty('splitTake');
   });
+
+  it("the plot marks the domain's rare heaps: a tick for each heap n > 0 of non-zero value with popcount(G(n) & mask) of n - t's parity", async () => {
+    const x = explore({ game: { rule: { kind: 'take-and-break', code: parseCode('0.104') } }, max: 399, limit: 400 });
+    const { mask, splitTake } = x.kernel as { mask: number; splitTake: number };
+    const parity = (v: number) => [...v.toString(2)].filter((b) => b === '1').length & 1;
+    let rare = 0;
+    for (let n = 1; n < 400; n++) if (x.values[n] !== 0 && parity(x.values[n]! & mask) === ((n - splitTake) & 1)) rare++;
+    expect(rare).toBeGreaterThan(0);
+    const svg = parseSvg(await pictureOf(x as never));
+    // 400 values over more columns than that: one tick a rare heap.
+    expect(((byId(svg, 'rare-values')['@d'] as string).match(/M/g) ?? []).length).toBe(rare);
+  });
 });
+

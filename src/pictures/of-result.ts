@@ -13,7 +13,7 @@ import { quadraticValue, type BeattyLaw } from '../core/laws/beatty.js';
 import type { AnalysisResult as Result } from '../core/kinds/registry.js';
 import { InputError, mention, says } from '../core/errors.js';
 import { countOf } from '../core/numbers.js';
-import { isRareValue } from '../core/kernels/rare.js';
+import { isRareHeap } from '../core/kernels/rare.js';
 import { ruleTitle } from '../core/rules/spec.js';
 import { summarise } from '../report/summary.js';
 import { lawText } from '../report/capped-heap-report.js';
@@ -32,10 +32,10 @@ function plotValues(x: Exploration): { values: ArrayLike<number>; count: number 
 
 function heapPicture(x: Exploration, logX: boolean): string {
   const { values, count } = plotValues(x);
-  // Rare values are marked only for a split in the range: in the domain, rare depends on the heap too.
-  const mask = x.kernel?.space === 'domain' ? undefined : x.kernel?.mask;
-  // The rare class of the rare/common split (isRareValue) under the kernel's mask; value 0 is left unmarked.
-  const rare = mask !== undefined ? (v: number) => v !== 0 && isRareValue(v, mask) : undefined;
+  const mask = x.kernel?.mask;
+  // The rare heaps of the rare/common split under the kernel's mask, in its space (isRareHeap); heap 0 and value 0 are left unmarked.
+  const splitTake = x.kernel?.space === 'domain' ? (x.kernel.splitTake ?? 0) : null;
+  const rare = mask !== undefined ? (v: number, n: number) => v !== 0 && n !== 0 && isRareHeap(v, n, mask, splitTake) : undefined;
   return renderers.sequence(renderers.sequencePlotOf(summarise(x), values, count, { rare, logX }));
 }
 
