@@ -92,9 +92,8 @@ export function sharedValuePositions(family: Family, shard: Shard | undefined, d
 }
 
 /** The row of the code at family index `index` from the row of the code it shares its values with. */
-export function copiedRow(original: SweepRow, family: Family | null, index: number): SweepRow {
-  const rule = family && familyRulesFrom(family, index).next().value;
-  const text = rule ? ruleText(rule) : `rule #${index}`;
+export function copiedRow(original: SweepRow, family: Family, index: number): SweepRow {
+  const text = ruleText(familyRulesFrom(family, index).next().value!);
   if (original.kind === 'error') return errorRow(index, text, `shares its values with ${original.rule}, whose run failed: ${original.error ?? 'failed'}`);
   return { ...original, index, rule: text };
 }

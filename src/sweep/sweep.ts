@@ -123,7 +123,8 @@ function leftOut(done: IndexSet | undefined, copies: ReadonlyMap<number, number>
 export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
   const { pool, total, work, output } = options;
   // Codes that share their values with an earlier code are not computed: their rows are the earlier row, renamed (shared-values.ts).
-  const copies = work.kind === 'family' ? sharedValuePositions(work.family, work.shard, work.done) : new Map<number, number>();
+  const family = work.kind === 'family' ? work : null;
+  const copies = family ? sharedValuePositions(family.family, family.shard, family.done) : new Map<number, number>();
   const copyPositions = [...copies.keys()].sort((a, b) => a - b);
   const wanted = new Set(copies.values());
   /** Rows of the positions copies are made from, as they are emitted. */
@@ -214,7 +215,8 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
     const rows: SweepRow[] = [];
     for (; nextCopy < copyPositions.length && copyPositions[nextCopy]! < position; nextCopy++) {
       const at = copyPositions[nextCopy]!;
-      const row = copiedRow(originals.get(copies.get(at)!)!, work.kind === 'family' ? work.family : null, indexInShard(at, work.kind === 'family' ? work.shard : undefined));
+      // Copies exist only for a family's work.
+      const row = copiedRow(originals.get(copies.get(at)!)!, family!.family, indexInShard(at, family!.shard));
       if (row.kind === 'error') {
         failed++;
         firstFailure ??= { rule: row.rule, error: row.error ?? 'failed' };
@@ -230,7 +232,7 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
   /** Hand on one batch's rows, waiting whenever the receiver asks to. */
   const emit = async (slot: Slot): Promise<void> => {
     const result = slot.result!;
-    if (slot.from !== null && copies.size > 0) await emitCopies(positionInShard(slot.from, work.kind === 'family' ? work.shard : undefined));
+    if (slot.from !== null && copies.size > 0) await emitCopies(positionInShard(slot.from, family!.shard));
     failed += result.failed;
     firstFailure ??= result.firstFailure;
     emitted += result.count;
@@ -242,7 +244,8 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
     for (const line of Buffer.from(result.lines.buffer, result.lines.byteOffset, result.lines.byteLength).toString('utf8').split('\n')) {
       if (line === '') continue;
       const row = JSON.parse(line) as SweepRow;
-      if (work.kind === 'family' && wanted.has(positionInShard(row.index, work.shard))) originals.set(positionInShard(row.index, work.shard), row);
+      const position = family && positionInShard(row.index, family.shard);
+      if (position !== null && wanted.has(position)) originals.set(position, row);
       rows.push(row);
     }
     await handOn(rows);

@@ -119,6 +119,15 @@ export function domainParity(moves: TwoHeapMoves): number | null {
 }
 
 /**
+ * The class table that makes heap n rare: the even class in the range
+ * (`domainParity` null), and in the domain the even class when n - t is even
+ * and the odd class when it is odd. (wasm/sparse.c's rare_table is the same.)
+ */
+export function classTableOf(n: number, domainParity: number | null, evenClass: Uint8Array, oddClass: Uint8Array): Uint8Array {
+  return domainParity !== null && ((n - domainParity) & 1) === 1 ? oddClass : evenClass;
+}
+
+/**
  * The bookkeeping of the rare/common split (see sparse-space.ts): the value
  * histogram (and that of the odd heaps, for the domain space), the space and
  * mask with fewest rare heaps, and the ascending list of rare positions
@@ -163,7 +172,7 @@ export class RareCommonSplit {
    * common heaps of n's pairs xor to (the class the witness scan looks for).
    */
   rareValues(n: number): Uint8Array {
-    return this.space === 'domain' && ((n - this.parity!) & 1) === 1 ? this.oddClass : this.evenClass;
+    return classTableOf(n, this.space === 'domain' ? this.parity : null, this.evenClass, this.oddClass);
   }
 
   /** Take in G(n) = value (called in order of n). */
@@ -228,18 +237,19 @@ export class RareCommonSplit {
       }
       return [even, odd];
     };
-    const rareUnder = (space: SparseSpace, mask: number): number => {
-      const [evenHeaps, oddHeaps] = evenAt(mask);
+    // Rare heaps in a space, from evenAt's counts under one mask.
+    const rareIn = (space: SparseSpace, [evenHeaps, oddHeaps]: [number, number]): number => {
       if (space === 'range') return evenHeaps + oddHeaps;
       // Rare: the value's class is n - t's parity, i.e. the even class at heaps of t's parity.
       return this.parity === 0 ? evenHeaps + (totalOdd - oddHeaps) : totalEven - evenHeaps + oddHeaps;
     };
     const spaces: SparseSpace[] = this.fixedSpace ? [this.fixedSpace] : this.parity === null ? ['range'] : ['range', 'domain'];
-    let best = { space: this.space, mask: this.mask, rare: rareUnder(this.space, this.mask) };
+    let best = { space: this.space, mask: this.mask, rare: rareIn(this.space, evenAt(this.mask)) };
     if (bound <= MAX_MASK_SEARCH) {
       for (let mask = 0; mask < bound; mask++) {
+        const counts = evenAt(mask);
         for (const space of spaces) {
-          const rare = rareUnder(space, mask);
+          const rare = rareIn(space, counts);
           if (rare < best.rare) best = { space, mask, rare };
         }
       }

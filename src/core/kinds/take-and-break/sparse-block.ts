@@ -1,4 +1,4 @@
-import { SCAN_STRIDE, evenTable, lastSplit, oddTable, scanWindow, type TwoHeapMoves } from './rare-common.js';
+import { SCAN_STRIDE, classTableOf, evenTable, lastSplit, oddTable, scanWindow, type TwoHeapMoves } from './rare-common.js';
 import { valueView, type ValueArray } from '../../kernels/store.js';
 
 /**
@@ -64,8 +64,8 @@ export function computePartials(task: PartialTask): void {
   const oddClass = oddTable(evenClass);
   const { words, bound, moves, blockStart: B, domainParity } = task;
   for (let n = task.from; n < task.to; n++) {
-    // The class common pairs xor to (RareCommonSplit.rareValues).
-    const isRare = domainParity !== null && ((n - domainParity) & 1) === 1 ? oddClass : evenClass;
+    // The class common pairs xor to (as RareCommonSplit.rareValues).
+    const isRare = classTableOf(n, domainParity, evenClass, oddClass);
     const at = (n - B) * words;
     marks.fill(0, at, at + words);
     for (let i = 0; i < moves.splitTakes.length; i++) {
