@@ -20,6 +20,8 @@ const FLAGS: Readonly<Partial<Record<InputField, string>>> = {
   vectors: '--vectors',
   preset: '--preset',
   misere: '--misere',
+  genus: '--genus',
+  quotient: '--quotient',
   useObserved: '--use-observed',
   emit: '--emit',
   rows: '--rows',

@@ -46,6 +46,8 @@ export type InputField =
   | 'vectors'
   | 'preset'
   | 'misere'
+  | 'genus'
+  | 'quotient'
   | 'useObserved'
   | 'emit'
   | 'rows'

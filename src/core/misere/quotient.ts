@@ -1,0 +1,284 @@
+/**
+ * The misère quotient (Plambeck and Siegel, "Misère quotients for impartial
+ * games", J. Combin. Theory A, 2008) of a heap rule restricted to heaps
+ * 0..n: the commutative monoid of the classes of sums of those heaps, two
+ * sums being one class when every sum added to them leaves both with the
+ * same misère outcome; its P-portion (the classes of P-positions); and the
+ * pretending function, each heap's class.
+ *
+ * Built heap by heap, as Siegel's MisereSolver does: heap n either pretends
+ * to be an element of the quotient so far, or the quotient grows. It is then
+ * tried as the product of the quotient so far with a cyclic monoid 1, a,
+ * a^2, ... (a^(k+2) = a^k) for heap n, and reduced to the classes the
+ * outcomes tell apart. Where two sums of one class of that trial have
+ * different outcomes, the heaps of those two sums are freed from what they
+ * pretended to be (each its own cyclic monoid in the product), or their
+ * cyclic monoids lengthened, and the trial is made again.
+ *
+ * Every quotient is checked, not assumed (quotient-check.ts): a
+ * pretension that fails the check is never reported.
+ */
+import { InputError, mention, says } from '../errors.js';
+import { formatCount } from '../numbers.js';
+import type { HeapMoves } from '../heap/heap-kind.js';
+import { cyclicMonoid, directProduct, reduceByOutcome, TRIVIAL_MONOID, type Monoid, type TableMonoid } from './monoid.js';
+import { checkQuotient, type HeapLetter } from './quotient-check.js';
+/** A quotient of heaps 0..bound, checked. */
+export interface Quotient {
+  readonly monoid: TableMonoid;
+  /** inP[x] = 1 when the class x holds misère P-positions. */
+  readonly inP: Uint8Array;
+  /** images[n]: the class of a heap of n (the pretending function), n = 0..bound. */
+  readonly images: readonly number[];
+  /** The heaps at which the quotient changed (grew, or was rebuilt), ascending. */
+  readonly expansions: readonly number[];
+  readonly bound: number;
+  /** The states the last check visited. */
+  readonly statesChecked: number;
+}
+
+/** The most elements a trial product may have. */
+const TRIAL_LIMIT = 2_000_000;
+/** The largest index k of a cyclic monoid tried (a^(k+2) = a^k). */
+const LARGEST_INDEX = 12;
+/** The index of a freed heap's cyclic monoid at first. */
+const FREED_INDEX = 2;
+/** The most trials made one after another at one heap. */
+const LARGEST_ROUNDS = 64;
+
+export function emptyQuotient(): Quotient {
+  return { monoid: TRIVIAL_MONOID, inP: new Uint8Array(1), images: [0], expansions: [], bound: 0, statesChecked: 1 };
+}
+
+function sortedUnique(values: ArrayLike<number>): Int32Array {
+  const sorted = Int32Array.from(values).sort();
+  let k = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[k++] = sorted[i]!;
+  return sorted.subarray(0, k);
+}
+
+/** Heaps 1..images.length-1 that have a move, with their classes and their options' classes. */
+function lettersOf(moves: HeapMoves, m: Monoid, images: readonly number[]): HeapLetter[] {
+  const out: HeapLetter[] = [];
+  for (let h = 1; h < images.length; h++) {
+    const options = moves.options(h);
+    if (options.length === 0) continue;
+    out.push({ heap: h, image: images[h]!, transitions: sortedUnique(options.map((parts) => parts.reduce((x, part) => m.product(x, images[part]!), 0))) });
+  }
+  return out;
+}
+
+/** The quotient grown to heap q.bound + 1 (a generator for the driver). */
+export function* extendQuotient(moves: HeapMoves, q: Quotient): Generator<void, Quotient, void> {
+  const n = q.bound + 1;
+  if (moves.options(n).length === 0) return { ...q, images: [...q.images, 0], bound: n };
+  const m = q.monoid;
+  // Heap n pretends to be an element of the quotient so far, if one passes the check.
+  const earlier = lettersOf(moves, m, q.images);
+  const tr = lettersOf(moves, m, [...q.images, 0]).at(-1)!.transitions;
+  const aloneIsP = tr.every((u) => !q.inP[u]);
+  for (let x = 0; x < m.size; x++) {
+    if (Boolean(q.inP[x]) !== aloneIsP) continue;
+    // A quick necessary condition first: a sum of class y·x in P has no option y·tr(n) in P.
+    let fits = true;
+    for (let y = 0; y < m.size && fits; y++) if (q.inP[m.product(y, x)] && tr.some((u) => q.inP[m.product(y, u)])) fits = false;
+    if (!fits) continue;
+    const check = yield* checkQuotient(m, q.inP, [...earlier, { heap: n, image: x, transitions: tr }]);
+    if (check.ok) return { ...q, images: [...q.images, x], bound: n, statesChecked: check.states };
+  }
+  // The quotient changes. A trial: heap n its own cyclic monoid; after each failure, heaps freed from the failed trial (reduced) as its conflict shows them.
+  let tried = yield* runTrial(moves, q, { monoid: m, images: [...q.images, 0] }, new Map([[n, 0]]));
+  for (let round = 0; !('quotient' in tried); round++) {
+    const next = round < LARGEST_ROUNDS ? yield* nextTrial(moves, q, tried) : null;
+    if (!next) throw tooHard(q, n, `${LARGEST_ROUNDS} trials`);
+    tried = next;
+  }
+  return tried.quotient;
+}
+
+/** What a trial is built on: a monoid, and the image of every heap 0..n in it. */
+interface Base {
+  readonly monoid: Monoid;
+  readonly images: readonly number[];
+}
+
+/**
+ * The product of a base with a cyclic monoid per freed heap (heap ->
+ * index), and every heap's image in it: a freed heap is its own generator,
+ * any other heap what it was in the base.
+ */
+function trialProduct(base: Base, free: ReadonlyMap<number, number>): { readonly monoid: Monoid; readonly images: number[] } {
+  const heaps = [...free.keys()].sort((a, b) => a - b);
+  const parts: Monoid[] = [base.monoid, ...heaps.map((h) => cyclicMonoid(free.get(h)!))];
+  const monoid = directProduct(parts);
+  // Element (x, 0, ..., 0) is x times the product of the cyclic parts' sizes; freed heap i's generator is 1 in its place.
+  const scale = monoid.size / base.monoid.size;
+  const images = base.images.map((x) => x * scale);
+  heaps.forEach((h, i) => (images[h] = parts.slice(i + 2).reduce((s, p) => s * p.size, 1)));
+  return { monoid, images };
+}
+
+/** Two sums of one class of a trial whose outcomes differ (the trial is too coarse), and how far the check got. */
+interface Conflict {
+  readonly sums: readonly [number[], number[]];
+  readonly states: number;
+  /** The trial reduced (what the next trials build on). */
+  readonly reduced: Base;
+}
+
+/**
+ * A trial: its elements, each reached by a shortest sum; each element's
+ * outcome is that sum's (from the outcomes of its options' classes, found
+ * the same way); the trial reduced to the classes the outcomes tell apart;
+ * and the check. A trial too coarse fails the check, with a conflict.
+ */
+function* runTrial(moves: HeapMoves, q: Quotient, base: Base, free: ReadonlyMap<number, number>): Generator<void, { readonly quotient: Quotient } | Conflict, void> {
+  const n = q.bound + 1;
+  const trial = trialProduct(base, free);
+  const m = trial.monoid;
+  const letters = lettersOf(moves, m, trial.images);
+  const imageOf = (sum: readonly number[]) => sum.reduce((x, h) => m.product(x, trial.images[h]!), 0);
+  // Every element, with a shortest sum reaching it.
+  const sumOf = new Map<number, number[]>([[0, []]]);
+  const order = [0];
+  const generators = [...new Map(letters.map((l) => [l.image, l.heap])).entries()];
+  for (let i = 0; i < order.length; i++) {
+    for (const [image, heap] of generators) {
+      const y = m.product(order[i]!, image);
+      if (sumOf.has(y)) continue;
+      sumOf.set(y, [...sumOf.get(order[i]!)!, heap]);
+      order.push(y);
+      if (order.length > TRIAL_LIMIT) throw tooHard(q, n, `a trial of ${formatCount(TRIAL_LIMIT)} elements`);
+    }
+    if ((i & 1023) === 1023) yield;
+  }
+  // Each element's outcome: that of a sum reaching it (an option's class, once known, stands for all its sums).
+  const live = new Map<number, number[][]>();
+  const optionsOf = (h: number) => {
+    let o = live.get(h);
+    if (!o) live.set(h, (o = moves.options(h).map((parts) => parts.filter((p) => trial.images[p] !== 0 || moves.options(p).length > 0).filter((p) => p > 0))));
+    return o;
+  };
+  const isP = new Map<number, boolean>();
+  // The sum each element's outcome was found from.
+  const markedBy = new Map<number, readonly number[]>();
+  const mark = (x: number, sum: readonly number[]) => {
+    const p = outcome(sum);
+    isP.set(x, p);
+    markedBy.set(x, sum);
+    return p;
+  };
+  const outcome = (sum: readonly number[]): boolean => {
+    if (sum.length === 0) return false;
+    for (let i = 0; i < sum.length; i++) {
+      if (i > 0 && sum[i] === sum[i - 1]) continue;
+      const rest = [...sum.slice(0, i), ...sum.slice(i + 1)];
+      for (const parts of optionsOf(sum[i]!)) {
+        const after = [...rest, ...parts].sort((a, b) => a - b);
+        const y = imageOf(after);
+        if (isP.get(y) ?? mark(y, after)) return false;
+      }
+    }
+    return true;
+  };
+  for (const x of order) if (!isP.has(x)) mark(x, [...sumOf.get(x)!].sort((a, b) => a - b));
+  const reduced = reduceByOutcome(m, generators.map(([image]) => image), (x) => isP.get(x) === true);
+  const classImages = trial.images.map((x) => reduced.classOf.get(x) ?? 0);
+  const classInP = new Uint8Array(reduced.monoid.size);
+  for (const [x, c] of reduced.classOf) if (isP.get(x)) classInP[c] = 1;
+  const check = yield* checkQuotient(reduced.monoid, classInP, lettersOf(moves, reduced.monoid, classImages));
+  if (check.ok) return { quotient: { monoid: reduced.monoid, inP: classInP, images: classImages, expansions: [...q.expansions, n], bound: n, statesChecked: check.states } };
+  return { sums: genuineConflict(check.sum, imageOf, isP, (x) => markedBy.get(x)!, optionsOf), states: check.states, reduced: { monoid: reduced.monoid, images: classImages } };
+}
+
+/**
+ * Two sums of one trial class whose outcomes truly differ, found from a sum
+ * the check failed on: searching down from it for a sum whose outcome the
+ * trial's class gets wrong, then comparing that sum with the one its class
+ * was marked by (if those agree, the class was marked wrong through an
+ * option: down that option, and so on). Outcomes here are an exhaustive
+ * search over the sums themselves.
+ */
+function genuineConflict(failed: readonly number[], imageOf: (sum: readonly number[]) => number, isP: ReadonlyMap<number, boolean>, markedBy: (x: number) => readonly number[], optionsOf: (h: number) => number[][]): [number[], number[]] {
+  const truth = new Map<string, boolean>();
+  const optionSums = (sum: readonly number[]) => {
+    const out: number[][] = [];
+    for (let i = 0; i < sum.length; i++) {
+      if (i > 0 && sum[i] === sum[i - 1]) continue;
+      const rest = [...sum.slice(0, i), ...sum.slice(i + 1)];
+      for (const parts of optionsOf(sum[i]!)) out.push([...rest, ...parts].sort((a, b) => a - b));
+    }
+    return out;
+  };
+  const trulyP = (sum: readonly number[]): boolean => {
+    const key = sum.join(',');
+    let p = truth.get(key);
+    if (p === undefined) truth.set(key, (p = sum.length > 0 && optionSums(sum).every((o) => !trulyP(o))));
+    return p;
+  };
+  const wrong = (sum: readonly number[]) => isP.get(imageOf(sum)) !== trulyP(sum);
+  // A sum the trial gets wrong: the failed one, or (breadth first) one below it.
+  let sum = [...failed].sort((a, b) => a - b);
+  const queue = [sum];
+  const seen = new Set<string>();
+  for (let i = 0; i < queue.length; i++) {
+    if (wrong(queue[i]!)) {
+      sum = queue[i]!;
+      break;
+    }
+    for (const o of optionSums(queue[i]!)) if (!seen.has(o.join(','))) seen.add(o.join(',')), queue.push(o);
+  }
+  // Down the marking until two sums of one class differ.
+  for (;;) {
+    const by = [...markedBy(imageOf(sum))].sort((a, b) => a - b);
+    if (trulyP(by) !== trulyP(sum)) return [sum, by];
+    const next = optionSums(by).find(wrong);
+    if (!next) return [sum, by];
+    sum = next;
+  }
+}
+
+/**
+ * The trial after a failed one: on the failed trial (reduced), each change
+ * that sends the two sums of its conflict to different classes is tried (a
+ * heap whose count differs between them freed, with a cyclic monoid as long
+ * as its count needs, or two such heaps, or heap n freed again); the first
+ * that passes gives the quotient, else the one whose check got furthest is
+ * the next to build on.
+ */
+function* nextTrial(moves: HeapMoves, q: Quotient, failed: Conflict): Generator<void, { readonly quotient: Quotient } | Conflict | null, void> {
+  const count = (sum: readonly number[]) => {
+    const c = new Map<number, number>();
+    for (const h of sum) c.set(h, (c.get(h) ?? 0) + 1);
+    return c;
+  };
+  const [a, b] = failed.sums.map(count) as [Map<number, number>, Map<number, number>];
+  const heaps = [...new Set([...a.keys(), ...b.keys()])];
+  const differing = heaps.filter((h) => a.get(h) !== b.get(h));
+  const indexFor = (h: number) => Math.min(LARGEST_INDEX, Math.max(FREED_INDEX, Math.max(a.get(h) ?? 0, b.get(h) ?? 0) - 1));
+  const n = q.bound + 1;
+  const singles = [...new Set([...(differing.length ? differing : heaps), n])];
+  const candidates: Map<number, number>[] = singles.map((h) => new Map([[h, indexFor(h)]]));
+  for (let i = 0; i < singles.length; i++) for (let j = i + 1; j < singles.length; j++) candidates.push(new Map([[singles[i]!, indexFor(singles[i]!)], [singles[j]!, indexFor(singles[j]!)]]));
+  let best: Conflict | null = null;
+  for (const candidate of candidates) {
+    const trial = trialProduct(failed.reduced, candidate);
+    const image = (sum: readonly number[]) => sum.reduce((x, h) => trial.monoid.product(x, trial.images[h]!), 0);
+    if (image(failed.sums[0]) === image(failed.sums[1])) continue;
+    const tried = yield* runTrial(moves, q, failed.reduced, candidate);
+    if ('quotient' in tried) return tried;
+    if (!best || tried.states > best.states) best = tried;
+  }
+  return best;
+}
+
+function tooHard(q: Quotient, n: number, tried: string): InputError {
+  return new InputError(says`${mention('quotient')}: at heap ${n} the quotient of heaps 0..${q.bound} (order ${q.monoid.size}) would need more than ${tried}; the quotient is known up to heap ${q.bound}`, { code: 'too-large', value: n });
+}
+
+/** The quotient of heaps 0..bound (a generator for the driver). */
+export function* quotientSteps(moves: HeapMoves, bound: number): Generator<void, Quotient, void> {
+  let q = emptyQuotient();
+  while (q.bound < bound) q = yield* extendQuotient(moves, q);
+  return q;
+}
