@@ -141,7 +141,7 @@ function valueGrid(x: Exploration, options: TableOptions): string {
 }
 
 /** A ground's kind as a table column says it. */
-const GROUND_NAMES: Readonly<Record<Ground['kind'], string>> = { table: 'computed', period: 'proven period', theorem: 'theorem', law: 'observed law, not proven' };
+const GROUND_NAMES: Readonly<Record<Ground['kind'], string>> = { table: 'computed', period: 'proven period', theorem: 'theorem', law: 'observed law, not proven', quotient: 'misère quotient', search: 'exhaustive search' };
 
 export async function writeTable(x: Exploration, sink: Sink, options: TableOptions, heaps?: readonly bigint[]): Promise<void> {
   const s = summarise(x);

@@ -5,13 +5,18 @@
  * - period: a pattern proven by a theorem about the computed values (which one, in `proof`);
  * - theorem: a published theorem about the game (author, year) answers it directly;
  * - law: a pattern only observed over the computed values: not proven, and
- *   used beyond them only when asked to (--use-observed).
+ *   used beyond them only when asked to (--use-observed);
+ * - quotient: a misère quotient (Plambeck and Siegel 2008) computed here for
+ *   heaps 0..bound and checked over every sum of them (src/core/misere/);
+ * - search: an exhaustive search of the position itself.
  */
 export type Ground =
   | { readonly kind: 'table'; readonly over: string }
   | { readonly kind: 'period'; readonly proof: string }
   | { readonly kind: 'theorem'; readonly theorem: string }
-  | { readonly kind: 'law'; readonly law: string; readonly observedUpTo: bigint };
+  | { readonly kind: 'law'; readonly law: string; readonly observedUpTo: bigint }
+  | { readonly kind: 'quotient'; readonly bound: number; readonly order: number }
+  | { readonly kind: 'search'; readonly what: string };
 
 /** The ground in a few words, for a report line. */
 export function groundWords(ground: Ground): string {
@@ -24,6 +29,10 @@ export function groundWords(ground: Ground): string {
       return `theorem: ${ground.theorem}`;
     case 'law':
       return `law observed up to ${ground.observedUpTo}, not proven: ${ground.law}`;
+    case 'search':
+      return `exhaustive search of ${ground.what}`;
+    case 'quotient':
+      return `misère quotient Q_${ground.bound} (Plambeck–Siegel 2008) of order ${ground.order}, computed and checked over every sum of heaps 0..${ground.bound}`;
   }
 }
 
@@ -38,6 +47,10 @@ export function groundJson(ground: Ground): Record<string, unknown> {
       return { kind: 'theorem', theorem: ground.theorem };
     case 'law':
       return { kind: 'law', law: ground.law, observedUpTo: Number(ground.observedUpTo), proven: false };
+    case 'search':
+      return { kind: 'search', what: ground.what };
+    case 'quotient':
+      return { kind: 'quotient', bound: ground.bound, order: ground.order, theorem: 'Plambeck and Siegel, Misère quotients for impartial games (2008)' };
   }
 }
 

@@ -37,14 +37,16 @@ export interface Quotient {
   readonly statesChecked: number;
 }
 
+/** The largest order of a quotient (its multiplication table has order^2 entries). */
+const LARGEST_ORDER = 8192;
 /** The most elements a trial product may have. */
-const TRIAL_LIMIT = 2_000_000;
+const TRIAL_LIMIT = 300_000;
 /** The largest index k of a cyclic monoid tried (a^(k+2) = a^k). */
 const LARGEST_INDEX = 12;
 /** The index of a freed heap's cyclic monoid at first. */
 const FREED_INDEX = 2;
 /** The most trials made one after another at one heap. */
-const LARGEST_ROUNDS = 64;
+const LARGEST_ROUNDS = 12;
 
 export function emptyQuotient(): Quotient {
   return { monoid: TRIVIAL_MONOID, inP: new Uint8Array(1), images: [0], expansions: [], bound: 0, statesChecked: 1 };
@@ -182,13 +184,14 @@ function* runTrial(moves: HeapMoves, q: Quotient, base: Base, free: ReadonlyMap<
     return true;
   };
   for (const x of order) if (!isP.has(x)) mark(x, [...sumOf.get(x)!].sort((a, b) => a - b));
-  const reduced = reduceByOutcome(m, generators.map(([image]) => image), (x) => isP.get(x) === true);
+  const reduced = reduceByOutcome(m, generators.map(([image]) => image), (x) => isP.get(x) === true, LARGEST_ORDER);
+  if (!reduced) throw tooHard(q, n, `a quotient of order ${formatCount(LARGEST_ORDER)}`);
   const classImages = trial.images.map((x) => reduced.classOf.get(x) ?? 0);
   const classInP = new Uint8Array(reduced.monoid.size);
   for (const [x, c] of reduced.classOf) if (isP.get(x)) classInP[c] = 1;
   const check = yield* checkQuotient(reduced.monoid, classInP, lettersOf(moves, reduced.monoid, classImages));
   if (check.ok) return { quotient: { monoid: reduced.monoid, inP: classInP, images: classImages, expansions: [...q.expansions, n], bound: n, statesChecked: check.states } };
-  return { sums: genuineConflict(check.sum, imageOf, isP, (x) => markedBy.get(x)!, optionsOf), states: check.states, reduced: { monoid: reduced.monoid, images: classImages } };
+  return { sums: genuineConflict(q, check.sum, imageOf, isP, (x) => markedBy.get(x)!, optionsOf), states: check.states, reduced: { monoid: reduced.monoid, images: classImages } };
 }
 
 /**
@@ -197,9 +200,10 @@ function* runTrial(moves: HeapMoves, q: Quotient, base: Base, free: ReadonlyMap<
  * trial's class gets wrong, then comparing that sum with the one its class
  * was marked by (if those agree, the class was marked wrong through an
  * option: down that option, and so on). Outcomes here are an exhaustive
- * search over the sums themselves.
+ * search over the sums themselves, down to sums without heap n, which the
+ * quotient so far answers.
  */
-function genuineConflict(failed: readonly number[], imageOf: (sum: readonly number[]) => number, isP: ReadonlyMap<number, boolean>, markedBy: (x: number) => readonly number[], optionsOf: (h: number) => number[][]): [number[], number[]] {
+function genuineConflict(q: Quotient, failed: readonly number[], imageOf: (sum: readonly number[]) => number, isP: ReadonlyMap<number, boolean>, markedBy: (x: number) => readonly number[], optionsOf: (h: number) => number[][]): [number[], number[]] {
   const truth = new Map<string, boolean>();
   const optionSums = (sum: readonly number[]) => {
     const out: number[][] = [];
@@ -210,7 +214,10 @@ function genuineConflict(failed: readonly number[], imageOf: (sum: readonly numb
     }
     return out;
   };
+  // A sum without heap n: the quotient so far (proven) gives its outcome.
+  const n = q.bound + 1;
   const trulyP = (sum: readonly number[]): boolean => {
+    if (!sum.includes(n)) return q.inP[sum.reduce((x, h) => q.monoid.times[x * q.monoid.size + q.images[h]!]!, 0)] === 1;
     const key = sum.join(',');
     let p = truth.get(key);
     if (p === undefined) truth.set(key, (p = sum.length > 0 && optionSums(sum).every((o) => !trulyP(o))));

@@ -6,8 +6,8 @@
  * winning moves from each heap's options that reach the value the nim-sum
  * asks for (every one, not only those below the heap's value): all counted
  * within a budget of option checks, the first WINNING_MOVES_LISTED listed.
- * Misère play: Bouton's rule for Nim, an exhaustive search for everything
- * else. Both run as generators that yield after each heap (or position
+ * Misère play: Bouton's rule for Nim; the misère quotient or the tame rule
+ * (src/core/misere/) where they apply; an exhaustive search for the rest. Both run as generators that yield after each heap (or position
  * searched), for the driver.
  */
 import type { Exploration } from '../heap/explore.js';
@@ -21,6 +21,7 @@ import { formatCount } from '../numbers.js';
 import { generatorWork, runGenerator, type SteppedWork } from '../driver.js';
 import { heapArray, type HeapList } from './heap-list.js';
 import { heapGrounds } from '../heap/heap-ground.js';
+import { misereSumSteps } from '../misere/misere-sum.js';
 
 /** Positions longer than this are not written out after each move: only what the heap becomes. */
 const POSITION_SHOWN = 24;
@@ -117,9 +118,13 @@ function* heapPositionSteps(x: Exploration, rule: HeapMoves, heaps: HeapList, mi
     return { ...base, nimSum: null, outcome, winningMoves, movesNotListed: null, ...counted() };
   }
   if (misere) {
-    size.unit = 'positions searched';
+    // A theory first (the quotient, or the tame rule), at any number of heaps; else an exhaustive search.
+    size.unit = 'steps';
     size.ceiling = Infinity;
-    return yield* misereHeapPosition(rule, heaps, base);
+    const byTheory = yield* misereSumSteps(rule, heaps, base);
+    if (byTheory) return byTheory;
+    size.unit = 'positions searched';
+    return yield* misereHeapPosition(rule, heaps, { ...base, components: base.components.map((c) => ({ ...c, ground: { kind: 'search', what: 'the position (no theory applies to it here)' } })) });
   }
   // Pass 2: each heap's options with the value the nim-sum asks for.
   let movesNotListed: string | null = null;
