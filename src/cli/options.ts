@@ -58,6 +58,8 @@ export interface ExploreCommand {
   readonly position?: readonly string[];
   /** Misère play: the last player to move loses. */
   readonly misere: boolean;
+  /** Misère theory: Conway's genus of each heap, or the misère quotient (implies misère play). */
+  readonly misereTheory?: 'genus' | 'quotient';
   /** Let a law that is only observed (not proven) answer beyond the computed table. */
   readonly useObserved: boolean;
   /** A conjecture to check against the table (`--check 'g == n % 4'`), as written. */
@@ -100,6 +102,8 @@ export const EXPLORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   'trust-module': { type: 'boolean', describe: "run a rule module without its sandbox's limits (reading outside its folder, writing files, starting processes)", group: 'Rule:' },
   position: { type: 'string', array: true, describe: "a position to evaluate: heap sizes (3 6 9), pairs (3:5), JSON states; '-' reads heaps from stdin", group: 'Positions:' },
   misere: { type: 'boolean', describe: 'misère play: the player who makes the last move loses', group: 'Positions:' },
+  genus: { type: 'boolean', describe: "misère: Conway's genus of every heap 0..max, and whether it is tame, restive or wild", group: 'Positions:' },
+  quotient: { type: 'boolean', describe: 'misère: the misère quotient (Plambeck–Siegel) of heaps 0..max, or (no --max) until it stops changing', group: 'Positions:' },
   'use-observed': { type: 'boolean', describe: 'let a law only observed (not proven) answer beyond the computed table; the answer says so', group: 'Positions:' },
   input: { type: 'string', choices: INPUT_LAYOUTS, describe: "with --position -: how standard input lays out positions: heaps (every number a heap; default), counted (a count, then that many heaps), cases (T, then T cases of a count and heaps)", group: 'Contest:' },
   answer: { type: 'string', choices: ANSWER_MODES, describe: "print only what a judge expects: winner (a line per position: Yes if the first player wins, else No), move (the first winning move as 'TAKE HEAP', then the heaps after it; or lose)", group: 'Contest:' },
@@ -285,6 +289,13 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
     if (check.trim() === '') throw new InputError("--check needs a conjecture, such as 'g == n % 4'");
   }
   const emit = parseEmit(argv, rawArgs, playing);
+  if (argv.genus && argv.quotient) throw new InputError('give --genus or --quotient, not both');
+  const theory = argv.genus ? ('genus' as const) : argv.quotient ? ('quotient' as const) : undefined;
+  if (theory) {
+    if (playing) throw new InputError(`--${theory} makes a table; sg-explore play plays the game`);
+    const clash = (['position', 'at', 'rows', 'checkpoint', 'plot', 'limit'] as const).find((f) => argv[f] !== undefined && argv[f] !== false);
+    if (clash) throw new InputError(`--${theory} makes a table of heaps 0..max; --${clash} does not apply to it (give one or the other)`);
+  }
   return {
     command: {
       command: 'explore',
@@ -307,7 +318,8 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
       plot: parsePlot(single(argv.plot, 'plot')),
       logX: Boolean(argv['log-x']),
       position,
-      misere: Boolean(argv.misere),
+      misere: Boolean(argv.misere) || theory !== undefined,
+      ...(theory && { misereTheory: theory }),
       useObserved: Boolean(argv['use-observed']),
       ...parseContest(argv, position),
       play: parsePlay(argv, playing),

@@ -89,6 +89,7 @@ function requestOf(game: GameSpec, command: ExploreCommand, io: CliIo): Request 
     limit: command.limit,
     rows: command.rows,
     misere: command.misere,
+    ...(command.misereTheory && { misereTheory: command.misereTheory }),
     useObserved: command.useObserved,
     threads: command.threads ?? defaultThreads(),
     module: { timeoutMs: command.timeoutMs, trusted: command.trustModule, log: io.stderr, checkpoint: command.checkpoint !== undefined },

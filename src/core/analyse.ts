@@ -4,7 +4,7 @@
  * field), its kind prepares the work, and the result is a tagged union
  * (AnalysisResult), every member with a `shape`.
  */
-import { InputError } from './errors.js';
+import { InputError, mention, says } from './errors.js';
 import { drive, driveSync, type DriveOptions, type StepOutcome, type SteppedWork } from './driver.js';
 import { checkSize, checkWhole } from './rules/check.js';
 import { checkGame, kindOf, type AnalysisResult, type GameRule, type GameSpec } from './kinds/registry.js';
@@ -49,6 +49,12 @@ export function checkRequest<Q extends AnalyseRequest & ExploreRequest>(request:
 /** A request, checked, prepared by its kind (at once where the kind can, as analyseSync needs). */
 function prepareNow(request: Request): Prepared<AnalysisResult> | Promise<Prepared<AnalysisResult>> {
   const checked = checkRequest(request);
+  const theory = checked.misereTheory;
+  if (theory !== undefined) {
+    if (theory !== 'genus' && theory !== 'quotient') throw new InputError(`misereTheory: expected 'genus' or 'quotient', got ${String(theory)}`, { code: 'bad-value', field: 'misere', value: theory });
+    if (!kindOf(checked.game.rule).heap) throw new InputError(says`${mention(theory)} applies to heap rules (subtraction sets, all-but sets, codes, rule modules)`, { code: 'not-applicable', field: theory, value: true });
+    if (checked.position || checked.at) throw new InputError(says`${mention(theory)} makes a table of heaps 0..max; a position or ${mention('at')} asks for single answers (give one or the other)`, { code: 'not-applicable', field: theory, value: true });
+  }
   return kindOf(checked.game.rule).prepare(checked as AnalyseRequest<GameRule>) as Prepared<AnalysisResult> | Promise<Prepared<AnalysisResult>>;
 }
 

@@ -75,6 +75,8 @@ export interface AnalyseRequest<R extends RuleBase = RuleBase> {
   readonly position?: readonly string[] | HeapList;
   /** Misère play (a table of single heaps when no position is given). */
   readonly misere?: boolean;
+  /** Misère theory instead of the misère table: Conway's genus of each heap, or the misère quotient (Plambeck–Siegel). */
+  readonly misereTheory?: 'genus' | 'quotient';
   /** Let a law that is only observed (not proven) answer beyond the computed values (the answer's ground says so). */
   readonly useObserved?: boolean;
   /** The work of an earlier run (see checkpointKey): computation continues after it. */

@@ -3,6 +3,8 @@
  * folder under src/core/kinds/ and a line here (and its rule type in the
  * union below); nothing else asks for a kind by name.
  */
+import type { GenusTable } from '../misere/genus.js';
+import type { QuotientReport } from '../misere/quotient-report.js';
 import { checkSize, fail } from '../rules/check.js';
 import type { GameSpecOf } from '../rules/spec.js';
 import type { GameKind, RuleWord } from './kind.js';
@@ -88,4 +90,4 @@ export type { CustomRule } from './module/rule.js';
  * The results of the built-in kinds, told apart by their `shape`; a kind's
  * own shapes (a graph's) are ShapedResults that its own writers write.
  */
-export type AnalysisResult = Exploration | GridExploration | CappedHeapExploration | PositionReport<unknown> | MisereTable | StatesTable;
+export type AnalysisResult = Exploration | GridExploration | CappedHeapExploration | PositionReport<unknown> | MisereTable | GenusTable | QuotientReport | StatesTable;

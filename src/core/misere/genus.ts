@@ -20,7 +20,12 @@ export interface Genus {
   readonly exponents: readonly number[];
 }
 
-/** Conway's classes of a heap: tame (it and every follower have the genus of a nim position), restive, or wild. */
+/**
+ * Conway's classes of a heap: tame (it and every follower have a tame
+ * genus); restive, as sg-explore decides it, when it is not tame but every
+ * option is (ONAG's restive and restless games are such games; their finer
+ * split by how they act in sums is not made here); else wild.
+ */
 export type Tameness = 'tame' | 'restive' | 'wild';
 
 export interface GenusRow {
@@ -55,17 +60,6 @@ export function isTameGenus(genus: Genus): boolean {
   if (genus.exponents.length !== 2) return false;
   if (g <= 1) return a === g && b === (g ^ 2);
   return a === g && b === (g ^ 2);
-}
-
-/**
- * Whether a genus is restive: g^{g0 ...} with {g, g0} = {0, 1} and the
- * exponents alternating from the start between g0 and g0 xor 2... see
- * isRestiveGenus's comment in the README: Conway's restive games are the
- * ambivalent nim-heaps that act as *g or *g0 according to their company.
- */
-export function isRestiveGenus(genus: Genus): boolean {
-  void genus;
-  return false;
 }
 
 /** A small mex over values marked in a scratch array (stamped, so it needs no clearing). */
@@ -162,11 +156,10 @@ export function* genusTableSteps(moves: HeapMoves, max: number): Generator<void,
   const tame = new Uint8Array(count);
   const restive = new Uint8Array(count);
   for (let p = 0; p < count; p++) {
-    const genus = genusOf(levels, values, p);
-    let all = isTameGenus(genus);
+    let all = isTameGenus(genusOf(levels, values, p));
     for (const o of graph.options[p]!) if (!tame[o]) all = false;
     tame[p] = all ? 1 : 0;
-    restive[p] = !all && isRestiveGenus(genus) ? 1 : 0;
+    restive[p] = !all && graph.options[p]!.every((o) => tame[o]) ? 1 : 0;
   }
   const rows: GenusRow[] = [];
   for (let n = 0; n <= max; n++) {

@@ -19,6 +19,8 @@ import type { RuleBase } from '../../rules/spec.js';
 import { exploreTable, exploreWork, type Exploration, type ExploreRequest } from '../../heap/explore.js';
 import type { HeapKind, HeapMoves } from '../../heap/heap-kind.js';
 import type { MisereClosedForm } from '../../heap/closed-form.js';
+import { genusTableSteps } from '../../misere/genus.js';
+import { quotientReportSteps } from '../../misere/quotient-report.js';
 
 /** Heap sizes, written as people write them (9, 1e9, 10^18); a plain run of digits takes the fast path. */
 export function parseHeaps(texts: readonly string[]): bigint[] {
@@ -36,6 +38,9 @@ const THEOREM_TABLE_MAX = 31n;
 /** A misère table of heaps 0..max when no --max is given. */
 const MISERE_DEFAULT_MAX = 100n;
 const MISERE_DEFAULT_MAX_NUMBER = Number(MISERE_DEFAULT_MAX);
+/** A genus table of heaps 0..max when no --max is given: rules whose moves leave one heap, and rules that split heaps (their sums are searched). */
+const GENUS_DEFAULT_MAX = 100;
+const GENUS_DEFAULT_SPLIT_MAX = 20;
 
 /** A generator's steps, then its result mapped. */
 function* mapSteps<T, U>(steps: Generator<void, T, void>, map: (result: T) => U): Generator<void, U, void> {
@@ -81,6 +86,15 @@ export function prepareHeap<R extends RuleBase>(heap: HeapKind<R>, text: string,
       work: (resume) => explore(observed ? undefined : heaps.largest, resume, true),
       finish: (x) => heapPositionWork(observed ? withObservedLaw(x as Exploration, heaps.largest) : (x as Exploration), moves, heaps, request.misere ?? false),
     };
+  }
+  if (request.misereTheory) {
+    const moves = heap.moves(rule);
+    const max = request.max === undefined ? undefined : Number(request.max);
+    if (request.misereTheory === 'genus') {
+      const heaps = max ?? (moves.splits ? GENUS_DEFAULT_SPLIT_MAX : GENUS_DEFAULT_MAX);
+      return { checkpointKey: null, work: () => generatorWork(genusTableSteps(moves, heaps), { unit: 'steps', ceiling: Infinity }) };
+    }
+    return { checkpointKey: null, work: () => generatorWork(quotientReportSteps(moves, max), { unit: 'steps', ceiling: Infinity }) };
   }
   if (request.misere) {
     const moves = heap.moves(rule);
