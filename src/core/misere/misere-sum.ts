@@ -15,6 +15,7 @@ import type { Ground } from '../laws/ground.js';
 import type { HeapList } from '../positions/heap-list.js';
 import { WINNING_MOVES_LISTED, type Component, type Move, type PositionReport } from '../positions/position.js';
 import { quotientSteps, type Quotient } from './quotient.js';
+import { compareParts } from '../heap/heap-options.js';
 import { genusTableSteps, type GenusTable } from './genus.js';
 
 /** The largest heap a position's quotient is computed to. */
@@ -54,7 +55,9 @@ export function* misereSumSteps(moves: HeapMoves, heaps: HeapList, writing: Heap
   let count = 0n;
   if (outcome === 'N') {
     const bySize = new Map<number, number[][]>();
-    for (const size of counts.keys()) bySize.set(size, theory.winning(counts, size));
+    // Canonical order within a heap: amount taken, then what is left.
+    const sum = (parts: readonly number[]) => parts.reduce((a, b) => a + b, 0);
+    for (const size of counts.keys()) bySize.set(size, theory.winning(counts, size).sort((a, b) => sum(b) - sum(a) || compareParts(a.map(BigInt), b.map(BigInt))));
     for (let from = 0; from < heaps.count; from += BLOCK) {
       const block = heaps.read(from, BLOCK);
       for (let i = 0; i < block.length; i++) {
