@@ -7,6 +7,7 @@
  * keep the game long; --level below 10 makes it play a random move now and
  * then, so that people can learn.
  */
+import { groundWords } from '../core/laws/ground.js';
 import { createInterface } from 'node:readline';
 import type { CliIo } from './io.js';
 import type { Playable } from '../core/positions/playable.js';
@@ -133,7 +134,7 @@ async function hint<S>(game: Playable<S>, position: readonly S[], options: PlayO
   if (report.nimSum !== null) {
     paragraphs.push(`Values: ${report.components.map((c) => `${game.show(c.state)} is worth ${c.grundy}`).join(', ')}; their nim-sum (xor) is ${report.nimSum}.`);
     paragraphs.push(report.nimSum === 0n ? 'A nim-sum of 0 is lost for the player to move: every move makes it non-zero, and the other player can make it 0 again.' : 'A non-zero nim-sum wins: move so that it becomes 0.');
-  } else paragraphs.push(report.misere ? `In misère play values do not add up; a search of the position says ${outcomeWords(report)}.` : `A token on a cycle has value ∞ (Smith's rules): ${outcomeWords(report)}.`);
+  } else paragraphs.push(report.misere ? `In misère play values do not add up. By ${report.components[0] ? groundWords(report.components[0].ground) : "the position"}: ${outcomeWords(report)}.` : `A token on a cycle has value ∞ (Smith's rules): ${outcomeWords(report)}.`);
   if (!report.winningMoves.length) paragraphs.push('There is no winning move here: make the game long and hope for a mistake.');
   const lines = paragraphs.map((p) => wrapText(p, width));
   if (report.winningMoves.length) {
