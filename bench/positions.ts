@@ -147,6 +147,24 @@ export function benchPositions(out: (line: string) => void): void {
     out(`[positions]  sg-explore --preset nim --position - --format json  median ${seconds(r.median)}, ${(bytes / 1e6).toFixed(1)} MB of JSON`);
     out(`[positions]  plain node loop (parse and xor only)  median ${seconds(l.median)}`);
     out(`[positions]  ratio: ${ratio(r.median / l.median)} the plain loop's time`);
+
+    // 3. A misère sum of 100,000 Kayles heaps through the misère quotient, against the same heaps in normal play.
+    const kayles = join(dir, 'kayles.txt');
+    let seed = 12345;
+    const kaylesHeaps = Array.from({ length: 100_000 }, () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0), 1 + ((seed >>> 16) % 40)));
+    writeFileSync(kayles, kaylesHeaps.join(' ') + '\n');
+    const misere: number[] = [];
+    const normal: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      misere.push(timed(node, [program, '--preset', 'kayles', '--misere', '--position', '-'], kayles, env).seconds);
+      normal.push(timed(node, [program, '--preset', 'kayles', '--position', '-'], kayles, env).seconds);
+    }
+    const mi = summarize(misere);
+    const no = summarize(normal);
+    out(`== Misère sums: 100,000 Kayles heaps of 1..40 from stdin (whole processes, median of ${RUNS})`);
+    out(`[misere]  sg-explore --preset kayles --misere --position - (through the quotient Q_40)  median ${seconds(mi.median)} (target: under 1 s)`);
+    out(`[misere]  the same heaps in normal play (values and nim-sum)  median ${seconds(no.median)}`);
+    out(`[misere]  ratio: ${ratio(mi.median / no.median)} normal play's time`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
