@@ -45,6 +45,8 @@ const TRIAL_LIMIT = 300_000;
 const LARGEST_INDEX = 12;
 /** The index of a freed heap's cyclic monoid at first. */
 const FREED_INDEX = 2;
+/** The most sums searched exhaustively to find where a trial goes wrong. */
+const SEARCH_LIMIT = 1_500_000;
 /** The most trials made one after another at one heap. */
 const LARGEST_ROUNDS = 12;
 
@@ -126,6 +128,10 @@ interface Conflict {
   readonly states: number;
   /** The trial reduced (what the next trials build on). */
   readonly reduced: Base;
+  /** The true outcomes of the two sums (P: true). */
+  readonly truth: readonly [boolean, boolean];
+  /** Whether the reduced trial calls a sum P. */
+  says(sum: readonly number[]): boolean;
 }
 
 /**
@@ -191,7 +197,9 @@ function* runTrial(moves: HeapMoves, q: Quotient, base: Base, free: ReadonlyMap<
   for (const [x, c] of reduced.classOf) if (isP.get(x)) classInP[c] = 1;
   const check = yield* checkQuotient(reduced.monoid, classInP, lettersOf(moves, reduced.monoid, classImages));
   if (check.ok) return { quotient: { monoid: reduced.monoid, inP: classInP, images: classImages, expansions: [...q.expansions, n], bound: n, statesChecked: check.states } };
-  return { sums: genuineConflict(q, check.sum, imageOf, isP, (x) => markedBy.get(x)!, optionsOf), states: check.states, reduced: { monoid: reduced.monoid, images: classImages } };
+  const conflict = genuineConflict(q, check.sum, imageOf, isP, (x) => markedBy.get(x)!, optionsOf);
+  const says = (sum: readonly number[]) => classInP[sum.reduce((x, h) => reduced.monoid.times[x * reduced.monoid.size + classImages[h]!]!, 0)] === 1;
+  return { sums: conflict.sums, truth: conflict.truth, says, states: check.states, reduced: { monoid: reduced.monoid, images: classImages } };
 }
 
 /**
@@ -203,7 +211,7 @@ function* runTrial(moves: HeapMoves, q: Quotient, base: Base, free: ReadonlyMap<
  * search over the sums themselves, down to sums without heap n, which the
  * quotient so far answers.
  */
-function genuineConflict(q: Quotient, failed: readonly number[], imageOf: (sum: readonly number[]) => number, isP: ReadonlyMap<number, boolean>, markedBy: (x: number) => readonly number[], optionsOf: (h: number) => number[][]): [number[], number[]] {
+function genuineConflict(q: Quotient, failed: readonly number[], imageOf: (sum: readonly number[]) => number, isP: ReadonlyMap<number, boolean>, markedBy: (x: number) => readonly number[], optionsOf: (h: number) => number[][]): { readonly sums: [number[], number[]]; readonly truth: [boolean, boolean] } {
   const truth = new Map<string, boolean>();
   const optionSums = (sum: readonly number[]) => {
     const out: number[][] = [];
@@ -219,6 +227,7 @@ function genuineConflict(q: Quotient, failed: readonly number[], imageOf: (sum: 
   const trulyP = (sum: readonly number[]): boolean => {
     if (!sum.includes(n)) return q.inP[sum.reduce((x, h) => q.monoid.times[x * q.monoid.size + q.images[h]!]!, 0)] === 1;
     const key = sum.join(',');
+    if (truth.size > SEARCH_LIMIT) throw tooHard(q, n, `an exhaustive search of ${formatCount(SEARCH_LIMIT)} sums to find a conflict`);
     let p = truth.get(key);
     if (p === undefined) truth.set(key, (p = sum.length > 0 && optionSums(sum).every((o) => !trulyP(o))));
     return p;
@@ -238,9 +247,8 @@ function genuineConflict(q: Quotient, failed: readonly number[], imageOf: (sum: 
   // Down the marking until two sums of one class differ.
   for (;;) {
     const by = [...markedBy(imageOf(sum))].sort((a, b) => a - b);
-    if (trulyP(by) !== trulyP(sum)) return [sum, by];
-    const next = optionSums(by).find(wrong);
-    if (!next) return [sum, by];
+    if (trulyP(by) !== trulyP(sum) || !optionSums(by).some(wrong)) return { sums: [sum, by], truth: [trulyP(sum), trulyP(by)] };
+    const next = optionSums(by).find(wrong)!;
     sum = next;
   }
 }
@@ -250,8 +258,9 @@ function genuineConflict(q: Quotient, failed: readonly number[], imageOf: (sum: 
  * that sends the two sums of its conflict to different classes is tried (a
  * heap whose count differs between them freed, with a cyclic monoid as long
  * as its count needs, or two such heaps, or heap n freed again); the first
- * that passes gives the quotient, else the one whose check got furthest is
- * the next to build on.
+ * that passes gives the quotient; else the first that gives both sums their
+ * true outcomes (as MisereSolver's recalibration asks of its failing word),
+ * else the one whose check got furthest, is the next to build on.
  */
 function* nextTrial(moves: HeapMoves, q: Quotient, failed: Conflict): Generator<void, { readonly quotient: Quotient } | Conflict | null, void> {
   const count = (sum: readonly number[]) => {
@@ -274,6 +283,7 @@ function* nextTrial(moves: HeapMoves, q: Quotient, failed: Conflict): Generator<
     if (image(failed.sums[0]) === image(failed.sums[1])) continue;
     const tried = yield* runTrial(moves, q, failed.reduced, candidate);
     if ('quotient' in tried) return tried;
+    if (tried.says(failed.sums[0]) === failed.truth[0] && tried.says(failed.sums[1]) === failed.truth[1]) return tried;
     if (!best || tried.states > best.states) best = tried;
   }
   return best;
