@@ -200,10 +200,13 @@ describe('misère quotients against an exhaustive search', () => {
     expect(quotientOf(code('0.07'), 1).monoid.size).toBe(1);
   });
 
-  it("Dawson's Kayles: the orders of Q_n grow 1, 2, 6, 12, 24 and are checked up to heap 24", () => {
+  it("Dawson's Kayles: the orders of Q_n grow 1, 2, 6, 12, 24, then 144 at heap 25, each checked", () => {
+    const q = quotientOf(code('0.07'), 25);
+    expect(q.expansions).toEqual([2, 4, 10, 14, 25]);
+    expect(q.monoid.size).toBe(144);
     const orders = [1, 2, 4, 10, 14, 24].map((n) => quotientOf(code('0.07'), n).monoid.size);
     expect(orders).toEqual([1, 2, 6, 12, 24, 24]);
-  });
+  }, 120_000);
 });
 
 describe('misère sums through the theories', () => {
