@@ -14,7 +14,7 @@ import type { HeapMoves } from '../heap/heap-kind.js';
 import type { Ground } from '../laws/ground.js';
 import type { HeapList } from '../positions/heap-list.js';
 import { WINNING_MOVES_LISTED, type Component, type Move, type PositionReport } from '../positions/position.js';
-import { quotientSteps, type Quotient } from './quotient.js';
+import { emptyQuotient, extendQuotient, type Quotient } from './quotient.js';
 import { compareParts } from '../heap/heap-options.js';
 import { genusTableSteps, type GenusTable } from './genus.js';
 
@@ -25,6 +25,10 @@ const GENUS_SPLIT_HEAP = 20;
 /** The largest heap a position's genus table is computed to, for rules whose moves leave one heap. */
 const GENUS_SINGLE_HEAP = 100_000;
 const BLOCK = 4096;
+/** Quotients remembered between positions (by rule), and the heap at which each rule's quotient was refused. */
+const REMEMBERED_QUOTIENTS = 8;
+const known = new Map<string, Quotient>();
+const refusedAt = new Map<string, number>();
 /** Components a report keeps of a position read from standard input. */
 const COMPONENTS_KEPT = 64;
 
@@ -110,14 +114,18 @@ function power(q: Quotient, x: number, e: number): number {
 
 /** The quotient of heaps up to the largest, where it can be computed (null past its limits). */
 function* quotientTheory(moves: HeapMoves, largest: bigint): Generator<void, Theory | null, void> {
-  if (largest > BigInt(QUOTIENT_POSITION_HEAP)) return null;
-  let q: Quotient;
+  if (largest > BigInt(QUOTIENT_POSITION_HEAP) || largest >= BigInt(refusedAt.get(moves.text) ?? QUOTIENT_POSITION_HEAP + 1)) return null;
+  // The quotient of more heaps answers a sum of fewer as well: a game in play reuses and extends it.
+  let q = known.get(moves.text) ?? emptyQuotient();
   try {
-    q = yield* quotientSteps(moves, Number(largest));
+    while (q.bound < Number(largest)) q = yield* extendQuotient(moves, q);
   } catch (e) {
-    if (e instanceof InputError) return null;
-    throw e;
+    if (!(e instanceof InputError)) throw e;
+    refusedAt.set(moves.text, q.bound + 1);
+    return null;
   }
+  if (known.size >= REMEMBERED_QUOTIENTS && !known.has(moves.text)) known.delete(known.keys().next().value!);
+  known.set(moves.text, q);
   const m = q.monoid;
   const times = (x: number, y: number) => m.times[x * m.size + y]!;
   const productOf = (counts: ReadonlyMap<number, number>, less?: number) => {
