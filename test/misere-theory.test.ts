@@ -265,6 +265,7 @@ describe('the CLI', () => {
       [['--code', '0.75', '--genus', '--quotient'], /--genus or --quotient, not both/],
       [['--code', '0.75', '--quotient', '--position', '3', '4'], /--quotient makes a table of heaps 0..max; --position does not apply/],
       [['--preset', 'wythoff', '--genus'], /--genus applies to heap rules/],
+      [['--code', '0.75', '--quotient', '--max', '1e9'], /--quotient --max 1,000,000,000: at most 10,000 heaps/],
     ] as const) {
       expectBadInput(await runCli(args), args.join(' '), { pattern });
     }

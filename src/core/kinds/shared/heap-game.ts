@@ -20,6 +20,7 @@ import { exploreTable, exploreWork, type Exploration, type ExploreRequest } from
 import type { HeapKind, HeapMoves } from '../../heap/heap-kind.js';
 import type { MisereClosedForm } from '../../heap/closed-form.js';
 import { genusTableSteps } from '../../misere/genus.js';
+import { FOLLOWER_LIMIT } from '../../misere/follower-graph.js';
 import { quotientReportSteps } from '../../misere/quotient-report.js';
 
 /** Heap sizes, written as people write them (9, 1e9, 10^18); a plain run of digits takes the fast path. */
@@ -41,6 +42,8 @@ const MISERE_DEFAULT_MAX_NUMBER = Number(MISERE_DEFAULT_MAX);
 /** A genus table of heaps 0..max when no --max is given: rules whose moves leave one heap, and rules that split heaps (their sums are searched). */
 const GENUS_DEFAULT_MAX = 100;
 const GENUS_DEFAULT_SPLIT_MAX = 20;
+/** The most heaps a misère quotient is asked for (it is built a heap at a time). */
+const QUOTIENT_MAX = 10_000;
 
 /** A generator's steps, then its result mapped. */
 function* mapSteps<T, U>(steps: Generator<void, T, void>, map: (result: T) => U): Generator<void, U, void> {
@@ -90,6 +93,8 @@ export function prepareHeap<R extends RuleBase>(heap: HeapKind<R>, text: string,
   if (request.misereTheory) {
     const moves = heap.moves(rule);
     const max = request.max === undefined ? undefined : Number(request.max);
+    const most = request.misereTheory === 'genus' ? FOLLOWER_LIMIT - 1 : QUOTIENT_MAX;
+    if (max !== undefined && max > most) throw new InputError(says`${mention(request.misereTheory)} ${mention('max')} ${formatCount(request.max!)}: at most ${formatCount(most)} heaps`, { code: 'too-large', field: 'max', value: request.max });
     if (request.misereTheory === 'genus') {
       const heaps = max ?? (moves.splits ? GENUS_DEFAULT_SPLIT_MAX : GENUS_DEFAULT_MAX);
       return { checkpointKey: null, work: () => generatorWork(genusTableSteps(moves, heaps), { unit: 'steps', ceiling: Infinity }) };
