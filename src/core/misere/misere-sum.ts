@@ -1,13 +1,14 @@
 /**
- * Misère sums of heaps answered by theory, at any number of heaps: through
- * the misère quotient of heaps up to the largest (a sum is P exactly when
- * the product of its heaps' classes is in the P-portion; a winning move goes
- * to a sum whose product is), or, where every heap up to the largest is
- * tame, by Conway's tame rule (a sum of tame games plays as the nim
- * position of their genera: with a component whose genus is not 0^{120} or
- * 1^{031}, P exactly when the nim-sum of the normal values is 0, else
- * exactly when it is 1). Null when neither applies within its limits; the
- * caller then searches the position.
+ * Misère sums of heaps answered by theory, at any number of heaps: where
+ * every heap up to the largest is tame, by Conway's tame rule (the published
+ * theorem, so it comes first); else through the misère quotient of heaps up
+ * to the largest (a sum is P exactly when the product of its heaps' classes
+ * is in the P-portion; a winning move goes to a sum whose product is). The
+ * tame rule: a sum of tame games plays as the nim position of their genera
+ * (with a component whose genus is not 0^{120} or 1^{031}, P exactly when
+ * the nim-sum of the normal values is 0, else exactly when it is 1). Null
+ * when neither applies within its limits; the caller then searches the
+ * position.
  */
 import { InputError } from '../errors.js';
 import type { HeapMoves } from '../heap/heap-kind.js';
@@ -52,7 +53,7 @@ export function* misereSumSteps(moves: HeapMoves, heaps: HeapList, writing: Heap
     for (const h of heaps.read(from, BLOCK)) counts.set(Number(h), (counts.get(Number(h)) ?? 0) + 1);
     yield;
   }
-  const theory = (yield* quotientTheory(moves, largest)) ?? (yield* tameTheory(moves, largest));
+  const theory = (yield* tameTheory(moves, largest)) ?? (yield* quotientTheory(moves, largest));
   if (!theory) return null;
   const outcome = theory.outcome(counts);
   const winningMoves: Move<bigint>[] = [];
