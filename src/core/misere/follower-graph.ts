@@ -8,6 +8,7 @@
 import { InputError, mention, says } from '../errors.js';
 import { formatCount } from '../numbers.js';
 import type { HeapMoves } from '../heap/heap-kind.js';
+import { sumOptions } from '../positions/misere.js';
 
 export interface FollowerGraph {
   /** Positions, options first: each position's heaps, ascending (heaps with a move only). */
@@ -44,15 +45,11 @@ export function* followerGraph(moves: HeapMoves, max: number, limit = FOLLOWER_L
   const optionsOf = (position: readonly number[]): number[][] => {
     const seen = new Set<string>();
     const out: number[][] = [];
-    for (let i = 0; i < position.length; i++) {
-      if (i > 0 && position[i] === position[i - 1]) continue; // the same heap again: the same options
-      for (const parts of moves.options(position[i]!)) {
-        const after = [...position.slice(0, i), ...position.slice(i + 1), ...parts.filter(live)].sort((a, b) => a - b);
-        const key = after.join(',');
-        if (!seen.has(key)) {
-          seen.add(key);
-          out.push(after);
-        }
+    for (const after of sumOptions(position, (h) => moves.options(h), live)) {
+      const key = after.join(',');
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push(after);
       }
     }
     return out;

@@ -13,6 +13,7 @@
  */
 import type { HeapMoves } from '../heap/heap-kind.js';
 import { followerGraph, type FollowerGraph } from './follower-graph.js';
+import { MexBuffer } from '../kernels/mex-buffer.js';
 
 /** A genus: the normal-play value and the misère exponents, abbreviated to where they start to alternate (plus the two that alternate). */
 export interface Genus {
@@ -57,30 +58,22 @@ export function isTameGenus(genus: Genus): boolean {
   const [a, b, c] = genus.exponents;
   const g = genus.value;
   if (genus.exponents.length === 3) return (g === 0 && a === 1 && b === 2 && c === 0) || (g === 1 && a === 0 && b === 3 && c === 1);
-  if (genus.exponents.length !== 2) return false;
-  if (g <= 1) return a === g && b === (g ^ 2);
-  return a === g && b === (g ^ 2);
+  // 0^{02}, 1^{13} and n^{n, n xor 2}: one shape.
+  return genus.exponents.length === 2 && a === g && b === (g ^ 2);
 }
 
-/** A small mex over values marked in a scratch array (stamped, so it needs no clearing). */
+/** A mex over values marked with a stamp per set (the kernels' buffer: nothing to clear between sets). */
 class Mex {
+  private readonly buffer = new MexBuffer();
   private stamp = 0;
-  private marks = new Uint32Array(64);
   begin(): void {
     this.stamp++;
   }
   add(v: number): void {
-    if (v >= this.marks.length) {
-      const grown = new Uint32Array(Math.max(v + 1, 2 * this.marks.length));
-      grown.set(this.marks);
-      this.marks = grown;
-    }
-    this.marks[v] = this.stamp;
+    this.buffer.mark(v, this.stamp);
   }
   value(): number {
-    let m = 0;
-    while (m < this.marks.length && this.marks[m] === this.stamp) m++;
-    return m;
+    return this.buffer.mex(this.stamp);
   }
 }
 

@@ -23,6 +23,8 @@ import { formatCount } from '../numbers.js';
 import type { HeapMoves } from '../heap/heap-kind.js';
 import { cyclicMonoid, directProduct, reduceByOutcome, TRIVIAL_MONOID, type Monoid, type TableMonoid } from './monoid.js';
 import { checkQuotient, type HeapLetter } from './quotient-check.js';
+import { liveHeaps } from './follower-graph.js';
+import { sumOptions } from '../positions/misere.js';
 /** A quotient of heaps 0..bound, checked. */
 export interface Quotient {
   readonly monoid: TableMonoid;
@@ -61,14 +63,15 @@ function sortedUnique(values: ArrayLike<number>): Int32Array {
   return sorted.subarray(0, k);
 }
 
+/** The classes of the options of heap h. */
+function transitionsOf(moves: HeapMoves, m: Monoid, images: readonly number[], h: number): Int32Array {
+  return sortedUnique(moves.options(h).map((parts) => parts.reduce((x, part) => m.product(x, images[part]!), 0)));
+}
+
 /** Heaps 1..images.length-1 that have a move, with their classes and their options' classes. */
 function lettersOf(moves: HeapMoves, m: Monoid, images: readonly number[]): HeapLetter[] {
   const out: HeapLetter[] = [];
-  for (let h = 1; h < images.length; h++) {
-    const options = moves.options(h);
-    if (options.length === 0) continue;
-    out.push({ heap: h, image: images[h]!, transitions: sortedUnique(options.map((parts) => parts.reduce((x, part) => m.product(x, images[part]!), 0))) });
-  }
+  for (let h = 1; h < images.length; h++) if (moves.options(h).length > 0) out.push({ heap: h, image: images[h]!, transitions: transitionsOf(moves, m, images, h) });
   return out;
 }
 
@@ -79,7 +82,7 @@ export function* extendQuotient(moves: HeapMoves, q: Quotient): Generator<void, 
   const m = q.monoid;
   // Heap n pretends to be an element of the quotient so far, if one passes the check.
   const earlier = lettersOf(moves, m, q.images);
-  const tr = lettersOf(moves, m, [...q.images, 0]).at(-1)!.transitions;
+  const tr = transitionsOf(moves, m, q.images, n);
   const aloneIsP = tr.every((u) => !q.inP[u]);
   for (let x = 0; x < m.size; x++) {
     if (Boolean(q.inP[x]) !== aloneIsP) continue;
@@ -161,12 +164,9 @@ function* runTrial(moves: HeapMoves, q: Quotient, base: Base, free: ReadonlyMap<
     if ((i & 1023) === 1023) yield;
   }
   // Each element's outcome: that of a sum reaching it (an option's class, once known, stands for all its sums).
-  const live = new Map<number, number[][]>();
-  const optionsOf = (h: number) => {
-    let o = live.get(h);
-    if (!o) live.set(h, (o = moves.options(h).map((parts) => parts.filter((p) => trial.images[p] !== 0 || moves.options(p).length > 0).filter((p) => p > 0))));
-    return o;
-  };
+  // Heaps without a move are left out of every sum (they change no game tree).
+  const live = liveHeaps(moves);
+  const optionSums = (sum: readonly number[]) => sumOptions(sum, (h) => moves.options(h), live);
   const isP = new Map<number, boolean>();
   // The sum each element's outcome was found from.
   const markedBy = new Map<number, readonly number[]>();
@@ -178,14 +178,9 @@ function* runTrial(moves: HeapMoves, q: Quotient, base: Base, free: ReadonlyMap<
   };
   const outcome = (sum: readonly number[]): boolean => {
     if (sum.length === 0) return false;
-    for (let i = 0; i < sum.length; i++) {
-      if (i > 0 && sum[i] === sum[i - 1]) continue;
-      const rest = [...sum.slice(0, i), ...sum.slice(i + 1)];
-      for (const parts of optionsOf(sum[i]!)) {
-        const after = [...rest, ...parts].sort((a, b) => a - b);
-        const y = imageOf(after);
-        if (isP.get(y) ?? mark(y, after)) return false;
-      }
+    for (const after of optionSums(sum)) {
+      const y = imageOf(after);
+      if (isP.get(y) ?? mark(y, after)) return false;
     }
     return true;
   };
@@ -197,7 +192,7 @@ function* runTrial(moves: HeapMoves, q: Quotient, base: Base, free: ReadonlyMap<
   for (const [x, c] of reduced.classOf) if (isP.get(x)) classInP[c] = 1;
   const check = yield* checkQuotient(reduced.monoid, classInP, lettersOf(moves, reduced.monoid, classImages));
   if (check.ok) return { quotient: { monoid: reduced.monoid, inP: classInP, images: classImages, expansions: [...q.expansions, n], bound: n, statesChecked: check.states } };
-  const conflict = genuineConflict(q, check.sum, imageOf, isP, (x) => markedBy.get(x)!, optionsOf);
+  const conflict = genuineConflict(q, check.sum, imageOf, isP, (x) => markedBy.get(x)!, (sum) => [...optionSums(sum)]);
   const says = (sum: readonly number[]) => classInP[sum.reduce((x, h) => reduced.monoid.times[x * reduced.monoid.size + classImages[h]!]!, 0)] === 1;
   return { sums: conflict.sums, truth: conflict.truth, says, states: check.states, reduced: { monoid: reduced.monoid, images: classImages } };
 }
@@ -211,17 +206,8 @@ function* runTrial(moves: HeapMoves, q: Quotient, base: Base, free: ReadonlyMap<
  * search over the sums themselves, down to sums without heap n, which the
  * quotient so far answers.
  */
-function genuineConflict(q: Quotient, failed: readonly number[], imageOf: (sum: readonly number[]) => number, isP: ReadonlyMap<number, boolean>, markedBy: (x: number) => readonly number[], optionsOf: (h: number) => number[][]): { readonly sums: [number[], number[]]; readonly truth: [boolean, boolean] } {
+function genuineConflict(q: Quotient, failed: readonly number[], imageOf: (sum: readonly number[]) => number, isP: ReadonlyMap<number, boolean>, markedBy: (x: number) => readonly number[], optionSums: (sum: readonly number[]) => number[][]): { readonly sums: [number[], number[]]; readonly truth: [boolean, boolean] } {
   const truth = new Map<string, boolean>();
-  const optionSums = (sum: readonly number[]) => {
-    const out: number[][] = [];
-    for (let i = 0; i < sum.length; i++) {
-      if (i > 0 && sum[i] === sum[i - 1]) continue;
-      const rest = [...sum.slice(0, i), ...sum.slice(i + 1)];
-      for (const parts of optionsOf(sum[i]!)) out.push([...rest, ...parts].sort((a, b) => a - b));
-    }
-    return out;
-  };
   // A sum without heap n: the quotient so far (proven) gives its outcome.
   const n = q.bound + 1;
   const trulyP = (sum: readonly number[]): boolean => {

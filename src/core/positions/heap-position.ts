@@ -15,7 +15,7 @@ import type { Ground } from '../laws/ground.js';
 import { WINNING_MOVES_LISTED, type Component, type Move, type PositionReport } from './position.js';
 import { compareParts, type OptionsWithValue } from '../heap/heap-options.js';
 import type { HeapMoves } from '../heap/heap-kind.js';
-import { boutonOutcome, checkMisereSize, MISERE_STATE_LIMIT, misereSearch, splitDescendants } from './misere.js';
+import { boutonOutcome, checkMisereSize, MISERE_STATE_LIMIT, misereSearch, splitDescendants, sumOptions } from './misere.js';
 import { InputError, mention, says } from '../errors.js';
 import { formatCount } from '../numbers.js';
 import { generatorWork, runGenerator, type SteppedWork } from '../driver.js';
@@ -178,12 +178,7 @@ function* misereHeapPosition(rule: HeapMoves, heaps: HeapList, base: Omit<Positi
   type Heaps = readonly number[];
   const normal = (h: number[]): Heaps => h.filter((v) => v > 0).sort((a, b) => a - b);
   const positionKey = (p: Heaps) => p.join(',');
-  const optionsOf = function* (p: Heaps): Iterable<Heaps> {
-    for (let i = 0; i < p.length; i++) {
-      if (i > 0 && p[i] === p[i - 1]) continue; // the same heap size again: the same options
-      for (const parts of rule.options(p[i]!)) yield normal([...p.slice(0, i), ...parts, ...p.slice(i + 1)]);
-    }
-  };
+  const optionsOf = (p: Heaps): Iterable<Heaps> => sumOptions(p, (h) => rule.options(h));
   const memo = new Map<string, boolean>();
   const start = normal(all.map(Number));
   const outcome = yield* misereSearch(start, positionKey, optionsOf, memo);

@@ -18,7 +18,7 @@ import { proveByWindowRepetition } from '../laws/window-repetition.js';
 import { observeCycle } from '../laws/observed.js';
 import { describePPositions, type PPositions } from '../laws/p-positions.js';
 import type { Cycle, Proof } from '../laws/pattern.js';
-import { checkMisereSize, misereSearch, splitDescendants } from './misere.js';
+import { checkMisereSize, misereSearch, splitDescendants, sumOptions } from './misere.js';
 import { runGenerator } from '../driver.js';
 import type { Ground } from '../laws/ground.js';
 
@@ -59,12 +59,7 @@ export function* misereTableSteps(rule: HeapMoves, max: number): Generator<void,
     const memo = new Map<string, boolean>();
     const key = (p: readonly number[]) => p.join(',');
     const normal = (h: number[]) => h.filter((v) => v > 0).sort((a, b) => a - b);
-    const options = function* (p: readonly number[]): Iterable<number[]> {
-      for (let i = 0; i < p.length; i++) {
-        if (i > 0 && p[i] === p[i - 1]) continue;
-        for (const parts of rule.options(p[i]!)) yield normal([...p.slice(0, i), ...parts, ...p.slice(i + 1)]);
-      }
-    };
+    const options = (p: readonly number[]): Iterable<number[]> => sumOptions(p, (h) => rule.options(h));
     for (let n = 0; n <= max; n++) outcomes[n] = (yield* misereSearch(normal([n]), key, options, memo)) === 'N' ? 1 : 0;
   } else if (rule.misereOutcomes) {
     outcomes.set(yield* rule.misereOutcomes(max));

@@ -25,6 +25,19 @@ export function boutonOutcome(anyBig: boolean, ones: number, sum: bigint): 'N' |
   return ones % 2 === 1 ? 'P' : 'N';
 }
 
+/**
+ * The options of a sum of heaps (ascending): one heap replaced by what a
+ * move leaves, each part kept by `keep` (at least: no empty heaps); a heap
+ * size that repeats is moved in once (the same options). Lazy, so a search
+ * can stop at the first option it needs.
+ */
+export function* sumOptions(sum: readonly number[], heapOptions: (h: number) => readonly (readonly number[])[], keep: (part: number) => boolean = (part) => part > 0): Generator<number[], void, void> {
+  for (let i = 0; i < sum.length; i++) {
+    if (i > 0 && sum[i] === sum[i - 1]) continue;
+    for (const parts of heapOptions(sum[i]!)) yield [...sum.slice(0, i), ...sum.slice(i + 1), ...parts.filter(keep)].sort((a, b) => a - b);
+  }
+}
+
 /** The most positions an exhaustive misère search may visit (about a minute of search, with progress). */
 export const MISERE_STATE_LIMIT = 2_000_000;
 
