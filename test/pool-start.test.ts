@@ -53,8 +53,11 @@ describe('starting a worker pool', () => {
    */
   function compileModes(threads: number): Record<string, string> {
     const hotLoop = (name: string) => `function ${name}(n) { let s = 0; for (let i = 0; i < n; i++) s = (s + i * i) | 0; return s; }`;
+    // Each hot function runs for a time, not a count: on a loaded machine a fixed count could end
+    // before V8 decides to optimise it, and its line would be missing.
+    const runHot = (name: string) => `{ const end = Date.now() + 300; let t = 0; while (Date.now() < end) for (let i = 0; i < 1000; i++) t += ${name}(100); globalThis.sink = t; }`;
     const poolWorker = join(scratch, 'hot-worker.mjs');
-    writeFileSync(poolWorker, `${hotLoop('poolHot')}\nexport default () => { let t = 0; for (let i = 0; i < 20000; i++) t += poolHot(100); return t; };\n`);
+    writeFileSync(poolWorker, `${hotLoop('poolHot')}\nexport default () => { ${runHot('poolHot')} return globalThis.sink; };\n`);
     const pool = pathToFileURL(join(ROOT, 'dist', 'src', 'host', 'pool.js')).href;
     const script = `
       import { Worker } from 'node:worker_threads';
@@ -62,8 +65,8 @@ describe('starting a worker pool', () => {
       const pool = await startPool({ file: ${JSON.stringify(poolWorker)}, threads: ${threads}, probe: null });
       await pool.run(null);
       ${hotLoop('mainHot')}
-      for (let i = 0; i < 20000; i++) mainHot(100);
-      const later = new Worker(${JSON.stringify(`${hotLoop('laterHot')} for (let i = 0; i < 20000; i++) laterHot(100);`)}, { eval: true });
+      ${runHot('mainHot')}
+      const later = new Worker(${JSON.stringify(`${hotLoop('laterHot')} ${runHot('laterHot')}`)}, { eval: true });
       await new Promise((resolve) => later.once('exit', resolve));
       await pool.destroy();`;
     const child = spawnSync(process.execPath, ['--trace-opt', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 });
