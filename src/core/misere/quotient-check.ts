@@ -51,40 +51,49 @@ export function* checkQuotient(m: TableMonoid, inP: Uint8Array, heaps: readonly 
   const parent: number[] = [-1];
   const heapOf: number[] = [-1];
   const seen = new Set<string>([key(0, profiles[0]!)]);
-  for (let i = 0; i < xs.length; i++) {
-    const x = xs[i]!;
-    const profile = profiles[i]!;
-    for (let l = 0; l < distinct.length; l++) {
-      const h = distinct[l]!;
-      const by = times[l]!;
-      const next = new Uint32Array(words);
-      for (let z = 0; z < size; z++) {
-        const t = by[z]!;
-        if ((profile[t >>> 5]! >>> (t & 31)) & 1) next[z >>> 5]! |= 1 << (z & 31);
+  // States are taken in order of the heaps' total size when found (a bucket per size), so a
+  // failing sum reported is a small one: finding out where a trial goes wrong searches below it.
+  const buckets: number[][] = [[0]];
+  let taken = 0;
+  for (let total = 0; total < buckets.length; total++) {
+    const bucket = buckets[total];
+    if (!bucket) continue;
+    for (const i of bucket) {
+      const x = xs[i]!;
+      const profile = profiles[i]!;
+      for (let l = 0; l < distinct.length; l++) {
+        const h = distinct[l]!;
+        const by = times[l]!;
+        const next = new Uint32Array(words);
+        for (let z = 0; z < size; z++) {
+          const t = by[z]!;
+          if ((profile[t >>> 5]! >>> (t & 31)) & 1) next[z >>> 5]! |= 1 << (z & 31);
+        }
+        for (const u of h.transitions) {
+          const w = m.times[x * size + u]!;
+          for (let k = 0; k < words; k++) next[k]! |= meets[w * words + k]!;
+        }
+        const nx = m.times[x * size + h.image]!;
+        const k = key(nx, next);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        xs.push(nx);
+        profiles.push(next);
+        parent.push(i);
+        heapOf.push(h.heap);
+        (buckets[total + h.heap] ??= []).push(xs.length - 1);
+        // Options, none of which meets P: P. (A sum with a heap that has a move has options.)
+        if ((next[0]! & 1) === 0 !== (inP[nx] === 1)) {
+          const sum: number[] = [];
+          for (let j = xs.length - 1; j > 0; j = parent[j]!) sum.push(heapOf[j]!);
+          return { ok: false, sum, states: xs.length };
+        }
+        if (xs.length > limit) {
+          throw new InputError(says`${mention('quotient')}: checking the quotient passed ${formatCount(limit)} states; the quotient is too large to check here`, { code: 'too-large' });
+        }
       }
-      for (const u of h.transitions) {
-        const w = m.times[x * size + u]!;
-        for (let k = 0; k < words; k++) next[k]! |= meets[w * words + k]!;
-      }
-      const nx = m.times[x * size + h.image]!;
-      const k = key(nx, next);
-      if (seen.has(k)) continue;
-      seen.add(k);
-      xs.push(nx);
-      profiles.push(next);
-      parent.push(i);
-      heapOf.push(h.heap);
-      // Options, none of which meets P: P. (A sum with a heap that has a move has options.)
-      if ((next[0]! & 1) === 0 !== (inP[nx] === 1)) {
-        const sum: number[] = [];
-        for (let j = xs.length - 1; j > 0; j = parent[j]!) sum.push(heapOf[j]!);
-        return { ok: false, sum, states: xs.length };
-      }
-      if (xs.length > limit) {
-        throw new InputError(says`${mention('quotient')}: checking the quotient passed ${formatCount(limit)} states; the quotient is too large to check here`, { code: 'too-large' });
-      }
+      if ((++taken & 63) === 63) yield;
     }
-    if ((i & 63) === 63) yield;
   }
   return { ok: true, states: xs.length };
 }

@@ -25,6 +25,7 @@ import { cyclicMonoid, directProduct, reduceByOutcome, TRIVIAL_MONOID, type Mono
 import { checkQuotient, type HeapLetter } from './quotient-check.js';
 import { liveHeaps } from './follower-graph.js';
 import { sumOptions } from '../positions/misere.js';
+import { sumTruth, type SumTruth } from './sum-truth.js';
 /** A quotient of heaps 0..bound, checked. */
 export interface Quotient {
   readonly monoid: TableMonoid;
@@ -48,7 +49,7 @@ const LARGEST_INDEX = 12;
 /** The index of a freed heap's cyclic monoid at first. */
 const FREED_INDEX = 2;
 /** The most sums searched exhaustively to find where a trial goes wrong. */
-const SEARCH_LIMIT = 1_500_000;
+const SEARCH_LIMIT = 2_000_000;
 /** The most trials made one after another at one heap. */
 const LARGEST_ROUNDS = 12;
 
@@ -94,9 +95,10 @@ export function* extendQuotient(moves: HeapMoves, q: Quotient): Generator<void, 
     if (check.ok) return { ...q, images: [...q.images, x], bound: n, statesChecked: check.states };
   }
   // The quotient changes. A trial: heap n its own cyclic monoid; after each failure, heaps freed from the failed trial (reduced) as its conflict shows them.
-  let tried = yield* runTrial(moves, q, { monoid: m, images: [...q.images, 0] }, new Map([[n, 0]]));
+  const truth = sumTruth(moves, q, SEARCH_LIMIT, () => tooHard(q, n, `an exhaustive search of ${formatCount(SEARCH_LIMIT)} sums to find a conflict`));
+  let tried = yield* runTrial(moves, q, truth, { monoid: m, images: [...q.images, 0] }, new Map([[n, 0]]));
   for (let round = 0; !('quotient' in tried); round++) {
-    const next = round < LARGEST_ROUNDS ? yield* nextTrial(moves, q, tried) : null;
+    const next = round < LARGEST_ROUNDS ? yield* nextTrial(moves, q, truth, tried) : null;
     if (!next) throw tooHard(q, n, `${LARGEST_ROUNDS} trials`);
     tried = next;
   }
@@ -125,16 +127,20 @@ function trialProduct(base: Base, free: ReadonlyMap<number, number>): { readonly
   return { monoid, images };
 }
 
-/** Two sums of one class of a trial whose outcomes differ (the trial is too coarse), and how far the check got. */
+/** Two sums of one class of a trial whose outcomes truly differ (the trial is too coarse), with those outcomes (P: true). */
 interface Conflict {
   readonly sums: readonly [number[], number[]];
+  readonly truth: readonly [boolean, boolean];
+}
+
+/** A trial that failed its check: how far the check got, and (found only when asked, since it takes a search) its conflict. */
+interface Failure {
   readonly states: number;
   /** The trial reduced (what the next trials build on). */
   readonly reduced: Base;
-  /** The true outcomes of the two sums (P: true). */
-  readonly truth: readonly [boolean, boolean];
   /** Whether the reduced trial calls a sum P. */
   says(sum: readonly number[]): boolean;
+  conflict(): Conflict;
 }
 
 /**
@@ -143,7 +149,7 @@ interface Conflict {
  * the same way); the trial reduced to the classes the outcomes tell apart;
  * and the check. A trial too coarse fails the check, with a conflict.
  */
-function* runTrial(moves: HeapMoves, q: Quotient, base: Base, free: ReadonlyMap<number, number>): Generator<void, { readonly quotient: Quotient } | Conflict, void> {
+function* runTrial(moves: HeapMoves, q: Quotient, truth: SumTruth, base: Base, free: ReadonlyMap<number, number>): Generator<void, { readonly quotient: Quotient } | Failure, void> {
   const n = q.bound + 1;
   const trial = trialProduct(base, free);
   const m = trial.monoid;
@@ -152,7 +158,8 @@ function* runTrial(moves: HeapMoves, q: Quotient, base: Base, free: ReadonlyMap<
   // Every element, with a shortest sum reaching it.
   const sumOf = new Map<number, number[]>([[0, []]]);
   const order = [0];
-  const generators = [...new Map(letters.map((l) => [l.image, l.heap])).entries()];
+  // Each class of heaps stands for its smallest heap, so the sums found are small (the search for a conflict grows fast with their size).
+  const generators = [...new Map([...letters].reverse().map((l) => [l.image, l.heap])).entries()].reverse();
   for (let i = 0; i < order.length; i++) {
     for (const [image, heap] of generators) {
       const y = m.product(order[i]!, image);
@@ -192,9 +199,15 @@ function* runTrial(moves: HeapMoves, q: Quotient, base: Base, free: ReadonlyMap<
   for (const [x, c] of reduced.classOf) if (isP.get(x)) classInP[c] = 1;
   const check = yield* checkQuotient(reduced.monoid, classInP, lettersOf(moves, reduced.monoid, classImages));
   if (check.ok) return { quotient: { monoid: reduced.monoid, inP: classInP, images: classImages, expansions: [...q.expansions, n], bound: n, statesChecked: check.states } };
-  const conflict = genuineConflict(q, check.sum, imageOf, isP, (x) => markedBy.get(x)!, (sum) => [...optionSums(sum)]);
+  const failed = check.sum;
+  let conflict: Conflict | undefined;
   const says = (sum: readonly number[]) => classInP[sum.reduce((x, h) => reduced.monoid.times[x * reduced.monoid.size + classImages[h]!]!, 0)] === 1;
-  return { sums: conflict.sums, truth: conflict.truth, says, states: check.states, reduced: { monoid: reduced.monoid, images: classImages } };
+  return {
+    says,
+    states: check.states,
+    reduced: { monoid: reduced.monoid, images: classImages },
+    conflict: () => (conflict ??= genuineConflict(truth, failed, imageOf, isP, (x) => markedBy.get(x)!, (sum) => [...optionSums(sum)])),
+  };
 }
 
 /**
@@ -206,19 +219,8 @@ function* runTrial(moves: HeapMoves, q: Quotient, base: Base, free: ReadonlyMap<
  * search over the sums themselves, down to sums without heap n, which the
  * quotient so far answers.
  */
-function genuineConflict(q: Quotient, failed: readonly number[], imageOf: (sum: readonly number[]) => number, isP: ReadonlyMap<number, boolean>, markedBy: (x: number) => readonly number[], optionSums: (sum: readonly number[]) => number[][]): { readonly sums: [number[], number[]]; readonly truth: [boolean, boolean] } {
-  const truth = new Map<string, boolean>();
-  // A sum without heap n: the quotient so far (proven) gives its outcome.
-  const n = q.bound + 1;
-  const trulyP = (sum: readonly number[]): boolean => {
-    if (!sum.includes(n)) return q.inP[sum.reduce((x, h) => q.monoid.times[x * q.monoid.size + q.images[h]!]!, 0)] === 1;
-    const key = sum.join(',');
-    if (truth.size > SEARCH_LIMIT) throw tooHard(q, n, `an exhaustive search of ${formatCount(SEARCH_LIMIT)} sums to find a conflict`);
-    let p = truth.get(key);
-    if (p === undefined) truth.set(key, (p = sum.length > 0 && optionSums(sum).every((o) => !trulyP(o))));
-    return p;
-  };
-  const wrong = (sum: readonly number[]) => isP.get(imageOf(sum)) !== trulyP(sum);
+function genuineConflict(truth: SumTruth, failed: readonly number[], imageOf: (sum: readonly number[]) => number, isP: ReadonlyMap<number, boolean>, markedBy: (x: number) => readonly number[], optionSums: (sum: readonly number[]) => number[][]): Conflict {
+  const wrong = (sum: readonly number[]) => isP.get(imageOf(sum)) !== truth.isP(sum);
   // A sum the trial gets wrong: the failed one, or (breadth first) one below it.
   let sum = [...failed].sort((a, b) => a - b);
   const queue = [sum];
@@ -233,7 +235,7 @@ function genuineConflict(q: Quotient, failed: readonly number[], imageOf: (sum: 
   // Down the marking until two sums of one class differ.
   for (;;) {
     const by = [...markedBy(imageOf(sum))].sort((a, b) => a - b);
-    if (trulyP(by) !== trulyP(sum) || !optionSums(by).some(wrong)) return { sums: [sum, by], truth: [trulyP(sum), trulyP(by)] };
+    if (truth.isP(by) !== truth.isP(sum) || !optionSums(by).some(wrong)) return { sums: [sum, by], truth: [truth.isP(sum), truth.isP(by)] };
     const next = optionSums(by).find(wrong)!;
     sum = next;
   }
@@ -248,7 +250,8 @@ function genuineConflict(q: Quotient, failed: readonly number[], imageOf: (sum: 
  * true outcomes (as MisereSolver's recalibration asks of its failing word),
  * else the one whose check got furthest, is the next to build on.
  */
-function* nextTrial(moves: HeapMoves, q: Quotient, failed: Conflict): Generator<void, { readonly quotient: Quotient } | Conflict | null, void> {
+function* nextTrial(moves: HeapMoves, q: Quotient, truth: SumTruth, failure: Failure): Generator<void, { readonly quotient: Quotient } | Failure | null, void> {
+  const failed = { ...failure.conflict(), reduced: failure.reduced };
   const count = (sum: readonly number[]) => {
     const c = new Map<number, number>();
     for (const h of sum) c.set(h, (c.get(h) ?? 0) + 1);
@@ -262,12 +265,12 @@ function* nextTrial(moves: HeapMoves, q: Quotient, failed: Conflict): Generator<
   const singles = [...new Set([...(differing.length ? differing : heaps), n])];
   const candidates: Map<number, number>[] = singles.map((h) => new Map([[h, indexFor(h)]]));
   for (let i = 0; i < singles.length; i++) for (let j = i + 1; j < singles.length; j++) candidates.push(new Map([[singles[i]!, indexFor(singles[i]!)], [singles[j]!, indexFor(singles[j]!)]]));
-  let best: Conflict | null = null;
+  let best: Failure | null = null;
   for (const candidate of candidates) {
     const trial = trialProduct(failed.reduced, candidate);
     const image = (sum: readonly number[]) => sum.reduce((x, h) => trial.monoid.product(x, trial.images[h]!), 0);
     if (image(failed.sums[0]) === image(failed.sums[1])) continue;
-    const tried = yield* runTrial(moves, q, failed.reduced, candidate);
+    const tried = yield* runTrial(moves, q, truth, failed.reduced, candidate);
     if ('quotient' in tried) return tried;
     if (tried.says(failed.sums[0]) === failed.truth[0] && tried.says(failed.sums[1]) === failed.truth[1]) return tried;
     if (!best || tried.states > best.states) best = tried;
