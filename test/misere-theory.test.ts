@@ -17,6 +17,7 @@ import { movesOf, subtraction } from './helpers/rules.js';
 import { runGenerator } from '../src/core/driver.js';
 import { genusTableSteps, genusText } from '../src/core/misere/genus.js';
 import { quotientSteps } from '../src/core/misere/quotient.js';
+import { sumTruth } from '../src/core/misere/sum-truth.js';
 import { presentation, wordText } from '../src/core/misere/presentation.js';
 import { heapPosition } from '../src/core/positions/heap-position.js';
 import { exploreTable } from '../src/core/heap/explore.js';
@@ -199,6 +200,20 @@ describe('misère quotients against an exhaustive search', () => {
     expect(p.relations.map((r) => `${wordText(r.left, letters)} = ${wordText(r.right, letters)}`).sort()).toEqual(['a^2 = 1', 'b^3 = b', 'bc = ab', 'c^2 = b^2'].sort());
     expect(p.normalForms.filter((_, x) => q.inP[x]).map((w) => wordText(w, letters)).sort()).toEqual(['a', 'b^2']);
     expect(q.expansions.at(-1)).toBe(5);
+  });
+
+  it('the search for true outcomes at heap n (sums without n read off Q_(n-1)) agrees with the independent search', () => {
+    for (const [rule, n] of [[code('0.77'), 12], [code('0.07'), 14], [code('0.137'), 11], [code('0.15'), 12]] as const) {
+      const truth = sumTruth(movesOf(rule), quotientOf(rule, n - 1), 1_000_000, () => new Error('too large'));
+      const search = bruteForce(rule);
+      const random = mulberry32(n * 977);
+      for (let t = 0; t < 300; t++) {
+        const heaps = [n, ...Array.from({ length: int(random, 0, 3) }, () => int(random, 0, n))];
+        if (heaps.reduce((a, b) => a + b, 0) > 30) continue;
+        expect(truth.isP(heaps), `${n}: ${heaps.join(' ')}`).toBe(search.isP(heaps));
+      }
+      expect(truth.searched).toBeGreaterThan(0);
+    }
   });
 
   it('a rule with no move up to the bound has the trivial quotient (order 1)', () => {
