@@ -10,7 +10,7 @@ import { csvLine } from '../core/csv-field.js';
 import { outcome } from './outcome.js';
 import type { Sink } from '../host/sink.js';
 import { toJson } from './json.js';
-import { wrapText } from './wrap.js';
+import { labelled } from './wrap.js';
 
 const VALUES_SHOWN = 200;
 
@@ -32,7 +32,7 @@ export function lawText(x: CappedHeapExploration): string {
 
 export async function writeCappedHeapTable(x: CappedHeapExploration, sink: Sink, width: number): Promise<void> {
   const lines: string[] = [];
-  const field = (label: string, text: string) => lines.push(wrapText(text, width - 16, 16).replace(/^ {16}/, label.padEnd(16)));
+  const field = (label: string, text: string) => lines.push(labelled(label, text, width));
   field('Rule', ruleTitle(x.rule, x.game.name));
   if (x.game.description) field('About', x.game.description);
   field('Start states', `a heap of n with any first take but the whole heap, n = 0..${formatCount(x.max)}`);

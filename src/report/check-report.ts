@@ -7,13 +7,13 @@ import { valueText, type Value } from '../core/conjecture/evaluate.js';
 import { ruleTitle } from '../core/rules/spec.js';
 import type { Sink } from '../host/sink.js';
 import { toJson } from './json.js';
-import { wrapText } from './wrap.js';
+import { labelled } from './wrap.js';
 
 const LABEL = 12;
 
 export async function writeCheckTable(x: CheckReport, sink: Sink, width: number): Promise<void> {
   const lines: string[] = [];
-  const field = (label: string, text: string) => lines.push(wrapText(text, Math.max(20, width - LABEL), LABEL).replace(/^ {12}/, label.padEnd(LABEL)));
+  const field = (label: string, text: string) => lines.push(labelled(label, text, width, LABEL));
   field('Rule', ruleTitle(x.rule, x.name));
   field('Conjecture', x.expression);
   field('Finding', x.summary);

@@ -11,7 +11,7 @@ import { csvLine } from '../core/csv-field.js';
 import { outcome } from './outcome.js';
 import type { Sink } from '../host/sink.js';
 import { toJson } from './json.js';
-import { wrapText } from './wrap.js';
+import { labelled, wrapText } from './wrap.js';
 
 const GRID_ROWS_SHOWN = 24;
 const PAIRS_SHOWN = 12;
@@ -23,7 +23,7 @@ function cycleWords(cycle: GridExploration['rowPatterns'][number]['cycle']): str
 
 export function gridTableText(x: GridExploration, width: number): string {
   const lines: string[] = [];
-  const field = (label: string, text: string) => lines.push(wrapText(text, width - 16, 16).replace(/^ {16}/, label.padEnd(16)));
+  const field = (label: string, text: string) => lines.push(labelled(label, text, width));
   field('Rule', ruleTitle(x.rule, x.game.name));
   if (x.game.description) field('About', x.game.description);
   field('Table', `G(x, y) for x = ${x.firstRow}..${x.lastRow}, y = 0..${formatCount(x.max)} (${countOf((x.lastRow - x.firstRow + 1) * (x.max + 1), 'cell')})`);

@@ -4,13 +4,13 @@ import { ruleTitle } from '../core/rules/spec.js';
 import { csvLine } from '../core/csv-field.js';
 import type { Sink } from '../host/sink.js';
 import { toJson } from './json.js';
-import { wrapText } from './wrap.js';
+import { labelled, wrapText } from './wrap.js';
 import { pPositionsText } from './p-positions-text.js';
 import { groundJson, groundWords } from '../core/laws/ground.js';
 
 export async function writeMisereTable(x: MisereTable, sink: Sink, width: number): Promise<void> {
   const lines: string[] = [];
-  const field = (label: string, text: string) => lines.push(wrapText(text, width - 16, 16).replace(/^ {16}/, label.padEnd(16)));
+  const field = (label: string, text: string) => lines.push(labelled(label, text, width));
   field('Rule', ruleTitle(x.rule));
   field('Play', 'misère: the player who makes the last move loses');
   field('Heaps', x.at ? `0 .. ${x.max} (computed to find the period)` : `0 .. ${x.max}`);

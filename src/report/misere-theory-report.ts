@@ -9,14 +9,14 @@ import { ruleTitle } from '../core/rules/spec.js';
 import { csvLine } from '../core/csv-field.js';
 import type { Sink } from '../host/sink.js';
 import { toJson } from './json.js';
-import { wrapText } from './wrap.js';
+import { labelled } from './wrap.js';
 import { wordText } from '../core/misere/presentation.js';
 
 const CLASS_WORDS = { tame: 'tame', restive: 'restive (its options are tame, it is not)', wild: 'wild' } as const;
 
 function fields(width: number): { lines: string[]; field(label: string, text: string): void } {
   const lines: string[] = [];
-  return { lines, field: (label, text) => lines.push(wrapText(text, width - 16, 16).replace(/^ {16}/, label.padEnd(16))) };
+  return { lines, field: (label, text) => lines.push(labelled(label, text, width)) };
 }
 
 function alternationWords(x: GenusTable): string {

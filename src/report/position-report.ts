@@ -10,7 +10,7 @@ import { ruleTitle } from '../core/rules/spec.js';
 import { groundsByKind, groundWords, type Ground } from '../core/laws/ground.js';
 import { csvLine } from '../core/csv-field.js';
 import type { Sink } from '../host/sink.js';
-import { wrapText } from './wrap.js';
+import { labelled, wrapText } from './wrap.js';
 
 const COMPONENTS_SHOWN = 24;
 const MOVES_SHOWN = 50;
@@ -37,7 +37,7 @@ function groundsText(p: AnyPosition): string {
 
 export function positionTableText(p: AnyPosition, width: number): string {
   const lines: string[] = [];
-  const field = (label: string, text: string) => lines.push(wrapText(text, width - 16, 16).replace(/^ {16}/, label.padEnd(16)));
+  const field = (label: string, text: string) => lines.push(labelled(label, text, width));
   // A long position is shown by its first components (a position read from standard input keeps only those).
   const total = p.componentCount ?? p.components.length;
   const states = p.components.slice(0, COMPONENTS_SHOWN + 1).map((c) => p.show(c.state));

@@ -23,3 +23,11 @@ export function wrapText(text: string, width: number, indent = 0): string {
   if (line || lines.length === 0) lines.push(line);
   return lines.map((l) => ' '.repeat(indent) + l).join('\n');
 }
+
+/**
+ * A labelled field of a report: `label` in a column `column` wide, then the
+ * text wrapped in the rest of `width`, its later lines under its first.
+ */
+export function labelled(label: string, text: string, width: number, column = 16): string {
+  return wrapText(text, Math.max(20, width - column), column).replace(new RegExp(`^ {${column}}`), label.padEnd(column));
+}
