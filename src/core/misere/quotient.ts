@@ -25,7 +25,7 @@ import { cyclicMonoid, directProduct, reduceByOutcome, TRIVIAL_MONOID, type Mono
 import { checkQuotient, type HeapLetter } from './quotient-check.js';
 import { liveHeaps } from './follower-graph.js';
 import { sumOptions } from '../positions/misere.js';
-import { sumTruth, type SumTruth } from './sum-truth.js';
+import { SearchExhausted, sumTruth, type SumTruth } from './sum-truth.js';
 /** A quotient of heaps 0..bound, checked. */
 export interface Quotient {
   readonly monoid: TableMonoid;
@@ -48,10 +48,10 @@ const TRIAL_LIMIT = 300_000;
 const LARGEST_INDEX = 12;
 /** The index of a freed heap's cyclic monoid at first. */
 const FREED_INDEX = 2;
-/** The most sums searched exhaustively to find where a trial goes wrong. */
+/** The most sums searched exhaustively to find where a trial goes wrong (past it, a guess; about 300 MB). */
 const SEARCH_LIMIT = 2_000_000;
-/** The most trials made one after another at one heap. */
-const LARGEST_ROUNDS = 12;
+/** The most rounds of trials made one after another at one heap (each tries a few candidates). */
+const LARGEST_ROUNDS = 40;
 
 export function emptyQuotient(): Quotient {
   return { monoid: TRIVIAL_MONOID, inP: new Uint8Array(1), images: [0], expansions: [], bound: 0, statesChecked: 1 };
@@ -95,7 +95,7 @@ export function* extendQuotient(moves: HeapMoves, q: Quotient): Generator<void, 
     if (check.ok) return { ...q, images: [...q.images, x], bound: n, statesChecked: check.states };
   }
   // The quotient changes. A trial: heap n its own cyclic monoid; after each failure, heaps freed from the failed trial (reduced) as its conflict shows them.
-  const truth = sumTruth(moves, q, SEARCH_LIMIT, () => tooHard(q, n, `an exhaustive search of ${formatCount(SEARCH_LIMIT)} sums to find a conflict`));
+  const truth = sumTruth(moves, q, SEARCH_LIMIT);
   let tried = yield* runTrial(moves, q, truth, { monoid: m, images: [...q.images, 0] }, new Map([[n, 0]]));
   for (let round = 0; !('quotient' in tried); round++) {
     const next = round < LARGEST_ROUNDS ? yield* nextTrial(moves, q, truth, tried) : null;
@@ -140,7 +140,10 @@ interface Failure {
   readonly reduced: Base;
   /** Whether the reduced trial calls a sum P. */
   says(sum: readonly number[]): boolean;
-  conflict(): Conflict;
+  /** Null when the search for true outcomes passes its limit. */
+  conflict(): Conflict | null;
+  /** The sum the check failed on and the sum its class was marked by: a guess at a conflict, found without a search. */
+  readonly pair: readonly [number[], number[]];
 }
 
 /**
@@ -200,13 +203,24 @@ function* runTrial(moves: HeapMoves, q: Quotient, truth: SumTruth, base: Base, f
   const check = yield* checkQuotient(reduced.monoid, classInP, lettersOf(moves, reduced.monoid, classImages));
   if (check.ok) return { quotient: { monoid: reduced.monoid, inP: classInP, images: classImages, expansions: [...q.expansions, n], bound: n, statesChecked: check.states } };
   const failed = check.sum;
-  let conflict: Conflict | undefined;
+  let conflict: Conflict | null | undefined;
   const says = (sum: readonly number[]) => classInP[sum.reduce((x, h) => reduced.monoid.times[x * reduced.monoid.size + classImages[h]!]!, 0)] === 1;
   return {
     says,
     states: check.states,
     reduced: { monoid: reduced.monoid, images: classImages },
-    conflict: () => (conflict ??= genuineConflict(truth, failed, imageOf, isP, (x) => markedBy.get(x)!, (sum) => [...optionSums(sum)])),
+    pair: [[...failed].sort((a, b) => a - b), [...markedBy.get(imageOf(failed))!].sort((a, b) => a - b)],
+    conflict: () => {
+      if (conflict === undefined) {
+        try {
+          conflict = genuineConflict(truth, failed, imageOf, isP, (x) => markedBy.get(x)!, (sum) => [...optionSums(sum)]);
+        } catch (error) {
+          if (!(error instanceof SearchExhausted)) throw error;
+          conflict = null;
+        }
+      }
+      return conflict;
+    },
   };
 }
 
@@ -248,10 +262,14 @@ function genuineConflict(truth: SumTruth, failed: readonly number[], imageOf: (s
  * as its count needs, or two such heaps, or heap n freed again); the first
  * that passes gives the quotient; else the first that gives both sums their
  * true outcomes (as MisereSolver's recalibration asks of its failing word),
- * else the one whose check got furthest, is the next to build on.
+ * else the one whose check got furthest, is the next to build on. Where the
+ * search for true outcomes passes its limit, the conflict is a guess (the
+ * sum the check failed on and the sum its class was marked by) and the
+ * furthest check leads: a guess costs trials, never a wrong quotient, since
+ * only a trial that passes the check is returned.
  */
 function* nextTrial(moves: HeapMoves, q: Quotient, truth: SumTruth, failure: Failure): Generator<void, { readonly quotient: Quotient } | Failure | null, void> {
-  const failed = { ...failure.conflict(), reduced: failure.reduced };
+  const failed = { ...(failure.conflict() ?? { sums: failure.pair, truth: null }), reduced: failure.reduced };
   const count = (sum: readonly number[]) => {
     const c = new Map<number, number>();
     for (const h of sum) c.set(h, (c.get(h) ?? 0) + 1);
@@ -272,7 +290,7 @@ function* nextTrial(moves: HeapMoves, q: Quotient, truth: SumTruth, failure: Fai
     if (image(failed.sums[0]) === image(failed.sums[1])) continue;
     const tried = yield* runTrial(moves, q, truth, failed.reduced, candidate);
     if ('quotient' in tried) return tried;
-    if (tried.says(failed.sums[0]) === failed.truth[0] && tried.says(failed.sums[1]) === failed.truth[1]) return tried;
+    if (failed.truth && tried.says(failed.sums[0]) === failed.truth[0] && tried.says(failed.sums[1]) === failed.truth[1]) return tried;
     if (!best || tried.states > best.states) best = tried;
   }
   return best;

@@ -25,8 +25,14 @@ export interface SumTruth {
   readonly searched: number;
 }
 
-/** `tooLarge` is thrown once more than `limit` sums are remembered. */
-export function sumTruth(moves: HeapMoves, below: ProvenBelow, limit: number, tooLarge: () => Error): SumTruth {
+/** Thrown by `isP` once the search would remember more than its limit of sums. */
+export class SearchExhausted extends Error {
+  constructor(limit: number) {
+    super(`the search for true outcomes passed ${limit} sums`);
+  }
+}
+
+export function sumTruth(moves: HeapMoves, below: ProvenBelow, limit: number): SumTruth {
   const n = below.bound + 1;
   const live = liveHeaps(moves);
   // Each heap's options, keeping only parts with a move (the others change no game tree).
@@ -68,7 +74,7 @@ export function sumTruth(moves: HeapMoves, below: ProvenBelow, limit: number, to
         }
       }
     }
-    if (known.size >= limit) throw tooLarge();
+    if (known.size >= limit) throw new SearchExhausted(limit);
     known.set(k, p);
     return p;
   };
