@@ -15,7 +15,7 @@ import { parseCode } from '../src/core/rules/code.js';
 import { kindOf, type Rule } from '../src/core/kinds/registry.js';
 import { movesOf, subtraction } from './helpers/rules.js';
 import { runGenerator } from '../src/core/driver.js';
-import { genusTableSteps, genusText } from '../src/core/misere/genus.js';
+import { genusTableSteps, genusText, isTameGenus } from '../src/core/misere/genus.js';
 import { emptyQuotient, extendQuotient, quotientSteps } from '../src/core/misere/quotient.js';
 import { sumTruth } from '../src/core/misere/sum-truth.js';
 import { presentation, wordText } from '../src/core/misere/presentation.js';
@@ -147,6 +147,44 @@ function quotientOutcome(q: ReturnType<typeof quotientOf>, heaps: readonly numbe
 function quotientOf(rule: Rule, bound: number) {
   return runGenerator(quotientSteps(movesOf(rule), bound));
 }
+
+/** Every quaternary code (digits 0..3) with `digits` digits after the point, the last not 0: .d1 d2 ... */
+function quaternaryCodes(digits: number): string[] {
+  const out: string[] = [];
+  const walk = (prefix: string) => {
+    if (prefix.length === digits - 1) for (const last of '123') out.push(`.${prefix}${last}`);
+    else for (const d of '0123') walk(prefix + d);
+  };
+  walk('');
+  return out;
+}
+
+describe("genus tables against Plambeck's published surveys of quaternary games (first 50 heaps)", () => {
+  const rows = (text: string) => runGenerator(genusTableSteps(movesOf(code(`0${text}`)), 50)).rows;
+  // A misère nim-heap's genus: 0^{120}, 1^{031}, or n^{n, n xor 2} for n >= 2.
+  const nimGenus = (r: { genus: { value: number; exponents: readonly number[] } }) => {
+    const g = r.genus.value;
+    const e = r.genus.exponents.join();
+    return e === (g === 0 ? '1,2,0' : g === 1 ? '0,3,1' : `${g},${g ^ 2}`);
+  };
+
+  it('two digits: only .31 (Stalking) has a heap that is not a misère nim-heap (Winning Ways, as quoted by Plambeck)', () => {
+    expect(quaternaryCodes(2).filter((c) => !rows(c).every(nimGenus))).toEqual(['.31']);
+  });
+
+  it('three digits: exactly the seven Woolly Mammoths .121 .123 .131 .201 .211 .312 .331 (Plambeck, quaternary games page)', () => {
+    expect(quaternaryCodes(3).filter((c) => !rows(c).every(nimGenus))).toEqual(['.121', '.123', '.131', '.201', '.211', '.312', '.331']);
+  });
+
+  // Plambeck, "Four digit quaternaries" (notes of 21 May 2003): 23 codes with a non-tame single-heap genus among the
+  // first 50. His list includes .1230 and .3120, which are the three-digit .123 and .312; the rest end in 1, 2 or 3.
+  it('four digits: the 23 codes with a non-tame single-heap genus (Plambeck, 2003)', () => {
+    const published = '.0122 .0123 .1023 .1032 .1033 .1230 .1231 .1232 .1233 .1321 .1323 .1331 .2012 .2112 .3101 .3102 .3103 .3112 .3120 .3122 .3123 .3131 .3312'.split(' ');
+    const nonTame = (c: string) => rows(c).some((r) => !isTameGenus(r.genus));
+    const found = [...quaternaryCodes(3).filter(nonTame).map((c) => `${c}0`), ...quaternaryCodes(4).filter(nonTame)].sort();
+    expect(found).toEqual(published);
+  }, 120_000);
+});
 
 describe('misère quotients against an exhaustive search', () => {
   const cases: [string, Rule, number][] = [
