@@ -1,0 +1,35 @@
+/**
+ * Wrap text to a terminal's columns where some characters take two (Chinese):
+ * English breaks at spaces (as src/report/wrap.ts), Chinese between any two
+ * characters, except before closing punctuation.
+ */
+import { wrapText } from '../report/wrap.js';
+
+const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
+/** Characters a line may not start with. */
+const CLOSING = /[，。、；：！？）》」』’”…,.;:!?)]/;
+
+export const charWidth = (c: string) => (WIDE.test(c) ? 2 : 1);
+export const textWidth = (text: string) => [...text].reduce((w, c) => w + charWidth(c), 0);
+
+export function wrapWide(text: string, width: number): string {
+  if (!WIDE.test(text)) return wrapText(text, width);
+  const room = Math.max(10, width);
+  // Pieces that must stay together: a run of narrow non-space characters, or one wide character.
+  const pieces = text.match(/\s+|[^\s\u1100-\uffe6]+|./gu) ?? [];
+  const lines: string[] = [];
+  let line = '';
+  for (const piece of pieces) {
+    if (/^\s+$/.test(piece)) {
+      if (line) line += ' ';
+      continue;
+    }
+    if (line && textWidth(line.trimEnd()) + textWidth(piece) > room && !CLOSING.test(piece[0]!)) {
+      lines.push(line.trimEnd());
+      line = '';
+    }
+    line += piece;
+  }
+  if (line || lines.length === 0) lines.push(line.trimEnd());
+  return lines.join('\n');
+}
