@@ -124,6 +124,31 @@ describe('sg-explore play through a pipe', () => {
     expect(checked).toBeGreaterThan(games.length);
   });
 
+  it('speaks Chinese with --lang zh: a whole session, its hint in the contest terms, moves typed as the hint writes them', async () => {
+    const run = await play(['--preset', 'nim', '--position', '1', '2', '4', '--lang', 'zh'], ['提示', '从第 3 堆取走 1 个', '悔棋', '第 9 堆取走 1 个', '3 1', '1 1', '2 1', '2 2', '3 1', '3 2', '3 3', '1 1', '2 1']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('开始对弈（正常规则：走最后一步的人赢）');
+    expect(run.stdout).toContain('SG 函数值：1 的 SG 值为 1，2 的 SG 值为 2，4 的 SG 值为 4；它们的异或和为 7。');
+    expect(run.stdout).toContain('先手必胜（必胜态）');
+    expect(run.stdout).toContain('二进制：001 xor 010 xor 100 = 111。');
+    expect(run.stdout).toContain('必胜走法：\n  从第 3 堆取走 1 个\n');
+    expect(run.stdout).toContain('电脑走：');
+    expect(run.stdout).toContain('不是合法走法：没有第 9 堆（编号为 1 到 3）');
+    expect(run.stdout).toContain('你赢了！');
+    // Not one English word of the session's own (the moves typed are echoed; the rest is the catalogue's).
+    for (const english of ['Position', 'You win', 'The computer', 'Not a move', 'nim-sum', 'your move']) expect(run.stdout).not.toContain(english);
+  });
+
+  it('takes its language from the locale (LC_ALL, then LC_MESSAGES, then LANG), and --lang over it', async () => {
+    const session = (args: string[], env: NodeJS.ProcessEnv) => runMain(['play', '--preset', 'nim', '--position', '1', '1', ...args], { stdin: 'hint\nquit\n', env: { LC_ALL: '', LC_MESSAGES: '', LANG: '', ...env } });
+    expect((await session([], { LANG: 'zh_CN.UTF-8' })).stdout).toContain('先手必败（必败态）');
+    expect((await session([], { LC_ALL: 'C', LANG: 'zh_CN.UTF-8' })).stdout.replace(/\n/g, ' ')).toContain('the player to move loses: a P-position');
+    expect((await session([], { LC_MESSAGES: 'zh_CN.UTF-8', LANG: 'en_GB.UTF-8' })).stdout).toContain('局面：1 1');
+    expect((await session(['--lang', 'en'], { LANG: 'zh_CN.UTF-8' })).stdout).toContain('Position: 1 1');
+    expect((await session(['--lang=zh'], {})).stdout).toContain('异或和为 0');
+    expectBadInput(await runMain(['play', '--preset', 'nim', '--lang', 'fr']), '--lang fr', { pattern: /--lang: 'fr' is not en or zh/ });
+  });
+
   it('a move written as a hint writes it names the state it starts from', async () => {
     const run = await play(['--preset', 'kayles', '--position', '10', '12'], ['heap 1: 9 -> 1 + 7', 'heap 1: 10 -> 1 + 7', 'quit']);
     expect(run.stdout).toContain('Not a move: heap 1 is 10, not 9');

@@ -40,7 +40,7 @@ export function moveWords<S>(t: Translate, game: Playable<S>, move: Move<S>): st
 
 export function outcomeText(t: Translate, outcome: 'N' | 'P' | 'D', misere: boolean): string {
   const words = t(`play.outcome.${outcome}`);
-  return misere ? `${words} ${t('play.misereNote')}` : words;
+  return misere ? t('play.outcome.misere', { outcome: words }) : words;
 }
 
 export function groundText(t: Translate, ground: Ground): string {

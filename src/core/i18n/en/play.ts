@@ -19,7 +19,7 @@ export const play = {
   'play.outcome.N': 'the player to move wins: an N-position',
   'play.outcome.P': 'the player to move loses: a P-position',
   'play.outcome.D': 'neither player can force a win: a draw with best play',
-  'play.misereNote': '(misère play: the last player to move loses)',
+  'play.outcome.misere': '{outcome} (misère play: the last player to move loses)',
 
   // What a value or an outcome rests on.
   'play.ground.table': 'computed (table of {over})',
@@ -32,8 +32,8 @@ export const play = {
   // The hint: the nim-sum in words, and the winning moves.
   'play.hint.value': '{state} is worth {value}',
   'play.hint.values': 'Values: {values}; their nim-sum (xor) is {sum}.',
-  'play.hint.zero': 'A nim-sum of 0 is lost for the player to move ({outcome}): every move makes it non-zero, and the other player can make it 0 again.',
-  'play.hint.nonzero': 'A non-zero nim-sum wins ({outcome}): change one component of value v into one of value v xor {sum}, and the nim-sum becomes 0.',
+  'play.hint.zero': 'A nim-sum of 0: {outcome}. Every move makes it non-zero, and the other player can make it 0 again.',
+  'play.hint.nonzero': 'A non-zero nim-sum: {outcome}. Change one component of value v into one of value v xor {sum}, and the nim-sum becomes 0.',
   'play.hint.binary': 'In binary: {terms} = {sum}.',
   'play.hint.xor': ' xor ',
   'play.hint.misere': 'In misère play values do not add up. By {ground}: {outcome}.',

@@ -18,7 +18,7 @@ export const play: Readonly<Record<keyof typeof english, string>> = {
   'play.outcome.N': '先手必胜（必胜态）',
   'play.outcome.P': '先手必败（必败态）',
   'play.outcome.D': '双方都无法强制获胜：最优策略下为平局（和局）',
-  'play.misereNote': '（反常规则：走最后一步的人输）',
+  'play.outcome.misere': '{outcome}（反常规则：走最后一步的人输）',
 
   'play.ground.table': '计算所得（{over} 的表）',
   'play.ground.period': '已证明的周期（{proof}）',
@@ -29,8 +29,8 @@ export const play: Readonly<Record<keyof typeof english, string>> = {
 
   'play.hint.value': '{state} 的 SG 值为 {value}',
   'play.hint.values': 'SG 函数值：{values}；它们的异或和为 {sum}。',
-  'play.hint.zero': '异或和为 0，{outcome}：无论怎么走，异或和都会变成非 0，对手总能再把它变回 0。',
-  'play.hint.nonzero': '异或和不为 0，{outcome}：把某个 SG 值为 v 的分量变成 SG 值为 v xor {sum} 的局面，异或和就变成 0。',
+  'play.hint.zero': '异或和为 0：{outcome}。无论怎么走，异或和都会变成非 0，对手总能再把它变回 0。',
+  'play.hint.nonzero': '异或和不为 0：{outcome}。把某个 SG 值为 v 的分量变成 SG 值为 v xor {sum} 的局面，异或和就变成 0。',
   'play.hint.binary': '二进制：{terms} = {sum}。',
   'play.hint.xor': ' xor ',
   'play.hint.misere': '反常游戏中 SG 值不能直接相加。根据{ground}：{outcome}。',
