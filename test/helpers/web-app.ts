@@ -49,7 +49,9 @@ export function watch(page: Page): { readonly errors: string[]; readonly foreign
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('request', (r) => {
     const url = new URL(r.url());
-    const own = new URL(page.url() || r.url());
+    // Before the first page loads, page.url() is about:blank: the page's own request defines its origin.
+    const here = page.url();
+    const own = new URL(here && here !== 'about:blank' ? here : r.url());
     const local = url.protocol === 'file:' || url.protocol === 'data:' || url.protocol === 'blob:' || url.origin === own.origin;
     if (!local) foreignRequests.push(r.url());
   });

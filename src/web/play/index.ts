@@ -193,6 +193,7 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
     hint = null;
     choosing = null;
     error = '';
+    render();
     try {
       snap = await onGame<PlaySnapshot>('play.move', { key: option.key });
       if (mine !== generation) return;
@@ -240,33 +241,42 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
     settings = readForm(true);
     void newGame();
   });
-  undoButton.addEventListener('click', async () => {
+  /** Undo and hint: one at a time, the page's buttons off meanwhile. */
+  const act = (run: (mine: number) => Promise<void>) => async () => {
     if (!snap || busy) return;
     const mine = generation;
+    busy = true;
+    render();
     try {
-      snap = await onGame<PlaySnapshot>('play.undo', {});
+      await run(mine);
+    } catch (e) {
+      if (mine === generation) fail(e);
+    }
+  };
+  undoButton.addEventListener(
+    'click',
+    act(async (mine) => {
+      const back = await onGame<PlaySnapshot>('play.undo', {});
       if (mine !== generation) return;
+      snap = back;
+      busy = false;
       hint = null;
       choosing = null;
-      log.splice(snap.played.length);
+      log.splice(back.played.length);
       settle(mine);
-    } catch (e) {
-      fail(e);
-    }
-  });
-  hintButton.addEventListener('click', async () => {
-    if (!snap || busy) return;
-    const mine = generation;
-    try {
+    }),
+  );
+  hintButton.addEventListener(
+    'click',
+    act(async (mine) => {
       const found = await onGame<HintView>('play.hint', {});
       if (mine !== generation) return;
       hint = found;
+      busy = false;
       render();
       (board.querySelector<HTMLElement>('.winning') ?? hintPanel).scrollIntoView?.({ block: 'nearest' });
-    } catch (e) {
-      fail(e);
-    }
-  });
+    }),
+  );
 
   void newGame();
   return {

@@ -35,8 +35,8 @@ const CSS = `
 .play-view .counter.winning { border-color: var(--win); }
 .play-view .choice { display: flex; flex-direction: column; gap: 0.3em; max-width: 18em; }
 .play-view .choice p { margin: 0; font-size: 0.9em; }
-.play-view .board { display: grid; grid-template-columns: repeat(var(--side), 1fr); width: min(calc(var(--side) * 2.4em), 100%, 80vh); aspect-ratio: 1; border: 2px solid #444; }
-.play-view .square { aspect-ratio: 1; min-height: 0; padding: 0; border: 0; border-radius: 0; background: #f0dcb4; display: flex; align-items: center; justify-content: center; font-size: 1.3em; line-height: 1; }
+.play-view .board { display: grid; grid-template-columns: repeat(var(--side), minmax(0, 1fr)); grid-template-rows: repeat(var(--side), minmax(0, 1fr)); width: min(calc(var(--side) * 2.4em), calc(100vw - 3em), 80vh); aspect-ratio: 1; border: 2px solid #444; }
+.play-view .square { min-width: 0; min-height: 0; overflow: hidden; padding: 0; border: 0; border-radius: 0; background: #f0dcb4; display: flex; align-items: center; justify-content: center; font-size: 1.3em; line-height: 1; }
 .play-view .square.dark { background: #c89f6a; }
 .play-view .square.queen { color: #222; font-size: 1.6em; }
 .play-view .square.goal { background-image: radial-gradient(circle, #1b5e9c55 30%, transparent 32%); }
