@@ -24,6 +24,8 @@ export interface DrawContext {
   readonly winning: ReadonlySet<string>;
   /** Whether the game is Wythoff's (its board explains the queen's moves). */
   readonly queen: boolean;
+  /** A board's side: the largest coordinate of the game so far, plus 1 (the board keeps its size as the queen nears the corner). */
+  readonly side: number;
   play(option: OptionView): void;
   /** Where taking k leaves a choice: show it (null: none shown). */
   readonly choosing: { component: number; take: number } | null;
@@ -87,7 +89,7 @@ function pile(c: DrawContext, component: ComponentView, n: number, caption: stri
 function board(c: DrawContext, component: ComponentView, x: number, y: number): HTMLElement {
   const byTarget = new Map<string, OptionView>();
   for (const o of component.options ?? []) if (o.pair) byTarget.set(`${o.pair[0]},${o.pair[1]}`, o);
-  const side = Math.max(x, y) + 1;
+  const side = Math.max(x + 1, y + 1, c.side);
   const grid = el('div', { class: 'board', role: 'group', 'aria-label': component.name, style: `--side: ${side}` });
   // Rows from the top (y = side-1) down to 0, so (0, 0) is the bottom-left corner.
   for (let row = side - 1; row >= 0; row--) {

@@ -23,6 +23,8 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
   let hint: HintView | null = null;
   let choosing: { component: number; take: number } | null = null;
   let busy = false;
+  /** The boards' side: the largest coordinate of this game's pairs so far, plus 1. */
+  let side = 0;
   let status = '';
   let error = '';
   const log: string[] = [];
@@ -50,6 +52,9 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
 
   // The page's parts: the settings form, the status, the position, the buttons, the hint, the moves so far.
   const form = el('form', { class: 'settings' });
+  // On a phone the settings fold away, so the game is on the first screen.
+  const setup = el('details', { class: 'setup' }, el('summary', {}, t('play.web.game')), form);
+  setup.open = !window.matchMedia?.('(max-width: 600px)').matches;
   const statusLine = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
   const board = el('section', { class: 'position', 'aria-label': t('play.web.position') });
   const undoButton = el('button', { type: 'button', class: 'action' }, t('play.web.undo'));
@@ -60,7 +65,7 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
     'div',
     { class: 'play-view' },
     el('header', {}, el('h1', {}, t('play.web.heading')), el('a', { href: '#', class: 'to-explore' }, t('play.web.explore'))),
-    form,
+    setup,
     statusLine,
     board,
     el('div', { class: 'actions' }, undoButton, hintButton),
@@ -118,6 +123,7 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
     const live = Boolean(snap && snap.humanToMove && !snap.result && !busy);
     if (snap) {
       const winning = new Set(hint?.winning ?? []);
+      for (const component of snap.shape === 'pairs' ? snap.components : []) if (component.pair) side = Math.max(side, component.pair[0] + 1, component.pair[1] + 1);
       board.replaceChildren(
         drawComponents(
           {
@@ -126,6 +132,7 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
             winning,
             queen: settings.word === 'preset' && settings.text === 'wythoff',
             choosing,
+            side,
             play: (option) => void humanMove(option),
             choose: (choice) => {
               choosing = choice;
@@ -210,6 +217,7 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
     clearTimeout(timer);
     for (const run of running) run.cancel();
     snap = null;
+    side = 0;
     hint = null;
     choosing = null;
     busy = true;

@@ -6,6 +6,8 @@
  */
 const CSS = `
 .play-view { --counter: 2.2em; --accent: #1b5e9c; --win: #1f8a3b; max-width: 72em; margin: 0 auto; padding: 0.75em; font-size: clamp(16px, 0.6vw + 12px, 30px); line-height: 1.4; box-sizing: border-box; }
+/* Chinese: the usual Simplified Chinese system fonts (none is shipped: the page fetches nothing). */
+html:lang(zh-Hans) .play-view { font-family: "Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif; }
 .play-view *, .play-view *::before, .play-view *::after { box-sizing: inherit; }
 .play-view header { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 0.5em; }
 .play-view h1 { font-size: 1.4em; margin: 0.2em 0; }
@@ -14,6 +16,7 @@ const CSS = `
 .play-view button:disabled { cursor: default; opacity: 0.55; }
 .play-view button.primary { background: var(--accent); color: #fff; border-color: var(--accent); }
 .play-view :focus-visible { outline: 3px solid #e0a000; outline-offset: 2px; }
+.play-view .setup > summary { cursor: pointer; font-weight: 600; margin-bottom: 0.3em; }
 .play-view .settings { display: grid; grid-template-columns: repeat(auto-fit, minmax(12em, 1fr)); gap: 0.5em 1em; padding: 0.6em; border: 1px solid #ccc; border-radius: 0.4em; }
 .play-view .settings label { display: flex; flex-direction: column; gap: 0.15em; min-width: 0; }
 .play-view .settings label.check { flex-direction: row; align-items: center; gap: 0.4em; }
