@@ -189,6 +189,21 @@ describe.skipIf(!chromiumPresent)('the play view in headless Chromium', () => {
     await misere.check();
   });
 
+  it('a heap too large to draw takes a typed move, and the perfect computer answers it at once', async () => {
+    const { page, check } = await open(fileUrl('', '#play&preset=nim&position=100000,3&first=human&level=10&seed=2'));
+    expect(await settled(page)).toBe('human');
+    const field = page.getByRole('textbox', { name: 'heap 1: take how many, or what it becomes' });
+    await field.fill('200000');
+    await field.press('Enter');
+    await expect.poll(() => page.locator('.status').textContent()).toBe('Not a move: you cannot take 200000 from heap 1 (100000) under this rule.');
+    await field.fill('99997');
+    await field.press('Enter');
+    // 3 3 is lost for the computer: it takes 1 from the last heap, and the human is to move again.
+    expect(await settled(page)).toBe('human');
+    await expect.poll(() => page.locator('.status').textContent()).toBe('The computer played: take 1 from heap 2. Your move.');
+    await check();
+  });
+
   it('fits a 360-pixel-wide screen: nothing wider than the viewport', async () => {
     for (const hash of ['#play&preset=nim&position=3,5,7,9,11&seed=1', '#play&preset=wythoff&position=9:14&first=human&seed=1']) {
       const { page, check } = await open(fileUrl('', hash), 360);

@@ -12,6 +12,7 @@ import { InputError } from '../../core/errors.js';
 import { startPlay } from '../../core/play/start.js';
 import { PlaySession, moveKey } from '../../core/play/session.js';
 import { componentWords, hintMoves, hintParagraphs, moveWords } from '../../core/play/words.js';
+import { parseMove } from '../../core/play/parse-move.js';
 import type { Move } from '../../core/positions/position.js';
 import type { GameSpec } from '../../core/kinds/registry.js';
 import type { PlayOpen, PlaySnapshot, ComponentView, OptionView, HintView } from '../play/protocol.js';
@@ -113,6 +114,17 @@ export const playOps: Record<string, Op> = {
     if (!move) throw new InputError(`play: ${key} is not a legal move`);
     session.play(move);
     return snapshot(id);
+  },
+  /** A move typed for one component (too many moves to draw): a number takes that many, anything else is what it becomes. */
+  'play.typed': async ({ id, component, text }: { id: number; component: number; text: string }) => {
+    const { session, t } = sessionOf(id);
+    if (!session.humanToMove || session.result()) throw new InputError('play: not your turn');
+    const written = text.trim();
+    const input = session.game.heaps && /^\d+$/.test(written) ? `${component} ${written}` : `${component} -> ${written}`;
+    const move = parseMove(t, session.game, session.position, session.legalMoves(), input);
+    if (typeof move === 'string') return { snapshot: snapshot(id), refused: move };
+    session.play(move);
+    return { snapshot: snapshot(id), refused: null, words: moveWords(t, session.game, move) };
   },
   'play.computer': async ({ id }: { id: number }) => {
     const open = sessionOf(id);

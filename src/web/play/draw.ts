@@ -27,6 +27,8 @@ export interface DrawContext {
   /** A board's side: the largest coordinate of the game so far, plus 1 (the board keeps its size as the queen nears the corner). */
   readonly side: number;
   play(option: OptionView): void;
+  /** A move typed for a component whose moves are too many to draw (a number takes that many; else what it becomes). */
+  type(component: number, text: string): void;
   /** Where taking k leaves a choice: show it (null: none shown). */
   readonly choosing: { component: number; take: number } | null;
   choose(choice: { component: number; take: number } | null): void;
@@ -47,13 +49,25 @@ function moveButton(c: DrawContext, option: OptionView, label: string, className
   return button;
 }
 
+/** A field for the move, where the moves are too many to list. */
+function typedMove(c: DrawContext, component: ComponentView): HTMLElement {
+  const input = el('input', { type: 'text', 'aria-label': c.t('play.web.typeMove', { component: component.name }), placeholder: c.t('play.web.typeMove', { component: component.name }), autocomplete: 'off' });
+  const go = el('button', { type: 'button', class: 'move' }, c.t('play.web.play'));
+  input.disabled = go.disabled = !c.live;
+  go.addEventListener('click', () => c.type(component.index, input.value));
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') c.type(component.index, input.value);
+  });
+  return el('div', { class: 'moves typed' }, input, go);
+}
+
 /** Moves as buttons, or (many) as a drop-down list with a button to play the one chosen. */
 function moveList(c: DrawContext, component: ComponentView): HTMLElement {
-  const options = component.options ?? [];
+  if (component.options === null) return typedMove(c, component);
+  const options = component.options;
   if (options.length <= BUTTONS_MOST) return el('div', { class: 'moves' }, ...options.map((o) => moveButton(c, o, o.words, 'move')));
   const select = el('select', { 'aria-label': component.name }, ...options.map((o, i) => el('option', { value: String(i), class: c.winning.has(o.key) ? 'winning' : '' }, c.winning.has(o.key) ? `★ ${o.words}` : o.words)));
-  const go = el('button', { type: 'button', class: 'move' }, '▶');
-  go.setAttribute('aria-label', `${component.name}: ▶`);
+  const go = el('button', { type: 'button', class: 'move' }, c.t('play.web.play'));
   select.disabled = go.disabled = !c.live;
   go.addEventListener('click', () => c.play(options[Number(select.value)]!));
   return el('div', { class: 'moves' }, select, go);

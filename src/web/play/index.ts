@@ -134,6 +134,7 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
             choosing,
             side,
             play: (option) => void humanMove(option),
+            type: (component, text) => void typedMove(component, text),
             choose: (choice) => {
               choosing = choice;
               render();
@@ -206,6 +207,31 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
       if (mine !== generation) return;
       busy = false;
       log.push(t('play.web.youPlayed', { move: option.words }));
+      settle(mine);
+    } catch (e) {
+      if (mine === generation) fail(e);
+    }
+  };
+
+  /** A move typed for a component with too many moves to draw: the worker reads it as the terminal does. */
+  const typedMove = async (component: number, text: string) => {
+    if (!snap || busy || !text.trim()) return;
+    const mine = generation;
+    busy = true;
+    hint = null;
+    error = '';
+    render();
+    try {
+      const answer = await onGame<{ snapshot: PlaySnapshot; refused: string | null; words?: string }>('play.typed', { component, text });
+      if (mine !== generation) return;
+      snap = answer.snapshot;
+      busy = false;
+      if (answer.refused) {
+        status = t('play.web.refused', { reason: answer.refused });
+        render();
+        return;
+      }
+      log.push(t('play.web.youPlayed', { move: answer.words! }));
       settle(mine);
     } catch (e) {
       if (mine === generation) fail(e);
