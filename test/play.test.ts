@@ -147,6 +147,9 @@ describe('sg-explore play through a pipe', () => {
     expect((await session(['--lang', 'en'], { LANG: 'zh_CN.UTF-8' })).stdout).toContain('Position: 1 1');
     expect((await session(['--lang=zh'], {})).stdout).toContain('异或和为 0');
     expectBadInput(await runMain(['play', '--preset', 'nim', '--lang', 'fr']), '--lang fr', { pattern: /--lang: 'fr' is not en or zh/ });
+    // play's own refusals speak the language too.
+    expectBadInput(await runMain(['play', '--preset', 'nim', '--format', 'csv', '--lang', 'zh']), '--format in Chinese', { pattern: /play 在终端上对弈：这里不能用 --out, --format/ });
+    expectBadInput(await runMain(['play', '--preset', 'nim', '--format', 'csv'], { env: { LC_ALL: '', LC_MESSAGES: '', LANG: 'C' } }), '--format in English', { pattern: /play talks on the terminal: --out, --format do not apply here/ });
   });
 
   it('a move written as a hint writes it names the state it starts from', async () => {

@@ -81,14 +81,14 @@ export async function playMain(args: readonly string[], io: CliIo): Promise<numb
     return 0;
   }
   const command = parsed.command!;
-  if (command.command !== 'explore') throw new InputError('play: name a game to play (--moves, --preset, ...)');
-  if (command.out || command.format) throw new InputError('play talks on the terminal: --out and --format do not apply');
-  if (command.answer || command.input) throw new InputError(`play talks on the terminal: --${command.answer ? 'answer' : 'input'} does not apply (it is for --position)`);
+  if (command.command !== 'explore') throw new InputError(t('play.error.noGame'));
+  if (command.out || command.format) throw new InputError(t('play.error.terminal', { flags: '--out, --format' }));
+  if (command.answer || command.input) throw new InputError(t('play.error.terminal', { flags: `--${command.answer ? 'answer' : 'input'}` }));
   const game: GameSpec = 'spec' in command.game ? command.game.spec : await (await import('../host/rule-file.js')).loadRuleFile(command.game.file);
   const play = command.play!;
   const seed = play.seed ?? Math.floor(Math.random() * 2 ** 31);
   const texts = command.position?.filter((t) => t !== STDIN_ARGUMENT);
-  if (command.position && texts!.length !== command.position.length) throw new InputError('play reads moves from standard input: give the position on the command line');
+  if (command.position && texts!.length !== command.position.length) throw new InputError(t('play.error.stdin'));
   // Evaluations (a hint, the computer's move) show progress when they take long; the line is cleared before the answer.
   const evaluation = () => {
     const progress = progressReporter(progressMode(command.progress, io.stderr), io.stderr);

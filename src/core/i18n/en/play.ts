@@ -73,6 +73,9 @@ export const play = {
   'play.bad.splits': 'taking {take} there splits the heap: say how, as {i} -> A B',
   'play.bad.cannotTake': 'you cannot take {take} from heap {i} ({state}) under this rule',
   'play.bad.cannotBecome': '{from} cannot become {to} in one move',
+  'play.error.noGame': 'play: name a game to play (--moves, --preset, ...)',
+  'play.error.terminal': 'play talks on the terminal: {flags} do not apply here',
+  'play.error.stdin': 'play reads moves from standard input: give the position on the command line',
   'play.help.lang': 'the language to play in: en or zh (default: from LC_ALL, LC_MESSAGES or LANG)',
 
   // The page's game.

@@ -69,6 +69,9 @@ export const play: Readonly<Record<keyof typeof english, string>> = {
   'play.bad.splits': '在那里取走 {take} 个会把堆分开：请写明怎么分，如 {i} -> A B',
   'play.bad.cannotTake': '按这个规则，不能从第 {i} 堆（{state}）取走 {take} 个',
   'play.bad.cannotBecome': '{from} 不能一步变成 {to}',
+  'play.error.noGame': 'play：请指定要玩的游戏（--moves、--preset 等）',
+  'play.error.terminal': 'play 在终端上对弈：这里不能用 {flags}',
+  'play.error.stdin': 'play 从标准输入读取走法：请在命令行上给出局面',
   'play.help.lang': '对弈使用的语言：en 或 zh（默认取自 LC_ALL、LC_MESSAGES 或 LANG）',
 
   'play.web.heading': '与电脑对弈',
