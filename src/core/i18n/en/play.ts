@@ -18,7 +18,7 @@ export const play = {
   // Outcomes, in the words of the theory.
   'play.outcome.N': 'the player to move wins: an N-position',
   'play.outcome.P': 'the player to move loses: a P-position',
-  'play.outcome.D': 'neither player can force a win: a draw with best play',
+  'play.outcome.D': 'neither player can force a win: a draw with best play (a D-position)',
   'play.outcome.misere': '{outcome} (misère play: the last player to move loses)',
 
   // What a value or an outcome rests on.
