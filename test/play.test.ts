@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runMain } from './helpers/in-process.js';
 import { expectBadInput } from './helpers/cli.js';
 import { int, mulberry32 } from './helpers/random.js';
+import { textWidth } from '../src/cli/wrap-wide.js';
 
 const widest = (text: string) => Math.max(...text.split('\n').map((line) => [...line].length));
 
@@ -83,6 +84,13 @@ describe('sg-explore play through a pipe', () => {
       expect(run.stdout).not.toContain('--checkpoint');
       expect(widest(run.stdout)).toBeLessThanOrEqual(80);
     }
+  });
+
+  it('play --help --lang zh is in Chinese (play\'s own flags and the moves), within 80 columns counting a Chinese character as two', async () => {
+    const run = await runMain(['play', '--preset', 'nim', '--help', '--lang', 'zh']);
+    expect(run.code).toBe(0);
+    for (const words of ['与电脑对弈', '选项：', '由这个种子随机生成初始局面', '从第 3 堆取走 4 个', '第 3 堆：7 -> 1 + 4', '悔棋', '示例：']) expect(run.stdout).toContain(words);
+    expect(Math.max(...run.stdout.split('\n').map(textWidth))).toBeLessThanOrEqual(80);
   });
 
   it('the in-game help and every hint fit 80 columns, wrapped between words', async () => {

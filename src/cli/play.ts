@@ -5,37 +5,49 @@
  */
 import { InputError, quote } from '../core/errors.js';
 import type { GameSpec } from '../core/kinds/registry.js';
-import { MOVE_HELP, playSession } from './play-session.js';
-import { LANGS, pickLang, translator, type Lang } from '../core/i18n/index.js';
+import { playSession } from './play-session.js';
+import { LANGS, pickLang, translator, type Lang, type MessageKey, type Translate } from '../core/i18n/index.js';
+import { wrapWide } from './wrap-wide.js';
 import { startPlay } from '../core/play/start.js';
 import { EXPLORE_OPTIONS, parseCommandLine, RULE_FLAGS, STDIN_ARGUMENT } from './options.js';
 import { columnsOf, type CliIo } from './io.js';
 import { wrapText } from '../report/wrap.js';
 import { progressMode, progressReporter } from './progress.js';
 
-/** The flags play takes, in the order its help lists them (their words come from the main option table). */
+/** The flags play takes, in the order its help lists them. */
 const PLAY_FLAGS = [...RULE_FLAGS, 'position', 'seed', 'first', 'level', 'misere', 'limit', 'lang'];
+/** Play's own flags, described by the catalogue (a rule flag's words are the main option table's, shared with sg-explore --help). */
+const OWN_FLAGS: Readonly<Record<string, MessageKey>> = {
+  position: 'play.flag.position',
+  seed: 'play.flag.seed',
+  first: 'play.flag.first',
+  level: 'play.flag.level',
+  misere: 'play.flag.misere',
+  limit: 'play.flag.limit',
+  lang: 'play.flag.lang',
+};
 
-/** `sg-explore play --help`: what play takes, and how moves are written. */
-export function playHelp(width: number): string {
+/** `sg-explore play --help`: what play takes, and how moves are written, in the language asked for. */
+export function playHelp(width: number, t: Translate = translator('en')): string {
   const name = Math.max(...PLAY_FLAGS.map((f) => f.length)) + 4;
   const flags = PLAY_FLAGS.map((flag) => {
-    const words =
-      flag === 'position' ? "the start: heap sizes (3 6 9), pairs (3:5), heaps with memory (10:9), or tokens on a graph's vertices (a b)" : flag === 'lang' ? translator('en')('play.help.lang') : EXPLORE_OPTIONS[flag]!.describe.replace(/^sg-explore play: /, '');
-    return wrapText(words, width - name - 2, name + 2).replace(/^ */, `  --${flag}`.padEnd(name + 2));
+    const own = OWN_FLAGS[flag];
+    const words = own ? t(own) : EXPLORE_OPTIONS[flag]!.describe;
+    const wrapped = wrapWide(words, width - name - 2).split('\n');
+    return wrapped.map((line, i) => (i === 0 ? `  --${flag}`.padEnd(name + 2) : ' '.repeat(name + 2)) + line).join('\n');
   });
   return [
     'sg-explore play RULE [--position P... | --seed N] [--first human|computer]',
     '                     [--level 1..10] [--misere] [--lang en|zh]',
     '',
-    wrapText(`Play a game against the computer, one move a line (on a terminal, or through a pipe). RULE is one of ${RULE_FLAGS.slice(0, -1).map((f) => `--${f}`).join(', ')} or --rule, as for sg-explore itself.`, width),
+    wrapWide(t('play.helpText.intro', { rules: `${RULE_FLAGS.slice(0, -1).map((f) => `--${f}`).join(', ')}, --rule` }), width),
     '',
-    'Options:',
+    t('play.helpText.options'),
     ...flags,
     '',
-    MOVE_HELP,
+    t('play.help'),
     '',
-    'Examples:',
+    t('play.helpText.examples'),
     '  sg-explore play --preset nim --position 3 5 7',
     '  sg-explore play --preset kayles --seed 7 --first computer',
     '  sg-explore play --preset wythoff --position 3:5 --level 5',
@@ -69,12 +81,12 @@ export function langOf(args: readonly string[], env: NodeJS.ProcessEnv): { lang:
 }
 
 export async function playMain(args: readonly string[], io: CliIo): Promise<number> {
-  if (args.some((a) => a === '--help' || a === '-h')) {
-    io.stdout.write(playHelp(columnsOf(io.stdout)) + '\n');
-    return 0;
-  }
   const { lang, rest } = langOf(args, io.env);
   const t = translator(lang);
+  if (rest.some((a) => a === '--help' || a === '-h')) {
+    io.stdout.write(playHelp(columnsOf(io.stdout), t) + '\n');
+    return 0;
+  }
   const parsed = await parseCommandLine(rest, io, true);
   if (parsed.output !== undefined) {
     io.stdout.write(parsed.output.endsWith('\n') ? parsed.output : parsed.output + '\n');

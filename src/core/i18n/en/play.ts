@@ -76,7 +76,16 @@ export const play = {
   'play.error.noGame': 'play: name a game to play (--moves, --preset, ...)',
   'play.error.terminal': 'play talks on the terminal: {flags} do not apply here',
   'play.error.stdin': 'play reads moves from standard input: give the position on the command line',
-  'play.help.lang': 'the language to play in: en or zh (default: from LC_ALL, LC_MESSAGES or LANG)',
+  'play.helpText.intro': 'Play a game against the computer, one move a line (on a terminal, or through a pipe). RULE is one of {rules}, as for sg-explore itself.',
+  'play.helpText.options': 'Options:',
+  'play.helpText.examples': 'Examples:',
+  'play.flag.position': "the start: heap sizes (3 6 9), pairs (3:5), heaps with memory (10:9), or tokens on a graph's vertices (a b)",
+  'play.flag.seed': 'a random start position from this seed (without --position)',
+  'play.flag.first': 'who moves first, human (default) or computer',
+  'play.flag.level': 'the computer plays its best move 1 to 10 times in 10 (default 10: perfect)',
+  'play.flag.misere': 'misère play: the player who makes the last move loses',
+  'play.flag.limit': 'compute at most this many values looking for a proof',
+  'play.flag.lang': 'the language to play in: en or zh (default: from LC_ALL, LC_MESSAGES or LANG)',
 
   // The page's game.
   'play.web.heading': 'Play against the computer',

@@ -60,7 +60,8 @@ export const play: Readonly<Record<keyof typeof english, string>> = {
     '  1 -> 2:3                       第 1 组（或带记忆的堆）变成 2:3\n' +
     '  1 -> b                         图上的棋子 1 移到顶点 b\n' +
     '  第 3 堆：7 -> 1 + 4            提示中的写法，与 3 -> 1 4 相同\n' +
-    '命令：提示（解释异或和与必胜走法）、悔棋、帮助、退出（也可用 hint、undo、help、quit）',
+    '命令：提示（解释异或和与必胜走法）、悔棋、帮助、退出\n' +
+    '      （也可输入 hint、undo、help、quit）',
   'play.bad.noComponent': '没有{component}（编号为 1 到 {count}）',
   'play.bad.unknown': '{input} 既不是走法也不是命令',
   'play.bad.state': '{input} 不是这个游戏的局面',
@@ -72,7 +73,16 @@ export const play: Readonly<Record<keyof typeof english, string>> = {
   'play.error.noGame': 'play：请指定要玩的游戏（--moves、--preset 等）',
   'play.error.terminal': 'play 在终端上对弈：这里不能用 {flags}',
   'play.error.stdin': 'play 从标准输入读取走法：请在命令行上给出局面',
-  'play.help.lang': '对弈使用的语言：en 或 zh（默认取自 LC_ALL、LC_MESSAGES 或 LANG）',
+  'play.helpText.intro': '与电脑对弈，每行一步（在终端上，或通过管道）。RULE 为 {rules} 之一，写法与 sg-explore 相同。',
+  'play.helpText.options': '选项：',
+  'play.helpText.examples': '示例：',
+  'play.flag.position': '初始局面：各堆大小（3 6 9）、数对（3:5）、带记忆的堆（10:9），或图上棋子所在的顶点（a b）',
+  'play.flag.seed': '由这个种子随机生成初始局面（不给 --position 时）',
+  'play.flag.first': '谁先走：human（人，默认）或 computer（电脑）',
+  'play.flag.level': '电脑每 10 步中走最优着法的次数，1 到 10（默认 10：完美）',
+  'play.flag.misere': '反常规则：走最后一步的人输',
+  'play.flag.limit': '寻找证明时最多计算这么多个值',
+  'play.flag.lang': '对弈使用的语言：en 或 zh（默认取自 LC_ALL、LC_MESSAGES 或 LANG）',
 
   'play.web.heading': '与电脑对弈',
   'play.web.explore': '探索',
