@@ -18,18 +18,21 @@ export function wrapWide(text: string, width: number): string {
   // Pieces that must stay together: a run of narrow non-space characters, or one wide character.
   const pieces = text.match(/\s+|[^\s\u1100-\uffe6]+|./gu) ?? [];
   const lines: string[] = [];
-  let line = '';
+  let line: string[] = [];
+  const widthOf = (parts: readonly string[]) => textWidth(parts.join(''));
   for (const piece of pieces) {
     if (/^\s+$/.test(piece)) {
-      if (line) line += ' ';
+      if (line.length) line.push(' ');
       continue;
     }
-    if (line && textWidth(line.trimEnd()) + textWidth(piece) > room && !CLOSING.test(piece[0]!)) {
-      lines.push(line.trimEnd());
-      line = '';
+    if (line.length && widthOf(line) + textWidth(piece) > room) {
+      // Closing punctuation may not start a line: the piece before it goes down with it.
+      const carried = CLOSING.test(piece[0]!) && line.length > 1 ? [line.pop()!] : [];
+      lines.push(line.join('').trimEnd());
+      line = carried;
     }
-    line += piece;
+    line.push(piece);
   }
-  if (line || lines.length === 0) lines.push(line.trimEnd());
+  if (line.length || lines.length === 0) lines.push(line.join('').trimEnd());
   return lines.join('\n');
 }
