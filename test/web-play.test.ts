@@ -162,6 +162,20 @@ describe.skipIf(!chromiumPresent)('the play view in headless Chromium', () => {
     await check();
   });
 
+  it('the hint\'s winning moves are buttons too: following them by keyboard wins', async () => {
+    const { page, check } = await open(fileUrl('', '#play&preset=nim&position=1,2,4&first=human&level=10&seed=4'));
+    while ((await settled(page)) === 'human') {
+      await page.getByRole('button', { name: 'Hint' }).focus();
+      await page.keyboard.press('Enter');
+      const first = page.locator('.hint-move').first();
+      await first.waitFor();
+      await first.focus();
+      await page.keyboard.press('Enter');
+    }
+    expect(await stateOf(page)).toBe('won');
+    await check();
+  });
+
   it('splits a heap in Kayles by choosing the split, plays Fibonacci Nim with its cap, and misère Nim', async () => {
     const kayles = await open(fileUrl('', '#play&preset=kayles&position=5&first=human&level=10&seed=2'));
     expect(await settled(kayles.page)).toBe('human');

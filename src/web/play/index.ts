@@ -153,7 +153,14 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
     if (hint && snap && !snap.result) {
       hintPanel.append(...hint.paragraphs.map((p) => el('p', {}, p)));
       if (hint.heading) {
-        hintPanel.append(el('p', { class: 'heading' }, hint.heading), el('ul', {}, ...hint.moves.map((m) => el('li', { 'data-key': m.key }, m.words)), ...(hint.more ? [el('li', {}, hint.more)] : [])));
+        // Each winning move listed is a button too: the keyboard's shortest way to follow the hint.
+        const item = (m: { key: string; words: string }) => {
+          const button = el('button', { type: 'button', class: 'hint-move', 'data-key': m.key }, m.words);
+          button.disabled = !live;
+          button.addEventListener('click', () => void humanMove(m));
+          return el('li', {}, button);
+        };
+        hintPanel.append(el('p', { class: 'heading' }, hint.heading), el('ul', {}, ...hint.moves.map(item), ...(hint.more ? [el('li', {}, hint.more)] : [])));
       }
     }
     history.replaceChildren(...log.map((line) => el('li', {}, line)));
@@ -194,7 +201,7 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
     }, COMPUTER_PAUSE_MS);
   };
 
-  const humanMove = async (option: OptionView) => {
+  const humanMove = async (option: Pick<OptionView, 'key' | 'words'>) => {
     if (!snap || busy) return;
     const mine = generation;
     busy = true;

@@ -55,7 +55,8 @@ html:lang(zh-Hans) .play-view { font-family: "Noto Sans CJK SC", "Source Han San
 .play-view .hint { border-left: 0.3em solid var(--win); padding: 0 0.8em; }
 .play-view .hint:empty { display: none; }
 .play-view .hint .heading { font-weight: 600; margin-bottom: 0.2em; }
-.play-view .hint ul { margin-top: 0; }
+.play-view .hint ul { margin-top: 0; padding-left: 1.2em; display: flex; flex-direction: column; gap: 0.3em; }
+.play-view .hint-move { text-align: left; }
 .play-view .moves-played { margin-top: 0.8em; }
 @media (max-width: 480px) { .play-view { --counter: 1.9em; padding: 0.4em; } .play-view .components { gap: 0.6em; } }
 `;
