@@ -132,6 +132,17 @@ describe('the play session model', () => {
     expect(await misses(2, 1)).toEqual(weak);
   });
 
+  it('a misère Nim hint explains Bouton\'s rule, and names the winning move', async () => {
+    const { playable } = await ready(presetGame('nim'), ['1', '1', '3']);
+    const session = new PlaySession(playable, [1n, 1n, 3n], { misere: true, humanFirst: true, level: 10, random: () => 0 });
+    const report = await session.hint();
+    const text = hintParagraphs(translator('en'), playable, report).join(' ');
+    expect(text).toContain("Misère Nim, by Bouton's rule: the player to move wins: an N-position (misère play: the last player to move loses).");
+    expect(text).toContain('leave an odd number of heaps of 1');
+    // 1 1 3: taking the whole of heap 3 leaves 1 1 (even); leaving 1 1 1 wins.
+    expect(report.winningMoves.map((m) => moveWords(translator('en'), playable, m))).toEqual(['take 2 from heap 3']);
+  });
+
   it('a hint in Chinese uses the contest terms, and moves read as the terminal reads them', async () => {
     const { playable } = await ready(presetGame('nim'), ['3', '5', '7']);
     const session = new PlaySession(playable, [3n, 5n, 7n], { misere: false, humanFirst: true, level: 10, random: () => 0 });
@@ -142,6 +153,8 @@ describe('the play session model', () => {
     expect(text).toContain('先手必胜');
     expect(text).toContain('必胜态');
     expect(text).toContain('011 xor 101 xor 111 = 001');
+    expect(text).toContain('可以这样走的分量：第 1 堆（SG 值 3 → 2），第 2 堆（SG 值 5 → 4），第 3 堆（SG 值 7 → 6）。');
+    expect(hintParagraphs(translator('en'), playable, report)).toContain('Components that can do it: heap 1 (value 3 → 2), heap 2 (value 5 → 4), heap 3 (value 7 → 6).');
     expect(report.winningMoves.map((m) => moveWords(zh, playable, m))).toEqual(['从第 1 堆取走 1 个', '从第 2 堆取走 1 个', '从第 3 堆取走 1 个']);
     expect(report.winningMoves.map((m) => moveWords(translator('en'), playable, m))).toEqual(['take 1 from heap 1', 'take 1 from heap 2', 'take 1 from heap 3']);
   });

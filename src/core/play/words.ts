@@ -83,9 +83,19 @@ export function hintParagraphs<S>(t: Translate, game: Playable<S>, report: Posit
     paragraphs.push(t(report.nimSum === 0n ? 'play.hint.zero' : 'play.hint.nonzero', { outcome, sum: report.nimSum }));
     const binary = report.componentCount === undefined ? binarySum(t, values, report.nimSum) : null;
     if (binary) paragraphs.push(binary);
+    // Which components can make the nim-sum 0, and the value each must take.
+    const movers = [...new Map(report.winningMoves.map((m) => [m.component, m])).values()];
+    if (report.nimSum !== 0n && movers.length) {
+      const targets = movers.map((m) => {
+        const from = report.components[m.component - 1]?.grundy;
+        return from === undefined || from === null ? componentWords(t, game, m.component) : t('play.hint.target', { component: componentWords(t, game, m.component), from, to: from ^ report.nimSum! });
+      });
+      paragraphs.push(t('play.hint.targets', { targets: listWords(t, targets) }));
+    }
   } else if (report.misere) {
-    // A misère position is evaluated as a whole, so one ground speaks for all of it.
-    if (report.components[0]) paragraphs.push(t('play.hint.misere', { ground: groundText(t, report.components[0].ground), outcome }));
+    // A misère position is evaluated as a whole, so one ground speaks for all of it; Nim's is Bouton's rule, explained.
+    if (game.nim) paragraphs.push(t('play.hint.misereNim', { outcome }));
+    else if (report.components[0]) paragraphs.push(t('play.hint.misere', { ground: groundText(t, report.components[0].ground), outcome }));
   } else paragraphs.push(t('play.hint.loopy', { outcome }));
   if (!report.winningMoves.length) paragraphs.push(t('play.hint.noWin'));
   if (report.movesNotListed) paragraphs.push(t('play.hint.notListed', { why: report.movesNotListed }));
