@@ -71,6 +71,20 @@ describe('the play session model', () => {
     }
   }
 
+  it('level 10 is perfect on large heaps too, through the proven period: take 1..3 on heaps near a million', async () => {
+    const game = parseRuleText('moves: [1, 2, 3]', 'test.yaml');
+    const { playable } = await ready(game, ['1000000']);
+    const value = (n: bigint) => n % 4n;
+    for (const start of [[999_999n, 1_000_000n], [777_777n, 123_457n, 999_998n], [1_000_000n, 5n, 3n]]) {
+      const session = new PlaySession(playable, start, { misere: false, humanFirst: false, level: 10, random: () => 0 });
+      const before = start.reduce((x, n) => x ^ value(n), 0n);
+      expect(before).not.toBe(0n);
+      const move = await session.computerMove();
+      session.play(move);
+      expect(session.position.reduce((x, n) => x ^ value(n as bigint), 0n), start.join(' ')).toBe(0n);
+    }
+  });
+
   it('undo goes back to the human\'s previous turn, both moves at once, and not before the start', async () => {
     const { playable } = await ready(presetGame('nim'), ['3', '5', '7']);
     const session = new PlaySession(playable, [3n, 5n, 7n], { misere: false, humanFirst: true, level: 10, random: () => 0 });
