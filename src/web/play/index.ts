@@ -55,6 +55,7 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
   // On a phone the settings fold away, so the game is on the first screen.
   const setup = el('details', { class: 'setup' }, el('summary', {}, t('play.web.game')), form);
   setup.open = !window.matchMedia?.('(max-width: 600px)').matches;
+  const ruleLine = el('p', { class: 'rule-line' });
   const statusLine = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
   const board = el('section', { class: 'position', 'aria-label': t('play.web.position') });
   const undoButton = el('button', { type: 'button', class: 'action' }, t('play.web.undo'));
@@ -66,6 +67,7 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
     { class: 'play-view' },
     el('header', {}, el('h1', {}, t('play.web.heading')), el('a', { href: '#', class: 'to-explore' }, t('play.web.explore'))),
     setup,
+    ruleLine,
     statusLine,
     board,
     el('div', { class: 'actions' }, undoButton, hintButton),
@@ -146,6 +148,7 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
     }
     const state = !snap ? 'loading' : snap.result ? (snap.result.humanWins ? 'won' : 'lost') : busy ? 'computer' : snap.humanToMove ? 'human' : 'computer';
     view.dataset.state = state;
+    ruleLine.textContent = t(settings.misere ? 'play.web.rule.misere' : 'play.web.rule.normal');
     statusLine.textContent = error ? t('play.web.error', { message: error }) : status;
     undoButton.disabled = !snap?.canUndo || busy;
     hintButton.disabled = !live;

@@ -23,6 +23,7 @@ html:lang(zh-Hans) .play-view { font-family: "Noto Sans CJK SC", "Source Han San
 .play-view .settings small { color: #555; font-size: 0.8em; }
 .play-view .settings input[type=text], .play-view .settings input[type=number], .play-view .settings select { width: 100%; min-height: 2em; }
 .play-view .settings .buttons { display: flex; flex-wrap: wrap; gap: 0.5em; align-items: end; }
+.play-view .rule-line { margin: 0.6em 0 0; color: #444; }
 .play-view .status { font-size: 1.15em; font-weight: 600; min-height: 1.5em; margin: 0.6em 0; }
 .play-view[data-state=won] .status { color: var(--win); }
 .play-view[data-state=lost] .status { color: #b3261e; }

@@ -137,5 +137,7 @@ export const play = {
   'play.web.typeMove': '{component}: take how many, or what it becomes',
   'play.web.play': 'Play',
   'play.web.refused': 'Not a move: {reason}.',
+  'play.web.rule.normal': 'Normal play: whoever makes the last move wins.',
+  'play.web.rule.misere': 'Misère play: whoever makes the last move loses.',
   'play.web.status': 'Status',
 } as const;

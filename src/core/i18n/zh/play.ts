@@ -133,5 +133,7 @@ export const play: Readonly<Record<keyof typeof english, string>> = {
   'play.web.typeMove': '{component}：取走几个，或变成什么',
   'play.web.play': '走',
   'play.web.refused': '不是合法走法：{reason}。',
+  'play.web.rule.normal': '正常规则：走最后一步的人赢。',
+  'play.web.rule.misere': '反常规则：走最后一步的人输。',
   'play.web.status': '状态',
 };
