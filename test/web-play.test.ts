@@ -6,13 +6,15 @@
  * page's origin and nothing is printed to the console. Screenshots at 1280
  * and 360 pixels go to the test's temp dir (and $SG_SCREENSHOTS_DIR).
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPresent, launchChromium } from './helpers/chromium.js';
 import { fileUrl, staticServer, watch } from './helpers/web-app.js';
+import { scratchDirectories } from './helpers/scratch.js';
+
+const scratch = scratchDirectories('web-play');
 
 /** The page's state: human, computer, won, lost (the view sets it on its root). */
 const stateOf = (page: Page) => page.locator('.play-view').getAttribute('data-state');
@@ -37,28 +39,25 @@ async function followHint(page: Page): Promise<boolean> {
 }
 
 describe.skipIf(!chromiumPresent)('the play view in headless Chromium', () => {
-  let dir: string;
   let browser: BrowserContext;
   let server: Awaited<ReturnType<typeof staticServer>>;
-  const shots = process.env.SG_SCREENSHOTS_DIR;
+  const shots = scratch.fresh('screenshots');
+  const copies = process.env.SG_SCREENSHOTS_DIR;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'sg-web-play-'));
-    browser = await launchChromium(dir);
-    server = await staticServer();
+    [browser, server] = await Promise.all([launchChromium(scratch.fresh('chromium')), staticServer()]);
   });
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const screenshot = async (page: Page, name: string) => {
-    const file = join(dir, `${name}.png`);
+    const file = join(shots, `${name}.png`);
     await page.screenshot({ path: file, fullPage: true });
-    if (shots) {
-      mkdirSync(shots, { recursive: true });
-      copyFileSync(file, join(shots, `${name}.png`));
+    if (copies) {
+      mkdirSync(copies, { recursive: true });
+      copyFileSync(file, join(copies, `${name}.png`));
     }
   };
 
@@ -219,11 +218,20 @@ describe.skipIf(!chromiumPresent)('the play view in headless Chromium', () => {
   });
 
   it('fits a 360-pixel-wide screen: nothing wider than the viewport', async () => {
-    for (const hash of ['#play&preset=nim&position=3,5,7,9,11&seed=1', '#play&preset=wythoff&position=9:14&first=human&seed=1']) {
-      const { page, check } = await open(fileUrl('', hash), 360);
+    const pages = [
+      { name: 'nim', search: '', hash: '#play&preset=nim&position=3,5,7,9,11&seed=1' },
+      { name: 'wythoff', search: '', hash: '#play&preset=wythoff&position=9:14&first=human&seed=1' },
+      { name: 'kayles-zh', search: '?lang=zh', hash: '#play&preset=kayles&position=9,12&first=human&seed=1' },
+    ];
+    for (const { name, search, hash } of pages) {
+      const { page, check } = await open(fileUrl(search, hash), 360);
       expect(await settled(page)).toBe('human');
+      if (search) {
+        await page.getByRole('button', { name: '提示' }).click();
+        await page.locator('.hint p').first().waitFor();
+      }
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      await screenshot(page, `play-${hash.includes('wythoff') ? 'wythoff' : 'nim'}-360`);
+      await screenshot(page, `play-${name}-360`);
       await check();
     }
   });
