@@ -47,6 +47,12 @@ describe('play operations in the engine worker', () => {
     await expect(op('play.hint', { id: first.id })).rejects.toThrow(/no such game/);
   });
 
+  it('a start that is not a position of the game is refused in one line', async () => {
+    await expect(open({ game: { word: 'preset', text: 'nim' }, position: ['3', 'x'] })).rejects.toThrow(/'x'/);
+    await expect(open({ game: { word: 'preset', text: 'wythoff' }, position: ['4'] })).rejects.toThrow(/not a pair such as 3:5/);
+    await expect(open({ game: { word: 'preset', text: 'no-such-game' } })).rejects.toThrow(/no-such-game/);
+  });
+
   it('Wythoff is a board of pairs, Fibonacci Nim a heap with its cap, a graph a list of moves', async () => {
     const wythoff = await open({ game: { word: 'preset', text: 'wythoff' }, position: ['4:7'], first: 'computer' });
     expect(wythoff.shape).toBe('pairs');

@@ -236,6 +236,17 @@ describe.skipIf(!chromiumPresent)('the play view in headless Chromium', () => {
     }
   });
 
+  it('a start that is not a position says why on the page, and a new game from the form plays on', async () => {
+    const { page, check } = await open(fileUrl('', '#play&preset=wythoff&position=4&seed=1'));
+    await expect.poll(() => page.locator('.status').textContent()).toMatch(/^Error: .*not a pair such as 3:5/);
+    await page.getByLabel('Start position').fill('4:7');
+    await page.getByRole('button', { name: 'New game' }).click();
+    expect(await settled(page)).toBe('human');
+    expect(await page.locator('.square.queen').getAttribute('aria-label')).toBe('the queen at (4, 7)');
+    expect(decodeURIComponent(new URL(page.url()).hash)).toBe('#play&preset=wythoff&position=4:7&first=human&level=10&seed=1');
+    await check();
+  });
+
   it('a random start from a seed is the same each time, and written into the link', async () => {
     const starts: string[] = [];
     for (let i = 0; i < 2; i++) {

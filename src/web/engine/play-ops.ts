@@ -97,7 +97,7 @@ export const playOps: Record<string, Op> = {
     for (const key of args.replay ?? []) {
       const move = session.find(key);
       if (!move) break;
-      // The computer's random choices below level 10 are drawn again, so the seed's sequence stays in step.
+      // The computer's random choices below level 10 are drawn again, so the seed's sequence stays in step (up to an undo, which draws nothing back).
       if (!session.humanToMove) await session.computerMove();
       session.play(move);
     }

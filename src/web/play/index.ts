@@ -57,7 +57,7 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
   setup.open = !window.matchMedia?.('(max-width: 600px)').matches;
   const ruleLine = el('p', { class: 'rule-line' });
   const statusLine = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
-  const board = el('section', { class: 'position', 'aria-label': t('play.web.position') });
+  const board = el('section', { class: 'position', 'aria-label': t('play.web.board') });
   const undoButton = el('button', { type: 'button', class: 'action' }, t('play.web.undo'));
   const hintButton = el('button', { type: 'button', class: 'action' }, t('play.web.hint'));
   const hintPanel = el('section', { class: 'hint', 'aria-live': 'polite', 'aria-label': t('play.web.hint') });

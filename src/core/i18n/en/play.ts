@@ -139,5 +139,6 @@ export const play = {
   'play.web.refused': 'Not a move: {reason}.',
   'play.web.rule.normal': 'Normal play: whoever makes the last move wins.',
   'play.web.rule.misere': 'Misère play: whoever makes the last move loses.',
+  'play.web.board': 'The position',
   'play.web.status': 'Status',
 } as const;

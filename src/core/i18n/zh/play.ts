@@ -135,5 +135,6 @@ export const play: Readonly<Record<keyof typeof english, string>> = {
   'play.web.refused': '不是合法走法：{reason}。',
   'play.web.rule.normal': '正常规则：走最后一步的人赢。',
   'play.web.rule.misere': '反常规则：走最后一步的人输。',
+  'play.web.board': '当前局面',
   'play.web.status': '状态',
 };
