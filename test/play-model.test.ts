@@ -7,6 +7,7 @@ import { hintParagraphs, moveWords } from '../src/core/play/words.js';
 import { translator } from '../src/core/i18n/index.js';
 import type { Playable } from '../src/core/positions/playable.js';
 import type { GameSpec } from '../src/core/kinds/registry.js';
+import * as library from '../src/index.js';
 
 /** The outcome by brute force over every line of play: true when the player to move wins. */
 function bruteWins<S>(game: Playable<S>, misere: boolean): (position: readonly S[]) => boolean {
@@ -83,6 +84,13 @@ describe('the play session model', () => {
       session.play(move);
       expect(session.position.reduce((x, n) => x ^ value(n as bigint), 0n), start.join(' ')).toBe(0n);
     }
+  });
+
+  it('the library exports the session, its start and its words', async () => {
+    const { playable, start } = await library.startPlay({ game: library.presetGame('nim'), position: ['1', '2'], seed: 1 });
+    const session = new library.PlaySession(playable, start, { misere: false, humanFirst: true, level: 10, random: () => 0 });
+    const report = await session.hint();
+    expect(report.winningMoves.map((m) => library.moveWords(library.translator('zh'), playable, m))).toEqual(['从第 2 堆取走 1 个']);
   });
 
   it('undo goes back to the human\'s previous turn, both moves at once, and not before the start', async () => {
