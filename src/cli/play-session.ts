@@ -28,10 +28,6 @@ export interface PlayOptions {
   readonly evaluation?: () => { readonly options: DriveOptions; done(): void };
 }
 
-/** The moves and commands of a game, as `help` in the game and `play --help` show them (at most 80 columns). */
-export const moveHelp = (t: Translate) => t('play.help');
-export const MOVE_HELP = moveHelp(translator('en'));
-
 /** Winning moves a hint lists, at most (one a line). */
 const HINT_MOVES = 8;
 

@@ -11,7 +11,6 @@ import { wrapWide } from './wrap-wide.js';
 import { startPlay } from '../core/play/start.js';
 import { EXPLORE_OPTIONS, parseCommandLine, RULE_FLAGS, STDIN_ARGUMENT } from './options.js';
 import { columnsOf, type CliIo } from './io.js';
-import { wrapText } from '../report/wrap.js';
 import { progressMode, progressReporter } from './progress.js';
 
 /** The flags play takes, in the order its help lists them. */
