@@ -130,7 +130,6 @@ export const play = {
   'play.web.square': 'move the queen to ({x}, {y})',
   'play.web.queen': 'the queen at ({x}, {y})',
   'play.web.boardHelp': 'The queen moves left, down or diagonally down-left, any distance; whoever moves it to (0, 0) wins.',
-  'play.web.otherMove': '{component}: {from} → {to}',
   'play.web.winningMark': 'winning',
   'play.web.error': 'Error: {message}',
   'play.web.history': 'Moves',
@@ -140,5 +139,4 @@ export const play = {
   'play.web.rule.normal': 'Normal play: whoever makes the last move wins.',
   'play.web.rule.misere': 'Misère play: whoever makes the last move loses.',
   'play.web.board': 'The position',
-  'play.web.status': 'Status',
 } as const;

@@ -126,7 +126,6 @@ export const play: Readonly<Record<keyof typeof english, string>> = {
   'play.web.square': '把皇后移到 ({x}, {y})',
   'play.web.queen': '皇后在 ({x}, {y})',
   'play.web.boardHelp': '皇后可以向左、向下或向左下斜走任意格；把它移到 (0, 0) 的人获胜。',
-  'play.web.otherMove': '{component}：{from} → {to}',
   'play.web.winningMark': '必胜',
   'play.web.error': '错误：{message}',
   'play.web.history': '走棋记录',
@@ -136,5 +135,4 @@ export const play: Readonly<Record<keyof typeof english, string>> = {
   'play.web.rule.normal': '正常规则：走最后一步的人赢。',
   'play.web.rule.misere': '反常规则：走最后一步的人输。',
   'play.web.board': '当前局面',
-  'play.web.status': '状态',
 };
