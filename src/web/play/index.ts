@@ -65,7 +65,8 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
   const view = el(
     'div',
     { class: 'play-view' },
-    el('header', {}, el('h1', {}, t('play.web.heading')), el('a', { href: '#', class: 'to-explore' }, t('play.web.explore'))),
+    // The page's bar (the app shell) links to the explore view and switches the language.
+    el('header', {}, el('h1', {}, t('play.web.heading'))),
     setup,
     ruleLine,
     statusLine,

@@ -59,7 +59,8 @@ html:lang(zh-Hans) .play-view { font-family: "Noto Sans CJK SC", "Source Han San
 .play-view .hint ul { margin-top: 0; padding-left: 1.2em; display: flex; flex-direction: column; gap: 0.3em; }
 .play-view .hint-move { text-align: left; }
 .play-view .moves-played { margin-top: 0.8em; }
-@media (max-width: 480px) { .play-view { --counter: 1.9em; padding: 0.4em; } .play-view .components { gap: 0.6em; } }
+/* A phone: captions take two lines, so five piles stand side by side. */
+@media (max-width: 480px) { .play-view { --counter: 1.8em; padding: 0.4em; } .play-view .components { gap: 0.5em; } .play-view .pile figcaption { font-size: 0.8em; max-width: 4.2em; } }
 `;
 
 export function installPlayStyle(): void {

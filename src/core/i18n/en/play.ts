@@ -92,7 +92,6 @@ export const play = {
 
   // The page's game.
   'play.web.heading': 'Play against the computer',
-  'play.web.explore': 'Explore',
   'play.web.game': 'Game',
   'play.web.preset.nim': 'Nim',
   'play.web.preset.wythoff': "Wythoff's game",

@@ -88,7 +88,6 @@ export const play: Readonly<Record<keyof typeof english, string>> = {
   'play.flag.lang': '对弈使用的语言：en 或 zh（默认取自 LC_ALL、LC_MESSAGES 或 LANG）',
 
   'play.web.heading': '与电脑对弈',
-  'play.web.explore': '探索',
   'play.web.game': '游戏',
   'play.web.preset.nim': 'Nim 游戏',
   'play.web.preset.wythoff': '威佐夫博弈（Wythoff）',
