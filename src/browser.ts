@@ -41,3 +41,9 @@ export { recognisePairLaw, type PairLaw } from './core/laws/pair-law.js';
 export { recogniseBeatty, beattyTerm, quadraticText, type BeattyLaw, type Quadratic } from './core/laws/beatty.js';
 export type { Game, Pair } from './core/positions/game.js';
 export { emitResult, emitTheorem, renderModel, modelOf, theoremModel, parseEmitLanguage, EMIT_LANGUAGES, type EmitLanguage, type EmitModel, type EmitOptions } from './core/emit/index.js';
+// A game against the perfect computer (the terminal's and the web app's), and the words it speaks.
+export { PlaySession, applyMove, moveKey, type SessionOptions, type Result as PlayResult } from './core/play/session.js';
+export { startPlay, type PlayStartRequest, type ReadyGame } from './core/play/start.js';
+export { hintParagraphs, hintMoves, moveWords, outcomeText } from './core/play/words.js';
+export { translator, pickLang, LANGS, type Lang, type Translate, type MessageKey } from './core/i18n/index.js';
+export type { Playable } from './core/positions/playable.js';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runMain } from './helpers/in-process.js';
 import { expectBadInput } from './helpers/cli.js';
 import { int, mulberry32 } from './helpers/random.js';
+import { textWidth } from '../src/cli/wrap-wide.js';
 
 const widest = (text: string) => Math.max(...text.split('\n').map((line) => [...line].length));
 
@@ -85,6 +86,13 @@ describe('sg-explore play through a pipe', () => {
     }
   });
 
+  it('play --help --lang zh is in Chinese (play\'s own flags and the moves), within 80 columns counting a Chinese character as two', async () => {
+    const run = await runMain(['play', '--preset', 'nim', '--help', '--lang', 'zh']);
+    expect(run.code).toBe(0);
+    for (const words of ['与电脑对弈', '选项：', '由这个种子随机生成初始局面', '从第 3 堆取走 4 个', '第 3 堆：7 -> 1 + 4', '悔棋', '示例：']) expect(run.stdout).toContain(words);
+    expect(Math.max(...run.stdout.split('\n').map(textWidth))).toBeLessThanOrEqual(80);
+  });
+
   it('the in-game help and every hint fit 80 columns, wrapped between words', async () => {
     const run = await play(['--moves', '1,2', '--position', '999999', '999998', '123456', '987654', '555555', '777777'], ['help', 'hint', 'quit']);
     expect(widest(run.stdout)).toBeLessThanOrEqual(80);
@@ -122,6 +130,34 @@ describe('sg-explore play through a pipe', () => {
       }
     }
     expect(checked).toBeGreaterThan(games.length);
+  });
+
+  it('speaks Chinese with --lang zh: a whole session, its hint in the contest terms, moves typed as the hint writes them', async () => {
+    const run = await play(['--preset', 'nim', '--position', '1', '2', '4', '--lang', 'zh'], ['提示', '从第 3 堆取走 1 个', '悔棋', '第 9 堆取走 1 个', '3 1', '1 1', '2 1', '2 2', '3 1', '3 2', '3 3', '1 1', '2 1']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('开始对弈（正常规则：走最后一步的人赢）');
+    expect(run.stdout).toContain('SG 函数值：1 的 SG 值为 1，2 的 SG 值为 2，4 的 SG 值为 4；它们的异或和为 7。');
+    expect(run.stdout).toContain('先手必胜（必胜态）');
+    expect(run.stdout).toContain('二进制：001 xor 010 xor 100 = 111。');
+    expect(run.stdout).toContain('必胜走法：\n  从第 3 堆取走 1 个\n');
+    expect(run.stdout).toContain('电脑走：');
+    expect(run.stdout).toContain('不是合法走法：没有第 9 堆（编号为 1 到 3）');
+    expect(run.stdout).toContain('你赢了！');
+    // Not one English word of the session's own (the moves typed are echoed; the rest is the catalogue's).
+    for (const english of ['Position', 'You win', 'The computer', 'Not a move', 'nim-sum', 'your move']) expect(run.stdout).not.toContain(english);
+  });
+
+  it('takes its language from the locale (LC_ALL, then LC_MESSAGES, then LANG), and --lang over it', async () => {
+    const session = (args: string[], env: NodeJS.ProcessEnv) => runMain(['play', '--preset', 'nim', '--position', '1', '1', ...args], { stdin: 'hint\nquit\n', env: { LC_ALL: '', LC_MESSAGES: '', LANG: '', ...env } });
+    expect((await session([], { LANG: 'zh_CN.UTF-8' })).stdout).toContain('先手必败（必败态）');
+    expect((await session([], { LC_ALL: 'C', LANG: 'zh_CN.UTF-8' })).stdout.replace(/\n/g, ' ')).toContain('the player to move loses: a P-position');
+    expect((await session([], { LC_MESSAGES: 'zh_CN.UTF-8', LANG: 'en_GB.UTF-8' })).stdout).toContain('局面：1 1');
+    expect((await session(['--lang', 'en'], { LANG: 'zh_CN.UTF-8' })).stdout).toContain('Position: 1 1');
+    expect((await session(['--lang=zh'], {})).stdout).toContain('异或和为 0');
+    expectBadInput(await runMain(['play', '--preset', 'nim', '--lang', 'fr']), '--lang fr', { pattern: /--lang: 'fr' is not en or zh/ });
+    // play's own refusals speak the language too.
+    expectBadInput(await runMain(['play', '--preset', 'nim', '--format', 'csv', '--lang', 'zh']), '--format in Chinese', { pattern: /play 在终端上对弈：这里不能用 --out, --format/ });
+    expectBadInput(await runMain(['play', '--preset', 'nim', '--format', 'csv'], { env: { LC_ALL: '', LC_MESSAGES: '', LANG: 'C' } }), '--format in English', { pattern: /play talks on the terminal: --out, --format do not apply here/ });
   });
 
   it('a move written as a hint writes it names the state it starts from', async () => {

@@ -1,73 +1,111 @@
 /**
  * `sg-explore play RULE [--position ... | --seed N] [--first human|computer] [--misere] [--level 1..10]`:
- * wiring only; the game itself is src/play/session.ts.
+ * wiring only; the game itself is src/core/play/session.ts, spoken by
+ * ./play-session.ts in the language of --lang or the locale.
  */
-import { InputError } from '../core/errors.js';
-import { checkGame, kindOf, type GameSpec } from '../core/kinds/registry.js';
-import { MOVE_HELP, playSession } from './play-session.js';
-import { mulberry32 } from '../core/random.js';
+import { InputError, quote } from '../core/errors.js';
+import type { GameSpec } from '../core/kinds/registry.js';
+import { playSession } from './play-session.js';
+import { LANGS, pickLang, translator, type Lang, type MessageKey, type Translate } from '../core/i18n/index.js';
+import { wrapWide } from './wrap-wide.js';
+import { startPlay } from '../core/play/start.js';
 import { EXPLORE_OPTIONS, parseCommandLine, RULE_FLAGS, STDIN_ARGUMENT } from './options.js';
 import { columnsOf, type CliIo } from './io.js';
-import { wrapText } from '../report/wrap.js';
 import { progressMode, progressReporter } from './progress.js';
 
-/** The flags play takes, in the order its help lists them (their words come from the main option table). */
-const PLAY_FLAGS = [...RULE_FLAGS, 'position', 'seed', 'first', 'level', 'misere', 'limit'];
+/** The flags play takes, in the order its help lists them. */
+const PLAY_FLAGS = [...RULE_FLAGS, 'position', 'seed', 'first', 'level', 'misere', 'limit', 'lang'];
+/** Play's own flags, described by the catalogue (a rule flag's words are the main option table's, shared with sg-explore --help). */
+const OWN_FLAGS: Readonly<Record<string, MessageKey>> = {
+  position: 'play.flag.position',
+  seed: 'play.flag.seed',
+  first: 'play.flag.first',
+  level: 'play.flag.level',
+  misere: 'play.flag.misere',
+  limit: 'play.flag.limit',
+  lang: 'play.flag.lang',
+};
 
-/** `sg-explore play --help`: what play takes, and how moves are written. */
-export function playHelp(width: number): string {
+/** `sg-explore play --help`: what play takes, and how moves are written, in the language asked for. */
+export function playHelp(width: number, t: Translate = translator('en')): string {
   const name = Math.max(...PLAY_FLAGS.map((f) => f.length)) + 4;
   const flags = PLAY_FLAGS.map((flag) => {
-    const words = flag === 'position' ? "the start: heap sizes (3 6 9), pairs (3:5), heaps with memory (10:9), or tokens on a graph's vertices (a b)" : EXPLORE_OPTIONS[flag]!.describe.replace(/^sg-explore play: /, '');
-    return wrapText(words, width - name - 2, name + 2).replace(/^ */, `  --${flag}`.padEnd(name + 2));
+    const own = OWN_FLAGS[flag];
+    const words = own ? t(own) : EXPLORE_OPTIONS[flag]!.describe;
+    const wrapped = wrapWide(words, width - name - 2).split('\n');
+    return wrapped.map((line, i) => (i === 0 ? `  --${flag}`.padEnd(name + 2) : ' '.repeat(name + 2)) + line).join('\n');
   });
   return [
     'sg-explore play RULE [--position P... | --seed N] [--first human|computer]',
-    '                     [--level 1..10] [--misere]',
+    '                     [--level 1..10] [--misere] [--lang en|zh]',
     '',
-    wrapText(`Play a game against the computer, one move a line (on a terminal, or through a pipe). RULE is one of ${RULE_FLAGS.slice(0, -1).map((f) => `--${f}`).join(', ')} or --rule, as for sg-explore itself.`, width),
+    wrapWide(t('play.helpText.intro', { rules: `${RULE_FLAGS.slice(0, -1).map((f) => `--${f}`).join(', ')}, --rule` }), width),
     '',
-    'Options:',
+    t('play.helpText.options'),
     ...flags,
     '',
-    MOVE_HELP,
+    t('play.help'),
     '',
-    'Examples:',
+    t('play.helpText.examples'),
     '  sg-explore play --preset nim --position 3 5 7',
     '  sg-explore play --preset kayles --seed 7 --first computer',
     '  sg-explore play --preset wythoff --position 3:5 --level 5',
+    '  sg-explore play --preset nim --position 3 5 7 --lang zh',
   ].join('\n');
 }
 
+/**
+ * `--lang en|zh` taken out of the arguments (it is play's alone), else the
+ * locale: the first of LC_ALL, LC_MESSAGES and LANG that is set, as POSIX
+ * orders them (zh_CN.UTF-8 speaks Chinese; C, POSIX and the rest English).
+ */
+export function langOf(args: readonly string[], env: NodeJS.ProcessEnv): { lang: Lang; rest: string[] } {
+  const rest: string[] = [];
+  let asked: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--lang') {
+      asked = args[++i];
+      if (asked === undefined) throw new InputError('--lang: name a language, en or zh');
+    } else if (arg.startsWith('--lang=')) asked = arg.slice('--lang='.length);
+    else rest.push(arg);
+  }
+  if (asked !== undefined) {
+    const lang = LANGS.find((l) => l === asked!.trim().toLowerCase().split(/[-_]/)[0]);
+    if (!lang) throw new InputError(`--lang: ${quote(asked)} is not ${LANGS.join(' or ')}`);
+    return { lang, rest };
+  }
+  const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((v) => v !== undefined && v !== '');
+  return { lang: pickLang(null, locale ? [locale] : []), rest };
+}
+
 export async function playMain(args: readonly string[], io: CliIo): Promise<number> {
-  if (args.some((a) => a === '--help' || a === '-h')) {
-    io.stdout.write(playHelp(columnsOf(io.stdout)) + '\n');
+  const { lang, rest } = langOf(args, io.env);
+  const t = translator(lang);
+  if (rest.some((a) => a === '--help' || a === '-h')) {
+    io.stdout.write(playHelp(columnsOf(io.stdout), t) + '\n');
     return 0;
   }
-  const parsed = await parseCommandLine(args, io, true);
+  const parsed = await parseCommandLine(rest, io, true);
   if (parsed.output !== undefined) {
     io.stdout.write(parsed.output.endsWith('\n') ? parsed.output : parsed.output + '\n');
     return 0;
   }
   const command = parsed.command!;
-  if (command.command !== 'explore') throw new InputError('play: name a game to play (--moves, --preset, ...)');
-  if (command.out || command.format) throw new InputError('play talks on the terminal: --out and --format do not apply');
-  if (command.answer || command.input) throw new InputError(`play talks on the terminal: --${command.answer ? 'answer' : 'input'} does not apply (it is for --position)`);
+  if (command.command !== 'explore') throw new InputError(t('play.error.noGame'));
+  if (command.out || command.format) throw new InputError(t('play.error.terminal', { flags: '--out, --format' }));
+  if (command.answer || command.input) throw new InputError(t('play.error.terminal', { flags: `--${command.answer ? 'answer' : 'input'}` }));
   const game: GameSpec = 'spec' in command.game ? command.game.spec : await (await import('../host/rule-file.js')).loadRuleFile(command.game.file);
   const play = command.play!;
   const seed = play.seed ?? Math.floor(Math.random() * 2 ** 31);
-  const random = mulberry32(seed);
   const texts = command.position?.filter((t) => t !== STDIN_ARGUMENT);
-  if (command.position && texts!.length !== command.position.length) throw new InputError('play reads moves from standard input: give the position on the command line');
+  if (command.position && texts!.length !== command.position.length) throw new InputError(t('play.error.stdin'));
   // Evaluations (a hint, the computer's move) show progress when they take long; the line is cleared before the answer.
   const evaluation = () => {
     const progress = progressReporter(progressMode(command.progress, io.stderr), io.stderr);
     return { options: { onProgress: (done: number, ceiling: number, unit: string) => progress.update(done, ceiling, unit) }, done: () => progress.done() };
   };
-  const options = { misere: command.misere, humanFirst: play.first === 'human', level: play.level, random, evaluation };
-  const kind = kindOf(game.rule);
-  if (!kind.play) throw new InputError(`play: ${kind.text(game.rule)} cannot be played yet`);
-  const { playable, start, random: drawn } = await kind.play({ game: checkGame(game), position: texts, limit: command.limit }, random);
-  if (drawn) io.stdout.write(`A random start (--seed ${seed}).\n`);
-  return playSession(playable, [...start], options, io);
+  const { playable, start, random: drawn, next } = await startPlay({ game, position: texts, seed, limit: command.limit });
+  if (drawn) io.stdout.write(t('play.randomStart', { seed }) + '\n');
+  return playSession(playable, [...start], { misere: command.misere, humanFirst: play.first === 'human', level: play.level, random: next, t, evaluation }, io);
 }

@@ -17,6 +17,8 @@ export interface Playable<S> {
   /** Heap games name components "heap"; others "component". */
   readonly noun: string;
   readonly heaps: boolean;
+  /** The game is Nim (its misère play has Bouton's rule, which a hint explains). */
+  readonly nim?: boolean;
   options(state: S): readonly (readonly S[])[];
   /** Run by the driver (`options`: progress, a stop): a large table takes a while, and a signal must not wait for it. */
   evaluate(position: readonly S[], misere: boolean, options?: DriveOptions): Promise<PositionReport<S>>;
@@ -33,6 +35,7 @@ export function heapPlayable(moves: HeapMoves, exploration: Exploration): Playab
   return {
     noun: 'heap',
     heaps: true,
+    nim: moves.nim,
     // A heap taken away stays in its place as 0, so heaps keep their numbers through the game.
     options: (n) => moves.options(Number(n)).map((parts) => (parts.length ? parts.map(BigInt) : [0n])),
     evaluate: (position, misere, options) => drive(heapPositionWork(exploration, moves, heapArray(position), misere), options),

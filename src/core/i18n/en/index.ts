@@ -1,0 +1,6 @@
+/** The English catalogue, one file an area: app (the page around), explore, play (the terminal's and the page's game). */
+import { app } from './app.js';
+import { explore } from './explore.js';
+import { play } from './play.js';
+
+export const en = { ...app, ...explore, ...play } as const;

@@ -1,0 +1,56 @@
+/**
+ * The message catalogue: every word the web app shows and `play` prints,
+ * in English and Simplified Chinese. A message is a template with named
+ * holes (`{heap}`), filled by `translator(lang)(key, params)`. English is
+ * the reference: its keys are the type of every key, so a Chinese catalogue
+ * missing one fails to compile, and test/i18n.test.ts checks that both
+ * catalogues name the same holes.
+ */
+import { en } from './en/index.js';
+import { zh } from './zh/index.js';
+
+export type Lang = 'en' | 'zh';
+export const LANGS: readonly Lang[] = ['en', 'zh'];
+
+export type MessageKey = keyof typeof en;
+export type Catalogue = Readonly<Record<MessageKey, string>>;
+export type Params = Readonly<Record<string, string | number | bigint>>;
+export type Translate = (key: MessageKey, params?: Params) => string;
+
+export const CATALOGUES: Readonly<Record<Lang, Catalogue>> = { en, zh };
+
+/**
+ * The language to speak: the one asked for (`--lang zh`, `?lang=zh`) when it
+ * is known, else the first of the user's preferences (a browser's
+ * navigator.languages, a locale such as zh_CN.UTF-8) that names one, else English.
+ */
+export function pickLang(requested: string | null | undefined, preferences: readonly string[] = []): Lang {
+  const known = (tag: string): Lang | null => {
+    const base = tag.trim().toLowerCase().split(/[-_.@]/)[0];
+    return (LANGS as readonly string[]).includes(base ?? '') ? (base as Lang) : null;
+  };
+  if (requested) {
+    const asked = known(requested);
+    if (asked) return asked;
+  }
+  for (const tag of preferences) {
+    const found = known(tag);
+    if (found) return found;
+  }
+  return 'en';
+}
+
+/** The holes a template names, in order of first appearance. */
+export function holesOf(template: string): string[] {
+  return [...new Set([...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))];
+}
+
+/** A function that writes messages in `lang`; a hole with no value given stays as written, so a mistake shows. */
+export function translator(lang: Lang): Translate {
+  const catalogue = CATALOGUES[lang];
+  return (key, params) => {
+    const template = catalogue[key] ?? en[key];
+    if (!params) return template;
+    return template.replace(/\{(\w+)\}/g, (hole, name: string) => (name in params ? String(params[name]) : hole));
+  };
+}

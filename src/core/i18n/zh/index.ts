@@ -1,0 +1,6 @@
+/** The Simplified Chinese catalogue: the same areas and keys as the English one. */
+import { app } from './app.js';
+import { explore } from './explore.js';
+import { play } from './play.js';
+
+export const zh = { ...app, ...explore, ...play };

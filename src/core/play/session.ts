@@ -1,0 +1,138 @@
+/**
+ * A game against the computer, with no terminal or page in it: the position,
+ * whose turn it is, the history (undo goes back to the human's previous
+ * turn), the legal moves, the computer's move at a level 1..10, and the hint.
+ * The computer plays through the game's evaluation (theorem, proven period,
+ * misère quotient, search: the same grounds as `--position`), so it is
+ * perfect on large positions too. Below level 10 it plays a random move now
+ * and then, so that people can learn.
+ */
+import type { Playable } from '../positions/playable.js';
+import type { Move, PositionReport } from '../positions/position.js';
+
+export interface SessionOptions<S> {
+  readonly misere: boolean;
+  readonly humanFirst: boolean;
+  /** 1..10: the chance in ten that the computer plays its best move. */
+  readonly level: number;
+  readonly random: () => number;
+  /** How a position is evaluated (the terminal wraps the game's evaluation with progress); the game's own by default. */
+  readonly evaluate?: (position: readonly S[]) => Promise<PositionReport<S>>;
+}
+
+export interface Turn<S> {
+  readonly position: readonly S[];
+  readonly humanToMove: boolean;
+}
+
+/** Who won, once the player to move cannot move. */
+export type Result = { readonly humanWins: boolean } | null;
+
+export class PlaySession<S> {
+  private turn: Turn<S>;
+  private readonly history: Turn<S>[] = [];
+  /** Every move played, in order (the page replays them into a fresh worker). */
+  private readonly played: Move<S>[] = [];
+
+  constructor(
+    readonly game: Playable<S>,
+    start: readonly S[],
+    readonly options: SessionOptions<S>,
+  ) {
+    this.turn = { position: [...start], humanToMove: options.humanFirst };
+  }
+
+  get position(): readonly S[] {
+    return this.turn.position;
+  }
+
+  get humanToMove(): boolean {
+    return this.turn.humanToMove;
+  }
+
+  get moves(): readonly Move<S>[] {
+    return this.played;
+  }
+
+  /** Whether undo has a human turn to go back to. */
+  get canUndo(): boolean {
+    return this.history.some((t) => t.humanToMove);
+  }
+
+  /** Every legal move, component by component, in the game's order of options. */
+  legalMoves(): Move<S>[] {
+    const { game } = this;
+    return this.turn.position.flatMap((from, i) => game.options(from).map((to) => ({ component: i + 1, from, to, take: game.take(from, to) })));
+  }
+
+  /** The player to move cannot move: in normal play they lose, in misère play they win. */
+  result(): Result {
+    if (this.legalMoves().length > 0) return null;
+    return { humanWins: this.turn.humanToMove === this.options.misere };
+  }
+
+  /** Play a move for whoever is to move (a legal one: see find). */
+  play(move: Move<S>): void {
+    this.history.push(this.turn);
+    this.played.push(move);
+    this.turn = { position: applyMove(this.game, this.turn.position, move), humanToMove: !this.turn.humanToMove };
+  }
+
+  /** Back to the human's previous turn (their move and the computer's reply); false when there is none. */
+  undo(): boolean {
+    if (!this.canUndo) return false;
+    let back: Turn<S> | undefined;
+    while ((back = this.history.pop())) {
+      this.played.pop();
+      if (back.humanToMove) break;
+    }
+    this.turn = back!;
+    return true;
+  }
+
+  /** The legal move with this key (moveKey), if any. */
+  find(key: string): Move<S> | undefined {
+    return this.legalMoves().find((m) => moveKey(this.game, m) === key);
+  }
+
+  evaluate(position: readonly S[] = this.turn.position): Promise<PositionReport<S>> {
+    return this.options.evaluate ? this.options.evaluate(position) : this.game.evaluate(position, this.options.misere);
+  }
+
+  /** The hint: the evaluation of the position to move from (values, nim-sum, outcome, winning moves). */
+  hint(): Promise<PositionReport<S>> {
+    return this.evaluate();
+  }
+
+  /** The computer's choice (not played): a winning move where there is one, else the smallest take, so the game lasts; below level 10 now and then a random one. */
+  async computerMove(): Promise<Move<S>> {
+    const legal = this.legalMoves();
+    if (legal.length === 0) throw new Error('no move to play: the game is over');
+    const { level, random } = this.options;
+    if (level < 10 && random() * 10 >= level) return legal[Math.floor(random() * legal.length)]!;
+    const report = await this.evaluate();
+    if (report.winningMoves.length) return report.winningMoves[0]!;
+    // Lost against best play: take the least, so the game lasts and a mistake has room to happen.
+    return [...legal].sort((a, b) => (a.take !== null && b.take !== null ? (a.take < b.take ? -1 : a.take > b.take ? 1 : 0) : 0) || b.component - a.component)[0]!;
+  }
+}
+
+/** The position after a move. A heap emptied stays as 0 (heaps keep their numbers); a split takes the heap's place. */
+export function applyMove<S>(game: Playable<S>, position: readonly S[], move: Move<S>): S[] {
+  const to = move.to.length === 0 && game.heaps ? [game.parse('0')] : move.to;
+  return [...position.slice(0, move.component - 1), ...to, ...position.slice(move.component)];
+}
+
+/** What a move leaves, as sorted keys with empty heaps dropped: a report's winning move and the same legal option compare equal. */
+export function leftKey<S>(game: Playable<S>, to: readonly S[]): string {
+  return to
+    .map((s) => game.key(s))
+    .filter((k) => !(game.heaps && k === '0'))
+    .sort()
+    .join('+');
+}
+
+/** A move as text that names it uniquely in its position: `component/what it leaves`. */
+export function moveKey<S>(game: Playable<S>, move: Move<S>): string {
+  return `${move.component}/${leftKey(game, move.to)}`;
+}

@@ -1,0 +1,16 @@
+/** What every view of the page is given: the language and its messages, and the engine worker. */
+import type { Lang, Translate } from '../core/i18n/index.js';
+import type { Engine } from './engine/client.js';
+
+export interface AppContext {
+  readonly lang: Lang;
+  readonly t: Translate;
+  readonly engine: Engine;
+}
+
+/** A view mounted in an element: `unmount` stops what it runs and clears the element. */
+export interface View {
+  unmount(): void;
+}
+
+export type MountView = (root: HTMLElement, context: AppContext, params: URLSearchParams) => View;

@@ -1,0 +1,58 @@
+/**
+ * The web app under test, both ways a user meets it: the static build
+ * (dist/web, built by `npm run build`) opened from file:// or from a plain
+ * static server, and (once there) `sg-explore serve`. `watch` records what a
+ * page must never do: print a console error or warning, throw, or send a
+ * request outside its own origin.
+ */
+import { createServer, type Server } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Page } from 'playwright-core';
+import { ROOT } from './cli.js';
+
+export const WEB_DIR = join(ROOT, 'dist', 'web');
+
+/** The static build's page as a file:// URL (with `search`, e.g. `?lang=zh`, and `hash`). */
+export function fileUrl(search = '', hash = ''): string {
+  if (!existsSync(join(WEB_DIR, 'index.html'))) throw new Error('dist/web is missing: run npm run build');
+  return `${pathToFileURL(join(WEB_DIR, 'index.html')).href}${search}${hash}`;
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.png': 'image/png', '.svg': 'image/svg+xml' };
+
+/** dist/web on a plain static server on 127.0.0.1 (any free port): what any static host does. */
+export async function staticServer(dir = WEB_DIR): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const file = join(dir, path.endsWith('/') ? `${path}index.html` : path);
+    if (!file.startsWith(dir) || !existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return { url: `http://127.0.0.1:${address.port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** What a page did wrong while it was watched: console errors and warnings, exceptions, requests leaving its origin. */
+export function watch(page: Page): { readonly errors: string[]; readonly foreignRequests: string[] } {
+  const errors: string[] = [];
+  const foreignRequests: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    // A navigation's own request is the origin (page.url() is still about:blank for the first one).
+    const own = new URL(r.isNavigationRequest() && r.frame() === page.mainFrame() ? r.url() : page.url() || r.url());
+    const local = url.protocol === 'file:' || url.protocol === 'data:' || url.protocol === 'blob:' || url.origin === own.origin;
+    if (!local) foreignRequests.push(r.url());
+  });
+  return { errors, foreignRequests };
+}
