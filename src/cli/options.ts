@@ -7,6 +7,7 @@ import { packageVersion } from '../host/package-root.js';
 import { InputError, quote } from '../core/errors.js';
 import { parseCount, parseSmallCount } from '../core/numbers.js';
 import { RULE_WORDS, ruleWord } from '../core/rule-words.js';
+import { parseRowRange } from '../core/rows.js';
 import type { GameSpec } from '../core/kinds/registry.js';
 
 import { FORMAT_NAMES } from '../report/formats.js';
@@ -162,15 +163,9 @@ function parsePlot(text: string | undefined): string | undefined {
   return text;
 }
 
-/** --rows A..B (also A-B, or one row A). */
+/** --rows A..B (also A-B, or one row A); the web app reads it the same way. */
 function parseRows(text: string | undefined): { first: number; last: number } | undefined {
-  if (text === undefined) return undefined;
-  const match = /^\s*([^.\s-]+)\s*(?:(?:\.\.|-)\s*([^.\s-]+)\s*)?$/.exec(text);
-  if (!match) throw new InputError(`--rows: ${quote(text)} is not a range of rows such as 0..15`);
-  const first = parseSmallCount(match[1]!, '--rows', 0, 2 ** 31 - 1);
-  const last = match[2] === undefined ? first : parseSmallCount(match[2], '--rows', 0, 2 ** 31 - 1);
-  if (last < first) throw new InputError(`--rows: the range ${quote(text)} is backwards`);
-  return { first, last };
+  return text === undefined ? undefined : parseRowRange(text, '--rows');
 }
 
 export { STDIN_ARGUMENT };

@@ -1,4 +1,164 @@
-/** The explore area's operations in the worker (the explore view's owner fills this in). */
+/**
+ * The explore view's operations in the worker: `explore` runs a request to
+ * its end through the library's driver (progress on the way) and keeps the
+ * result for the others, `values` reads heaps of it past what was sent, and
+ * `download` writes it with the CLI's own writers (CSV, JSON, the --plot picture).
+ */
+import { analyse } from '../../core/analyse.js';
+import { drive } from '../../core/driver.js';
+import { InputError } from '../../core/errors.js';
+import type { Exploration } from '../../core/heap/explore.js';
+import type { AnalysisResult } from '../../core/kinds/registry.js';
+import type { GridExploration } from '../../core/kinds/two-pile/grid.js';
+import type { CappedHeapExploration } from '../../core/kinds/capped-heap/explore-capped.js';
+import { ruleTitle } from '../../core/rules/spec.js';
+import type { Sink } from '../../core/sink.js';
+import { summarise } from '../../report/summary.js';
+import { writeCsv } from '../../report/csv.js';
+import { writeJson } from '../../report/json.js';
+import { writeGridCsv, writeGridJson } from '../../report/grid-report.js';
+import { lawText, writeCappedHeapCsv, writeCappedHeapJson } from '../../report/capped-heap-report.js';
+import { renderSequencePlot } from '../../pictures/sequence-plot.js';
+import { sequencePlotOf } from '../../pictures/from-summary.js';
+import type { DownloadFormat, ExploreProgress, ExploreView, Pairs } from './explore-protocol.js';
+import { requestOf } from './explore-request.js';
 import type { Op } from './protocol.js';
 
-export const exploreOps: Record<string, Op> = {};
+/** Values sent with a heap table (4 MiB): enough for every plot and most tables; heaps past it are asked for. */
+const VALUES_SENT = 1 << 20;
+/** Cells of a two-pile table sent (16 MiB). */
+const CELLS_SENT = 1 << 22;
+
+/** The last result, for `values` and `download`. */
+let last: AnalysisResult | null = null;
+
+function viewOf(result: AnalysisResult, milliseconds: number): ExploreView {
+  switch (result.shape) {
+    case 'heap':
+      return heapView(result, milliseconds);
+    case 'grid':
+      return gridView(result, milliseconds);
+    case 'memory':
+      return memoryView(result, milliseconds);
+    default:
+      throw new InputError(`the explore view shows tables; this request made a ${result.shape} result`);
+  }
+}
+
+function heapView(x: Exploration, milliseconds: number): ExploreView {
+  const s = summarise(x);
+  const count = Number(x.max + 1n < BigInt(VALUES_SENT) ? x.max + 1n : BigInt(VALUES_SENT));
+  const values = new Uint32Array(count);
+  for (let n = 0; n < count; n++) values[n] = x.valueOf(n);
+  const pPositions = s.pPositions.kind === 'list' ? { ...s.pPositions, upTo: String(s.pPositions.upTo) } : s.pPositions;
+  return { shape: 'heap', rule: s.rule, title: ruleTitle(s.rule, s.name), description: s.description, milliseconds, max: String(s.max), computed: s.computed, maxValue: String(s.maxValue), pattern: s.pattern, pPositions: pPositions as never, values };
+}
+
+function gridView(x: GridExploration, milliseconds: number): ExploreView {
+  const rows = x.lastRow - x.firstRow + 1;
+  const columns = x.max + 1;
+  // A table too large to send is cut to its top-left square (the downloads hold all of it).
+  const side = rows * columns <= CELLS_SENT ? null : Math.floor(Math.sqrt(CELLS_SENT));
+  const shownRows = side === null ? rows : Math.min(rows, side);
+  const shownColumns = side === null ? columns : Math.min(columns, side);
+  const values = new Uint32Array(shownRows * shownColumns);
+  for (let r = 0; r < shownRows; r++) for (let c = 0; c < shownColumns; c++) values[r * shownColumns + c] = x.value(x.firstRow + r, c);
+  return {
+    shape: 'grid',
+    rule: x.rule,
+    title: ruleTitle(x.rule, x.game.name),
+    description: x.game.description ?? null,
+    milliseconds,
+    firstRow: x.firstRow,
+    lastRow: x.lastRow,
+    max: x.max,
+    maxValue: x.maxValue,
+    shownRows,
+    shownColumns,
+    values,
+    rowPatterns: x.rowPatterns.map(({ row, cycle }) => ({ row, preperiod: cycle?.preperiod ?? null, period: cycle?.period ?? null, saltus: cycle?.saltus ?? null })),
+    pPositions: x.pPositions.slice(0, 10_000),
+    pCount: x.pPositions.length,
+    law: x.law?.text ?? null,
+  };
+}
+
+function memoryView(x: CappedHeapExploration, milliseconds: number): ExploreView {
+  return { shape: 'memory', rule: x.rule, title: ruleTitle(x.rule, x.game.name), description: x.game.description ?? null, milliseconds, max: x.max, maxValue: x.maxValue, values: x.starts.slice(), pPositions: x.pPositions, law: lawText(x) };
+}
+
+/** A sink that keeps what is written, as a Blob's parts. */
+function memorySink(): Sink & { parts: BlobPart[] } {
+  const parts: BlobPart[] = [];
+  return {
+    parts,
+    isTerminal: false,
+    write: async (text) => void parts.push(typeof text === 'string' ? text : (text.slice() as Uint8Array<ArrayBuffer>)),
+    close: async () => undefined,
+    abort: () => undefined,
+  };
+}
+
+function lastResult(): AnalysisResult {
+  if (!last) throw new Error('nothing explored yet');
+  return last;
+}
+
+async function download(format: DownloadFormat): Promise<Blob> {
+  const x = lastResult();
+  const sink = memorySink();
+  if (format === 'svg') {
+    if (x.shape === 'heap') {
+      const count = Math.min(Number(x.max) + 1, VALUES_SENT);
+      const values = new Uint32Array(count);
+      for (let n = 0; n < count; n++) values[n] = x.valueOf(n);
+      return new Blob([renderSequencePlot(sequencePlotOf(summarise(x), values, count))], { type: 'image/svg+xml' });
+    }
+    if (x.shape === 'memory') {
+      return new Blob([renderSequencePlot({ title: `${ruleTitle(x.rule, x.game.name)}: start positions`, values: x.starts, count: x.starts.length, cycle: null, proven: false })], { type: 'image/svg+xml' });
+    }
+    throw new Error('the page draws this picture itself');
+  }
+  const writers = {
+    heap: { csv: writeCsv, json: writeJson },
+    grid: { csv: writeGridCsv, json: writeGridJson },
+    memory: { csv: writeCappedHeapCsv, json: writeCappedHeapJson },
+  } as const;
+  const writer = (writers as Record<string, Record<string, (x: never, sink: Sink) => Promise<void>> | undefined>)[x.shape]?.[format];
+  if (!writer) throw new Error(`no ${format} for a ${x.shape} result`);
+  await writer(x as never, sink);
+  return new Blob(sink.parts, { type: format === 'csv' ? 'text/csv' : 'application/json' });
+}
+
+export const exploreOps: Record<string, Op> = {
+  async explore({ pairs }: { pairs: Pairs }, { progress }) {
+    last = null;
+    const request = requestOf(pairs);
+    const started = performance.now();
+    let lastSent = 0;
+    const result = await drive(analyse(request), {
+      onProgress: (done, ceiling, unit) => {
+        // A message every 50 ms at most: the page redraws on each.
+        const now = performance.now();
+        if (now - lastSent < 50) return;
+        lastSent = now;
+        progress({ done, ceiling, unit } satisfies ExploreProgress);
+      },
+    });
+    last = result;
+    return viewOf(result, performance.now() - started);
+  },
+
+  /** G(n) for heaps from..from+count-1 of the last heap table (decimal strings: they may be bigints). */
+  async values({ from, count }: { from: string; count: number }) {
+    const x = lastResult();
+    if (x.shape !== 'heap') throw new Error('values: not a heap table');
+    const out: string[] = [];
+    for (let n = BigInt(from), i = 0; i < count && n <= x.max; i++, n++) out.push(String(x.valueAt(n)));
+    return out;
+  },
+
+  async download({ format }: { format: DownloadFormat }) {
+    return download(format);
+  },
+};

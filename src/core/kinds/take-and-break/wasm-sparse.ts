@@ -31,7 +31,8 @@ function wasmModule(): WebAssembly.Module | null {
     compiledFor = bytesOf;
     try {
       const bytes = bytesOf();
-      compiled = bytes ? new WebAssembly.Module(bytes) : null;
+      // (The cast: a DOM lib types the argument as a BufferSource over a plain ArrayBuffer.)
+      compiled = bytes ? new WebAssembly.Module(bytes as Uint8Array<ArrayBuffer>) : null;
     } catch {
       compiled = null; // no file or no WebAssembly: the TypeScript loop does the work
     }
