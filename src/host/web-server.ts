@@ -1,0 +1,95 @@
+/**
+ * The web app's server for `sg-explore serve`: the static files of dist/web
+ * on 127.0.0.1, nothing else. It computes nothing (the page does, in its
+ * worker), answers only GET and HEAD for the files the build wrote, and
+ * tells the browser to fetch nothing from elsewhere (Content-Security-Policy).
+ */
+import { createServer, type Server } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from './package-root.js';
+
+/** Where the build puts the app (npm run build:web). */
+export function webAppDir(): string {
+  return join(packageRoot(), 'dist', 'web');
+}
+
+const FILES: Readonly<Record<string, string>> = {
+  '/index.html': 'text/html; charset=utf-8',
+  '/app.js': 'text/javascript; charset=utf-8',
+  '/app.css': 'text/css; charset=utf-8',
+};
+
+/**
+ * Everything the page may load: its own files, its worker (a blob), the
+ * pictures it draws (data: and blob: URLs); WebAssembly compiled from the
+ * bytes inside app.js; no other origin at all.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self' blob: 'wasm-unsafe-eval'",
+  'worker-src blob:',
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self' blob:",
+  "form-action 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export interface WebServer {
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/** Why the server could not listen, as Node says it (EADDRINUSE, EACCES, ...). */
+export class ListenError extends Error {
+  constructor(
+    readonly code: string,
+    readonly port: number,
+  ) {
+    super(`${code} on port ${port}`);
+  }
+}
+
+/** Serve `dir` on 127.0.0.1:`port` (0: any free port). The files are read once, at start: the page needs nothing later. */
+export async function startWebServer(dir: string, port: number): Promise<WebServer> {
+  const bodies = new Map(Object.keys(FILES).map((path) => [path, readFileSync(join(dir, path.slice(1)))]));
+  const server: Server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    const file = path === '/' ? '/index.html' : path;
+    const body = bodies.get(file);
+    const headers = { 'content-security-policy': CONTENT_SECURITY_POLICY, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-cache' };
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { ...headers, allow: 'GET, HEAD' }).end();
+      return;
+    }
+    if (!body) {
+      response.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
+      return;
+    }
+    response.writeHead(200, { ...headers, 'content-type': FILES[file]!, 'content-length': body.length });
+    response.end(request.method === 'HEAD' ? undefined : body);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => reject(new ListenError(error.code ?? 'error', port)));
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const actual = typeof address === 'object' && address ? address.port : port;
+  return {
+    url: `http://127.0.0.1:${actual}/`,
+    port: actual,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Whether the app has been built (serve says how to build it when not). */
+export function webAppBuilt(dir: string): boolean {
+  return Object.keys(FILES).every((path) => existsSync(join(dir, path.slice(1))));
+}
