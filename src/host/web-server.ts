@@ -23,11 +23,13 @@ const FILES: Readonly<Record<string, string>> = {
 /**
  * Everything the page may load: its own files, its worker (a blob), the
  * pictures it draws (data: and blob: URLs); WebAssembly compiled from the
- * bytes inside app.js; no other origin at all.
+ * bytes inside app.js, and code the subtraction kernel generates for a move
+ * set ('unsafe-eval': its loops unrolled, src/core/kinds/subtraction); no
+ * other origin at all.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
-  "script-src 'self' blob: 'wasm-unsafe-eval'",
+  "script-src 'self' blob: 'unsafe-eval' 'wasm-unsafe-eval'",
   'worker-src blob:',
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",

@@ -49,7 +49,8 @@ export function watch(page: Page): { readonly errors: string[]; readonly foreign
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('request', (r) => {
     const url = new URL(r.url());
-    const own = new URL(page.url() || r.url());
+    // A navigation's own request is the origin (page.url() is still about:blank for the first one).
+    const own = new URL(r.isNavigationRequest() && r.frame() === page.mainFrame() ? r.url() : page.url() || r.url());
     const local = url.protocol === 'file:' || url.protocol === 'data:' || url.protocol === 'blob:' || url.origin === own.origin;
     if (!local) foreignRequests.push(r.url());
   });
