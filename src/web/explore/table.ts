@@ -78,7 +78,7 @@ export function heapTable(view: HeapView | MemoryView, t: Translate, language: s
           { class: p ? 'p' : undefined },
           h('th', { scope: 'row' }, String(n)),
           h('td', {}, value),
-          h('td', {}, t(p ? 'explore.outcome.P' : 'explore.outcome.N')),
+          h('td', { title: t(p ? 'explore.outcome.P' : 'explore.outcome.N') }, p ? 'P' : 'N'),
           residue !== null ? h('td', {}, residue) : null,
           part !== null ? h('td', {}, part) : null,
         );
@@ -106,6 +106,7 @@ export function heapTable(view: HeapView | MemoryView, t: Translate, language: s
       sizeSelect,
     ),
     h('div', { class: 'scroll' }, h('table', { id: 'values-table' }, caption, h('thead', {}, head), body)),
+    h('p', { class: 'help' }, `P: ${t('explore.outcome.P')}; N: ${t('explore.outcome.N')}`),
   );
 }
 
