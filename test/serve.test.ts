@@ -1,4 +1,7 @@
 import { createServer } from 'node:net';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { scratchDirectories } from './helpers/scratch.js';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
 import { serveApp } from './helpers/web-app.js';
@@ -8,6 +11,8 @@ import { serveApp } from './helpers/web-app.js';
  * port it cannot have), what it serves and refuses, and Ctrl-C. The page
  * itself is tested in a browser by test/web-explore.test.ts.
  */
+const scratch = scratchDirectories('serve');
+
 describe('sg-explore serve', () => {
   it('refuses a bad port, a missing one and an unknown flag in one line (exit 2)', async () => {
     for (const [args, message] of [
@@ -17,6 +22,8 @@ describe('sg-explore serve', () => {
       [['--port'], '--port needs a port number'],
       [['--prot', '80'], "serve: unknown option '--prot' (did you mean --port?)"],
       [['here'], "serve: unknown argument 'here'"],
+      [['examples/grundy.mjs'], "serve: 'examples/grundy.mjs' is a rule module: give --allow-modules to let the page run it"],
+      [['--allow-modules', 'examples/nothing.mjs'], "--allow-modules: 'examples/nothing.mjs': no such file"],
     ] as const) {
       const run = await runCli(['serve', ...args], { timeoutMs: 10_000 });
       expect(run.code, args.join(' ')).toBe(2);
@@ -68,6 +75,39 @@ describe('sg-explore serve', () => {
       const end = await server.close();
       expect(end.code).toBe(0);
       expect(end.stderr).toBe('sg-explore: stopped serving (SIGINT)\n');
+    }
+  });
+
+  it('hands out rule modules only with --allow-modules: those named, and .mjs/.js files under its folder', async () => {
+    const plain = await serveApp();
+    try {
+      const off = await fetch(new URL('module/examples/grundy.mjs', plain.url));
+      expect(off.status).toBe(403);
+      expect(await off.text()).toBe('rule modules are off: start sg-explore serve --allow-modules to run them in the page');
+    } finally {
+      await plain.close();
+    }
+    const outside = join(scratch.fresh('modules'), 'outside.mjs');
+    writeFileSync(outside, 'export function options(n) { return n > 0 ? [[n - 1]] : []; }\n');
+    const other = join(scratch.fresh('modules'), 'other.mjs');
+    writeFileSync(other, 'export function options() { return []; }\n');
+    const server = await serveApp(['--allow-modules', outside]);
+    try {
+      const grundy = await fetch(new URL('module/examples/grundy.mjs', server.url));
+      expect(grundy.status).toBe(200);
+      expect(grundy.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(await grundy.text()).toContain('export function options(n)');
+      // Named on the command line: allowed wherever it is.
+      expect(await (await fetch(`${server.url}module/${encodeURIComponent(outside)}`)).text()).toContain('[[n - 1]]');
+      const refused = async (path: string) => {
+        const response = await fetch(`${server.url}module/${path}`);
+        return `${response.status} ${await response.text()}`;
+      };
+      expect(await refused(encodeURIComponent(other))).toBe(`403 ${other}: outside the folder sg-explore serve started in (name it on serve's command line to allow it)`);
+      expect(await refused('package.json')).toBe('403 package.json: a rule module is a .mjs or .js file');
+      expect(await refused('examples/none.mjs')).toBe('404 examples/none.mjs: no such file');
+    } finally {
+      await server.close();
     }
   });
 });

@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPresent, launchChromium } from './helpers/chromium.js';
+import { runCli } from './helpers/cli.js';
 import { scratchDirectories } from './helpers/scratch.js';
 import { WEB_DIR, fileUrl, serveApp, watch } from './helpers/web-app.js';
 
@@ -199,6 +200,33 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await settled(page);
     expect(await page.locator('#pattern').getAttribute('data-kind')).toBe('arithmetic-periodic');
     expect(seen.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('runs a rule module only where serve --allow-modules hands it out, with the CLI\'s values', async () => {
+    const page = await tab(1280, 900);
+    const seen = watch(page);
+    await page.goto(fileUrl('?lang=en', '#rule=examples/grundy.mjs'));
+    await settled(page);
+    expect(await page.locator('#error').textContent()).toBe('Cannot explore this: examples/grundy.mjs: rule modules run only where the page comes from sg-explore serve --allow-modules');
+    await page.goto(`${served.url}?lang=en#rule=examples/grundy.mjs`);
+    await settled(page);
+    expect(await page.locator('#error').textContent()).toBe('Cannot explore this: examples/grundy.mjs: rule modules are off: start sg-explore serve --allow-modules to run them in the page');
+    const modules = await serveApp(['--allow-modules']);
+    try {
+      await page.goto(`${modules.url}?lang=en#rule=examples/grundy.mjs&max=200`);
+      await settled(page);
+      expect(await page.locator('#rule').textContent()).toBe('custom examples/grundy.mjs  (grundy (module))');
+      expect(await page.locator('#game-input').inputValue()).toBe('--rule examples/grundy.mjs --max 200');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
+      const cli = await runCli(['--rule', 'examples/grundy.mjs', '--max', '200', '--format', 'csv'], { timeoutMs: 30_000 });
+      expect(cli.code).toBe(0);
+      expect(readFileSync((await download.path())!, 'utf8')).toBe(cli.stdout);
+    } finally {
+      await modules.close();
+    }
+    expect(seen.errors.filter((e) => !/status of 403/.test(e))).toEqual([]);
+    expect(seen.foreignRequests).toEqual([]);
     await page.close();
   });
 });

@@ -1,8 +1,10 @@
 /**
- * `sg-explore serve [--port N] [--open]`: the web app on 127.0.0.1, until
- * Ctrl-C. Wiring only: the server is src/host/web-server.ts, the app
- * src/web/ (built into dist/web by npm run build:web).
+ * `sg-explore serve [--port N] [--open] [--allow-modules [MODULE...]]`: the
+ * web app on 127.0.0.1, until Ctrl-C. Wiring only: the server is
+ * src/host/web-server.ts, the app src/web/ (built into dist/web by npm run build:web).
  */
+import { existsSync, statSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { InputError, quote } from '../core/errors.js';
 import { suggestFlag } from './common.js';
 import type { CliIo } from './io.js';
@@ -13,7 +15,7 @@ import { openBrowser } from '../host/open-browser.js';
 /** The port tried first; when it is taken (and --port was not given) any free one is used. */
 export const DEFAULT_PORT = 8080;
 
-export const SERVE_HELP = `sg-explore serve [--port N] [--open]
+export const SERVE_HELP = `sg-explore serve [--port N] [--open] [--allow-modules [MODULE.mjs ...]]
 
 Serve the web app (explore a game, play against the computer; English and
 Chinese) on http://127.0.0.1:PORT/ until Ctrl-C. The page computes in the
@@ -24,25 +26,36 @@ Options:
   --port N   the port (default ${DEFAULT_PORT}, or a free one when it is taken;
              0: any free port)
   --open     open the page in the default browser
+  --allow-modules [MODULE.mjs ...]
+             let the page run rule modules (JS exporting options(n)): the
+             ones named here, and any .mjs or .js under this folder, by
+             path (--rule my-rule.mjs in the page). A module runs in the
+             page's worker: no files, no other server; Cancel stops it.
   --help     this text`;
 
 export interface ServeCommand {
   readonly port: number | null;
   readonly open: boolean;
+  /** Rule modules the page may run, or null when it may run none. */
+  readonly modules: { readonly files: readonly string[] } | null;
 }
 
-const FLAGS = ['port', 'open', 'help'] as const;
+const FLAGS = ['port', 'open', 'allow-modules', 'help'] as const;
 
 /** serve's flags, checked; null for --help. */
 export function parseServe(args: readonly string[]): ServeCommand | null {
   let port: number | null = null;
   let open = false;
+  let allow = false;
+  const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--help' || arg === '-h') return null;
     const eq = arg.indexOf('=');
     const name = arg.startsWith('--') ? arg.slice(2, eq < 0 ? undefined : eq) : null;
     if (name === 'open' && eq < 0) open = true;
+    else if (name === 'allow-modules' && eq < 0) allow = true;
+    else if (name === null && /\.(mjs|js)$/i.test(arg)) files.push(arg);
     else if (name === 'port') {
       const text = eq < 0 ? args[++i] : arg.slice(eq + 1);
       if (text === undefined) throw new InputError('--port needs a port number (such as 8080, or 0 for any free port)');
@@ -50,10 +63,14 @@ export function parseServe(args: readonly string[]): ServeCommand | null {
       port = parsePort(text);
     } else {
       const suggestion = name ? suggestFlag(name, FLAGS) : undefined;
-      throw new InputError(`serve: unknown ${name ? 'option' : 'argument'} ${quote(arg)}${suggestion ? ` (did you mean --${suggestion}?)` : ''}; serve takes --port N and --open (see sg-explore serve --help)`);
+      throw new InputError(`serve: unknown ${name ? 'option' : 'argument'} ${quote(arg)}${suggestion ? ` (did you mean --${suggestion}?)` : ''}; serve takes --port N, --open and --allow-modules (see sg-explore serve --help)`);
     }
   }
-  return { port, open };
+  if (files.length > 0 && !allow) throw new InputError(`serve: ${quote(files[0]!)} is a rule module: give --allow-modules to let the page run it`);
+  for (const file of files) {
+    if (!existsSync(file) || !statSync(file).isFile()) throw new InputError(`--allow-modules: ${quote(file)}: no such file`);
+  }
+  return { port, open, modules: allow ? { files: files.map((f) => resolve(f)) } : null };
 }
 
 function parsePort(text: string): number {
@@ -75,9 +92,10 @@ export async function serveMain(args: readonly string[], io: CliIo): Promise<num
   }
   let server;
   try {
-    server = await startWebServer(dir, command.port ?? DEFAULT_PORT).catch((error: unknown) => {
+    const modules = command.modules && { root: process.cwd(), files: command.modules.files };
+    server = await startWebServer(dir, command.port ?? DEFAULT_PORT, modules).catch((error: unknown) => {
       // The default port taken: any free one will do. A port asked for is refused instead.
-      if (command.port === null && error instanceof ListenError && error.code === 'EADDRINUSE') return startWebServer(dir, 0);
+      if (command.port === null && error instanceof ListenError && error.code === 'EADDRINUSE') return startWebServer(dir, 0, modules);
       throw error;
     });
   } catch (error) {
@@ -87,6 +105,10 @@ export async function serveMain(args: readonly string[], io: CliIo): Promise<num
     return 1;
   }
   io.stdout.write(`sg-explore: serving the web app at ${server.url} (Ctrl-C stops it)\n`);
+  if (command.modules) {
+    io.stdout.write(`sg-explore: the page may run rule modules under ${process.cwd()}${command.modules.files.length ? ', and these:' : ''}\n`);
+    for (const file of command.modules.files) io.stdout.write(`  ${server.url}#rule=${encodeURI(relative(process.cwd(), file).split('\\').join('/'))}\n`);
+  }
   if (command.open && !(await openBrowser(server.url))) io.stderr.write(`sg-explore: note: no browser could be opened; open ${server.url} yourself\n`);
   // Until Ctrl-C, SIGTERM or SIGHUP: the first ends the wait, and the server closes.
   const signal = await interruptible((abort) => new Promise<string>((resolve) => abort.addEventListener('abort', () => resolve(String(abort.reason)), { once: true })));

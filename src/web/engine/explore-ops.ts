@@ -22,6 +22,7 @@ import { renderSequencePlot } from '../../pictures/sequence-plot.js';
 import { sequencePlotOf } from '../../pictures/from-summary.js';
 import type { DownloadFormat, ExploreProgress, ExploreView, Pairs } from './explore-protocol.js';
 import { requestOf } from './explore-request.js';
+import { setModuleOrigin } from './module-sandbox.js';
 import type { Op } from './protocol.js';
 
 /** Values sent with a heap table (4 MiB): enough for every plot and most tables; heaps past it are asked for. */
@@ -131,8 +132,10 @@ async function download(format: DownloadFormat): Promise<Blob> {
 }
 
 export const exploreOps: Record<string, Op> = {
-  async explore({ pairs }: { pairs: Pairs }, { progress }) {
+  /** `origin`: the page's server, which hands out rule modules when it allows them (null from file://). */
+  async explore({ pairs, origin }: { pairs: Pairs; origin: string | null }, { progress }) {
     last = null;
+    setModuleOrigin(origin);
     const request = requestOf(pairs);
     const started = performance.now();
     let lastSent = 0;

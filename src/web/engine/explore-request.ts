@@ -37,7 +37,7 @@ export function requestOf(pairs: readonly (readonly [string, string])[]): Reques
   const flag = ruleFlags[0]!;
   const text = seen.get(flag)!;
   // A rule file's text is named as the user named the file (its messages say file:line:column).
-  const game: GameSpec = flag === 'rule' ? parseRuleText(text, seen.get('file') || 'rule.yaml') : (ruleWord(flag)!.parse(text, `--${flag}`) as GameSpec);
+  const game: GameSpec = flag === 'rule' ? ruleOf(text, seen.get('file') || 'rule.yaml') : (ruleWord(flag)!.parse(text, `--${flag}`) as GameSpec);
   const max = seen.get('max');
   const limit = seen.get('limit');
   const rows = seen.get('rows');
@@ -47,4 +47,11 @@ export function requestOf(pairs: readonly (readonly [string, string])[]): Reques
     ...(limit !== undefined && { limit: parseSmallCount(limit, '--limit', 1) }),
     ...(rows !== undefined && { rows: parseRowRange(rows, '--rows') }),
   };
+}
+
+/** --rule's value: a rule module's path (`--rule my-rule.mjs`, as on the command line), else a rule file's text. */
+function ruleOf(text: string, file: string): GameSpec {
+  const path = text.trim();
+  if (!path.includes('\n') && /\.(mjs|js)$/i.test(path)) return ruleWord('module')!.parse(path, '--rule', path) as GameSpec;
+  return parseRuleText(text, file);
 }

@@ -14,7 +14,7 @@ import { heatmapSection } from './heatmap.js';
 import { plotSection } from './plot.js';
 import { gridSummary, heapSummary, memorySummary, patternText } from './summary.js';
 import { gridTable, heapTable } from './table.js';
-import { WordsError, commandLineOf, hashOf, pairsOfCommandLine, pairsOfHash } from './words.js';
+import { WordsError, commandLineOf, hashOf, isModulePath, pairsOfCommandLine, pairsOfHash } from './words.js';
 
 const EXAMPLES = [
   ['explore.example.moves', 'moves=1,2,3&max=1000'],
@@ -92,7 +92,7 @@ export const mountExplore: MountView = (root, context, params) => {
 
   function fill(pairs: Pairs): void {
     input.value = commandLineOf(pairs);
-    const rule = pairs.find(([flag]) => flag === 'rule');
+    const rule = pairs.find(([flag, value]) => flag === 'rule' && !isModulePath(value));
     if (rule) {
       fileText.value = rule[1];
       fileName = pairs.find(([flag]) => flag === 'file')?.[1] ?? 'rule.yaml';
@@ -129,7 +129,9 @@ export const mountExplore: MountView = (root, context, params) => {
     progress.removeAttribute('value');
     statusText.textContent = t('explore.progress');
     cancelButton.disabled = false;
-    const call = engine.call<ExploreView>('explore', { pairs }, (p) => showProgress(p as ExploreProgress));
+    // The server's origin, for rule modules it may hand out (a page from file:// has none).
+    const origin = location.protocol === 'http:' || location.protocol === 'https:' ? location.origin : null;
+    const call = engine.call<ExploreView>('explore', { pairs, origin }, (p) => showProgress(p as ExploreProgress));
     running = call;
     try {
       const view = await call.result;

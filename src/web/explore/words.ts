@@ -62,11 +62,16 @@ export function pairsOfCommandLine(text: string): Pairs {
   return pairs;
 }
 
+/** Whether --rule's value is a rule module's path (`--rule my-rule.mjs`) rather than a rule file's text. */
+export function isModulePath(value: string): boolean {
+  return !value.includes('\n') && /\.(mjs|js)$/i.test(value.trim());
+}
+
 /** The command line of some pairs (a rule file's text is left out: the page shows it apart). */
 export function commandLineOf(pairs: Pairs): string {
   const quoted = (value: string) => (/^[A-Za-z0-9_@%+=:,./^()!-]+$/.test(value) ? value : `"${value.replace(/"/g, '')}"`);
   return pairs
-    .filter(([flag]) => flag !== 'rule' && flag !== 'file')
+    .filter(([flag, value]) => (flag !== 'rule' || isModulePath(value)) && flag !== 'file')
     .map(([flag, value]) => `--${flag} ${quoted(value)}`)
     .join(' ');
 }
