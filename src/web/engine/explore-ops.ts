@@ -30,6 +30,9 @@ const VALUES_SENT = 1 << 20;
 /** Cells of a two-pile table sent (16 MiB). */
 const CELLS_SENT = 1 << 22;
 
+/** Rows of a CSV the page writes at most (some 300 MB). */
+const DOWNLOAD_ROWS = 1 << 24;
+
 /** The last result, for `values` and `download`. */
 let last: AnalysisResult | null = null;
 
@@ -119,6 +122,11 @@ async function download(format: DownloadFormat): Promise<Blob> {
       return new Blob([renderSequencePlot({ title: `${ruleTitle(x.rule, x.game.name)}: start positions`, values: x.starts, count: x.starts.length, cycle: null, proven: false })], { type: 'image/svg+xml' });
     }
     throw new Error('the page draws this picture itself');
+  }
+  // A download is held in the page's memory: beyond this, the CLI writes the file (it streams).
+  const rows = x.shape === 'heap' ? x.max + 1n : x.shape === 'grid' ? BigInt((x.lastRow - x.firstRow + 1) * (x.max + 1)) : x.shape === 'memory' ? BigInt(x.max + 1) : 0n;
+  if (format === 'csv' && rows > BigInt(DOWNLOAD_ROWS)) {
+    throw new InputError(`a CSV of ${rows} rows is more than the page writes (${DOWNLOAD_ROWS}); the CLI streams it (--format csv --out FILE)`);
   }
   const writers = {
     heap: { csv: writeCsv, json: writeJson },
