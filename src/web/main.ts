@@ -52,6 +52,10 @@ function header(): HTMLElement {
 }
 
 header();
+// A line at the foot: the page works offline once loaded.
+const foot = document.createElement('footer');
+foot.textContent = t('app.offline');
+document.body.append(foot);
 const root = document.getElementById('app')!;
 let view: View | null = null;
 let shown: MountView | null = null;

@@ -41,7 +41,7 @@ export function heapTable(view: HeapView | MemoryView, t: Translate, language: s
     'tr',
     {},
     h('th', { scope: 'col' }, t('explore.table.n')),
-    h('th', { scope: 'col' }, view.shape === 'heap' ? t('explore.table.g') : 'G'),
+    h('th', { scope: 'col' }, t('explore.table.g')),
     h('th', { scope: 'col' }, t('explore.table.outcome')),
     pattern ? h('th', { scope: 'col' }, t('explore.table.residue', { period: pattern.period! })) : null,
     pattern ? h('th', { scope: 'col' }, t('explore.table.part')) : null,
@@ -128,7 +128,7 @@ export function gridTable(view: GridView, t: Translate): HTMLElement {
     const x0 = view.firstRow + row0;
     table.replaceChildren(
       h('caption', {}, t('explore.grid.caption', { x0, x1: x0 + rows - 1, y0: col0, y1: col0 + columns - 1 })),
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'x \\ y'), ...Array.from({ length: columns }, (_, c) => h('th', { scope: 'col' }, String(col0 + c))))),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, `${t('explore.grid.row')} \\ ${t('explore.grid.column')}`), ...Array.from({ length: columns }, (_, c) => h('th', { scope: 'col' }, String(col0 + c))))),
       h(
         'tbody',
         {},
