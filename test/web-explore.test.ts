@@ -87,6 +87,15 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
       expect(await rows.count()).toBe(50);
       expect(await rows.nth(6).locator('td').allTextContents()).toEqual(['2', 'N', '2', 'period 2']);
       expect(await page.locator('#plot-svg').getAttribute('data-to')).toBe('100');
+      // The plot zooms by its buttons and by keys, and comes back whole with Home.
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      expect([await page.locator('#plot-svg').getAttribute('data-from'), await page.locator('#plot-svg').getAttribute('data-to')]).toEqual(['25', '75']);
+      await page.locator('.plot').focus();
+      await page.keyboard.press('+');
+      await page.keyboard.press('ArrowRight');
+      expect(Number(await page.locator('#plot-svg').getAttribute('data-to')) - Number(await page.locator('#plot-svg').getAttribute('data-from'))).toBe(25);
+      await page.keyboard.press('Home');
+      expect(await page.locator('#plot-svg').getAttribute('data-to')).toBe('100');
       await screenshot(page, `explore-moves-1280-${target.name}`);
       expect(seen.errors).toEqual([]);
       expect(seen.foreignRequests).toEqual([]);
@@ -182,8 +191,9 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await page.getByRole('button', { name: 'Explore', exact: true }).click();
     await page.waitForSelector('#error:has-text("--max")');
     expect(await page.locator('#error').textContent()).not.toMatch(/\n|    at /);
+    // Enter in the field explores, as the button does.
     await page.getByLabel('Game (command-line words)').fill('moves 1,2');
-    await page.getByRole('button', { name: 'Explore', exact: true }).click();
+    await page.getByLabel('Game (command-line words)').press('Enter');
     expect(await page.locator('#error').textContent()).toBe('Cannot explore this: moves: expected a flag such as --moves (values follow their flag)');
     // An unsolved octal game searched far: progress shows, Cancel ends the worker.
     await page.getByLabel('Game (command-line words)').fill('--code 0.007 --limit 1e6');
