@@ -35,12 +35,8 @@ export const mountExplore: MountView = (root, context, params) => {
   let running: Running<unknown> | null = null;
 
   const input = h('input', { id: 'game-input', type: 'text', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'game-help', placeholder: '--moves 1,2,3 --max 1e6' }) as HTMLInputElement;
-  const examples = h(
-    'select',
-    { id: 'examples', onchange: () => examples.value && (location.hash = examples.value) },
-    h('option', { value: '' }, t('explore.examples.pick')),
-    ...EXAMPLES.map(([key, hash]) => h('option', { value: hash }, t(key))),
-  ) as HTMLSelectElement;
+  // Links, not a select: each is a link a teacher can copy, and the keyboard reaches each one.
+  const examples = h('ul', { class: 'examples', id: 'examples' }, ...EXAMPLES.map(([key, hash]) => h('li', {}, h('a', { href: `#${hash}` }, t(key)))));
   const fileText = h('textarea', { id: 'rule-text', rows: 6, spellcheck: 'false', 'aria-describedby': 'rule-help', placeholder: 'moves: [1, 2, 3]\nmax: 1000' }) as HTMLTextAreaElement;
   let fileName = 'rule.yaml';
   const readFile = async (file: File) => {
@@ -74,7 +70,8 @@ export const mountExplore: MountView = (root, context, params) => {
     h('label', { for: 'game-input' }, t('explore.input.label')),
     h('div', { class: 'row' }, input, runButton, cancelButton),
     h('p', { id: 'game-help', class: 'help' }, t('explore.input.help')),
-    h('div', { class: 'row' }, h('label', { for: 'examples' }, t('explore.examples')), examples, link),
+    h('nav', { 'aria-labelledby': 'examples-heading', class: 'examples-nav' }, h('span', { id: 'examples-heading', class: 'label' }, `${t('explore.examples')}:`), examples),
+    h('p', { class: 'row' }, link),
     fileBox,
   );
   const progress = h('progress', { id: 'progress', hidden: true }) as HTMLProgressElement;

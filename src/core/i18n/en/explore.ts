@@ -6,7 +6,6 @@ export const explore = {
   'explore.input.label': 'Game (command-line words)',
   'explore.input.help': 'For example --moves 1,2,3 --max 1e6, --all-but 2,3,7, --code 0.77, --preset kayles, --preset wythoff --max 40, --vectors (1,0) (0,1) (1,1). Add --max N for heaps 0..N, --limit N to search longer for a proof.',
   'explore.examples': 'Examples',
-  'explore.examples.pick': 'Pick an example…',
   'explore.example.moves': 'Take 1, 2 or 3 (subtraction set)',
   'explore.example.allBut': 'Take anything but 2, 3 or 7 (all-but)',
   'explore.example.kayles': 'Kayles (code 0.77)',

@@ -8,7 +8,6 @@ export const explore: Readonly<Record<keyof typeof english, string>> = {
   'explore.input.label': '游戏（命令行参数）',
   'explore.input.help': '例如 --moves 1,2,3 --max 1e6、--all-but 2,3,7、--code 0.77、--preset kayles、--preset wythoff --max 40、--vectors (1,0) (0,1) (1,1)。加 --max N 计算 0..N 的石子数，加 --limit N 为证明计算更多的值。',
   'explore.examples': '示例',
-  'explore.examples.pick': '选择一个示例…',
   'explore.example.moves': '每次取 1、2 或 3 个（减法游戏）',
   'explore.example.allBut': '除 2、3、7 外可取任意个（all-but）',
   'explore.example.kayles': 'Kayles 游戏（八进制码 0.77）',
