@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scratchDirectories } from './helpers/scratch.js';
 import { describe, expect, it } from 'vitest';
@@ -109,5 +109,23 @@ describe('sg-explore serve', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it.skipIf(process.platform !== 'linux')('--open hands the URL to xdg-open, and says so when there is none', async () => {
+    const bin = scratch.fresh('bin');
+    const opened = join(bin, 'opened');
+    writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\necho "$@" > '${opened}'\n`);
+    chmodSync(join(bin, 'xdg-open'), 0o755);
+    const server = await serveApp(['--open'], { PATH: `${bin}:${process.env.PATH}` });
+    try {
+      for (let i = 0; i < 100 && !existsSync(opened); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(readFileSync(opened, 'utf8')).toBe(`${server.url}\n`);
+    } finally {
+      expect((await server.close()).code).toBe(0);
+    }
+    // No xdg-open anywhere on the PATH: the page is served all the same, with a note.
+    const none = await serveApp(['--open'], { PATH: scratch.fresh('empty') });
+    const end = await none.close();
+    expect(end.stderr).toContain(`sg-explore: note: no browser could be opened; open ${none.url} yourself\n`);
   });
 });

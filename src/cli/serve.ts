@@ -109,9 +109,10 @@ export async function serveMain(args: readonly string[], io: CliIo): Promise<num
     io.stdout.write(`sg-explore: the page may run rule modules under ${process.cwd()}${command.modules.files.length ? ', and these:' : ''}\n`);
     for (const file of command.modules.files) io.stdout.write(`  ${server.url}#rule=${encodeURI(relative(process.cwd(), file).split('\\').join('/'))}\n`);
   }
+  // Until Ctrl-C, SIGTERM or SIGHUP (heard from here on, also while a browser is being opened): the first ends the wait, and the server closes.
+  const stopped = interruptible((abort) => new Promise<string>((resolve) => abort.addEventListener('abort', () => resolve(String(abort.reason)), { once: true })));
   if (command.open && !(await openBrowser(server.url))) io.stderr.write(`sg-explore: note: no browser could be opened; open ${server.url} yourself\n`);
-  // Until Ctrl-C, SIGTERM or SIGHUP: the first ends the wait, and the server closes.
-  const signal = await interruptible((abort) => new Promise<string>((resolve) => abort.addEventListener('abort', () => resolve(String(abort.reason)), { once: true })));
+  const signal = await stopped;
   await server.close();
   io.stderr.write(`sg-explore: stopped serving (${signal})\n`);
   return 0;

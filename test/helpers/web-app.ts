@@ -61,10 +61,10 @@ export function watch(page: Page): { readonly errors: string[]; readonly foreign
  * `sg-explore serve --port 0` (any free port) as a child process, as a user
  * starts it; `close` sends SIGINT and waits for it to end (its exit code and stderr then).
  */
-export async function serveApp(args: readonly string[] = []): Promise<{ url: string; close(): Promise<{ code: number | null; stderr: string }> }> {
+export async function serveApp(args: readonly string[] = [], env: NodeJS.ProcessEnv = {}): Promise<{ url: string; close(): Promise<{ code: number | null; stderr: string }> }> {
   const { spawn } = await import('node:child_process');
   const { BIN, cliEnv } = await import('./cli.js');
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { cwd: ROOT, env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { cwd: ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
