@@ -20,7 +20,11 @@ import { gzipSync } from 'node:zlib';
 import { analyseAsync } from '../src/core/analyse.js';
 import { ruleWord } from '../src/core/rule-words.js';
 import type { GameSpec } from '../src/core/kinds/registry.js';
+import { installNodeHost } from '../src/host/node-host.js';
 import { ratio, seconds, summarize } from './measure.js';
+
+// The library as the CLI runs it (WebAssembly, memory budget), for the compute-alone comparison.
+installNodeHost();
 
 const CHROMIUM = '/usr/bin/chromium';
 const RUNS = 7;
