@@ -180,7 +180,7 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await page.close();
   });
 
-  it("says bad input in the core's one line, and Cancel stops a long run at once", async () => {
+  it("says bad input in the core's one line, plots a long run's values as they come, and Cancel stops it at once", async () => {
     const page = await tab(1280, 900);
     const seen = watch(page);
     await page.goto(`${served.url}?lang=en#moves=x`);
@@ -199,11 +199,17 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await page.getByLabel('Game (command-line words)').fill('--code 0.007 --limit 1e6');
     await page.getByRole('button', { name: 'Explore', exact: true }).click();
     await page.waitForSelector('#status-text:has-text("computed")', { timeout: 20_000 });
+    // The values so far are plotted while the search goes on.
+    await page.waitForSelector('#plot-heading:has-text("Values so far")', { timeout: 20_000 });
+    expect(Number(await page.locator('#plot-svg').getAttribute('data-to'))).toBeGreaterThan(1000);
     const started = Date.now();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForSelector('#status-text:has-text("cancelled")', { timeout: 2_000 });
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(await page.locator('#results').textContent()).toBe('');
+    // The worker is gone: the values so far stay on screen, and nothing more comes.
+    const shown = await page.locator('#plot-svg').getAttribute('data-to');
+    await page.waitForTimeout(700);
+    expect(await page.locator('#plot-svg').getAttribute('data-to')).toBe(shown);
     // A fresh worker answers the next request.
     await page.getByLabel('Game (command-line words)').fill('--all-but 2,3,7');
     await page.getByRole('button', { name: 'Explore', exact: true }).click();

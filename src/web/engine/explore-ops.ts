@@ -8,7 +8,7 @@ import { analyse } from '../../core/analyse.js';
 import { drive } from '../../core/driver.js';
 import { InputError } from '../../core/errors.js';
 import type { Exploration } from '../../core/heap/explore.js';
-import type { AnalysisResult } from '../../core/kinds/registry.js';
+import { kindOf, type AnalysisResult } from '../../core/kinds/registry.js';
 import type { GridExploration } from '../../core/kinds/two-pile/grid.js';
 import type { CappedHeapExploration } from '../../core/kinds/capped-heap/explore-capped.js';
 import { ruleTitle } from '../../core/rules/spec.js';
@@ -29,6 +29,10 @@ import type { Op } from './protocol.js';
 const VALUES_SENT = 1 << 20;
 /** Cells of a two-pile table sent (16 MiB). */
 const CELLS_SENT = 1 << 22;
+
+/** Values so far sent while a table is computed (1 MiB), and how often. */
+const PARTIAL_VALUES = 1 << 18;
+const PARTIAL_EVERY_MS = 500;
 
 /** Rows of a CSV the page writes at most (some 300 MB). */
 const DOWNLOAD_ROWS = 1 << 24;
@@ -146,14 +150,24 @@ export const exploreOps: Record<string, Op> = {
     setModuleOrigin(origin);
     const request = requestOf(pairs);
     const started = performance.now();
+    const work = analyse(request);
+    // A one-heap table's values so far are its checkpoint's (the store's view): sent now and then, for the page to plot.
+    const heapTable = kindOf(request.game.rule).tableShape === 'heap';
     let lastSent = 0;
-    const result = await drive(analyse(request), {
+    let lastValues = started;
+    const result = await drive(work, {
       onProgress: (done, ceiling, unit) => {
         // A message every 50 ms at most: the page redraws on each.
         const now = performance.now();
         if (now - lastSent < 50) return;
         lastSent = now;
-        progress({ done, ceiling, unit } satisfies ExploreProgress);
+        let values: Uint32Array | undefined;
+        if (heapTable && now - lastValues >= PARTIAL_EVERY_MS) {
+          lastValues = now;
+          const so = work.snapshot?.();
+          if (so && so.length > 1) values = Uint32Array.from(so.subarray(0, Math.min(so.length, PARTIAL_VALUES)));
+        }
+        progress({ done, ceiling, unit, ...(values && { values }) } satisfies ExploreProgress);
       },
     });
     last = result;

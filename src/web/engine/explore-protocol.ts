@@ -14,6 +14,8 @@ export interface ExploreProgress {
   /** Infinity when the work cannot say how far it will go (a search for a proof). */
   readonly ceiling: number;
   readonly unit: string;
+  /** A one-heap table's first values so far (now and then, not every time): the page plots them while it waits. */
+  readonly values?: Uint32Array;
 }
 
 interface ViewBase {

@@ -150,6 +150,8 @@ export const mountExplore: MountView = (root, context, params) => {
   }
 
   function showProgress(p: ExploreProgress): void {
+    // The values so far, plotted while the rest is computed (replaced by the result).
+    if (p.values) results.replaceChildren(plotSection({ values: p.values, cycle: null, patternText: t('explore.partial', { count: p.values.length }) }, t, t('explore.partial.heading')));
     const unitKey = `explore.unit.${p.unit}` as const;
     const unit = ['values', 'rows', 'states', 'steps'].includes(p.unit) ? t(unitKey as 'explore.unit.values') : p.unit;
     const done = p.done.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-US');

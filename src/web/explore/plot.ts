@@ -34,7 +34,8 @@ function ticks(lo: number, hi: number, count: number): number[] {
 
 const MIN_SPAN = 8;
 
-export function plotSection(input: PlotInput, t: Translate): HTMLElement {
+/** The plot and its controls; `heading` names it (the values so far, while they are computed). */
+export function plotSection(input: PlotInput, t: Translate, heading = t('explore.plot')): HTMLElement {
   const total = input.values.length;
   let from = 0;
   let to = total - 1;
@@ -197,7 +198,7 @@ export function plotSection(input: PlotInput, t: Translate): HTMLElement {
     input.cycle ? h('li', {}, h('span', { class: 'key period' }), t('explore.plot.firstPeriod')) : null,
     h('li', {}, h('span', { class: 'key zero' }), t('explore.plot.pPosition')),
   );
-  const section = h('section', { 'aria-labelledby': 'plot-heading', id: 'plot-section' }, h('h2', { id: 'plot-heading' }, t('explore.plot')), controls, figure, legend, h('p', { id: 'plot-help', class: 'help' }, t('explore.plot.help')));
+  const section = h('section', { 'aria-labelledby': 'plot-heading', id: 'plot-section' }, h('h2', { id: 'plot-heading' }, heading), controls, figure, legend, h('p', { id: 'plot-help', class: 'help' }, t('explore.plot.help')));
   // Drawn at the element's width once it has one, and again whenever that changes.
   let lastWidth = -1;
   new ResizeObserver(() => {

@@ -115,6 +115,8 @@ export const explore = {
   'explore.memory.starts': 'Start positions',
   'explore.memory.range': 'a heap of n, n = 0 .. {max}',
   'explore.memory.caption': 'G of the start position of each heap n',
+  'explore.partial': 'the first {count} values, computed so far (no pattern yet: the search goes on)',
+  'explore.partial.heading': 'Values so far',
   'explore.plot': 'Plot',
   'explore.plot.label': 'G(n) against n, heaps {from} .. {to}: {pattern}',
   'explore.plot.zoomIn': 'Zoom in',

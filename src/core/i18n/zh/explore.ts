@@ -117,6 +117,8 @@ export const explore: Readonly<Record<keyof typeof english, string>> = {
   'explore.memory.starts': '起始局面',
   'explore.memory.range': '一堆 n 个石子，n = 0 .. {max}',
   'explore.memory.caption': '每个石子数 n 的起始局面的 SG 值',
+  'explore.partial': '目前已算出的前 {count} 个值（尚无规律：仍在搜索）',
+  'explore.partial.heading': '目前的值',
   'explore.plot': '图',
   'explore.plot.label': '石子数 {from} .. {to} 的 SG(n)：{pattern}',
   'explore.plot.zoomIn': '放大',
