@@ -164,8 +164,8 @@ export const exploreOps: Record<string, Op> = {
         let values: Uint32Array | undefined;
         if (heapTable && now - lastValues >= PARTIAL_EVERY_MS) {
           lastValues = now;
-          const so = work.snapshot?.();
-          if (so && so.length > 1) values = Uint32Array.from(so.subarray(0, Math.min(so.length, PARTIAL_VALUES)));
+          const soFar = work.snapshot?.();
+          if (soFar && soFar.length > 1) values = Uint32Array.from(soFar.subarray(0, Math.min(soFar.length, PARTIAL_VALUES)));
         }
         progress({ done, ceiling, unit, ...(values && { values }) } satisfies ExploreProgress);
       },
