@@ -74,7 +74,7 @@ export const mountExplore: MountView = (root, context, params) => {
     h('p', { class: 'row' }, link),
     fileBox,
   );
-  const progress = h('progress', { id: 'progress', hidden: true }) as HTMLProgressElement;
+  const progress = h('progress', { id: 'progress', hidden: true, 'aria-label': t('explore.progress') }) as HTMLProgressElement;
   const statusText = h('span', { id: 'status-text' });
   const status = h('div', { role: 'status', class: 'status', 'aria-live': 'polite' }, progress, statusText);
   const alert = h('p', { role: 'alert', id: 'error', class: 'error', hidden: true });

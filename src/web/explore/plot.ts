@@ -39,7 +39,7 @@ export function plotSection(input: PlotInput, t: Translate, heading = t('explore
   const total = input.values.length;
   let from = 0;
   let to = total - 1;
-  const figure = h('div', { class: 'plot', tabindex: 0, role: 'group', 'aria-describedby': 'plot-help' });
+  const figure = h('div', { class: 'plot', tabindex: 0, role: 'group', 'aria-label': heading, 'aria-describedby': 'plot-help' });
   const rangeText = h('span', { class: 'range', 'aria-live': 'polite' });
   const clamp = (a: number, b: number) => {
     const span = Math.max(Math.min(b - a, total - 1), Math.min(MIN_SPAN, total - 1));
