@@ -164,6 +164,26 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await page.close();
   });
 
+  it('explores a rule file pasted in (YAML), and says where a bad one is wrong', async () => {
+    const page = await tab(1280, 900);
+    const seen = watch(page);
+    await page.goto(fileUrl('?lang=en'));
+    await page.getByText('Rule file (YAML or JSON)').click();
+    await page.getByLabel('Rule file text').fill('name: take-1-3-4\nmoves: [1, 3, 4]\nmax: 50\n');
+    await page.getByRole('button', { name: 'Explore', exact: true }).click();
+    await settled(page);
+    expect(await page.locator('#rule').textContent()).toBe('subtraction {1,3,4}  (take-1-3-4)');
+    expect(await page.locator('#pattern').getAttribute('data-period')).toBe('7');
+    expect(await page.locator('#status').getAttribute('data-proven')).toBe('true');
+    expect(decodeURIComponent(new URL(page.url()).hash)).toBe('#rule=name: take-1-3-4\nmoves: [1, 3, 4]\nmax: 50\n&file=rule.yaml');
+    await page.getByLabel('Rule file text').fill('moves: [1, x]\n');
+    await page.getByRole('button', { name: 'Explore', exact: true }).click();
+    await page.waitForSelector('#error:not([hidden])');
+    expect(await page.locator('#error').textContent()).toMatch(/^Cannot explore this: rule\.yaml:1:\d+: moves: /);
+    expect(seen.errors).toEqual([]);
+    await page.close();
+  });
+
   it("downloads a heap table's CSV and JSON with the CLI's writers, and the CLI's picture", async () => {
     const page = await tab(1280, 900);
     await page.goto(`${served.url}?lang=en#moves=1,2,3&max=20`);
