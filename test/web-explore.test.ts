@@ -122,11 +122,15 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     });
   }
 
-  it('speaks Chinese with ?lang=zh: 已证明, 必败态, and the controls in Chinese', async () => {
+  it('speaks Chinese when the header switches to it (?lang=zh): 已证明, 必败态, and the controls in Chinese', async () => {
     const page = await tab(1280, 900);
     const seen = watch(page);
-    await page.goto(fileUrl('?lang=zh', '#code=0.77'));
+    await page.goto(fileUrl('?lang=en', '#code=0.77'));
     await settled(page);
+    // The header's language: the page again in Chinese, the game kept.
+    await Promise.all([page.waitForURL(/lang=zh/), page.getByLabel('Language').selectOption('zh')]);
+    await settled(page);
+    expect(new URL(page.url()).hash).toBe('#code=0.77');
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-Hans');
     expect(await page.locator('#status').textContent()).toContain('已证明');
     expect(await page.locator('h3').first().textContent()).toContain('必败态');
@@ -161,6 +165,23 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await screenshot(page, 'explore-wythoff-1280');
     expect(seen.errors).toEqual([]);
     expect(seen.foreignRequests).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps working with the server gone: everything it needs came with the first view', async () => {
+    const own = await serveApp();
+    const page = await tab(1280, 900);
+    const seen = watch(page);
+    await page.goto(`${own.url}?lang=en#moves=1,2,3`);
+    await settled(page);
+    expect((await own.close()).code).toBe(0);
+    await page.getByLabel('Game (command-line words)').fill('--code 0.07');
+    await page.getByRole('button', { name: 'Explore', exact: true }).click();
+    await page.waitForSelector('#pattern[data-period="34"]');
+    expect(await page.locator('#status').getAttribute('data-proven')).toBe('true');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
+    expect(readFileSync((await download.path())!, 'utf8').split('\r\n')[1]).toBe('0,0,P');
+    expect(seen.errors).toEqual([]);
     await page.close();
   });
 
