@@ -150,6 +150,9 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     expect(await map.getAttribute('data-rows')).toBe('41');
     expect(await map.getAttribute('data-p-positions')).toBe('31');
     expect(await page.locator('#p-positions').textContent()).toContain('a_k = ⌊kφ⌋');
+    // The law's line through the P-positions, slope φ, and its mirror image.
+    expect(await page.locator('#heatmap-svg .law-lines').getAttribute('data-slope')).toBe('1.618034');
+    expect(await page.locator('#heatmap-svg .law-lines line').count()).toBe(2);
     expect(await page.locator('#grid-table tbody tr').first().locator('td').allTextContents()).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
     const saved = async (id: string) => {
       const [download] = await Promise.all([page.waitForEvent('download'), page.click(id)]);

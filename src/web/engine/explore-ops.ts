@@ -20,7 +20,8 @@ import { writeGridCsv, writeGridJson } from '../../report/grid-report.js';
 import { lawText, writeCappedHeapCsv, writeCappedHeapJson } from '../../report/capped-heap-report.js';
 import { renderSequencePlot } from '../../pictures/sequence-plot.js';
 import { sequencePlotOf } from '../../pictures/from-summary.js';
-import type { DownloadFormat, ExploreProgress, ExploreView, Pairs } from './explore-protocol.js';
+import type { DownloadFormat, ExploreProgress, ExploreView, GridView, Pairs } from './explore-protocol.js';
+import { quadraticValue } from '../../core/laws/beatty.js';
 import { requestOf } from './explore-request.js';
 import { setModuleOrigin } from './module-sandbox.js';
 import type { Op } from './protocol.js';
@@ -88,7 +89,17 @@ function gridView(x: GridExploration, milliseconds: number): ExploreView {
     pPositions: x.pPositions.slice(0, 10_000),
     pCount: x.pPositions.length,
     law: x.law?.text ?? null,
+    line: beattyLine(x),
   };
+}
+
+/** Pairs (⌊kα + β⌋, ⌊kα' + β'⌋) lie along a line of slope α'/α through (β, β') (as the CLI's heat map draws it). */
+function beattyLine(x: GridExploration): GridView['line'] {
+  const a = x.law?.a;
+  const b = x.law?.b;
+  if (!a || !b) return null;
+  const slope = quadraticValue(b.alpha) / quadraticValue(a.alpha);
+  return { slope, intercept: quadraticValue(b.beta) - slope * quadraticValue(a.beta) };
 }
 
 function memoryView(x: CappedHeapExploration, milliseconds: number): ExploreView {

@@ -53,6 +53,8 @@ export interface GridView extends ViewBase {
   readonly pCount: number;
   /** The P-positions' law as the CLI writes it (`a_k = ⌊kφ⌋, b_k = a_k + k`), observed only. */
   readonly law: string | null;
+  /** A Beatty law's line through its pairs (a_k, b_k): column = slope × row + intercept (and its mirror image). */
+  readonly line: { readonly slope: number; readonly intercept: number } | null;
 }
 
 /** A heap with memory: the start positions 0..max. */

@@ -18,6 +18,23 @@ function colour(v: number, max: number): [number, number, number] {
   return [Math.round(30 + 225 * x), Math.round(60 + 170 * x), Math.round(160 - 110 * x)];
 }
 
+/** The law's line and its mirror image over the picture (cell units times `cell` pixels), clipped to it. */
+function lawLines(view: GridView, left: number, top: number, cell: number): SVGElement[] {
+  if (!view.line) return [];
+  const { slope, intercept } = view.line;
+  const rows = view.shownRows;
+  const columns = view.shownColumns;
+  const x0 = view.firstRow;
+  // Cell (row, column) has its centre at (left + (column + ½)·cell, top + (row − x0 + ½)·cell).
+  const at = (row: number, column: number) => [left + (column + 0.5) * cell, top + (row - x0 + 0.5) * cell] as const;
+  const [a1, a2] = [at(x0, slope * x0 + intercept), at(x0 + rows, slope * (x0 + rows) + intercept)];
+  // The mirror image: pairs (b_k, a_k), row = slope × column + intercept.
+  const [b1, b2] = [at(intercept, 0), at(slope * columns + intercept, columns)];
+  const clip = s('clipPath', { id: 'heatmap-clip' }, s('rect', { x: left, y: top, width: columns * cell, height: rows * cell }));
+  const line = ([xa, ya]: readonly [number, number], [xb, yb]: readonly [number, number]) => s('line', { x1: xa, y1: ya, x2: xb, y2: yb, stroke: '#e11d48', 'stroke-width': 1.5, 'stroke-dasharray': '6 4', 'clip-path': 'url(#heatmap-clip)' });
+  return [s('defs', {}, clip), s('g', { class: 'law-lines', 'data-slope': slope.toFixed(6), 'data-intercept': intercept.toFixed(6) }, line(a1, a2), line(b1, b2))];
+}
+
 export function heatmapSection(view: GridView, t: Translate): HTMLElement {
   const rows = view.shownRows;
   const columns = view.shownColumns;
@@ -57,6 +74,7 @@ export function heatmapSection(view: GridView, t: Translate): HTMLElement {
     { xmlns: 'http://www.w3.org/2000/svg', viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': label, id: 'heatmap-svg', 'data-rows': rows, 'data-columns': columns, 'data-p-positions': view.pCount },
     s('title', {}, label),
     s('image', { href: canvas.toDataURL('image/png'), x: left, y: top, width: iw * scale, height: ih * scale, style: 'image-rendering: pixelated', preserveAspectRatio: 'none' }),
+    ...lawLines(view, left, top, scale / block),
     s('text', { x: left, y: top - 8, 'font-size': 12 }, `y → 0 .. ${columns - 1}`),
     s('text', { x: 14, y: top + 12, 'font-size': 12, transform: `rotate(90 14 ${top + 12})` }, `x → ${view.firstRow} .. ${x1}`),
   );
@@ -65,6 +83,6 @@ export function heatmapSection(view: GridView, t: Translate): HTMLElement {
     { 'aria-labelledby': 'heatmap-heading', id: 'heatmap-section' },
     h('h2', { id: 'heatmap-heading' }, t('explore.heatmap')),
     h('div', { class: 'heatmap' }, svg),
-    h('p', { class: 'help' }, t('explore.heatmap.legend', { max })),
+    h('p', { class: 'help' }, t('explore.heatmap.legend', { max }), view.line ? ` ${t('explore.heatmap.lines', { slope: view.line.slope.toFixed(3) })}` : null),
   );
 }
