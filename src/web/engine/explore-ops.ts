@@ -99,7 +99,9 @@ function beattyLine(x: GridExploration): GridView['line'] {
   const b = x.law?.b;
   if (!a || !b) return null;
   const slope = quadraticValue(b.alpha) / quadraticValue(a.alpha);
-  return { slope, intercept: quadraticValue(b.beta) - slope * quadraticValue(a.beta) };
+  const intercept = quadraticValue(b.beta) - slope * quadraticValue(a.beta);
+  // (A line the page cannot draw, none: an SVG coordinate that is not a number is an error in the console.)
+  return Number.isFinite(slope) && slope > 0 && Number.isFinite(intercept) ? { slope, intercept } : null;
 }
 
 function memoryView(x: CappedHeapExploration, milliseconds: number): ExploreView {
