@@ -15,6 +15,7 @@
  *   9. a rule module against its built-in twin: examples/one-more.mjs and --preset one-more (bench/rule-module.ts);
  *  10. side by side with the Rust solver ogs, built natively, when SG_BENCH_OGS_CRATE points at its crate (bench/ogs.ts);
  *  11. records: .1777 to its proof through a kill -9 and a resume, only with SG_BENCH_RECORDS=1 (bench/records.ts);
+ *  12. the web app in headless Chromium: its first view, Kayles to its proof against the CLI, its gzipped size (bench/web.ts);
  * plus the peak RSS of this process. Absolute times are printed with every ratio.
  */
 import { spawnSync } from 'node:child_process';
@@ -34,6 +35,7 @@ import { benchRecords } from './records.js';
 import { benchRuleModule } from './rule-module.js';
 import { benchOgs } from './ogs.js';
 import { benchBaseline } from './baseline.js';
+import { benchWeb } from './web.js';
 import {
   bestOf,
   checksum,
@@ -280,6 +282,8 @@ async function main(): Promise<void> {
   benchTheoremPositions(out);
   out('');
   benchRuleModule(out);
+  out('');
+  await benchWeb(out);
 
   const maxRssKiB = process.resourceUsage().maxRSS; // kilobytes
   out('');

@@ -24,7 +24,7 @@ describe('npm pack', () => {
     });
     expect(packed.status, packed.stderr).toBe(0);
     const files = (JSON.parse(packed.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
-    for (const needed of ['LICENSE', 'README.md', 'package.json', manifest.bin['sg-explore']!, manifest.main, manifest.types, 'dist/sg-explore.cjs', 'dist/cli-bundle.cjs', 'dist/quick.cjs', 'wasm/sparse.wasm', 'schema/rule.schema.json', 'examples/kayles.json']) {
+    for (const needed of ['LICENSE', 'README.md', 'package.json', manifest.bin['sg-explore']!, manifest.main, manifest.types, 'dist/sg-explore.cjs', 'dist/cli-bundle.cjs', 'dist/quick.cjs', 'dist/web/index.html', 'dist/web/app.js', 'dist/web/app.css', 'wasm/sparse.wasm', 'schema/rule.schema.json', 'examples/kayles.json']) {
       expect(files, needed).toContain(needed);
     }
     expect(files.some((f) => f.startsWith('dist/workers/') && f.endsWith('.js'))).toBe(true);

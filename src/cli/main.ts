@@ -26,6 +26,7 @@ export async function main(args: readonly string[], io: CliIo = processIo()): Pr
     if (args[0] === 'sweep') return await (await import('./sweep.js')).sweepMain(args.slice(1), io);
     if (args[0] === 'play') return await (await import('./play.js')).playMain(args.slice(1), io);
     if (args[0] === 'duel') return await (await import('./duel.js')).duelMain(args.slice(1), io);
+    if (args[0] === 'serve') return await (await import('./serve.js')).serveMain(args.slice(1), io);
     refuseMistypedCommand(args[0]);
     const parsed = await parseCommandLine(args, io);
     if (parsed.output !== undefined) {
@@ -63,7 +64,7 @@ export async function main(args: readonly string[], io: CliIo = processIo()): Pr
 }
 
 /** The words that may come first on the command line. */
-const SUBCOMMANDS = ['sweep', 'play', 'duel'] as const;
+const SUBCOMMANDS = ['sweep', 'play', 'duel', 'serve'] as const;
 
 /**
  * A first word that is no flag but close to a subcommand (`sweeep`, `plya`) is

@@ -7,6 +7,7 @@ import { packageVersion } from '../host/package-root.js';
 import { InputError, quote } from '../core/errors.js';
 import { parseCount, parseSmallCount } from '../core/numbers.js';
 import { RULE_WORDS, ruleWord } from '../core/rule-words.js';
+import { parseRowRange } from '../core/rows.js';
 import type { GameSpec } from '../core/kinds/registry.js';
 
 import { FORMAT_NAMES } from '../report/formats.js';
@@ -129,7 +130,7 @@ export const EXPLORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 function optionTable(argv: Argv, io?: CliIo) {
   let table = argv
     .scriptName('sg-explore')
-    .usage(`$0 (${[...WORD_FLAGS.map((w) => `--${w.word} ${w.argument}`), '--rule FILE'].join(' | ')}) [options]\n\nCompute Sprague-Grundy values of a game and find (and prove) their eventual pattern.\nWhole families of rules: sg-explore sweep --help; a game against the computer: sg-explore play --help; testing a contest solution: sg-explore duel --help`);
+    .usage(`$0 (${[...WORD_FLAGS.map((w) => `--${w.word} ${w.argument}`), '--rule FILE'].join(' | ')}) [options]\n\nCompute Sprague-Grundy values of a game and find (and prove) their eventual pattern.\nWhole families of rules: sg-explore sweep --help; a game against the computer: sg-explore play --help; testing a contest solution: sg-explore duel --help; the web app: sg-explore serve --help`);
   for (const [name, spec] of Object.entries(EXPLORE_OPTIONS)) table = table.option(name, { ...spec, choices: spec.choices ? [...spec.choices] : undefined });
   return table
     .example('$0 --moves 1,2,3 --max 1e6', 'values, proven period and P-positions of take 1, 2 or 3')
@@ -162,15 +163,9 @@ function parsePlot(text: string | undefined): string | undefined {
   return text;
 }
 
-/** --rows A..B (also A-B, or one row A). */
+/** --rows A..B (also A-B, or one row A); the web app reads it the same way. */
 function parseRows(text: string | undefined): { first: number; last: number } | undefined {
-  if (text === undefined) return undefined;
-  const match = /^\s*([^.\s-]+)\s*(?:(?:\.\.|-)\s*([^.\s-]+)\s*)?$/.exec(text);
-  if (!match) throw new InputError(`--rows: ${quote(text)} is not a range of rows such as 0..15`);
-  const first = parseSmallCount(match[1]!, '--rows', 0, 2 ** 31 - 1);
-  const last = match[2] === undefined ? first : parseSmallCount(match[2], '--rows', 0, 2 ** 31 - 1);
-  if (last < first) throw new InputError(`--rows: the range ${quote(text)} is backwards`);
-  return { first, last };
+  return text === undefined ? undefined : parseRowRange(text, '--rows');
 }
 
 export { STDIN_ARGUMENT };

@@ -8,7 +8,7 @@ import { formatCount, countOf } from '../core/numbers.js';
 import { ruleTitle } from '../core/rules/spec.js';
 import { csvLine } from '../core/csv-field.js';
 import { outcome } from './outcome.js';
-import type { Sink } from '../host/sink.js';
+import type { Sink } from '../core/sink.js';
 import { toJson } from './json.js';
 import { labelled } from './wrap.js';
 

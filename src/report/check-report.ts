@@ -5,7 +5,7 @@
 import type { CheckReport } from '../core/conjecture/check.js';
 import { valueText, type Value } from '../core/conjecture/evaluate.js';
 import { ruleTitle } from '../core/rules/spec.js';
-import type { Sink } from '../host/sink.js';
+import type { Sink } from '../core/sink.js';
 import { toJson } from './json.js';
 import { labelled } from './wrap.js';
 

@@ -1,6 +1,6 @@
 import type { Exploration } from '../core/heap/explore.js';
 import { csvLine } from '../core/csv-field.js';
-import type { Sink } from '../host/sink.js';
+import type { Sink } from '../core/sink.js';
 import { outcome } from './outcome.js';
 import { valueStream } from './value-stream.js';
 
@@ -52,8 +52,10 @@ export async function writeCsv(x: Exploration, sink: Sink, heaps?: readonly bigi
   }
 }
 
+// TextEncoder rather than Node's Buffer: the web app writes this CSV in a browser. Rows are ASCII.
+const encoder = new TextEncoder();
 function latin1(text: string): Uint8Array {
-  return Buffer.from(text, 'latin1');
+  return encoder.encode(text);
 }
 
 function preparedTails(): Uint8Array[] {

@@ -6,7 +6,7 @@
  */
 import { KINDS, type AnalysisResult } from '../core/kinds/registry.js';
 import type { KindWriter, ShapedResult } from '../core/kinds/kind.js';
-import type { Sink } from '../host/sink.js';
+import type { Sink } from '../core/sink.js';
 import { InputError, mention, says } from '../core/errors.js';
 import type { CheckReport } from '../core/conjecture/check.js';
 

@@ -9,7 +9,7 @@ import { countOf, formatCount } from '../core/numbers.js';
 import { ruleTitle } from '../core/rules/spec.js';
 import { csvLine } from '../core/csv-field.js';
 import { outcome } from './outcome.js';
-import type { Sink } from '../host/sink.js';
+import type { Sink } from '../core/sink.js';
 import { toJson } from './json.js';
 import { labelled, wrapText } from './wrap.js';
 

@@ -1,5 +1,5 @@
 import type { Exploration } from '../core/heap/explore.js';
-import type { Sink } from '../host/sink.js';
+import type { Sink } from '../core/sink.js';
 import { summarise } from './summary.js';
 import { outcome } from './outcome.js';
 import { valueStream } from './value-stream.js';

@@ -2,7 +2,7 @@
 import type { MisereTable } from '../core/positions/misere-table.js';
 import { ruleTitle } from '../core/rules/spec.js';
 import { csvLine } from '../core/csv-field.js';
-import type { Sink } from '../host/sink.js';
+import type { Sink } from '../core/sink.js';
 import { toJson } from './json.js';
 import { labelled, wrapText } from './wrap.js';
 import { pPositionsText } from './p-positions-text.js';

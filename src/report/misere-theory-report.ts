@@ -7,7 +7,7 @@ import { genusText, type GenusTable } from '../core/misere/genus.js';
 import type { QuotientReport } from '../core/misere/quotient-report.js';
 import { ruleTitle } from '../core/rules/spec.js';
 import { csvLine } from '../core/csv-field.js';
-import type { Sink } from '../host/sink.js';
+import type { Sink } from '../core/sink.js';
 import { toJson } from './json.js';
 import { labelled } from './wrap.js';
 import { wordText } from '../core/misere/presentation.js';

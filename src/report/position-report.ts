@@ -9,7 +9,7 @@ import type { PositionReport } from '../core/positions/position.js';
 import { ruleTitle } from '../core/rules/spec.js';
 import { groundsByKind, groundWords, type Ground } from '../core/laws/ground.js';
 import { csvLine } from '../core/csv-field.js';
-import type { Sink } from '../host/sink.js';
+import type { Sink } from '../core/sink.js';
 import { labelled, wrapText } from './wrap.js';
 
 const COMPONENTS_SHOWN = 24;

@@ -6,7 +6,7 @@ import { ruleTitle } from '../core/rules/spec.js';
 import { canonicalJson } from '../core/kinds/module/state-search.js';
 import { csvLine } from '../core/csv-field.js';
 import { outcome } from './outcome.js';
-import type { Sink } from '../host/sink.js';
+import type { Sink } from '../core/sink.js';
 import { wrapText } from './wrap.js';
 
 const ROWS_SHOWN = 200;

@@ -2,7 +2,7 @@ import { renderBox, visibleLength } from './box.js';
 import type { Exploration } from '../core/heap/explore.js';
 import { formatCount, countOf } from '../core/numbers.js';
 import { ruleTitle } from '../core/rules/spec.js';
-import type { Sink } from '../host/sink.js';
+import type { Sink } from '../core/sink.js';
 import { summarise, type Summary } from './summary.js';
 import { outcome } from './outcome.js';
 import { pPositionsText } from './p-positions-text.js';

@@ -8,9 +8,14 @@ export interface AppContext {
   readonly engine: Engine;
 }
 
-/** A view mounted in an element: `unmount` stops what it runs and clears the element. */
+/**
+ * A view mounted in an element: `unmount` stops what it runs and clears the
+ * element; `update`, where a view has it, takes a new hash for the same view
+ * without a remount (the form keeps its focus).
+ */
 export interface View {
   unmount(): void;
+  update?(params: URLSearchParams): void;
 }
 
 export type MountView = (root: HTMLElement, context: AppContext, params: URLSearchParams) => View;

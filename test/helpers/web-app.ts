@@ -56,3 +56,36 @@ export function watch(page: Page): { readonly errors: string[]; readonly foreign
   });
   return { errors, foreignRequests };
 }
+
+/**
+ * `sg-explore serve --port 0` (any free port) as a child process, as a user
+ * starts it; `close` sends SIGINT and waits for it to end (its exit code and stderr then).
+ */
+export async function serveApp(args: readonly string[] = [], env: NodeJS.ProcessEnv = {}): Promise<{ url: string; close(): Promise<{ code: number | null; stderr: string }> }> {
+  const { spawn } = await import('node:child_process');
+  const { BIN, cliEnv } = await import('./cli.js');
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { cwd: ROOT, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const ended = new Promise<{ code: number | null; stderr: string }>((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve printed no URL in 10 s: ${stdout}${stderr}`)), 10_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const found = /http:\/\/127\.0\.0\.1:\d+\//.exec(stdout);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found[0]);
+      }
+    });
+    child.once('exit', () => reject(new Error(`serve ended: ${stdout}${stderr}`)));
+  });
+  return {
+    url,
+    close: () => {
+      if (child.exitCode === null) child.kill('SIGINT');
+      return ended;
+    },
+  };
+}

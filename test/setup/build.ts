@@ -16,10 +16,14 @@ function newest(dir: string): number {
   return latest;
 }
 
-/** vitest globalSetup: compile with tsc, and bundle the program, when dist/ is missing or older than the sources. */
+/** vitest globalSetup: compile with tsc, and bundle the program and the web app, when dist/ is missing or older than the sources. */
 export default function setup(): void {
   const sources = ['src', 'workers', 'bench', 'scripts'].map((dir) => newest(join(root, dir)));
-  const stale = !existsSync(binary) || statSync(binary).mtimeMs < Math.max(...sources, statSync(join(root, 'tsconfig.json')).mtimeMs);
+  const latest = Math.max(...sources, statSync(join(root, 'tsconfig.json')).mtimeMs);
+  // The web app (dist/web) is bundled by esbuild from the sources directly: a fraction of a second.
+  const app = join(root, 'dist/web/app.js');
+  if (!existsSync(app) || statSync(app).mtimeMs < latest) execFileSync(process.execPath, [join(root, 'scripts/build-web.mjs')], { cwd: root, stdio: 'inherit' });
+  const stale = !existsSync(binary) || statSync(binary).mtimeMs < latest;
   if (!stale) return;
   const tsc = join(root, 'node_modules/typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.json')], { cwd: root, stdio: 'inherit' });

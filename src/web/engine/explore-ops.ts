@@ -1,4 +1,202 @@
-/** The explore area's operations in the worker (the explore view's owner fills this in). */
+/**
+ * The explore view's operations in the worker: `explore` runs a request to
+ * its end through the library's driver (progress on the way) and keeps the
+ * result for the others, `values` reads heaps of it past what was sent, and
+ * `download` writes it with the CLI's own writers (CSV, JSON, the --plot picture).
+ */
+import { analyse } from '../../core/analyse.js';
+import { drive } from '../../core/driver.js';
+import { InputError } from '../../core/errors.js';
+import type { Exploration } from '../../core/heap/explore.js';
+import { kindOf, type AnalysisResult } from '../../core/kinds/registry.js';
+import type { GridExploration } from '../../core/kinds/two-pile/grid.js';
+import type { CappedHeapExploration } from '../../core/kinds/capped-heap/explore-capped.js';
+import { ruleTitle } from '../../core/rules/spec.js';
+import type { Sink } from '../../core/sink.js';
+import { summarise } from '../../report/summary.js';
+import { writeCsv } from '../../report/csv.js';
+import { writeJson } from '../../report/json.js';
+import { writeGridCsv, writeGridJson } from '../../report/grid-report.js';
+import { lawText, writeCappedHeapCsv, writeCappedHeapJson } from '../../report/capped-heap-report.js';
+import { renderSequencePlot } from '../../pictures/sequence-plot.js';
+import { sequencePlotOf } from '../../pictures/from-summary.js';
+import type { DownloadFormat, ExploreProgress, ExploreView, GridView, Pairs } from './explore-protocol.js';
+import { quadraticValue } from '../../core/laws/beatty.js';
+import { requestOf } from './explore-request.js';
+import { setModuleOrigin } from './module-sandbox.js';
 import type { Op } from './protocol.js';
 
-export const exploreOps: Record<string, Op> = {};
+/** Values sent with a heap table (4 MiB): enough for every plot and most tables; heaps past it are asked for. */
+const VALUES_SENT = 1 << 20;
+/** Cells of a two-pile table sent (16 MiB). */
+const CELLS_SENT = 1 << 22;
+
+/** Values so far sent while a table is computed (1 MiB), and how often. */
+const PARTIAL_VALUES = 1 << 18;
+const PARTIAL_EVERY_MS = 500;
+
+/** Rows of a CSV the page writes at most (some 300 MB). */
+const DOWNLOAD_ROWS = 1 << 24;
+
+/** The last result, for `values` and `download`. */
+let last: AnalysisResult | null = null;
+
+function viewOf(result: AnalysisResult, milliseconds: number): ExploreView {
+  switch (result.shape) {
+    case 'heap':
+      return heapView(result, milliseconds);
+    case 'grid':
+      return gridView(result, milliseconds);
+    case 'memory':
+      return memoryView(result, milliseconds);
+    default:
+      throw new InputError(`the explore view shows tables; this request made a ${result.shape} result`);
+  }
+}
+
+function heapView(x: Exploration, milliseconds: number): ExploreView {
+  const s = summarise(x);
+  const count = Number(x.max + 1n < BigInt(VALUES_SENT) ? x.max + 1n : BigInt(VALUES_SENT));
+  const values = new Uint32Array(count);
+  for (let n = 0; n < count; n++) values[n] = x.valueOf(n);
+  const pPositions = s.pPositions.kind === 'list' ? { ...s.pPositions, upTo: String(s.pPositions.upTo) } : s.pPositions;
+  return { shape: 'heap', rule: s.rule, title: ruleTitle(s.rule, s.name), description: s.description, milliseconds, max: String(s.max), computed: s.computed, maxValue: String(s.maxValue), pattern: s.pattern, pPositions: pPositions as never, values };
+}
+
+function gridView(x: GridExploration, milliseconds: number): ExploreView {
+  const rows = x.lastRow - x.firstRow + 1;
+  const columns = x.max + 1;
+  // A table too large to send is cut to its top-left square (the downloads hold all of it).
+  const side = rows * columns <= CELLS_SENT ? null : Math.floor(Math.sqrt(CELLS_SENT));
+  const shownRows = side === null ? rows : Math.min(rows, side);
+  const shownColumns = side === null ? columns : Math.min(columns, side);
+  const values = new Uint32Array(shownRows * shownColumns);
+  for (let r = 0; r < shownRows; r++) for (let c = 0; c < shownColumns; c++) values[r * shownColumns + c] = x.value(x.firstRow + r, c);
+  return {
+    shape: 'grid',
+    rule: x.rule,
+    title: ruleTitle(x.rule, x.game.name),
+    description: x.game.description ?? null,
+    milliseconds,
+    firstRow: x.firstRow,
+    lastRow: x.lastRow,
+    max: x.max,
+    maxValue: x.maxValue,
+    shownRows,
+    shownColumns,
+    values,
+    rowPatterns: x.rowPatterns.map(({ row, cycle }) => ({ row, preperiod: cycle?.preperiod ?? null, period: cycle?.period ?? null, saltus: cycle?.saltus ?? null })),
+    pPositions: x.pPositions.slice(0, 10_000),
+    pCount: x.pPositions.length,
+    law: x.law?.text ?? null,
+    line: beattyLine(x),
+  };
+}
+
+/** Pairs (⌊kα + β⌋, ⌊kα' + β'⌋) lie along a line of slope α'/α through (β, β') (as the CLI's heat map draws it). */
+function beattyLine(x: GridExploration): GridView['line'] {
+  const a = x.law?.a;
+  const b = x.law?.b;
+  if (!a || !b) return null;
+  const slope = quadraticValue(b.alpha) / quadraticValue(a.alpha);
+  const intercept = quadraticValue(b.beta) - slope * quadraticValue(a.beta);
+  // (A line the page cannot draw, none: an SVG coordinate that is not a number is an error in the console.)
+  return Number.isFinite(slope) && slope > 0 && Number.isFinite(intercept) ? { slope, intercept } : null;
+}
+
+function memoryView(x: CappedHeapExploration, milliseconds: number): ExploreView {
+  return { shape: 'memory', rule: x.rule, title: ruleTitle(x.rule, x.game.name), description: x.game.description ?? null, milliseconds, max: x.max, maxValue: x.maxValue, values: x.starts.slice(), pPositions: x.pPositions, law: lawText(x) };
+}
+
+/** A sink that keeps what is written, as a Blob's parts. */
+function memorySink(): Sink & { parts: BlobPart[] } {
+  const parts: BlobPart[] = [];
+  return {
+    parts,
+    isTerminal: false,
+    write: async (text) => void parts.push(typeof text === 'string' ? text : (text.slice() as Uint8Array<ArrayBuffer>)),
+    close: async () => undefined,
+    abort: () => undefined,
+  };
+}
+
+function lastResult(): AnalysisResult {
+  if (!last) throw new Error('nothing explored yet');
+  return last;
+}
+
+async function download(format: DownloadFormat): Promise<Blob> {
+  const x = lastResult();
+  const sink = memorySink();
+  if (format === 'svg') {
+    if (x.shape === 'heap') {
+      const count = Math.min(Number(x.max) + 1, VALUES_SENT);
+      const values = new Uint32Array(count);
+      for (let n = 0; n < count; n++) values[n] = x.valueOf(n);
+      return new Blob([renderSequencePlot(sequencePlotOf(summarise(x), values, count))], { type: 'image/svg+xml' });
+    }
+    if (x.shape === 'memory') {
+      return new Blob([renderSequencePlot({ title: `${ruleTitle(x.rule, x.game.name)}: start positions`, values: x.starts, count: x.starts.length, cycle: null, proven: false })], { type: 'image/svg+xml' });
+    }
+    throw new Error('the page draws this picture itself');
+  }
+  // A download is held in the page's memory: beyond this, the CLI writes the file (it streams).
+  const rows = x.shape === 'heap' ? x.max + 1n : x.shape === 'grid' ? BigInt((x.lastRow - x.firstRow + 1) * (x.max + 1)) : x.shape === 'memory' ? BigInt(x.max + 1) : 0n;
+  if (format === 'csv' && rows > BigInt(DOWNLOAD_ROWS)) {
+    throw new InputError(`a CSV of ${rows} rows is more than the page writes (${DOWNLOAD_ROWS}); the CLI streams it (--format csv --out FILE)`);
+  }
+  const writers = {
+    heap: { csv: writeCsv, json: writeJson },
+    grid: { csv: writeGridCsv, json: writeGridJson },
+    memory: { csv: writeCappedHeapCsv, json: writeCappedHeapJson },
+  } as const;
+  const writer = (writers as Record<string, Record<string, (x: never, sink: Sink) => Promise<void>> | undefined>)[x.shape]?.[format];
+  if (!writer) throw new Error(`no ${format} for a ${x.shape} result`);
+  await writer(x as never, sink);
+  return new Blob(sink.parts, { type: format === 'csv' ? 'text/csv' : 'application/json' });
+}
+
+export const exploreOps: Record<string, Op> = {
+  /** `origin`: the page's server, which hands out rule modules when it allows them (null from file://). */
+  async explore({ pairs, origin }: { pairs: Pairs; origin: string | null }, { progress }) {
+    last = null;
+    setModuleOrigin(origin);
+    const request = requestOf(pairs);
+    const started = performance.now();
+    const work = analyse(request);
+    // A one-heap table's values so far are its checkpoint's (the store's view): sent now and then, for the page to plot.
+    const heapTable = kindOf(request.game.rule).tableShape === 'heap';
+    let lastSent = 0;
+    let lastValues = started;
+    const result = await drive(work, {
+      onProgress: (done, ceiling, unit) => {
+        // A message every 50 ms at most: the page redraws on each.
+        const now = performance.now();
+        if (now - lastSent < 50) return;
+        lastSent = now;
+        let values: Uint32Array | undefined;
+        if (heapTable && now - lastValues >= PARTIAL_EVERY_MS) {
+          lastValues = now;
+          const soFar = work.snapshot?.();
+          if (soFar && soFar.length > 1) values = Uint32Array.from(soFar.subarray(0, Math.min(soFar.length, PARTIAL_VALUES)));
+        }
+        progress({ done, ceiling, unit, ...(values && { values }) } satisfies ExploreProgress);
+      },
+    });
+    last = result;
+    return viewOf(result, performance.now() - started);
+  },
+
+  /** G(n) for heaps from..from+count-1 of the last heap table (decimal strings: they may be bigints). */
+  async values({ from, count }: { from: string; count: number }) {
+    const x = lastResult();
+    if (x.shape !== 'heap') throw new Error('values: not a heap table');
+    const out: string[] = [];
+    for (let n = BigInt(from), i = 0; i < count && n <= x.max; i++, n++) out.push(String(x.valueAt(n)));
+    return out;
+  },
+
+  async download({ format }: { format: DownloadFormat }) {
+    return download(format);
+  },
+};

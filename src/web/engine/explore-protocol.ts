@@ -1,0 +1,72 @@
+/**
+ * What the explore view and its operations in the worker exchange: the
+ * request as [flag, value] pairs, progress, and a result the page can show
+ * without the core (plain data: numbers, strings, typed arrays).
+ */
+import type { PPositions } from '../../core/laws/p-positions.js';
+import type { Summary } from '../../report/summary.js';
+
+/** `--moves 1,2,3 --max 1e6` as [['moves', '1,2,3'], ['max', '1e6']]. */
+export type Pairs = readonly (readonly [string, string])[];
+
+export interface ExploreProgress {
+  readonly done: number;
+  /** Infinity when the work cannot say how far it will go (a search for a proof). */
+  readonly ceiling: number;
+  readonly unit: string;
+  /** A one-heap table's first values so far (now and then, not every time): the page plots them while it waits. */
+  readonly values?: Uint32Array;
+}
+
+interface ViewBase {
+  readonly rule: string;
+  /** The rule as the CLI's reports title it: "Kayles  (octal 0.77)". */
+  readonly title: string;
+  readonly description: string | null;
+  readonly milliseconds: number;
+}
+
+/** A one-heap table. `values` holds G(0..values.length-1); the table asks the worker for heaps beyond. */
+export interface HeapView extends ViewBase {
+  readonly shape: 'heap';
+  /** The last heap of the table (a decimal: it may pass 2^53). */
+  readonly max: string;
+  readonly computed: number;
+  readonly maxValue: string;
+  readonly pattern: Summary['pattern'];
+  readonly pPositions: PPositions;
+  readonly values: Uint32Array;
+}
+
+/** A two-pile table: rows firstRow..lastRow, columns 0..max; `values` row-major, maybe cut to `shownColumns` × `shownRows`. */
+export interface GridView extends ViewBase {
+  readonly shape: 'grid';
+  readonly firstRow: number;
+  readonly lastRow: number;
+  readonly max: number;
+  readonly maxValue: number;
+  readonly shownRows: number;
+  readonly shownColumns: number;
+  readonly values: Uint32Array;
+  readonly rowPatterns: readonly { readonly row: number; readonly preperiod: number | null; readonly period: number | null; readonly saltus: number | null }[];
+  readonly pPositions: readonly (readonly [number, number])[];
+  readonly pCount: number;
+  /** The P-positions' law as the CLI writes it (`a_k = ⌊kφ⌋, b_k = a_k + k`), observed only. */
+  readonly law: string | null;
+  /** A Beatty law's line through its pairs (a_k, b_k): column = slope × row + intercept (and its mirror image). */
+  readonly line: { readonly slope: number; readonly intercept: number } | null;
+}
+
+/** A heap with memory: the start positions 0..max. */
+export interface MemoryView extends ViewBase {
+  readonly shape: 'memory';
+  readonly max: number;
+  readonly maxValue: number;
+  readonly values: Uint32Array;
+  readonly pPositions: readonly number[];
+  readonly law: string;
+}
+
+export type ExploreView = HeapView | GridView | MemoryView;
+
+export type DownloadFormat = 'csv' | 'json' | 'svg';

@@ -1,0 +1,57 @@
+/**
+ * The explore view's words (`--moves 1,2,3 --max 1e6`, or the hash
+ * `#moves=1,2,3&max=1e6`, both as [flag, value] pairs) turned into the
+ * library's request along the CLI's own path: the one rule-word table
+ * (core/rule-words.ts) parses each rule flag, the rule-file parser reads a
+ * pasted or dropped rule file, and numbers go through parseCount as --max
+ * does. Every refusal is the core's one-line InputError, naming the flag.
+ */
+import { InputError } from '../../core/errors.js';
+import type { Request } from '../../core/analyse.js';
+import type { GameSpec } from '../../core/kinds/registry.js';
+import { parseCount, parseSmallCount } from '../../core/numbers.js';
+import { parseRuleText } from '../../core/rule-file.js';
+import { RULE_WORDS, ruleWord } from '../../core/rule-words.js';
+import { parseRowRange } from '../../core/rows.js';
+
+/** The flags the view takes besides the rule words: a rule file's text (and its name), and the range. */
+export const RANGE_FLAGS = ['max', 'limit', 'rows'] as const;
+const FILE_FLAGS = ['rule', 'file'] as const;
+
+/** A request from the view's [flag, value] pairs. */
+export function requestOf(pairs: readonly (readonly [string, string])[]): Request {
+  const seen = new Map<string, string>();
+  for (const [flag, value] of pairs) {
+    const name = flag.replace(/^--/, '').toLowerCase();
+    if (seen.has(name)) throw new InputError(`--${name} is given twice`);
+    seen.set(name, value);
+  }
+  const ruleFlags = RULE_WORDS.filter((w) => w.flag && seen.has(w.word)).map((w) => w.word);
+  if (seen.has('rule')) ruleFlags.push('rule');
+  for (const name of seen.keys()) {
+    const known = ruleWord(name)?.flag || (RANGE_FLAGS as readonly string[]).includes(name) || (FILE_FLAGS as readonly string[]).includes(name);
+    if (!known) throw new InputError(`unknown option --${name} (the rule: ${[...RULE_WORDS.filter((w) => w.flag).map((w) => `--${w.word}`), '--rule'].join(', ')}; the range: --max, --limit, --rows)`);
+  }
+  if (ruleFlags.length === 0) throw new InputError(`no rule given: use ${RULE_WORDS.filter((w) => w.flag).map((w) => `--${w.word}`).join(', ')} or a rule file`);
+  if (ruleFlags.length > 1) throw new InputError(`give one rule, not ${ruleFlags.map((f) => `--${f}`).join(' and ')}`);
+  const flag = ruleFlags[0]!;
+  const text = seen.get(flag)!;
+  // A rule file's text is named as the user named the file (its messages say file:line:column).
+  const game: GameSpec = flag === 'rule' ? ruleOf(text, seen.get('file') || 'rule.yaml') : (ruleWord(flag)!.parse(text, `--${flag}`) as GameSpec);
+  const max = seen.get('max');
+  const limit = seen.get('limit');
+  const rows = seen.get('rows');
+  return {
+    game,
+    ...(max !== undefined && { max: parseCount(max, '--max') }),
+    ...(limit !== undefined && { limit: parseSmallCount(limit, '--limit', 1) }),
+    ...(rows !== undefined && { rows: parseRowRange(rows, '--rows') }),
+  };
+}
+
+/** --rule's value: a rule module's path (`--rule my-rule.mjs`, as on the command line), else a rule file's text. */
+function ruleOf(text: string, file: string): GameSpec {
+  const path = text.trim();
+  if (!path.includes('\n') && /\.(mjs|js)$/i.test(path)) return ruleWord('module')!.parse(path, '--rule', path) as GameSpec;
+  return parseRuleText(text, file);
+}

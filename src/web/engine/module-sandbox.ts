@@ -1,0 +1,96 @@
+/**
+ * Rule modules in the page, only where `sg-explore serve --allow-modules`
+ * hands them out: the module's text is fetched from the page's own server
+ * (`/module/<path>`), imported from a blob in this worker, and its
+ * options(n) give the values by the same mex loop as the Node sandbox's
+ * (src/host/module/compute.ts, which is platform-free); the values then get
+ * their pattern as on Node (observed: code has no theorem). The worker is the
+ * sandbox: no file system, the page's Content-Security-Policy keeps its
+ * requests to the server, and Cancel ends it. A module's own imports of
+ * files beside it are not followed, nor are modules with states of their own.
+ */
+import { InputError } from '../../core/errors.js';
+import { exploreValues } from '../../core/heap/explore.js';
+import { finishedWork, type SteppedWork } from '../../core/driver.js';
+import { moduleText, type CustomRule } from '../../core/kinds/module/rule.js';
+import { installModuleSandbox } from '../../core/kinds/module/platform.js';
+import type { AnalyseRequest } from '../../core/kinds/kind.js';
+import { parseCount } from '../../core/numbers.js';
+import type { GameSpecOf } from '../../core/rules/spec.js';
+// The one exception to the page's layers: the mex loop and its contract checks are the Node sandbox's own, and need no Node.
+import { computeCustomValues, RuleModuleError, type RuleModule } from '../../host/module/compute.js';
+
+/** Values computed when neither --max, the rule file nor the module says (as on Node). */
+const DEFAULT_COUNT = 2048;
+/** The most values a module computes in the page (16 MiB of them). */
+const MOST_VALUES = 1 << 22;
+
+/** The server that may hand out modules: the page's origin (null from file://). */
+let origin: string | null = null;
+
+export function setModuleOrigin(given: string | null): void {
+  origin = given;
+}
+
+async function loadModule(rule: CustomRule): Promise<RuleModule & { start?: unknown; states?: unknown }> {
+  const shown = rule.shown ?? rule.module;
+  if (!origin) throw new InputError(`${shown}: rule modules run only where the page comes from sg-explore serve --allow-modules`, { code: 'not-applicable', field: 'rule' });
+  let response: Response;
+  try {
+    response = await fetch(`${origin}/module/${rule.module.split('/').map(encodeURIComponent).join('/')}`);
+  } catch {
+    throw new InputError(`${shown}: the server could not be reached to load the module (is sg-explore serve still running?)`, { code: 'not-applicable', field: 'rule' });
+  }
+  if (!response.ok) throw new InputError(`${shown}: ${(await response.text()).trim() || `the server answered ${response.status}`}`, { code: 'bad-rule', field: 'rule' });
+  const url = URL.createObjectURL(new Blob([await response.text()], { type: 'text/javascript' }));
+  try {
+    return (await import(/* @vite-ignore */ url)) as RuleModule;
+  } catch (error) {
+    throw new InputError(`${shown}: the module could not be loaded: ${error instanceof Error ? error.message : String(error)}`, { code: 'bad-rule', field: 'rule' });
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/** The values of heaps 0..count-1 as stepped work: progress, and Cancel between steps. */
+function valuesWork(module: RuleModule, count: number, shown: string): SteppedWork<Uint32Array> {
+  const g = new Uint32Array(count);
+  let done = 0;
+  return {
+    done: () => done,
+    ceiling: count,
+    unit: 'values',
+    step(units) {
+      const to = Math.min(count, done + Math.max(1, units));
+      try {
+        computeCustomValues(module, g.subarray(0, to), done, () => undefined);
+      } catch (error) {
+        throw error instanceof RuleModuleError ? new InputError(`${shown}: ${error.message}`, { code: 'bad-rule', field: 'rule' }) : error;
+      }
+      done = to;
+      return done === count ? { finished: true, result: g } : { finished: false };
+    },
+  };
+}
+
+installModuleSandbox({
+  async prepare(request: AnalyseRequest<CustomRule>) {
+    const game = request.game;
+    const shown = game.rule.shown ?? game.rule.module;
+    if (request.position || request.misere || request.at) throw new InputError(`${shown}: the page makes tables of rule modules (no position, --at or misère play)`, { code: 'not-applicable', field: 'rule' });
+    const module = await loadModule(game.rule);
+    if (typeof module.options !== 'function' || module.start !== undefined || module.states !== undefined) {
+      throw new InputError(`${shown}: the page runs heap modules (options(n)); a module with states of its own runs in the CLI`, { code: 'not-applicable', field: 'rule' });
+    }
+    const moduleMax = module.max === undefined ? undefined : parseCount(String(module.max), "the module's max");
+    const wanted = request.max ?? game.defaultMax ?? moduleMax;
+    if (wanted !== undefined && wanted >= BigInt(MOST_VALUES)) throw new InputError(`--max ${wanted}: the page computes at most ${MOST_VALUES} values of a rule module`, { code: 'out-of-memory', field: 'max' });
+    const count = wanted === undefined ? (request.limit ?? DEFAULT_COUNT) : Number(wanted) + 1;
+    const described: GameSpecOf = { ...game, name: game.name ?? module.name, description: game.description ?? module.description };
+    return {
+      checkpointKey: null,
+      work: () => valuesWork(module, count, shown),
+      finish: (values) => finishedWork(exploreValues(described, moduleText(game.rule), values as Uint32Array, wanted, 'a rule given as code has no theorem to prove its pattern')),
+    };
+  },
+});

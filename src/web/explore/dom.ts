@@ -1,0 +1,42 @@
+/** A small helper to build DOM trees: element, attributes (or listeners, `on…`), children. */
+export type Child = Node | string | number | null | undefined | false;
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Readonly<Record<string, unknown>> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name.startsWith('on') && typeof value === 'function') element.addEventListener(name.slice(2), value as EventListener);
+    else element.setAttribute(name, value === true ? '' : String(value));
+  }
+  append(element, children);
+  return element;
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** An SVG element, attributes and children as for h. */
+export function s(tag: string, attributes: Readonly<Record<string, unknown>> = {}, ...children: Child[]): SVGElement {
+  const element = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) if (value !== undefined && value !== null && value !== false) element.setAttribute(name, String(value));
+  append(element, children);
+  return element;
+}
+
+function append(element: Element, children: Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(typeof child === 'number' ? String(child) : child);
+  }
+}
+
+/** A number as a reader expects it in this language (thousands grouped). */
+export function formatNumber(n: number | bigint | string, lang: string): string {
+  const value = typeof n === 'string' ? BigInt(n) : n;
+  return value.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-US');
+}
+
+/** A list of numbers, cut after `cap` with the count said. */
+export function listText(values: readonly number[], more: (count: number) => string, cap = 40): string {
+  const shown = values.slice(0, cap).join(', ');
+  return values.length > cap ? `${shown}, ${more(values.length)}` : shown;
+}

@@ -1,0 +1,148 @@
+/**
+ * The summary of a result in the page's language: the rule, the pattern and
+ * its proof (the theorem named from the catalogue, its ground as the core
+ * states it), and the P-positions with their law.
+ */
+import type { Translate } from '../../core/i18n/index.js';
+import type { PPositions } from '../../core/laws/p-positions.js';
+import type { GridView, HeapView, MemoryView } from '../engine/explore-protocol.js';
+import { formatNumber, h, listText, type Child } from './dom.js';
+
+type Row = readonly [label: string, value: Child, id?: string, data?: Readonly<Record<string, unknown>>];
+
+function list(rows: readonly Row[]): HTMLDListElement {
+  return h('dl', { class: 'facts' }, ...rows.flatMap(([label, value, id, data]) => [h('dt', {}, label), h('dd', { id, ...data }, value)]));
+}
+
+/** The pattern in one line, from the catalogue. */
+export function patternText(view: HeapView, t: Translate): string {
+  const p = view.pattern;
+  if (p.kind === 'none') return t('explore.pattern.none', { count: p.observedOver });
+  const key = p.kind === 'periodic' ? 'explore.pattern.periodic' : 'explore.pattern.arithmetic';
+  return t(key, { preperiod: p.preperiod!, period: p.period!, saltus: p.saltus ?? 0 });
+}
+
+/** The P-positions' law, from the catalogue. */
+export function pPositionsText(pp: PPositions, t: Translate): string {
+  const more = (count: number) => t('explore.pPositions.more', { count });
+  switch (pp.kind) {
+    case 'residues': {
+      const residues = listText(pp.residues, more);
+      const parts = [pp.residues.length === 0 ? t('explore.pPositions.noneFrom', { from: pp.from }) : t('explore.pPositions.residues', { residues, modulus: pp.modulus })];
+      if (pp.extra.length) parts.push(t('explore.pPositions.extra', { list: listText(pp.extra, more) }));
+      if (pp.missing.length) parts.push(t('explore.pPositions.missing', { list: listText(pp.missing, more) }));
+      return parts.join('; ');
+    }
+    case 'finite':
+      return pp.list.length ? t('explore.pPositions.finite', { list: listText(pp.list, more) }) : t('explore.pPositions.none');
+    case 'list':
+      return pp.list.length ? t('explore.pPositions.list', { list: listText(pp.list, more), upTo: String(pp.upTo) }) : t('explore.pPositions.none');
+  }
+}
+
+function proofRows(view: HeapView, t: Translate, language: string): Row[] {
+  const p = view.pattern;
+  if (p.kind === 'none') {
+    const why = p.noTheorem ? t('explore.status.noTheorem', { why: p.noTheorem }) : t('explore.status.raise');
+    return [[t('explore.status'), h('span', {}, h('strong', { class: 'observed' }, t('explore.status.none')), ` — ${why}`), 'status', { 'data-proven': 'false' }]];
+  }
+  if (p.proven) {
+    const method = p.method as 'window-repetition' | 'relative-state-repetition' | 'guy-smith' | 'theorem';
+    const needs = p.method === 'theorem' ? '' : ` — ${t('explore.status.needs', { count: formatNumber(p.valuesNeeded ?? 0, language) })}`;
+    return [
+      [t('explore.status'), h('span', {}, h('strong', { class: 'proven' }, t('explore.status.proven')), needs), 'status', { 'data-proven': 'true' }],
+      [t('explore.theorem'), t(`explore.method.${method}`), 'theorem', { 'data-method': method }],
+      [t('explore.ground'), p.proof ?? '', 'ground'],
+    ];
+  }
+  const why = p.noTheorem ? t('explore.status.noTheorem', { why: p.noTheorem }) : t('explore.status.raise');
+  return [[t('explore.status'), h('span', {}, h('strong', { class: 'observed' }, t('explore.status.observed')), ` — ${why}`), 'status', { 'data-proven': 'false' }]];
+}
+
+/** The values of the preperiod and of one period, as a strip a student can read. */
+function cycleStrip(view: HeapView, t: Translate): HTMLElement | null {
+  const p = view.pattern;
+  if (p.kind === 'none' || p.preperiod === null || p.period === null || p.preperiod + p.period > view.values.length) return null;
+  const cell = (n: number) => h('span', { class: view.values[n] === 0 ? 'cell p' : 'cell', title: `G(${n}) = ${view.values[n]}` }, String(view.values[n]));
+  const pre = Array.from({ length: Math.min(p.preperiod, 200) }, (_, n) => cell(n));
+  const period = Array.from({ length: Math.min(p.period, 200) }, (_, i) => cell(p.preperiod! + i));
+  return h(
+    'div',
+    { class: 'strips' },
+    p.preperiod > 0 ? h('p', {}, h('span', { class: 'strip-label' }, `${t('explore.pattern.preperiodValues')} (n = 0 .. ${p.preperiod - 1})`), h('span', { class: 'strip' }, ...pre, p.preperiod > 200 ? '…' : null)) : null,
+    h('p', {}, h('span', { class: 'strip-label' }, `${t('explore.pattern.periodValues')} (n = ${p.preperiod} .. ${p.preperiod + p.period - 1})`), h('span', { class: 'strip' }, ...period, p.period > 200 ? '…' : null)),
+  );
+}
+
+export function heapSummary(view: HeapView, t: Translate, language: string): HTMLElement {
+  const p = view.pattern;
+  const formula =
+    p.kind === 'none'
+      ? null
+      : t(p.kind === 'periodic' ? 'explore.pattern.formula' : 'explore.pattern.formulaSaltus', { preperiod: p.preperiod!, period: p.period!, saltus: p.saltus ?? 0 });
+  const exceptional = p.kind === 'none' ? null : p.lastExceptional === null ? t('explore.pattern.noExceptional') : t('explore.pattern.lastExceptional', { n: p.lastExceptional });
+  const rows: Row[] = [
+    [t('explore.rule'), view.title, 'rule'],
+    ...(view.description ? [[t('explore.description'), view.description] as Row] : []),
+    [t('explore.heaps'), t('explore.heaps.range', { max: formatNumber(view.max, language) })],
+    [t('explore.computed'), t('explore.computed.values', { count: formatNumber(view.computed, language), ms: Math.round(view.milliseconds) })],
+    [t('explore.largest'), formatNumber(view.maxValue, language)],
+    [
+      t('explore.pattern'),
+      h('span', {}, patternText(view, t), formula ? h('br') : null, formula ? h('code', {}, formula) : null, exceptional ? ` (${exceptional})` : null),
+      'pattern',
+      { 'data-kind': p.kind, 'data-preperiod': p.preperiod ?? 'none', 'data-period': p.period ?? 'none', 'data-saltus': p.saltus ?? 'none' },
+    ],
+    ...proofRows(view, t, language),
+  ];
+  return h(
+    'section',
+    { 'aria-labelledby': 'summary-heading' },
+    h('h2', { id: 'summary-heading' }, t('explore.summary')),
+    list(rows),
+    cycleStrip(view, t),
+    h('h3', {}, t('explore.pPositions')),
+    h('p', { id: 'p-positions', 'data-kind': view.pPositions.kind }, pPositionsText(view.pPositions, t), p.kind !== 'none' && !p.proven ? ` (${t('explore.pPositions.observed')})` : null),
+  );
+}
+
+export function gridSummary(view: GridView, t: Translate, language: string): HTMLElement {
+  const patterns = view.rowPatterns.slice(0, 16).map((r) =>
+    h('li', {}, r.period === null ? t('explore.grid.rowNone', { row: r.row }) : t('explore.grid.rowPattern', { row: r.row, preperiod: r.preperiod!, period: r.period, saltus: r.saltus ?? 0 })),
+  );
+  return h(
+    'section',
+    { 'aria-labelledby': 'summary-heading' },
+    h('h2', { id: 'summary-heading' }, t('explore.summary')),
+    list([
+      [t('explore.rule'), view.title, 'rule'],
+      ...(view.description ? [[t('explore.description'), view.description] as Row] : []),
+      [t('explore.table'), t('explore.grid.table', { first: view.firstRow, last: view.lastRow, max: view.max })],
+      [t('explore.computed'), t('explore.done', { ms: Math.round(view.milliseconds) })],
+      [t('explore.largest'), formatNumber(view.maxValue, language)],
+    ]),
+    h('h3', {}, t('explore.pPositions')),
+    h('p', { id: 'p-positions', 'data-count': view.pCount }, h('strong', {}, `${t('explore.pPositions.law')}: `), view.law ?? t('explore.grid.noLaw'), ` (${t('explore.pPositions.observed')}); ${t('explore.pPositions.count', { count: view.pCount })}`),
+    h('h3', {}, t('explore.grid.rowPatterns')),
+    h('ul', { class: 'row-patterns' }, ...patterns, view.rowPatterns.length > 16 ? h('li', {}, t('explore.grid.rowsMore', { count: view.rowPatterns.length - 16 })) : null),
+  );
+}
+
+export function memorySummary(view: MemoryView, t: Translate, language: string): HTMLElement {
+  const more = (count: number) => t('explore.pPositions.more', { count });
+  return h(
+    'section',
+    { 'aria-labelledby': 'summary-heading' },
+    h('h2', { id: 'summary-heading' }, t('explore.summary')),
+    list([
+      [t('explore.rule'), view.title, 'rule'],
+      ...(view.description ? [[t('explore.description'), view.description] as Row] : []),
+      [t('explore.memory.starts'), t('explore.memory.range', { max: formatNumber(view.max, language) })],
+      [t('explore.computed'), t('explore.done', { ms: Math.round(view.milliseconds) })],
+      [t('explore.largest'), formatNumber(view.maxValue, language)],
+    ]),
+    h('h3', {}, t('explore.pPositions')),
+    h('p', { id: 'p-positions' }, view.pPositions.length ? `n = ${listText(view.pPositions, more)}` : t('explore.pPositions.none')),
+    h('p', {}, h('strong', {}, `${t('explore.pPositions.law')}: `), view.law),
+  );
+}

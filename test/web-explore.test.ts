@@ -1,0 +1,292 @@
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPresent, launchChromium } from './helpers/chromium.js';
+import { runCli } from './helpers/cli.js';
+import { scratchDirectories } from './helpers/scratch.js';
+import { WEB_DIR, fileUrl, serveApp, watch } from './helpers/web-app.js';
+
+/*
+ * The explore view in headless Chromium, both ways a user meets it: served
+ * by `sg-explore serve` and opened from the static build (file://). Each
+ * check also looks for console errors and requests that leave the page's
+ * origin. Screenshots at 1280 and 360 px go to the test's scratch directory,
+ * and to SG_SCREENSHOTS_DIR when it is set.
+ */
+const scratch = scratchDirectories('web-explore');
+
+/** The whole app as shipped (html, css, js with the worker and the WebAssembly inside), gzipped: the issue's budget is 300 kB. */
+describe('the web app build', () => {
+  it('is one page, one style sheet and one script, under 300 kB gzipped', () => {
+    const bytes = ['index.html', 'app.css', 'app.js'].map((f) => gzipSync(readFileSync(join(WEB_DIR, f)), { level: 9 }).length);
+    const total = bytes.reduce((a, b) => a + b, 0);
+    expect(total).toBeLessThan(300_000);
+    // The WebAssembly kernel is inside (base64 in the worker's source).
+    expect(readFileSync(join(WEB_DIR, 'app.js'), 'utf8')).toContain(readFileSync(join(WEB_DIR, '..', '..', 'wasm', 'sparse.wasm')).toString('base64').slice(0, 200));
+  });
+});
+
+describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
+  let browser: BrowserContext;
+  let served: Awaited<ReturnType<typeof serveApp>>;
+  const shots = scratch.fresh('screenshots');
+
+  beforeAll(async () => {
+    [browser, served] = await Promise.all([launchChromium(scratch.fresh('chromium')), serveApp()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await served?.close();
+  });
+
+  async function screenshot(page: Page, name: string): Promise<void> {
+    const file = join(shots, `${name}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    const copies = process.env.SG_SCREENSHOTS_DIR;
+    if (copies) {
+      mkdirSync(copies, { recursive: true });
+      copyFileSync(file, join(copies, `${name}.png`));
+    }
+  }
+
+  /** A new tab of this size (a persistent context takes no viewport per page). */
+  async function tab(width: number, height: number): Promise<Page> {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width, height });
+    return page;
+  }
+
+  /** Wait for a result or an error, whichever the page shows. */
+  const settled = (page: Page) => page.waitForSelector('#results section, #error:not([hidden])', { timeout: 30_000 });
+
+  const targets = [
+    { name: 'served', url: (search = '', hash = '') => `${served.url}${search}${hash}` },
+    { name: 'static', url: fileUrl },
+  ];
+
+  for (const target of targets) {
+    it(`${target.name}: --moves 1,2,3 typed in is periodic with period 4, proven; the hash holds it`, async () => {
+      const page = await tab(1280, 900);
+      const seen = watch(page);
+      await page.goto(target.url('?lang=en'));
+      await page.getByLabel('Game (command-line words)').fill('--moves 1,2,3 --max 100');
+      await page.getByRole('button', { name: 'Explore', exact: true }).click();
+      await settled(page);
+      expect(await page.locator('#error').isHidden()).toBe(true);
+      const pattern = page.locator('#pattern');
+      expect(await pattern.getAttribute('data-period')).toBe('4');
+      expect(await pattern.getAttribute('data-preperiod')).toBe('0');
+      expect(await page.locator('#status').getAttribute('data-proven')).toBe('true');
+      expect(await page.locator('#status').textContent()).toContain('proven');
+      expect(await page.locator('#p-positions').textContent()).toBe('n ≡ 0 (mod 4)');
+      expect(new URL(page.url()).hash).toBe('#moves=1,2,3&max=100');
+      // The table's first page: heaps 0..49, the residue column n mod 4.
+      const rows = page.locator('#values-table tbody tr');
+      expect(await rows.count()).toBe(50);
+      expect(await rows.nth(6).locator('td').allTextContents()).toEqual(['2', 'N', '2', 'period 2']);
+      expect(await page.locator('#plot-svg').getAttribute('data-to')).toBe('100');
+      // The plot zooms by its buttons and by keys, and comes back whole with Home.
+      await page.getByRole('button', { name: 'Zoom in' }).click();
+      expect([await page.locator('#plot-svg').getAttribute('data-from'), await page.locator('#plot-svg').getAttribute('data-to')]).toEqual(['25', '75']);
+      await page.locator('.plot').focus();
+      await page.keyboard.press('+');
+      await page.keyboard.press('ArrowRight');
+      expect(Number(await page.locator('#plot-svg').getAttribute('data-to')) - Number(await page.locator('#plot-svg').getAttribute('data-from'))).toBe(25);
+      await page.keyboard.press('Home');
+      expect(await page.locator('#plot-svg').getAttribute('data-to')).toBe('100');
+      await screenshot(page, `explore-moves-1280-${target.name}`);
+      expect(seen.errors).toEqual([]);
+      expect(seen.foreignRequests).toEqual([]);
+      await page.close();
+    });
+
+    it(`${target.name}: a link with #code=0.77 shows Kayles' proof (Guy-Smith), at 360 px wide`, async () => {
+      const page = await tab(360, 740);
+      const seen = watch(page);
+      await page.goto(target.url('?lang=en', '#code=0.77'));
+      await settled(page);
+      expect(await page.locator('#pattern').getAttribute('data-period')).toBe('12');
+      expect(await page.locator('#pattern').getAttribute('data-preperiod')).toBe('71');
+      expect(await page.locator('#status').getAttribute('data-proven')).toBe('true');
+      expect(await page.locator('#theorem').getAttribute('data-method')).toBe('guy-smith');
+      expect(await page.locator('#ground').textContent()).toContain('Guy-Smith theorem');
+      expect(await page.locator('#game-input').inputValue()).toBe('--code 0.77');
+      // Nothing wider than the phone's screen (tables scroll inside their own box).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await screenshot(page, `explore-kayles-360-${target.name}`);
+      expect(seen.errors).toEqual([]);
+      expect(seen.foreignRequests).toEqual([]);
+      await page.close();
+    });
+  }
+
+  it('speaks Chinese when the header switches to it (?lang=zh): 已证明, 必败态, and the controls in Chinese', async () => {
+    const page = await tab(1280, 900);
+    const seen = watch(page);
+    await page.goto(fileUrl('?lang=en', '#code=0.77'));
+    await settled(page);
+    // The header's language: the page again in Chinese, the game kept.
+    await Promise.all([page.waitForURL(/lang=zh/), page.getByLabel('Language').selectOption('zh')]);
+    await settled(page);
+    expect(new URL(page.url()).hash).toBe('#code=0.77');
+    expect(await page.locator('html').getAttribute('lang')).toBe('zh-Hans');
+    expect(await page.locator('#status').textContent()).toContain('已证明');
+    expect(await page.locator('h3').first().textContent()).toContain('必败态');
+    expect(await page.getByRole('button', { name: '探索', exact: true }).count()).toBe(1);
+    expect(await page.locator('#theorem').textContent()).toBe('八进制游戏的 Guy–Smith 周期定理');
+    await screenshot(page, 'explore-kayles-zh-1280');
+    expect(seen.errors).toEqual([]);
+    await page.close();
+  });
+
+  it("draws Wythoff's heat map with its P-positions' law, and downloads CSV, JSON and the picture", async () => {
+    const page = await tab(1280, 900);
+    const seen = watch(page);
+    await page.goto(`${served.url}?lang=en#preset=wythoff&max=40`);
+    await settled(page);
+    const map = page.locator('#heatmap-svg');
+    expect(await map.getAttribute('data-rows')).toBe('41');
+    expect(await map.getAttribute('data-p-positions')).toBe('31');
+    expect(await page.locator('#p-positions').textContent()).toContain('a_k = ⌊kφ⌋');
+    // The law's line through the P-positions, slope φ, and its mirror image.
+    expect(await page.locator('#heatmap-svg .law-lines').getAttribute('data-slope')).toBe('1.618034');
+    expect(await page.locator('#heatmap-svg .law-lines line').count()).toBe(2);
+    expect(await page.locator('#grid-table tbody tr').first().locator('td').allTextContents()).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11']);
+    const saved = async (id: string) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click(id)]);
+      return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, 'utf8') };
+    };
+    const csv = await saved('#download-csv');
+    expect(csv.text.split('\r\n').slice(0, 3)).toEqual(['x,y,grundy,outcome', '0,0,0,P', '0,1,1,N']);
+    const json = JSON.parse((await saved('#download-json')).text) as { law: { text: string }; pPositions: unknown[] };
+    expect(json.pPositions).toHaveLength(31);
+    const svg = await saved('#download-svg');
+    expect(svg.name).toMatch(/\.svg$/);
+    expect(svg.text).toMatch(/^<svg[^>]*data-p-positions="31"/);
+    await screenshot(page, 'explore-wythoff-1280');
+    expect(seen.errors).toEqual([]);
+    expect(seen.foreignRequests).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps working with the server gone: everything it needs came with the first view', async () => {
+    const own = await serveApp();
+    const page = await tab(1280, 900);
+    const seen = watch(page);
+    await page.goto(`${own.url}?lang=en#moves=1,2,3`);
+    await settled(page);
+    expect((await own.close()).code).toBe(0);
+    await page.getByLabel('Game (command-line words)').fill('--code 0.07');
+    await page.getByRole('button', { name: 'Explore', exact: true }).click();
+    await page.waitForSelector('#pattern[data-period="34"]');
+    expect(await page.locator('#status').getAttribute('data-proven')).toBe('true');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
+    expect(readFileSync((await download.path())!, 'utf8').split('\r\n')[1]).toBe('0,0,P');
+    expect(seen.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('explores a rule file pasted in (YAML), and says where a bad one is wrong', async () => {
+    const page = await tab(1280, 900);
+    const seen = watch(page);
+    await page.goto(fileUrl('?lang=en'));
+    await page.getByText('Rule file (YAML or JSON)').click();
+    await page.getByLabel('Rule file text').fill('name: take-1-3-4\nmoves: [1, 3, 4]\nmax: 50\n');
+    await page.getByRole('button', { name: 'Explore', exact: true }).click();
+    await settled(page);
+    expect(await page.locator('#rule').textContent()).toBe('subtraction {1,3,4}  (take-1-3-4)');
+    expect(await page.locator('#pattern').getAttribute('data-period')).toBe('7');
+    expect(await page.locator('#status').getAttribute('data-proven')).toBe('true');
+    expect(decodeURIComponent(new URL(page.url()).hash)).toBe('#rule=name: take-1-3-4\nmoves: [1, 3, 4]\nmax: 50\n&file=rule.yaml');
+    await page.getByLabel('Rule file text').fill('moves: [1, x]\n');
+    await page.getByRole('button', { name: 'Explore', exact: true }).click();
+    await page.waitForSelector('#error:not([hidden])');
+    expect(await page.locator('#error').textContent()).toMatch(/^Cannot explore this: rule\.yaml:1:\d+: moves: /);
+    expect(seen.errors).toEqual([]);
+    await page.close();
+  });
+
+  it("downloads a heap table's CSV and JSON with the CLI's writers, and the CLI's picture", async () => {
+    const page = await tab(1280, 900);
+    await page.goto(`${served.url}?lang=en#moves=1,2,3&max=20`);
+    await settled(page);
+    const saved = async (id: string) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click(id)]);
+      return readFileSync((await download.path())!, 'utf8');
+    };
+    expect((await saved('#download-csv')).split('\r\n').slice(0, 3)).toEqual(['n,grundy,outcome', '0,0,P', '1,1,N']);
+    const json = JSON.parse(await saved('#download-json')) as { pattern: { period: number; proven: boolean }; values: number[] };
+    expect(json.pattern).toMatchObject({ period: 4, proven: true });
+    expect(json.values).toHaveLength(21);
+    expect(await saved('#download-svg')).toMatch(/data-period="4"/);
+    await page.close();
+  });
+
+  it("says bad input in the core's one line, plots a long run's values as they come, and Cancel stops it at once", async () => {
+    const page = await tab(1280, 900);
+    const seen = watch(page);
+    await page.goto(`${served.url}?lang=en#moves=x`);
+    await settled(page);
+    const error = (await page.locator('#error').textContent())!;
+    expect(error).toBe("Cannot explore this: --moves: expected numbers such as 1,2,3, got 'x' (named sequences: squares, fibonacci, factorials, powers-of-two, primes, triangular)");
+    await page.getByLabel('Game (command-line words)').fill('--moves 1,2,3 --max lots');
+    await page.getByRole('button', { name: 'Explore', exact: true }).click();
+    await page.waitForSelector('#error:has-text("--max")');
+    expect(await page.locator('#error').textContent()).not.toMatch(/\n|    at /);
+    // Enter in the field explores, as the button does.
+    await page.getByLabel('Game (command-line words)').fill('moves 1,2');
+    await page.getByLabel('Game (command-line words)').press('Enter');
+    expect(await page.locator('#error').textContent()).toBe('Cannot explore this: moves: expected a flag such as --moves (values follow their flag)');
+    // An unsolved octal game searched far: progress shows, Cancel ends the worker.
+    await page.getByLabel('Game (command-line words)').fill('--code 0.007 --limit 1e6');
+    await page.getByRole('button', { name: 'Explore', exact: true }).click();
+    await page.waitForSelector('#status-text:has-text("computed")', { timeout: 20_000 });
+    // The values so far are plotted while the search goes on.
+    await page.waitForSelector('#plot-heading:has-text("Values so far")', { timeout: 20_000 });
+    expect(Number(await page.locator('#plot-svg').getAttribute('data-to'))).toBeGreaterThan(1000);
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForSelector('#status-text:has-text("cancelled")', { timeout: 2_000 });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    // The worker is gone: the values so far stay on screen, and nothing more comes.
+    const shown = await page.locator('#plot-svg').getAttribute('data-to');
+    await page.waitForTimeout(700);
+    expect(await page.locator('#plot-svg').getAttribute('data-to')).toBe(shown);
+    // A fresh worker answers the next request.
+    await page.getByLabel('Game (command-line words)').fill('--all-but 2,3,7');
+    await page.getByRole('button', { name: 'Explore', exact: true }).click();
+    await settled(page);
+    expect(await page.locator('#pattern').getAttribute('data-kind')).toBe('arithmetic-periodic');
+    expect(seen.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('runs a rule module only where serve --allow-modules hands it out, with the CLI\'s values', async () => {
+    const page = await tab(1280, 900);
+    const seen = watch(page);
+    await page.goto(fileUrl('?lang=en', '#rule=examples/grundy.mjs'));
+    await settled(page);
+    expect(await page.locator('#error').textContent()).toBe('Cannot explore this: examples/grundy.mjs: rule modules run only where the page comes from sg-explore serve --allow-modules');
+    await page.goto(`${served.url}?lang=en#rule=examples/grundy.mjs`);
+    await settled(page);
+    expect(await page.locator('#error').textContent()).toBe('Cannot explore this: examples/grundy.mjs: rule modules are off: start sg-explore serve --allow-modules to run them in the page');
+    const modules = await serveApp(['--allow-modules']);
+    try {
+      await page.goto(`${modules.url}?lang=en#rule=examples/grundy.mjs&max=200`);
+      await settled(page);
+      expect(await page.locator('#rule').textContent()).toBe('custom examples/grundy.mjs  (grundy (module))');
+      expect(await page.locator('#game-input').inputValue()).toBe('--rule examples/grundy.mjs --max 200');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
+      const cli = await runCli(['--rule', 'examples/grundy.mjs', '--max', '200', '--format', 'csv'], { timeoutMs: 30_000 });
+      expect(cli.code).toBe(0);
+      expect(readFileSync((await download.path())!, 'utf8')).toBe(cli.stdout);
+    } finally {
+      await modules.close();
+    }
+    expect(seen.errors.filter((e) => !/status of 403/.test(e))).toEqual([]);
+    expect(seen.foreignRequests).toEqual([]);
+    await page.close();
+  });
+});
