@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPresent, launchChromium } from './helpers/chromium.js';
-import { fileUrl, staticServer, watch } from './helpers/web-app.js';
+import { fileUrl, serveApp, staticServer, watch } from './helpers/web-app.js';
 import { scratchDirectories } from './helpers/scratch.js';
 
 const scratch = scratchDirectories('web-play');
@@ -41,15 +41,17 @@ async function followHint(page: Page): Promise<boolean> {
 describe.skipIf(!chromiumPresent)('the play view in headless Chromium', () => {
   let browser: BrowserContext;
   let server: Awaited<ReturnType<typeof staticServer>>;
+  let served: Awaited<ReturnType<typeof serveApp>>;
   const shots = scratch.fresh('screenshots');
   const copies = process.env.SG_SCREENSHOTS_DIR;
 
   beforeAll(async () => {
-    [browser, server] = await Promise.all([launchChromium(scratch.fresh('chromium')), staticServer()]);
+    [browser, server, served] = await Promise.all([launchChromium(scratch.fresh('chromium')), staticServer(), serveApp()]);
   });
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    await served?.close();
   });
 
   const screenshot = async (page: Page, name: string) => {
@@ -64,6 +66,7 @@ describe.skipIf(!chromiumPresent)('the play view in headless Chromium', () => {
   const origins = [
     { name: 'file://', url: (search: string, hash: string) => fileUrl(search, hash) },
     { name: 'a static server', url: (search: string, hash: string) => `${server.url}${search}${hash}` },
+    { name: 'sg-explore serve', url: (search: string, hash: string) => `${served.url}${search}${hash}` },
   ];
 
   /** A fresh page at `hash`, watched; `check` ends it by asserting nothing went wrong. */
