@@ -14,6 +14,12 @@ function list(rows: readonly Row[]): HTMLDListElement {
   return h('dl', { class: 'facts' }, ...rows.flatMap(([label, value, id, data]) => [h('dt', {}, label), h('dd', { id, ...data }, value)]));
 }
 
+/** The summary section of any result: its rule (and description) first, then `rows`, then what follows the list. */
+function summarySection(view: { readonly title: string; readonly description?: string | null }, t: Translate, rows: readonly Row[], ...after: Child[]): HTMLElement {
+  const head: Row[] = [[t('explore.rule'), view.title, 'rule'], ...(view.description ? [[t('explore.description'), view.description] as Row] : [])];
+  return h('section', { 'aria-labelledby': 'summary-heading' }, h('h2', { id: 'summary-heading' }, t('explore.summary')), list([...head, ...rows]), ...after);
+}
+
 /** The pattern in one line, from the catalogue. */
 export function patternText(view: HeapView, t: Translate): string {
   const p = view.pattern;
@@ -82,8 +88,6 @@ export function heapSummary(view: HeapView, t: Translate, language: string): HTM
       : t(p.kind === 'periodic' ? 'explore.pattern.formula' : 'explore.pattern.formulaSaltus', { preperiod: p.preperiod!, period: p.period!, saltus: p.saltus ?? 0 });
   const exceptional = p.kind === 'none' ? null : p.lastExceptional === null ? t('explore.pattern.noExceptional') : t('explore.pattern.lastExceptional', { n: p.lastExceptional });
   const rows: Row[] = [
-    [t('explore.rule'), view.title, 'rule'],
-    ...(view.description ? [[t('explore.description'), view.description] as Row] : []),
     [t('explore.heaps'), t('explore.heaps.range', { max: formatNumber(view.max, language) })],
     [t('explore.computed'), t('explore.computed.values', { count: formatNumber(view.computed, language), ms: Math.round(view.milliseconds) })],
     [t('explore.largest'), formatNumber(view.maxValue, language)],
@@ -95,11 +99,10 @@ export function heapSummary(view: HeapView, t: Translate, language: string): HTM
     ],
     ...proofRows(view, t, language),
   ];
-  return h(
-    'section',
-    { 'aria-labelledby': 'summary-heading' },
-    h('h2', { id: 'summary-heading' }, t('explore.summary')),
-    list(rows),
+  return summarySection(
+    view,
+    t,
+    rows,
     cycleStrip(view, t),
     h('h3', {}, t('explore.pPositions')),
     h('p', { id: 'p-positions', 'data-kind': view.pPositions.kind }, pPositionsText(view.pPositions, t), p.kind !== 'none' && !p.proven ? ` (${t('explore.pPositions.observed')})` : null),
@@ -110,17 +113,14 @@ export function gridSummary(view: GridView, t: Translate, language: string): HTM
   const patterns = view.rowPatterns.slice(0, 16).map((r) =>
     h('li', {}, r.period === null ? t('explore.grid.rowNone', { row: r.row }) : t('explore.grid.rowPattern', { row: r.row, preperiod: r.preperiod!, period: r.period, saltus: r.saltus ?? 0 })),
   );
-  return h(
-    'section',
-    { 'aria-labelledby': 'summary-heading' },
-    h('h2', { id: 'summary-heading' }, t('explore.summary')),
-    list([
-      [t('explore.rule'), view.title, 'rule'],
-      ...(view.description ? [[t('explore.description'), view.description] as Row] : []),
+  return summarySection(
+    view,
+    t,
+    [
       [t('explore.table'), t('explore.grid.table', { first: view.firstRow, last: view.lastRow, max: view.max })],
       [t('explore.computed'), t('explore.done', { ms: Math.round(view.milliseconds) })],
       [t('explore.largest'), formatNumber(view.maxValue, language)],
-    ]),
+    ],
     h('h3', {}, t('explore.pPositions')),
     h('p', { id: 'p-positions', 'data-count': view.pCount }, h('strong', {}, `${t('explore.pPositions.law')}: `), view.law ?? t('explore.grid.noLaw'), ` (${t('explore.pPositions.observed')}); ${t('explore.pPositions.count', { count: view.pCount })}`),
     h('h3', {}, t('explore.grid.rowPatterns')),
@@ -130,17 +130,14 @@ export function gridSummary(view: GridView, t: Translate, language: string): HTM
 
 export function memorySummary(view: MemoryView, t: Translate, language: string): HTMLElement {
   const more = (count: number) => t('explore.pPositions.more', { count });
-  return h(
-    'section',
-    { 'aria-labelledby': 'summary-heading' },
-    h('h2', { id: 'summary-heading' }, t('explore.summary')),
-    list([
-      [t('explore.rule'), view.title, 'rule'],
-      ...(view.description ? [[t('explore.description'), view.description] as Row] : []),
+  return summarySection(
+    view,
+    t,
+    [
       [t('explore.memory.starts'), t('explore.memory.range', { max: formatNumber(view.max, language) })],
       [t('explore.computed'), t('explore.done', { ms: Math.round(view.milliseconds) })],
       [t('explore.largest'), formatNumber(view.maxValue, language)],
-    ]),
+    ],
     h('h3', {}, t('explore.pPositions')),
     h('p', { id: 'p-positions' }, view.pPositions.length ? `n = ${listText(view.pPositions, more)}` : t('explore.pPositions.none')),
     h('p', {}, h('strong', {}, `${t('explore.pPositions.law')}: `), view.law),
