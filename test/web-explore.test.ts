@@ -246,6 +246,8 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     // The values so far are plotted while the search goes on.
     await page.waitForSelector('#plot-heading:has-text("Values so far")', { timeout: 20_000 });
     expect(Number(await page.locator('#plot-svg').getAttribute('data-to'))).toBeGreaterThan(1000);
+    // And what they show so far: heaps 0, 1 and 2 have no move (0.007 takes three), so they lead the P-positions.
+    expect(await page.locator('#partial-summary').textContent()).toMatch(/^So far: [\d,]+ values, the largest \d+; [\d,]+ P-positions \(G = 0\) among them: 0, 1, 2, \d/);
     const started = Date.now();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForSelector('#status-text:has-text("cancelled")', { timeout: 2_000 });

@@ -12,7 +12,7 @@ import type { DownloadFormat, ExploreProgress, ExploreView, Pairs } from '../eng
 import { h } from './dom.js';
 import { heatmapSection } from './heatmap.js';
 import { plotSection } from './plot.js';
-import { gridSummary, heapSummary, memorySummary, patternText } from './summary.js';
+import { gridSummary, heapSummary, memorySummary, partialSummary, patternText } from './summary.js';
 import { gridTable, heapTable } from './table.js';
 import { WordsError, commandLineOf, hashOf, isModulePath, pairsOfCommandLine, pairsOfHash } from './words.js';
 
@@ -151,7 +151,7 @@ export const mountExplore: MountView = (root, context, params) => {
 
   function showProgress(p: ExploreProgress): void {
     // The values so far, plotted while the rest is computed (replaced by the result).
-    if (p.values) results.replaceChildren(plotSection({ values: p.values, cycle: null, patternText: t('explore.partial', { count: p.values.length }) }, t, t('explore.partial.heading')));
+    if (p.values) results.replaceChildren(partialSummary(p.values, t, lang), plotSection({ values: p.values, cycle: null, patternText: t('explore.partial', { count: p.values.length }) }, t, t('explore.partial.heading')));
     const unitKey = `explore.unit.${p.unit}` as const;
     const unit = ['values', 'rows', 'states', 'steps'].includes(p.unit) ? t(unitKey as 'explore.unit.values') : p.unit;
     const done = p.done.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-US');

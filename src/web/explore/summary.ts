@@ -20,6 +20,18 @@ function summarySection(view: { readonly title: string; readonly description?: s
   return h('section', { 'aria-labelledby': 'summary-heading' }, h('h2', { id: 'summary-heading' }, t('explore.summary')), list([...head, ...rows]), ...after);
 }
 
+/** While a one-heap table is computed: what its first values show so far (observed, nothing proven yet). */
+export function partialSummary(values: Uint32Array, t: Translate, language: string): HTMLElement {
+  let max = 0;
+  const zeros: number[] = [];
+  for (let n = 0; n < values.length; n++) {
+    if (values[n]! > max) max = values[n]!;
+    if (values[n] === 0) zeros.push(n);
+  }
+  const list = listText(zeros, (count) => t('explore.pPositions.more', { count }));
+  return h('p', { id: 'partial-summary' }, t('explore.partial.summary', { count: formatNumber(values.length, language), max: formatNumber(max, language), zeros: formatNumber(zeros.length, language), list }));
+}
+
 /** The pattern in one line, from the catalogue. */
 export function patternText(view: HeapView, t: Translate): string {
   const p = view.pattern;

@@ -117,6 +117,7 @@ export const explore = {
   'explore.memory.caption': 'G of the start position of each heap n',
   'explore.partial': 'the first {count} values, computed so far (no pattern yet: the search goes on)',
   'explore.partial.heading': 'Values so far',
+  'explore.partial.summary': 'So far: {count} values, the largest {max}; {zeros} P-positions (G = 0) among them: {list}',
   'explore.plot': 'Plot',
   'explore.plot.label': 'G(n) against n, heaps {from} .. {to}: {pattern}',
   'explore.plot.zoomIn': 'Zoom in',

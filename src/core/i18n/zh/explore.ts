@@ -119,6 +119,7 @@ export const explore: Readonly<Record<keyof typeof english, string>> = {
   'explore.memory.caption': '每个石子数 n 的起始局面的 SG 值',
   'explore.partial': '目前已算出的前 {count} 个值（尚无规律：仍在搜索）',
   'explore.partial.heading': '目前的值',
+  'explore.partial.summary': '目前：已算出 {count} 个值，最大值 {max}；其中必败态（SG 值为 0）{zeros} 个：{list}',
   'explore.plot': '图',
   'explore.plot.label': '石子数 {from} .. {to} 的 SG(n)：{pattern}',
   'explore.plot.zoomIn': '放大',
