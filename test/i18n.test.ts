@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, LANGS, holesOf, pickLang, translator, type MessageKey } from '../src/core/i18n/index.js';
+import { analyseSync } from '../src/core/analyse.js';
+import type { Exploration } from '../src/core/heap/explore.js';
+import type { Rule } from '../src/core/kinds/registry.js';
+import { parseCode } from '../src/core/rules/code.js';
 
 describe('the message catalogues', () => {
   const keys = (lang: keyof typeof CATALOGUES) => Object.keys(CATALOGUES[lang]).sort();
@@ -33,4 +37,25 @@ describe('the message catalogues', () => {
     expect(pickLang('', ['C', 'POSIX'])).toBe('en');
     expect(pickLang('xx')).toBe('en');
   });
+});
+
+describe("a proof's sentence in the page's language", () => {
+  // A proof of each method: a finite subtraction set, an all-but set (with a saltus), an octal game.
+  const proofs: [string, Rule][] = [
+    ['window-repetition', { kind: 'subtraction', moves: [2, 5, 7] }],
+    ['relative-state-repetition', { kind: 'all-but', excluded: [2, 3, 7] }],
+    ['guy-smith', { kind: 'take-and-break', code: parseCode('0.77') } as Rule],
+  ];
+  for (const [method, rule] of proofs) {
+    it(`${method}: the catalogue names exactly the numbers the core's proof gives, and each is in the core's sentence`, () => {
+      const x = analyseSync({ game: { rule }, max: 400n }) as Exploration;
+      expect(x.pattern.kind).not.toBe('none');
+      const proof = x.pattern.kind === 'none' ? null : x.pattern.proof;
+      expect(proof?.method).toBe(method);
+      const facts = proof!.facts!;
+      for (const lang of LANGS) expect(holesOf(CATALOGUES[lang][`explore.ground.${method}` as MessageKey]).sort()).toEqual(Object.keys(facts).sort());
+      const numbers = new Set(proof!.reason.match(/\d+/g));
+      for (const [name, value] of Object.entries(facts)) expect(numbers.has(String(value)), `${name} = ${value} in "${proof!.reason}"`).toBe(true);
+    });
+  }
 });

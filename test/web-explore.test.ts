@@ -111,7 +111,7 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
       expect(await page.locator('#pattern').getAttribute('data-preperiod')).toBe('71');
       expect(await page.locator('#status').getAttribute('data-proven')).toBe('true');
       expect(await page.locator('#theorem').getAttribute('data-method')).toBe('guy-smith');
-      expect(await page.locator('#ground').textContent()).toContain('Guy-Smith theorem');
+      expect(await page.locator('#ground').textContent()).toBe('an octal game removing at most k = 2 tokens and leaving at most two heaps; G(n+12) = G(n) for 71 <= n < 156, so by the Guy–Smith theorem it holds for all n >= 71');
       expect(await page.locator('#game-input').inputValue()).toBe('--code 0.77');
       // Nothing wider than the phone's screen (tables scroll inside their own box).
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -136,6 +136,8 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     expect(await page.locator('h3').first().textContent()).toContain('必败态');
     expect(await page.getByRole('button', { name: '探索', exact: true }).count()).toBe(1);
     expect(await page.locator('#theorem').textContent()).toBe('八进制游戏的 Guy–Smith 周期定理');
+    // The proof's sentence too, with the numbers the core found (2*71 + 12 + 2 = 156).
+    expect(await page.locator('#ground').textContent()).toBe('八进制游戏，每次至多取 k = 2 个、至多留下两堆；对 71 <= n < 156 有 G(n+12) = G(n)，由 Guy–Smith 定理，对所有 n >= 71 都成立');
     await screenshot(page, 'explore-kayles-zh-1280');
     expect(seen.errors).toEqual([]);
     await page.close();

@@ -97,6 +97,7 @@ function guySmithProof(n0: number, p: number, k: number): Cycle & { proof: Proof
         `octal game removing at most k = ${k} ${k === 1 ? 'token' : 'tokens'} and leaving at most two heaps; G(n+${p}) = G(n) ` +
         `for ${n0} <= n < 2*${n0}+${p}+${k} = ${2 * n0 + p + k}, so by the Guy-Smith theorem for all n >= ${n0}`,
       valuesNeeded,
+      facts: { k, from: n0, period: p, until: 2 * n0 + p + k },
     },
   };
 }

@@ -18,6 +18,8 @@ export interface Proof {
   readonly reason: string;
   /** The fewest values from G(0) on that the argument needs. */
   readonly valuesNeeded: number;
+  /** The numbers `reason` names, by name, so a page can say the same sentence in another language. */
+  readonly facts?: Readonly<Record<string, number>>;
 }
 
 export type Pattern =

@@ -43,6 +43,7 @@ export function proveByRelativeState(
           `relative to its mex, is the same at n = ${n1} and n = ${n1 + p} up to a shift of ${saltus}, ` +
           `so G(n+${p}) = G(n) + ${saltus} for all n >= ${n1}`,
         valuesNeeded: n1 + p,
+        facts: { e, from: n1, to: n1 + p, period: p, saltus },
       },
     };
   }

@@ -107,6 +107,7 @@ function finish(g: ValueArray, count: number, k: number, lambda: number, tortois
         `G(n) depends only on the previous ${k === 1 ? 'value' : `${k} values`} (k = max S), and G(n+${lambda}) = G(n) ` +
         `for ${preperiod} <= n < ${preperiod + k}, so the values repeat with period ${lambda} from n = ${preperiod} on`,
       valuesNeeded: preperiod + lambda + k,
+      facts: { k, period: lambda, from: preperiod, until: preperiod + k },
     },
   };
 }

@@ -60,7 +60,8 @@ function heapView(x: Exploration, milliseconds: number): ExploreView {
   const values = new Uint32Array(count);
   for (let n = 0; n < count; n++) values[n] = x.valueOf(n);
   const pPositions = s.pPositions.kind === 'list' ? { ...s.pPositions, upTo: String(s.pPositions.upTo) } : s.pPositions;
-  return { shape: 'heap', rule: s.rule, title: ruleTitle(s.rule, s.name), description: s.description, milliseconds, max: String(s.max), computed: s.computed, maxValue: String(s.maxValue), pattern: s.pattern, pPositions: pPositions as never, values };
+  const proofFacts = x.pattern.kind !== 'none' ? (x.pattern.proof?.facts ?? null) : null;
+  return { shape: 'heap', rule: s.rule, title: ruleTitle(s.rule, s.name), description: s.description, milliseconds, max: String(s.max), computed: s.computed, maxValue: String(s.maxValue), pattern: s.pattern, proofFacts, pPositions: pPositions as never, values };
 }
 
 function gridView(x: GridExploration, milliseconds: number): ExploreView {

@@ -34,6 +34,8 @@ export interface HeapView extends ViewBase {
   readonly computed: number;
   readonly maxValue: string;
   readonly pattern: Summary['pattern'];
+  /** The numbers the proof's sentence names (the page says it in its own language); null for a theorem or no proof. */
+  readonly proofFacts: Readonly<Record<string, number>> | null;
   readonly pPositions: PPositions;
   readonly values: Uint32Array;
 }

@@ -70,7 +70,8 @@ function proofRows(view: HeapView, t: Translate, language: string): Row[] {
     return [
       [t('explore.status'), h('span', {}, h('strong', { class: 'proven' }, t('explore.status.proven')), needs), 'status', { 'data-proven': 'true' }],
       [t('explore.theorem'), t(`explore.method.${method}`), 'theorem', { 'data-method': method }],
-      [t('explore.ground'), p.proof ?? '', 'ground'],
+      // The proof's sentence in the page's language, from the numbers it names; a theorem's as the core states it.
+      [t('explore.ground'), view.proofFacts && method !== 'theorem' ? t(`explore.ground.${method}`, view.proofFacts) : (p.proof ?? ''), 'ground'],
     ];
   }
   const why = p.noTheorem ? t('explore.status.noTheorem', { why: p.noTheorem }) : t('explore.status.raise');
