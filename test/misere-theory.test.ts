@@ -254,6 +254,20 @@ describe('misère quotients against an exhaustive search', () => {
     }
   });
 
+  it("Dawson's chess (0.137) heap n is Dawson's Kayles (0.07) heap n+1: their quotients grow alike, each checked", () => {
+    const orders = (rule: Rule, from: number, to: number) => {
+      const moves = movesOf(rule);
+      let q = emptyQuotient();
+      const out: number[] = [];
+      while (q.bound < to) {
+        q = runGenerator(extendQuotient(moves, q));
+        if (q.bound >= from) out.push(q.monoid.size);
+      }
+      return out;
+    };
+    expect(orders(code('0.137'), 1, 24)).toEqual(orders(code('0.07'), 2, 25));
+  }, 120_000);
+
   it('a rule with no move up to the bound has the trivial quotient (order 1)', () => {
     expect(quotientOf(code('0.07'), 1).monoid.size).toBe(1);
   });
