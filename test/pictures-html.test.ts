@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
 import { chromiumPresent, launchChromium } from './helpers/chromium.js';
+import { watch } from './helpers/web-app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTML_VALUES, renderHtmlReport, valuesCsv } from '../src/pictures/html.js';
 import { renderSequencePlot } from '../src/pictures/sequence-plot.js';
@@ -73,15 +74,7 @@ describe.skipIf(!chromiumPresent)('HTML report in headless Chromium', () => {
     const file = join(dir, 'report.html');
     writeFileSync(file, page);
     const tab = await browser.newPage();
-    const errors: string[] = [];
-    const requests: string[] = [];
-    tab.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text());
-    });
-    tab.on('pageerror', (e) => errors.push(String(e)));
-    tab.on('request', (r) => {
-      if (!r.url().startsWith('file:') && !r.url().startsWith('data:')) requests.push(r.url());
-    });
+    const { errors, foreignRequests: requests } = watch(tab);
     await tab.goto(pathToFileURL(file).href, { waitUntil: 'load' });
 
     expect(await tab.title()).toBe('test rule <0.3F>');
