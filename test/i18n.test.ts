@@ -4,6 +4,7 @@ import { analyseSync } from '../src/core/analyse.js';
 import type { Exploration } from '../src/core/heap/explore.js';
 import type { Rule } from '../src/core/kinds/registry.js';
 import { parseCode } from '../src/core/rules/code.js';
+import { listPresets, presetGame } from '../src/core/presets.js';
 
 describe('the message catalogues', () => {
   const keys = (lang: keyof typeof CATALOGUES) => Object.keys(CATALOGUES[lang]).sort();
@@ -58,4 +59,17 @@ describe("a proof's sentence in the page's language", () => {
       for (const [name, value] of Object.entries(facts)) expect(numbers.has(String(value)), `${name} = ${value} in "${proof!.reason}"`).toBe(true);
     });
   }
+});
+
+describe("presets' descriptions in the page's language", () => {
+  it('every preset has one, and in English it is the core’s own description, parameter filled in', () => {
+    const en = translator('en') as (key: string, params?: Record<string, string>) => string;
+    for (const { usage } of listPresets()) {
+      const name = usage.split(/[:[]/)[0]!;
+      for (const lang of LANGS) expect(`explore.preset.${name}` in CATALOGUES[lang], `${lang} ${name}`).toBe(true);
+      const given = name === 'bash' ? 'bash:5' : name === 'fibonacci-nim' ? 'fibonacci-nim:3' : name;
+      const params = name === 'bash' ? { m: '5', m1: '6' } : name === 'fibonacci-nim' ? { k: '3' } : undefined;
+      expect(en(`explore.preset.${name}`, params)).toBe(presetGame(given).description);
+    }
+  });
 });

@@ -139,6 +139,10 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     // The proof's sentence too, with the numbers the core found (2*71 + 12 + 2 = 156).
     expect(await page.locator('#ground').textContent()).toBe('八进制游戏，每次至多取 k = 2 个、至多留下两堆；对 71 <= n < 156 有 G(n+12) = G(n)，由 Guy–Smith 定理，对所有 n >= 71 都成立');
     await screenshot(page, 'explore-kayles-zh-1280');
+    // A preset's description in Chinese too.
+    await page.goto(fileUrl('?lang=zh', '#preset=wythoff&max=20'));
+    await settled(page);
+    expect(await page.locator('#description').textContent()).toBe('威佐夫博弈：两堆石子；从一堆中取任意个，或从两堆中取同样多个');
     expect(seen.errors).toEqual([]);
     await page.close();
   });

@@ -23,6 +23,8 @@ interface ViewBase {
   /** The rule as the CLI's reports title it: "Kayles  (octal 0.77)". */
   readonly title: string;
   readonly description: string | null;
+  /** The preset as named (kayles, bash:5), so the page can say its description in its own language. */
+  readonly preset: string | null;
   readonly milliseconds: number;
 }
 

@@ -3,7 +3,7 @@
  * its proof (the theorem named from the catalogue, its ground as the core
  * states it), and the P-positions with their law.
  */
-import type { Translate } from '../../core/i18n/index.js';
+import { CATALOGUES, type MessageKey, type Params, type Translate } from '../../core/i18n/index.js';
 import type { PPositions } from '../../core/laws/p-positions.js';
 import type { GridView, HeapView, MemoryView } from '../engine/explore-protocol.js';
 import { formatNumber, h, listText, type Child } from './dom.js';
@@ -14,9 +14,25 @@ function list(rows: readonly Row[]): HTMLDListElement {
   return h('dl', { class: 'facts' }, ...rows.flatMap(([label, value, id, data]) => [h('dt', {}, label), h('dd', { id, ...data }, value)]));
 }
 
+interface PresetNamed {
+  readonly description: string | null;
+  readonly preset: string | null;
+}
+
+/** A preset's description in the page's language (its parameter filled in); the core's words for anything else. */
+export function presetDescription(view: PresetNamed, t: Translate): string | null {
+  if (!view.description || !view.preset) return view.description;
+  const [name, parameter] = view.preset.split(':');
+  const key = `explore.preset.${name}`;
+  if (!(key in CATALOGUES.en)) return view.description;
+  const params: Params | undefined = name === 'bash' ? { m: parameter!, m1: String(BigInt(parameter!) + 1n) } : name === 'fibonacci-nim' ? { k: parameter ?? '2' } : undefined;
+  return t(key as MessageKey, params);
+}
+
 /** The summary section of any result: its rule (and description) first, then `rows`, then what follows the list. */
-function summarySection(view: { readonly title: string; readonly description?: string | null }, t: Translate, rows: readonly Row[], ...after: Child[]): HTMLElement {
-  const head: Row[] = [[t('explore.rule'), view.title, 'rule'], ...(view.description ? [[t('explore.description'), view.description] as Row] : [])];
+function summarySection(view: PresetNamed & { readonly title: string }, t: Translate, rows: readonly Row[], ...after: Child[]): HTMLElement {
+  const description = presetDescription(view, t);
+  const head: Row[] = [[t('explore.rule'), view.title, 'rule'], ...(description ? [[t('explore.description'), description, 'description'] as Row] : [])];
   return h('section', { 'aria-labelledby': 'summary-heading' }, h('h2', { id: 'summary-heading' }, t('explore.summary')), list([...head, ...rows]), ...after);
 }
 
