@@ -143,6 +143,10 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await page.goto(fileUrl('?lang=zh', '#preset=wythoff&max=20'));
     await settled(page);
     expect(await page.locator('#description').textContent()).toBe('威佐夫博弈：两堆石子；从一堆中取任意个，或从两堆中取同样多个');
+    // An input error: its kind in Chinese, then the core's own line.
+    await page.goto(fileUrl('?lang=zh', '#moves=x'));
+    await settled(page);
+    expect(await page.locator('#error').textContent()).toMatch(/^无法探索：规则不合法：--moves: expected numbers such as 1,2,3, got 'x'/);
     expect(seen.errors).toEqual([]);
     await page.close();
   });
@@ -209,7 +213,7 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await page.getByLabel('Rule file text').fill('moves: [1, x]\n');
     await page.getByRole('button', { name: 'Explore', exact: true }).click();
     await page.waitForSelector('#error:not([hidden])');
-    expect(await page.locator('#error').textContent()).toMatch(/^Cannot explore this: rule\.yaml:1:\d+: moves: /);
+    expect(await page.locator('#error').textContent()).toMatch(/^Cannot explore this: not a valid rule: rule\.yaml:1:\d+: moves: /);
     expect(seen.errors).toEqual([]);
     await page.close();
   });
@@ -236,7 +240,7 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await page.goto(`${served.url}?lang=en#moves=x`);
     await settled(page);
     const error = (await page.locator('#error').textContent())!;
-    expect(error).toBe("Cannot explore this: --moves: expected numbers such as 1,2,3, got 'x' (named sequences: squares, fibonacci, factorials, powers-of-two, primes, triangular)");
+    expect(error).toBe("Cannot explore this: not a valid rule: --moves: expected numbers such as 1,2,3, got 'x' (named sequences: squares, fibonacci, factorials, powers-of-two, primes, triangular)");
     await page.getByLabel('Game (command-line words)').fill('--moves 1,2,3 --max lots');
     await page.getByRole('button', { name: 'Explore', exact: true }).click();
     await page.waitForSelector('#error:has-text("--max")');
@@ -276,10 +280,10 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     const seen = watch(page);
     await page.goto(fileUrl('?lang=en', '#rule=examples/grundy.mjs'));
     await settled(page);
-    expect(await page.locator('#error').textContent()).toBe('Cannot explore this: examples/grundy.mjs: rule modules run only where the page comes from sg-explore serve --allow-modules');
+    expect(await page.locator('#error').textContent()).toBe('Cannot explore this: does not apply here: examples/grundy.mjs: rule modules run only where the page comes from sg-explore serve --allow-modules');
     await page.goto(`${served.url}?lang=en#rule=examples/grundy.mjs`);
     await settled(page);
-    expect(await page.locator('#error').textContent()).toBe('Cannot explore this: examples/grundy.mjs: rule modules are off: start sg-explore serve --allow-modules to run them in the page');
+    expect(await page.locator('#error').textContent()).toBe('Cannot explore this: not a valid rule: examples/grundy.mjs: rule modules are off: start sg-explore serve --allow-modules to run them in the page');
     const modules = await serveApp(['--allow-modules']);
     try {
       await page.goto(`${modules.url}?lang=en#rule=examples/grundy.mjs&max=200`);

@@ -14,6 +14,16 @@ export class Cancelled extends Error {
   }
 }
 
+/** A failure the engine reported: its one-line message, and an input error's kind (null for anything else). */
+export class EngineError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null,
+  ) {
+    super(message);
+  }
+}
+
 export interface Running<T> {
   readonly result: Promise<T>;
   cancel(): void;
@@ -37,7 +47,7 @@ export class Engine {
       else {
         this.pending.delete(data.id);
         if (data.kind === 'result') waiting.resolve(data.result);
-        else waiting.reject(new Error(data.message));
+        else waiting.reject(new EngineError(data.message, data.code));
       }
     };
     worker.onerror = (event) => {

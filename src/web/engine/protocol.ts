@@ -13,7 +13,8 @@ export interface Call {
 export type Reply =
   | { readonly id: number; readonly kind: 'progress'; readonly progress: unknown }
   | { readonly id: number; readonly kind: 'result'; readonly result: unknown }
-  | { readonly id: number; readonly kind: 'error'; readonly message: string };
+  /** `code`: an input error's kind (the core's InputCode), null for any other failure. */
+  | { readonly id: number; readonly kind: 'error'; readonly message: string; readonly code: string | null };
 
 /** What an operation has while it runs: a way to report progress, and whether it has been asked to stop. */
 export interface OpContext {

@@ -10,6 +10,7 @@ import type { AppContext, MountView, View } from '../context.js';
 import { Cancelled, type Running } from '../engine/client.js';
 import type { DownloadFormat, ExploreProgress, ExploreView, Pairs } from '../engine/explore-protocol.js';
 import { h } from './dom.js';
+import { errorText } from '../error-text.js';
 import { heatmapSection } from './heatmap.js';
 import { plotSection } from './plot.js';
 import { gridSummary, heapSummary, memorySummary, partialSummary, patternText } from './summary.js';
@@ -139,7 +140,7 @@ export const mountExplore: MountView = (root, context, params) => {
       if (running !== call) return;
       statusText.textContent = '';
       if (error instanceof Cancelled) statusText.textContent = t('explore.cancelled');
-      else showError(t('explore.error', { message: error instanceof Error ? error.message : String(error) }));
+      else showError(t('explore.error', { message: errorText(error, t) }));
     } finally {
       if (running === call) {
         running = null;

@@ -11,6 +11,7 @@ import type { HintView, OptionView, PlayOpen, PlaySnapshot } from './protocol.js
 import { PRESETS, positionWords, randomSeed, readSettings, settingsHash, type PlaySettings } from './settings.js';
 import { drawComponents, el } from './draw.js';
 import { installPlayStyle } from './style.js';
+import { errorText } from '../error-text.js';
 import type { MessageKey } from '../../core/i18n/index.js';
 
 /** The computer waits this long before it answers, so a person sees their own move first. */
@@ -173,7 +174,7 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
   const fail = (e: unknown) => {
     if (e instanceof Cancelled) return;
     busy = false;
-    error = e instanceof Error ? e.message : String(e);
+    error = errorText(e, t);
     render();
   };
 
