@@ -29,6 +29,13 @@ export function cyclicMonoid(index: number): TableMonoid {
   return tableMonoid(size, times);
 }
 
+/** The class of a sum of heaps: the product of the heaps' images (the identity, 0, for no heap). */
+export function classOfSum(m: Monoid, images: readonly number[], sum: readonly number[]): number {
+  let x = 0;
+  for (const h of sum) x = m.product(x, images[h]!);
+  return x;
+}
+
 /** The product of several monoids: an element's components in mixed radix, the first most significant. */
 export function directProduct(parts: readonly Monoid[]): Monoid {
   const size = parts.reduce((s, p) => s * p.size, 1);

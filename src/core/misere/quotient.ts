@@ -21,7 +21,7 @@
 import { InputError, mention, says } from '../errors.js';
 import { formatCount } from '../numbers.js';
 import type { HeapMoves } from '../heap/heap-kind.js';
-import { cyclicMonoid, directProduct, reduceByOutcome, TRIVIAL_MONOID, type Monoid, type TableMonoid } from './monoid.js';
+import { classOfSum, cyclicMonoid, directProduct, reduceByOutcome, TRIVIAL_MONOID, type Monoid, type TableMonoid } from './monoid.js';
 import { checkQuotient, type HeapLetter } from './quotient-check.js';
 import { liveHeaps } from './follower-graph.js';
 import { sumOptions } from '../positions/misere.js';
@@ -66,7 +66,7 @@ function sortedUnique(values: ArrayLike<number>): Int32Array {
 
 /** The classes of the options of heap h. */
 function transitionsOf(moves: HeapMoves, m: Monoid, images: readonly number[], h: number): Int32Array {
-  return sortedUnique(moves.options(h).map((parts) => parts.reduce((x, part) => m.product(x, images[part]!), 0)));
+  return sortedUnique(moves.options(h).map((parts) => classOfSum(m, images, parts)));
 }
 
 /** Heaps 1..images.length-1 that have a move, with their classes and their options' classes. */
@@ -157,7 +157,7 @@ function* runTrial(moves: HeapMoves, q: Quotient, truth: SumTruth, base: Base, f
   const trial = trialProduct(base, free);
   const m = trial.monoid;
   const letters = lettersOf(moves, m, trial.images);
-  const imageOf = (sum: readonly number[]) => sum.reduce((x, h) => m.product(x, trial.images[h]!), 0);
+  const imageOf = (sum: readonly number[]) => classOfSum(m, trial.images, sum);
   // Every element, with a shortest sum reaching it.
   const sumOf = new Map<number, number[]>([[0, []]]);
   const order = [0];
@@ -204,7 +204,7 @@ function* runTrial(moves: HeapMoves, q: Quotient, truth: SumTruth, base: Base, f
   if (check.ok) return { quotient: { monoid: reduced.monoid, inP: classInP, images: classImages, expansions: [...q.expansions, n], bound: n, statesChecked: check.states } };
   const failed = check.sum;
   let conflict: Conflict | null | undefined;
-  const says = (sum: readonly number[]) => classInP[sum.reduce((x, h) => reduced.monoid.times[x * reduced.monoid.size + classImages[h]!]!, 0)] === 1;
+  const says = (sum: readonly number[]) => classInP[classOfSum(reduced.monoid, classImages, sum)] === 1;
   return {
     says,
     states: check.states,
@@ -286,8 +286,7 @@ function* nextTrial(moves: HeapMoves, q: Quotient, truth: SumTruth, failure: Fai
   let best: Failure | null = null;
   for (const candidate of candidates) {
     const trial = trialProduct(failed.reduced, candidate);
-    const image = (sum: readonly number[]) => sum.reduce((x, h) => trial.monoid.product(x, trial.images[h]!), 0);
-    if (image(failed.sums[0]) === image(failed.sums[1])) continue;
+    if (classOfSum(trial.monoid, trial.images, failed.sums[0]) === classOfSum(trial.monoid, trial.images, failed.sums[1])) continue;
     const tried = yield* runTrial(moves, q, truth, failed.reduced, candidate);
     if ('quotient' in tried) return tried;
     if (failed.truth && tried.says(failed.sums[0]) === failed.truth[0] && tried.says(failed.sums[1]) === failed.truth[1]) return tried;

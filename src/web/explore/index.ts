@@ -6,7 +6,7 @@
  * URL's hash holds the game, so a link reproduces the view; Cancel ends the
  * worker at once.
  */
-import type { AppContext, MountView, View } from '../context.js';
+import type { MountView, View } from '../context.js';
 import { Cancelled, type Running } from '../engine/client.js';
 import type { DownloadFormat, ExploreProgress, ExploreView, Pairs } from '../engine/explore-protocol.js';
 import { h } from './dom.js';
