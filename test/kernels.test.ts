@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { referenceValues } from './oracles/reference.js';
 import { fillSubtraction } from '../src/core/kinds/subtraction/subtraction-kernel.js';
 import { AllButKernel } from '../src/core/kinds/subtraction/all-but-kernel.js';
-import { MAX_ARRAY_LENGTH, ValueStore, bytesPerValueFor, recycleValues } from '../src/core/kernels/store.js';
+import { MAX_ARRAY_LENGTH, ValueStore, bytesPerValueFor, recycleValues, valueView, type ValueArray } from '../src/core/kernels/store.js';
 import { InputError } from '../src/core/errors.js';
 import { int, mulberry32, randomSet } from './helpers/random.js';
 import { allBut, list, subtraction } from './helpers/rules.js';
@@ -197,6 +197,74 @@ describe('ValueStore', () => {
     store.values.set([1, 2, 3]);
     store.count = 3;
     expect(list(store.view())).toEqual([1, 2, 3]);
+  });
+
+  /** A home in a WebAssembly memory from byte 64 on, as the kernel's; `room` caps the bytes it may grow to. */
+  function memoryHome(room = Infinity) {
+    const memory = new WebAssembly.Memory({ initial: 1 });
+    return {
+      memory,
+      view(bytes: number, capacity: number): ValueArray | null {
+        const need = 64 + bytes * capacity;
+        if (need > room) return null;
+        if (need > memory.buffer.byteLength) memory.grow(Math.ceil((need - memory.buffer.byteLength) / 65536));
+        return valueView(memory.buffer, bytes, 64, capacity);
+      },
+    };
+  }
+
+  it('moves into a home, then grows and widens there in place, keeping every value', () => {
+    const home = memoryHome();
+    const store = new ValueStore(200_000, 0, 8);
+    store.values.set([5, 0, 255, 1, 2, 3, 4, 7]);
+    store.count = 8;
+    expect(store.home(home)).toBe(true);
+    expect(store.values.buffer).toBe(home.memory.buffer);
+    // Past the memory's first page: it grows, which detaches the views made before; the store's view is made again.
+    let g = store.reserve(100_000);
+    expect(g.buffer).toBe(home.memory.buffer);
+    for (let n = 8; n < 100_000; n++) g[n] = (n * 7) % 251;
+    store.count = 100_000;
+    g = store.widen(300);
+    expect(g).toBeInstanceOf(Uint16Array);
+    expect(g.buffer).toBe(home.memory.buffer);
+    expect(g.byteOffset).toBe(64);
+    const expected = [5, 0, 255, 1, 2, 3, 4, 7, ...Array.from({ length: 100_000 - 8 }, (_, i) => ((i + 8) * 7) % 251)];
+    expect(Array.from(store.view())).toEqual(expected);
+    // Two bytes a value, again: the home holds no more than a store of its own would.
+    store.values[100_000] = 300;
+    store.count = 100_001;
+    expect(Array.from(store.reserve(150_000).subarray(99_999, 100_001))).toEqual([expected[99_999], 300]);
+  });
+
+  it('leaves a home that cannot hold it (or for four bytes a value) with its values, and leaves one on request', () => {
+    const small = memoryHome(64 + 1024);
+    const store = new ValueStore(10_000, 0, 512);
+    store.values.fill(9);
+    store.count = 512;
+    expect(store.home(small)).toBe(true);
+    store.reserve(2000); // 2048 bytes: past the home's room
+    expect(store.values.buffer).not.toBe(small.memory.buffer);
+    expect(Array.from(store.view())).toEqual(Array(512).fill(9));
+    expect(new ValueStore(4096, 0, 2048).home(small)).toBe(false);
+
+    const home = memoryHome();
+    const wide = new ValueStore(1000, 0, 100);
+    wide.values.fill(3);
+    wide.count = 100;
+    wide.home(home);
+    wide.widen(70_000);
+    expect(wide.values).toBeInstanceOf(Uint32Array);
+    expect(wide.values.buffer).not.toBe(home.memory.buffer);
+    expect(Array.from(wide.view())).toEqual(Array(100).fill(3));
+
+    const other = new ValueStore(1000, 0, 100);
+    other.values.fill(4);
+    other.count = 100;
+    other.home(home);
+    other.leaveHome();
+    new Uint8Array(home.memory.buffer).fill(0); // the home is reused: the store's values are its own now
+    expect(Array.from(other.view())).toEqual(Array(100).fill(4));
   });
 
   it('refuses values past 32 bits and tables past the array limit', () => {

@@ -77,6 +77,28 @@ describe('rare/common kernel in WebAssembly', () => {
     expect(wasm.split).toBe(plain.split);
   }, 60_000);
 
+  it('keeps one copy of the values: the store lives in the module\'s memory', () => {
+    const store = fillInPieces('0.6', true, 5000, mulberry32(2));
+    const plain = fillInPieces('0.6', false, 5000, mulberry32(2));
+    expect(store.values.buffer).not.toBe(plain.values.buffer);
+    expect(store.values.buffer.constructor.name).toBe('ArrayBuffer');
+    expect(store.values.byteOffset, 'a view into the module\'s memory, past its tables').toBeGreaterThan(0);
+  });
+
+  it('one kernel filling two tables in turn keeps both right (the first moves out of the module\'s memory)', () => {
+    const kernel = new SparseSpaceKernel(parseCode('0.16'), true);
+    const reference = fillInPieces('0.16', false, 4000, mulberry32(9));
+    const first = new ValueStore(4000, 0, 64);
+    kernel.fill(first, 0, 4000);
+    const second = new ValueStore(4000, 0, 64);
+    second.reserve(2000).set(first.values.subarray(0, 2000));
+    second.count = 2000;
+    kernel.fill(second, 2000, 4000);
+    expect(first.values.byteOffset, 'moved out').toBe(0);
+    expect(Array.from(first.values.subarray(0, 4000))).toEqual(Array.from(reference.values.subarray(0, 4000)));
+    expect(Array.from(second.values.subarray(0, 4000))).toEqual(Array.from(reference.values.subarray(0, 4000)));
+  });
+
   it('a kernel resumed on values it did not compute (a checkpoint) agrees', () => {
     const whole = fillInPieces('0.6', true, 5000, mulberry32(1));
     const resumed = new ValueStore(5000);

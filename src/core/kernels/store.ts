@@ -64,16 +64,46 @@ function makeValues(widthIndex: number, n: number, shared: boolean): ValueArray 
   return new array(shared ? new SharedArrayBuffer(n * bytes) : (takeSpare(n * bytes) ?? n));
 }
 
-/** A view of the same width over another buffer (worker threads get the SharedArrayBuffer). */
-export function valueView(buffer: ArrayBufferLike, bytesPerValue: number): ValueArray {
+/** A view of values of a width over another buffer (worker threads get the SharedArrayBuffer): all of it, or `length` values from `byteOffset`. */
+export function valueView(buffer: ArrayBufferLike, bytesPerValue: number, byteOffset = 0, length?: number): ValueArray {
   const width = WIDTHS.find((w) => w.bytes === bytesPerValue);
   if (!width) throw new RangeError(`no value width of ${bytesPerValue} bytes`);
-  return new width.array(buffer);
+  if (length === undefined && byteOffset === 0) return new width.array(buffer);
+  const array = width.array as unknown as new (buffer: ArrayBufferLike, byteOffset: number, length?: number) => ValueArray;
+  return new array(buffer, byteOffset, length);
 }
 
 /** Bytes per value in the narrowest width that holds `largest` (4 when unknown). */
 export function bytesPerValueFor(largest: number | undefined): number {
   return largest === undefined ? 4 : WIDTHS[widthIndexFor(largest)].bytes;
+}
+
+/**
+ * Memory a store's values may live in instead of a buffer of their own: the
+ * WebAssembly kernel's linear memory, so the kernel computes straight into the
+ * store and no second copy of the values exists (on a record run, hundreds of
+ * megabytes). A WebAssembly memory grows in place, so a growing store copies
+ * nothing either; but each growth detaches the views made before it, so a
+ * homed store makes its views again after every change (see ValueStore.home).
+ */
+export interface ValueHome {
+  /**
+   * A view of `capacity` values of `bytesPerValue` bytes each at the home's
+   * fixed place, the memory grown to hold them (what was there stays there);
+   * null when the home cannot hold that many.
+   */
+  view(bytesPerValue: number, capacity: number): ValueArray | null;
+}
+
+/**
+ * Widen values in place: `count` values of a narrower width at the start of
+ * `target`'s bytes become `target`'s width. From the last value down, each
+ * value is read before anything lands on it (value i moves to bytes at or
+ * past its own).
+ */
+function widenInPlace(target: ValueArray, fromBytes: number, count: number): void {
+  const narrow = valueView(target.buffer, fromBytes, target.byteOffset, count);
+  for (let i = count - 1; i >= 0; i--) target[i] = narrow[i]!;
 }
 
 /**
@@ -87,6 +117,8 @@ export class ValueStore {
   /** How many values are final: G(0..count-1). */
   count = 0;
   private widthIndex: number;
+  /** Where the values live when not in a buffer of their own (see ValueHome). */
+  private residence: ValueHome | null = null;
 
   constructor(
     /** The most values this store may ever hold. */
@@ -117,7 +149,7 @@ export class ValueStore {
     if (end > this.values.length) {
       let capacity = this.values.length;
       while (capacity < end) capacity = Math.min(this.limit, capacity * 2);
-      this.values = this.copyInto(makeValues(this.widthIndex, capacity, this.shared));
+      this.values = this.resize(this.widthIndex, capacity);
     }
     return this.values;
   }
@@ -126,14 +158,65 @@ export class ValueStore {
   widen(value: number): ValueArray {
     if (value <= this.largestStorable) return this.values;
     if (value > 0xffffffff) throw new RangeError(`Grundy value ${value} exceeds 32 bits`);
-    const index = widthIndexFor(value);
+    return this.widenTo(widthIndexFor(value));
+  }
+
+  /** Switch to a width of at least `bytes` bytes a value (the WebAssembly kernel keeps two once values pass 127). */
+  widenToBytes(bytes: number): ValueArray {
+    const index = WIDTHS.findIndex((w) => w.bytes >= bytes);
+    return index > this.widthIndex ? this.widenTo(index) : this.values;
+  }
+
+  private widenTo(index: number): ValueArray {
+    this.values = this.resize(index, this.values.length);
     this.widthIndex = index;
-    this.values = this.copyInto(makeValues(index, this.values.length, this.shared));
     return this.values;
   }
 
-  private copyInto(target: ValueArray): ValueArray {
+  /**
+   * Move the values into `home`, where they stay as the store grows and
+   * widens; false (and nothing moved) when it cannot hold them. A store
+   * already there only has its view made again (a kernel's memory may have
+   * grown since).
+   */
+  home(home: ValueHome): boolean {
+    if (this.shared) return false; // worker threads read the values from their SharedArrayBuffer
+    const target = home.view(this.bytesPerValue, this.values.length);
+    if (target === null) return false;
+    if (this.residence !== home) target.set(this.values.subarray(0, this.count));
+    this.residence = home;
+    this.values = target;
+    return true;
+  }
+
+  /** Take the values out of their home into a buffer of their own (the home is about to hold another store's). */
+  leaveHome(): void {
+    if (this.residence === null) return;
+    const own = makeValues(this.widthIndex, this.values.length, false);
+    own.set(this.values.subarray(0, this.count));
+    [this.values, this.residence] = [own, null];
+  }
+
+  /**
+   * Room for `capacity` values of width `index`, holding the values so far:
+   * in the home, grown and widened in place, or else a new buffer (a home
+   * that cannot hold them gives them up).
+   */
+  private resize(index: number, capacity: number): ValueArray {
+    const bytes = WIDTHS[index]!.bytes;
+    if (this.residence !== null && bytes <= 2) {
+      const count = this.count;
+      const was = this.bytesPerValue;
+      // Read the values through a view made now: growth detaches the current one.
+      const target = this.residence.view(bytes, capacity);
+      if (target !== null) {
+        if (bytes !== was) widenInPlace(target, was, count);
+        return target;
+      }
+    }
+    const target = makeValues(index, capacity, this.shared);
     target.set(this.values.subarray(0, this.count));
+    this.residence = null;
     return target;
   }
 

@@ -1,14 +1,16 @@
 import { currentHost, type Host } from '../../host.js';
 import type { RareCommonSplit, TwoHeapMoves } from './rare-common.js';
-import type { ValueStore } from '../../kernels/store.js';
+import { valueView, type ValueArray, type ValueHome, type ValueStore } from '../../kernels/store.js';
 
 /**
  * The rare/common kernel's inner loop compiled to WebAssembly (wasm/sparse.c:
  * the same method as sparseValue, so the same values; its witness scan runs
- * sixteen splits at a time with SIMD). The module keeps its own copy of the
- * values, one byte each while every value is below SMALL_BOUND and two bytes
- * after, and counts the values it computes; the TypeScript kernel stays in
- * charge of everything else (mask reviews, the rare list, the store).
+ * sixteen splits at a time with SIMD). The store's values live in the
+ * module's memory (it is their ValueHome), one byte each while every value is
+ * below SMALL_BOUND and two bytes after, so the module computes straight into
+ * the store and there is one copy of the values, not two; the module also
+ * counts the values it computes. The TypeScript kernel stays in charge of
+ * everything else (mask reviews, the rare list).
  * The module's bytes come from the host (Node reads wasm/sparse.wasm; a page
  * gives them with installHost). Without them, or for tables it was not sized for, the caller runs
  * the TypeScript loop instead.
@@ -47,7 +49,7 @@ export function wasmAvailable(): boolean {
   return wasmModule() !== null;
 }
 
-export class WasmSparse {
+export class WasmSparse implements ValueHome {
   private readonly memory: WebAssembly.Memory;
   private readonly fillIn: Fill;
   private readonly movesAt: number;
@@ -57,8 +59,8 @@ export class WasmSparse {
   private readonly rareCountAt: number;
   private readonly countsAt: number;
   private readonly valuesAt: number;
-  private synced = 0; // G(0..synced-1) are in the module's memory
-  private width = 0; // bytes per value there
+  /** The store whose values live here: one at a time, since they all start at valuesAt. */
+  private resident: ValueStore | null = null;
   private tableMask = -1;
   private tableBound = -1;
   private tableSpace = '';
@@ -113,21 +115,18 @@ export class WasmSparse {
    */
   fill(store: ValueStore, from: number, end: number, split: RareCommonSplit): number | null {
     const bound = split.bound;
-    // wasm32 memory ends at 4 GiB: tables past about 2*10^9 heaps stay with TypeScript.
-    if (this.outOfMemory || bound > MAX_BOUND || split.count >= RARE_CAPACITY || this.valuesAt + 2 * end > MAX_MEMORY) return null;
-    const width = bound <= SMALL_BOUND ? 1 : 2;
-    try {
-      this.ensure(this.valuesAt + width * end);
-    } catch (error) {
-      // Memory that cannot grow (a limit on the address space): the TypeScript loop takes over from here.
-      if (!(error instanceof RangeError)) throw error;
+    if (this.outOfMemory || bound > MAX_BOUND || split.count >= RARE_CAPACITY || store.bytesPerValue > 2) return null;
+    // Another store's values may be here (a kernel used for a second table): they move out first, intact.
+    if (this.resident !== store) this.resident?.leaveHome();
+    this.resident = store;
+    // Memory that cannot grow (a limit on the address space, or past wasm32's 4 GiB): the TypeScript loop takes over from here.
+    if (!store.home(this)) {
       this.outOfMemory = true;
       return null;
     }
-    if (width !== this.width) [this.width, this.synced] = [width, 0]; // the copy is rewritten at the new width
-    const memory = this.memory.buffer;
-    const values = width === 1 ? new Uint8Array(memory, this.valuesAt, end) : new Uint16Array(memory, this.valuesAt, end);
-    if (this.synced < from) values.set(store.values.subarray(this.synced, from), this.synced);
+    if (bound > SMALL_BOUND) store.widenToBytes(2);
+    if (store.bytesPerValue > 2) return null; // it could not widen here
+    const memory = this.memory.buffer; // after any growth above
     if (split.mask !== this.tableMask || bound !== this.tableBound || split.space !== this.tableSpace) {
       new Uint8Array(memory, this.isRareAt, bound).set(split.evenClass);
       new Uint8Array(memory, this.isRareAt + TABLE_BOUND, bound).set(split.oddClass);
@@ -141,16 +140,25 @@ export class WasmSparse {
     const counts = new Uint32Array(memory, this.countsAt, 2 * bound);
     counts.fill(0);
     const domain = split.space === 'domain' ? split.parity! : -1;
-    const stop = this.fillIn(this.valuesAt, from, end, this.movesAt, this.rareAt, this.rareCountAt, RARE_CAPACITY, this.isRareAt, this.isRareAt + TABLE_BOUND, domain, bound, this.seenAt, bound, width, this.countsAt);
+    const stop = this.fillIn(this.valuesAt, from, end, this.movesAt, this.rareAt, this.rareCountAt, RARE_CAPACITY, this.isRareAt, this.isRareAt + TABLE_BOUND, domain, bound, this.seenAt, bound, store.bytesPerValue, this.countsAt);
     // Every value below bound is counted; one at or past it (the last, when fill stopped for it) is not.
     split.recordCounts(counts, new Int32Array(memory, this.rareAt + 4 * before, rareCount[0]! - before));
-    const last = values[stop - 1]!;
+    const last = store.values[stop - 1]!;
     if (last >= bound) split.record(last, stop - 1);
-    // The split's largest value covers these values too: the store widens to hold them.
-    const g = split.largest > store.largestStorable ? store.widen(split.largest) : store.values;
-    g.set(values.subarray(from, stop), from);
-    this.synced = stop;
     return stop;
+  }
+
+  /** ValueHome: the store's values at valuesAt, the memory grown to hold `capacity` of them. */
+  view(bytesPerValue: number, capacity: number): ValueArray | null {
+    const bytes = bytesPerValue * capacity;
+    if (bytesPerValue > 2 || this.valuesAt + bytes > MAX_MEMORY) return null;
+    try {
+      this.ensure(this.valuesAt + bytes);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      return null;
+    }
+    return valueView(this.memory.buffer, bytesPerValue, this.valuesAt, capacity);
   }
 
   private ensure(bytes: number): void {
