@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES, LANGS, holesOf, pickLang, translator, type MessageKey } from '../src/core/i18n/index.js';
+import { CATALOGUES, LANGS, holesOf, isMessageKey, pickLang, sayAgain, translator, type MessageKey } from '../src/core/i18n/index.js';
+import { ruleText } from '../src/core/kinds/registry.js';
+import { ruleTitle } from '../src/core/rules/spec.js';
 import { analyseSync } from '../src/core/analyse.js';
 import type { Exploration } from '../src/core/heap/explore.js';
 import type { Rule } from '../src/core/kinds/registry.js';
@@ -71,5 +73,63 @@ describe("presets' descriptions in the page's language", () => {
       const params = name === 'bash' ? { m: '5', m1: '6' } : name === 'fibonacci-nim' ? { k: '3' } : undefined;
       expect(en(`explore.preset.${name}`, params)).toBe(presetGame(given).description);
     }
+  });
+});
+
+describe('what the core writes, in the page\'s language', () => {
+  const zh = translator('zh');
+  // A rule of every rule kind, and every class of code: their canonical texts' first words are the kind words.
+  const rules: Rule[] = [
+    { kind: 'subtraction', moves: [1, 2, 3] },
+    { kind: 'all-but', excluded: [2, 3, 7] },
+    { kind: 'sequence-subtraction', sequence: 'squares' },
+    { kind: 'take-up-to', most: 5n },
+    { kind: 'take-and-break', code: parseCode('0.77') },
+    { kind: 'take-and-break', code: parseCode('0.3F') },
+    { kind: 'take-and-break', code: parseCode('4!.0') },
+    { kind: 'vectors', vectors: [{ dx: 1, dy: 0, cap: null }, { dx: 1, dy: 1, cap: 2 }] },
+    { kind: 'capped-heap', next: { kind: 'times', factor: 2 } },
+    { kind: 'graph', text: 'a b', shown: 'g.txt' },
+    { kind: 'custom', module: '/m.mjs', shown: 'm.mjs' },
+  ] as Rule[];
+
+  it('every canonical text starts with a kind word the catalogue has, in English the word itself', () => {
+    const words = new Set<string>();
+    for (const rule of rules) {
+      const text = ruleText(rule);
+      const word = text.split(' ')[0]!;
+      words.add(word);
+      expect(isMessageKey(`rule.kind.${word}`), text).toBe(true);
+      expect(ruleTitle(text), `${text}: English titles are the canonical text`).toBe(text);
+      expect(ruleTitle(text, null, zh)).not.toBe(text);
+      expect(ruleTitle(text, null, zh).endsWith(text.slice(word.length)), 'the notation stays').toBe(true);
+    }
+    const kindKeys = Object.keys(CATALOGUES.en).filter((key) => key.startsWith('rule.kind.'));
+    expect(kindKeys.map((key) => key.slice('rule.kind.'.length)).sort()).toEqual([...words].sort());
+    for (const key of kindKeys) expect(CATALOGUES.en[key as MessageKey]).toBe(key.slice('rule.kind.'.length));
+  });
+
+  it('titles a rule with its name, or the well-known game it is', () => {
+    expect(ruleTitle('octal 0.77', 'kayles')).toBe('octal 0.77  (kayles)');
+    expect(ruleTitle('octal 0.77', 'kayles', zh)).toBe('八进制游戏 0.77  (kayles)');
+    expect(ruleTitle('all-but {}')).toBe('Nim: take any number  (all-but {})');
+    expect(ruleTitle('all-but {}', 'nim', zh)).toBe('Nim：取任意个  (除外减法游戏 {})');
+    expect(ruleTitle('vectors (1,0) (0,1) (1,1)', 'wythoff', zh)).toBe('向量游戏 (1,0) (0,1) (1,1)  (wythoff)');
+  });
+
+  it("says why no theorem applies in the page's language: each solver's reason is a catalogue message", () => {
+    const reasons = [
+      { kind: 'sequence-subtraction', sequence: 'squares' },
+      { kind: 'take-and-break', code: parseCode('0.3F') },
+      { kind: 'take-and-break', code: parseCode('4!.0') },
+    ].map((rule) => (analyseSync({ game: { rule: rule as Rule }, max: 60n }) as Exploration).noTheorem);
+    expect(new Set(reasons).size).toBe(3);
+    for (const reason of reasons) {
+      expect(reason).not.toBeNull();
+      const said = sayAgain(reason!, 'rule.noTheorem.', zh);
+      expect(said, reason!).not.toBe(reason);
+      expect(said).toMatch(/[\u4e00-\u9fff]/);
+    }
+    expect(sayAgain('not a message', 'rule.noTheorem.', zh)).toBe('not a message');
   });
 });

@@ -136,6 +136,7 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     expect(await page.locator('h3').first().textContent()).toContain('必败态');
     expect(await page.getByRole('button', { name: '探索', exact: true }).count()).toBe(1);
     expect(await page.locator('#theorem').textContent()).toBe('八进制游戏的 Guy–Smith 周期定理');
+    expect(await page.locator('#rule').textContent()).toBe('八进制游戏 0.77');
     // The proof's sentence too, with the numbers the core found (2*71 + 12 + 2 = 156).
     expect(await page.locator('#ground').textContent()).toBe('八进制游戏，每次至多取 k = 2 个、至多留下两堆；对 71 <= n < 156 有 G(n+12) = G(n)，由 Guy–Smith 定理，对所有 n >= 71 都成立');
     await screenshot(page, 'explore-kayles-zh-1280');
@@ -143,6 +144,11 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await page.goto(fileUrl('?lang=zh', '#preset=wythoff&max=20'));
     await settled(page);
     expect(await page.locator('#description').textContent()).toBe('威佐夫博弈：两堆石子；从一堆中取任意个，或从两堆中取同样多个');
+    // Why nothing is proven, in Chinese.
+    await page.goto(fileUrl('?lang=zh', '#preset=grundy&max=100'));
+    await settled(page);
+    expect(await page.locator('#rule').textContent()).toBe('取子分堆游戏 4!.0  (grundy)');
+    expect(await page.locator('#status').textContent()).toContain('“只能分成不等的两堆”（!）这一条件不在 Guy–Smith 定理的范围内');
     // An input error: its kind in Chinese, then the core's own line.
     await page.goto(fileUrl('?lang=zh', '#moves=x'));
     await settled(page);

@@ -54,3 +54,21 @@ export function translator(lang: Lang): Translate {
     return template.replace(/\{(\w+)\}/g, (hole, name: string) => (name in params ? String(params[name]) : hole));
   };
 }
+
+/** Whether `key` names a message (a key made from data: `rule.kind.${word}`). */
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(en, key);
+}
+
+/** The catalogue's English, for what the core writes in its reports. */
+export const english: Translate = translator('en');
+
+/**
+ * A message the core wrote in English (one with no holes, among the keys
+ * that start with `prefix`) in `t`'s language; text that is no such message
+ * stays as it is.
+ */
+export function sayAgain(text: string, prefix: string, t: Translate): string {
+  for (const key of Object.keys(en) as MessageKey[]) if (key.startsWith(prefix) && en[key] === text) return t(key);
+  return text;
+}

@@ -4,6 +4,8 @@
  * Each kind defines its own rule type (src/core/kinds/<kind>/rule.ts); the
  * registry gathers them into one union, GameRule.
  */
+import { english, isMessageKey, type MessageKey, type Translate } from '../i18n/index.js';
+
 export interface RuleBase {
   readonly kind: string;
 }
@@ -19,8 +21,8 @@ export interface GameSpecOf<R extends RuleBase = RuleBase> {
 }
 
 /** Games whose canonical text hides a well-known name: `all-but {}` (nothing excluded) is Nim. */
-const KNOWN_GAMES: Readonly<Record<string, { readonly name: string; readonly words: string }>> = {
-  'all-but {}': { name: 'nim', words: 'Nim: take any number' },
+const KNOWN_GAMES: Readonly<Record<string, { readonly name: string; readonly words: MessageKey }>> = {
+  'all-but {}': { name: 'nim', words: 'rule.known.nim' },
 };
 
 /** The well-known name of a rule's canonical text ("nim" for `all-but {}`), if it has one. */
@@ -31,12 +33,22 @@ export function knownGameName(text: string): string | null {
 /**
  * A rule as reports show it: the canonical text (which parses back as input)
  * with the name a person gave it, or the well-known name it stands for:
- * "octal 0.77  (kayles)", "Nim: take any number  (all-but {})".
+ * "octal 0.77  (kayles)", "Nim: take any number  (all-but {})". In another
+ * language (`t`) the kind word and the known name are translated
+ * ("八进制游戏 0.77  (kayles)"); the notation stays as written.
  */
-export function ruleTitle(text: string, name?: string | null): string {
+export function ruleTitle(text: string, name?: string | null, t: Translate = english): string {
+  const shown = ruleInWords(text, t);
   const known = KNOWN_GAMES[text];
-  if (known && (!name || name === known.name)) return `${known.words}  (${text})`;
-  return name && name !== text ? `${text}  (${name})` : text;
+  if (known && (!name || name === known.name)) return `${t(known.words)}  (${shown})`;
+  return name && name !== text ? `${shown}  (${name})` : shown;
+}
+
+/** A canonical text with its kind word (the first) in `t`'s language. */
+export function ruleInWords(text: string, t: Translate = english): string {
+  const word = text.split(' ', 1)[0]!;
+  const key = `rule.kind.${word}`;
+  return isMessageKey(key) ? t(key) + text.slice(word.length) : text;
 }
 
 /** A set as the canonical texts write it: {1,2,3}. */

@@ -19,6 +19,7 @@ import type { AnalyseRequest, Prepared, ShapedResult } from '../../core/kinds/ki
 import type { GameSpecOf } from '../../core/rules/spec.js';
 import { checkModuleFiles, moduleCheckpointKey, moduleDigests } from './digest.js';
 import { ruleModuleWork, type CustomRun } from './run-module.js';
+import { english } from '../../core/i18n/index.js';
 
 /** The most values a heap rule module computes: a typed array of 4-byte values stays under 4 GiB. */
 const MODULE_MOST_VALUES = 2 ** 30 - 1;
@@ -77,7 +78,7 @@ export async function prepareModule(request: AnalyseRequest<CustomRule>): Promis
     }
     const described: GameSpecOf = { ...game, name: game.name ?? run.name, description: game.description ?? run.description };
     const reported = wanted ?? (run.max === undefined ? undefined : parseCount(run.max, "the module's max"));
-    return exploreValues(described, text, run.values, reported, 'a rule given as code has no theorem to prove its pattern');
+    return exploreValues(described, text, run.values, reported, english('rule.noTheorem.code'));
   };
   return {
     checkpointKey: moduleCheckpointKey(text, digests),

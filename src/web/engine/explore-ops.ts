@@ -61,7 +61,7 @@ function heapView(x: Exploration, milliseconds: number): ExploreView {
   for (let n = 0; n < count; n++) values[n] = x.valueOf(n);
   const pPositions = s.pPositions.kind === 'list' ? { ...s.pPositions, upTo: String(s.pPositions.upTo) } : s.pPositions;
   const proofFacts = x.pattern.kind !== 'none' ? (x.pattern.proof?.facts ?? null) : null;
-  return { shape: 'heap', rule: s.rule, title: ruleTitle(s.rule, s.name), description: s.description, preset: x.game.name ?? null, milliseconds, max: String(s.max), computed: s.computed, maxValue: String(s.maxValue), pattern: s.pattern, proofFacts, pPositions: pPositions as never, values };
+  return { shape: 'heap', rule: s.rule, description: s.description, preset: x.game.name ?? null, milliseconds, max: String(s.max), computed: s.computed, maxValue: String(s.maxValue), pattern: s.pattern, proofFacts, pPositions: pPositions as never, values };
 }
 
 function gridView(x: GridExploration, milliseconds: number): ExploreView {
@@ -76,7 +76,6 @@ function gridView(x: GridExploration, milliseconds: number): ExploreView {
   return {
     shape: 'grid',
     rule: x.rule,
-    title: ruleTitle(x.rule, x.game.name),
     description: x.game.description ?? null,
     preset: x.game.name ?? null,
     milliseconds,
@@ -107,7 +106,7 @@ function beattyLine(x: GridExploration): GridView['line'] {
 }
 
 function memoryView(x: CappedHeapExploration, milliseconds: number): ExploreView {
-  return { shape: 'memory', rule: x.rule, title: ruleTitle(x.rule, x.game.name), description: x.game.description ?? null, preset: x.game.name ?? null, milliseconds, max: x.max, maxValue: x.maxValue, values: x.starts.slice(), pPositions: x.pPositions, law: lawText(x) };
+  return { shape: 'memory', rule: x.rule, description: x.game.description ?? null, preset: x.game.name ?? null, milliseconds, max: x.max, maxValue: x.maxValue, values: x.starts.slice(), pPositions: x.pPositions, law: lawText(x) };
 }
 
 /** A sink that keeps what is written, as a Blob's parts. */

@@ -19,9 +19,8 @@ export interface ExploreProgress {
 }
 
 interface ViewBase {
+  /** The rule's canonical text (the page titles it in its own language: ruleTitle). */
   readonly rule: string;
-  /** The rule as the CLI's reports title it: "Kayles  (octal 0.77)". */
-  readonly title: string;
   readonly description: string | null;
   /** The preset as named (kayles, bash:5), so the page can say its description in its own language. */
   readonly preset: string | null;

@@ -19,6 +19,7 @@ import { parseCount } from '../../core/numbers.js';
 import type { GameSpecOf } from '../../core/rules/spec.js';
 // The one exception to the page's layers: the mex loop and its contract checks are the Node sandbox's own, and need no Node.
 import { computeCustomValues, RuleModuleError, type RuleModule } from '../../host/module/compute.js';
+import { english } from '../../core/i18n/index.js';
 
 /** Values computed when neither --max, the rule file nor the module says (as on Node). */
 const DEFAULT_COUNT = 2048;
@@ -90,7 +91,7 @@ installModuleSandbox({
     return {
       checkpointKey: null,
       work: () => valuesWork(module, count, shown),
-      finish: (values) => finishedWork(exploreValues(described, moduleText(game.rule), values as Uint32Array, wanted, 'a rule given as code has no theorem to prove its pattern')),
+      finish: (values) => finishedWork(exploreValues(described, moduleText(game.rule), values as Uint32Array, wanted, english('rule.noTheorem.code'))),
     };
   },
 });

@@ -3,7 +3,8 @@
  * its proof (the theorem named from the catalogue, its ground as the core
  * states it), and the P-positions with their law.
  */
-import { CATALOGUES, type MessageKey, type Params, type Translate } from '../../core/i18n/index.js';
+import { CATALOGUES, sayAgain, type MessageKey, type Params, type Translate } from '../../core/i18n/index.js';
+import { ruleTitle } from '../../core/rules/spec.js';
 import type { PPositions } from '../../core/laws/p-positions.js';
 import type { GridView, HeapView, MemoryView } from '../engine/explore-protocol.js';
 import { formatNumber, h, listText, type Child } from './dom.js';
@@ -30,9 +31,9 @@ export function presetDescription(view: PresetNamed, t: Translate): string | nul
 }
 
 /** The summary section of any result: its rule (and description) first, then `rows`, then what follows the list. */
-function summarySection(view: PresetNamed & { readonly title: string }, t: Translate, rows: readonly Row[], ...after: Child[]): HTMLElement {
+function summarySection(view: PresetNamed & { readonly rule: string }, t: Translate, rows: readonly Row[], ...after: Child[]): HTMLElement {
   const description = presetDescription(view, t);
-  const head: Row[] = [[t('explore.rule'), view.title, 'rule'], ...(description ? [[t('explore.description'), description, 'description'] as Row] : [])];
+  const head: Row[] = [[t('explore.rule'), ruleTitle(view.rule, view.preset, t), 'rule'], ...(description ? [[t('explore.description'), description, 'description'] as Row] : [])];
   return h('section', { 'aria-labelledby': 'summary-heading' }, h('h2', { id: 'summary-heading' }, t('explore.summary')), list([...head, ...rows]), ...after);
 }
 
@@ -74,10 +75,15 @@ export function pPositionsText(pp: PPositions, t: Translate): string {
   }
 }
 
+/** Why nothing is proven: the reason no theorem applies, in the page's language, or what to raise. */
+function noTheoremText(noTheorem: string | null, t: Translate): string {
+  return noTheorem ? t('explore.status.noTheorem', { why: sayAgain(noTheorem, 'rule.noTheorem.', t) }) : t('explore.status.raise');
+}
+
 function proofRows(view: HeapView, t: Translate, language: string): Row[] {
   const p = view.pattern;
   if (p.kind === 'none') {
-    const why = p.noTheorem ? t('explore.status.noTheorem', { why: p.noTheorem }) : t('explore.status.raise');
+    const why = noTheoremText(p.noTheorem, t);
     return [[t('explore.status'), h('span', {}, h('strong', { class: 'observed' }, t('explore.status.none')), ` — ${why}`), 'status', { 'data-proven': 'false' }]];
   }
   if (p.proven) {
@@ -90,7 +96,7 @@ function proofRows(view: HeapView, t: Translate, language: string): Row[] {
       [t('explore.ground'), view.proofFacts && method !== 'theorem' ? t(`explore.ground.${method}`, view.proofFacts) : (p.proof ?? ''), 'ground'],
     ];
   }
-  const why = p.noTheorem ? t('explore.status.noTheorem', { why: p.noTheorem }) : t('explore.status.raise');
+  const why = noTheoremText(p.noTheorem, t);
   return [[t('explore.status'), h('span', {}, h('strong', { class: 'observed' }, t('explore.status.observed')), ` — ${why}`), 'status', { 'data-proven': 'false' }]];
 }
 

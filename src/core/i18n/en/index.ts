@@ -1,6 +1,7 @@
-/** The English catalogue, one file an area: app (the page around), explore, play (the terminal's and the page's game). */
+/** The English catalogue, one file an area: app (the page around), explore, play (the terminal's and the page's game), rules (what the core itself writes). */
 import { app } from './app.js';
 import { explore } from './explore.js';
 import { play } from './play.js';
+import { rules } from './rules.js';
 
-export const en = { ...app, ...explore, ...play } as const;
+export const en = { ...app, ...explore, ...play, ...rules } as const;

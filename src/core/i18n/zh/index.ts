@@ -2,5 +2,6 @@
 import { app } from './app.js';
 import { explore } from './explore.js';
 import { play } from './play.js';
+import { rules } from './rules.js';
 
-export const zh = { ...app, ...explore, ...play };
+export const zh = { ...app, ...explore, ...play, ...rules };

@@ -7,6 +7,7 @@ import { SubtractionKernel } from './subtraction-kernel.js';
 import { AllButKernel } from './all-but-kernel.js';
 import { SequenceSubtractionKernel } from './sequence-kernel.js';
 import type { TakeAwayRule } from './rule.js';
+import { english } from '../../i18n/index.js';
 
 /**
  * A finite set: the window of its largest move repeating proves the period;
@@ -50,7 +51,7 @@ export function takeAwaySolver(rule: TakeAwayRule): Solver {
       const kernel = new SequenceSubtractionKernel(rule.sequence);
       return {
         allowSaltus: true,
-        noTheorem: 'an infinite subtraction set has no finite window that determines the values',
+        noTheorem: english('rule.noTheorem.infiniteSet'),
         defaultLimit: 2 ** 14,
         costly: true,
         fill: (store, from, to) => kernel.fill(store, from, to),

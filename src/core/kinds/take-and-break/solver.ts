@@ -8,6 +8,7 @@ import { wasmAvailable } from './wasm-sparse.js';
 import { pooledSparseKernel } from './platform.js';
 import type { TakeBreakRule } from './rule.js';
 import { twoHeapMoves } from './rare-common.js';
+import { english } from '../../i18n/index.js';
 
 /** The domain space's t: the first split take (they all share its parity). */
 const splitTakeOf = (rule: TakeBreakRule): number => twoHeapMoves(rule.code).splitTakes[0]!;
@@ -49,8 +50,8 @@ export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
         noTheorem: octal
           ? null
           : heaps === 3
-            ? 'splits into three heaps are outside the Guy-Smith theorem'
-            : 'the unequal-split condition (!) is outside the Guy-Smith theorem',
+            ? english('rule.noTheorem.threeHeaps')
+            : english('rule.noTheorem.unequalSplit'),
         defaultLimit: heaps === 3 ? 2 ** 11 : 2 ** 20,
         costly: true,
         fill: (store, from, to) => kernel.fill(store, from, to),
