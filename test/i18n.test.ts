@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES, LANGS, holesOf, isMessageKey, pickLang, sayAgain, translator, type MessageKey } from '../src/core/i18n/index.js';
+import { CATALOGUES, LANGS, holesOf, isMessageKey, pickLang, say, sayAgain, translator, type MessageKey } from '../src/core/i18n/index.js';
 import { ruleText } from '../src/core/kinds/registry.js';
 import { ruleTitle } from '../src/core/rules/spec.js';
+import { bachetTheorem } from '../src/core/kinds/bash/index.js';
 import { analyseSync } from '../src/core/analyse.js';
 import type { Exploration } from '../src/core/heap/explore.js';
 import type { Rule } from '../src/core/kinds/registry.js';
@@ -131,5 +132,18 @@ describe('what the core writes, in the page\'s language', () => {
       expect(said).toMatch(/[\u4e00-\u9fff]/);
     }
     expect(sayAgain('not a message', 'rule.noTheorem.', zh)).toBe('not a message');
+  });
+});
+
+describe('theorems the core cites, as messages', () => {
+  it('say in English what the reports always said, and in Chinese with the same numbers', () => {
+    const zh = translator('zh');
+    const bachet = bachetTheorem(5n);
+    expect(say(bachet)).toBe('Bachet (1612): taking 1 to 5 tokens, G(n) = n mod 6');
+    expect(say(bachet, zh)).toBe('Bachet（1612）：每次取 1 到 5 个时，SG(n) = n mod 6');
+    for (const key of Object.keys(CATALOGUES.en).filter((k) => k.startsWith('theorem.')) as MessageKey[]) {
+      expect(CATALOGUES.zh[key], key).toMatch(/[\u4e00-\u9fff]/);
+      expect(CATALOGUES.en[key], key).toMatch(/\(\d{4}\)|1976/); // every statement cites its year
+    }
   });
 });

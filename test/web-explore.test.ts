@@ -144,6 +144,11 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await page.goto(fileUrl('?lang=zh', '#preset=wythoff&max=20'));
     await settled(page);
     expect(await page.locator('#description').textContent()).toBe('威佐夫博弈：两堆石子；从一堆中取任意个，或从两堆中取同样多个');
+    // A theorem's statement, in Chinese, with the game's numbers.
+    await page.goto(fileUrl('?lang=zh', '#preset=bash:3&max=20'));
+    await settled(page);
+    expect(await page.locator('#ground').textContent()).toBe('Bachet（1612）：每次取 1 到 3 个时，SG(n) = n mod 4');
+    expect(await page.locator('#rule').textContent()).toBe('减法游戏 {1,2,3}  (bash:3)');
     // Why nothing is proven, in Chinese.
     await page.goto(fileUrl('?lang=zh', '#preset=grundy&max=100'));
     await settled(page);

@@ -16,7 +16,8 @@ import { formatCount } from '../numbers.js';
 import { isCycle } from '../laws/pattern.js';
 import type { Exploration } from '../heap/explore.js';
 import { ruleText, type AnalysisResult, type GameSpec } from '../kinds/registry.js';
-import { BACHET } from '../kinds/bash/index.js';
+import { bachetTheorem } from '../kinds/bash/index.js';
+import { say } from '../i18n/index.js';
 import { isWythoff } from '../kinds/two-pile/pair-game.js';
 import { WYTHOFF_CITATION } from '../theorems/wythoff.js';
 import { cappedNimCitation } from '../theorems/capped-nim.js';
@@ -156,7 +157,7 @@ export function theoremModel(game: GameSpec, options: EmitOptions = {}): EmitMod
   const header = (grounds: string[]): EmitHeader => ({ rule: ruleLine(game), command: options.command ?? null, grounds });
   if (rule.kind === 'take-up-to') {
     const modulus = rule.most + 1n;
-    return { kind: 'modulus', header: header([`proven: ${BACHET}: taking 1 to ${rule.most} tokens, G(n) = n mod ${modulus}`]), modulus };
+    return { kind: 'modulus', header: header([`proven: ${say(bachetTheorem(rule.most))}`]), modulus };
   }
   if (rule.kind === 'vectors' && isWythoff(rule)) {
     return {

@@ -6,10 +6,11 @@
  */
 import type { Cycle } from '../laws/pattern.js';
 import type { PPositions } from '../laws/p-positions.js';
+import type { Message } from '../i18n/index.js';
 
 export interface ClosedForm {
-  /** Author and year, and what the theorem says: "Bouton (1901): G(n) = n". */
-  readonly theorem: string;
+  /** Author and year, and what the theorem says: "Bouton (1901): G(n) = n" (a catalogue message). */
+  readonly theorem: Message;
   value(n: bigint): bigint;
   /** The eventual pattern the formula has, where its numbers fit a report (a period beyond 2^53 does not). */
   readonly cycle: Cycle | null;
@@ -23,7 +24,7 @@ export interface ClosedForm {
 
 /** A theorem's misère outcomes for one heap. */
 export interface MisereClosedForm {
-  readonly theorem: string;
+  readonly theorem: Message;
   isP(n: bigint): boolean;
   /** The tokens to take from heap n (an N-position with a move) to leave a misère P-position. */
   winningTake(n: bigint): bigint | null;

@@ -9,6 +9,7 @@ import { valueAt, valueFrom } from '../laws/cycle.js';
 import type { StepOutcome, SteppedWork } from '../driver.js';
 import { describePPositions, type PPositions } from '../laws/p-positions.js';
 import { unsolvedStatistics, type UnsolvedStatistics } from './statistics.js';
+import type { Message } from '../i18n/index.js';
 
 export interface ExploreRequest {
   readonly game: GameSpecOf;
@@ -83,7 +84,7 @@ export interface Exploration {
   /** The computed values (a view, not a copy). */
   readonly values: ValueArray;
   /** The published theorem that gives every value, when a formula (not a computation) answers (see theorem-exploration.ts). */
-  readonly theorem?: string;
+  readonly theorem?: Message;
 }
 
 const FIRST_CHECKPOINT = 64;

@@ -17,9 +17,8 @@ export function cycleWords(c: Cycle): string {
 /** What a heap's value rests on, in an exploration that answers it: one object per ground, shared by the heaps that have it. */
 export function heapGrounds(x: Exploration): (n: bigint) => Ground {
   const p = x.pattern;
-  const cited = x.theorem ?? (isCycle(p) && p.proof?.method === 'theorem' ? p.proof.reason : null);
-  if (cited) {
-    const theorem: Ground = { kind: 'theorem', theorem: cited };
+  if (x.theorem) {
+    const theorem: Ground = { kind: 'theorem', theorem: x.theorem };
     return () => theorem;
   }
   const computed = BigInt(x.computed);

@@ -8,6 +8,7 @@
 import type { GameSpecOf } from '../rules/spec.js';
 import type { Exploration } from './explore.js';
 import type { ClosedForm } from './closed-form.js';
+import { say } from '../i18n/index.js';
 
 /** Values written into the table of a theorem's exploration (the rest are answered by the formula). */
 const SHOWN = 4096;
@@ -16,7 +17,7 @@ export function theoremExploration(game: GameSpecOf, rule: string, form: ClosedF
   const count = Number(max < BigInt(SHOWN) ? max + 1n : BigInt(SHOWN));
   const values = new Uint32Array(count).map((_, n) => Number(form.value(BigInt(n))));
   const pattern = form.cycle
-    ? { kind: form.cycle.saltus === 0 ? ('periodic' as const) : ('arithmetic-periodic' as const), ...form.cycle, proof: { method: 'theorem' as const, reason: form.theorem, valuesNeeded: 0 }, observedOver: count }
+    ? { kind: form.cycle.saltus === 0 ? ('periodic' as const) : ('arithmetic-periodic' as const), ...form.cycle, proof: { method: 'theorem' as const, reason: say(form.theorem), valuesNeeded: 0 }, observedOver: count }
     : { kind: 'none' as const, observedOver: count };
   return {
     shape: 'heap',

@@ -72,3 +72,14 @@ export function sayAgain(text: string, prefix: string, t: Translate): string {
   for (const key of Object.keys(en) as MessageKey[]) if (key.startsWith(prefix) && en[key] === text) return t(key);
   return text;
 }
+
+/** A message as data: what the core says (a theorem it cites), to be said in the reader's language. */
+export interface Message {
+  readonly key: MessageKey;
+  readonly params?: Params;
+}
+
+/** A message in `t`'s language (English by default: what the CLI prints). */
+export function say(message: Message, t: Translate = english): string {
+  return t(message.key, message.params);
+}

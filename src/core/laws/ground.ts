@@ -10,10 +10,12 @@
  *   heaps 0..bound and checked over every sum of them (src/core/misere/);
  * - search: an exhaustive search of the position itself.
  */
+import { say, type Message } from '../i18n/index.js';
+
 export type Ground =
   | { readonly kind: 'table'; readonly over: string }
   | { readonly kind: 'period'; readonly proof: string }
-  | { readonly kind: 'theorem'; readonly theorem: string }
+  | { readonly kind: 'theorem'; readonly theorem: Message }
   | { readonly kind: 'law'; readonly law: string; readonly observedUpTo: bigint }
   | { readonly kind: 'quotient'; readonly bound: number; readonly order: number }
   | { readonly kind: 'search'; readonly what: string };
@@ -26,7 +28,7 @@ export function groundWords(ground: Ground): string {
     case 'period':
       return `proven period (${ground.proof})`;
     case 'theorem':
-      return `theorem: ${ground.theorem}`;
+      return `theorem: ${say(ground.theorem)}`;
     case 'law':
       return `law observed up to ${ground.observedUpTo}, not proven: ${ground.law}`;
     case 'search':
@@ -44,7 +46,7 @@ export function groundJson(ground: Ground): Record<string, unknown> {
     case 'period':
       return { kind: 'period', proof: ground.proof };
     case 'theorem':
-      return { kind: 'theorem', theorem: ground.theorem };
+      return { kind: 'theorem', theorem: say(ground.theorem) };
     case 'law':
       return { kind: 'law', law: ground.law, observedUpTo: Number(ground.observedUpTo), proven: false };
     case 'search':

@@ -169,7 +169,7 @@ function* tameTheory(moves: HeapMoves, largest: bigint): Generator<void, Theory 
     return { xor, bigs };
   };
   return {
-    ground: { kind: 'theorem', theorem: `tame genus (Conway, On Numbers and Games ch. 12, 1976): every heap 0..${largest} is tame, and a sum of tame games plays as the nim position of their genera` },
+    ground: { kind: 'theorem', theorem: { key: 'theorem.tameGenus', params: { largest } } },
     outcome: (counts) => {
       const t = totals(counts);
       return rule(t.xor, t.bigs);

@@ -4,7 +4,7 @@
  * value, their xor, in binary where that helps, why the position is won or
  * lost, and which moves win). The terminal and the page both speak through it.
  */
-import type { MessageKey, Translate } from '../i18n/index.js';
+import { say, type MessageKey, type Translate } from '../i18n/index.js';
 import type { Ground } from '../laws/ground.js';
 import type { Playable } from '../positions/playable.js';
 import type { Move, PositionReport } from '../positions/position.js';
@@ -50,7 +50,7 @@ export function groundText(t: Translate, ground: Ground): string {
     case 'period':
       return t('play.ground.period', { proof: ground.proof });
     case 'theorem':
-      return t('play.ground.theorem', { theorem: ground.theorem });
+      return t('play.ground.theorem', { theorem: say(ground.theorem, t) });
     case 'law':
       return t('play.ground.law', { upTo: ground.observedUpTo, law: ground.law });
     case 'search':

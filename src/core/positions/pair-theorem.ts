@@ -7,12 +7,13 @@
  */
 import type { Ground } from '../laws/ground.js';
 import type { Move, PositionReport } from './position.js';
+import type { Message } from '../i18n/index.js';
 
 export type BigPair = readonly [bigint, bigint];
 
 export interface PairTheorem {
   /** Author, year and what it says. */
-  readonly theorem: string;
+  readonly theorem: Message;
   isP(state: BigPair): boolean;
   /** Every move to a P-position, in the canonical order (by amount taken, then what is left). */
   winningMoves(state: BigPair): readonly BigPair[];

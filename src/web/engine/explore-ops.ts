@@ -61,7 +61,7 @@ function heapView(x: Exploration, milliseconds: number): ExploreView {
   for (let n = 0; n < count; n++) values[n] = x.valueOf(n);
   const pPositions = s.pPositions.kind === 'list' ? { ...s.pPositions, upTo: String(s.pPositions.upTo) } : s.pPositions;
   const proofFacts = x.pattern.kind !== 'none' ? (x.pattern.proof?.facts ?? null) : null;
-  return { shape: 'heap', rule: s.rule, description: s.description, preset: x.game.name ?? null, milliseconds, max: String(s.max), computed: s.computed, maxValue: String(s.maxValue), pattern: s.pattern, proofFacts, pPositions: pPositions as never, values };
+  return { shape: 'heap', rule: s.rule, description: s.description, preset: x.game.name ?? null, milliseconds, max: String(s.max), computed: s.computed, maxValue: String(s.maxValue), pattern: s.pattern, proofFacts, theorem: x.theorem ?? null, pPositions: pPositions as never, values };
 }
 
 function gridView(x: GridExploration, milliseconds: number): ExploreView {

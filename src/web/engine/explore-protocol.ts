@@ -3,6 +3,7 @@
  * request as [flag, value] pairs, progress, and a result the page can show
  * without the core (plain data: numbers, strings, typed arrays).
  */
+import type { Message } from '../../core/i18n/index.js';
 import type { PPositions } from '../../core/laws/p-positions.js';
 import type { Summary } from '../../report/summary.js';
 
@@ -37,6 +38,8 @@ export interface HeapView extends ViewBase {
   readonly pattern: Summary['pattern'];
   /** The numbers the proof's sentence names (the page says it in its own language); null for a theorem or no proof. */
   readonly proofFacts: Readonly<Record<string, number>> | null;
+  /** The theorem that gives every value (Bouton's, Bachet's), as a message the page says in its language; null for a computed table. */
+  readonly theorem: Message | null;
   readonly pPositions: PPositions;
   readonly values: Uint32Array;
 }

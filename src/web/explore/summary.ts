@@ -3,7 +3,7 @@
  * its proof (the theorem named from the catalogue, its ground as the core
  * states it), and the P-positions with their law.
  */
-import { CATALOGUES, sayAgain, type MessageKey, type Params, type Translate } from '../../core/i18n/index.js';
+import { CATALOGUES, say, sayAgain, type MessageKey, type Params, type Translate } from '../../core/i18n/index.js';
 import { ruleTitle } from '../../core/rules/spec.js';
 import type { PPositions } from '../../core/laws/p-positions.js';
 import type { GridView, HeapView, MemoryView } from '../engine/explore-protocol.js';
@@ -92,8 +92,8 @@ function proofRows(view: HeapView, t: Translate, language: string): Row[] {
     return [
       [t('explore.status'), h('span', {}, h('strong', { class: 'proven' }, t('explore.status.proven')), needs), 'status', { 'data-proven': 'true' }],
       [t('explore.theorem'), t(`explore.method.${method}`), 'theorem', { 'data-method': method }],
-      // The proof's sentence in the page's language, from the numbers it names; a theorem's as the core states it.
-      [t('explore.ground'), view.proofFacts && method !== 'theorem' ? t(`explore.ground.${method}`, view.proofFacts) : (p.proof ?? ''), 'ground'],
+      // The proof's sentence in the page's language: the theorem's, or the computed proof's from the numbers it names.
+      [t('explore.ground'), view.theorem ? say(view.theorem, t) : view.proofFacts && method !== 'theorem' ? t(`explore.ground.${method}`, view.proofFacts) : (p.proof ?? ''), 'ground'],
     ];
   }
   const why = noTheoremText(p.noTheorem, t);

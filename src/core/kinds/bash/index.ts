@@ -11,22 +11,26 @@ import { NONE, singleHeap } from '../../heap/heap-options.js';
 import type { ClosedForm } from '../../heap/closed-form.js';
 import type { GameKind } from '../kind.js';
 import { MOST_LIMIT, takeUpToText, type TakeUpToRule } from './rule.js';
+import type { Message } from '../../i18n/index.js';
 
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
-export const BACHET = 'Bachet (1612)';
+/** Bachet's theorem for taking 1 to m: G(n) = n mod (m+1). */
+export function bachetTheorem(m: bigint): Message {
+  return { key: 'theorem.bachet', params: { m, period: m + 1n } };
+}
 
 function bachet(rule: TakeUpToRule): ClosedForm {
   const m = rule.most;
   const period = m + 1n;
   return {
-    theorem: `${BACHET}: taking 1 to ${m} tokens, G(n) = n mod ${period}`,
+    theorem: bachetTheorem(m),
     value: (n) => n % period,
     cycle: period <= SAFE ? { preperiod: 0, period: Number(period), saltus: 0 } : null,
     largest: (max) => min(max, m),
     misere: {
-      theorem: `${BACHET}: in misère play, the player to move loses exactly at n ≡ 1 (mod ${period})`,
+      theorem: { key: 'theorem.bachetMisere', params: { period } },
       isP: (n) => n % period === 1n,
       winningTake: (n) => {
         const take = (((n - 1n) % period) + period) % period;

@@ -10,7 +10,7 @@ import { PAIR_CELL_LIMIT, type PairGame } from '../../positions/pair-position.js
 import { cappedHeapText, type CappedHeapRule } from './rule.js';
 import { CappedKernel, nextCap } from './capped-kernel.js';
 import type { PairTheorem } from '../../positions/pair-theorem.js';
-import { cappedNimCitation, cappedNimWinningTakes, isCappedNimP } from '../../theorems/capped-nim.js';
+import { cappedNimWinningTakes, isCappedNimP } from '../../theorems/capped-nim.js';
 
 export function cappedHeapGame(rule: CappedHeapRule): Game<Pair> {
   return {
@@ -52,7 +52,7 @@ export function cappedHeapPairs(rule: CappedHeapRule): PairGame {
 /** Whinihan's (k = 2) and Schwenk's (every k) theorem: see theorems/capped-nim.ts. */
 function cappedNimTheorem(k: number): PairTheorem {
   return {
-    theorem: `${cappedNimCitation(k)}: a heap of n with cap c is lost for the player to move exactly when the smallest part of n's greedy sum of ${k === 2 ? 'Fibonacci numbers (Zeckendorf)' : `the losing heaps for factor ${k}`} exceeds c; a start heap is lost exactly when it is ${k === 2 ? 'a Fibonacci number' : 'one of those heaps'}`,
+    theorem: k === 2 ? { key: 'theorem.cappedNimFibonacci' } : { key: 'theorem.cappedNim', params: { k } },
     isP: ([n, c]) => isCappedNimP(k, n, c),
     winningMoves: ([n, c]) => cappedNimWinningTakes(k, n, c).map((t) => [n - t, min(n - t, BigInt(k) * t)] as const),
     take: (from, to) => from[0] - to[0],

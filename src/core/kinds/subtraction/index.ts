@@ -20,7 +20,7 @@ import type { ClosedForm } from '../../heap/closed-form.js';
 
 /** Nim: every value is the heap itself (Bouton, 1901), P only at 0. */
 const BOUTON_NIM: ClosedForm = {
-  theorem: 'Bouton (1901): in Nim, G(n) = n',
+  theorem: { key: 'theorem.bouton' },
   value: (n) => n,
   cycle: { preperiod: 0, period: 1, saltus: 1 },
   largest: (max) => max,

@@ -8,7 +8,7 @@ import { formatCount } from '../../numbers.js';
 import type { Game, Pair } from '../../positions/game.js';
 import { PAIR_CELL_LIMIT, type PairGame } from '../../positions/pair-position.js';
 import { sortMoves, type PairTheorem } from '../../positions/pair-theorem.js';
-import { isWythoffP, WYTHOFF_CITATION, wythoffWinningMoves } from '../../theorems/wythoff.js';
+import { isWythoffP, wythoffWinningMoves } from '../../theorems/wythoff.js';
 import { vectorRuleText, type VectorRule } from './rule.js';
 import { VectorKernel } from './vector-kernel.js';
 import { checkTableMemory } from './grid.js';
@@ -59,7 +59,7 @@ export function isWythoff(rule: VectorRule): boolean {
 }
 
 const WYTHOFF_THEOREM: PairTheorem = {
-  theorem: `${WYTHOFF_CITATION}: the P-positions are (⌊k·φ⌋, ⌊k·φ²⌋) and their mirror images`,
+  theorem: { key: 'theorem.wythoff' },
   isP: ([x, y]) => isWythoffP(x, y),
   winningMoves: ([x, y]) => sortMoves([x, y], wythoffWinningMoves(x, y)),
   take: (from, to) => from[0] - to[0] + from[1] - to[1],
