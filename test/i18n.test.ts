@@ -3,6 +3,10 @@ import { CATALOGUES, LANGS, holesOf, isMessageKey, pickLang, say, sayAgain, tran
 import { ruleText } from '../src/core/kinds/registry.js';
 import { ruleTitle } from '../src/core/rules/spec.js';
 import { bachetTheorem } from '../src/core/kinds/bash/index.js';
+import { pairLawText } from '../src/core/laws/pair-law.js';
+import { lawText } from '../src/core/kinds/capped-heap/law-text.js';
+import type { GridExploration } from '../src/core/kinds/two-pile/grid.js';
+import type { CappedHeapExploration } from '../src/core/kinds/capped-heap/explore-capped.js';
 import { analyseSync } from '../src/core/analyse.js';
 import type { Exploration } from '../src/core/heap/explore.js';
 import type { Rule } from '../src/core/kinds/registry.js';
@@ -145,5 +149,44 @@ describe('theorems the core cites, as messages', () => {
       expect(CATALOGUES.zh[key], key).toMatch(/[\u4e00-\u9fff]/);
       expect(CATALOGUES.en[key], key).toMatch(/\(\d{4}\)|1976/); // every statement cites its year
     }
+  });
+});
+
+describe("the P-positions' laws, in the page's language", () => {
+  const zh = translator('zh');
+  const grid = (vectors: [number, number, number | null][], max: number) =>
+    analyseSync({ game: { rule: { kind: 'vectors', vectors: vectors.map(([dx, dy, cap]) => ({ dx, dy, cap })) } as Rule }, max: BigInt(max) }) as GridExploration;
+
+  it('a two-pile law: in English the report\'s text, in Chinese the same formulas', () => {
+    const games = [
+      grid([[1, 0, null], [0, 1, null], [1, 1, null]], 60), // Wythoff: Beatty, mirrored
+      grid([[1, 0, null], [0, 1, null], [1, 1, 2]], 60),
+      grid([[1, 0, null], [0, 1, 2], [1, 1, null]], 40), // not symmetric
+      grid([[1, 0, 2], [0, 1, 2], [1, 1, null]], 60),
+      grid([[1, 0, null], [0, 1, null], [1, 1, 3]], 80),
+    ];
+    let laws = 0;
+    for (const x of games) {
+      if (!x.law) continue;
+      laws++;
+      expect(pairLawText(x.law)).toBe(x.law.text);
+      const chinese = pairLawText(x.law, zh)!;
+      expect(chinese).toMatch(/^满足 a_k < b_k 的必败态/);
+      for (const formula of x.law.text.match(/⌊[^⌋]*⌋|a\(k\) = [^,;]*?(?= for)/g) ?? []) expect(chinese).toContain(formula);
+    }
+    expect(laws).toBe(5);
+    expect(pairLawText(games[2]!.law!, zh)).toContain('（必败态不对称）');
+    expect(pairLawText(games[0]!.law!, zh)).toBe(
+      '满足 a_k < b_k 的必败态 (a_k, b_k)：a_k = ⌊kφ⌋, b_k = a_k + k = ⌊kφ²⌋；以及它们的对称位置 (b_k, a_k)；对角线上：(0, 0)（φ = (1+√5)/2；k = 1..23；在 x, y <= 60 范围内观察到）',
+    );
+  });
+
+  it('a heap with memory: Fibonacci Nim\'s recurrence, and no law among too few P-positions', () => {
+    const x = analyseSync({ game: presetGame('fibonacci-nim'), max: 1000n }) as CappedHeapExploration;
+    expect(lawText(x)).toMatch(/^P-positions a\(1\), a\(2\), … satisfy a\(k\) = a\(k−1\) \+ a\(k−2\) for k ≥ \d+/);
+    expect(lawText(x, zh)).toMatch(/^必败态 a\(1\), a\(2\), … 满足 a\(k\) = a\(k−1\) \+ a\(k−2\)（k ≥ \d+）.*斐波那契数.*（在 1,000 以内观察到；未证明）$/);
+    const few = analyseSync({ game: presetGame('fibonacci-nim'), max: 50n }) as CappedHeapExploration;
+    expect(lawText(few)).toBe('no linear recurrence or Beatty law in the 9 P-positions up to 50');
+    expect(lawText(few, zh)).toBe('在 50 以内的 9 个必败态中没有找到线性递推或 Beatty 规律');
   });
 });

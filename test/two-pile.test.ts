@@ -8,6 +8,7 @@ import { mulberry32, int } from './helpers/random.js';
 import { runMain } from './helpers/in-process.js';
 import { expectBadInput } from './helpers/cli.js';
 import { exploreCappedHeap, exploreCappedHeapAsync, exploreGrid, exploreGridAsync } from './helpers/tables.js';
+import { say, translator } from '../src/core/i18n/index.js';
 
 
 
@@ -172,7 +173,8 @@ describe('Fibonacci Nim and other heaps with memory', () => {
     // 0, 1, 2, 3, 5, ...: the law gives a(4) = 3 = 2 + 1 and every term after it, not a(3) = 2.
     expect(x.law?.text).toBe('a(k) = a(k−1) + a(k−2) for k ≥ 4');
     expect(x.law?.from).toBe(3);
-    expect(x.law?.name).toBe('the Fibonacci numbers from a(2) = 1 on');
+    expect(x.law?.name && say(x.law.name)).toBe('the Fibonacci numbers from a(2) = 1 on');
+    expect(x.law?.name && say(x.law.name, translator('zh'))).toBe('从 a(2) = 1 起的斐波那契数');
     expect(x.law?.counterexample).toBeNull();
   });
 

@@ -144,6 +144,8 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await page.goto(fileUrl('?lang=zh', '#preset=wythoff&max=20'));
     await settled(page);
     expect(await page.locator('#description').textContent()).toBe('威佐夫博弈：两堆石子；从一堆中取任意个，或从两堆中取同样多个');
+    expect(await page.locator('#p-positions').textContent()).toContain('满足 a_k < b_k 的必败态 (a_k, b_k)：a_k = ⌊kφ⌋, b_k = a_k + k = ⌊kφ²⌋；以及它们的对称位置 (b_k, a_k)');
+    expect(await page.locator('#rule').textContent()).toBe('向量游戏 (1,0) (0,1) (1,1)  (wythoff)');
     // A theorem's statement, in Chinese, with the game's numbers.
     await page.goto(fileUrl('?lang=zh', '#preset=bash:3&max=20'));
     await settled(page);

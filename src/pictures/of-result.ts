@@ -16,7 +16,7 @@ import { countOf } from '../core/numbers.js';
 import { isRareHeap } from '../core/kernels/rare.js';
 import { ruleTitle } from '../core/rules/spec.js';
 import { summarise } from '../report/summary.js';
-import { lawText } from '../report/capped-heap-report.js';
+import { lawText } from '../core/kinds/capped-heap/law-text.js';
 
 /** Values a plot reads at most (a proven cycle carries a table on past what was computed). */
 export const PLOT_VALUES_CAP = 2 ** 27;

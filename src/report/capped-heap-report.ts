@@ -4,7 +4,8 @@
  */
 import type { CappedHeapExploration } from '../core/kinds/capped-heap/explore-capped.js';
 import { recurrenceData } from '../core/laws/sequence-law.js';
-import { formatCount, countOf } from '../core/numbers.js';
+import { lawText } from '../core/kinds/capped-heap/law-text.js';
+import { formatCount } from '../core/numbers.js';
 import { ruleTitle } from '../core/rules/spec.js';
 import { csvLine } from '../core/csv-field.js';
 import { outcome } from './outcome.js';
@@ -13,22 +14,6 @@ import { toJson } from './json.js';
 import { labelled } from './wrap.js';
 
 const VALUES_SHOWN = 200;
-
-/** Where a law of the P-positions holds: all of them up to max, or up to its first counterexample (k counts from 1). */
-function holds(x: CappedHeapExploration, counterexample: number | null): string {
-  return counterexample === null
-    ? `observed up to ${formatCount(x.max)}`
-    : `holds up to k = ${counterexample}, then fails at k = ${counterexample + 1} (n = ${x.pPositions[counterexample]})`;
-}
-
-export function lawText(x: CappedHeapExploration): string {
-  const { law, beatty } = x;
-  const laws: string[] = [];
-  const start = law && law.from > 0 ? ` (a(1..${law.from}) = ${x.pPositions.slice(0, law.from).join(', ')})` : '';
-  if (law) laws.push(`P-positions a(1), a(2), … satisfy ${law.text}${start}${law.name ? `: ${law.name}` : ''} (${holds(x, law.counterexample)}; not proven)`);
-  if (beatty) laws.push(`P-positions n_1, n_2, … are n_k = ${beatty.text}${beatty.note ? `, ${beatty.note}` : ''} (${holds(x, beatty.counterexample)}; not proven)`);
-  return laws.length ? laws.join('; ') : `no linear recurrence or Beatty law in the ${countOf(x.pPositions.length, 'P-position')} up to ${formatCount(x.max)}`;
-}
 
 export async function writeCappedHeapTable(x: CappedHeapExploration, sink: Sink, width: number): Promise<void> {
   const lines: string[] = [];

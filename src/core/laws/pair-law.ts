@@ -8,7 +8,8 @@
  * the pairs given, with the first counterexample.
  */
 import { recogniseBeatty, shiftedLaw, type BeattyLaw } from './beatty.js';
-import { findRecurrence, type Recurrence } from './sequence-law.js';
+import { findRecurrence, recurrenceText, type Recurrence } from './sequence-law.js';
+import { english, type Translate } from '../i18n/index.js';
 
 /** The P-positions (x, x) on the diagonal: evenly spaced x = start + step·j for j = 0..count−1, or a list. */
 export type DiagonalLaw = { readonly kind: 'progression'; readonly start: number; readonly step: number; readonly count: number } | { readonly kind: 'list'; readonly list: readonly number[] };
@@ -27,6 +28,9 @@ export interface PairLaw {
   /** How many pairs the law was checked on, and the largest coordinate. */
   readonly pairs: number;
   readonly upTo: number;
+  /** P-positions with x > y that are not the mirror images (counted when the game is not symmetric). */
+  readonly notSymmetric: number;
+  /** The law in English (pairLawText). */
   readonly text: string;
 }
 
@@ -39,14 +43,14 @@ function diagonalLaw(xs: readonly number[]): DiagonalLaw {
 
 const DIAGONAL_LISTED = 8;
 
-function diagonalText(law: DiagonalLaw): string {
+function diagonalText(law: DiagonalLaw, t: Translate): string {
   if (law.kind === 'progression') {
     const x = `${law.start === 0 ? '' : `${law.start} + `}${law.step === 1 ? '' : law.step}j`;
-    return `(x, x) for x = ${x}, j = 0..${law.count - 1}`;
+    return t('law.diagonal.progression', { x, last: law.count - 1 });
   }
-  if (law.list.length === 0) return 'none with x = y';
+  if (law.list.length === 0) return t('law.diagonal.none');
   if (law.list.length <= DIAGONAL_LISTED) return law.list.map((x) => `(${x}, ${x})`).join(', ');
-  return `${law.list.length} P-positions (x, x) not described (the first: ${law.list.slice(0, 4).map((x) => `(${x}, ${x})`).join(', ')}, …)`;
+  return t('law.diagonal.many', { count: law.list.length, first: law.list.slice(0, 4).map((x) => `(${x}, ${x})`).join(', ') });
 }
 
 /**
@@ -72,32 +76,32 @@ export function recognisePairLaw(pPositions: readonly (readonly [number, number]
   const lawB = shifted && shifted.counterexample === null ? shifted : recogniseBeatty(b);
   const aRecurrence = lawA ? null : findRecurrence(a);
   const bRecurrence = lawB ? null : findRecurrence(b);
+  const law = { difference, a: lawA, b: lawB, aRecurrence, bRecurrence, mirrored, diagonal, pairs: below.length, upTo: max, notSymmetric: above.length };
+  const text = pairLawText(law);
+  return text === null ? null : { ...law, text };
+}
+
+/**
+ * The law in `t`'s language (English: PairLaw.text); null when it says
+ * nothing of a_k and b_k. Every P-position is accounted for: a side without
+ * a law, the other half and the diagonal are named.
+ */
+export function pairLawText(law: Omit<PairLaw, 'text'>, t: Translate = english): string | null {
+  const { a, b, aRecurrence, bRecurrence, difference } = law;
   const parts: string[] = [];
-  const beatty = (law: BeattyLaw) => (law.counterexample === null ? law.text : `${law.text} for k <= ${law.counterexample}, failing at k = ${law.counterexample + 1}`);
-  if (lawA) parts.push(`a_k = ${beatty(lawA)}`);
-  const bForms = [difference === null ? null : `a_k + ${difference === 1 ? '' : difference}k`, lawB ? beatty(lawB) : null].filter(Boolean);
+  const beatty = (l: BeattyLaw) => (l.counterexample === null ? l.text : t('law.beattyFails', { law: l.text, last: l.counterexample, next: l.counterexample + 1 }));
+  if (a) parts.push(`a_k = ${beatty(a)}`);
+  const bForms = [difference === null ? null : `a_k + ${difference === 1 ? '' : difference}k`, b ? beatty(b) : null].filter(Boolean);
   if (bForms.length) parts.push(`b_k = ${bForms.join(' = ')}`);
   // A recurrence is written for the sequence it describes: "a_k: a(k) = 2·a(k−1) − a(k−2)".
-  const recurrence = (r: Recurrence) => (r.counterexample === null ? r.text : `${r.text}, failing at k = ${r.counterexample + 1}`);
+  const recurrence = (r: Recurrence) => (r.counterexample === null ? recurrenceText(r, t) : t('law.recurrenceFails', { law: recurrenceText(r, t), next: r.counterexample + 1 }));
   if (aRecurrence) parts.push(`a_k: ${recurrence(aRecurrence)}`);
   if (bRecurrence) parts.push(`b_k: ${recurrence(bRecurrence).replace(/a\(/g, 'b(')}`);
   if (parts.length === 0) return null;
-  // Every P-position is accounted for: a side without a law, the other half and the diagonal are named.
-  if (!lawA && !aRecurrence) parts.push('a_k: no law recognised');
-  if (bForms.length === 0 && !bRecurrence) parts.push('b_k: no law recognised');
-  const others = mirrored ? 'their mirror images (b_k, a_k)' : `the ${above.length} with x > y not described (the P-positions are not symmetric)`;
-  const notes = [...new Set([lawA?.note, lawB?.note].filter((n): n is string => Boolean(n)))];
-  const where = [...notes, `k = 1..${below.length}`, `observed for x, y <= ${max}`].join('; ');
-  return {
-    difference,
-    a: lawA,
-    b: lawB,
-    aRecurrence,
-    bRecurrence,
-    mirrored,
-    diagonal,
-    pairs: below.length,
-    upTo: max,
-    text: `P-positions (a_k, b_k) with a_k < b_k: ${parts.join(', ')}; ${others}; on the diagonal ${diagonalText(diagonal)} (${where})`,
-  };
+  if (!a && !aRecurrence) parts.push(t('law.noLaw', { side: 'a_k' }));
+  if (bForms.length === 0 && !bRecurrence) parts.push(t('law.noLaw', { side: 'b_k' }));
+  const others = law.mirrored ? t('law.mirrored') : t('law.notSymmetric', { count: law.notSymmetric });
+  const notes = [...new Set([a?.note, b?.note].filter((n): n is string => Boolean(n)))];
+  const where = [...notes, `k = 1..${law.pairs}`, t('law.pairsObserved', { max: law.upTo })].join(t('law.separator'));
+  return t('law.pair', { parts: parts.join(', '), others, diagonal: diagonalText(law.diagonal, t), where });
 }

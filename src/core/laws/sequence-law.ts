@@ -6,6 +6,7 @@
  * terms), so a random sequence does not "have" one; if a recurrence held on
  * a long prefix and then failed, the first counterexample is reported.
  */
+import { english, say, type Message, type Translate } from '../i18n/index.js';
 export interface Recurrence {
   /** a(k) = Σ coefficients[i] · a(k-1-i) (rationals as [numerator, denominator]); the last is non-zero. */
   readonly coefficients: readonly (readonly [bigint, bigint])[];
@@ -15,10 +16,10 @@ export interface Recurrence {
    * one has enough terms before it. The earlier terms are its start values.
    */
   readonly from: number;
-  /** "a(k) = a(k−1) + a(k−2) for k ≥ 4", k counted from 1 (a(1) is the first term). */
+  /** "a(k) = a(k−1) + a(k−2) for k ≥ 4", k counted from 1 (a(1) is the first term): recurrenceText in English. */
   readonly text: string;
-  /** A name for the sequence, when its first terms make it a known one. */
-  readonly name: string | null;
+  /** A name for the sequence, when its first terms make it a known one ("the Fibonacci numbers"), as a message. */
+  readonly name: Message | null;
   /** Terms it was checked on, and the index of the first term it fails (null: none). */
   readonly checked: number;
   readonly counterexample: number | null;
@@ -47,14 +48,14 @@ const sub = (a: Fraction, b: Fraction): Fraction => norm([a[0] * b[1] - b[0] * a
 const mul = (a: Fraction, b: Fraction): Fraction => norm([a[0] * b[0], a[1] * b[1]]);
 const div = (a: Fraction, b: Fraction): Fraction => norm([a[0] * b[1], a[1] * b[0]]);
 
-function term(i: number, c: Fraction): string {
+function term(i: number, c: readonly [bigint, bigint]): string {
   const sign = c[0] < 0n ? '−' : '+';
   const magnitude: Fraction = [c[0] < 0n ? -c[0] : c[0], c[1]];
   const factor = magnitude[1] === 1n ? (magnitude[0] === 1n ? '' : `${magnitude[0]}·`) : `${magnitude[0]}/${magnitude[1]}·`;
   return `${sign} ${factor}a(k−${i})`;
 }
 
-function describe(coefficients: readonly Fraction[]): string {
+function describe(coefficients: readonly (readonly [bigint, bigint])[]): string {
   const parts = coefficients.map((c, i) => (c[0] === 0n ? '' : term(i + 1, c))).filter(Boolean);
   const text = parts.join(' ').replace(/^\+ /, '').replace(/^− /, '−');
   return `a(k) = ${text || '0'}`;
@@ -135,18 +136,23 @@ export function findRecurrence(sequence: readonly (number | bigint)[]): Recurren
   return {
     coefficients,
     from,
-    text: `${describe(coefficients)} for k ≥ ${from + 1}`,
-    name: fibonacci ? (from === order ? 'the Fibonacci numbers' : `the Fibonacci numbers from a(${from - order + 1}) = ${terms[from - order]} on`) : null,
+    text: recurrenceText({ coefficients, from }),
+    name: fibonacci ? (from === order ? { key: 'law.fibonacci' } : { key: 'law.fibonacciFrom', params: { index: from - order + 1, term: terms[from - order]! } }) : null,
     checked: pick.failsAt ?? sequence.length,
     counterexample: pick.failsAt,
   };
+}
+
+/** A recurrence in `t`'s language: "a(k) = a(k−1) + a(k−2) for k ≥ 4". */
+export function recurrenceText(r: Pick<Recurrence, 'coefficients' | 'from'>, t: Translate = english): string {
+  return t('law.recurrence', { formula: describe(r.coefficients), from: r.from + 1 });
 }
 
 /** A recurrence as plain data for JSON: coefficients as integers or "n/d" text, and where it holds. */
 export function recurrenceData(r: Recurrence) {
   return {
     text: r.text,
-    name: r.name,
+    name: r.name && say(r.name),
     coefficients: r.coefficients.map(([n, d]) => (d === 1n ? n : `${n}/${d}`)),
     from: r.from,
     checked: r.checked,

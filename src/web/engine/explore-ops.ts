@@ -17,7 +17,7 @@ import { summarise } from '../../report/summary.js';
 import { writeCsv } from '../../report/csv.js';
 import { writeJson } from '../../report/json.js';
 import { writeGridCsv, writeGridJson } from '../../report/grid-report.js';
-import { lawText, writeCappedHeapCsv, writeCappedHeapJson } from '../../report/capped-heap-report.js';
+import { writeCappedHeapCsv, writeCappedHeapJson } from '../../report/capped-heap-report.js';
 import { renderSequencePlot } from '../../pictures/sequence-plot.js';
 import { sequencePlotOf } from '../../pictures/from-summary.js';
 import type { DownloadFormat, ExploreProgress, ExploreView, GridView, Pairs } from './explore-protocol.js';
@@ -89,7 +89,7 @@ function gridView(x: GridExploration, milliseconds: number): ExploreView {
     rowPatterns: x.rowPatterns.map(({ row, cycle }) => ({ row, preperiod: cycle?.preperiod ?? null, period: cycle?.period ?? null, saltus: cycle?.saltus ?? null })),
     pPositions: x.pPositions.slice(0, 10_000),
     pCount: x.pPositions.length,
-    law: x.law?.text ?? null,
+    law: x.law,
     line: beattyLine(x),
   };
 }
@@ -106,7 +106,7 @@ function beattyLine(x: GridExploration): GridView['line'] {
 }
 
 function memoryView(x: CappedHeapExploration, milliseconds: number): ExploreView {
-  return { shape: 'memory', rule: x.rule, description: x.game.description ?? null, preset: x.game.name ?? null, milliseconds, max: x.max, maxValue: x.maxValue, values: x.starts.slice(), pPositions: x.pPositions, law: lawText(x) };
+  return { shape: 'memory', rule: x.rule, description: x.game.description ?? null, preset: x.game.name ?? null, milliseconds, max: x.max, maxValue: x.maxValue, values: x.starts.slice(), pPositions: x.pPositions, recurrence: x.law, beatty: x.beatty };
 }
 
 /** A sink that keeps what is written, as a Blob's parts. */

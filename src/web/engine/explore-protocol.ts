@@ -5,6 +5,9 @@
  */
 import type { Message } from '../../core/i18n/index.js';
 import type { PPositions } from '../../core/laws/p-positions.js';
+import type { PairLaw } from '../../core/laws/pair-law.js';
+import type { Recurrence } from '../../core/laws/sequence-law.js';
+import type { BeattyLaw } from '../../core/laws/beatty.js';
 import type { Summary } from '../../report/summary.js';
 
 /** `--moves 1,2,3 --max 1e6` as [['moves', '1,2,3'], ['max', '1e6']]. */
@@ -57,8 +60,8 @@ export interface GridView extends ViewBase {
   readonly rowPatterns: readonly { readonly row: number; readonly preperiod: number | null; readonly period: number | null; readonly saltus: number | null }[];
   readonly pPositions: readonly (readonly [number, number])[];
   readonly pCount: number;
-  /** The P-positions' law as the CLI writes it (`a_k = ⌊kφ⌋, b_k = a_k + k`), observed only. */
-  readonly law: string | null;
+  /** The P-positions' law (`a_k = ⌊kφ⌋, b_k = a_k + k`), observed only: the page words it (pairLawText). */
+  readonly law: PairLaw | null;
   /** A Beatty law's line through its pairs (a_k, b_k): column = slope × row + intercept (and its mirror image). */
   readonly line: { readonly slope: number; readonly intercept: number } | null;
 }
@@ -70,7 +73,9 @@ export interface MemoryView extends ViewBase {
   readonly maxValue: number;
   readonly values: Uint32Array;
   readonly pPositions: readonly number[];
-  readonly law: string;
+  /** The P-positions' laws, observed only: the page words them (lawText). */
+  readonly recurrence: Recurrence | null;
+  readonly beatty: BeattyLaw | null;
 }
 
 export type ExploreView = HeapView | GridView | MemoryView;

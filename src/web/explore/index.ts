@@ -13,7 +13,7 @@ import { h } from './dom.js';
 import { errorText } from '../error-text.js';
 import { heatmapSection } from './heatmap.js';
 import { plotSection } from './plot.js';
-import { gridSummary, heapSummary, memorySummary, partialSummary, patternText } from './summary.js';
+import { gridSummary, heapSummary, memoryLawText, memorySummary, partialSummary, patternText } from './summary.js';
 import { gridTable, heapTable } from './table.js';
 import { WordsError, commandLineOf, hashOf, isModulePath, pairsOfCommandLine, pairsOfHash } from './words.js';
 
@@ -172,7 +172,7 @@ export const mountExplore: MountView = (root, context, params) => {
       return [heapSummary(view, t, lang), downloads, plotSection({ values: view.values, cycle, patternText: patternText(view, t) }, t), heapTable(view, t, lang, fetchValues)];
     }
     if (view.shape === 'grid') return [gridSummary(view, t, lang), downloads, heatmapSection(view, t), gridTable(view, t)];
-    return [memorySummary(view, t, lang), downloads, plotSection({ values: view.values, cycle: null, patternText: view.law }, t), heapTable(view, t, lang, fetchValues)];
+    return [memorySummary(view, t, lang), downloads, plotSection({ values: view.values, cycle: null, patternText: memoryLawText(view, t) }, t), heapTable(view, t, lang, fetchValues)];
   }
 
   function downloadBar(view: ExploreView): HTMLElement {

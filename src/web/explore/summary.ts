@@ -5,6 +5,8 @@
  */
 import { CATALOGUES, say, sayAgain, type MessageKey, type Params, type Translate } from '../../core/i18n/index.js';
 import { ruleTitle } from '../../core/rules/spec.js';
+import { pairLawText } from '../../core/laws/pair-law.js';
+import { lawText } from '../../core/kinds/capped-heap/law-text.js';
 import type { PPositions } from '../../core/laws/p-positions.js';
 import type { GridView, HeapView, MemoryView } from '../engine/explore-protocol.js';
 import { formatNumber, h, listText, type Child } from './dom.js';
@@ -157,10 +159,15 @@ export function gridSummary(view: GridView, t: Translate, language: string): HTM
       [t('explore.largest'), formatNumber(view.maxValue, language)],
     ],
     h('h3', {}, t('explore.pPositions')),
-    h('p', { id: 'p-positions', 'data-count': view.pCount }, h('strong', {}, `${t('explore.pPositions.law')}: `), view.law ?? t('explore.grid.noLaw'), ` (${t('explore.pPositions.observed')}); ${t('explore.pPositions.count', { count: view.pCount })}`),
+    h('p', { id: 'p-positions', 'data-count': view.pCount }, h('strong', {}, `${t('explore.pPositions.law')}: `), (view.law && pairLawText(view.law, t)) ?? t('explore.grid.noLaw'), ` (${t('explore.pPositions.observed')}); ${t('explore.pPositions.count', { count: view.pCount })}`),
     h('h3', {}, t('explore.grid.rowPatterns')),
     h('ul', { class: 'row-patterns' }, ...patterns, view.rowPatterns.length > 16 ? h('li', {}, t('explore.grid.rowsMore', { count: view.rowPatterns.length - 16 })) : null),
   );
+}
+
+/** A heap with memory's P-position laws in the page's language. */
+export function memoryLawText(view: MemoryView, t: Translate): string {
+  return lawText({ law: view.recurrence, beatty: view.beatty, pPositions: view.pPositions, max: view.max }, t);
 }
 
 export function memorySummary(view: MemoryView, t: Translate, language: string): HTMLElement {
@@ -175,6 +182,6 @@ export function memorySummary(view: MemoryView, t: Translate, language: string):
     ],
     h('h3', {}, t('explore.pPositions')),
     h('p', { id: 'p-positions' }, view.pPositions.length ? `n = ${listText(view.pPositions, more)}` : t('explore.pPositions.none')),
-    h('p', {}, h('strong', {}, `${t('explore.pPositions.law')}: `), view.law),
+    h('p', {}, h('strong', {}, `${t('explore.pPositions.law')}: `), memoryLawText(view, t)),
   );
 }
