@@ -3,6 +3,10 @@ import { runMain } from './helpers/in-process.js';
 import { expectBadInput } from './helpers/cli.js';
 import { int, mulberry32 } from './helpers/random.js';
 import { textWidth } from '../src/cli/wrap-wide.js';
+import { RULE_WORDS } from '../src/core/rule-words.js';
+import { EXPLORE_OPTIONS } from '../src/cli/options.js';
+import { PLAY_FLAGS, flagKey } from '../src/cli/play.js';
+import { CATALOGUES, LANGS } from '../src/core/i18n/index.js';
 
 const widest = (text: string) => Math.max(...text.split('\n').map((line) => [...line].length));
 
@@ -91,6 +95,25 @@ describe('sg-explore play through a pipe', () => {
     expect(run.code).toBe(0);
     for (const words of ['与电脑对弈', '选项：', '由这个种子随机生成初始局面', '从第 3 堆取走 4 个', '第 3 堆：7 -> 1 + 4', '悔棋', '示例：']) expect(run.stdout).toContain(words);
     expect(Math.max(...run.stdout.split('\n').map(textWidth))).toBeLessThanOrEqual(80);
+  });
+
+  it("play --help describes the rule flags in the catalogue's words: in English the core's own (so they cannot drift), in Chinese translated", async () => {
+    const flagWords = RULE_WORDS.filter((w) => w.flag);
+    expect(flagWords.length).toBeGreaterThan(0);
+    for (const w of flagWords) expect(CATALOGUES.en[flagKey(w.word)], w.word).toBe(w.describe);
+    expect(CATALOGUES.en[flagKey('rule')]).toBe(EXPLORE_OPTIONS.rule!.describe);
+    for (const lang of LANGS) for (const flag of PLAY_FLAGS) expect(CATALOGUES[lang][flagKey(flag)], `${lang} --${flag}`).toBeTruthy();
+
+    const english = (await runMain(['play', '--help', '--lang', 'en'])).stdout;
+    expect(english).toContain('\n  --moves     finite subtraction set: take s tokens for s in S, e.g. 1,2,3\n');
+    const chinese = (await runMain(['play', '--help', '--lang', 'zh'])).stdout;
+    expect(chinese).toContain('\n  --moves     有限减法集：每次取走 s 个石子（s 属于 S），如 1,2,3\n');
+    expect(chinese).toContain('\n  --all-but   可以取走任意正整数个石子，但不能取这些数，如 2,3,7\n');
+    expect(chinese).toContain('\n  --preset    预设游戏的名称：nim、bash:<m>、kayles、grundy、wythoff、\n              fibonacci-nim 等（list 列出全部）\n');
+    expect(chinese).toContain('\n  --rule      规则文件（.json、.yaml、.yml），或 JS 模块（.mjs、.js，导出\n');
+    for (const w of flagWords) expect(chinese, w.word).not.toContain(w.describe.split(':')[0]);
+    // The main help stays English: the core's words.
+    expect((await runMain(['--help'])).stdout).toContain('finite subtraction set');
   });
 
   it('the in-game help and every hint fit 80 columns, wrapped between words', async () => {
