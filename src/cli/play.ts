@@ -11,7 +11,7 @@ import { wrapWide } from './wrap-wide.js';
 import { startPlay } from '../core/play/start.js';
 import { parseCommandLine, RULE_FLAGS, STDIN_ARGUMENT } from './options.js';
 import { columnsOf, type CliIo } from './io.js';
-import { progressMode, progressReporter } from './progress.js';
+import { progressMode, progressReporter, progressWords } from './progress.js';
 
 /** The flags play takes, in the order its help lists them: the rule flags (the core's rule words, then --rule), then play's own. */
 export const PLAY_FLAGS: readonly string[] = [...RULE_FLAGS, 'position', 'seed', 'first', 'level', 'misere', 'limit', 'lang'];
@@ -92,7 +92,7 @@ export async function playMain(args: readonly string[], io: CliIo): Promise<numb
   if (command.position && texts!.length !== command.position.length) throw new InputError(t('play.error.stdin'));
   // Evaluations (a hint, the computer's move) show progress when they take long; the line is cleared before the answer.
   const evaluation = () => {
-    const progress = progressReporter(progressMode(command.progress, io.stderr), io.stderr);
+    const progress = progressReporter(progressMode(command.progress, io.stderr), io.stderr, { words: progressWords(t) });
     return { options: { onProgress: (done: number, ceiling: number, unit: string) => progress.update(done, ceiling, unit) }, done: () => progress.done() };
   };
   const { playable, start, random: drawn, next } = await startPlay({ game, position: texts, seed, limit: command.limit });
