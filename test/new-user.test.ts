@@ -127,7 +127,7 @@ describe('progress when stderr is no terminal', () => {
     let text = '';
     stream.setEncoding('utf8').on('data', (c: string) => (text += c));
     let now = 1000;
-    const progress = progressReporter('lines', stream, 'values', () => now);
+    const progress = progressReporter('lines', stream, { clock: () => now });
     const at = (seconds: number, computed: number) => {
       now = 1000 + seconds * 1000;
       progress.update(computed, 1e9);

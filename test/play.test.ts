@@ -3,6 +3,12 @@ import { runMain } from './helpers/in-process.js';
 import { expectBadInput } from './helpers/cli.js';
 import { int, mulberry32 } from './helpers/random.js';
 import { textWidth } from '../src/cli/wrap-wide.js';
+import { RULE_WORDS } from '../src/core/rule-words.js';
+import { EXPLORE_OPTIONS } from '../src/cli/options.js';
+import { PLAY_FLAGS, flagKey } from '../src/cli/play.js';
+import { CATALOGUES, LANGS, translator } from '../src/core/i18n/index.js';
+import { ENGLISH_PROGRESS, progressReporter, progressWords, type ProgressParts } from '../src/cli/progress.js';
+import { PassThrough } from 'node:stream';
 
 const widest = (text: string) => Math.max(...text.split('\n').map((line) => [...line].length));
 
@@ -93,6 +99,25 @@ describe('sg-explore play through a pipe', () => {
     expect(Math.max(...run.stdout.split('\n').map(textWidth))).toBeLessThanOrEqual(80);
   });
 
+  it("play --help describes the rule flags in the catalogue's words: in English the core's own (so they cannot drift), in Chinese translated", async () => {
+    const flagWords = RULE_WORDS.filter((w) => w.flag);
+    expect(flagWords.length).toBeGreaterThan(0);
+    for (const w of flagWords) expect(CATALOGUES.en[flagKey(w.word)], w.word).toBe(w.describe);
+    expect(CATALOGUES.en[flagKey('rule')]).toBe(EXPLORE_OPTIONS.rule!.describe);
+    for (const lang of LANGS) for (const flag of PLAY_FLAGS) expect(CATALOGUES[lang][flagKey(flag)], `${lang} --${flag}`).toBeTruthy();
+
+    const english = (await runMain(['play', '--help', '--lang', 'en'])).stdout;
+    expect(english).toContain('\n  --moves     finite subtraction set: take s tokens for s in S, e.g. 1,2,3\n');
+    const chinese = (await runMain(['play', '--help', '--lang', 'zh'])).stdout;
+    expect(chinese).toContain('\n  --moves     有限减法集：每次取走 s 个石子（s 属于 S），如 1,2,3\n');
+    expect(chinese).toContain('\n  --all-but   可以取走任意正整数个石子，但不能取这些数，如 2,3,7\n');
+    expect(chinese).toContain('\n  --preset    预设游戏的名称：nim、bash:<m>、kayles、grundy、wythoff、\n              fibonacci-nim 等（list 列出全部）\n');
+    expect(chinese).toContain('\n  --rule      规则文件（.json、.yaml、.yml），或 JS 模块（.mjs、.js，导出\n');
+    for (const w of flagWords) expect(chinese, w.word).not.toContain(w.describe.split(':')[0]);
+    // The main help stays English: the core's words.
+    expect((await runMain(['--help'])).stdout).toContain('finite subtraction set');
+  });
+
   it('the in-game help and every hint fit 80 columns, wrapped between words', async () => {
     const run = await play(['--moves', '1,2', '--position', '999999', '999998', '123456', '987654', '555555', '777777'], ['help', 'hint', 'quit']);
     expect(widest(run.stdout)).toBeLessThanOrEqual(80);
@@ -164,5 +189,43 @@ describe('sg-explore play through a pipe', () => {
     const run = await play(['--preset', 'kayles', '--position', '10', '12'], ['heap 1: 9 -> 1 + 7', 'heap 1: 10 -> 1 + 7', 'quit']);
     expect(run.stdout).toContain('Not a move: heap 1 is 10, not 9');
     expect(run.stdout).toContain('Position: 1 7 12');
+  });
+});
+
+describe("play's progress line on stderr", () => {
+  const parts = (unit: string, ceiling: string | null): ProgressParts => ({ done: '1,234', unit, ceiling, rate: '5,678', seconds: '2.5', unproven: unit === 'values' });
+  const units = ['values', 'heaps', 'steps', 'cells', 'states', 'positions searched'];
+
+  it("is the CLI's line word for word in English, and Chinese, unit included, in Chinese", () => {
+    expect(ENGLISH_PROGRESS(parts('values', '10,000'))).toBe('computing: 1,234 values of at most 10,000, 5,678/s, 2.5 s (no proof yet)');
+    expect(ENGLISH_PROGRESS(parts('cells', null))).toBe('computing: 1,234 cells, 5,678/s, 2.5 s');
+    const en = progressWords(translator('en'));
+    const zh = progressWords(translator('zh'));
+    for (const unit of [...units, 'bytes read']) for (const ceiling of [null, '10,000']) expect(en(parts(unit, ceiling))).toBe(ENGLISH_PROGRESS(parts(unit, ceiling)));
+    expect(zh(parts('values', '10,000'))).toBe('计算中：1,234 个值（最多 10,000），每秒 5,678，已用 2.5 秒，尚未找到证明');
+    expect(zh(parts('steps', null))).toBe('计算中：1,234 步，每秒 5,678，已用 2.5 秒');
+    for (const unit of units) expect(zh(parts(unit, null)), unit).not.toContain(unit);
+  });
+
+  it('is cut to the terminal by columns, a Chinese character counting two', async () => {
+    const stream = Object.assign(new PassThrough(), { columns: 30 });
+    let text = '';
+    stream.setEncoding('utf8').on('data', (c: string) => (text += c));
+    const progress = progressReporter('terminal', stream, { words: progressWords(translator('zh')), clock: () => 1000 });
+    progress.update(1234, 10_000, 'cells');
+    progress.done();
+    await new Promise((resolve) => setImmediate(resolve));
+    // 29 columns: the line is drawn, then cleared.
+    expect(text).toBe('\r\u001b[2K计算中：1,234 个格子（最多 10\r\u001b[2K');
+  });
+
+  it('a hint forced to show progress (--progress) speaks the language of --lang', async () => {
+    const hint = (lang: string) => play(['--preset', 'wythoff', '--position', '30:40', '--progress', '--lang', lang], ['hint', 'quit']);
+    const zh = await hint('zh');
+    expect(zh.code, zh.stderr).toBe(0);
+    expect(zh.stderr).toMatch(/^\r\u001b\[2K计算中：[\d,]+ 个格子（最多 1,271），每秒 [\d,]+，已用 \d+\.\d 秒\r\u001b\[2K$/);
+    expect(zh.stdout).toContain('必胜走法');
+    const en = await hint('en');
+    expect(en.stderr).toMatch(/^\r\u001b\[2Kcomputing: [\d,]+ cells of at most 1,271, [\d,]+\/s, \d+\.\d s\r\u001b\[2K$/);
   });
 });

@@ -9,30 +9,20 @@ import { playSession } from './play-session.js';
 import { LANGS, pickLang, translator, type Lang, type MessageKey, type Translate } from '../core/i18n/index.js';
 import { wrapWide } from './wrap-wide.js';
 import { startPlay } from '../core/play/start.js';
-import { EXPLORE_OPTIONS, parseCommandLine, RULE_FLAGS, STDIN_ARGUMENT } from './options.js';
+import { parseCommandLine, RULE_FLAGS, STDIN_ARGUMENT } from './options.js';
 import { columnsOf, type CliIo } from './io.js';
-import { progressMode, progressReporter } from './progress.js';
+import { progressMode, progressReporter, progressWords } from './progress.js';
 
-/** The flags play takes, in the order its help lists them. */
-const PLAY_FLAGS = [...RULE_FLAGS, 'position', 'seed', 'first', 'level', 'misere', 'limit', 'lang'];
-/** Play's own flags, described by the catalogue (a rule flag's words are the main option table's, shared with sg-explore --help). */
-const OWN_FLAGS: Readonly<Record<string, MessageKey>> = {
-  position: 'play.flag.position',
-  seed: 'play.flag.seed',
-  first: 'play.flag.first',
-  level: 'play.flag.level',
-  misere: 'play.flag.misere',
-  limit: 'play.flag.limit',
-  lang: 'play.flag.lang',
-};
+/** The flags play takes, in the order its help lists them: the rule flags (the core's rule words, then --rule), then play's own. */
+export const PLAY_FLAGS: readonly string[] = [...RULE_FLAGS, 'position', 'seed', 'first', 'level', 'misere', 'limit', 'lang'];
+/** A flag's words in play's help (test/play.test.ts checks every flag has them, and that a rule flag's English are the core's). */
+export const flagKey = (flag: string) => `play.flag.${flag}` as MessageKey;
 
 /** `sg-explore play --help`: what play takes, and how moves are written, in the language asked for. */
 export function playHelp(width: number, t: Translate = translator('en')): string {
   const name = Math.max(...PLAY_FLAGS.map((f) => f.length)) + 4;
   const flags = PLAY_FLAGS.map((flag) => {
-    const own = OWN_FLAGS[flag];
-    const words = own ? t(own) : EXPLORE_OPTIONS[flag]!.describe;
-    const wrapped = wrapWide(words, width - name - 2).split('\n');
+    const wrapped = wrapWide(t(flagKey(flag)), width - name - 2).split('\n');
     return wrapped.map((line, i) => (i === 0 ? `  --${flag}`.padEnd(name + 2) : ' '.repeat(name + 2)) + line).join('\n');
   });
   return [
@@ -102,7 +92,7 @@ export async function playMain(args: readonly string[], io: CliIo): Promise<numb
   if (command.position && texts!.length !== command.position.length) throw new InputError(t('play.error.stdin'));
   // Evaluations (a hint, the computer's move) show progress when they take long; the line is cleared before the answer.
   const evaluation = () => {
-    const progress = progressReporter(progressMode(command.progress, io.stderr), io.stderr);
+    const progress = progressReporter(progressMode(command.progress, io.stderr), io.stderr, { words: progressWords(t) });
     return { options: { onProgress: (done: number, ceiling: number, unit: string) => progress.update(done, ceiling, unit) }, done: () => progress.done() };
   };
   const { playable, start, random: drawn, next } = await startPlay({ game, position: texts, seed, limit: command.limit });

@@ -36,3 +36,15 @@ export function wrapWide(text: string, width: number): string {
   if (line.length || lines.length === 0) lines.push(line.join('').trimEnd());
   return lines.join('\n');
 }
+
+/** The longest start of `text` that fits `width` columns (a redrawn line must not wrap). */
+export function fitWidth(text: string, width: number): string {
+  let used = 0;
+  let end = 0;
+  for (const c of text) {
+    used += charWidth(c);
+    if (used > width) break;
+    end += c.length;
+  }
+  return text.slice(0, end);
+}
