@@ -1,4 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError, mention, wordsText } from '../src/core/errors.js';
+import { flagOf } from '../src/core/flags.js';
+import { parseCount, parseSmallCount } from '../src/core/numbers.js';
+import { parseMoveList } from '../src/core/rules/sets.js';
 import { CATALOGUES, LANGS, holesOf, isMessageKey, pickLang, say, sayAgain, translator, type MessageKey } from '../src/core/i18n/index.js';
 import { ruleText } from '../src/core/kinds/registry.js';
 import { ruleTitle } from '../src/core/rules/spec.js';
@@ -188,5 +194,44 @@ describe("the P-positions' laws, in the page's language", () => {
     const few = analyseSync({ game: presetGame('fibonacci-nim'), max: 50n }) as CappedHeapExploration;
     expect(lawText(few)).toBe('no linear recurrence or Beatty law in the 9 P-positions up to 50');
     expect(lawText(few, zh)).toBe('在 50 以内的 9 个必败态中没有找到线性递推或 Beatty 规律');
+  });
+});
+
+describe('the common input errors, in the reader\'s language', () => {
+  const zh = translator('zh');
+  const refused = (run: () => unknown): InputError => {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof InputError) return error;
+      throw error;
+    }
+    throw new Error('not refused');
+  };
+  // Each a mistake a student makes on the first day; the CLI's English is the catalogue's.
+  const mistakes: [string, () => unknown, string][] = [
+    ['a size', () => parseCount('abc', mention('max')), "max: 'abc' is not a whole number (try 1000000, 1_000_000, 1e6 or 2^20)"],
+    ['a negative size', () => parseCount('-3', mention('max')), "max: '-3' is negative: sizes, heaps and piles are whole numbers, 0 or more"],
+    ['a size out of range', () => parseSmallCount('0', mention('threads'), 1, 64), "threads: '0' must be at least 1"],
+    ['a move set', () => parseMoveList('1,,2', '--moves', false), "--moves: '1,,2' has an empty entry"],
+    ['a move of 0', () => parseMoveList('0,1', '--moves', false), '--moves: 0 is not a positive number of tokens'],
+    ['a code', () => parseCode('0.9x'), "code '0.9x': 'x' at character 4: expected a digit 0-9 or A-F"],
+    ['a code without its point', () => parseCode('77'), "code '77': '7' at character 2: expected '.' after the first digit (codes look like 0.77 or 4.07)"],
+    ['a preset', () => presetGame('kayle'), "preset: unknown preset 'kayle' (known: "],
+  ];
+  it.each(mistakes)('%s: English as the CLI prints it, Chinese with the same values', (_, run, english) => {
+    const error = refused(run);
+    expect(error.message.startsWith(english), error.message).toBe(true);
+    const chinese = wordsText(error.words, flagOf, zh);
+    expect(chinese).toMatch(/[\u4e00-\u9fff]/);
+    for (const quoted of error.message.match(/'[^']*'/g) ?? []) expect(chinese).toContain(quoted);
+  });
+
+  it('every error message of the catalogue is said somewhere in the source', () => {
+    const source = readdirSync('src', { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => readFileSync(join('src', f), 'utf8'))
+      .join('\n');
+    for (const key of Object.keys(CATALOGUES.en).filter((k) => k.startsWith('error.'))) expect(source.includes(`'${key}'`), key).toBe(true);
   });
 });

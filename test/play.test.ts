@@ -157,6 +157,16 @@ describe('sg-explore play through a pipe', () => {
     expect(checked).toBeGreaterThan(games.length);
   });
 
+  it('says a mistake in the game or position in Chinese with --lang zh, and in English without', async () => {
+    const zh = await runMain(['play', '--preset', 'nim', '--position', '3', 'x', '--lang', 'zh']);
+    expect(zh.code).toBe(2);
+    expect(zh.stderr).toBe("sg-explore: --position: 'x' 不是整数（可以写 1000000、1_000_000、1e6 或 2^20）\n");
+    const code = await runMain(['play', '--code', '0.9x', '--lang', 'zh']);
+    expect(code.stderr).toBe("sg-explore: --code '0.9x': 第 4 个字符 'x': 应为数字 0-9 或 A-F\n");
+    const en = await runMain(['play', '--preset', 'nim', '--position', '3', 'x', '--lang', 'en']);
+    expect(en.stderr).toBe("sg-explore: --position: 'x' is not a whole number (try 1000000, 1_000_000, 1e6 or 2^20)\n");
+  });
+
   it('speaks Chinese with --lang zh: a whole session, its hint in the contest terms, moves typed as the hint writes them', async () => {
     const run = await play(['--preset', 'nim', '--position', '1', '2', '4', '--lang', 'zh'], ['提示', '从第 3 堆取走 1 个', '悔棋', '第 9 堆取走 1 个', '3 1', '1 1', '2 1', '2 2', '3 1', '3 2', '3 3', '1 1', '2 1']);
     expect(run.code, run.stderr).toBe(0);

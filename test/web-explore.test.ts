@@ -159,7 +159,11 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     // An input error: its kind in Chinese, then the core's own line.
     await page.goto(fileUrl('?lang=zh', '#moves=x'));
     await settled(page);
-    expect(await page.locator('#error').textContent()).toMatch(/^无法探索：规则不合法：--moves: expected numbers such as 1,2,3, got 'x'/);
+    expect(await page.locator('#error').textContent()).toBe("无法探索：规则不合法：--moves: 应为 1,2,3 这样的数，却是 'x'（有名字的数列：squares, fibonacci, factorials, powers-of-two, primes, triangular）");
+    // A size that is no whole number, its field named as the flag.
+    await page.goto(fileUrl('?lang=zh', '#moves=1,2&max=abc'));
+    await settled(page);
+    expect(await page.locator('#error').textContent()).toContain("--max: 'abc' 不是整数（可以写 1000000、1_000_000、1e6 或 2^20）");
     expect(seen.errors).toEqual([]);
     await page.close();
   });

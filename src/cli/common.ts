@@ -1,5 +1,5 @@
 import type { Argv } from 'yargs';
-import { InputError, excerpt, quote } from '../core/errors.js';
+import { InputError, excerpt, quote, says } from '../core/errors.js';
 import { NEGATIVE } from '../core/numbers.js';
 import type { Sink } from '../host/sink.js';
 
@@ -35,7 +35,7 @@ function refuseNegativeValues(args: readonly string[]): void {
   args.forEach((arg, i) => {
     if (!/^-\.?\d[\d.,:_^eE+*()\s]*$/.test(arg)) return; // a number or a pair, not a file named -1.yaml
     const flag = args.slice(0, i).reverse().find((a) => /^--?[a-z]/i.test(a));
-    throw new InputError(`${flag ? `${flag.split('=')[0]}: ` : ''}${quote(arg)} ${NEGATIVE}`);
+    throw new InputError(says`${flag ? `${flag.split('=')[0]}: ` : ''}${quote(arg)} ${NEGATIVE}`);
   });
 }
 

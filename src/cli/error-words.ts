@@ -5,52 +5,20 @@
  * another name (`--at 5e20` and `--position 3 1e20` ask for `max`), that name.
  */
 import { InputError, says, wordsOf, wordsText, type InputField, type Words } from '../core/errors.js';
+import { flagOf } from '../core/flags.js';
+import type { Translate } from '../core/i18n/index.js';
 import { OutputError } from '../host/sink.js';
-
-/** The flag that sets each field the CLI sets (each `--` and the field's name today). */
-const FLAGS: Readonly<Partial<Record<InputField, string>>> = {
-  max: '--max',
-  at: '--at',
-  position: '--position',
-  limit: '--limit',
-  threads: '--threads',
-  rule: '--rule',
-  moves: '--moves',
-  code: '--code',
-  vectors: '--vectors',
-  preset: '--preset',
-  misere: '--misere',
-  genus: '--genus',
-  quotient: '--quotient',
-  useObserved: '--use-observed',
-  emit: '--emit',
-  rows: '--rows',
-  checkpoint: '--checkpoint',
-  resume: '--resume',
-  force: '--force',
-  out: '--out',
-  plot: '--plot',
-  format: '--format',
-  rules: '--rules',
-  family: '--family',
-  shard: '--shard',
-  merge: '--merge',
-  where: '--where',
-  sort: '--sort',
-  trusted: '--trust-module',
-  timeoutMs: '--timeout',
-  check: '--check',
-};
-
-/** The flag of a library field (a field no flag sets keeps its name). */
-export function flagOf(field: InputField): string {
-  return FLAGS[field] ?? field;
-}
 
 /** An error's message with every field named as the flag that sets it; any other error's message as it is. */
 export function cliText(error: unknown): string {
   if (error instanceof InputError || error instanceof OutputError) return wordsText(error.words, flagOf);
   return error instanceof Error ? error.message : String(error);
+}
+
+/** An input error said in `t`'s language (its catalogue messages translated, its fields named as flags); any other error as it is. */
+export function inLanguage(error: unknown, t: Translate): unknown {
+  if (!(error instanceof InputError)) return error;
+  return new InputError(wordsText(error.words, flagOf, t), { code: error.code, field: error.field, value: error.value, reason: error.reason });
 }
 
 /** `error` for the CLI to print: an InputError's or OutputError's fields named as flags (the same error otherwise). */

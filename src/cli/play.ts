@@ -12,6 +12,7 @@ import { startPlay } from '../core/play/start.js';
 import { parseCommandLine, RULE_FLAGS, STDIN_ARGUMENT } from './options.js';
 import { columnsOf, type CliIo } from './io.js';
 import { progressMode, progressReporter, progressWords } from './progress.js';
+import { inLanguage } from './error-words.js';
 
 /** The flags play takes, in the order its help lists them: the rule flags (the core's rule words, then --rule), then play's own. */
 export const PLAY_FLAGS: readonly string[] = [...RULE_FLAGS, 'position', 'seed', 'first', 'level', 'misere', 'limit', 'lang'];
@@ -72,6 +73,15 @@ export function langOf(args: readonly string[], env: NodeJS.ProcessEnv): { lang:
 export async function playMain(args: readonly string[], io: CliIo): Promise<number> {
   const { lang, rest } = langOf(args, io.env);
   const t = translator(lang);
+  try {
+    return await playIn(rest, io, t);
+  } catch (error) {
+    // A mistake in the game or position, in play's language.
+    throw inLanguage(error, t);
+  }
+}
+
+async function playIn(rest: readonly string[], io: CliIo, t: Translate): Promise<number> {
   if (rest.some((a) => a === '--help' || a === '-h')) {
     io.stdout.write(playHelp(columnsOf(io.stdout), t) + '\n');
     return 0;

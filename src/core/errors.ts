@@ -1,4 +1,5 @@
 import { groupDigits } from './digits.js';
+import { english, say, type Message, type MessageKey, type Params, type Translate } from './i18n/index.js';
 /**
  * What kind of mistake an InputError reports: a program reacts to the code,
  * a person reads the message.
@@ -76,27 +77,44 @@ export interface FieldMention {
   readonly field: InputField;
 }
 
-/** A message as words: text, and the fields it names. */
-export type Words = readonly (string | FieldMention)[];
+/**
+ * A catalogue message inside an error's words (`is not a whole number`): the
+ * library writes it in English, a front end in its reader's language.
+ */
+export interface SaidPart {
+  readonly said: Message;
+}
 
-/** What a message may be built from: text, a field, or words. */
-export type Wording = string | FieldMention | Words;
+/** A message as words: text, the fields it names, and the catalogue messages it says. */
+export type Words = readonly (string | FieldMention | SaidPart)[];
+
+/** What a message may be built from: text, a field, a catalogue message, or words. */
+export type Wording = string | FieldMention | SaidPart | Words;
+
+/** A catalogue message as part of an error's words. */
+export function saying(key: MessageKey, params?: Params): SaidPart {
+  return { said: { key, ...(params && { params }) } };
+}
+
+function isSaid(part: unknown): part is SaidPart {
+  return typeof part === 'object' && part !== null && !Array.isArray(part) && typeof (part as SaidPart).said === 'object';
+}
 
 /** `field` named in a message. */
 export function mention(field: InputField): FieldMention {
   return { field };
 }
 
-function isMention(part: unknown): part is FieldMention {
+export function isMention(part: unknown): part is FieldMention {
   return typeof part === 'object' && part !== null && !Array.isArray(part) && typeof (part as FieldMention).field === 'string';
 }
 
 /** `wording` as flat words (adjacent texts joined). */
 export function wordsOf(wording: Wording): Words {
-  const out: (string | FieldMention)[] = [];
+  const out: (string | FieldMention | SaidPart)[] = [];
   const add = (part: unknown): void => {
     if (Array.isArray(part)) part.forEach(add);
-    else if (isMention(part)) out.push(part);
+    else if (isMention(part) || isSaid(part)) out.push(part);
     else {
       const text = String(part);
       if (text === '') return;
@@ -121,10 +139,10 @@ export function says(strings: TemplateStringsArray, ...values: readonly unknown[
   return wordsOf(parts as Words);
 }
 
-/** Words as text, each field named by `name` (the library's own name by default). */
-export function wordsText(wording: Wording, name: (field: InputField) => string = (field) => field): string {
+/** Words as text, each field named by `name` (the library's own name by default), each catalogue message in `t`'s language (English by default). */
+export function wordsText(wording: Wording, name: (field: InputField) => string = (field) => field, t: Translate = english): string {
   return wordsOf(wording)
-    .map((part) => (typeof part === 'string' ? part : name(part.field)))
+    .map((part) => (typeof part === 'string' ? part : isSaid(part) ? say(part.said, t) : name(part.field)))
     .join('');
 }
 
@@ -164,7 +182,7 @@ export class InputError extends Error {
     this.words = words;
     const first = words[0];
     this.code = details.code ?? 'bad-input';
-    this.field = details.field ?? (first !== undefined && typeof first !== 'string' ? first.field : undefined);
+    this.field = details.field ?? (isMention(first) ? first.field : undefined);
     this.value = details.value;
     this.reason = details.reason === undefined ? undefined : wordsOf(details.reason);
   }

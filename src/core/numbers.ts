@@ -1,5 +1,5 @@
 import { groupDigits } from './digits.js';
-import { InputError, quote, says, type InputCode, type InputField, type Wording } from './errors.js';
+import { InputError, isMention, quote, says, saying, type InputCode, type InputField, type Wording } from './errors.js';
 
 /**
  * The largest size any count may have: 10^MAX_SIZE_EXPONENT. Written out
@@ -10,7 +10,7 @@ export const MAX_SIZE_EXPONENT = 4096;
 /** 10^MAX_SIZE_EXPONENT, computed once. */
 export const MAX_SIZE = 10n ** BigInt(MAX_SIZE_EXPONENT);
 /** What a negative size is told, wherever it is caught. */
-export const NEGATIVE = 'is negative: sizes, heaps and piles are whole numbers, 0 or more';
+export const NEGATIVE = saying('error.size.negative');
 
 /** Longer than any size text parseCount takes (4,097 digits, with underscores between them). */
 export const LONGEST_SIZE_TEXT = 2 * (MAX_SIZE_EXPONENT + 1);
@@ -21,14 +21,14 @@ export const LONGEST_SIZE_TEXT = 2 * (MAX_SIZE_EXPONENT + 1);
  */
 export function refuseLongSize(head: string, length: number, what: Wording): never {
   const large = /^[\d_]+$/.test(head);
-  const why = large ? `is larger than 10^${MAX_SIZE_EXPONENT}, the largest size sg-explore takes` : 'is not a size: give a whole number';
+  const why = large ? saying('error.size.tooLarge', { exponent: MAX_SIZE_EXPONENT }) : saying('error.size.notSize');
   throw new InputError(says`${what}: ${quote(head, length)} ${why}`, { code: large ? 'out-of-range' : 'bad-value', field: fieldOf(what), value: head });
 }
 
 /** The field a message's subject starts with, if it is one. */
 function fieldOf(what: Wording): InputField | undefined {
   const first = typeof what === 'string' ? undefined : Array.isArray(what) ? what[0] : what;
-  return first !== undefined && typeof first !== 'string' ? first.field : undefined;
+  return isMention(first) ? first.field : undefined;
 }
 
 /**
@@ -38,13 +38,13 @@ function fieldOf(what: Wording): InputField | undefined {
  */
 export function parseCount(text: string, what: Wording): bigint {
   const raw = String(text).trim();
-  const bad = (why: string, code: InputCode = 'bad-value'): never => {
+  const bad = (why: Wording, code: InputCode = 'bad-value'): never => {
     throw new InputError(says`${what}: ${quote(text)} ${why}`, { code, field: fieldOf(what), value: text });
   };
-  const tooLarge = (): never => bad(`is larger than 10^${MAX_SIZE_EXPONENT}, the largest size sg-explore takes`, 'out-of-range');
-  if (raw === '') bad('is empty: give a whole number');
+  const tooLarge = (): never => bad(saying('error.size.tooLarge', { exponent: MAX_SIZE_EXPONENT }), 'out-of-range');
+  if (raw === '') bad(saying('error.size.empty'));
   const compact = raw.replace(/_/g, '');
-  if (/_/.test(raw) && !/^\d+(_\d+)*$/.test(raw)) bad('is not a number (underscores go between digits)');
+  if (/_/.test(raw) && !/^\d+(_\d+)*$/.test(raw)) bad(saying('error.size.underscores'));
 
   const power = /^(\d+)\s*(?:\^|\*\*)\s*(\d+)$/.exec(compact);
   if (power) {
@@ -58,15 +58,15 @@ export function parseCount(text: string, what: Wording): bigint {
   const decimal = /^(\d+)(?:\.(\d*))?(?:[eE]\+?(\d+))?$/.exec(compact);
   if (!decimal) {
     if (/^-\s*[\d.]/.test(compact)) bad(NEGATIVE, 'out-of-range');
-    if (/^[+-]?(nan|inf(inity)?)$/i.test(compact)) bad('is not a finite number');
-    if (/^\d+(\.\d*)?[eE]-\d+$/.test(compact)) bad('is not a whole number (a negative exponent makes a fraction)');
-    bad('is not a whole number (try 1000000, 1_000_000, 1e6 or 2^20)');
+    if (/^[+-]?(nan|inf(inity)?)$/i.test(compact)) bad(saying('error.size.notFinite'));
+    if (/^\d+(\.\d*)?[eE]-\d+$/.test(compact)) bad(saying('error.size.negativeExponent'));
+    bad(saying('error.size.notWholeTry'));
   }
   const [, wholeDigits, fraction = '', exp = '0'] = decimal!;
   const whole = wholeDigits!.replace(/^0+(?=\d)/, '');
   const exponent = exp.length > 12 ? tooLarge() : Number(exp);
   const significant = fraction.replace(/0+$/, '');
-  if (significant.length > exponent) bad('is not a whole number');
+  if (significant.length > exponent) bad(saying('error.size.notWhole'));
   // The digits it would have, checked before any BigInt is made of them.
   if (whole !== '0' && whole.length + exponent > MAX_SIZE_EXPONENT + 1) tooLarge();
   if (whole === '0' && significant !== '' && significant.replace(/^0+/, '').length + exponent - significant.length > MAX_SIZE_EXPONENT + 1) tooLarge();
@@ -78,8 +78,8 @@ export function parseCount(text: string, what: Wording): bigint {
 export function parseSmallCount(text: string, what: Wording, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const value = parseCount(text, what);
   const details = { code: 'out-of-range', field: fieldOf(what), value: text } as const;
-  if (value < BigInt(min)) throw new InputError(says`${what}: ${quote(text)} must be at least ${min}`, details);
-  if (value > BigInt(max)) throw new InputError(says`${what}: ${quote(text)} must be at most ${max}`, details);
+  if (value < BigInt(min)) throw new InputError(says`${what}: ${quote(text)} ${saying('error.size.atLeast', { min })}`, details);
+  if (value > BigInt(max)) throw new InputError(says`${what}: ${quote(text)} ${saying('error.size.atMost', { max })}`, details);
   return Number(value);
 }
 

@@ -1,4 +1,4 @@
-import { InputError, mention, quote, says } from './errors.js';
+import { InputError, mention, quote, says, saying } from './errors.js';
 import { parseCount, parseSmallCount } from './numbers.js';
 import { MOST_LIMIT } from './kinds/bash/rule.js';
 import { parseCode } from './rules/code.js';
@@ -106,7 +106,7 @@ export function presetGame(text: string): GameSpec {
   const parameter = colon < 0 ? undefined : trimmed.slice(colon + 1);
   const preset = PRESETS.find((p) => p.name === name);
   if (!preset) {
-    throw new InputError(says`${mention('preset')}: unknown preset ${quote(trimmed)} (known: ${PRESETS.map((p) => p.usage).join(', ')})`, { code: 'unknown-name', value: text });
+    throw new InputError(says`${mention('preset')}: ${saying('error.preset.unknown', { name: quote(trimmed), known: PRESETS.map((p) => p.usage).join(', ') })}`, { code: 'unknown-name', value: text });
   }
   const rule = preset.rule(parameter);
   return { rule, name: parameter === undefined ? preset.name : `${preset.name}:${parameter}`, description: preset.describe?.(rule) ?? preset.description };

@@ -8,7 +8,7 @@
  * file's rule column can be fed back in. The schema of rule files and
  * --help are made from the same table.
  */
-import { InputError, afterField } from './errors.js';
+import { InputError, afterField, says, saying } from './errors.js';
 import { KIND_WORDS } from './kinds/registry.js';
 import type { RuleWord } from './kinds/kind.js';
 import { presetGame, presetPattern } from './presets.js';
@@ -24,7 +24,7 @@ const PRESET_WORD: RuleWord = {
   fileValue: { form: 'text' },
   schema: { description: 'A named game (sg-explore --preset list).', type: 'string', pattern: presetPattern() },
   parse(text, where) {
-    if (text.trim() === '') throw new InputError(`${where}: expected a preset name such as kayles`, { code: 'bad-rule', value: text });
+    if (text.trim() === '') throw new InputError(says`${where}: ${saying('error.preset.empty')}`, { code: 'bad-rule', value: text });
     try {
       return presetGame(text);
     } catch (error) {

@@ -1,9 +1,11 @@
 /**
  * An error as the page says it: an input error's kind in the page's language
- * (from the core's InputCode), then the core's one line, which stays as the
- * core wrote it.
+ * (from the core's InputCode), then the core's one line: its common reasons
+ * (catalogue messages in its words) in the page's language too, the rest as
+ * the core wrote it.
  */
-import type { InputCode } from '../core/errors.js';
+import { wordsText, type InputCode } from '../core/errors.js';
+import { flagOf } from '../core/flags.js';
 import type { MessageKey, Translate } from '../core/i18n/index.js';
 import { EngineError } from './engine/client.js';
 
@@ -24,7 +26,8 @@ const KINDS: Readonly<Record<InputCode, MessageKey>> = {
 };
 
 export function errorText(error: unknown, t: Translate): string {
-  const message = error instanceof Error ? error.message : String(error);
+  // An input error's words in the page's language: its catalogue messages translated, its fields named as flags.
+  const message = error instanceof EngineError && error.words ? wordsText(error.words, flagOf, t) : error instanceof Error ? error.message : String(error);
   const kind = error instanceof EngineError && error.code !== null ? KINDS[error.code as InputCode] : undefined;
   return kind ? t('app.errorWithKind', { kind: t(kind), message }) : message;
 }

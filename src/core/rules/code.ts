@@ -1,4 +1,4 @@
-import { InputError, mention, quote, says, type Wording } from '../errors.js';
+import { InputError, mention, quote, says, saying, type Wording } from '../errors.js';
 
 /**
  * A take-and-break code d0.d1d2...dk (CGSuite's notation). Digit dj says what
@@ -21,23 +21,23 @@ const HEX = '0123456789ABCDEF';
 /** Parse a code; errors point at the character that is wrong. */
 export function parseCode(text: string, what: Wording = mention('code')): TakeBreakCode {
   const source = String(text).trim();
-  const bad = (index: number, why: string): never => {
-    const shown = index < source.length ? `${quote(source[index])} at character ${index + 1}` : 'the end';
+  const bad = (index: number, why: Wording): never => {
+    const shown = index < source.length ? saying('error.code.at', { char: quote(source[index]), index: index + 1 }) : saying('error.code.end');
     throw new InputError(says`${what} ${quote(source)}: ${shown}: ${why}`, { code: 'bad-rule', value: text });
   };
-  if (source === '') throw new InputError(says`${what}: empty code (expected something like 0.77 or 4.07)`, { code: 'bad-rule', value: text });
+  if (source === '') throw new InputError(says`${what}: ${saying('error.code.empty')}`, { code: 'bad-rule', value: text });
   const digits: number[] = [];
   const unequal: boolean[] = [];
   let i = 0;
   let sawPoint = false;
   const readDigit = (): void => {
     const value = HEX.indexOf(source[i]!.toUpperCase());
-    if (value < 0) bad(i, sawPoint ? 'expected a digit 0-9 or A-F' : "expected a digit or '.'");
+    if (value < 0) bad(i, saying(sawPoint ? 'error.code.digit' : 'error.code.digitOrPoint'));
     digits.push(value);
     unequal.push(false);
     i++;
     if (source[i] === '!') {
-      if (!(value & SPLIT_TWO)) bad(i, "'!' (unequal heaps) only makes sense after a digit that splits in two (4-7, C-F)");
+      if (!(value & SPLIT_TWO)) bad(i, saying('error.code.unequal'));
       unequal[unequal.length - 1] = true;
       i++;
     }
@@ -45,13 +45,13 @@ export function parseCode(text: string, what: Wording = mention('code')): TakeBr
   if (source[0] === '.') digits.push(0), unequal.push(false);
   else {
     readDigit();
-    if (i < source.length && source[i] !== '.') bad(i, "expected '.' after the first digit (codes look like 0.77 or 4.07)");
+    if (i < source.length && source[i] !== '.') bad(i, saying('error.code.pointAfterFirst'));
   }
-  if (source[i] !== '.') bad(i, "expected '.' (codes look like 0.77 or 4.07)");
+  if (source[i] !== '.') bad(i, saying('error.code.point'));
   sawPoint = true;
   i++;
   while (i < source.length) readDigit();
-  if (digits[0]! & 3) bad(0, 'the digit before the point may only split (4, 8 or C): removing nothing must break the heap');
+  if (digits[0]! & 3) bad(0, saying('error.code.firstDigit'));
   let k = digits.length - 1;
   while (k > 0 && digits[k] === 0) k--;
   return { digits: digits.slice(0, k + 1), unequal: unequal.slice(0, k + 1) };

@@ -1,4 +1,4 @@
-import { InputError, quote, says, type Wording } from '../errors.js';
+import { InputError, quote, says, saying, type Wording } from '../errors.js';
 import { parseCount } from '../numbers.js';
 
 /** The largest token count a move may name; keeps windows and masks sane. */
@@ -16,12 +16,12 @@ export const MAX_MOVES = 1 << 16;
  */
 export function normaliseMoveSet(values: readonly number[], what: Wording, allowEmpty: boolean): number[] {
   for (const v of values) {
-    if (!Number.isInteger(v)) throw new InputError(says`${what}: ${v} is not a whole number of tokens`, { code: 'bad-rule' });
-    if (v < 1) throw new InputError(says`${what}: ${v} is not a positive number of tokens`, { code: 'bad-rule' });
-    if (v > MAX_MOVE) throw new InputError(says`${what}: ${v} is larger than the supported ${MAX_MOVE}`, { code: 'bad-rule' });
+    if (!Number.isInteger(v)) throw new InputError(says`${what}: ${saying('error.moves.notWhole', { value: v })}`, { code: 'bad-rule' });
+    if (v < 1) throw new InputError(says`${what}: ${saying('error.moves.notPositive', { value: v })}`, { code: 'bad-rule' });
+    if (v > MAX_MOVE) throw new InputError(says`${what}: ${saying('error.moves.tooLarge', { value: v, most: MAX_MOVE })}`, { code: 'bad-rule' });
   }
-  if (!allowEmpty && values.length === 0) throw new InputError(says`${what}: the set of moves is empty`, { code: 'bad-rule' });
-  if (values.length > MAX_MOVES) throw new InputError(says`${what}: ${values.length} moves; a set holds at most ${MAX_MOVES}`, { code: 'bad-rule' });
+  if (!allowEmpty && values.length === 0) throw new InputError(says`${what}: ${saying('error.moves.empty')}`, { code: 'bad-rule' });
+  if (values.length > MAX_MOVES) throw new InputError(says`${what}: ${saying('error.moves.tooMany', { count: values.length, most: MAX_MOVES })}`, { code: 'bad-rule' });
   return [...new Set(values)].sort((a, b) => a - b);
 }
 
@@ -30,12 +30,12 @@ export function parseMoveList(text: string, what: Wording, allowEmpty: boolean):
   const inner = String(text).trim().replace(/^\{(.*)\}$/, '$1').trim();
   if (inner === '') return normaliseMoveSet([], what, allowEmpty);
   const parts = inner.split(/\s*,\s*|\s+/);
-  if (parts.length > MAX_MOVES) throw new InputError(says`${what}: ${parts.length} moves; a set holds at most ${MAX_MOVES}`, { code: 'bad-rule' });
+  if (parts.length > MAX_MOVES) throw new InputError(says`${what}: ${saying('error.moves.tooMany', { count: parts.length, most: MAX_MOVES })}`, { code: 'bad-rule' });
   const values = parts.map((part) => {
-    if (part === '') throw new InputError(says`${what}: ${quote(text)} has an empty entry`, { code: 'bad-rule' });
-    if (/^-/.test(part)) throw new InputError(says`${what}: ${quote(part)} is not a positive number of tokens`, { code: 'bad-rule' });
+    if (part === '') throw new InputError(says`${what}: ${saying('error.moves.emptyEntry', { text: quote(text) })}`, { code: 'bad-rule' });
+    if (/^-/.test(part)) throw new InputError(says`${what}: ${saying('error.moves.notPositive', { value: quote(part) })}`, { code: 'bad-rule' });
     const value = parseCount(part, what);
-    if (value > BigInt(MAX_MOVE)) throw new InputError(says`${what}: ${quote(part)} is larger than the supported ${MAX_MOVE}`, { code: 'bad-rule' });
+    if (value > BigInt(MAX_MOVE)) throw new InputError(says`${what}: ${saying('error.moves.tooLarge', { value: quote(part), most: MAX_MOVE })}`, { code: 'bad-rule' });
     return Number(value);
   });
   return normaliseMoveSet(values, what, allowEmpty);

@@ -4,6 +4,7 @@
  * (a computation in WebAssembly cannot be interrupted any other way) and the
  * next call starts a fresh one.
  */
+import type { Words } from '../../core/errors.js';
 import type { Call, Reply } from './protocol.js';
 
 declare const ENGINE_WORKER_SOURCE: string;
@@ -14,11 +15,12 @@ export class Cancelled extends Error {
   }
 }
 
-/** A failure the engine reported: its one-line message, and an input error's kind (null for anything else). */
+/** A failure the engine reported: its one-line message, and an input error's kind and words (null for anything else). */
 export class EngineError extends Error {
   constructor(
     message: string,
     readonly code: string | null,
+    readonly words: Words | null = null,
   ) {
     super(message);
   }
@@ -47,7 +49,7 @@ export class Engine {
       else {
         this.pending.delete(data.id);
         if (data.kind === 'result') waiting.resolve(data.result);
-        else waiting.reject(new EngineError(data.message, data.code));
+        else waiting.reject(new EngineError(data.message, data.code, data.words));
       }
     };
     worker.onerror = (event) => {

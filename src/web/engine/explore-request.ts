@@ -6,7 +6,7 @@
  * pasted or dropped rule file, and numbers go through parseCount as --max
  * does. Every refusal is the core's one-line InputError, naming the flag.
  */
-import { InputError } from '../../core/errors.js';
+import { InputError, says, saying } from '../../core/errors.js';
 import type { Request } from '../../core/analyse.js';
 import type { GameSpec } from '../../core/kinds/registry.js';
 import { parseCount, parseSmallCount } from '../../core/numbers.js';
@@ -23,17 +23,18 @@ export function requestOf(pairs: readonly (readonly [string, string])[]): Reques
   const seen = new Map<string, string>();
   for (const [flag, value] of pairs) {
     const name = flag.replace(/^--/, '').toLowerCase();
-    if (seen.has(name)) throw new InputError(`--${name} is given twice`);
+    if (seen.has(name)) throw new InputError(says`--${name} ${saying('error.option.twice')}`);
     seen.set(name, value);
   }
   const ruleFlags = RULE_WORDS.filter((w) => w.flag && seen.has(w.word)).map((w) => w.word);
+  const ruleFlagNames = RULE_WORDS.filter((w) => w.flag).map((w) => `--${w.word}`);
   if (seen.has('rule')) ruleFlags.push('rule');
   for (const name of seen.keys()) {
     const known = ruleWord(name)?.flag || (RANGE_FLAGS as readonly string[]).includes(name) || (FILE_FLAGS as readonly string[]).includes(name);
-    if (!known) throw new InputError(`unknown option --${name} (the rule: ${[...RULE_WORDS.filter((w) => w.flag).map((w) => `--${w.word}`), '--rule'].join(', ')}; the range: --max, --limit, --rows)`);
+    if (!known) throw new InputError(says`${saying('error.option.unknown', { name, rules: [...ruleFlagNames, '--rule'].join(', '), range: '--max, --limit, --rows' })}`);
   }
-  if (ruleFlags.length === 0) throw new InputError(`no rule given: use ${RULE_WORDS.filter((w) => w.flag).map((w) => `--${w.word}`).join(', ')} or a rule file`);
-  if (ruleFlags.length > 1) throw new InputError(`give one rule, not ${ruleFlags.map((f) => `--${f}`).join(' and ')}`);
+  if (ruleFlags.length === 0) throw new InputError(says`${saying('error.option.noRule', { rules: ruleFlagNames.join(', ') })}`);
+  if (ruleFlags.length > 1) throw new InputError(says`${saying('error.option.twoRules', { rules: ruleFlags.map((f) => `--${f}`).join(' and ') })}`);
   const flag = ruleFlags[0]!;
   const text = seen.get(flag)!;
   // A rule file's text is named as the user named the file (its messages say file:line:column).

@@ -24,6 +24,6 @@ self.onmessage = async ({ data }) => {
   } catch (error) {
     // An InputError's message is the one line a user reads; anything else is a fault worth its name.
     const message = error instanceof InputError ? error.message : `internal error: ${error instanceof Error ? error.message : String(error)}`;
-    self.postMessage({ id, kind: 'error', message, code: error instanceof InputError ? error.code : null });
+    self.postMessage({ id, kind: 'error', message, code: error instanceof InputError ? error.code : null, words: error instanceof InputError ? error.words : null });
   }
 };

@@ -3,5 +3,6 @@ import { app } from './app.js';
 import { explore } from './explore.js';
 import { play } from './play.js';
 import { rules } from './rules.js';
+import { errors } from './errors.js';
 
-export const zh = { ...app, ...explore, ...play, ...rules };
+export const zh = { ...app, ...explore, ...play, ...rules, ...errors };

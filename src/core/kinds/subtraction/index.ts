@@ -4,7 +4,7 @@
  * 2,3,7`; Nim is `--all-but ''`), or in a named infinite sequence (`--moves
  * squares`). A move leaves one heap.
  */
-import { InputError, quote } from '../../errors.js';
+import { InputError, quote, says, saying } from '../../errors.js';
 import { fail, moveSet } from '../../rules/check.js';
 import { parseMoveList } from '../../rules/sets.js';
 import { MOVE_SEQUENCES, isMoveSequence, type MoveSequence } from '../../rules/sequences.js';
@@ -48,7 +48,7 @@ const words: readonly RuleWord[] = [
     parse(text, where) {
       const sequence = sequenceIn(text);
       if (sequence) return { rule: { kind: 'sequence-subtraction', sequence } };
-      if (/[a-z]/i.test(text)) throw new InputError(`${where}: expected numbers such as 1,2,3, got ${quote(text)} (named sequences: ${SEQUENCE_NAMES.join(', ')})`, { code: 'bad-rule', value: text });
+      if (/[a-z]/i.test(text)) throw new InputError(says`${where}: ${saying('error.moves.notNumbers', { text: quote(text), names: SEQUENCE_NAMES.join(', ') })}`, { code: 'bad-rule', value: text });
       return { rule: { kind: 'subtraction', moves: parseMoveList(text, where, false) } };
     },
   },

@@ -1,4 +1,4 @@
-import { InputError, quote } from '../../errors.js';
+import { InputError, quote, says, saying } from '../../errors.js';
 import { parseSmallCount } from '../../numbers.js';
 
 /** A move of a two-pile game: subtract m·(dx, dy) for 1 <= m <= cap (no cap: any m), staying >= 0. */
@@ -33,7 +33,7 @@ export function vectorRuleText(rule: VectorRule): string {
 export function parseVectors(text: string, where: string): MoveVector[] {
   const parts = text.includes('(') ? [...text.matchAll(/\(([^)]*)\)\s*(?:x\s*(\d+))?/g)].map((m) => [m[1]!, m[2]] as const) : text.split(';').map((p) => [p, undefined] as const);
   if (text.includes('(') && text.replace(/\(([^)]*)\)\s*(?:x\s*\d+)?/g, '').trim() !== '') {
-    throw new InputError(`${where}: ${quote(text)} is not a list of vectors such as (1,0) (0,1) (1,1)x2`, { code: 'bad-rule', value: text });
+    throw new InputError(says`${where}: ${saying('error.vectors.notList', { text: quote(text) })}`, { code: 'bad-rule', value: text });
   }
   const vectors = parts
     .filter(([inner]) => inner.trim() !== '')

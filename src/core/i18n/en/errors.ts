@@ -1,0 +1,42 @@
+/**
+ * English reasons of the input errors people meet first (a size, a move set,
+ * a code, a preset, vectors), keys starting with `error.`: an error's words
+ * hold them as messages (errors.ts `saying`), so the CLI prints this English
+ * and the page and `play --lang zh` their own language.
+ */
+export const errors = {
+  'error.size.empty': 'is empty: give a whole number',
+  'error.size.underscores': 'is not a number (underscores go between digits)',
+  'error.size.negative': 'is negative: sizes, heaps and piles are whole numbers, 0 or more',
+  'error.size.notFinite': 'is not a finite number',
+  'error.size.negativeExponent': 'is not a whole number (a negative exponent makes a fraction)',
+  'error.size.notWholeTry': 'is not a whole number (try 1000000, 1_000_000, 1e6 or 2^20)',
+  'error.size.notWhole': 'is not a whole number',
+  'error.size.tooLarge': 'is larger than 10^{exponent}, the largest size sg-explore takes',
+  'error.size.notSize': 'is not a size: give a whole number',
+  'error.size.atLeast': 'must be at least {min}',
+  'error.size.atMost': 'must be at most {max}',
+  'error.moves.notWhole': '{value} is not a whole number of tokens',
+  'error.moves.notPositive': '{value} is not a positive number of tokens',
+  'error.moves.tooLarge': '{value} is larger than the supported {most}',
+  'error.moves.empty': 'the set of moves is empty',
+  'error.moves.tooMany': '{count} moves; a set holds at most {most}',
+  'error.moves.emptyEntry': '{text} has an empty entry',
+  'error.moves.notNumbers': 'expected numbers such as 1,2,3, got {text} (named sequences: {names})',
+  'error.code.at': '{char} at character {index}',
+  'error.code.end': 'the end',
+  'error.code.digit': 'expected a digit 0-9 or A-F',
+  'error.code.digitOrPoint': "expected a digit or '.'",
+  'error.code.unequal': "'!' (unequal heaps) only makes sense after a digit that splits in two (4-7, C-F)",
+  'error.code.pointAfterFirst': "expected '.' after the first digit (codes look like 0.77 or 4.07)",
+  'error.code.point': "expected '.' (codes look like 0.77 or 4.07)",
+  'error.code.firstDigit': 'the digit before the point may only split (4, 8 or C): removing nothing must break the heap',
+  'error.code.empty': 'empty code (expected something like 0.77 or 4.07)',
+  'error.preset.unknown': 'unknown preset {name} (known: {known})',
+  'error.preset.empty': 'expected a preset name such as kayles',
+  'error.vectors.notList': '{text} is not a list of vectors such as (1,0) (0,1) (1,1)x2',
+  'error.option.twice': 'is given twice',
+  'error.option.noRule': 'no rule given: use {rules} or a rule file',
+  'error.option.twoRules': 'give one rule, not {rules}',
+  'error.option.unknown': 'unknown option --{name} (the rule: {rules}; the range: {range})',
+} as const;
