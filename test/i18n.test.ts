@@ -7,6 +7,9 @@ import { parseCount, parseSmallCount } from '../src/core/numbers.js';
 import { parseMoveList } from '../src/core/rules/sets.js';
 import { CATALOGUES, LANGS, holesOf, isMessageKey, pickLang, say, sayAgain, translator, type MessageKey } from '../src/core/i18n/index.js';
 import { ruleText } from '../src/core/kinds/registry.js';
+import { heapGrounds } from '../src/core/heap/heap-ground.js';
+import { groundWords } from '../src/core/laws/ground.js';
+import { groundText } from '../src/core/play/words.js';
 import { ruleTitle } from '../src/core/rules/spec.js';
 import { bachetTheorem } from '../src/core/kinds/bash/index.js';
 import { pairLawText } from '../src/core/laws/pair-law.js';
@@ -233,5 +236,19 @@ describe('the common input errors, in the reader\'s language', () => {
       .map((f) => readFileSync(join('src', f), 'utf8'))
       .join('\n');
     for (const key of Object.keys(CATALOGUES.en).filter((k) => k.startsWith('error.'))) expect(source.includes(`'${key}'`), key).toBe(true);
+  });
+});
+
+describe('what an answer rests on, in the reader\'s language', () => {
+  it('a computed table and a proven period: the reports\' English, and Chinese with the same numbers', () => {
+    const x = analyseSync({ game: presetGame('kayles'), max: 100n }) as Exploration;
+    const grounds = heapGrounds(x);
+    const en = translator('en');
+    const zh = translator('zh');
+    expect(groundWords(grounds(50n))).toBe(`computed (table of heaps 0..${x.computed - 1})`);
+    expect(groundText(zh, grounds(50n))).toBe(`计算所得（石子数 0..${x.computed - 1} 的表）`);
+    expect(groundWords(grounds(10n ** 6n))).toBe('proven period (guy-smith: period 12 from n = 71)');
+    expect(groundText(en, grounds(10n ** 6n))).toBe('proven period (guy-smith: period 12 from n = 71)');
+    expect(groundText(zh, grounds(10n ** 6n))).toBe('已证明的周期（guy-smith：从 n = 71 起以 12 为周期）');
   });
 });

@@ -157,6 +157,16 @@ describe('sg-explore play through a pipe', () => {
     expect(checked).toBeGreaterThan(games.length);
   });
 
+  it('says what a misère hint rests on in Chinese: the table it computed, the theorem it cites', async () => {
+    const pairs = await play(['--preset', 'wythoff', '--misere', '--position', '3:5', '--lang', 'zh'], ['提示', '退出']);
+    // (Lines are wrapped at 80 columns: compared without white space.)
+    const flat = (text: string) => text.replace(/\s/g, '');
+    expect(flat(pairs.stdout)).toContain(flat('根据计算所得（不超过 3:5 的格子的表）'));
+    const tame = await play(['--moves', '1,2,3', '--misere', '--position', '7', '--lang', 'zh'], ['提示', '退出']);
+    expect(flat(tame.stdout)).toContain(flat('驯服的 genus（Conway，《On Numbers and Games》第 12 章，1976）：石子数 0..7 的每一堆都是驯服的'));
+    expect(pairs.stdout + tame.stdout).not.toMatch(/table of|cells up to|every heap/);
+  });
+
   it('says a mistake in the game or position in Chinese with --lang zh, and in English without', async () => {
     const zh = await runMain(['play', '--preset', 'nim', '--position', '3', 'x', '--lang', 'zh']);
     expect(zh.code).toBe(2);

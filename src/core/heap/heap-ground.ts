@@ -9,9 +9,11 @@ import type { Ground } from '../laws/ground.js';
 import { isCycle, type Cycle } from '../laws/pattern.js';
 import { valueAt, valueFrom } from '../laws/cycle.js';
 import type { Exploration } from './explore.js';
+import type { Message } from '../i18n/index.js';
 
-export function cycleWords(c: Cycle): string {
-  return `period ${c.period}${c.saltus ? `, saltus ${c.saltus}` : ''} from n = ${c.preperiod}`;
+/** A cycle in words: "period 12 from n = 71" (its saltus too, when it has one). */
+export function cycleMessage(c: Cycle): Message {
+  return c.saltus ? { key: 'ground.cycleSaltus', params: { period: c.period, saltus: c.saltus, from: c.preperiod } } : { key: 'ground.cycle', params: { period: c.period, from: c.preperiod } };
 }
 
 /** What a heap's value rests on, in an exploration that answers it: one object per ground, shared by the heaps that have it. */
@@ -22,8 +24,8 @@ export function heapGrounds(x: Exploration): (n: bigint) => Ground {
     return () => theorem;
   }
   const computed = BigInt(x.computed);
-  const table: Ground = { kind: 'table', over: `heaps 0..${computed - 1n}` };
-  const beyond: Ground | null = !isCycle(p) ? null : p.proof ? { kind: 'period', proof: `${p.proof.method}: ${cycleWords(p)}` } : { kind: 'law', law: cycleWords(p), observedUpTo: computed - 1n };
+  const table: Ground = { kind: 'table', over: { key: 'ground.heaps', params: { last: computed - 1n } } };
+  const beyond: Ground | null = !isCycle(p) ? null : p.proof ? { kind: 'period', proof: { key: 'ground.proven', params: { method: p.proof.method, cycle: cycleMessage(p) } } } : { kind: 'law', law: cycleMessage(p), observedUpTo: computed - 1n };
   return (n) => {
     if (n < computed) return table;
     if (!beyond) throw new RangeError(`G(${n}) was not computed and no pattern is known`);

@@ -73,13 +73,16 @@ export function sayAgain(text: string, prefix: string, t: Translate): string {
   return text;
 }
 
-/** A message as data: what the core says (a theorem it cites), to be said in the reader's language. */
+/** A message as data: what the core says (a theorem it cites), to be said in the reader's language; a hole may hold a message too. */
 export interface Message {
   readonly key: MessageKey;
-  readonly params?: Params;
+  readonly params?: Readonly<Record<string, string | number | bigint | Message>>;
 }
 
-/** A message in `t`'s language (English by default: what the CLI prints). */
+/** A message in `t`'s language (English by default: what the CLI prints), the messages in its holes too. */
 export function say(message: Message, t: Translate = english): string {
-  return t(message.key, message.params);
+  if (!message.params) return t(message.key);
+  const params: Record<string, string | number | bigint> = {};
+  for (const [name, value] of Object.entries(message.params)) params[name] = typeof value === 'object' ? say(value, t) : value;
+  return t(message.key, params);
 }

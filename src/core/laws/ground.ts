@@ -13,26 +13,26 @@
 import { say, type Message } from '../i18n/index.js';
 
 export type Ground =
-  | { readonly kind: 'table'; readonly over: string }
-  | { readonly kind: 'period'; readonly proof: string }
+  | { readonly kind: 'table'; readonly over: Message }
+  | { readonly kind: 'period'; readonly proof: Message }
   | { readonly kind: 'theorem'; readonly theorem: Message }
-  | { readonly kind: 'law'; readonly law: string; readonly observedUpTo: bigint }
+  | { readonly kind: 'law'; readonly law: Message; readonly observedUpTo: bigint }
   | { readonly kind: 'quotient'; readonly bound: number; readonly order: number }
-  | { readonly kind: 'search'; readonly what: string };
+  | { readonly kind: 'search'; readonly what: Message };
 
 /** The ground in a few words, for a report line. */
 export function groundWords(ground: Ground): string {
   switch (ground.kind) {
     case 'table':
-      return `computed (table of ${ground.over})`;
+      return `computed (table of ${say(ground.over)})`;
     case 'period':
-      return `proven period (${ground.proof})`;
+      return `proven period (${say(ground.proof)})`;
     case 'theorem':
       return `theorem: ${say(ground.theorem)}`;
     case 'law':
-      return `law observed up to ${ground.observedUpTo}, not proven: ${ground.law}`;
+      return `law observed up to ${ground.observedUpTo}, not proven: ${say(ground.law)}`;
     case 'search':
-      return `exhaustive search of ${ground.what}`;
+      return `exhaustive search of ${say(ground.what)}`;
     case 'quotient':
       return `misère quotient Q_${ground.bound} (Plambeck–Siegel 2008) of order ${ground.order}, computed and checked over every sum of heaps 0..${ground.bound}`;
   }
@@ -42,15 +42,15 @@ export function groundWords(ground: Ground): string {
 export function groundJson(ground: Ground): Record<string, unknown> {
   switch (ground.kind) {
     case 'table':
-      return { kind: 'table', over: ground.over };
+      return { kind: 'table', over: say(ground.over) };
     case 'period':
-      return { kind: 'period', proof: ground.proof };
+      return { kind: 'period', proof: say(ground.proof) };
     case 'theorem':
       return { kind: 'theorem', theorem: say(ground.theorem) };
     case 'law':
-      return { kind: 'law', law: ground.law, observedUpTo: Number(ground.observedUpTo), proven: false };
+      return { kind: 'law', law: say(ground.law), observedUpTo: Number(ground.observedUpTo), proven: false };
     case 'search':
-      return { kind: 'search', what: ground.what };
+      return { kind: 'search', what: say(ground.what) };
     case 'quotient':
       return { kind: 'quotient', bound: ground.bound, order: ground.order, theorem: 'Plambeck and Siegel, Misère quotients for impartial games (2008)' };
   }

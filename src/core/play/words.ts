@@ -46,15 +46,15 @@ export function outcomeText(t: Translate, outcome: 'N' | 'P' | 'D', misere: bool
 export function groundText(t: Translate, ground: Ground): string {
   switch (ground.kind) {
     case 'table':
-      return t('play.ground.table', { over: ground.over });
+      return t('play.ground.table', { over: say(ground.over, t) });
     case 'period':
-      return t('play.ground.period', { proof: ground.proof });
+      return t('play.ground.period', { proof: say(ground.proof, t) });
     case 'theorem':
       return t('play.ground.theorem', { theorem: say(ground.theorem, t) });
     case 'law':
-      return t('play.ground.law', { upTo: ground.observedUpTo, law: ground.law });
+      return t('play.ground.law', { upTo: ground.observedUpTo, law: say(ground.law, t) });
     case 'search':
-      return t('play.ground.search', { what: ground.what });
+      return t('play.ground.search', { what: say(ground.what, t) });
     case 'quotient':
       return t('play.ground.quotient', { bound: ground.bound, order: ground.order });
   }

@@ -124,7 +124,7 @@ function* heapPositionSteps(x: Exploration, rule: HeapMoves, heaps: HeapList, mi
     const byTheory = yield* misereSumSteps(rule, heaps, base);
     if (byTheory) return byTheory;
     size.unit = 'positions searched';
-    return yield* misereHeapPosition(rule, heaps, { ...base, components: base.components.map((c) => ({ ...c, ground: { kind: 'search', what: 'the position (no theory applies to it here)' } })) });
+    return yield* misereHeapPosition(rule, heaps, { ...base, components: base.components.map((c) => ({ ...c, ground: { kind: 'search', what: { key: 'ground.positionSearch' } } })) });
   }
   // Pass 2: each heap's options with the value the nim-sum asks for.
   let movesNotListed: string | null = null;

@@ -11,7 +11,7 @@ import { InputError, mention, says } from '../errors.js';
 import { formatCount } from '../numbers.js';
 import type { HeapMoves } from '../heap/heap-kind.js';
 import type { MisereClosedForm } from '../heap/closed-form.js';
-import { cycleWords } from '../heap/heap-ground.js';
+import { cycleMessage } from '../heap/heap-ground.js';
 import type { Ground } from '../laws/ground.js';
 import type { MisereOutcome, MisereTable } from './misere-table.js';
 import type { Move, PositionReport } from './position.js';
@@ -30,9 +30,9 @@ export function misereOutcomeOf(table: MisereTable | null, closed: MisereClosedF
     return (n) => ({ n, outcome: closed.isP(n) ? 'P' : 'N', ground });
   }
   const t = table!;
-  const tableGround: Ground = { kind: 'table', over: `heaps 0..${t.max}` };
+  const tableGround: Ground = { kind: 'table', over: { key: 'ground.heaps', params: { last: t.max } } };
   const c = t.cycle;
-  const beyond: Ground | null = c?.proof ? { kind: 'period', proof: `${c.proof.method}: ${cycleWords({ ...c, saltus: 0 })}` } : c && useObserved ? { kind: 'law', law: `misère outcomes ${cycleWords({ ...c, saltus: 0 })}`, observedUpTo: BigInt(t.max) } : null;
+  const beyond: Ground | null = c?.proof ? { kind: 'period', proof: { key: 'ground.proven', params: { method: c.proof.method, cycle: cycleMessage({ ...c, saltus: 0 }) } } } : c && useObserved ? { kind: 'law', law: { key: 'ground.misereCycle', params: { cycle: cycleMessage({ ...c, saltus: 0 }) } }, observedUpTo: BigInt(t.max) } : null;
   return (n) => {
     if (n <= BigInt(t.max)) return { n, outcome: t.outcomes[Number(n)] ? 'N' : 'P', ground: tableGround };
     if (!c || !beyond) {

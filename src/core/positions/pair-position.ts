@@ -12,6 +12,7 @@ import { checkMisereSize, misereSearch } from './misere.js';
 import type { Ground } from '../laws/ground.js';
 import type { BigPair, PairTheorem } from './pair-theorem.js';
 import { generatorWork, runGenerator, type SteppedWork } from '../driver.js';
+import { isMessageKey } from '../i18n/index.js';
 
 /** Most cells a position's table may need (a two-pile table up to its largest coordinates). */
 export const PAIR_CELL_LIMIT = 100_000_000;
@@ -72,7 +73,8 @@ function* pairPositionSteps(pairs: PairGame, components: readonly Pair[], misere
     return `move ${game.show(move.from)} to ${game.show(move.to[0]!)} in component ${move.component} → ${after.map(game.show).join(' ')}`;
   };
   const base = { shape: 'position' as const, rule: game.text, misere, show: game.show, describe };
-  const tableGround: Ground = { kind: 'table', over: `the ${pairs.unit} up to ${components.map(game.show).join(', ')}` };
+  const unit = `ground.unit.${pairs.unit}`;
+  const tableGround: Ground = { kind: 'table', over: { key: 'ground.upTo', params: { unit: isMessageKey(unit) ? { key: unit } : pairs.unit, list: components.map(game.show).join(', ') } } };
   const values = components.map(value);
   const moves: Move<Pair>[] = [];
   if (misere) {

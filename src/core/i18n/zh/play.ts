@@ -20,7 +20,7 @@ export const play: Readonly<Record<keyof typeof english, string>> = {
   'play.outcome.D': '双方都无法强制获胜：最优策略下为平局（和局）',
   'play.outcome.misere': '{outcome}（反常规则：走最后一步的人输）',
 
-  'play.ground.table': '计算所得（{over} 的表）',
+  'play.ground.table': '计算所得（{over}的表）',
   'play.ground.period': '已证明的周期（{proof}）',
   'play.ground.theorem': '定理：{theorem}',
   'play.ground.law': '观察到的规律（验证到 {upTo}，未证明）：{law}',

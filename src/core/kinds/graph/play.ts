@@ -20,7 +20,7 @@ function followers(values: GraphValues, v: number): number[] {
 }
 
 /** Every vertex's value (or loopy outcome) is computed from the whole graph. */
-const WHOLE_GRAPH: Ground = { kind: 'table', over: 'every vertex of the graph' };
+const WHOLE_GRAPH: Ground = { kind: 'table', over: { key: 'ground.vertices' } };
 
 function report(values: GraphValues, text: string, tokens: readonly number[]): PositionReport<number> {
   const names = values.graph.names;

@@ -16,7 +16,7 @@ export interface StatesTable {
 }
 
 /** A module's states are answered by a search of every state they reach. */
-const SEARCHED: Ground = { kind: 'table', over: 'every state the position reaches' };
+const SEARCHED: Ground = { kind: 'table', over: { key: 'ground.statesReached' } };
 
 export function statesTable(rule: string, answers: readonly StateAnswer[]): StatesTable {
   return { shape: 'states', rule, rows: answers.map((a) => ({ state: a.state, grundy: a.value })) };
