@@ -239,6 +239,23 @@ describe.skipIf(!chromiumPresent)('the play view in headless Chromium', () => {
     }
   });
 
+  it('a long hint shows how far it has got, and Stop ends it: the game goes on', async () => {
+    // Misère Dawson's Kayles, a heap of 29: its quotient Q_29 takes most of a minute.
+    const { page, check } = await open(fileUrl('?lang=en', '#play&preset=dawsons-kayles&position=29,2&misere&seed=1'));
+    expect(await settled(page)).toBe('human');
+    await page.getByRole('button', { name: 'Hint', exact: true }).click();
+    await expect.poll(() => page.locator('.status').textContent()).toBe('Working out the hint…');
+    await expect.poll(() => page.locator('.progress').textContent(), { timeout: 15_000 }).toMatch(/^[\d,]+ \w[\w ]* computed, \d+ s$/);
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect.poll(() => page.locator('.status').textContent()).toBe('The hint was stopped. Your move.');
+    expect(await page.locator('.progress').isHidden()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Stop', exact: true }).isHidden()).toBe(true);
+    // The worker was ended; a move opens the game again on a fresh one, with the moves so far.
+    await page.locator('.position button:not(:disabled)').last().click();
+    await expect.poll(() => page.locator('.history li').first().textContent()).toMatch(/^You played: /);
+    await check();
+  }, 60_000);
+
   it('a start that is not a position says why on the page, and a new game from the form plays on', async () => {
     const { page, check } = await open(fileUrl('', '#play&preset=wythoff&position=4&seed=1'));
     await expect.poll(() => page.locator('.status').textContent()).toMatch(/^Error: .*not a pair such as 3:5/);

@@ -15,7 +15,7 @@ import { componentWords, hintMoves, hintParagraphs, moveWords } from '../../core
 import { parseMove } from '../../core/play/parse-move.js';
 import type { Move } from '../../core/positions/position.js';
 import type { GameSpec } from '../../core/kinds/registry.js';
-import type { PlayOpen, PlaySnapshot, ComponentView, OptionView, HintView } from '../play/protocol.js';
+import type { PlayOpen, PlaySnapshot, ComponentView, OptionView, HintView, PlayProgress } from '../play/protocol.js';
 
 /** Options listed for one component at most; beyond, the page asks for a move by number. */
 const OPTIONS_LISTED = 2000;
@@ -26,6 +26,8 @@ interface Open {
   readonly session: PlaySession<unknown>;
   readonly t: Translate;
   readonly random: boolean;
+  /** Where an evaluation (a hint, the computer's move) reports its progress: the operation running now. */
+  progress: ((progress: PlayProgress) => void) | null;
 }
 
 const games = new Map<number, Open>();
@@ -88,12 +90,25 @@ function sessionOf(id: number): Open {
   return open;
 }
 
+/** Run an evaluation with its progress sent to the page. */
+async function reporting<T>(open: Open, progress: (progress: PlayProgress) => void, run: () => Promise<T>): Promise<T> {
+  open.progress = progress;
+  try {
+    return await run();
+  } finally {
+    open.progress = null;
+  }
+}
+
 export const playOps: Record<string, Op> = {
   'play.open': async (args: PlayOpen) => {
     const { playable, start, random, next } = await startPlay({ game: gameOf(args.game.word, args.game.text), position: args.position, seed: args.seed });
-    const session = new PlaySession<unknown>(playable, start, { misere: args.misere, humanFirst: args.first === 'human', level: args.level, random: next });
+    // Long evaluations (a misère quotient of many heaps) say how far they are, for the page to show.
+    const onProgress = (done: number, ceiling: number, unit: string) => open.progress?.({ done, ceiling, unit });
+    const evaluate = (position: readonly unknown[]) => playable.evaluate(position, args.misere, { onProgress });
+    const session = new PlaySession<unknown>(playable, start, { misere: args.misere, humanFirst: args.first === 'human', level: args.level, random: next, evaluate });
     const t = translator(args.lang as Lang);
-    const open: Open = { session, t, random };
+    const open: Open = { session, t, random, progress: null };
     for (const key of args.replay ?? []) {
       const move = session.find(key);
       if (!move) break;
@@ -126,11 +141,11 @@ export const playOps: Record<string, Op> = {
     session.play(move);
     return { snapshot: snapshot(id), refused: null, words: moveWords(t, session.game, move) };
   },
-  'play.computer': async ({ id }: { id: number }) => {
+  'play.computer': async ({ id }: { id: number }, { progress }) => {
     const open = sessionOf(id);
     const { session } = open;
     if (session.humanToMove || session.result()) return { snapshot: snapshot(id), move: null };
-    const move = await session.computerMove();
+    const move = await reporting(open, progress, () => session.computerMove());
     session.play(move);
     return { snapshot: snapshot(id), move: moveWords(open.t, session.game, move) };
   },
@@ -138,9 +153,10 @@ export const playOps: Record<string, Op> = {
     sessionOf(id).session.undo();
     return snapshot(id);
   },
-  'play.hint': async ({ id }: { id: number }): Promise<HintView> => {
-    const { session, t } = sessionOf(id);
-    const report = await session.hint();
+  'play.hint': async ({ id }: { id: number }, { progress }): Promise<HintView> => {
+    const open = sessionOf(id);
+    const { session, t } = open;
+    const report = await reporting(open, progress, () => session.hint());
     const listed = hintMoves(t, session.game, report, HINT_MOVES);
     return {
       outcome: report.outcome,

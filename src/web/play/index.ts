@@ -7,12 +7,12 @@
 import type { MountView } from '../context.js';
 import type { Running } from '../engine/client.js';
 import { Cancelled } from '../engine/client.js';
-import type { HintView, OptionView, PlayOpen, PlaySnapshot } from './protocol.js';
+import type { HintView, OptionView, PlayOpen, PlayProgress, PlaySnapshot } from './protocol.js';
 import { PRESETS, positionWords, randomSeed, readSettings, settingsHash, type PlaySettings } from './settings.js';
 import { drawComponents, el } from './draw.js';
 import { installPlayStyle } from './style.js';
 import { errorText } from '../error-text.js';
-import type { MessageKey } from '../../core/i18n/index.js';
+import { isMessageKey, type MessageKey } from '../../core/i18n/index.js';
 
 /** The computer waits this long before it answers, so a person sees their own move first. */
 const COMPUTER_PAUSE_MS = 300;
@@ -34,21 +34,33 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
   const running = new Set<Running<unknown>>();
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const call = <T>(op: string, args: unknown): Promise<T> => {
-    const run = engine.call<T>(op, args);
+  const call = <T>(op: string, args: unknown, progress?: (p: PlayProgress) => void): Promise<T> => {
+    const run = engine.call<T>(op, args, progress as (p: unknown) => void);
     running.add(run);
     return run.result.finally(() => running.delete(run));
   };
   const openArgs = (replay?: readonly string[]): PlayOpen => ({ lang, game: { word: settings.word, text: settings.text }, ...(settings.position ? { position: settings.position } : {}), seed: settings.seed, misere: settings.misere, first: settings.first, level: settings.level, replay });
   /** An operation on the open game; a fresh worker (the old one was ended) gets the game again first. */
-  const onGame = async <T>(op: string, args: Record<string, unknown>): Promise<T> => {
+  const onGame = async <T>(op: string, args: Record<string, unknown>, progress?: (p: PlayProgress) => void): Promise<T> => {
     try {
-      return await call<T>(op, { id: snap!.id, ...args });
+      return await call<T>(op, { id: snap!.id, ...args }, progress);
     } catch (e) {
       if (!(e instanceof Error) || !/no such game/.test(e.message)) throw e;
       snap = await call<PlaySnapshot>('play.open', openArgs(snap!.played));
-      return call<T>(op, { id: snap.id, ...args });
+      return call<T>(op, { id: snap.id, ...args }, progress);
     }
+  };
+  /** While an evaluation takes long: how far it has got and for how long, in a line of its own (the board is not drawn again). */
+  let started = 0;
+  const showProgress = (p: PlayProgress) => {
+    const key = `play.progress.unit.${p.unit === 'positions searched' ? 'searched' : p.unit}`;
+    const unit = isMessageKey(key) ? t(key) : p.unit;
+    progressLine.textContent = t('play.web.progress', { done: p.done.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en'), unit, seconds: ((performance.now() - started) / 1000).toFixed(0) });
+  };
+  const working = (on: boolean) => {
+    started = performance.now();
+    progressLine.textContent = '';
+    progressLine.hidden = !on;
   };
 
   // The page's parts: the settings form, the status, the position, the buttons, the hint, the moves so far.
@@ -58,6 +70,9 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
   setup.open = !window.matchMedia?.('(max-width: 600px)').matches;
   const ruleLine = el('p', { class: 'rule-line' });
   const statusLine = el('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
+  // Not announced at each update (the status line says what is going on); hidden when nothing runs.
+  const progressLine = el('p', { class: 'progress', hidden: '' });
+  const stopButton = el('button', { type: 'button', class: 'action', hidden: '' }, t('play.web.stop'));
   const board = el('section', { class: 'position', 'aria-label': t('play.web.board') });
   const undoButton = el('button', { type: 'button', class: 'action' }, t('play.web.undo'));
   const hintButton = el('button', { type: 'button', class: 'action' }, t('play.web.hint'));
@@ -71,8 +86,9 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
     setup,
     ruleLine,
     statusLine,
+    progressLine,
     board,
-    el('div', { class: 'actions' }, undoButton, hintButton),
+    el('div', { class: 'actions' }, undoButton, hintButton, stopButton),
     hintPanel,
     el('details', { class: 'moves-played' }, el('summary', {}, t('play.web.history')), history),
   );
@@ -193,7 +209,9 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
     render();
     timer = setTimeout(async () => {
       try {
-        const answer = await onGame<{ snapshot: PlaySnapshot; move: string | null }>('play.computer', {});
+        working(true);
+        const answer = await onGame<{ snapshot: PlaySnapshot; move: string | null }>('play.computer', {}, showProgress);
+        working(false);
         if (mine !== generation) return;
         snap = answer.snapshot;
         busy = false;
@@ -315,14 +333,36 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
   hintButton.addEventListener(
     'click',
     act(async (mine) => {
-      const found = await onGame<HintView>('play.hint', {});
+      status = t('play.web.working');
+      working(true);
+      stopButton.hidden = false;
+      render();
+      let found: HintView;
+      try {
+        found = await onGame<HintView>('play.hint', {}, showProgress);
+      } catch (e) {
+        if (!(e instanceof Cancelled) || mine !== generation) throw e;
+        // Stopped: the worker was ended; the next call opens the game again on a fresh one, its moves replayed.
+        busy = false;
+        status = t('play.web.stopped');
+        render();
+        return;
+      } finally {
+        working(false);
+        stopButton.hidden = true;
+      }
       if (mine !== generation) return;
       hint = found;
       busy = false;
+      status = t('play.web.yourTurn');
       render();
       (board.querySelector<HTMLElement>('.winning') ?? hintPanel).scrollIntoView?.({ block: 'nearest' });
     }),
   );
+
+  stopButton.addEventListener('click', () => {
+    for (const run of running) run.cancel();
+  });
 
   void newGame();
   return {

@@ -70,3 +70,10 @@ export interface HintView {
   readonly winning: readonly string[];
   readonly more: string | null;
 }
+
+/** How far an evaluation (a hint, the computer's move) has got: units done of at most `ceiling` (Infinity: not known). */
+export interface PlayProgress {
+  readonly done: number;
+  readonly ceiling: number;
+  readonly unit: string;
+}

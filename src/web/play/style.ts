@@ -25,6 +25,8 @@ html:lang(zh-Hans) .play-view { font-family: "Noto Sans CJK SC", "Source Han San
 .play-view .settings .buttons { display: flex; flex-wrap: wrap; gap: 0.5em; align-items: end; }
 .play-view .rule-line { margin: 0.6em 0 0; color: #444; }
 .play-view .status { font-size: 1.15em; font-weight: 600; min-height: 1.5em; margin: 0.6em 0; }
+.play-view .progress { margin: 0.2em 0 0.6em; opacity: 0.8; font-variant-numeric: tabular-nums; }
+.play-view [hidden] { display: none !important; }
 .play-view[data-state=won] .status { color: var(--win); }
 .play-view[data-state=lost] .status { color: #b3261e; }
 .play-view .components { display: flex; flex-wrap: wrap; gap: 1em; align-items: flex-end; }
