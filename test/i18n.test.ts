@@ -5,6 +5,7 @@ import { InputError, mention, wordsText } from '../src/core/errors.js';
 import { flagOf } from '../src/core/flags.js';
 import { parseCount, parseSmallCount } from '../src/core/numbers.js';
 import { parseMoveList } from '../src/core/rules/sets.js';
+import { parseRuleText } from '../src/core/rule-file.js';
 import { CATALOGUES, LANGS, holesOf, isMessageKey, pickLang, say, sayAgain, translator, type MessageKey } from '../src/core/i18n/index.js';
 import { ruleText } from '../src/core/kinds/registry.js';
 import { heapGrounds } from '../src/core/heap/heap-ground.js';
@@ -221,6 +222,9 @@ describe('the common input errors, in the reader\'s language', () => {
     ['a code', () => parseCode('0.9x'), "code '0.9x': 'x' at character 4: expected a digit 0-9 or A-F"],
     ['a code without its point', () => parseCode('77'), "code '77': '7' at character 2: expected '.' after the first digit (codes look like 0.77 or 4.07)"],
     ['a preset', () => presetGame('kayle'), "preset: unknown preset 'kayle' (known: "],
+    ['a rule file\'s key', () => parseRuleText('bogus: 1\n', 'rule.yaml'), "rule.yaml:1:1: unknown key 'bogus' (expected one of: "],
+    ['a rule file\'s move', () => parseRuleText('moves: [1, -2]\n', 'rule.yaml'), 'rule.yaml:1:12: moves: expected a positive whole number, got -2'],
+    ['a rule file\'s preset', () => parseRuleText('preset: kayle\n', 'rule.yaml'), "rule.yaml:1:9: preset: unknown preset 'kayle'"],
   ];
   it.each(mistakes)('%s: English as the CLI prints it, Chinese with the same values', (_, run, english) => {
     const error = refused(run);

@@ -1,5 +1,5 @@
 import { groupDigits } from './digits.js';
-import { english, say, type Message, type MessageKey, type Params, type Translate } from './i18n/index.js';
+import { english, say, type Message, type MessageKey, type Translate } from './i18n/index.js';
 /**
  * What kind of mistake an InputError reports: a program reacts to the code,
  * a person reads the message.
@@ -92,7 +92,7 @@ export type Words = readonly (string | FieldMention | SaidPart)[];
 export type Wording = string | FieldMention | SaidPart | Words;
 
 /** A catalogue message as part of an error's words. */
-export function saying(key: MessageKey, params?: Params): SaidPart {
+export function saying(key: MessageKey, params?: Message['params']): SaidPart {
   return { said: { key, ...(params && { params }) } };
 }
 
@@ -198,11 +198,17 @@ export class InputError extends Error {
 
 /** What follows the field an error's message starts with (and its colon): `unknown preset 'x'` of `preset: unknown preset 'x'`. */
 export function afterField(error: unknown): string {
+  return wordsText(afterFieldWords(error));
+}
+
+/** The same as words (the catalogue messages in it kept, for a front end to say in its language). */
+export function afterFieldWords(error: unknown): Wording {
   if (!(error instanceof InputError)) return error instanceof Error ? error.message : String(error);
-  if (error.reason) return wordsText(error.reason);
+  if (error.reason) return error.reason;
   const [first, ...rest] = error.words;
-  if (first === undefined || typeof first === 'string') return error.message;
-  return wordsText(rest).replace(/^:?\s*/, '');
+  if (!isMention(first)) return error.words;
+  const [head, ...tail] = rest;
+  return typeof head === 'string' ? [head.replace(/^:?\s*/, ''), ...tail] : rest;
 }
 
 /** A pool's workers could not be started: not the user's input, and nothing was computed. */

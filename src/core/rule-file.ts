@@ -1,5 +1,5 @@
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node, type Pair } from 'yaml';
-import { InputError, quote, type InputCode } from './errors.js';
+import { InputError, quote, says, saying, type InputCode, type Wording } from './errors.js';
 import { parseCount } from './numbers.js';
 import type { GameSpec } from './kinds/registry.js';
 import { RULE_KEYS, ruleWord } from './rule-words.js';
@@ -62,64 +62,66 @@ export function parseRuleText(text: string, source: string, beside: ResolveBesid
     const { line, col } = lines.linePos(offset);
     return `${source}:${line}:${col}`;
   };
-  const fail = (node: Node | null | undefined, message: string, code: InputCode = 'bad-rule'): never => {
-    throw new InputError(`${at(node)}: ${message}`, { code, field: 'rule', value: source });
+  const fail = (node: Node | null | undefined, message: Wording, code: InputCode = 'bad-rule'): never => {
+    throw new InputError(says`${at(node)}: ${message}`, { code, field: 'rule', value: source });
   };
+  // An error of a value's own parser, placed at the value (its words kept: they may be said in another language).
+  const failWith = (node: Node | null | undefined, error: unknown): never => fail(node, error instanceof InputError ? error.words : (error as Error).message);
   if (doc.errors.length) {
     const error = doc.errors[0]!;
     const { line, col } = lines.linePos(error.pos[0]);
     throw new InputError(`${source}:${line}:${col}: ${error.message.split('\n')[0]}`, { code: 'bad-rule', field: 'rule', value: source });
   }
   const root = doc.contents;
-  if (!isMap(root)) return fail(root, 'expected a mapping with a rule key (one of moves, all-but, preset)');
+  if (!isMap(root)) return fail(root, saying('error.file.mapping'));
 
   const entries = new Map<string, Pair<Node, Node>>();
   for (const pair of root.items as Pair<Node, Node>[]) {
-    const key = isScalar(pair.key) ? String(pair.key.value) : fail(pair.key, 'keys must be plain names');
+    const key = isScalar(pair.key) ? String(pair.key.value) : fail(pair.key, saying('error.file.plainKeys'));
     if (![...RULE_KEYS, ...INFO_KEYS].includes(key as never)) {
-      fail(pair.key, `unknown key ${quote(key)} (expected one of: ${[...INFO_KEYS, ...RULE_KEYS].join(', ')})`, 'unknown-name');
+      fail(pair.key, saying('error.file.unknownKey', { key: quote(key), keys: [...INFO_KEYS, ...RULE_KEYS].join(', ') }), 'unknown-name');
     }
     entries.set(key, pair);
   }
   const ruleKeys = RULE_KEYS.filter((k) => entries.has(k));
-  if (ruleKeys.length === 0) fail(root, `no rule: expected one of the keys ${RULE_KEYS.join(', ')}`);
-  if (ruleKeys.length > 1) fail(entries.get(ruleKeys[1]!)!.key, `give one rule key, not both '${ruleKeys[0]}' and '${ruleKeys[1]}'`);
+  if (ruleKeys.length === 0) fail(root, saying('error.file.noRule', { keys: RULE_KEYS.join(', ') }));
+  if (ruleKeys.length > 1) fail(entries.get(ruleKeys[1]!)!.key, saying('error.file.twoRules', { first: ruleKeys[0]!, second: ruleKeys[1]! }));
 
   const text_ = (key: string): string | undefined => {
     const pair = entries.get(key);
     if (!pair) return undefined;
     const value = pair.value;
-    if (!isScalar(value) || typeof value.value !== 'string') return fail(value ?? pair.key, `${key}: expected text`);
+    if (!isScalar(value) || typeof value.value !== 'string') return fail(value ?? pair.key, saying('error.file.text', { key }));
     return value.value;
   };
   const moveList = (key: string, allowEmpty: boolean): number[] => {
     const value = entries.get(key)!.value;
-    if (!isSeq(value)) return fail(value, `${key}: expected a list of positive whole numbers, such as [1, 2, 3]`);
-    if (value.items.length > MAX_MOVES) return fail(value, `${key}: ${formatCount(value.items.length)} moves; a set holds at most ${formatCount(MAX_MOVES)}`);
+    if (!isSeq(value)) return fail(value, saying('error.file.list', { key }));
+    if (value.items.length > MAX_MOVES) return fail(value, says`${key}: ${saying('error.moves.tooMany', { count: formatCount(value.items.length), most: formatCount(MAX_MOVES) })}`);
     const numbers = (value.items as Node[]).map((item) => {
       const v = isScalar(item) ? item.value : undefined;
       const written = isScalar(item) ? item.source ?? String(item.value) : '';
-      if (typeof v === 'number' && v > MAX_MOVE) return fail(item, `${key}: ${written} is too large (a move takes at most ${formatCount(MAX_MOVE)} tokens)`);
+      if (typeof v === 'number' && v > MAX_MOVE) return fail(item, saying('error.file.moveTooLarge', { key, value: written, most: formatCount(MAX_MOVE) }));
       if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) {
-        return fail(item, `${key}: expected a positive whole number, got ${isScalar(item) ? (typeof v === 'string' ? JSON.stringify(v) : written) : 'a ' + (isSeq(item) ? 'list' : 'mapping')}`);
+        return fail(item, saying('error.file.notPositive', { key, got: isScalar(item) ? (typeof v === 'string' ? JSON.stringify(v) : written) : { key: isSeq(item) ? ('error.file.aList' as const) : ('error.file.aMapping' as const) } }));
       }
       return v;
     });
     try {
       return normaliseMoveSet(numbers, key, allowEmpty);
     } catch (error) {
-      return fail(value, (error as Error).message);
+      return failWith(value, error);
     }
   };
 
   /** [[1,0],[0,1],[1,1,3]]: vectors, a third number capping the multiple. */
   const vectorList = (node: Node | null): string => {
-    if (!isSeq(node)) return fail(node, 'vectors: expected a list of vectors such as [[1, 0], [0, 1], [1, 1]] (a third number caps the multiple)');
+    if (!isSeq(node)) return fail(node, saying('error.file.vectors'));
     return (node.items as Node[])
       .map((item) => {
         const numbers = isSeq(item) ? (item.items as Node[]).map((x) => (isScalar(x) ? x.value : undefined)) : [];
         if (numbers.length < 2 || numbers.length > 3 || numbers.some((x) => typeof x !== 'number' || !Number.isInteger(x) || x < 0)) {
-          return fail(item, 'vectors: each vector is [dx, dy] or [dx, dy, cap], whole numbers >= 0');
+          return fail(item, saying('error.file.vector'));
         }
         return numbers.join(',');
       })
@@ -136,7 +138,7 @@ export function parseRuleText(text: string, source: string, beside: ResolveBesid
         return vectorList(node);
       case 'as-written':
         // YAML reads 0.77 as a number (and 0.70 as 0.7): take the text as written.
-        return isScalar(node) && (typeof node.value === 'string' || typeof node.value === 'number') ? String(node.source ?? node.value) : fail(node, `${key}: expected a code such as "0.77"`);
+        return isScalar(node) && (typeof node.value === 'string' || typeof node.value === 'number') ? String(node.source ?? node.value) : fail(node, saying('error.file.code', { key }));
       case 'text':
       case 'file':
         return text_(key)!;
@@ -159,18 +161,18 @@ export function parseRuleText(text: string, source: string, beside: ResolveBesid
     try {
       game = word.parse(words, ruleKey) as GameSpec;
     } catch (error) {
-      return fail(entries.get(ruleKey)!.value, (error as Error).message);
+      return failWith(entries.get(ruleKey)!.value, error);
     }
   }
   let defaultMax: bigint | undefined;
   const maxPair = entries.get('max');
   if (maxPair) {
     const v = isScalar(maxPair.value) ? maxPair.value.value : undefined;
-    if (typeof v !== 'number' && typeof v !== 'string') return fail(maxPair.value, 'max: expected a whole number such as 1000, 1e6 or "2^20"');
+    if (typeof v !== 'number' && typeof v !== 'string') return fail(maxPair.value, saying('error.file.max'));
     try {
       defaultMax = parseCount(String(v), 'max');
     } catch (error) {
-      return fail(maxPair.value, (error as Error).message);
+      return failWith(maxPair.value, error);
     }
   }
   return {

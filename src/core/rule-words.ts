@@ -8,7 +8,7 @@
  * file's rule column can be fed back in. The schema of rule files and
  * --help are made from the same table.
  */
-import { InputError, afterField, says, saying } from './errors.js';
+import { InputError, afterFieldWords, says, saying } from './errors.js';
 import { KIND_WORDS } from './kinds/registry.js';
 import type { RuleWord } from './kinds/kind.js';
 import { presetGame, presetPattern } from './presets.js';
@@ -28,7 +28,7 @@ const PRESET_WORD: RuleWord = {
     try {
       return presetGame(text);
     } catch (error) {
-      throw where === '--preset' ? error : new InputError(`${where}: ${afterField(error)}`, { code: error instanceof InputError ? error.code : undefined, value: text });
+      throw where === '--preset' ? error : new InputError(says`${where}: ${afterFieldWords(error)}`, { code: error instanceof InputError ? error.code : undefined, value: text });
     }
   },
 };
