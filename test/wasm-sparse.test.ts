@@ -6,6 +6,8 @@ import { referenceValues } from './oracles/reference.js';
 import { wasmAvailable } from '../src/core/kinds/take-and-break/wasm-sparse.js';
 import type { RareCommonSplit } from '../src/core/kinds/take-and-break/rare-common.js';
 import { int, mulberry32 } from './helpers/random.js';
+import { analyseSync } from '../src/core/analyse.js';
+import type { Exploration } from '../src/core/heap/explore.js';
 
 /** The WebAssembly loop (wasm/sparse.c) against the TypeScript kernel and the reference. */
 describe('rare/common kernel in WebAssembly', () => {
@@ -97,6 +99,15 @@ describe('rare/common kernel in WebAssembly', () => {
     expect(first.values.byteOffset, 'moved out').toBe(0);
     expect(Array.from(first.values.subarray(0, 4000))).toEqual(Array.from(reference.values.subarray(0, 4000)));
     expect(Array.from(second.values.subarray(0, 4000))).toEqual(Array.from(reference.values.subarray(0, 4000)));
+  });
+
+  it('a run resumed from a checkpoint loads it into the module\'s memory and gives the fresh run\'s values', () => {
+    const game = { rule: { kind: 'take-and-break' as const, code: parseCode('0.6') } };
+    const fresh = analyseSync({ game, max: 20_000n }) as Exploration;
+    const saved = Uint16Array.from({ length: 7000 }, (_, n) => fresh.valueOf(n));
+    const resumed = analyseSync({ game, max: 20_000n, resume: saved }) as Exploration;
+    expect(Array.from({ length: 20_001 }, (_, n) => resumed.valueOf(n))).toEqual(Array.from({ length: 20_001 }, (_, n) => fresh.valueOf(n)));
+    expect(Array.from(saved.subarray(0, 5)), 'the checkpoint is left as it was').toEqual([0, 1, 1, 2, 2].map((_, n) => fresh.valueOf(n)));
   });
 
   it('a kernel resumed on values it did not compute (a checkpoint) agrees', () => {

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
 import { InputError, mention, says, type InputCode, type Wording } from '../core/errors.js';
 import { OutputError } from './sink.js';
 import { valueView, type ValueArray } from '../core/kernels/store.js';
@@ -89,31 +89,53 @@ export function checkCheckpointTarget(path: string, options: { resume: boolean; 
 }
 
 export function loadCheckpoint(path: string, rule: string): ValueArray {
-  let data: Buffer;
+  let fd: number | undefined;
   try {
     if (statSync(path).isDirectory()) throw refuse('bad-file', path, 'is a directory, not a file');
-    data = readFileSync(path);
+    fd = openSync(path, 'r');
+    const line = headerLine(fd);
+    let header: Header;
+    try {
+      header = JSON.parse(line?.text ?? '') as Header;
+    } catch {
+      throw refuse('bad-file', path, 'not a sg-explore checkpoint');
+    }
+    if (typeof header !== 'object' || header === null || header.format !== FORMAT || header.version !== VERSION) throw refuse('bad-file', path, `not a sg-explore checkpoint (version ${VERSION})`);
+    if (header.rule !== rule) throw refuse('mismatch', path, `it is for '${header.rule}', not '${rule}'`);
+    if (![1, 2, 4].includes(header.bytesPerValue)) throw refuse('bad-file', path, `damaged (value width ${header.bytesPerValue})`);
+    // The values are read straight into a buffer of their own (aligned for their width): a record's checkpoint
+    // is hundreds of megabytes, and a second copy of it would be the run's largest cost in memory.
+    const length = statSync(path).size - line!.bodyAt;
+    if (length !== header.count * header.bytesPerValue) throw refuse('bad-file', path, 'damaged (size or checksum does not match its header)');
+    const body = new Uint8Array(new ArrayBuffer(length));
+    for (let at = 0; at < length; ) {
+      const read = readSync(fd, body, at, Math.min(1 << 26, length - at), line!.bodyAt + at);
+      if (read === 0) throw refuse('bad-file', path, 'damaged (size or checksum does not match its header)');
+      at += read;
+    }
+    if (checksum(body) !== header.checksum) throw refuse('bad-file', path, 'damaged (size or checksum does not match its header)');
+    return valueView(body.buffer, header.bytesPerValue);
   } catch (error) {
     if (error instanceof InputError) throw error;
     throw refuse('bad-file', path, `cannot read it (${describeFsError(error)})`);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
-  const newline = data.indexOf(10);
-  let header: Header;
-  try {
-    header = JSON.parse(data.subarray(0, newline < 0 ? 0 : newline).toString('utf8')) as Header;
-  } catch {
-    throw refuse('bad-file', path, 'not a sg-explore checkpoint');
+}
+
+/** A checkpoint's first line (its JSON header) and where the values after it start; undefined when no line ends within a megabyte. */
+function headerLine(fd: number): { readonly text: string; readonly bodyAt: number } | undefined {
+  const chunks: Buffer[] = [];
+  for (let at = 0; at < 1 << 20; ) {
+    const chunk = Buffer.alloc(1 << 16);
+    const read = readSync(fd, chunk, 0, chunk.length, at);
+    if (read === 0) return undefined;
+    const newline = chunk.subarray(0, read).indexOf(10);
+    chunks.push(chunk.subarray(0, newline < 0 ? read : newline));
+    if (newline >= 0) return { text: Buffer.concat(chunks).toString('utf8'), bodyAt: at + newline + 1 };
+    at += read;
   }
-  if (typeof header !== 'object' || header === null || header.format !== FORMAT || header.version !== VERSION) throw refuse('bad-file', path, `not a sg-explore checkpoint (version ${VERSION})`);
-  if (header.rule !== rule) throw refuse('mismatch', path, `it is for '${header.rule}', not '${rule}'`);
-  const body = data.subarray(newline + 1);
-  if (body.length !== header.count * header.bytesPerValue || checksum(body) !== header.checksum) {
-    throw refuse('bad-file', path, 'damaged (size or checksum does not match its header)');
-  }
-  if (![1, 2, 4].includes(header.bytesPerValue)) throw refuse('bad-file', path, `damaged (value width ${header.bytesPerValue})`);
-  const copy = new ArrayBuffer(body.length);
-  new Uint8Array(copy).set(body);
-  return valueView(copy, header.bytesPerValue);
+  return undefined;
 }
 
 /** The key (`rule`) a checkpoint was saved for, or undefined when the file is no readable checkpoint. */
@@ -121,21 +143,10 @@ export function checkpointKeyOf(path: string): string | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(path, 'r');
-    const chunks: Buffer[] = [];
-    // The header is one line, before the values: read until its end (a megabyte at most).
-    for (let at = 0; at < 1 << 20; ) {
-      const chunk = Buffer.alloc(1 << 16);
-      const read = readSync(fd, chunk, 0, chunk.length, at);
-      if (read === 0) break;
-      const newline = chunk.subarray(0, read).indexOf(10);
-      chunks.push(chunk.subarray(0, newline < 0 ? read : newline));
-      if (newline >= 0) {
-        const header = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Partial<Header>;
-        return header?.format === FORMAT && typeof header.rule === 'string' ? header.rule : undefined;
-      }
-      at += read;
-    }
-    return undefined;
+    const line = headerLine(fd);
+    if (!line) return undefined;
+    const header = JSON.parse(line.text) as Partial<Header>;
+    return header?.format === FORMAT && typeof header.rule === 'string' ? header.rule : undefined;
   } catch {
     return undefined;
   } finally {

@@ -151,6 +151,8 @@ function plan(request: ExploreRequest, solver: Solver, text: string, timeProofs 
   if (stopAt < 1) throw new InputError('not enough free memory for even one value', { code: 'out-of-memory', field: 'memoryBudget', value: request.memoryBudget });
   // Small at first (it doubles as needed): a sweep makes thousands of stores, most of them done within a few hundred values.
   const store = new ValueStore(stopAt, solver.largestExpected ?? 0, Math.min(stopAt, 1 << 10), Boolean(solver.fillAsync));
+  // Into the kernel's own memory before a resumed run's values are loaded, so they are copied once (a record's checkpoint holds hundreds of megabytes).
+  solver.house?.(store);
   if (request.resume) {
     const prefix = request.resume.subarray(0, stopAt);
     let largest = 0;

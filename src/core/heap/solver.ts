@@ -28,6 +28,8 @@ export interface KernelStats {
 export interface Solver {
   /** The largest value the rule can produce, when it is known in advance. */
   readonly largestExpected?: number;
+  /** Move the store's values into the kernel's memory, where it computes them in place (the WebAssembly kernel), if it has one. */
+  house?(store: ValueStore): void;
   /** Compute G(from..to-1) into the store; G(0..from-1) are final. Sets store.count = to. */
   fill(store: ValueStore, from: number, to: number): void;
   /** The same on a worker pool (then the store must be shared); `close` ends the pool. */

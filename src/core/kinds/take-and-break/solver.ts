@@ -54,6 +54,7 @@ export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
             : english('rule.noTheorem.unequalSplit'),
         defaultLimit: heaps === 3 ? 2 ** 11 : 2 ** 20,
         costly: true,
+        house: (store) => (kernel instanceof SparseSpaceKernel ? kernel.house(store) : undefined),
         fill: (store, from, to) => kernel.fill(store, from, to),
         prove: octal
           ? (g, count) => {

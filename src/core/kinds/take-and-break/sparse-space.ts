@@ -48,7 +48,14 @@ export class SparseSpaceKernel {
     return { count: this.split.count, mask: this.split.mask, space: this.split.space };
   }
 
+  /** The store's values into the WebAssembly module's memory (see WasmSparse.house), if it is used. */
+  house(store: ValueStore): void {
+    this.wasm?.house(store);
+  }
+
   fill(store: ValueStore, from: number, to: number): void {
+    // Homed first, the store grows in the module's memory rather than in a buffer of its own that is then copied there.
+    this.house(store);
     store.reserve(to);
     this.catchUp(store.values, from);
     let n = from;

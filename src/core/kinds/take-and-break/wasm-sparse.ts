@@ -116,14 +116,8 @@ export class WasmSparse implements ValueHome {
   fill(store: ValueStore, from: number, end: number, split: RareCommonSplit): number | null {
     const bound = split.bound;
     if (this.outOfMemory || bound > MAX_BOUND || split.count >= RARE_CAPACITY || store.bytesPerValue > 2) return null;
-    // Another store's values may be here (a kernel used for a second table): they move out first, intact.
-    if (this.resident !== store) this.resident?.leaveHome();
-    this.resident = store;
     // Memory that cannot grow (a limit on the address space, or past wasm32's 4 GiB): the TypeScript loop takes over from here.
-    if (!store.home(this)) {
-      this.outOfMemory = true;
-      return null;
-    }
+    if (!this.house(store)) return null;
     if (bound > SMALL_BOUND) store.widenToBytes(2);
     if (store.bytesPerValue > 2) return null; // it could not widen here
     const memory = this.memory.buffer; // after any growth above
@@ -146,6 +140,20 @@ export class WasmSparse implements ValueHome {
     const last = store.values[stop - 1]!;
     if (last >= bound) split.record(last, stop - 1);
     return stop;
+  }
+
+  /**
+   * Keep the store's values in this module's memory, where fill computes
+   * them; false when it cannot hold them (then it never tries again, and
+   * the TypeScript loop does the work).
+   */
+  house(store: ValueStore): boolean {
+    if (this.outOfMemory || store.bytesPerValue > 2) return false;
+    // Another store's values may be here (a kernel used for a second table): they move out first, intact.
+    if (this.resident !== store) this.resident?.leaveHome();
+    this.resident = store;
+    if (!store.home(this)) this.outOfMemory = true;
+    return !this.outOfMemory;
   }
 
   /** ValueHome: the store's values at valuesAt, the memory grown to hold `capacity` of them. */
