@@ -23,6 +23,7 @@ import { parseVectors } from '../src/core/kinds/two-pile/rule.js';
 import { parsePair } from '../src/core/positions/pair-position.js';
 import { checkMisereSize } from '../src/core/positions/misere.js';
 import { startPlay } from '../src/core/play/start.js';
+import { parseRowRange } from '../src/core/rows.js';
 import type { Exploration } from '../src/core/heap/explore.js';
 import type { GameSpec, Rule } from '../src/core/kinds/registry.js';
 import { parseCode } from '../src/core/rules/code.js';
@@ -250,6 +251,8 @@ describe('the common input errors, in the reader\'s language', () => {
     ['at of two piles', () => analyseSync({ game: wythoff, at: [3n] }), 'at applies to one-heap games; for two-pile games give max N (the table up to N)', ['两堆游戏', '--max N']],
     ['a table of two piles too far', () => analyseSync({ game: wythoff, max: 2n ** 32n }), 'max 4294967296: at most 2,147,483,647 for two-pile games'],
     ['a table of heaps with memory too far', () => analyseSync({ game: presetGame('fibonacci-nim'), max: 2n ** 32n }), 'max 4294967296: at most 2,147,483,647 for heaps with memory', ['有记忆的堆']],
+    ['a range of rows', () => parseRowRange('0..x..1', '--rows'), "--rows: '0..x..1' is not a range of rows such as 0..15"],
+    ['rows backwards', () => parseRowRange('9..3', '--rows'), "--rows: the range '9..3' is backwards"],
     ['rows beyond the table', () => analyseSync({ game: wythoff, rows: { first: 0, last: 100 } }), 'rows A..B needs max N: the length of the rows'],
     ['a table of two piles beyond memory', () => analyseSync({ game: wythoff, max: 10n ** 9n }), 'max 1000000000: a table of 1,000,000,002,000,000,000 cells needs about ', ['--rows A..B']],
     ['rows beyond memory', () => analyseSync({ game: wythoff, max: 10n ** 8n, rows: { first: 0, last: 10 ** 8 } }), 'rows 0..100000000 max 100000000: rows 0..100000000 (every row before the last is computed too) of 100,000,001 columns need about '],

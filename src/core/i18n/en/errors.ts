@@ -65,6 +65,8 @@ export const errors = {
   'error.observed.none': 'no period was observed over the first {count} values, so no law answers a heap of {heap}',
   'error.heaps.atMost': 'at most {most} heaps',
   'error.rows.twoPile': 'applies to two-pile games ({vectors}, {preset} wythoff)',
+  'error.rows.notRange': '{text} is not a range of rows such as 0..15',
+  'error.rows.backwards': 'the range {text} is backwards',
   'error.rows.needMax': 'A..B needs {max} N: the length of the rows',
   'error.pairs.misere': 'tables are for one-heap games; for other games evaluate positions with {position} ... {misere}',
   'error.pairs.at': 'applies to one-heap games; for {what} give {max} N (the table up to N)',

@@ -62,6 +62,8 @@ export const errors: Readonly<Record<keyof typeof english, string>> = {
   'error.observed.none': '在前 {count} 个值中没有观察到周期，所以没有规律能回答大小为 {heap} 的堆',
   'error.heaps.atMost': '堆至多为 {most}',
   'error.rows.twoPile': '只适用于两堆游戏（{vectors}、{preset} wythoff）',
+  'error.rows.notRange': '{text} 不是 0..15 这样的行范围',
+  'error.rows.backwards': '范围 {text} 是倒过来的',
   'error.rows.needMax': 'A..B 需要 {max} N：行的长度',
   'error.pairs.misere': '的表只适用于单堆游戏；其他游戏请用 {position} ... {misere} 计算局面',
   'error.pairs.at': '只适用于单堆游戏；{what}请给出 {max} N（表算到 N）',
