@@ -17,9 +17,15 @@ import { pairLawText } from '../src/core/laws/pair-law.js';
 import { lawText } from '../src/core/kinds/capped-heap/law-text.js';
 import type { GridExploration } from '../src/core/kinds/two-pile/grid.js';
 import type { CappedHeapExploration } from '../src/core/kinds/capped-heap/explore-capped.js';
-import { analyseSync } from '../src/core/analyse.js';
+import { analyseSync, explore } from '../src/core/analyse.js';
+import { ruleWord } from '../src/core/rule-words.js';
+import { parseVectors } from '../src/core/kinds/two-pile/rule.js';
+import { parsePair } from '../src/core/positions/pair-position.js';
+import { checkMisereSize } from '../src/core/positions/misere.js';
+import { startPlay } from '../src/core/play/start.js';
+import { parseRowRange } from '../src/core/rows.js';
 import type { Exploration } from '../src/core/heap/explore.js';
-import type { Rule } from '../src/core/kinds/registry.js';
+import type { GameSpec, Rule } from '../src/core/kinds/registry.js';
 import { parseCode } from '../src/core/rules/code.js';
 import { listPresets, presetGame } from '../src/core/presets.js';
 
@@ -212,8 +218,13 @@ describe('the common input errors, in the reader\'s language', () => {
     }
     throw new Error('not refused');
   };
-  // Each a mistake a student makes on the first day; the CLI's English is the catalogue's.
-  const mistakes: [string, () => unknown, string][] = [
+  const kayles = presetGame('kayles');
+  const wythoff = presetGame('wythoff');
+  const octal = (code: string): GameSpec => ({ rule: { kind: 'take-and-break', code: parseCode(code) } });
+  const squares: GameSpec = { rule: { kind: 'sequence-subtraction', sequence: 'squares' } };
+  const subtraction: GameSpec = { rule: { kind: 'subtraction', moves: [2, 5, 7] } };
+  // Each a mistake a student makes on the first day; the CLI's English is the catalogue's (and, where given, what the Chinese must hold).
+  const mistakes: [string, () => unknown, string, string[]?][] = [
     ['a size', () => parseCount('abc', mention('max')), "max: 'abc' is not a whole number (try 1000000, 1_000_000, 1e6 or 2^20)"],
     ['a negative size', () => parseCount('-3', mention('max')), "max: '-3' is negative: sizes, heaps and piles are whole numbers, 0 or more"],
     ['a size out of range', () => parseSmallCount('0', mention('threads'), 1, 64), "threads: '0' must be at least 1"],
@@ -225,13 +236,61 @@ describe('the common input errors, in the reader\'s language', () => {
     ['a rule file\'s key', () => parseRuleText('bogus: 1\n', 'rule.yaml'), "rule.yaml:1:1: unknown key 'bogus' (expected one of: "],
     ['a rule file\'s move', () => parseRuleText('moves: [1, -2]\n', 'rule.yaml'), 'rule.yaml:1:12: moves: expected a positive whole number, got -2'],
     ['a rule file\'s preset', () => parseRuleText('preset: kayle\n', 'rule.yaml'), "rule.yaml:1:9: preset: unknown preset 'kayle'"],
+    // The refusals of a request the page or play may make: the fields in a message's holes are named as flags.
+    ['a misère theory', () => analyseSync({ game: kayles, misereTheory: 'bogus' as 'genus' }), "misereTheory: expected 'genus' or 'quotient', got bogus"],
+    ['a misère theory of two piles', () => analyseSync({ game: wythoff, misereTheory: 'genus' }), 'genus applies to heap rules (subtraction sets, all-but sets, codes, rule modules)'],
+    ['a misère theory at a heap', () => analyseSync({ game: kayles, misereTheory: 'genus', at: [3n] }), 'genus makes a table of heaps 0..max; a position or at asks for single answers (give one or the other)', ['--at']],
+    ['a misère theory too far', () => analyseSync({ game: kayles, misereTheory: 'genus', max: 10n ** 9n }), 'genus max 1,000,000,000: at most 2,999,999 heaps'],
+    ['explore() of two piles', () => explore({ game: wythoff }), 'vectors (1,0) (0,1) (1,1) is not a heap game computed here: explore() and solve() compute one-heap rules (see analyse)'],
+    ['no memory', () => analyseSync({ game: kayles, memoryBudget: 1 }), 'not enough free memory for even one value'],
+    ['no memory and no theorem', () => analyseSync({ game: squares, max: 10n ** 6n, memoryBudget: 1000 }), 'max 1000000: 1,000,001 values do not fit in memory (room for about 250), and no theorem lets this rule stop early (an infinite subtraction set has no finite window that determines the values)', ['无限的减法集']],
+    ['no memory and no period', () => analyseSync({ game: octal('0.156'), max: 10n ** 6n, limit: 50, memoryBudget: 1000 }), 'max 1000000: no period was proven within the first 50 values (raise limit), and 1,000,001 values do not fit in memory (room for about 250)', ['--limit']],
+    ['no observed period', () => analyseSync({ game: octal('0.156'), at: [10n ** 12n], useObserved: true, limit: 20 }), 'useObserved: no period was observed over the first 20 values, so no law answers a heap of 1000000000000'],
+    ['rows of one heap', () => analyseSync({ game: kayles, rows: { first: 0, last: 3 } }), 'rows applies to two-pile games (vectors, preset wythoff)', ['--vectors', '--preset wythoff']],
+    ['a misère table of two piles', () => analyseSync({ game: wythoff, misere: true }), 'misere tables are for one-heap games; for other games evaluate positions with position ... misere', ['--position ... --misere']],
+    ['at of two piles', () => analyseSync({ game: wythoff, at: [3n] }), 'at applies to one-heap games; for two-pile games give max N (the table up to N)', ['两堆游戏', '--max N']],
+    ['a table of two piles too far', () => analyseSync({ game: wythoff, max: 2n ** 32n }), 'max 4294967296: at most 2,147,483,647 for two-pile games'],
+    ['a table of heaps with memory too far', () => analyseSync({ game: presetGame('fibonacci-nim'), max: 2n ** 32n }), 'max 4294967296: at most 2,147,483,647 for heaps with memory', ['有记忆的堆']],
+    ['a range of rows', () => parseRowRange('0..x..1', '--rows'), "--rows: '0..x..1' is not a range of rows such as 0..15"],
+    ['rows backwards', () => parseRowRange('9..3', '--rows'), "--rows: the range '9..3' is backwards"],
+    ['rows beyond the table', () => analyseSync({ game: wythoff, rows: { first: 0, last: 100 } }), 'rows A..B needs max N: the length of the rows'],
+    ['a table of two piles beyond memory', () => analyseSync({ game: wythoff, max: 10n ** 9n }), 'max 1000000000: a table of 1,000,000,002,000,000,000 cells needs about ', ['--rows A..B']],
+    ['rows beyond memory', () => analyseSync({ game: wythoff, max: 10n ** 8n, rows: { first: 0, last: 10 ** 8 } }), 'rows 0..100000000 max 100000000: rows 0..100000000 (every row before the last is computed too) of 100,000,001 columns need about '],
+    ['a position of two piles too large', () => analyseSync({ game: wythoff, position: ['20000:20000', '1:1'] }), 'position: a table up to 20000:20000 has 400,040,001 cells, more than the 100,000,000 a position may need'],
+    ['a position of a heap with memory too large', () => analyseSync({ game: presetGame('fibonacci-nim'), position: ['100000', '3'] }), 'position: heaps up to 100000 need 5,000,150,001 states, more than 100,000,000'],
+    ['a vector', () => parseVectors('(1,0,2,3)', '--vectors'), "--vectors: '1,0,2,3' is not a vector dx,dy (with an optional cap: dx,dy,cap)"],
+    ['a vector of 0', () => parseVectors('(0,0)', '--vectors'), '--vectors: the vector (0,0) moves nothing'],
+    ['no vectors', () => parseVectors('( )', '--vectors'), "--vectors: no vectors (Wythoff's game is (1,0) (0,1) (1,1))"],
+    ['a vector\'s component', () => parseVectors('(1,x)', '--vectors'), "--vectors: vector component: 'x' is not a whole number", ['向量分量']],
+    ['a vector\'s cap', () => parseVectors('(1,1)x0', '--vectors'), "--vectors: cap: '0' must be at least 1", ['上限']],
+    ['a sequence', () => ruleWord('sequence')!.parse('cubez', '--sequence'), "--sequence: unknown sequence 'cubez' (expected one of: squares, fibonacci, "],
+    ['no code', () => ruleWord('code')!.parse(' ', '--code'), '--code: expected a code such as 0.77'],
+    ['a preset\'s parameter', () => presetGame('kayles:3'), "preset kayles takes no parameter (got 'kayles:3')"],
+    ['bash without m', () => presetGame('bash'), "preset bash needs a maximum take, as in 'bash:3'"],
+    ['bash:0', () => presetGame('bash:0'), "preset bash:<m>: m must be from 1 to 10^18 (got '0')"],
+    ['a pair', () => parsePair('3-5', mention('position')), "position: '3-5' is not a pair such as 3:5"],
+    ['a pair or a heap', () => parsePair('3 5', mention('position'), (n) => [n, n]), "position: '3 5' is not a pair such as 3:5 or a single heap"],
+    ['a pair too large', () => parsePair('1e20:1', mention('position')), "position: '1e20:1': 100000000000000000000 is larger than 9,007,199,254,740,991, the most a pair may hold"],
+    ['a misère search too large', () => analyseSync({ game: octal('0.156'), misere: true, position: ['200', '200', '200'] }), 'misere: this position may reach up to about 1.0e41 positions, more than the 2,000,000 an exhaustive search may visit (misère sums have no shortcut for this rule); use smaller heaps, or normal play', ['这个局面', '至多约 1.0e41']],
+    ['a misère search of a split heap', () => analyseSync({ game: octal('0.156'), misere: true, position: ['1000000000000'] }), 'misere: a heap of 1000000000000 may reach more than 10^300 positions', ['超过 10^300']],
+    ['a misère search of many options', () => checkMisereSize(1_000_000, 1000, { key: 'error.misere.thisPosition' }), 'misere: this position may reach up to 1,000,000 positions of up to 1,000 options each: 1,000,000,000 options, more than the 200,000,000 an exhaustive search may look through (misère sums'],
+    ['a misère table too far', () => analyseSync({ game: subtraction, misere: true, max: 10n ** 9n }), 'misere max 1000000000: at most 50,000,000 heaps'],
+    ['a misère table of a splitting rule', () => analyseSync({ game: octal('4.07'), misere: true, max: 300n }), 'misere: a heap of 300 (a rule that splits heaps is searched position by position) may reach up to about 1.3e17 positions'],
   ];
-  it.each(mistakes)('%s: English as the CLI prints it, Chinese with the same values', (_, run, english) => {
+  it.each(mistakes)('%s: English as the CLI prints it, Chinese with the same values', (_, run, english, chineseHas = []) => {
     const error = refused(run);
     expect(error.message.startsWith(english), error.message).toBe(true);
     const chinese = wordsText(error.words, flagOf, zh);
     expect(chinese).toMatch(/[\u4e00-\u9fff]/);
     for (const quoted of error.message.match(/'[^']*'/g) ?? []) expect(chinese).toContain(quoted);
+    for (const part of chineseHas) expect(chinese).toContain(part);
+  });
+
+  it('play refuses a start heap too large in the reader\'s language', async () => {
+    const error = await startPlay({ game: kayles, position: ['2000000'], seed: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).message).toBe('play: heaps up to 1,000,000 (got 2000000)');
+    expect(wordsText((error as InputError).words, flagOf, zh)).toBe('play: 堆至多为 1,000,000（给出的是 2000000）');
   });
 
   it('every error message of the catalogue is said somewhere in the source', () => {

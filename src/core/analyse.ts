@@ -4,7 +4,7 @@
  * field), its kind prepares the work, and the result is a tagged union
  * (AnalysisResult), every member with a `shape`.
  */
-import { InputError, mention, says } from './errors.js';
+import { InputError, mention, says, saying } from './errors.js';
 import { drive, driveSync, type DriveOptions, type StepOutcome, type SteppedWork } from './driver.js';
 import { checkSize, checkWhole } from './rules/check.js';
 import { checkGame, kindOf, type AnalysisResult, type GameRule, type GameSpec } from './kinds/registry.js';
@@ -51,9 +51,9 @@ function prepareNow(request: Request): Prepared<AnalysisResult> | Promise<Prepar
   const checked = checkRequest(request);
   const theory = checked.misereTheory;
   if (theory !== undefined) {
-    if (theory !== 'genus' && theory !== 'quotient') throw new InputError(`misereTheory: expected 'genus' or 'quotient', got ${String(theory)}`, { code: 'bad-value', field: 'misere', value: theory });
-    if (!kindOf(checked.game.rule).heap) throw new InputError(says`${mention(theory)} applies to heap rules (subtraction sets, all-but sets, codes, rule modules)`, { code: 'not-applicable', field: theory, value: true });
-    if (checked.position || checked.at) throw new InputError(says`${mention(theory)} makes a table of heaps 0..max; a position or ${mention('at')} asks for single answers (give one or the other)`, { code: 'not-applicable', field: theory, value: true });
+    if (theory !== 'genus' && theory !== 'quotient') throw new InputError(says`misereTheory: ${saying('error.theory.expected', { got: String(theory) })}`, { code: 'bad-value', field: 'misere', value: theory });
+    if (!kindOf(checked.game.rule).heap) throw new InputError(says`${mention(theory)} ${saying('error.theory.heapRules')}`, { code: 'not-applicable', field: theory, value: true });
+    if (checked.position || checked.at) throw new InputError(says`${mention(theory)} ${saying('error.theory.table', { at: mention('at') })}`, { code: 'not-applicable', field: theory, value: true });
   }
   return kindOf(checked.game.rule).prepare(checked as AnalyseRequest<GameRule>) as Prepared<AnalysisResult> | Promise<Prepared<AnalysisResult>>;
 }
@@ -156,7 +156,7 @@ export function solve(request: HeapRequest): Solution {
 function heapKindOf(rule: GameRule) {
   const kind = kindOf(rule);
   // The text is made only where it is used: a sweep solves thousands of rules a second.
-  if (!kind.heap?.solver) throw new InputError(`${kind.text(rule)} is not a heap game computed here: explore() and solve() compute one-heap rules (see analyse)`, { code: 'not-applicable', field: 'game', value: rule });
+  if (!kind.heap?.solver) throw new InputError(saying('error.theory.notHeap', { rule: kind.text(rule) }), { code: 'not-applicable', field: 'game', value: rule });
   return kind.heap;
 }
 

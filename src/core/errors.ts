@@ -82,7 +82,13 @@ export interface FieldMention {
  * library writes it in English, a front end in its reader's language.
  */
 export interface SaidPart {
-  readonly said: Message;
+  readonly said: SaidMessage;
+}
+
+/** A catalogue message whose holes may also name fields (`raise {limit}`): each front end names them its own way. */
+export interface SaidMessage {
+  readonly key: MessageKey;
+  readonly params?: Readonly<Record<string, string | number | bigint | SaidMessage | FieldMention>>;
 }
 
 /** A message as words: text, the fields it names, and the catalogue messages it says. */
@@ -92,7 +98,7 @@ export type Words = readonly (string | FieldMention | SaidPart)[];
 export type Wording = string | FieldMention | SaidPart | Words;
 
 /** A catalogue message as part of an error's words. */
-export function saying(key: MessageKey, params?: Message['params']): SaidPart {
+export function saying(key: MessageKey, params?: SaidMessage['params']): SaidPart {
   return { said: { key, ...(params && { params }) } };
 }
 
@@ -139,10 +145,18 @@ export function says(strings: TemplateStringsArray, ...values: readonly unknown[
   return wordsOf(parts as Words);
 }
 
+/** A said message as a catalogue message: the fields in its holes (at any depth) named by `name`. */
+function named(message: SaidMessage, name: (field: InputField) => string): Message {
+  if (!message.params) return { key: message.key };
+  const params: Record<string, string | number | bigint | Message> = {};
+  for (const [hole, value] of Object.entries(message.params)) params[hole] = isMention(value) ? name(value.field) : typeof value === 'object' ? named(value, name) : value;
+  return { key: message.key, params };
+}
+
 /** Words as text, each field named by `name` (the library's own name by default), each catalogue message in `t`'s language (English by default). */
 export function wordsText(wording: Wording, name: (field: InputField) => string = (field) => field, t: Translate = english): string {
   return wordsOf(wording)
-    .map((part) => (typeof part === 'string' ? part : isSaid(part) ? say(part.said, t) : name(part.field)))
+    .map((part) => (typeof part === 'string' ? part : isSaid(part) ? say(named(part.said, name), t) : name(part.field)))
     .join('');
 }
 

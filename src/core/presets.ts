@@ -28,7 +28,7 @@ function fixed(name: string, description: string, rule: GameRule): Preset {
     usage: name,
     description,
     rule(parameter) {
-      if (parameter !== undefined) throw new InputError(says`${mention('preset')} ${name} takes no parameter (got ${quote(`${name}:${parameter}`)})`, { code: 'bad-value', value: `${name}:${parameter}` });
+      if (parameter !== undefined) throw new InputError(says`${mention('preset')} ${saying('error.preset.noParameter', { name, got: quote(`${name}:${parameter}`) })}`, { code: 'bad-value', value: `${name}:${parameter}` });
       return rule;
     },
   };
@@ -42,9 +42,9 @@ const PRESETS: readonly Preset[] = [
     pattern: 'bash:[0-9]+',
     description: 'Bash (Bachet) game: remove 1 to m tokens (G(n) = n mod (m+1))',
     rule(parameter) {
-      if (parameter === undefined) throw new InputError(says`${mention('preset')} bash needs a maximum take, as in 'bash:3'`, { code: 'bad-value', value: 'bash' });
+      if (parameter === undefined) throw new InputError(says`${mention('preset')} ${saying('error.preset.bashNeeds')}`, { code: 'bad-value', value: 'bash' });
       const m = parseCount(parameter, says`${mention('preset')} bash:<m>`);
-      if (m < 1n || m > MOST_LIMIT) throw new InputError(says`${mention('preset')} bash:<m>: m must be from 1 to 10^18 (got ${quote(parameter)})`, { code: 'out-of-range', value: parameter });
+      if (m < 1n || m > MOST_LIMIT) throw new InputError(says`${mention('preset')} bash:<m>: ${saying('error.preset.bashRange', { got: quote(parameter) })}`, { code: 'out-of-range', value: parameter });
       return { kind: 'take-up-to', most: m };
     },
     describe(rule) {

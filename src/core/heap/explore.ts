@@ -1,4 +1,4 @@
-import { InputError, mention, says } from '../errors.js';
+import { InputError, mention, says, saying } from '../errors.js';
 import { formatCount } from '../numbers.js';
 import type { GameSpecOf } from '../rules/spec.js';
 import { ValueStore, freeMemoryBudget, MAX_ARRAY_LENGTH, bytesPerValueFor, type ValueArray } from '../kernels/store.js';
@@ -9,7 +9,7 @@ import { valueAt, valueFrom } from '../laws/cycle.js';
 import type { StepOutcome, SteppedWork } from '../driver.js';
 import { describePPositions, type PPositions } from '../laws/p-positions.js';
 import { unsolvedStatistics, type UnsolvedStatistics } from './statistics.js';
-import type { Message } from '../i18n/index.js';
+import { messageFor, type Message } from '../i18n/index.js';
 
 export interface ExploreRequest {
   readonly game: GameSpecOf;
@@ -142,13 +142,13 @@ function plan(request: ExploreRequest, solver: Solver, text: string, timeProofs 
       'max',
       max,
       String(max),
-      `${formatCount(BigInt(wanted))} values do not fit in memory (room for about ${formatCount(capacity)}), and no theorem lets this rule stop early (${solver.noTheorem})`,
+      saying('error.memory.noTheorem', { values: formatCount(BigInt(wanted)), room: formatCount(capacity), why: messageFor(solver.noTheorem, 'rule.noTheorem.') }),
     );
   }
   const baseStop = Math.min(searched, capacity);
   const stretch = request.sparseStretch;
   const stopAt = stretch && stretch.limit > baseStop && stretch.limit <= capacity ? stretch.limit : baseStop;
-  if (stopAt < 1) throw new InputError('not enough free memory for even one value', { code: 'out-of-memory', field: 'memoryBudget', value: request.memoryBudget });
+  if (stopAt < 1) throw new InputError(saying('error.memory.none'), { code: 'out-of-memory', field: 'memoryBudget', value: request.memoryBudget });
   // Small at first (it doubles as needed): a sweep makes thousands of stores, most of them done within a few hundred values.
   const store = new ValueStore(stopAt, solver.largestExpected ?? 0, Math.min(stopAt, 1 << 10), Boolean(solver.fillAsync));
   // Into the kernel's own memory before a resumed run's values are loaded, so they are copied once (a record's checkpoint holds hundreds of megabytes).
@@ -358,7 +358,12 @@ function analyseTable(game: GameSpecOf, plan: Plan, proven: ProvenCycle | null):
       'max',
       reportedMax,
       String(reportedMax),
-      says`no period was proven within the first ${formatCount(count)} values${solver.noTheorem ? ` (${solver.noTheorem})` : says` (raise ${mention('limit')})`}, and ${formatCount(reportedMax + 1n)} values do not fit in memory (room for about ${formatCount(capacity)})`,
+      saying('error.memory.noPeriod', {
+        count: formatCount(count),
+        why: solver.noTheorem ? messageFor(solver.noTheorem, 'rule.noTheorem.') : { key: 'error.memory.raise', params: { limit: mention('limit') } },
+        values: formatCount(reportedMax + 1n),
+        room: formatCount(capacity),
+      }),
     );
   }
   const cycle: Cycle | null = proven && isCycle(pattern) ? pattern : null;

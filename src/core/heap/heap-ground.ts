@@ -3,7 +3,7 @@
  * formula, the computed table, a proven period beyond it, or, only when the
  * request allows it, a period observed over the table and not proven.
  */
-import { InputError, mention, says } from '../errors.js';
+import { InputError, mention, says, saying } from '../errors.js';
 import { formatCount } from '../numbers.js';
 import type { Ground } from '../laws/ground.js';
 import { isCycle, type Cycle } from '../laws/pattern.js';
@@ -42,7 +42,7 @@ export function withObservedLaw(x: Exploration, largest: bigint): Exploration {
   const p = x.pattern;
   if (largest < BigInt(x.computed) || (isCycle(p) && p.proof)) return x;
   if (!isCycle(p)) {
-    throw new InputError(says`${mention('useObserved')}: no period was observed over the first ${formatCount(x.computed)} values, so no law answers a heap of ${largest}`, { code: 'too-large', value: largest });
+    throw new InputError(says`${mention('useObserved')}: ${saying('error.observed.none', { count: formatCount(x.computed), heap: largest })}`, { code: 'too-large', value: largest });
   }
   return { ...x, valueAt: (n) => valueAt(x.values, x.computed, p, n), valueOf: (n) => (n < x.computed ? x.values[n]! : valueFrom(x.values, x.computed, p, n)) };
 }

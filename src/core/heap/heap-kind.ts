@@ -8,6 +8,7 @@ import type { Exploration } from './explore.js';
 import type { Solver } from './solver.js';
 import type { OptionsWithValue } from './heap-options.js';
 import type { ClosedForm } from './closed-form.js';
+import type { Message } from '../i18n/index.js';
 
 /** The moves of one heap rule, as positions and misère play need them. */
 export interface HeapMoves {
@@ -15,8 +16,8 @@ export interface HeapMoves {
   readonly text: string;
   /** Every option of heap n: the heaps each move leaves. */
   options(n: number): number[][];
-  /** Where the options live when they are not known here ("a rule module: its options live in the module"): options() then throws. */
-  readonly optionsElsewhere?: string;
+  /** Where the options live when they are not known here (a rule module: its options live in the module), as a message: options() then throws. */
+  readonly optionsElsewhere?: Message;
   /** Whether a move may leave more than one heap (a misère search then goes over multisets of heaps). */
   readonly splits: boolean;
   /** Nim (G(n) = n): Bouton's rules answer normal and misère sums at once. */

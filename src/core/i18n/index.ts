@@ -69,7 +69,13 @@ export const english: Translate = translator('en');
  * stays as it is.
  */
 export function sayAgain(text: string, prefix: string, t: Translate): string {
-  for (const key of Object.keys(en) as MessageKey[]) if (key.startsWith(prefix) && en[key] === text) return t(key);
+  const message = messageFor(text, prefix);
+  return typeof message === 'string' ? message : t(message.key);
+}
+
+/** The message (among the keys that start with `prefix`) whose English is `text`, to be said again in another language; other text as it is. */
+export function messageFor(text: string, prefix: string): Message | string {
+  for (const key of Object.keys(en) as MessageKey[]) if (key.startsWith(prefix) && en[key] === text) return { key };
   return text;
 }
 

@@ -5,7 +5,7 @@
  * pass). Heaps without a move are left out of every position: a sum with
  * such a heap has the same game tree as the sum without it.
  */
-import { InputError, mention, says } from '../errors.js';
+import { InputError, mention, says, saying } from '../errors.js';
 import { formatCount } from '../numbers.js';
 import type { HeapMoves } from '../heap/heap-kind.js';
 import { sumOptions } from '../positions/misere.js';
@@ -37,7 +37,7 @@ export function liveHeaps(moves: HeapMoves): (n: number) => boolean {
 
 /** The positions heaps 0..max reach, as a generator that yields after each position (for the driver). */
 export function* followerGraph(moves: HeapMoves, max: number, limit = FOLLOWER_LIMIT): Generator<void, FollowerGraph, void> {
-  if (moves.optionsElsewhere) throw new InputError(says`${mention('misere')} with ${moves.optionsElsewhere}; misère theory needs them here`, { code: 'not-applicable', value: true });
+  if (moves.optionsElsewhere) throw new InputError(says`${mention('misere')} ${saying('error.misere.withTheory', { what: moves.optionsElsewhere })}`, { code: 'not-applicable', value: true });
   const live = liveHeaps(moves);
   const numbers = new Map<string, number>();
   const heaps: (readonly number[])[] = [];

@@ -4,7 +4,7 @@
  * position is given), and the seeded generator the session goes on with
  * (the computer's random moves below level 10), so a seed replays a game.
  */
-import { InputError } from '../errors.js';
+import { InputError, says, saying } from '../errors.js';
 import { checkGame, kindOf, type GameSpec } from '../kinds/registry.js';
 import type { Playable } from '../positions/playable.js';
 import { mulberry32 } from '../random.js';
@@ -30,7 +30,7 @@ export interface ReadyGame {
 export async function startPlay(request: PlayStartRequest): Promise<ReadyGame> {
   const next = mulberry32(request.seed);
   const kind = kindOf(request.game.rule);
-  if (!kind.play) throw new InputError(`play: ${kind.text(request.game.rule)} cannot be played yet`, { code: 'not-applicable', field: 'rule' });
+  if (!kind.play) throw new InputError(says`play: ${saying('error.play.notYet', { rule: kind.text(request.game.rule) })}`, { code: 'not-applicable', field: 'rule' });
   const { playable, start, random } = await kind.play({ game: checkGame(request.game), position: request.position, limit: request.limit }, next);
   return { playable, start, random, next };
 }

@@ -16,7 +16,7 @@ import { WINNING_MOVES_LISTED, type Component, type Move, type PositionReport } 
 import { compareParts, type OptionsWithValue } from '../heap/heap-options.js';
 import type { HeapMoves } from '../heap/heap-kind.js';
 import { boutonOutcome, checkMisereSize, MISERE_STATE_LIMIT, misereSearch, splitDescendants, sumOptions } from './misere.js';
-import { InputError, mention, says } from '../errors.js';
+import { InputError, mention, says, saying } from '../errors.js';
 import { formatCount } from '../numbers.js';
 import { generatorWork, runGenerator, type SteppedWork } from '../driver.js';
 import { heapArray, type HeapList } from './heap-list.js';
@@ -163,8 +163,8 @@ async function* allComponents(x: Exploration, heaps: HeapList, groundOf: (n: big
 const MISERE_SEARCH_HEAPS = 10_000;
 
 function* misereHeapPosition(rule: HeapMoves, heaps: HeapList, base: Omit<PositionReport<bigint>, 'nimSum' | 'outcome' | 'winningMoves' | 'movesNotListed'>): Generator<void, PositionReport<bigint>, void> {
-  if (rule.optionsElsewhere) throw new InputError(says`${mention('misere')} with ${rule.optionsElsewhere}; misère positions need them here`, { code: 'not-applicable', value: true });
-  if (heaps.count > MISERE_SEARCH_HEAPS) throw new InputError(says`${mention('misere')}: ${formatCount(heaps.count)} heaps are too many to search (at most ${formatCount(MISERE_SEARCH_HEAPS)}; misère sums have no shortcut for this rule)`, { code: 'too-large', value: heaps.count });
+  if (rule.optionsElsewhere) throw new InputError(says`${mention('misere')} ${saying('error.misere.withPositions', { what: rule.optionsElsewhere })}`, { code: 'not-applicable', value: true });
+  if (heaps.count > MISERE_SEARCH_HEAPS) throw new InputError(says`${mention('misere')}: ${saying('error.misere.tooManyHeaps', { count: formatCount(heaps.count), most: formatCount(MISERE_SEARCH_HEAPS) })}`, { code: 'too-large', value: heaps.count });
   const all = heaps.read(0, heaps.count);
   // The positions a heap can become: every smaller heap, or (a rule that splits heaps) every multiset of fewer tokens.
   const splits = rule.splits;
@@ -173,7 +173,7 @@ function* misereHeapPosition(rule: HeapMoves, heaps: HeapList, base: Omit<Positi
   // The options of a position reached, estimated by those of the heaps it started from (counted only when the positions are few).
   let options = 0;
   for (const n of all) options += reachable > MISERE_STATE_LIMIT ? 0 : rule.options(Number(n)).length;
-  checkMisereSize(reachable, options, all.length === 1 ? `a heap of ${all[0]}` : 'this position');
+  checkMisereSize(reachable, options, all.length === 1 ? { key: 'error.misere.aHeap', params: { n: all[0]! } } : { key: 'error.misere.thisPosition' });
   // A position is a sorted list of heaps (0s dropped); its options replace one heap by what a move leaves.
   type Heaps = readonly number[];
   const normal = (h: number[]): Heaps => h.filter((v) => v > 0).sort((a, b) => a - b);

@@ -7,7 +7,7 @@
  * the period (the rule's moves are the same takes from any heap at least
  * its window), shifted back.
  */
-import { InputError, mention, says } from '../errors.js';
+import { InputError, mention, says, saying } from '../errors.js';
 import { formatCount } from '../numbers.js';
 import type { HeapMoves } from '../heap/heap-kind.js';
 import type { MisereClosedForm } from '../heap/closed-form.js';
@@ -37,7 +37,7 @@ export function misereOutcomeOf(table: MisereTable | null, closed: MisereClosedF
     if (n <= BigInt(t.max)) return { n, outcome: t.outcomes[Number(n)] ? 'N' : 'P', ground: tableGround };
     if (!c || !beyond) {
       throw new InputError(
-        says`${mention('misere')}: heap ${formatCount(n)}: ${c ? `the misère outcomes look periodic (period ${c.period}) over heaps 0..${formatCount(t.max)}, but that is not proven (${mention('useObserved')} answers from it)` : `no period of the misère outcomes was found over heaps 0..${formatCount(t.max)}`}`,
+        says`${mention('misere')}: ${c ? saying('error.misere.unproven', { n: formatCount(n), period: c.period, last: formatCount(t.max), useObserved: mention('useObserved') }) : saying('error.misere.noPeriod', { n: formatCount(n), last: formatCount(t.max) })}`,
         { code: 'too-large', value: n },
       );
     }
@@ -68,7 +68,7 @@ export function misereHeapPosition(moves: HeapMoves, n: bigint, table: MisereTab
         stand = from + ((((n - from) % p) + p) % p);
       }
       if (!inTable && (moves.window === undefined || stand > BigInt(table!.max))) {
-        throw new InputError(says`${mention('misere')}: heap ${formatCount(n)}: its winning moves need the rule's moves from a heap in the table (a finite subtraction set)`, { code: 'not-applicable', value: n });
+        throw new InputError(says`${mention('misere')}: ${saying('error.misere.movesNeedTable', { n: formatCount(n) })}`, { code: 'not-applicable', value: n });
       }
       for (const [left] of moves.options(Number(stand))) {
         const take = stand - BigInt(left ?? 0);

@@ -12,7 +12,7 @@ import { formatCount } from '../numbers.js';
  *   it leads to: small heaps only, refused up front when the positions a
  *   heap of max can reach are more than the search may visit.
  */
-import { InputError, mention, says } from '../errors.js';
+import { InputError, mention, says, saying } from '../errors.js';
 import type { HeapMoves } from '../heap/heap-kind.js';
 import { proveByWindowRepetition } from '../laws/window-repetition.js';
 import { observeCycle } from '../laws/observed.js';
@@ -49,11 +49,11 @@ export function misereTable(rule: HeapMoves, max: number): MisereTable {
 
 /** The table as a generator that yields after each heap (and each position a search looks at): for the driver. */
 export function* misereTableSteps(rule: HeapMoves, max: number): Generator<void, MisereTable, void> {
-  if (rule.optionsElsewhere) throw new InputError(says`${mention('misere')} with ${rule.optionsElsewhere}`, { code: 'not-applicable', value: true });
+  if (rule.optionsElsewhere) throw new InputError(says`${mention('misere')} ${saying('error.misere.with', { what: rule.optionsElsewhere })}`, { code: 'not-applicable', value: true });
   const splits = rule.splits;
   // The options of a position reached, estimated by those of the heap of max (a split heap's parts have about as many).
-  if (splits) checkMisereSize(splitDescendants(max), max <= 1000 ? rule.options(max).length : Infinity, `a heap of ${max} (a rule that splits heaps is searched position by position)`);
-  if (max > SINGLE_HEAP_LIMIT) throw new InputError(says`${mention('misere')} ${mention('max')} ${max}: at most ${formatCount(SINGLE_HEAP_LIMIT)} heaps`, { code: 'too-large', field: 'max', value: max });
+  if (splits) checkMisereSize(splitDescendants(max), max <= 1000 ? rule.options(max).length : Infinity, { key: 'error.misere.splitHeap', params: { n: max } });
+  if (max > SINGLE_HEAP_LIMIT) throw new InputError(says`${mention('misere')} ${mention('max')} ${max}: ${saying('error.heaps.atMost', { most: formatCount(SINGLE_HEAP_LIMIT) })}`, { code: 'too-large', field: 'max', value: max });
   const outcomes = new Uint8Array(max + 1);
   if (splits) {
     const memo = new Map<string, boolean>();

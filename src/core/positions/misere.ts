@@ -3,7 +3,8 @@
  * up, so outcomes of sums come from a rule where one is known (Bouton's, for
  * Nim) or from an exhaustive search of the position.
  */
-import { InputError, mention, says } from '../errors.js';
+import { InputError, mention, says, saying } from '../errors.js';
+import type { Message } from '../i18n/index.js';
 import { formatCount } from '../numbers.js';
 
 /** Bouton's misère rule for Nim: with a heap of 2 or more, P iff the nim-sum is 0; with none, P iff the count of 1-heaps is odd. */
@@ -51,24 +52,22 @@ export const MISERE_OPTION_LIMIT = 200_000_000;
  * more than MISERE_STATE_LIMIT positions, or than MISERE_OPTION_LIMIT
  * options in all, is refused with the estimate.
  */
-export function checkMisereSize(reachable: number, options: number, what: string): void {
-  const tail = '(misère sums have no shortcut for this rule); use smaller heaps, or normal play';
+export function checkMisereSize(reachable: number, options: number, what: Message): void {
   if (reachable > MISERE_STATE_LIMIT) {
-    throw new InputError(says`${mention('misere')}: ${what} may reach ${formatEstimate(reachable)} positions, more than the ${formatCount(MISERE_STATE_LIMIT)} an exhaustive search may visit ${tail}`, { code: 'too-large' });
+    throw new InputError(says`${mention('misere')}: ${saying('error.misere.reach', { what, reachable: estimate(reachable, true), most: formatCount(MISERE_STATE_LIMIT) })}`, { code: 'too-large' });
   }
   if (reachable * options > MISERE_OPTION_LIMIT) {
-    throw new InputError(
-      says`${mention('misere')}: ${what} may reach ${formatEstimate(reachable)} positions of up to ${formatCount(options)} options each: ${formatEstimate(reachable * options).replace(/^up to /, '')} options, more than the ${formatCount(MISERE_OPTION_LIMIT)} an exhaustive search may look through ${tail}`,
-      { code: 'too-large' },
-    );
+    const total = estimate(reachable * options, false);
+    throw new InputError(says`${mention('misere')}: ${saying('error.misere.reachOptions', { what, reachable: estimate(reachable, true), options: formatCount(options), total, most: formatCount(MISERE_OPTION_LIMIT) })}`, { code: 'too-large' });
   }
 }
 
-function formatEstimate(n: number): string {
-  if (!Number.isFinite(n) || n >= 1e300) return 'more than 10^300';
-  if (n < 1e15) return `up to ${formatCount(Math.round(n))}`;
+/** An estimate of a count, as words: `upTo` says it is a bound ('up to 1,234'); 'more than' needs no 'up to'. */
+function estimate(n: number, upTo: boolean): Message | string {
+  if (!Number.isFinite(n) || n >= 1e300) return { key: 'error.misere.moreThan', params: { n: '10^300' } };
+  if (n < 1e15) return upTo ? { key: 'error.misere.upTo', params: { n: formatCount(Math.round(n)) } } : formatCount(Math.round(n));
   const exponent = Math.floor(Math.log10(n));
-  return `up to about ${(n / 10 ** exponent).toFixed(1)}e${exponent}`;
+  return { key: upTo ? 'error.misere.upToAbout' : 'error.misere.about', params: { n: `${(n / 10 ** exponent).toFixed(1)}e${exponent}` } };
 }
 
 /** Multisets of heaps with at most n tokens in all (what a heap of n can become under a rule that splits heaps): the sum of partition numbers p(0..n). */
@@ -113,7 +112,7 @@ export function* misereSearch<P>(start: P, positionKey: (p: P) => string, option
   }
   const stack: Frame[] = [];
   const push = (position: P, key: string) => {
-    if (memo.size + stack.length > limit) throw new InputError(`the misère search of this position passed ${formatCount(limit)} positions: too large to search (split it, or use normal play)`);
+    if (memo.size + stack.length > limit) throw new InputError(saying('error.misere.searchPassed', { limit: formatCount(limit) }));
     stack.push({ key, children: options(position)[Symbol.iterator](), waiting: null, moved: false });
   };
   const startKey = positionKey(start);

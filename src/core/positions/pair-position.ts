@@ -4,7 +4,7 @@
  * game's table, computed up to the largest coordinate; winning moves from
  * the game's options; misère play by an exhaustive search of the position.
  */
-import { InputError, quote, says, type Wording } from '../errors.js';
+import { InputError, quote, says, saying, type Wording } from '../errors.js';
 import { formatCount, parseCount } from '../numbers.js';
 import type { Game, Pair } from './game.js';
 import { compareMoves, type Move, type PositionReport } from './position.js';
@@ -22,7 +22,7 @@ export function parseBigPair(text: string, what: Wording, single?: (n: bigint) =
   const part = (written: string): bigint => (/^\d{1,15}$/.test(written) ? BigInt(written) : parseCount(written, says`${what} ${quote(text)}`));
   if (single && /^\s*[^\s:,()]+\s*$/.test(text)) return single(part(text.trim()));
   const match = /^\s*\(?\s*([^\s:,()]+)\s*[:,]\s*([^\s:,()]+)\s*\)?\s*$/.exec(text);
-  if (!match) throw new InputError(says`${what}: ${quote(text)} is not a pair such as 3:5${single ? ' or a single heap' : ''}`, { code: 'bad-value', value: text });
+  if (!match) throw new InputError(says`${what}: ${saying(single ? 'error.pair.notPairOrHeap' : 'error.pair.notPair', { text: quote(text) })}`, { code: 'bad-value', value: text });
   return [part(match[1]!), part(match[2]!)] as const;
 }
 
@@ -30,7 +30,7 @@ export function parseBigPair(text: string, what: Wording, single?: (n: bigint) =
 export function parsePair(text: string, what: Wording, single?: (n: bigint) => BigPair): Pair {
   const pair = parseBigPair(text, what, single);
   for (const n of pair) {
-    if (n > BigInt(Number.MAX_SAFE_INTEGER)) throw new InputError(says`${what}: ${quote(text)}: ${n} is larger than ${formatCount(Number.MAX_SAFE_INTEGER)}, the most a pair may hold`, { code: 'out-of-range', value: text });
+    if (n > BigInt(Number.MAX_SAFE_INTEGER)) throw new InputError(says`${what}: ${saying('error.pair.tooLarge', { text: quote(text), n, most: formatCount(Number.MAX_SAFE_INTEGER) })}`, { code: 'out-of-range', value: text });
   }
   return [Number(pair[0]), Number(pair[1])] as const;
 }
@@ -87,7 +87,7 @@ function* pairPositionSteps(pairs: PairGame, components: readonly Pair[], misere
     const states = components.reduce((product, state) => product * pairs.statesBelow(state), 1);
     // Options of any position reached: at most those of the components it started from (a state's options lie below it).
     const options = components.reduce((sum, state) => sum + pairs.optionsAtMost(state), 0);
-    checkMisereSize(states, options, 'this position');
+    checkMisereSize(states, options, { key: 'error.misere.thisPosition' });
     size.unit = 'positions searched';
     const memo = new Map<string, boolean>();
     const outcome = yield* misereSearch(components, keyOf, optionsOf, memo);

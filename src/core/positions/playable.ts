@@ -3,6 +3,7 @@
  * of a whole position (outcome and winning moves, normal or misère), and
  * how states are written and read.
  */
+import { saying } from '../errors.js';
 import type { Exploration } from '../heap/explore.js';
 import type { HeapMoves } from '../heap/heap-kind.js';
 import type { Pair } from './game.js';
@@ -41,7 +42,7 @@ export function heapPlayable(moves: HeapMoves, exploration: Exploration): Playab
     evaluate: (position, misere, options) => drive(heapPositionWork(exploration, moves, heapArray(position), misere), options),
     show: (n) => String(n),
     key: (n) => String(n),
-    parse: (text) => parseCount(text, 'a heap'),
+    parse: (text) => parseCount(text, saying('error.play.aHeap')),
     take: (from, to) => from - to.reduce((a, b) => a + b, 0n),
     empty: (n) => n === 0n,
   };

@@ -7,7 +7,7 @@
  * (take c), so G(n, c) for c = 0..n is one incremental mex: O(n) per heap,
  * O(N²) for every state up to N. A cap past n is the same as n.
  */
-import { InputError } from '../../errors.js';
+import { InputError, saying } from '../../errors.js';
 import { formatCount } from '../../numbers.js';
 import type { CappedHeapRule } from './rule.js';
 import { freeMemoryBudget } from '../../kernels/store.js';
@@ -44,7 +44,7 @@ export class CappedKernel {
     // A value never exceeds the number of options, so below 65536 while heaps are.
     const wide = max >= 0xffff;
     const bytes = states * (wide ? 4 : 2);
-    if (bytes > freeMemoryBudget()) throw InputError.about('out-of-memory', 'max', max, String(max), `${formatCount(states)} states (heap, cap) need about ${formatCount(Math.round(bytes / 2 ** 20))} MiB, more than the free memory`);
+    if (bytes > freeMemoryBudget()) throw InputError.about('out-of-memory', 'max', max, String(max), saying('error.capped.memory', { states: formatCount(states), mib: formatCount(Math.round(bytes / 2 ** 20)) }));
     this.values = wide ? new Uint32Array(states) : new Uint16Array(states);
     this.seen = new Int32Array(max + 2).fill(-1);
   }

@@ -28,7 +28,7 @@ export const cappedHeapKind: GameKind<CappedHeapRule> = {
   prepare(request) {
     const rule = request.game.rule;
     return preparePairs(cappedHeapPairs(rule), {
-      what: 'heaps with memory',
+      what: { key: 'error.pairs.capped' },
       defaultMax: 100,
       rows: false,
       checkpointKey: () => cappedHeapCheckpointKey(rule),

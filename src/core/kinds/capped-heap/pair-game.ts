@@ -3,7 +3,7 @@
  * t <= min(cap, heap) and the next cap follows from t; the values of a
  * position come from the states of every heap up to its largest.
  */
-import { InputError, mention, says } from '../../errors.js';
+import { InputError, mention, says, saying } from '../../errors.js';
 import { formatCount } from '../../numbers.js';
 import type { Game, Pair } from '../../positions/game.js';
 import { PAIR_CELL_LIMIT, type PairGame } from '../../positions/pair-position.js';
@@ -31,7 +31,7 @@ export function cappedHeapPairs(rule: CappedHeapRule): PairGame {
     unit: 'states',
     *table(components, size) {
       const max = components.reduce((most, [n]) => Math.max(most, n), 0);
-      if (statesUpTo(max) > PAIR_CELL_LIMIT) throw new InputError(says`${mention('position')}: heaps up to ${max} need ${formatCount(statesUpTo(max))} states, more than ${formatCount(PAIR_CELL_LIMIT)}`, { code: 'too-large', value: components });
+      if (statesUpTo(max) > PAIR_CELL_LIMIT) throw new InputError(says`${mention('position')}: ${saying('error.capped.states', { max, states: formatCount(statesUpTo(max)), most: formatCount(PAIR_CELL_LIMIT) })}`, { code: 'too-large', value: components });
       const kernel = new CappedKernel(rule, max);
       size.ceiling = statesUpTo(max);
       while (kernel.heapsDone <= max) {

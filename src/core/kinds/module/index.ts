@@ -4,7 +4,8 @@
  * (src/host/module/); the core holds what is platform-free: the rule, its
  * words, and how its answers become results.
  */
-import { InputError, mention, says } from '../../errors.js';
+import { InputError, mention, says, saying } from '../../errors.js';
+import type { Message } from '../../i18n/index.js';
 import { fail } from '../../rules/check.js';
 import { moduleSandbox } from './platform.js';
 import type { HeapKind } from '../../heap/heap-kind.js';
@@ -33,14 +34,16 @@ const words: readonly RuleWord[] = [
   },
 ];
 
+const OPTIONS_ELSEWHERE: Message = { key: 'error.misere.module' };
+
 /** A heap module's options live in its sandbox: positions get the values, not the options. */
 const heap: HeapKind<CustomRule> = {
   moves: (rule) => ({
     text: moduleText(rule),
     options: () => {
-      throw new InputError(says`${mention('misere')} with a rule module: its options live in the module`, { code: 'not-applicable', value: true });
+      throw new InputError(says`${mention('misere')} ${saying('error.misere.with', { what: OPTIONS_ELSEWHERE })}`, { code: 'not-applicable', value: true });
     },
-    optionsElsewhere: 'a rule module: its options live in the module',
+    optionsElsewhere: OPTIONS_ELSEWHERE,
     splits: false,
     nim: false,
     withValue: () => ({ notListed: 'the options of a rule module are not listed here (its values and the outcome are)' }),
@@ -63,6 +66,6 @@ export const moduleKind: GameKind<CustomRule> = {
     return modules.prepare(request);
   },
   play() {
-    throw new InputError('play: rule modules cannot be played yet', { code: 'not-applicable', field: 'rule' });
+    throw new InputError(says`play: ${saying('error.play.module')}`, { code: 'not-applicable', field: 'rule' });
   },
 };

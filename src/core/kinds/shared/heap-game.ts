@@ -4,7 +4,8 @@
  * its largest heap, then its outcome and winning moves), or a misère table
  * of single heaps. Every kind that offers `heap` is analysed here.
  */
-import { InputError, mention, says } from '../../errors.js';
+import { InputError, mention, says, saying } from '../../errors.js';
+import { rowsNotApplicable } from './pair-game.js';
 import { finishedWork, generatorWork, type SteppedWork } from '../../driver.js';
 import { theoremExploration } from '../../heap/theorem-exploration.js';
 import { withObservedLaw } from '../../heap/heap-ground.js';
@@ -94,7 +95,7 @@ export function prepareHeap<R extends RuleBase>(heap: HeapKind<R>, text: string,
     const moves = heap.moves(rule);
     const max = request.max === undefined ? undefined : Number(request.max);
     const most = request.misereTheory === 'genus' ? FOLLOWER_LIMIT - 1 : QUOTIENT_MAX;
-    if (max !== undefined && max > most) throw new InputError(says`${mention(request.misereTheory)} ${mention('max')} ${formatCount(request.max!)}: at most ${formatCount(most)} heaps`, { code: 'too-large', field: 'max', value: request.max });
+    if (max !== undefined && max > most) throw new InputError(says`${mention(request.misereTheory)} ${mention('max')} ${formatCount(request.max!)}: ${saying('error.heaps.atMost', { most: formatCount(most) })}`, { code: 'too-large', field: 'max', value: request.max });
     if (request.misereTheory === 'genus') {
       const heaps = max ?? (moves.splits ? GENUS_DEFAULT_SPLIT_MAX : GENUS_DEFAULT_MAX);
       return { checkpointKey: null, work: () => generatorWork(genusTableSteps(moves, heaps), { unit: 'steps', ceiling: Infinity }) };
@@ -117,7 +118,7 @@ export function prepareHeap<R extends RuleBase>(heap: HeapKind<R>, text: string,
     const size = { unit: 'heaps', ceiling: moves.splits ? Infinity : max + 1 };
     return { checkpointKey: null, work: () => generatorWork(misereTableSteps(moves, max), size) };
   }
-  if (request.rows) throw new InputError(says`${mention('rows')} applies to two-pile games (${mention('vectors')}, ${mention('preset')} wythoff)`, { code: 'not-applicable', field: 'rows', value: request.rows });
+  if (request.rows) throw rowsNotApplicable(request.rows);
   // With --at, only the asked-for heaps matter: compute (or prove) up to the largest.
   const max = request.at ? largestOf(request.at) : request.max;
   if (request.at && request.useObserved && !closedForm) {
@@ -133,11 +134,11 @@ const PLAY_HEAP_LIMIT = 1_000_000;
 export function playHeap<R extends RuleBase>(heap: HeapKind<R>, text: string, request: AnalyseRequest<R>, random: () => number): PlayStart {
   const rule = request.game.rule;
   const closedForm = heap.closedForm?.(rule) ?? null;
-  if (!heap.solver && !closedForm) throw new InputError('play: rule modules cannot be played yet', { code: 'not-applicable', field: 'rule', value: rule });
+  if (!heap.solver && !closedForm) throw new InputError(says`play: ${saying('error.play.module')}`, { code: 'not-applicable', field: 'rule', value: rule });
   const texts = request.position as readonly string[] | undefined;
   const start = texts ? texts.map((t) => parseCount(t, mention('position'))) : Array.from({ length: 3 }, () => BigInt(1 + Math.floor(random() * 15)));
   const largest = largestOf(start);
-  if (largest > BigInt(PLAY_HEAP_LIMIT)) throw new InputError(`play: heaps up to ${formatCount(PLAY_HEAP_LIMIT)} (got ${largest})`, { code: 'too-large', field: 'position', value: largest });
+  if (largest > BigInt(PLAY_HEAP_LIMIT)) throw new InputError(says`play: ${saying('error.play.heapsUpTo', { most: formatCount(PLAY_HEAP_LIMIT), got: largest })}`, { code: 'too-large', field: 'position', value: largest });
   const exploration = closedForm ? theoremExploration(request.game, text, closedForm, largest) : exploreTable({ game: request.game, max: largest, limit: request.limit }, heap.solver!(rule, 1), text);
   return { playable: heapPlayable(heap.moves(rule), exploration), start, random: !texts };
 }

@@ -2,7 +2,8 @@
  * What a request asks of a game whose states are pairs (two-pile games,
  * heaps with memory): its table to --max, or a position.
  */
-import { InputError, mention, says } from '../../errors.js';
+import { InputError, mention, says, saying } from '../../errors.js';
+import type { Message } from '../../i18n/index.js';
 import { formatCount } from '../../numbers.js';
 import { finishedWork, type SteppedWork } from '../../driver.js';
 import type { ValueArray } from '../../kernels/store.js';
@@ -18,13 +19,18 @@ const PAIR_MAX = 2 ** 31 - 1;
 
 export interface PairTable {
   /** What the table is, in words ("two-pile games"). */
-  readonly what: string;
+  readonly what: Message;
   /** Heaps (or columns) shown when no --max is given. */
   readonly defaultMax: number;
   /** Whether --rows A..B applies. */
   readonly rows: boolean;
   checkpointKey(max: number): string;
   work(max: number, resume: ValueArray | undefined): SteppedWork<ShapedResult>;
+}
+
+/** --rows asked of a game whose table has no rows of two piles. */
+export function rowsNotApplicable(rows: unknown): InputError {
+  return new InputError(says`${mention('rows')} ${saying('error.rows.twoPile', { vectors: mention('vectors'), preset: mention('preset') })}`, { code: 'not-applicable', field: 'rows', value: rows });
 }
 
 export function preparePairs<R extends RuleBase>(pairs: PairGame, table: PairTable, request: AnalyseRequest<R>): Prepared<ShapedResult> {
@@ -38,12 +44,12 @@ export function preparePairs<R extends RuleBase>(pairs: PairGame, table: PairTab
     const components = texts.map((t) => parsePair(t, mention('position'), pairs.single));
     return { checkpointKey: null, work: () => pairPositionWork(pairs, components, request.misere ?? false) };
   }
-  if (request.misere) throw new InputError(says`${mention('misere')} tables are for one-heap games; for other games evaluate positions with ${mention('position')} ... ${mention('misere')}`, { code: 'not-applicable', field: 'misere', value: true });
-  if (request.at) throw new InputError(says`${mention('at')} applies to one-heap games; for ${table.what} give ${mention('max')} N (the table up to N)`, { code: 'not-applicable', field: 'at', value: request.at });
-  if (request.rows && !table.rows) throw new InputError(says`${mention('rows')} applies to two-pile games (${mention('vectors')}, ${mention('preset')} wythoff)`, { code: 'not-applicable', field: 'rows', value: request.rows });
+  if (request.misere) throw new InputError(says`${mention('misere')} ${saying('error.pairs.misere', { position: mention('position'), misere: mention('misere') })}`, { code: 'not-applicable', field: 'misere', value: true });
+  if (request.at) throw new InputError(says`${mention('at')} ${saying('error.pairs.at', { what: table.what, max: mention('max') })}`, { code: 'not-applicable', field: 'at', value: request.at });
+  if (request.rows && !table.rows) throw rowsNotApplicable(request.rows);
   const max = Number(request.max ?? request.game.defaultMax ?? BigInt(table.defaultMax));
-  if (!(max <= PAIR_MAX)) throw new InputError(says`${mention('max')} ${request.max}: at most ${formatCount(PAIR_MAX)} for ${table.what}`, { code: 'too-large', field: 'max', value: request.max });
-  if (request.rows && request.rows.last > max && request.max === undefined) throw new InputError(says`${mention('rows')} A..B needs ${mention('max')} N: the length of the rows`, { code: 'not-applicable', field: 'rows', value: request.rows });
+  if (!(max <= PAIR_MAX)) throw new InputError(says`${mention('max')} ${request.max}: ${saying('error.pairs.max', { most: formatCount(PAIR_MAX), what: table.what })}`, { code: 'too-large', field: 'max', value: request.max });
+  if (request.rows && request.rows.last > max && request.max === undefined) throw new InputError(says`${mention('rows')} ${saying('error.rows.needMax', { max: mention('max') })}`, { code: 'not-applicable', field: 'rows', value: request.rows });
   return { checkpointKey: table.checkpointKey(max), work: (resume) => table.work(max, resume) };
 }
 

@@ -76,7 +76,7 @@ const words: readonly RuleWord[] = [
     schema: { description: "Infinite subtraction set given by a sequence.", enum: SEQUENCE_NAMES },
     parse(text, where) {
       const sequence = sequenceIn(text);
-      if (!sequence) throw new InputError(`${where}: unknown sequence ${quote(text.trim())} (expected one of: ${SEQUENCE_NAMES.join(', ')})`, { code: 'bad-rule', value: text });
+      if (!sequence) throw new InputError(says`${where}: ${saying('error.moves.unknownSequence', { name: quote(text.trim()), names: SEQUENCE_NAMES.join(', ') })}`, { code: 'bad-rule', value: text });
       return { rule: { kind: 'sequence-subtraction', sequence } };
     },
   },

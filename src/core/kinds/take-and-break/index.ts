@@ -4,7 +4,7 @@
  * two or three heaps. Two-heap codes run on the rare/common kernel; octal
  * codes prove their periods by the Guy-Smith theorem.
  */
-import { InputError } from '../../errors.js';
+import { InputError, says, saying } from '../../errors.js';
 import { fail, fieldAt, wholeNumber } from '../../rules/check.js';
 import { maxHeapsLeft, parseCode, SPLIT_TWO } from '../../rules/code.js';
 import { playHeap, prepareHeap } from '../shared/heap-game.js';
@@ -28,7 +28,7 @@ const words: readonly RuleWord[] = [
     fileValue: { form: 'as-written' },
     schema: {"description": "Take-and-break code in CGSuite notation: 0.77, .07, 4.07, 0.3F; '!' after a splitting digit asks for unequal heaps (4!.0 is Grundy's game). A bare number (code: 0.77) is read as written.", "oneOf": [{"type": "string", "pattern": "^\\s*([0-9A-Fa-f]!?)?\\.([0-9A-Fa-f]!?)*\\s*$"}, {"type": "number"}]},
     parse(text, where) {
-      if (text.trim() === '') throw new InputError(`${where}: expected a code such as 0.77`, { code: 'bad-rule', value: text });
+      if (text.trim() === '') throw new InputError(says`${where}: ${saying('error.code.none')}`, { code: 'bad-rule', value: text });
       return { rule: { kind: 'take-and-break', code: parseCode(text, where) } };
     },
   },

@@ -3,7 +3,7 @@
  * columns y = 0..max, each row's eventual pattern, and the P-positions with
  * the law they follow when one is recognised.
  */
-import { InputError, mention, says, type Wording } from '../../errors.js';
+import { InputError, mention, says, saying, type Wording } from '../../errors.js';
 import { formatCount } from '../../numbers.js';
 import type { GameSpecOf } from '../../rules/spec.js';
 import { vectorRuleText, type VectorRule } from './rule.js';
@@ -72,8 +72,8 @@ export function gridWork(request: GridRequest): SteppedWork<GridExploration> {
   const cells = (lastRow + 1) * (max + 1);
   checkTableMemory(game.rule.vectors, lastRow, max, (needed, free) =>
     request.rows
-      ? says`${mention('rows')} ${request.rows.first}..${lastRow} ${mention('max')} ${max}: rows 0..${lastRow} (every row before the last is computed too) of ${formatCount(max + 1)} columns need about ${needed}, more than the ${free} of free memory; lower ${mention('max')} or the last row`
-      : says`${mention('max')} ${max}: a table of ${formatCount(cells)} cells needs about ${needed}, more than the ${free} of free memory; use ${mention('rows')} A..B for a few long rows`,
+      ? says`${mention('rows')} ${request.rows.first}..${lastRow} ${mention('max')} ${max}: ${saying('error.table.rowsMemory', { last: lastRow, columns: formatCount(max + 1), needed, free, max: mention('max') })}`
+      : says`${mention('max')} ${max}: ${saying('error.table.cellsMemory', { cells: formatCount(cells), needed, free, rows: mention('rows') })}`,
   );
   const kernel = new VectorKernel(game.rule.vectors, lastRow, max);
   if (request.resume) kernel.restore(request.resume, Math.floor(request.resume.length / kernel.columns));

@@ -4,7 +4,7 @@
  * G(x, y), its rows' patterns, and the law of its P-positions.
  */
 import { fail, fieldAt, wholeNumber } from '../../rules/check.js';
-import { InputError } from '../../errors.js';
+import { InputError, says, saying } from '../../errors.js';
 import { preparePairs, playPairs } from '../shared/pair-game.js';
 import type { GameKind, RuleWord } from '../kind.js';
 import { MAX_VECTOR, parseVectors, vectorRuleText, type VectorRule } from './rule.js';
@@ -46,7 +46,7 @@ export const twoPileKind: GameKind<VectorRule> = {
       const { dx, dy, cap } = v as Record<string, unknown>;
       wholeNumber(dx, `${at}.dx`, 0, MAX_VECTOR);
       wholeNumber(dy, `${at}.dy`, 0, MAX_VECTOR);
-      if (dx === 0 && dy === 0) throw new InputError(`${at}: the vector (0,0) moves nothing`, { code: 'bad-rule', field: fieldAt(at), value: v });
+      if (dx === 0 && dy === 0) throw new InputError(says`${at}: ${saying('error.vectors.zero')}`, { code: 'bad-rule', field: fieldAt(at), value: v });
       if (cap !== null) wholeNumber(cap, `${at}.cap`, 1, MAX_VECTOR);
     });
     return rule;
@@ -54,7 +54,7 @@ export const twoPileKind: GameKind<VectorRule> = {
   prepare(request) {
     const rule = request.game.rule;
     return preparePairs(twoPileGame(rule), {
-      what: 'two-pile games',
+      what: { key: 'error.pairs.twoPile' },
       defaultMax: 31,
       rows: true,
       checkpointKey: (max) => gridCheckpointKey(rule, max),

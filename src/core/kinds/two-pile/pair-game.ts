@@ -3,7 +3,7 @@
  * m·(dx, dy); the values of a position come from the table up to its
  * largest coordinates.
  */
-import { InputError, mention, says } from '../../errors.js';
+import { InputError, mention, says, saying } from '../../errors.js';
 import { formatCount } from '../../numbers.js';
 import type { Game, Pair } from '../../positions/game.js';
 import { PAIR_CELL_LIMIT, type PairGame } from '../../positions/pair-position.js';
@@ -34,8 +34,8 @@ export function twoPileGame(rule: VectorRule): PairGame {
       const rows = components.reduce((most, [x]) => Math.max(most, x), 0) + 1;
       const columns = components.reduce((most, [, y]) => Math.max(most, y), 0) + 1;
       // Sizes are checked before any table is made: cells (the work) and bytes (the memory).
-      if (rows * columns > PAIR_CELL_LIMIT) throw new InputError(says`${mention('position')}: a table up to ${rows - 1}:${columns - 1} has ${formatCount(rows * columns)} cells, more than the ${formatCount(PAIR_CELL_LIMIT)} a position may need`, { code: 'too-large', value: components });
-      checkTableMemory(rule.vectors, rows - 1, columns - 1, (needed, free) => says`${mention('position')}: a table up to ${rows - 1}:${columns - 1} needs about ${needed}, more than the ${free} of free memory`);
+      if (rows * columns > PAIR_CELL_LIMIT) throw new InputError(says`${mention('position')}: ${saying('error.table.positionCells', { corner: `${rows - 1}:${columns - 1}`, cells: formatCount(rows * columns), most: formatCount(PAIR_CELL_LIMIT) })}`, { code: 'too-large', value: components });
+      checkTableMemory(rule.vectors, rows - 1, columns - 1, (needed, free) => says`${mention('position')}: ${saying('error.table.positionMemory', { corner: `${rows - 1}:${columns - 1}`, needed, free })}`);
       const kernel = new VectorKernel(rule.vectors, rows - 1, columns - 1);
       size.ceiling = rows * columns;
       while (kernel.rowsDone < rows) {

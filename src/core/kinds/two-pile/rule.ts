@@ -40,14 +40,14 @@ export function parseVectors(text: string, where: string): MoveVector[] {
     .map(([inner, capText]) => {
       const numbers = inner.split(/[\s,]+/).filter(Boolean);
       if (numbers.length < 2 || numbers.length > 3 || (numbers.length === 3 && capText !== undefined)) {
-        throw new InputError(`${where}: ${quote(inner.trim())} is not a vector dx,dy (with an optional cap: dx,dy,cap)`, { code: 'bad-rule', value: text });
+        throw new InputError(says`${where}: ${saying('error.vectors.notVector', { text: quote(inner.trim()) })}`, { code: 'bad-rule', value: text });
       }
-      const [dx, dy] = numbers.slice(0, 2).map((n) => parseSmallCount(n, `${where}: vector component`, 0, MAX_VECTOR));
+      const [dx, dy] = numbers.slice(0, 2).map((n) => parseSmallCount(n, says`${where}: ${saying('error.vectors.component')}`, 0, MAX_VECTOR));
       const cap = capText ?? numbers[2];
-      if (dx === 0 && dy === 0) throw new InputError(`${where}: the vector (0,0) moves nothing`, { code: 'bad-rule', value: text });
-      return { dx: dx!, dy: dy!, cap: cap === undefined ? null : parseSmallCount(cap, `${where}: cap`, 1, MAX_VECTOR) };
+      if (dx === 0 && dy === 0) throw new InputError(says`${where}: ${saying('error.vectors.zero')}`, { code: 'bad-rule', value: text });
+      return { dx: dx!, dy: dy!, cap: cap === undefined ? null : parseSmallCount(cap, says`${where}: ${saying('error.vectors.cap')}`, 1, MAX_VECTOR) };
     });
-  if (vectors.length === 0) throw new InputError(`${where}: no vectors (Wythoff's game is (1,0) (0,1) (1,1))`, { code: 'bad-rule', value: text });
+  if (vectors.length === 0) throw new InputError(says`${where}: ${saying('error.vectors.none')}`, { code: 'bad-rule', value: text });
   const seen = new Set<string>();
   return vectors.filter((v) => {
     const key = `${v.dx},${v.dy},${v.cap}`;
