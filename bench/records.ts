@@ -1,5 +1,5 @@
 /**
- * Records (only with SG_BENCH_RECORDS=1: minutes of work and about 1.3 GB):
+ * Records (only with SG_BENCH_RECORDS=1: minutes of work and about 750 MB):
  * Flammenkamp's .1777 to its proof (period 60,620,715, last exceptional
  * value 160,949,017), run as the README's recipe runs it: with a checkpoint
  * every 20 s, killed with SIGKILL part-way, then resumed. The resumed run
@@ -21,7 +21,7 @@ const KILL_AFTER = 45;
 
 export async function benchRecords(out: (line: string) => void): Promise<void> {
   if (process.env.SG_BENCH_RECORDS !== '1') {
-    out('[records] skipped: set SG_BENCH_RECORDS=1 to prove .1777 with a kill -9 and a resume (minutes, about 1.3 GB)');
+    out('[records] skipped: set SG_BENCH_RECORDS=1 to prove .1777 with a kill -9 and a resume (minutes, about 750 MB)');
     return;
   }
   const program = fileURLToPath(new URL('../../dist/sg-explore.cjs', import.meta.url));
