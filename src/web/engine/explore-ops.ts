@@ -6,7 +6,7 @@
  */
 import { analyse } from '../../core/analyse.js';
 import { drive } from '../../core/driver.js';
-import { InputError } from '../../core/errors.js';
+import { InputError, says, saying } from '../../core/errors.js';
 import type { Exploration } from '../../core/heap/explore.js';
 import { kindOf, type AnalysisResult } from '../../core/kinds/registry.js';
 import type { GridExploration } from '../../core/kinds/two-pile/grid.js';
@@ -50,7 +50,7 @@ function viewOf(result: AnalysisResult, milliseconds: number): ExploreView {
     case 'memory':
       return memoryView(result, milliseconds);
     default:
-      throw new InputError(`the explore view shows tables; this request made a ${result.shape} result`);
+      throw new InputError(says`${saying('error.page.notATable', { shape: result.shape })}`, { code: 'not-applicable' });
   }
 }
 
@@ -144,7 +144,7 @@ async function download(format: DownloadFormat): Promise<Blob> {
   // A download is held in the page's memory: beyond this, the CLI writes the file (it streams).
   const rows = x.shape === 'heap' ? x.max + 1n : x.shape === 'grid' ? BigInt((x.lastRow - x.firstRow + 1) * (x.max + 1)) : x.shape === 'memory' ? BigInt(x.max + 1) : 0n;
   if (format === 'csv' && rows > BigInt(DOWNLOAD_ROWS)) {
-    throw new InputError(`a CSV of ${rows} rows is more than the page writes (${DOWNLOAD_ROWS}); the CLI streams it (--format csv --out FILE)`);
+    throw new InputError(says`${saying('error.page.csvTooLong', { rows, most: DOWNLOAD_ROWS })}`, { code: 'too-large' });
   }
   const writers = {
     heap: { csv: writeCsv, json: writeJson },

@@ -9,7 +9,7 @@
  * requests to the server, and Cancel ends it. A module's own imports of
  * files beside it are not followed, nor are modules with states of their own.
  */
-import { InputError } from '../../core/errors.js';
+import { InputError, says, saying } from '../../core/errors.js';
 import { exploreValues } from '../../core/heap/explore.js';
 import { finishedWork, type SteppedWork } from '../../core/driver.js';
 import { moduleText, type CustomRule } from '../../core/kinds/module/rule.js';
@@ -35,19 +35,19 @@ export function setModuleOrigin(given: string | null): void {
 
 async function loadModule(rule: CustomRule): Promise<RuleModule & { start?: unknown; states?: unknown }> {
   const shown = rule.shown ?? rule.module;
-  if (!origin) throw new InputError(`${shown}: rule modules run only where the page comes from sg-explore serve --allow-modules`, { code: 'not-applicable', field: 'rule' });
+  if (!origin) throw new InputError(says`${shown}: ${saying('error.page.moduleNeedsServe')}`, { code: 'not-applicable', field: 'rule' });
   let response: Response;
   try {
     response = await fetch(`${origin}/module/${rule.module.split('/').map(encodeURIComponent).join('/')}`);
   } catch {
-    throw new InputError(`${shown}: the server could not be reached to load the module (is sg-explore serve still running?)`, { code: 'not-applicable', field: 'rule' });
+    throw new InputError(says`${shown}: ${saying('error.page.serverGone')}`, { code: 'not-applicable', field: 'rule' });
   }
-  if (!response.ok) throw new InputError(`${shown}: ${(await response.text()).trim() || `the server answered ${response.status}`}`, { code: 'bad-rule', field: 'rule' });
+  if (!response.ok) throw new InputError(says`${shown}: ${(await response.text()).trim() || saying('error.page.serverAnswered', { status: response.status })}`, { code: 'bad-rule', field: 'rule' });
   const url = URL.createObjectURL(new Blob([await response.text()], { type: 'text/javascript' }));
   try {
     return (await import(/* @vite-ignore */ url)) as RuleModule;
   } catch (error) {
-    throw new InputError(`${shown}: the module could not be loaded: ${error instanceof Error ? error.message : String(error)}`, { code: 'bad-rule', field: 'rule' });
+    throw new InputError(says`${shown}: ${saying('error.page.moduleNotLoaded', { why: error instanceof Error ? error.message : String(error) })}`, { code: 'bad-rule', field: 'rule' });
   } finally {
     URL.revokeObjectURL(url);
   }
@@ -78,14 +78,14 @@ installModuleSandbox({
   async prepare(request: AnalyseRequest<CustomRule>) {
     const game = request.game;
     const shown = game.rule.shown ?? game.rule.module;
-    if (request.position || request.misere || request.at) throw new InputError(`${shown}: the page makes tables of rule modules (no position, --at or misère play)`, { code: 'not-applicable', field: 'rule' });
+    if (request.position || request.misere || request.at) throw new InputError(says`${shown}: ${saying('error.page.moduleTables')}`, { code: 'not-applicable', field: 'rule' });
     const module = await loadModule(game.rule);
     if (typeof module.options !== 'function' || module.start !== undefined || module.states !== undefined) {
-      throw new InputError(`${shown}: the page runs heap modules (options(n)); a module with states of its own runs in the CLI`, { code: 'not-applicable', field: 'rule' });
+      throw new InputError(says`${shown}: ${saying('error.page.moduleStates')}`, { code: 'not-applicable', field: 'rule' });
     }
     const moduleMax = module.max === undefined ? undefined : parseCount(String(module.max), "the module's max");
     const wanted = request.max ?? game.defaultMax ?? moduleMax;
-    if (wanted !== undefined && wanted >= BigInt(MOST_VALUES)) throw new InputError(`--max ${wanted}: the page computes at most ${MOST_VALUES} values of a rule module`, { code: 'out-of-memory', field: 'max' });
+    if (wanted !== undefined && wanted >= BigInt(MOST_VALUES)) throw new InputError(says`--max ${wanted}: ${saying('error.page.moduleMost', { most: MOST_VALUES })}`, { code: 'out-of-memory', field: 'max' });
     const count = wanted === undefined ? (request.limit ?? DEFAULT_COUNT) : Number(wanted) + 1;
     const described: GameSpecOf = { ...game, name: game.name ?? module.name, description: game.description ?? module.description };
     return {

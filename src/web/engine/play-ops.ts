@@ -8,7 +8,7 @@
 import type { Op } from './protocol.js';
 import { translator, type Lang, type Translate } from '../../core/i18n/index.js';
 import { ruleWord } from '../../core/rule-words.js';
-import { InputError } from '../../core/errors.js';
+import { InputError, says, saying } from '../../core/errors.js';
 import { startPlay } from '../../core/play/start.js';
 import { PlaySession, moveKey } from '../../core/play/session.js';
 import { componentWords, hintMoves, hintParagraphs, moveWords } from '../../core/play/words.js';
@@ -124,16 +124,16 @@ export const playOps: Record<string, Op> = {
   },
   'play.move': async ({ id, key }: { id: number; key: string }) => {
     const { session } = sessionOf(id);
-    if (!session.humanToMove || session.result()) throw new InputError('play: not your turn');
+    if (!session.humanToMove || session.result()) throw new InputError(says`${saying('error.page.notYourTurn')}`);
     const move = session.find(key);
-    if (!move) throw new InputError(`play: ${key} is not a legal move`);
+    if (!move) throw new InputError(says`${saying('error.page.illegalMove', { move: key })}`);
     session.play(move);
     return snapshot(id);
   },
   /** A move typed for one component (too many moves to draw): a number takes that many, anything else is what it becomes. */
   'play.typed': async ({ id, component, text }: { id: number; component: number; text: string }) => {
     const { session, t } = sessionOf(id);
-    if (!session.humanToMove || session.result()) throw new InputError('play: not your turn');
+    if (!session.humanToMove || session.result()) throw new InputError(says`${saying('error.page.notYourTurn')}`);
     const written = text.trim();
     const input = session.game.heaps && /^\d+$/.test(written) ? `${component} ${written}` : `${component} -> ${written}`;
     const move = parseMove(t, session.game, session.position, session.legalMoves(), input);
