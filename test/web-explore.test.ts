@@ -168,6 +168,47 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await page.close();
   });
 
+  it('explores a game on a graph, loopy too: --graph NAME with its edge list in the rule-file box, as the CLI answers it', async () => {
+    const page = await tab(1280, 900);
+    const seen = watch(page);
+    const edges = 'a b\nb a\nc a\nd c\nd e\n';
+    await page.goto(fileUrl('?lang=en', `#graph=loop.txt&rule=${encodeURIComponent(edges)}`));
+    await settled(page);
+    expect(await page.locator('#error').isHidden()).toBe(true);
+    expect(await page.locator('#rule').textContent()).toBe('graph loop.txt');
+    expect(await page.locator('#graph-shape').textContent()).toBe("5 vertices, 5 edges; 2 vertices on a cycle, 4 valued ∞ (Smith's generalised values)");
+    const rows = await page.locator('#graph-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent)));
+    // The same table as `sg-explore --graph loop.txt` prints.
+    expect(rows).toEqual([
+      ['a', '∞', 'D', 'yes'],
+      ['b', '∞', 'D', 'yes'],
+      ['c', '∞', 'D', ''],
+      ['d', '∞(0)', 'N', ''],
+      ['e', '0', 'P', ''],
+    ]);
+    expect(await page.locator('#p-positions').textContent()).toBe('e');
+    expect(await page.locator('#draws').textContent()).toBe('Draws (a token that can be moved forever): a, b, c');
+    expect(await page.locator('#game-input').inputValue()).toBe('--graph loop.txt');
+    expect(await page.locator('#rule-text').inputValue()).toBe(edges);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
+    expect(readFileSync((await download.path())!, 'utf8')).toBe('vertex,grundy,outcome\r\na,inf,D\r\nb,inf,D\r\nc,inf,D\r\nd,inf(0),N\r\ne,0,P\r\n');
+    expect(await page.locator('#download-svg').count()).toBe(0);
+    // Typed in: the words name the graph, the box holds its edges.
+    await page.getByLabel('Game (command-line words)').fill('--graph path.txt');
+    await page.getByLabel('Rule file text').fill('x y\ny z\n');
+    await page.getByRole('button', { name: 'Explore', exact: true }).click();
+    await expect.poll(() => page.locator('#rule').textContent()).toBe('graph path.txt');
+    expect(await page.locator('#p-positions').textContent()).toBe('x, z');
+    // In Chinese.
+    await page.goto(fileUrl('?lang=zh', `#graph=loop.txt&rule=${encodeURIComponent(edges)}`));
+    await settled(page);
+    expect(await page.locator('#rule').textContent()).toBe('有向图游戏 loop.txt');
+    expect(await page.locator('#draws').textContent()).toBe('平局（棋子可以永远走下去）：a, b, c');
+    expect(seen.errors).toEqual([]);
+    expect(seen.foreignRequests).toEqual([]);
+    await page.close();
+  });
+
   it("draws Wythoff's heat map with its P-positions' law, and downloads CSV, JSON and the picture", async () => {
     const page = await tab(1280, 900);
     const seen = watch(page);

@@ -20,7 +20,10 @@ import { writeGridCsv, writeGridJson } from '../../report/grid-report.js';
 import { writeCappedHeapCsv, writeCappedHeapJson } from '../../report/capped-heap-report.js';
 import { renderSequencePlot } from '../../pictures/sequence-plot.js';
 import { sequencePlotOf } from '../../pictures/from-summary.js';
-import type { DownloadFormat, ExploreProgress, ExploreView, GridView, Pairs } from './explore-protocol.js';
+import type { DownloadFormat, ExploreProgress, ExploreView, GraphView, GridView, Pairs } from './explore-protocol.js';
+import type { GraphTable } from '../../core/kinds/graph/index.js';
+import { graphCounts, graphCsv, graphJson } from '../../core/kinds/graph/report.js';
+import { valueText, vertexOutcome } from '../../core/kinds/graph/vertex-outcome.js';
 import { quadraticValue } from '../../core/laws/beatty.js';
 import { requestOf } from './explore-request.js';
 import { setModuleOrigin } from './module-sandbox.js';
@@ -30,6 +33,9 @@ import type { Op } from './protocol.js';
 const VALUES_SENT = 1 << 20;
 /** Cells of a two-pile table sent (16 MiB). */
 const CELLS_SENT = 1 << 22;
+
+/** Vertices of a graph sent (their names and values); the downloads hold them all. */
+const GRAPH_ROWS_SENT = 1 << 16;
 
 /** Values so far sent while a table is computed (1 MiB), and how often. */
 const PARTIAL_VALUES = 1 << 18;
@@ -41,7 +47,11 @@ const DOWNLOAD_ROWS = 1 << 24;
 /** The last result, for `values` and `download`. */
 let last: AnalysisResult | null = null;
 
+/** A game on a graph gives a result of its kind's own shape (kinds/graph), outside the core's union. */
+const isGraphTable = (result: AnalysisResult): boolean => (result as { shape: string }).shape === 'graph';
+
 function viewOf(result: AnalysisResult, milliseconds: number): ExploreView {
+  if (isGraphTable(result)) return graphView(result as unknown as GraphTable, milliseconds);
   switch (result.shape) {
     case 'heap':
       return heapView(result, milliseconds);
@@ -109,6 +119,14 @@ function memoryView(x: CappedHeapExploration, milliseconds: number): ExploreView
   return { shape: 'memory', rule: x.rule, description: x.game.description ?? null, preset: x.game.name ?? null, milliseconds, max: x.max, maxValue: x.maxValue, values: x.starts.slice(), pPositions: x.pPositions, recurrence: x.law, beatty: x.beatty };
 }
 
+function graphView(x: GraphTable, milliseconds: number): GraphView {
+  const { values } = x;
+  const counts = graphCounts(values);
+  const shown = Math.min(counts.vertices, GRAPH_ROWS_SENT);
+  const rows = Array.from({ length: shown }, (_, v) => [values.graph.names[v]!, valueText(values, v, 'table'), vertexOutcome(values, v), values.onCycle[v] === 1] as const);
+  return { shape: 'graph', rule: x.rule, description: null, preset: null, milliseconds, vertices: counts.vertices, edges: counts.edges, acyclic: values.acyclic, onCycleCount: counts.onCycle, infinite: counts.infinite, rows };
+}
+
 /** A sink that keeps what is written, as a Blob's parts. */
 function memorySink(): Sink & { parts: BlobPart[] } {
   const parts: BlobPart[] = [];
@@ -142,9 +160,13 @@ async function download(format: DownloadFormat): Promise<Blob> {
     throw new Error('the page draws this picture itself');
   }
   // A download is held in the page's memory: beyond this, the CLI writes the file (it streams).
-  const rows = x.shape === 'heap' ? x.max + 1n : x.shape === 'grid' ? BigInt((x.lastRow - x.firstRow + 1) * (x.max + 1)) : x.shape === 'memory' ? BigInt(x.max + 1) : 0n;
+  const rows = x.shape === 'heap' ? x.max + 1n : x.shape === 'grid' ? BigInt((x.lastRow - x.firstRow + 1) * (x.max + 1)) : x.shape === 'memory' ? BigInt(x.max + 1) : isGraphTable(x) ? BigInt((x as unknown as GraphTable).values.value.length) : 0n;
   if (format === 'csv' && rows > BigInt(DOWNLOAD_ROWS)) {
     throw new InputError(says`${saying('error.page.csvTooLong', { rows, most: DOWNLOAD_ROWS })}`, { code: 'too-large' });
+  }
+  if (isGraphTable(x)) {
+    const { values, rule } = x as unknown as GraphTable;
+    return new Blob(format === 'csv' ? [...graphCsv(values)] : [...graphJson(values, rule)], { type: format === 'csv' ? 'text/csv' : 'application/json' });
   }
   const writers = {
     heap: { csv: writeCsv, json: writeJson },

@@ -78,6 +78,18 @@ export interface MemoryView extends ViewBase {
   readonly beatty: BeattyLaw | null;
 }
 
-export type ExploreView = HeapView | GridView | MemoryView;
+/** A game on a directed graph: every vertex with its value and a single token's outcome (loopy graphs too). */
+export interface GraphView extends ViewBase {
+  readonly shape: 'graph';
+  readonly vertices: number;
+  readonly edges: number;
+  readonly acyclic: boolean;
+  readonly onCycleCount: number;
+  readonly infinite: number;
+  /** The first vertices (at most GRAPH_ROWS_SENT): name, value as written (`3`, `∞(0,2)`), outcome P/N/D, on a cycle. */
+  readonly rows: readonly (readonly [name: string, value: string, outcome: 'P' | 'N' | 'D', onCycle: boolean])[];
+}
+
+export type ExploreView = HeapView | GridView | MemoryView | GraphView;
 
 export type DownloadFormat = 'csv' | 'json' | 'svg';

@@ -28,7 +28,9 @@ export function requestOf(pairs: readonly (readonly [string, string])[]): Reques
   }
   const ruleFlags = RULE_WORDS.filter((w) => w.flag && seen.has(w.word)).map((w) => w.word);
   const ruleFlagNames = RULE_WORDS.filter((w) => w.flag).map((w) => `--${w.word}`);
-  if (seen.has('rule')) ruleFlags.push('rule');
+  // A page reads no files: `--graph NAME` takes its edge list from the rule-file box (its text comes as `rule`).
+  const edgeList = seen.has('graph') ? seen.get('rule') : undefined;
+  if (seen.has('rule') && edgeList === undefined) ruleFlags.push('rule');
   for (const name of seen.keys()) {
     const known = ruleWord(name)?.flag || (RANGE_FLAGS as readonly string[]).includes(name) || (FILE_FLAGS as readonly string[]).includes(name);
     if (!known) throw new InputError(says`${saying('error.option.unknown', { name, rules: [...ruleFlagNames, '--rule'].join(', '), range: '--max, --limit, --rows' })}`);
@@ -38,7 +40,8 @@ export function requestOf(pairs: readonly (readonly [string, string])[]): Reques
   const flag = ruleFlags[0]!;
   const text = seen.get(flag)!;
   // A rule file's text is named as the user named the file (its messages say file:line:column).
-  const game: GameSpec = flag === 'rule' ? ruleOf(text, seen.get('file') || 'rule.yaml') : (ruleWord(flag)!.parse(text, `--${flag}`) as GameSpec);
+  const game: GameSpec =
+    flag === 'rule' ? ruleOf(text, seen.get('file') || 'rule.yaml') : edgeList !== undefined ? { rule: { kind: 'graph', text: edgeList, shown: text } } : (ruleWord(flag)!.parse(text, `--${flag}`) as GameSpec);
   const max = seen.get('max');
   const limit = seen.get('limit');
   const rows = seen.get('rows');

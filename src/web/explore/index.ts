@@ -13,8 +13,8 @@ import { h } from './dom.js';
 import { errorText } from '../error-text.js';
 import { heatmapSection } from './heatmap.js';
 import { plotSection } from './plot.js';
-import { gridSummary, heapSummary, memoryLawText, memorySummary, partialSummary, patternText } from './summary.js';
-import { gridTable, heapTable } from './table.js';
+import { graphSummary, gridSummary, heapSummary, memoryLawText, memorySummary, partialSummary, patternText } from './summary.js';
+import { graphTable, gridTable, heapTable } from './table.js';
 import { WordsError, commandLineOf, hashOf, isModulePath, pairsOfCommandLine, pairsOfHash } from './words.js';
 
 const EXAMPLES = [
@@ -108,8 +108,10 @@ export const mountExplore: MountView = (root, context, params) => {
       results.replaceChildren();
       return showError(t('explore.error', { message: t(error.key, error.params) }));
     }
-    // A rule file counts when the words name no rule of their own.
-    if (!pairs.some(([flag]) => RULE_FLAGS.has(flag)) && fileText.value.trim() !== '') pairs = [['rule', fileText.value], ['file', fileName], ...pairs];
+    // A rule file counts when the words name no rule of their own; with --graph NAME, the box holds the graph's edge list.
+    const box = fileText.value.trim() !== '';
+    if (box && pairs.some(([flag]) => flag === 'graph')) pairs = [...pairs, ['rule', fileText.value]];
+    else if (box && !pairs.some(([flag]) => RULE_FLAGS.has(flag))) pairs = [['rule', fileText.value], ['file', fileName], ...pairs];
     const hash = hashOf(pairs);
     if (location.hash.slice(1) === hash) void run(pairs);
     else location.hash = hash; // the shell hears the change and calls update
@@ -172,6 +174,7 @@ export const mountExplore: MountView = (root, context, params) => {
       return [heapSummary(view, t, lang), downloads, plotSection({ values: view.values, cycle, patternText: patternText(view, t) }, t), heapTable(view, t, lang, fetchValues)];
     }
     if (view.shape === 'grid') return [gridSummary(view, t, lang), downloads, heatmapSection(view, t), gridTable(view, t)];
+    if (view.shape === 'graph') return [graphSummary(view, t, lang), downloads, graphTable(view, t, lang)];
     return [memorySummary(view, t, lang), downloads, plotSection({ values: view.values, cycle: null, patternText: memoryLawText(view, t) }, t), heapTable(view, t, lang, fetchValues)];
   }
 
@@ -198,7 +201,9 @@ export const mountExplore: MountView = (root, context, params) => {
       }
     };
     const button = (format: DownloadFormat, key: 'explore.download.csv' | 'explore.download.json' | 'explore.download.svg') => h('button', { type: 'button', id: `download-${format}`, onclick: () => fetch(format) }, t(key));
-    return h('div', { class: 'downloads', role: 'group', 'aria-label': t('explore.download') }, h('span', {}, `${t('explore.download')}:`), button('csv', 'explore.download.csv'), button('json', 'explore.download.json'), button('svg', 'explore.download.svg'));
+    // A graph has no picture (its table is the answer).
+    const picture = view.shape === 'graph' ? null : button('svg', 'explore.download.svg');
+    return h('div', { class: 'downloads', role: 'group', 'aria-label': t('explore.download') }, h('span', {}, `${t('explore.download')}:`), button('csv', 'explore.download.csv'), button('json', 'explore.download.json'), picture);
   }
 
   const update = (next: URLSearchParams) => {

@@ -8,7 +8,7 @@ import { ruleTitle } from '../../core/rules/spec.js';
 import { pairLawText } from '../../core/laws/pair-law.js';
 import { lawText } from '../../core/kinds/capped-heap/law-text.js';
 import type { PPositions } from '../../core/laws/p-positions.js';
-import type { GridView, HeapView, MemoryView } from '../engine/explore-protocol.js';
+import type { GraphView, GridView, HeapView, MemoryView } from '../engine/explore-protocol.js';
 import { formatNumber, h, listText, type Child } from './dom.js';
 
 type Row = readonly [label: string, value: Child, id?: string, data?: Readonly<Record<string, unknown>>];
@@ -183,5 +183,25 @@ export function memorySummary(view: MemoryView, t: Translate, language: string):
     h('h3', {}, t('explore.pPositions')),
     h('p', { id: 'p-positions' }, view.pPositions.length ? `n = ${listText(view.pPositions, more)}` : t('explore.pPositions.none')),
     h('p', {}, h('strong', {}, `${t('explore.pPositions.law')}: `), memoryLawText(view, t)),
+  );
+}
+
+/** A game on a graph: its size, whether it has cycles (then Smith's values, and draws), its P-positions, and the table of its vertices. */
+export function graphSummary(view: GraphView, t: Translate, language: string): HTMLElement {
+  const names = (outcome: 'P' | 'N' | 'D') => view.rows.filter((r) => r[2] === outcome).map((r) => r[0]);
+  const named = (list: readonly string[]) => (list.length > 40 ? `${list.slice(0, 40).join(', ')}, ${t('explore.pPositions.more', { count: list.length })}` : list.join(', '));
+  const p = names('P');
+  const draws = names('D');
+  return summarySection(
+    view,
+    t,
+    [
+      [t('explore.graph.shape'), `${t('explore.graph.size', { vertices: formatNumber(view.vertices, language), edges: formatNumber(view.edges, language) })}; ${view.acyclic ? t('explore.graph.acyclic') : t('explore.graph.cyclic', { onCycle: formatNumber(view.onCycleCount, language), infinite: formatNumber(view.infinite, language) })}`, 'graph-shape', { 'data-acyclic': view.acyclic }],
+      [t('explore.computed'), t('explore.done', { ms: Math.round(view.milliseconds) })],
+    ],
+    h('p', {}, t('explore.graph.rules')),
+    h('h3', {}, t('explore.pPositions')),
+    h('p', { id: 'p-positions', 'data-count': p.length }, p.length ? named(p) : t('explore.pPositions.none')),
+    draws.length ? h('p', { id: 'draws', 'data-count': draws.length }, t('explore.graph.draws', { list: named(draws) })) : null,
   );
 }

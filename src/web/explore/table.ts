@@ -6,7 +6,7 @@
  * A two-pile table shows a window of its grid, moved by buttons.
  */
 import type { Translate } from '../../core/i18n/index.js';
-import type { GridView, HeapView, MemoryView } from '../engine/explore-protocol.js';
+import type { GraphView, GridView, HeapView, MemoryView } from '../engine/explore-protocol.js';
 import { formatNumber, h } from './dom.js';
 
 /** G(n) for heaps from..from+count-1 past what the page holds (from the worker). */
@@ -155,5 +155,32 @@ export function gridTable(view: GridView, t: Translate): HTMLElement {
     h('div', { class: 'pager' }, button('▲', t('explore.grid.up'), -side, 0), button('▼', t('explore.grid.down'), side, 0), button('◀', t('explore.grid.left'), 0, -side), button('▶', t('explore.grid.right'), 0, side)),
     cut ? h('p', {}, t('explore.grid.cut', { rows: view.shownRows, columns: view.shownColumns })) : null,
     h('div', { class: 'scroll' }, table),
+  );
+}
+
+/** Rows of a graph's table the page draws; the CSV holds every vertex. */
+const GRAPH_ROWS_SHOWN = 500;
+
+/** A graph's vertices: value (`∞(0,2)` for Smith's infinite values), a single token's outcome, and whether it lies on a cycle. */
+export function graphTable(view: GraphView, t: Translate, language: string): HTMLElement {
+  const shown = view.rows.slice(0, GRAPH_ROWS_SHOWN);
+  const more = view.vertices - shown.length;
+  return h(
+    'section',
+    { 'aria-labelledby': 'graph-table-heading' },
+    h('h2', { id: 'graph-table-heading' }, t('explore.graph.vertices')),
+    h(
+      'table',
+      { id: 'graph-table', class: 'values' },
+      h('thead', {}, h('tr', {}, ...(['vertex', 'value', 'outcome', 'onCycle'] as const).map((k) => h('th', { scope: 'col' }, t(`explore.graph.${k}`))))),
+      h(
+        'tbody',
+        {},
+        ...shown.map(([name, value, outcome, onCycle]) =>
+          h('tr', { class: outcome === 'P' ? 'p' : '' }, h('th', { scope: 'row' }, name), h('td', {}, value), h('td', { title: t(`explore.outcome.${outcome}`) }, outcome), h('td', {}, onCycle ? t('explore.graph.yes') : '')),
+        ),
+      ),
+    ),
+    more > 0 ? h('p', { class: 'help' }, t('explore.graph.more', { count: formatNumber(more, language) })) : null,
   );
 }
