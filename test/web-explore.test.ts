@@ -352,6 +352,23 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
       const cli = await runCli(['--rule', 'examples/grundy.mjs', '--max', '200', '--format', 'csv'], { timeoutMs: 30_000 });
       expect(cli.code).toBe(0);
       expect(readFileSync((await download.path())!, 'utf8')).toBe(cli.stdout);
+      // A module with states of its own: the table of its states(max), the CLI's to the byte.
+      await page.goto(`${modules.url}?lang=en#rule=examples/one-more.mjs&max=30`);
+      await settled(page);
+      expect(await page.locator('#error').isHidden()).toBe(true);
+      expect(await page.locator('#states-table tbody tr').first().locator('th, td').allTextContents()).toEqual(['{"cap":1,"heap":1}', '1', 'N']);
+      const [states] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
+      const statesCli = await runCli(['--rule', 'examples/one-more.mjs', '--max', '30', '--format', 'csv'], { timeoutMs: 30_000 });
+      expect(statesCli.code).toBe(0);
+      expect(readFileSync((await states.path())!, 'utf8')).toBe(statesCli.stdout);
+      const count = statesCli.stdout.trim().split('\n').length - 1;
+      const p = statesCli.stdout.split('\n').filter((line) => /,P\r?$/.test(line)).length;
+      expect(await page.locator('#states-count').textContent()).toBe(`${count} states, ${p} of them P-positions`);
+      // Without --max, its start.
+      await page.goto(`${modules.url}?lang=zh#rule=examples/one-more.mjs`);
+      await settled(page);
+      expect(await page.locator('#states-count').textContent()).toMatch(/^1 个状态，其中 [01] 个是必败态$/);
+      expect(await page.locator('#states-table tbody tr th').allTextContents()).toEqual(['{"cap":9,"heap":10}']);
     } finally {
       await modules.close();
     }

@@ -22,6 +22,8 @@ import { renderSequencePlot } from '../../pictures/sequence-plot.js';
 import { sequencePlotOf } from '../../pictures/from-summary.js';
 import type { DownloadFormat, ExploreProgress, ExploreView, GraphView, GridView, Pairs } from './explore-protocol.js';
 import type { GraphTable } from '../../core/kinds/graph/index.js';
+import { canonicalJson } from '../../core/kinds/module/state-search.js';
+import { writeStatesCsv, writeStatesJson } from '../../report/states-report.js';
 import { graphCounts, graphCsv, graphJson } from '../../core/kinds/graph/report.js';
 import { valueText, vertexOutcome } from '../../core/kinds/graph/vertex-outcome.js';
 import { quadraticValue } from '../../core/laws/beatty.js';
@@ -34,7 +36,7 @@ const VALUES_SENT = 1 << 20;
 /** Cells of a two-pile table sent (16 MiB). */
 const CELLS_SENT = 1 << 22;
 
-/** Vertices of a graph sent (their names and values); the downloads hold them all. */
+/** Vertices of a graph, or states of a rule module, sent (their names and values); the downloads hold them all. */
 const GRAPH_ROWS_SENT = 1 << 16;
 
 /** Values so far sent while a table is computed (1 MiB), and how often. */
@@ -59,6 +61,8 @@ function viewOf(result: AnalysisResult, milliseconds: number): ExploreView {
       return gridView(result, milliseconds);
     case 'memory':
       return memoryView(result, milliseconds);
+    case 'states':
+      return { shape: 'states', rule: result.rule, description: null, preset: null, milliseconds, count: result.rows.length, rows: result.rows.slice(0, GRAPH_ROWS_SENT).map((r) => [canonicalJson(r.state), r.grundy] as const) };
     default:
       throw new InputError(says`${saying('error.page.notATable', { shape: result.shape })}`, { code: 'not-applicable' });
   }
@@ -172,6 +176,7 @@ async function download(format: DownloadFormat): Promise<Blob> {
     heap: { csv: writeCsv, json: writeJson },
     grid: { csv: writeGridCsv, json: writeGridJson },
     memory: { csv: writeCappedHeapCsv, json: writeCappedHeapJson },
+    states: { csv: writeStatesCsv, json: writeStatesJson },
   } as const;
   const writer = (writers as Record<string, Record<string, (x: never, sink: Sink) => Promise<void>> | undefined>)[x.shape]?.[format];
   if (!writer) throw new Error(`no ${format} for a ${x.shape} result`);

@@ -90,6 +90,14 @@ export interface GraphView extends ViewBase {
   readonly rows: readonly (readonly [name: string, value: string, outcome: 'P' | 'N' | 'D', onCycle: boolean])[];
 }
 
-export type ExploreView = HeapView | GridView | MemoryView | GraphView;
+/** A rule module's own states (its states(max), or its start): each as JSON with its value. */
+export interface StatesView extends ViewBase {
+  readonly shape: 'states';
+  readonly count: number;
+  /** The first states (at most GRAPH_ROWS_SENT), as canonical JSON, with their values. */
+  readonly rows: readonly (readonly [state: string, grundy: number])[];
+}
+
+export type ExploreView = HeapView | GridView | MemoryView | GraphView | StatesView;
 
 export type DownloadFormat = 'csv' | 'json' | 'svg';

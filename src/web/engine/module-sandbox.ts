@@ -6,10 +6,15 @@
  * (src/host/module/compute.ts, which is platform-free); the values then get
  * their pattern as on Node (observed: code has no theorem). The worker is the
  * sandbox: no file system, the page's Content-Security-Policy keeps its
- * requests to the server, and Cancel ends it. A module's own imports of
- * files beside it are not followed, nor are modules with states of their own.
+ * requests to the server, and Cancel ends it. A module with states of its
+ * own gets the table of its states(max), or of its start, by the Node
+ * worker's search (core/kinds/module/state-search.ts). A module's own
+ * imports of files beside it are not followed.
  */
-import { InputError, says, saying } from '../../core/errors.js';
+import { InputError, says, saying, type InputCode, type Wording } from '../../core/errors.js';
+import { notAState, solveStates, StateSearchError } from '../../core/kinds/module/state-search.js';
+import { statesTable } from '../../core/kinds/module/state-result.js';
+import { thrownText } from '../../core/kinds/module/thrown.js';
 import { exploreValues } from '../../core/heap/explore.js';
 import { finishedWork, type SteppedWork } from '../../core/driver.js';
 import { moduleText, type CustomRule } from '../../core/kinds/module/rule.js';
@@ -74,17 +79,56 @@ function valuesWork(module: RuleModule, count: number, shown: string): SteppedWo
   };
 }
 
+/** The most states a search in the page may hold. */
+const MOST_STATES = 1 << 22;
+
+/**
+ * A module with states of its own: the table of states(max) when a max is
+ * given and it has states(), else of its start. Searched at once (Cancel
+ * ends the worker), exactly as the Node worker searches them.
+ */
+function statesPrepared(module: RuleModule & { start?: unknown; states?: unknown; key?: unknown; arrayStates?: unknown }, rule: string, shown: string, max: bigint | undefined) {
+  const refuse = (message: Wording, code: InputCode = 'bad-rule') => new InputError(says`${shown}: ${message}`, { code, field: 'rule' });
+  const called = <T>(what: string, call: () => T): T => {
+    try {
+      return call();
+    } catch (error) {
+      throw refuse(saying('error.page.moduleThrew', { what, why: thrownText(error) }));
+    }
+  };
+  let roots: unknown[];
+  if (max !== undefined && typeof module.states === 'function') {
+    const states = module.states as (max: number) => Iterable<unknown>;
+    roots = called(`states(${max})`, () => [...(states(Number(max)) ?? [])]);
+  } else if (module.start !== undefined) {
+    const start = module.start;
+    roots = [typeof start === 'function' ? called('start()', () => (start as () => unknown)()) : start];
+  } else throw refuse(saying('error.page.statesNeedMax'), 'not-applicable');
+  for (const root of roots) {
+    const why = notAState(root);
+    if (why) throw refuse(saying('error.page.notAState', { why }));
+  }
+  const rules = { options: module.options as (state: unknown) => unknown, key: typeof module.key === 'function' ? (module.key as (state: unknown) => unknown) : undefined };
+  let search: ReturnType<typeof solveStates>;
+  try {
+    search = solveStates(rules, roots, { maxStates: MOST_STATES, arraysAreSums: module.arrayStates !== true, rootOptions: false });
+  } catch (error) {
+    throw refuse(error instanceof StateSearchError ? error.message : saying('error.page.moduleThrew', { what: 'options()', why: thrownText(error) }));
+  }
+  const table = statesTable(rule, roots.map((state, i) => ({ state, value: search.rootValues[i]!, options: [] })));
+  return { checkpointKey: null, work: () => finishedWork(table) };
+}
+
 installModuleSandbox({
   async prepare(request: AnalyseRequest<CustomRule>) {
     const game = request.game;
     const shown = game.rule.shown ?? game.rule.module;
     if (request.position || request.misere || request.at) throw new InputError(says`${shown}: ${saying('error.page.moduleTables')}`, { code: 'not-applicable', field: 'rule' });
     const module = await loadModule(game.rule);
-    if (typeof module.options !== 'function' || module.start !== undefined || module.states !== undefined) {
-      throw new InputError(says`${shown}: ${saying('error.page.moduleStates')}`, { code: 'not-applicable', field: 'rule' });
-    }
+    if (typeof module.options !== 'function') throw new InputError(says`${shown}: ${saying('error.page.moduleOptions')}`, { code: 'bad-rule', field: 'rule' });
     const moduleMax = module.max === undefined ? undefined : parseCount(String(module.max), "the module's max");
     const wanted = request.max ?? game.defaultMax ?? moduleMax;
+    if (module.start !== undefined || module.states !== undefined) return statesPrepared(module, moduleText(game.rule), shown, wanted);
     if (wanted !== undefined && wanted >= BigInt(MOST_VALUES)) throw new InputError(says`--max ${wanted}: ${saying('error.page.moduleMost', { most: MOST_VALUES })}`, { code: 'out-of-memory', field: 'max' });
     const count = wanted === undefined ? (request.limit ?? DEFAULT_COUNT) : Number(wanted) + 1;
     const described: GameSpecOf = { ...game, name: game.name ?? module.name, description: game.description ?? module.description };

@@ -13,8 +13,8 @@ import { h } from './dom.js';
 import { errorText } from '../error-text.js';
 import { heatmapSection } from './heatmap.js';
 import { plotSection } from './plot.js';
-import { graphSummary, gridSummary, heapSummary, memoryLawText, memorySummary, partialSummary, patternText } from './summary.js';
-import { graphTable, gridTable, heapTable } from './table.js';
+import { graphSummary, statesSummary, gridSummary, heapSummary, memoryLawText, memorySummary, partialSummary, patternText } from './summary.js';
+import { graphTable, gridTable, heapTable, statesTable } from './table.js';
 import { WordsError, commandLineOf, hashOf, isModulePath, pairsOfCommandLine, pairsOfHash } from './words.js';
 
 const EXAMPLES = [
@@ -175,6 +175,7 @@ export const mountExplore: MountView = (root, context, params) => {
     }
     if (view.shape === 'grid') return [gridSummary(view, t, lang), downloads, heatmapSection(view, t), gridTable(view, t)];
     if (view.shape === 'graph') return [graphSummary(view, t, lang), downloads, graphTable(view, t, lang)];
+    if (view.shape === 'states') return [statesSummary(view, t, lang), downloads, statesTable(view, t, lang)];
     return [memorySummary(view, t, lang), downloads, plotSection({ values: view.values, cycle: null, patternText: memoryLawText(view, t) }, t), heapTable(view, t, lang, fetchValues)];
   }
 
@@ -201,8 +202,8 @@ export const mountExplore: MountView = (root, context, params) => {
       }
     };
     const button = (format: DownloadFormat, key: 'explore.download.csv' | 'explore.download.json' | 'explore.download.svg') => h('button', { type: 'button', id: `download-${format}`, onclick: () => fetch(format) }, t(key));
-    // A graph has no picture (its table is the answer).
-    const picture = view.shape === 'graph' ? null : button('svg', 'explore.download.svg');
+    // A graph's or a module's states have no picture (their table is the answer).
+    const picture = view.shape === 'graph' || view.shape === 'states' ? null : button('svg', 'explore.download.svg');
     return h('div', { class: 'downloads', role: 'group', 'aria-label': t('explore.download') }, h('span', {}, `${t('explore.download')}:`), button('csv', 'explore.download.csv'), button('json', 'explore.download.json'), picture);
   }
 

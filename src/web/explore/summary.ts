@@ -8,7 +8,7 @@ import { ruleTitle } from '../../core/rules/spec.js';
 import { pairLawText } from '../../core/laws/pair-law.js';
 import { lawText } from '../../core/kinds/capped-heap/law-text.js';
 import type { PPositions } from '../../core/laws/p-positions.js';
-import type { GraphView, GridView, HeapView, MemoryView } from '../engine/explore-protocol.js';
+import type { GraphView, GridView, HeapView, MemoryView, StatesView } from '../engine/explore-protocol.js';
 import { formatNumber, h, listText, type Child } from './dom.js';
 
 type Row = readonly [label: string, value: Child, id?: string, data?: Readonly<Record<string, unknown>>];
@@ -203,5 +203,21 @@ export function graphSummary(view: GraphView, t: Translate, language: string): H
     h('h3', {}, t('explore.pPositions')),
     h('p', { id: 'p-positions', 'data-count': p.length }, p.length ? named(p) : t('explore.pPositions.none')),
     draws.length ? h('p', { id: 'draws', 'data-count': draws.length }, t('explore.graph.draws', { list: named(draws) })) : null,
+  );
+}
+
+/** A rule module's own states: how many, how many are P-positions, and which. */
+export function statesSummary(view: StatesView, t: Translate, language: string): HTMLElement {
+  const p = view.rows.filter((r) => r[1] === 0).map((r) => r[0]);
+  const shown = p.length > 40 ? `${p.slice(0, 40).join(', ')}, ${t('explore.pPositions.more', { count: p.length })}` : p.join(', ');
+  return summarySection(
+    view,
+    t,
+    [
+      [t('explore.states.heading'), t('explore.states.count', { count: formatNumber(view.count, language), p: formatNumber(p.length, language) }), 'states-count'],
+      [t('explore.computed'), t('explore.done', { ms: Math.round(view.milliseconds) })],
+    ],
+    h('h3', {}, t('explore.pPositions')),
+    h('p', { id: 'p-positions', 'data-count': p.length }, p.length ? shown : t('explore.pPositions.none')),
   );
 }

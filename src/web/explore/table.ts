@@ -6,7 +6,7 @@
  * A two-pile table shows a window of its grid, moved by buttons.
  */
 import type { Translate } from '../../core/i18n/index.js';
-import type { GraphView, GridView, HeapView, MemoryView } from '../engine/explore-protocol.js';
+import type { GraphView, GridView, HeapView, MemoryView, StatesView } from '../engine/explore-protocol.js';
 import { formatNumber, h } from './dom.js';
 
 /** G(n) for heaps from..from+count-1 past what the page holds (from the worker). */
@@ -163,24 +163,30 @@ const GRAPH_ROWS_SHOWN = 500;
 
 /** A graph's vertices: value (`∞(0,2)` for Smith's infinite values), a single token's outcome, and whether it lies on a cycle. */
 export function graphTable(view: GraphView, t: Translate, language: string): HTMLElement {
-  const shown = view.rows.slice(0, GRAPH_ROWS_SHOWN);
-  const more = view.vertices - shown.length;
+  const rows = view.rows.map(([name, value, outcome, onCycle]) => [name, value, outcome, onCycle ? t('explore.graph.yes') : ''] as const);
+  return namedRows('graph-table', t('explore.graph.vertices'), [t('explore.graph.vertex'), t('explore.graph.value'), t('explore.graph.outcome'), t('explore.graph.onCycle')], rows, t('explore.graph.more', { count: formatNumber(view.vertices - Math.min(rows.length, GRAPH_ROWS_SHOWN), language) }), view.vertices, t);
+}
+
+/** A rule module's states, each as JSON, with its value and outcome. */
+export function statesTable(view: StatesView, t: Translate, language: string): HTMLElement {
+  const rows = view.rows.map(([state, grundy]) => [state, String(grundy), grundy === 0 ? 'P' : 'N'] as const);
+  return namedRows('states-table', t('explore.states.heading'), [t('explore.states.state'), t('explore.graph.value'), t('explore.graph.outcome')], rows, t('explore.states.more', { count: formatNumber(view.count - Math.min(rows.length, GRAPH_ROWS_SHOWN), language) }), view.count, t);
+}
+
+/** A table of named rows (a vertex, a state) with the first few drawn; `more` says how to get the rest. The third column is the outcome. */
+function namedRows(id: string, heading: string, columns: readonly string[], rows: readonly (readonly string[])[], more: string, total: number, t: Translate): HTMLElement {
+  const shown = rows.slice(0, GRAPH_ROWS_SHOWN);
+  const outcomeOf = (row: readonly string[]) => row[2] as 'P' | 'N' | 'D';
   return h(
     'section',
-    { 'aria-labelledby': 'graph-table-heading' },
-    h('h2', { id: 'graph-table-heading' }, t('explore.graph.vertices')),
+    { 'aria-labelledby': `${id}-heading` },
+    h('h2', { id: `${id}-heading` }, heading),
     h(
       'table',
-      { id: 'graph-table', class: 'values' },
-      h('thead', {}, h('tr', {}, ...(['vertex', 'value', 'outcome', 'onCycle'] as const).map((k) => h('th', { scope: 'col' }, t(`explore.graph.${k}`))))),
-      h(
-        'tbody',
-        {},
-        ...shown.map(([name, value, outcome, onCycle]) =>
-          h('tr', { class: outcome === 'P' ? 'p' : '' }, h('th', { scope: 'row' }, name), h('td', {}, value), h('td', { title: t(`explore.outcome.${outcome}`) }, outcome), h('td', {}, onCycle ? t('explore.graph.yes') : '')),
-        ),
-      ),
+      { id, class: 'values' },
+      h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', { scope: 'col' }, c)))),
+      h('tbody', {}, ...shown.map((row) => h('tr', { class: outcomeOf(row) === 'P' ? 'p' : '' }, h('th', { scope: 'row' }, row[0]!), ...row.slice(1).map((cell, i) => h('td', i === 1 ? { title: t(`explore.outcome.${outcomeOf(row)}`) } : {}, cell))))),
     ),
-    more > 0 ? h('p', { class: 'help' }, t('explore.graph.more', { count: formatNumber(more, language) })) : null,
+    total > shown.length ? h('p', { class: 'help' }, more) : null,
   );
 }
