@@ -6,6 +6,7 @@ import { flagOf } from '../src/core/flags.js';
 import { parseCount, parseSmallCount } from '../src/core/numbers.js';
 import { parseMoveList } from '../src/core/rules/sets.js';
 import { parseRuleText } from '../src/core/rule-file.js';
+import { parseGraphText } from '../src/core/kinds/graph/parse.js';
 import { CATALOGUES, LANGS, holesOf, isMessageKey, pickLang, say, sayAgain, translator, type MessageKey } from '../src/core/i18n/index.js';
 import { ruleText } from '../src/core/kinds/registry.js';
 import { heapGrounds } from '../src/core/heap/heap-ground.js';
@@ -234,6 +235,8 @@ describe('the common input errors, in the reader\'s language', () => {
     ['a code without its point', () => parseCode('77'), "code '77': '7' at character 2: expected '.' after the first digit (codes look like 0.77 or 4.07)"],
     ['a preset', () => presetGame('kayle'), "preset: unknown preset 'kayle' (known: "],
     ['a rule file\'s key', () => parseRuleText('bogus: 1\n', 'rule.yaml'), "rule.yaml:1:1: unknown key 'bogus' (expected one of: "],
+    ['an edge list', () => parseGraphText('a b\n\na b c\n'), "line 3: 'a b c' is neither 'u v' nor 'u: v w …'"],
+    ['an empty edge list', () => parseGraphText('# nothing\n'), 'the graph has no vertices (the text is empty or only comments)'],
     ['a rule file\'s move', () => parseRuleText('moves: [1, -2]\n', 'rule.yaml'), 'rule.yaml:1:12: moves: expected a positive whole number, got -2'],
     ['a rule file\'s preset', () => parseRuleText('preset: kayle\n', 'rule.yaml'), "rule.yaml:1:9: preset: unknown preset 'kayle'"],
     // The refusals of a request the page or play may make: the fields in a message's holes are named as flags.

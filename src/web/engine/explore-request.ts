@@ -30,6 +30,7 @@ export function requestOf(pairs: readonly (readonly [string, string])[]): Reques
   const ruleFlagNames = RULE_WORDS.filter((w) => w.flag).map((w) => `--${w.word}`);
   // A page reads no files: `--graph NAME` takes its edge list from the rule-file box (its text comes as `rule`).
   const edgeList = seen.has('graph') ? seen.get('rule') : undefined;
+  if (seen.has('graph') && edgeList === undefined) throw new InputError(says`--graph ${seen.get('graph')!}: ${saying('error.page.graphNeedsEdges')}`, { code: 'not-applicable' });
   if (seen.has('rule') && edgeList === undefined) ruleFlags.push('rule');
   for (const name of seen.keys()) {
     const known = ruleWord(name)?.flag || (RANGE_FLAGS as readonly string[]).includes(name) || (FILE_FLAGS as readonly string[]).includes(name);

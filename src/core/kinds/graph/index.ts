@@ -5,7 +5,7 @@
  * values; positions get their outcome (a draw too) and the moves that
  * realise it; `play` plays them. The algorithms are in api.ts.
  */
-import { InputError, mention, says } from '../../errors.js';
+import { InputError, mention, says, saying } from '../../errors.js';
 import { generatorWork } from '../../driver.js';
 import { fail } from '../../rules/check.js';
 import type { GameKind, RuleWord, ShapedResult } from '../kind.js';
@@ -54,11 +54,11 @@ const words: readonly RuleWord[] = [
 /** What a request may not ask of a graph. */
 function refuseTableWords(request: { readonly at?: unknown; readonly rows?: unknown; readonly max?: unknown; readonly misere?: boolean }): void {
   const not = (field: 'at' | 'rows' | 'max', value: unknown) =>
-    new InputError(says`${mention(field)} does not apply to a game on a graph: its table lists every vertex`, { code: 'not-applicable', field, value });
+    new InputError(says`${mention(field)} ${saying('error.graph.noTableWords')}`, { code: 'not-applicable', field, value });
   if (request.at) throw not('at', request.at);
   if (request.rows) throw not('rows', request.rows);
   if (request.max !== undefined) throw not('max', request.max);
-  if (request.misere) throw new InputError(says`${mention('misere')} play of games on graphs is not supported: normal play only`, { code: 'not-applicable', field: 'misere', value: true });
+  if (request.misere) throw new InputError(says`${mention('misere')} ${saying('error.graph.noMisere')}`, { code: 'not-applicable', field: 'misere', value: true });
 }
 
 export const graphKind: GameKind<GraphRule> = {

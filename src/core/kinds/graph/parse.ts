@@ -1,12 +1,11 @@
 import { EdgeCollector, type Graph } from './graph.js';
-import { InputError } from '../../errors.js';
+import { InputError, says, saying, type SaidPart } from '../../errors.js';
 import { ByteNames, C1_CONTROL, NOT_UTF8 } from './names.js';
 import { quoted } from './quote.js';
 
 const NEWLINE = 0x0a;
 const HASH = 0x23;
 const COLON = 0x3a;
-const FORMS = "is neither 'u v' nor 'u: v w …'";
 
 /** Space, tab, CR, vertical tab, form feed: the separators of a line (newline ends it). */
 function isBlank(b: number): boolean {
@@ -64,7 +63,7 @@ export function* parseGraphSteps(input: string | Uint8Array): Generator<number, 
       while (i < length && bytes[i] !== NEWLINE) i++;
       if (source < 0 && count === 1) {
         const shown = text(bytes, lineStart, contentEnd).trim();
-        throw lineError(line, `${quoted(shown)} ${FORMS}`, shown);
+        throw lineError(line, saying('error.graph.forms', { text: quoted(shown) }), shown);
       }
       if (source < 0 && count === 2) {
         // Edge lists often come sorted by source: the previous line's source is looked up without hashing.
@@ -93,7 +92,7 @@ export function* parseGraphSteps(input: string | Uint8Array): Generator<number, 
       if (c === NEWLINE || c === HASH || isBlank(c)) break;
       if (c < 0x20 || c === 0x7f) {
         const shown = text(bytes, start, i + 1);
-        throw lineError(line, `${quoted(shown)} contains a control character`, shown);
+        throw lineError(line, saying('error.graph.control', { text: quoted(shown) }), shown);
       }
       i++;
     }
@@ -102,8 +101,8 @@ export function* parseGraphSteps(input: string | Uint8Array): Generator<number, 
       firstStart = start;
       firstEnd = i;
       if (bytes[i - 1] === COLON) {
-        if (i - 1 === start) throw lineError(line, `':' has no vertex name before it`, ':');
-        if (bytes[i - 2] === COLON) throw lineError(line, `${quoted(text(bytes, start, i))}: a vertex name cannot end with ':'`, text(bytes, start, i));
+        if (i - 1 === start) throw lineError(line, saying('error.graph.bareColon'), ':');
+        if (bytes[i - 2] === COLON) throw lineError(line, saying('error.graph.endsColon', { text: quoted(text(bytes, start, i)) }), text(bytes, start, i));
         source = vertex(names, bytes, start, i - 1, line);
       }
     } else if (source >= 0) {
@@ -114,10 +113,10 @@ export function* parseGraphSteps(input: string | Uint8Array): Generator<number, 
     } else {
       let end = i;
       while (end < length && bytes[end] !== NEWLINE && bytes[end] !== HASH) end++;
-      throw lineError(line, `${quoted(text(bytes, lineStart, end).trim())} ${FORMS}`, text(bytes, lineStart, end).trim());
+      throw lineError(line, saying('error.graph.forms', { text: quoted(text(bytes, lineStart, end).trim()) }), text(bytes, lineStart, end).trim());
     }
   }
-  if (names.names.length === 0) throw new InputError('the graph has no vertices (the text is empty or only comments)', { code: 'empty' });
+  if (names.names.length === 0) throw new InputError(says`${saying('error.graph.empty')}`, { code: 'empty' });
   // The pauses of the build count no bytes: the driver's clock ends those steps.
   for (const steps = edges.buildSteps(names.names); ; ) {
     const next = steps.next();
@@ -136,17 +135,17 @@ function sameToken(bytes: Uint8Array, a: number, aEnd: number, b: number, bEnd: 
 /** The id of the name bytes[start..end), checked: only a line's first name may end with ':', and names are UTF-8. */
 function vertex(names: ByteNames, bytes: Uint8Array, start: number, end: number, line: number): number {
   if (bytes[end - 1] === COLON) {
-    throw lineError(line, `${quoted(text(bytes, start, end))} ends with ':', which only a line's first name may (as in 'u: v w …')`, text(bytes, start, end));
+    throw lineError(line, saying('error.graph.colonLater', { text: quoted(text(bytes, start, end)) }), text(bytes, start, end));
   }
   const v = names.intern(bytes, start, end);
-  if (v === NOT_UTF8) throw lineError(line, `${quoted(text(bytes, start, end))} is not valid UTF-8`, text(bytes, start, end));
-  if (v === C1_CONTROL) throw lineError(line, `${quoted(text(bytes, start, end))} contains a control character`, text(bytes, start, end));
+  if (v === NOT_UTF8) throw lineError(line, saying('error.graph.utf8', { text: quoted(text(bytes, start, end)) }), text(bytes, start, end));
+  if (v === C1_CONTROL) throw lineError(line, saying('error.graph.control', { text: quoted(text(bytes, start, end)) }), text(bytes, start, end));
   return v;
 }
 
 /** A malformed line: the graph is the game's rule, so a 'bad-rule', with the offending text as its value. */
-function lineError(line: number, what: string, value: string): InputError {
-  return new InputError(`line ${line}: ${what}`, { code: 'bad-rule', value });
+function lineError(line: number, what: SaidPart, value: string): InputError {
+  return new InputError(says`${saying('error.graph.line', { line })}: ${what}`, { code: 'bad-rule', value });
 }
 
 /** Bytes as text for a message (invalid UTF-8 shows as U+FFFD). */

@@ -3,7 +3,7 @@
  * A file that cannot be read is the user's input (exit 2), not an internal
  * failure; the host's error says why in words.
  */
-import { InputError } from '../../errors.js';
+import { InputError, says, saying } from '../../errors.js';
 import { currentHost } from '../../host.js';
 import { graphText, type GraphRule } from './rule.js';
 import type { Graph } from './graph.js';
@@ -14,7 +14,7 @@ import { parseGraphJson } from './parse-json.js';
 export async function edgeList(rule: GraphRule, what: string): Promise<string | Uint8Array> {
   if (rule.text !== undefined) return rule.text;
   const read = currentHost().readFile;
-  if (!read) throw new InputError(`${what}: this platform reads no files; give the edge list as text`, { code: 'not-applicable', field: 'rule', value: rule.file });
+  if (!read) throw new InputError(says`${what}: ${saying('error.graph.noFiles')}`, { code: 'not-applicable', field: 'rule', value: rule.file });
   try {
     return await read(rule.file!);
   } catch (error) {
