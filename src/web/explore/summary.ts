@@ -196,7 +196,7 @@ export function graphSummary(view: GraphView, t: Translate, language: string): H
     view,
     t,
     [
-      [t('explore.graph.shape'), `${t('explore.graph.size', { vertices: formatNumber(view.vertices, language), edges: formatNumber(view.edges, language) })}; ${view.acyclic ? t('explore.graph.acyclic') : t('explore.graph.cyclic', { onCycle: formatNumber(view.onCycleCount, language), infinite: formatNumber(view.infinite, language) })}`, 'graph-shape', { 'data-acyclic': view.acyclic }],
+      [t('explore.graph.shape'), `${t('explore.graph.size', { vertices: formatNumber(view.vertices, language), edges: formatNumber(view.edges, language) })}${t('law.separator')}${view.acyclic ? t('explore.graph.acyclic') : t('explore.graph.cyclic', { onCycle: formatNumber(view.onCycleCount, language), infinite: formatNumber(view.infinite, language) })}`, 'graph-shape', { 'data-acyclic': view.acyclic }],
       [t('explore.computed'), t('explore.done', { ms: Math.round(view.milliseconds) })],
     ],
     h('p', {}, t('explore.graph.rules')),
