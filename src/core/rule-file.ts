@@ -6,6 +6,7 @@ import { RULE_KEYS, ruleWord } from './rule-words.js';
 import type { FileValue } from './kinds/kind.js';
 import { MAX_MOVE, MAX_MOVES, normaliseMoveSet } from './rules/sets.js';
 import { formatCount } from './numbers.js';
+import { isMessageKey } from './i18n/index.js';
 
 /**
  * Rule files: JSON or YAML (JSON is read by the same YAML 1.2 parser, so both
@@ -70,7 +71,10 @@ export function parseRuleText(text: string, source: string, beside: ResolveBesid
   if (doc.errors.length) {
     const error = doc.errors[0]!;
     const { line, col } = lines.linePos(error.pos[0]);
-    throw new InputError(`${source}:${line}:${col}: ${error.message.split('\n')[0]}`, { code: 'bad-rule', field: 'rule', value: source });
+    // The YAML parser's own words, in English; the commonest kinds are also said in the reader's language around them.
+    const detail = error.message.split('\n')[0]!;
+    const key = `error.yaml.${error.code}`;
+    throw new InputError(says`${source}:${line}:${col}: ${isMessageKey(key) ? saying(key, { detail }) : detail}`, { code: 'bad-rule', field: 'rule', value: source });
   }
   const root = doc.contents;
   if (!isMap(root)) return fail(root, saying('error.file.mapping'));
