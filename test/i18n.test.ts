@@ -86,15 +86,28 @@ describe("a proof's sentence in the page's language", () => {
 });
 
 describe("presets' descriptions in the page's language", () => {
-  it('every preset has one, and in English it is the core’s own description, parameter filled in', () => {
-    const en = translator('en') as (key: string, params?: Record<string, string>) => string;
+  it('every preset says what it is as a catalogue message: in English the report\'s description, in Chinese its own', () => {
+    const zh = translator('zh');
     for (const { usage } of listPresets()) {
       const name = usage.split(/[:[]/)[0]!;
-      for (const lang of LANGS) expect(`explore.preset.${name}` in CATALOGUES[lang], `${lang} ${name}`).toBe(true);
-      const given = name === 'bash' ? 'bash:5' : name === 'fibonacci-nim' ? 'fibonacci-nim:3' : name;
-      const params = name === 'bash' ? { m: '5', m1: '6' } : name === 'fibonacci-nim' ? { k: '3' } : undefined;
-      expect(en(`explore.preset.${name}`, params)).toBe(presetGame(given).description);
+      for (const given of name === 'bash' ? ['bash:5', 'bash:1'] : name === 'fibonacci-nim' ? ['fibonacci-nim', 'fibonacci-nim:3', 'fibonacci-nim:1'] : [name]) {
+        const game = presetGame(given);
+        expect(game.about, given).toBeDefined();
+        expect(say(game.about!), given).toBe(game.description);
+        expect(say(game.about!, zh), given).toMatch(/[\u4e00-\u9fff]/);
+      }
     }
+    expect(presetGame('bash:5').description).toBe('Bash (Bachet) game: remove 1 to 5 tokens (G(n) = n mod 6)');
+    expect(say(presetGame('bash:5').about!, zh)).toBe('巴什博弈（Bachet）：每次取 1 到 5 个石子（SG(n) = n mod 6）');
+    expect(presetGame('fibonacci-nim:1').description).toBe('Fibonacci Nim: the first move takes 1 to n-1, each later move at most as many as the last');
+    expect(say(presetGame('fibonacci-nim:3').about!, zh)).toBe('斐波那契博弈：第一步取 1 到 n-1 个，之后每步至多取上一步的 3 倍');
+  });
+
+  it('a rule file\'s own description replaces its preset\'s, message and all', () => {
+    expect(parseRuleText('preset: kayles\n', 'r.yaml').about).toEqual({ key: 'preset.kayles' });
+    const own = parseRuleText('preset: kayles\ndescription: my pins\n', 'r.yaml');
+    expect(own.description).toBe('my pins');
+    expect(own.about).toBeUndefined();
   });
 });
 

@@ -3,7 +3,8 @@ import { parseCount, parseSmallCount } from './numbers.js';
 import { MOST_LIMIT } from './kinds/bash/rule.js';
 import { parseCode } from './rules/code.js';
 import type { GameRule, GameSpec } from './kinds/registry.js';
-import { MOVE_SEQUENCES, type MoveSequence } from './rules/sequences.js';
+import { type MoveSequence } from './rules/sequences.js';
+import { isMessageKey, say, type Message } from './i18n/index.js';
 
 interface Preset {
   readonly name: string;
@@ -11,22 +12,29 @@ interface Preset {
   readonly usage: string;
   /** The same as a regular expression, for the rule-file schema (default: the name). */
   readonly pattern?: string;
-  /** What `--preset list` says (a parameter named as in `usage`). */
-  readonly description: string;
+  /** What `--preset list` says (a parameter named as in `usage`; default: what a report says, `about`). */
+  readonly description?: string;
   /** The rule; presets with a parameter get it as text. */
   rule(parameter: string | undefined): GameRule;
-  /** What a report says of the game, with its parameter's value filled in (default: `description`). */
-  describe?(rule: GameRule): string;
+  /** What a report says of the game, its parameter's value filled in: a catalogue message (`preset.<name>`), said in the reader's language. */
+  about(rule: GameRule): Message;
+}
+
+/** A preset's catalogue message, `preset.<name>`: every preset has one (a missing one is a programming error). */
+function presetMessage(name: string, params?: Message['params']): Message {
+  const key = `preset.${name}`;
+  if (!isMessageKey(key)) throw new Error(`no catalogue message ${key}`);
+  return { key, ...(params && { params }) };
 }
 
 const code = (text: string): GameRule => ({ kind: 'take-and-break', code: parseCode(text) });
 const sequence = (name: MoveSequence): GameRule => ({ kind: 'sequence-subtraction', sequence: name });
 
-function fixed(name: string, description: string, rule: GameRule): Preset {
+function fixed(name: string, rule: GameRule): Preset {
   return {
     name,
     usage: name,
-    description,
+    about: () => presetMessage(name),
     rule(parameter) {
       if (parameter !== undefined) throw new InputError(says`${mention('preset')} ${saying('error.preset.noParameter', { name, got: quote(`${name}:${parameter}`) })}`, { code: 'bad-value', value: `${name}:${parameter}` });
       return rule;
@@ -35,7 +43,7 @@ function fixed(name: string, description: string, rule: GameRule): Preset {
 }
 
 const PRESETS: readonly Preset[] = [
-  fixed('nim', 'Nim on one heap: remove any positive number of tokens (G(n) = n)', { kind: 'all-but', excluded: [] }),
+  fixed('nim', { kind: 'all-but', excluded: [] }),
   {
     name: 'bash',
     usage: 'bash:<m>',
@@ -47,23 +55,23 @@ const PRESETS: readonly Preset[] = [
       if (m < 1n || m > MOST_LIMIT) throw new InputError(says`${mention('preset')} bash:<m>: ${saying('error.preset.bashRange', { got: quote(parameter) })}`, { code: 'out-of-range', value: parameter });
       return { kind: 'take-up-to', most: m };
     },
-    describe(rule) {
+    about(rule) {
       const m = rule.kind === 'take-up-to' ? rule.most : 0n;
-      return `Bash (Bachet) game: remove 1 to ${m} tokens (G(n) = n mod ${m + 1n})`;
+      return presetMessage('bash', { m, m1: m + 1n });
     },
   },
-  fixed('kayles', 'Kayles (0.77): knock down one pin or two adjacent pins from a row', code('0.77')),
-  fixed('dawsons-kayles', "Dawson's Kayles (0.07): knock down two adjacent pins", code('0.07')),
-  fixed('dawsons-chess', "Dawson's chess (0.137): pawns on a 3 x n board, captures compulsory", code('0.137')),
-  fixed('double-kayles', 'Double Kayles (0.7777): knock down 1 to 4 adjacent pins', code('0.7777')),
-  fixed('officers', 'Officers (0.6): take one token, leaving one or two non-empty heaps', code('0.6')),
-  fixed('grundy', "Grundy's game (4!.0): split one heap into two unequal non-empty heaps", code('4!.0')),
-  fixed('take-a-square', `subtract ${MOVE_SEQUENCES.squares}`, sequence('squares')),
-  fixed('take-a-fibonacci', `subtract ${MOVE_SEQUENCES.fibonacci}`, sequence('fibonacci')),
-  fixed('take-a-factorial', `subtract ${MOVE_SEQUENCES.factorials}`, sequence('factorials')),
-  fixed('take-a-power-of-two', `subtract ${MOVE_SEQUENCES['powers-of-two']}`, sequence('powers-of-two')),
-  fixed('take-a-prime', `subtract ${MOVE_SEQUENCES.primes}`, sequence('primes')),
-  fixed('wythoff', "Wythoff's game: two piles; take any number from one pile, or the same number from both", {
+  fixed('kayles', code('0.77')),
+  fixed('dawsons-kayles', code('0.07')),
+  fixed('dawsons-chess', code('0.137')),
+  fixed('double-kayles', code('0.7777')),
+  fixed('officers', code('0.6')),
+  fixed('grundy', code('4!.0')),
+  fixed('take-a-square', sequence('squares')),
+  fixed('take-a-fibonacci', sequence('fibonacci')),
+  fixed('take-a-factorial', sequence('factorials')),
+  fixed('take-a-power-of-two', sequence('powers-of-two')),
+  fixed('take-a-prime', sequence('primes')),
+  fixed('wythoff', {
     kind: 'vectors',
     vectors: [
       { dx: 1, dy: 0, cap: null },
@@ -80,17 +88,17 @@ const PRESETS: readonly Preset[] = [
       const factor = parameter === undefined ? 2 : parseSmallCount(parameter, says`${mention('preset')} fibonacci-nim:<k>`, 1, 1 << 20);
       return { kind: 'capped-heap', next: { kind: 'times', factor } };
     },
-    describe(rule) {
+    about(rule) {
       const factor = rule.kind === 'capped-heap' && rule.next.kind === 'times' ? rule.next.factor : 2;
-      return `Fibonacci Nim: the first move takes 1 to n-1, each later move at most ${factor === 1 ? 'as many as' : `${factor} times`} the last`;
+      return factor === 1 ? presetMessage('fibonacci-nim.one') : presetMessage('fibonacci-nim', { k: factor });
     },
   },
-  fixed('one-more', 'take 1 to n-1 first, then each move at most one more than the last', { kind: 'capped-heap', next: { kind: 'plus', add: 1 } }),
+  fixed('one-more', { kind: 'capped-heap', next: { kind: 'plus', add: 1 } }),
 ];
 
 /** Every preset, for `--preset list`. */
 export function listPresets(): readonly { usage: string; description: string }[] {
-  return PRESETS.map(({ usage, description }) => ({ usage, description }));
+  return PRESETS.map((p) => ({ usage: p.usage, description: p.description ?? say(p.about(p.rule(undefined))) }));
 }
 
 /** Every preset's name as a regular expression (the rule-file schema's pattern). */
@@ -109,5 +117,6 @@ export function presetGame(text: string): GameSpec {
     throw new InputError(says`${mention('preset')}: ${saying('error.preset.unknown', { name: quote(trimmed), known: PRESETS.map((p) => p.usage).join(', ') })}`, { code: 'unknown-name', value: text });
   }
   const rule = preset.rule(parameter);
-  return { rule, name: parameter === undefined ? preset.name : `${preset.name}:${parameter}`, description: preset.describe?.(rule) ?? preset.description };
+  const about = preset.about(rule);
+  return { rule, name: parameter === undefined ? preset.name : `${preset.name}:${parameter}`, description: say(about), about };
 }

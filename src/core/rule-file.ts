@@ -179,10 +179,13 @@ export function parseRuleText(text: string, source: string, beside: ResolveBesid
       return failWith(maxPair.value, error);
     }
   }
+  const description = text_('description');
+  const { about, ...rest } = game;
   return {
-    ...game,
+    ...rest,
     name: text_('name') ?? game.name,
-    description: text_('description') ?? game.description,
+    // The file's own words, when it has them, replace a preset's (and its message).
+    ...(description === undefined ? { description: game.description, ...(about && { about }) } : { description }),
     defaultMax,
   };
 }

@@ -4,7 +4,7 @@
  * Each kind defines its own rule type (src/core/kinds/<kind>/rule.ts); the
  * registry gathers them into one union, GameRule.
  */
-import { english, isMessageKey, type MessageKey, type Translate } from '../i18n/index.js';
+import { english, isMessageKey, type Message, type MessageKey, type Translate } from '../i18n/index.js';
 
 export interface RuleBase {
   readonly kind: string;
@@ -16,6 +16,8 @@ export interface GameSpecOf<R extends RuleBase = RuleBase> {
   /** A short name (preset name, or the rule file's name). */
   readonly name?: string;
   readonly description?: string;
+  /** The description as a catalogue message (a preset's), for a front end to say in its reader's language; absent when the words are a person's own. */
+  readonly about?: Message;
   /** The --max to use when none is given (from a rule file). */
   readonly defaultMax?: bigint;
 }

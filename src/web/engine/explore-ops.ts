@@ -62,7 +62,7 @@ function viewOf(result: AnalysisResult, milliseconds: number): ExploreView {
     case 'memory':
       return memoryView(result, milliseconds);
     case 'states':
-      return { shape: 'states', rule: result.rule, description: null, preset: null, milliseconds, count: result.rows.length, rows: result.rows.slice(0, GRAPH_ROWS_SENT).map((r) => [canonicalJson(r.state), r.grundy] as const) };
+      return { shape: 'states', rule: result.rule, description: null, preset: null, about: null, milliseconds, count: result.rows.length, rows: result.rows.slice(0, GRAPH_ROWS_SENT).map((r) => [canonicalJson(r.state), r.grundy] as const) };
     default:
       throw new InputError(says`${saying('error.page.notATable', { shape: result.shape })}`, { code: 'not-applicable' });
   }
@@ -75,7 +75,7 @@ function heapView(x: Exploration, milliseconds: number): ExploreView {
   for (let n = 0; n < count; n++) values[n] = x.valueOf(n);
   const pPositions = s.pPositions.kind === 'list' ? { ...s.pPositions, upTo: String(s.pPositions.upTo) } : s.pPositions;
   const proofFacts = x.pattern.kind !== 'none' ? (x.pattern.proof?.facts ?? null) : null;
-  return { shape: 'heap', rule: s.rule, description: s.description, preset: x.game.name ?? null, milliseconds, max: String(s.max), computed: s.computed, maxValue: String(s.maxValue), pattern: s.pattern, proofFacts, theorem: x.theorem ?? null, pPositions: pPositions as never, values };
+  return { shape: 'heap', rule: s.rule, description: s.description, preset: x.game.name ?? null, about: x.game.about ?? null, milliseconds, max: String(s.max), computed: s.computed, maxValue: String(s.maxValue), pattern: s.pattern, proofFacts, theorem: x.theorem ?? null, pPositions: pPositions as never, values };
 }
 
 function gridView(x: GridExploration, milliseconds: number): ExploreView {
@@ -92,6 +92,7 @@ function gridView(x: GridExploration, milliseconds: number): ExploreView {
     rule: x.rule,
     description: x.game.description ?? null,
     preset: x.game.name ?? null,
+    about: x.game.about ?? null,
     milliseconds,
     firstRow: x.firstRow,
     lastRow: x.lastRow,
@@ -120,7 +121,7 @@ function beattyLine(x: GridExploration): GridView['line'] {
 }
 
 function memoryView(x: CappedHeapExploration, milliseconds: number): ExploreView {
-  return { shape: 'memory', rule: x.rule, description: x.game.description ?? null, preset: x.game.name ?? null, milliseconds, max: x.max, maxValue: x.maxValue, values: x.starts.slice(), pPositions: x.pPositions, recurrence: x.law, beatty: x.beatty };
+  return { shape: 'memory', rule: x.rule, description: x.game.description ?? null, preset: x.game.name ?? null, about: x.game.about ?? null, milliseconds, max: x.max, maxValue: x.maxValue, values: x.starts.slice(), pPositions: x.pPositions, recurrence: x.law, beatty: x.beatty };
 }
 
 function graphView(x: GraphTable, milliseconds: number): GraphView {
@@ -128,7 +129,7 @@ function graphView(x: GraphTable, milliseconds: number): GraphView {
   const counts = graphCounts(values);
   const shown = Math.min(counts.vertices, GRAPH_ROWS_SENT);
   const rows = Array.from({ length: shown }, (_, v) => [values.graph.names[v]!, valueText(values, v, 'table'), vertexOutcome(values, v), values.onCycle[v] === 1] as const);
-  return { shape: 'graph', rule: x.rule, description: null, preset: null, milliseconds, vertices: counts.vertices, edges: counts.edges, acyclic: values.acyclic, onCycleCount: counts.onCycle, infinite: counts.infinite, rows };
+  return { shape: 'graph', rule: x.rule, description: null, preset: null, about: null, milliseconds, vertices: counts.vertices, edges: counts.edges, acyclic: values.acyclic, onCycleCount: counts.onCycle, infinite: counts.infinite, rows };
 }
 
 /** A sink that keeps what is written, as a Blob's parts. */

@@ -26,8 +26,10 @@ interface ViewBase {
   /** The rule's canonical text (the page titles it in its own language: ruleTitle). */
   readonly rule: string;
   readonly description: string | null;
-  /** The preset as named (kayles, bash:5), so the page can say its description in its own language. */
+  /** The preset as named (kayles, bash:5). */
   readonly preset: string | null;
+  /** A preset's description as a catalogue message, for the page to say in its own language. */
+  readonly about: Message | null;
   readonly milliseconds: number;
 }
 

@@ -3,7 +3,7 @@
  * its proof (the theorem named from the catalogue, its ground as the core
  * states it), and the P-positions with their law.
  */
-import { CATALOGUES, say, sayAgain, type MessageKey, type Params, type Translate } from '../../core/i18n/index.js';
+import { say, sayAgain, type Message, type Translate } from '../../core/i18n/index.js';
 import { ruleTitle } from '../../core/rules/spec.js';
 import { pairLawText } from '../../core/laws/pair-law.js';
 import { lawText } from '../../core/kinds/capped-heap/law-text.js';
@@ -19,21 +19,17 @@ function list(rows: readonly Row[]): HTMLDListElement {
 
 interface PresetNamed {
   readonly description: string | null;
-  readonly preset: string | null;
+  /** A preset's description as a catalogue message (said in the page's language), if it is one. */
+  readonly about: Message | null;
 }
 
-/** A preset's description in the page's language (its parameter filled in); the core's words for anything else. */
+/** A game's description in the page's language: a preset's from the catalogue, a person's own words as they are. */
 export function presetDescription(view: PresetNamed, t: Translate): string | null {
-  if (!view.description || !view.preset) return view.description;
-  const [name, parameter] = view.preset.split(':');
-  const key = `explore.preset.${name}`;
-  if (!(key in CATALOGUES.en)) return view.description;
-  const params: Params | undefined = name === 'bash' ? { m: parameter!, m1: String(BigInt(parameter!) + 1n) } : name === 'fibonacci-nim' ? { k: parameter ?? '2' } : undefined;
-  return t(key as MessageKey, params);
+  return view.about ? say(view.about, t) : view.description;
 }
 
 /** The summary section of any result: its rule (and description) first, then `rows`, then what follows the list. */
-function summarySection(view: PresetNamed & { readonly rule: string }, t: Translate, rows: readonly Row[], ...after: Child[]): HTMLElement {
+function summarySection(view: PresetNamed & { readonly rule: string; readonly preset: string | null }, t: Translate, rows: readonly Row[], ...after: Child[]): HTMLElement {
   const description = presetDescription(view, t);
   const head: Row[] = [[t('explore.rule'), ruleTitle(view.rule, view.preset, t), 'rule'], ...(description ? [[t('explore.description'), description, 'description'] as Row] : [])];
   return h('section', { 'aria-labelledby': 'summary-heading' }, h('h2', { id: 'summary-heading' }, t('explore.summary')), list([...head, ...rows]), ...after);
