@@ -85,6 +85,18 @@ describe("a proof's sentence in the page's language", () => {
   }
 });
 
+describe("Nim's proof (nothing excluded, e = 0)", () => {
+  it('says "all the values before it", in the core\'s English and in the catalogue\'s two languages', () => {
+    const x = analyseSync({ game: { rule: { kind: 'all-but', excluded: [] } }, max: 50n }) as Exploration;
+    const proof = x.pattern.kind === 'none' ? null : x.pattern.proof;
+    expect(proof?.method).toBe('relative-state-repetition');
+    expect(proof!.facts!.e).toBe(0);
+    expect(proof!.reason).toBe('G(n) is the mex of all the values before it; that state, relative to its mex, is the same at n = 0 and n = 1 up to a shift of 1, so G(n+1) = G(n) + 1 for all n >= 0');
+    expect(translator('en')('explore.ground.relative-state-repetition.all', proof!.facts)).toBe(proof!.reason);
+    expect(translator('zh')('explore.ground.relative-state-repetition.all', proof!.facts)).toBe('G(n) 是它前面所有值的 mex；这一状态（相对于它的 mex）在 n = 0 与 n = 1 处相同，只差平移 1，所以对所有 n >= 0 有 G(n+1) = G(n) + 1');
+  });
+});
+
 describe("presets' descriptions in the page's language", () => {
   it('every preset says what it is as a catalogue message: in English the report\'s description, in Chinese its own', () => {
     const zh = translator('zh');

@@ -39,7 +39,8 @@ export function proveByRelativeState(
       proof: {
         method: 'relative-state-repetition',
         reason:
-          `G(n) is the mex of the values before n-${e} and the admissible last ${e}; that state, ` +
+          // With nothing excluded (Nim), every value before n is an option.
+          `G(n) is the mex of ${e === 0 ? 'all the values before it' : `the values before n-${e} and the admissible last ${e}`}; that state, ` +
           `relative to its mex, is the same at n = ${n1} and n = ${n1 + p} up to a shift of ${saltus}, ` +
           `so G(n+${p}) = G(n) + ${saltus} for all n >= ${n1}`,
         valuesNeeded: n1 + p,

@@ -3,7 +3,7 @@
  * its proof (the theorem named from the catalogue, its ground as the core
  * states it), and the P-positions with their law.
  */
-import { say, sayAgain, type Message, type Translate } from '../../core/i18n/index.js';
+import { say, sayAgain, type Message, type MessageKey, type Translate } from '../../core/i18n/index.js';
 import { ruleTitle } from '../../core/rules/spec.js';
 import { pairLawText } from '../../core/laws/pair-law.js';
 import { lawText } from '../../core/kinds/capped-heap/law-text.js';
@@ -73,6 +73,11 @@ export function pPositionsText(pp: PPositions, t: Translate): string {
   }
 }
 
+/** The catalogue's sentence for a proof: with nothing excluded (Nim, e = 0), the relative-state proof's own wording. */
+function groundKey(method: 'window-repetition' | 'relative-state-repetition' | 'guy-smith', facts: Readonly<Record<string, number>>): MessageKey {
+  return method === 'relative-state-repetition' && facts.e === 0 ? 'explore.ground.relative-state-repetition.all' : `explore.ground.${method}`;
+}
+
 /** Why nothing is proven: the reason no theorem applies, in the page's language, or what to raise. */
 function noTheoremText(noTheorem: string | null, t: Translate): string {
   return noTheorem ? t('explore.status.noTheorem', { why: sayAgain(noTheorem, 'rule.noTheorem.', t) }) : t('explore.status.raise');
@@ -91,7 +96,7 @@ function proofRows(view: HeapView, t: Translate, language: string): Row[] {
       [t('explore.status'), h('span', {}, h('strong', { class: 'proven' }, t('explore.status.proven')), needs), 'status', { 'data-proven': 'true' }],
       [t('explore.theorem'), t(`explore.method.${method}`), 'theorem', { 'data-method': method }],
       // The proof's sentence in the page's language: the theorem's, or the computed proof's from the numbers it names.
-      [t('explore.ground'), view.theorem ? say(view.theorem, t) : view.proofFacts && method !== 'theorem' ? t(`explore.ground.${method}`, view.proofFacts) : (p.proof ?? ''), 'ground'],
+      [t('explore.ground'), view.theorem ? say(view.theorem, t) : view.proofFacts && method !== 'theorem' ? t(groundKey(method, view.proofFacts), view.proofFacts) : (p.proof ?? ''), 'ground'],
     ];
   }
   const why = noTheoremText(p.noTheorem, t);

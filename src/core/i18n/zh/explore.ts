@@ -139,6 +139,7 @@ export const explore: Readonly<Record<keyof typeof english, string>> = {
   'explore.partial.heading': '目前的值',
   'explore.ground.window-repetition': 'G(n) 只取决于它前面的 k = {k} 个值（k = max S），且对 {from} <= n < {until} 有 G(n+{period}) = G(n)，所以从 n = {from} 起这些值以 {period} 为周期重复',
   'explore.ground.relative-state-repetition': 'G(n) 是 n-{e} 之前的值与最后 {e} 个可取值的 mex；这一状态（相对于它的 mex）在 n = {from} 与 n = {to} 处相同，只差平移 {saltus}，所以对所有 n >= {from} 有 G(n+{period}) = G(n) + {saltus}',
+  'explore.ground.relative-state-repetition.all': 'G(n) 是它前面所有值的 mex；这一状态（相对于它的 mex）在 n = {from} 与 n = {to} 处相同，只差平移 {saltus}，所以对所有 n >= {from} 有 G(n+{period}) = G(n) + {saltus}',
   'explore.ground.guy-smith': '八进制游戏，每次至多取 k = {k} 个、至多留下两堆；对 {from} <= n < {until} 有 G(n+{period}) = G(n)，由 Guy–Smith 定理，对所有 n >= {from} 都成立',
   'explore.partial.summary': '目前：已算出 {count} 个值，最大值 {max}；其中必败态（SG 值为 0）{zeros} 个：{list}',
   'explore.plot': '图',
