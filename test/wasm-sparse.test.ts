@@ -3,7 +3,7 @@ import { parseCode } from '../src/core/rules/code.js';
 import { ValueStore } from '../src/core/kernels/store.js';
 import { SparseSpaceKernel } from '../src/core/kinds/take-and-break/sparse-space.js';
 import { referenceValues } from './oracles/reference.js';
-import { wasmAvailable } from '../src/core/kinds/take-and-break/wasm-sparse.js';
+import { wasmAvailable, type WasmSparse } from '../src/core/kinds/take-and-break/wasm-sparse.js';
 import type { RareCommonSplit } from '../src/core/kinds/take-and-break/rare-common.js';
 import { int, mulberry32 } from './helpers/random.js';
 import { analyseSync } from '../src/core/analyse.js';
@@ -85,6 +85,19 @@ describe('rare/common kernel in WebAssembly', () => {
     expect(store.values.buffer).not.toBe(plain.values.buffer);
     expect(store.values.buffer.constructor.name).toBe('ArrayBuffer');
     expect(store.values.byteOffset, 'a view into the module\'s memory, past its tables').toBeGreaterThan(0);
+  });
+
+  it('a memory that cannot grow for two bytes a value hands the table to TypeScript, every value right', () => {
+    const kernel = new SparseSpaceKernel(parseCode('0.6'), true);
+    // The module's memory refuses to grow once values need two bytes (as under a small ulimit -v).
+    const wasm = (kernel as unknown as { wasm: WasmSparse }).wasm;
+    const view = wasm.view.bind(wasm);
+    wasm.view = (bytesPerValue, capacity) => (bytesPerValue === 2 ? null : view(bytesPerValue, capacity));
+    const store = new ValueStore(8000, 0, 64);
+    kernel.fill(store, 0, 8000);
+    const reference = fillInPieces('0.6', false, 8000, mulberry32(4));
+    expect(store.values.reduce((a, b) => Math.max(a, b), 0), 'values pass one byte').toBeGreaterThan(127);
+    expect(Array.from(store.values.subarray(0, 8000))).toEqual(Array.from(reference.values.subarray(0, 8000)));
   });
 
   it('one kernel filling two tables in turn keeps both right (the first moves out of the module\'s memory)', () => {

@@ -115,11 +115,13 @@ export class WasmSparse implements ValueHome {
    */
   fill(store: ValueStore, from: number, end: number, split: RareCommonSplit): number | null {
     const bound = split.bound;
-    if (this.outOfMemory || bound > MAX_BOUND || split.count >= RARE_CAPACITY || store.bytesPerValue > 2) return null;
-    // Memory that cannot grow (a limit on the address space, or past wasm32's 4 GiB): the TypeScript loop takes over from here.
-    if (!this.house(store)) return null;
+    if (bound > MAX_BOUND || split.count >= RARE_CAPACITY) return null;
+    // The module computes into its own memory, so only while the store's values live there (see house). Widening grows
+    // that memory, and a memory that cannot grow (a limit on the address space, or wasm32's 4 GiB) moves them out:
+    // the TypeScript loop takes over from there.
+    if (!this.houses(store)) return null;
     if (bound > SMALL_BOUND) store.widenToBytes(2);
-    if (store.bytesPerValue > 2) return null; // it could not widen here
+    if (!this.houses(store)) return null;
     const memory = this.memory.buffer; // after any growth above
     if (split.mask !== this.tableMask || bound !== this.tableBound || split.space !== this.tableSpace) {
       new Uint8Array(memory, this.isRareAt, bound).set(split.evenClass);
@@ -154,6 +156,11 @@ export class WasmSparse implements ValueHome {
     this.resident = store;
     if (!store.home(this)) this.outOfMemory = true;
     return !this.outOfMemory;
+  }
+
+  /** Whether the store's values are the ones at valuesAt now. */
+  private houses(store: ValueStore): boolean {
+    return this.resident === store && store.values.buffer === this.memory.buffer;
   }
 
   /** ValueHome: the store's values at valuesAt, the memory grown to hold `capacity` of them. */
