@@ -324,11 +324,15 @@ describe('the common input errors, in the reader\'s language', () => {
   });
 
   it('every error message of the catalogue is said somewhere in the source', () => {
+    // The catalogue itself names every key: it is not where a message is said.
     const source = readdirSync('src', { recursive: true, encoding: 'utf8' })
-      .filter((f) => f.endsWith('.ts'))
+      .filter((f) => f.endsWith('.ts') && !f.startsWith(join('core', 'i18n')))
       .map((f) => readFileSync(join('src', f), 'utf8'))
       .join('\n');
-    for (const key of Object.keys(CATALOGUES.en).filter((k) => k.startsWith('error.'))) expect(source.includes(`'${key}'`), key).toBe(true);
+    // The YAML parser's kinds of mistake are keys made from its error codes (rule-file.ts).
+    const fromData = 'error.yaml.';
+    expect(source.includes(`\`${fromData}\${`)).toBe(true);
+    for (const key of Object.keys(CATALOGUES.en).filter((k) => k.startsWith('error.') && !k.startsWith(fromData))) expect(source.includes(`'${key}'`), key).toBe(true);
   });
 });
 
