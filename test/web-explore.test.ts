@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPresent, launchChromium } from './helpers/chromium.js';
 import { runCli } from './helpers/cli.js';
 import { scratchDirectories } from './helpers/scratch.js';
-import { WEB_DIR, fileUrl, serveApp, watch } from './helpers/web-app.js';
+import { WEB_DIR, fileUrl, serveApp, watchedTab } from './helpers/web-app.js';
 
 /*
  * The explore view in headless Chromium, both ways a user meets it: served
@@ -52,12 +52,6 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
   }
 
   /** A new tab of this size (a persistent context takes no viewport per page). */
-  async function tab(width: number, height: number): Promise<Page> {
-    const page = await browser.newPage();
-    await page.setViewportSize({ width, height });
-    return page;
-  }
-
   /** Wait for a result or an error, whichever the page shows. */
   const settled = (page: Page) => page.waitForSelector('#results section, #error:not([hidden])', { timeout: 30_000 });
 
@@ -68,8 +62,7 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
 
   for (const target of targets) {
     it(`${target.name}: --moves 1,2,3 typed in is periodic with period 4, proven; the hash holds it`, async () => {
-      const page = await tab(1280, 900);
-      const seen = watch(page);
+      const { page, check } = await watchedTab(browser, 1280, 900);
       await page.goto(target.url('?lang=en'));
       await page.getByLabel('Game (command-line words)').fill('--moves 1,2,3 --max 100');
       await page.getByRole('button', { name: 'Explore', exact: true }).click();
@@ -97,14 +90,11 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
       await page.keyboard.press('Home');
       expect(await page.locator('#plot-svg').getAttribute('data-to')).toBe('100');
       await screenshot(page, `explore-moves-1280-${target.name}`);
-      expect(seen.errors).toEqual([]);
-      expect(seen.foreignRequests).toEqual([]);
-      await page.close();
+      await check();
     });
 
     it(`${target.name}: a link with #code=0.77 shows Kayles' proof (Guy-Smith), at 360 px wide`, async () => {
-      const page = await tab(360, 740);
-      const seen = watch(page);
+      const { page, check } = await watchedTab(browser, 360, 740);
       await page.goto(target.url('?lang=en', '#code=0.77'));
       await settled(page);
       expect(await page.locator('#pattern').getAttribute('data-period')).toBe('12');
@@ -116,15 +106,12 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
       // Nothing wider than the phone's screen (tables scroll inside their own box).
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await screenshot(page, `explore-kayles-360-${target.name}`);
-      expect(seen.errors).toEqual([]);
-      expect(seen.foreignRequests).toEqual([]);
-      await page.close();
+      await check();
     });
   }
 
   it('speaks Chinese when the header switches to it (?lang=zh): 已证明, 必败态, and the controls in Chinese', async () => {
-    const page = await tab(1280, 900);
-    const seen = watch(page);
+    const { page, check } = await watchedTab(browser, 1280, 900);
     await page.goto(fileUrl('?lang=en', '#code=0.77'));
     await settled(page);
     // The header's language: the page again in Chinese, the game kept.
@@ -164,13 +151,11 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await page.goto(fileUrl('?lang=zh', '#moves=1,2&max=abc'));
     await settled(page);
     expect(await page.locator('#error').textContent()).toContain("--max: 'abc' 不是整数（可以写 1000000、1_000_000、1e6 或 2^20）");
-    expect(seen.errors).toEqual([]);
-    await page.close();
+    await check();
   });
 
   it('explores a game on a graph, loopy too: --graph NAME with its edge list in the rule-file box, as the CLI answers it', async () => {
-    const page = await tab(1280, 900);
-    const seen = watch(page);
+    const { page, check } = await watchedTab(browser, 1280, 900);
     const edges = 'a b\nb a\nc a\nd c\nd e\n';
     await page.goto(fileUrl('?lang=en', `#graph=loop.txt&rule=${encodeURIComponent(edges)}`));
     await settled(page);
@@ -204,14 +189,11 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await settled(page);
     expect(await page.locator('#rule').textContent()).toBe('有向图游戏 loop.txt');
     expect(await page.locator('#draws').textContent()).toBe('平局（棋子可以永远走下去）：a, b, c');
-    expect(seen.errors).toEqual([]);
-    expect(seen.foreignRequests).toEqual([]);
-    await page.close();
+    await check();
   });
 
   it("draws Wythoff's heat map with its P-positions' law, and downloads CSV, JSON and the picture", async () => {
-    const page = await tab(1280, 900);
-    const seen = watch(page);
+    const { page, check } = await watchedTab(browser, 1280, 900);
     await page.goto(`${served.url}?lang=en#preset=wythoff&max=40`);
     await settled(page);
     const map = page.locator('#heatmap-svg');
@@ -234,15 +216,12 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     expect(svg.name).toMatch(/\.svg$/);
     expect(svg.text).toMatch(/^<svg[^>]*data-p-positions="31"/);
     await screenshot(page, 'explore-wythoff-1280');
-    expect(seen.errors).toEqual([]);
-    expect(seen.foreignRequests).toEqual([]);
-    await page.close();
+    await check();
   });
 
   it('keeps working with the server gone: everything it needs came with the first view', async () => {
     const own = await serveApp();
-    const page = await tab(1280, 900);
-    const seen = watch(page);
+    const { page, check } = await watchedTab(browser, 1280, 900);
     await page.goto(`${own.url}?lang=en#moves=1,2,3`);
     await settled(page);
     expect((await own.close()).code).toBe(0);
@@ -252,13 +231,11 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     expect(await page.locator('#status').getAttribute('data-proven')).toBe('true');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
     expect(readFileSync((await download.path())!, 'utf8').split('\r\n')[1]).toBe('0,0,P');
-    expect(seen.errors).toEqual([]);
-    await page.close();
+    await check();
   });
 
   it('explores a rule file pasted in (YAML), and says where a bad one is wrong', async () => {
-    const page = await tab(1280, 900);
-    const seen = watch(page);
+    const { page, check } = await watchedTab(browser, 1280, 900);
     await page.goto(fileUrl('?lang=en'));
     await page.getByText('Rule file (YAML or JSON)').click();
     await page.getByLabel('Rule file text').fill('name: take-1-3-4\nmoves: [1, 3, 4]\nmax: 50\n');
@@ -272,12 +249,11 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await page.getByRole('button', { name: 'Explore', exact: true }).click();
     await page.waitForSelector('#error:not([hidden])');
     expect(await page.locator('#error').textContent()).toMatch(/^Cannot explore this: not a valid rule: rule\.yaml:1:\d+: moves: /);
-    expect(seen.errors).toEqual([]);
-    await page.close();
+    await check();
   });
 
   it("downloads a heap table's CSV and JSON with the CLI's writers, and the CLI's picture", async () => {
-    const page = await tab(1280, 900);
+    const { page, check } = await watchedTab(browser, 1280, 900);
     await page.goto(`${served.url}?lang=en#moves=1,2,3&max=20`);
     await settled(page);
     const saved = async (id: string) => {
@@ -289,12 +265,11 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     expect(json.pattern).toMatchObject({ period: 4, proven: true });
     expect(json.values).toHaveLength(21);
     expect(await saved('#download-svg')).toMatch(/data-period="4"/);
-    await page.close();
+    await check();
   });
 
   it("says bad input in the core's one line, plots a long run's values as they come, and Cancel stops it at once", async () => {
-    const page = await tab(1280, 900);
-    const seen = watch(page);
+    const { page, check } = await watchedTab(browser, 1280, 900);
     await page.goto(`${served.url}?lang=en#moves=x`);
     await settled(page);
     const error = (await page.locator('#error').textContent())!;
@@ -329,13 +304,11 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await page.getByRole('button', { name: 'Explore', exact: true }).click();
     await settled(page);
     expect(await page.locator('#pattern').getAttribute('data-kind')).toBe('arithmetic-periodic');
-    expect(seen.errors).toEqual([]);
-    await page.close();
+    await check();
   });
 
   it('runs a rule module only where serve --allow-modules hands it out, with the CLI\'s values', async () => {
-    const page = await tab(1280, 900);
-    const seen = watch(page);
+    const { page, check } = await watchedTab(browser, 1280, 900);
     await page.goto(fileUrl('?lang=en', '#rule=examples/grundy.mjs'));
     await settled(page);
     expect(await page.locator('#error').textContent()).toBe('Cannot explore this: does not apply here: examples/grundy.mjs: rule modules run only where the page comes from sg-explore serve --allow-modules');
@@ -372,8 +345,6 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     } finally {
       await modules.close();
     }
-    expect(seen.errors.filter((e) => !/status of 403/.test(e))).toEqual([]);
-    expect(seen.foreignRequests).toEqual([]);
-    await page.close();
+    await check(/status of 403/);
   });
 });

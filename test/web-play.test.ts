@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPresent, launchChromium } from './helpers/chromium.js';
-import { fileUrl, serveApp, staticServer, watch } from './helpers/web-app.js';
+import { fileUrl, serveApp, staticServer, watchedTab } from './helpers/web-app.js';
 import { scratchDirectories } from './helpers/scratch.js';
 
 const scratch = scratchDirectories('web-play');
@@ -71,18 +71,9 @@ describe.skipIf(!chromiumPresent)('the play view in headless Chromium', () => {
 
   /** A fresh page at `hash`, watched; `check` ends it by asserting nothing went wrong. */
   async function open(url: string, width = 1280) {
-    const page = await browser.newPage();
-    await page.setViewportSize({ width, height: 900 });
-    const watched = watch(page);
-    await page.goto(url);
-    return {
-      page,
-      check: async () => {
-        expect(watched.errors).toEqual([]);
-        expect(watched.foreignRequests).toEqual([]);
-        await page.close();
-      },
-    };
+    const tab = await watchedTab(browser, width, 900);
+    await tab.page.goto(url);
+    return tab;
   }
 
   for (const origin of origins) {

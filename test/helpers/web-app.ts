@@ -9,7 +9,8 @@ import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { ROOT } from './cli.js';
 
 export const WEB_DIR = join(ROOT, 'dist', 'web');
@@ -55,6 +56,25 @@ export function watch(page: Page): { readonly errors: string[]; readonly foreign
     if (!local) foreignRequests.push(r.url());
   });
   return { errors, foreignRequests };
+}
+
+/**
+ * A fresh tab of `browser` at a size, watched from the start; `check` ends it
+ * by asserting it did nothing wrong (no console error but those `allowed`
+ * match, no request outside its origin) and closes it.
+ */
+export async function watchedTab(browser: BrowserContext, width: number, height: number): Promise<{ page: Page; check(allowed?: RegExp): Promise<void> }> {
+  const page = await browser.newPage();
+  await page.setViewportSize({ width, height });
+  const seen = watch(page);
+  return {
+    page,
+    async check(allowed) {
+      expect(seen.errors.filter((e) => !allowed?.test(e))).toEqual([]);
+      expect(seen.foreignRequests).toEqual([]);
+      await page.close();
+    },
+  };
 }
 
 /**
