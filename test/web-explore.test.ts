@@ -342,6 +342,10 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
       await settled(page);
       expect(await page.locator('#states-count').textContent()).toMatch(/^1 个状态，其中 [01] 个是必败态$/);
       expect(await page.locator('#states-table tbody tr th').allTextContents()).toEqual(['{"cap":9,"heap":10}']);
+      // --max means states(max), as in the CLI: a module without them is refused.
+      await page.goto(`${modules.url}?lang=en#rule=examples/ring.mjs&max=5`);
+      await settled(page);
+      expect(await page.locator('#error').textContent()).toBe('Cannot explore this: does not apply here: examples/ring.mjs: has no states(max) to tabulate, so --max 5 means nothing to it: leave out --max to evaluate its start');
     } finally {
       await modules.close();
     }

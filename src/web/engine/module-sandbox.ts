@@ -83,9 +83,10 @@ function valuesWork(module: RuleModule, count: number, shown: string): SteppedWo
 const MOST_STATES = 1 << 22;
 
 /**
- * A module with states of its own: the table of states(max) when a max is
- * given and it has states(), else of its start. Searched at once (Cancel
- * ends the worker), exactly as the Node worker searches them.
+ * A module with states of its own: the table of states(max) when --max is
+ * given, else of its start, as the CLI's worker chooses (workers/custom-rule.ts;
+ * a module's own max export does not count here either). Searched at once
+ * (Cancel ends the worker) by the same search.
  */
 function statesPrepared(module: RuleModule & { start?: unknown; states?: unknown; key?: unknown; arrayStates?: unknown }, rule: string, shown: string, max: bigint | undefined) {
   const refuse = (message: Wording, code: InputCode = 'bad-rule') => new InputError(says`${shown}: ${message}`, { code, field: 'rule' });
@@ -97,7 +98,8 @@ function statesPrepared(module: RuleModule & { start?: unknown; states?: unknown
     }
   };
   let roots: unknown[];
-  if (max !== undefined && typeof module.states === 'function') {
+  if (max !== undefined) {
+    if (typeof module.states !== 'function') throw refuse(saying('error.page.noStates', { max }), 'not-applicable');
     const states = module.states as (max: number) => Iterable<unknown>;
     roots = called(`states(${max})`, () => [...(states(Number(max)) ?? [])]);
   } else if (module.start !== undefined) {
@@ -128,7 +130,7 @@ installModuleSandbox({
     if (typeof module.options !== 'function') throw new InputError(says`${shown}: ${saying('error.page.moduleOptions')}`, { code: 'bad-rule', field: 'rule' });
     const moduleMax = module.max === undefined ? undefined : parseCount(String(module.max), "the module's max");
     const wanted = request.max ?? game.defaultMax ?? moduleMax;
-    if (module.start !== undefined || module.states !== undefined) return statesPrepared(module, moduleText(game.rule), shown, wanted);
+    if (module.start !== undefined || module.states !== undefined) return statesPrepared(module, moduleText(game.rule), shown, request.max);
     if (wanted !== undefined && wanted >= BigInt(MOST_VALUES)) throw new InputError(says`--max ${wanted}: ${saying('error.page.moduleMost', { most: MOST_VALUES })}`, { code: 'out-of-memory', field: 'max' });
     const count = wanted === undefined ? (request.limit ?? DEFAULT_COUNT) : Number(wanted) + 1;
     const described: GameSpecOf = { ...game, name: game.name ?? module.name, description: game.description ?? module.description };

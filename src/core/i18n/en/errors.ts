@@ -57,6 +57,7 @@ export const errors = {
   'error.page.moduleTables': 'the page makes tables of rule modules (no position, --at or misère play)',
   'error.page.moduleOptions': 'a rule module exports options(n), or options(state) with start or states(max)',
   'error.page.moduleThrew': '{what} threw: {why}',
+  'error.page.noStates': 'has no states(max) to tabulate, so --max {max} means nothing to it: leave out --max to evaluate its start',
   'error.page.statesNeedMax': 'exports states(max) but no start: give --max N',
   'error.page.notAState': 'a state has {why}, which is not a state (states are JSON values)',
   'error.page.moduleMost': 'the page computes at most {most} values of a rule module',

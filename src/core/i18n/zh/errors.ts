@@ -54,6 +54,7 @@ export const errors: Readonly<Record<keyof typeof english, string>> = {
   'error.page.moduleTables': '页面只为规则模块制表（不支持局面、--at 或反常规则）',
   'error.page.moduleOptions': '规则模块应导出 options(n)，或导出 options(state) 以及 start 或 states(max)',
   'error.page.moduleThrew': '{what} 抛出了错误：{why}',
+  'error.page.noStates': '没有 states(max) 可制表，所以 --max {max} 对它没有意义：去掉 --max 即可计算它的初始状态',
   'error.page.statesNeedMax': '导出了 states(max) 却没有 start：请给出 --max N',
   'error.page.notAState': '某个状态含有 {why}，这不是状态（状态是 JSON 值）',
   'error.page.moduleMost': '页面至多为规则模块计算 {most} 个值',
