@@ -62,7 +62,17 @@ function viewOf(result: AnalysisResult, milliseconds: number): ExploreView {
     case 'memory':
       return memoryView(result, milliseconds);
     case 'states':
-      return { shape: 'states', rule: result.rule, description: null, preset: null, about: null, milliseconds, count: result.rows.length, rows: result.rows.slice(0, GRAPH_ROWS_SENT).map((r) => [canonicalJson(r.state), r.grundy] as const) };
+      return {
+        shape: 'states',
+        rule: result.rule,
+        description: null,
+        preset: null,
+        about: null,
+        milliseconds,
+        count: result.rows.length,
+        pCount: result.rows.filter((r) => r.grundy === 0).length,
+        rows: result.rows.slice(0, GRAPH_ROWS_SENT).map((r) => [canonicalJson(r.state), r.grundy] as const),
+      };
     default:
       throw new InputError(says`${saying('error.page.notATable', { shape: result.shape })}`, { code: 'not-applicable' });
   }
@@ -127,9 +137,11 @@ function memoryView(x: CappedHeapExploration, milliseconds: number): ExploreView
 function graphView(x: GraphTable, milliseconds: number): GraphView {
   const { values } = x;
   const counts = graphCounts(values);
-  const shown = Math.min(counts.vertices, GRAPH_ROWS_SENT);
-  const rows = Array.from({ length: shown }, (_, v) => [values.graph.names[v]!, valueText(values, v, 'table'), vertexOutcome(values, v), values.onCycle[v] === 1] as const);
-  return { shape: 'graph', rule: x.rule, description: null, preset: null, about: null, milliseconds, vertices: counts.vertices, edges: counts.edges, acyclic: values.acyclic, onCycleCount: counts.onCycle, infinite: counts.infinite, rows };
+  const outcomes = Array.from({ length: counts.vertices }, (_, v) => vertexOutcome(values, v));
+  const rows = outcomes.slice(0, GRAPH_ROWS_SENT).map((outcome, v) => [values.graph.names[v]!, valueText(values, v, 'table'), outcome, values.onCycle[v] === 1] as const);
+  const pCount = outcomes.filter((o) => o === 'P').length;
+  const drawCount = outcomes.filter((o) => o === 'D').length;
+  return { shape: 'graph', rule: x.rule, description: null, preset: null, about: null, milliseconds, vertices: counts.vertices, edges: counts.edges, acyclic: values.acyclic, onCycleCount: counts.onCycle, infinite: counts.infinite, pCount, drawCount, rows };
 }
 
 /** A sink that keeps what is written, as a Blob's parts. */

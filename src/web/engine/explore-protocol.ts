@@ -88,6 +88,9 @@ export interface GraphView extends ViewBase {
   readonly acyclic: boolean;
   readonly onCycleCount: number;
   readonly infinite: number;
+  /** Vertices whose single token is a P-position, and draws, among all of them (the rows may hold only the first). */
+  readonly pCount: number;
+  readonly drawCount: number;
   /** The first vertices (at most GRAPH_ROWS_SENT): name, value as written (`3`, `∞(0,2)`), outcome P/N/D, on a cycle. */
   readonly rows: readonly (readonly [name: string, value: string, outcome: 'P' | 'N' | 'D', onCycle: boolean])[];
 }
@@ -96,6 +99,8 @@ export interface GraphView extends ViewBase {
 export interface StatesView extends ViewBase {
   readonly shape: 'states';
   readonly count: number;
+  /** States of value 0 among all of them (the rows may hold only the first). */
+  readonly pCount: number;
   /** The first states (at most GRAPH_ROWS_SENT), as canonical JSON, with their values. */
   readonly rows: readonly (readonly [state: string, grundy: number])[];
 }

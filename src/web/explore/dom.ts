@@ -35,8 +35,8 @@ export function formatNumber(n: number | bigint | string, lang: string): string 
   return value.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-US');
 }
 
-/** A list of numbers, cut after `cap` with the count said. */
-export function listText(values: readonly number[], more: (count: number) => string, cap = 40): string {
+/** A list (of numbers, or names), cut after `cap` with the count said: `total` when the list holds only the first of them. */
+export function listText(values: readonly (number | string)[], more: (count: number) => string, cap = 40, total = values.length): string {
   const shown = values.slice(0, cap).join(', ');
-  return values.length > cap ? `${shown}, ${more(values.length)}` : shown;
+  return total > Math.min(cap, values.length) ? `${shown}, ${more(total)}` : shown;
 }

@@ -189,10 +189,9 @@ export function memorySummary(view: MemoryView, t: Translate, language: string):
 
 /** A game on a graph: its size, whether it has cycles (then Smith's values, and draws), its P-positions, and the table of its vertices. */
 export function graphSummary(view: GraphView, t: Translate, language: string): HTMLElement {
-  const names = (outcome: 'P' | 'N' | 'D') => view.rows.filter((r) => r[2] === outcome).map((r) => r[0]);
-  const named = (list: readonly string[]) => (list.length > 40 ? `${list.slice(0, 40).join(', ')}, ${t('explore.pPositions.more', { count: list.length })}` : list.join(', '));
-  const p = names('P');
-  const draws = names('D');
+  const more = (count: number) => t('explore.pPositions.more', { count });
+  // The rows sent may be the first of many: the lists name those, and count them all.
+  const names = (outcome: 'P' | 'D', total: number) => listText(view.rows.filter((r) => r[2] === outcome).map((r) => r[0]), more, 40, total);
   return summarySection(
     view,
     t,
@@ -202,23 +201,23 @@ export function graphSummary(view: GraphView, t: Translate, language: string): H
     ],
     h('p', {}, t('explore.graph.rules')),
     h('h3', {}, t('explore.pPositions')),
-    h('p', { id: 'p-positions', 'data-count': p.length }, p.length ? named(p) : t('explore.pPositions.none')),
-    draws.length ? h('p', { id: 'draws', 'data-count': draws.length }, t('explore.graph.draws', { list: named(draws) })) : null,
+    h('p', { id: 'p-positions', 'data-count': view.pCount }, view.pCount ? names('P', view.pCount) : t('explore.pPositions.none')),
+    view.drawCount ? h('p', { id: 'draws', 'data-count': view.drawCount }, t('explore.graph.draws', { list: names('D', view.drawCount) })) : null,
   );
 }
 
 /** A rule module's own states: how many, how many are P-positions, and which. */
 export function statesSummary(view: StatesView, t: Translate, language: string): HTMLElement {
   const p = view.rows.filter((r) => r[1] === 0).map((r) => r[0]);
-  const shown = p.length > 40 ? `${p.slice(0, 40).join(', ')}, ${t('explore.pPositions.more', { count: p.length })}` : p.join(', ');
+  const shown = listText(p, (count) => t('explore.pPositions.more', { count }), 40, view.pCount);
   return summarySection(
     view,
     t,
     [
-      [t('explore.states.heading'), t('explore.states.count', { count: formatNumber(view.count, language), p: formatNumber(p.length, language) }), 'states-count'],
+      [t('explore.states.heading'), t('explore.states.count', { count: formatNumber(view.count, language), p: formatNumber(view.pCount, language) }), 'states-count'],
       [t('explore.computed'), t('explore.done', { ms: Math.round(view.milliseconds) })],
     ],
     h('h3', {}, t('explore.pPositions')),
-    h('p', { id: 'p-positions', 'data-count': p.length }, p.length ? shown : t('explore.pPositions.none')),
+    h('p', { id: 'p-positions', 'data-count': view.pCount }, view.pCount ? shown : t('explore.pPositions.none')),
   );
 }
