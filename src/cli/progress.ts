@@ -2,7 +2,8 @@ import { formatCount } from '../core/numbers.js';
 import type { OutputStream } from './io.js';
 import { onInterrupt } from './interrupt.js';
 import { fitWidth } from './wrap-wide.js';
-import type { MessageKey, Translate } from '../core/i18n/index.js';
+import type { Translate } from '../core/i18n/index.js';
+import { unitWord } from '../core/play/words.js';
 
 /** When stderr is no terminal: the first line after this long, then one a minute. */
 export const QUIET_FIRST_LINE_MS = 10_000;
@@ -44,20 +45,10 @@ export type ProgressWords = (parts: ProgressParts) => string;
 export const ENGLISH_PROGRESS: ProgressWords = (p) =>
   `computing: ${p.done} ${p.unit}${p.ceiling === null ? '' : ` of at most ${p.ceiling}`}, ${p.rate}/s, ${p.seconds} s${p.unproven ? ' (no proof yet)' : ''}`;
 
-/** The core's units of work (SteppedWork.unit) that play's evaluations report, in the catalogue; any other stays as the core wrote it. */
-const UNIT_KEYS: Readonly<Record<string, MessageKey>> = {
-  values: 'play.progress.unit.values',
-  heaps: 'play.progress.unit.heaps',
-  steps: 'play.progress.unit.steps',
-  cells: 'play.progress.unit.cells',
-  states: 'play.progress.unit.states',
-  'positions searched': 'play.progress.unit.searched',
-};
-
 /** The progress line in the catalogue's words (play's; in English the same as ENGLISH_PROGRESS, as test/play.test.ts checks). */
 export function progressWords(t: Translate): ProgressWords {
   return ({ ceiling, unproven, ...p }) => {
-    const unit = UNIT_KEYS[p.unit] ? t(UNIT_KEYS[p.unit]!) : p.unit;
+    const unit = unitWord(t, p.unit);
     const line = ceiling === null ? t('play.progress.count', { ...p, unit }) : t('play.progress.of', { ...p, unit, ceiling });
     return unproven ? line + t('play.progress.unproven') : line;
   };

@@ -110,3 +110,19 @@ export function hintMoves<S>(t: Translate, game: Playable<S>, report: PositionRe
   const more = Number(report.winningMoveCount ?? BigInt(report.winningMoves.length)) - moves.length;
   return { heading, moves, more: more > 0 ? t('play.hint.more', { count: more }) : null };
 }
+
+/** The core's units of work (SteppedWork.unit) that play's evaluations report, in the catalogue. */
+const UNIT_KEYS: Readonly<Record<string, MessageKey>> = {
+  values: 'play.progress.unit.values',
+  heaps: 'play.progress.unit.heaps',
+  steps: 'play.progress.unit.steps',
+  cells: 'play.progress.unit.cells',
+  states: 'play.progress.unit.states',
+  'positions searched': 'play.progress.unit.searched',
+};
+
+/** A unit of work in `t`'s words (the terminal's progress line, the page's); any other stays as the core wrote it. */
+export function unitWord(t: Translate, unit: string): string {
+  const key = UNIT_KEYS[unit];
+  return key ? t(key) : unit;
+}

@@ -12,7 +12,8 @@ import { PRESETS, positionWords, randomSeed, readSettings, settingsHash, type Pl
 import { drawComponents, el } from './draw.js';
 import { installPlayStyle } from './style.js';
 import { errorText } from '../error-text.js';
-import { isMessageKey, type MessageKey } from '../../core/i18n/index.js';
+import type { MessageKey } from '../../core/i18n/index.js';
+import { unitWord } from '../../core/play/words.js';
 
 /** The computer waits this long before it answers, so a person sees their own move first. */
 const COMPUTER_PAUSE_MS = 300;
@@ -53,9 +54,7 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
   /** While an evaluation takes long: how far it has got and for how long, in a line of its own (the board is not drawn again). */
   let started = 0;
   const showProgress = (p: PlayProgress) => {
-    const key = `play.progress.unit.${p.unit === 'positions searched' ? 'searched' : p.unit}`;
-    const unit = isMessageKey(key) ? t(key) : p.unit;
-    progressLine.textContent = t('play.web.progress', { done: p.done.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en'), unit, seconds: ((performance.now() - started) / 1000).toFixed(0) });
+    progressLine.textContent = t('play.web.progress', { done: p.done.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en'), unit: unitWord(t, p.unit), seconds: ((performance.now() - started) / 1000).toFixed(0) });
   };
   const working = (on: boolean) => {
     started = performance.now();
