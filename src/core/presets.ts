@@ -12,8 +12,8 @@ interface Preset {
   readonly usage: string;
   /** The same as a regular expression, for the rule-file schema (default: the name). */
   readonly pattern?: string;
-  /** What `--preset list` says (a parameter named as in `usage`; default: what a report says, `about`). */
-  readonly description?: string;
+  /** What `--preset list` says (a parameter named as in `usage`). */
+  readonly description: string;
   /** The rule; presets with a parameter get it as text. */
   rule(parameter: string | undefined): GameRule;
   /** What a report says of the game, its parameter's value filled in: a catalogue message (`preset.<name>`), said in the reader's language. */
@@ -34,6 +34,7 @@ function fixed(name: string, rule: GameRule): Preset {
   return {
     name,
     usage: name,
+    description: say(presetMessage(name)),
     about: () => presetMessage(name),
     rule(parameter) {
       if (parameter !== undefined) throw new InputError(says`${mention('preset')} ${saying('error.preset.noParameter', { name, got: quote(`${name}:${parameter}`) })}`, { code: 'bad-value', value: `${name}:${parameter}` });
@@ -98,7 +99,7 @@ const PRESETS: readonly Preset[] = [
 
 /** Every preset, for `--preset list`. */
 export function listPresets(): readonly { usage: string; description: string }[] {
-  return PRESETS.map((p) => ({ usage: p.usage, description: p.description ?? say(p.about(p.rule(undefined))) }));
+  return PRESETS.map(({ usage, description }) => ({ usage, description }));
 }
 
 /** Every preset's name as a regular expression (the rule-file schema's pattern). */
