@@ -116,6 +116,27 @@ export function benchSparseSpaces(out: Out): void {
   out('');
 }
 
+/**
+ * One long run with blocks of heaps shared out (SparseSpaceKernel.fillAsync): from three threads, this one and two
+ * workers. The same run on one thread is the reference; on a machine with fewer cores than threads the workers share them.
+ */
+function benchSharedBlocks(out: Out): void {
+  const cores = availableParallelism();
+  const threads = Math.max(3, cores);
+  const size = quick ? 1 << 20 : 1 << 22;
+  out(`== One long run with blocks shared with worker threads (${threads} threads on ${cores} core(s)) against one thread`);
+  for (const code of ['4!.0', '0.6']) {
+    const one = runGame(code, size, 1);
+    const many = runGame(code, size, threads);
+    const same = one.checksum === many.checksum;
+    out(gameLine(`${code} to ${count(size)}`, one, 1));
+    out(gameLine(`${code} to ${count(size)}`, many, threads));
+    out(`[ratio] ${code}: ${threads} threads / 1 thread time ${ratio(many.seconds / one.seconds)}, peak RSS ${ratio(many.peakRssMiB / one.peakRssMiB)}${same ? ', same values' : '  MISMATCH'}`);
+    if (!same) process.exitCode = 1;
+  }
+  out('');
+}
+
 export async function benchTakeBreak(out: Out): Promise<void> {
   const threads = availableParallelism();
   out('== Take-and-break kernels (each against its reference, same run)');
@@ -140,6 +161,7 @@ export async function benchTakeBreak(out: Out): Promise<void> {
   out('');
 
   benchSparseSpaces(out);
+  benchSharedBlocks(out);
 
   out('== Targets (compute time inside the process; peak RSS of that process)');
   const targets: [string, string, number, string][] = [

@@ -35,6 +35,8 @@
 #define MAX_SCAN_WINDOW (1 << 14)
 /* The most rare heaps the JS side lets the module hold (RARE_CAPACITY in wasm-sparse.ts). */
 #define RARE_CAPACITY (1 << 18)
+/* The largest bound a block of heaps shared out to workers may have (BLOCK_BOUND in wasm-sparse.ts). */
+#define BLOCK_BOUND 1024
 
 struct moves {
   int32_t split_count, single_count, whole_count;
@@ -141,33 +143,37 @@ static int32_t scan_run(const uint16_t *g, int32_t rest, int32_t from, int32_t t
 }
 
 /*
- * The witness scan's order over the splits a = 1..last of one split take,
+ * The witness scan's order over the splits a = first..last of one split take,
  * every a once: first the IN_ORDER_PREFIX smallest (0.354's witnesses all sit
  * there), then blocks of BLOCK splits of a power-of-two window in a stride of
  * SCAN_STRIDE blocks (neighbouring splits have correlated values: Officers
- * needs fewer steps spread out), then the rest in order. scanOrder in
- * rare-common.ts is the same. RUN(from, to) scans splits from..to and is true
- * once nothing is missing; the scan then returns FOUND at once.
+ * needs fewer steps spread out), then the rest in order. scanSplits in
+ * rare-common.ts is the same for first = 1 (a worker's share of a block
+ * starts further up: see partials). RUN(from, to) scans splits from..to and
+ * is true once nothing is missing; the scan then returns FOUND at once.
  */
-#define SCAN_ORDER(last, RUN, FOUND)                                                          \
+#define SCAN_ORDER(first, last, RUN, FOUND)                                                     \
   do {                                                                                          \
-    int32_t prefix_ = (last) < IN_ORDER_PREFIX ? (last) : IN_ORDER_PREFIX;                      \
-    if (RUN(1, prefix_)) return FOUND;                                                          \
-    int32_t window_ = scan_window(last), done_ = prefix_;                                       \
+    int32_t base_ = (first) - 1, count_ = (last) - base_;                                       \
+    int32_t prefix_ = count_ < IN_ORDER_PREFIX ? count_ : IN_ORDER_PREFIX;                      \
+    if (RUN(base_ + 1, base_ + prefix_)) return FOUND;                                          \
+    int32_t window_ = scan_window(count_), done_ = prefix_;                                     \
     if (window_ > IN_ORDER_PREFIX) {                                                            \
       int32_t blocks_ = window_ / BLOCK;                                                        \
       for (int32_t j_ = 0; j_ < blocks_; j_++) {                                                \
         int32_t b_ = (j_ * SCAN_STRIDE) & (blocks_ - 1);                                        \
-        if (b_ >= IN_ORDER_PREFIX / BLOCK && RUN(1 + b_ * BLOCK, b_ * BLOCK + BLOCK)) return FOUND; \
+        if (b_ >= IN_ORDER_PREFIX / BLOCK && RUN(base_ + 1 + b_ * BLOCK, base_ + b_ * BLOCK + BLOCK)) return FOUND; \
       }                                                                                         \
       done_ = window_;                                                                          \
     }                                                                                           \
-    (void)RUN(done_ + 1, (last));                                                               \
+    (void)RUN(base_ + done_ + 1, (last));                                                       \
   } while (0)
 
-static int32_t scan(const uint16_t *g, int32_t rest, int32_t last, int32_t n, int32_t odd_mex, int32_t *seen, int32_t missing) {
+/* Splits a = first..last of rest in the scan order; returns how many are still missing. */
+static int32_t scan(const uint16_t *g, int32_t rest, int32_t first, int32_t last, int32_t n, int32_t odd_mex, int32_t *seen, int32_t missing) {
+  if (first > last) return missing;
 #define RUN_WIDE(from, to) ((missing = scan_run(g, rest, from, to, n, odd_mex, seen, missing)) == 0)
-  SCAN_ORDER(last, RUN_WIDE, 0);
+  SCAN_ORDER(first, last, RUN_WIDE, 0);
 #undef RUN_WIDE
   return missing;
 }
@@ -183,29 +189,12 @@ static inline void stamp_rare(const uint16_t *g, int32_t n, int32_t rest, int32_
 }
 
 /*
- * G(n): the moves to one heap, the pairs of rare heaps j < near_end and
- * j >= far_end (those between are marked in `seen` already, by a batch: see
- * fill_wide) and of the rare heaps a batch left out (`left`), then the scan.
+ * One pass up to the smallest value of the other ("odd") class not stamped n
+ * (returned; bound when there is none), noting the unstamped values of
+ * is_rare's class below it (the ones the scan must find) in `wanted` and
+ * their number in *missing_out.
  */
-static int32_t value_of(const uint16_t *g, int32_t n, const struct moves *m, const int32_t *rare, int32_t near_end, int32_t far_end,
-                        int32_t rare_count, const int32_t *left, int32_t left_count, const uint8_t *is_rare, int32_t bound, int32_t *seen) {
-  for (int32_t i = 0; i < m->whole_count; i++) if (m->whole_takes[i] == n) seen[0] = n;
-  for (int32_t i = 0; i < m->single_count; i++) {
-    int32_t rest = n - m->single_takes[i];
-    if (rest > 0) seen[g[rest]] = n;
-  }
-  for (int32_t i = 0; i < m->split_count; i++) {
-    int32_t rest = n - m->split_takes[i];
-    int32_t unequal = m->split_unequal[i];
-    stamp_rare(g, n, rest, unequal, rare, 0, near_end, seen);
-    stamp_rare(g, n, rest, unequal, rare, far_end, rare_count, seen);
-    for (int32_t k = 0; k < left_count; k++) {
-      int32_t r = rare[left[k]];
-      if (r < rest && !(unequal && 2 * r == rest)) seen[g[r] ^ g[rest - r]] = n;
-    }
-  }
-  /* One pass up to the smallest unmarked value of the other ("odd") class, noting the unmarked
-   * values of is_rare's class below it: the ones the scan must find. */
+static int32_t open_values(int32_t n, const uint8_t *is_rare, int32_t bound, const int32_t *seen, int32_t *missing_out) {
   int32_t odd_mex = bound;
   int32_t missing = 0;
   for (int32_t i = 0; i < VECTOR_BOUND / 8; i++) wanted[i] = 0;
@@ -241,9 +230,37 @@ static int32_t value_of(const uint16_t *g, int32_t n, const struct moves *m, con
     missing++;
     if (v < VECTOR_BOUND) wanted[v >> 3] |= (uint8_t)(1u << (v & 7));
   }
+  *missing_out = missing;
+  return odd_mex;
+}
+
+/*
+ * G(n): the moves to one heap, the pairs of rare heaps j < near_end and
+ * j >= far_end (those between are marked in `seen` already, by a batch: see
+ * fill_wide) and of the rare heaps a batch left out (`left`), then the scan.
+ */
+static int32_t value_of(const uint16_t *g, int32_t n, const struct moves *m, const int32_t *rare, int32_t near_end, int32_t far_end,
+                        int32_t rare_count, const int32_t *left, int32_t left_count, const uint8_t *is_rare, int32_t bound, int32_t *seen) {
+  for (int32_t i = 0; i < m->whole_count; i++) if (m->whole_takes[i] == n) seen[0] = n;
+  for (int32_t i = 0; i < m->single_count; i++) {
+    int32_t rest = n - m->single_takes[i];
+    if (rest > 0) seen[g[rest]] = n;
+  }
+  for (int32_t i = 0; i < m->split_count; i++) {
+    int32_t rest = n - m->split_takes[i];
+    int32_t unequal = m->split_unequal[i];
+    stamp_rare(g, n, rest, unequal, rare, 0, near_end, seen);
+    stamp_rare(g, n, rest, unequal, rare, far_end, rare_count, seen);
+    for (int32_t k = 0; k < left_count; k++) {
+      int32_t r = rare[left[k]];
+      if (r < rest && !(unequal && 2 * r == rest)) seen[g[r] ^ g[rest - r]] = n;
+    }
+  }
+  int32_t missing;
+  int32_t odd_mex = open_values(n, is_rare, bound, seen, &missing);
   for (int32_t i = 0; i < m->split_count && missing > 0; i++) {
     int32_t rest = n - m->split_takes[i];
-    missing = scan(g, rest, last_split(rest, m->split_unequal[i]), n, odd_mex, seen, missing);
+    missing = scan(g, rest, 1, last_split(rest, m->split_unequal[i]), n, odd_mex, seen, missing);
   }
   if (missing == 0) return odd_mex;
   int32_t v = 0;
@@ -318,7 +335,7 @@ static int scan_run_small(const uint8_t *g, int32_t rest, int32_t from, int32_t 
 /* The same visiting order as scan. */
 static int scan_small(const uint8_t *g, int32_t rest, int32_t last, uint64_t *lo, uint64_t *hi) {
 #define RUN_SMALL(from, to) scan_run_small(g, rest, from, to, lo, hi)
-  SCAN_ORDER(last, RUN_SMALL, 1);
+  SCAN_ORDER(1, last, RUN_SMALL, 1);
 #undef RUN_SMALL
   return (*lo | *hi) == 0;
 }
@@ -482,15 +499,25 @@ static uint8_t wide_heap[WIDE_BOUND] __attribute__((aligned(16)));
 static uint16_t rare_g16[RARE_CAPACITY];
 static int32_t wide_left[WIDE_ROWS];
 
+/* The smallest and largest split take, and whether any split asks for unequal parts. */
+struct split_span {
+  int32_t tmin, tmax, unequal;
+};
+static struct split_span split_span_of(const struct moves *m) {
+  struct split_span span = {1 << 30, 0, 0};
+  for (int32_t i = 0; i < m->split_count; i++) {
+    if (m->split_takes[i] < span.tmin) span.tmin = m->split_takes[i];
+    if (m->split_takes[i] > span.tmax) span.tmax = m->split_takes[i];
+    span.unequal |= m->split_unequal[i];
+  }
+  return span;
+}
+
 static int wide_batches(const struct moves *m, int32_t bound) {
   if (m->split_count == 0 || bound > WIDE_BOUND) return 0;
-  int32_t tmin = 1 << 30, tmax = 0;
-  for (int32_t i = 0; i < m->split_count; i++) {
-    if (m->split_unequal[i] && m->split_count > 1) return 0; /* a row serves every take that leaves its rest */
-    if (m->split_takes[i] < tmin) tmin = m->split_takes[i];
-    if (m->split_takes[i] > tmax) tmax = m->split_takes[i];
-  }
-  return WIDE_BATCH + tmax - tmin <= WIDE_ROWS;
+  const struct split_span span = split_span_of(m);
+  if (span.unequal && m->split_count > 1) return 0; /* a row serves every take that leaves its rest */
+  return WIDE_BATCH + span.tmax - span.tmin <= WIDE_ROWS;
 }
 
 /* Rare r (value gr) against partners p[q] = g[first rest + q - r], q = 0..rows-1: eight rows from one load. */
@@ -514,17 +541,46 @@ static void stamp_row(const uint8_t *row, int32_t bound, int32_t *seen, int32_t 
   }
 }
 
+/*
+ * The rows of a batch whose rests start at first_rest: every rare heap j in
+ * [from, to) (values in rare_g16) marks its pairs for every row, but those
+ * that an unequal split must not pair with themselves (2r among the rests),
+ * which go to wide_left for each heap to pair itself. Returns their number.
+ */
+static int32_t mark_batch(const uint16_t *g, int32_t first_rest, int32_t rows, int32_t unequal, const int32_t *rare, int32_t from, int32_t to, int32_t bound) {
+  for (int32_t k = 0; k < rows * bound; k += 16) wasm_v128_store(wide_marks + k, wasm_i8x16_splat(0));
+  int32_t left_count = 0;
+  for (int32_t j = from; j < to; j++) {
+    int32_t r = rare[j];
+    if (unequal && 2 * r >= first_rest && 2 * r < first_rest + rows) {
+      wide_left[left_count++] = j;
+      continue;
+    }
+    mark_wide(g + first_rest - r, rare_g16[j], rows, bound);
+  }
+  return left_count;
+}
+
+/* Heap n = (batch's first heap) + h: the union of its rests' rows, stamped n in seen. */
+static void stamp_batch_heap(const struct moves *m, int32_t h, int32_t tmax, int32_t bound, int32_t *seen, int32_t n) {
+  const uint8_t *row = wide_marks + (h + tmax - m->split_takes[0]) * bound;
+  if (m->split_count > 1) {
+    for (int32_t k = 0; k < bound; k += 16) {
+      v128_t x = wasm_v128_load(row + k);
+      for (int32_t i = 1; i < m->split_count; i++) x = wasm_v128_or(x, wasm_v128_load(wide_marks + (h + tmax - m->split_takes[i]) * bound + k));
+      wasm_v128_store(wide_heap + k, x);
+    }
+    row = wide_heap;
+  }
+  stamp_row(row, bound, seen, n);
+}
+
 static int32_t fill_wide(uint16_t *g, int32_t from, int32_t to, const struct moves *m, int32_t *rare, int32_t *rare_count_io, int32_t rare_capacity,
                          const uint8_t *is_rare, const uint8_t *is_odd, int32_t domain, int32_t bound, int32_t *seen, int32_t stop_at_value,
                          uint32_t *counts) {
   int32_t rare_count = *rare_count_io;
-  int32_t tmin = 1 << 30, tmax = 0, unequal = 0;
-  for (int32_t i = 0; i < m->split_count; i++) {
-    if (m->split_takes[i] < tmin) tmin = m->split_takes[i];
-    if (m->split_takes[i] > tmax) tmax = m->split_takes[i];
-    unequal |= m->split_unequal[i];
-  }
-  const int32_t rows = WIDE_BATCH + tmax - tmin;
+  const struct split_span span = split_span_of(m);
+  const int32_t tmin = span.tmin, tmax = span.tmax, unequal = span.unequal, rows = WIDE_BATCH + span.tmax - span.tmin;
   for (int32_t j = 0; j < rare_count; j++) rare_g16[j] = g[rare[j]];
   int32_t near_end = 0;
   for (int32_t n = from; n < to;) {
@@ -534,28 +590,9 @@ static int32_t fill_wide(uint16_t *g, int32_t from, int32_t to, const struct mov
     int32_t far_end = near_end;
     while (far_end < rare_count && rare[far_end] < first_rest) far_end++;
     if (n >= 2 * WIDE_BATCH + tmax && n + WIDE_BATCH <= to && far_end - near_end >= WIDE_MIN_RARE) {
-      for (int32_t k = 0; k < rows * bound; k += 16) wasm_v128_store(wide_marks + k, wasm_i8x16_splat(0));
-      int32_t left_count = 0;
-      for (int32_t j = near_end; j < far_end; j++) {
-        int32_t r = rare[j];
-        /* An unequal split must not pair r with itself: r with 2r among the rests is left to the heaps. */
-        if (unequal && 2 * r >= first_rest && 2 * r < first_rest + rows) {
-          wide_left[left_count++] = j;
-          continue;
-        }
-        mark_wide(g + first_rest - r, rare_g16[j], rows, bound);
-      }
+      int32_t left_count = mark_batch(g, first_rest, rows, unequal, rare, near_end, far_end, bound);
       for (int32_t h = 0; h < WIDE_BATCH; h++, n++) {
-        const uint8_t *row = wide_marks + (h + tmax - m->split_takes[0]) * bound;
-        if (m->split_count > 1) {
-          for (int32_t k = 0; k < bound; k += 16) {
-            v128_t x = wasm_v128_load(row + k);
-            for (int32_t i = 1; i < m->split_count; i++) x = wasm_v128_or(x, wasm_v128_load(wide_marks + (h + tmax - m->split_takes[i]) * bound + k));
-            wasm_v128_store(wide_heap + k, x);
-          }
-          row = wide_heap;
-        }
-        stamp_row(row, bound, seen, n);
+        stamp_batch_heap(m, h, tmax, bound, seen, n);
         const uint8_t *rare_values = rare_table(n, is_rare, is_odd, domain);
         int32_t v = value_of(g, n, m, rare, near_end, far_end, rare_count, wide_left, left_count, rare_values, bound, seen);
         int32_t before = rare_count;
@@ -575,6 +612,213 @@ static int32_t fill_wide(uint16_t *g, int32_t from, int32_t to, const struct mov
   return to;
 }
 #endif
+
+/*
+ * A block of heaps [B, end) on several threads (src/host/parallel-sparse.ts):
+ * the pairs whose parts both lie below B use only final values, so workers,
+ * each with this module and its own copy of G(0..B-1), mark them for their
+ * share of the block (partials); the main thread then finishes each heap in
+ * order with the pairs that reach into the block (finish). The answer is
+ * fill's, whatever the shares.
+ *
+ * A heap's marks travel as a bitset of `words` 32-bit words, with `covered`:
+ * every even value below it is marked (bound when every pair below B is).
+ */
+
+/* Which of seen[0..31] are stamped n, as bits. */
+static inline uint32_t stamped_bits(const int32_t *seen, int32_t n) {
+#ifdef __wasm_simd128__
+  const v128_t stamp = wasm_i32x4_splat(n);
+  uint32_t bits = 0;
+  for (int32_t k = 0; k < 32; k += 16) {
+    v128_t low = wasm_i16x8_narrow_i32x4(wasm_i32x4_eq(wasm_v128_load(seen + k), stamp), wasm_i32x4_eq(wasm_v128_load(seen + k + 4), stamp));
+    v128_t high = wasm_i16x8_narrow_i32x4(wasm_i32x4_eq(wasm_v128_load(seen + k + 8), stamp), wasm_i32x4_eq(wasm_v128_load(seen + k + 12), stamp));
+    bits |= (uint32_t)wasm_i8x16_bitmask(wasm_i8x16_narrow_i16x8(low, high)) << k;
+  }
+  return bits;
+#else
+  uint32_t bits = 0;
+  for (int32_t k = 0; k < 32; k++) bits |= (uint32_t)(seen[k] == n) << k;
+  return bits;
+#endif
+}
+
+/* The first rare heap at or above `at`, among the first `count` (ascending). */
+__attribute__((unused)) static int32_t first_rare_at(const int32_t *rare, int32_t count, int32_t at) {
+  int32_t lo = 0, hi = count;
+  while (lo < hi) {
+    int32_t mid = (lo + hi) >> 1;
+    if (rare[mid] < at) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+
+/*
+ * Worker side, heaps [from, to) of the block at B: the pairs of rare heaps
+ * whose partner lies below B, then the scan of the splits whose parts both
+ * lie below B for the even values below the first unmarked odd one (the
+ * likely mex; when the main thread's pairs mark it, it scans for the even
+ * values past `covered` itself: covering up to the second or third gap here
+ * cost the workers more than it saved it, on Grundy's game). A heap whose
+ * scan ends with values still missing gets every such pair marked (covered =
+ * bound): it is rare, or the main thread's pairs fill the gap.
+ */
+/* Pairs (r, rest - r) of the rare heaps j in [from, to) for heap n that are below B: r < rest, partner rest - r < B. */
+static void stamp_rare_below(const uint16_t *g, int32_t n, const struct moves *m, const int32_t *rare, int32_t from, int32_t to, int32_t B, int32_t *seen) {
+  for (int32_t i = 0; i < m->split_count; i++) {
+    int32_t rest = n - m->split_takes[i];
+    int32_t unequal = m->split_unequal[i];
+    for (int32_t j = from; j < to; j++) {
+      int32_t r = rare[j];
+      if (r >= rest) break;
+      if (rest - r >= B || (unequal && 2 * r == rest)) continue;
+      seen[g[r] ^ g[rest - r]] = n;
+    }
+  }
+}
+
+/*
+ * The rest of partials for heap n, its pairs of rare heaps marked in `seen`:
+ * the scan, and the heap's marks and `covered` out.
+ */
+static void partials_heap(const uint16_t *g, int32_t n, int32_t B, const struct moves *m, const uint8_t *rare_values, int32_t bound, int32_t *seen,
+                          uint32_t *row, int32_t words, int32_t *covered) {
+  int32_t missing;
+  int32_t target = open_values(n, rare_values, bound, seen, &missing);
+  for (int32_t i = 0; i < m->split_count && missing > 0; i++) {
+    int32_t rest = n - m->split_takes[i];
+    int32_t first = rest - B + 1 < 1 ? 1 : rest - B + 1;
+    missing = scan(g, rest, first, last_split(rest, m->split_unequal[i]), n, target, seen, missing);
+  }
+  if (missing > 0) {
+    for (int32_t i = 0; i < m->split_count; i++) {
+      int32_t rest = n - m->split_takes[i];
+      int32_t last = last_split(rest, m->split_unequal[i]);
+      for (int32_t a = rest - B + 1 < 1 ? 1 : rest - B + 1; a <= last; a++) seen[g[a] ^ g[rest - a]] = n;
+    }
+  }
+  *covered = missing > 0 ? bound : target;
+  for (int32_t w = 0; w < words; w++) row[w] = stamped_bits(seen + 32 * w, n);
+}
+
+int32_t partials(const uint16_t *g, int32_t from, int32_t to, int32_t B, const struct moves *m, const int32_t *rare, int32_t rare_count,
+                 const uint8_t *is_rare, const uint8_t *is_odd, int32_t domain, int32_t bound, int32_t *seen, uint32_t *marks, int32_t words,
+                 int32_t *covered) {
+  int32_t n = from;
+#ifdef __wasm_simd128__
+  if (wide_batches(m, bound)) {
+    /* As fill_wide: a rare heap whose partners lie below B for every rest of a batch marks them all from one load. */
+    const struct split_span span = split_span_of(m);
+    const int32_t tmax = span.tmax, unequal = span.unequal, rows = WIDE_BATCH + span.tmax - span.tmin;
+    for (int32_t j = 0; j < rare_count; j++) rare_g16[j] = g[rare[j]];
+    for (; n + WIDE_BATCH <= to && n - tmax > 0; ) {
+      int32_t first_rest = n - tmax, last_rest = first_rest + rows - 1;
+      /* Rare r in (last_rest - B, first_rest): every partner below B and every r below its rest. */
+      int32_t some = first_rare_at(rare, rare_count, first_rest - B + 1 < 1 ? 1 : first_rest - B + 1);
+      int32_t all = first_rare_at(rare, rare_count, last_rest - B + 1 < 1 ? 1 : last_rest - B + 1);
+      int32_t large = first_rare_at(rare, rare_count, first_rest);
+      if (large < all) large = all;
+      int32_t left_count = mark_batch(g, first_rest, rows, unequal, rare, all, large, bound);
+      for (int32_t h = 0; h < WIDE_BATCH; h++, n++) {
+        stamp_batch_heap(m, h, tmax, bound, seen, n);
+        /* The rare heaps only some rests pair below B, the large ones, and those an unequal split may not pair with themselves. */
+        stamp_rare_below(g, n, m, rare, some, all, B, seen);
+        stamp_rare_below(g, n, m, rare, large, rare_count, B, seen);
+        for (int32_t k = 0; k < left_count; k++) stamp_rare_below(g, n, m, rare, wide_left[k], wide_left[k] + 1, B, seen);
+        partials_heap(g, n, B, m, rare_table(n, is_rare, is_odd, domain), bound, seen, marks + (n - from) * words, words, covered + (n - from));
+      }
+    }
+  }
+#endif
+  for (; n < to; n++) {
+    stamp_rare_below(g, n, m, rare, 0, rare_count, B, seen);
+    partials_heap(g, n, B, m, rare_table(n, is_rare, is_odd, domain), bound, seen, marks + (n - from) * words, words, covered + (n - from));
+  }
+  return to;
+}
+
+/*
+ * Main-thread side: G(n) for n = start..end-1 in order, from the workers'
+ * marks of the pairs below `base` and `covered` (row n - start), the moves
+ * to one heap, the pairs of the rare heaps below base whose partner lies at
+ * or above it (the first rare_below rare heaps are below base) and of those
+ * found since, and a scan: of the splits that reach past base when the
+ * workers covered the even values below the smallest unmarked odd one, else
+ * of all of them. (base may lie a block below start: the workers mark the
+ * next block while this thread finishes one.) Stores and tallies as fill;
+ * returns where it stopped.
+ */
+int32_t finish(uint16_t *g, int32_t base, int32_t start, int32_t end, const struct moves *m, int32_t *rare, int32_t rare_below, int32_t *rare_count_io,
+               int32_t rare_capacity, const uint8_t *is_rare, const uint8_t *is_odd, int32_t domain, int32_t bound, int32_t *seen,
+               const uint32_t *marks, int32_t words, const int32_t *covered, int32_t stop_at_value, uint32_t *counts) {
+  int32_t rare_count = *rare_count_io;
+  /* Each class's values as bits (class_bits[0]: is_rare's, [1]: is_odd's), for heaps the marks settle without a scan. */
+  static uint32_t class_bits[2][BLOCK_BOUND / 32];
+  for (int32_t w = 0; w < words; w++) {
+    uint32_t even = 0;
+    for (int32_t k = 0; k < 32; k++) even |= (uint32_t)(is_rare[32 * w + k] != 0) << k;
+    class_bits[0][w] = even;
+    class_bits[1][w] = ~even;
+  }
+  uint32_t bits[BLOCK_BOUND / 32];
+  for (int32_t n = start; n < end; n++) {
+    const uint32_t *row = marks + (n - start) * words;
+    for (int32_t w = 0; w < words; w++) bits[w] = row[w];
+    for (int32_t i = 0; i < m->whole_count; i++) if (m->whole_takes[i] == n) bits[0] |= 1;
+    for (int32_t i = 0; i < m->single_count; i++) {
+      int32_t rest = n - m->single_takes[i];
+      if (rest > 0) bits[g[rest] >> 5] |= 1u << (g[rest] & 31);
+    }
+    for (int32_t i = 0; i < m->split_count; i++) {
+      int32_t rest = n - m->split_takes[i];
+      int32_t unequal = m->split_unequal[i];
+      for (int32_t j = 0; j < rare_count; j++) {
+        int32_t r = rare[j];
+        if (j < rare_below && r > rest - base) { j = rare_below - 1; continue; } /* the workers paired the rest of those below base */
+        if (r >= rest) break;
+        if (unequal && 2 * r == rest) continue;
+        uint32_t x = g[r] ^ g[rest - r];
+        bits[x >> 5] |= 1u << (x & 31);
+      }
+    }
+    /* Settled from the bits when every even value below the smallest unmarked odd one is marked (the common case). */
+    const uint32_t *even = class_bits[domain >= 0 && ((n - domain) & 1) ? 1 : 0];
+    int32_t settled = bound, open_even = 0;
+    for (int32_t w = 0; w < words; w++) {
+      uint32_t odd_open = ~bits[w] & ~even[w], even_open = ~bits[w] & even[w];
+      if (odd_open) {
+        settled = 32 * w + __builtin_ctz(odd_open);
+        open_even |= (even_open & ((1u << __builtin_ctz(odd_open)) - 1)) != 0;
+        break;
+      }
+      open_even |= even_open != 0;
+    }
+    if (!open_even) {
+      if (keep_wide(g, n, settled, rare, &rare_count, rare_capacity, rare_table(n, is_rare, is_odd, domain), stop_at_value, counts)) return *rare_count_io = rare_count, n + 1;
+      continue;
+    }
+    for (int32_t w = 0; w < words; w++)
+      for (uint32_t b = bits[w]; b; b &= b - 1) seen[32 * w + __builtin_ctz(b)] = n;
+    const uint8_t *rare_values = rare_table(n, is_rare, is_odd, domain);
+    int32_t missing;
+    int32_t odd_mex = open_values(n, rare_values, bound, seen, &missing);
+    int32_t inside_only = covered[n - start] >= odd_mex;
+    for (int32_t i = 0; i < m->split_count && missing > 0; i++) {
+      int32_t rest = n - m->split_takes[i];
+      int32_t last = last_split(rest, m->split_unequal[i]);
+      if (inside_only && rest - base < last) last = rest - base;
+      missing = scan(g, rest, 1, last, n, odd_mex, seen, missing);
+    }
+    int32_t v = odd_mex;
+    if (missing > 0) {
+      v = 0;
+      while (!rare_values[v] || seen[v] == n) v++;
+    }
+    if (keep_wide(g, n, v, rare, &rare_count, rare_capacity, rare_values, stop_at_value, counts)) return *rare_count_io = rare_count, n + 1;
+  }
+  *rare_count_io = rare_count;
+  return end;
+}
 
 /*
  * Compute G(from..to-1); rare heaps found are appended to `rare`, and

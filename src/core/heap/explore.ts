@@ -150,7 +150,7 @@ function plan(request: ExploreRequest, solver: Solver, text: string, timeProofs 
   const stopAt = stretch && stretch.limit > baseStop && stretch.limit <= capacity ? stretch.limit : baseStop;
   if (stopAt < 1) throw new InputError(saying('error.memory.none'), { code: 'out-of-memory', field: 'memoryBudget', value: request.memoryBudget });
   // Small at first (it doubles as needed): a sweep makes thousands of stores, most of them done within a few hundred values.
-  const store = new ValueStore(stopAt, solver.largestExpected ?? 0, Math.min(stopAt, 1 << 10), Boolean(solver.fillAsync));
+  const store = new ValueStore(stopAt, solver.largestExpected ?? 0, Math.min(stopAt, 1 << 10), Boolean(solver.sharesValues));
   // Into the kernel's own memory before a resumed run's values are loaded, so they are copied once (a record's checkpoint holds hundreds of megabytes).
   solver.house?.(store);
   if (request.resume) {

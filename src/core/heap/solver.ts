@@ -32,8 +32,10 @@ export interface Solver {
   house?(store: ValueStore): void;
   /** Compute G(from..to-1) into the store; G(0..from-1) are final. Sets store.count = to. */
   fill(store: ValueStore, from: number, to: number): void;
-  /** The same on a worker pool (then the store must be shared); `close` ends the pool. */
+  /** The same with worker threads; `close` ends them. */
   fillAsync?(store: ValueStore, from: number, to: number): Promise<void>;
+  /** Whether the store's values must be in SharedArrayBuffers (the workers read them in place). */
+  readonly sharesValues?: boolean;
   close?(): Promise<void>;
   /** What the kernel learnt on the way, for reports (the rare/common split). */
   kernelStats?(store: ValueStore): KernelStats;

@@ -1,11 +1,14 @@
 /**
- * What the take-and-break kind takes from the platform it runs on: the
- * rare/common kernel on a pool of worker threads (src/host/parallel-sparse.ts
- * on Node; absent in a browser, where the kernel runs in the page).
+ * What the take-and-break kind takes from the platform it runs on: worker
+ * threads for the rare/common kernel (on Node, src/host/block-marker.ts with
+ * WebAssembly and src/host/parallel-sparse.ts without; absent in a browser,
+ * where the kernel runs in the page).
  */
 import type { ValueArray, ValueStore } from '../../kernels/store.js';
 import type { TakeBreakCode } from '../../rules/code.js';
 import type { RareSummary } from './sparse-space.js';
+import type { TwoHeapMoves } from './rare-common.js';
+import type { PartialsRequest } from './wasm-sparse.js';
 
 /** The rare/common kernel on a pool of worker threads (see src/host/parallel-sparse.ts). */
 export interface PooledSparseKernel {
@@ -28,4 +31,45 @@ export function installSparsePool(factory: PoolFactory): void {
 /** The pooled kernel on `threads` threads, where the platform has a pool. */
 export function pooledSparseKernel(code: TakeBreakCode, threads: number): PooledSparseKernel | null {
   return pool ? pool(code, threads) : null;
+}
+
+/**
+ * Worker threads that mark a block of heaps for the WebAssembly kernel (see
+ * SparseSpaceKernel.fillAsync): each takes a share of [B, end) and marks the
+ * pairs that lie wholly below B (WasmSparse.partials).
+ */
+export interface BlockMarker {
+  /**
+   * The marks of heaps [start, end) from the pairs below `base`, `words`
+   * words a heap and then one `covered` a heap (WasmSparse.finishBlock's
+   * layout), from G(0..base-1) in `values` (two bytes a value, read before
+   * this returns). `limit`: the most values the run may reach.
+   */
+  mark(values: ValueArray, base: number, start: number, end: number, split: BlockSplit, limit: number): Promise<BlockMarks>;
+  /** How many worker threads share a block. */
+  readonly threads: number;
+  close(): Promise<void>;
+}
+
+/** A block's marks, and how long the busiest worker took over its share (ms). */
+export interface BlockMarks {
+  readonly marks: Int32Array;
+  readonly busyMs: number;
+}
+
+/** What the workers need of the split: see PartialsRequest. */
+export type BlockSplit = Omit<PartialsRequest, 'blockStart' | 'from' | 'to'>;
+
+type MarkerFactory = (moves: TwoHeapMoves, threads: number) => BlockMarker;
+
+let marker: MarkerFactory | null = null;
+
+/** The block marker a platform gives (none by default). */
+export function installBlockMarker(factory: MarkerFactory): void {
+  marker = factory;
+}
+
+/** A block marker on `threads` threads, where the platform has one. */
+export function blockMarker(moves: TwoHeapMoves, threads: number): BlockMarker | null {
+  return marker ? marker(moves, threads) : null;
 }

@@ -5,10 +5,18 @@ import { GuySmithSearch } from '../../laws/guy-smith.js';
 import { TakeBreakKernel } from './take-break-kernel.js';
 import { SparseSpaceKernel } from './sparse-space.js';
 import { wasmAvailable } from './wasm-sparse.js';
-import { pooledSparseKernel } from './platform.js';
+import { blockMarker, pooledSparseKernel } from './platform.js';
 import type { TakeBreakRule } from './rule.js';
 import { twoHeapMoves } from './rare-common.js';
 import { english } from '../../i18n/index.js';
+
+/**
+ * Blocks shared out need this many threads: this one and at least two
+ * workers. With one worker (two cores), a block's hand-overs and the heaps
+ * this thread finishes alone left Grundy's game to 2^21 within a few per cent
+ * of one thread (5.0 s against 5.2 s here), at three times the memory.
+ */
+const MIN_THREADS_FOR_BLOCKS = 3;
 
 /** The domain space's t: the first split take (they all share its parity). */
 const splitTakeOf = (rule: TakeBreakRule): number => twoHeapMoves(rule.code).splitTakes[0]!;
@@ -24,13 +32,16 @@ export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
       const heaps = maxHeapsLeft(rule.code);
       // Two-heap codes get the rare/common kernel (exact whatever the mask; fast when values are sparse).
       const kernel = heaps <= 2 ? new SparseSpaceKernel(rule.code) : new TakeBreakKernel(rule.code);
-      // One WebAssembly thread beats the TypeScript kernel on two (Officers: 6 against 14 us a heap),
-      // so the pool runs the rare/common kernel only where WebAssembly is not to be had.
-      const pooled = heaps <= 2 && threads > 1 && !wasmAvailable() ? pooledSparseKernel(rule.code, threads) : null;
+      // With WebAssembly, worker threads (and this one) mark blocks of heaps for this thread's kernel (BlockMarker); without it, the
+      // TypeScript kernel runs on a pool of its own (one WebAssembly thread beats it on two).
+      const wasm = wasmAvailable();
+      const marker = heaps <= 2 && threads >= MIN_THREADS_FOR_BLOCKS && wasm && kernel instanceof SparseSpaceKernel ? blockMarker(twoHeapMoves(rule.code), threads - 1) : null;
+      const pooled = heaps <= 2 && threads > 1 && !wasm ? pooledSparseKernel(rule.code, threads) : null;
       let due: number | null = null;
       const guySmith = new GuySmithSearch(k);
       return {
-        ...(pooled && { fillAsync: (store, from, to) => pooled.fill(store, from, to), close: () => pooled.close() }),
+        ...(pooled && { fillAsync: (store, from, to) => pooled.fill(store, from, to), close: () => pooled.close(), sharesValues: true }),
+        ...(marker && { fillAsync: (store, from, to) => (kernel as SparseSpaceKernel).fillAsync(store, from, to, marker), close: () => marker.close() }),
         kernelStats(store) {
           // Values loaded from a checkpoint count as if computed here (a resumed run reports what a fresh one does).
           if (pooled) pooled.catchUp(store.values, store.count);
@@ -39,7 +50,7 @@ export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
           if (!split) return { kernel: 'direct' };
           return {
             kernel: 'rare-common',
-            runsOn: pooled ? 'worker pool' : wasmAvailable() ? 'webassembly' : 'typescript',
+            runsOn: pooled ? 'worker pool' : !wasm ? 'typescript' : marker && (kernel as SparseSpaceKernel).blocksShared ? 'webassembly, blocks shared with worker threads' : 'webassembly',
             rareHeaps: split.count,
             mask: split.mask,
             space: split.space,

@@ -1,7 +1,29 @@
 import type { TakeBreakCode } from '../../rules/code.js';
 import { RareCommonSplit, domainParity, lastSplit, replaySplit, scanSplits, twoHeapMoves, type SparseSpace, type TwoHeapMoves } from './rare-common.js';
 import type { ValueArray, ValueStore } from '../../kernels/store.js';
-import { WasmSparse } from './wasm-sparse.js';
+import { BLOCK_BOUND, WasmSparse } from './wasm-sparse.js';
+import type { BlockMarker, BlockSplit } from './platform.js';
+
+/** When fillAsync shares blocks of heaps out to worker threads, and how many heaps a block holds. */
+export interface BlockSizes {
+  /** Below this many values a block has too few pairs below it to be worth the threads. */
+  readonly from: number;
+  /**
+   * Fewer rare heaps than this make a heap cost a microsecond or less, about
+   * what handing it to a thread and back costs: 0.16 and 0.56 (about 50) run
+   * on one thread, Officers and Grundy's game (over 1,000) on all.
+   */
+  readonly minRare: number;
+  /**
+   * Heaps a block: this thread's share (the pairs reaching past the marks'
+   * base, which lies a block below) grows with it, the hand-over cost shrinks.
+   */
+  readonly heaps: number;
+}
+
+const BLOCKS: BlockSizes = { from: 1 << 14, minRare: 256, heaps: 512 };
+/** Heaps computed on this thread between checks of whether blocks now pay. */
+const SEQUENTIAL_CHUNK = 1 << 14;
 
 /**
  * The rare/common ("sparse space") kernel for take-and-break codes whose
@@ -32,12 +54,17 @@ export class SparseSpaceKernel {
   private seen = new Int32Array(2).fill(-1);
   private recorded = 0; // G(0..recorded-1) are taken into the split
   private nextReview = 64;
+  private sharedBlocks = 0;
+  private readonly share = new OwnShare();
 
   /** The WebAssembly loop, when it can be had (see wasm-sparse.ts); `useWasm` false is for tests. */
   private readonly wasm: WasmSparse | null;
 
-  /** `space` fixes the sparse space (tests); by default each review chooses it. */
-  constructor(code: TakeBreakCode, useWasm = true, space: SparseSpace | null = null) {
+  /**
+   * `space` fixes the sparse space (tests); by default each review chooses it. `blocks` changes when fillAsync
+   * shares blocks out and how large they are (tests make them small).
+   */
+  constructor(code: TakeBreakCode, useWasm = true, space: SparseSpace | null = null, private readonly blocks: BlockSizes = BLOCKS) {
     this.moves = twoHeapMoves(code);
     this.split = new RareCommonSplit(false, domainParity(this.moves), space);
     this.wasm = useWasm ? WasmSparse.create(this.moves) : null;
@@ -54,23 +81,107 @@ export class SparseSpaceKernel {
   }
 
   fill(store: ValueStore, from: number, to: number): void {
+    this.start(store, from, to);
+    for (let n = from; n < to; ) n = this.fillSequential(store, n, this.nextEnd(store, n, to));
+    this.recorded = Math.max(this.recorded, to);
+  }
+
+  /**
+   * The same, with blocks of heaps shared out to worker threads while they
+   * pay (see BlockMarker and finishBlock): the WebAssembly loop, values of
+   * two bytes below BLOCK_BOUND, and enough rare heaps to make a heap costly.
+   * The values are fill's, whatever the threads.
+   */
+  async fillAsync(store: ValueStore, from: number, to: number, marker: BlockMarker): Promise<void> {
+    this.start(store, from, to);
+    // The block the workers are marking while this thread finishes the one before it.
+    let next: MarkedBlock | null = null;
+    for (let n = from; n < to; ) {
+      const end = this.nextEnd(store, n, to);
+      if (!this.blocksPay(store, n)) {
+        if (next) next = discard(next);
+        n = this.fillSequential(store, n, Math.min(end, n + SEQUENTIAL_CHUNK));
+        continue;
+      }
+      // The first block is marked below its own start; each next one below the start of the block before it, so that the
+      // workers mark it while this thread finishes that block. A review of the mask (at `end`) starts afresh.
+      const current: MarkedBlock = next ?? this.markOwnShare(store, this.markBlock(store, n, n, Math.min(end, n + this.blocks.heaps), marker));
+      next = current.end < end ? this.markBlock(store, n, current.end, Math.min(end, current.end + this.blocks.heaps), marker) : null;
+      const marks = await marksOf(current);
+      const started = performance.now();
+      const stop = this.wasm!.finishBlock(store, current.base, current.start, current.end, this.split, current.rareBelow, marks, current.split.words);
+      if (stop === null) {
+        n = this.fillSequential(store, n, Math.min(end, n + SEQUENTIAL_CHUNK));
+      } else {
+        this.share.finished(current.end - current.start, performance.now() - started);
+        this.sharedBlocks++;
+        store.count = n = stop;
+      }
+      // Stopped early (a value outgrew the tables) or not finished here: the next block's marks no longer fit.
+      if (n !== current.end && next) next = discard(next);
+      if (next) next = this.markOwnShare(store, next);
+    }
+    if (next) discard(next);
+    this.recorded = Math.max(this.recorded, to);
+  }
+
+  /** Whether any block has been shared out to worker threads. */
+  get blocksShared(): boolean {
+    return this.sharedBlocks > 0;
+  }
+
+  private start(store: ValueStore, from: number, to: number): void {
     // Homed first, the store grows in the module's memory rather than in a buffer of its own that is then copied there.
     this.house(store);
     store.reserve(to);
     this.catchUp(store.values, from);
-    let n = from;
-    while (n < to) {
-      if (n >= this.nextReview) {
-        this.split.review(store.values, n);
-        this.nextReview = n * 2;
-      }
-      const end = Math.min(to, this.nextReview);
-      // The module takes its values into the split itself.
-      const stop = this.wasm?.fill(store, n, end, this.split) ?? null;
-      if (stop === null) n = this.fillHere(store, n, end);
-      else store.count = n = stop;
+  }
+
+  /** Where the stretch from n must end: at `to`, or at the next review of the mask (made here when due). */
+  private nextEnd(store: ValueStore, n: number, to: number): number {
+    if (n >= this.nextReview) {
+      this.split.review(store.values, n);
+      this.nextReview = n * 2;
     }
-    this.recorded = Math.max(this.recorded, to);
+    return Math.min(to, this.nextReview);
+  }
+
+  /** Heaps from n towards end on this thread; returns where it stopped. */
+  private fillSequential(store: ValueStore, n: number, end: number): number {
+    // The module takes its values into the split itself.
+    const stop = this.wasm?.fill(store, n, end, this.split) ?? null;
+    if (stop === null) return this.fillHere(store, n, end);
+    store.count = stop;
+    return stop;
+  }
+
+  private blocksPay(store: ValueStore, n: number): boolean {
+    const bound = this.split.bound;
+    return this.wasm !== null && n >= this.blocks.from && this.split.count >= this.blocks.minRare && store.bytesPerValue === 2 && bound > 128 && bound <= BLOCK_BOUND;
+  }
+
+  /**
+   * Ask the workers for the marks of heaps [start, end) from the pairs below
+   * `base` (G(0..base-1) are final), but for the first few heaps, which this
+   * thread marks itself (markOwnShare) once it has finished the block before.
+   */
+  private markBlock(store: ValueStore, base: number, start: number, end: number, marker: BlockMarker): MarkedBlock {
+    const { mask, bound } = this.split;
+    const rareBelow = this.split.count;
+    const split: BlockSplit = { rare: this.split.positions.slice(0, rareBelow), mask, bound, domain: this.split.space === 'domain' ? this.split.parity! : -1, words: bound / 32 };
+    const mid = start + Math.round((end - start) * this.share.fraction(marker.threads));
+    const workers = mid < end ? marker.mark(store.values, base, mid, end, split, store.limit).then(({ marks, busyMs }) => (this.share.workersMarked(end - mid, busyMs), marks)) : null;
+    return { base, start, mid, end, rareBelow, split, own: null, workers };
+  }
+
+  /** This thread's share of a block's marks, [start, mid). */
+  private markOwnShare(store: ValueStore, block: MarkedBlock): MarkedBlock {
+    const { base, start, mid, split } = block;
+    const own = new Int32Array((mid - start) * (split.words + 1));
+    const started = performance.now();
+    if (mid > start) this.wasm!.partials(store, { ...split, blockStart: base, from: start, to: mid }, own);
+    this.share.marked(mid - start, performance.now() - started);
+    return { ...block, own };
   }
 
   /** Take in values this kernel did not compute (loaded from a checkpoint): see replaySplit. */
@@ -93,6 +204,83 @@ export class SparseSpaceKernel {
     return end;
   }
 }
+
+/**
+ * A block being marked: heaps [start, end), from the pairs below base, with
+ * the first rareBelow rare heaps; this thread marks [start, mid) (`own`, in
+ * partials' layout, once done), the workers the rest.
+ */
+interface MarkedBlock {
+  readonly base: number;
+  readonly start: number;
+  readonly mid: number;
+  readonly end: number;
+  readonly rareBelow: number;
+  readonly split: BlockSplit;
+  readonly own: Int32Array | null;
+  readonly workers: Promise<Int32Array> | null;
+}
+
+/** A block's marks in finishBlock's layout: every heap's words, then every heap's covered. */
+async function marksOf(block: MarkedBlock): Promise<Int32Array> {
+  const { start, mid, end, split, own } = block;
+  const theirs = await block.workers;
+  if (!theirs) return own!;
+  if (mid === start) return theirs;
+  const heaps = end - start;
+  const ours = mid - start;
+  const words = split.words;
+  const marks = new Int32Array(heaps * (words + 1));
+  marks.set(own!.subarray(0, ours * words), 0);
+  marks.set(theirs.subarray(0, (end - mid) * words), ours * words);
+  marks.set(own!.subarray(ours * words), heaps * words);
+  marks.set(theirs.subarray((end - mid) * words), heaps * words + ours);
+  return marks;
+}
+
+/** Marks no longer wanted: their workers finish, and a failure there is no one's concern (null, for the caller to keep). */
+function discard(block: MarkedBlock): null {
+  block.workers?.catch(() => {});
+  return null;
+}
+
+/**
+ * How much of each block this thread marks itself: as much as leaves it done
+ * when the workers are, from what finishing and marking a heap have cost so
+ * far (running means). With F to finish a heap and M to mark one here, and
+ * the workers marking a heap every V between them (the busiest one's time
+ * over their share), this thread's share f balances F + f M = (1 - f) V.
+ */
+class OwnShare {
+  private finishMs = 0;
+  private markMs = 0;
+  private workersMs = 0;
+
+  finished(heaps: number, ms: number): void {
+    this.finishMs = mean(this.finishMs, ms / heaps);
+  }
+
+  marked(heaps: number, ms: number): void {
+    if (heaps > 0) this.markMs = mean(this.markMs, ms / heaps);
+  }
+
+  workersMarked(heaps: number, ms: number): void {
+    this.workersMs = mean(this.workersMs, ms / heaps);
+  }
+
+  fraction(workers: number): number {
+    // Until all three are measured, an equal share.
+    if (this.markMs === 0 || this.finishMs === 0 || this.workersMs === 0) return 1 / (workers + 1);
+    const f = (this.workersMs - this.finishMs) / (this.markMs + this.workersMs);
+    // Never all of it: the workers' pace is measured on their share.
+    return Math.min(MOST_OWN_SHARE, Math.max(0, f));
+  }
+}
+
+const MOST_OWN_SHARE = 0.9;
+
+/** A running mean that follows the last few dozen blocks. */
+const mean = (was: number, now: number): number => (was === 0 ? now : 0.9 * was + 0.1 * now);
 
 export interface RareSummary {
   readonly count: number;

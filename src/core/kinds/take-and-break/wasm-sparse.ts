@@ -1,5 +1,5 @@
 import { currentHost, type Host } from '../../host.js';
-import type { RareCommonSplit, TwoHeapMoves } from './rare-common.js';
+import { evenTable, oddTable, type RareCommonSplit, type TwoHeapMoves } from './rare-common.js';
 import { valueView, type ValueArray, type ValueHome, type ValueStore } from '../../kernels/store.js';
 
 /**
@@ -21,6 +21,10 @@ const MAX_BOUND = 1 << 15;
 const RARE_CAPACITY = 1 << 18; // as in sparse.c
 /** While the bound stays at or below this, the module keeps values as bytes (fill_small in sparse.c). */
 const SMALL_BOUND = 128;
+/** Blocks of heaps shared out to workers (finishBlock, partials): at most this many heaps, values below BLOCK_BOUND. */
+export const MAX_BLOCK = 1 << 12;
+export const BLOCK_BOUND = 1 << 10;
+const BLOCK_WORDS = BLOCK_BOUND / 32;
 const PAGE = 65536;
 const MAX_MEMORY = 2 ** 32 - PAGE;
 
@@ -43,6 +47,26 @@ function wasmModule(): WebAssembly.Module | null {
 }
 
 type Fill = (g: number, from: number, to: number, moves: number, rare: number, rareCountAt: number, rareCapacity: number, isRare: number, isOdd: number, domain: number, bound: number, seen: number, stopAt: number, width: number, counts: number) => number;
+type Partials = (g: number, from: number, to: number, B: number, moves: number, rare: number, rareCount: number, isRare: number, isOdd: number, domain: number, bound: number, seen: number, marks: number, words: number, covered: number) => number;
+type Finish = (g: number, base: number, start: number, end: number, moves: number, rare: number, rareBelow: number, rareCountAt: number, rareCapacity: number, isRare: number, isOdd: number, domain: number, bound: number, seen: number, marks: number, words: number, covered: number, stopAt: number, counts: number) => number;
+
+/**
+ * What a worker needs to mark its share [from, to) of a block of heaps that
+ * starts at blockStart (see partials in wasm/sparse.c): the rare heaps below
+ * the block, the split's tables, and where its marks go (`words` 32-bit
+ * words a heap, then one `covered` a heap, in `out`).
+ */
+export interface PartialsRequest {
+  readonly blockStart: number;
+  readonly from: number;
+  readonly to: number;
+  readonly rare: Int32Array;
+  readonly mask: number;
+  readonly bound: number;
+  /** The split takes' parity in the domain space, else -1. */
+  readonly domain: number;
+  readonly words: number;
+}
 
 /** Whether the WebAssembly loop is there to use (the host gives the module's bytes: on Node, the .wasm file loads and SG_EXPLORE_NO_WASM is unset). */
 export function wasmAvailable(): boolean {
@@ -52,12 +76,16 @@ export function wasmAvailable(): boolean {
 export class WasmSparse implements ValueHome {
   private readonly memory: WebAssembly.Memory;
   private readonly fillIn: Fill;
+  private readonly partialsIn: Partials;
+  private readonly finishIn: Finish;
   private readonly movesAt: number;
   private readonly isRareAt: number;
   private readonly seenAt: number;
   private readonly rareAt: number;
   private readonly rareCountAt: number;
   private readonly countsAt: number;
+  private readonly marksAt: number;
+  private readonly coveredAt: number;
   private readonly valuesAt: number;
   /** The store whose values live here: one at a time, since they all start at valuesAt. */
   private resident: ValueStore | null = null;
@@ -69,6 +97,8 @@ export class WasmSparse implements ValueHome {
   private constructor(instance: WebAssembly.Instance, moves: TwoHeapMoves) {
     this.memory = instance.exports.memory as WebAssembly.Memory;
     this.fillIn = instance.exports.fill as Fill;
+    this.partialsIn = instance.exports.partials as Partials;
+    this.finishIn = instance.exports.finish as Finish;
     let at = ((instance.exports.__heap_base as WebAssembly.Global).value as number) + 15 & ~15;
     this.movesAt = at;
     at += 512;
@@ -82,6 +112,10 @@ export class WasmSparse implements ValueHome {
     at += 16;
     this.countsAt = at;
     at += 4 * TABLE_BOUND;
+    this.marksAt = at;
+    at += 4 * BLOCK_WORDS * MAX_BLOCK;
+    this.coveredAt = at;
+    at += 4 * MAX_BLOCK;
     this.valuesAt = at;
     this.ensure(at); // a RangeError here (no memory) reaches create, which gives up on the module
     new Int32Array(this.memory.buffer, this.seenAt, TABLE_BOUND).fill(-1);
@@ -114,15 +148,69 @@ export class WasmSparse implements ValueHome {
    * module's tables.
    */
   fill(store: ValueStore, from: number, end: number, split: RareCommonSplit): number | null {
-    const bound = split.bound;
-    if (bound > MAX_BOUND || split.count >= RARE_CAPACITY) return null;
+    if (!this.ready(store, split)) return null;
+    const before = this.prepare(split);
+    const stop = this.fillIn(this.valuesAt, from, end, this.movesAt, this.rareAt, this.rareCountAt, RARE_CAPACITY, this.isRareAt, this.isRareAt + TABLE_BOUND, domainOf(split), split.bound, this.seenAt, split.bound, store.bytesPerValue, this.countsAt);
+    return this.takeIn(store, stop, split, before);
+  }
+
+  /**
+   * Heaps [start, end) from the workers' marks of the pairs below `base`
+   * (`marks`: `words` words a heap, BLOCK_BOUND / 32 at most, then one
+   * `covered` a heap, as partials wrote them), as fill would compute them:
+   * see finish in wasm/sparse.c. The split's first `rareBelow` rare heaps are
+   * those the workers had, all below base. Null when this module cannot (as
+   * fill), or the values are still bytes.
+   */
+  finishBlock(store: ValueStore, base: number, start: number, end: number, split: RareCommonSplit, rareBelow: number, marks: Int32Array, words: number): number | null {
+    if (end - start > MAX_BLOCK || words > BLOCK_WORDS || store.bytesPerValue !== 2 || !this.ready(store, split)) return null;
+    const before = this.prepare(split);
+    const memory = this.memory.buffer;
+    const heaps = end - start;
+    new Int32Array(memory, this.marksAt, heaps * words).set(marks.subarray(0, heaps * words));
+    new Int32Array(memory, this.coveredAt, heaps).set(marks.subarray(heaps * words, heaps * words + heaps));
+    const stop = this.finishIn(this.valuesAt, base, start, end, this.movesAt, this.rareAt, rareBelow, this.rareCountAt, RARE_CAPACITY, this.isRareAt, this.isRareAt + TABLE_BOUND, domainOf(split), split.bound, this.seenAt, this.marksAt, words, this.coveredAt, split.bound, this.countsAt);
+    return this.takeIn(store, stop, split, before);
+  }
+
+  /**
+   * Worker side of a block: mark the pairs below request.blockStart for heaps
+   * [from, to) (the store holds G(0..blockStart-1), two bytes a value, and
+   * lives here) into `out`, `words` words a heap and then one `covered` a heap.
+   */
+  partials(store: ValueStore, request: PartialsRequest, out: Int32Array): void {
+    const { blockStart, from, to, rare, mask, bound, domain, words } = request;
+    if (to - from > MAX_BLOCK || words > BLOCK_WORDS || store.bytesPerValue !== 2 || !this.houses(store)) throw new RangeError('partials: a block this module was not sized for');
+    const memory = this.memory.buffer;
+    if (mask !== this.tableMask || bound !== this.tableBound || this.tableSpace !== 'partials') {
+      const even = evenTable(mask, bound);
+      new Uint8Array(memory, this.isRareAt, bound).set(even);
+      new Uint8Array(memory, this.isRareAt + TABLE_BOUND, bound).set(oddTable(even));
+      [this.tableMask, this.tableBound, this.tableSpace] = [mask, bound, 'partials'];
+    }
+    if (rare.length > RARE_CAPACITY) throw new RangeError('partials: more rare heaps than this module holds');
+    new Int32Array(memory, this.rareAt, rare.length).set(rare);
+    const heaps = to - from;
+    this.partialsIn(this.valuesAt, from, to, blockStart, this.movesAt, this.rareAt, rare.length, this.isRareAt, this.isRareAt + TABLE_BOUND, domain, bound, this.seenAt, this.marksAt, words, this.coveredAt);
+    out.set(new Int32Array(memory, this.marksAt, heaps * words), 0);
+    out.set(new Int32Array(memory, this.coveredAt, heaps), heaps * words);
+  }
+
+  /** Whether this module can fill the store now: its tables hold the split, and the store's values live here (two bytes a value once values pass SMALL_BOUND). */
+  private ready(store: ValueStore, split: RareCommonSplit): boolean {
+    if (split.bound > MAX_BOUND || split.count >= RARE_CAPACITY) return false;
     // The module computes into its own memory, so only while the store's values live there (see house). Widening grows
     // that memory, and a memory that cannot grow (a limit on the address space, or wasm32's 4 GiB) moves them out:
     // the TypeScript loop takes over from there.
-    if (!this.houses(store)) return null;
-    if (bound > SMALL_BOUND) store.widenToBytes(2);
-    if (!this.houses(store)) return null;
-    const memory = this.memory.buffer; // after any growth above
+    if (!this.houses(store)) return false;
+    if (split.bound > SMALL_BOUND) store.widenToBytes(2);
+    return this.houses(store);
+  }
+
+  /** The split's tables and rare heaps into the module, the counts cleared; returns how many rare heaps there were. */
+  private prepare(split: RareCommonSplit): number {
+    const bound = split.bound;
+    const memory = this.memory.buffer; // after any growth in ready
     if (split.mask !== this.tableMask || bound !== this.tableBound || split.space !== this.tableSpace) {
       new Uint8Array(memory, this.isRareAt, bound).set(split.evenClass);
       new Uint8Array(memory, this.isRareAt + TABLE_BOUND, bound).set(split.oddClass);
@@ -130,15 +218,19 @@ export class WasmSparse implements ValueHome {
     }
     const before = split.count;
     new Int32Array(memory, this.rareAt, before).set(split.positions.subarray(0, before));
-    const rareCount = new Int32Array(memory, this.rareCountAt, 1);
-    rareCount[0] = before;
+    new Int32Array(memory, this.rareCountAt, 1)[0] = before;
     // Counts of even heaps' values, then of odd heaps' (the domain space's review needs both).
-    const counts = new Uint32Array(memory, this.countsAt, 2 * bound);
-    counts.fill(0);
-    const domain = split.space === 'domain' ? split.parity! : -1;
-    const stop = this.fillIn(this.valuesAt, from, end, this.movesAt, this.rareAt, this.rareCountAt, RARE_CAPACITY, this.isRareAt, this.isRareAt + TABLE_BOUND, domain, bound, this.seenAt, bound, store.bytesPerValue, this.countsAt);
-    // Every value below bound is counted; one at or past it (the last, when fill stopped for it) is not.
-    split.recordCounts(counts, new Int32Array(memory, this.rareAt + 4 * before, rareCount[0]! - before));
+    new Uint32Array(memory, this.countsAt, 2 * bound).fill(0);
+    return before;
+  }
+
+  /** Take what the module computed, up to `stop`, into the split: histogram and rare list from its counts, no pass over the values here. */
+  private takeIn(store: ValueStore, stop: number, split: RareCommonSplit, before: number): number {
+    const memory = this.memory.buffer;
+    const bound = split.bound;
+    const rareCount = new Int32Array(memory, this.rareCountAt, 1)[0]!;
+    // Every value below bound is counted; one at or past it (the last, when the module stopped for it) is not.
+    split.recordCounts(new Uint32Array(memory, this.countsAt, 2 * bound), new Int32Array(memory, this.rareAt + 4 * before, rareCount - before));
     const last = store.values[stop - 1]!;
     if (last >= bound) split.record(last, stop - 1);
     return stop;
@@ -180,4 +272,9 @@ export class WasmSparse implements ValueHome {
     const have = this.memory.buffer.byteLength;
     if (bytes > have) this.memory.grow(Math.ceil((bytes - have) / PAGE));
   }
+}
+
+/** The split takes' parity when the split lies in the domain space, else -1 (as the module takes it). */
+function domainOf(split: RareCommonSplit): number {
+  return split.space === 'domain' ? split.parity! : -1;
 }

@@ -1,0 +1,98 @@
+import type { Piscina } from 'piscina';
+import type { BlockMarker, BlockMarks, BlockSplit } from '../core/kinds/take-and-break/platform.js';
+import type { TwoHeapMoves } from '../core/kinds/take-and-break/rare-common.js';
+import type { PartialsRequest } from '../core/kinds/take-and-break/wasm-sparse.js';
+import type { ValueArray } from '../core/kernels/store.js';
+import { workerFile } from './worker-path.js';
+
+/**
+ * One worker's task (workers/wasm-partials.ts): its share of a block. The
+ * values G(0..B-1) travel in `mirror`, two bytes a value, which this thread
+ * keeps up to date; each worker copies what it lacks into its own module.
+ */
+export interface PartialsTask {
+  /** Which run the worker's copy belongs to (a new run starts a new copy). */
+  readonly run: number;
+  readonly moves: TwoHeapMoves;
+  readonly limit: number;
+  readonly mirror: SharedArrayBuffer;
+  readonly request: PartialsRequest;
+  /** Where the marks go: `words` words a heap, then one covered a heap. */
+  readonly out: SharedArrayBuffer;
+}
+
+let runs = 0;
+
+/**
+ * The BlockMarker on Node: a piscina pool of workers, each with the
+ * WebAssembly module and its own copy of the values, which marks a block's
+ * pairs below it in equal shares (see SparseSpaceKernel.fillAsync).
+ */
+export class WasmBlockMarker implements BlockMarker {
+  private pool: Piscina<PartialsTask, number> | null = null;
+  private mirror = new SharedArrayBuffer(0);
+  /** G(0..mirrored-1) are in the mirror. */
+  private mirrored = 0;
+  private readonly run = ++runs;
+
+  constructor(
+    private readonly moves: TwoHeapMoves,
+    readonly threads: number,
+  ) {}
+
+  mark(values: ValueArray, base: number, start: number, end: number, split: BlockSplit, limit: number): Promise<BlockMarks> {
+    // Now, while `values` is a live view (a store that grows later detaches it).
+    this.follow(values, base);
+    return this.shareOut(base, start, end, split, limit);
+  }
+
+  private async shareOut(base: number, start: number, end: number, split: BlockSplit, limit: number): Promise<BlockMarks> {
+    this.pool ??= await (await import('./pool.js')).startPool({
+      file: workerFile('wasm-partials'),
+      threads: this.threads,
+      probe: this.task(0, 0, 0, split, 0, new SharedArrayBuffer(4)),
+      probeAnswerOk: (answer) => answer === 0,
+      role: 'rare/common worker',
+    });
+    const heaps = end - start;
+    const share = Math.ceil(heaps / this.threads);
+    const shares: { from: number; to: number; out: SharedArrayBuffer }[] = [];
+    for (let from = start; from < end; from += share) {
+      const to = Math.min(end, from + share);
+      shares.push({ from, to, out: new SharedArrayBuffer((to - from) * (split.words + 1) * 4) });
+    }
+    const busy = await Promise.all(shares.map((s) => this.pool!.run(this.task(base, s.from, s.to, split, limit, s.out))));
+    // One array in finishBlock's layout: every heap's words, then every heap's covered.
+    const marks = new Int32Array(heaps * (split.words + 1));
+    for (const s of shares) {
+      const part = new Int32Array(s.out);
+      const count = s.to - s.from;
+      marks.set(part.subarray(0, count * split.words), (s.from - start) * split.words);
+      marks.set(part.subarray(count * split.words), heaps * split.words + (s.from - start));
+    }
+    return { marks, busyMs: Math.max(...busy) };
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.destroy();
+    this.pool = null;
+  }
+
+  /** The mirror up to G(B-1), grown by doubling. */
+  private follow(values: ValueArray, B: number): void {
+    if (B <= this.mirrored) return;
+    if (this.mirror.byteLength < 2 * B) {
+      let capacity = Math.max(1 << 16, this.mirror.byteLength / 2);
+      while (capacity < B) capacity *= 2;
+      const bigger = new SharedArrayBuffer(2 * capacity);
+      new Uint16Array(bigger).set(new Uint16Array(this.mirror, 0, this.mirrored));
+      this.mirror = bigger;
+    }
+    new Uint16Array(this.mirror).set(values.subarray(this.mirrored, B), this.mirrored);
+    this.mirrored = B;
+  }
+
+  private task(B: number, from: number, to: number, split: BlockSplit, limit: number, out: SharedArrayBuffer): PartialsTask {
+    return { run: this.run, moves: this.moves, limit, mirror: this.mirror, request: { ...split, blockStart: B, from, to }, out };
+  }
+}
