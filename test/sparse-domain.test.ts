@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCode } from '../src/core/rules/code.js';
 import { ValueStore } from '../src/core/kernels/store.js';
 import { SparseSpaceKernel } from '../src/core/kinds/take-and-break/sparse-space.js';
-import { domainParity, twoHeapMoves, type RareCommonSplit, type SparseSpace } from '../src/core/kinds/take-and-break/rare-common.js';
+import { domainParity, twoHeapMoves, walshHadamard, type RareCommonSplit, type SparseSpace } from '../src/core/kinds/take-and-break/rare-common.js';
 import { explore } from '../src/core/analyse.js';
 import { referenceValues } from './oracles/reference.js';
 import { pictureOf } from '../src/pictures/of-result.js';
@@ -93,6 +93,19 @@ describe('domain sparse space: the same values as the plain reference', () => {
     expect(() => new SparseSpaceKernel(parseCode('0.44'), false, 'domain')).toThrow(/one parity/);
   });
 });
+
+describe('the mask search counts every mask at once (Walsh-Hadamard)', () => {
+  it('W[m] = sum of (-1)^popcount(v & m) h[v], against the direct sum on random histograms', () => {
+    const random = mulberry32(0x3a1);
+    for (const length of [1, 2, 8, 64, 512]) {
+      const h = Float64Array.from({ length }, () => int(random, 0, 1_000_000));
+      const direct = Array.from({ length }, (_, m) => h.reduce((sum, c, v) => sum + (popcount(v & m) % 2 ? -c : c), 0));
+      expect(Array.from(walshHadamard(Float64Array.from(h))), `length ${length}`).toEqual(direct);
+    }
+  });
+});
+
+const popcount = (x: number): number => (x === 0 ? 0 : (x & 1) + popcount(x >>> 1));
 
 describe('the kernel chooses the sparser space', () => {
   it("0.051: Flammenkamp's example, rare heaps 3, 7, 13, 17, 27, 37 under the all-ones bitstring (mask 7 here)", () => {

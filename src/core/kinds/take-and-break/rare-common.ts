@@ -226,17 +226,12 @@ export class RareCommonSplit {
     const bound = this.bound;
     const totalOdd = this.oddHistogram.reduce((sum, c) => sum + c, 0);
     const totalEven = this.histogram.reduce((sum, c) => sum + c, 0) - totalOdd;
-    // Heaps whose value is in the even class under `mask`, among the even and among the odd heaps.
-    const evenAt = (mask: number): [number, number] => {
-      let even = 0;
-      let odd = 0;
-      for (let v = 0; v < bound; v++) {
-        if (parity(v & mask)) continue;
-        odd += this.oddHistogram[v]!;
-        even += this.histogram[v]! - this.oddHistogram[v]!;
-      }
-      return [even, odd];
-    };
+    // Heaps whose value is in the even class under each mask, among the even and among the odd heaps: from the
+    // Walsh-Hadamard transforms of the two histograms, (total + W[mask]) / 2, for every mask at once.
+    const evenHeaps = this.histogram.map((c, v) => c - this.oddHistogram[v]!);
+    const evenWalsh = walshHadamard(evenHeaps);
+    const oddWalsh = walshHadamard(Float64Array.from(this.oddHistogram));
+    const evenAt = (mask: number): [number, number] => [(totalEven + evenWalsh[mask]!) / 2, (totalOdd + oddWalsh[mask]!) / 2];
     // Rare heaps in a space, from evenAt's counts under one mask.
     const rareIn = (space: SparseSpace, [evenHeaps, oddHeaps]: [number, number]): number => {
       if (space === 'range') return evenHeaps + oddHeaps;
@@ -281,6 +276,24 @@ export class RareCommonSplit {
   private newPositions(length: number): Int32Array {
     return this.shared ? new Int32Array(new SharedArrayBuffer(length * 4)) : new Int32Array(length);
   }
+}
+
+/**
+ * The Walsh-Hadamard transform, in place: W[m] = sum over v of (-1)^popcount(v & m) h[v]
+ * (h's length a power of two). Counts of whole numbers stay exact.
+ */
+export function walshHadamard(h: Float64Array): Float64Array {
+  for (let half = 1; half < h.length; half *= 2) {
+    for (let i = 0; i < h.length; i += 2 * half) {
+      for (let j = i; j < i + half; j++) {
+        const a = h[j]!;
+        const b = h[j + half]!;
+        h[j] = a + b;
+        h[j + half] = a - b;
+      }
+    }
+  }
+  return h;
 }
 
 function grown(histogram: Float64Array<ArrayBuffer>, length: number): Float64Array<ArrayBuffer> {
