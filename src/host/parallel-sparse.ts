@@ -1,8 +1,8 @@
 import type { Piscina } from 'piscina';
 import type { TakeBreakCode } from '../core/rules/code.js';
-import { RareCommonSplit, domainParity, replaySplit, twoHeapMoves, type TwoHeapMoves } from '../core/kinds/take-and-break/rare-common.js';
+import { RareCommonSplit, domainParity, replaySplit, twoHeapMoves, type RareSummary, type TwoHeapMoves } from '../core/kinds/take-and-break/rare-common.js';
 import { finishHeap, type PartialTask } from '../core/kinds/take-and-break/sparse-block.js';
-import { sparseValue, type RareSummary } from '../core/kinds/take-and-break/sparse-space.js';
+import { sparseValue } from '../core/kinds/take-and-break/sparse-space.js';
 import type { ValueArray, ValueStore } from '../core/kernels/store.js';
 import { workerFile } from './worker-path.js';
 

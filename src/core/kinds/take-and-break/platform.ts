@@ -6,8 +6,7 @@
  */
 import type { ValueArray, ValueStore } from '../../kernels/store.js';
 import type { TakeBreakCode } from '../../rules/code.js';
-import type { RareSummary } from './sparse-space.js';
-import type { TwoHeapMoves } from './rare-common.js';
+import type { RareSummary, TwoHeapMoves } from './rare-common.js';
 import type { PartialsRequest } from './wasm-sparse.js';
 
 /** The rare/common kernel on a pool of worker threads (see src/host/parallel-sparse.ts). */

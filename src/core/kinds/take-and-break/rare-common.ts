@@ -112,6 +112,13 @@ const MAX_MASK_SEARCH = 1 << 10;
  */
 export type SparseSpace = 'range' | 'domain';
 
+/** What a split looks like now, for reports: how many heaps are rare (heap 0 excluded), under which mask and in which space. */
+export interface RareSummary {
+  readonly count: number;
+  readonly mask: number;
+  readonly space: SparseSpace;
+}
+
 /** The parity of the split takes when they all share one (the domain space is open to them), else null. */
 export function domainParity(moves: TwoHeapMoves): number | null {
   const parities = new Set(moves.splitTakes.map((take) => take & 1));

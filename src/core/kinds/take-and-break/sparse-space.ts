@@ -1,5 +1,5 @@
 import type { TakeBreakCode } from '../../rules/code.js';
-import { RareCommonSplit, domainParity, lastSplit, replaySplit, scanSplits, twoHeapMoves, type SparseSpace, type TwoHeapMoves } from './rare-common.js';
+import { RareCommonSplit, domainParity, lastSplit, replaySplit, scanSplits, twoHeapMoves, type RareSummary, type SparseSpace, type TwoHeapMoves } from './rare-common.js';
 import type { ValueArray, ValueStore } from '../../kernels/store.js';
 import { BLOCK_BOUND, WasmSparse } from './wasm-sparse.js';
 import type { BlockMarker, BlockSplit } from './platform.js';
@@ -282,11 +282,6 @@ const MOST_OWN_SHARE = 0.9;
 /** A running mean that follows the last few dozen blocks. */
 const mean = (was: number, now: number): number => (was === 0 ? now : 0.9 * was + 0.1 * now);
 
-export interface RareSummary {
-  readonly count: number;
-  readonly mask: number;
-  readonly space: SparseSpace;
-}
 
 /** G(n) by the rare/common method; `seen` is a stamp buffer (heap numbers, so Int32) of at least split.bound entries. */
 export function sparseValue(g: ValueArray, n: number, moves: TwoHeapMoves, split: RareCommonSplit, seen: Int32Array): number {
