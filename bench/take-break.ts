@@ -133,8 +133,39 @@ function benchSharedBlocks(out: Out): void {
     out(gameLine(`${code} to ${count(size)}`, many, threads));
     out(`[ratio] ${code}: ${threads} threads / 1 thread time ${ratio(many.seconds / one.seconds)}, peak RSS ${ratio(many.peakRssMiB / one.peakRssMiB)}${same ? ', same values' : '  MISMATCH'}`);
     if (!same) process.exitCode = 1;
+    blockModel(out, code, size);
   }
   out('');
+}
+
+/**
+ * What more threads would give one long run, from what a heap of a shared block costs here (block-costs.ts: this
+ * thread finishing it, F, and marking it, M; one worker marking it, V). With W workers each marking a W-th share, this
+ * thread takes the share f that leaves both done together (OwnShare): a heap then takes max(F + f M, (1 - f) V / W).
+ * Hand-overs (a round trip to the workers per block of 512 heaps) are not counted.
+ */
+function blockModel(out: Out, code: string, size: number): void {
+  const script = fileURLToPath(new URL('./block-costs.js', import.meta.url));
+  const child = spawnSync(process.execPath, [script, code, String(size)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (child.status !== 0) throw new Error(`block-costs ${code} failed: ${child.stderr.trim()}`);
+  const r = JSON.parse(child.stdout) as { oneSeconds: number; sharedSeconds: number; same: boolean; costs: { blocks: number; finish: number; mark: number; workers: number } | null };
+  if (!r.costs) {
+    out(`[model] ${code}: no block was shared out`);
+    return;
+  }
+  const { finish: F, mark: M, workers: V } = r.costs;
+  const perHeap = (1e6 * r.oneSeconds) / size;
+  const predicted = [4, 8, 16].map((threads) => {
+    const each = V / (threads - 1);
+    const f = Math.min(0.9, Math.max(0, (each - F) / (M + each)));
+    const heap = Math.max(F + f * M, (1 - f) * each);
+    return `${threads} threads ${ratio(perHeap / heap)}`;
+  });
+  out(
+    `[model] ${code} to ${count(size)}: one thread ${perHeap.toFixed(2)} us a heap; with blocks shared (this thread and one worker, ${seconds(r.sharedSeconds)} against ${seconds(r.oneSeconds)}${r.same ? ', same values' : '  MISMATCH'}) ` +
+      `a heap cost this thread ${F.toFixed(2)} us to finish and ${M.toFixed(2)} us to mark, the worker ${V.toFixed(2)} us to mark; predicted speed-up, hand-overs not counted: ${predicted.join(', ')}`,
+  );
+  if (!r.same) process.exitCode = 1;
 }
 
 export async function benchTakeBreak(out: Out): Promise<void> {

@@ -6,6 +6,8 @@ import { ValueStore, type ValueArray } from '../src/core/kernels/store.js';
 import { exploreAsync } from '../src/core/analyse.js';
 import { parseCode } from '../src/core/rules/code.js';
 import { int, mulberry32 } from './helpers/random.js';
+import type { BlockMarker } from '../src/core/kinds/take-and-break/platform.js';
+import { WorkerStartError } from '../src/core/errors.js';
 
 /**
  * The WebAssembly kernel with blocks of heaps shared out (SparseSpaceKernel.fillAsync with
@@ -87,15 +89,38 @@ describe('blocks shared with worker threads give the one-thread values', () => {
   );
 });
 
-describe('exploreAsync shares blocks from three threads, with the same results', () => {
-  it("Officers (0.6) to 2^15: threads 3 against threads 1", async () => {
+describe('exploreAsync shares blocks from two threads, with the same results', () => {
+  it.each([2, 3])("Officers (0.6) to 2^15: threads %i against threads 1", async (threads) => {
     const game = { rule: { kind: 'take-and-break' as const, code: parseCode('0.6') } };
     const one = await exploreAsync({ game, limit: 2 ** 15, threads: 1 });
-    const three = await exploreAsync({ game, limit: 2 ** 15, threads: 3 });
+    const three = await exploreAsync({ game, limit: 2 ** 15, threads });
     expect(three.computed).toBe(one.computed);
     expect(firstDifference(three.values, one.values, one.computed)).toBe(-1);
     expect(three.maxValue).toBe(one.maxValue);
     expect(three.kernel).toEqual({ ...one.kernel, runsOn: 'webassembly, blocks shared with worker threads' });
     expect(one.kernel?.runsOn).toBe('webassembly');
+  });
+});
+
+describe('workers that cannot start leave the work to this thread', () => {
+  it('a marker whose pool fails to start: the one-thread values, no block shared, no error', async () => {
+    const failing: BlockMarker = {
+      threads: 2,
+      mark: () => Promise.reject(new WorkerStartError('the rare/common worker could not be started: no room')),
+      close: async () => {},
+    };
+    const count = 6000;
+    const store = new ValueStore(count);
+    const kernel = new SparseSpaceKernel(parseCode('0.6406'), true, null, { from: 64, minRare: 0, heaps: 100 });
+    await kernel.fillAsync(store, 0, count, failing);
+    const want = sequential('0.6406', count);
+    expect(firstDifference(store.view(), want.values, count)).toBe(-1);
+    expect(kernel.blocksShared).toBe(false);
+  });
+
+  it('any other failure of the workers ends the run with it', async () => {
+    const broken: BlockMarker = { threads: 1, mark: () => Promise.reject(new Error('worker crashed')), close: async () => {} };
+    const kernel = new SparseSpaceKernel(parseCode('0.6406'), true, null, { from: 64, minRare: 0, heaps: 100 });
+    await expect(kernel.fillAsync(new ValueStore(6000), 0, 6000, broken)).rejects.toThrow('worker crashed');
   });
 });

@@ -252,8 +252,9 @@ describe('exploreAsync: the same results with 1 and 2 threads', () => {
     expect(two.pattern, `${text}: pattern`).toEqual(one.pattern);
     expect(two.maxValue, `${text}: maxValue`).toBe(one.maxValue);
     expect(two.pPositions, `${text}: P-positions`).toEqual(one.pPositions);
-    expect(two.kernel, `${text}: kernel stats`).toEqual(one.kernel);
-    return one;
+    // Where the loop ran may differ (blocks shared with a worker, see test/block-marker.test.ts); what it found may not.
+    expect({ ...two.kernel, runsOn: null }, `${text}: kernel stats`).toEqual({ ...one.kernel, runsOn: null });
+    return { ...one, runsOnTwo: two.kernel?.runsOn };
   }
 
   it('0.16 to 2^19: proven, preperiod 105351, period 149459', async () => {
@@ -266,7 +267,8 @@ describe('exploreAsync: the same results with 1 and 2 threads', () => {
     const x = await both('0.6', 2 ** 16);
     expect(x.computed).toBe(2 ** 16);
     expect(x.pattern.kind).toBe('none');
-    expect(x.maxValue).toBeGreaterThan(255n); // the shared store was widened on the way
+    expect(x.maxValue).toBeGreaterThan(255n); // the store was widened on the way
+    expect(x.runsOnTwo).toBe('webassembly, blocks shared with worker threads');
   });
 });
 

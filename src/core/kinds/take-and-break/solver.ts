@@ -11,12 +11,13 @@ import { twoHeapMoves } from './rare-common.js';
 import { english } from '../../i18n/index.js';
 
 /**
- * Blocks shared out need this many threads: this one and at least two
- * workers. With one worker (two cores), a block's hand-overs and the heaps
- * this thread finishes alone left Grundy's game to 2^21 within a few per cent
- * of one thread (5.0 s against 5.2 s here), at three times the memory.
+ * Blocks shared out need this many threads: this one and a worker. On this
+ * project's 2-core machine, where two copies of a one-thread run side by side
+ * each run 1.1-1.5x slower than alone, one worker gave Grundy's game and
+ * Officers to 2^21 about 1.2x (4.3-5.1 s against 5.5-5.8 s, and 5.2-6.0 s
+ * against 6.1-7.2 s) at about three times the memory.
  */
-const MIN_THREADS_FOR_BLOCKS = 3;
+const MIN_THREADS_FOR_BLOCKS = 2;
 
 /** The domain space's t: the first split take (they all share its parity). */
 const splitTakeOf = (rule: TakeBreakRule): number => twoHeapMoves(rule.code).splitTakes[0]!;

@@ -1,6 +1,7 @@
 import type { TakeBreakCode } from '../../rules/code.js';
+import { WorkerStartError } from '../../errors.js';
 import { RareCommonSplit, domainParity, lastSplit, replaySplit, scanSplits, twoHeapMoves, type RareSummary, type SparseSpace, type TwoHeapMoves } from './rare-common.js';
-import type { ValueArray, ValueStore } from '../../kernels/store.js';
+import { freeMemoryBudget, type ValueArray, type ValueStore } from '../../kernels/store.js';
 import { BLOCK_BOUND, WasmSparse } from './wasm-sparse.js';
 import type { BlockMarker, BlockSplit } from './platform.js';
 
@@ -56,6 +57,9 @@ export class SparseSpaceKernel {
   private nextReview = 64;
   private sharedBlocks = 0;
   private readonly share = new OwnShare();
+  private workersFailed = false;
+  private memoryCheckedUpTo = 0;
+  private memoryAllows = true;
 
   /** The WebAssembly loop, when it can be had (see wasm-sparse.ts); `useWasm` false is for tests. */
   private readonly wasm: WasmSparse | null;
@@ -98,7 +102,7 @@ export class SparseSpaceKernel {
     let next: MarkedBlock | null = null;
     for (let n = from; n < to; ) {
       const end = this.nextEnd(store, n, to);
-      if (!this.blocksPay(store, n)) {
+      if (!this.blocksPay(store, n, marker)) {
         if (next) next = discard(next);
         n = this.fillSequential(store, n, Math.min(end, n + SEQUENTIAL_CHUNK));
         continue;
@@ -107,7 +111,16 @@ export class SparseSpaceKernel {
       // workers mark it while this thread finishes that block. A review of the mask (at `end`) starts afresh.
       const current: MarkedBlock = next ?? this.markOwnShare(store, this.markBlock(store, n, n, Math.min(end, n + this.blocks.heaps), marker));
       next = current.end < end ? this.markBlock(store, n, current.end, Math.min(end, current.end + this.blocks.heaps), marker) : null;
-      const marks = await marksOf(current);
+      let marks: Int32Array;
+      try {
+        marks = await marksOf(current);
+      } catch (error) {
+        if (next) next = discard(next);
+        // Workers that cannot start (an address-space limit, a missing build) leave the work to this thread, as with one.
+        if (!(error instanceof WorkerStartError)) throw error;
+        this.workersFailed = true;
+        continue;
+      }
       const started = performance.now();
       const stop = this.wasm!.finishBlock(store, current.base, current.start, current.end, this.split, current.rareBelow, marks, current.split.words);
       if (stop === null) {
@@ -128,6 +141,16 @@ export class SparseSpaceKernel {
   /** Whether any block has been shared out to worker threads. */
   get blocksShared(): boolean {
     return this.sharedBlocks > 0;
+  }
+
+  /**
+   * What a heap of a shared block has cost lately (microseconds, running
+   * means): finishing it here, marking it here, and marking it on the
+   * workers (the busiest one's time over their share). For the bench's
+   * model of more threads; null before any block.
+   */
+  get blockCosts(): BlockCosts | null {
+    return this.sharedBlocks > 0 ? { blocks: this.sharedBlocks, ...this.share.micros() } : null;
   }
 
   private start(store: ValueStore, from: number, to: number): void {
@@ -155,10 +178,19 @@ export class SparseSpaceKernel {
     return stop;
   }
 
-  private blocksPay(store: ValueStore, n: number): boolean {
+  private blocksPay(store: ValueStore, n: number, marker: BlockMarker): boolean {
     const bound = this.split.bound;
-    return this.wasm !== null && n >= this.blocks.from && this.split.count >= this.blocks.minRare && store.bytesPerValue === 2 && bound > 128 && bound <= BLOCK_BOUND;
+    if (this.wasm === null || !this.wasm.houses(store) || this.workersFailed || n < this.blocks.from || this.split.count < this.blocks.minRare) return false;
+    if (store.bytesPerValue !== 2 || bound <= 128 || bound > BLOCK_BOUND) return false;
+    // Each worker keeps a copy of the values, and this thread a mirror of them for the workers: while the free memory
+    // holds those copies (for up to twice as many values: checked again at each doubling of n), else one thread goes on.
+    if (n >= this.memoryCheckedUpTo) {
+      this.memoryAllows = 2 * (2 * n) * (marker.threads + 1) <= freeMemoryBudget();
+      this.memoryCheckedUpTo = 2 * n;
+    }
+    return this.memoryAllows;
   }
+
 
   /**
    * Ask the workers for the marks of heaps [start, end) from the pairs below
@@ -203,6 +235,14 @@ export class SparseSpaceKernel {
     }
     return end;
   }
+}
+
+/** See SparseSpaceKernel.blockCosts. */
+export interface BlockCosts {
+  readonly blocks: number;
+  readonly finish: number;
+  readonly mark: number;
+  readonly workers: number;
 }
 
 /**
@@ -266,6 +306,10 @@ class OwnShare {
 
   workersMarked(heaps: number, ms: number): void {
     this.workersMs = mean(this.workersMs, ms / heaps);
+  }
+
+  micros(): { finish: number; mark: number; workers: number } {
+    return { finish: 1000 * this.finishMs, mark: 1000 * this.markMs, workers: 1000 * this.workersMs };
   }
 
   fraction(workers: number): number {

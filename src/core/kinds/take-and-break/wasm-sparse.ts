@@ -251,7 +251,7 @@ export class WasmSparse implements ValueHome {
   }
 
   /** Whether the store's values are the ones at valuesAt now. */
-  private houses(store: ValueStore): boolean {
+  houses(store: ValueStore): boolean {
     return this.resident === store && store.values.buffer === this.memory.buffer;
   }
 
