@@ -737,6 +737,22 @@ int32_t partials(const uint16_t *g, int32_t from, int32_t to, int32_t B, const s
   return to;
 }
 
+static inline void mark_bit(uint32_t *bits, uint32_t x) {
+  bits[x >> 5] |= 1u << (x & 31);
+}
+
+#ifdef __wasm_simd128__
+/* Heap (batch's first heap) + h: the union of its rests' rows of the batch, as bits into `bits` (bound a multiple of 16). */
+static void or_batch_heap(const struct moves *m, int32_t h, int32_t tmax, int32_t bound, uint32_t *bits) {
+  const v128_t zero = wasm_i8x16_splat(0);
+  for (int32_t k = 0; k < bound; k += 16) {
+    v128_t x = wasm_v128_load(wide_marks + (h + tmax - m->split_takes[0]) * bound + k);
+    for (int32_t i = 1; i < m->split_count; i++) x = wasm_v128_or(x, wasm_v128_load(wide_marks + (h + tmax - m->split_takes[i]) * bound + k));
+    bits[k >> 5] |= (uint32_t)wasm_i8x16_bitmask(wasm_i8x16_ne(x, zero)) << (k & 16);
+  }
+}
+#endif
+
 /*
  * Main-thread side: G(n) for n = start..end-1 in order, from the workers'
  * marks of the pairs below `base` and `covered` (row n - start), the moves
@@ -761,24 +777,66 @@ int32_t finish(uint16_t *g, int32_t base, int32_t start, int32_t end, const stru
     class_bits[1][w] = ~even;
   }
   uint32_t bits[BLOCK_BOUND / 32];
+  /* Rare heaps j in [batched_from, batched_to) are marked for every heap of the batch at once (see mark_batch), those of
+   * them in wide_left excepted; batch_first is the batch's first heap, or -1. */
+  int32_t batch_first = -1, batched_from = 0, batched_to = 0, left_count = 0;
+  (void)left_count; /* only batches use it */
+#ifdef __wasm_simd128__
+  const int batches = wide_batches(m, bound);
+  const struct split_span span = split_span_of(m);
+  const int32_t rows = WIDE_BATCH + span.tmax - span.tmin;
+  if (batches) for (int32_t j = 0; j < rare_below; j++) rare_g16[j] = g[rare[j]];
+#endif
   for (int32_t n = start; n < end; n++) {
+#ifdef __wasm_simd128__
+    if (batches && (n - start) % WIDE_BATCH == 0) {
+      batch_first = -1;
+      int32_t first_rest = n - span.tmax;
+      /* Rare r >= WIDE_BATCH pair with partners below n (final) for every heap of the batch; r <= first_rest - base, with
+       * partners at or past base (the workers' pairs lie below it) for every rest. */
+      if (n + WIDE_BATCH <= end && first_rest - base >= WIDE_BATCH) {
+        batched_from = first_rare_at(rare, rare_below, WIDE_BATCH);
+        batched_to = first_rare_at(rare, rare_below, first_rest - base + 1);
+        if (batched_to - batched_from >= WIDE_MIN_RARE) {
+          left_count = mark_batch(g, first_rest, rows, span.unequal, rare, batched_from, batched_to, bound);
+          batch_first = n;
+        }
+      }
+    }
+#endif
+    const int in_batch = batch_first >= 0;
     const uint32_t *row = marks + (n - start) * words;
     for (int32_t w = 0; w < words; w++) bits[w] = row[w];
+#ifdef __wasm_simd128__
+    if (in_batch) or_batch_heap(m, n - batch_first, span.tmax, bound, bits);
+#endif
     for (int32_t i = 0; i < m->whole_count; i++) if (m->whole_takes[i] == n) bits[0] |= 1;
     for (int32_t i = 0; i < m->single_count; i++) {
       int32_t rest = n - m->single_takes[i];
-      if (rest > 0) bits[g[rest] >> 5] |= 1u << (g[rest] & 31);
+      if (rest > 0) mark_bit(bits, g[rest]);
     }
     for (int32_t i = 0; i < m->split_count; i++) {
       int32_t rest = n - m->split_takes[i];
       int32_t unequal = m->split_unequal[i];
-      for (int32_t j = 0; j < rare_count; j++) {
+      /* Those below base whose partner lies at or past it (the workers paired the others), but for the batch's. */
+      for (int32_t j = 0; j < rare_below; j++) {
+        if (in_batch && j == batched_from) j = batched_to;
+        if (j >= rare_below) break;
         int32_t r = rare[j];
-        if (j < rare_below && r > rest - base) { j = rare_below - 1; continue; } /* the workers paired the rest of those below base */
+        if (r > rest - base || r >= rest) break;
+        if (!(unequal && 2 * r == rest)) mark_bit(bits, g[r] ^ g[rest - r]);
+      }
+#ifdef __wasm_simd128__
+      for (int32_t k = 0; in_batch && k < left_count; k++) {
+        int32_t r = rare[wide_left[k]];
+        if (r <= rest - base && r < rest && !(unequal && 2 * r == rest)) mark_bit(bits, g[r] ^ g[rest - r]);
+      }
+#endif
+      /* Those found since base. */
+      for (int32_t j = rare_below; j < rare_count; j++) {
+        int32_t r = rare[j];
         if (r >= rest) break;
-        if (unequal && 2 * r == rest) continue;
-        uint32_t x = g[r] ^ g[rest - r];
-        bits[x >> 5] |= 1u << (x & 31);
+        if (!(unequal && 2 * r == rest)) mark_bit(bits, g[r] ^ g[rest - r]);
       }
     }
     /* Settled from the bits when every even value below the smallest unmarked odd one is marked (the common case). */
