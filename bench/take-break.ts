@@ -117,12 +117,12 @@ export function benchSparseSpaces(out: Out): void {
 }
 
 /**
- * One long run with blocks of heaps shared out (SparseSpaceKernel.fillAsync): from three threads, this one and two
- * workers. The same run on one thread is the reference; on a machine with fewer cores than threads the workers share them.
+ * One long run with blocks of heaps shared out (SparseSpaceKernel.fillAsync): on every core (two at least), this
+ * thread and the workers. The same run on one thread is the reference.
  */
 function benchSharedBlocks(out: Out): void {
   const cores = availableParallelism();
-  const threads = Math.max(3, cores);
+  const threads = Math.max(2, cores);
   const size = quick ? 1 << 20 : 1 << 22;
   out(`== One long run with blocks shared with worker threads (${threads} threads on ${cores} core(s)) against one thread`);
   for (const code of ['4!.0', '0.6']) {
