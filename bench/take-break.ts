@@ -142,7 +142,7 @@ function benchSharedBlocks(out: Out): void {
  * What more threads would give one long run, from what a heap of a shared block costs here (block-costs.ts: this
  * thread finishing it, F, and marking it, M; one worker marking it, V). With W workers each marking a W-th share, this
  * thread takes the share f that leaves both done together (OwnShare): a heap then takes max(F + f M, (1 - f) V / W).
- * Hand-overs (a round trip to the workers per block of 512 heaps) are not counted.
+ * Hand-overs (a round trip to the workers per block, 256 heaps a thread) are not counted.
  */
 function blockModel(out: Out, code: string, size: number): void {
   const script = fileURLToPath(new URL('./block-costs.js', import.meta.url));

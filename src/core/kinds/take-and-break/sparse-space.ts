@@ -2,7 +2,7 @@ import type { TakeBreakCode } from '../../rules/code.js';
 import { WorkerStartError } from '../../errors.js';
 import { RareCommonSplit, domainParity, lastSplit, replaySplit, scanSplits, twoHeapMoves, type RareSummary, type SparseSpace, type TwoHeapMoves } from './rare-common.js';
 import { freeMemoryBudget, type ValueArray, type ValueStore } from '../../kernels/store.js';
-import { BLOCK_BOUND, WasmSparse } from './wasm-sparse.js';
+import { BLOCK_BOUND, MAX_BLOCK, WasmSparse } from './wasm-sparse.js';
 import type { BlockMarker, BlockSplit } from './platform.js';
 
 /** When fillAsync shares blocks of heaps out to worker threads, and how many heaps a block holds. */
@@ -16,13 +16,15 @@ export interface BlockSizes {
    */
   readonly minRare: number;
   /**
-   * Heaps a block: this thread's share (the pairs reaching past the marks'
-   * base, which lies a block below) grows with it, the hand-over cost shrinks.
+   * Heaps a block, or so many for each thread (this one and the workers), up
+   * to MAX_BLOCK: this thread's share of the work (the pairs reaching past
+   * the marks' base, a block below) grows with the block, and the hand-over
+   * to the workers (a round trip each) shrinks against each one's share.
    */
-  readonly heaps: number;
+  readonly heaps: number | { readonly perThread: number };
 }
 
-const BLOCKS: BlockSizes = { from: 1 << 14, minRare: 256, heaps: 512 };
+const BLOCKS: BlockSizes = { from: 1 << 14, minRare: 256, heaps: { perThread: 256 } };
 /** Heaps computed on this thread between checks of whether blocks now pay. */
 const SEQUENTIAL_CHUNK = 1 << 14;
 
@@ -109,8 +111,9 @@ export class SparseSpaceKernel {
       }
       // The first block is marked below its own start; each next one below the start of the block before it, so that the
       // workers mark it while this thread finishes that block. A review of the mask (at `end`) starts afresh.
-      const current: MarkedBlock = next ?? this.markOwnShare(store, this.markBlock(store, n, n, Math.min(end, n + this.blocks.heaps), marker));
-      next = current.end < end ? this.markBlock(store, n, current.end, Math.min(end, current.end + this.blocks.heaps), marker) : null;
+      const heaps = this.blockHeaps(marker);
+      const current: MarkedBlock = next ?? this.markOwnShare(store, this.markBlock(store, n, n, Math.min(end, n + heaps), marker));
+      next = current.end < end ? this.markBlock(store, n, current.end, Math.min(end, current.end + heaps), marker) : null;
       let marks: Int32Array;
       try {
         marks = await marksOf(current);
@@ -176,6 +179,11 @@ export class SparseSpaceKernel {
     if (stop === null) return this.fillHere(store, n, end);
     store.count = stop;
     return stop;
+  }
+
+  private blockHeaps(marker: BlockMarker): number {
+    const { heaps } = this.blocks;
+    return typeof heaps === 'number' ? heaps : Math.min(MAX_BLOCK, heaps.perThread * (marker.threads + 1));
   }
 
   private blocksPay(store: ValueStore, n: number, marker: BlockMarker): boolean {
