@@ -234,6 +234,8 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
   const args = rawArgs.map((a) => (a === '-' ? STDIN_ARGUMENT : a));
   // The everyday command line is read without loading yargs (about half of a small run's time);
   // anything else (help, version, a mistake) goes through the full table for its words.
+  // `--version` alone is answered here too: through yargs it took longer than a small run.
+  if (quick && args.length === 1 && args[0] === '--version') return { output: packageVersion() };
   let argv = quick ? quickParse(args, EXPLORE_OPTIONS) : null;
   if (!argv) {
     const { default: yargs } = await importPackage<typeof import('yargs')>('yargs');
