@@ -47,6 +47,20 @@ static int32_t last_split(int32_t rest, int32_t unequal) {
   return unequal && (rest & 1) == 0 ? (rest >> 1) - 1 : rest >> 1;
 }
 
+/* The smallest and largest split take, and whether any split asks for unequal parts. */
+struct split_span {
+  int32_t tmin, tmax, unequal;
+};
+static inline struct split_span split_span_of(const struct moves *m) {
+  struct split_span span = {1 << 30, 0, 0};
+  for (int32_t i = 0; i < m->split_count; i++) {
+    if (m->split_takes[i] < span.tmin) span.tmin = m->split_takes[i];
+    if (m->split_takes[i] > span.tmax) span.tmax = m->split_takes[i];
+    span.unequal |= m->split_unequal[i];
+  }
+  return span;
+}
+
 /* The "rare" values of heap n: see the header. */
 static inline const uint8_t *rare_table(int32_t n, const uint8_t *is_rare, const uint8_t *is_odd, int32_t domain) {
   return domain >= 0 && ((n - domain) & 1) ? is_odd : is_rare;
@@ -423,12 +437,8 @@ static int32_t fill_small(uint8_t *g, int32_t from, int32_t to, const struct mov
 #define CLASS_OF(n) (rare_table((n), is_rare, is_odd, domain) == is_odd)
   for (int32_t j = 0; j < rare_count; j++) rare_g[j] = g[rare[j]];
   /* Batches need every split to allow equal parts (no pair to leave out) and the takes within a batch of each other. */
-  int32_t batchable = m->split_count > 0, tmin = 1 << 30, tmax = 0;
-  for (int32_t i = 0; i < m->split_count; i++) {
-    if (m->split_unequal[i]) batchable = 0;
-    if (m->split_takes[i] < tmin) tmin = m->split_takes[i];
-    if (m->split_takes[i] > tmax) tmax = m->split_takes[i];
-  }
+  const struct split_span span = split_span_of(m);
+  int32_t batchable = m->split_count > 0 && !span.unequal, tmin = span.tmin, tmax = span.tmax;
   int32_t rows = BATCH + tmax - tmin;
   if (rows > MAX_ROWS) batchable = 0;
   for (int32_t n = from; n < to;) {
@@ -498,20 +508,6 @@ static uint8_t wide_marks[WIDE_ROWS * WIDE_BOUND] __attribute__((aligned(16)));
 static uint8_t wide_heap[WIDE_BOUND] __attribute__((aligned(16)));
 static uint16_t rare_g16[RARE_CAPACITY];
 static int32_t wide_left[WIDE_ROWS];
-
-/* The smallest and largest split take, and whether any split asks for unequal parts. */
-struct split_span {
-  int32_t tmin, tmax, unequal;
-};
-static struct split_span split_span_of(const struct moves *m) {
-  struct split_span span = {1 << 30, 0, 0};
-  for (int32_t i = 0; i < m->split_count; i++) {
-    if (m->split_takes[i] < span.tmin) span.tmin = m->split_takes[i];
-    if (m->split_takes[i] > span.tmax) span.tmax = m->split_takes[i];
-    span.unequal |= m->split_unequal[i];
-  }
-  return span;
-}
 
 static int wide_batches(const struct moves *m, int32_t bound) {
   if (m->split_count == 0 || bound > WIDE_BOUND) return 0;
