@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseCode } from '../src/core/rules/code.js';
 import { ValueStore } from '../src/core/kernels/store.js';
 import { TakeBreakKernel } from '../src/core/kinds/take-and-break/take-break-kernel.js';
-import { SparseSpaceKernel } from '../src/core/kinds/take-and-break/sparse-space.js';
+import { SparseSpaceKernel, balancedShare } from '../src/core/kinds/take-and-break/sparse-space.js';
 import { referenceValues } from '../test/oracles/reference.js';
 import { count, ratio, seconds } from './measure.js';
 import { compileCSparse, runCSparse } from './c-sparse.js';
@@ -157,7 +157,7 @@ function blockModel(out: Out, code: string, size: number): void {
   const perHeap = (1e6 * r.oneSeconds) / size;
   const predicted = [4, 8, 16].map((threads) => {
     const each = V / (threads - 1);
-    const f = Math.min(0.9, Math.max(0, (each - F) / (M + each)));
+    const f = balancedShare(F, M, each);
     const heap = Math.max(F + f * M, (1 - f) * each);
     return `${threads} threads ${ratio(perHeap / heap)}`;
   });

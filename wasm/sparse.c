@@ -557,18 +557,21 @@ static int32_t mark_batch(const uint16_t *g, int32_t first_rest, int32_t rows, i
   return left_count;
 }
 
-/* Heap n = (batch's first heap) + h: the union of its rests' rows, stamped n in seen. */
-static void stamp_batch_heap(const struct moves *m, int32_t h, int32_t tmax, int32_t bound, int32_t *seen, int32_t n) {
+/* Heap (batch's first heap) + h: the union of its rests' rows of the batch (its one row, or wide_heap). */
+static const uint8_t *batch_heap_row(const struct moves *m, int32_t h, int32_t tmax, int32_t bound) {
   const uint8_t *row = wide_marks + (h + tmax - m->split_takes[0]) * bound;
-  if (m->split_count > 1) {
-    for (int32_t k = 0; k < bound; k += 16) {
-      v128_t x = wasm_v128_load(row + k);
-      for (int32_t i = 1; i < m->split_count; i++) x = wasm_v128_or(x, wasm_v128_load(wide_marks + (h + tmax - m->split_takes[i]) * bound + k));
-      wasm_v128_store(wide_heap + k, x);
-    }
-    row = wide_heap;
+  if (m->split_count == 1) return row;
+  for (int32_t k = 0; k < bound; k += 16) {
+    v128_t x = wasm_v128_load(row + k);
+    for (int32_t i = 1; i < m->split_count; i++) x = wasm_v128_or(x, wasm_v128_load(wide_marks + (h + tmax - m->split_takes[i]) * bound + k));
+    wasm_v128_store(wide_heap + k, x);
   }
-  stamp_row(row, bound, seen, n);
+  return wide_heap;
+}
+
+/* Heap n = (batch's first heap) + h: its row of the batch, stamped n in seen. */
+static void stamp_batch_heap(const struct moves *m, int32_t h, int32_t tmax, int32_t bound, int32_t *seen, int32_t n) {
+  stamp_row(batch_heap_row(m, h, tmax, bound), bound, seen, n);
 }
 
 static int32_t fill_wide(uint16_t *g, int32_t from, int32_t to, const struct moves *m, int32_t *rare, int32_t *rare_count_io, int32_t rare_capacity,
@@ -740,12 +743,9 @@ static inline void mark_bit(uint32_t *bits, uint32_t x) {
 #ifdef __wasm_simd128__
 /* Heap (batch's first heap) + h: the union of its rests' rows of the batch, as bits into `bits` (bound a multiple of 16). */
 static void or_batch_heap(const struct moves *m, int32_t h, int32_t tmax, int32_t bound, uint32_t *bits) {
+  const uint8_t *row = batch_heap_row(m, h, tmax, bound);
   const v128_t zero = wasm_i8x16_splat(0);
-  for (int32_t k = 0; k < bound; k += 16) {
-    v128_t x = wasm_v128_load(wide_marks + (h + tmax - m->split_takes[0]) * bound + k);
-    for (int32_t i = 1; i < m->split_count; i++) x = wasm_v128_or(x, wasm_v128_load(wide_marks + (h + tmax - m->split_takes[i]) * bound + k));
-    bits[k >> 5] |= (uint32_t)wasm_i8x16_bitmask(wasm_i8x16_ne(x, zero)) << (k & 16);
-  }
+  for (int32_t k = 0; k < bound; k += 16) bits[k >> 5] |= (uint32_t)wasm_i8x16_bitmask(wasm_i8x16_ne(wasm_v128_load(row + k), zero)) << (k & 16);
 }
 #endif
 

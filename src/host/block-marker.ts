@@ -1,7 +1,7 @@
 import type { Piscina } from 'piscina';
 import type { BlockMarker, BlockMarks, BlockSplit } from '../core/kinds/take-and-break/platform.js';
 import type { TwoHeapMoves } from '../core/kinds/take-and-break/rare-common.js';
-import type { PartialsRequest } from '../core/kinds/take-and-break/wasm-sparse.js';
+import { joinMarks, type PartialsRequest } from '../core/kinds/take-and-break/wasm-sparse.js';
 import type { ValueArray } from '../core/kernels/store.js';
 import { workerFile } from './worker-path.js';
 
@@ -62,14 +62,7 @@ export class WasmBlockMarker implements BlockMarker {
       shares.push({ from, to, out: new SharedArrayBuffer((to - from) * (split.words + 1) * 4) });
     }
     const busy = await Promise.all(shares.map((s) => this.pool!.run(this.task(base, s.from, s.to, split, limit, s.out))));
-    // One array in finishBlock's layout: every heap's words, then every heap's covered.
-    const marks = new Int32Array(heaps * (split.words + 1));
-    for (const s of shares) {
-      const part = new Int32Array(s.out);
-      const count = s.to - s.from;
-      marks.set(part.subarray(0, count * split.words), (s.from - start) * split.words);
-      marks.set(part.subarray(count * split.words), heaps * split.words + (s.from - start));
-    }
+    const marks = joinMarks(shares.map((s) => ({ heaps: s.to - s.from, marks: new Int32Array(s.out) })), split.words);
     return { marks, busyMs: Math.max(...busy) };
   }
 

@@ -2,7 +2,7 @@ import type { TakeBreakCode } from '../../rules/code.js';
 import { WorkerStartError } from '../../errors.js';
 import { RareCommonSplit, domainParity, lastSplit, replaySplit, scanSplits, twoHeapMoves, type RareSummary, type SparseSpace, type TwoHeapMoves } from './rare-common.js';
 import { freeMemoryBudget, type ValueArray, type ValueStore } from '../../kernels/store.js';
-import { BLOCK_BOUND, MAX_BLOCK, WasmSparse } from './wasm-sparse.js';
+import { BLOCK_BOUND, MAX_BLOCK, WasmSparse, joinMarks } from './wasm-sparse.js';
 import type { BlockMarker, BlockSplit } from './platform.js';
 
 /** When fillAsync shares blocks of heaps out to worker threads, and how many heaps a block holds. */
@@ -199,7 +199,6 @@ export class SparseSpaceKernel {
     return this.memoryAllows;
   }
 
-
   /**
    * Ask the workers for the marks of heaps [start, end) from the pairs below
    * `base` (G(0..base-1) are final), but for the first few heaps, which this
@@ -269,21 +268,15 @@ interface MarkedBlock {
   readonly workers: Promise<Int32Array> | null;
 }
 
-/** A block's marks in finishBlock's layout: every heap's words, then every heap's covered. */
+/** A block's marks in finishBlock's layout: this thread's part, then the workers'. */
 async function marksOf(block: MarkedBlock): Promise<Int32Array> {
   const { start, mid, end, split, own } = block;
   const theirs = await block.workers;
-  if (!theirs) return own!;
-  if (mid === start) return theirs;
-  const heaps = end - start;
-  const ours = mid - start;
-  const words = split.words;
-  const marks = new Int32Array(heaps * (words + 1));
-  marks.set(own!.subarray(0, ours * words), 0);
-  marks.set(theirs.subarray(0, (end - mid) * words), ours * words);
-  marks.set(own!.subarray(ours * words), heaps * words);
-  marks.set(theirs.subarray((end - mid) * words), heaps * words + ours);
-  return marks;
+  const parts = [
+    { heaps: mid - start, marks: own! },
+    { heaps: end - mid, marks: theirs! },
+  ].filter((part) => part.heaps > 0);
+  return joinMarks(parts, split.words);
 }
 
 /** Marks no longer wanted: their workers finish, and a failure there is no one's concern (null, for the caller to keep). */
@@ -323,17 +316,23 @@ class OwnShare {
   fraction(workers: number): number {
     // Until all three are measured, an equal share.
     if (this.markMs === 0 || this.finishMs === 0 || this.workersMs === 0) return 1 / (workers + 1);
-    const f = (this.workersMs - this.finishMs) / (this.markMs + this.workersMs);
-    // Never all of it: the workers' pace is measured on their share.
-    return Math.min(MOST_OWN_SHARE, Math.max(0, f));
+    return balancedShare(this.finishMs, this.markMs, this.workersMs);
   }
+}
+
+/**
+ * The share f of a block this thread marks so that it is done when the workers are: F + f M = (1 - f) V, with F to
+ * finish a heap and M to mark one here, V for the workers to mark one between them. Never all of it: the workers'
+ * pace is measured on their share. (The bench's model of more threads uses it too.)
+ */
+export function balancedShare(finish: number, mark: number, workers: number): number {
+  return Math.min(MOST_OWN_SHARE, Math.max(0, (workers - finish) / (mark + workers)));
 }
 
 const MOST_OWN_SHARE = 0.9;
 
 /** A running mean that follows the last few dozen blocks. */
 const mean = (was: number, now: number): number => (was === 0 ? now : 0.9 * was + 0.1 * now);
-
 
 /** G(n) by the rare/common method; `seen` is a stamp buffer (heap numbers, so Int32) of at least split.bound entries. */
 export function sparseValue(g: ValueArray, n: number, moves: TwoHeapMoves, split: RareCommonSplit, seen: Int32Array): number {

@@ -68,6 +68,24 @@ export interface PartialsRequest {
   readonly words: number;
 }
 
+/**
+ * The marks of consecutive parts of a block, each in partials' layout (every
+ * heap's `words` words, then every heap's covered), as one array of that
+ * layout (finishBlock's).
+ */
+export function joinMarks(parts: readonly { readonly heaps: number; readonly marks: Int32Array }[], words: number): Int32Array {
+  if (parts.length === 1) return parts[0]!.marks;
+  const total = parts.reduce((sum, part) => sum + part.heaps, 0);
+  const joined = new Int32Array(total * (words + 1));
+  let at = 0;
+  for (const { heaps, marks } of parts) {
+    joined.set(marks.subarray(0, heaps * words), at * words);
+    joined.set(marks.subarray(heaps * words, heaps * (words + 1)), total * words + at);
+    at += heaps;
+  }
+  return joined;
+}
+
 /** Whether the WebAssembly loop is there to use (the host gives the module's bytes: on Node, the .wasm file loads and SG_EXPLORE_NO_WASM is unset). */
 export function wasmAvailable(): boolean {
   return wasmModule() !== null;
@@ -89,9 +107,9 @@ export class WasmSparse implements ValueHome {
   private readonly valuesAt: number;
   /** The store whose values live here: one at a time, since they all start at valuesAt. */
   private resident: ValueStore | null = null;
+  /** The mask and bound of the class tables in the module (they depend on nothing else). */
   private tableMask = -1;
   private tableBound = -1;
-  private tableSpace = '';
   private outOfMemory = false;
 
   private constructor(instance: WebAssembly.Instance, moves: TwoHeapMoves) {
@@ -163,7 +181,7 @@ export class WasmSparse implements ValueHome {
    * fill), or the values are still bytes.
    */
   finishBlock(store: ValueStore, base: number, start: number, end: number, split: RareCommonSplit, rareBelow: number, marks: Int32Array, words: number): number | null {
-    if (end - start > MAX_BLOCK || words > BLOCK_WORDS || store.bytesPerValue !== 2 || !this.ready(store, split)) return null;
+    if (!this.blockFits(end - start, words, store) || !this.ready(store, split)) return null;
     const before = this.prepare(split);
     const memory = this.memory.buffer;
     const heaps = end - start;
@@ -180,15 +198,10 @@ export class WasmSparse implements ValueHome {
    */
   partials(store: ValueStore, request: PartialsRequest, out: Int32Array): void {
     const { blockStart, from, to, rare, mask, bound, domain, words } = request;
-    if (to - from > MAX_BLOCK || words > BLOCK_WORDS || store.bytesPerValue !== 2 || !this.houses(store)) throw new RangeError('partials: a block this module was not sized for');
-    const memory = this.memory.buffer;
-    if (mask !== this.tableMask || bound !== this.tableBound || this.tableSpace !== 'partials') {
-      const even = evenTable(mask, bound);
-      new Uint8Array(memory, this.isRareAt, bound).set(even);
-      new Uint8Array(memory, this.isRareAt + TABLE_BOUND, bound).set(oddTable(even));
-      [this.tableMask, this.tableBound, this.tableSpace] = [mask, bound, 'partials'];
-    }
+    if (!this.blockFits(to - from, words, store) || !this.houses(store)) throw new RangeError('partials: a block this module was not sized for');
     if (rare.length > RARE_CAPACITY) throw new RangeError('partials: more rare heaps than this module holds');
+    this.loadTables(mask, bound, () => evenTable(mask, bound));
+    const memory = this.memory.buffer;
     new Int32Array(memory, this.rareAt, rare.length).set(rare);
     const heaps = to - from;
     this.partialsIn(this.valuesAt, from, to, blockStart, this.movesAt, this.rareAt, rare.length, this.isRareAt, this.isRareAt + TABLE_BOUND, domain, bound, this.seenAt, this.marksAt, words, this.coveredAt);
@@ -210,18 +223,28 @@ export class WasmSparse implements ValueHome {
   /** The split's tables and rare heaps into the module, the counts cleared; returns how many rare heaps there were. */
   private prepare(split: RareCommonSplit): number {
     const bound = split.bound;
+    this.loadTables(split.mask, bound, () => split.evenClass);
     const memory = this.memory.buffer; // after any growth in ready
-    if (split.mask !== this.tableMask || bound !== this.tableBound || split.space !== this.tableSpace) {
-      new Uint8Array(memory, this.isRareAt, bound).set(split.evenClass);
-      new Uint8Array(memory, this.isRareAt + TABLE_BOUND, bound).set(split.oddClass);
-      [this.tableMask, this.tableBound, this.tableSpace] = [split.mask, bound, split.space];
-    }
     const before = split.count;
     new Int32Array(memory, this.rareAt, before).set(split.positions.subarray(0, before));
     new Int32Array(memory, this.rareCountAt, 1)[0] = before;
     // Counts of even heaps' values, then of odd heaps' (the domain space's review needs both).
     new Uint32Array(memory, this.countsAt, 2 * bound).fill(0);
     return before;
+  }
+
+  /** The class tables of (mask, bound) into the module (the even class, and its complement below bound), unless they are there. */
+  private loadTables(mask: number, bound: number, evenClass: () => Uint8Array): void {
+    if (mask === this.tableMask && bound === this.tableBound) return;
+    const even = evenClass();
+    new Uint8Array(this.memory.buffer, this.isRareAt, bound).set(even);
+    new Uint8Array(this.memory.buffer, this.isRareAt + TABLE_BOUND, bound).set(oddTable(even));
+    [this.tableMask, this.tableBound] = [mask, bound];
+  }
+
+  /** Whether a block of `heaps` heaps, `words` words of marks each, fits this module's areas (values of two bytes). */
+  private blockFits(heaps: number, words: number, store: ValueStore): boolean {
+    return heaps <= MAX_BLOCK && words <= BLOCK_WORDS && store.bytesPerValue === 2;
   }
 
   /** Take what the module computed, up to `stop`, into the split: histogram and rare list from its counts, no pass over the values here. */
