@@ -303,7 +303,7 @@ describe('batch sizes', () => {
         const k = sent.length;
         await new Promise((resolve) => setImmediate(resolve));
         answered++;
-        return { lines: new Uint8Array(0), count, failed: 0, firstFailure: null, milliseconds: count * msPerRule(k) };
+        return { lines: new Uint8Array(0), count, failed: 0, firstFailure: null, milliseconds: count * msPerRule(k), deferred: [] };
       },
     } as unknown as SweepPool;
     const family: Family = { kind: 'subtraction', size: { from: 1, to: 3 }, maxMove: 200 };

@@ -14,7 +14,7 @@ import { oneLineMessage } from '../core/errors.js';
 import { bundledWorkerFile } from '../host/worker-path.js';
 import { errorRow } from './row.js';
 import { rowLine, type RowFormat } from './row-lines.js';
-import { SWEEP_PROTOCOL, ruleAt, type FailedRule, type FamilyRange, type SweepTask, type SweepTaskResult } from './task.js';
+import { SWEEP_PROTOCOL, ruleAt, type Deferral, type FailedRule, type FamilyRange, type SweepTask, type SweepTaskResult } from './task.js';
 import { inShard, shardSize, type IndexedRule } from './family.js';
 
 // From errors.js, not host/pool.js: this module's public types must not reach piscina's.
@@ -39,6 +39,8 @@ export interface BatchResult {
   readonly firstFailure: FailedRule | null;
   /** Milliseconds the worker spent (0 when it crashed). */
   readonly milliseconds: number;
+  /** Rules a first look deferred (see SweepTask's pauseAt): not in `count`, their rows not in `lines`. */
+  readonly deferred: readonly Deferral[];
 }
 
 /** How many rules a batch holds. */
@@ -54,6 +56,14 @@ function singles(batch: Batch): Batch[] {
   return one;
 }
 
+/** The batch of one rule of `batch`: the one at family index `index` (a rule a first look deferred). */
+export function batchOfOne(batch: Batch, index: number): Batch {
+  if (batch.kind === 'range') return { ...batch, from: index, to: index + 1 };
+  const rule = batch.rules.find((r) => r.index === index);
+  if (!rule) throw new Error(`rule #${index} is not in the batch`);
+  return { kind: 'rules', rules: [rule] };
+}
+
 /** The one rule of a single-rule batch: its index and text. */
 function onlyRule(batch: Batch): { index: number; text: string } {
   if (batch.kind === 'rules') return { index: batch.rules[0]!.index, text: batch.rules[0]!.text };
@@ -62,7 +72,14 @@ function onlyRule(batch: Batch): { index: number; text: string } {
 
 function joined(parts: readonly BatchResult[]): BatchResult {
   const firstFailure = parts.find((p) => p.firstFailure)?.firstFailure ?? null;
+  const deferred: Deferral[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    for (const d of part.deferred) deferred.push({ ...d, offset: offset + d.offset });
+    offset += part.lines.byteLength;
+  }
   return {
+    deferred,
     lines: Buffer.concat(parts.map((p) => p.lines)),
     count: parts.reduce((sum, p) => sum + p.count, 0),
     failed: parts.reduce((sum, p) => sum + p.failed, 0),
@@ -103,26 +120,28 @@ export class SweepPool {
   /**
    * Run a batch; never rejects. A worker that dies takes only the rule it
    * died on: the batch is run again one rule at a time, and that rule
-   * becomes an error row.
+   * becomes an error row. With `pauseAt`, a first look: rules that would
+   * compute that heap or later come back deferred.
    */
-  async runBatch(batch: Batch, limit: number | undefined, format: RowFormat): Promise<BatchResult> {
+  async runBatch(batch: Batch, limit: number | undefined, format: RowFormat, pauseAt?: number): Promise<BatchResult> {
     const task: SweepTask =
       batch.kind === 'rules'
-        ? { type: 'rules', jobs: JSON.stringify(batch.rules.map(({ index, rule }) => ({ index, rule, limit }))), format }
-        : { type: 'range', range: { family: batch.family, from: batch.from, to: batch.to, shard: batch.shard }, limit, format };
+        ? { type: 'rules', jobs: JSON.stringify(batch.rules.map(({ index, rule }) => ({ index, rule, limit }))), format, pauseAt }
+        : { type: 'range', range: { family: batch.family, from: batch.from, to: batch.to, shard: batch.shard }, limit, format, pauseAt };
     const expected = batchSize(batch);
     try {
       const result = await this.piscina.run(task);
-      if (result.type !== 'done' || result.count !== expected) throw new Error('the worker answered with the wrong number of rows');
+      if (result.type !== 'done' || result.count + result.deferred.length !== expected) throw new Error('the worker answered with the wrong number of rows');
       this.busyMilliseconds += result.milliseconds;
-      return { lines: result.lines, count: result.count, failed: result.failed, firstFailure: result.firstFailure, milliseconds: result.milliseconds };
+      const { lines, count, failed, firstFailure, milliseconds, deferred } = result;
+      return { lines, count, failed, firstFailure, milliseconds, deferred };
     } catch (error) {
       if (expected === 1) {
         const { index, text } = onlyRule(batch);
         const row = errorRow(index, text, `worker failed: ${oneLineMessage(error)}`);
-        return { lines: Buffer.from(rowLine(row, format)), count: 1, failed: 1, firstFailure: { rule: row.rule, error: row.error! }, milliseconds: 0 };
+        return { lines: Buffer.from(rowLine(row, format)), count: 1, failed: 1, firstFailure: { index, rule: row.rule, error: row.error! }, milliseconds: 0, deferred: [] };
       }
-      return joined(await Promise.all(singles(batch).map((one) => this.runBatch(one, limit, format))));
+      return joined(await Promise.all(singles(batch).map((one) => this.runBatch(one, limit, format, pauseAt))));
     }
   }
 

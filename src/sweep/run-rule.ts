@@ -3,7 +3,8 @@ import { solve } from '../core/analyse.js';
 import { KINDS, kindOf, ruleText, type Rule } from '../core/kinds/registry.js';
 import { errorRow, type SweepRow } from './row.js';
 import { unsolvedStatistics } from '../core/heap/statistics.js';
-import type { SparseStretch } from '../core/heap/explore.js';
+import { RARE_WORK_PER_HEAP, type PausedRun, type SparseStretch } from '../core/heap/explore.js';
+import type { ValueArray } from '../core/kernels/store.js';
 
 /** One unit of sweep work: a rule, where it stands in its family, and its limit. */
 export interface RuleJob {
@@ -11,6 +12,15 @@ export interface RuleJob {
   readonly rule: Rule;
   /** Most values to compute looking for a proof; without it, defaultSweepLimit(rule). */
   readonly limit?: number;
+  /** A first look (see ExploreRequest.pauseAt): a rule that would compute this heap or later is deferred, not finished. */
+  readonly pauseAt?: number;
+}
+
+/** A rule a first look left unfinished, to be run again whole: its index, and a guess at what that costs (to run the costliest first). */
+export interface DeferredRule {
+  readonly index: number;
+  /** Milliseconds, roughly: only the order of these guesses is used. */
+  readonly cost: number;
 }
 
 /**
@@ -66,7 +76,9 @@ export function defaultSweepLimit(rule: Rule): number {
  * errors become error rows. `memoryBudget`: bytes its values may take (read
  * once per batch; without it, from free memory now).
  */
-export function runRule(job: RuleJob, memoryBudget?: number): SweepRow {
+export function runRule(job: RuleJob & { readonly pauseAt?: undefined }, memoryBudget?: number): SweepRow;
+export function runRule(job: RuleJob, memoryBudget?: number): SweepRow | DeferredRule;
+export function runRule(job: RuleJob, memoryBudget?: number): SweepRow | DeferredRule {
   let text: string;
   try {
     text = ruleText(job.rule);
@@ -76,7 +88,15 @@ export function runRule(job: RuleJob, memoryBudget?: number): SweepRow {
   try {
     // An explicit --limit is the most values a rule gets: no stretch past it.
     const limits = job.limit === undefined ? { limit: defaultSweepLimit(job.rule), sparseStretch: SWEEP_SPARSE_STRETCH } : { limit: job.limit };
-    const x = solve({ game: { rule: job.rule }, ...limits, maxRareHeaps: SWEEP_MAX_RARE_HEAPS, memoryBudget });
+    // Only a rule that may reach the pause reads the clock (a sweep's cheap rules take microseconds).
+    const pauseAt = job.pauseAt !== undefined && job.pauseAt < Math.max(limits.limit, limits.sparseStretch?.limit ?? 0) ? job.pauseAt : undefined;
+    const started = pauseAt === undefined ? 0 : performance.now();
+    const x = solve({ game: { rule: job.rule }, ...limits, maxRareHeaps: SWEEP_MAX_RARE_HEAPS, memoryBudget, pauseAt });
+    if (x.paused) {
+      const cost = costGuess(x.paused, x.values, x.computed, performance.now() - started, limits.limit, job.limit === undefined ? SWEEP_SPARSE_STRETCH : undefined);
+      recycleValues(x.values);
+      return { index: job.index, cost };
+    }
     const p = x.pattern;
     const cycle = p.kind === 'none' ? null : p;
     const g = x.values;
@@ -107,6 +127,35 @@ export function runRule(job: RuleJob, memoryBudget?: number): SweepRow {
   } catch (error) {
     return errorRow(job.index, text, messageOf(error));
   }
+}
+
+/**
+ * What finishing a paused rule may cost, in milliseconds: its pace so far
+ * times the values it may reach. Those follow from the sweep's own stopping
+ * rules (explore.ts: schedule and staysSparse) read at the pause: rare work
+ * (rare heaps × heaps computed) is bounded, within the limit and in a
+ * stretch, and only a code with few rare heaps whose largest value holds
+ * may stretch. A rule's pace slows as its rare heaps grow, so this is a
+ * lower guess; it only orders the rules, and no row depends on it.
+ */
+function costGuess(paused: PausedRun, values: ValueArray, computed: number, milliseconds: number, limit: number, stretch: SparseStretch | undefined): number {
+  const rare = Math.max(1, paused.rareHeaps ?? 1);
+  let reach = Math.min(limit, (SWEEP_MAX_RARE_HEAPS * RARE_WORK_PER_HEAP) / rare);
+  if (stretch && paused.rareHeaps !== null && rare <= stretch.maxRareHeaps && largestHolds(values, computed)) reach = Math.min(stretch.limit, stretch.maxRareWork / rare);
+  return (milliseconds * Math.max(reach, computed)) / Math.max(1, computed);
+}
+
+/** Whether the largest value first came in the first half of the heaps (the stretch's test of bounded values). */
+function largestHolds(values: ValueArray, computed: number): boolean {
+  let largest = -1;
+  let at = 0;
+  for (let n = 0; n < computed; n++) {
+    if (values[n]! > largest) {
+      largest = values[n]!;
+      at = n;
+    }
+  }
+  return at < computed / 2;
 }
 
 function messageOf(error: unknown): string {

@@ -15,7 +15,8 @@ import type { SweepRow } from './row.js';
 import { rowLine, type RowFormat } from './row-lines.js';
 import { checkedFamilySize, indexInShard, indexedRules, positionInShard, shardSize, type Family, type IndexedRule, type Shard } from './family.js';
 import { IndexSet } from './index-set.js';
-import { batchSize, SweepPool, type Batch, type BatchResult } from './pool.js';
+import { batchOfOne, batchSize, SweepPool, type Batch, type BatchResult } from './pool.js';
+import { CostliestFirst } from './costliest-first.js';
 import type { FailedRule } from './task.js';
 import { copiedRow, sharedValuePositions } from './shared-values.js';
 
@@ -40,6 +41,8 @@ export interface SweepOptions {
   readonly output: RowOutput;
   /** Rules finished so far, of `total`. */
   onProgress?(done: number, total: number): void;
+  /** Heaps a first look computes (default FIRST_LOOK_HEAPS; null: no first looks, every rule run whole in family order). */
+  readonly firstLookHeaps?: number | null;
 }
 
 export interface SweepOutcome {
@@ -48,6 +51,18 @@ export interface SweepOutcome {
   /** The first rule that failed, in family order. */
   readonly firstFailure: FailedRule | null;
 }
+
+/**
+ * Every batch is first a first look: its rules are computed up to this heap
+ * at most. What finishes there is its row; a rule that would go further (a
+ * code heading for 2^20 values or a stretch to 2^25) comes back deferred,
+ * with a guess at its cost, and is run whole later, the costliest first
+ * (see launch). A long code then starts at once instead of wherever the
+ * family's order puts it, and the wall time of a many-thread sweep nears
+ * its longest rule's. Kinds whose limit is this or less never pause; a
+ * deferred rule loses at most its first look's 2^16 values.
+ */
+export const FIRST_LOOK_HEAPS = 2 ** 16;
 
 const TARGET_BATCH_MS = 25;
 const MIN_BATCH_MS = 2;
@@ -112,6 +127,27 @@ function familyBatches(family: Family, shard: Shard | undefined, done: IndexSet 
   };
 }
 
+/** A first look's rows with the whole runs of its deferred rules put in their places (family order). */
+function withWholeRuns(first: BatchResult, whole: readonly BatchResult[]): BatchResult {
+  if (whole.length === 0) return first;
+  const pieces: Uint8Array[] = [];
+  let at = 0;
+  first.deferred.forEach(({ offset }, nth) => {
+    pieces.push(first.lines.subarray(at, offset), whole[nth]!.lines);
+    at = offset;
+  });
+  pieces.push(first.lines.subarray(at));
+  const failures = [first, ...whole].flatMap((r) => (r.firstFailure ? [r.firstFailure] : []));
+  return {
+    lines: Buffer.concat(pieces),
+    count: first.count + whole.reduce((sum, r) => sum + r.count, 0),
+    failed: first.failed + whole.reduce((sum, r) => sum + r.failed, 0),
+    firstFailure: failures.reduce<FailedRule | null>((a, b) => (a === null || b.index < a.index ? b : a), null),
+    milliseconds: first.milliseconds + whole.reduce((sum, r) => sum + r.milliseconds, 0),
+    deferred: [],
+  };
+}
+
 /** `done` and the positions of `copies`: what the workers leave out. */
 function leftOut(done: IndexSet | undefined, copies: ReadonlyMap<number, number>): IndexSet {
   const set = new IndexSet();
@@ -136,12 +172,28 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
   const workerFormat: RowFormat = copies.size || output.as === 'rows' ? 'jsonl' : output.as;
   const maxInFlight = pool.threads * 2;
   const maxSlots = pool.threads * 64;
+  const firstLook = options.firstLookHeaps === undefined ? FIRST_LOOK_HEAPS : (options.firstLookHeaps ?? undefined);
   interface Slot {
+    readonly batch: Batch;
+    /** The batch's first look (FIRST_LOOK_HEAPS). */
     result: BatchResult | null;
     /** The first family index of a stretch of the family. */
     readonly from: number | null;
+    /** The whole runs of the rules the first look deferred, in its order (null until back). */
+    whole: (BatchResult | null)[];
+    /** How many of those are not back yet. */
+    waiting: number;
+  }
+  /** A deferred rule waiting for a thread: which slot's, and which of its deferred rules it is. */
+  interface WholeRun {
+    readonly cost: number;
+    readonly index: number;
+    readonly slot: Slot;
+    readonly nth: number;
   }
   const slots: Slot[] = [];
+  const deferred = new CostliestFirst<WholeRun>();
+  const complete = (slot: Slot | undefined): slot is Slot => slot !== undefined && slot.result !== null && slot.waiting === 0;
   let inFlight = 0;
   let taken = 0;
   let finished = 0;
@@ -168,7 +220,17 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
     return Math.min(MAX_BATCH, Math.max(rulesIn(MIN_BATCH_MS), Math.min(rulesIn(TARGET_BATCH_MS), share)));
   };
 
-  const launch = (): void => {
+  /** A batch came back: count its rows, and wake the loop. */
+  const arrived = (result: BatchResult): void => {
+    inFlight--;
+    finished += result.count;
+    options.onProgress?.(finished, total);
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+
+  const launchFirstLook = (): void => {
     const next = source.next(sizeFor);
     if (!next) {
       exhausted = true;
@@ -176,25 +238,54 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
     }
     const { batch, key } = next;
     taken += batchSize(batch);
-    const slot: Slot = { result: null, from: batch.kind === 'range' ? batch.from : null };
+    const slot: Slot = { batch, result: null, from: batch.kind === 'range' ? batch.from : null, whole: [], waiting: 0 };
     slots.push(slot);
     inFlight++;
-    void pool.runBatch(batch, options.limit, workerFormat).then((result) => {
+    void pool.runBatch(batch, options.limit, workerFormat, firstLook).then((result) => {
       slot.result = result;
-      inFlight--;
-      finished += result.count;
-      if (result.milliseconds > 0 && result.count > 0) {
-        const each = result.milliseconds / result.count;
+      slot.whole = result.deferred.map(() => null);
+      slot.waiting = result.deferred.length;
+      result.deferred.forEach(({ cost, index }, nth) => deferred.push({ cost, index, slot, nth }));
+      // The pace of first looks alone: whole runs of costly rules would make batches of cheap ones too small.
+      const looked = result.count + result.deferred.length;
+      if (result.milliseconds > 0 && looked > 0) {
+        const each = result.milliseconds / looked;
         const pace = msPerRule.get(key);
         // A faster batch is believed at once: the first batches run cold code, so rules seem slow at first, and
         // averaging that away took a fresh pool's first tenth of a second. A slower one moves the pace half way.
         msPerRule.set(key, pace === undefined || each < pace ? each : 0.5 * pace + 0.5 * each);
       }
-      options.onProgress?.(finished, total);
-      const w = wake;
-      wake = null;
-      w?.();
+      arrived(result);
     });
+  };
+
+  const launchWhole = (run: WholeRun): void => {
+    inFlight++;
+    void pool.runBatch(batchOfOne(run.slot.batch, run.index), options.limit, workerFormat).then((result) => {
+      run.slot.whole[run.nth] = result;
+      run.slot.waiting--;
+      arrived(result);
+    });
+  };
+
+  /**
+   * Start what may start: first looks while the window has room, keeping a
+   * task queued behind each thread; a deferred rule only on a thread free
+   * now, so that it is the costliest known at that moment. First looks thus
+   * run ahead of the whole runs, and learn every rule's cost before the
+   * long ones are chosen (or, in a family too large for the window, the
+   * costs within it). Whether anything started.
+   */
+  const launch = (): boolean => {
+    if (!exhausted && inFlight < maxInFlight && slots.length < maxSlots) {
+      launchFirstLook();
+      return true;
+    }
+    if (deferred.size > 0 && inFlight < pool.threads) {
+      launchWhole(deferred.take()!);
+      return true;
+    }
+    return false;
   };
 
   /** Hand on rows read back from JSON lines (as rows, or as lines of the output's format). */
@@ -219,7 +310,7 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
       const row = copiedRow(originals.get(copies.get(at)!)!, family!.family, indexInShard(at, family!.shard));
       if (row.kind === 'error') {
         failed++;
-        firstFailure ??= { rule: row.rule, error: row.error ?? 'failed' };
+        firstFailure ??= { index: row.index, rule: row.rule, error: row.error ?? 'failed' };
       }
       rows.push(row);
     }
@@ -231,7 +322,7 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
 
   /** Hand on one batch's rows, waiting whenever the receiver asks to. */
   const emit = async (slot: Slot): Promise<void> => {
-    const result = slot.result!;
+    const result = withWholeRuns(slot.result!, slot.whole as BatchResult[]);
     if (slot.from !== null && copies.size > 0) await emitCopies(positionInShard(slot.from, family!.shard));
     failed += result.failed;
     firstFailure ??= result.firstFailure;
@@ -252,17 +343,17 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
   };
 
   for (;;) {
-    while (!exhausted && inFlight < maxInFlight && slots.length < maxSlots) launch();
-    while (slots.length > 0 && slots[0]!.result) {
+    while (launch());
+    let started = false;
+    while (complete(slots[0])) {
       await emit(slots.shift()!);
-      if (!exhausted && inFlight < maxInFlight) break; // refill first
+      if ((started = launch())) break; // refill first
     }
     if (exhausted && slots.length === 0) {
       await emitCopies(Infinity);
       break;
     }
-    if (slots.length > 0 && slots[0]!.result) continue;
-    if (!exhausted && inFlight < maxInFlight && slots.length < maxSlots) continue;
+    if (started || complete(slots[0])) continue;
     await new Promise<void>((resolve) => (wake = resolve));
   }
   return { rows: emitted, failed, firstFailure };

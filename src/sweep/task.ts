@@ -10,7 +10,7 @@ import { freeMemoryBudget } from '../core/kernels/store.js';
 import { ruleText } from '../core/kinds/registry.js';
 import { familyRulesFrom, inShard, type Family, type Shard } from './family.js';
 import { rowLine, type RowFormat } from './row-lines.js';
-import { runRule, type RuleJob } from './run-rule.js';
+import { runRule, type DeferredRule, type RuleJob } from './run-rule.js';
 
 /** A stretch of a family: the indices from..to-1 that fall in the shard. */
 export interface FamilyRange {
@@ -20,14 +20,17 @@ export interface FamilyRange {
   readonly shard: Shard | null;
 }
 
+/** `pauseAt`: a first look, in which rules that would compute that heap or later are deferred (see RuleJob.pauseAt). */
 export type SweepTask =
   | { readonly type: 'probe' }
   /** `jobs` is the JSON text of a RuleJob[]: one string crosses threads in one copy. */
-  | { readonly type: 'rules'; readonly jobs: string; readonly format: RowFormat }
-  | { readonly type: 'range'; readonly range: FamilyRange; readonly limit: number | undefined; readonly format: RowFormat };
+  | { readonly type: 'rules'; readonly jobs: string; readonly format: RowFormat; readonly pauseAt?: number }
+  | { readonly type: 'range'; readonly range: FamilyRange; readonly limit: number | undefined; readonly format: RowFormat; readonly pauseAt?: number };
 
 /** The first rule of a batch that failed, for the closing message. */
 export interface FailedRule {
+  /** Its position in the family (which failure came first). */
+  readonly index: number;
   readonly rule: string;
   readonly error: string;
 }
@@ -42,10 +45,17 @@ export type SweepTaskResult =
       readonly failed: number;
       readonly firstFailure: FailedRule | null;
       readonly milliseconds: number;
+      /** Rules deferred by a first look, in family order, each with the byte offset in `lines` where its row belongs. */
+      readonly deferred: readonly Deferral[];
     };
 
+/** A deferred rule and where its row goes among a batch's lines. */
+export interface Deferral extends DeferredRule {
+  readonly offset: number;
+}
+
 /** Bumped when tasks or results change shape, so a stale worker file is caught by the probe. */
-export const SWEEP_PROTOCOL = 4;
+export const SWEEP_PROTOCOL = 5;
 
 /** The rules of a range with their family indices. */
 export function* rangeJobs(range: FamilyRange, limit: number | undefined): Generator<RuleJob> {
@@ -58,8 +68,11 @@ export function* rangeJobs(range: FamilyRange, limit: number | undefined): Gener
 }
 
 /** The rules a task covers, in family order. */
-export function taskJobs(task: Exclude<SweepTask, { type: 'probe' }>): Iterable<RuleJob> {
-  return task.type === 'rules' ? (JSON.parse(task.jobs) as RuleJob[]) : rangeJobs(task.range, task.limit);
+export function* taskJobs(task: Exclude<SweepTask, { type: 'probe' }>): Iterable<RuleJob> {
+  const jobs = task.type === 'rules' ? (JSON.parse(task.jobs) as RuleJob[]) : rangeJobs(task.range, task.limit);
+  const { pauseAt } = task;
+  if (pauseAt === undefined) return yield* jobs;
+  for (const job of jobs) yield { ...job, pauseAt };
 }
 
 /** The canonical text of the rule at a family index (to name a rule whose worker died). */
@@ -78,16 +91,21 @@ export function handleSweepTask(task: SweepTask): SweepTaskResult {
   let count = 0;
   let failed = 0;
   let firstFailure: FailedRule | null = null;
+  const deferred: Deferral[] = [];
   for (const job of taskJobs(task)) {
     const row = runRule(job, memoryBudget);
+    if (!('rule' in row)) {
+      deferred.push({ ...row, offset: lines.length });
+      continue;
+    }
     count++;
     if (row.kind === 'error') {
       failed++;
-      firstFailure ??= { rule: row.rule, error: row.error ?? 'failed' };
+      firstFailure ??= { index: row.index, rule: row.rule, error: row.error ?? 'failed' };
     }
     lines.add(rowLine(row, task.format));
   }
-  return { type: 'done', lines: lines.bytes(), count, failed, firstFailure, milliseconds: performance.now() - started };
+  return { type: 'done', lines: lines.bytes(), count, failed, firstFailure, milliseconds: performance.now() - started, deferred };
 }
 
 const encoder = new TextEncoder();
@@ -100,22 +118,27 @@ const encoder = new TextEncoder();
  */
 class LineBytes {
   private buffer = new Uint8Array(1 << 16);
-  private length = 0;
+  private end = 0;
+
+  /** Bytes written so far. */
+  get length(): number {
+    return this.end;
+  }
 
   add(line: string): void {
     for (;;) {
-      const { read, written } = encoder.encodeInto(line, this.buffer.subarray(this.length));
+      const { read, written } = encoder.encodeInto(line, this.buffer.subarray(this.end));
       if (read === line.length) {
-        this.length += written;
+        this.end += written;
         return;
       }
       const bigger = new Uint8Array(this.buffer.length * 2);
-      bigger.set(this.buffer.subarray(0, this.length));
+      bigger.set(this.buffer.subarray(0, this.end));
       this.buffer = bigger;
     }
   }
 
   bytes(): Uint8Array {
-    return this.buffer.slice(0, this.length); // a copy of just the lines: a view would send the whole buffer
+    return this.buffer.slice(0, this.end); // a copy of just the lines: a view would send the whole buffer
   }
 }

@@ -45,6 +45,13 @@ export interface ExploreRequest {
    * machine that has room for it.
    */
   readonly sparseStretch?: SparseStretch;
+  /**
+   * solve() only: stop before computing heap `pauseAt` or later, the run
+   * then *paused*, not finished (Solution.paused). A sweep's first look at a
+   * rule: what finishes below it is its final row, and what pauses is costly,
+   * to be run again whole, the costliest first.
+   */
+  readonly pauseAt?: number;
 }
 
 export interface SparseStretch {
@@ -95,7 +102,7 @@ const FIRST_CHECKPOINT = 64;
  */
 const LEAST_PROOF_SEARCH = 2 ** 12;
 /** See ExploreRequest.maxRareHeaps: with 2^14 rare heaps, the rare work of 2^16 heaps computed. */
-const RARE_WORK_PER_HEAP = 2 ** 16;
+export const RARE_WORK_PER_HEAP = 2 ** 16;
 
 /**
  * Most values a table may hold in memory, given the bytes each takes. Free
@@ -281,7 +288,7 @@ function heapWork(request: ExploreRequest, p: Plan): SteppedWork<Exploration> {
 /** Compute a game's values and find its eventual pattern (synchronous, this thread only). */
 export function exploreTable(request: ExploreRequest, solver: Solver, text: string): Exploration {
   const p = plan(request, solver, text);
-  return analyseTable(request.game, p, computeInThread(p));
+  return analyseTable(request.game, p, computeInThread(p) as ProvenCycle | null); // no pauseAt: never paused
 }
 
 /** What a run found, without the report built around it (see solve). */
@@ -291,6 +298,14 @@ export interface Solution {
   readonly computed: number;
   /** The computed values (a view, not a copy). */
   readonly values: ValueArray;
+  /** Where a run stopped at ExploreRequest.pauseAt stands (its pattern is then no answer); null when it finished. */
+  readonly paused: PausedRun | null;
+}
+
+/** A paused run's state, from which a sweep guesses what finishing it costs. */
+export interface PausedRun {
+  /** Heaps of rare value so far (rare/common kernels only). */
+  readonly rareHeaps: number | null;
 }
 
 /**
@@ -301,15 +316,20 @@ export interface Solution {
  */
 export function solveTable(request: ExploreRequest, solver: Solver): Solution {
   const p = plan(request, solver, '', false);
-  const proven = computeInThread(p);
-  return { pattern: patternOf(p, proven), computed: p.store.count, values: p.store.view() };
+  const proven = computeInThread(p, request.pauseAt);
+  const { count } = p.store;
+  if (proven === PAUSED) return { pattern: { kind: 'none', observedOver: count }, computed: count, values: p.store.view(), paused: { rareHeaps: solver.kernelStats?.(p.store).rareHeaps ?? null } };
+  return { pattern: patternOf(p, proven), computed: count, values: p.store.view(), paused: null };
 }
 
-/** Run a plan's schedule in this thread to its proof or its limit; the proven cycle, if any. */
-function computeInThread(p: Plan): ProvenCycle | null {
+const PAUSED = Symbol('paused');
+
+/** Run a plan's schedule in this thread to its proof or its limit (the proven cycle, if any), or until it would compute heap `pauseAt`. */
+function computeInThread(p: Plan, pauseAt = Infinity): ProvenCycle | null | typeof PAUSED {
   const blocks = schedule(p);
   for (let next = blocks.next(0); ; ) {
     if (next.done) return next.value;
+    if (next.value.from >= pauseAt) return PAUSED;
     p.solver.fill(p.store, next.value.from, next.value.to);
     next = blocks.next(Infinity); // one block to each checkpoint: nothing to report between them
   }
