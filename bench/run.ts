@@ -7,7 +7,9 @@
  *   2. the same kernel against the same loop in C (gcc -O3), with checksums;
  *   3. whole-process time of the CLI against a bare `node -e ""`;
  *   4. the take-and-break kernels, the range against the domain sparse space, and target runs (bench/take-break.ts);
- *   5. sweep throughput (bench/sweep.ts);
+ *   5. sweep throughput (bench/sweep.ts), and the schedule of a sweep of costly rules: the 3-digit octal codes, with its
+ *      predicted wall time on 8 and 16 threads, at 2^18 values a rule, at the default limits with SG_BENCH_RECORDS=1
+ *      (bench/sweep-schedule.ts);
  *   6. CSV output of 10^8 rows to a file, a pipe and --out, each process's peak RSS (bench/output.ts);
  *   7. the 2048 x 2048 Wythoff table against the naive reference (bench/two-pile.ts);
  *   8. 500,000 Nim heaps from stdin with every winning move, against a plain parse-and-xor loop (bench/positions.ts),
@@ -32,6 +34,7 @@ import { benchTwoPile } from './two-pile.js';
 import { benchPositions } from './positions.js';
 import { benchTheoremPositions } from './theorem-positions.js';
 import { benchRecords } from './records.js';
+import { benchSweepSchedule } from './sweep-schedule.js';
 import { benchRuleModule } from './rule-module.js';
 import { benchOgs } from './ogs.js';
 import { benchBaseline } from './baseline.js';
@@ -273,6 +276,8 @@ async function main(): Promise<void> {
   benchBaseline(out);
   out('');
   benchSweepsApart();
+  out('');
+  await benchSweepSchedule(out, process.env.SG_BENCH_RECORDS === '1' ? undefined : 2 ** 18);
   out('');
   await benchOutput(out);
   out('');
