@@ -30,6 +30,8 @@ const FAMILY: Family = { kind: 'octal', digits: { from: 1, to: 3 }, prefix: 0 };
 /** One batch as the pool ran it. */
 interface Task {
   readonly firstLook: boolean;
+  /** Rules it held. */
+  readonly rules: number;
   /** The family index of its first rule. */
   readonly index: number;
   readonly milliseconds: number;
@@ -48,7 +50,7 @@ export function listSchedule(tasks: readonly number[], threads: number): number 
 }
 
 /** The sweep's task orders, from what the pool recorded. */
-function orders(tasks: readonly Task[]): { familyOrder: number[]; guessed: number[]; trueCosts: number[]; longest: number; work: number } {
+function orders(tasks: readonly Task[]): { familyOrder: number[]; guessed: number[]; trueCosts: number[]; longest: number; longestBatch: number; work: number } {
   const firstLooks = tasks.filter((t) => t.firstLook);
   const whole = new Map(tasks.filter((t) => !t.firstLook).map((t) => [t.index, t.milliseconds]));
   const deferred = firstLooks.flatMap((t) => t.deferred.map((d) => ({ ...d, milliseconds: whole.get(d.index)! })));
@@ -62,8 +64,9 @@ function orders(tasks: readonly Task[]): { familyOrder: number[]; guessed: numbe
     familyOrder,
     guessed: [...looks, ...byGuess.map((d) => d.milliseconds)],
     trueCosts: [...looks, ...byTruth.map((d) => d.milliseconds)],
-    // A rule is at most its task: first looks finish costly rules too (0.414, non-sparse, at 2^16 heaps).
-    longest: Math.max(0, ...tasks.map((t) => t.milliseconds)),
+    // Tasks of one rule: first looks finish costly rules too (0.414, non-sparse, at 2^16 heaps), in batches of their own once the pace is known.
+    longest: Math.max(0, ...tasks.filter((t) => t.rules === 1).map((t) => t.milliseconds)),
+    longestBatch: Math.max(0, ...tasks.filter((t) => t.rules > 1).map((t) => t.milliseconds)),
     work: tasks.reduce((sum, t) => sum + t.milliseconds, 0),
   };
 }
@@ -84,7 +87,9 @@ export async function benchSweepSchedule(out: (line: string) => void, limit: num
     async runBatch(batch: Batch, batchLimit: number | undefined, format: RowFormat, pauseAt?: number): Promise<BatchResult> {
       const result = await pool.runBatch(batch, batchLimit, format, pauseAt);
       const index = batch.kind === 'range' ? batch.from : batch.rules[0]!.index;
-      if (batchSize(batch) > 0) tasks.push({ firstLook: pauseAt !== undefined, index, milliseconds: result.milliseconds, deferred: result.deferred });
+      const deferred = result.deferred.map((d) => ({ index: d.index, cost: d.cost }));
+      const rules = batchSize(batch);
+      if (rules > 0) tasks.push({ firstLook: pauseAt !== undefined, rules, index, milliseconds: result.milliseconds, deferred });
       return result;
     },
   } as unknown as SweepPool;
@@ -102,10 +107,11 @@ export async function benchSweepSchedule(out: (line: string) => void, limit: num
     const same = Buffer.concat(chunks).toString() === fixture.slice(fixture.indexOf('\n') + 1);
     out(`[schedule]  rows ${same ? 'identical to' : 'DIFFER from'} test/fixtures/octal-sweep-1-3.jsonl`);
   }
-  const { familyOrder, guessed, trueCosts, longest, work } = orders(tasks);
+  const { familyOrder, guessed, trueCosts, longest, longestBatch, work } = orders(tasks);
   const deferred = tasks.filter((t) => !t.firstLook).length;
   out(
-    `[schedule]  ${deferred} rules deferred by first looks; worker time ${seconds(work / 1000)} in all, the longest rule ${seconds(longest / 1000)}; ` +
+    `[schedule]  ${deferred} rules deferred by first looks; worker time ${seconds(work / 1000)} in all, the longest rule ${seconds(longest / 1000)} ` +
+      `(the longest batch of several ${seconds(longestBatch / 1000)}); ` +
       `this run ${seconds(wall / 1000)} on ${threads} threads (the model gives ${seconds(listSchedule(guessed, threads) / 1000)})`,
   );
   for (const t of [8, 16]) {

@@ -62,12 +62,14 @@ describe('runSweep with first looks (a stand-in pool)', () => {
           let text = '';
           const deferred = [];
           for (const i of indices) {
-            if (costs.has(i)) deferred.push({ index: i, cost: costs.get(i)!, offset: Buffer.byteLength(text) });
+            if (costs.has(i)) deferred.push({ index: i, cost: costs.get(i)!, offset: Buffer.byteLength(text), values: new Uint16Array([i, 7]) });
             else text += lineOf(i);
           }
           return { lines: Buffer.from(text), count: indices.length - deferred.length, failed: 0, firstFailure: null, milliseconds: 1, deferred };
         }
         expect(indices).toHaveLength(1);
+        // The whole run goes on from the values its first look sent.
+        expect([...(batch.resume ?? [])]).toEqual([indices[0], 7]);
         started.push(indices[0]!);
         firstLooksBeforeWhole.push(firstLooksSent);
         most = Math.max(most, ++running);
@@ -119,6 +121,28 @@ describe('first looks on the real worker pool', () => {
     const paused = runRule(job('0.6', 1024));
     expect('rule' in paused).toBe(false);
     expect((paused as { cost: number }).cost).toBeGreaterThan(0);
+  });
+
+  it('a whole run going on from its first look gives the row a run from heap 0 gives, on random codes', () => {
+    const random = mulberry32(24);
+    let deferred = 0;
+    for (let k = 0; k < 40; k++) {
+      const digits = Array.from({ length: 1 + Math.floor(random() * 3) }, () => Math.floor(random() * 8));
+      digits[digits.length - 1] ||= 1 + Math.floor(random() * 7);
+      const code = `0.${digits.join('')}`;
+      const pauseAt = [64, 256, 1024][Math.floor(random() * 3)]!;
+      const job = { index: k, rule: { kind: 'take-and-break' as const, code: parseCode(code) }, limit: 2 ** 12 };
+      const plain = runRule(job);
+      const look = runRule({ ...job, pauseAt });
+      if ('rule' in look) {
+        expect(look, code).toEqual(plain);
+        continue;
+      }
+      deferred++;
+      expect(look.values.length, code).toBe(pauseAt);
+      expect(runRule({ ...job, resume: look.values }), `${code} from ${pauseAt}`).toEqual(plain);
+    }
+    expect(deferred).toBeGreaterThan(10);
   });
 
   it('rows are byte for byte those of a sweep without first looks, with 1 and 3 threads, in JSON lines and CSV', async () => {

@@ -16,6 +16,7 @@ import { errorRow } from './row.js';
 import { rowLine, type RowFormat } from './row-lines.js';
 import { SWEEP_PROTOCOL, ruleAt, type Deferral, type FailedRule, type FamilyRange, type SweepTask, type SweepTaskResult } from './task.js';
 import { inShard, shardSize, type IndexedRule } from './family.js';
+import type { ValueArray } from '../core/kernels/store.js';
 
 // From errors.js, not host/pool.js: this module's public types must not reach piscina's.
 export { WorkerStartError } from '../core/errors.js';
@@ -28,8 +29,13 @@ export interface PoolOptions {
   readonly probeTimeoutMs?: number;
 }
 
-/** A batch of work: rules listed one by one, or a stretch of a family the worker enumerates. */
-export type Batch = { readonly kind: 'rules'; readonly rules: readonly IndexedRule[] } | ({ readonly kind: 'range' } & FamilyRange);
+/**
+ * A batch of work: rules listed one by one, or a stretch of a family the
+ * worker enumerates. `resume`: a deferred rule's first-look values (a batch of that one rule).
+ */
+export type Batch =
+  | { readonly kind: 'rules'; readonly rules: readonly IndexedRule[]; readonly resume?: ValueArray }
+  | ({ readonly kind: 'range'; readonly resume?: ValueArray } & FamilyRange);
 
 export interface BatchResult {
   /** The rows as lines of the format asked for, in UTF-8. */
@@ -56,12 +62,12 @@ function singles(batch: Batch): Batch[] {
   return one;
 }
 
-/** The batch of one rule of `batch`: the one at family index `index` (a rule a first look deferred). */
-export function batchOfOne(batch: Batch, index: number): Batch {
-  if (batch.kind === 'range') return { ...batch, from: index, to: index + 1 };
+/** The batch of one rule of `batch`: the one at family index `index` (a rule a first look deferred), going on from `resume`. */
+export function batchOfOne(batch: Batch, index: number, resume?: ValueArray): Batch {
+  if (batch.kind === 'range') return { ...batch, from: index, to: index + 1, resume };
   const rule = batch.rules.find((r) => r.index === index);
   if (!rule) throw new Error(`rule #${index} is not in the batch`);
-  return { kind: 'rules', rules: [rule] };
+  return { kind: 'rules', rules: [rule], resume };
 }
 
 /** The one rule of a single-rule batch: its index and text. */
@@ -126,8 +132,8 @@ export class SweepPool {
   async runBatch(batch: Batch, limit: number | undefined, format: RowFormat, pauseAt?: number): Promise<BatchResult> {
     const task: SweepTask =
       batch.kind === 'rules'
-        ? { type: 'rules', jobs: JSON.stringify(batch.rules.map(({ index, rule }) => ({ index, rule, limit }))), format, pauseAt }
-        : { type: 'range', range: { family: batch.family, from: batch.from, to: batch.to, shard: batch.shard }, limit, format, pauseAt };
+        ? { type: 'rules', jobs: JSON.stringify(batch.rules.map(({ index, rule }) => ({ index, rule, limit }))), format, pauseAt, resume: batch.resume }
+        : { type: 'range', range: { family: batch.family, from: batch.from, to: batch.to, shard: batch.shard }, limit, format, pauseAt, resume: batch.resume };
     const expected = batchSize(batch);
     try {
       const result = await this.piscina.run(task);

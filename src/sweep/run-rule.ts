@@ -4,6 +4,7 @@ import { KINDS, kindOf, ruleText, type Rule } from '../core/kinds/registry.js';
 import { errorRow, type SweepRow } from './row.js';
 import { unsolvedStatistics } from '../core/heap/statistics.js';
 import { RARE_WORK_PER_HEAP, type PausedRun, type SparseStretch } from '../core/heap/explore.js';
+import type { ValueArray } from '../core/kernels/store.js';
 
 /** One unit of sweep work: a rule, where it stands in its family, and its limit. */
 export interface RuleJob {
@@ -13,6 +14,8 @@ export interface RuleJob {
   readonly limit?: number;
   /** A first look (see ExploreRequest.pauseAt): a rule that would compute this heap or later is deferred, not finished. */
   readonly pauseAt?: number;
+  /** A deferred rule's values from its first look: its whole run goes on from them (as a checkpoint's resume does). */
+  readonly resume?: ValueArray;
 }
 
 /** A rule a first look left unfinished, to be run again whole: its index, and a guess at what that costs (to run the costliest first). */
@@ -20,6 +23,8 @@ export interface DeferredRule {
   readonly index: number;
   /** Milliseconds, roughly: only the order of these guesses is used. */
   readonly cost: number;
+  /** The values the first look computed (a copy), for the whole run to go on from. */
+  readonly values: ValueArray;
 }
 
 /**
@@ -90,11 +95,12 @@ export function runRule(job: RuleJob, memoryBudget?: number): SweepRow | Deferre
     // Only a rule that may reach the pause reads the clock (a sweep's cheap rules take microseconds).
     const pauseAt = job.pauseAt !== undefined && job.pauseAt < Math.max(limits.limit, limits.sparseStretch?.limit ?? 0) ? job.pauseAt : undefined;
     const started = pauseAt === undefined ? 0 : performance.now();
-    const x = solve({ game: { rule: job.rule }, ...limits, maxRareHeaps: SWEEP_MAX_RARE_HEAPS, memoryBudget, pauseAt });
+    const x = solve({ game: { rule: job.rule }, ...limits, maxRareHeaps: SWEEP_MAX_RARE_HEAPS, memoryBudget, pauseAt, resume: job.resume });
     if (x.paused) {
       const cost = costGuess(x.paused, x.computed, performance.now() - started, limits.limit, job.limit === undefined ? SWEEP_SPARSE_STRETCH : undefined);
+      const values = x.values.slice(0, x.computed);
       recycleValues(x.values);
-      return { index: job.index, cost };
+      return { index: job.index, cost, values };
     }
     const p = x.pattern;
     const cycle = p.kind === 'none' ? null : p;

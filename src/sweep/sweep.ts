@@ -17,6 +17,7 @@ import { checkedFamilySize, indexInShard, indexedRules, positionInShard, shardSi
 import { IndexSet } from './index-set.js';
 import { batchOfOne, batchSize, SweepPool, type Batch, type BatchResult } from './pool.js';
 import { CostliestFirst } from './costliest-first.js';
+import type { ValueArray } from '../core/kernels/store.js';
 import type { FailedRule } from './task.js';
 import { copiedRow, sharedValuePositions } from './shared-values.js';
 
@@ -60,9 +61,17 @@ export interface SweepOutcome {
  * (see launch). A long code then starts at once instead of wherever the
  * family's order puts it, and the wall time of a many-thread sweep nears
  * its longest rule's. Kinds whose limit is this or less never pause; a
- * deferred rule loses at most its first look's 2^16 values.
+ * deferred rule's whole run goes on from its first look's values, as a
+ * checkpoint's resume does (the proof attempts come at the same counts).
  */
 export const FIRST_LOOK_HEAPS = 2 ** 16;
+
+/**
+ * Deferred rules waiting for a thread keep their first looks' values (at
+ * most 2^16 values: 64 or 128 KiB each) up to this many bytes in all; past
+ * it, a deferred rule's whole run starts over from heap 0 (the same row).
+ */
+const MAX_HELD_VALUE_BYTES = 64 * 2 ** 20;
 
 const TARGET_BATCH_MS = 25;
 const MIN_BATCH_MS = 2;
@@ -190,7 +199,10 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
     readonly index: number;
     readonly slot: Slot;
     readonly nth: number;
+    /** Its first look's values, to go on from (left out past MAX_HELD_VALUE_BYTES: the run then starts over). */
+    readonly values: ValueArray | undefined;
   }
+  let heldValueBytes = 0;
   const slots: Slot[] = [];
   const deferred = new CostliestFirst<WholeRun>();
   const complete = (slot: Slot | undefined): slot is Slot => slot !== undefined && slot.result !== null && slot.waiting === 0;
@@ -245,7 +257,11 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
       slot.result = result;
       slot.whole = result.deferred.map(() => null);
       slot.waiting = result.deferred.length;
-      result.deferred.forEach(({ cost, index }, nth) => deferred.push({ cost, index, slot, nth }));
+      result.deferred.forEach(({ cost, index, values: looked }, nth) => {
+        const keep = heldValueBytes + looked.byteLength <= MAX_HELD_VALUE_BYTES;
+        if (keep) heldValueBytes += looked.byteLength;
+        deferred.push({ cost, index, slot, nth, values: keep ? looked : undefined });
+      });
       // The pace of first looks alone: whole runs of costly rules would make batches of cheap ones too small.
       const looked = result.count + result.deferred.length;
       if (result.milliseconds > 0 && looked > 0) {
@@ -261,7 +277,8 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
 
   const launchWhole = (run: WholeRun): void => {
     inFlight++;
-    void pool.runBatch(batchOfOne(run.slot.batch, run.index), options.limit, workerFormat).then((result) => {
+    heldValueBytes -= run.values?.byteLength ?? 0;
+    void pool.runBatch(batchOfOne(run.slot.batch, run.index, run.values), options.limit, workerFormat).then((result) => {
       run.slot.whole[run.nth] = result;
       run.slot.waiting--;
       arrived(result);

@@ -6,7 +6,7 @@
  * as finished lines of a file format, in UTF-8: the main thread writes them
  * as they are (or, to filter or sort, parses JSON lines).
  */
-import { freeMemoryBudget } from '../core/kernels/store.js';
+import { freeMemoryBudget, type ValueArray } from '../core/kernels/store.js';
 import { ruleText } from '../core/kinds/registry.js';
 import { familyRulesFrom, inShard, type Family, type Shard } from './family.js';
 import { rowLine, type RowFormat } from './row-lines.js';
@@ -20,12 +20,23 @@ export interface FamilyRange {
   readonly shard: Shard | null;
 }
 
-/** `pauseAt`: a first look, in which rules that would compute that heap or later are deferred (see RuleJob.pauseAt). */
+/**
+ * `pauseAt`: a first look, in which rules that would compute that heap or
+ * later are deferred (see RuleJob.pauseAt). `resume`: for a task of one
+ * deferred rule, the values its first look computed (RuleJob.resume).
+ */
 export type SweepTask =
   | { readonly type: 'probe' }
   /** `jobs` is the JSON text of a RuleJob[]: one string crosses threads in one copy. */
-  | { readonly type: 'rules'; readonly jobs: string; readonly format: RowFormat; readonly pauseAt?: number }
-  | { readonly type: 'range'; readonly range: FamilyRange; readonly limit: number | undefined; readonly format: RowFormat; readonly pauseAt?: number };
+  | { readonly type: 'rules'; readonly jobs: string; readonly format: RowFormat; readonly pauseAt?: number; readonly resume?: ValueArray }
+  | {
+      readonly type: 'range';
+      readonly range: FamilyRange;
+      readonly limit: number | undefined;
+      readonly format: RowFormat;
+      readonly pauseAt?: number;
+      readonly resume?: ValueArray;
+    };
 
 /** The first rule of a batch that failed, for the closing message. */
 export interface FailedRule {
@@ -70,9 +81,9 @@ export function* rangeJobs(range: FamilyRange, limit: number | undefined): Gener
 /** The rules a task covers, in family order. */
 export function* taskJobs(task: Exclude<SweepTask, { type: 'probe' }>): Iterable<RuleJob> {
   const jobs = task.type === 'rules' ? (JSON.parse(task.jobs) as RuleJob[]) : rangeJobs(task.range, task.limit);
-  const { pauseAt } = task;
-  if (pauseAt === undefined) return yield* jobs;
-  for (const job of jobs) yield { ...job, pauseAt };
+  const { pauseAt, resume } = task;
+  if (pauseAt === undefined && resume === undefined) return yield* jobs;
+  for (const job of jobs) yield { ...job, pauseAt, resume };
 }
 
 /** The canonical text of the rule at a family index (to name a rule whose worker died). */
