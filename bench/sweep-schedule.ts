@@ -109,8 +109,9 @@ export async function benchSweepSchedule(out: (line: string) => void, limit: num
   }
   const { familyOrder, guessed, trueCosts, longest, longestBatch, work } = orders(tasks);
   const deferred = tasks.filter((t) => !t.firstLook).length;
+  const looking = tasks.filter((t) => t.firstLook).reduce((sum, t) => sum + t.milliseconds, 0);
   out(
-    `[schedule]  ${deferred} rules deferred by first looks; worker time ${seconds(work / 1000)} in all, the longest rule ${seconds(longest / 1000)} ` +
+    `[schedule]  ${deferred} rules deferred by first looks; worker time ${seconds(work / 1000)} in all (first looks ${seconds(looking / 1000)}), the longest rule ${seconds(longest / 1000)} ` +
       `(the longest batch of several ${seconds(longestBatch / 1000)}); ` +
       `this run ${seconds(wall / 1000)} on ${threads} threads (the model gives ${seconds(listSchedule(guessed, threads) / 1000)})`,
   );

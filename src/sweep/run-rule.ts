@@ -14,8 +14,18 @@ export interface RuleJob {
   readonly limit?: number;
   /** A first look (see ExploreRequest.pauseAt): a rule that would compute this heap or later is deferred, not finished. */
   readonly pauseAt?: number;
-  /** A deferred rule's values from its first look: its whole run goes on from them (as a checkpoint's resume does). */
-  readonly resume?: ValueArray;
+  /** A deferred rule's first look: its whole run goes on from it. */
+  readonly resume?: FirstLook;
+}
+
+/**
+ * What a first look hands its rule's whole run: the values it computed (a
+ * copy), and where its next proof attempt falls, so that the whole run
+ * attempts, and so stops, exactly where a run from heap 0 would.
+ */
+export interface FirstLook {
+  readonly values: ValueArray;
+  readonly nextAttempt: number;
 }
 
 /** A rule a first look left unfinished, to be run again whole: its index, and a guess at what that costs (to run the costliest first). */
@@ -23,8 +33,7 @@ export interface DeferredRule {
   readonly index: number;
   /** Milliseconds, roughly: only the order of these guesses is used. */
   readonly cost: number;
-  /** The values the first look computed (a copy), for the whole run to go on from. */
-  readonly values: ValueArray;
+  readonly look: FirstLook;
 }
 
 /**
@@ -95,12 +104,12 @@ export function runRule(job: RuleJob, memoryBudget?: number): SweepRow | Deferre
     // Only a rule that may reach the pause reads the clock (a sweep's cheap rules take microseconds).
     const pauseAt = job.pauseAt !== undefined && job.pauseAt < Math.max(limits.limit, limits.sparseStretch?.limit ?? 0) ? job.pauseAt : undefined;
     const started = pauseAt === undefined ? 0 : performance.now();
-    const x = solve({ game: { rule: job.rule }, ...limits, maxRareHeaps: SWEEP_MAX_RARE_HEAPS, memoryBudget, pauseAt, resume: job.resume });
+    const x = solve({ game: { rule: job.rule }, ...limits, maxRareHeaps: SWEEP_MAX_RARE_HEAPS, memoryBudget, pauseAt, resume: job.resume?.values, resumeAttempt: job.resume?.nextAttempt });
     if (x.paused) {
       const cost = costGuess(x.paused, x.computed, performance.now() - started, limits.limit, job.limit === undefined ? SWEEP_SPARSE_STRETCH : undefined);
-      const values = x.values.slice(0, x.computed);
+      const look = { values: x.values.slice(0, x.computed), nextAttempt: x.paused.nextAttempt };
       recycleValues(x.values);
-      return { index: job.index, cost, values };
+      return { index: job.index, cost, look };
     }
     const p = x.pattern;
     const cycle = p.kind === 'none' ? null : p;

@@ -17,7 +17,7 @@ import { checkedFamilySize, indexInShard, indexedRules, positionInShard, shardSi
 import { IndexSet } from './index-set.js';
 import { batchOfOne, batchSize, SweepPool, type Batch, type BatchResult } from './pool.js';
 import { CostliestFirst } from './costliest-first.js';
-import type { ValueArray } from '../core/kernels/store.js';
+import type { FirstLook } from './run-rule.js';
 import type { FailedRule } from './task.js';
 import { copiedRow, sharedValuePositions } from './shared-values.js';
 
@@ -61,8 +61,8 @@ export interface SweepOutcome {
  * (see launch). A long code then starts at once instead of wherever the
  * family's order puts it, and the wall time of a many-thread sweep nears
  * its longest rule's. Kinds whose limit is this or less never pause; a
- * deferred rule's whole run goes on from its first look's values, as a
- * checkpoint's resume does (the proof attempts come at the same counts).
+ * deferred rule's whole run goes on from its first look (its values, and
+ * where its next proof attempt falls: rows are those of runs from heap 0).
  */
 export const FIRST_LOOK_HEAPS = 2 ** 16;
 
@@ -199,8 +199,8 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
     readonly index: number;
     readonly slot: Slot;
     readonly nth: number;
-    /** Its first look's values, to go on from (left out past MAX_HELD_VALUE_BYTES: the run then starts over). */
-    readonly values: ValueArray | undefined;
+    /** Its first look, to go on from (left out past MAX_HELD_VALUE_BYTES: the run then starts over). */
+    readonly look: FirstLook | undefined;
   }
   let heldValueBytes = 0;
   const slots: Slot[] = [];
@@ -257,10 +257,10 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
       slot.result = result;
       slot.whole = result.deferred.map(() => null);
       slot.waiting = result.deferred.length;
-      result.deferred.forEach(({ cost, index, values: looked }, nth) => {
-        const keep = heldValueBytes + looked.byteLength <= MAX_HELD_VALUE_BYTES;
-        if (keep) heldValueBytes += looked.byteLength;
-        deferred.push({ cost, index, slot, nth, values: keep ? looked : undefined });
+      result.deferred.forEach(({ cost, index, look }, nth) => {
+        const keep = heldValueBytes + look.values.byteLength <= MAX_HELD_VALUE_BYTES;
+        if (keep) heldValueBytes += look.values.byteLength;
+        deferred.push({ cost, index, slot, nth, look: keep ? look : undefined });
       });
       // The pace of first looks alone: whole runs of costly rules would make batches of cheap ones too small.
       const looked = result.count + result.deferred.length;
@@ -277,8 +277,8 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
 
   const launchWhole = (run: WholeRun): void => {
     inFlight++;
-    heldValueBytes -= run.values?.byteLength ?? 0;
-    void pool.runBatch(batchOfOne(run.slot.batch, run.index, run.values), options.limit, workerFormat).then((result) => {
+    heldValueBytes -= run.look?.values.byteLength ?? 0;
+    void pool.runBatch(batchOfOne(run.slot.batch, run.index, run.look), options.limit, workerFormat).then((result) => {
       run.slot.whole[run.nth] = result;
       run.slot.waiting--;
       arrived(result);

@@ -21,6 +21,14 @@ export interface ExploreRequest {
   readonly memoryBudget?: number;
   /** Values G(0..) from a checkpoint: computation continues after them. */
   readonly resume?: ValueArray;
+  /**
+   * With `resume`: where the next proof attempt falls, from a paused run
+   * (PausedRun.nextAttempt), so that the run attempts, and so stops, exactly
+   * where the paused one would have. Without it, attempts pick up the
+   * standard sequence (64, 128, ...), which a run whose attempt came where
+   * a seen cycle was due has left.
+   */
+  readonly resumeAttempt?: number;
   /** Worker threads for kernels that can use them (exploreAsync only; default 1). */
   readonly threads?: number;
   /**
@@ -129,6 +137,8 @@ interface Plan {
   readonly max: bigint | undefined;
   readonly stopAt: number;
   readonly capacity: number;
+  /** ExploreRequest.resumeAttempt, when the run goes on from a paused one. */
+  readonly resumeAttempt?: number;
 }
 
 /** The work of a request (checked by the caller: see src/core/analyse.ts), by the rule's solver. */
@@ -168,7 +178,8 @@ function plan(request: ExploreRequest, solver: Solver, text: string, timeProofs 
     store.reserve(prefix.length).set(prefix);
     store.count = prefix.length;
   }
-  return { solver, text, store, max, stopAt, baseStop, sparseStretch: stretch, capacity, maxRareHeaps: request.maxRareHeaps, proofMilliseconds: 0, timeProofs };
+  const resumeAttempt = request.resume ? request.resumeAttempt : undefined;
+  return { solver, text, store, max, stopAt, baseStop, sparseStretch: stretch, capacity, maxRareHeaps: request.maxRareHeaps, proofMilliseconds: 0, timeProofs, resumeAttempt };
 }
 
 /** The next heaps to compute: G(from..to-1). */
@@ -191,6 +202,7 @@ function* schedule(plan: Plan): Generator<Block, ProvenCycle | null, number> {
   // Proofs are tried at fixed counts (nextCheckpoint); a resumed run picks up the same sequence.
   let checkpoint = FIRST_CHECKPOINT;
   while (checkpoint < store.count) checkpoint = nextCheckpoint(checkpoint);
+  if (plan.resumeAttempt !== undefined && plan.resumeAttempt > store.count) checkpoint = plan.resumeAttempt;
   checkpoint = Math.min(nextStop(), checkpoint);
   let size = 256;
   for (;;) {
@@ -306,6 +318,8 @@ export interface Solution {
 export interface PausedRun {
   /** Heaps of rare value so far (rare/common kernels only). */
   readonly rareHeaps: number | null;
+  /** Where its next proof attempt falls (ExploreRequest.resumeAttempt). */
+  readonly nextAttempt: number;
 }
 
 /**
@@ -318,18 +332,23 @@ export function solveTable(request: ExploreRequest, solver: Solver): Solution {
   const p = plan(request, solver, '', false);
   const proven = computeInThread(p, request.pauseAt);
   const { count } = p.store;
-  if (proven === PAUSED) return { pattern: { kind: 'none', observedOver: count }, computed: count, values: p.store.view(), paused: { rareHeaps: solver.kernelStats?.(p.store).rareHeaps ?? null } };
+  if (proven !== null && 'pausedBefore' in proven) {
+    const paused = { rareHeaps: solver.kernelStats?.(p.store).rareHeaps ?? null, nextAttempt: proven.pausedBefore };
+    return { pattern: { kind: 'none', observedOver: count }, computed: count, values: p.store.view(), paused };
+  }
   return { pattern: patternOf(p, proven), computed: count, values: p.store.view(), paused: null };
 }
 
-const PAUSED = Symbol('paused');
-
-/** Run a plan's schedule in this thread to its proof or its limit (the proven cycle, if any), or until it would compute heap `pauseAt`. */
-function computeInThread(p: Plan, pauseAt = Infinity): ProvenCycle | null | typeof PAUSED {
+/**
+ * Run a plan's schedule in this thread to its proof or its limit (the
+ * proven cycle, if any), or until it would compute heap `pauseAt`: then
+ * where its next proof attempt falls (one block runs to each attempt).
+ */
+function computeInThread(p: Plan, pauseAt = Infinity): ProvenCycle | null | { pausedBefore: number } {
   const blocks = schedule(p);
   for (let next = blocks.next(0); ; ) {
     if (next.done) return next.value;
-    if (next.value.from >= pauseAt) return PAUSED;
+    if (next.value.from >= pauseAt) return { pausedBefore: next.value.to };
     p.solver.fill(p.store, next.value.from, next.value.to);
     next = blocks.next(Infinity); // one block to each checkpoint: nothing to report between them
   }
