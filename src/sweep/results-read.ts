@@ -21,6 +21,7 @@ import { IndexSet } from './index-set.js';
 import { LineReader, LineTooLong, type Line } from './line-reader.js';
 import { naturalCompare } from './query.js';
 import { STATISTICS_COLUMNS, type SweepRow } from './row.js';
+import { heapPush, heapSiftDown, heapTake } from './binary-heap.js';
 
 /** Open a results file for reading; a file that cannot be read is bad input naming the flag. */
 export async function openResults(path: string, flag: Wording): Promise<FileHandle> {
@@ -211,7 +212,7 @@ export async function* mergedRows(scans: readonly FileScan[], options: MergeOpti
       for (const run of scan.runs) {
         const parser = scan.parser.continuation();
         const cursor = { order: order++, path: scan.path, reader: new LineReader(handle, run.start, run.end, run.firstLine, bufferSize), parser, row: null as unknown as SweepRow };
-        if (await advance(cursor)) push(heap, cursor);
+        if (await advance(cursor)) heapPush(heap, cursor, less);
       }
     }
     while (heap.length) {
@@ -222,14 +223,8 @@ export async function* mergedRows(scans: readonly FileScan[], options: MergeOpti
       while (heap.length && before(heap[0]!.row, key) === 0) {
         const cursor = heap[0]!;
         group.push({ row: cursor.row, path: cursor.path });
-        if (await advance(cursor)) siftDown(heap, 0);
-        else {
-          const last = heap.pop()!;
-          if (heap.length) {
-            heap[0] = last;
-            siftDown(heap, 0);
-          }
-        }
+        if (await advance(cursor)) heapSiftDown(heap, 0, less);
+        else heapTake(heap, less);
       }
       if (options.oneRulePerIndex && heap.length && heap[0]!.row.index === key.index) {
         const other = heap[0]!;
@@ -294,27 +289,3 @@ async function advance(cursor: Cursor): Promise<boolean> {
 }
 
 const less = (a: Cursor, b: Cursor) => (before(a.row, b.row) || a.order - b.order) < 0;
-
-function push(heap: Cursor[], cursor: Cursor): void {
-  heap.push(cursor);
-  let i = heap.length - 1;
-  while (i > 0) {
-    const parent = (i - 1) >> 1;
-    if (!less(heap[i]!, heap[parent]!)) break;
-    [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
-    i = parent;
-  }
-}
-
-function siftDown(heap: Cursor[], i: number): void {
-  for (;;) {
-    const l = 2 * i + 1;
-    const r = l + 1;
-    let least = i;
-    if (l < heap.length && less(heap[l]!, heap[least]!)) least = l;
-    if (r < heap.length && less(heap[r]!, heap[least]!)) least = r;
-    if (least === i) return;
-    [heap[i], heap[least]] = [heap[least]!, heap[i]!];
-    i = least;
-  }
-}
