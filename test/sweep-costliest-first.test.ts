@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { CostliestFirst } from '../src/sweep/costliest-first.js';
 import { runSweep, type SweepWork } from '../src/sweep/sweep.js';
 import { SweepPool, type Batch, type BatchResult } from '../src/sweep/pool.js';
-import { familySize, type Family } from '../src/sweep/family.js';
+import { familySize, indexedRules, type Family } from '../src/sweep/family.js';
 import { handleSweepTask } from '../src/sweep/task.js';
 import { runRule } from '../src/sweep/run-rule.js';
 import { parseCode } from '../src/core/rules/code.js';
@@ -182,6 +182,16 @@ describe('first looks on the real worker pool', () => {
       }
       expect(texts[1]).toBe(texts[0]);
       expect(texts[2]).toBe(texts[0]);
+      // The same rules listed one by one (a --rules file's path): a deferred rule is found in its batch by index.
+      const pool = await SweepPool.start({ threads: 2 });
+      try {
+        const chunks: Uint8Array[] = [];
+        const listed: SweepWork = { kind: 'rules', rules: indexedRules(family) };
+        await runSweep({ pool, work: listed, total, limit: 2 ** 13, firstLookHeaps: 256, output: { as: format, onLines: (lines) => void chunks.push(lines) } });
+        expect(Buffer.concat(chunks).toString()).toBe(texts[0]);
+      } finally {
+        await pool.close();
+      }
     }
     // The worker itself defers some of these codes at 256 heaps, and finishes the rest.
     const answer = handleSweepTask({ type: 'range', range: { family, from: 0, to: total, shard: null }, limit: 2 ** 13, format: 'jsonl', pauseAt: 256 });
