@@ -33,7 +33,6 @@ export function checkRequest<Q extends AnalyseRequest & ExploreRequest>(request:
   checkWhole(request.threads, 'threads', 1, 1024);
   checkWhole(request.maxRareHeaps, 'maxRareHeaps', 0);
   checkWhole(request.pauseAt, 'pauseAt', 1);
-  checkWhole(request.resumeAttempt, 'resumeAttempt', 1);
   if (request.sparseStretch !== undefined) {
     const stretch = request.sparseStretch as unknown as Partial<Record<string, unknown>> | null;
     checkWhole(stretch?.limit ?? null, 'sparseStretch.limit', 1);

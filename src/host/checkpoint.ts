@@ -8,12 +8,10 @@ import { resolveOutputTarget } from './files/output-file.js';
 
 /**
  * Checkpoints of a long computation: the rule and the values computed so far.
- * Every kernel rebuilds its own state from the values, so they are all a
- * resumed run needs for the same values and the same proof as an
- * uninterrupted one. Not always at the same count: proof attempts resume on
- * the standard sequence (64, 128, ...), which an uninterrupted run leaves
- * where a seen cycle comes due, so its proof may come a little earlier (a
- * sweep's first looks carry the next attempt: ExploreRequest.resumeAttempt).
+ * Every kernel rebuilds its own state from the values, and a heap game's
+ * run replays the proof attempts they went through (explore.ts: schedule),
+ * so they are all a resumed run needs to finish bit-identical to an
+ * uninterrupted one.
  *
  * Format: one JSON header line, then the values as little-endian unsigned
  * integers of `bytesPerValue` bytes. Written to a temporary file, synced,

@@ -20,12 +20,11 @@ export interface RuleJob {
 
 /**
  * What a first look hands its rule's whole run: the values it computed (a
- * copy), and where its next proof attempt falls, so that the whole run
- * attempts, and so stops, exactly where a run from heap 0 would.
+ * copy). Going on from them, the run replays the proof attempts they went
+ * through, so it attempts, and stops, where a run from heap 0 does.
  */
 export interface FirstLook {
   readonly values: ValueArray;
-  readonly nextAttempt: number;
 }
 
 /** A rule a first look left unfinished, to be run again whole: its index, and a guess at what that costs (to run the costliest first). */
@@ -104,10 +103,10 @@ export function runRule(job: RuleJob, memoryBudget?: number): SweepRow | Deferre
     // Only a rule that may reach the pause reads the clock (a sweep's cheap rules take microseconds).
     const pauseAt = job.pauseAt !== undefined && job.pauseAt < Math.max(limits.limit, limits.sparseStretch?.limit ?? 0) ? job.pauseAt : undefined;
     const started = pauseAt === undefined ? 0 : performance.now();
-    const x = solve({ game: { rule: job.rule }, ...limits, maxRareHeaps: SWEEP_MAX_RARE_HEAPS, memoryBudget, pauseAt, resume: job.resume?.values, resumeAttempt: job.resume?.nextAttempt });
+    const x = solve({ game: { rule: job.rule }, ...limits, maxRareHeaps: SWEEP_MAX_RARE_HEAPS, memoryBudget, pauseAt, resume: job.resume?.values });
     if (x.paused) {
       const cost = costGuess(x.paused, x.computed, performance.now() - started, limits.limit, job.limit === undefined ? SWEEP_SPARSE_STRETCH : undefined);
-      const look = { values: x.values.slice(0, x.computed), nextAttempt: x.paused.nextAttempt };
+      const look = { values: x.values.slice(0, x.computed) };
       recycleValues(x.values);
       return { index: job.index, cost, look };
     }

@@ -61,8 +61,8 @@ export interface SweepOutcome {
  * (see launch). A long code then starts at once instead of wherever the
  * family's order puts it, and the wall time of a many-thread sweep nears
  * its longest rule's. Kinds whose limit is this or less never pause; a
- * deferred rule's whole run goes on from its first look (its values, and
- * where its next proof attempt falls: rows are those of runs from heap 0).
+ * deferred rule's whole run goes on from its first look's values (replaying
+ * its proof attempts: rows are those of runs from heap 0).
  */
 export const FIRST_LOOK_HEAPS = 2 ** 16;
 

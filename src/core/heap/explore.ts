@@ -21,14 +21,6 @@ export interface ExploreRequest {
   readonly memoryBudget?: number;
   /** Values G(0..) from a checkpoint: computation continues after them. */
   readonly resume?: ValueArray;
-  /**
-   * With `resume`: where the next proof attempt falls, from a paused run
-   * (PausedRun.nextAttempt), so that the run attempts, and so stops, exactly
-   * where the paused one would have. Without it, attempts pick up the
-   * standard sequence (64, 128, ...), which a run whose attempt came where
-   * a seen cycle was due has left.
-   */
-  readonly resumeAttempt?: number;
   /** Worker threads for kernels that can use them (exploreAsync only; default 1). */
   readonly threads?: number;
   /**
@@ -137,8 +129,6 @@ interface Plan {
   readonly max: bigint | undefined;
   readonly stopAt: number;
   readonly capacity: number;
-  /** ExploreRequest.resumeAttempt, when the run goes on from a paused one. */
-  readonly resumeAttempt?: number;
 }
 
 /** The work of a request (checked by the caller: see src/core/analyse.ts), by the rule's solver. */
@@ -178,8 +168,7 @@ function plan(request: ExploreRequest, solver: Solver, text: string, timeProofs 
     store.reserve(prefix.length).set(prefix);
     store.count = prefix.length;
   }
-  const resumeAttempt = request.resume ? request.resumeAttempt : undefined;
-  return { solver, text, store, max, stopAt, baseStop, sparseStretch: stretch, capacity, maxRareHeaps: request.maxRareHeaps, proofMilliseconds: 0, timeProofs, resumeAttempt };
+  return { solver, text, store, max, stopAt, baseStop, sparseStretch: stretch, capacity, maxRareHeaps: request.maxRareHeaps, proofMilliseconds: 0, timeProofs };
 }
 
 /** The next heaps to compute: G(from..to-1). */
@@ -196,22 +185,37 @@ interface Block {
  */
 function* schedule(plan: Plan): Generator<Block, ProvenCycle | null, number> {
   const { solver, store, stopAt, baseStop, maxRareHeaps, sparseStretch } = plan;
-  // The ordinary limit is a checkpoint of its own: there a stretch goes on or stops.
-  const nextStop = () => (store.count < baseStop ? baseStop : stopAt);
   const largest = new LargestValue();
-  // Proofs are tried at fixed counts (nextCheckpoint); a resumed run picks up the same sequence.
-  let checkpoint = FIRST_CHECKPOINT;
-  while (checkpoint < store.count) checkpoint = nextCheckpoint(checkpoint);
-  if (plan.resumeAttempt !== undefined && plan.resumeAttempt > store.count) checkpoint = plan.resumeAttempt;
-  checkpoint = Math.min(nextStop(), checkpoint);
+  const attempt = (count: number): ProvenCycle | null => {
+    // The clock is read only when asked: for a sweep's cheap rules, two reads per attempt are a fortieth of the work.
+    const started = plan.timeProofs ? performance.now() : 0;
+    const proven = solver.prove(store.values, count);
+    if (plan.timeProofs) plan.proofMilliseconds += performance.now() - started;
+    return proven;
+  };
+  /**
+   * The attempt after one at `count`: at the next fixed count (nextCheckpoint), or the ordinary limit (a
+   * checkpoint of its own: there a stretch goes on or stops), or where a cycle seen but not yet proven comes
+   * due (the theorem would prove it exactly there), whichever comes first.
+   */
+  const following = (count: number): number => {
+    const due = solver.proofDue?.() ?? null;
+    return Math.min(count < baseStop ? baseStop : stopAt, nextCheckpoint(count), due !== null && due > count ? due : Infinity);
+  };
+  let checkpoint = Math.min(baseStop, FIRST_CHECKPOINT);
+  // A resumed run replays the attempts its values went through (each is decided by the values alone), so
+  // that it attempts, and stops, where a run from heap 0 does; a due cycle takes the attempts off the fixed
+  // counts for good. The stops those attempts passed need no replay. The last one may be the resumed count.
+  while (checkpoint <= store.count) {
+    const proven = attempt(checkpoint);
+    if (proven || checkpoint >= stopAt) return proven;
+    checkpoint = following(checkpoint);
+  }
   let size = 256;
   for (;;) {
     if (store.count < checkpoint) size = yield { from: store.count, to: Math.min(checkpoint, store.count + size) };
     if (store.count >= checkpoint) {
-      // The clock is read only when asked: for a sweep's cheap rules, two reads per attempt are a fortieth of the work.
-      const started = plan.timeProofs ? performance.now() : 0;
-      const proven = solver.prove(store.values, store.count);
-      if (plan.timeProofs) plan.proofMilliseconds += performance.now() - started;
+      const proven = attempt(store.count);
       if (proven || store.count >= stopAt) return proven;
       // Past the ordinary limit the stretch's own bounds replace maxRareHeaps'.
       if (store.count >= baseStop) {
@@ -220,9 +224,7 @@ function* schedule(plan: Plan): Generator<Block, ProvenCycle | null, number> {
         const rare = solver.kernelStats?.(store).rareHeaps ?? 0;
         if (rare > maxRareHeaps || rare * store.count > maxRareHeaps * RARE_WORK_PER_HEAP) return null;
       }
-      // A cycle seen but not yet proven is tried again exactly where the theorem would prove it.
-      const due = solver.proofDue?.() ?? null;
-      checkpoint = Math.min(nextStop(), nextCheckpoint(checkpoint), due !== null && due > store.count ? due : Infinity);
+      checkpoint = following(store.count);
     }
   }
 }
@@ -318,8 +320,6 @@ export interface Solution {
 export interface PausedRun {
   /** Heaps of rare value so far (rare/common kernels only). */
   readonly rareHeaps: number | null;
-  /** Where its next proof attempt falls (ExploreRequest.resumeAttempt). */
-  readonly nextAttempt: number;
 }
 
 /**
@@ -332,23 +332,21 @@ export function solveTable(request: ExploreRequest, solver: Solver): Solution {
   const p = plan(request, solver, '', false);
   const proven = computeInThread(p, request.pauseAt);
   const { count } = p.store;
-  if (proven !== null && 'pausedBefore' in proven) {
-    const paused = { rareHeaps: solver.kernelStats?.(p.store).rareHeaps ?? null, nextAttempt: proven.pausedBefore };
+  if (proven === PAUSED) {
+    const paused = { rareHeaps: solver.kernelStats?.(p.store).rareHeaps ?? null };
     return { pattern: { kind: 'none', observedOver: count }, computed: count, values: p.store.view(), paused };
   }
   return { pattern: patternOf(p, proven), computed: count, values: p.store.view(), paused: null };
 }
 
-/**
- * Run a plan's schedule in this thread to its proof or its limit (the
- * proven cycle, if any), or until it would compute heap `pauseAt`: then
- * where its next proof attempt falls (one block runs to each attempt).
- */
-function computeInThread(p: Plan, pauseAt = Infinity): ProvenCycle | null | { pausedBefore: number } {
+const PAUSED = Symbol('paused');
+
+/** Run a plan's schedule in this thread to its proof or its limit (the proven cycle, if any), or until it would compute heap `pauseAt`. */
+function computeInThread(p: Plan, pauseAt = Infinity): ProvenCycle | null | typeof PAUSED {
   const blocks = schedule(p);
   for (let next = blocks.next(0); ; ) {
     if (next.done) return next.value;
-    if (next.value.from >= pauseAt) return { pausedBefore: next.value.to };
+    if (next.value.from >= pauseAt) return PAUSED;
     p.solver.fill(p.store, next.value.from, next.value.to);
     next = blocks.next(Infinity); // one block to each checkpoint: nothing to report between them
   }
