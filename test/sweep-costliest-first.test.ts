@@ -62,14 +62,14 @@ describe('runSweep with first looks (a stand-in pool)', () => {
           let text = '';
           const deferred = [];
           for (const i of indices) {
-            if (costs.has(i)) deferred.push({ index: i, cost: costs.get(i)!, offset: Buffer.byteLength(text), look: { values: new Uint16Array([i, 7]) } });
+            if (costs.has(i)) deferred.push({ index: i, cost: costs.get(i)!, offset: Buffer.byteLength(text), values: new Uint16Array([i, 7]) });
             else text += lineOf(i);
           }
           return { lines: Buffer.from(text), count: indices.length - deferred.length, failed: 0, firstFailure: null, milliseconds: 1, deferred };
         }
         expect(indices).toHaveLength(1);
         // The whole run goes on from the values its first look sent.
-        expect([...(batch.resume?.values ?? [])]).toEqual([indices[0], 7]);
+        expect([...(batch.resume ?? [])]).toEqual([indices[0], 7]);
         started.push(indices[0]!);
         firstLooksBeforeWhole.push(firstLooksSent);
         most = Math.max(most, ++running);
@@ -139,8 +139,8 @@ describe('first looks on the real worker pool', () => {
         continue;
       }
       deferred++;
-      expect(look.look.values.length, code).toBeGreaterThanOrEqual(pauseAt);
-      expect(runRule({ ...job, resume: look.look }), `${code} from ${pauseAt}`).toEqual(plain);
+      expect(look.values.length, code).toBeGreaterThanOrEqual(pauseAt);
+      expect(runRule({ ...job, resume: look.values }), `${code} from ${pauseAt}`).toEqual(plain);
     }
     expect(deferred).toBeGreaterThan(10);
   });
@@ -153,7 +153,7 @@ describe('first looks on the real worker pool', () => {
     expect(plain.computed).toBe(16_372);
     const look = runRule({ ...job, pauseAt: 4096 });
     if ('rule' in look) throw new Error('0.165 should be deferred at 4,096');
-    expect(runRule({ ...job, resume: look.look })).toEqual(plain);
+    expect(runRule({ ...job, resume: look.values })).toEqual(plain);
   });
 
   it('rows are byte for byte those of a sweep without first looks, with 1 and 3 threads, in JSON lines and CSV', async () => {

@@ -16,7 +16,7 @@ import { errorRow } from './row.js';
 import { rowLine, type RowFormat } from './row-lines.js';
 import { SWEEP_PROTOCOL, ruleAt, type Deferral, type FailedRule, type FamilyRange, type SweepTask, type SweepTaskResult } from './task.js';
 import { inShard, shardSize, type IndexedRule } from './family.js';
-import type { FirstLook } from './run-rule.js';
+import type { ValueArray } from '../core/kernels/store.js';
 
 // From errors.js, not host/pool.js: this module's public types must not reach piscina's.
 export { WorkerStartError } from '../core/errors.js';
@@ -31,11 +31,11 @@ export interface PoolOptions {
 
 /**
  * A batch of work: rules listed one by one, or a stretch of a family the
- * worker enumerates. `resume`: a deferred rule's first look (a batch of that one rule).
+ * worker enumerates. `resume`: a deferred rule's first-look values (a batch of that one rule).
  */
 export type Batch =
-  | { readonly kind: 'rules'; readonly rules: readonly IndexedRule[]; readonly resume?: FirstLook }
-  | ({ readonly kind: 'range'; readonly resume?: FirstLook } & FamilyRange);
+  | { readonly kind: 'rules'; readonly rules: readonly IndexedRule[]; readonly resume?: ValueArray }
+  | ({ readonly kind: 'range'; readonly resume?: ValueArray } & FamilyRange);
 
 export interface BatchResult {
   /** The rows as lines of the format asked for, in UTF-8. */
@@ -63,7 +63,7 @@ function singles(batch: Batch): Batch[] {
 }
 
 /** The batch of one rule of `batch`: the one at family index `index` (a rule a first look deferred), going on from `resume`. */
-export function batchOfOne(batch: Batch, index: number, resume?: FirstLook): Batch {
+export function batchOfOne(batch: Batch, index: number, resume?: ValueArray): Batch {
   if (batch.kind === 'range') return { ...batch, from: index, to: index + 1, resume };
   const rule = batch.rules.find((r) => r.index === index);
   if (!rule) throw new Error(`rule #${index} is not in the batch`);

@@ -14,17 +14,12 @@ export interface RuleJob {
   readonly limit?: number;
   /** A first look (see ExploreRequest.pauseAt): a rule that would compute this heap or later is deferred, not finished. */
   readonly pauseAt?: number;
-  /** A deferred rule's first look: its whole run goes on from it. */
-  readonly resume?: FirstLook;
-}
-
-/**
- * What a first look hands its rule's whole run: the values it computed (a
- * copy). Going on from them, the run replays the proof attempts they went
- * through, so it attempts, and stops, where a run from heap 0 does.
- */
-export interface FirstLook {
-  readonly values: ValueArray;
+  /**
+   * A deferred rule's values from its first look: its whole run goes on from
+   * them, replaying the proof attempts they went through, so it attempts, and
+   * stops, where a run from heap 0 does.
+   */
+  readonly resume?: ValueArray;
 }
 
 /** A rule a first look left unfinished, to be run again whole: its index, and a guess at what that costs (to run the costliest first). */
@@ -32,7 +27,8 @@ export interface DeferredRule {
   readonly index: number;
   /** Milliseconds, roughly: only the order of these guesses is used. */
   readonly cost: number;
-  readonly look: FirstLook;
+  /** The values its first look computed (a copy), for the whole run to go on from. */
+  readonly values: ValueArray;
 }
 
 /**
@@ -103,12 +99,12 @@ export function runRule(job: RuleJob, memoryBudget?: number): SweepRow | Deferre
     // Only a rule that may reach the pause reads the clock (a sweep's cheap rules take microseconds).
     const pauseAt = job.pauseAt !== undefined && job.pauseAt < Math.max(limits.limit, limits.sparseStretch?.limit ?? 0) ? job.pauseAt : undefined;
     const started = pauseAt === undefined ? 0 : performance.now();
-    const x = solve({ game: { rule: job.rule }, ...limits, maxRareHeaps: SWEEP_MAX_RARE_HEAPS, memoryBudget, pauseAt, resume: job.resume?.values });
+    const x = solve({ game: { rule: job.rule }, ...limits, maxRareHeaps: SWEEP_MAX_RARE_HEAPS, memoryBudget, pauseAt, resume: job.resume });
     if (x.paused) {
       const cost = costGuess(x.paused, x.computed, performance.now() - started, limits.limit, job.limit === undefined ? SWEEP_SPARSE_STRETCH : undefined);
-      const look = { values: x.values.slice(0, x.computed) };
+      const values = x.values.slice(0, x.computed);
       recycleValues(x.values);
-      return { index: job.index, cost, look };
+      return { index: job.index, cost, values };
     }
     const p = x.pattern;
     const cycle = p.kind === 'none' ? null : p;
@@ -150,10 +146,10 @@ export function runRule(job: RuleJob, memoryBudget?: number): SweepRow | Deferre
  * with few rare heaps may stretch, as far as its rare work allows. In a
  * sparse code the rare heaps mostly come early (0.444 has 360 at 2^16 and
  * 363 at 12 million; 0.64 486 and 488), so the count at the pause stands
- * for the last one. Whether the largest value will hold
- * is not guessed: it often grows past the first look and holds later (0.444
- * at heap 53,921, then never again before 12 million). Only the order of
- * these guesses is used, and no row depends on them.
+ * for the last one. Whether the largest value will hold is not guessed: it
+ * often grows past the first look and holds later (0.444 at heap 53,921,
+ * then never again before 12 million). Only the order of these guesses is
+ * used, and no row depends on them.
  */
 function costGuess(paused: PausedRun, computed: number, milliseconds: number, limit: number, stretch: SparseStretch | undefined): number {
   const rare = Math.max(1, paused.rareHeaps ?? 1);

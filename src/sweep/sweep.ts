@@ -17,7 +17,7 @@ import { checkedFamilySize, indexInShard, indexedRules, positionInShard, shardSi
 import { IndexSet } from './index-set.js';
 import { batchOfOne, batchSize, SweepPool, type Batch, type BatchResult } from './pool.js';
 import { CostliestFirst } from './costliest-first.js';
-import type { FirstLook } from './run-rule.js';
+import type { ValueArray } from '../core/kernels/store.js';
 import type { FailedRule } from './task.js';
 import { copiedRow, sharedValuePositions } from './shared-values.js';
 
@@ -190,8 +190,6 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
     readonly from: number | null;
     /** The whole runs of the rules the first look deferred, in its order (null until back). */
     whole: (BatchResult | null)[];
-    /** How many of those are not back yet. */
-    waiting: number;
   }
   /** A deferred rule waiting for a thread: which slot's, and which of its deferred rules it is. */
   interface WholeRun {
@@ -199,13 +197,13 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
     readonly index: number;
     readonly slot: Slot;
     readonly nth: number;
-    /** Its first look, to go on from (left out past MAX_HELD_VALUE_BYTES: the run then starts over). */
-    readonly look: FirstLook | undefined;
+    /** Its first look's values, to go on from (left out past MAX_HELD_VALUE_BYTES: the run then starts over). */
+    readonly values: ValueArray | undefined;
   }
   let heldValueBytes = 0;
   const slots: Slot[] = [];
   const deferred = new CostliestFirst<WholeRun>();
-  const complete = (slot: Slot | undefined): slot is Slot => slot !== undefined && slot.result !== null && slot.waiting === 0;
+  const complete = (slot: Slot | undefined): slot is Slot => slot !== undefined && slot.result !== null && !slot.whole.includes(null);
   let inFlight = 0;
   let taken = 0;
   let finished = 0;
@@ -250,17 +248,16 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
     }
     const { batch, key } = next;
     taken += batchSize(batch);
-    const slot: Slot = { batch, result: null, from: batch.kind === 'range' ? batch.from : null, whole: [], waiting: 0 };
+    const slot: Slot = { batch, result: null, from: batch.kind === 'range' ? batch.from : null, whole: [] };
     slots.push(slot);
     inFlight++;
     void pool.runBatch(batch, options.limit, workerFormat, firstLook).then((result) => {
       slot.result = result;
       slot.whole = result.deferred.map(() => null);
-      slot.waiting = result.deferred.length;
-      result.deferred.forEach(({ cost, index, look }, nth) => {
-        const keep = heldValueBytes + look.values.byteLength <= MAX_HELD_VALUE_BYTES;
-        if (keep) heldValueBytes += look.values.byteLength;
-        deferred.push({ cost, index, slot, nth, look: keep ? look : undefined });
+      result.deferred.forEach(({ cost, index, values }, nth) => {
+        const keep = heldValueBytes + values.byteLength <= MAX_HELD_VALUE_BYTES;
+        if (keep) heldValueBytes += values.byteLength;
+        deferred.push({ cost, index, slot, nth, values: keep ? values : undefined });
       });
       // The pace of first looks alone: whole runs of costly rules would make batches of cheap ones too small.
       const looked = result.count + result.deferred.length;
@@ -277,10 +274,9 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
 
   const launchWhole = (run: WholeRun): void => {
     inFlight++;
-    heldValueBytes -= run.look?.values.byteLength ?? 0;
-    void pool.runBatch(batchOfOne(run.slot.batch, run.index, run.look), options.limit, workerFormat).then((result) => {
+    heldValueBytes -= run.values?.byteLength ?? 0;
+    void pool.runBatch(batchOfOne(run.slot.batch, run.index, run.values), options.limit, workerFormat).then((result) => {
       run.slot.whole[run.nth] = result;
-      run.slot.waiting--;
       arrived(result);
     });
   };

@@ -10,7 +10,8 @@ import { freeMemoryBudget } from '../core/kernels/store.js';
 import { ruleText } from '../core/kinds/registry.js';
 import { familyRulesFrom, inShard, type Family, type Shard } from './family.js';
 import { rowLine, type RowFormat } from './row-lines.js';
-import { runRule, type DeferredRule, type FirstLook, type RuleJob } from './run-rule.js';
+import { runRule, type DeferredRule, type RuleJob } from './run-rule.js';
+import type { ValueArray } from '../core/kernels/store.js';
 
 /** A stretch of a family: the indices from..to-1 that fall in the shard. */
 export interface FamilyRange {
@@ -23,19 +24,19 @@ export interface FamilyRange {
 /**
  * `pauseAt`: a first look, in which rules that would compute that heap or
  * later are deferred (see RuleJob.pauseAt). `resume`: for a task of one
- * deferred rule, its first look (RuleJob.resume).
+ * deferred rule, its first look's values (RuleJob.resume).
  */
 export type SweepTask =
   | { readonly type: 'probe' }
   /** `jobs` is the JSON text of a RuleJob[]: one string crosses threads in one copy. */
-  | { readonly type: 'rules'; readonly jobs: string; readonly format: RowFormat; readonly pauseAt?: number; readonly resume?: FirstLook }
+  | { readonly type: 'rules'; readonly jobs: string; readonly format: RowFormat; readonly pauseAt?: number; readonly resume?: ValueArray }
   | {
       readonly type: 'range';
       readonly range: FamilyRange;
       readonly limit: number | undefined;
       readonly format: RowFormat;
       readonly pauseAt?: number;
-      readonly resume?: FirstLook;
+      readonly resume?: ValueArray;
     };
 
 /** The first rule of a batch that failed, for the closing message. */
