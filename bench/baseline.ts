@@ -11,6 +11,7 @@
  * adds (NEW_FIELDS).
  */
 import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,37 +28,66 @@ const NEW_FIELDS = ['shape', 'statistics', 'valuesOmitted'];
 /** The same in its `kernel` object: the sparse space and its split take (the domain space, issue 24). */
 const NEW_KERNEL_FIELDS = ['space', 'splitTake'];
 
-/** The report as the baseline would have written it: the new fields left out. */
-function withoutNewFields(json: string): string {
+/** The report as the baseline would have written it: the new fields left out (and kernel.runsOn, which names the threads, when asked). */
+function withoutNewFields(json: string, runsOn = true): string {
   const report = JSON.parse(json) as Record<string, unknown>;
   for (const field of NEW_FIELDS) delete report[field];
   const kernel = report.kernel as Record<string, unknown> | null | undefined;
-  if (kernel) for (const field of NEW_KERNEL_FIELDS) delete kernel[field];
+  if (kernel) for (const field of [...NEW_KERNEL_FIELDS, ...(runsOn ? [] : ['runsOn'])]) delete kernel[field];
   return JSON.stringify(report);
 }
+/** The same without kernel.runsOn: blocks shared with worker threads say so there, and the baseline had none. */
+const sameWork = (json: string) => withoutNewFields(json, false);
 
 /** The last commit before the issue's first kernel change (the 16-bit SIMD witness scan). */
 export const BASELINE_COMMIT = '732d7f3';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The baseline's compiled CLI, built once into bench/.build; or why not. */
-function buildBaseline(): { cli: string } | { skipped: string } {
-  const dir = join(root, 'bench/.build', `baseline-${BASELINE_COMMIT}`);
+/** The last commit before issue 24's work began (the record-scale issue: "Grundy's game to 2^24 at least 2x faster than today"). */
+export const ISSUE_24_COMMIT = 'b75438b';
+
+/** A commit's compiled CLI, built once into bench/.build; or why not. */
+function buildBaseline(commit: string): { cli: string } | { skipped: string } {
+  const dir = join(root, 'bench/.build', `baseline-${commit}`);
   const cli = join(dir, 'dist/src/cli/main.js');
   if (existsSync(cli)) return { cli };
   mkdirSync(dir, { recursive: true });
-  const archive = spawnSync('sh', ['-c', `git -C "$0" archive ${BASELINE_COMMIT} | tar -x -C "$1"`, root, dir], { encoding: 'utf8' });
-  if (archive.status !== 0) return { skipped: `no git history for ${BASELINE_COMMIT} (${archive.stderr.trim().split('\n')[0]})` };
+  const archive = spawnSync('sh', ['-c', `git -C "$0" archive ${commit} | tar -x -C "$1"`, root, dir], { encoding: 'utf8' });
+  if (archive.status !== 0) return { skipped: `no git history for ${commit} (${archive.stderr.trim().split('\n')[0]})` };
   if (!existsSync(join(dir, 'node_modules'))) symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });
-  if (tsc.status !== 0 || !existsSync(cli)) return { skipped: `tsc failed on ${BASELINE_COMMIT}: ${tsc.stdout.trim().split('\n')[0]}` };
+  if (tsc.status !== 0 || !existsSync(cli)) return { skipped: `tsc failed on ${commit}: ${tsc.stdout.trim().split('\n')[0]}` };
   return { cli };
+}
+
+/**
+ * Grundy's game to 2^24 now (all cores, then one thread) and at ISSUE_24_COMMIT, one run each (about a
+ * minute each here), the JSON reports compared. Only with SG_BENCH_RECORDS=1.
+ */
+export function benchIssue24Grundy(out: Out): void {
+  const then = buildBaseline(ISSUE_24_COMMIT);
+  if ('skipped' in then) {
+    out(`[baseline] skipped: ${then.skipped}`);
+    return;
+  }
+  const current = fileURLToPath(new URL('../sg-explore.cjs', import.meta.url));
+  const args = ['--code', '4!.0', '--max', String((1 << 24) - 1), '--format', 'json'];
+  const all = timed(process.execPath, [current, ...args], sameWork);
+  const one = timed(process.execPath, [current, ...args, '--threads', '1'], sameWork);
+  const before = timed(process.execPath, [then.cli, ...args], sameWork);
+  const same = all.result === before.result && one.result === before.result;
+  out(
+    `[baseline]  Grundy's game (4!.0) to 2^24: ${seconds(all.seconds)} now (${availableParallelism()} threads; ${seconds(one.seconds)} on one) against ` +
+      `${seconds(before.seconds)} at ${ISSUE_24_COMMIT}, when issue 24 was filed: ${ratio(before.seconds / all.seconds)} faster ` +
+      `(${ratio(before.seconds / one.seconds)} on one thread) [target >= 2x]; ${same ? 'the same JSON report' : 'MISMATCH in the JSON report'}`,
+  );
+  if (!same) process.exitCode = 1;
 }
 
 export function benchBaseline(out: Out): void {
   out(`== Against commit ${BASELINE_COMMIT} (the program when the speed issue was filed; whole processes, in turn)`);
-  const baseline = buildBaseline();
+  const baseline = buildBaseline(BASELINE_COMMIT);
   if ('skipped' in baseline) {
     out(`[baseline] skipped: ${baseline.skipped}`);
     return;

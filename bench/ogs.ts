@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { count, ratio, seconds, summarize, timed, type Timed } from './measure.js';
+import { PRINT_PEAK_RSS, count, ratio, seconds, summarize, timed, type Timed } from './measure.js';
 
 type Out = (line: string) => void;
 const quick = process.env.SG_BENCH_QUICK === '1';
@@ -132,6 +132,11 @@ export async function benchOgs(out: Out): Promise<void> {
       }),
   };
   const theirs = (code: string, n: number) => timed(driver.binary, [code, String(n)], parseOgs);
+  // The floor under every memory figure of ours: a bare node, and the same program on 1,024 heaps of Officers
+  // (the library, the WebAssembly module and its tables loaded; the values themselves take 2 KiB).
+  const bareNode = timed(process.execPath, ['-e', PRINT_PEAK_RSS], Number).result;
+  const tiny = ours.kernel('0.6', 1024).result.peakMiB!;
+  out(`[ogs]  memory floor: a bare node process peaks at ${bareNode.toFixed(0)} MiB, sg-explore on 1,024 heaps of Officers at ${tiny.toFixed(0)} MiB`);
 
   const rows: [string, string, 'proof' | 'kernel', number, string][] = [
     ['0.354', '0.354 to its proof (20,126,195 values)', 'kernel', 20_126_195, 'target <= 0.5'],

@@ -37,7 +37,7 @@ import { benchRecords } from './records.js';
 import { benchSweepSchedule } from './sweep-schedule.js';
 import { benchRuleModule } from './rule-module.js';
 import { benchOgs } from './ogs.js';
-import { benchBaseline } from './baseline.js';
+import { benchBaseline, benchIssue24Grundy } from './baseline.js';
 import { benchWeb } from './web.js';
 import {
   bestOf,
@@ -274,6 +274,7 @@ async function main(): Promise<void> {
   await benchRecords(out);
   out('');
   benchBaseline(out);
+  if (process.env.SG_BENCH_RECORDS === '1') benchIssue24Grundy(out);
   out('');
   benchSweepsApart();
   out('');
