@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CostliestFirst } from '../src/sweep/costliest-first.js';
-import { runSweep, type SweepWork } from '../src/sweep/sweep.js';
+import { runSweep, workLeftSeconds, type SweepWork } from '../src/sweep/sweep.js';
 import { SweepPool, type Batch, type BatchResult } from '../src/sweep/pool.js';
 import { familySize, indexedRules, type Family } from '../src/sweep/family.js';
 import { handleSweepTask } from '../src/sweep/task.js';
@@ -80,8 +80,15 @@ describe('runSweep with first looks (a stand-in pool)', () => {
     } as unknown as SweepPool;
     const family: Family = { kind: 'subtraction', size: { from: 1, to: 1 }, maxMove: n };
     const chunks: Uint8Array[] = [];
-    const outcome = await runSweep({ pool, work: { kind: 'family', family }, total: n, output: { as: 'jsonl', onLines: (lines) => void chunks.push(lines) } });
-    return { text: Buffer.concat(chunks).toString(), started, most, outcome, firstLooksBeforeWhole, firstLooksSent };
+    const guesses: { done: number; seconds: number | undefined; firstLooksOut: number }[] = [];
+    const outcome = await runSweep({
+      pool,
+      work: { kind: 'family', family },
+      total: n,
+      output: { as: 'jsonl', onLines: (lines) => void chunks.push(lines) },
+      onProgress: (done, _total, seconds) => guesses.push({ done, seconds, firstLooksOut: firstLooksSent }),
+    });
+    return { text: Buffer.concat(chunks).toString(), started, most, outcome, firstLooksBeforeWhole, firstLooksSent, guesses };
   };
 
   it('puts each deferred row in its place, and runs the deferred rules costliest first, one a free thread', async () => {
@@ -107,9 +114,27 @@ describe('runSweep with first looks (a stand-in pool)', () => {
       [77, 30],
       [120, 1],
     ]);
-    const { started, firstLooksBeforeWhole, firstLooksSent } = await sweepWith(2, 150, costs);
+    const { started, firstLooksBeforeWhole, firstLooksSent, guesses } = await sweepWith(2, 150, costs);
     expect(started).toEqual([77, 40, 41, 3, 120]);
     expect(firstLooksBeforeWhole[0]).toBe(firstLooksSent);
+    // No guess at the time left while first looks may still bring rules of unknown cost; then one from the
+    // guessed costs (milliseconds): at the last first look back, 77 (30) and 40 (9) run, 41, 3 and 120 wait,
+    // 47 ms of work on 2 threads, the longest 30 ms: 0.03 s at most.
+    const firstGuess = guesses.findIndex((g) => g.seconds !== undefined);
+    expect(firstGuess).toBeGreaterThan(0);
+    expect(guesses.slice(0, firstGuess).every((g) => g.seconds === undefined)).toBe(true);
+    const seconds = guesses.slice(firstGuess).map((g) => g.seconds!);
+    expect(seconds[0]).toBeGreaterThan(0.02);
+    expect(seconds[0]).toBeLessThanOrEqual(0.03);
+    expect(seconds.every((s) => s >= 0 && s <= 0.03)).toBe(true);
+    expect(guesses.at(-1)!.done).toBe(150);
+  });
+
+  it('workLeftSeconds: the work spread over the threads, or the longest rule when that is more', () => {
+    expect(workLeftSeconds(0, 0, [], 4)).toBe(0);
+    expect(workLeftSeconds(8000, 4000, [2000], 2)).toBe(5);
+    expect(workLeftSeconds(3000, 1000, [9000], 4)).toBe(9);
+    expect(workLeftSeconds(1000, 1000, [], 16)).toBe(1);
   });
 });
 

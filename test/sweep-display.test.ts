@@ -132,6 +132,33 @@ describe('sweep progress', () => {
   });
 });
 
+describe("the sweep's own guess at the time left", () => {
+  it('is shown, named a guess, and counts down; past it (or without it) the pace decides again', async () => {
+    const { stream, written, clock, now } = standIns();
+    stream.isTTY = true;
+    stream.columns = 120;
+    const bar = progressBar('terminal', stream, now);
+    const last = () => written().split('\r').pop()!;
+    clock.now = 1_000;
+    bar.update(10, 100, 90);
+    expect(last()).toContain('ETA ~1:30 (guessed from costs)');
+    // The bar's own redraw (once a second) 30 s later, no rule finished since: the guess counts down.
+    clock.now = 31_000;
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(last()).toContain('ETA ~1:00 (guessed from costs)');
+    // An update without a guess (the sweep has none): the pace decides (here it has not held).
+    clock.now = 31_500;
+    bar.update(12, 100);
+    expect(last()).toContain('ETA unknown (the pace varies)');
+    // The rules ran past their guessed costs: no guess is shown as 0:00.
+    clock.now = 200_000;
+    bar.update(13, 100, 0);
+    expect(last()).toContain('ETA');
+    expect(last()).not.toContain('guessed');
+    bar.finish();
+  });
+});
+
 describe('Ctrl-C in a sweep', () => {
   it('SIGINT and SIGTERM stop a running sweep within a second', async () => {
     const dir = scratch.fresh('signals');

@@ -11,6 +11,9 @@
  * recent pace, and is shown only while that pace holds (the last window of
  * the run agrees with the one before it); otherwise the display says that it
  * cannot be estimated yet, instead of a number that may be off twentyfold.
+ * Once the sweep knows what is left from its rules' guessed costs (every
+ * first look back, only deferred rules to run), that guess is shown instead,
+ * counting down, and named a guess; past it, the pace decides again.
  */
 import { formatCount } from '../core/numbers.js';
 import type { OutputStream } from './io.js';
@@ -18,7 +21,8 @@ import { onInterrupt } from './interrupt.js';
 import { QUIET_EVERY_MS, QUIET_FIRST_LINE_MS, type ProgressMode } from './progress.js';
 
 export interface ProgressBar {
-  update(done: number, total: number): void;
+  /** secondsLeft: the sweep's own guess from its rules' costs, when it has one (see runSweep's onProgress). */
+  update(done: number, total: number, secondsLeft?: number): void;
   /** Remove the bar (before other output, or at the end). */
   clear(): void;
   /** Clear, then leave a final line (when given). */
@@ -101,6 +105,8 @@ export function progressBar(mode: ProgressMode, stream: OutputStream, now: () =>
   let lastDraw = mode === 'terminal' ? -Infinity : started + QUIET_FIRST_LINE_MS - QUIET_EVERY_MS;
   let drawn = false;
   let latest: [number, number] = [0, 0];
+  /** The sweep's last guess at the seconds left, and when it came. */
+  let guess: { seconds: number; at: number } | null = null;
   const clear = () => {
     if (drawn) stream.write('\r\u001b[2K');
     drawn = false;
@@ -112,8 +118,16 @@ export function progressBar(mode: ProgressMode, stream: OutputStream, now: () =>
     const [done, total] = latest;
     const seconds = (at - started) / 1000;
     const rate = seconds > 0 ? done / seconds : 0;
+    const guessed = guess && done < total ? guess.seconds - (at - guess.at) / 1000 : 0;
     const left = timeLeft.seconds(at, done, total);
-    const eta = left === 'early' ? 'no ETA yet' : left === 'varies' ? 'ETA unknown (the pace varies)' : `ETA ${clock(left)}`;
+    const eta =
+      guessed > 0
+        ? `ETA ~${clock(guessed)} (guessed from costs)`
+        : left === 'early'
+          ? 'no ETA yet'
+          : left === 'varies'
+            ? 'ETA unknown (the pace varies)'
+            : `ETA ${clock(left)}`;
     return `${formatCount(done)}/${formatCount(total)} rules  ${rate >= 10 ? formatCount(Math.round(rate)) : rate.toFixed(1)} rules/s  ${eta}  elapsed ${clock(seconds)}`;
   };
 
@@ -142,9 +156,10 @@ export function progressBar(mode: ProgressMode, stream: OutputStream, now: () =>
   timer.unref();
 
   return {
-    update(done, total) {
+    update(done, total, secondsLeft) {
       latest = [done, total];
       const at = now();
+      guess = secondsLeft === undefined ? null : { seconds: secondsLeft, at };
       timeLeft.add(at, done);
       if (due(at) || (mode === 'terminal' && done >= total)) draw(at);
     },

@@ -321,7 +321,7 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
         total = count;
         bar.update(0, count);
       },
-      onProgress: (done, count) => bar.update(done, count),
+      onProgress: (done, count, secondsLeft) => bar.update(done, count, secondsLeft),
       output,
     });
     bar.finish(

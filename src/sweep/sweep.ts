@@ -40,10 +40,28 @@ export interface SweepOptions {
   readonly limit?: number;
   /** May wait (back-pressure). */
   readonly output: RowOutput;
-  /** Rules finished so far, of `total`. */
-  onProgress?(done: number, total: number): void;
+  /**
+   * Rules finished so far, of `total`; and, once every first look is back, a
+   * guess at the seconds left: the deferred rules' guessed costs (those
+   * running less the time they have run) spread over the threads, or the
+   * longest of them where that is more (see workLeftSeconds).
+   */
+  onProgress?(done: number, total: number, secondsLeft?: number): void;
   /** Heaps a first look computes (default FIRST_LOOK_HEAPS; null: no first looks, every rule run whole in family order). */
   readonly firstLookHeaps?: number | null;
+}
+
+/**
+ * Seconds left for whole runs of guessed costs (milliseconds of one
+ * thread): those waiting (their sum and the highest) and what is left of
+ * those running, on `threads` threads. No schedule beats the work spread
+ * evenly, nor the longest rule; costliest first comes close to the larger
+ * of the two (bench/sweep-schedule.ts). A guess, as the costs are.
+ */
+export function workLeftSeconds(waitingCost: number, highestWaiting: number, runningLeft: readonly number[], threads: number): number {
+  const work = waitingCost + runningLeft.reduce((sum, ms) => sum + ms, 0);
+  const longest = Math.max(highestWaiting, ...runningLeft);
+  return Math.max(longest, work / Math.max(1, threads)) / 1000;
 }
 
 export interface SweepOutcome {
@@ -205,6 +223,9 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
   const deferred = new CostliestFirst<WholeRun>();
   const complete = (slot: Slot | undefined): slot is Slot => slot !== undefined && slot.result !== null && !slot.whole.includes(null);
   let inFlight = 0;
+  let firstLooksInFlight = 0;
+  /** The whole runs on a thread now: their guessed costs and when they started (performance.now()). */
+  const running = new Set<{ readonly cost: number; readonly started: number }>();
   let taken = 0;
   let finished = 0;
   let emitted = 0;
@@ -230,11 +251,19 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
     return Math.min(MAX_BATCH, Math.max(rulesIn(MIN_BATCH_MS), Math.min(rulesIn(TARGET_BATCH_MS), share)));
   };
 
+  /** The guess at the seconds left, once every first look is back (before, rules of unknown cost may come). */
+  const secondsLeft = (): number | undefined => {
+    if (!exhausted || firstLooksInFlight > 0) return undefined;
+    const now = performance.now();
+    const left = [...running].map(({ cost, started }) => Math.max(0, cost - (now - started)));
+    return workLeftSeconds(deferred.totalCost, deferred.highestCost, left, pool.threads);
+  };
+
   /** A batch came back: count its rows, and wake the loop. */
   const arrived = (result: BatchResult): void => {
     inFlight--;
     finished += result.count;
-    options.onProgress?.(finished, total);
+    options.onProgress?.(finished, total, secondsLeft());
     const w = wake;
     wake = null;
     w?.();
@@ -251,7 +280,9 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
     const slot: Slot = { batch, result: null, from: batch.kind === 'range' ? batch.from : null, whole: [] };
     slots.push(slot);
     inFlight++;
+    firstLooksInFlight++;
     void pool.runBatch(batch, options.limit, workerFormat, firstLook).then((result) => {
+      firstLooksInFlight--;
       slot.result = result;
       slot.whole = result.deferred.map(() => null);
       result.deferred.forEach(({ cost, index, values }, nth) => {
@@ -275,7 +306,10 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
   const launchWhole = (run: WholeRun): void => {
     inFlight++;
     heldValueBytes -= run.values?.byteLength ?? 0;
+    const clock = { cost: run.cost, started: performance.now() };
+    running.add(clock);
     void pool.runBatch(batchOfOne(run.slot.batch, run.index, run.values), options.limit, workerFormat).then((result) => {
+      running.delete(clock);
       run.slot.whole[run.nth] = result;
       arrived(result);
     });
@@ -330,7 +364,7 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
     emitted += rows.length;
     finished += rows.length;
     await handOn(rows);
-    if (rows.length > 0) options.onProgress?.(finished, total);
+    if (rows.length > 0) options.onProgress?.(finished, total, secondsLeft());
   };
 
   /** Hand on one batch's rows, waiting whenever the receiver asks to. */
@@ -381,7 +415,8 @@ export interface FamilySweepOptions {
   /** Rules to leave out (already done): their positions in the shard (family indices without one). */
   readonly done?: IndexSet;
   readonly output: RowOutput;
-  onProgress?(done: number, total: number): void;
+  /** As SweepOptions.onProgress. */
+  onProgress?(done: number, total: number, secondsLeft?: number): void;
   /** Called once the pool is up and the work counted (for a progress display). */
   onStart?(total: number): void;
 }
