@@ -41,10 +41,11 @@ export interface SweepOptions {
   /** May wait (back-pressure). */
   readonly output: RowOutput;
   /**
-   * Rules finished so far, of `total`; and, once every first look is back, a
-   * guess at the seconds left: the deferred rules' guessed costs (those
-   * running less the time they have run) spread over the threads, or the
-   * longest of them where that is more (see workLeftSeconds).
+   * Rules finished so far, of `total`; and, once the first looks have seen
+   * enough rules, a guess at the seconds left: the deferred rules' guessed
+   * costs (those running less the time they have run), and for the rules
+   * not looked at yet the average cost of those that were, spread over the
+   * threads, or the longest rule where that is more (see workLeftSeconds).
    */
   onProgress?(done: number, total: number, secondsLeft?: number): void;
   /** Heaps a first look computes (default FIRST_LOOK_HEAPS; null: no first looks, every rule run whole in family order). */
@@ -82,6 +83,9 @@ export interface SweepOutcome {
  * deferred rule's whole run goes on from its first look's values (replaying
  * its proof attempts: rows are those of runs from heap 0).
  */
+/** A sweep guesses the time left once its first looks have seen this share of the rules to compute (all, with few rules). */
+const GUESS_AFTER_SHARE = 0.05;
+
 export const FIRST_LOOK_HEAPS = 2 ** 16;
 
 /**
@@ -223,7 +227,8 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
   const deferred = new CostliestFirst<WholeRun>();
   const complete = (slot: Slot | undefined): slot is Slot => slot !== undefined && slot.result !== null && !slot.whole.includes(null);
   let inFlight = 0;
-  let firstLooksInFlight = 0;
+  /** What the first looks back so far saw: their rules, their worker time, and the guessed costs of those they deferred. */
+  const seenByFirstLooks = { rules: 0, milliseconds: 0, deferredCost: 0 };
   /** The whole runs on a thread now: their guessed costs and when they started (performance.now()). */
   const running = new Set<{ readonly cost: number; readonly started: number }>();
   let taken = 0;
@@ -253,10 +258,14 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
 
   /** The guess at the seconds left, once every first look is back (before, rules of unknown cost may come). */
   const secondsLeft = (): number | undefined => {
-    if (!exhausted || firstLooksInFlight > 0) return undefined;
+    const toLook = total - copyPositions.length - seenByFirstLooks.rules;
+    // Rules not looked at yet cost what those looked at did on average, first look and deferred whole run
+    // together (a family's later rules are often costlier: then this is low). Guessed only once enough were seen.
+    if (toLook > 0 && seenByFirstLooks.rules < Math.max(2 * pool.threads, GUESS_AFTER_SHARE * (total - copyPositions.length))) return undefined;
     const now = performance.now();
     const left = [...running].map(({ cost, started }) => Math.max(0, cost - (now - started)));
-    return workLeftSeconds(deferred.totalCost, deferred.highestCost, left, pool.threads);
+    const unseen = toLook > 0 ? (toLook * (seenByFirstLooks.milliseconds + seenByFirstLooks.deferredCost)) / seenByFirstLooks.rules : 0;
+    return workLeftSeconds(deferred.totalCost + unseen, deferred.highestCost, left, pool.threads);
   };
 
   /** A batch came back: count its rows, and wake the loop. */
@@ -280,15 +289,16 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
     const slot: Slot = { batch, result: null, from: batch.kind === 'range' ? batch.from : null, whole: [] };
     slots.push(slot);
     inFlight++;
-    firstLooksInFlight++;
     void pool.runBatch(batch, options.limit, workerFormat, firstLook).then((result) => {
-      firstLooksInFlight--;
+      seenByFirstLooks.rules += result.count + result.deferred.length;
+      seenByFirstLooks.milliseconds += result.milliseconds;
       slot.result = result;
       slot.whole = result.deferred.map(() => null);
       result.deferred.forEach(({ cost, index, values }, nth) => {
         const keep = heldValueBytes + values.byteLength <= MAX_HELD_VALUE_BYTES;
         if (keep) heldValueBytes += values.byteLength;
         deferred.push({ cost, index, slot, nth, values: keep ? values : undefined });
+        seenByFirstLooks.deferredCost += cost;
       });
       // The pace of first looks alone: whole runs of costly rules would make batches of cheap ones too small.
       const looked = result.count + result.deferred.length;
