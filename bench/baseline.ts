@@ -28,12 +28,12 @@ const NEW_FIELDS = ['shape', 'statistics', 'valuesOmitted'];
 /** The same in its `kernel` object: the sparse space and its split take (the domain space, issue 24). */
 const NEW_KERNEL_FIELDS = ['space', 'splitTake'];
 
-/** The report as the baseline would have written it: the new fields left out (and kernel.runsOn, which names the threads, when asked). */
-function withoutNewFields(json: string, runsOn = true): string {
+/** The report as the baseline would have written it: the new fields left out (and kernel.runsOn, which names the threads, unless kept). */
+function withoutNewFields(json: string, keepRunsOn = true): string {
   const report = JSON.parse(json) as Record<string, unknown>;
   for (const field of NEW_FIELDS) delete report[field];
   const kernel = report.kernel as Record<string, unknown> | null | undefined;
-  if (kernel) for (const field of [...NEW_KERNEL_FIELDS, ...(runsOn ? [] : ['runsOn'])]) delete kernel[field];
+  if (kernel) for (const field of [...NEW_KERNEL_FIELDS, ...(keepRunsOn ? [] : ['runsOn'])]) delete kernel[field];
   return JSON.stringify(report);
 }
 /** The same without kernel.runsOn: blocks shared with worker threads say so there, and the baseline had none. */

@@ -11,9 +11,10 @@
  * recent pace, and is shown only while that pace holds (the last window of
  * the run agrees with the one before it); otherwise the display says that it
  * cannot be estimated yet, instead of a number that may be off twentyfold.
- * Once the sweep knows what is left from its rules' guessed costs (every
- * first look back, only deferred rules to run), that guess is shown instead,
- * counting down, and named a guess; past it, the pace decides again.
+ * Once the sweep guesses what is left from its rules' costs (its first
+ * looks have seen enough rules: see runSweep's onProgress), that guess is
+ * shown instead, counting down, and named a guess; past it, the pace
+ * decides again.
  */
 import { formatCount } from '../core/numbers.js';
 import type { OutputStream } from './io.js';

@@ -83,10 +83,10 @@ export interface SweepOutcome {
  * deferred rule's whole run goes on from its first look's values (replaying
  * its proof attempts: rows are those of runs from heap 0).
  */
-/** A sweep guesses the time left once its first looks have seen this share of the rules to compute (all, with few rules). */
-const GUESS_AFTER_SHARE = 0.05;
-
 export const FIRST_LOOK_HEAPS = 2 ** 16;
+
+/** A sweep guesses the time left once its first looks have seen this share of the rules to compute (and 2 a thread). */
+const GUESS_AFTER_SHARE = 0.05;
 
 /**
  * Deferred rules waiting for a thread keep their first looks' values (at
@@ -256,7 +256,7 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
     return Math.min(MAX_BATCH, Math.max(rulesIn(MIN_BATCH_MS), Math.min(rulesIn(TARGET_BATCH_MS), share)));
   };
 
-  /** The guess at the seconds left, once every first look is back (before, rules of unknown cost may come). */
+  /** The guess at the seconds left (see SweepOptions.onProgress); none before the first looks have seen enough rules. */
   const secondsLeft = (): number | undefined => {
     const toLook = total - copyPositions.length - seenByFirstLooks.rules;
     // Rules not looked at yet cost what those looked at did on average, first look and deferred whole run
@@ -290,7 +290,8 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
     slots.push(slot);
     inFlight++;
     void pool.runBatch(batch, options.limit, workerFormat, firstLook).then((result) => {
-      seenByFirstLooks.rules += result.count + result.deferred.length;
+      const looked = result.count + result.deferred.length;
+      seenByFirstLooks.rules += looked;
       seenByFirstLooks.milliseconds += result.milliseconds;
       slot.result = result;
       slot.whole = result.deferred.map(() => null);
@@ -301,7 +302,6 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
         seenByFirstLooks.deferredCost += cost;
       });
       // The pace of first looks alone: whole runs of costly rules would make batches of cheap ones too small.
-      const looked = result.count + result.deferred.length;
       if (result.milliseconds > 0 && looked > 0) {
         const each = result.milliseconds / looked;
         const pace = msPerRule.get(key);

@@ -6,12 +6,11 @@
  * as finished lines of a file format, in UTF-8: the main thread writes them
  * as they are (or, to filter or sort, parses JSON lines).
  */
-import { freeMemoryBudget } from '../core/kernels/store.js';
+import { freeMemoryBudget, type ValueArray } from '../core/kernels/store.js';
 import { ruleText } from '../core/kinds/registry.js';
 import { familyRulesFrom, inShard, type Family, type Shard } from './family.js';
 import { rowLine, type RowFormat } from './row-lines.js';
 import { runRule, type DeferredRule, type RuleJob } from './run-rule.js';
-import type { ValueArray } from '../core/kernels/store.js';
 
 /** A stretch of a family: the indices from..to-1 that fall in the shard. */
 export interface FamilyRange {
