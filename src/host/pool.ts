@@ -17,6 +17,12 @@ export interface PoolStart<T, R> {
   readonly probeTimeoutMs?: number;
   /** What to call the worker in messages ("the sweep worker ..."). */
   readonly role?: string;
+  /**
+   * Tasks a worker may hold at once (piscina's concurrentTasksPerWorker; 1 by default). More than one puts the next
+   * task in the worker's queue while it runs one, so that it starts at once, not when this thread's event loop next
+   * hears that the worker is free: a thread busy with its own share of the work hears it only when it awaits.
+   */
+  readonly tasksPerWorker?: number;
 }
 
 const DEFAULT_PROBE_TIMEOUT_MS = 30_000;
@@ -55,7 +61,7 @@ async function startAndProbe<T, R>(start: PoolStart<T, R>, threads: number): Pro
   let pool: Piscina<T, R>;
   try {
     roomForWorkerPipes(threads);
-    pool = new Piscina<T, R>({ filename: file, minThreads: threads, maxThreads: threads, idleTimeout: IDLE_TIMEOUT_MS });
+    pool = new Piscina<T, R>({ filename: file, minThreads: threads, maxThreads: threads, idleTimeout: IDLE_TIMEOUT_MS, concurrentTasksPerWorker: start.tasksPerWorker ?? 1 });
   } catch (error) {
     throw new WorkerStartError(`${who} could not be started: ${oneLineMessage(error)}`);
   }

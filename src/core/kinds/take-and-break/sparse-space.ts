@@ -100,25 +100,26 @@ export class SparseSpaceKernel {
    */
   async fillAsync(store: ValueStore, from: number, to: number, marker: BlockMarker): Promise<void> {
     this.start(store, from, to);
-    // The block the workers are marking while this thread finishes the one before it.
-    let next: MarkedBlock | null = null;
+    // Blocks asked of the workers, in order: the first has this thread's share marked too. Each is marked below the
+    // start of the block before it, so that the workers mark it while this thread finishes that block.
+    let ahead: MarkedBlock[] = [];
     for (let n = from; n < to; ) {
       const end = this.nextEnd(store, n, to);
       if (!this.blocksPay(store, n, marker)) {
-        if (next) next = discard(next);
+        ahead = discardAll(ahead);
         n = this.fillSequential(store, n, Math.min(end, n + SEQUENTIAL_CHUNK));
         continue;
       }
-      // The first block is marked below its own start; each next one below the start of the block before it, so that the
-      // workers mark it while this thread finishes that block. A review of the mask (at `end`) starts afresh.
+      // The first block is marked below its own start. A review of the mask (at `end`) starts afresh.
       const heaps = this.blockHeaps(marker);
-      const current: MarkedBlock = next ?? this.markOwnShare(store, this.markBlock(store, n, n, Math.min(end, n + heaps), marker));
-      next = current.end < end ? this.markBlock(store, n, current.end, Math.min(end, current.end + heaps), marker) : null;
+      if (ahead.length === 0) ahead.push(this.markOwnShare(store, this.markBlock(store, n, n, Math.min(end, n + heaps), marker)));
+      const current = ahead.shift()!;
+      if (ahead.length === 0 && current.end < end) ahead.push(this.markBlock(store, n, current.end, Math.min(end, current.end + heaps), marker));
       let marks: Int32Array;
       try {
         marks = await marksOf(current);
       } catch (error) {
-        if (next) next = discard(next);
+        ahead = discardAll(ahead);
         // Workers that cannot start (an address-space limit, a missing build) leave the work to this thread, as with one.
         if (!(error instanceof WorkerStartError)) throw error;
         this.workersFailed = true;
@@ -133,11 +134,16 @@ export class SparseSpaceKernel {
         this.sharedBlocks++;
         store.count = n = stop;
       }
-      // Stopped early (a value outgrew the tables) or not finished here: the next block's marks no longer fit.
-      if (n !== current.end && next) next = discard(next);
-      if (next) next = this.markOwnShare(store, next);
+      // Stopped early (a value outgrew the tables) or not finished here: the blocks asked for no longer fit.
+      if (n !== current.end) ahead = discardAll(ahead);
+      const last = ahead[ahead.length - 1];
+      // The block after the next one, below the block just finished, asked for before this thread marks its share of
+      // the next: the workers then have it waiting when they are done with the next (asked for later, they sat idle
+      // for a fifth of a run of Grundy's game on 2 threads).
+      if (last && last.end < end) ahead.push(this.markBlock(store, n, last.end, Math.min(end, last.end + heaps), marker));
+      if (ahead.length > 0) ahead[0] = this.markOwnShare(store, ahead[0]!);
     }
-    if (next) discard(next);
+    discardAll(ahead);
     this.recorded = Math.max(this.recorded, to);
   }
 
@@ -279,10 +285,10 @@ async function marksOf(block: MarkedBlock): Promise<Int32Array> {
   return joinMarks(parts, split.words);
 }
 
-/** Marks no longer wanted: their workers finish, and a failure there is no one's concern (null, for the caller to keep). */
-function discard(block: MarkedBlock): null {
-  block.workers?.catch(() => {});
-  return null;
+/** Marks no longer wanted: their workers finish, and a failure there is no one's concern (none left, for the caller to keep). */
+function discardAll(blocks: readonly MarkedBlock[]): MarkedBlock[] {
+  for (const block of blocks) block.workers?.catch(() => {});
+  return [];
 }
 
 /**
