@@ -130,7 +130,6 @@ export class SparseSpaceKernel {
       if (stop === null) {
         n = this.fillSequential(store, n, Math.min(end, n + SEQUENTIAL_CHUNK));
       } else {
-        this.share.finished(current.end - current.start, performance.now() - started);
         this.sharedBlocks++;
         store.count = n = stop;
       }
@@ -141,7 +140,10 @@ export class SparseSpaceKernel {
       // the next: the workers then have it waiting when they are done with the next (asked for later, they sat idle
       // for a fifth of a run of Grundy's game on 2 threads).
       if (last && last.end < end) ahead.push(this.markBlock(store, n, last.end, Math.min(end, last.end + heaps), marker));
+      const marking = performance.now();
       if (ahead.length > 0) ahead[0] = this.markOwnShare(store, ahead[0]!);
+      // What finishing a block costs this thread is all its work on it but its own marks: asking for blocks included.
+      if (stop !== null) this.share.finished(current.end - current.start, marking - started);
     }
     discardAll(ahead);
     this.recorded = Math.max(this.recorded, to);
