@@ -15,6 +15,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { PRINT_PEAK_RSS, count, ratio, seconds, summarize, timed, type Timed } from './measure.js';
 
@@ -124,9 +125,9 @@ export async function benchOgs(out: Out): Promise<void> {
     toProof: (code: string) => timed(command, ['--code', code, '--format', 'json'], proofAnswer),
     /** The same run with node started directly on the bundle: Node reads NODE_EXTRA_CA_CERTS, if set, at start-up. */
     bundleToProof: (code: string) => timed(process.execPath, [bundle, '--code', code, '--format', 'json'], proofAnswer),
-    /** The kernel (and proof attempts) in a process of its own, with a checksum of the values. */
-    kernel: (code: string, limit: number) =>
-      timed(process.execPath, [gameRun, code, String(limit), '1'], (stdout): OurAnswer => {
+    /** The kernel (and proof attempts) in a process of its own, with a checksum of the values; one thread unless told. */
+    kernel: (code: string, limit: number, threads = 1) =>
+      timed(process.execPath, [gameRun, code, String(limit), String(threads)], (stdout): OurAnswer => {
         const j = JSON.parse(stdout) as { computed: number; checksum: string; peakRssMiB: number; pattern: { preperiod: number; period: number; proven: boolean } | null };
         return { count: j.computed, preperiod: j.pattern?.preperiod ?? null, period: j.pattern?.period ?? null, proven: Boolean(j.pattern?.proven), checksum: j.checksum, peakMiB: j.peakRssMiB };
       }),
@@ -138,9 +139,13 @@ export async function benchOgs(out: Out): Promise<void> {
   const tiny = ours.kernel('0.6', 1024).result.peakMiB!;
   out(`[ogs]  memory floor: a bare node process peaks at ${bareNode.toFixed(0)} MiB, sg-explore on 1,024 heaps of Officers at ${tiny.toFixed(0)} MiB`);
 
-  const rows: [string, string, 'proof' | 'kernel', number, string][] = [
+  // ogs runs on one thread; sg-explore on one too, and for Officers also as it runs by default, on every core.
+  const cores = availableParallelism();
+  const officersTo = quick ? 1 << 21 : 1 << 24;
+  const rows: [string, string, 'proof' | 'kernel', number, string, number?][] = [
     ['0.354', '0.354 to its proof (20,126,195 values)', 'kernel', 20_126_195, 'target <= 0.5'],
-    ['0.6', `Officers (0.6) to ${quick ? '2^21' : '2^24'}`, 'kernel', quick ? 1 << 21 : 1 << 24, 'target <= 0.5, peak RSS <= 1.5x'],
+    ['0.6', `Officers (0.6) to ${quick ? '2^21' : '2^24'}, one thread each`, 'kernel', officersTo, 'target <= 0.5, peak RSS <= 1.5x'],
+    ...(cores > 1 ? [['0.6', `Officers (0.6) to ${quick ? '2^21' : '2^24'}, sg-explore on all ${cores} threads (its default)`, 'kernel', officersTo, 'target <= 0.5', cores] as [string, string, 'kernel', number, string, number]] : []),
     ['0.56', '0.56 to its proof, whole process', 'proof', 0, 'target <= 0.8'],
     ['0.16', '0.16 to its proof, whole process', 'proof', 0, 'target <= 0.8'],
     ['0.137', "Dawson's Kayles (0.137) to its proof, whole process", 'proof', 0, 'start-up bound'],
@@ -148,7 +153,7 @@ export async function benchOgs(out: Out): Promise<void> {
     // Flammenkamp's .1777 (period 60,620,715 from 160,949,018): minutes each way, so only when asked.
     ...(process.env.SG_BENCH_RECORDS === '1' ? [['0.1777', '.1777 to its proof (443,139,470 values; records)', 'kernel', 443_139_470, 'target <= 0.5, peak RSS <= 1x'] as [string, string, 'kernel', number, string]] : []),
   ];
-  for (const [code, label, kind, limit, target] of rows) {
+  for (const [code, label, kind, limit, target, threads] of rows) {
     const long = kind === 'kernel' && limit > 1 << 22;
     // A long row is one pair: 0.354 and Officers to 2^24 take minutes each way. Short rows vary by a third
     // from run to run on a shared machine (ogs too), so they take the median of many pairs.
@@ -156,7 +161,7 @@ export async function benchOgs(out: Out): Promise<void> {
     // The peer computes as many values as sg-explore did (found by a first, untimed run).
     const probe = kind === 'proof' ? ours.toProof(code).result : null;
     const n = probe ? probe.count : limit;
-    const pair = alternate(runs, () => (kind === 'proof' ? ours.toProof(code) : ours.kernel(code, limit)), () => theirs(code, n));
+    const pair = alternate(runs, () => (kind === 'proof' ? ours.toProof(code) : ours.kernel(code, limit, threads)), () => theirs(code, n));
     const a = pair.first;
     const b = pair.second;
     const agree =
