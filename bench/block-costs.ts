@@ -4,27 +4,35 @@
  * (SparseSpaceKernel.fillAsync with WasmBlockMarker), printing both times,
  * whether the values agree, and what a heap of a shared block cost this
  * thread and the worker (SparseSpaceKernel.blockCosts).
- *   node dist/bench/block-costs.js CODE LIMIT
+ *   node dist/bench/block-costs.js CODE LIMIT [HEAPS]
+ * With HEAPS, blocks of that many heaps (the size a run on more threads
+ * takes: finishing a heap costs more in a larger block) and no one-thread run.
  */
 import { installNodeHost } from '../src/host/node-host.js';
 import { WasmBlockMarker } from '../src/host/block-marker.js';
-import { SparseSpaceKernel } from '../src/core/kinds/take-and-break/sparse-space.js';
+import { BLOCKS, SparseSpaceKernel } from '../src/core/kinds/take-and-break/sparse-space.js';
 import { twoHeapMoves } from '../src/core/kinds/take-and-break/rare-common.js';
 import { ValueStore } from '../src/core/kernels/store.js';
 import { parseCode } from '../src/core/rules/code.js';
 import { fletcher32 } from './c-sparse.js';
 
 installNodeHost();
-const [code, limitText] = process.argv.slice(2);
+const [code, limitText, heapsText] = process.argv.slice(2);
 const limit = Number(limitText);
+const heaps = heapsText === undefined ? null : Number(heapsText);
 
-const oneStore = new ValueStore(limit);
+let oneSeconds: number | null = null;
+let oneChecksum: string | null = null;
 let started = performance.now();
-new SparseSpaceKernel(parseCode(code!)).fill(oneStore, 0, limit);
-const oneSeconds = (performance.now() - started) / 1000;
+if (heaps === null) {
+  const oneStore = new ValueStore(limit);
+  new SparseSpaceKernel(parseCode(code!)).fill(oneStore, 0, limit);
+  oneSeconds = (performance.now() - started) / 1000;
+  oneChecksum = fletcher32(oneStore.values, limit);
+}
 
 const sharedStore = new ValueStore(limit);
-const kernel = new SparseSpaceKernel(parseCode(code!));
+const kernel = new SparseSpaceKernel(parseCode(code!), true, null, heaps === null ? BLOCKS : { ...BLOCKS, heaps });
 const marker = new WasmBlockMarker(twoHeapMoves(parseCode(code!)), 1);
 started = performance.now();
 try {
@@ -40,7 +48,8 @@ process.stdout.write(
     limit,
     oneSeconds,
     sharedSeconds,
-    same: fletcher32(oneStore.values, limit) === fletcher32(sharedStore.values, limit),
+    checksum: fletcher32(sharedStore.values, limit),
+    same: oneChecksum === null ? null : oneChecksum === fletcher32(sharedStore.values, limit),
     costs: kernel.blockCosts,
   }) + '\n',
 );

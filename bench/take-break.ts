@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { parseCode } from '../src/core/rules/code.js';
 import { ValueStore } from '../src/core/kernels/store.js';
 import { TakeBreakKernel } from '../src/core/kinds/take-and-break/take-break-kernel.js';
-import { SparseSpaceKernel, balancedShare } from '../src/core/kinds/take-and-break/sparse-space.js';
+import { BLOCKS, SparseSpaceKernel, balancedShare } from '../src/core/kinds/take-and-break/sparse-space.js';
+import { MAX_BLOCK } from '../src/core/kinds/take-and-break/wasm-sparse.js';
 import { referenceValues } from '../test/oracles/reference.js';
 import { count, ratio, seconds } from './measure.js';
 import { compileCSparse, runCSparse } from './c-sparse.js';
@@ -140,32 +141,50 @@ function benchSharedBlocks(out: Out): void {
 
 /**
  * What more threads would give one long run, from what a heap of a shared block costs here (block-costs.ts: this
- * thread finishing it, F, and marking it, M; one worker marking it, V). With W workers each marking a W-th share, this
- * thread takes the share f that leaves both done together (OwnShare): a heap then takes max(F + f M, (1 - f) V / W).
- * Hand-overs (a round trip to the workers per block, 256 heaps a thread) are not counted.
+ * thread finishing it, F, asking for the next block included, and marking it, M; one worker marking it, V). With W
+ * workers each marking a W-th share, this thread takes the share f that leaves both done together (OwnShare): a heap
+ * then takes max(F + f M, (1 - f) V / W). T threads share blocks of 256 T heaps (1,024 at most: see BLOCKS), and the
+ * larger the block the more of a heap's pairs this thread pairs itself: so each T's costs are measured with its own
+ * block size.
+ * The workers' own hand-overs (a round trip per block) are not counted.
  */
+/** Heaps a thread in a shared block (T threads: T - 1 workers and this one), and the most a block holds. */
+const BLOCK_HEAPS = typeof BLOCKS.heaps === 'number' ? { perThread: BLOCKS.heaps, most: BLOCKS.heaps } : BLOCKS.heaps;
+
 function blockModel(out: Out, code: string, size: number): void {
   const script = fileURLToPath(new URL('./block-costs.js', import.meta.url));
-  const child = spawnSync(process.execPath, [script, code, String(size)], { encoding: 'utf8', maxBuffer: 1 << 20 });
-  if (child.status !== 0) throw new Error(`block-costs ${code} failed: ${child.stderr.trim()}`);
-  const r = JSON.parse(child.stdout) as { oneSeconds: number; sharedSeconds: number; same: boolean; costs: { blocks: number; finish: number; mark: number; workers: number } | null };
+  type Costs = { blocks: number; finish: number; mark: number; workers: number };
+  const run = (...heaps: number[]) => {
+    const child = spawnSync(process.execPath, [script, code, String(size), ...heaps.map(String)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    if (child.status !== 0) throw new Error(`block-costs ${code} failed: ${child.stderr.trim()}`);
+    return JSON.parse(child.stdout) as { oneSeconds: number | null; sharedSeconds: number; checksum: string; same: boolean | null; costs: Costs | null };
+  };
+  const r = run();
   if (!r.costs) {
     out(`[model] ${code}: no block was shared out`);
     return;
   }
-  const { finish: F, mark: M, workers: V } = r.costs;
-  const perHeap = (1e6 * r.oneSeconds) / size;
+  const perHeap = (1e6 * r.oneSeconds!) / size;
+  let same = r.same === true;
+  const costsAt = (F: number, M: number, V: number) => `F ${F.toFixed(2)}, M ${M.toFixed(2)}, V ${V.toFixed(2)} us`;
+  const sizedRuns = new Map<number, ReturnType<typeof run>>();
   const predicted = [4, 8, 16].map((threads) => {
+    const heaps = Math.min(MAX_BLOCK, BLOCK_HEAPS.most, BLOCK_HEAPS.perThread * threads);
+    const sized = sizedRuns.get(heaps) ?? run(heaps);
+    sizedRuns.set(heaps, sized);
+    same &&= sized.checksum === r.checksum;
+    const { finish: F, mark: M, workers: V } = sized.costs ?? r.costs!;
     const each = V / (threads - 1);
     const f = balancedShare(F, M, each);
     const heap = Math.max(F + f * M, (1 - f) * each);
-    return `${threads} threads ${ratio(perHeap / heap)}`;
+    return `${threads} threads ${ratio(perHeap / heap)} (blocks of ${heaps}: ${costsAt(F, M, V)})`;
   });
+  const { finish: F, mark: M, workers: V } = r.costs;
   out(
-    `[model] ${code} to ${count(size)}: one thread ${perHeap.toFixed(2)} us a heap; with blocks shared (this thread and one worker, ${seconds(r.sharedSeconds)} against ${seconds(r.oneSeconds)}${r.same ? ', same values' : '  MISMATCH'}) ` +
-      `a heap cost this thread ${F.toFixed(2)} us to finish and ${M.toFixed(2)} us to mark, the worker ${V.toFixed(2)} us to mark; predicted speed-up, hand-overs not counted: ${predicted.join(', ')}`,
+    `[model] ${code} to ${count(size)}: one thread ${perHeap.toFixed(2)} us a heap; with blocks shared (this thread and one worker, ${seconds(r.sharedSeconds)} against ${seconds(r.oneSeconds!)}${same ? ', same values' : '  MISMATCH'}) ` +
+      `a heap cost this thread F to finish and M to mark, the worker V to mark (${costsAt(F, M, V)}); predicted speed-up: ${predicted.join(', ')}`,
   );
-  if (!r.same) process.exitCode = 1;
+  if (!same) process.exitCode = 1;
 }
 
 export async function benchTakeBreak(out: Out): Promise<void> {
