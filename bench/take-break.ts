@@ -146,14 +146,15 @@ function benchSharedBlocks(out: Out): void {
  * then takes max(F + f M, (1 - f) V / W). T threads share blocks of 256 T heaps (1,024 at most: see BLOCKS), and the
  * larger the block the more of a heap's pairs this thread pairs itself: so each T's costs are measured with its own
  * block size.
- * The workers' own hand-overs (a round trip per block) are not counted.
+ * Asking the workers for their shares is this thread's (F, measured with one worker, plus what asking each further
+ * one cost); taking in their answers and the workers' own side of the round trips are not counted.
  */
 /** Heaps a thread in a shared block (T threads: T - 1 workers and this one), and the most a block holds. */
 const BLOCK_HEAPS = typeof BLOCKS.heaps === 'number' ? { perThread: BLOCKS.heaps, most: BLOCKS.heaps } : BLOCKS.heaps;
 
 function blockModel(out: Out, code: string, size: number): void {
   const script = fileURLToPath(new URL('./block-costs.js', import.meta.url));
-  type Costs = { blocks: number; finish: number; mark: number; workers: number };
+  type Costs = { blocks: number; finish: number; mark: number; workers: number; handOver: number };
   const run = (...heaps: number[]) => {
     const child = spawnSync(process.execPath, [script, code, String(size), ...heaps.map(String)], { encoding: 'utf8', maxBuffer: 1 << 20 });
     if (child.status !== 0) throw new Error(`block-costs ${code} failed: ${child.stderr.trim()}`);
@@ -173,16 +174,18 @@ function blockModel(out: Out, code: string, size: number): void {
     const sized = sizedRuns.get(heaps) ?? run(heaps);
     sizedRuns.set(heaps, sized);
     same &&= sized.checksum === r.checksum;
-    const { finish: F, mark: M, workers: V } = sized.costs ?? r.costs!;
+    const { finish: F1, mark: M, workers: V, handOver } = sized.costs ?? r.costs!;
+    // F was measured asking one worker; T threads ask T - 1 a block.
+    const F = F1 + ((threads - 2) * handOver) / heaps;
     const each = V / (threads - 1);
     const f = balancedShare(F, M, each);
     const heap = Math.max(F + f * M, (1 - f) * each);
-    return `${threads} threads ${ratio(perHeap / heap)} (blocks of ${heaps}: ${costsAt(F, M, V)})`;
+    return `${threads} threads ${ratio(perHeap / heap)} (blocks of ${heaps}: ${costsAt(F, M, V)}, asking ${handOver.toFixed(0)} us a worker)`;
   });
   const { finish: F, mark: M, workers: V } = r.costs;
   out(
     `[model] ${code} to ${count(size)}: one thread ${perHeap.toFixed(2)} us a heap; with blocks shared (this thread and one worker, ${seconds(r.sharedSeconds)} against ${seconds(r.oneSeconds!)}${same ? ', same values' : '  MISMATCH'}) ` +
-      `a heap cost this thread F to finish and M to mark, the worker V to mark (${costsAt(F, M, V)}); predicted speed-up: ${predicted.join(', ')}`,
+      `a heap cost this thread F to finish and M to mark, the worker V to mark (${costsAt(F, M, V)}), and asking a worker for a block's share ${r.costs.handOver.toFixed(0)} us; predicted speed-up: ${predicted.join(', ')}`,
   );
   if (!same) process.exitCode = 1;
 }

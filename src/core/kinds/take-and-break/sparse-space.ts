@@ -164,8 +164,9 @@ export class SparseSpaceKernel {
   /**
    * What a heap of a shared block has cost lately (microseconds, running
    * means): finishing it here, marking it here, and marking it on the
-   * workers (the busiest one's time over their share). For the bench's
-   * model of more threads; null before any block.
+   * workers (the busiest one's time over their share); and, a block rather
+   * than a heap, asking one worker for its share. For the bench's model of
+   * more threads; null before any block.
    */
   get blockCosts(): BlockCosts | null {
     return this.sharedBlocks > 0 ? { blocks: this.sharedBlocks, ...this.share.micros() } : null;
@@ -224,7 +225,9 @@ export class SparseSpaceKernel {
     const rareBelow = this.split.count;
     const split: BlockSplit = { rare: this.split.positions.slice(0, rareBelow), mask, bound, domain: this.split.space === 'domain' ? this.split.parity! : -1, words: bound / 32 };
     const mid = start + Math.round((end - start) * this.share.fraction(marker.threads));
+    const asked = performance.now();
     const workers = mid < end ? marker.mark(store.values, base, mid, end, split, store.limit).then(({ marks, busyMs }) => (this.share.workersMarked(end - mid, busyMs), marks)) : null;
+    if (workers) this.share.handedOver(marker.threads, performance.now() - asked);
     return { base, start, mid, end, rareBelow, split, own: null, workers };
   }
 
@@ -265,6 +268,8 @@ export interface BlockCosts {
   readonly finish: number;
   readonly mark: number;
   readonly workers: number;
+  /** Microseconds this thread spends asking one worker for its share of a block (part of `finish`). */
+  readonly handOver: number;
 }
 
 /**
@@ -311,6 +316,9 @@ class OwnShare {
   private finishMs = 0;
   private markMs = 0;
   private workersMs = 0;
+  /** Asking the workers for their shares: the time and the number of shares asked for, in all (a plain mean: only the bench reads it). */
+  private handOverMs = 0;
+  private handOvers = 0;
 
   finished(heaps: number, ms: number): void {
     this.finishMs = mean(this.finishMs, ms / heaps);
@@ -324,8 +332,14 @@ class OwnShare {
     this.workersMs = mean(this.workersMs, ms / heaps);
   }
 
-  micros(): { finish: number; mark: number; workers: number } {
-    return { finish: 1000 * this.finishMs, mark: 1000 * this.markMs, workers: 1000 * this.workersMs };
+  /** Asking `workers` workers for their shares of a block took this thread `ms` (the messages out; not the answers). */
+  handedOver(workers: number, ms: number): void {
+    this.handOverMs += ms;
+    this.handOvers += workers;
+  }
+
+  micros(): { finish: number; mark: number; workers: number; handOver: number } {
+    return { finish: 1000 * this.finishMs, mark: 1000 * this.markMs, workers: 1000 * this.workersMs, handOver: this.handOvers > 0 ? (1000 * this.handOverMs) / this.handOvers : 0 };
   }
 
   fraction(workers: number): number {
