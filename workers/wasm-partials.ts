@@ -28,6 +28,6 @@ export default function partials(task: PartialsTask): number {
     store.count = B;
   }
   const started = performance.now();
-  wasm.partials(store, request, new Int32Array(task.out));
+  wasm.partials(store, { ...request, rare: new Int32Array(task.rare, 0, request.rareCount) }, new Int32Array(task.out));
   return performance.now() - started;
 }
