@@ -41,6 +41,7 @@ try {
   await marker.close();
 }
 const sharedSeconds = (performance.now() - started) / 1000;
+const sharedChecksum = fletcher32(sharedStore.values, limit);
 
 process.stdout.write(
   JSON.stringify({
@@ -48,8 +49,8 @@ process.stdout.write(
     limit,
     oneSeconds,
     sharedSeconds,
-    checksum: fletcher32(sharedStore.values, limit),
-    same: oneChecksum === null ? null : oneChecksum === fletcher32(sharedStore.values, limit),
+    checksum: sharedChecksum,
+    same: oneChecksum === null ? null : oneChecksum === sharedChecksum,
     costs: kernel.blockCosts,
   }) + '\n',
 );

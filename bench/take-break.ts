@@ -11,8 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { parseCode } from '../src/core/rules/code.js';
 import { ValueStore } from '../src/core/kernels/store.js';
 import { TakeBreakKernel } from '../src/core/kinds/take-and-break/take-break-kernel.js';
-import { BLOCKS, SparseSpaceKernel, balancedShare } from '../src/core/kinds/take-and-break/sparse-space.js';
-import { MAX_BLOCK } from '../src/core/kinds/take-and-break/wasm-sparse.js';
+import { BLOCKS, SparseSpaceKernel, balancedShare, blockHeaps } from '../src/core/kinds/take-and-break/sparse-space.js';
 import { referenceValues } from '../test/oracles/reference.js';
 import { count, ratio, seconds } from './measure.js';
 import { compileCSparse, runCSparse } from './c-sparse.js';
@@ -149,9 +148,6 @@ function benchSharedBlocks(out: Out): void {
  * Asking the workers for their shares is this thread's (F, measured with one worker, plus what asking each further
  * one cost); taking in their answers and the workers' own side of the round trips are not counted.
  */
-/** Heaps a thread in a shared block (T threads: T - 1 workers and this one), and the most a block holds. */
-const BLOCK_HEAPS = typeof BLOCKS.heaps === 'number' ? { perThread: BLOCKS.heaps, most: BLOCKS.heaps } : BLOCKS.heaps;
-
 function blockModel(out: Out, code: string, size: number): void {
   const script = fileURLToPath(new URL('./block-costs.js', import.meta.url));
   type Costs = { blocks: number; finish: number; mark: number; workers: number; handOver: number };
@@ -170,7 +166,7 @@ function blockModel(out: Out, code: string, size: number): void {
   const costsAt = (F: number, M: number, V: number) => `F ${F.toFixed(2)}, M ${M.toFixed(2)}, V ${V.toFixed(2)} us`;
   const sizedRuns = new Map<number, ReturnType<typeof run>>();
   const predicted = [4, 8, 16].map((threads) => {
-    const heaps = Math.min(MAX_BLOCK, BLOCK_HEAPS.most, BLOCK_HEAPS.perThread * threads);
+    const heaps = blockHeaps(BLOCKS, threads);
     const sized = sizedRuns.get(heaps) ?? run(heaps);
     sizedRuns.set(heaps, sized);
     same &&= sized.checksum === r.checksum;

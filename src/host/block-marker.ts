@@ -92,9 +92,7 @@ export class WasmBlockMarker implements BlockMarker {
   private outBuffer(bytes: number): SharedArrayBuffer {
     const i = this.freeOuts.findIndex((buffer) => buffer.byteLength >= bytes);
     if (i >= 0) return this.freeOuts.splice(i, 1)[0]!;
-    let size = 1 << 12;
-    while (size < bytes) size *= 2;
-    return new SharedArrayBuffer(size);
+    return new SharedArrayBuffer(doubled(1 << 12, bytes));
   }
 
   /**
@@ -107,9 +105,7 @@ export class WasmBlockMarker implements BlockMarker {
     let same = rare.length >= kept.length && 4 * rare.length <= this.rareShared.byteLength;
     for (let i = 0; same && i < kept.length; i++) same = rare[i] === kept[i];
     if (!same) {
-      let capacity = 1 << 10;
-      while (capacity < rare.length) capacity *= 2;
-      this.rareShared = new SharedArrayBuffer(4 * capacity);
+      this.rareShared = new SharedArrayBuffer(4 * doubled(1 << 10, rare.length));
       this.rareKept = 0;
     }
     new Int32Array(this.rareShared).set(rare.subarray(this.rareKept), this.rareKept);
@@ -120,9 +116,7 @@ export class WasmBlockMarker implements BlockMarker {
   private follow(values: ValueArray, B: number): void {
     if (B <= this.mirrored) return;
     if (this.mirror.byteLength < 2 * B) {
-      let capacity = Math.max(1 << 16, this.mirror.byteLength / 2);
-      while (capacity < B) capacity *= 2;
-      const bigger = new SharedArrayBuffer(2 * capacity);
+      const bigger = new SharedArrayBuffer(2 * doubled(Math.max(1 << 16, this.mirror.byteLength / 2), B));
       new Uint16Array(bigger).set(new Uint16Array(this.mirror, 0, this.mirrored));
       this.mirror = bigger;
     }
@@ -134,4 +128,11 @@ export class WasmBlockMarker implements BlockMarker {
     const { rare, ...rest } = split;
     return { run: this.run, moves: this.moves, limit, mirror: this.mirror, rare: this.rareShared, request: { ...rest, rareCount: rare.length, blockStart: B, from, to }, out };
   }
+}
+
+/** `start` doubled until it reaches `atLeast`: buffers grow by doubling, so that growing costs few copies. */
+function doubled(start: number, atLeast: number): number {
+  let size = start;
+  while (size < atLeast) size *= 2;
+  return size;
 }

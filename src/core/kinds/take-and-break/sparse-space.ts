@@ -32,6 +32,12 @@ export interface BlockSizes {
  * against 2.4 and 2.9 us a heap on one thread: larger blocks would cap 8 or 16 threads near 1.7x and 1.3x.
  */
 export const BLOCKS: BlockSizes = { from: 1 << 14, minRare: 256, heaps: { perThread: 256, most: 1 << 10 } };
+
+/** Heaps a block holds under `sizes` on `threads` threads (this one and the workers). */
+export function blockHeaps(sizes: BlockSizes, threads: number): number {
+  const { heaps } = sizes;
+  return typeof heaps === 'number' ? heaps : Math.min(MAX_BLOCK, heaps.most, heaps.perThread * threads);
+}
 /** Heaps computed on this thread between checks of whether blocks now pay. */
 const SEQUENTIAL_CHUNK = 1 << 14;
 
@@ -118,10 +124,12 @@ export class SparseSpaceKernel {
         continue;
       }
       // The first block is marked below its own start. A review of the mask (at `end`) starts afresh.
-      const heaps = this.blockHeaps(marker);
-      if (ahead.length === 0) ahead.push(this.markOwnShare(store, this.markBlock(store, n, n, Math.min(end, n + heaps), marker)));
+      const heaps = blockHeaps(this.blocks, marker.threads + 1);
+      /** The block from `start` on, marked below heap n (whose values are final). */
+      const ask = (start: number) => this.markBlock(store, n, start, Math.min(end, start + heaps), marker);
+      if (ahead.length === 0) ahead.push(this.markOwnShare(store, ask(n)));
       const current = ahead.shift()!;
-      if (ahead.length === 0 && current.end < end) ahead.push(this.markBlock(store, n, current.end, Math.min(end, current.end + heaps), marker));
+      if (ahead.length === 0 && current.end < end) ahead.push(ask(current.end));
       let marks: Int32Array;
       try {
         marks = await marksOf(current);
@@ -146,7 +154,7 @@ export class SparseSpaceKernel {
       // The block after the next one, below the block just finished, asked for before this thread marks its share of
       // the next: the workers then have it waiting when they are done with the next (asked for later, they sat idle
       // for a fifth of a run of Grundy's game on 2 threads).
-      if (last && last.end < end) ahead.push(this.markBlock(store, n, last.end, Math.min(end, last.end + heaps), marker));
+      if (last && last.end < end) ahead.push(ask(last.end));
       const marking = performance.now();
       if (ahead.length > 0) ahead[0] = this.markOwnShare(store, ahead[0]!);
       // What finishing a block costs this thread is all its work on it but its own marks: asking for blocks included.
@@ -195,11 +203,6 @@ export class SparseSpaceKernel {
     if (stop === null) return this.fillHere(store, n, end);
     store.count = stop;
     return stop;
-  }
-
-  private blockHeaps(marker: BlockMarker): number {
-    const { heaps } = this.blocks;
-    return typeof heaps === 'number' ? heaps : Math.min(MAX_BLOCK, heaps.most, heaps.perThread * (marker.threads + 1));
   }
 
   private blocksPay(store: ValueStore, n: number, marker: BlockMarker): boolean {
