@@ -4,9 +4,11 @@
  * (SparseSpaceKernel.fillAsync with WasmBlockMarker), printing both times,
  * whether the values agree, and what a heap of a shared block cost this
  * thread and the worker (SparseSpaceKernel.blockCosts).
- *   node dist/bench/block-costs.js CODE LIMIT [HEAPS]
+ *   node dist/bench/block-costs.js CODE LIMIT [HEAPS [SHARES]]
  * With HEAPS, blocks of that many heaps (the size a run on more threads
- * takes: finishing a heap costs more in a larger block) and no one-thread run.
+ * takes: finishing a heap costs more in a larger block) and no one-thread run;
+ * with SHARES, each block cut into that many tasks for the one worker (as
+ * many as SHARES workers would take: asking for them is this thread's work).
  */
 import { installNodeHost } from '../src/host/node-host.js';
 import { WasmBlockMarker } from '../src/host/block-marker.js';
@@ -17,9 +19,10 @@ import { parseCode } from '../src/core/rules/code.js';
 import { fletcher32 } from './c-sparse.js';
 
 installNodeHost();
-const [code, limitText, heapsText] = process.argv.slice(2);
+const [code, limitText, heapsText, sharesText] = process.argv.slice(2);
 const limit = Number(limitText);
 const heaps = heapsText === undefined ? null : Number(heapsText);
+const shares = sharesText === undefined ? 1 : Number(sharesText);
 
 let oneSeconds: number | null = null;
 let oneChecksum: string | null = null;
@@ -33,7 +36,7 @@ if (heaps === null) {
 
 const sharedStore = new ValueStore(limit);
 const kernel = new SparseSpaceKernel(parseCode(code!), true, null, heaps === null ? BLOCKS : { ...BLOCKS, heaps });
-const marker = new WasmBlockMarker(twoHeapMoves(parseCode(code!)), 1);
+const marker = new WasmBlockMarker(twoHeapMoves(parseCode(code!)), 1, shares);
 started = performance.now();
 try {
   await kernel.fillAsync(sharedStore, 0, limit, marker);

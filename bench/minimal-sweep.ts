@@ -12,7 +12,7 @@
  * proof are tested against the reference implementation in the suite).
  */
 import { Worker } from 'node:worker_threads';
-import { startingWorkers } from '../src/host/pool.js';
+import { startingWorkers } from '../src/host/threads.js';
 import { binomial } from '../src/sweep/family.js';
 
 /** Posts 'ready' once loaded; then, per task {from, to, maxMove}, the rules done and sums of their preperiods and periods. */

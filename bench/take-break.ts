@@ -144,15 +144,15 @@ function benchSharedBlocks(out: Out): void {
  * workers each marking a W-th share, this thread takes the share f that leaves both done together (OwnShare): a heap
  * then takes max(F + f M, (1 - f) V / W). T threads share blocks of 256 T heaps (1,024 at most: see BLOCKS), and the
  * larger the block the more of a heap's pairs this thread pairs itself: so each T's costs are measured with its own
- * block size.
- * Asking the workers for their shares is this thread's (F, measured with one worker, plus what asking each further
- * one cost); taking in their answers and the workers' own side of the round trips are not counted.
+ * block size, and with each block cut into T - 1 tasks for the one worker, so that F counts asking for as many shares
+ * as T - 1 workers take. Not counted: the workers' side of a task (V counts only the marking) and any wait for an
+ * answer (this thread waits here for marks due soon, rather than for a turn of the event loop).
  */
 function blockModel(out: Out, code: string, size: number): void {
   const script = fileURLToPath(new URL('./block-costs.js', import.meta.url));
   type Costs = { blocks: number; finish: number; mark: number; workers: number; handOver: number };
-  const run = (...heaps: number[]) => {
-    const child = spawnSync(process.execPath, [script, code, String(size), ...heaps.map(String)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const run = (...args: number[]) => {
+    const child = spawnSync(process.execPath, [script, code, String(size), ...args.map(String)], { encoding: 'utf8', maxBuffer: 1 << 20 });
     if (child.status !== 0) throw new Error(`block-costs ${code} failed: ${child.stderr.trim()}`);
     return JSON.parse(child.stdout) as { oneSeconds: number | null; sharedSeconds: number; checksum: string; same: boolean | null; costs: Costs | null };
   };
@@ -164,24 +164,20 @@ function blockModel(out: Out, code: string, size: number): void {
   const perHeap = (1e6 * r.oneSeconds!) / size;
   let same = r.same === true;
   const costsAt = (F: number, M: number, V: number) => `F ${F.toFixed(2)}, M ${M.toFixed(2)}, V ${V.toFixed(2)} us`;
-  const sizedRuns = new Map<number, ReturnType<typeof run>>();
   const predicted = [4, 8, 16].map((threads) => {
     const heaps = blockHeaps(BLOCKS, threads);
-    const sized = sizedRuns.get(heaps) ?? run(heaps);
-    sizedRuns.set(heaps, sized);
+    const sized = run(heaps, threads - 1);
     same &&= sized.checksum === r.checksum;
-    const { finish: F1, mark: M, workers: V, handOver } = sized.costs ?? r.costs!;
-    // F was measured asking one worker; T threads ask T - 1 a block.
-    const F = F1 + ((threads - 2) * handOver) / heaps;
+    const { finish: F, mark: M, workers: V, handOver } = sized.costs ?? r.costs!;
     const each = V / (threads - 1);
     const f = balancedShare(F, M, each);
     const heap = Math.max(F + f * M, (1 - f) * each);
-    return `${threads} threads ${ratio(perHeap / heap)} (blocks of ${heaps}: ${costsAt(F, M, V)}, asking ${handOver.toFixed(0)} us a worker)`;
+    return `${threads} threads ${ratio(perHeap / heap)} (blocks of ${heaps}: ${costsAt(F, M, V)}, asking for ${threads - 1} shares ${handOver.toFixed(0)} us a block)`;
   });
   const { finish: F, mark: M, workers: V } = r.costs;
   out(
     `[model] ${code} to ${count(size)}: one thread ${perHeap.toFixed(2)} us a heap; with blocks shared (this thread and one worker, ${seconds(r.sharedSeconds)} against ${seconds(r.oneSeconds!)}${same ? ', same values' : '  MISMATCH'}) ` +
-      `a heap cost this thread F to finish and M to mark, the worker V to mark (${costsAt(F, M, V)}), and asking a worker for a block's share ${r.costs.handOver.toFixed(0)} us; predicted speed-up: ${predicted.join(', ')}`,
+      `a heap cost this thread F to finish and M to mark, the worker V to mark (${costsAt(F, M, V)}), and asking for a block's share ${r.costs.handOver.toFixed(0)} us; predicted speed-up: ${predicted.join(', ')}`,
   );
   if (!same) process.exitCode = 1;
 }

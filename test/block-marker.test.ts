@@ -106,7 +106,7 @@ describe('workers that cannot start leave the work to this thread', () => {
   it('a marker whose pool fails to start: the one-thread values, no block shared, no error', async () => {
     const failing: BlockMarker = {
       threads: 2,
-      mark: () => Promise.reject(new WorkerStartError('the rare/common worker could not be started: no room')),
+      mark: () => ({ marks: Promise.reject(new WorkerStartError('the rare/common worker could not be started: no room')), waitHere: () => {} }),
       close: async () => {},
     };
     const count = 6000;
@@ -119,7 +119,7 @@ describe('workers that cannot start leave the work to this thread', () => {
   });
 
   it('any other failure of the workers ends the run with it', async () => {
-    const broken: BlockMarker = { threads: 1, mark: () => Promise.reject(new Error('worker crashed')), close: async () => {} };
+    const broken: BlockMarker = { threads: 1, mark: () => ({ marks: Promise.reject(new Error('worker crashed')), waitHere: () => {} }), close: async () => {} };
     const kernel = new SparseSpaceKernel(parseCode('0.6406'), true, null, { from: 64, minRare: 0, heaps: 100 });
     await expect(kernel.fillAsync(new ValueStore(6000), 0, 6000, broken)).rejects.toThrow('worker crashed');
   });

@@ -1,33 +1,39 @@
-/** piscina worker: its share of a block of heaps for the WebAssembly rare/common kernel (see src/host/block-marker.ts). */
+/** Worker thread of a WorkerRing: shares of blocks of heaps for the WebAssembly rare/common kernel (see src/host/block-marker.ts). */
+import { workerData } from 'node:worker_threads';
 import { installNodeHost } from '../src/host/node-host.js';
 import { WasmSparse } from '../src/core/kinds/take-and-break/wasm-sparse.js';
 import { ValueStore } from '../src/core/kernels/store.js';
-import type { PartialsTask } from '../src/host/block-marker.js';
+import { PARTIALS_TASK as T, type PartialsStart } from '../src/host/block-marker.js';
+import { serveRing, type RingWorkerData } from '../src/host/worker-ring.js';
 
 installNodeHost();
 
-/** This worker's module and its copy of the values, for one run. */
-let copy: { run: number; wasm: WasmSparse; store: ValueStore } | null = null;
+const start = workerData as RingWorkerData<PartialsStart>;
+const wasm = WasmSparse.create(start.data.moves);
+if (!wasm) throw new Error('the WebAssembly module cannot be loaded in this worker');
+/** This worker's copy of the values, two bytes a value from the start, as the blocks have them. */
+let store: ValueStore | null = null;
 
-/** Marks the task's share; returns how long that took here (ms), for the main thread's balance (0 for the probe). */
-export default function partials(task: PartialsTask): number {
-  const { request } = task;
-  if (request.to <= request.from) return 0; // the start-up probe
-  if (copy?.run !== task.run) {
-    const wasm = WasmSparse.create(task.moves);
-    if (!wasm) throw new Error('the WebAssembly module cannot be loaded in this worker');
-    // Two bytes a value from the start, as the blocks have them.
-    const store = new ValueStore(task.limit, 0xffff, 1 << 16);
+serveRing(start, (task, buffer) => {
+  const limit = task[T.LIMIT]! >>> 0;
+  if (store?.limit !== limit) {
+    store = new ValueStore(limit, 0xffff, 1 << 16);
     if (!wasm.house(store)) throw new Error("this worker's WebAssembly memory cannot hold the values");
-    copy = { run: task.run, wasm, store };
   }
-  const { wasm, store } = copy;
-  const B = request.blockStart;
+  const B = task[T.BASE]!;
   if (store.count < B) {
-    store.reserve(B).set(new Uint16Array(task.mirror, 2 * store.count, B - store.count), store.count);
+    store.reserve(B).set(new Uint16Array(buffer(task[T.MIRROR]!), 2 * store.count, B - store.count), store.count);
     store.count = B;
   }
-  const started = performance.now();
-  wasm.partials(store, { ...request, rare: new Int32Array(task.rare, 0, request.rareCount) }, new Int32Array(task.out));
-  return performance.now() - started;
-}
+  const request = {
+    blockStart: B,
+    from: task[T.FROM]!,
+    to: task[T.TO]!,
+    rare: new Int32Array(buffer(task[T.RARE]!), 0, task[T.RARE_COUNT]!),
+    mask: task[T.MASK]!,
+    bound: task[T.BOUND]!,
+    domain: task[T.DOMAIN]!,
+    words: task[T.WORDS]!,
+  };
+  wasm.partials(store, request, new Int32Array(buffer(task[T.OUT]!)));
+});

@@ -1,133 +1,167 @@
-import type { Piscina } from 'piscina';
-import type { BlockMarker, BlockMarks, BlockSplit } from '../core/kinds/take-and-break/platform.js';
+import type { BlockMarker, BlockMarks, BlockSplit, MarksInFlight } from '../core/kinds/take-and-break/platform.js';
 import type { TwoHeapMoves } from '../core/kinds/take-and-break/rare-common.js';
-import { joinMarks, type PartialsRequest } from '../core/kinds/take-and-break/wasm-sparse.js';
+import { joinMarks } from '../core/kinds/take-and-break/wasm-sparse.js';
 import type { ValueArray } from '../core/kernels/store.js';
 import { workerFile } from './worker-path.js';
+import type { TaskDone, WorkerRing } from './worker-ring.js';
 
 /**
- * One worker's task (workers/wasm-partials.ts): its share of a block. The
- * values G(0..B-1) travel in `mirror`, two bytes a value, which this thread
- * keeps up to date; each worker copies what it lacks into its own module.
- * The rare heaps below the block travel the same way, the first `rareCount`
- * of `rare`. (A message passes a shared buffer by reference: the rare heaps
- * as an array of their own, and a fresh buffer for the marks, cost this
- * thread 10-40 us a task more, a task of Grundy's game being 700 heaps.)
+ * One worker's task (workers/wasm-partials.ts), its share of a block: the int32 fields of a task in the ring, in this
+ * order. The values G(0..B-1) are in the buffer MIRROR, two bytes a value, which this thread keeps up to date; each
+ * worker copies what it lacks into its own module. The rare heaps below the block are the first RARE_COUNT of the
+ * buffer RARE; the marks go to the buffer OUT (`words` words a heap, then one covered a heap). LIMIT, the most values
+ * the run may reach, is unsigned.
  */
-export interface PartialsTask {
-  /** Which run the worker's copy belongs to (a new run starts a new copy). */
-  readonly run: number;
+export const PARTIALS_TASK = { BASE: 0, FROM: 1, TO: 2, RARE_COUNT: 3, MASK: 4, BOUND: 5, DOMAIN: 6, WORDS: 7, LIMIT: 8, MIRROR: 9, RARE: 10, OUT: 11 } as const;
+const FIELDS = Object.keys(PARTIALS_TASK).length;
+
+/** What the workers start with. */
+export interface PartialsStart {
   readonly moves: TwoHeapMoves;
-  readonly limit: number;
-  readonly mirror: SharedArrayBuffer;
-  readonly rare: SharedArrayBuffer;
-  readonly request: Omit<PartialsRequest, 'rare'> & { readonly rareCount: number };
-  /** Where the marks go: `words` words a heap, then one covered a heap (the buffer may be longer). */
-  readonly out: SharedArrayBuffer;
 }
 
-let runs = 0;
+/** A buffer the workers know by its number. */
+interface Shared {
+  readonly id: number;
+  readonly buffer: SharedArrayBuffer;
+}
 
 /**
- * The BlockMarker on Node: a piscina pool of workers, each with the
- * WebAssembly module and its own copy of the values, which marks a block's
- * pairs below it in equal shares (see SparseSpaceKernel.fillAsync).
+ * The BlockMarker on Node: worker threads fed through a WorkerRing, each
+ * with the WebAssembly module and its own copy of the values, which mark a
+ * block's pairs below it in equal shares (see SparseSpaceKernel.fillAsync).
  */
 export class WasmBlockMarker implements BlockMarker {
-  private pool: Piscina<PartialsTask, number> | null = null;
-  private mirror = new SharedArrayBuffer(0);
+  private ring: Promise<WorkerRing> | null = null;
+  private started: WorkerRing | null = null;
+  private ids = 0;
+  private mirror: Shared | null = null;
   /** G(0..mirrored-1) are in the mirror. */
   private mirrored = 0;
-  /** The rare heaps of the last block asked for, the first rareKept of rareShared: tasks in flight may read them. */
-  private rareShared = new SharedArrayBuffer(0);
+  /** The rare heaps of the last block asked for, the first rareKept of `rare`: tasks in flight may read them. */
+  private rare: Shared | null = null;
   private rareKept = 0;
   /** Buffers for the workers' marks, free again once their marks are copied out. */
-  private readonly freeOuts: SharedArrayBuffer[] = [];
-  private readonly run = ++runs;
+  private readonly freeOuts: Shared[] = [];
 
+  /**
+   * `shares`: tasks a block is cut into, one a worker by default (the bench gives one worker as many as more
+   * threads would have, to time asking for them).
+   */
   constructor(
     private readonly moves: TwoHeapMoves,
     readonly threads: number,
+    private readonly shares = threads,
   ) {}
 
-  mark(values: ValueArray, base: number, start: number, end: number, split: BlockSplit, limit: number): Promise<BlockMarks> {
-    // Now, while `values` is a live view (a store that grows later detaches it).
-    this.follow(values, base);
-    this.followRare(split.rare);
-    return this.shareOut(base, start, end, split, limit);
+  mark(values: ValueArray, base: number, start: number, end: number, split: BlockSplit, limit: number): MarksInFlight {
+    // The values are read now, while `values` is a live view (a store that grows later detaches it).
+    const mirror = this.follow(values, base);
+    const rare = this.followRare(split.rare);
+    const task = (ring: WorkerRing, from: number, to: number, out: Shared) =>
+      ring.post([base, from, to, split.rare.length, split.mask, split.bound, split.domain, split.words, (limit >>> 0) | 0, mirror, rare, out.id]);
+    // Once the workers are up, the tasks go out before this returns (this thread's cost of a hand-over is all here).
+    const ring = this.started;
+    if (ring) {
+      const marks = this.shareOut(ring, start, end, split.words, task);
+      const through = ring.issued;
+      return { marks, waitHere: (ms) => ring.waitHere(through, ms) };
+    }
+    this.ring ??= import('./worker-ring.js').then(({ WorkerRing }) =>
+      WorkerRing.start<PartialsStart>({ file: workerFile('wasm-partials'), threads: this.threads, fields: FIELDS, data: { moves: this.moves }, role: 'rare/common worker' }),
+    );
+    return { marks: this.ring.then((ring) => this.shareOut((this.started = ring), start, end, split.words, task)), waitHere: () => {} };
   }
 
-  private async shareOut(base: number, start: number, end: number, split: BlockSplit, limit: number): Promise<BlockMarks> {
-    this.pool ??= await (await import('./pool.js')).startPool({
-      file: workerFile('wasm-partials'),
-      threads: this.threads,
-      probe: this.task(0, 0, 0, split, 0, new SharedArrayBuffer(4)),
-      probeAnswerOk: (answer) => answer === 0,
-      role: 'rare/common worker',
-      // The next block's share waits in each worker's queue (fillAsync asks for it a block ahead): Grundy's game to
-      // 2^22 on 2 threads, this thread waited 0.6-0.7 s for marks instead of 1.2-1.5 s.
-      tasksPerWorker: 2,
-    });
+  /** Heaps [start, end) in equal shares, a task each. */
+  private async shareOut(ring: WorkerRing, start: number, end: number, words: number, task: (ring: WorkerRing, from: number, to: number, out: Shared) => Promise<TaskDone>): Promise<BlockMarks> {
+    this.share(ring);
     const heaps = end - start;
-    const share = Math.ceil(heaps / this.threads);
-    const shares: { from: number; to: number; out: SharedArrayBuffer }[] = [];
+    const share = Math.ceil(heaps / Math.min(this.shares, ring.threads * MAX_SHARES_A_WORKER));
+    const shares: { from: number; to: number; out: Shared }[] = [];
     for (let from = start; from < end; from += share) {
       const to = Math.min(end, from + share);
-      shares.push({ from, to, out: this.outBuffer((to - from) * (split.words + 1) * 4) });
+      shares.push({ from, to, out: this.outBuffer(ring, (to - from) * (words + 1) * 4) });
     }
-    const busy = await Promise.all(shares.map((s) => this.pool!.run(this.task(base, s.from, s.to, split, limit, s.out))));
-    const parts = shares.map((s) => ({ heaps: s.to - s.from, marks: new Int32Array(s.out) }));
+    const done = await Promise.all(shares.map((s) => task(ring, s.from, s.to, s.out)));
+    const parts = shares.map((s) => ({ heaps: s.to - s.from, marks: new Int32Array(s.out.buffer) }));
     // Copied out (joinMarks keeps a single part as it is), so that the buffers serve the next blocks.
-    const marks = parts.length === 1 ? parts[0]!.marks.slice(0, parts[0]!.heaps * (split.words + 1)) : joinMarks(parts, split.words);
+    const marks = parts.length === 1 ? parts[0]!.marks.slice(0, parts[0]!.heaps * (words + 1)) : joinMarks(parts, words);
     for (const s of shares) this.freeOuts.push(s.out);
-    return { marks, busyMs: Math.max(...busy) };
+    return { marks, busyMs: busiest(done) };
   }
 
   async close(): Promise<void> {
-    await this.pool?.destroy();
-    this.pool = null;
+    const ring = this.ring;
+    this.ring = null;
+    this.started = null;
+    await ring?.then((started) => started.close(), () => {});
+  }
+
+  /** Buffers made since the last block go to the workers before any task names them. */
+  private unshared: { shared: Shared; replaces?: number }[] = [];
+
+  private share(ring: WorkerRing): void {
+    for (const { shared, replaces } of this.unshared) ring.shareBuffer(shared.id, shared.buffer, replaces);
+    this.unshared = [];
+  }
+
+  private made(buffer: SharedArrayBuffer, replaces?: Shared | null): Shared {
+    const shared = { id: ++this.ids, buffer };
+    this.unshared.push({ shared, ...(replaces && { replaces: replaces.id }) });
+    return shared;
   }
 
   /** A free buffer of at least `bytes` for a worker's marks, or a new one (a power of two, so that it serves larger shares). */
-  private outBuffer(bytes: number): SharedArrayBuffer {
-    const i = this.freeOuts.findIndex((buffer) => buffer.byteLength >= bytes);
+  private outBuffer(ring: WorkerRing, bytes: number): Shared {
+    const i = this.freeOuts.findIndex((out) => out.buffer.byteLength >= bytes);
     if (i >= 0) return this.freeOuts.splice(i, 1)[0]!;
-    return new SharedArrayBuffer(doubled(1 << 12, bytes));
+    const out = this.made(new SharedArrayBuffer(doubled(1 << 12, bytes)));
+    this.share(ring);
+    return out;
   }
 
   /**
-   * The block's rare heaps into rareShared. Between reviews of the mask the list only grows at its end, so the new
-   * ones are added behind those kept; any other list (a review chose again), or one that outgrows the buffer, goes
-   * into a new buffer, since tasks in flight may still read the old one.
+   * The block's rare heaps into the shared rare buffer (its number returned). Between reviews of the mask the list
+   * only grows at its end, so the new ones are added behind those kept; any other list (a review chose again), or one
+   * that outgrows the buffer, goes into a new buffer, since tasks in flight may still read the old one.
    */
-  private followRare(rare: Int32Array): void {
-    const kept = new Int32Array(this.rareShared, 0, this.rareKept);
-    let same = rare.length >= kept.length && 4 * rare.length <= this.rareShared.byteLength;
+  private followRare(rare: Int32Array): number {
+    const kept = this.rare ? new Int32Array(this.rare.buffer, 0, this.rareKept) : new Int32Array(0);
+    let same = this.rare !== null && rare.length >= kept.length && 4 * rare.length <= this.rare.buffer.byteLength;
     for (let i = 0; same && i < kept.length; i++) same = rare[i] === kept[i];
     if (!same) {
-      this.rareShared = new SharedArrayBuffer(4 * doubled(1 << 10, rare.length));
+      this.rare = this.made(new SharedArrayBuffer(4 * doubled(1 << 10, rare.length)), this.rare);
       this.rareKept = 0;
     }
-    new Int32Array(this.rareShared).set(rare.subarray(this.rareKept), this.rareKept);
+    new Int32Array(this.rare!.buffer).set(rare.subarray(this.rareKept), this.rareKept);
     this.rareKept = rare.length;
+    return this.rare!.id;
   }
 
-  /** The mirror up to G(B-1), grown by doubling. */
-  private follow(values: ValueArray, B: number): void {
-    if (B <= this.mirrored) return;
-    if (this.mirror.byteLength < 2 * B) {
-      const bigger = new SharedArrayBuffer(2 * doubled(Math.max(1 << 16, this.mirror.byteLength / 2), B));
-      new Uint16Array(bigger).set(new Uint16Array(this.mirror, 0, this.mirrored));
-      this.mirror = bigger;
+  /** The mirror up to G(B-1), grown by doubling (its number returned). */
+  private follow(values: ValueArray, B: number): number {
+    if (!this.mirror || this.mirror.buffer.byteLength < 2 * B) {
+      const bigger = new SharedArrayBuffer(2 * doubled(Math.max(1 << 16, (this.mirror?.buffer.byteLength ?? 0) / 2), B));
+      if (this.mirror) new Uint16Array(bigger).set(new Uint16Array(this.mirror.buffer, 0, this.mirrored));
+      this.mirror = this.made(bigger, this.mirror);
     }
-    new Uint16Array(this.mirror).set(values.subarray(this.mirrored, B), this.mirrored);
-    this.mirrored = B;
+    if (B > this.mirrored) {
+      new Uint16Array(this.mirror.buffer).set(values.subarray(this.mirrored, B), this.mirrored);
+      this.mirrored = B;
+    }
+    return this.mirror.id;
   }
+}
 
-  private task(B: number, from: number, to: number, split: BlockSplit, limit: number, out: SharedArrayBuffer): PartialsTask {
-    const { rare, ...rest } = split;
-    return { run: this.run, moves: this.moves, limit, mirror: this.mirror, rare: this.rareShared, request: { ...rest, rareCount: rare.length, blockStart: B, from, to }, out };
-  }
+/** The most shares of a block a worker gets: the ring holds about four blocks of a share a worker. */
+const MAX_SHARES_A_WORKER = 16;
+
+/** How long the busiest worker spent on its tasks (a worker may take more than one share of a block). */
+function busiest(done: readonly TaskDone[]): number {
+  const spent = new Map<number, number>();
+  for (const { ms, worker } of done) spent.set(worker, (spent.get(worker) ?? 0) + ms);
+  return Math.max(...spent.values());
 }
 
 /** `start` doubled until it reaches `atLeast`: buffers grow by doubling, so that growing costs few copies. */

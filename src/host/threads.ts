@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { WorkerStartError } from '../core/errors.js';
 
 /** Worker threads to use when none are asked for: one per available core. */
 export function defaultThreads(): number {
@@ -46,4 +48,62 @@ function currentAddressSpace(): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * How many of `asked` worker threads the address space holds: fewer give the same results (a worker that cannot
+ * reserve its memory would end the process); a WorkerStartError where not one fits.
+ */
+export function threadsThatFit(asked: number, role: string): number {
+  const threads = threadsWithinAddressSpace(Math.max(1, Math.floor(asked)));
+  if (threads < 1) {
+    throw new WorkerStartError(
+      `the ${role} thread could not be started: the address-space limit (ulimit -v, ${Math.round(addressSpaceLimit()! / 2 ** 20)} MiB) ` +
+        `leaves no room for one (each takes about ${WORKER_ADDRESS_SPACE / 2 ** 20} MiB); raise the limit`,
+    );
+  }
+  return threads;
+}
+
+/**
+ * Node pipes every worker's stdout and stderr into this process's, and each
+ * pipe keeps an 'error' listener on ours: with 16 workers, the next listener
+ * any write adds (see host/sink.ts) passed the default limit of 10 and Node
+ * printed a MaxListenersExceededWarning. The limit is raised to leave room
+ * for the pipes, beside the usual ten.
+ */
+export function roomForWorkerPipes(threads: number): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    const wanted = threads + 10;
+    if (stream.getMaxListeners() < wanted) stream.setMaxListeners(wanted);
+  }
+}
+
+/**
+ * Start `threads` worker threads (`start` resolves once every one has
+ * loaded) with V8 set as such a pool wants.
+ *
+ * V8 optimises a hot function on a helper thread while the function goes on
+ * running its slow code: that pays when a core is idle. A pool that takes
+ * every core leaves none, and each new worker runs its slow code until its
+ * compile job gets a core (a short cheap sweep, 34,220 subtraction sets on 2
+ * cores, took longer on 2 fresh workers than on 1). So the workers of such a
+ * pool compile on their own threads. V8 reads the flag once, when an isolate
+ * starts: it is off while the workers start and on again after, for the main
+ * thread and every later isolate. (Node started with
+ * --no-concurrent-recompilation keeps it off.)
+ */
+export async function startingWorkers<T>(threads: number, start: () => Promise<T>): Promise<T> {
+  const inPlace = threads >= availableParallelism();
+  if (inPlace) setConcurrentCompiling(false);
+  try {
+    return await start();
+  } finally {
+    if (inPlace) setConcurrentCompiling(true);
+  }
+}
+
+function setConcurrentCompiling(on: boolean): void {
+  if (on && process.execArgv.includes('--no-concurrent-recompilation')) return;
+  setFlagsFromString(on ? '--concurrent-recompilation' : '--no-concurrent-recompilation');
 }

@@ -44,10 +44,20 @@ export interface BlockMarker {
    * layout), from G(0..base-1) in `values` (two bytes a value, read before
    * this returns). `limit`: the most values the run may reach.
    */
-  mark(values: ValueArray, base: number, start: number, end: number, split: BlockSplit, limit: number): Promise<BlockMarks>;
+  mark(values: ValueArray, base: number, start: number, end: number, split: BlockSplit, limit: number): MarksInFlight;
   /** How many worker threads share a block. */
   readonly threads: number;
   close(): Promise<void>;
+}
+
+/** A block's marks on their way. */
+export interface MarksInFlight {
+  readonly marks: Promise<BlockMarks>;
+  /**
+   * Wait on this thread, up to `ms`, for the marks, so that `marks` settles without waiting for a turn of the event
+   * loop (for a caller with nothing else to do). It may return at once.
+   */
+  waitHere(ms: number): void;
 }
 
 /** A block's marks, and how long the busiest worker took over its share (ms). */

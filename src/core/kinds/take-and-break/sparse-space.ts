@@ -173,7 +173,7 @@ export class SparseSpaceKernel {
    * What a heap of a shared block has cost lately (microseconds, running
    * means): finishing it here, marking it here, and marking it on the
    * workers (the busiest one's time over their share); and, a block rather
-   * than a heap, asking one worker for its share. For the bench's model of
+   * than a heap, asking the workers for its shares. For the bench's model of
    * more threads; null before any block.
    */
   get blockCosts(): BlockCosts | null {
@@ -229,9 +229,10 @@ export class SparseSpaceKernel {
     const split: BlockSplit = { rare: this.split.positions.slice(0, rareBelow), mask, bound, domain: this.split.space === 'domain' ? this.split.parity! : -1, words: bound / 32 };
     const mid = start + Math.round((end - start) * this.share.fraction(marker.threads));
     const asked = performance.now();
-    const workers = mid < end ? marker.mark(store.values, base, mid, end, split, store.limit).then(({ marks, busyMs }) => (this.share.workersMarked(end - mid, busyMs), marks)) : null;
-    if (workers) this.share.handedOver(marker.threads, performance.now() - asked);
-    return { base, start, mid, end, rareBelow, split, own: null, workers };
+    const inFlight = mid < end ? marker.mark(store.values, base, mid, end, split, store.limit) : null;
+    if (inFlight) this.share.handedOver(performance.now() - asked);
+    const workers = inFlight?.marks.then(({ marks, busyMs }) => (this.share.workersMarked(end - mid, busyMs), marks)) ?? null;
+    return { base, start, mid, end, rareBelow, split, own: null, workers, waitHere: (ms) => inFlight?.waitHere(ms) };
   }
 
   /** This thread's share of a block's marks, [start, mid). */
@@ -271,7 +272,7 @@ export interface BlockCosts {
   readonly finish: number;
   readonly mark: number;
   readonly workers: number;
-  /** Microseconds this thread spends asking one worker for its share of a block (part of `finish`). */
+  /** Microseconds this thread spends asking the workers for a block's shares, a block (part of `finish`). */
   readonly handOver: number;
 }
 
@@ -289,11 +290,21 @@ interface MarkedBlock {
   readonly split: BlockSplit;
   readonly own: Int32Array | null;
   readonly workers: Promise<Int32Array> | null;
+  /** See MarksInFlight.waitHere. */
+  readonly waitHere: (ms: number) => void;
 }
+
+/**
+ * How long this thread waits for a block's marks before it leaves them to the event loop: a block takes a few ms
+ * (1,024 heaps of Grundy's game, 2.5 us a heap on one thread), and one that takes longer has lost its core.
+ */
+const WAIT_HERE_MS = 5;
 
 /** A block's marks in finishBlock's layout: this thread's part, then the workers'. */
 async function marksOf(block: MarkedBlock): Promise<Int32Array> {
   const { start, mid, end, split, own } = block;
+  // This thread has nothing else to do, and marks the workers are about to give waited for here arrive sooner.
+  block.waitHere(WAIT_HERE_MS);
   const theirs = await block.workers;
   const parts = [
     { heaps: mid - start, marks: own! },
@@ -319,7 +330,7 @@ class OwnShare {
   private finishMs = 0;
   private markMs = 0;
   private workersMs = 0;
-  /** Asking the workers for their shares: the time and the number of shares asked for, in all (a plain mean: only the bench reads it). */
+  /** Asking the workers for their shares: the time and the number of blocks asked for, in all (a plain mean: only the bench reads it). */
   private handOverMs = 0;
   private handOvers = 0;
 
@@ -335,10 +346,10 @@ class OwnShare {
     this.workersMs = mean(this.workersMs, ms / heaps);
   }
 
-  /** Asking `workers` workers for their shares of a block took this thread `ms` (the messages out; not the answers). */
-  handedOver(workers: number, ms: number): void {
+  /** Asking the workers for their shares of a block took this thread `ms` (the tasks out; not the answers). */
+  handedOver(ms: number): void {
     this.handOverMs += ms;
-    this.handOvers += workers;
+    this.handOvers++;
   }
 
   micros(): { finish: number; mark: number; workers: number; handOver: number } {
