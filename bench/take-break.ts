@@ -142,7 +142,7 @@ function benchSharedBlocks(out: Out): void {
  * What more threads would give one long run, from what a heap of a shared block costs here (block-costs.ts: this
  * thread finishing it, F, asking for the next block included, and marking it, M; one worker marking it, V). With W
  * workers each marking a W-th share, this thread takes the share f that leaves both done together (OwnShare): a heap
- * then takes max(F + f M, (1 - f) V / W). T threads share blocks of 256 T heaps (1,024 at most: see BLOCKS), and the
+ * then takes max(F + f M, (1 - f) V / W). T threads share blocks of 256 T heaps (512 at most: see BLOCKS), and the
  * larger the block the more of a heap's pairs this thread pairs itself: so each T's costs are measured with its own
  * block size, and with each block cut into T - 1 tasks for the one worker, so that F counts asking for as many shares
  * as T - 1 workers take. Not counted: the workers' side of a task (V counts only the marking) and any wait for an

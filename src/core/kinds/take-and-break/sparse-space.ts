@@ -27,11 +27,12 @@ export interface BlockSizes {
 
 /**
  * The default block sizes (exported for the bench, which times blocks of the size more threads would take). At most
- * 1,024 heaps: finishing a heap (this thread's part, which more threads cannot share) cost 0.59, 1.29 and 1.42 us in
- * blocks of 1,024, 2,048 and 4,096 heaps of Grundy's game to 2^22, and 0.81, 1.58 and 2.29 us for Officers to 2^21,
- * against 2.4 and 2.9 us a heap on one thread: larger blocks would cap 8 or 16 threads near 1.7x and 1.3x.
+ * 512 heaps: finishing a heap (this thread's part, which more threads cannot share) cost 0.39-0.51, 0.56-0.57, 1.29
+ * and 1.42 us in blocks of 512, 1,024, 2,048 and 4,096 heaps of Grundy's game to 2^22, and 0.41-0.50, 0.82-0.87,
+ * 1.58 and 2.29 us for Officers to 2^21, against 2.2 and 2.8 us a heap on one thread; the workers' part grows as
+ * blocks shrink (2.06-2.10 us a heap at 512 against 1.82-1.84 at 1,024 for Grundy's game) but 15 workers share it.
  */
-export const BLOCKS: BlockSizes = { from: 1 << 14, minRare: 256, heaps: { perThread: 256, most: 1 << 10 } };
+export const BLOCKS: BlockSizes = { from: 1 << 14, minRare: 256, heaps: { perThread: 256, most: 1 << 9 } };
 
 /** Heaps a block holds under `sizes` on `threads` threads (this one and the workers). */
 export function blockHeaps(sizes: BlockSizes, threads: number): number {
@@ -296,7 +297,7 @@ interface MarkedBlock {
 
 /**
  * How long this thread waits for a block's marks before it leaves them to the event loop: a block takes a few ms
- * (1,024 heaps of Grundy's game, 2.5 us a heap on one thread), and one that takes longer has lost its core.
+ * (512 heaps of Grundy's game, 2.2 us a heap on one thread), and one that takes longer has lost its core.
  */
 const WAIT_HERE_MS = 5;
 
