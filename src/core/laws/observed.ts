@@ -25,12 +25,22 @@ export function observationSupports(count: number, cycle: Cycle): boolean {
  */
 export function observeCycle(g: ArrayLike<number>, count: number, options: ObservationOptions): Cycle | null {
   const last = count - 1;
+  // Periods that held over a long stretch without enough support. A multiple k q of such a q holds, with k times its
+  // saltus, wherever q does, so its scan skips that stretch: 0.354 to 1.7e7 holds period q from about 10^7 on, and its
+  // multiples each scanned those 7 million values again (7.4 s of an 11 s run).
+  const held: Cycle[] = [];
   for (let p = 1; 3 * p <= count; p++) {
     const saltus = g[last]! - g[last - p]!;
     if (saltus < 0 || (saltus > 0 && !options.allowSaltus)) continue;
-    const preperiod = cycleStart(g, count, p, saltus);
+    const known = held.find((q) => p % q.period === 0 && saltus === (q.saltus * p) / q.period);
+    const preperiod = known ? cycleStart(g, count, p, saltus, known.preperiod, count - p) : cycleStart(g, count, p, saltus);
     const cycle = { preperiod, period: p, saltus };
     if (observationSupports(count, cycle)) return cycle;
+    if (count - p - preperiod >= LONG_STRETCH && held.length < MOST_HELD) held.push(cycle);
   }
   return null;
 }
+
+/** A stretch worth skipping (shorter ones fail fast anyway), and how many periods observeCycle keeps for that. */
+const LONG_STRETCH = 256;
+const MOST_HELD = 8;
