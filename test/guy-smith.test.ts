@@ -7,19 +7,29 @@ import { int, mulberry32 } from './helpers/random.js';
  * smallest p, with the smallest n0 for it, such that G(n + p) = G(n) for
  * n0 <= n < count - p and count >= 2*n0 + 2p + k; without one, the least
  * 2*n0 + 2p + k over the p seen over two full periods (when the next proof
- * could come). The search keeps what it verified between attempts on a
+ * could come), and the p held from furthest back (whose values the next
+ * heaps are computed ahead from). The search keeps what it verified between attempts on a
  * growing sequence; every attempt must still give what a fresh search gives,
  * and what the literal reading gives.
  */
-function literalAttempt(g: ArrayLike<number>, count: number, k: number): { proven: { preperiod: number; period: number } | null; due: number | null } {
+function literalAttempt(
+  g: ArrayLike<number>,
+  count: number,
+  k: number,
+): { proven: { preperiod: number; period: number } | null; due: number | null; held: { period: number; from: number } | null } {
   let due: number | null = null;
+  // The period held from furthest back (the smallest such p on a tie), over two periods at least.
+  let held: { period: number; from: number } | null = null;
   for (let p = 1; 2 * p + k <= count; p++) {
     let n0 = count - p;
     while (n0 > 0 && g[n0 - 1 + p] === g[n0 - 1]) n0--;
-    if (count >= 2 * n0 + 2 * p + k) return { proven: { preperiod: n0, period: p }, due: null };
-    if (count - n0 >= 2 * p) due = Math.min(due ?? Infinity, 2 * n0 + 2 * p + k);
+    if (count >= 2 * n0 + 2 * p + k) return { proven: { preperiod: n0, period: p }, due: null, held: null };
+    if (count - n0 >= 2 * p) {
+      due = Math.min(due ?? Infinity, 2 * n0 + 2 * p + k);
+      if (!held || n0 < held.from) held = { period: p, from: n0 };
+    }
   }
-  return { proven: null, due };
+  return { proven: null, due, held };
 }
 
 /** A sequence that is eventually periodic, with noise in its preperiod and sometimes a late break. */
@@ -45,8 +55,8 @@ describe('Guy-Smith proof search', () => {
       const attempt = search.attempt(g, count);
       const fresh = new GuySmithSearch(k).attempt(g, count);
       expect(attempt, `count ${count}`).toEqual(fresh);
-      const { proven, due } = attempt;
-      expect({ proven: proven && { preperiod: proven.preperiod, period: proven.period }, due }, `count ${count}`).toEqual(literalAttempt(g, count, k));
+      const { proven, due, held } = attempt;
+      expect({ proven: proven && { preperiod: proven.preperiod, period: proven.period }, due, held }, `count ${count}`).toEqual(literalAttempt(g, count, k));
       if (attempt.proven) break; // a run stops at its proof
     }
   });
@@ -59,7 +69,7 @@ describe('Guy-Smith proof search', () => {
     for (let n = 0; n < g.length; n++) g[n] = n < preperiod ? 64 + (n % 7) : cycle[(n - preperiod) % 144]!;
     const search = new GuySmithSearch(2);
     const early = search.attempt(g, 610_353);
-    expect(early).toEqual({ proven: null, due: 653_570 });
+    expect(early).toEqual({ proven: null, due: 653_570, held: { period: 144, from: preperiod } });
     expect(search.attempt(g, 653_569).proven).toBeNull();
     expect(search.attempt(g, 653_570).proven).toMatchObject({ preperiod: preperiod, period: 144, proof: { valuesNeeded: 653_570 } });
   });

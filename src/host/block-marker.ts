@@ -4,6 +4,7 @@ import { joinMarks } from '../core/kinds/take-and-break/wasm-sparse.js';
 import type { ValueArray } from '../core/kernels/store.js';
 import { workerFile } from './worker-path.js';
 import type { TaskDone, WorkerRing } from './worker-ring.js';
+import { RingBuffers, SharedValues, doubled, type Shared } from './ring-buffers.js';
 
 /**
  * One worker's task (workers/wasm-partials.ts), its share of a block: the int32 fields of a task in the ring, in this
@@ -20,12 +21,6 @@ export interface PartialsStart {
   readonly moves: TwoHeapMoves;
 }
 
-/** A buffer the workers know by its number. */
-interface Shared {
-  readonly id: number;
-  readonly buffer: SharedArrayBuffer;
-}
-
 /**
  * The BlockMarker on Node: worker threads fed through a WorkerRing, each
  * with the WebAssembly module and its own copy of the values, which mark a
@@ -34,15 +29,13 @@ interface Shared {
 export class WasmBlockMarker implements BlockMarker {
   private ring: Promise<WorkerRing> | null = null;
   private started: WorkerRing | null = null;
-  private ids = 0;
-  private mirror: Shared | null = null;
+  private readonly buffers = new RingBuffers();
   /** G(0..mirrored-1) are in the mirror. */
+  private readonly mirror = new SharedValues(this.buffers);
   private mirrored = 0;
   /** The rare heaps of the last block asked for, the first rareKept of `rare`: tasks in flight may read them. */
   private rare: Shared | null = null;
   private rareKept = 0;
-  /** Buffers for the workers' marks, free again once their marks are copied out. */
-  private readonly freeOuts: Shared[] = [];
 
   /**
    * `shares`: tasks a block is cut into, one a worker by default (the bench gives one worker as many as more
@@ -75,19 +68,19 @@ export class WasmBlockMarker implements BlockMarker {
 
   /** Heaps [start, end) in equal shares, a task each. */
   private async shareOut(ring: WorkerRing, start: number, end: number, words: number, task: (ring: WorkerRing, from: number, to: number, out: Shared) => Promise<TaskDone>): Promise<BlockMarks> {
-    this.share(ring);
+    this.buffers.share(ring);
     const heaps = end - start;
     const share = Math.ceil(heaps / Math.min(this.shares, ring.threads * MAX_SHARES_A_WORKER));
     const shares: { from: number; to: number; out: Shared }[] = [];
     for (let from = start; from < end; from += share) {
       const to = Math.min(end, from + share);
-      shares.push({ from, to, out: this.outBuffer(ring, (to - from) * (words + 1) * 4) });
+      shares.push({ from, to, out: this.buffers.answer(ring, (to - from) * (words + 1) * 4) });
     }
     const done = await Promise.all(shares.map((s) => task(ring, s.from, s.to, s.out)));
     const parts = shares.map((s) => ({ heaps: s.to - s.from, marks: new Int32Array(s.out.buffer) }));
     // Copied out (joinMarks keeps a single part as it is), so that the buffers serve the next blocks.
     const marks = parts.length === 1 ? parts[0]!.marks.slice(0, parts[0]!.heaps * (words + 1)) : joinMarks(parts, words);
-    for (const s of shares) this.freeOuts.push(s.out);
+    for (const s of shares) this.buffers.release(s.out);
     return { marks, busyMs: busiest(done) };
   }
 
@@ -96,29 +89,6 @@ export class WasmBlockMarker implements BlockMarker {
     this.ring = null;
     this.started = null;
     await ring?.then((started) => started.close(), () => {});
-  }
-
-  /** Buffers made since the last block go to the workers before any task names them. */
-  private unshared: { shared: Shared; replaces?: number }[] = [];
-
-  private share(ring: WorkerRing): void {
-    for (const { shared, replaces } of this.unshared) ring.shareBuffer(shared.id, shared.buffer, replaces);
-    this.unshared = [];
-  }
-
-  private made(buffer: SharedArrayBuffer, replaces?: Shared | null): Shared {
-    const shared = { id: ++this.ids, buffer };
-    this.unshared.push({ shared, ...(replaces && { replaces: replaces.id }) });
-    return shared;
-  }
-
-  /** A free buffer of at least `bytes` for a worker's marks, or a new one (a power of two, so that it serves larger shares). */
-  private outBuffer(ring: WorkerRing, bytes: number): Shared {
-    const i = this.freeOuts.findIndex((out) => out.buffer.byteLength >= bytes);
-    if (i >= 0) return this.freeOuts.splice(i, 1)[0]!;
-    const out = this.made(new SharedArrayBuffer(doubled(1 << 12, bytes)));
-    this.share(ring);
-    return out;
   }
 
   /**
@@ -131,7 +101,7 @@ export class WasmBlockMarker implements BlockMarker {
     let same = this.rare !== null && rare.length >= kept.length && 4 * rare.length <= this.rare.buffer.byteLength;
     for (let i = 0; same && i < kept.length; i++) same = rare[i] === kept[i];
     if (!same) {
-      this.rare = this.made(new SharedArrayBuffer(4 * doubled(1 << 10, rare.length)), this.rare);
+      this.rare = this.buffers.made(new SharedArrayBuffer(4 * doubled(1 << 10, rare.length)), this.rare);
       this.rareKept = 0;
     }
     new Int32Array(this.rare!.buffer).set(rare.subarray(this.rareKept), this.rareKept);
@@ -141,16 +111,12 @@ export class WasmBlockMarker implements BlockMarker {
 
   /** The mirror up to G(B-1), grown by doubling (its number returned). */
   private follow(values: ValueArray, B: number): number {
-    if (!this.mirror || this.mirror.buffer.byteLength < 2 * B) {
-      const bigger = new SharedArrayBuffer(2 * doubled(Math.max(1 << 16, (this.mirror?.buffer.byteLength ?? 0) / 2), B));
-      if (this.mirror) new Uint16Array(bigger).set(new Uint16Array(this.mirror.buffer, 0, this.mirrored));
-      this.mirror = this.made(bigger, this.mirror);
-    }
+    const id = this.mirror.ensure(B, this.mirrored);
     if (B > this.mirrored) {
-      new Uint16Array(this.mirror.buffer).set(values.subarray(this.mirrored, B), this.mirrored);
+      this.mirror.write(values.subarray(this.mirrored, B), this.mirrored);
       this.mirrored = B;
     }
-    return this.mirror.id;
+    return id;
   }
 }
 
@@ -162,11 +128,4 @@ function busiest(done: readonly TaskDone[]): number {
   const spent = new Map<number, number>();
   for (const { ms, worker } of done) spent.set(worker, (spent.get(worker) ?? 0) + ms);
   return Math.max(...spent.values());
-}
-
-/** `start` doubled until it reaches `atLeast`: buffers grow by doubling, so that growing costs few copies. */
-function doubled(start: number, atLeast: number): number {
-  let size = start;
-  while (size < atLeast) size *= 2;
-  return size;
 }

@@ -8,12 +8,13 @@ import { readFile } from 'node:fs/promises';
 import { freemem } from 'node:os';
 import { join } from 'node:path';
 import { installHost } from '../core/host.js';
-import { installBlockMarker, installSparsePool } from '../core/kinds/take-and-break/platform.js';
+import { installBlockMarker, installSparsePool, installStretchComputer } from '../core/kinds/take-and-break/platform.js';
 import { installModuleSandbox } from '../core/kinds/module/platform.js';
 import { packageRoot } from './package-root.js';
 import { describeFsError } from './files/fs-errors.js';
 import { ParallelSparseKernel } from './parallel-sparse.js';
 import { WasmBlockMarker } from './block-marker.js';
+import { WasmStretchComputer } from './stretch-computer.js';
 
 /** The share of free memory a run's tables may take. */
 const FREE_MEMORY_SHARE = 0.8;
@@ -44,6 +45,7 @@ export function installNodeHost(): void {
   });
   installSparsePool((code, threads) => new ParallelSparseKernel(code, threads));
   installBlockMarker((moves, threads) => new WasmBlockMarker(moves, threads));
+  installStretchComputer((code, threads) => new WasmStretchComputer(code, threads));
   // Loaded when a module is run: processes and hashing cost a short run of a built-in rule milliseconds.
   installModuleSandbox({ prepare: async (request) => (await import('./module/analyse-module.js')).prepareModule(request) });
 }

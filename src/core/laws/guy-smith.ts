@@ -12,6 +12,8 @@ export interface GuySmithAttempt {
    * itself is made again at that count.
    */
   readonly due: number | null;
+  /** Without a proof: the period seen held from furthest back, and from where (over two periods at least), or null. */
+  readonly held: { readonly period: number; readonly from: number } | null;
 }
 
 /**
@@ -55,7 +57,7 @@ export class GuySmithSearch {
       if (held && p % held.period === 0) n0 = cycleStart(g, count, p, 0, held.from);
       else if (remembered?.period === p && remembered.upTo <= count) n0 = cycleStart(g, count, p, 0, remembered.from, remembered.upTo - p);
       else n0 = cycleStart(g, count, p, 0);
-      if (count >= 2 * n0 + 2 * p + k) return { proven: guySmithProof(n0, p, k), due: null };
+      if (count >= 2 * n0 + 2 * p + k) return { proven: guySmithProof(n0, p, k), due: null, held: null };
       if (count - n0 >= 2 * p) {
         // Keep the period held from furthest back: a tiny p held over the last few values by chance
         // must not stand in for the real one, or each multiple of the real one rescans its whole tail.
@@ -64,7 +66,7 @@ export class GuySmithSearch {
       }
     }
     this.verified = held && { period: held.period, from: held.from, upTo: count };
-    return { proven: null, due: Number.isFinite(due) ? due : null };
+    return { proven: null, due: Number.isFinite(due) ? due : null, held };
   }
 }
 

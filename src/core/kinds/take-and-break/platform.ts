@@ -82,3 +82,40 @@ export function installBlockMarker(factory: MarkerFactory): void {
 export function blockMarker(moves: TwoHeapMoves, threads: number): BlockMarker | null {
   return marker ? marker(moves, threads) : null;
 }
+
+/**
+ * Worker threads that compute stretches of heaps sequentially, each from the
+ * values below it as given (see speculation.ts): G(0..clean-1) are known, the
+ * values from `clean` to `upTo` only predicted. A stretch's computed values
+ * are true whenever every value below it is.
+ */
+export interface StretchComputer {
+  readonly threads: number;
+  /**
+   * G over each stretch [from, to), computed from G(0..clean-1) in `values`
+   * (true) and `predicted` (G(clean), G(clean+1), ..., perhaps wrong), both
+   * read before this returns; each promise gives its stretch's computed
+   * values. `limit`: the most values the run may reach.
+   */
+  compute(values: ValueArray, clean: number, predicted: Uint16Array, stretches: readonly Stretch[], limit: number): Promise<Uint16Array>[];
+  close(): Promise<void>;
+}
+
+export interface Stretch {
+  readonly from: number;
+  readonly to: number;
+}
+
+type StretchFactory = (code: TakeBreakCode, threads: number) => StretchComputer;
+
+let stretches: StretchFactory | null = null;
+
+/** The stretch computer a platform gives (none by default). */
+export function installStretchComputer(factory: StretchFactory): void {
+  stretches = factory;
+}
+
+/** A stretch computer on `threads` threads, where the platform has one. */
+export function stretchComputer(code: TakeBreakCode, threads: number): StretchComputer | null {
+  return stretches ? stretches(code, threads) : null;
+}

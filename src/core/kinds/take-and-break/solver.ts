@@ -4,6 +4,7 @@ import { isOctal, maxHeapsLeft } from '../../rules/code.js';
 import { GuySmithSearch } from '../../laws/guy-smith.js';
 import { TakeBreakKernel } from './take-break-kernel.js';
 import { SparseSpaceKernel } from './sparse-space.js';
+import { ComputedAhead } from './speculation.js';
 import { wasmAvailable } from './wasm-sparse.js';
 import { blockMarker, pooledSparseKernel } from './platform.js';
 import type { TakeBreakRule } from './rule.js';
@@ -40,9 +41,22 @@ export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
       const pooled = heaps <= 2 && threads > 1 && !wasm ? pooledSparseKernel(rule.code, threads) : null;
       let due: number | null = null;
       const guySmith = new GuySmithSearch(k);
+      // Where a period has held so far, the workers compute heaps ahead from it (see speculation.ts); the values are the same.
+      const ahead = marker && octal ? new ComputedAhead(kernel as SparseSpaceKernel, rule.code, threads - 1) : null;
+      let held: { period: number; from: number } | null = null;
       return {
         ...(pooled && { fillAsync: (store, from, to) => pooled.fill(store, from, to), close: () => pooled.close(), sharesValues: true }),
-        ...(marker && { fillAsync: (store, from, to) => (kernel as SparseSpaceKernel).fillAsync(store, from, to, marker), close: () => marker.close() }),
+        ...(marker && {
+          fillAsync: async (store, from, to) => {
+            const round = ahead && held ? await ahead.fill(store, from, to, held.period) : { reached: from, held: false };
+            // A prediction that failed was no period: none until the next attempt finds one.
+            if (!round.held) held = null;
+            if (round.reached < to) await (kernel as SparseSpaceKernel).fillAsync(store, round.reached, to, marker);
+          },
+          close: async () => {
+            await Promise.all([marker.close(), ahead?.close()]);
+          },
+        }),
         kernelStats(store) {
           // Values loaded from a checkpoint count as if computed here (a resumed run reports what a fresh one does).
           if (pooled) pooled.catchUp(store.values, store.count);
@@ -72,6 +86,7 @@ export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
           ? (g, count) => {
               const attempt = guySmith.attempt(g, count);
               due = attempt.due;
+              held = attempt.held;
               return attempt.proven;
             }
           : noProof,

@@ -66,7 +66,7 @@ const SEQUENTIAL_CHUNK = 1 << 14;
  * value histograms.
  */
 export class SparseSpaceKernel {
-  private readonly split: RareCommonSplit;
+  private split: RareCommonSplit;
   private readonly moves: TwoHeapMoves;
   private seen = new Int32Array(2).fill(-1);
   private recorded = 0; // G(0..recorded-1) are taken into the split
@@ -84,10 +84,17 @@ export class SparseSpaceKernel {
    * `space` fixes the sparse space (tests); by default each review chooses it. `blocks` changes when fillAsync
    * shares blocks out and how large they are (tests make them small).
    */
-  constructor(code: TakeBreakCode, useWasm = true, space: SparseSpace | null = null, private readonly blocks: BlockSizes = BLOCKS) {
+  constructor(code: TakeBreakCode, useWasm = true, private readonly space: SparseSpace | null = null, private readonly blocks: BlockSizes = BLOCKS) {
     this.moves = twoHeapMoves(code);
     this.split = new RareCommonSplit(false, domainParity(this.moves), space);
     this.wasm = useWasm ? WasmSparse.create(this.moves) : null;
+  }
+
+  /** Forget every value taken in, as a new kernel would (keeping the WebAssembly module): for values that turned out wrong. */
+  restart(): void {
+    this.split = new RareCommonSplit(false, domainParity(this.moves), this.space);
+    this.recorded = 0;
+    this.nextReview = 64;
   }
 
   /** How many heaps so far are rare (heap 0 excluded), under which mask and in which space. */

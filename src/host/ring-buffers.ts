@@ -1,0 +1,78 @@
+import type { WorkerRing } from './worker-ring.js';
+
+/** A buffer the workers of a ring know by its number. */
+export interface Shared {
+  readonly id: number;
+  readonly buffer: SharedArrayBuffer;
+}
+
+/**
+ * The shared buffers a ring's tasks name: made here, given to the workers
+ * (WorkerRing.shareBuffer) before the first task that names them, and, for
+ * the workers' answers, used again once read.
+ */
+export class RingBuffers {
+  private ids = 0;
+  private unshared: { shared: Shared; replaces?: number }[] = [];
+  private readonly free: Shared[] = [];
+
+  /** A new buffer, in place of `replaces` if given (no later task names that one). */
+  made(buffer: SharedArrayBuffer, replaces?: Shared | null): Shared {
+    const shared = { id: ++this.ids, buffer };
+    this.unshared.push({ shared, ...(replaces && { replaces: replaces.id }) });
+    return shared;
+  }
+
+  /** Buffers made since the last call go to the workers. */
+  share(ring: WorkerRing): void {
+    for (const { shared, replaces } of this.unshared) ring.shareBuffer(shared.id, shared.buffer, replaces);
+    this.unshared = [];
+  }
+
+  /** A free buffer of at least `bytes` for an answer, or a new one (a power of two, so that it serves larger ones), shared. */
+  answer(ring: WorkerRing, bytes: number): Shared {
+    const i = this.free.findIndex((out) => out.buffer.byteLength >= bytes);
+    if (i >= 0) return this.free.splice(i, 1)[0]!;
+    const out = this.made(new SharedArrayBuffer(doubled(1 << 12, bytes)));
+    this.share(ring);
+    return out;
+  }
+
+  /** An answer's buffer, read: free for the next. */
+  release(out: Shared): void {
+    this.free.push(out);
+  }
+}
+
+/** `start` doubled until it reaches `atLeast`: buffers grow by doubling, so that growing costs few copies. */
+export function doubled(start: number, atLeast: number): number {
+  let size = start;
+  while (size < atLeast) size *= 2;
+  return size;
+}
+
+/**
+ * Values for the workers in a shared buffer of two bytes a value, grown by
+ * doubling (a grown buffer replaces the old one: tasks posted later name
+ * the new one). `write` copies values in at a given index.
+ */
+export class SharedValues {
+  private current: Shared | null = null;
+
+  constructor(private readonly buffers: RingBuffers) {}
+
+  /** Room for `count` values, keeping the first `keep`; returns the buffer's number. */
+  ensure(count: number, keep: number): number {
+    if (!this.current || this.current.buffer.byteLength < 2 * count) {
+      const bigger = new SharedArrayBuffer(2 * doubled(Math.max(1 << 16, (this.current?.buffer.byteLength ?? 0) / 2), count));
+      if (this.current) new Uint16Array(bigger).set(new Uint16Array(this.current.buffer, 0, keep));
+      this.current = this.buffers.made(bigger, this.current);
+    }
+    return this.current.id;
+  }
+
+  /** `values` into the buffer from index `at` (after ensure). */
+  write(values: ArrayLike<number>, at: number): void {
+    new Uint16Array(this.current!.buffer).set(values, at);
+  }
+}
