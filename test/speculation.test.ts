@@ -133,5 +133,15 @@ describe('exploreAsync computes ahead on two threads, with the same results', ()
     expect(firstDifference(two.values, one.values, one.computed)).toBe(-1);
     expect(two.pattern).toEqual(one.pattern);
     expect(two.pattern.kind).toBe('periodic');
+    expect({ ...two.kernel, runsOn: null }).toEqual({ ...one.kernel, runsOn: null });
+    expect(one.kernel?.runsOn).toBe('webassembly');
+  });
+
+  it('0.354 to 1.2e7 (its period 1,180 holds from about 10^7): the report says the workers computed heaps ahead', async () => {
+    const game = { rule: { kind: 'take-and-break' as const, code: parseCode('0.354') } };
+    const two = await exploreAsync({ game, limit: 12_000_000, threads: 2 });
+    expect(two.kernel?.runsOn).toBe('webassembly, heaps computed ahead on worker threads');
+    const one = await exploreAsync({ game, limit: 12_000_000, threads: 1 });
+    expect(firstDifference(two.values, one.values, one.computed)).toBe(-1);
   });
 });

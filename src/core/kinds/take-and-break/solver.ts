@@ -65,7 +65,7 @@ export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
           if (!split) return { kernel: 'direct' };
           return {
             kernel: 'rare-common',
-            runsOn: pooled ? 'worker pool' : !wasm ? 'typescript' : marker && (kernel as SparseSpaceKernel).blocksShared ? 'webassembly, blocks shared with worker threads' : 'webassembly',
+            runsOn: pooled ? 'worker pool' : !wasm ? 'typescript' : webassemblyRunsOn(marker !== null && (kernel as SparseSpaceKernel).blocksShared, ahead?.taken ?? false),
             rareHeaps: split.count,
             mask: split.mask,
             space: split.space,
@@ -92,4 +92,9 @@ export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
           : noProof,
         proofDue: () => due,
       };
+}
+
+/** Where the WebAssembly kernel's work ran: this thread, and the ways worker threads took part. */
+function webassemblyRunsOn(blocksShared: boolean, computedAhead: boolean): string {
+  return ['webassembly', ...(blocksShared ? ['blocks shared with worker threads'] : []), ...(computedAhead ? ['heaps computed ahead on worker threads'] : [])].join(', ');
 }

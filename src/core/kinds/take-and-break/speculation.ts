@@ -25,10 +25,11 @@ import type { TakeBreakCode } from '../../rules/code.js';
 /** Fewer heaps a thread than this are not worth a round: each worker copies the values in and replays the split. */
 const MIN_STRETCH = 1 << 16;
 
-/** What a round reached: the values are final below `reached`; `held`: whether the prediction held throughout. */
+/** What a round reached: the values are final below `reached`; `held`: whether the prediction held throughout; how many workers' parts were taken. */
 export interface SpeculationRound {
   readonly reached: number;
   readonly held: boolean;
+  readonly workersTaken: number;
 }
 
 /** Whether a round from `from` to `to` is worth it on `threads` threads (this one and the workers), memory allowing (values of two bytes at most: the predictions have two). */
@@ -50,7 +51,7 @@ export async function speculate(kernel: SparseSpaceKernel, store: ValueStore, fr
   for (const answer of theirs) answer.catch(() => {});
   const mine = stretches[0]!;
   kernel.fill(store, mine.from, mine.to);
-  if (!matches(store.values.subarray(mine.from, mine.to), predicted, 0)) return { reached: mine.to, held: false };
+  if (!matches(store.values.subarray(mine.from, mine.to), predicted, 0)) return { reached: mine.to, held: false, workersTaken: 0 };
   for (let i = 0; i < theirs.length; i++) {
     const { from: a, to: b } = stretches[i + 1]!;
     const computed = await theirs[i]!;
@@ -61,9 +62,9 @@ export async function speculate(kernel: SparseSpaceKernel, store: ValueStore, fr
     const values = store.reserve(b);
     values.set(computed, a);
     store.count = b;
-    if (!held) return { reached: b, held: false };
+    if (!held) return { reached: b, held: false, workersTaken: i + 1 };
   }
-  return { reached: to, held: true };
+  return { reached: to, held: true, workersTaken: theirs.length };
 }
 
 /** G(from..to-1) as the period predicts them, from the values below `from`. */
@@ -94,6 +95,8 @@ function cut(from: number, to: number, parts: number): Stretch[] {
  */
 export class ComputedAhead {
   private computer: StretchComputer | null | undefined;
+  /** Whether a worker's part has been taken (the report says where the work ran). */
+  taken = false;
 
   constructor(
     private readonly kernel: SparseSpaceKernel,
@@ -114,12 +117,13 @@ export class ComputedAhead {
         // Workers that fail leave the work to the usual path, from the values final so far (store.count).
         void this.close();
         this.computer = null;
-        return { reached: store.count, held: true };
+        return { reached: store.count, held: true, workersTaken: 0 };
       }
       n = round.reached;
+      this.taken ||= round.workersTaken > 0;
       if (!round.held) return round;
     }
-    return { reached: n, held: true };
+    return { reached: n, held: true, workersTaken: 0 };
   }
 
   async close(): Promise<void> {
