@@ -25,7 +25,7 @@ serveRing(start, (task, buffer) => {
     kernel.restart();
     trusted = 0;
   }
-  const shared = new Uint16Array(buffer(task[T.VALUES]!));
+  const shared = task[T.BYTES] === 1 ? new Uint8Array(buffer(task[T.VALUES]!)) : new Uint16Array(buffer(task[T.VALUES]!));
   // Past `trusted` this worker's values were predictions, or computed from them: kept where they are now known true
   // (all of them below `clean`, and equal to the true values there), else dropped, with all the kernel took in.
   if (store.count > trusted && !(store.count <= clean && same(store.values, shared, trusted, store.count))) {

@@ -52,27 +52,35 @@ export function doubled(start: number, atLeast: number): number {
 }
 
 /**
- * Values for the workers in a shared buffer of two bytes a value, grown by
- * doubling (a grown buffer replaces the old one: tasks posted later name
- * the new one). `write` copies values in at a given index.
+ * Values for the workers in a shared buffer of one or two bytes a value,
+ * grown by doubling (a grown or widened buffer replaces the old one: tasks
+ * posted later name the new one). `write` copies values in at an index.
  */
 export class SharedValues {
   private current: Shared | null = null;
+  private values: Uint8Array | Uint16Array = new Uint16Array(0);
 
   constructor(private readonly buffers: RingBuffers) {}
 
-  /** Room for `count` values, keeping the first `keep`; returns the buffer's number. */
-  ensure(count: number, keep: number): number {
-    if (!this.current || this.current.buffer.byteLength < 2 * count) {
-      const bigger = new SharedArrayBuffer(2 * doubled(Math.max(1 << 16, (this.current?.buffer.byteLength ?? 0) / 2), count));
-      if (this.current) new Uint16Array(bigger).set(new Uint16Array(this.current.buffer, 0, keep));
-      this.current = this.buffers.made(bigger, this.current);
+  /** Room for `count` values of `bytes` bytes each, keeping the first `keep`; returns the buffer's number. */
+  ensure(count: number, keep: number, bytes: 1 | 2 = 2): number {
+    if (!this.current || this.values.length < count || this.values.BYTES_PER_ELEMENT !== bytes) {
+      const length = doubled(Math.max(1 << 16, this.values.length), count);
+      const bigger = bytes === 1 ? new Uint8Array(new SharedArrayBuffer(length)) : new Uint16Array(new SharedArrayBuffer(2 * length));
+      bigger.set(this.values.subarray(0, keep));
+      this.current = this.buffers.made(bigger.buffer as SharedArrayBuffer, this.current);
+      this.values = bigger;
     }
     return this.current.id;
   }
 
+  /** Bytes a value in the buffer now. */
+  get bytes(): 1 | 2 {
+    return this.values.BYTES_PER_ELEMENT as 1 | 2;
+  }
+
   /** `values` into the buffer from index `at` (after ensure). */
   write(values: ArrayLike<number>, at: number): void {
-    new Uint16Array(this.current!.buffer).set(values, at);
+    this.values.set(values, at);
   }
 }

@@ -7,10 +7,11 @@ import { RingBuffers, SharedValues } from './ring-buffers.js';
 
 /**
  * A task of workers/stretches.ts, the int32 fields of a task in the ring in this order: compute G over [FROM, TO)
- * from the buffer VALUES (G(0..FROM-1), two bytes a value, true below CLEAN, predicted above), into the buffer OUT
- * (two bytes a value). LIMIT, the most values the run may reach, is unsigned.
+ * from the buffer VALUES (G(0..FROM-1), BYTES bytes a value, true below CLEAN, predicted above), into the buffer OUT
+ * (two bytes a value). LIMIT, the most values the run may reach, is unsigned. The values are as narrow as the run's
+ * own (.1777's 443 million take one byte each).
  */
-export const STRETCH_TASK = { FROM: 0, TO: 1, CLEAN: 2, LIMIT: 3, VALUES: 4, OUT: 5 } as const;
+export const STRETCH_TASK = { FROM: 0, TO: 1, CLEAN: 2, LIMIT: 3, VALUES: 4, BYTES: 5, OUT: 6 } as const;
 const FIELDS = Object.keys(STRETCH_TASK).length;
 
 /** What the workers start with. */
@@ -35,14 +36,14 @@ export class WasmStretchComputer implements StretchComputer {
   compute(values: ValueArray, clean: number, predicted: Uint16Array, stretches: readonly Stretch[], limit: number): Promise<Uint16Array>[] {
     const upTo = clean + predicted.length;
     // Now, while `values` is a live view: the true values new since the last call, then the predictions.
-    const id = this.values.ensure(upTo, this.clean);
+    const id = this.values.ensure(upTo, this.clean, values.BYTES_PER_ELEMENT === 1 ? 1 : 2);
     this.values.write(values.subarray(this.clean, clean), this.clean);
     this.values.write(predicted, clean);
     this.clean = clean;
     const post = (ring: WorkerRing, { from, to }: Stretch): Promise<Uint16Array> => {
       const out = this.buffers.answer(ring, 2 * (to - from));
       this.buffers.share(ring);
-      return ring.post([from, to, clean, (limit >>> 0) | 0, id, out.id]).then(
+      return ring.post([from, to, clean, (limit >>> 0) | 0, id, this.values.bytes, out.id]).then(
         () => (this.buffers.release(out), new Uint16Array(out.buffer, 0, to - from).slice()),
         (error: unknown) => (this.buffers.release(out), Promise.reject(error)),
       );
