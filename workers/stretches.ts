@@ -33,9 +33,8 @@ serveRing(start, (task, buffer) => {
     kernel.restart();
   }
   const given = shared.subarray(store.count, from);
-  let largest = 0;
-  for (const value of given) largest = Math.max(largest, value);
-  store.widen(largest);
+  // Wider values than this store holds are possible only where the shared ones are wider (a first task copies them all).
+  if (shared.BYTES_PER_ELEMENT > store.bytesPerValue) store.widen(largestOf(given));
   store.reserve(from).set(given, store.count);
   store.count = from;
   trusted = clean;
@@ -49,4 +48,10 @@ serveRing(start, (task, buffer) => {
 function same(a: ArrayLike<number>, b: ArrayLike<number>, from: number, to: number): boolean {
   for (let n = from; n < to; n++) if (a[n] !== b[n]) return false;
   return true;
+}
+
+function largestOf(values: ArrayLike<number>): number {
+  let largest = 0;
+  for (let i = 0; i < values.length; i++) if (values[i]! > largest) largest = values[i]!;
+  return largest;
 }

@@ -4,7 +4,7 @@ import { isOctal, maxHeapsLeft } from '../../rules/code.js';
 import { GuySmithSearch } from '../../laws/guy-smith.js';
 import { TakeBreakKernel } from './take-break-kernel.js';
 import { SparseSpaceKernel } from './sparse-space.js';
-import { ComputedAhead } from './speculation.js';
+import { ComputedAhead, worthPredicting } from './speculation.js';
 import { wasmAvailable } from './wasm-sparse.js';
 import { blockMarker, pooledSparseKernel } from './platform.js';
 import type { TakeBreakRule } from './rule.js';
@@ -86,7 +86,7 @@ export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
           ? (g, count) => {
               const attempt = guySmith.attempt(g, count);
               due = attempt.due;
-              held = attempt.held;
+              held = attempt.held && worthPredicting(attempt.held, count) ? attempt.held : null;
               return attempt.proven;
             }
           : noProof,

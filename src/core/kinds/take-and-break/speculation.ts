@@ -25,6 +25,16 @@ import type { TakeBreakCode } from '../../rules/code.js';
 /** Fewer heaps a thread than this are not worth a round: each worker copies the values in and replays the split. */
 const MIN_STRETCH = 1 << 16;
 
+/**
+ * Whether a period held from `from` is worth predicting from at `count` values: it must have held over a sixteenth
+ * of them at least. Short runs that repeat by chance (0.16's values repeat with period 3 over their last dozen at
+ * several attempts; 0.354's with periods 2 and 11 before 10^7) would fail at once, and a worker that took failed
+ * predictions in starts its kernel again from heap 0.
+ */
+export function worthPredicting(held: { readonly from: number }, count: number): boolean {
+  return count - held.from >= count / 16;
+}
+
 /** What a round reached: the values are final below `reached`; `held`: whether the prediction held throughout; how many workers' parts were taken. */
 export interface SpeculationRound {
   readonly reached: number;
