@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkerRing } from '../src/host/worker-ring.js';
@@ -121,6 +121,34 @@ describe('failures', () => {
     await ring.close();
     await slowFails;
     await expect(ring.post([0, 1, 0, 1, 0])).rejects.toThrow('the test worker threads were closed');
+  });
+});
+
+describe('rings and pools of many threads in one process', () => {
+  it('two rings of 16 workers and a pool of 16, then writes: no MaxListenersExceededWarning', () => {
+    const dist = (path: string) => JSON.stringify(new URL(`../dist/src/host/${path}`, import.meta.url).href);
+    const dir = scratchDirectories('rings').fresh('many');
+    const poolWorker = join(dir, 'idle-worker.mjs');
+    writeFileSync(poolWorker, 'export default () => 1;\n');
+    const script = `
+      const { WorkerRing } = await import(${dist('worker-ring.js')});
+      const { startPool } = await import(${dist('pool.js')});
+      const { writeTo } = await import(${dist('sink.js')});
+      const start = () => WorkerRing.start({ file: ${JSON.stringify(WORKER)}, threads: 16, fields: 5, data: {}, role: 'test worker' });
+      const rings = [await start(), await start()];
+      const pool = await startPool({ file: ${JSON.stringify(poolWorker)}, threads: 16, probe: null });
+      await writeTo(process.stderr, 'a progress line\\n');
+      await writeTo(process.stdout, 'a row\\n');
+      await Promise.all([...rings.map((ring) => ring.close()), pool.destroy()]);`;
+    const file = join(dir, 'many.mjs');
+    writeFileSync(file, script);
+    // stdout and stderr are files here, as in a batch job (Node's SyncWriteStream).
+    const out = join(dir, 'many.out');
+    const err = join(dir, 'many.err');
+    const child = spawnSync('sh', ['-c', 'exec "$0" "$1" >"$2" 2>"$3"', process.execPath, file, out, err], { timeout: 60_000 });
+    expect(readFileSync(err, 'utf8')).toBe('a progress line\n');
+    expect(readFileSync(out, 'utf8')).toBe('a row\n');
+    expect(child.status).toBe(0);
   });
 });
 

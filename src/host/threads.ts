@@ -70,11 +70,17 @@ export function threadsThatFit(asked: number, role: string): number {
  * pipe keeps an 'error' listener on ours: with 16 workers, the next listener
  * any write adds (see host/sink.ts) passed the default limit of 10 and Node
  * printed a MaxListenersExceededWarning. The limit is raised to leave room
- * for the pipes, beside the usual ten.
+ * for the pipes of every worker this process has started (pools and rings
+ * together: a run with shared blocks and heaps computed ahead has two rings),
+ * beside the usual ten. Never lowered: a limit only ever too high silences a
+ * warning, one too low prints a false one.
  */
+let workersStarted = 0;
+
 export function roomForWorkerPipes(threads: number): void {
+  workersStarted += threads;
   for (const stream of [process.stdout, process.stderr]) {
-    const wanted = threads + 10;
+    const wanted = workersStarted + 10;
     if (stream.getMaxListeners() < wanted) stream.setMaxListeners(wanted);
   }
 }
