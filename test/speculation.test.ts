@@ -124,11 +124,11 @@ function truePeriodOf(values: ArrayLike<number>, n: number): number {
   return 1;
 }
 
-describe('exploreAsync computes ahead on two threads, with the same results', () => {
-  it.each(['0.56', '0.16'])('%s to its proof: threads 2 against threads 1', async (text) => {
+describe('exploreAsync computes ahead on three threads, with the same results', () => {
+  it.each(['0.56', '0.16'])('%s to its proof: threads 3 against threads 1', async (text) => {
     const game = { rule: { kind: 'take-and-break' as const, code: parseCode(text) } };
     const one = await exploreAsync({ game, limit: 2 ** 21, threads: 1 });
-    const two = await exploreAsync({ game, limit: 2 ** 21, threads: 2 });
+    const two = await exploreAsync({ game, limit: 2 ** 21, threads: 3 });
     expect(two.computed).toBe(one.computed);
     expect(firstDifference(two.values, one.values, one.computed)).toBe(-1);
     expect(two.pattern).toEqual(one.pattern);
@@ -137,10 +137,12 @@ describe('exploreAsync computes ahead on two threads, with the same results', ()
     expect(one.kernel?.runsOn).toBe('webassembly');
   });
 
-  it('0.354 to 1.2e7 (its period 1,180 holds from about 10^7): the report says the workers computed heaps ahead', async () => {
+  it('0.354 to 1.2e7 (its period 1,180 holds from about 10^7): on 3 threads the report says the workers computed heaps ahead; on 2 none do', async () => {
     const game = { rule: { kind: 'take-and-break' as const, code: parseCode('0.354') } };
-    const two = await exploreAsync({ game, limit: 12_000_000, threads: 2 });
+    const two = await exploreAsync({ game, limit: 12_000_000, threads: 3 });
     expect(two.kernel?.runsOn).toBe('webassembly, heaps computed ahead on worker threads');
+    const pair = await exploreAsync({ game, limit: 12_000_000, threads: 2 });
+    expect(pair.kernel?.runsOn).toBe('webassembly');
     const one = await exploreAsync({ game, limit: 12_000_000, threads: 1 });
     expect(firstDifference(two.values, one.values, one.computed)).toBe(-1);
   });

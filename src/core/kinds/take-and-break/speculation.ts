@@ -26,6 +26,14 @@ import type { TakeBreakCode } from '../../rules/code.js';
 const MIN_STRETCH = 1 << 16;
 
 /**
+ * Threads (this one and the workers) a run needs for rounds: with one worker they paid too little for the memory
+ * (each worker holds every value). On 2 cores, 0.354's proof took 3.59-3.75 s against 3.80-3.87 s at 165 MiB against
+ * 82, and .1777's 51.0 s against 52.8 s at 1.7 GB against 0.49: the first round copies every value to the worker and
+ * replays them there (2 s of .1777's), and the heaps past the period's sighting are only a third to a half.
+ */
+export const MIN_THREADS_AHEAD = 3;
+
+/**
  * Whether a period held from `from` is worth predicting from at `count` values: it must have held over a sixteenth
  * of them at least. Short runs that repeat by chance (0.16's values repeat with period 3 over their last dozen at
  * several attempts; 0.354's with periods 2 and 11 before 10^7) would fail at once, and a worker that took failed
@@ -44,7 +52,7 @@ export interface SpeculationRound {
 
 /** Whether a round from `from` to `to` is worth it on `threads` threads (this one and the workers), memory allowing (values of two bytes at most: the predictions have two). */
 export function speculationPays(store: ValueStore, from: number, to: number, period: number, threads: number): boolean {
-  if (to - from < MIN_STRETCH * threads || from < period || store.bytesPerValue > 2) return false;
+  if (threads < MIN_THREADS_AHEAD || to - from < MIN_STRETCH * threads || from < period || store.bytesPerValue > 2) return false;
   // Each worker keeps a copy of the values, and the host a mirror of them, two bytes a value.
   return 2 * to * (threads + 1) <= freeMemoryBudget();
 }
