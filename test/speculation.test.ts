@@ -114,6 +114,31 @@ describe("a prediction that fails in a worker's stretch", () => {
   });
 });
 
+describe("a worker's part with the first value past a byte", () => {
+  // (The WebAssembly kernel widens the store to two bytes once its values near 128, so a worker's values always fit.)
+  it("0.6406: the main thread's heap matches its prediction, the worker's heap is the first value over 255: taken, and true", async () => {
+    const text = '0.6406';
+    const want = sequential(text, 6000);
+    const first = Array.from(want.values).findIndex((value) => value > 255);
+    expect(first).toBeGreaterThan(2);
+    // A period that predicts heap first - 1 right (an earlier heap of the same value), and heap first wrong.
+    const same = Array.from(want.values.subarray(0, first - 1)).lastIndexOf(want.values[first - 1]!);
+    expect(same).toBeGreaterThanOrEqual(0);
+    const store = new ValueStore(6000);
+    const kernel = new SparseSpaceKernel(parseCode(text));
+    const computer = new WasmStretchComputer(parseCode(text), 1);
+    try {
+      kernel.fill(store, 0, first - 1);
+      const round = await speculate(kernel, store, first - 1, first + 1, first - 1 - same, computer);
+      expect(round).toEqual({ reached: first + 1, held: false, workersTaken: 1 });
+    } finally {
+      await computer.close();
+    }
+    expect(firstDifference(store.view(), want.values, first + 1)).toBe(-1);
+    expect(store.view()[first]).toBeGreaterThan(255);
+  });
+});
+
 /** The smallest period p <= 1,000 with G(m + p) = G(m) over the 2,000 values below n (or 1). */
 function truePeriodOf(values: ArrayLike<number>, n: number): number {
   for (let p = 1; p <= 1000 && p < n; p++) {

@@ -53,7 +53,7 @@ export interface SpeculationRound {
 /** Whether a round from `from` to `to` is worth it on `threads` threads (this one and the workers), memory allowing (values of two bytes at most: the predictions have two). */
 export function speculationPays(store: ValueStore, from: number, to: number, period: number, threads: number): boolean {
   if (threads < MIN_THREADS_AHEAD || to - from < MIN_STRETCH * threads || from < period || store.bytesPerValue > 2) return false;
-  // Each worker keeps a copy of the values, and the host a mirror of them, two bytes a value.
+  // Each worker keeps a copy of the values, and the host a shared copy for them (two bytes a value at most).
   return 2 * to * (threads + 1) <= freeMemoryBudget();
 }
 
@@ -74,9 +74,8 @@ export async function speculate(kernel: SparseSpaceKernel, store: ValueStore, fr
     const { from: a, to: b } = stretches[i + 1]!;
     const computed = await theirs[i]!;
     const held = matches(computed, predicted, a - from);
-    let largest = 0;
-    for (const value of computed) largest = Math.max(largest, value);
-    if (largest > store.largestStorable) store.widen(largest);
+    // A value wider than the store's (a prediction that failed) widens it first; two bytes hold every computed one.
+    if (store.largestStorable < 0xffff) store.widen(largestOf(computed));
     const values = store.reserve(b);
     values.set(computed, a);
     store.count = b;
@@ -147,4 +146,10 @@ export class ComputedAhead {
   async close(): Promise<void> {
     await this.computer?.close();
   }
+}
+
+function largestOf(values: Uint16Array): number {
+  let largest = 0;
+  for (let i = 0; i < values.length; i++) if (values[i]! > largest) largest = values[i]!;
+  return largest;
 }
