@@ -22,8 +22,13 @@ import type { TakeBreakCode } from '../../rules/code.js';
  * the workers compute heaps the main thread would have reached only later.
  */
 
-/** Fewer heaps a thread than this are not worth a round: each worker copies the values in and replays the split. */
-const MIN_STRETCH = 1 << 16;
+/**
+ * Fewer heaps a thread than this are not worth a round: a round's own costs (copying values in, replaying the split
+ * over the other parts) grow with its heaps, at a tenth of computing them or less, but waking a worker costs 50 us.
+ * Small enough for the steps a loaded machine takes: a run's steps are about 40 ms of work (driver.ts), 131,072
+ * heaps of 0.354 on an idle core here and half that when it is shared.
+ */
+const MIN_STRETCH = 1 << 13;
 
 /**
  * Threads (this one and the workers) a run needs for rounds: with one worker they paid too little for the memory
