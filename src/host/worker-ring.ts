@@ -224,6 +224,10 @@ export class WorkerRing {
     Atomics.store(this.control, STOP, 1);
     Atomics.notify(this.control, POSTED);
     this.fail(new Error(`the ${this.role} threads were closed`));
+    // Held until they have exited (idle() leaves them held from here on): a worker that exits first would otherwise
+    // let go of the others through fail(), and a process with nothing else to do ended there, before its caller went
+    // on (a script's top-level await unsettled, exit code 13, in 2 runs of 8).
+    this.busy();
     await Promise.all(this.workers.map((worker) => worker.terminate()));
     for (const port of this.ports) port.close();
   }
@@ -301,6 +305,7 @@ export class WorkerRing {
   }
 
   private idle(): void {
+    if (this.closed) return;
     for (const worker of this.workers) worker.unref();
   }
 }
