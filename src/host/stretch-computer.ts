@@ -51,11 +51,24 @@ export class WasmStretchComputer implements StretchComputer {
     // Once the workers are up, the tasks go out before this returns: this thread computes its own stretch next.
     const started = this.started;
     if (started) return stretches.map((stretch) => post(started, stretch));
+    const ring = this.starting();
+    return stretches.map((stretch) => ring.then((ring) => post(ring, stretch)));
+  }
+
+  get ready(): boolean {
+    return this.started !== null;
+  }
+
+  prepare(): void {
+    // A failure to start is the first round's to report (compute); none runs before the workers are up.
+    this.starting().catch(() => {});
+  }
+
+  private starting(): Promise<WorkerRing> {
     this.ring ??= import('./worker-ring.js').then(({ WorkerRing }) =>
       WorkerRing.start<StretchStart>({ file: workerFile('stretches'), threads: this.threads, fields: FIELDS, data: { code: this.code }, role: 'stretch worker' }),
     );
-    const ring = this.ring.then((ring) => (this.started = ring));
-    return stretches.map((stretch) => ring.then((ring) => post(ring, stretch)));
+    return this.ring.then((ring) => (this.started = ring));
   }
 
   async close(): Promise<void> {

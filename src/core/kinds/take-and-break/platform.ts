@@ -91,6 +91,10 @@ export function blockMarker(moves: TwoHeapMoves, threads: number): BlockMarker |
  */
 export interface StretchComputer {
   readonly threads: number;
+  /** Whether the workers are up (compute before then waits for them). */
+  readonly ready: boolean;
+  /** Start the workers, if not yet, without waiting for them. */
+  prepare(): void;
   /**
    * G over each stretch [from, to), computed from G(0..clean-1) in `values`
    * (true) and `predicted` (G(clean), G(clean+1), ..., perhaps wrong), both
