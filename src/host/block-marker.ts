@@ -4,6 +4,7 @@ import { joinMarks } from '../core/kinds/take-and-break/wasm-sparse.js';
 import type { ValueArray } from '../core/kernels/store.js';
 import { workerFile } from './worker-path.js';
 import type { TaskDone, WorkerRing } from './worker-ring.js';
+import { RingOnDemand } from './ring-on-demand.js';
 import { RingBuffers, SharedValues, doubled, type Shared } from './ring-buffers.js';
 
 /**
@@ -27,8 +28,7 @@ export interface PartialsStart {
  * block's pairs below it in equal shares (see SparseSpaceKernel.fillAsync).
  */
 export class WasmBlockMarker implements BlockMarker {
-  private ring: Promise<WorkerRing> | null = null;
-  private started: WorkerRing | null = null;
+  private readonly ring: RingOnDemand<PartialsStart>;
   private readonly buffers = new RingBuffers();
   /** G(0..mirrored-1) are in the mirror. */
   private readonly mirror = new SharedValues(this.buffers);
@@ -42,10 +42,12 @@ export class WasmBlockMarker implements BlockMarker {
    * threads would have, to time asking for them).
    */
   constructor(
-    private readonly moves: TwoHeapMoves,
+    moves: TwoHeapMoves,
     readonly threads: number,
     private readonly shares = threads,
-  ) {}
+  ) {
+    this.ring = new RingOnDemand({ file: workerFile('wasm-partials'), threads, fields: FIELDS, data: { moves }, role: 'rare/common worker' });
+  }
 
   mark(values: ValueArray, base: number, start: number, end: number, split: BlockSplit, limit: number): MarksInFlight {
     // The values are read now, while `values` is a live view (a store that grows later detaches it).
@@ -54,16 +56,13 @@ export class WasmBlockMarker implements BlockMarker {
     const task = (ring: WorkerRing, from: number, to: number, out: Shared) =>
       ring.post([base, from, to, split.rare.length, split.mask, split.bound, split.domain, split.words, (limit >>> 0) | 0, mirror, rare, out.id]);
     // Once the workers are up, the tasks go out before this returns (this thread's cost of a hand-over is all here).
-    const ring = this.started;
+    const ring = this.ring.now;
     if (ring) {
       const marks = this.shareOut(ring, start, end, split.words, task);
       const through = ring.issued;
       return { marks, waitHere: (ms) => ring.waitHere(through, ms) };
     }
-    this.ring ??= import('./worker-ring.js').then(({ WorkerRing }) =>
-      WorkerRing.start<PartialsStart>({ file: workerFile('wasm-partials'), threads: this.threads, fields: FIELDS, data: { moves: this.moves }, role: 'rare/common worker' }),
-    );
-    return { marks: this.ring.then((ring) => this.shareOut((this.started = ring), start, end, split.words, task)), waitHere: () => {} };
+    return { marks: this.ring.starting().then((ring) => this.shareOut(ring, start, end, split.words, task)), waitHere: () => {} };
   }
 
   /** Heaps [start, end) in equal shares, a task each. */
@@ -84,11 +83,8 @@ export class WasmBlockMarker implements BlockMarker {
     return { marks, busyMs: busiest(done) };
   }
 
-  async close(): Promise<void> {
-    const ring = this.ring;
-    this.ring = null;
-    this.started = null;
-    await ring?.then((started) => started.close(), () => {});
+  close(): Promise<void> {
+    return this.ring.close();
   }
 
   /**

@@ -3,6 +3,7 @@ import type { TakeBreakCode } from '../core/rules/code.js';
 import type { ValueArray } from '../core/kernels/store.js';
 import { workerFile } from './worker-path.js';
 import type { WorkerRing } from './worker-ring.js';
+import { RingOnDemand } from './ring-on-demand.js';
 import { RingBuffers, SharedValues } from './ring-buffers.js';
 
 /**
@@ -21,17 +22,18 @@ export interface StretchStart {
 
 /** The StretchComputer on Node: worker threads fed through a WorkerRing, each with its own kernel and copy of the values. */
 export class WasmStretchComputer implements StretchComputer {
-  private ring: Promise<WorkerRing> | null = null;
-  private started: WorkerRing | null = null;
+  private readonly ring: RingOnDemand<StretchStart>;
   private readonly buffers = new RingBuffers();
   private readonly values = new SharedValues(this.buffers);
   /** The shared values are true below this (values only ever become final). */
   private clean = 0;
 
   constructor(
-    private readonly code: TakeBreakCode,
+    code: TakeBreakCode,
     readonly threads: number,
-  ) {}
+  ) {
+    this.ring = new RingOnDemand({ file: workerFile('stretches'), threads, fields: FIELDS, data: { code }, role: 'stretch worker' });
+  }
 
   compute(values: ValueArray, clean: number, predicted: Uint16Array, stretches: readonly Stretch[], limit: number): Promise<Uint16Array>[] {
     const upTo = clean + predicted.length;
@@ -49,32 +51,22 @@ export class WasmStretchComputer implements StretchComputer {
       );
     };
     // Once the workers are up, the tasks go out before this returns: this thread computes its own stretch next.
-    const started = this.started;
+    const started = this.ring.now;
     if (started) return stretches.map((stretch) => post(started, stretch));
-    const ring = this.starting();
+    const ring = this.ring.starting();
     return stretches.map((stretch) => ring.then((ring) => post(ring, stretch)));
   }
 
   get ready(): boolean {
-    return this.started !== null;
+    return this.ring.now !== null;
   }
 
   prepare(): void {
     // A failure to start is the first round's to report (compute); none runs before the workers are up.
-    this.starting().catch(() => {});
+    this.ring.starting().catch(() => {});
   }
 
-  private starting(): Promise<WorkerRing> {
-    this.ring ??= import('./worker-ring.js').then(({ WorkerRing }) =>
-      WorkerRing.start<StretchStart>({ file: workerFile('stretches'), threads: this.threads, fields: FIELDS, data: { code: this.code }, role: 'stretch worker' }),
-    );
-    return this.ring.then((ring) => (this.started = ring));
-  }
-
-  async close(): Promise<void> {
-    const ring = this.ring;
-    this.ring = null;
-    this.started = null;
-    await ring?.then((started) => started.close(), () => {});
+  close(): Promise<void> {
+    return this.ring.close();
   }
 }
