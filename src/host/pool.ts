@@ -1,6 +1,6 @@
 import { Piscina } from 'piscina';
 import { WorkerStartError, oneLineMessage } from '../core/errors.js';
-import { roomForWorkerPipes, startingWorkers, threadsThatFit } from './threads.js';
+import { roomForWorkerPipes, startedWithin, startingWorkers, threadsThatFit } from './threads.js';
 
 // Defined with the other errors, so that the public types need not name piscina's.
 export { WorkerStartError };
@@ -17,7 +17,6 @@ export interface PoolStart<T, R> {
   readonly role?: string;
 }
 
-const DEFAULT_PROBE_TIMEOUT_MS = 30_000;
 /** Keep idle threads alive between tasks (piscina's default, 0, ends them at once). */
 const IDLE_TIMEOUT_MS = 60_000;
 
@@ -41,7 +40,6 @@ export async function startPool<T, R>(start: PoolStart<T, R>): Promise<Piscina<T
 async function startAndProbe<T, R>(start: PoolStart<T, R>, threads: number): Promise<Piscina<T, R>> {
   const { file, probe } = start;
   const who = `the ${start.role ?? 'worker'} ${file}`;
-  const timeoutMs = start.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
   let pool: Piscina<T, R>;
   try {
     roomForWorkerPipes(threads);
@@ -53,12 +51,8 @@ async function startAndProbe<T, R>(start: PoolStart<T, R>, threads: number): Pro
   pool.on('error', (error: unknown) => {
     workerError ??= error;
   });
-  let timer: NodeJS.Timeout | undefined;
   try {
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new WorkerStartError(`${who} did not answer within ${timeoutMs / 1000} s of starting`)), timeoutMs);
-    });
-    const answers = await Promise.race([Promise.all(Array.from({ length: threads }, () => pool.run(probe))), timeout]);
+    const answers = await startedWithin(Promise.all(Array.from({ length: threads }, () => pool.run(probe))), who, start.probeTimeoutMs);
     if (start.probeAnswerOk && !answers.every(start.probeAnswerOk)) {
       throw new WorkerStartError(`${who} answered the start-up probe wrongly (a stale build? run npm run build)`);
     }
@@ -66,8 +60,6 @@ async function startAndProbe<T, R>(start: PoolStart<T, R>, threads: number): Pro
     void pool.destroy().catch(() => {});
     if (error instanceof WorkerStartError) throw error;
     throw new WorkerStartError(`${who} failed to start: ${oneLineMessage(workerError ?? error)}`);
-  } finally {
-    clearTimeout(timer);
   }
   return pool;
 }

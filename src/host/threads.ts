@@ -113,3 +113,19 @@ function setConcurrentCompiling(on: boolean): void {
   if (on && process.execArgv.includes('--no-concurrent-recompilation')) return;
   setFlagsFromString(on ? '--concurrent-recompilation' : '--no-concurrent-recompilation');
 }
+
+/** How long workers may take to start, by default, before they count as failed to. */
+export const START_TIMEOUT_MS = 30_000;
+
+/** `starting`, or a WorkerStartError naming `who` once `ms` have passed without it settling. */
+export async function startedWithin<T>(starting: Promise<T>, who: string, ms = START_TIMEOUT_MS): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new WorkerStartError(`${who} did not answer within ${ms / 1000} s of starting`)), ms);
+  });
+  try {
+    return await Promise.race([starting, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

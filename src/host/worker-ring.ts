@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { WorkerStartError, oneLineMessage } from '../core/errors.js';
-import { roomForWorkerPipes, startingWorkers, threadsThatFit } from './threads.js';
+import { roomForWorkerPipes, startedWithin, startingWorkers, threadsThatFit } from './threads.js';
 
 /**
  * Worker threads fed through shared memory: a ring of task slots that this
@@ -35,7 +35,6 @@ const FAILED = 3;
 /** How long a worker with nothing to do spins before it sleeps, and the most it sleeps before looking at the stop flag. */
 const SPIN_MS = 2;
 const SLEEP_MS = 1000;
-const DEFAULT_START_TIMEOUT_MS = 30_000;
 
 /** What a worker of the ring gets as its workerData. */
 export interface RingWorkerData<D> {
@@ -142,7 +141,6 @@ export class WorkerRing {
     const who = `the ${start.role} ${start.file}`;
     const workers: Worker[] = [];
     const ports: MessagePort[] = [];
-    let timer: NodeJS.Timeout | undefined;
     try {
       roomForWorkerPipes(threads);
       const ready: Promise<void>[] = [];
@@ -154,17 +152,11 @@ export class WorkerRing {
         ports.push(port1);
         ready.push(readyOf(worker, port1, who));
       }
-      const timeoutMs = start.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new WorkerStartError(`${who} did not answer within ${timeoutMs / 1000} s of starting`)), timeoutMs);
-      });
-      await Promise.race([Promise.all(ready), timeout]);
+      await startedWithin(Promise.all(ready), who, start.startTimeoutMs);
     } catch (error) {
       for (const worker of workers) void worker.terminate();
       if (error instanceof WorkerStartError) throw error;
       throw new WorkerStartError(`${who} could not be started: ${oneLineMessage(error)}`);
-    } finally {
-      clearTimeout(timer);
     }
     for (const port of ports) port.removeAllListeners('message');
     // (The ring listens on the ports from here on: a message between the two would wait in the port for it.)
