@@ -8,6 +8,13 @@ export type ValueArray = Uint8Array | Uint16Array | Uint32Array;
 export const MAX_ARRAY_LENGTH = 2 ** 32 - 1;
 
 /** Bytes a run's tables may take now, when no budget is given: the host's figure (Node's reads the free memory). */
+/** The largest of `values` (0 for none): what a store must widen to before it takes them in. */
+export function largestIn(values: ArrayLike<number>): number {
+  let largest = 0;
+  for (let i = 0; i < values.length; i++) if (values[i]! > largest) largest = values[i]!;
+  return largest;
+}
+
 export function freeMemoryBudget(): number {
   return currentHost().memoryBudget();
 }

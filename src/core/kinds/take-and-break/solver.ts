@@ -48,10 +48,14 @@ export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
         ...(pooled && { fillAsync: (store, from, to) => pooled.fill(store, from, to), close: () => pooled.close(), sharesValues: true }),
         ...(marker && {
           fillAsync: async (store, from, to) => {
-            const round = ahead && held ? await ahead.fill(store, from, to, held.period) : { reached: from, held: false };
-            // A prediction that failed was no period: none until the next attempt finds one.
-            if (!round.held) held = null;
-            if (round.reached < to) await (kernel as SparseSpaceKernel).fillAsync(store, round.reached, to, marker);
+            let reached = from;
+            if (ahead && held) {
+              const round = await ahead.fill(store, from, to, held.period);
+              // A prediction that failed was no period: none until the next attempt finds one.
+              if (!round.held) held = null;
+              reached = round.reached;
+            }
+            if (reached < to) await (kernel as SparseSpaceKernel).fillAsync(store, reached, to, marker);
           },
           close: async () => {
             await Promise.all([marker.close(), ahead?.close()]);

@@ -1,4 +1,4 @@
-import { freeMemoryBudget, type ValueStore } from '../../kernels/store.js';
+import { freeMemoryBudget, largestIn, type ValueStore } from '../../kernels/store.js';
 import type { SparseSpaceKernel } from './sparse-space.js';
 import { stretchComputer, type Stretch, type StretchComputer } from './platform.js';
 import type { TakeBreakCode } from '../../rules/code.js';
@@ -80,7 +80,7 @@ export async function speculate(kernel: SparseSpaceKernel, store: ValueStore, fr
     const computed = await theirs[i]!;
     const held = matches(computed, predicted, a - from);
     // A value wider than the store's (a prediction that failed) widens it first; two bytes hold every computed one.
-    if (store.largestStorable < 0xffff) store.widen(largestOf(computed));
+    if (store.largestStorable < 0xffff) store.widen(largestIn(computed));
     const values = store.reserve(b);
     values.set(computed, a);
     store.count = b;
@@ -127,7 +127,7 @@ export class ComputedAhead {
   ) {}
 
   /** Rounds from `from` towards `to` with the period's predictions, while they hold and pay. */
-  async fill(store: ValueStore, from: number, to: number, period: number): Promise<SpeculationRound> {
+  async fill(store: ValueStore, from: number, to: number, period: number): Promise<Omit<SpeculationRound, 'workersTaken'>> {
     let n = from;
     while (n < to && speculationPays(store, n, to, period, this.workers + 1)) {
       this.computer ??= stretchComputer(this.code, this.workers);
@@ -144,22 +144,16 @@ export class ComputedAhead {
         // Workers that fail leave the work to the usual path, from the values final so far (store.count).
         void this.close();
         this.computer = null;
-        return { reached: store.count, held: true, workersTaken: 0 };
+        return { reached: store.count, held: true };
       }
       n = round.reached;
       this.taken ||= round.workersTaken > 0;
       if (!round.held) return round;
     }
-    return { reached: n, held: true, workersTaken: 0 };
+    return { reached: n, held: true };
   }
 
   async close(): Promise<void> {
     await this.computer?.close();
   }
-}
-
-function largestOf(values: Uint16Array): number {
-  let largest = 0;
-  for (let i = 0; i < values.length; i++) if (values[i]! > largest) largest = values[i]!;
-  return largest;
 }
