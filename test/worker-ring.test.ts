@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkerRing } from '../src/host/worker-ring.js';
 import { WorkerStartError } from '../src/core/errors.js';
@@ -124,24 +124,33 @@ describe('failures', () => {
   });
 });
 
+/** Scripts of their own, in files (not -e: the workers would take --input-type from this process). */
+const scratch = scratchDirectories('ring');
+const dist = (path: string) => JSON.stringify(new URL(`../dist/src/host/${path}`, import.meta.url).href);
+
+/** A script `name`.mjs in a fresh directory, with WorkerRing imported and `start(threads)` starting a ring of the test worker. */
+function ringScript(name: string, body: string): string {
+  const file = join(scratch.fresh(name), `${name}.mjs`);
+  const start = `(threads) => WorkerRing.start({ file: ${JSON.stringify(WORKER)}, threads, fields: ${FIELDS}, data: {}, role: 'test worker' })`;
+  writeFileSync(file, `const { WorkerRing } = await import(${dist('worker-ring.js')});\nconst start = ${start};\n${body}`);
+  return file;
+}
+
 describe('rings and pools of many threads in one process', () => {
   it('two rings of 16 workers and a pool of 16, then writes: no MaxListenersExceededWarning', () => {
-    const dist = (path: string) => JSON.stringify(new URL(`../dist/src/host/${path}`, import.meta.url).href);
-    const dir = scratchDirectories('rings').fresh('many');
-    const poolWorker = join(dir, 'idle-worker.mjs');
-    writeFileSync(poolWorker, 'export default () => 1;\n');
-    const script = `
-      const { WorkerRing } = await import(${dist('worker-ring.js')});
+    const file = ringScript(
+      'many',
+      `
       const { startPool } = await import(${dist('pool.js')});
       const { writeTo } = await import(${dist('sink.js')});
-      const start = () => WorkerRing.start({ file: ${JSON.stringify(WORKER)}, threads: 16, fields: 5, data: {}, role: 'test worker' });
-      const rings = [await start(), await start()];
-      const pool = await startPool({ file: ${JSON.stringify(poolWorker)}, threads: 16, probe: null });
+      const rings = [await start(16), await start(16)];
+      const pool = await startPool({ file: new URL('./idle-worker.mjs', import.meta.url).pathname, threads: 16, probe: null });
       await writeTo(process.stderr, 'a progress line\\n');
       await writeTo(process.stdout, 'a row\\n');
-      await Promise.all([...rings.map((ring) => ring.close()), pool.destroy()]);`;
-    const file = join(dir, 'many.mjs');
-    writeFileSync(file, script);
+      await Promise.all([...rings.map((ring) => ring.close()), pool.destroy()]);`,
+    );
+    const dir = dirname(file);
+    writeFileSync(join(dir, 'idle-worker.mjs'), 'export default () => 1;\n');
     // stdout and stderr are files here, as in a batch job (Node's SyncWriteStream).
     const out = join(dir, 'many.out');
     const err = join(dir, 'many.err');
@@ -156,16 +165,12 @@ describe('close holds the process open until every worker has exited', () => {
   it('a script that starts and closes a ring of 2 workers 20 times, with nothing else to do, reaches its end', () => {
     // Before: the first worker to exit made fail() let go of the others, and the process, with nothing else holding
     // it, ended inside close (a top-level await unsettled: exit code 13), in about 2 runs of 8.
-    const ring = new URL('../dist/src/host/worker-ring.js', import.meta.url).href;
-    const script = `
-      const { WorkerRing } = await import(${JSON.stringify(ring)});
-      for (let i = 0; i < 20; i++) {
-        const r = await WorkerRing.start({ file: ${JSON.stringify(WORKER)}, threads: 2, fields: 5, data: {}, role: 'test worker' });
-        await r.close();
-      }
-      console.log('closed 20 times');`;
-    const file = join(scratchDirectories('ring-close').fresh('close'), 'close.mjs');
-    writeFileSync(file, script);
+    const file = ringScript(
+      'close',
+      `
+      for (let i = 0; i < 20; i++) await (await start(2)).close();
+      console.log('closed 20 times');`,
+    );
     const child = spawnSync(process.execPath, [file], { encoding: 'utf8', timeout: 60_000 });
     expect(child.stdout.trim()).toBe('closed 20 times');
     expect(child.status).toBe(0);
@@ -174,17 +179,15 @@ describe('close holds the process open until every worker has exited', () => {
 
 describe('an idle ring holds no process open', () => {
   it('a script that starts a ring, uses it and never closes it ends by itself', () => {
-    const ring = new URL('../dist/src/host/worker-ring.js', import.meta.url).href;
-    const script = `
-      const { WorkerRing } = await import(${JSON.stringify(ring)});
-      const r = await WorkerRing.start({ file: ${JSON.stringify(WORKER)}, threads: 2, fields: 5, data: {}, role: 'test worker' });
+    const file = ringScript(
+      'idle',
+      `
+      const r = await start(2);
       const out = new Int32Array(new SharedArrayBuffer(16));
       r.shareBuffer(1, out.buffer);
       await r.post([0, 1, 0, 4, 1]);
-      console.log(Array.from(out).join(','));`;
-    // A file, not -e: the workers would take --input-type from this process.
-    const file = join(scratchDirectories('ring').fresh('idle'), 'idle.mjs');
-    writeFileSync(file, script);
+      console.log(Array.from(out).join(','));`,
+    );
     const child = spawnSync(process.execPath, [file], { encoding: 'utf8', timeout: 30_000 });
     expect(child.error, 'the child did not end within 30 s').toBeUndefined();
     expect(child.stderr).toBe('');
