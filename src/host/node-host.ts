@@ -4,9 +4,9 @@
  * and the workers that compute.
  */
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { freemem } from 'node:os';
 import { join } from 'node:path';
+import { fsPromises } from './builtins.js';
 import { installHost } from '../core/host.js';
 import { installBlockMarker, installSparsePool, installStretchComputer } from '../core/kinds/take-and-break/platform.js';
 import { installModuleSandbox } from '../core/kinds/module/platform.js';
@@ -36,7 +36,7 @@ export function installNodeHost(): void {
     wasmBytes,
     readFile: async (path) => {
       try {
-        return new Uint8Array(await readFile(path));
+        return new Uint8Array(await fsPromises().readFile(path));
       } catch (error) {
         throw new Error(describeFsError(error)); // the reason in words: the core names the file
       }

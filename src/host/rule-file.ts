@@ -3,7 +3,7 @@
  * src/core/rule-file.ts), or a file a word takes directly (a rule module,
  * .mjs or .js). Files a rule file names are found beside it, and must exist.
  */
-import { access, readFile, stat } from 'node:fs/promises';
+import { fsPromises } from './builtins.js';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
 import { InputError, mention, says, type Wording } from '../core/errors.js';
 import { formatCount } from '../core/numbers.js';
@@ -26,11 +26,11 @@ export async function loadRuleFile(path: string): Promise<GameSpec> {
   }
   let text: string;
   try {
-    const size = (await stat(path)).size;
+    const size = (await fsPromises().stat(path)).size;
     if (size > MAX_RULE_FILE_BYTES) {
       throw InputError.about('too-large', 'rule', path, path, `the file is ${formatCount(size)} bytes; a rule file is at most ${formatCount(MAX_RULE_FILE_BYTES)} (is it the right file?)`);
     }
-    text = await readFile(path, 'utf8');
+    text = await fsPromises().readFile(path, 'utf8');
   } catch (error) {
     if (error instanceof InputError) throw error;
     throw InputError.about('bad-file', 'rule', path, path, `cannot read the file (${describeFsError(error)})`);
@@ -51,7 +51,7 @@ export async function loadRuleFile(path: string): Promise<GameSpec> {
 
 async function existingFile(path: string, what: Wording = mention('rule')): Promise<string> {
   try {
-    await access(path);
+    await fsPromises().access(path);
   } catch (error) {
     throw new InputError(says`${what} ${path}: cannot read the file (${describeFsError(error)})`, { code: 'bad-file', field: 'rule', value: path, reason: `cannot read the file (${describeFsError(error)})` });
   }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { setFlagsFromString } from 'node:v8';
 import { WorkerStartError } from '../core/errors.js';
+import { v8 } from './builtins.js';
 
 /** Worker threads to use when none are asked for: one per available core. */
 export function defaultThreads(): number {
@@ -111,7 +111,7 @@ export async function startingWorkers<T>(threads: number, start: () => Promise<T
 
 function setConcurrentCompiling(on: boolean): void {
   if (on && process.execArgv.includes('--no-concurrent-recompilation')) return;
-  setFlagsFromString(on ? '--concurrent-recompilation' : '--no-concurrent-recompilation');
+  v8().setFlagsFromString(on ? '--concurrent-recompilation' : '--no-concurrent-recompilation');
 }
 
 /** How long workers may take to start, by default, before they count as failed to. */

@@ -11,10 +11,11 @@
  * merges the stretches of every file as sorted runs: one row per rule, in
  * family order, holding one line per stretch in memory.
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { InputError, mention, quote, says, type Wording, type Words } from '../core/errors.js';
 import { formatCount } from '../core/numbers.js';
 import { describeFsError } from '../host/files/fs-errors.js';
+import { fsPromises } from '../host/builtins.js';
 import { FamilyCursor, describeFamily, familyFromDescription, inShard, positionInShard, type Family, type Shard } from './family.js';
 import { RowParser, rowLine, type RowFormat, type SweepRecord } from './format.js';
 import { IndexSet } from './index-set.js';
@@ -27,7 +28,7 @@ import { heapPush, heapSiftDown, heapTake } from './binary-heap.js';
 export async function openResults(path: string, flag: Wording): Promise<FileHandle> {
   let handle: FileHandle | null = null;
   try {
-    handle = await open(path, 'r');
+    handle = await fsPromises().open(path, 'r');
     if ((await handle.stat()).isDirectory()) throw Object.assign(new Error('a directory'), { code: 'EISDIR' });
     return handle;
   } catch (error) {
@@ -207,7 +208,7 @@ export async function* mergedRows(scans: readonly FileScan[], options: MergeOpti
     let order = 0;
     for (const scan of scans) {
       if (scan.runs.length === 0) continue;
-      const handle = await open(scan.path, 'r');
+      const handle = await fsPromises().open(scan.path, 'r');
       handles.push(handle);
       for (const run of scan.runs) {
         const parser = scan.parser.continuation();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { fsPromises } from '../host/builtins.js';
 import { InputError, mention, quote, says, type Words } from '../core/errors.js';
 import { kindOf, ruleText, type GameSpec, type Rule } from '../core/kinds/registry.js';
 import { RULE_WORDS, ruleWord } from '../core/rule-words.js';
@@ -72,7 +72,7 @@ export function parseRuleLine(line: string, where: string): Rule {
 export async function readRuleList(path: string): Promise<RuleList> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await fsPromises().readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw InputError.about('bad-file', 'rules', path, path, `cannot read the file (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code ?? String(error)})`);
