@@ -104,10 +104,56 @@ static inline int32_t take(uint32_t x, int32_t n, int32_t odd_mex, int32_t *seen
   return missing;
 }
 
+#ifdef __wasm_simd128__
+/* `wanted` as swizzle tables, 128 values each, and how many of them odd_mex needs. */
+struct wanted_tables {
+  v128_t t0, t1, t2, t3;
+  int32_t tables;
+};
+static inline void load_wanted(struct wanted_tables *w, int32_t odd_mex) {
+  w->tables = (odd_mex + 127) >> 7;
+  w->t0 = wasm_v128_load(wanted), w->t1 = wasm_v128_load(wanted + 16), w->t2 = wasm_v128_load(wanted + 32), w->t3 = wasm_v128_load(wanted + 48);
+}
+/*
+ * Splits a..a+15 of rest: g[a..a+15] against g[rest-a-15..rest-a] reversed,
+ * xored, and looked up in `wanted` by swizzles; a lane is non-zero where its
+ * xor is wanted.
+ */
+static inline v128_t block_hits(const uint16_t *g, int32_t rest, int32_t a, const struct wanted_tables *w) {
+  const v128_t pow2 = wasm_i8x16_const(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+  const v128_t seven = wasm_i16x8_splat(7);
+  v128_t high0 = wasm_v128_load(g + rest - a - 7);
+  v128_t high1 = wasm_v128_load(g + rest - a - 15);
+  v128_t x0 = wasm_v128_xor(wasm_v128_load(g + a), wasm_i16x8_shuffle(high0, high0, 7, 6, 5, 4, 3, 2, 1, 0));
+  v128_t x1 = wasm_v128_xor(wasm_v128_load(g + a + 8), wasm_i16x8_shuffle(high1, high1, 7, 6, 5, 4, 3, 2, 1, 0));
+  /* byte index x >> 3 saturates to 255 for large x: out of every table's range, so no hit. */
+  v128_t index = wasm_u8x16_narrow_i16x8(wasm_u16x8_shr(x0, 3), wasm_u16x8_shr(x1, 3));
+  v128_t bit = wasm_i8x16_swizzle(pow2, wasm_u8x16_narrow_i16x8(wasm_v128_and(x0, seven), wasm_v128_and(x1, seven)));
+  v128_t bytes = wasm_i8x16_swizzle(w->t0, index);
+  if (w->tables > 1) {
+    bytes = wasm_v128_or(bytes, wasm_i8x16_swizzle(w->t1, wasm_i8x16_sub(index, wasm_i8x16_splat(16))));
+    if (w->tables > 2) {
+      bytes = wasm_v128_or(bytes, wasm_i8x16_swizzle(w->t2, wasm_i8x16_sub(index, wasm_i8x16_splat(32))));
+      bytes = wasm_v128_or(bytes, wasm_i8x16_swizzle(w->t3, wasm_i8x16_sub(index, wasm_i8x16_splat(48))));
+    }
+  }
+  return wasm_v128_and(bytes, bit);
+}
+/* Takes the splits of block a whose lanes hit (lane j is split a + j); returns how many are still missing. */
+static inline int32_t take_hits(const uint16_t *g, int32_t rest, int32_t a, v128_t hits, int32_t n, int32_t odd_mex, int32_t *seen, int32_t missing) {
+  uint32_t lanes = wasm_i8x16_bitmask(wasm_i8x16_ne(hits, wasm_i8x16_splat(0)));
+  while (lanes) {
+    int32_t j = __builtin_ctz(lanes);
+    lanes &= lanes - 1;
+    missing = take((uint32_t)g[a + j] ^ g[rest - a - j], n, odd_mex, seen, missing);
+  }
+  return missing;
+}
+#endif
+
 /*
  * Splits a = from..to of rest (to - from + 1 a multiple of BLOCK, or a scalar
- * tail), in order. With SIMD, sixteen at a time: g[a..a+15] against
- * g[rest-a-15..rest-a] reversed, xored, and looked up in `wanted` by swizzles.
+ * tail), in order; with SIMD, sixteen at a time (block_hits).
  * Returns how many are still missing.
  */
 static int32_t scan_run(const uint16_t *g, int32_t rest, int32_t from, int32_t to, int32_t n, int32_t odd_mex, int32_t *seen,
@@ -115,37 +161,13 @@ static int32_t scan_run(const uint16_t *g, int32_t rest, int32_t from, int32_t t
   int32_t a = from;
 #ifdef __wasm_simd128__
   if (odd_mex <= VECTOR_BOUND) {
-    const v128_t pow2 = wasm_i8x16_const(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
-    const v128_t seven = wasm_i16x8_splat(7);
-    const int32_t tables = (odd_mex + 127) >> 7;
-    v128_t t0 = wasm_v128_load(wanted), t1 = wasm_v128_load(wanted + 16), t2 = wasm_v128_load(wanted + 32), t3 = wasm_v128_load(wanted + 48);
+    struct wanted_tables w;
+    load_wanted(&w, odd_mex);
     for (; a + BLOCK - 1 <= to; a += BLOCK) {
-      v128_t high0 = wasm_v128_load(g + rest - a - 7);
-      v128_t high1 = wasm_v128_load(g + rest - a - 15);
-      v128_t x0 = wasm_v128_xor(wasm_v128_load(g + a), wasm_i16x8_shuffle(high0, high0, 7, 6, 5, 4, 3, 2, 1, 0));
-      v128_t x1 = wasm_v128_xor(wasm_v128_load(g + a + 8), wasm_i16x8_shuffle(high1, high1, 7, 6, 5, 4, 3, 2, 1, 0));
-      /* byte index x >> 3 saturates to 255 for large x: out of every table's range, so no hit. */
-      v128_t index = wasm_u8x16_narrow_i16x8(wasm_u16x8_shr(x0, 3), wasm_u16x8_shr(x1, 3));
-      v128_t bit = wasm_i8x16_swizzle(pow2, wasm_u8x16_narrow_i16x8(wasm_v128_and(x0, seven), wasm_v128_and(x1, seven)));
-      v128_t bytes = wasm_i8x16_swizzle(t0, index);
-      if (tables > 1) {
-        bytes = wasm_v128_or(bytes, wasm_i8x16_swizzle(t1, wasm_i8x16_sub(index, wasm_i8x16_splat(16))));
-        if (tables > 2) {
-          bytes = wasm_v128_or(bytes, wasm_i8x16_swizzle(t2, wasm_i8x16_sub(index, wasm_i8x16_splat(32))));
-          bytes = wasm_v128_or(bytes, wasm_i8x16_swizzle(t3, wasm_i8x16_sub(index, wasm_i8x16_splat(48))));
-        }
-      }
-      v128_t hits = wasm_v128_and(bytes, bit);
+      v128_t hits = block_hits(g, rest, a, &w);
       if (!wasm_v128_any_true(hits)) continue;
-      /* Only the lanes that hit: lane j is split a + j. */
-      uint32_t lanes = wasm_i8x16_bitmask(wasm_i8x16_ne(hits, wasm_i8x16_splat(0)));
-      while (lanes) {
-        int32_t j = __builtin_ctz(lanes);
-        lanes &= lanes - 1;
-        missing = take((uint32_t)g[a + j] ^ g[rest - a - j], n, odd_mex, seen, missing);
-      }
-      if (missing == 0) return 0;
-      t0 = wasm_v128_load(wanted), t1 = wasm_v128_load(wanted + 16), t2 = wasm_v128_load(wanted + 32), t3 = wasm_v128_load(wanted + 48);
+      if ((missing = take_hits(g, rest, a, hits, n, odd_mex, seen, missing)) == 0) return 0;
+      load_wanted(&w, odd_mex);
     }
   }
 #endif
@@ -186,6 +208,31 @@ static int32_t scan_run(const uint16_t *g, int32_t rest, int32_t from, int32_t t
 /* Splits a = first..last of rest in the scan order; returns how many are still missing. */
 static int32_t scan(const uint16_t *g, int32_t rest, int32_t first, int32_t last, int32_t n, int32_t odd_mex, int32_t *seen, int32_t missing) {
   if (first > last) return missing;
+#ifdef __wasm_simd128__
+  if (odd_mex <= VECTOR_BOUND) {
+    /* SCAN_ORDER written out, its window's blocks in one loop: a call a block cost more than the block. */
+    int32_t base = first - 1, count = last - base;
+    int32_t prefix = count < IN_ORDER_PREFIX ? count : IN_ORDER_PREFIX;
+    if ((missing = scan_run(g, rest, base + 1, base + prefix, n, odd_mex, seen, missing)) == 0) return 0;
+    int32_t window = scan_window(count), done = prefix;
+    if (window > IN_ORDER_PREFIX) {
+      int32_t blocks = window / BLOCK;
+      struct wanted_tables w;
+      load_wanted(&w, odd_mex);
+      for (int32_t j = 0; j < blocks; j++) {
+        int32_t b = (j * SCAN_STRIDE) & (blocks - 1);
+        if (b < IN_ORDER_PREFIX / BLOCK) continue;
+        int32_t a = base + 1 + b * BLOCK;
+        v128_t hits = block_hits(g, rest, a, &w);
+        if (!wasm_v128_any_true(hits)) continue;
+        if ((missing = take_hits(g, rest, a, hits, n, odd_mex, seen, missing)) == 0) return 0;
+        load_wanted(&w, odd_mex);
+      }
+      done = window;
+    }
+    return scan_run(g, rest, base + done + 1, last, n, odd_mex, seen, missing);
+  }
+#endif
 #define RUN_WIDE(from, to) ((missing = scan_run(g, rest, from, to, n, odd_mex, seen, missing)) == 0)
   SCAN_ORDER(first, last, RUN_WIDE, 0);
 #undef RUN_WIDE
