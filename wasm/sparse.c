@@ -186,9 +186,12 @@ static int32_t scan_run(const uint16_t *g, int32_t rest, int32_t from, int32_t t
  * needs fewer steps spread out), then the rest in order. scanSplits in
  * rare-common.ts is the same for first = 1 (a worker's share of a block
  * starts further up: see partials). RUN(from, to) scans splits from..to and
- * is true once nothing is missing; the scan then returns FOUND at once.
+ * BLOCK_AT(a) the window's block a..a+BLOCK-1, each true once nothing is
+ * missing; the scan then returns FOUND at once. The window's blocks are
+ * most of a long scan, so BLOCK_AT is a loop's body, not a call: a call a
+ * block cost Grundy's game 12% of its time.
  */
-#define SCAN_ORDER(first, last, RUN, FOUND)                                                     \
+#define SCAN_ORDER(first, last, RUN, BLOCK_AT, FOUND)                                           \
   do {                                                                                          \
     int32_t base_ = (first) - 1, count_ = (last) - base_;                                       \
     int32_t prefix_ = count_ < IN_ORDER_PREFIX ? count_ : IN_ORDER_PREFIX;                      \
@@ -198,7 +201,7 @@ static int32_t scan_run(const uint16_t *g, int32_t rest, int32_t from, int32_t t
       int32_t blocks_ = window_ / BLOCK;                                                        \
       for (int32_t j_ = 0; j_ < blocks_; j_++) {                                                \
         int32_t b_ = (j_ * SCAN_STRIDE) & (blocks_ - 1);                                        \
-        if (b_ >= IN_ORDER_PREFIX / BLOCK && RUN(base_ + 1 + b_ * BLOCK, base_ + b_ * BLOCK + BLOCK)) return FOUND; \
+        if (b_ >= IN_ORDER_PREFIX / BLOCK && BLOCK_AT(base_ + 1 + b_ * BLOCK)) return FOUND;     \
       }                                                                                         \
       done_ = window_;                                                                          \
     }                                                                                           \
@@ -208,33 +211,31 @@ static int32_t scan_run(const uint16_t *g, int32_t rest, int32_t from, int32_t t
 /* Splits a = first..last of rest in the scan order; returns how many are still missing. */
 static int32_t scan(const uint16_t *g, int32_t rest, int32_t first, int32_t last, int32_t n, int32_t odd_mex, int32_t *seen, int32_t missing) {
   if (first > last) return missing;
+#define RUN_WIDE(from, to) ((missing = scan_run(g, rest, from, to, n, odd_mex, seen, missing)) == 0)
 #ifdef __wasm_simd128__
   if (odd_mex <= VECTOR_BOUND) {
-    /* SCAN_ORDER written out, its window's blocks in one loop: a call a block cost more than the block. */
-    int32_t base = first - 1, count = last - base;
-    int32_t prefix = count < IN_ORDER_PREFIX ? count : IN_ORDER_PREFIX;
-    if ((missing = scan_run(g, rest, base + 1, base + prefix, n, odd_mex, seen, missing)) == 0) return 0;
-    int32_t window = scan_window(count), done = prefix;
-    if (window > IN_ORDER_PREFIX) {
-      int32_t blocks = window / BLOCK;
-      struct wanted_tables w;
-      load_wanted(&w, odd_mex);
-      for (int32_t j = 0; j < blocks; j++) {
-        int32_t b = (j * SCAN_STRIDE) & (blocks - 1);
-        if (b < IN_ORDER_PREFIX / BLOCK) continue;
-        int32_t a = base + 1 + b * BLOCK;
-        v128_t hits = block_hits(g, rest, a, &w);
-        if (!wasm_v128_any_true(hits)) continue;
-        if ((missing = take_hits(g, rest, a, hits, n, odd_mex, seen, missing)) == 0) return 0;
-        load_wanted(&w, odd_mex);
-      }
-      done = window;
-    }
-    return scan_run(g, rest, base + done + 1, last, n, odd_mex, seen, missing);
+    struct wanted_tables w;
+    load_wanted(&w, odd_mex);
+    /* A run changes `wanted`: the tables are read again after it. */
+#define RUN_VECTOR(from, to) (RUN_WIDE(from, to) || (load_wanted(&w, odd_mex), 0))
+#define BLOCK_VECTOR(a) ({                                                                     \
+      v128_t hits_ = block_hits(g, rest, (a), &w);                                              \
+      int found_ = 0;                                                                           \
+      if (wasm_v128_any_true(hits_)) {                                                          \
+        found_ = (missing = take_hits(g, rest, (a), hits_, n, odd_mex, seen, missing)) == 0;     \
+        load_wanted(&w, odd_mex);                                                               \
+      }                                                                                         \
+      found_;                                                                                   \
+    })
+    SCAN_ORDER(first, last, RUN_VECTOR, BLOCK_VECTOR, 0);
+#undef BLOCK_VECTOR
+#undef RUN_VECTOR
+    return missing;
   }
 #endif
-#define RUN_WIDE(from, to) ((missing = scan_run(g, rest, from, to, n, odd_mex, seen, missing)) == 0)
-  SCAN_ORDER(first, last, RUN_WIDE, 0);
+#define BLOCK_WIDE(a) RUN_WIDE(a, (a) + BLOCK - 1)
+  SCAN_ORDER(first, last, RUN_WIDE, BLOCK_WIDE, 0);
+#undef BLOCK_WIDE
 #undef RUN_WIDE
   return missing;
 }
@@ -366,39 +367,48 @@ static inline void clear_bit(uint64_t *lo, uint64_t *hi, uint32_t x) {
 static inline int32_t lowest(uint64_t lo, uint64_t hi) {
   return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(hi);
 }
-/* Splits a = from..to of rest against the wanted set (lo, hi); returns whether all were found. */
-static int scan_run_small(const uint8_t *g, int32_t rest, int32_t from, int32_t to, uint64_t *wlo, uint64_t *whi) {
+/* Splits a..a+15 of rest against the wanted set (lo, hi) and its swizzle table; returns whether all were found. */
+static inline int block_small(const uint8_t *g, int32_t rest, int32_t a, v128_t *table, uint64_t *lo, uint64_t *hi) {
   const v128_t pow2 = wasm_i8x16_const(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
   const v128_t seven = wasm_i8x16_splat(7);
+  v128_t high = wasm_v128_load(g + rest - a - 15);
+  v128_t x = wasm_v128_xor(wasm_v128_load(g + a), wasm_i8x16_shuffle(high, high, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
+  v128_t bit = wasm_i8x16_swizzle(pow2, wasm_v128_and(x, seven));
+  v128_t hits = wasm_v128_and(wasm_i8x16_swizzle(*table, wasm_u8x16_shr(x, 3)), bit);
+  if (!wasm_v128_any_true(hits)) return 0;
+  uint8_t xs[16];
+  wasm_v128_store(xs, x);
+  uint32_t lanes = wasm_i8x16_bitmask(wasm_i8x16_ne(hits, wasm_i8x16_splat(0)));
+  while (lanes) {
+    clear_bit(lo, hi, xs[__builtin_ctz(lanes)]);
+    lanes &= lanes - 1;
+  }
+  *table = wasm_i64x2_make((int64_t)*lo, (int64_t)*hi);
+  return (*lo | *hi) == 0;
+}
+/* Splits a = from..to of rest against the wanted set (lo, hi); returns whether all were found. */
+static int scan_run_small(const uint8_t *g, int32_t rest, int32_t from, int32_t to, uint64_t *wlo, uint64_t *whi) {
   uint64_t lo = *wlo, hi = *whi;
   v128_t table = wasm_i64x2_make((int64_t)lo, (int64_t)hi);
   int32_t a = from;
-  for (; a + BLOCK - 1 <= to; a += BLOCK) {
-    v128_t high = wasm_v128_load(g + rest - a - 15);
-    v128_t x = wasm_v128_xor(wasm_v128_load(g + a), wasm_i8x16_shuffle(high, high, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
-    v128_t bit = wasm_i8x16_swizzle(pow2, wasm_v128_and(x, seven));
-    v128_t hits = wasm_v128_and(wasm_i8x16_swizzle(table, wasm_u8x16_shr(x, 3)), bit);
-    if (!wasm_v128_any_true(hits)) continue;
-    uint8_t xs[16];
-    wasm_v128_store(xs, x);
-    uint32_t lanes = wasm_i8x16_bitmask(wasm_i8x16_ne(hits, wasm_i8x16_splat(0)));
-    while (lanes) {
-      clear_bit(&lo, &hi, xs[__builtin_ctz(lanes)]);
-      lanes &= lanes - 1;
-    }
-    if ((lo | hi) == 0) { *wlo = 0; *whi = 0; return 1; }
-    table = wasm_i64x2_make((int64_t)lo, (int64_t)hi);
-  }
+  for (; a + BLOCK - 1 <= to; a += BLOCK)
+    if (block_small(g, rest, a, &table, &lo, &hi)) { *wlo = 0; *whi = 0; return 1; }
   for (; a <= to; a++) clear_bit(&lo, &hi, (uint32_t)(g[a] ^ g[rest - a]));
   *wlo = lo; *whi = hi;
   return (lo | hi) == 0;
 }
 /* The same visiting order as scan. */
 static int scan_small(const uint8_t *g, int32_t rest, int32_t last, uint64_t *lo, uint64_t *hi) {
-#define RUN_SMALL(from, to) scan_run_small(g, rest, from, to, lo, hi)
-  SCAN_ORDER(1, last, RUN_SMALL, 1);
+  uint64_t wlo = *lo, whi = *hi;
+  v128_t table = wasm_i64x2_make((int64_t)wlo, (int64_t)whi);
+  /* A run changes (lo, hi): the window's copies are read again after it. */
+#define RUN_SMALL(from, to) (scan_run_small(g, rest, from, to, &wlo, &whi) || (table = wasm_i64x2_make((int64_t)wlo, (int64_t)whi), 0))
+#define BLOCK_SMALL(a) block_small(g, rest, (a), &table, &wlo, &whi)
+  SCAN_ORDER(1, last, RUN_SMALL, BLOCK_SMALL, (*lo = 0, *hi = 0, 1));
+#undef BLOCK_SMALL
 #undef RUN_SMALL
-  return (*lo | *hi) == 0;
+  *lo = wlo, *hi = whi;
+  return (wlo | whi) == 0;
 }
 
 /* Rare r with partners p[q] = g[first rest + q - r], q = 0..rows-1 (all below the batch): sixteen rows from one load. */
