@@ -93,10 +93,14 @@ static int32_t scan_window(int32_t count) {
 /* The missing even values below odd_mex, one bit each (values < VECTOR_BOUND). */
 static uint8_t wanted[VECTOR_BOUND / 8];
 
-/* One witness x = g[a] ^ g[rest - a]: marks it when it is a missing even value; returns the new count. */
+/*
+ * One witness x = g[a] ^ g[rest - a]: marks it when it is a missing even value; returns the new count.
+ * Below odd_mex every odd value is marked already, so an unmarked x there is a missing even one: below
+ * VECTOR_BOUND exactly the bits of `wanted`, which stand in for `seen` there (a batch's marks need not
+ * be stamped: see value_of).
+ */
 static inline int32_t take(uint32_t x, int32_t n, int32_t odd_mex, int32_t *seen, int32_t missing) {
-  /* Below odd_mex every odd value is marked already, so an unmarked x there is a missing even one. */
-  if ((int32_t)x < odd_mex && seen[x] != n) {
+  if ((int32_t)x < odd_mex && (x < VECTOR_BOUND ? (wanted[x >> 3] >> (x & 7)) & 1 : seen[x] != n)) {
     seen[x] = n;
     if (x < VECTOR_BOUND) wanted[x >> 3] &= (uint8_t)~(1u << (x & 7));
     missing--;
@@ -251,12 +255,13 @@ static inline void stamp_rare(const uint16_t *g, int32_t n, int32_t rest, int32_
 }
 
 /*
- * One pass up to the smallest value of the other ("odd") class not stamped n
- * (returned; bound when there is none), noting the unstamped values of
+ * One pass up to the smallest value of the other ("odd") class not marked:
+ * neither stamped n in seen nor non-zero in `row` (a batch's marks; NULL for
+ * none). Returns it (bound when there is none), noting the unmarked values of
  * is_rare's class below it (the ones the scan must find) in `wanted` and
  * their number in *missing_out.
  */
-static int32_t open_values(int32_t n, const uint8_t *is_rare, int32_t bound, const int32_t *seen, int32_t *missing_out) {
+static int32_t open_values(int32_t n, const uint8_t *is_rare, int32_t bound, const int32_t *seen, const uint8_t *row, int32_t *missing_out) {
   int32_t odd_mex = bound;
   int32_t missing = 0;
   for (int32_t i = 0; i < VECTOR_BOUND / 8; i++) wanted[i] = 0;
@@ -268,6 +273,7 @@ static int32_t open_values(int32_t n, const uint8_t *is_rare, int32_t bound, con
       v128_t low = wasm_i16x8_narrow_i32x4(wasm_i32x4_eq(wasm_v128_load(seen + v), stamp), wasm_i32x4_eq(wasm_v128_load(seen + v + 4), stamp));
       v128_t high = wasm_i16x8_narrow_i32x4(wasm_i32x4_eq(wasm_v128_load(seen + v + 8), stamp), wasm_i32x4_eq(wasm_v128_load(seen + v + 12), stamp));
       uint32_t open = ~(uint32_t)wasm_i8x16_bitmask(wasm_i8x16_narrow_i16x8(low, high)) & 0xffff;
+      if (row) open &= ~(uint32_t)wasm_i8x16_bitmask(wasm_i8x16_ne(wasm_v128_load(row + v), zero));
       uint32_t rare_bits = (uint32_t)wasm_i8x16_bitmask(wasm_i8x16_ne(wasm_v128_load(is_rare + v), zero));
       uint32_t odd_open = open & ~rare_bits, even_open = open & rare_bits;
       if (odd_open) {
@@ -284,7 +290,7 @@ static int32_t open_values(int32_t n, const uint8_t *is_rare, int32_t bound, con
   } else
 #endif
   for (int32_t v = 0; v < bound; v++) {
-    if (seen[v] == n) continue;
+    if (seen[v] == n || (row && row[v])) continue;
     if (!is_rare[v]) {
       odd_mex = v;
       break;
@@ -298,11 +304,17 @@ static int32_t open_values(int32_t n, const uint8_t *is_rare, int32_t bound, con
 
 /*
  * G(n): the moves to one heap, the pairs of rare heaps j < near_end and
- * j >= far_end (those between are marked in `seen` already, by a batch: see
- * fill_wide) and of the rare heaps a batch left out (`left`), then the scan.
+ * j >= far_end (those between are marked in `row` already, by a batch: see
+ * fill_wide; row is NULL without one) and of the rare heaps a batch left out
+ * (`left`), then the scan.
+ *
+ * The row's marks are stamped into seen only when the scan needs seen whole
+ * (odd_mex past VECTOR_BOUND): below it `wanted` answers for them. Stamping
+ * every heap's row cost Officers about a tenth of its time.
  */
 static int32_t value_of(const uint16_t *g, int32_t n, const struct moves *m, const int32_t *rare, int32_t near_end, int32_t far_end,
-                        int32_t rare_count, const int32_t *left, int32_t left_count, const uint8_t *is_rare, int32_t bound, int32_t *seen) {
+                        int32_t rare_count, const int32_t *left, int32_t left_count, const uint8_t *row, const uint8_t *is_rare, int32_t bound,
+                        int32_t *seen) {
   for (int32_t i = 0; i < m->whole_count; i++) if (m->whole_takes[i] == n) seen[0] = n;
   for (int32_t i = 0; i < m->single_count; i++) {
     int32_t rest = n - m->single_takes[i];
@@ -319,12 +331,18 @@ static int32_t value_of(const uint16_t *g, int32_t n, const struct moves *m, con
     }
   }
   int32_t missing;
-  int32_t odd_mex = open_values(n, is_rare, bound, seen, &missing);
+  int32_t odd_mex = open_values(n, is_rare, bound, seen, row, &missing);
+  if (row && odd_mex > VECTOR_BOUND)
+    for (int32_t v = 0; v < bound; v++) if (row[v]) seen[v] = n;
   for (int32_t i = 0; i < m->split_count && missing > 0; i++) {
     int32_t rest = n - m->split_takes[i];
     missing = scan(g, rest, 1, last_split(rest, m->split_unequal[i]), n, odd_mex, seen, missing);
   }
   if (missing == 0) return odd_mex;
+  /* The smallest value still missing: wanted's lowest bit, or (past VECTOR_BOUND, seen whole) by seen. */
+  if (odd_mex <= VECTOR_BOUND)
+    for (int32_t i = 0; i < VECTOR_BOUND / 8; i++)
+      if (wanted[i]) return 8 * i + __builtin_ctz(wanted[i]);
   int32_t v = 0;
   while (!is_rare[v] || seen[v] == n) v++;
   return v;
@@ -654,9 +672,8 @@ static int32_t fill_wide(uint16_t *g, int32_t from, int32_t to, const struct mov
     if (n >= 2 * WIDE_BATCH + tmax && n + WIDE_BATCH <= to && far_end - near_end >= WIDE_MIN_RARE) {
       int32_t left_count = mark_batch(g, first_rest, rows, unequal, rare, near_end, far_end, bound);
       for (int32_t h = 0; h < WIDE_BATCH; h++, n++) {
-        stamp_batch_heap(m, h, tmax, bound, seen, n);
         const uint8_t *rare_values = rare_table(n, is_rare, is_odd, domain);
-        int32_t v = value_of(g, n, m, rare, near_end, far_end, rare_count, wide_left, left_count, rare_values, bound, seen);
+        int32_t v = value_of(g, n, m, rare, near_end, far_end, rare_count, wide_left, left_count, batch_heap_row(m, h, tmax, bound), rare_values, bound, seen);
         int32_t before = rare_count;
         if (keep_wide(g, n, v, rare, &rare_count, rare_capacity, rare_values, stop_at_value, counts)) return *rare_count_io = rare_count, n + 1;
         if (rare_count > before) rare_g16[before] = (uint16_t)v;
@@ -664,7 +681,7 @@ static int32_t fill_wide(uint16_t *g, int32_t from, int32_t to, const struct mov
       continue;
     }
     const uint8_t *rare_values = rare_table(n, is_rare, is_odd, domain);
-    int32_t v = value_of(g, n, m, rare, rare_count, rare_count, rare_count, 0, 0, rare_values, bound, seen);
+    int32_t v = value_of(g, n, m, rare, rare_count, rare_count, rare_count, 0, 0, 0, rare_values, bound, seen);
     int32_t before = rare_count;
     if (keep_wide(g, n, v, rare, &rare_count, rare_capacity, rare_values, stop_at_value, counts)) return *rare_count_io = rare_count, n + 1;
     if (rare_count > before) rare_g16[before] = (uint16_t)v;
@@ -746,7 +763,7 @@ static void stamp_rare_below(const uint16_t *g, int32_t n, const struct moves *m
 static void partials_heap(const uint16_t *g, int32_t n, int32_t B, const struct moves *m, const uint8_t *rare_values, int32_t bound, int32_t *seen,
                           uint32_t *row, int32_t words, int32_t *covered) {
   int32_t missing;
-  int32_t target = open_values(n, rare_values, bound, seen, &missing);
+  int32_t target = open_values(n, rare_values, bound, seen, 0, &missing);
   for (int32_t i = 0; i < m->split_count && missing > 0; i++) {
     int32_t rest = n - m->split_takes[i];
     int32_t first = rest - B + 1 < 1 ? 1 : rest - B + 1;
@@ -918,7 +935,7 @@ int32_t finish(uint16_t *g, int32_t base, int32_t start, int32_t end, const stru
       for (uint32_t b = bits[w]; b; b &= b - 1) seen[32 * w + __builtin_ctz(b)] = n;
     const uint8_t *rare_values = rare_table(n, is_rare, is_odd, domain);
     int32_t missing;
-    int32_t odd_mex = open_values(n, rare_values, bound, seen, &missing);
+    int32_t odd_mex = open_values(n, rare_values, bound, seen, 0, &missing);
     int32_t inside_only = covered[n - start] >= odd_mex;
     for (int32_t i = 0; i < m->split_count && missing > 0; i++) {
       int32_t rest = n - m->split_takes[i];
@@ -961,7 +978,7 @@ int32_t fill(uint16_t *g, int32_t from, int32_t to, const struct moves *m, int32
   int32_t rare_count = *rare_count_io;
   for (int32_t n = from; n < to; n++) {
     const uint8_t *rare_values = rare_table(n, is_rare, is_odd, domain);
-    int32_t v = value_of(g, n, m, rare, rare_count, rare_count, rare_count, 0, 0, rare_values, bound, seen);
+    int32_t v = value_of(g, n, m, rare, rare_count, rare_count, rare_count, 0, 0, 0, rare_values, bound, seen);
     if (keep_wide(g, n, v, rare, &rare_count, rare_capacity, rare_values, stop_at_value, counts)) return *rare_count_io = rare_count, n + 1;
   }
   *rare_count_io = rare_count;
