@@ -17,6 +17,12 @@ export interface GuySmithAttempt {
 }
 
 /**
+ * periodCandidates done elsewhere, faster (the WebAssembly kernel's, for the
+ * values it holds): the same answer into `out`, or null when it cannot.
+ */
+export type CandidateSearch = (g: ValueArray, count: number, maxPeriod: number, out: Int32Array) => number | null;
+
+/**
  * Octal games (Guy-Smith periodicity theorem, Winning Ways ch. 4): if a move
  * removes at most k tokens (k = index of the last non-zero code digit) and
  * leaves at most two heaps, then G(n+p) = G(n) for every n0 <= n < 2*n0 + p + k
@@ -35,14 +41,17 @@ export class GuySmithSearch {
   private verified: { period: number; from: number; upTo: number } | null = null;
   private candidates = new Int32Array(0);
 
-  constructor(private readonly k: number) {}
+  constructor(
+    private readonly k: number,
+    private readonly fastCandidates?: CandidateSearch,
+  ) {}
 
   attempt(g: ValueArray, count: number): GuySmithAttempt {
     const k = this.k;
     const maxPeriod = Math.floor((count - k) / 2);
     if (this.candidates.length < maxPeriod) this.candidates = new Int32Array(Math.max(maxPeriod, 2 * this.candidates.length));
     const candidates = this.candidates;
-    const found = periodCandidates(g, count, maxPeriod, candidates);
+    const found = this.fastCandidates?.(g, count, maxPeriod, candidates) ?? periodCandidates(g, count, maxPeriod, candidates);
     // The first p whose pattern holds over the theorem's window is a true period (the theorem
     // says so), and the smallest: a smaller true period has the same preperiod and a smaller window.
     // So a proof at any count gives the same (minimal) cycle: stopping early changes nothing reported.
@@ -82,7 +91,7 @@ export class GuySmithSearch {
  */
 const MATCHED = 8;
 
-function periodCandidates(g: ValueArray, count: number, maxPeriod: number, out: Int32Array): number {
+export function periodCandidates(g: ValueArray, count: number, maxPeriod: number, out: Int32Array): number {
   const [last, second, third] = [g[count - 1]!, g[count - 2]!, g[count - 3]!];
   let found = 0;
   for (let p = 1; p <= maxPeriod; p++) {

@@ -40,7 +40,8 @@ export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
       const marker = heaps <= 2 && threads >= MIN_THREADS_FOR_BLOCKS && wasm && kernel instanceof SparseSpaceKernel ? blockMarker(twoHeapMoves(rule.code), threads - 1) : null;
       const pooled = heaps <= 2 && threads > 1 && !wasm ? pooledSparseKernel(rule.code, threads) : null;
       let due: number | null = null;
-      const guySmith = new GuySmithSearch(k);
+      // The proof search's one pass over every period runs in the WebAssembly module where the values live there.
+      const guySmith = new GuySmithSearch(k, kernel instanceof SparseSpaceKernel ? (g, count, maxPeriod, out) => kernel.periodCandidates(g, count, maxPeriod, out) : undefined);
       // Where a period has held so far, the workers compute heaps ahead from it (see speculation.ts); the values are the same.
       const ahead = marker && octal ? new ComputedAhead(kernel as SparseSpaceKernel, rule.code, threads - 1) : null;
       let held: { period: number; from: number } | null = null;

@@ -107,6 +107,11 @@ export class SparseSpaceKernel {
     this.wasm?.house(store);
   }
 
+  /** The proof search's period candidates by the WebAssembly module, for values it holds; null otherwise (see WasmSparse.repeats). */
+  periodCandidates(g: ValueArray, count: number, maxPeriod: number, out: Int32Array): number | null {
+    return this.wasm?.repeats(g, count, maxPeriod, out) ?? null;
+  }
+
   fill(store: ValueStore, from: number, to: number): void {
     this.start(store, from, to);
     for (let n = from; n < to; ) n = this.fillSequential(store, n, this.nextEnd(store, n, to));

@@ -25,6 +25,8 @@ const SMALL_BOUND = 128;
 export const MAX_BLOCK = 1 << 12;
 export const BLOCK_BOUND = 1 << 10;
 const BLOCK_WORDS = BLOCK_BOUND / 32;
+/** Period candidates a call of the module's `repeats` hands back at most (see repeats). */
+const REPEATS_CAPACITY = 1 << 10;
 const PAGE = 65536;
 const MAX_MEMORY = 2 ** 32 - PAGE;
 
@@ -48,6 +50,7 @@ function wasmModule(): WebAssembly.Module | null {
 
 type Fill = (g: number, from: number, to: number, moves: number, rare: number, rareCountAt: number, rareCapacity: number, isRare: number, isOdd: number, domain: number, bound: number, seen: number, stopAt: number, width: number, counts: number) => number;
 type Partials = (g: number, from: number, to: number, B: number, moves: number, rare: number, rareCount: number, isRare: number, isOdd: number, domain: number, bound: number, seen: number, marks: number, words: number, covered: number) => number;
+type Repeats = (g: number, width: number, count: number, from: number, to: number, out: number, capacity: number) => number;
 type Finish = (g: number, base: number, start: number, end: number, moves: number, rare: number, rareBelow: number, rareCountAt: number, rareCapacity: number, isRare: number, isOdd: number, domain: number, bound: number, seen: number, marks: number, words: number, covered: number, stopAt: number, counts: number) => number;
 
 /**
@@ -96,6 +99,7 @@ export class WasmSparse implements ValueHome {
   private readonly fillIn: Fill;
   private readonly partialsIn: Partials;
   private readonly finishIn: Finish;
+  private readonly repeatsIn: Repeats;
   private readonly movesAt: number;
   private readonly isRareAt: number;
   private readonly seenAt: number;
@@ -104,6 +108,7 @@ export class WasmSparse implements ValueHome {
   private readonly countsAt: number;
   private readonly marksAt: number;
   private readonly coveredAt: number;
+  private readonly repeatsAt: number;
   private readonly valuesAt: number;
   /** The store whose values live here: one at a time, since they all start at valuesAt. */
   private resident: ValueStore | null = null;
@@ -117,6 +122,7 @@ export class WasmSparse implements ValueHome {
     this.fillIn = instance.exports.fill as Fill;
     this.partialsIn = instance.exports.partials as Partials;
     this.finishIn = instance.exports.finish as Finish;
+    this.repeatsIn = instance.exports.repeats as Repeats;
     let at = ((instance.exports.__heap_base as WebAssembly.Global).value as number) + 15 & ~15;
     this.movesAt = at;
     at += 512;
@@ -134,6 +140,8 @@ export class WasmSparse implements ValueHome {
     at += 4 * BLOCK_WORDS * MAX_BLOCK;
     this.coveredAt = at;
     at += 4 * MAX_BLOCK;
+    this.repeatsAt = at;
+    at += 4 * REPEATS_CAPACITY;
     this.valuesAt = at;
     this.ensure(at); // a RangeError here (no memory) reaches create, which gives up on the module
     new Int32Array(this.memory.buffer, this.seenAt, TABLE_BOUND).fill(-1);
@@ -207,6 +215,25 @@ export class WasmSparse implements ValueHome {
     this.partialsIn(this.valuesAt, from, to, blockStart, this.movesAt, this.rareAt, rare.length, this.isRareAt, this.isRareAt + TABLE_BOUND, domain, bound, this.seenAt, this.marksAt, words, this.coveredAt);
     out.set(new Int32Array(memory, this.marksAt, heaps * words), 0);
     out.set(new Int32Array(memory, this.coveredAt, heaps), heaps * words);
+  }
+
+  /**
+   * periodCandidates (src/core/laws/guy-smith.ts) for values that live in
+   * this module's memory, by wasm/repeats.c: the p <= maxPeriod, ascending,
+   * for which the last min(p, 8) of g[0..count-1] repeat p earlier, into
+   * `out`; returns how many, or null for values that live elsewhere.
+   */
+  repeats(g: ValueArray, count: number, maxPeriod: number, out: Int32Array): number | null {
+    if (g.buffer !== this.memory.buffer || g.BYTES_PER_ELEMENT > 2 || count < 3 || 2 * maxPeriod > count) return null;
+    let found = 0;
+    for (let from = 1; from <= maxPeriod; ) {
+      const taken = this.repeatsIn(g.byteOffset, g.BYTES_PER_ELEMENT, count, from, maxPeriod, this.repeatsAt, REPEATS_CAPACITY);
+      out.set(new Int32Array(this.memory.buffer, this.repeatsAt, taken), found);
+      found += taken;
+      if (taken < REPEATS_CAPACITY) break;
+      from = out[found - 1]! + 1;
+    }
+    return found;
   }
 
   /** Whether this module can fill the store now: its tables hold the split, and the store's values live here (two bytes a value once values pass SMALL_BOUND). */
