@@ -30,6 +30,28 @@ static int repeats_at(const uint8_t *g, int32_t width, int32_t count, int32_t p)
   return 1;
 }
 
+/* Candidate p into out; true once out is full. */
+static inline int keep(int32_t p, int32_t *out, int32_t *found, int32_t capacity) {
+  out[(*found)++] = p;
+  return *found == capacity;
+}
+
+#ifdef __wasm_simd128__
+/*
+ * The lanes set in `lanes` that pass the full check, into out: lane l stands
+ * for p = top - l, so the highest lane first keeps out ascending. True once
+ * out is full.
+ */
+static int take_lanes(const uint8_t *g, int32_t width, int32_t count, int32_t top, uint32_t lanes, int32_t *out, int32_t *found, int32_t capacity) {
+  while (lanes) {
+    int32_t l = 31 - __builtin_clz(lanes);
+    lanes &= ~(1u << l);
+    if (repeats_at(g, width, count, top - l) && keep(top - l, out, found, capacity)) return 1;
+  }
+  return 0;
+}
+#endif
+
 /*
  * The candidates p in [from, to] into out (capacity entries at most); returns
  * how many. When out fills, the caller goes on from the last one found + 1.
@@ -37,31 +59,17 @@ static int repeats_at(const uint8_t *g, int32_t width, int32_t count, int32_t p)
  */
 int32_t repeats(const uint8_t *g, int32_t width, int32_t count, int32_t from, int32_t to, int32_t *out, int32_t capacity) {
   int32_t found = 0, p = from;
-#define TAKE(q)                                \
-  do {                                         \
-    out[found++] = (q);                        \
-    if (found == capacity) return found;       \
-  } while (0)
   /* p = 1, 2: a window shorter than the three values the lanes test first. */
   for (; p <= to && p < 3; p++)
-    if (repeats_at(g, width, count, p)) TAKE(p);
+    if (repeats_at(g, width, count, p) && keep(p, out, &found, capacity)) return found;
 #ifdef __wasm_simd128__
-  /*
-   * Lanes for p .. p + lanes - 1 read g at j = count - 1 - p' and the two
-   * values below it; lane l holds p' = p + lanes - 1 - l, so the highest set
-   * lane is the smallest p' (out stays ascending).
-   */
+  /* Lanes for p .. p + lanes - 1 read g at j = count - 1 - p' and the two values below it (see take_lanes). */
   if (width == 1) {
     const v128_t last = wasm_i8x16_splat((int8_t)g[count - 1]), second = wasm_i8x16_splat((int8_t)g[count - 2]), third = wasm_i8x16_splat((int8_t)g[count - 3]);
     for (; p + 15 <= to && count - 18 - p >= 0; p += 16) {
       const uint8_t *b = g + count - 16 - p;
       v128_t hit = wasm_v128_and(wasm_i8x16_eq(wasm_v128_load(b), last), wasm_v128_and(wasm_i8x16_eq(wasm_v128_load(b - 1), second), wasm_i8x16_eq(wasm_v128_load(b - 2), third)));
-      if (!wasm_v128_any_true(hit)) continue;
-      for (uint32_t lanes = wasm_i8x16_bitmask(hit); lanes;) {
-        int32_t l = 31 - __builtin_clz(lanes);
-        lanes &= ~(1u << l);
-        if (repeats_at(g, 1, count, p + 15 - l)) TAKE(p + 15 - l);
-      }
+      if (wasm_v128_any_true(hit) && take_lanes(g, 1, count, p + 15, wasm_i8x16_bitmask(hit), out, &found, capacity)) return found;
     }
   } else {
     const uint16_t *h = (const uint16_t *)g;
@@ -69,17 +77,11 @@ int32_t repeats(const uint8_t *g, int32_t width, int32_t count, int32_t from, in
     for (; p + 7 <= to && count - 10 - p >= 0; p += 8) {
       const uint16_t *b = h + count - 8 - p;
       v128_t hit = wasm_v128_and(wasm_i16x8_eq(wasm_v128_load(b), last), wasm_v128_and(wasm_i16x8_eq(wasm_v128_load(b - 1), second), wasm_i16x8_eq(wasm_v128_load(b - 2), third)));
-      if (!wasm_v128_any_true(hit)) continue;
-      for (uint32_t lanes = wasm_i16x8_bitmask(hit); lanes;) {
-        int32_t l = 31 - __builtin_clz(lanes);
-        lanes &= ~(1u << l);
-        if (repeats_at(g, 2, count, p + 7 - l)) TAKE(p + 7 - l);
-      }
+      if (wasm_v128_any_true(hit) && take_lanes(g, 2, count, p + 7, wasm_i16x8_bitmask(hit), out, &found, capacity)) return found;
     }
   }
 #endif
   for (; p <= to; p++)
-    if (repeats_at(g, width, count, p)) TAKE(p);
-#undef TAKE
+    if (repeats_at(g, width, count, p) && keep(p, out, &found, capacity)) return found;
   return found;
 }
