@@ -11,7 +11,7 @@ import { checkedFamilySize, describeFamily, shardSize, type Family } from '../sw
 import { CSV_HEADER, formatForFile, recordLine, renderTable, rowLine, type RowFormat, type SweepRecord, type ViewFormat } from '../sweep/format.js';
 import { parseSort, rowComparator, whereFilter } from '../sweep/query.js';
 import { openResultsLog, recordsDiffer, type ResultsLog } from '../sweep/results-file.js';
-import { mergedRows, scanResults, type Disagreement, type FileScan } from '../sweep/results-read.js';
+import { NO_RECORD, mergedRows, scanResults, type Disagreement, type FileScan } from '../sweep/results-read.js';
 import { excerpt, InputError, printableMessage, quote, says } from '../core/errors.js';
 import { columnsOf } from './io.js';
 import { readRuleList, ruleListDigest } from '../sweep/rule-list.js';
@@ -149,11 +149,15 @@ class RowWriter {
 /**
  * --merge: the files must be shards of one sweep (one family, one limit, one
  * list), and all of them, each complete; what is missing is named, and the
- * merge refused unless --partial. Returns the merged file's record (shard null).
+ * merge refused unless --partial. A file without its record (a sweep's stdout)
+ * shows none of this, and is refused. Returns the merged file's record (shard null).
  */
-function checkMerge(files: readonly FileScan[], partial: boolean): SweepRecord | null {
+function checkMerge(files: readonly FileScan[], partial: boolean): SweepRecord {
   const records = files.map((f) => f.record);
-  if (records.some((r) => r === null)) return null; // files from before records: nothing to check against
+  const unrecorded = files.find((f) => f.record === null);
+  if (unrecorded) {
+    throw new InputError(`--merge: ${unrecorded.path} ${NO_RECORD}, so it cannot be shown to be a shard of one sweep (the same family, --limit and --shard split); view it with --from, or sweep to files with --out`, { code: 'mismatch', field: 'merge', value: unrecorded.path });
+  }
   const first = records[0]!;
   for (const [i, r] of records.entries()) {
     const differs = recordsDiffer({ ...r!, shard: null }, { ...first, shard: null });

@@ -19,7 +19,7 @@ import { COLUMN_NAMES, type SweepRow } from './row.js';
 import { positionInShard, type Family, type Shard } from './family.js';
 import { IndexSet } from './index-set.js';
 import { LineReader } from './line-reader.js';
-import { RowChecker, forEachRow, openResults, rowMismatch } from './results-read.js';
+import { NO_RECORD, RowChecker, forEachRow, openResults, rowMismatch } from './results-read.js';
 import { listChangedAfter, listRowChanged } from './rule-list.js';
 
 export interface ResultsLog {
@@ -75,9 +75,10 @@ interface Existing {
   readonly format: RowFormat | null;
   readonly done: IndexSet;
   readonly retried: number;
-  /** Bytes up to the end of the last complete line, and whether anything followed it. */
+  /** Bytes to keep (up to the end of the last complete line), whether anything followed that line, and the file's size. */
   readonly completeBytes: number;
   readonly truncated: boolean;
+  readonly size: number;
 }
 
 /**
@@ -99,13 +100,17 @@ async function scanForResume(path: string, options: LogOptions): Promise<Existin
     const parser = new RowParser(path);
     const family = options.family;
     const shard = options.shard ?? null;
-    const checker = family ? new RowChecker(family, shard) : null;
+    const checker = family ? new RowChecker(family, shard, options.record.limit) : null;
     const done = new IndexSet();
     const failed = new IndexSet();
     let recordChecked = false;
     let lastIndex = -1;
     const checkRecord = () => {
       recordChecked = true;
+      // Rows with nothing saying what they are a sweep of could be any limit's: appending to them would mix two sweeps.
+      if (!parser.record && parser.format !== null) {
+        throw InputError.about('mismatch', 'out', path, path, says`the file ${NO_RECORD}, so its rows cannot be shown to be this sweep's (the same family, ${mention('limit')} and ${mention('shard')}); sweep to a new file with ${mention('out')}`);
+      }
       const differs = parser.record && recordsDiffer(parser.record, options.record);
       if (differs) throw InputError.about('mismatch', 'out', path, path, says`it holds a sweep of ${differs} (this run's); resume with the same ${mention('family')}, ${mention('limit')} and ${mention('shard')}, or write to another file`);
     };
@@ -117,6 +122,8 @@ async function scanForResume(path: string, options: LogOptions): Promise<Existin
           if (family!.kind === 'list') throw new InputError(listRowChanged(family!, row.index, row.rule, path), { code: 'mismatch', field: 'rules', value: path });
           throw new InputError(rowMismatch(mention('out'), path, line.number, row, expected, checker), { code: 'mismatch', value: path });
         }
+        const beyond = checker.beyondLimit(mention('out'), path, line.number, row);
+        if (beyond) throw new InputError(beyond, { code: 'mismatch', value: path });
       }
       lastIndex = Math.max(lastIndex, row.index);
       const position = positionInShard(row.index, shard);
@@ -135,7 +142,9 @@ async function scanForResume(path: string, options: LogOptions): Promise<Existin
     if (family?.kind === 'list' && before && options.record.rules && before !== options.record.rules) throw new InputError(listChangedAfter(family, lastIndex, path), { code: 'mismatch', field: 'rules', value: path });
     let retried = 0;
     for (let p = failed.next(0, true); p !== Infinity; p = failed.next(p + 1, true)) if (!done.has(p)) retried++;
-    return { format: parser.format, done, retried, completeBytes: size - Buffer.byteLength(trailing, 'utf8'), truncated: trailing !== '' };
+    // Without a record there are no rows either (refused above): blank lines, kept from nothing, so the record goes first.
+    const completeBytes = parser.record ? size - Buffer.byteLength(trailing, 'utf8') : 0;
+    return { format: parser.format, done, retried, completeBytes, truncated: trailing !== '', size };
   } finally {
     await handle.close();
   }
@@ -163,9 +172,9 @@ async function openLocked(path: string, initialFormat: RowFormat, options: LogOp
   let repaired = false;
   let fd: number;
   try {
-    if (existing?.truncated) {
+    if (existing && existing.completeBytes < existing.size) {
       truncateSync(path, existing.completeBytes);
-      repaired = true;
+      repaired = existing.truncated;
     }
     fd = openSync(path, 'a');
   } catch (error) {

@@ -62,8 +62,17 @@ export async function forEachRow(reader: LineReader, parser: RowParser, path: st
 }
 
 /**
- * Checks rows against the family a results file is a sweep of: a row's
- * index must be one of the family's (and of the shard's), holding the rule the row names.
+ * Why a results file cannot be resumed or merged: without its first line
+ * (what a sweep writes to standard output) nothing says which family,
+ * limit and shard its rows were computed under.
+ */
+export const NO_RECORD = 'has no header line saying which sweep it holds (a sweep writes none to standard output)';
+
+/**
+ * Checks rows against the sweep a results file records: a row's index must
+ * be one of the family's (and of the shard's), holding the rule the row
+ * names, and with an explicit limit no row may have computed more values
+ * (a row of a sweep with a higher limit, added to the file).
  */
 export class RowChecker {
   private readonly cursor: FamilyCursor;
@@ -71,6 +80,8 @@ export class RowChecker {
   constructor(
     readonly family: Family,
     readonly shard: Shard | null,
+    /** The sweep's --limit; null for the limits by rule kind. */
+    readonly limit: number | null = null,
   ) {
     this.cursor = new FamilyCursor(family);
   }
@@ -78,6 +89,12 @@ export class RowChecker {
   /** The rule at the row's index (canonical text), or null when the family or shard has no such index. */
   expected(index: number): string | null {
     return inShard(index, this.shard) ? this.cursor.textAt(index) : null;
+  }
+
+  /** Why the row cannot be one of this sweep's, by its values (null: it may be); `expected()` checks its rule. */
+  beyondLimit(flag: Wording, path: string, line: number, row: SweepRow): Words | null {
+    if (this.limit === null || row.computed === null || row.computed <= this.limit) return null;
+    return says`${flag} ${path}:${line}: the row of ${quote(row.rule)} computed ${row.computed} values, more than the sweep's ${mention('limit')} ${this.limit}; rows of another sweep were added to the file`;
   }
 }
 
@@ -135,11 +152,13 @@ export async function scanResults(path: string, flag: Wording): Promise<FileScan
         // The record is the first line: every row is checked against the family it names.
         shard = parser.record?.shard ? parseShardText(parser.record.shard) : null;
         const family = parser.record && familyFromDescription(parser.record.family);
-        checker = family ? new RowChecker(family, shard) : null;
+        checker = family ? new RowChecker(family, shard, parser.record?.limit ?? null) : null;
       }
       if (checker) {
         const expected = checker.expected(row.index);
         if (expected !== row.rule) throw new InputError(rowMismatch(flag, path, line.number, row, expected, checker), { code: 'mismatch', value: path });
+        const beyond = checker.beyondLimit(flag, path, line.number, row);
+        if (beyond) throw new InputError(beyond, { code: 'mismatch', value: path });
       }
       const position = positionInShard(row.index, shard);
       if (Number.isInteger(position)) present.add(position);
