@@ -14,13 +14,16 @@ import { resolveOutputTarget } from './files/output-file.js';
  * uninterrupted one.
  *
  * Format: one JSON header line, then the values as little-endian unsigned
- * integers of `bytesPerValue` bytes. Written to a temporary file, synced,
+ * integers of `bytesPerValue` bytes. The checksum covers the header's
+ * fields as well as the values: a width or count edited to fit the same
+ * bytes would read other values (version 1 covered only the values, so its
+ * checkpoints are refused, not trusted). Written to a temporary file, synced,
  * then renamed over the old checkpoint: a kill at any moment leaves the
  * previous checkpoint or the new one, never a torn file; a full disk leaves
  * the previous one.
  */
 const FORMAT = 'sg-explore-checkpoint';
-const VERSION = 1;
+const VERSION = 2;
 
 interface Header {
   format: string;
@@ -31,14 +34,30 @@ interface Header {
   checksum: number;
 }
 
-function checksum(bytes: Uint8Array): number {
-  let h = 0x811c9dc5; // FNV-1a
+/** FNV-1a over `bytes`, going on from `h`. */
+function fnv1a(bytes: Uint8Array, h = 0x811c9dc5): number {
   for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
   return h >>> 0;
 }
 
+/** The checksum of a checkpoint: every header field that decides a value (in a fixed order), then the values. */
+function checksum(header: Omit<Header, 'checksum'>, body: Uint8Array): number {
+  const fields = JSON.stringify([header.format, header.version, header.rule, header.count, header.bytesPerValue]);
+  return fnv1a(body, fnv1a(Buffer.from(fields + '\n', 'utf8')));
+}
+
 function bytesOf(values: ValueArray): Uint8Array {
   return new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+}
+
+const DAMAGED = 'damaged (size or checksum does not match its header)';
+
+/** Why a checkpoint of another version is not read. */
+function versionWords(version: unknown): Wording {
+  if (typeof version === 'number' && Number.isInteger(version) && version >= 1 && version < VERSION) {
+    return says`written by an earlier version of sg-explore (checkpoint version ${version}; this one reads version ${VERSION}, whose checksum also covers the header), so it cannot be verified; start afresh with ${mention('force')}`;
+  }
+  return says`checkpoint version ${String(version)}, not ${VERSION} (written by another version of sg-explore); start afresh with ${mention('force')}, or resume with the version that wrote it`;
 }
 
 /** A checkpoint file refused: `checkpoint PATH: reason`. */
@@ -48,7 +67,8 @@ function refuse(code: InputCode, path: string, reason: Wording): InputError {
 
 export function saveCheckpoint(path: string, rule: string, values: ValueArray): void {
   const bytes = bytesOf(values);
-  const header: Header = { format: FORMAT, version: VERSION, rule, count: values.length, bytesPerValue: values.BYTES_PER_ELEMENT, checksum: checksum(bytes) };
+  const fields = { format: FORMAT, version: VERSION, rule, count: values.length, bytesPerValue: values.BYTES_PER_ELEMENT };
+  const header: Header = { ...fields, checksum: checksum(fields, bytes) };
   const target = resolveOutputTarget(path, mention('checkpoint')).path;
   const temporary = temporaryBeside(target);
   let fd: number | undefined;
@@ -102,20 +122,21 @@ export function loadCheckpoint(path: string, rule: string): ValueArray {
     } catch {
       throw refuse('bad-file', path, 'not a sg-explore checkpoint');
     }
-    if (typeof header !== 'object' || header === null || header.format !== FORMAT || header.version !== VERSION) throw refuse('bad-file', path, `not a sg-explore checkpoint (version ${VERSION})`);
+    if (typeof header !== 'object' || header === null || header.format !== FORMAT) throw refuse('bad-file', path, `not a sg-explore checkpoint (version ${VERSION})`);
+    if (header.version !== VERSION) throw refuse('bad-file', path, versionWords(header.version));
     if (header.rule !== rule) throw refuse('mismatch', path, `it is for '${header.rule}', not '${rule}'`);
-    if (![1, 2, 4].includes(header.bytesPerValue)) throw refuse('bad-file', path, `damaged (value width ${header.bytesPerValue})`);
+    if (![1, 2, 4].includes(header.bytesPerValue) || !Number.isSafeInteger(header.count) || header.count < 0) throw refuse('bad-file', path, DAMAGED);
     // The values are read straight into a buffer of their own (aligned for their width): a record's checkpoint
     // is hundreds of megabytes, and a second copy of it would be the run's largest cost in memory.
     const length = statSync(path).size - line!.bodyAt;
-    if (length !== header.count * header.bytesPerValue) throw refuse('bad-file', path, 'damaged (size or checksum does not match its header)');
+    if (length !== header.count * header.bytesPerValue) throw refuse('bad-file', path, DAMAGED);
     const body = new Uint8Array(new ArrayBuffer(length));
     for (let at = 0; at < length; ) {
       const read = readSync(fd, body, at, Math.min(1 << 26, length - at), line!.bodyAt + at);
-      if (read === 0) throw refuse('bad-file', path, 'damaged (size or checksum does not match its header)');
+      if (read === 0) throw refuse('bad-file', path, DAMAGED);
       at += read;
     }
-    if (checksum(body) !== header.checksum) throw refuse('bad-file', path, 'damaged (size or checksum does not match its header)');
+    if (checksum(header, body) !== header.checksum) throw refuse('bad-file', path, DAMAGED);
     return valueView(body.buffer, header.bytesPerValue);
   } catch (error) {
     if (error instanceof InputError) throw error;
