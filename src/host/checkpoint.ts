@@ -55,9 +55,10 @@ const DAMAGED = 'damaged (size or checksum does not match its header)';
 /** Why a checkpoint of another version is not read. */
 function versionWords(version: unknown): Wording {
   if (typeof version === 'number' && Number.isInteger(version) && version >= 1 && version < VERSION) {
-    return says`written by an earlier version of sg-explore (checkpoint version ${version}; this one reads version ${VERSION}, whose checksum also covers the header), so it cannot be verified; start afresh with ${mention('force')}`;
+    return says`written by an earlier version of sg-explore (checkpoint version ${version}; this one reads version ${VERSION}, whose checksum also covers the header), so it cannot be verified; start afresh (${mention('force')} in place of ${mention('resume')})`;
   }
-  return says`checkpoint version ${String(version)}, not ${VERSION} (written by another version of sg-explore); start afresh with ${mention('force')}, or resume with the version that wrote it`;
+  const which = typeof version === 'number' && Number.isSafeInteger(version) ? `checkpoint version ${version}` : 'no checkpoint version number';
+  return says`${which}, not ${VERSION} (written by another version of sg-explore); start afresh (${mention('force')} in place of ${mention('resume')}), or resume with the version that wrote it`;
 }
 
 /** A checkpoint file refused: `checkpoint PATH: reason`. */

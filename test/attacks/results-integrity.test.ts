@@ -156,7 +156,7 @@ describe('a checkpoint whose header was edited is refused', () => {
     let h = 0x811c9dc5;
     for (const byte of body) h = Math.imul(h ^ byte, 0x01000193);
     writeFileSync(path, join2({ format: 'sg-explore-checkpoint', version: 1, rule: 'octal 0.6', count: 8, bytesPerValue: 1, checksum: h >>> 0 }, body));
-    expectBadInput(await resume(path), 'version 1', { pattern: /earlier version of sg-explore \(checkpoint version 1; this one reads version 2.*--force/ });
+    expectBadInput(await resume(path), 'version 1', { pattern: /earlier version of sg-explore \(checkpoint version 1; this one reads version 2.*--force in place of --resume/ });
   });
 });
 
