@@ -147,6 +147,11 @@ describe('standard input is UTF-8, quoted as written', () => {
     const run = await withStdin(['--preset', 'nim', '--position', '-'], [Buffer.from([0x31, 0x20, 0xff, 0x33, 0x0a])]);
     expectBadInput(run, 'stdin', { pattern: /'\\xff3' is not a whole number/ });
   });
+
+  it('a direction mark (U+202E) is shown as its escape, not obeyed', async () => {
+    const run = await withStdin(['--preset', 'nim', '--position', '-'], [Buffer.from('1 \u202e23\n')]);
+    expectBadInput(run, 'stdin', { pattern: /'\\u202e23' is not a whole number/ });
+  });
 });
 
 describe("a file's content is quoted as a short escaped excerpt", () => {
