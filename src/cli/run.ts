@@ -13,6 +13,7 @@ import { progressMode, progressReporter } from './progress.js';
 import { Interrupted, SIGNAL_EXIT_CODES, interruptible, noteForStop, type StopSignal } from './interrupt.js';
 import { checkCheckpointTarget, loadCheckpoint, saveCheckpoint } from '../host/checkpoint.js';
 import { InputError } from '../core/errors.js';
+import { utf8Text } from '../core/utf8.js';
 import { askedAs } from './error-words.js';
 import { defaultThreads } from '../host/threads.js';
 import { listPresets } from '../core/presets.js';
@@ -279,7 +280,7 @@ async function readStates(stream: NodeJS.ReadableStream): Promise<string[]> {
     if (bytes > STATES_INPUT_LIMIT) throw new InputError(`--position -: more than ${formatCount(STATES_INPUT_LIMIT)} bytes of states on standard input`);
     chunks.push(buffer);
   }
-  const texts = Buffer.concat(chunks).toString('utf8').split(/\s+/).filter((t) => t !== '');
+  const texts = utf8Text(Buffer.concat(chunks)).split(/\s+/).filter((t) => t !== '');
   if (texts.length === 0) throw new InputError('--position -: no states on standard input');
   return texts;
 }

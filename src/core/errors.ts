@@ -239,12 +239,16 @@ export const MESSAGE_CHARS = 1000;
 
 /**
  * Control characters (C0, DEL, C1) as visible escapes: a message must not
- * let a value ring the bell, move the cursor or colour the terminal.
+ * let a value ring the bell, move the cursor or colour the terminal. Nor may
+ * invisible ones hide what was written: zero-width spaces and direction marks
+ * (U+202E turns the rest of the line around), line separators, a byte-order
+ * mark and lone surrogates are shown as \uNNNN (joiners stay: scripts need them).
  */
 export function escapeControls(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]|[\u200b\u200e\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (c) => {
     const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-    return named[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
+    const code = c.charCodeAt(0);
+    return named[c] ?? (code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`);
   });
 }
 

@@ -1,4 +1,5 @@
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node, type Pair } from 'yaml';
+import { NESTED_TOO_DEEPLY, lineAndColumn, nestedTooDeeply } from './rules/nesting.js';
 import { InputError, quote, says, saying, type InputCode, type Wording } from './errors.js';
 import { parseCount } from './numbers.js';
 import type { GameSpec } from './kinds/registry.js';
@@ -56,8 +57,14 @@ export function extensionOf(path: string): string {
 
 /** Parse rule-file text; `source` names it in messages, and files it names are found beside it by `beside`. */
 export function parseRuleText(text: string, source: string, beside: ResolveBeside = joinBeside): GameSpec {
+  const deep = nestedTooDeeply(text);
+  if (deep >= 0) {
+    const { line, column } = lineAndColumn(text, deep);
+    throw new InputError(says`${source}:${line}:${column}: ${NESTED_TOO_DEEPLY}`, { code: 'bad-rule', field: 'rule', value: source });
+  }
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  // Integers as bigints: a number of 20 digits is read exactly, never rounded to a double.
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, intAsBigInt: true });
   const at = (node: { range?: [number, number, number] | null } | null | undefined): string => {
     const offset = node?.range?.[0] ?? 0;
     const { line, col } = lines.linePos(offset);
@@ -98,6 +105,22 @@ export function parseRuleText(text: string, source: string, beside: ResolveBesid
     if (!isScalar(value) || typeof value.value !== 'string') return fail(value ?? pair.key, saying('error.file.text', { key }));
     return value.value;
   };
+  /**
+   * A number's exact whole value: an integer as read, any other number from its text as the flags read it
+   * (3.0 and 1e3 are whole, 2.0000000000000001 is not, though a double would round it to 2); undefined for
+   * anything else.
+   */
+  const whole = (node: Node | null | undefined): bigint | undefined => {
+    if (!isScalar(node)) return undefined;
+    if (typeof node.value === 'bigint') return node.value;
+    if (typeof node.value !== 'number') return undefined;
+    try {
+      const written = node.source ?? String(node.value);
+      return written.trim().startsWith('-') ? -parseCount(written.trim().slice(1), 'value') : parseCount(written, 'value');
+    } catch {
+      return undefined;
+    }
+  };
   const moveList = (key: string, allowEmpty: boolean): number[] => {
     const value = entries.get(key)!.value;
     if (!isSeq(value)) return fail(value, saying('error.file.list', { key }));
@@ -105,11 +128,12 @@ export function parseRuleText(text: string, source: string, beside: ResolveBesid
     const numbers = (value.items as Node[]).map((item) => {
       const v = isScalar(item) ? item.value : undefined;
       const written = isScalar(item) ? item.source ?? String(item.value) : '';
-      if (typeof v === 'number' && v > MAX_MOVE) return fail(item, saying('error.file.moveTooLarge', { key, value: written, most: formatCount(MAX_MOVE) }));
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) {
+      const n = whole(item);
+      if (n !== undefined && n > BigInt(MAX_MOVE)) return fail(item, saying('error.file.moveTooLarge', { key, value: written, most: formatCount(MAX_MOVE) }));
+      if (n === undefined || n < 1n) {
         return fail(item, saying('error.file.notPositive', { key, got: isScalar(item) ? (typeof v === 'string' ? JSON.stringify(v) : written) : { key: isSeq(item) ? ('error.file.aList' as const) : ('error.file.aMapping' as const) } }));
       }
-      return v;
+      return Number(n);
     });
     try {
       return normaliseMoveSet(numbers, key, allowEmpty);
@@ -123,8 +147,8 @@ export function parseRuleText(text: string, source: string, beside: ResolveBesid
     if (!isSeq(node)) return fail(node, saying('error.file.vectors'));
     return (node.items as Node[])
       .map((item) => {
-        const numbers = isSeq(item) ? (item.items as Node[]).map((x) => (isScalar(x) ? x.value : undefined)) : [];
-        if (numbers.length < 2 || numbers.length > 3 || numbers.some((x) => typeof x !== 'number' || !Number.isInteger(x) || x < 0)) {
+        const numbers = isSeq(item) ? (item.items as Node[]).map(whole) : [];
+        if (numbers.length < 2 || numbers.length > 3 || numbers.some((x) => x === undefined || x < 0n)) {
           return fail(item, saying('error.file.vector'));
         }
         return numbers.join(',');
@@ -142,7 +166,7 @@ export function parseRuleText(text: string, source: string, beside: ResolveBesid
         return vectorList(node);
       case 'as-written':
         // YAML reads 0.77 as a number (and 0.70 as 0.7): take the text as written.
-        return isScalar(node) && (typeof node.value === 'string' || typeof node.value === 'number') ? String(node.source ?? node.value) : fail(node, saying('error.file.code', { key }));
+        return isScalar(node) && ['string', 'number', 'bigint'].includes(typeof node.value) ? String(node.source ?? node.value) : fail(node, saying('error.file.code', { key }));
       case 'text':
       case 'file':
         return text_(key)!;
@@ -171,10 +195,12 @@ export function parseRuleText(text: string, source: string, beside: ResolveBesid
   let defaultMax: bigint | undefined;
   const maxPair = entries.get('max');
   if (maxPair) {
-    const v = isScalar(maxPair.value) ? maxPair.value.value : undefined;
-    if (typeof v !== 'number' && typeof v !== 'string') return fail(maxPair.value, saying('error.file.max'));
+    const node = maxPair.value;
+    const v = isScalar(node) ? node.value : undefined;
+    if (typeof v !== 'number' && typeof v !== 'bigint' && typeof v !== 'string') return fail(node, saying('error.file.max'));
     try {
-      defaultMax = parseCount(String(v), 'max');
+      // The text the flag would be given: an integer exactly, any other number as written (1e309, 2.5).
+      defaultMax = parseCount(typeof v === 'number' ? (node as { source?: string }).source ?? String(v) : String(v), 'max');
     } catch (error) {
       return failWith(maxPair.value, error);
     }

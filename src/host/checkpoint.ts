@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fsyncSync, openSync, readSync, renameSync, statSync, writeSync } from 'node:fs';
-import { InputError, mention, says, type InputCode, type Wording } from '../core/errors.js';
+import { InputError, mention, quote, says, type InputCode, type Wording } from '../core/errors.js';
 import { OutputError } from './sink.js';
 import { valueView, type ValueArray } from '../core/kernels/store.js';
 import { describeFsError } from './files/fs-errors.js';
@@ -125,7 +125,7 @@ export function loadCheckpoint(path: string, rule: string): ValueArray {
     }
     if (typeof header !== 'object' || header === null || header.format !== FORMAT) throw refuse('bad-file', path, `not a sg-explore checkpoint (version ${VERSION})`);
     if (header.version !== VERSION) throw refuse('bad-file', path, versionWords(header.version));
-    if (header.rule !== rule) throw refuse('mismatch', path, `it is for '${header.rule}', not '${rule}'`);
+    if (header.rule !== rule) throw refuse('mismatch', path, `it is for ${quote(header.rule)}, not ${quote(rule)}`);
     if (![1, 2, 4].includes(header.bytesPerValue) || !Number.isSafeInteger(header.count) || header.count < 0) throw refuse('bad-file', path, DAMAGED);
     // The values are read straight into a buffer of their own (aligned for their width): a record's checkpoint
     // is hundreds of megabytes, and a second copy of it would be the run's largest cost in memory.

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InputError, mention, says, type Words } from '../core/errors.js';
 import { LONGEST_SIZE_TEXT, parseCount, refuseLongSize } from '../core/numbers.js';
+import { utf8Text } from '../core/utf8.js';
 import { describeFsError } from './files/fs-errors.js';
 import { discard, temporaryBeside } from './files/temporary.js';
 import type { SteppedWork, StopRequest } from '../core/driver.js';
@@ -110,12 +111,15 @@ export function readHeapsWork(input: AsyncIterable<Buffer | string>, signal?: St
   stopped?.catch(() => {}); // handled where it is raced; a stop between reads is the driver's
   const spool = new HeapSpool(temporaryBeside(join(tmpdir(), 'sg-explore-position')));
   const chunks = input[Symbol.asyncIterator]();
-  // A token cut by the end of a chunk: its text so far.
-  let pending = '';
+  // A token cut by the end of a chunk: its bytes so far (kept as bytes: the cut may fall inside a UTF-8 character).
+  let pending = Buffer.alloc(0);
   // A token longer than any size: its beginning and its length, counted to its end before it is refused.
   let overlong: { head: string; length: number } | undefined;
   let finished = false;
-  const token = (text: string) => spool.add(/^\d{1,15}$/.test(text) ? BigInt(text) : parseCount(text, FROM_STDIN));
+  const token = (bytes: Buffer) => {
+    const text = utf8Text(bytes);
+    spool.add(/^\d{1,15}$/.test(text) ? BigInt(text) : parseCount(text, FROM_STDIN));
+  };
   const take = (chunk: Buffer) => {
     let i = 0;
     if (overlong) {
@@ -126,14 +130,14 @@ export function readHeapsWork(input: AsyncIterable<Buffer | string>, signal?: St
     }
     let start = -1; // where the token in progress began in this chunk
     let value = 0; // its value while it is 15 digits or fewer
-    let digits = pending === '' ? 0 : -1; // -1: not a plain run of digits (or begun in an earlier chunk)
+    let digits = pending.length === 0 ? 0 : -1; // -1: not a plain run of digits (or begun in an earlier chunk)
     for (; i < chunk.length; i++) {
       const c = chunk[i]!;
       if (isSpace(c)) {
-        if (start < 0 && pending === '') continue;
-        if (digits > 0 && digits <= 15 && pending === '') spool.add(BigInt(value));
-        else token(pending + chunk.toString('latin1', Math.max(0, start), i));
-        [pending, start, value, digits] = ['', -1, 0, 0];
+        if (start < 0 && pending.length === 0) continue;
+        if (digits > 0 && digits <= 15 && pending.length === 0) spool.add(BigInt(value));
+        else token(Buffer.concat([pending, chunk.subarray(Math.max(0, start), i)]));
+        [pending, start, value, digits] = [Buffer.alloc(0), -1, 0, 0];
         continue;
       }
       if (start < 0) start = i;
@@ -142,12 +146,13 @@ export function readHeapsWork(input: AsyncIterable<Buffer | string>, signal?: St
         digits++;
       } else digits = -1;
       if (i - start + pending.length >= LONGEST_SIZE_TEXT) {
-        overlong = { head: (pending + chunk.toString('latin1', start, i + 1)).slice(0, 64), length: i + 1 - start + pending.length };
-        pending = '';
+        // Its head decoded from a few more bytes than it shows, so that a character cut at the end is not shown.
+        overlong = { head: utf8Text(Buffer.concat([pending, chunk.subarray(start, i + 1)]).subarray(0, 256)).slice(0, 64), length: i + 1 - start + pending.length };
+        pending = Buffer.alloc(0);
         return take(chunk.subarray(i + 1));
       }
     }
-    if (start >= 0 || pending !== '') pending += chunk.toString('latin1', Math.max(0, start));
+    if (start >= 0 || pending.length > 0) pending = Buffer.concat([pending, chunk.subarray(Math.max(0, start))]);
   };
   return {
     done: () => spool.count,
@@ -159,7 +164,7 @@ export function readHeapsWork(input: AsyncIterable<Buffer | string>, signal?: St
         const next = await (stopped ? Promise.race([chunks.next(), stopped]) : chunks.next());
         if (next.done) {
           if (overlong) refuseLongSize(overlong.head, overlong.length, FROM_STDIN);
-          if (pending !== '') token(pending);
+          if (pending.length > 0) token(pending);
           spool.flush();
           finished = true;
           if (spool.count === 0) throw new InputError(says`${FROM_STDIN}: no heap sizes on standard input`, { code: 'empty', value: '-' });

@@ -5,12 +5,14 @@
  */
 import { fsPromises } from './builtins.js';
 import { dirname, extname, join, normalize, resolve } from 'node:path';
-import { InputError, mention, says, type Wording } from '../core/errors.js';
+import { InputError, mention, quote, says, type Wording } from '../core/errors.js';
 import { formatCount } from '../core/numbers.js';
 import type { GameSpec } from '../core/kinds/registry.js';
 import { RULE_WORDS } from '../core/rule-words.js';
 import { parseRuleText, type FileBeside } from '../core/rule-file.js';
 import { checkJsonSyntax } from '../core/rules/strict-json.js';
+import { lineAndColumn } from '../core/rules/nesting.js';
+import { firstNonUtf8, utf8Text } from '../core/utf8.js';
 import { describeFsError } from './files/fs-errors.js';
 
 /** Rule files are a few lines; anything this large is a mistake (a data file given as --rule). */
@@ -24,20 +26,27 @@ export async function loadRuleFile(path: string): Promise<GameSpec> {
   if (!['.json', '.yaml', '.yml'].includes(extension)) {
     throw InputError.about('unknown-name', 'rule', path, path, `unknown file type '${extension || '(none)'}' (expected .json, .yaml, .yml, or a .mjs/.js module)`);
   }
-  let text: string;
+  let bytes: Uint8Array;
   try {
     const size = (await fsPromises().stat(path)).size;
     if (size > MAX_RULE_FILE_BYTES) {
       throw InputError.about('too-large', 'rule', path, path, `the file is ${formatCount(size)} bytes; a rule file is at most ${formatCount(MAX_RULE_FILE_BYTES)} (is it the right file?)`);
     }
-    text = await fsPromises().readFile(path, 'utf8');
+    bytes = await fsPromises().readFile(path);
   } catch (error) {
     if (error instanceof InputError) throw error;
     throw InputError.about('bad-file', 'rule', path, path, `cannot read the file (${describeFsError(error)})`);
   }
+  // Text that is not UTF-8 is refused where it stops being so, not read with U+FFFD in its place.
+  const bad = firstNonUtf8(bytes);
+  const text = utf8Text(bad < 0 ? bytes : bytes.subarray(0, bad));
+  if (bad >= 0) {
+    const { line, column } = lineAndColumn(text, text.length);
+    throw new InputError(`${path}:${line}:${column}: not UTF-8 text: the byte ${quote(utf8Text(bytes.subarray(bad, bad + 1)))} is not part of a UTF-8 character`, { code: 'bad-rule', field: 'rule', value: path });
+  }
   if (extension === '.json') {
     const mistake = checkJsonSyntax(text);
-    if (mistake) throw new InputError(`${path}:${mistake.line}:${mistake.column}: not valid JSON: ${mistake.message}`, { code: 'bad-rule', field: 'rule', value: path });
+    if (mistake) throw new InputError(says`${path}:${mistake.line}:${mistake.column}: not valid JSON: ${mistake.message}`, { code: 'bad-rule', field: 'rule', value: path });
   }
   const named: { key: string; file: FileBeside }[] = [];
   const game = parseRuleText(text, path, (source, relative, key) => {

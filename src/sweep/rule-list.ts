@@ -5,6 +5,7 @@ import { InputError, mention, quote, says, type Words } from '../core/errors.js'
 import { kindOf, ruleText, type GameSpec, type Rule } from '../core/kinds/registry.js';
 import { RULE_WORDS, ruleWord } from '../core/rule-words.js';
 import type { Family } from './family.js';
+import { utf8Text } from '../core/utf8.js';
 
 /**
  * A list of rules, one a line, in the CLI's words:
@@ -60,9 +61,9 @@ const WORDS = LIST_WORDS.map((w) => w.word).join(', ');
 
 export function parseRuleLine(line: string, where: string): Rule {
   const match = /^(?:--)?([A-Za-z-]+)(?:\s*[=\s]\s*(.*))?$/.exec(line.trim());
-  if (!match) throw new InputError(`${where}: expected a rule such as 'moves 1,2,3', 'all-but 2,3,7', 'code 0.77' or 'preset kayles', got '${line}'`);
+  if (!match) throw new InputError(`${where}: expected a rule such as 'moves 1,2,3', 'all-but 2,3,7', 'code 0.77' or 'preset kayles', got ${quote(line)}`);
   const word = ruleWord(match[1]!);
-  if (!word || !LIST_WORDS.includes(word)) throw new InputError(`${where}: unknown rule word '${match[1]}' (expected one of ${WORDS}, then the rule)`);
+  if (!word || !LIST_WORDS.includes(word)) throw new InputError(`${where}: unknown rule word ${quote(match[1])} (expected one of ${WORDS}, then the rule)`);
   const { rule } = word.parse((match[2] ?? '').trim(), `${where}: ${match[1]!.toLowerCase()}`) as GameSpec;
   if (!kindOf(rule).heap?.sweep) throw new InputError(`${where}: ${ruleText(rule)} is not a heap game; sweeps explore heap rules`);
   return rule as Rule;
@@ -72,7 +73,7 @@ export function parseRuleLine(line: string, where: string): Rule {
 export async function readRuleList(path: string): Promise<RuleList> {
   let text: string;
   try {
-    text = await fsPromises().readFile(path, 'utf8');
+    text = utf8Text(await fsPromises().readFile(path));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw InputError.about('bad-file', 'rules', path, path, `cannot read the file (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code ?? String(error)})`);
@@ -88,7 +89,7 @@ type ListFamily = Extract<Family, { readonly kind: 'list' }>;
 function lineNow(list: ListFamily, index: number): string {
   const number = list.lines?.[index];
   try {
-    if (number !== undefined) return readFileSync(list.source, 'utf8').split(/\r?\n/)[number - 1]!.trim();
+    if (number !== undefined) return utf8Text(readFileSync(list.source)).split(/\r?\n/)[number - 1]!.trim();
   } catch {
     /* gone since: say what was read */
   }

@@ -4,24 +4,28 @@
  * afterwards (for positions of every value) would accept a trailing comma or
  * a comment, and JSON.parse on Node 20 often names no position at all.
  */
+import { quote, type Wording } from '../errors.js';
+import { MAX_NESTING, NESTED_TOO_DEEPLY, lineAndColumn } from './nesting.js';
+
 export interface JsonSyntaxError {
   readonly line: number;
   readonly column: number;
-  readonly message: string;
+  readonly message: Wording;
 }
 
-const MAX_DEPTH = 512;
+/** A number's text, read from where it starts to its end, however long (sizes have up to 4,097 digits). */
+const NUMBER = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
 
 export function checkJsonSyntax(text: string): JsonSyntaxError | null {
   let i = 0;
-  const fail = (message: string, at = i): never => {
+  const fail = (message: Wording, at = i): never => {
     throw { at, message };
   };
   const space = () => {
     while (i < text.length && ' \t\r\n'.includes(text[i]!)) i++;
     if (text[i] === '/' && (text[i + 1] === '/' || text[i + 1] === '*')) fail('comments are not allowed in JSON (a .yaml rule file may have them)');
   };
-  const shown = (at: number) => (at >= text.length ? 'the end of the file' : `'${text[at]}'`);
+  const shown = (at: number) => (at >= text.length ? 'the end of the file' : quote(String.fromCodePoint(text.codePointAt(at)!)));
   const string = () => {
     i++; // opening quote
     for (;;) {
@@ -40,12 +44,13 @@ export function checkJsonSyntax(text: string): JsonSyntaxError | null {
     }
   };
   const number = () => {
-    const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+    NUMBER.lastIndex = i;
+    const match = NUMBER.exec(text);
     if (!match || match[0] === '-') fail(`expected a value, got ${shown(i)}`);
     i += match![0].length;
   };
   const value = (depth: number): void => {
-    if (depth > MAX_DEPTH) fail('nested too deeply');
+    if (depth >= MAX_NESTING) fail(NESTED_TOO_DEEPLY); // depth 0 is the first level
     space();
     const c = text[i];
     if (c === '{' || c === '[') {
@@ -85,10 +90,7 @@ export function checkJsonSyntax(text: string): JsonSyntaxError | null {
     if (i < text.length) fail(`unexpected ${shown(i)} after the end of the JSON value`);
     return null;
   } catch (error) {
-    const { at, message } = error as { at: number; message: string };
-    const before = text.slice(0, at);
-    const line = before.split('\n').length;
-    const column = at - before.lastIndexOf('\n');
-    return { line, column, message };
+    const { at, message } = error as { at: number; message: Wording };
+    return { ...lineAndColumn(text, at), message };
   }
 }

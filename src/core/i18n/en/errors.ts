@@ -50,6 +50,7 @@ export const errors = {
   'error.file.vector': 'vectors: each vector is [dx, dy] or [dx, dy, cap], whole numbers >= 0',
   'error.file.code': '{key}: expected a code such as "0.77"',
   'error.file.max': 'max: expected a whole number such as 1000, 1e6 or "2^20"',
+  'error.file.nesting': 'nested more than {most} levels deep (a rule file needs three)',
   'error.page.moduleNeedsServe': 'rule modules run only where the page comes from sg-explore serve --allow-modules',
   'error.page.serverGone': 'the server could not be reached to load the module (is sg-explore serve still running?)',
   'error.page.serverAnswered': 'the server answered {status}',

@@ -47,6 +47,7 @@ export const errors: Readonly<Record<keyof typeof english, string>> = {
   'error.file.vector': 'vectors：每个向量是 [dx, dy] 或 [dx, dy, cap]，都是不小于 0 的整数',
   'error.file.code': '{key}：应为代码，如 "0.77"',
   'error.file.max': 'max：应为整数，如 1000、1e6 或 "2^20"',
+  'error.file.nesting': '嵌套超过 {most} 层（规则文件只需三层）',
   'error.page.moduleNeedsServe': '规则模块只能在由 sg-explore serve --allow-modules 提供的页面中运行',
   'error.page.serverGone': '无法连接服务器来加载模块（sg-explore serve 还在运行吗？）',
   'error.page.serverAnswered': '服务器的回应是 {status}',

@@ -1,6 +1,5 @@
 import { EdgeCollector, type Graph } from './graph.js';
-import { InputError } from '../../errors.js';
-import { quoted } from './quote.js';
+import { InputError, quote } from '../../errors.js';
 
 /**
  * A directed graph from parsed JSON, in either of the text forms' shapes:
@@ -34,7 +33,7 @@ export function parseGraphJson(value: unknown): Graph {
     });
   } else if (value !== null && typeof value === 'object') {
     for (const [key, followers] of Object.entries(value)) {
-      const where = `vertex ${quoted(key)}`;
+      const where = `vertex ${quote(key)}`;
       const u = id(key, where);
       if (!Array.isArray(followers)) {
         throw new InputError(`JSON ${where}: its followers ${describe(followers)} are not a list [v, w, …]`, { code: 'bad-rule', value: followers });
@@ -57,9 +56,9 @@ function nameOf(name: unknown, where: string): string {
   else if (typeof name === 'number' && Number.isFinite(name)) text = String(name);
   else throw new InputError(`JSON ${where}: ${describe(name)} is not a vertex name (a string or a number)`, { code: 'bad-rule', value: name });
   if (text === '') throw new InputError(`JSON ${where}: a vertex name is empty`, { code: 'bad-rule', value: name });
-  if (/\s/.test(text)) throw new InputError(`JSON ${where}: ${quoted(text)} contains whitespace`, { code: 'bad-rule', value: name });
+  if (/\s/.test(text)) throw new InputError(`JSON ${where}: ${quote(text)} contains whitespace`, { code: 'bad-rule', value: name });
   // As in the text form: a name is printed in tables, where a terminal would act on control characters.
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(text)) throw new InputError(`JSON ${where}: ${quoted(text)} contains a control character`, { code: 'bad-rule', value: name });
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(text)) throw new InputError(`JSON ${where}: ${quote(text)} contains a control character`, { code: 'bad-rule', value: name });
   return text;
 }
 
@@ -71,5 +70,5 @@ function describe(value: unknown): string {
   } catch {
     text = String(value);
   }
-  return quoted(text);
+  return quote(text);
 }

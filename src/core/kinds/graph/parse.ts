@@ -1,7 +1,6 @@
 import { EdgeCollector, type Graph } from './graph.js';
-import { InputError, says, saying, type SaidPart } from '../../errors.js';
+import { InputError, quote, says, saying, type SaidPart } from '../../errors.js';
 import { ByteNames, C1_CONTROL, NOT_UTF8 } from './names.js';
-import { quoted } from './quote.js';
 
 const NEWLINE = 0x0a;
 const HASH = 0x23;
@@ -63,7 +62,7 @@ export function* parseGraphSteps(input: string | Uint8Array): Generator<number, 
       while (i < length && bytes[i] !== NEWLINE) i++;
       if (source < 0 && count === 1) {
         const shown = text(bytes, lineStart, contentEnd).trim();
-        throw lineError(line, saying('error.graph.forms', { text: quoted(shown) }), shown);
+        throw lineError(line, saying('error.graph.forms', { text: quote(shown) }), shown);
       }
       if (source < 0 && count === 2) {
         // Edge lists often come sorted by source: the previous line's source is looked up without hashing.
@@ -92,7 +91,7 @@ export function* parseGraphSteps(input: string | Uint8Array): Generator<number, 
       if (c === NEWLINE || c === HASH || isBlank(c)) break;
       if (c < 0x20 || c === 0x7f) {
         const shown = text(bytes, start, i + 1);
-        throw lineError(line, saying('error.graph.control', { text: quoted(shown) }), shown);
+        throw lineError(line, saying('error.graph.control', { text: quote(shown) }), shown);
       }
       i++;
     }
@@ -102,7 +101,7 @@ export function* parseGraphSteps(input: string | Uint8Array): Generator<number, 
       firstEnd = i;
       if (bytes[i - 1] === COLON) {
         if (i - 1 === start) throw lineError(line, saying('error.graph.bareColon'), ':');
-        if (bytes[i - 2] === COLON) throw lineError(line, saying('error.graph.endsColon', { text: quoted(text(bytes, start, i)) }), text(bytes, start, i));
+        if (bytes[i - 2] === COLON) throw lineError(line, saying('error.graph.endsColon', { text: quote(text(bytes, start, i)) }), text(bytes, start, i));
         source = vertex(names, bytes, start, i - 1, line);
       }
     } else if (source >= 0) {
@@ -113,7 +112,7 @@ export function* parseGraphSteps(input: string | Uint8Array): Generator<number, 
     } else {
       let end = i;
       while (end < length && bytes[end] !== NEWLINE && bytes[end] !== HASH) end++;
-      throw lineError(line, saying('error.graph.forms', { text: quoted(text(bytes, lineStart, end).trim()) }), text(bytes, lineStart, end).trim());
+      throw lineError(line, saying('error.graph.forms', { text: quote(text(bytes, lineStart, end).trim()) }), text(bytes, lineStart, end).trim());
     }
   }
   if (names.names.length === 0) throw new InputError(says`${saying('error.graph.empty')}`, { code: 'empty' });
@@ -135,11 +134,11 @@ function sameToken(bytes: Uint8Array, a: number, aEnd: number, b: number, bEnd: 
 /** The id of the name bytes[start..end), checked: only a line's first name may end with ':', and names are UTF-8. */
 function vertex(names: ByteNames, bytes: Uint8Array, start: number, end: number, line: number): number {
   if (bytes[end - 1] === COLON) {
-    throw lineError(line, saying('error.graph.colonLater', { text: quoted(text(bytes, start, end)) }), text(bytes, start, end));
+    throw lineError(line, saying('error.graph.colonLater', { text: quote(text(bytes, start, end)) }), text(bytes, start, end));
   }
   const v = names.intern(bytes, start, end);
-  if (v === NOT_UTF8) throw lineError(line, saying('error.graph.utf8', { text: quoted(text(bytes, start, end)) }), text(bytes, start, end));
-  if (v === C1_CONTROL) throw lineError(line, saying('error.graph.control', { text: quoted(text(bytes, start, end)) }), text(bytes, start, end));
+  if (v === NOT_UTF8) throw lineError(line, saying('error.graph.utf8', { text: quote(text(bytes, start, end)) }), text(bytes, start, end));
+  if (v === C1_CONTROL) throw lineError(line, saying('error.graph.control', { text: quote(text(bytes, start, end)) }), text(bytes, start, end));
   return v;
 }
 

@@ -1,5 +1,4 @@
-import { InputError } from '../../errors.js';
-import { quoted } from './quote.js';
+import { InputError, quote } from '../../errors.js';
 import { finiteFollowerValues, type GraphValues, INFINITE } from './solve.js';
 
 /** Who wins a position with best play: the player to move, the other one, or nobody (play goes on forever). */
@@ -49,7 +48,7 @@ function smithOutcome(nim: number, infinities: number, nimInK: boolean): Outcome
 export function analysePosition(values: GraphValues, tokens: readonly number[]): PositionAnalysis {
   const n = values.graph.names.length;
   for (const v of tokens) {
-    if (!Number.isInteger(v) || v < 0 || v >= n) throw new InputError(`a token is on vertex ${quoted(String(v))}, which the graph does not have`, { code: 'bad-value', field: 'position', value: v });
+    if (!Number.isInteger(v) || v < 0 || v >= n) throw new InputError(`a token is on vertex ${quote(String(v))}, which the graph does not have`, { code: 'bad-value', field: 'position', value: v });
   }
   const value = values.value;
   // Each ∞ vertex's K, found once: a position tries many moves against the same few.
@@ -100,7 +99,7 @@ export function parseTokens(values: GraphValues, text: string): number[] {
   if (names.length === 0) throw new InputError('a position needs at least one token (a vertex name)', { code: 'empty', field: 'position', value: text });
   return names.map((name) => {
     const v = ids.get(name);
-    if (v === undefined) throw new InputError(`token ${quoted(name)} is not a vertex of the graph`, { code: 'unknown-name', field: 'position', value: name });
+    if (v === undefined) throw new InputError(`token ${quote(name)} is not a vertex of the graph`, { code: 'unknown-name', field: 'position', value: name });
     return v;
   });
 }
