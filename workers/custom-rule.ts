@@ -17,6 +17,7 @@ import { computeCustomValues, RuleModuleError, type RuleModule } from '../src/ho
 import { parseCount } from '../src/core/numbers.js';
 import { canonicalJson, notAState, shownKey, solveStates, StateSearchError } from '../src/core/kinds/module/state-search.js';
 import { thrownText } from '../src/core/kinds/module/thrown.js';
+import { confineReads, refuseHiddenWriters } from '../src/host/module/confine.js';
 import { FRAME, frame, type RuleModuleJob, type RuleModuleReply, type StateAnswer } from '../src/host/module/sandbox-protocol.js';
 
 const OUT = 3;
@@ -101,6 +102,10 @@ process.on('unhandledRejection', (error) => fail(`failed: ${thrownText(error)}`)
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 async function run(job: RuleModuleJob): Promise<void> {
+  if (job.readsConfinedTo !== undefined) {
+    confineReads(job.readsConfinedTo);
+    refuseHiddenWriters();
+  }
   calling(() => 'loading it');
   beat();
   let loaded: Record<string, unknown>;

@@ -26,6 +26,8 @@ export interface RuleModuleJob {
   readonly resumeStates?: string;
   /** A checkpoint is wanted: a module with states of its own then sends the values it finds. */
   readonly checkpoint: boolean;
+  /** The real path of the only folder the module may read (absent with --trust-module): links out of it are refused. */
+  readonly readsConfinedTo?: string;
 }
 
 export interface StateAnswer {
