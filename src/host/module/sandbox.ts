@@ -20,10 +20,10 @@ import { deserialize, serialize } from 'node:v8';
 import { InputError, mention, says } from '../../core/errors.js';
 import { packageRoot } from '../package-root.js';
 import { workerFile } from '../worker-path.js';
-import { FRAME, FrameReader, type RuleModuleJob, type RuleModuleReply, type SandboxExit } from './sandbox-protocol.js';
+import { FRAME, FrameReader, MAX_FRAME_BYTES, type RuleModuleJob, type RuleModuleReply, type SandboxExit } from './sandbox-protocol.js';
 
 /** What a frame that is not the protocol's is told as (the module may have written into the channel). */
-const DAMAGED_ANSWER = 'its sandbox sent a damaged answer (did the module write to file descriptor 3?)';
+export const DAMAGED_ANSWER = 'its sandbox sent a damaged answer (did the module write to file descriptor 3?)';
 
 export interface SandboxHandlers {
   /** The module has made `calls` calls and is now in this one ("options(5)"); the sandbox's own work follows onIdle. */
@@ -117,7 +117,7 @@ export function startSandbox(job: RuleModuleJob, options: { trusted: boolean; lo
       }
       handlers.onReply(reply);
     } else handlers.onEnd(DAMAGED_ANSWER);
-  });
+  }, (bytes) => handlers.onEnd(`its sandbox sent a frame of ${bytes.toLocaleString('en-US')} bytes, over the limit of ${MAX_FRAME_BYTES.toLocaleString('en-US')} bytes (did the module write to file descriptor 3?)`));
   const answers = supervisor.stdio[3] as NodeJS.ReadableStream;
   answers.on('data', (chunk: Buffer) => reader.push(chunk));
   // How the sandbox ended, as the supervisor reports it before it exits itself.

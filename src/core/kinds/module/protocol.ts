@@ -45,5 +45,6 @@ export type RuleModuleReply =
   | { readonly type: 'done' }
   /** States solved since the last such message, as JSON lines [key, value] (with --checkpoint). */
   | { readonly type: 'solved'; readonly lines: string; readonly count: number }
-  | { readonly type: 'states'; readonly answers: readonly StateAnswer[]; readonly tabulated: boolean }
+  /** The states' answers; a long list comes in parts, each but the last with `more`. */
+  | { readonly type: 'states'; readonly answers: readonly StateAnswer[]; readonly tabulated: boolean; readonly more?: true }
   | { readonly type: 'error'; readonly message: string };
