@@ -17,7 +17,8 @@ import { computeCustomValues, RuleModuleError, type RuleModule } from '../src/ho
 import { parseCount } from '../src/core/numbers.js';
 import { canonicalJson, notAState, shownKey, solveStates, StateSearchError } from '../src/core/kinds/module/state-search.js';
 import { thrownText } from '../src/core/kinds/module/thrown.js';
-import { FRAME, frame, type RuleModuleJob, type RuleModuleReply, type StateAnswer } from '../src/host/module/sandbox-protocol.js';
+import { confineReads, refuseHiddenWriters } from '../src/host/module/confine.js';
+import { FRAME, frame, MAX_FRAME_BYTES, type RuleModuleJob, type RuleModuleReply, type StateAnswer } from '../src/host/module/sandbox-protocol.js';
 
 const OUT = 3;
 /** How often a heap module's values, or a state module's solved states, are sent (for checkpoints and progress). */
@@ -31,7 +32,16 @@ function send(bytes: Uint8Array): void {
   for (let at = 0; at < bytes.length; ) at += write(OUT, bytes, at, bytes.length - at);
 }
 
-const reply = (message: RuleModuleReply) => send(frame(FRAME.REPLY, serialize(message)));
+function reply(message: RuleModuleReply): void {
+  const payload = serialize(message);
+  // sg-explore refuses a longer frame (see sandbox-protocol.ts): long answers are sent in parts, and anything else this long is the module's.
+  if (payload.length > MAX_FRAME_BYTES) fail(`its answer (${message.type}) is ${payload.length.toLocaleString('en-US')} bytes, over the sandbox's limit of ${MAX_FRAME_BYTES.toLocaleString('en-US')} bytes`);
+  send(frame(FRAME.REPLY, payload));
+}
+
+/** Values, or answers, in one part of a long answer: a quarter of a frame's bytes at most even for answers of a few dozen bytes each. */
+const VALUES_PER_PART = MAX_FRAME_BYTES / 16;
+const ANSWERS_PER_PART = 100_000;
 
 /*
  * The call the module is in. Every call is counted and remembered here, but a
@@ -101,6 +111,10 @@ process.on('unhandledRejection', (error) => fail(`failed: ${thrownText(error)}`)
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 async function run(job: RuleModuleJob): Promise<void> {
+  if (job.readsConfinedTo !== undefined) {
+    confineReads(job.readsConfinedTo);
+    refuseHiddenWriters();
+  }
   calling(() => 'loading it');
   beat();
   let loaded: Record<string, unknown>;
@@ -143,8 +157,7 @@ function computeHeapValues(module: RuleModule, job: RuleModuleJob, max: unknown)
   let sent = resumed;
   let lastSent = performance.now();
   const sendValues = (upTo: number) => {
-    if (upTo > sent) reply({ type: 'values', from: sent, values: values.subarray(sent, upTo) });
-    sent = upTo;
+    for (; sent < upTo; sent = Math.min(upTo, sent + VALUES_PER_PART)) reply({ type: 'values', from: sent, values: values.subarray(sent, Math.min(upTo, sent + VALUES_PER_PART)) });
     lastSent = performance.now();
   };
   try {
@@ -215,7 +228,10 @@ function solveModuleStates(module: Record<string, unknown>, job: RuleModuleJob):
     const answers: StateAnswer[] = tabulated
       ? roots.map((state, i) => ({ state, value: search.rootValues[i]!, options: [] }))
       : roots.map((state, i) => ({ state, value: mexOf(search.rootOptions[i]!), options: search.rootOptions[i]! }));
-    reply({ type: 'states', answers, tabulated });
+    for (let at = 0; at === 0 || at < answers.length; at += ANSWERS_PER_PART) {
+      const more = at + ANSWERS_PER_PART < answers.length;
+      reply({ type: 'states', answers: answers.slice(at, at + ANSWERS_PER_PART), tabulated, ...(more ? { more: true as const } : {}) });
+    }
   } catch (error) {
     fail(error instanceof StateSearchError ? error.message : `failed: ${thrownText(error)}`);
   }
@@ -243,16 +259,21 @@ function checkPositionsLikeStart(module: Record<string, unknown>, roots: readonl
  */
 function solvedSender(): { add(key: string, value: number): void; flush(): void } {
   let lines: string[] = [];
+  let chars = 0;
   let last = performance.now();
   const flush = () => {
     if (lines.length) reply({ type: 'solved', lines: lines.join(''), count: lines.length });
     lines = [];
+    chars = 0;
     last = performance.now();
   };
   return {
     add(key, value) {
-      lines.push(JSON.stringify([key, value]) + '\n');
-      if (performance.now() - last > SEND_EVERY_MS) flush();
+      const line = JSON.stringify([key, value]) + '\n';
+      lines.push(line);
+      chars += line.length;
+      // Within a frame's bytes even as two-byte text (see sandbox-protocol.ts).
+      if (performance.now() - last > SEND_EVERY_MS || chars > MAX_FRAME_BYTES / 4) flush();
     },
     flush,
   };

@@ -1,8 +1,30 @@
 import { STEP_MILLISECONDS, type SteppedWork } from '../../core/driver.js';
 import { basename } from 'node:path';
 import { InputError, mention, says, type Wording } from '../../core/errors.js';
-import type { RuleModuleJob, StateAnswer } from './sandbox-protocol.js';
-import { startSandbox, type Sandbox } from './sandbox.js';
+import type { RuleModuleJob, RuleModuleReply, StateAnswer } from './sandbox-protocol.js';
+import { DAMAGED_ANSWER, startSandbox, type Sandbox } from './sandbox.js';
+
+/** Whether `reply` could be the sandbox's: counts within memory, values within the heaps announced. */
+function plausible(reply: RuleModuleReply, heaps: number, capacity: number): boolean {
+  const count = (n: unknown, most: number) => Number.isSafeInteger(n) && (n as number) >= 0 && (n as number) <= most;
+  switch (reply?.type) {
+    case 'computing':
+      return count(reply.count, capacity);
+    case 'values':
+      return reply.values instanceof Uint32Array && count(reply.from, heaps) && reply.from + reply.values.length <= heaps;
+    case 'solved':
+      return typeof reply.lines === 'string' && count(reply.count, Number.MAX_SAFE_INTEGER);
+    case 'states':
+      return Array.isArray(reply.answers);
+    case 'error':
+      return typeof reply.message === 'string';
+    case 'loaded':
+    case 'done':
+      return true;
+    default:
+      return false;
+  }
+}
 
 export interface CustomRun {
   /** A heap module's values; empty for a module with states of its own. */
@@ -97,6 +119,7 @@ function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
   // States solved so far (with --checkpoint), as JSON lines; a resumed run starts from its checkpoint's.
   const solvedLines: string[] = job.resumeStates ? [job.resumeStates] : [];
   let solvedCount = job.resumeStates ? job.resumeStates.split('\n').filter(Boolean).length : 0;
+  const stateAnswers: StateAnswer[] = [];
   let sandbox: Sandbox | undefined;
   // Ends the run from outside (a signal to sg-explore): the sandbox, the watchdog and the promise.
   let abandon = () => sandbox?.stop();
@@ -156,6 +179,8 @@ function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
         },
         onReply(reply) {
           if (settled || answer) return;
+          // A module can write to the channel too: an answer that cannot be the sandbox's is refused, not acted on.
+          if (!plausible(reply, values.length, job.capacity)) return fail(DAMAGED_ANSWER);
           if (reply.type === 'loaded') {
             meta = { name: reply.name, description: reply.description, max: reply.max };
             statesMode = reply.states;
@@ -172,8 +197,11 @@ function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
             statesMode = true;
             solvedLines.push(reply.lines);
             solvedCount += reply.count;
-          } else if (reply.type === 'states') answered({ ...meta, values: new Uint32Array(0), states: { answers: reply.answers, tabulated: reply.tabulated } });
-          else fail(reply.message);
+          } else if (reply.type === 'states') {
+            // A long answer comes in parts (frames are bounded): the last has no `more`.
+            stateAnswers.push(...reply.answers);
+            if (!reply.more) answered({ ...meta, values: new Uint32Array(0), states: { answers: stateAnswers, tabulated: reply.tabulated } });
+          } else fail(reply.message);
         },
         onEnd(why) {
           // A sandbox stopped by the SIGINT for a late call, before it could say which: the last call it named.

@@ -13,16 +13,17 @@
  * --trust-module runs the same processes without the permission model.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { realpathSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, sep } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { InputError, mention, says } from '../../core/errors.js';
 import { packageRoot } from '../package-root.js';
 import { workerFile } from '../worker-path.js';
-import { FRAME, FrameReader, type RuleModuleJob, type RuleModuleReply, type SandboxExit } from './sandbox-protocol.js';
+import { FRAME, FrameReader, MAX_FRAME_BYTES, type RuleModuleJob, type RuleModuleReply, type SandboxExit } from './sandbox-protocol.js';
 
 /** What a frame that is not the protocol's is told as (the module may have written into the channel). */
-const DAMAGED_ANSWER = 'its sandbox sent a damaged answer (did the module write to file descriptor 3?)';
+export const DAMAGED_ANSWER = 'its sandbox sent a damaged answer (did the module write to file descriptor 3?)';
 
 export interface SandboxHandlers {
   /** The module has made `calls` calls and is now in this one ("options(5)"); the sandbox's own work follows onIdle. */
@@ -47,8 +48,8 @@ export function sandboxScript(): string {
   return join(packageRoot(), 'dist', 'custom-rule.cjs');
 }
 
-/** Node flags that confine the sandbox to reading `module`'s folder and its own script. */
-function permissionFlags(module: string): string[] {
+/** Node flags that confine the sandbox to reading `module`'s folder (its real path, also returned) and its own script. */
+function permissionFlags(module: string): { flags: string[]; folder: string } {
   let folder: string;
   let script: string;
   try {
@@ -59,7 +60,7 @@ function permissionFlags(module: string): string[] {
   }
   // Node 20 reads a comma as a separator between paths.
   if (folder.includes(',')) throw new InputError(says`rule module ${module}: its folder's path holds a comma, which the sandbox cannot name; move it, or run with ${mention('trusted')}`, { code: 'bad-file', field: 'rule', value: module });
-  return [permissionFlag(), `--allow-fs-read=${folder}${sep}`, `--allow-fs-read=${script}`, '--disable-warning=ExperimentalWarning'];
+  return { folder, flags: [permissionFlag(), `--allow-fs-read=${folder}${sep}`, `--allow-fs-read=${script}`, '--disable-warning=ExperimentalWarning'] };
 }
 
 /** Node 20 names the permission model --experimental-permission; 22.13 and 23.5 on name it --permission. */
@@ -70,11 +71,15 @@ function permissionFlag(): string {
 }
 
 export function startSandbox(job: RuleModuleJob, options: { trusted: boolean; log: NodeJS.WritableStream }, handlers: SandboxHandlers): Sandbox {
-  const flags = options.trusted ? [] : permissionFlags(job.module);
-  const supervisor: ChildProcess = spawn(process.execPath, [workerFile('module-supervisor'), ...flags, sandboxScript()], {
+  const confined = options.trusted ? null : permissionFlags(job.module);
+  // An empty working folder of its own: a builtin that writes beside it past the permission model
+  // (trace_events wrote node_trace.1.log into the user's folder) writes nothing of the user's.
+  const workFolder = confined && mkdtempSync(join(tmpdir(), 'sg-explore-sandbox-'));
+  const supervisor: ChildProcess = spawn(process.execPath, [workerFile('module-supervisor'), ...(confined?.flags ?? []), sandboxScript()], {
     detached: true,
     stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'ipc'],
     env: {},
+    ...(workFolder ? { cwd: workFolder } : {}),
   });
   let stopped = false;
   const stop = () => {
@@ -86,12 +91,13 @@ export function startSandbox(job: RuleModuleJob, options: { trusted: boolean; lo
     } catch {
       // The group is gone already.
     }
+    if (workFolder) rmSync(workFolder, { recursive: true, force: true, maxRetries: 2 });
   };
   // However sg-explore ends (an error, process.exit), the group ends with it.
   process.once('exit', stop);
   supervisor.on('error', (error) => handlers.onEnd(`its sandbox could not start (${error.message})`));
   supervisor.stdin!.on('error', () => {}); // a sandbox that died before reading its job is reported by its exit
-  supervisor.stdin!.end(serialize(job));
+  supervisor.stdin!.end(serialize(confined ? { ...job, readsConfinedTo: confined.folder } : job));
   const prints = [supervisor.stdout!, supervisor.stderr!].map((stream) => {
     stream.pipe(options.log, { end: false });
     return new Promise<void>((resolve) => stream.once('close', resolve));
@@ -111,7 +117,7 @@ export function startSandbox(job: RuleModuleJob, options: { trusted: boolean; lo
       }
       handlers.onReply(reply);
     } else handlers.onEnd(DAMAGED_ANSWER);
-  });
+  }, (bytes) => handlers.onEnd(`its sandbox sent a frame of ${bytes.toLocaleString('en-US')} bytes, over the limit of ${MAX_FRAME_BYTES.toLocaleString('en-US')} bytes (did the module write to file descriptor 3?)`));
   const answers = supervisor.stdio[3] as NodeJS.ReadableStream;
   answers.on('data', (chunk: Buffer) => reader.push(chunk));
   // How the sandbox ended, as the supervisor reports it before it exits itself.

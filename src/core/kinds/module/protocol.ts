@@ -26,6 +26,8 @@ export interface RuleModuleJob {
   readonly resumeStates?: string;
   /** A checkpoint is wanted: a module with states of its own then sends the values it finds. */
   readonly checkpoint: boolean;
+  /** The real path of the only folder the module may read (absent with --trust-module): links out of it are refused. */
+  readonly readsConfinedTo?: string;
 }
 
 export interface StateAnswer {
@@ -43,5 +45,6 @@ export type RuleModuleReply =
   | { readonly type: 'done' }
   /** States solved since the last such message, as JSON lines [key, value] (with --checkpoint). */
   | { readonly type: 'solved'; readonly lines: string; readonly count: number }
-  | { readonly type: 'states'; readonly answers: readonly StateAnswer[]; readonly tabulated: boolean }
+  /** The states' answers; a long list comes in parts, each but the last with `more`. */
+  | { readonly type: 'states'; readonly answers: readonly StateAnswer[]; readonly tabulated: boolean; readonly more?: true }
   | { readonly type: 'error'; readonly message: string };

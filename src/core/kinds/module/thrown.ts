@@ -5,9 +5,10 @@ import { escapeControls } from '../../errors.js';
  * the sandbox refused (Node's ERR_ACCESS_DENIED), which act it was.
  */
 export function thrownText(error: unknown): string {
-  const { code, permission, resource } = (error ?? {}) as { code?: unknown; permission?: unknown; resource?: unknown };
+  const { code, permission, resource, target } = (error ?? {}) as { code?: unknown; permission?: unknown; resource?: unknown; target?: unknown };
   if (code === 'ERR_ACCESS_DENIED') {
-    const where = typeof resource === 'string' && resource ? ` ${resource}` : '';
+    // `target`: where a link inside the module's folder leads (src/host/module/confine.ts).
+    const where = (typeof resource === 'string' && resource ? ` ${resource}` : '') + (typeof target === 'string' ? `, which leads to ${target}` : '');
     const act =
       permission === 'FileSystemRead'
         ? `reading${where || ' a file'} (a module may read only its own folder)`
