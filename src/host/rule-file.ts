@@ -12,9 +12,8 @@ import { RULE_WORDS } from '../core/rule-words.js';
 import { parseRuleText, type FileBeside } from '../core/rule-file.js';
 import { checkJsonSyntax } from '../core/rules/strict-json.js';
 import { describeFsError } from './files/fs-errors.js';
-
-/** Rule files are a few lines; anything this large is a mistake (a data file given as --rule). */
-export const MAX_RULE_FILE_BYTES = 1 << 20;
+import { checkRegularFile, readInputFile } from './files/input-file.js';
+import { MAX_RULE_FILE_BYTES } from '../core/file-limits.js';
 
 /** Reads a rule file, checks it, and returns the game it describes. */
 export async function loadRuleFile(path: string): Promise<GameSpec> {
@@ -24,17 +23,19 @@ export async function loadRuleFile(path: string): Promise<GameSpec> {
   if (!['.json', '.yaml', '.yml'].includes(extension)) {
     throw InputError.about('unknown-name', 'rule', path, path, `unknown file type '${extension || '(none)'}' (expected .json, .yaml, .yml, or a .mjs/.js module)`);
   }
-  let text: string;
+  let bytes: Buffer;
   try {
-    const size = (await fsPromises().stat(path)).size;
-    if (size > MAX_RULE_FILE_BYTES) {
-      throw InputError.about('too-large', 'rule', path, path, `the file is ${formatCount(size)} bytes; a rule file is at most ${formatCount(MAX_RULE_FILE_BYTES)} (is it the right file?)`);
-    }
-    text = await fsPromises().readFile(path, 'utf8');
+    bytes = await readInputFile(path, MAX_RULE_FILE_BYTES);
   } catch (error) {
-    if (error instanceof InputError) throw error;
     throw InputError.about('bad-file', 'rule', path, path, `cannot read the file (${describeFsError(error)})`);
   }
+  if (bytes.length > MAX_RULE_FILE_BYTES) {
+    // Its size as it is now (it may have grown while read): the reading stopped at the limit.
+    const size = (await fsPromises().stat(path)).size;
+    const is = size > MAX_RULE_FILE_BYTES ? formatCount(size) : `over ${formatCount(MAX_RULE_FILE_BYTES)}`;
+    throw InputError.about('too-large', 'rule', path, path, `the file is ${is} bytes; a rule file is at most ${formatCount(MAX_RULE_FILE_BYTES)} (is it the right file?)`);
+  }
+  const text = bytes.toString('utf8');
   if (extension === '.json') {
     const mistake = checkJsonSyntax(text);
     if (mistake) throw new InputError(`${path}:${mistake.line}:${mistake.column}: not valid JSON: ${mistake.message}`, { code: 'bad-rule', field: 'rule', value: path });
@@ -52,6 +53,8 @@ export async function loadRuleFile(path: string): Promise<GameSpec> {
 async function existingFile(path: string, what: Wording = mention('rule')): Promise<string> {
   try {
     await fsPromises().access(path);
+    // A module is read by its sandbox as a file: a FIFO there would hold it for ever.
+    await checkRegularFile(path);
   } catch (error) {
     throw new InputError(says`${what} ${path}: cannot read the file (${describeFsError(error)})`, { code: 'bad-file', field: 'rule', value: path, reason: `cannot read the file (${describeFsError(error)})` });
   }
