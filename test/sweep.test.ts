@@ -497,7 +497,7 @@ describe('sg-explore sweep (built binary)', () => {
       [[...OCTAL, '--where', 'proven>1'], /takes only = and !=/],
       [[...OCTAL, '--sort', 'colour'], /--sort 'colour': unknown column/],
       [[...OCTAL, '--sort', '-colour'], /unknown column/],
-      [['--rules', at('no-such-rules.txt')], /--rules .*no-such-rules\.txt: cannot read the file \(no such file\)/],
+      [['--rules', at('no-such-rules.txt')], /--rules .*no-such-rules\.txt: cannot read the file \(no such file or directory\)/],
       [['--rules', scratch], /cannot read the file/],
       [[...OCTAL, '--resume'], /--resume needs --out/],
       [[...OCTAL, '--limit', 'lots'], /--limit/],

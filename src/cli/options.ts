@@ -88,6 +88,8 @@ export type Command = ExploreCommand | ListPresetsCommand;
 const WORD_FLAGS = RULE_WORDS.filter((w) => w.flag);
 export const RULE_FLAGS: readonly string[] = [...WORD_FLAGS.map((w) => w.word), 'rule'];
 export const DEFAULT_TIMEOUT_MS = 10_000;
+/** The flags that name a file: the rule words that take one, --rule, and the files written. */
+const FILE_FLAGS: readonly string[] = [...WORD_FLAGS.filter((w) => w.fileValue.form === 'file').map((w) => w.word), 'rule', 'out', 'plot', 'checkpoint'];
 
 
 /** The options of `sg-explore` (and `play`). Numbers are taken as strings: yargs would turn 2^20 into NaN without a word. */
@@ -151,9 +153,12 @@ export interface ParseOutcome {
   readonly output?: string;
 }
 
-/** --out FILE; '-' is standard output, as in other Unix tools (and as --out left out). */
+/** Names of standard output: written to as '-' is (it may be a socket, which has no name to open again). */
+const STANDARD_OUTPUT_NAMES = ['/dev/stdout', '/dev/fd/1', '/proc/self/fd/1'];
+
+/** --out FILE; '-' (or /dev/stdout) is standard output, as in other Unix tools (and as --out left out). */
 function outFile(text: string | undefined): string | undefined {
-  return text === '-' ? undefined : text;
+  return text === '-' || (text !== undefined && STANDARD_OUTPUT_NAMES.includes(text)) ? undefined : text;
 }
 
 /** --plot FILE: a picture file, told apart by its extension. */
@@ -248,6 +253,9 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
   const preset = single(argv.preset, 'preset');
   if (preset?.trim().toLowerCase() === 'list') return { command: { command: 'list-presets', format } };
 
+  // An empty name (--out "" from an unset variable) would be found out only after the work.
+  const unnamed = FILE_FLAGS.find((flag) => single(argv[flag], flag)?.trim() === '');
+  if (unnamed !== undefined) throw new InputError(`--${unnamed}: needs a file name (it is empty)`);
   const given = RULE_FLAGS.filter((flag) => argv[flag] !== undefined);
   if (given.length === 0) throw new InputError(`no rule given: use ${RULE_FLAGS.slice(0, -1).map((f) => `--${f}`).join(', ')} or --rule (see --help)`);
   if (given.length > 1) throw new InputError(`give one rule, not ${given.map((f) => `--${f}`).join(' and ')}`);

@@ -25,6 +25,7 @@ import { colourWanted } from './common.js';
 import { columnsOf, type CliIo } from './io.js';
 import { wrapText } from '../report/wrap.js';
 import { STDIN_ARGUMENT, type Command, type ExploreCommand } from './options.js';
+import { refuseSharedFiles, type FileRole } from './file-roles.js';
 
 /** A CSV (one row a heap) longer than this could never be written: about 20 TB. */
 export const MAX_CSV_ROWS = 10n ** 12n;
@@ -100,6 +101,7 @@ function requestOf(game: GameSpec, command: ExploreCommand, io: CliIo): Request 
 async function exploreTo(command: ExploreCommand, io: CliIo): Promise<number | void> {
   // Loaded on demand: the YAML parser costs start-up time when unused.
   const game = 'spec' in command.game ? command.game.spec : await (await import('../host/rule-file.js')).loadRuleFile(command.game.file);
+  refuseSharedFiles(fileRoles(command, game));
   if (command.emit) return emitTo(game, command, io);
   const format = chooseFormat(command);
   if (command.check !== undefined) return checkTo(game, command, format, io);
@@ -114,6 +116,21 @@ async function exploreTo(command: ExploreCommand, io: CliIo): Promise<number | v
   if (command.checkpoint && prepared.checkpointKey !== null) checkCheckpointTarget(command.checkpoint, { resume: command.resume, force: command.force });
   const asked = command.at && kind.heap?.solver ? () => `--at ${shortCount(max!)}` : undefined;
   await withOutputs(command, format, io, () => runPrepared(prepared, command, io, asked));
+}
+
+/** Every file the command names, in its role: the rule's (and one the rule file names), and the outputs. */
+function fileRoles(command: ExploreCommand, game: GameSpec): FileRole[] {
+  const ruleFile = 'file' in command.game ? command.game.file : undefined;
+  const rule = game.rule as { readonly kind: string; readonly file?: unknown; readonly module?: unknown; readonly shown?: unknown };
+  const named = [rule.file, rule.module].find((path): path is string => typeof path === 'string');
+  const word = rule.kind === 'graph' ? 'graph' : 'module';
+  return [
+    ...(ruleFile === undefined ? [] : [{ flag: '--rule', path: ruleFile, reads: true, writes: false }]),
+    ...(named === undefined ? [] : [{ flag: ruleFile === undefined ? `--${word}` : `${word} (in ${ruleFile})`, path: typeof rule.shown === 'string' ? rule.shown : named, reads: true, writes: false }]),
+    ...(command.out === undefined ? [] : [{ flag: '--out', path: command.out, reads: false, writes: true }]),
+    ...(command.plot === undefined ? [] : [{ flag: '--plot', path: command.plot, reads: false, writes: true }]),
+    ...(command.checkpoint === undefined ? [] : [{ flag: '--checkpoint', path: command.checkpoint, reads: true, writes: true }]),
+  ];
 }
 
 /**

@@ -5,6 +5,7 @@
 import { formatCount, countOf } from '../core/numbers.js';
 import { streamSink, type Sink } from '../host/sink.js';
 import { openOutputFile } from '../host/files/output-file.js';
+import { refuseSharedFiles } from './file-roles.js';
 import type { CliIo } from './io.js';
 import { colourWanted } from './common.js';
 import { checkedFamilySize, describeFamily, shardSize, type Family } from '../sweep/family.js';
@@ -36,6 +37,12 @@ export async function sweepMain(args: readonly string[], io: CliIo): Promise<num
     return EXIT_OK;
   }
   const command = parsed.command!;
+  refuseSharedFiles([
+    ...(command.mode === 'view' ? command.files.map((path) => ({ flag: command.flag, path, reads: true, writes: false })) : []),
+    ...(command.mode === 'sweep' && 'rulesFile' in command.source ? [{ flag: '--rules', path: command.source.rulesFile, reads: true, writes: false }] : []),
+    ...(command.out === undefined ? [] : [{ flag: '--out', path: command.out, reads: command.mode === 'sweep', writes: true }]),
+    ...(command.plot === undefined ? [] : [{ flag: '--plot', path: command.plot, reads: false, writes: true }]),
+  ]);
   if (command.mode === 'view') return view(command, io);
   try {
     return await sweep(command, io);

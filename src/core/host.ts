@@ -11,8 +11,11 @@ export interface Host {
   memoryBudget(): number;
   /** The bytes of wasm/sparse.wasm, or null where there are none (the TypeScript loop does the work). */
   wasmBytes(): Uint8Array | null;
-  /** The bytes of a file a rule names (a graph's edge list); absent where there are no files. */
-  readFile?(path: string): Promise<Uint8Array>;
+  /**
+   * The bytes of a file a rule names (a graph's edge list), at most `limit + 1`
+   * of them (more than `limit` says the file is larger); absent where there are no files.
+   */
+  readFile?(path: string, limit: number): Promise<Uint8Array>;
   /** Resolves once events waiting now (timers, input, a stop) have had their turn: the driver awaits it between steps. */
   nextTurn(): Promise<void>;
 }

@@ -17,3 +17,4 @@ function loadedOnUse<T>(name: string): () => T {
 
 export const v8 = loadedOnUse<typeof import('node:v8')>('node:v8');
 export const fsPromises = loadedOnUse<typeof import('node:fs/promises')>('node:fs/promises');
+export const net = loadedOnUse<typeof import('node:net')>('node:net');

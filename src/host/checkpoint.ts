@@ -5,6 +5,7 @@ import { valueView, type ValueArray } from '../core/kernels/store.js';
 import { describeFsError } from './files/fs-errors.js';
 import { discard, release, removeStaleTemporaries, temporaryBeside } from './files/temporary.js';
 import { resolveOutputTarget } from './files/output-file.js';
+import { notRegular } from './files/input-file.js';
 
 /**
  * Checkpoints of a long computation: the rule and the values computed so far.
@@ -114,7 +115,9 @@ export function checkCheckpointTarget(path: string, options: { resume: boolean; 
 export function loadCheckpoint(path: string, rule: string): ValueArray {
   let fd: number | undefined;
   try {
-    if (statSync(path).isDirectory()) throw refuse('bad-file', path, 'is a directory, not a file');
+    // Looked at before it is opened: opening a FIFO would wait, signals unheard, for a writer.
+    const why = notRegular(statSync(path));
+    if (why) throw refuse('bad-file', path, why);
     fd = openSync(path, 'r');
     const line = headerLine(fd);
     let header: Header;
@@ -166,6 +169,7 @@ function headerLine(fd: number): { readonly text: string; readonly bodyAt: numbe
 export function checkpointKeyOf(path: string): string | undefined {
   let fd: number | undefined;
   try {
+    if (notRegular(statSync(path))) return undefined; // a FIFO's open would wait: loading it says what it is
     fd = openSync(path, 'r');
     const line = headerLine(fd);
     if (!line) return undefined;

@@ -6,12 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { freemem } from 'node:os';
 import { join } from 'node:path';
-import { fsPromises } from './builtins.js';
 import { installHost } from '../core/host.js';
 import { installBlockMarker, installSparsePool, installStretchComputer } from '../core/kinds/take-and-break/platform.js';
 import { installModuleSandbox } from '../core/kinds/module/platform.js';
 import { packageRoot } from './package-root.js';
 import { describeFsError } from './files/fs-errors.js';
+import { readInputFile } from './files/input-file.js';
 import { ParallelSparseKernel } from './parallel-sparse.js';
 import { WasmBlockMarker } from './block-marker.js';
 import { WasmStretchComputer } from './stretch-computer.js';
@@ -34,9 +34,9 @@ export function installNodeHost(): void {
     // A read of the free memory costs about 15 us.
     memoryBudget: () => freemem() * FREE_MEMORY_SHARE,
     wasmBytes,
-    readFile: async (path) => {
+    readFile: async (path, limit) => {
       try {
-        return new Uint8Array(await fsPromises().readFile(path));
+        return new Uint8Array(await readInputFile(path, limit));
       } catch (error) {
         throw new Error(describeFsError(error)); // the reason in words: the core names the file
       }

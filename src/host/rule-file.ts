@@ -14,9 +14,8 @@ import { checkJsonSyntax } from '../core/rules/strict-json.js';
 import { lineAndColumn } from '../core/rules/nesting.js';
 import { firstNonUtf8, utf8Text } from '../core/utf8.js';
 import { describeFsError } from './files/fs-errors.js';
-
-/** Rule files are a few lines; anything this large is a mistake (a data file given as --rule). */
-export const MAX_RULE_FILE_BYTES = 1 << 20;
+import { checkRegularFile, readInputFile } from './files/input-file.js';
+import { MAX_RULE_FILE_BYTES } from '../core/file-limits.js';
 
 /** Reads a rule file, checks it, and returns the game it describes. */
 export async function loadRuleFile(path: string): Promise<GameSpec> {
@@ -26,16 +25,17 @@ export async function loadRuleFile(path: string): Promise<GameSpec> {
   if (!['.json', '.yaml', '.yml'].includes(extension)) {
     throw InputError.about('unknown-name', 'rule', path, path, `unknown file type '${extension || '(none)'}' (expected .json, .yaml, .yml, or a .mjs/.js module)`);
   }
-  let bytes: Uint8Array;
+  let bytes: Buffer;
   try {
-    const size = (await fsPromises().stat(path)).size;
-    if (size > MAX_RULE_FILE_BYTES) {
-      throw InputError.about('too-large', 'rule', path, path, `the file is ${formatCount(size)} bytes; a rule file is at most ${formatCount(MAX_RULE_FILE_BYTES)} (is it the right file?)`);
-    }
-    bytes = await fsPromises().readFile(path);
+    bytes = await readInputFile(path, MAX_RULE_FILE_BYTES);
   } catch (error) {
-    if (error instanceof InputError) throw error;
     throw InputError.about('bad-file', 'rule', path, path, `cannot read the file (${describeFsError(error)})`);
+  }
+  if (bytes.length > MAX_RULE_FILE_BYTES) {
+    // Its size as it is now (it may have grown while read): the reading stopped at the limit.
+    const size = (await fsPromises().stat(path)).size;
+    const is = size > MAX_RULE_FILE_BYTES ? formatCount(size) : `over ${formatCount(MAX_RULE_FILE_BYTES)}`;
+    throw InputError.about('too-large', 'rule', path, path, `the file is ${is} bytes; a rule file is at most ${formatCount(MAX_RULE_FILE_BYTES)} (is it the right file?)`);
   }
   // Text that is not UTF-8 is refused where it stops being so, not read with U+FFFD in its place.
   const bad = firstNonUtf8(bytes);
@@ -61,6 +61,8 @@ export async function loadRuleFile(path: string): Promise<GameSpec> {
 async function existingFile(path: string, what: Wording = mention('rule')): Promise<string> {
   try {
     await fsPromises().access(path);
+    // A module is read by its sandbox as a file: a FIFO there would hold it for ever.
+    await checkRegularFile(path);
   } catch (error) {
     throw new InputError(says`${what} ${path}: cannot read the file (${describeFsError(error)})`, { code: 'bad-file', field: 'rule', value: path, reason: `cannot read the file (${describeFsError(error)})` });
   }

@@ -15,6 +15,7 @@ import { CSV_HEADER, RowParser, formatForFile, recordLine, rowLine, type RowForm
 import { OutputError } from '../host/sink.js';
 import { describeFsError } from '../host/files/fs-errors.js';
 import { acquireLock, type Lock } from '../host/files/lock.js';
+import { notRegular } from '../host/files/input-file.js';
 import { COLUMN_NAMES, type SweepRow } from './row.js';
 import { positionInShard, type Family, type Shard } from './family.js';
 import { IndexSet } from './index-set.js';
@@ -55,6 +56,14 @@ export interface LogOptions {
   /** What the file's rows are checked against on --resume (this run's family and shard). */
   readonly family?: Family;
   readonly shard?: Shard | null;
+}
+
+function notRegularOrAbsent(path: string): string | null {
+  try {
+    return notRegular(statSync(path));
+  } catch {
+    return null; // absent (made by the append), or unreadable (said by the append)
+  }
 }
 
 /** Open the --out log: a new file, or with --resume one whose rows are checked against this run and kept. */
@@ -153,6 +162,9 @@ async function scanForResume(path: string, options: LogOptions): Promise<Existin
 async function openLocked(path: string, initialFormat: RowFormat, options: LogOptions, lock: Lock): Promise<ResultsLog> {
   let format = initialFormat;
   let existing: Existing | null = null;
+  // A FIFO or a device would hold the append's open (the process, signals too) or lose what resume reads back.
+  const why = notRegularOrAbsent(path);
+  if (why) throw InputError.about('bad-file', 'out', path, path, `${why}; a results file is appended to, resumed and merged`);
   if (!options.resume) {
     let size = 0;
     try {

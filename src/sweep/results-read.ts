@@ -16,6 +16,8 @@ import { InputError, mention, quote, says, type Wording, type Words } from '../c
 import { formatCount } from '../core/numbers.js';
 import { describeFsError } from '../host/files/fs-errors.js';
 import { fsPromises } from '../host/builtins.js';
+import { notRegular } from '../host/files/input-file.js';
+import { constants } from 'node:fs';
 import { FamilyCursor, describeFamily, familyFromDescription, inShard, positionInShard, type Family, type Shard } from './family.js';
 import { RowParser, rowLine, type RowFormat, type SweepRecord } from './format.js';
 import { IndexSet } from './index-set.js';
@@ -28,8 +30,10 @@ import { heapPush, heapSiftDown, heapTake } from './binary-heap.js';
 export async function openResults(path: string, flag: Wording): Promise<FileHandle> {
   let handle: FileHandle | null = null;
   try {
-    handle = await fsPromises().open(path, 'r');
-    if ((await handle.stat()).isDirectory()) throw Object.assign(new Error('a directory'), { code: 'EISDIR' });
+    // Without blocking: a FIFO is refused at once, not waited on (it could not be read twice, as a scan and a view do).
+    handle = await fsPromises().open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    const why = notRegular(await handle.stat());
+    if (why) throw new Error(why);
     return handle;
   } catch (error) {
     await handle?.close();

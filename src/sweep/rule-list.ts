@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fsPromises } from '../host/builtins.js';
+import { readInputFile } from '../host/files/input-file.js';
+import { describeFsError } from '../host/files/fs-errors.js';
+import { MAX_RULE_LIST_BYTES } from '../core/file-limits.js';
+import { formatCount } from '../core/numbers.js';
 import { InputError, mention, quote, says, type Words } from '../core/errors.js';
 import { kindOf, ruleText, type GameSpec, type Rule } from '../core/kinds/registry.js';
 import { RULE_WORDS, ruleWord } from '../core/rule-words.js';
@@ -71,13 +74,14 @@ export function parseRuleLine(line: string, where: string): Rule {
 
 /** Read a --rules file; a file that cannot be read or a bad line is an InputError naming it. */
 export async function readRuleList(path: string): Promise<RuleList> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = utf8Text(await fsPromises().readFile(path));
+    bytes = await readInputFile(path, MAX_RULE_LIST_BYTES);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw InputError.about('bad-file', 'rules', path, path, `cannot read the file (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code ?? String(error)})`);
+    throw InputError.about('bad-file', 'rules', path, path, `cannot read the file (${describeFsError(error)})`);
   }
+  if (bytes.length > MAX_RULE_LIST_BYTES) throw InputError.about('too-large', 'rules', path, path, `the file is over ${formatCount(MAX_RULE_LIST_BYTES)} bytes; a list of rules is at most ${formatCount(MAX_RULE_LIST_BYTES)} (is it the right file?)`);
+  const text = utf8Text(bytes);
   const list = parseRuleListLines(text, path);
   if (list.rules.length === 0) throw InputError.about('empty', 'rules', path, path, "no rules in the file (one a line, such as 'moves 1,2,3')");
   return list;

@@ -13,7 +13,7 @@ const WORDS: Record<string, string> = {
   ENOTDIR: 'a part of the path is not a directory',
   EISDIR: 'it is a directory',
   EEXIST: 'it already exists',
-  ELOOP: 'too many levels of symbolic links',
+  ELOOP: 'a loop of symbolic links, or too many links in a row',
   ENAMETOOLONG: 'the file name is too long',
   EMFILE: 'too many open files',
   EIO: 'input/output error',

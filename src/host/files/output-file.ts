@@ -1,8 +1,9 @@
-import { createWriteStream, fchmodSync, fchownSync, lstatSync, readlinkSync, realpathSync, renameSync, statSync, type Stats, type WriteStream } from 'node:fs';
+import { accessSync, constants, createWriteStream, openSync, fchmodSync, fchownSync, lstatSync, readlinkSync, realpathSync, renameSync, statSync, type Stats, type WriteStream } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { InputError, mention, says, type Wording } from '../../core/errors.js';
 import { OutputError, writeTo, type Sink } from '../sink.js';
-import { describeFsError, isDiskFull } from './fs-errors.js';
+import { net } from '../builtins.js';
+import { describeFsError, errorCode, isDiskFull } from './fs-errors.js';
 import { discard, release, removeStaleTemporaries, temporaryBeside } from './temporary.js';
 
 /**
@@ -11,44 +12,72 @@ import { discard, release, removeStaleTemporaries, temporaryBeside } from './tem
  *   renamed over it, so an interrupted or failed run leaves the old file (or
  *   none), never half a file; an existing file keeps its mode (and owner,
  *   where we may set it);
- * - a symbolic link: followed, and its target is what gets replaced;
- * - a FIFO, a character device, a socket, a terminal: streamed into directly
- *   (renaming over them would destroy them);
- * - a read-only file, a directory or a block device: refused before any work.
+ * - a symbolic link: followed, and its target is what gets replaced (a
+ *   loop of links is refused);
+ * - a FIFO, a character device, a terminal, a descriptor's name
+ *   (/dev/stdout): streamed into directly (renaming over them would destroy
+ *   them; a FIFO is opened without blocking, so a signal still ends a wait for
+ *   its reader);
+ * - a file this user may not write, a directory, a socket or a block device:
+ *   refused before any work.
  */
 export type OutputTarget =
   | { readonly kind: 'replace'; readonly path: string; readonly existing: Stats | null }
-  | { readonly kind: 'stream'; readonly path: string };
+  | { readonly kind: 'stream'; readonly path: string; readonly info: Stats };
+
+/** Links followed, at most, when finding where a new file would be made (the kernel's own limit is 40). */
+const MAX_LINKS = 40;
 
 /** Where writing `path` will really go, and how; throws InputError for targets we refuse. */
 export function resolveOutputTarget(path: string, flag: Wording = mention('out')): OutputTarget {
   const refuse = (why: string): never => {
     throw new InputError(says`${flag} ${path}: ${why}`, { code: 'bad-file', value: path });
   };
-  let target = path;
-  let info: Stats | null = lstatOrNull(path, flag);
-  if (info?.isSymbolicLink()) {
-    try {
-      target = realpathSync(path);
-    } catch {
-      // A dangling link: its target will be created.
-      target = resolve(dirname(path), readlinkSync(path));
-    }
-    info = lstatOrNull(target, flag);
-  }
-  if (!info) return { kind: 'replace', path: target, existing: null };
+  if (path.trim() === '') return refuse('needs a file name');
+  // stat follows every link (a loop is ELOOP), also /dev/stdout's to a pipe that has no name to resolve.
+  const info = infoOrNull(path, flag);
+  if (!info) return { kind: 'replace', path: whereCreated(path, flag), existing: null };
   if (info.isDirectory()) return refuse('is a directory; name a file to write');
   if (info.isBlockDevice()) return refuse('is a block device; sg-explore does not write reports onto disks');
-  if (info.isFIFO() || info.isCharacterDevice() || info.isSocket()) return { kind: 'stream', path: target };
-  if ((info.mode & 0o222) === 0) return refuse('is read-only; sg-explore does not replace it (make it writable, or choose another file)');
-  return { kind: 'replace', path: target, existing: info };
+  if (info.isSocket()) return refuse('is a socket; sg-explore writes files, pipes and devices');
+  // A descriptor's name (/dev/stdout, /dev/fd/N): the file the shell opened is written where it is, not replaced beside it.
+  if (!info.isFile() || isDescriptorName(path)) return { kind: 'stream', path, info };
+  if (!writable(path, info)) return refuse('is read-only for this user; sg-explore does not replace it (make it writable, or choose another file)');
+  return { kind: 'replace', path: realpathSync(path), existing: info };
 }
 
-function lstatOrNull(path: string, flag: Wording): Stats | null {
+function isDescriptorName(path: string): boolean {
+  return /^\/(dev\/(stdout|stderr|fd\/)|proc\/)/.test(resolve(path));
+}
+
+/** Whether this process may write `path`, as cp asks before replacing a file (root may write anything but a file without write bits). */
+function writable(path: string, info: Stats): boolean {
+  if ((info.mode & 0o222) === 0) return false;
   try {
-    return lstatSync(path);
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Where a file that is not there yet will be made: `path`, or the end of a chain of links that leads nowhere. */
+export function whereCreated(path: string, flag: Wording): string {
+  let target = path;
+  for (let hops = 0; ; hops++) {
+    const info = infoOrNull(target, flag, lstatSync);
+    if (!info?.isSymbolicLink()) return target;
+    if (hops === MAX_LINKS) throw new InputError(says`${flag} ${path}: ${describeFsError({ code: 'ELOOP' })}`, { code: 'bad-file', value: path });
+    target = resolve(dirname(target), readlinkSync(target));
+  }
+}
+
+/** What `look` (stat: through links; lstat: the link itself) finds at `path`; null when nothing is there. */
+function infoOrNull(path: string, flag: Wording, look: (path: string) => Stats = statSync): Stats | null {
+  try {
+    return look(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if (errorCode(error) === 'ENOENT') return null;
     throw new InputError(says`${flag} ${path}: cannot use it (${describeFsError(error)})`, { code: 'bad-file', value: path });
   }
 }
@@ -64,13 +93,35 @@ function openStream(path: string, flags: string, mode?: number): Promise<WriteSt
 /** Open --out FILE for a report; an unwritable target fails here, before any work. */
 export async function openOutputFile(path: string, flag: Wording = mention('out')): Promise<Sink> {
   const target = resolveOutputTarget(path, flag);
-  return target.kind === 'stream' ? openDirect(path, target.path, flag) : openReplacing(path, target.path, target.existing, flag);
+  return target.kind === 'stream' ? openDirect(path, target.path, target.info, flag) : openReplacing(path, target.path, target.existing, flag);
 }
 
-async function openDirect(shown: string, path: string, flag: Wording): Promise<Sink> {
-  let stream: WriteStream;
+/** How long to wait between looks for a reader of a FIFO (a look never blocks, so signals are heard meanwhile). */
+const READER_POLL_MS = 50;
+
+/**
+ * A FIFO's writing end, opened without blocking: with no reader the open fails
+ * (ENXIO) and is tried again later, as `echo > fifo` waits, but the event loop
+ * (signals) is never held; the pipe is then written through a socket handle, the
+ * way Node writes any non-blocking pipe.
+ */
+async function openFifo(path: string): Promise<NodeJS.WritableStream & { destroy(): void }> {
+  for (;;) {
+    try {
+      const fd = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
+      return new (net().Socket)({ fd, readable: false, writable: true });
+    } catch (error) {
+      if (errorCode(error) !== 'ENXIO') throw error;
+      await new Promise((done) => setTimeout(done, READER_POLL_MS));
+    }
+  }
+}
+
+async function openDirect(shown: string, path: string, info: Stats, flag: Wording): Promise<Sink> {
+  let stream: NodeJS.WritableStream & { destroy(): void };
   try {
-    stream = await openStream(path, 'w');
+    // A regular file named by a descriptor (/dev/stdout > file) is added to, never cut short: the shell opened it as asked.
+    stream = info.isFIFO() ? await openFifo(path) : await openStream(path, info.isFile() ? 'a' : 'w');
   } catch (error) {
     throw new InputError(says`${flag} ${shown}: cannot write there (${describeFsError(error)})`, { code: 'bad-file', value: shown });
   }
@@ -83,7 +134,10 @@ async function openDirect(shown: string, path: string, flag: Wording): Promise<S
     write: (data) => writeTo(stream, data).catch(failed),
     async close() {
       open = false;
-      await new Promise<void>((done, reject) => stream.end((error?: Error | null) => (error ? reject(error) : done()))).catch(failed);
+      await new Promise<void>((done, reject) => {
+        stream.once('error', reject);
+        stream.end(() => done());
+      }).catch(failed);
     },
     abort() {
       if (open) stream.destroy();
@@ -140,7 +194,7 @@ async function openReplacing(shown: string, path: string, existing: Stats | null
 
 function stillReadOnly(path: string): boolean {
   try {
-    return (statSync(path).mode & 0o222) === 0;
+    return !writable(path, statSync(path));
   } catch {
     return false; // removed meanwhile: nothing to protect
   }

@@ -5,6 +5,8 @@
  */
 import { InputError, says, saying } from '../../errors.js';
 import { currentHost } from '../../host.js';
+import { MAX_GRAPH_FILE_BYTES } from '../../file-limits.js';
+import { formatCount } from '../../numbers.js';
 import { graphText, type GraphRule } from './rule.js';
 import type { Graph } from './graph.js';
 import { parseGraphSteps } from './parse.js';
@@ -15,12 +17,17 @@ export async function edgeList(rule: GraphRule, what: string): Promise<string | 
   if (rule.text !== undefined) return rule.text;
   const read = currentHost().readFile;
   if (!read) throw new InputError(says`${what}: ${saying('error.graph.noFiles')}`, { code: 'not-applicable', field: 'rule', value: rule.file });
+  let bytes: Uint8Array;
   try {
-    return await read(rule.file!);
+    bytes = await read(rule.file!, MAX_GRAPH_FILE_BYTES);
   } catch (error) {
     if (error instanceof InputError) throw error;
     throw new InputError(`graph ${rule.shown ?? rule.file}: cannot read the file (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`, { code: 'bad-file', field: 'rule', value: rule.file });
   }
+  if (bytes.byteLength > MAX_GRAPH_FILE_BYTES) {
+    throw new InputError(`graph ${rule.shown ?? rule.file}: the file is over ${formatCount(MAX_GRAPH_FILE_BYTES)} bytes; a graph file is at most ${formatCount(MAX_GRAPH_FILE_BYTES)} (is it the right file?)`, { code: 'too-large', field: 'rule', value: rule.file });
+  }
+  return bytes;
 }
 
 /**
