@@ -19,6 +19,7 @@ import { deserialize, serialize } from 'node:v8';
 import { InputError, mention, says } from '../../core/errors.js';
 import { packageRoot } from '../package-root.js';
 import { workerFile } from '../worker-path.js';
+import { signalGroup } from '../process-group.js';
 import { FRAME, FrameReader, type RuleModuleJob, type RuleModuleReply, type SandboxExit } from './sandbox-protocol.js';
 
 /** What a frame that is not the protocol's is told as (the module may have written into the channel). */
@@ -81,11 +82,7 @@ export function startSandbox(job: RuleModuleJob, options: { trusted: boolean; lo
     process.removeListener('exit', stop);
     if (stopped) return;
     stopped = true;
-    try {
-      process.kill(-supervisor.pid!, 'SIGKILL');
-    } catch {
-      // The group is gone already.
-    }
+    signalGroup(supervisor.pid);
   };
   // However sg-explore ends (an error, process.exit), the group ends with it.
   process.once('exit', stop);
@@ -141,11 +138,7 @@ export function startSandbox(job: RuleModuleJob, options: { trusted: boolean; lo
   return {
     stop,
     interrupt: () => {
-      try {
-        if (!stopped) process.kill(-supervisor.pid!, 'SIGINT');
-      } catch {
-        // The group is gone already.
-      }
+      if (!stopped) signalGroup(supervisor.pid, 'SIGINT');
     },
     drained: (graceMs) => Promise.race([Promise.all(prints).then(() => {}), new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref())]),
   };
