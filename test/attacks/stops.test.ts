@@ -87,10 +87,10 @@ describe('misère computations obey signals', () => {
 });
 
 describe('drawing a report of a huge rule obeys signals and leaves no partial file', () => {
-  // A rule file whose name is 40,000 numbers: nothing to compute, everything to draw (a table, a PNG title).
+  // A rule file whose name is 80,000 numbers: nothing to compute, everything to draw (a table, a PNG title).
   const dir = scratch.fresh('render');
   const rule = join(dir, 'huge-name.json');
-  writeFileSync(rule, JSON.stringify({ name: Array.from({ length: 40_000 }, (_, i) => i).join(','), code: '0.77' }));
+  writeFileSync(rule, JSON.stringify({ name: Array.from({ length: 80_000 }, (_, i) => i).join(','), code: '0.77' }));
 
   it.each([
     ['SIGTERM', 'report.txt', []],
