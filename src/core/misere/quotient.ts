@@ -194,8 +194,12 @@ function* runTrial(moves: HeapMoves, q: Quotient, truth: SumTruth, base: Base, f
     }
     return true;
   };
-  for (const x of order) if (!isP.has(x)) mark(x, [...sumOf.get(x)!].sort((a, b) => a - b));
-  const reduced = reduceByOutcome(m, generators.map(([image]) => image), (x) => isP.get(x) === true, LARGEST_ORDER);
+  for (let i = 0; i < order.length; i++) {
+    const x = order[i]!;
+    if (!isP.has(x)) mark(x, [...sumOf.get(x)!].sort((a, b) => a - b));
+    if ((i & 1023) === 1023) yield;
+  }
+  const reduced = yield* reduceByOutcome(m, generators.map(([image]) => image), (x) => isP.get(x) === true, LARGEST_ORDER);
   if (!reduced) throw tooHard(q, n, `a quotient of order ${formatCount(LARGEST_ORDER)}`);
   const classImages = trial.images.map((x) => reduced.classOf.get(x) ?? 0);
   const classInP = new Uint8Array(reduced.monoid.size);
