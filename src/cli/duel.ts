@@ -9,7 +9,7 @@
  * answers are those of `--answer` (src/cli/contest.ts).
  */
 import { spawn } from 'node:child_process';
-import { InputError, quote } from '../core/errors.js';
+import { excerpt, InputError, quote } from '../core/errors.js';
 import { formatCount, parseCount, parseSmallCount } from '../core/numbers.js';
 import { mulberry32 } from '../core/random.js';
 import { kindOf, type GameSpec } from '../core/kinds/registry.js';
@@ -23,6 +23,7 @@ import { EXPLORE_OPTIONS, parseCommandLine, RULE_FLAGS, type ExploreCommand } fr
 import type { OptionSpec } from './quick-parse.js';
 import { evaluatePosition } from './run.js';
 import { wrapText } from '../report/wrap.js';
+import { signalGroup } from '../host/process-group.js';
 
 /** duel's own options (the game's, --input, --answer, --words and --misere are sg-explore's). */
 export const DUEL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
@@ -43,6 +44,11 @@ const CASES_PER_RUN = 5;
 const OUTPUT_LIMIT = 16 << 20;
 /** Lines of the solution's stderr shown when it fails. */
 const STDERR_LINES = 10;
+/** Lines of the solution's output shown when it fails, and characters of each (16 MB on a terminal helps no one). */
+const RECEIVED_LINES = 40;
+const LINE_CHARS = 200;
+/** How long a case waits, once the solution has exited and its group is killed, for its output pipes to close (a process that left the group may hold them). */
+const PIPES_GRACE_MS = 1000;
 
 export interface DuelCommand {
   readonly explore: ExploreCommand;
@@ -165,25 +171,41 @@ interface RunResult {
   readonly tooLong: boolean;
 }
 
-/** One run of the solution on `input`; a program that cannot start is bad input (one line). */
+/**
+ * One run of the solution on `input`; a program that cannot start is bad
+ * input (one line). The solution runs in its own process group, killed
+ * whole when the case ends (by its exit, the time limit or too much
+ * output) and when duel ends or is stopped: nothing it started outlives
+ * its case.
+ */
 function runSolution(solution: readonly string[], input: string, timeLimitMs: number): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(solution[0]!, solution.slice(1), { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(solution[0]!, solution.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let bytes = 0;
     let timedOut = false;
     let tooLong = false;
-    const forget = onInterrupt(() => child.kill('SIGKILL'));
+    const stop = () => signalGroup(child.pid);
+    const forget = onInterrupt(stop);
     const timer = setTimeout(() => {
       timedOut = true;
-      child.kill('SIGKILL');
+      stop();
     }, timeLimitMs);
+    let grace: NodeJS.Timeout | undefined;
+    child.once('exit', () => {
+      stop();
+      grace = setTimeout(() => {
+        child.stdout.destroy();
+        child.stderr.destroy();
+      }, PIPES_GRACE_MS);
+    });
     child.stdout.on('data', (chunk: Buffer) => {
+      if (tooLong) return;
       bytes += chunk.length;
       if (bytes > OUTPUT_LIMIT) {
         tooLong = true;
-        child.kill('SIGKILL');
+        stop();
       } else out.push(chunk);
     });
     child.stderr.on('data', (chunk: Buffer) => {
@@ -194,12 +216,14 @@ function runSolution(solution: readonly string[], input: string, timeLimitMs: nu
     child.stdin.end(input);
     child.once('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
+      clearTimeout(grace);
       forget();
       const why = error.code === 'ENOENT' ? 'no such program' : error.code === 'EACCES' ? 'permission denied (is it executable?)' : error.message;
       reject(new InputError(`--solution ${quote(solution.join(' '))}: cannot start it: ${why}`));
     });
     child.once('close', (code, signal) => {
       clearTimeout(timer);
+      clearTimeout(grace);
       forget();
       resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), code, signal, timedOut, tooLong });
     });
@@ -208,6 +232,25 @@ function runSolution(solution: readonly string[], input: string, timeLimitMs: nu
 
 /** A block of text, each line indented, for the report of a difference. */
 const block = (title: string, text: string) => `${title}\n${(text === '' ? '(nothing)' : text.replace(/\n$/, '')).split('\n').map((l) => `  ${l}`).join('\n')}\n`;
+
+/**
+ * What a solution printed, as shown: its first `most` lines, each cut to
+ * LINE_CHARS, control characters escaped (its bytes must not drive the
+ * terminal), and how many lines were left out.
+ */
+function shown(text: string, most: number): string {
+  const lines: string[] = [];
+  let at = 0;
+  while (at < text.length && lines.length < most) {
+    const end = text.indexOf('\n', at);
+    lines.push(excerpt(text.slice(at, end < 0 ? text.length : end).replace(/\r$/, ''), LINE_CHARS));
+    at = end < 0 ? text.length : end + 1;
+  }
+  let left = 0;
+  for (let i = at; i < text.length; i = text.indexOf('\n', i) + 1 || text.length) left++;
+  if (left > 0) lines.push(`… (${formatCount(left)} more line${left === 1 ? '' : 's'})`);
+  return lines.join('\n');
+}
 
 export async function duelMain(args: readonly string[], io: CliIo): Promise<number> {
   const dashes = args.indexOf('--');
@@ -257,8 +300,8 @@ export async function duelMain(args: readonly string[], io: CliIo): Promise<numb
       `case ${formatCount(c)} of ${formatCount(command.cases)} (${seedWords}): ${failure}\n` +
         block('input:', input) +
         block('expected:', expected) +
-        block('received:', run.stdout) +
-        (stderrLines.length ? block('its stderr:', stderrLines.slice(0, STDERR_LINES).join('\n') + (stderrLines.length > STDERR_LINES ? '\n…' : '')) : ''),
+        block('received:', shown(run.stdout, RECEIVED_LINES)) +
+        (stderrLines.length ? block('its stderr:', shown(stderrLines.join('\n'), STDERR_LINES)) : ''),
     );
     return 1;
   }

@@ -6,7 +6,7 @@
 import { hex, viridis } from './colour.js';
 import { encodeRgbPng } from './png-encode.js';
 import { axes } from './axes.js';
-import { el, esc, fmt, svgOpen, textWidth, tickLabel } from './svg.js';
+import { el, esc, fitText, fmt, svgOpen, textWidth, tickLabel } from './svg.js';
 import { niceTicks } from './ticks.js';
 import type { Heatmap } from './types.js';
 
@@ -89,7 +89,7 @@ export function renderHeatmap(map: Heatmap): string {
     'plot-left': left, 'plot-top': top, 'plot-width': pw, 'plot-height': ph,
   }, map.title));
   out.push('<defs>' + el('clipPath', { id: 'plot-area' }, el('rect', { x: left, y: top, width: pw, height: ph })) + '</defs>');
-  out.push(el('text', { x: left, y: 20, 'font-size': 16, 'font-weight': 'bold' }, esc(map.title)));
+  out.push(el('text', { x: left, y: 20, 'font-size': 16, 'font-weight': 'bold' }, esc(fitText(map.title, 16, width - left))));
   out.push(el('text', { x: left, y: 38, fill: '#333' }, esc(`G(x, y) for 0 ≤ x < ${gw}, 0 ≤ y < ${gh}` + (k > 1 ? `; each pixel averages ${k} × ${k} cells` : ''))));
   out.push(el('image', {
     id: 'cells', x: left, y: top, width: pw, height: ph, preserveAspectRatio: 'none',

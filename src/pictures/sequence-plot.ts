@@ -7,7 +7,7 @@
 import { countOf } from '../core/numbers.js';
 import { LEVELS, summariseColumns } from './downsample.js';
 import { axes } from './axes.js';
-import { el, esc, fmt, svgOpen } from './svg.js';
+import { el, esc, fitText, fmt, svgOpen } from './svg.js';
 import { log1pTicks, niceMax, niceTicks } from './ticks.js';
 import type { SequencePlot } from './types.js';
 
@@ -82,7 +82,7 @@ export function renderSequencePlot(plot: SequencePlot): string {
   );
 
   // Title and the one-line statement of the pattern.
-  out.push(el('text', { x: left, y: 20, 'font-size': 16, 'font-weight': 'bold' }, esc(plot.title)));
+  out.push(el('text', { x: left, y: 20, 'font-size': 16, 'font-weight': 'bold' }, esc(fitText(plot.title, 16, width - left))));
   out.push(el('text', { x: left, y: 38, 'font-size': 12, fill: '#333' }, esc(describe(plot))));
 
   // Pattern regions, under the data.

@@ -58,6 +58,26 @@ export function tickLabel(v: number, plainBelow = 1e5): string {
  */
 export function textWidth(text: string, fontSize: number): number {
   let em = 0;
-  for (const c of text) em += /[il.,:;'|! ]/.test(c) ? 0.35 : /[0-9a-z()/\-_]/.test(c) && c !== 'm' && c !== 'w' ? 0.65 : 1.0;
+  for (const c of text) em += charEm(c);
   return em * fontSize;
+}
+
+function charEm(c: string): number {
+  return /[il.,:;'|! ]/.test(c) ? 0.35 : /[0-9a-z()/\-_]/.test(c) && c !== 'm' && c !== 'w' ? 0.65 : 1.0;
+}
+
+/**
+ * A line of text cut (with …) to what `room` pixels show: a title past the
+ * picture's edge is not seen, and laying out its glyphs is not free (a rule
+ * of 20,000 moves as a title held the PNG renderer for seconds).
+ */
+export function fitText(text: string, fontSize: number, room: number): string {
+  let em = charEm('…');
+  let end = 0;
+  for (const c of text) {
+    em += charEm(c);
+    if (em * fontSize > room) return text.slice(0, end) + '…';
+    end += c.length;
+  }
+  return text;
 }

@@ -8,7 +8,7 @@
  */
 import { countOf, formatCount } from '../core/numbers.js';
 import { axes } from './axes.js';
-import { el, esc, fmt, svgOpen } from './svg.js';
+import { el, esc, fitText, fmt, svgOpen } from './svg.js';
 import { log1pTicks } from './ticks.js';
 import type { SweepKind, SweepMap, SweepPoint } from './types.js';
 
@@ -88,7 +88,7 @@ export function renderSweepMap(map: SweepMap): string {
     'x-scale': 'log1p', 'x-max': xMax, 'y-scale': 'log10', 'y-min': 1, 'y-max': yMax,
     'plot-left': left, 'plot-top': top, 'plot-width': pw, 'plot-height': ph,
   }, map.title));
-  out.push(el('text', { x: left, y: 20, 'font-size': 16, 'font-weight': 'bold' }, esc(map.title)));
+  out.push(el('text', { x: left, y: 20, 'font-size': 16, 'font-weight': 'bold' }, esc(fitText(map.title, 16, width - left))));
   const counts = (['periodic', 'arithmetic-periodic', 'none', 'error'] as const).map((k) => [k, map.points.filter((p) => p.kind === k).length] as const);
   out.push(el('text', { x: left, y: 38, fill: '#333' }, esc(`${countOf(map.points.length, 'rule')}: ` + counts.filter(([, n]) => n > 0).map(([k, n]) => `${formatCount(n)} ${STYLE[k].label}`).join(', '))));
 

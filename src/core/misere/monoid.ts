@@ -65,7 +65,9 @@ export function directProduct(parts: readonly Monoid[]): Monoid {
  * numbered 0) and each reached element's class; null when it would have
  * more than `largestOrder` classes.
  */
-export function reduceByOutcome(m: Monoid, generators: readonly number[], inP: (x: number) => boolean, largestOrder = Infinity): { readonly monoid: TableMonoid; readonly classOf: Map<number, number> } | null {
+export function* reduceByOutcome(m: Monoid, generators: readonly number[], inP: (x: number) => boolean, largestOrder = Infinity): Generator<void, { readonly monoid: TableMonoid; readonly classOf: Map<number, number> } | null, void> {
+  // A trial may have hundreds of thousands of elements: the loops yield (for the driver) every PIECE of them.
+  const PIECE = 4095;
   const reached: number[] = [0];
   const index = new Map<number, number>([[0, 0]]);
   for (let i = 0; i < reached.length; i++) {
@@ -76,10 +78,14 @@ export function reduceByOutcome(m: Monoid, generators: readonly number[], inP: (
         reached.push(y);
       }
     }
+    if ((i & PIECE) === PIECE) yield;
   }
   // moves[i * generators.length + j]: the index of reached[i] times generator j.
   const moves = new Int32Array(reached.length * generators.length);
-  for (let i = 0; i < reached.length; i++) for (let j = 0; j < generators.length; j++) moves[i * generators.length + j] = index.get(m.product(reached[i]!, generators[j]!))!;
+  for (let i = 0; i < reached.length; i++) {
+    for (let j = 0; j < generators.length; j++) moves[i * generators.length + j] = index.get(m.product(reached[i]!, generators[j]!))!;
+    if ((i & PIECE) === PIECE) yield;
+  }
   let classOf = Int32Array.from(reached, (x) => (inP(x) ? 1 : 0));
   let classes = 0;
   for (;;) {
@@ -91,6 +97,7 @@ export function reduceByOutcome(m: Monoid, generators: readonly number[], inP: (
       let id = ids.get(key);
       if (id === undefined) ids.set(key, (id = ids.size));
       next[i] = id;
+      if ((i & PIECE) === PIECE) yield;
     }
     const stable = ids.size === classes;
     classes = ids.size;
@@ -103,6 +110,7 @@ export function reduceByOutcome(m: Monoid, generators: readonly number[], inP: (
   const times = new Int32Array(classes * classes);
   for (let c = 0; c < classes; c++) {
     for (let d = 0; d < classes; d++) times[c * classes + d] = classOf[index.get(m.product(reached[representative[c]!]!, reached[representative[d]!]!))!]!;
+    if ((c & 63) === 63) yield;
   }
   const classOfElement = new Map<number, number>();
   for (let i = 0; i < reached.length; i++) classOfElement.set(reached[i]!, classOf[i]!);

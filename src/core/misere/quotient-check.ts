@@ -38,7 +38,10 @@ export function* checkQuotient(m: TableMonoid, inP: Uint8Array, heaps: readonly 
   const words = Math.ceil(size / 32);
   // meets[w * words ..]: the z with w·z in P.
   const meets = new Uint32Array(size * words);
-  for (let w = 0; w < size; w++) for (let z = 0; z < size; z++) if (inP[m.times[w * size + z]!]) meets[w * words + (z >>> 5)]! |= 1 << (z & 31);
+  for (let w = 0; w < size; w++) {
+    for (let z = 0; z < size; z++) if (inP[m.times[w * size + z]!]) meets[w * words + (z >>> 5)]! |= 1 << (z & 31);
+    if ((w & 255) === 255) yield;
+  }
   const letters = new Map<string, HeapLetter>();
   for (const h of heaps) {
     const key = `${h.image}|${h.transitions.join(',')}`;

@@ -140,8 +140,8 @@ interface Failure {
   readonly reduced: Base;
   /** Whether the reduced trial calls a sum P. */
   says(sum: readonly number[]): boolean;
-  /** Null when the search for true outcomes passes its limit. */
-  conflict(): Conflict | null;
+  /** Null when the search for true outcomes passes its limit (a generator: the search can take seconds). */
+  conflict(): Generator<void, Conflict | null, void>;
   /** The sum the check failed on and the sum its class was marked by: a guess at a conflict, found without a search. */
   readonly pair: readonly [number[], number[]];
 }
@@ -194,8 +194,12 @@ function* runTrial(moves: HeapMoves, q: Quotient, truth: SumTruth, base: Base, f
     }
     return true;
   };
-  for (const x of order) if (!isP.has(x)) mark(x, [...sumOf.get(x)!].sort((a, b) => a - b));
-  const reduced = reduceByOutcome(m, generators.map(([image]) => image), (x) => isP.get(x) === true, LARGEST_ORDER);
+  for (let i = 0; i < order.length; i++) {
+    const x = order[i]!;
+    if (!isP.has(x)) mark(x, [...sumOf.get(x)!].sort((a, b) => a - b));
+    if ((i & 1023) === 1023) yield;
+  }
+  const reduced = yield* reduceByOutcome(m, generators.map(([image]) => image), (x) => isP.get(x) === true, LARGEST_ORDER);
   if (!reduced) throw tooHard(q, n, `a quotient of order ${formatCount(LARGEST_ORDER)}`);
   const classImages = trial.images.map((x) => reduced.classOf.get(x) ?? 0);
   const classInP = new Uint8Array(reduced.monoid.size);
@@ -210,10 +214,10 @@ function* runTrial(moves: HeapMoves, q: Quotient, truth: SumTruth, base: Base, f
     states: check.states,
     reduced: { monoid: reduced.monoid, images: classImages },
     pair: [[...failed].sort((a, b) => a - b), [...markedBy.get(imageOf(failed))!].sort((a, b) => a - b)],
-    conflict: () => {
+    conflict: function* () {
       if (conflict === undefined) {
         try {
-          conflict = genuineConflict(truth, failed, imageOf, isP, (x) => markedBy.get(x)!, (sum) => [...optionSums(sum)]);
+          conflict = yield* genuineConflict(truth, failed, imageOf, isP, (x) => markedBy.get(x)!, (sum) => [...optionSums(sum)]);
         } catch (error) {
           if (!(error instanceof SearchExhausted)) throw error;
           conflict = null;
@@ -233,24 +237,33 @@ function* runTrial(moves: HeapMoves, q: Quotient, truth: SumTruth, base: Base, f
  * search over the sums themselves, down to sums without heap n, which the
  * quotient so far answers.
  */
-function genuineConflict(truth: SumTruth, failed: readonly number[], imageOf: (sum: readonly number[]) => number, isP: ReadonlyMap<number, boolean>, markedBy: (x: number) => readonly number[], optionSums: (sum: readonly number[]) => number[][]): Conflict {
-  const wrong = (sum: readonly number[]) => isP.get(imageOf(sum)) !== truth.isP(sum);
+function* genuineConflict(truth: SumTruth, failed: readonly number[], imageOf: (sum: readonly number[]) => number, isP: ReadonlyMap<number, boolean>, markedBy: (x: number) => readonly number[], optionSums: (sum: readonly number[]) => number[][]): Generator<void, Conflict, void> {
+  const wrong = function* (sum: readonly number[]) {
+    return isP.get(imageOf(sum)) !== (yield* truth.isP(sum));
+  };
+  const firstWrong = function* (sums: readonly (readonly number[])[]) {
+    for (const s of sums) if (yield* wrong(s)) return s;
+    return undefined;
+  };
   // A sum the trial gets wrong: the failed one, or (breadth first) one below it.
-  let sum = [...failed].sort((a, b) => a - b);
+  let sum: readonly number[] = [...failed].sort((a, b) => a - b);
   const queue = [sum];
   const seen = new Set<string>();
   for (let i = 0; i < queue.length; i++) {
-    if (wrong(queue[i]!)) {
+    if (yield* wrong(queue[i]!)) {
       sum = queue[i]!;
       break;
     }
     for (const o of optionSums(queue[i]!)) if (!seen.has(o.join(','))) seen.add(o.join(',')), queue.push(o);
+    if ((i & 255) === 255) yield;
   }
   // Down the marking until two sums of one class differ.
   for (;;) {
     const by = [...markedBy(imageOf(sum))].sort((a, b) => a - b);
-    if (truth.isP(by) !== truth.isP(sum) || !optionSums(by).some(wrong)) return { sums: [sum, by], truth: [truth.isP(sum), truth.isP(by)] };
-    const next = optionSums(by).find(wrong)!;
+    const truthOfSum = yield* truth.isP(sum);
+    const truthOfBy = yield* truth.isP(by);
+    const next = truthOfBy === truthOfSum ? yield* firstWrong(optionSums(by)) : undefined;
+    if (!next) return { sums: [[...sum], by], truth: [truthOfSum, truthOfBy] };
     sum = next;
   }
 }
@@ -269,7 +282,7 @@ function genuineConflict(truth: SumTruth, failed: readonly number[], imageOf: (s
  * only a trial that passes the check is returned.
  */
 function* nextTrial(moves: HeapMoves, q: Quotient, truth: SumTruth, failure: Failure): Generator<void, { readonly quotient: Quotient } | Failure | null, void> {
-  const failed = { ...(failure.conflict() ?? { sums: failure.pair, truth: null }), reduced: failure.reduced };
+  const failed = { ...((yield* failure.conflict()) ?? { sums: failure.pair, truth: null }), reduced: failure.reduced };
   const count = (sum: readonly number[]) => {
     const c = new Map<number, number>();
     for (const h of sum) c.set(h, (c.get(h) ?? 0) + 1);

@@ -19,8 +19,8 @@ export interface ProvenBelow {
 }
 
 export interface SumTruth {
-  /** Whether the sum (its heaps) is a misère P-position. */
-  isP(sum: readonly number[]): boolean;
+  /** Whether the sum (its heaps) is a misère P-position (a generator for the driver: a search can take seconds). */
+  isP(sum: readonly number[]): Generator<void, boolean, void>;
   /** Sums remembered so far. */
   readonly searched: number;
 }
@@ -30,6 +30,16 @@ export class SearchExhausted extends Error {
   constructor(limit: number) {
     super(`the search for true outcomes passed ${limit} sums`);
   }
+}
+
+/** Sums a search visits between yields. */
+const SEARCH_PIECE = 4096;
+
+/** A sum on the search's path: its key, and the move it is trying (the j-th option of heap h). */
+interface Frame {
+  readonly key: string;
+  h: number;
+  j: number;
 }
 
 export function sumTruth(moves: HeapMoves, below: ProvenBelow, limit: number): SumTruth {
@@ -53,36 +63,63 @@ export function sumTruth(moves: HeapMoves, below: ProvenBelow, limit: number): S
     for (let h = 1; h < n; h++) for (let c = counts[h]!; c > 0; c--) x = monoid.times[x * size + images[h]!]!;
     return inP[x] === 1;
   };
-  const search = (): boolean => {
-    if (counts[n] === 0) return provenP();
-    const k = key();
-    const remembered = known.get(k);
-    if (remembered !== undefined) return remembered;
-    // P when every move leads to N (heap n has a move, so there is one).
-    let p = true;
-    for (let h = 1; h <= n && p; h++) {
-      if (counts[h] === 0) continue;
-      for (const parts of options[h]!) {
-        counts[h]!--;
-        for (const part of parts) counts[part]!++;
-        const optionP = search();
-        for (const part of parts) counts[part]!--;
-        counts[h]!++;
-        if (optionP) {
-          p = false;
-          break;
-        }
-      }
-    }
+  const remember = (k: string, p: boolean) => {
     if (known.size >= limit) throw new SearchExhausted(limit);
     known.set(k, p);
-    return p;
   };
+  /**
+   * Depth first, with the path on a stack rather than the call stack, so
+   * that the search yields every SEARCH_PIECE sums (a search can take
+   * seconds) and no deep sum overflows the call stack. A sum is P when
+   * every move leads to N (heap n has a move, so there is one); each frame
+   * is a sum and the move (heap h, its j-th option) it is trying.
+   */
+  function* search(): Generator<void, boolean, void> {
+    const stack: Frame[] = [];
+    // The value of the sum in `counts` when known without a search (no heap n, or remembered); else its frame goes on the stack.
+    const enter = (): boolean | undefined => {
+      if (counts[n] === 0) return provenP();
+      const k = key();
+      const remembered = known.get(k);
+      if (remembered === undefined) stack.push({ key: k, h: 1, j: 0 });
+      return remembered;
+    };
+    let value = enter();
+    let pieces = 0;
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      if (value !== undefined) {
+        // Back from the option the top frame tried: undo its move.
+        for (const part of options[top.h]![top.j]!) counts[part]!--;
+        counts[top.h]!++;
+        if (value) {
+          // An option is P: this sum is N.
+          stack.pop();
+          remember(top.key, (value = false));
+          continue;
+        }
+        top.j++;
+        value = undefined;
+      }
+      while (top.h <= n && (counts[top.h] === 0 || top.j >= options[top.h]!.length)) top.h++, (top.j = 0);
+      if (top.h > n) {
+        // Every option is N: this sum is P.
+        stack.pop();
+        remember(top.key, (value = true));
+        continue;
+      }
+      counts[top.h]!--;
+      for (const part of options[top.h]![top.j]!) counts[part]!++;
+      value = enter();
+      if (++pieces % SEARCH_PIECE === 0) yield;
+    }
+    return value!;
+  }
   return {
-    isP(sum) {
+    *isP(sum) {
       counts.fill(0);
       for (const h of sum) if (live(h)) counts[h]!++;
-      return search();
+      return yield* search();
     },
     get searched() {
       return known.size;

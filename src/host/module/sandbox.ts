@@ -20,6 +20,7 @@ import { deserialize, serialize } from 'node:v8';
 import { InputError, mention, says } from '../../core/errors.js';
 import { packageRoot } from '../package-root.js';
 import { workerFile } from '../worker-path.js';
+import { signalGroup } from '../process-group.js';
 import { FRAME, FrameReader, MAX_FRAME_BYTES, type RuleModuleJob, type RuleModuleReply, type SandboxExit } from './sandbox-protocol.js';
 
 /** What a frame that is not the protocol's is told as (the module may have written into the channel). */
@@ -86,11 +87,7 @@ export function startSandbox(job: RuleModuleJob, options: { trusted: boolean; lo
     process.removeListener('exit', stop);
     if (stopped) return;
     stopped = true;
-    try {
-      process.kill(-supervisor.pid!, 'SIGKILL');
-    } catch {
-      // The group is gone already.
-    }
+    signalGroup(supervisor.pid);
     if (workFolder) rmSync(workFolder, { recursive: true, force: true, maxRetries: 2 });
   };
   // However sg-explore ends (an error, process.exit), the group ends with it.
@@ -147,11 +144,7 @@ export function startSandbox(job: RuleModuleJob, options: { trusted: boolean; lo
   return {
     stop,
     interrupt: () => {
-      try {
-        if (!stopped) process.kill(-supervisor.pid!, 'SIGINT');
-      } catch {
-        // The group is gone already.
-      }
+      if (!stopped) signalGroup(supervisor.pid, 'SIGINT');
     },
     drained: (graceMs) => Promise.race([Promise.all(prints).then(() => {}), new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref())]),
   };
