@@ -1,12 +1,14 @@
 /**
  * A rule module's sandbox: a process of its own under Node's permission
  * model (it may read the module's folder and the sandbox's own script, and
- * may not write files, start processes or worker threads), started by a
+ * may not write files, start processes or worker threads; confine.ts adds
+ * the rest: links, the network, other processes), started by a
  * supervisor process in a process group of its own:
  *
  *   sg-explore ── supervisor (new process group) ── sandbox (node --experimental-permission)
  *
- * A module that signals its parent reaches the supervisor, so it ends its
+ * A module that signals its parent (a trusted one: the sandbox refuses signals
+ * to any other process, see confine.ts) reaches the supervisor, so it ends its
  * sandbox, never sg-explore; the module's stdout and stderr come to
  * sg-explore's stderr; the whole group is killed when the run ends, however
  * it ends (a supervisor whose sg-explore died kills the group itself).
