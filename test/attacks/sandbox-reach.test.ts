@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createSocket } from 'node:dgram';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { getPriority } from 'node:os';
 import { join } from 'node:path';
@@ -12,9 +12,11 @@ import { outcomes, tryingModule as actsModule } from '../helpers/module-acts.js'
 /**
  * Attacks on what a sandboxed rule module can reach beyond files (issue 41):
  * the network (Node 20's permission model does not restrict it), other
- * processes (signals, priorities, child processes), and whether files
- * outside its folder exist. Each attack is real: a TCP server, a UDP socket and a unix socket of the test's own on
- * 127.0.0.1 and in its scratch folder, a real `sleep` to signal.
+ * processes (signals, priorities, child processes), whether files outside
+ * its folder exist, and the sandbox's working folder left behind. Each attack
+ * is real: a TCP server, a UDP socket and a unix socket of the test's own on
+ * 127.0.0.1 and in its scratch folder, a real `sleep` to signal, the built
+ * program killed for real.
  */
 const scratch = scratchDirectories('attack-sandbox-reach');
 const run = (args: readonly string[], options: Parameters<typeof runCli>[1] = {}) => runCli(args, { timeoutMs: 30_000, ...options });
@@ -268,5 +270,31 @@ describe('whether files outside the folder exist', () => {
     expect(seen['resolve absolute there']).toBe('ERR_ACCESS_DENIED');
     expect(seen['resolve relative there']).toBe('ERR_ACCESS_DENIED');
     expect(seen['inside package']).toBe('ok inside');
+  });
+});
+
+describe("the sandbox's working folder", () => {
+  it('is not left behind when sg-explore is killed with SIGKILL', async () => {
+    const { module } = moduleAt("console.error('started');\nexport function options(n) { const until = Date.now() + 5; while (Date.now() < until); return n > 0 ? [[n - 1]] : []; }\n");
+    // A temporary folder of this test's own, so no other run's folders are counted.
+    const temporary = scratch.fresh('tmp');
+    const k = await run(['--rule', module, '--max', '100000'], { env: { TMPDIR: temporary }, until: ({ stderr }) => stderr.includes('started'), signal: 'SIGKILL' });
+    expect(k.signal).toBe('SIGKILL');
+    // The supervisor ends the sandbox once sg-explore is gone; give it a moment.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(readdirSync(temporary)).toEqual([]);
+  });
+
+  it('a module has no working folder to write beside: process.cwd() fails and a relative path is refused, not read from elsewhere', async () => {
+    const acts = {
+      cwd: 'process.cwd()',
+      'relative read': "require('node:fs').readFileSync('rule.mjs', 'utf8')",
+    };
+    const { module } = moduleAt(tryingModule(acts));
+    const r = await run(['--rule', module, '--max', '3']);
+    expect(r.code, r.stderr).toBe(0);
+    const seen = outcomes(r.stderr);
+    expect(seen.cwd, r.stderr).toBe('ENOENT');
+    expect(seen['relative read'], r.stderr).toBe('ERR_ACCESS_DENIED');
   });
 });

@@ -12,7 +12,7 @@
  * Writes: some builtins write files in C++, past the permission model
  * (trace_events' node_trace.1.log, a heap snapshot near the heap limit, V8's
  * own logs by flag). They are refused outright; the sandbox's working folder
- * is also an empty one of its own, in case another is found.
+ * is also one that no longer exists (see sandbox.ts), in case another is found.
  *
  * Network and other processes: Node 20's permission model restricts neither,
  * so connecting, listening, UDP, DNS and fetch are refused, and so are
@@ -68,7 +68,14 @@ export function confineReads(folder: string): void {
   };
   const check = (path: unknown, follow: boolean): void => {
     if (typeof path === 'number' || path === undefined || path === null) return; // a descriptor: opened by a checked path
-    const given = resolve(pathText(path as PathLike));
+    const written = pathText(path as PathLike);
+    let given: string;
+    try {
+      given = resolve(written);
+    } catch {
+      // A relative path, and no working folder to resolve it in (see sandbox.ts).
+      throw refusal('FileSystemRead', written);
+    }
     const target = follow ? real(given) : dirname(given) === given ? given : real(dirname(given)) + (dirname(given) === sep ? '' : sep) + basename(given);
     if (target === root || target.startsWith(root + sep) || target.startsWith(root) && root.endsWith(sep)) return;
     throw refusal('FileSystemRead', given, target === given ? undefined : target);

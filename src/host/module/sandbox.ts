@@ -74,15 +74,22 @@ function permissionFlag(): string {
 
 export function startSandbox(job: RuleModuleJob, options: { trusted: boolean; log: NodeJS.WritableStream }, handlers: SandboxHandlers): Sandbox {
   const confined = options.trusted ? null : permissionFlags(job.module);
-  // An empty working folder of its own: a builtin that writes beside it past the permission model
-  // (trace_events wrote node_trace.1.log into the user's folder) writes nothing of the user's.
+  // A working folder that is gone: a builtin that writes beside it past the permission model
+  // (trace_events wrote node_trace.1.log into the user's folder) can write nothing there. It is
+  // removed once the supervisor runs in it (spawn returns after the exec), so even a SIGKILL of
+  // sg-explore leaves nothing behind; the sandbox inherits it.
   const workFolder = confined && mkdtempSync(join(tmpdir(), 'sg-explore-sandbox-'));
-  const supervisor: ChildProcess = spawn(process.execPath, [workerFile('module-supervisor'), ...(confined?.flags ?? []), sandboxScript()], {
-    detached: true,
-    stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'ipc'],
-    env: {},
-    ...(workFolder ? { cwd: workFolder } : {}),
-  });
+  let supervisor: ChildProcess;
+  try {
+    supervisor = spawn(process.execPath, [workerFile('module-supervisor'), ...(confined?.flags ?? []), sandboxScript()], {
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'ipc'],
+      env: {},
+      ...(workFolder ? { cwd: workFolder } : {}),
+    });
+  } finally {
+    if (workFolder) rmSync(workFolder, { recursive: true, force: true });
+  }
   let stopped = false;
   const stop = () => {
     process.removeListener('exit', stop);
@@ -93,7 +100,6 @@ export function startSandbox(job: RuleModuleJob, options: { trusted: boolean; lo
     } catch {
       // The group is gone already.
     }
-    if (workFolder) rmSync(workFolder, { recursive: true, force: true, maxRetries: 2 });
   };
   // However sg-explore ends (an error, process.exit), the group ends with it.
   process.once('exit', stop);
