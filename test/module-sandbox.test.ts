@@ -73,14 +73,16 @@ describe('the rule module sandbox', () => {
     expectBadInput(await run(['--rule', threads.module, '--max', '5']), 'worker', { pattern: /rule module rule\.mjs: options\(3\) threw: the sandbox refused starting a worker thread/ });
   });
 
-  it('a module that SIGKILLs its parent ends only its sandbox, and sg-explore says so in one line', async () => {
+  it('a module that SIGKILLs its parent is refused; a trusted one ends only its sandbox, and sg-explore says so in one line', async () => {
     const { module } = sandboxed(takeOne("process.kill(process.ppid, 'SIGKILL');"));
-    const r = await run(['--rule', module, '--max', '50', '--format', 'csv']);
+    expectBadInput(await run(['--rule', module, '--max', '50']), 'kill parent', { pattern: /rule module rule\.mjs: options\(3\) threw: the sandbox refused signalling process \d+ \(a module may act only on its own process\)/ });
+    // Trusted, the signal is sent: it reaches the supervisor, not sg-explore.
+    const r = await run(['--rule', module, '--max', '50', '--format', 'csv', '--trust-module']);
     expect(r.signal).toBeNull();
     expectBadInput(r, 'kill parent', { pattern: /rule module rule\.mjs: its sandbox was ended by SIGKILL \(a module that signals its parent ends only its sandbox/ });
     // Its own process group is the sandbox's, not sg-explore's.
     const group = sandboxed(takeOne("process.kill(0, 'SIGKILL');"));
-    expectBadInput(await run(['--rule', group.module, '--max', '50']), 'kill group', { pattern: /its sandbox was ended by SIGKILL/ });
+    expectBadInput(await run(['--rule', group.module, '--max', '50', '--trust-module']), 'kill group', { pattern: /its sandbox was ended by SIGKILL/ });
   });
 
   it("a write to file descriptor 1 goes to stderr, never ahead of the CSV header; the module sees none of sg-explore's environment", async () => {

@@ -17,7 +17,7 @@ import { computeCustomValues, RuleModuleError, type RuleModule } from '../src/ho
 import { parseCount } from '../src/core/numbers.js';
 import { canonicalJson, notAState, shownKey, solveStates, StateSearchError } from '../src/core/kinds/module/state-search.js';
 import { thrownText } from '../src/core/kinds/module/thrown.js';
-import { confineReads, refuseHiddenWriters } from '../src/host/module/confine.js';
+import { confineReads, refuseHiddenWriters, refuseNetwork, refuseOtherProcesses } from '../src/host/module/confine.js';
 import { FRAME, frame, MAX_FRAME_BYTES, type RuleModuleJob, type RuleModuleReply, type StateAnswer } from '../src/host/module/sandbox-protocol.js';
 
 const OUT = 3;
@@ -114,6 +114,8 @@ async function run(job: RuleModuleJob): Promise<void> {
   if (job.readsConfinedTo !== undefined) {
     confineReads(job.readsConfinedTo);
     refuseHiddenWriters();
+    refuseNetwork();
+    refuseOtherProcesses();
   }
   calling(() => 'loading it');
   beat();

@@ -1,12 +1,14 @@
 /**
  * A rule module's sandbox: a process of its own under Node's permission
  * model (it may read the module's folder and the sandbox's own script, and
- * may not write files, start processes or worker threads), started by a
+ * may not write files, start processes or worker threads; confine.ts adds
+ * the rest: links, the network, other processes), started by a
  * supervisor process in a process group of its own:
  *
  *   sg-explore ── supervisor (new process group) ── sandbox (node --experimental-permission)
  *
- * A module that signals its parent reaches the supervisor, so it ends its
+ * A module that signals its parent (a trusted one: the sandbox refuses signals
+ * to any other process, see confine.ts) reaches the supervisor, so it ends its
  * sandbox, never sg-explore; the module's stdout and stderr come to
  * sg-explore's stderr; the whole group is killed when the run ends, however
  * it ends (a supervisor whose sg-explore died kills the group itself).
@@ -73,22 +75,28 @@ function permissionFlag(): string {
 
 export function startSandbox(job: RuleModuleJob, options: { trusted: boolean; log: NodeJS.WritableStream }, handlers: SandboxHandlers): Sandbox {
   const confined = options.trusted ? null : permissionFlags(job.module);
-  // An empty working folder of its own: a builtin that writes beside it past the permission model
-  // (trace_events wrote node_trace.1.log into the user's folder) writes nothing of the user's.
+  // A working folder that is gone: a builtin that writes beside it past the permission model
+  // (trace_events wrote node_trace.1.log into the user's folder) can write nothing there. It is
+  // removed once the supervisor runs in it (spawn returns after the exec), so even a SIGKILL of
+  // sg-explore leaves nothing behind; the sandbox inherits it.
   const workFolder = confined && mkdtempSync(join(tmpdir(), 'sg-explore-sandbox-'));
-  const supervisor: ChildProcess = spawn(process.execPath, [workerFile('module-supervisor'), ...(confined?.flags ?? []), sandboxScript()], {
-    detached: true,
-    stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'ipc'],
-    env: {},
-    ...(workFolder ? { cwd: workFolder } : {}),
-  });
+  let supervisor: ChildProcess;
+  try {
+    supervisor = spawn(process.execPath, [workerFile('module-supervisor'), ...(confined?.flags ?? []), sandboxScript()], {
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'ipc'],
+      env: {},
+      ...(workFolder ? { cwd: workFolder } : {}),
+    });
+  } finally {
+    if (workFolder) rmSync(workFolder, { recursive: true, force: true });
+  }
   let stopped = false;
   const stop = () => {
     process.removeListener('exit', stop);
     if (stopped) return;
     stopped = true;
     signalGroup(supervisor.pid);
-    if (workFolder) rmSync(workFolder, { recursive: true, force: true, maxRetries: 2 });
   };
   // However sg-explore ends (an error, process.exit), the group ends with it.
   process.once('exit', stop);

@@ -2,7 +2,8 @@ import { escapeControls } from '../../errors.js';
 
 /**
  * What a rule module threw, in one line: its own message, or, for an act
- * the sandbox refused (Node's ERR_ACCESS_DENIED), which act it was.
+ * the sandbox refused (Node's ERR_ACCESS_DENIED, or src/host/module/confine.ts's
+ * like it, whose `resource` for the network and processes says the act), which act it was.
  */
 export function thrownText(error: unknown): string {
   const { code, permission, resource, target } = (error ?? {}) as { code?: unknown; permission?: unknown; resource?: unknown; target?: unknown };
@@ -18,8 +19,13 @@ export function thrownText(error: unknown): string {
             ? 'starting a process'
             : permission === 'WorkerThreads'
               ? 'starting a worker thread'
-              : `this (${String(permission ?? 'unknown')})`;
-    return `the sandbox refused ${act}; run with --trust-module to lift its limits`;
+              : permission === 'Network'
+                ? `${resource || 'using the network'} (a module may not use the network)`
+                : permission === 'Process'
+                  ? `${resource || 'acting on another process'} (a module may act only on its own process)`
+                  : `this (${String(permission ?? 'unknown')})`;
+    // A path or host name is the module's text: no raw control characters reach the terminal.
+    return escapeControls(`the sandbox refused ${act}; run with --trust-module to lift its limits`);
   }
   let text: string;
   try {
