@@ -44,9 +44,11 @@ const plural = (n: bigint | number, one: string, many = `${one}s`) => `${formatC
  * The positions of standard input in `layout`: every number a heap (one
  * position), a count then that many heaps (one position), or T cases of a
  * count and heaps. A count that disagrees with what follows is refused in
- * one line that says which count and what follows.
+ * one line that says which count and what follows, before any position is
+ * answered; the positions then come one at a time (millions of small cases
+ * are never all held at once).
  */
-export function positionsIn(heaps: HeapList, layout: InputLayout): HeapList[] {
+export function positionsIn(heaps: HeapList, layout: InputLayout): Iterable<HeapList> {
   if (layout === 'heaps') return [heaps];
   const total = heaps.count;
   const numberAt = (i: number) => heaps.read(i, 1)[0]!;
@@ -57,18 +59,22 @@ export function positionsIn(heaps: HeapList, layout: InputLayout): HeapList[] {
     return [heapSlice(heaps, 1, total - 1)];
   }
   const cases = numberAt(0);
-  const positions: HeapList[] = [];
   let at = 1;
   for (let c = 1n; c <= cases; c++) {
     if (at >= total) throw new InputError(`--input cases: the first number says ${plural(cases, 'case')}, but standard input ends after ${plural(c - 1n, 'case')} (case ${c} has no count)`);
     const count = numberAt(at);
     const left = BigInt(total - at - 1);
     if (count > left) throw new InputError(`--input cases: case ${c} of ${cases} says ${plural(count, 'heap')}, but only ${plural(left, 'number')} ${left === 1n ? 'follows' : 'follow'}`);
-    positions.push(heapSlice(heaps, at + 1, Number(count)));
     at += 1 + Number(count);
   }
   if (at < total) throw new InputError(`--input cases: the first number announces ${plural(cases, 'case')}, but ${plural(total - at, 'more number')} ${total - at === 1 ? 'follows' : 'follow'} the last of them`);
-  return positions;
+  return (function* () {
+    for (let at = 1; at < total; ) {
+      const count = Number(numberAt(at));
+      yield heapSlice(heaps, at + 1, count);
+      at += 1 + count;
+    }
+  })();
 }
 
 /** The words of an answer: --words, or the judges' defaults. */
@@ -77,37 +83,39 @@ export function answerWords(mode: AnswerMode, words: readonly string[] | undefin
 }
 
 /**
- * A position's answer, as a judge expects it (each line ends in a newline):
- * `winner`: the first word when the player to move wins, the second when the
- * other does; `move`: the first winning move in the canonical order as
- * "TAKE HEAP" (heap counted from 1), then the heaps after it (a heap a move
- * splits written as its parts, in its place; a heap taken whole as 0), or
- * the word for a lost position.
+ * A position's answer, as a judge expects it (each line ends in a newline),
+ * in pieces: `winner`: the first word when the player to move wins, the
+ * second when the other does; `move`: the first winning move in the
+ * canonical order as "TAKE HEAP" (heap counted from 1), then the heaps after
+ * it (a heap a move splits written as its parts, in its place; a heap taken
+ * whole as 0), a piece a heap, read from `heaps` as they are written (the
+ * line of ten million heaps is never held), or the word for a lost position.
+ * A position without an answer is refused before the first piece.
  */
-export function answerOf(report: PositionReport<bigint>, heaps: HeapList | null, mode: AnswerMode, words: readonly string[]): string {
+export function* answerOf(report: PositionReport<bigint>, heaps: HeapList | null, mode: AnswerMode, words: readonly string[]): Generator<string, void, void> {
   // A game on a graph says its outcome in its analysis, in words of its own (first, second, draw).
   const said = report.outcome ?? (report as { analysis?: { outcome?: string } }).analysis?.outcome;
   const outcome = ({ first: 'N', second: 'P', draw: 'D' } as Record<string, 'N' | 'P' | 'D'>)[said] ?? said;
   if (outcome !== 'N' && outcome !== 'P' && outcome !== 'D') throw new InputError(`--answer ${mode}: this game's result has no outcome to answer with`);
   if (outcome === 'D') throw new InputError(`--answer ${mode}: neither player can force a win here (a draw), so there is no ${mode === 'winner' ? 'winner' : 'winning move'} to print`);
-  if (mode === 'winner') return `${outcome === 'N' ? words[0] : words[1]}\n`;
-  if (outcome === 'P') return `${words[0]}\n`;
+  if (mode === 'winner') return yield `${outcome === 'N' ? words[0] : words[1]}\n`;
+  if (outcome === 'P') return yield `${words[0]}\n`;
   const move = report.winningMoves[0];
   if (!move) {
     if (report.movesNotListed) throw new InputError(`--answer move: the first player wins, but the winning moves could not be found: ${report.movesNotListed}`);
     throw new InputError('--answer move: the player to move wins by making no move (misère play with no move left), so there is no move to print');
   }
   if (move.take === null || heaps === null) throw new InputError('--answer move: this game has no amount taken to write');
-  const after: string[] = [];
+  yield `${move.take} ${move.component}\n`;
   for (let from = 0; from < heaps.count; from += BLOCK) {
     const block = heaps.read(from, BLOCK);
     for (let i = 0; i < block.length; i++) {
-      if (from + i + 1 !== move.component) after.push(String(block[i]));
-      else if (move.to.length === 0) after.push('0');
-      else for (const part of move.to) after.push(String(part));
+      const space = from + i > 0 ? ' ' : '';
+      if (from + i + 1 !== move.component) yield space + String(block[i]);
+      else yield space + (move.to.length === 0 ? '0' : move.to.join(' '));
     }
   }
-  return `${move.take} ${move.component}\n${after.join(' ')}\n`;
+  yield '\n';
 }
 
 // ---------------------------------------------------------------------------

@@ -279,7 +279,7 @@ export async function duelMain(args: readonly string[], io: CliIo): Promise<numb
     let expected = '';
     for (const heaps of positions) {
       const report = await evaluatePosition(game, quiet, io, heaps.map(String));
-      expected += answerOf(report as PositionReport<bigint>, heapArray(heaps), mode, words);
+      expected += [...answerOf(report as PositionReport<bigint>, heapArray(heaps), mode, words)].join('');
     }
     noteForStop(() => ` (${formatCount(c - 1)} of ${formatCount(command.cases)} cases agreed so far; ${seedWords} runs them again)`);
     const run = await runSolution(command.solution, input, command.timeLimitMs);

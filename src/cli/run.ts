@@ -24,6 +24,7 @@ import { openOutputFile, resolveOutputTarget } from '../host/files/output-file.j
 import { colourWanted } from './common.js';
 import { columnsOf, type CliIo } from './io.js';
 import { wrapText } from '../report/wrap.js';
+import { ChunkedText } from '../report/chunked.js';
 import { STDIN_ARGUMENT, type Command, type ExploreCommand } from './options.js';
 import { refuseSharedFiles, type FileRole } from './file-roles.js';
 
@@ -341,7 +342,7 @@ async function positionTo(game: GameSpec, command: ExploreCommand, format: Repor
       if (fromStdin) {
         if (kind.heap) {
           spool = await readStdinHeaps(command, io);
-          position = (await import('./contest.js')).positionsIn(spool, layout)[0]!;
+          [position] = (await import('./contest.js')).positionsIn(spool, layout);
         } else position = await readStates(io.stdin);
       }
       const report = await evaluatePosition(game, command, io, position);
@@ -387,23 +388,19 @@ async function answerTo(game: GameSpec, command: ExploreCommand, io: CliIo): Pro
       }
       input = file ? contest.oneChunk(file) : read!.again();
     }
-    let positions: readonly (readonly string[] | HeapList)[] = [texts];
+    let positions: Iterable<readonly string[] | HeapList> = [texts];
     if (fromStdin) {
       if (kind.heap) positions = contest.positionsIn((spool = await readStdinHeaps(command, io, input)), command.input ?? 'heaps');
       else positions = [await readStates(io.stdin)];
     }
-    let text = '';
+    const text = new ChunkedText(sink);
     for (const position of positions) {
       const report = await evaluatePosition(game, command, io, position);
       // The heaps after a move are written from the heaps (a game of other states answers only who wins).
       const heaps = !Array.isArray(position) ? (position as HeapList) : mode === 'move' ? positionHeaps(position as readonly string[]) : null;
-      text += contest.answerOf(report as PositionReport<bigint>, heaps, mode, words);
-      if (text.length > 1 << 16) {
-        await sink.write(text);
-        text = '';
-      }
+      await text.add(contest.answerOf(report as PositionReport<bigint>, heaps, mode, words));
     }
-    await sink.write(text);
+    await text.end();
     await sink.close();
   } catch (error) {
     sink.abort();

@@ -56,6 +56,14 @@ function prepareNow(request: Request): Prepared<AnalysisResult> | Promise<Prepar
     if (!kindOf(checked.game.rule).heap) throw new InputError(says`${mention(theory)} ${saying('error.theory.heapRules')}`, { code: 'not-applicable', field: theory, value: true });
     if (checked.position || checked.at) throw new InputError(says`${mention(theory)} ${saying('error.theory.table', { at: mention('at') })}`, { code: 'not-applicable', field: theory, value: true });
   }
+  // Misère play needs a heap rule's options here: a kind whose options live elsewhere (a rule module's, in its sandbox)
+  // refuses it, whatever the kind's own work would do with the flag (a table in normal play was given, silently).
+  const flag = theory ?? (checked.misere ? 'misere' : undefined);
+  const elsewhere = flag && kindOf(checked.game.rule).heap?.moves(checked.game.rule).optionsElsewhere;
+  if (flag && elsewhere) {
+    const why = theory ? 'error.misere.withTheory' : checked.position ? 'error.misere.withPositions' : 'error.misere.with';
+    throw new InputError(says`${mention(flag)} ${saying(why, { what: elsewhere })}`, { code: 'not-applicable', field: flag, value: true });
+  }
   return kindOf(checked.game.rule).prepare(checked as AnalyseRequest<GameRule>) as Prepared<AnalysisResult> | Promise<Prepared<AnalysisResult>>;
 }
 

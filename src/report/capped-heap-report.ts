@@ -2,6 +2,7 @@
  * Reports of a heap with memory (Fibonacci Nim): the start positions 0..max
  * with their values, the P-positions and their law.
  */
+import { writeChunked } from './chunked.js';
 import type { CappedHeapExploration } from '../core/kinds/capped-heap/explore-capped.js';
 import { recurrenceData } from '../core/laws/sequence-law.js';
 import { lawText } from '../core/kinds/capped-heap/law-text.js';
@@ -40,15 +41,10 @@ export async function writeCappedHeapTable(x: CappedHeapExploration, sink: Sink,
 }
 
 export async function writeCappedHeapCsv(x: CappedHeapExploration, sink: Sink): Promise<void> {
-  let text = csvLine(['n', 'grundy', 'outcome']);
-  for (let n = 0; n <= x.max; n++) {
-    text += csvLine([n, x.starts[n], outcome(x.starts[n]!)]);
-    if (text.length > 1 << 16) {
-      await sink.write(text);
-      text = '';
-    }
-  }
-  await sink.write(text);
+  await writeChunked(sink, (function* () {
+    yield csvLine(['n', 'grundy', 'outcome']);
+    for (let n = 0; n <= x.max; n++) yield csvLine([n, x.starts[n], outcome(x.starts[n]!)]);
+  })());
 }
 
 export async function writeCappedHeapJson(x: CappedHeapExploration, sink: Sink): Promise<void> {

@@ -3,7 +3,7 @@
  * misère quotient (Plambeck and Siegel) with its presentation, P-portion,
  * pretending function and multiplication table. Table, CSV and JSON.
  */
-import { genusText, type GenusTable } from '../core/misere/genus.js';
+import { genusText, type GenusRow, type GenusTable } from '../core/misere/genus.js';
 import type { QuotientReport } from '../core/misere/quotient-report.js';
 import { ruleTitle } from '../core/rules/spec.js';
 import { csvLine } from '../core/csv-field.js';
@@ -11,6 +11,7 @@ import type { Sink } from '../core/sink.js';
 import { toJson } from './json.js';
 import { labelled } from './wrap.js';
 import { wordText } from '../core/misere/presentation.js';
+import { writeChunked } from './chunked.js';
 
 const CLASS_WORDS = { tame: 'tame', restive: 'restive (its options are tame, it is not)', wild: 'wild' } as const;
 
@@ -34,34 +35,45 @@ export async function writeGenusTable(x: GenusTable, sink: Sink, width: number):
   field('Heaps', `0 .. ${x.max}`);
   field('Exponents', alternationWords(x));
   field('Tame', tameWords(x));
-  const rows = x.rows.map((r) => [String(r.n), String(r.genus.value), genusText(r.genus), CLASS_WORDS[r.tameness]]);
+  const cells = (r: GenusRow) => [String(r.n), String(r.genus.value), genusText(r.genus), CLASS_WORDS[r.tameness]];
   const head = ['n', 'G(n)', 'genus', 'class'];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  // Widths in a loop over the rows, not a spread of them (millions of arguments overflow the stack).
+  const widths = head.map((h) => h.length);
+  for (const r of x.rows) cells(r).forEach((c, i) => (widths[i] = Math.max(widths[i]!, c.length)));
   const line = (cells: readonly string[]) => cells.map((c, i) => (i < 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
-  lines.push('', line(head), ...rows.map(line));
-  await sink.write(lines.join('\n') + '\n');
+  lines.push('', line(head));
+  await writeChunked(sink, (function* () {
+    yield lines.join('\n') + '\n';
+    for (const r of x.rows) yield line(cells(r)) + '\n';
+  })());
 }
 
 export async function writeGenusCsv(x: GenusTable, sink: Sink): Promise<void> {
-  let text = csvLine(['n', 'value', 'genus', 'exponents', 'class']);
-  for (const r of x.rows) text += csvLine([r.n, r.genus.value, genusText(r.genus), r.genus.exponents.join(' '), r.tameness]);
-  await sink.write(text);
+  await writeChunked(sink, (function* () {
+    yield csvLine(['n', 'value', 'genus', 'exponents', 'class']);
+    for (const r of x.rows) yield csvLine([r.n, r.genus.value, genusText(r.genus), r.genus.exponents.join(' '), r.tameness]);
+  })());
 }
 
+/** The JSON of a genus table, its rows streamed (the whole text of three million rows is longer than V8 lets a string be). */
 export async function writeGenusJson(x: GenusTable, sink: Sink): Promise<void> {
-  await sink.write(
-    toJson({
-      shape: x.shape,
-      rule: x.rule,
-      misere: true,
-      max: x.max,
-      positions: x.positions,
-      alternatesFrom: x.alternatesFrom,
-      alternationProven: true,
-      allTame: x.allTame,
-      rows: x.rows.map((r) => ({ n: r.n, value: r.genus.value, exponents: r.genus.exponents, genus: genusText(r.genus), class: r.tameness })),
-    }) + '\n',
-  );
+  const head = toJson({
+    shape: x.shape,
+    rule: x.rule,
+    misere: true,
+    max: x.max,
+    positions: x.positions,
+    alternatesFrom: x.alternatesFrom,
+    alternationProven: true,
+    allTame: x.allTame,
+    rows: [],
+  });
+  const row = (r: GenusRow) => toJson({ n: r.n, value: r.genus.value, exponents: r.genus.exponents, genus: genusText(r.genus), class: r.tameness }).replace(/\n/g, '\n    ');
+  await writeChunked(sink, (function* () {
+    yield head.slice(0, head.lastIndexOf('[]')) + '[';
+    for (let i = 0; i < x.rows.length; i++) yield (i ? ',\n    ' : '\n    ') + row(x.rows[i]!);
+    yield x.rows.length ? '\n  ]\n}\n' : ']\n}\n';
+  })());
 }
 
 function stabilityWords(x: QuotientReport): string {
@@ -98,15 +110,10 @@ export async function writeQuotientTable(x: QuotientReport, sink: Sink, width: n
 export async function writeQuotientCsv(x: QuotientReport, sink: Sink): Promise<void> {
   const q = x.quotient;
   const size = q.monoid.size;
-  let text = csvLine(['element', 'P', ...x.words]);
-  for (let a = 0; a < size; a++) {
-    text += csvLine([x.words[a]!, q.inP[a] ? 1 : 0, ...Array.from({ length: size }, (_, b) => x.words[q.monoid.times[a * size + b]!]!)]);
-    if (text.length > 1 << 16) {
-      await sink.write(text);
-      text = '';
-    }
-  }
-  await sink.write(text);
+  await writeChunked(sink, (function* () {
+    yield csvLine(['element', 'P', ...x.words]);
+    for (let a = 0; a < size; a++) yield csvLine([x.words[a]!, q.inP[a] ? 1 : 0, ...Array.from({ length: size }, (_, b) => x.words[q.monoid.times[a * size + b]!]!)]);
+  })());
 }
 
 export async function writeQuotientJson(x: QuotientReport, sink: Sink): Promise<void> {
