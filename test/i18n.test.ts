@@ -268,7 +268,7 @@ describe('the common input errors, in the reader\'s language', () => {
     ['a rule file\'s preset', () => parseRuleText('preset: kayle\n', 'rule.yaml'), "rule.yaml:1:9: preset: unknown preset 'kayle'"],
     // The refusals of a request the page or play may make: the fields in a message's holes are named as flags.
     ['a misère theory', () => analyseSync({ game: kayles, misereTheory: 'bogus' as 'genus' }), "misereTheory: expected 'genus' or 'quotient', got bogus"],
-    ['a misère theory of two piles', () => analyseSync({ game: wythoff, misereTheory: 'genus' }), 'genus applies to heap rules (subtraction sets, all-but sets, codes, rule modules)'],
+    ['a misère theory of two piles', () => analyseSync({ game: wythoff, misereTheory: 'genus' }), 'genus applies to heap rules (subtraction sets, all-but sets, codes)'],
     ['a misère theory at a heap', () => analyseSync({ game: kayles, misereTheory: 'genus', at: [3n] }), 'genus makes a table of heaps 0..max; a position or at asks for single answers (give one or the other)', ['--at']],
     ['a misère theory too far', () => analyseSync({ game: kayles, misereTheory: 'genus', max: 10n ** 9n }), 'genus max 1,000,000,000: at most 2,999,999 heaps'],
     ['explore() of two piles', () => explore({ game: wythoff }), 'vectors (1,0) (0,1) (1,1) is not a heap game computed here: explore() and solve() compute one-heap rules (see analyse)'],

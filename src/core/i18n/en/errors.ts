@@ -93,7 +93,7 @@ export const errors = {
   'error.option.twoRules': 'give one rule, not {rules}',
   'error.option.unknown': 'unknown option --{name} (the rule: {rules}; the range: {range})',
   'error.theory.expected': "expected 'genus' or 'quotient', got {got}",
-  'error.theory.heapRules': 'applies to heap rules (subtraction sets, all-but sets, codes, rule modules)',
+  'error.theory.heapRules': 'applies to heap rules (subtraction sets, all-but sets, codes)',
   'error.theory.table': 'makes a table of heaps 0..max; a position or {at} asks for single answers (give one or the other)',
   'error.theory.notHeap': '{rule} is not a heap game computed here: explore() and solve() compute one-heap rules (see analyse)',
   'error.memory.noTheorem': '{values} values do not fit in memory (room for about {room}), and no theorem lets this rule stop early ({why})',

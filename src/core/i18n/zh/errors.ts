@@ -90,7 +90,7 @@ export const errors: Readonly<Record<keyof typeof english, string>> = {
   'error.option.twoRules': '只能给一个规则，不能同时给 {rules}',
   'error.option.unknown': '未知的选项 --{name}（规则：{rules}；范围：{range}）',
   'error.theory.expected': "应为 'genus' 或 'quotient'，却是 {got}",
-  'error.theory.heapRules': '只适用于单堆规则（减法集、除外减法集、代码、规则模块）',
+  'error.theory.heapRules': '只适用于单堆规则（减法集、除外减法集、代码）',
   'error.theory.table': '给出 0..max 各堆的表；局面或 {at} 求的是单个答案（两者只能给一个）',
   'error.theory.notHeap': '{rule} 不是这里计算的单堆游戏：explore() 和 solve() 只计算单堆规则（见 analyse）',
   'error.memory.noTheorem': '{values} 个值放不进内存（大约只能放 {room} 个），也没有定理能让这条规则提前停下（{why}）',
