@@ -46,7 +46,7 @@ export function codeBlocks(markdown, languages) {
  */
 export const SKIP = [
   {
-    match: /^(npm install -g |git clone )/,
+    match: /^(npm install (-g )?sg-explore\b|git clone )/,
     long: false,
     why: 'installs from the network (the suite runs the program it built)',
   },
@@ -125,6 +125,10 @@ export const FIXTURES = {
  */
 export const SUITE_SKIP = [
   { match: /^sg-explore serve\b/, why: 'a server: it runs until Ctrl-C (test/serve.test.ts starts it)' },
+  { match: /^sg-explore --preset nim --position - --input (cases|counted) --answer (winner|move)$/, why: "reads a judge's input on standard input: the console block after it gives it one" },
+  { match: /^sg-explore --preset officers --limit 2\^24 /, why: 'about a minute or more: 2^24 values of Officers (compare-examples runs it)' },
+  { match: /^sg-explore sweep --family octal --digits 2 --prefix 4\b/, why: '64 octal codes, about 40 s on 2 cores' },
+  { match: /^sg-explore sweep (--from octal3\.jsonl|--merge octal4\.\*\.jsonl)/, why: 'reads the results files of the long sweeps before it, which SKIP leaves out' },
   { match: /^sg-explore duel .*(\.\/wrong|python3 kayles\.py|\.\/a\.out)/, why: 'needs a contest solution the repository does not hold (test/duel.test.ts writes its own)' },
 ];
 

@@ -107,7 +107,9 @@ describe('sg-explore commands', () => {
         prepare(work, { ...block, examples });
         const env = Object.assign({}, ...(ENV as { match: RegExp; env: NodeJS.ProcessEnv }[]).filter((e) => examples.some((x) => e.match.test(x.command))).map((e) => e.env));
         for (const example of examples) {
+          const t0 = performance.now();
           const result = await run(example.command, work, env);
+          if (process.env.SG_DOCS_TIMES) console.log(`${((performance.now() - t0) / 1000).toFixed(1)} s ${block.file}:${example.line} ${shown(example.command)}`);
           ran++;
           if (result.code !== example.expect) failures.push(`${block.file}:${example.line} ${shown(example.command)}: exit ${result.code}, expected ${example.expect}: ${result.stderr.trim().split('\n').slice(-2).join(' / ')}`);
         }
