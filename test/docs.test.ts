@@ -31,6 +31,21 @@ describe('README.md', () => {
   });
 });
 
+describe('docs/options.md', () => {
+  it("lists every option each command's --help lists", () => {
+    const table = text.get('docs/options.md')!;
+    const missing: string[] = [];
+    for (const command of [[], ['play'], ['sweep'], ['duel'], ['serve']]) {
+      const help = spawnSync(process.execPath, [BIN, ...command, '--help'], { encoding: 'utf8', env: cliEnv({ COLUMNS: '100' }) });
+      expect(help.status).toBe(0);
+      const flags = [...help.stdout.matchAll(/^\s+(?:-\w, )?(--[a-z-]+)/gm)].map((m) => m[1]!);
+      expect(flags.length).toBeGreaterThan(3);
+      for (const flag of flags) if (!new RegExp(`${flag}(?![a-z-])`).test(table)) missing.push(`${['sg-explore', ...command].join(' ')} ${flag}`);
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
 describe('TypeScript blocks', () => {
   it('each compiles with tsc --strict against the built package', () => {
     const dir = scratch.fresh('ts');
