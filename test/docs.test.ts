@@ -11,6 +11,8 @@ import { ENV, SKIP, SUITE_SKIP, codeBlocks, docExamples, docFiles, prepare, show
  * The documentation as a user meets it: README.md and docs/*.md. Every TypeScript block
  * compiles against the package, every `sg-explore` command runs (with the exit status it
  * shows: `# exit N`), every relative link leads somewhere, and the README stays a guide.
+ * Which commands are not run, and why: SKIP and SUITE_SKIP in scripts/doc-examples.mjs.
+ * SG_DOCS_TIMES=1 prints each command's time (to see what a new example costs the suite).
  */
 const scratch = scratchDirectories('docs');
 
@@ -92,11 +94,11 @@ describe('sg-explore commands', () => {
   });
 
   /** One line as the documentation's reader runs it: bash, in the block's folder, sg-explore the built program. */
-  function run(command: string, work: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
+  function run(command: string, work: string, tmp: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
     return new Promise((done) => {
       const child = spawn('bash', ['-c', `sg-explore() { "$SGX_NODE" "$SGX_CLI" "$@"; }\n${command}\n`], {
         cwd: work,
-        env: cliEnv({ COLUMNS: '100', SGX_NODE: process.execPath, SGX_CLI: BIN, ...env }),
+        env: cliEnv({ COLUMNS: '100', TMPDIR: tmp, SGX_NODE: process.execPath, SGX_CLI: BIN, ...env }),
         stdio: ['ignore', 'ignore', 'pipe'],
         detached: true,
       });
@@ -119,11 +121,12 @@ describe('sg-explore commands', () => {
         const examples = block.examples.filter((e) => !skipOf(e.command));
         if (examples.length === 0) continue;
         const work = scratch.fresh('block');
+        const tmp = scratch.fresh('tmp');
         prepare(work, { ...block, examples });
         const env = Object.assign({}, ...(ENV as { match: RegExp; env: NodeJS.ProcessEnv }[]).filter((e) => examples.some((x) => e.match.test(x.command))).map((e) => e.env));
         for (const example of examples) {
           const t0 = performance.now();
-          const result = await run(example.command, work, env);
+          const result = await run(example.command, work, tmp, env);
           if (process.env.SG_DOCS_TIMES) console.log(`${((performance.now() - t0) / 1000).toFixed(1)} s ${block.file}:${example.line} ${shown(example.command)}`);
           ran++;
           if (result.code !== example.expect) failures.push(`${block.file}:${example.line} ${shown(example.command)}: exit ${result.code}, expected ${example.expect}: ${result.stderr.trim().split('\n').slice(-2).join(' / ')}`);
