@@ -1,7 +1,7 @@
 /**
  * Records (only with SG_BENCH_RECORDS=1: minutes of work and about 750 MB):
  * Flammenkamp's .1777 to its proof (period 60,620,715, last exceptional
- * value 160,949,017), run as the README's recipe runs it: with a checkpoint
+ * value 160,949,017), run as docs/options.md's recipe runs it: with a checkpoint
  * every 20 s, killed with SIGKILL part-way, then resumed. The resumed run
  * must reach the same proof; the bench prints both runs' times and the
  * resumed run's peak RSS. Then the whole 3-digit octal tables (0.ddd and
@@ -28,7 +28,7 @@ export async function benchRecords(out: (line: string) => void): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'sg-bench-records-'));
   const args = ['--code', '0.1777', '--limit', '6e8', '--checkpoint', join(dir, '1777.ckpt'), '--checkpoint-every', '20', '--format', 'json', '--out', join(dir, '1777.json'), '--no-progress'];
   try {
-    out('== Records: .1777 to its proof, killed with SIGKILL part-way and resumed (the README recipe)');
+    out('== Records: .1777 to its proof, killed with SIGKILL part-way and resumed (the docs/options.md recipe)');
     const started = performance.now();
     const first = spawn(process.execPath, [program, ...args], { stdio: 'ignore' });
     await new Promise((resolve) => setTimeout(resolve, KILL_AFTER * 1000));

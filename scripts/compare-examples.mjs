@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * compare-examples: runs every example command of README.md with two builds of
+ * compare-examples: runs every example command of README.md and docs/*.md with two builds of
  * sg-explore and checks that their outputs are the same, byte for byte, apart
  * from `"shape"` members that the NEW build adds to JSON.
  *
@@ -14,7 +14,7 @@
  *   --timeout S     seconds each example may run, per build (default 60; SLOW below gives two examples more)
  *   --full          also run the examples that SKIP marks long-running (timeout then at least 900 s)
  *   --only REGEX    run only the examples whose command matches REGEX (the others are not counted)
- *   --list          print the examples found in README.md and what would be skipped, run nothing
+ *   --list          print the examples found in the documentation and what would be skipped, run nothing
  *   --keep          keep the temporary folders (their path is printed)
  *
  * To compare a change with the commit before it:
@@ -23,14 +23,15 @@
  *   npm run build && node scripts/compare-examples.mjs --old /tmp/old/dist/sg-explore.cjs
  *
  * What it does:
- * - Examples: in every fenced code block of README.md marked sh, bash, shell, console (or
+ * - Examples (scripts/doc-examples.mjs, which also holds SKIP, SLOW, REWRITES, ENV and FIXTURES):
+ *   in every fenced code block of README.md and docs/*.md marked sh, bash, shell, console (or
  *   unmarked), each logical line (a trailing `\` joins the next line; a leading `$ ` is dropped)
  *   that runs `sg-explore` as a command. REWRITES below turns a few lines into plain commands.
  * - Each code block is one session: its lines run in order in the same pair of fresh temporary
  *   folders (OLD's and NEW's), since later lines use what earlier ones wrote (a checkpoint then
  *   `--resume`, a sweep's file then `--from`). Each folder starts with a copy of examples/, of
  *   every file of this repository that the block names as an input, and of FIXTURES (inputs the
- *   README names that the repository does not hold); output paths (`--out`, `--plot`,
+ *   documentation names that the repository does not hold); output paths (`--out`, `--plot`,
  *   `--checkpoint`) get their parent folders only.
  * - Each line runs as `bash -c LINE`, with `sg-explore` a shell function that runs
  *   `node CLI "$@"`, so pipes, redirections, globs and comments work as in a terminal. Standard
@@ -53,86 +54,12 @@
  *   (that example's 250 MB CSV on each side). Folders are removed block by block.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, closeSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, closeSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve, relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import { ENV, SKIP, SLOW, docExamples, prepare, repo, shown } from './doc-examples.mjs';
 
-const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
-
-/**
- * Examples not run, each matched by a regular expression on the command (README's text, after
- * REWRITES). `long: true` ones run with --full. Keep this list short: every entry is a line the
- * comparison does not check.
- */
-const SKIP = [
-  {
-    match: /^parallel /,
-    long: false,
-    why: 'needs GNU parallel, and its 8 shards of the 4-digit octal family take hours on a small machine',
-  },
-  {
-    match: /^sg-explore sweep --family octal --digits 4 --threads "\$SLURM_CPUS_PER_TASK"/,
-    long: true,
-    why: 'long-running: one Slurm task, 112 of the 3,584 four-digit octal codes, over 10 minutes per build on 2 cores',
-  },
-  {
-    match: /^sg-explore sweep --family octal --digits 1-3\b/,
-    long: true,
-    why: 'long-running: ~500 octal rules, several minutes per build on 2 cores',
-  },
-  {
-    match: /^sg-explore --code 0\.1777 /,
-    long: true,
-    why: 'long-running: .1777 to its proof, 443 million values and about 1.3 GB, minutes per build on 2 cores (the bench checks it: SG_BENCH_RECORDS=1)',
-  },
-  {
-    match: /^sg-explore sweep --family octal --digits 3 --out octal3\.jsonl/,
-    long: true,
-    why: 'long-running: 448 octal rules, ~6 minutes per build on 2 cores (its --resume line alone would compute them all too)',
-  },
-];
-
-/** Examples that need more than --timeout: matched like SKIP, each with its own limit in seconds (per build). */
-const SLOW = [
-  // 2^24 officers values: about a minute on an idle core, more on a shared machine (and a 250 MB CSV).
-  { match: /^sg-explore --preset officers --limit 2\^24 /, timeoutS: 400 },
-  // 64 octal rules 4.dd: about 40 s per build on 2 busy cores.
-  { match: /^sg-explore sweep --family octal --digits 2 --prefix 4\b/, timeoutS: 300 },
-];
-
-/** Lines whose README text is not a command to run as it is: each turned into the command it shows. */
-const REWRITES = [
-  // `npm ci && npx sg-explore ...`: installing is not part of the example, and npx runs the same program.
-  { match: /^npm ci && npx sg-explore /, to: 'sg-explore ' },
-];
-
-/** Extra environment for a block, chosen by a regular expression on any of its commands. */
-const ENV = [
-  // The Slurm array script (--array=0-31): what Slurm sets in its first task (2 CPUs: this is no cluster).
-  {
-    match: /\$SLURM_ARRAY_TASK_ID/,
-    env: { SLURM_ARRAY_TASK_ID: '0', SLURM_ARRAY_TASK_MIN: '0', SLURM_ARRAY_TASK_MAX: '31', SLURM_ARRAY_TASK_COUNT: '32', SLURM_ARRAY_TASK_STEP: '1', SLURM_CPUS_PER_TASK: '2' },
-  },
-];
-
-/** Inputs the README names that the repository does not hold: written into the work folders when a block names them. */
-const FIXTURES = {
-  // `--position - < heaps.txt`: 10,000 Nim heaps below 10^9, from a fixed linear congruential sequence.
-  'heaps.txt': () => {
-    let x = 12345n;
-    const heaps = [];
-    for (let i = 0; i < 10000; i++) {
-      x = (x * 6364136223846793005n + 1442695040888963407n) % 2n ** 64n;
-      heaps.push(String((x >> 11n) % 1000000000n));
-    }
-    return heaps.join('\n') + '\n';
-  },
-  // `sweep --rules my-rules.txt`: the rule forms the README lists, a repeat, a comment and a blank line.
-  'my-rules.txt': () =>
-    ['# rules for the README example', 'moves 1,2,3', 'all-but 2,3,7', '', 'code 0.77', 'preset kayles', 'octal 0.77', 'moves 1,3,4', ''].join('\n'),
-};
 
 /**
  * Normalisations of stdout and stderr, each for something that differs from run to run of the
@@ -174,45 +101,9 @@ try {
 const timeoutS = Number(args.timeout);
 if (!(timeoutS > 0)) usage(`--timeout must be a positive number of seconds, not '${args.timeout}'`);
 
-/** The examples of README.md, grouped by code block. */
-function extractExamples(readme) {
-  const lines = readme.split('\n');
-  const blocks = [];
-  let block = null;
-  for (let i = 0; i < lines.length; i++) {
-    const fence = /^\s*(```+|~~~+)\s*([\w-]*)/.exec(lines[i]);
-    if (fence) {
-      if (block) {
-        if (block.examples.length > 0) blocks.push(block);
-        block = null;
-      } else if (['', 'sh', 'bash', 'shell', 'console', 'zsh'].includes(fence[2])) {
-        block = { line: i + 1, examples: [] };
-      } else {
-        // A code block in another language: skip to its end.
-        while (++i < lines.length && !/^\s*(```+|~~~+)\s*$/.test(lines[i]));
-      }
-      continue;
-    }
-    if (!block) continue;
-    const first = i;
-    let text = lines[i];
-    while (/\\$/.test(text) && i + 1 < lines.length) text += '\n' + lines[++i]; // bash reads the backslash-newline as the README does
-    let command = text.trim().replace(/^\$\s+/, '');
-    if (command.startsWith('#')) continue;
-    for (const r of REWRITES) if (r.match.test(command)) command = command.replace(r.match, r.to);
-    if (!/(^|[\s|;&(`])sg-explore(\s|$)/.test(command)) continue;
-    block.examples.push({ line: first + 1, command });
-  }
-  return blocks;
-}
 
-/** A command's text as one short line, for the report. */
-function shown(command) {
-  return command.replace(/\s*\\\n\s*/g, ' ').replace(/\s+#.*$/, '').replace(/\s+/g, ' ');
-}
 
-const readmeText = readFileSync(join(repo, 'README.md'), 'utf8');
-const blocks = extractExamples(readmeText)
+const blocks = docExamples()
   .map((b) => ({ ...b, examples: b.examples.filter((e) => !args.only || new RegExp(args.only).test(shown(e.command))) }))
   .filter((b) => b.examples.length > 0);
 for (const b of blocks) for (const e of b.examples) {
@@ -224,12 +115,12 @@ for (const b of blocks) for (const e of b.examples) {
 }
 const total = blocks.reduce((n, b) => n + b.examples.length, 0);
 
-console.log(`README.md: ${total} examples in ${blocks.length} code blocks`);
+console.log(`README.md and docs/*.md: ${total} examples in ${blocks.length} code blocks`);
 console.log('Skipped examples (SKIP in this script):');
-for (const b of blocks) for (const e of b.examples) if (e.skip) console.log(`  README.md:${e.line}  ${shown(e.command)}\n      ${e.skip}`);
+for (const b of blocks) for (const e of b.examples) if (e.skip) console.log(`  ${b.file}:${e.line}  ${shown(e.command)}\n      ${e.skip}`);
 if (args.list) {
   for (const b of blocks) {
-    console.log(`block at README.md:${b.line}`);
+    console.log(`block at ${b.file}:${b.line}`);
     for (const e of b.examples) console.log(`  ${e.line}: ${shown(e.command)}${e.skip ? '   [skipped]' : ''}`);
   }
   process.exit(0);
@@ -245,30 +136,6 @@ console.log(`OLD: ${cli.old}\nNEW: ${cli.new}\n`);
 
 // --- Running --------------------------------------------------------------------------------
 
-const OUTPUT_OPTIONS = new Set(['--out', '--plot', '--checkpoint']);
-
-/** Prepares one side's work folder for a block: examples/, the repository files it names, fixtures, output folders. */
-function prepare(work, block) {
-  mkdirSync(work, { recursive: true });
-  cpSync(join(repo, 'examples'), join(work, 'examples'), { recursive: true });
-  for (const e of block.examples) {
-    const words = e.command.split(/[\s|<>;&]+/).map((w) => w.replace(/^["']|["']$/g, ''));
-    for (let k = 0; k < words.length; k++) {
-      const word = words[k];
-      if (!word || word.startsWith('-') || word.startsWith('/') || word.includes('$') || word.includes('{')) continue;
-      const target = join(work, word);
-      if (!resolve(target).startsWith(work + sep)) continue;
-      if (OUTPUT_OPTIONS.has(words[k - 1])) {
-        mkdirSync(dirname(target), { recursive: true });
-      } else if (FIXTURES[word] && !existsSync(target)) {
-        writeFileSync(target, FIXTURES[word]());
-      } else if (!word.includes('*') && existsSync(join(repo, word)) && statSync(join(repo, word)).isFile() && !existsSync(target)) {
-        mkdirSync(dirname(target), { recursive: true });
-        cpSync(join(repo, word), target);
-      }
-    }
-  }
-}
 
 function runOne(command, side, dirs, extraEnv, limitS) {
   const env = {
@@ -610,7 +477,7 @@ try {
     }
     const extraEnv = Object.assign({}, ...ENV.filter((e) => block.examples.some((x) => e.match.test(x.command))).map((e) => e.env));
     for (const example of block.examples) {
-      const label = `README.md:${example.line}  ${shown(example.command)}`;
+      const label = `${block.file}:${example.line}  ${shown(example.command)}`;
       if (example.skip) {
         skipped++;
         console.log(`skipped  ${label}\n    (${example.skip})`);

@@ -39,7 +39,7 @@ describe("the judges' samples, byte for byte", () => {
     expect(await answer(P1247, '4\n15 22 19 10\n')).toBe('lose\n');
   });
 
-  it('the installed program, as the README writes the two commands', () => {
+  it('the installed program, as docs/contest.md writes the two commands', () => {
     const run = (args: string[], input: string) => spawnSync(process.execPath, [BIN, ...args], { input, encoding: 'utf8', env: cliEnv() });
     const p2197 = run(P2197, '2\n2\n1 1\n2\n1 0\n');
     expect([p2197.status, p2197.stdout, p2197.stderr]).toEqual([0, 'No\nYes\n', '']);

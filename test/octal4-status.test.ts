@@ -36,7 +36,7 @@ const byCode = new Map(rows.map((r): [string, SweepRow] => [r.rule.replace(/^oct
  * checked below against values that share no code with the rare/common kernel (the plain
  * reference, the direct kernel); 4.064 and 4.406 need 220,811 and 588,285 values, too many for the
  * suite: an independent C brute force (every split enumerated) confirmed both over the range the
- * theorem needs (README, "The whole 3-digit octal tables").
+ * theorem needs (docs/sweeps.md, "The whole 3-digit octal tables").
  */
 const PROVEN_HERE: Record<string, readonly [number, number, number]> = {
   '4.344': [998, 51, 2101],

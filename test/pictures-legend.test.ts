@@ -43,7 +43,7 @@ describe('the heat map keeps its legend inside the picture', () => {
   });
 
   for (const [what, args] of [
-    ["Wythoff's game, 0..120 (the README's picture)", ['--preset', 'wythoff', '--max', '120']],
+    ["Wythoff's game, 0..120 (the picture in docs/pictures.md)", ['--preset', 'wythoff', '--max', '120']],
     ["Wythoff's game, 0..12", ['--preset', 'wythoff', '--max', '12']],
     ['a game with shifted lines', ['--vectors', '(1,0) (0,1) (1,1)x2', '--max', '60']],
   ] as const) {
@@ -66,7 +66,7 @@ describe('the heat map keeps its legend inside the picture', () => {
     });
   }
 
-  it("the README's docs/wythoff.svg is the built CLI's picture, legend inside", async () => {
+  it("docs/pictures.md's docs/wythoff.svg is the built CLI's picture, legend inside", async () => {
     const docs = readFileSync(join(ROOT, 'docs', 'wythoff.svg'), 'utf8');
     const box = outsideTextBox(docs);
     expect(box.right).toBeLessThanOrEqual(box.width);
