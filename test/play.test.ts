@@ -76,7 +76,7 @@ describe('sg-explore play through a pipe', () => {
   });
 
   it('bad flags are one line, exit 2', async () => {
-    expectBadInput(await runMain(['play', '--preset', 'nim', '--first', 'robot']), '--first robot', { pattern: /--first: 'robot' is not human or computer/ });
+    expectBadInput(await runMain(['play', '--preset', 'nim', '--first', 'robot']), '--first robot', { pattern: /--first: 'robot' is not one of human, computer/ });
     expectBadInput(await runMain(['--preset', 'nim', '--seed', '3']), '--seed outside play', { pattern: /--seed is for sg-explore play/ });
   });
 
@@ -199,7 +199,7 @@ describe('sg-explore play through a pipe', () => {
     expect((await session([], { LC_MESSAGES: 'zh_CN.UTF-8', LANG: 'en_GB.UTF-8' })).stdout).toContain('局面：1 1');
     expect((await session(['--lang', 'en'], { LANG: 'zh_CN.UTF-8' })).stdout).toContain('Position: 1 1');
     expect((await session(['--lang=zh'], {})).stdout).toContain('异或和为 0');
-    expectBadInput(await runMain(['play', '--preset', 'nim', '--lang', 'fr']), '--lang fr', { pattern: /--lang: 'fr' is not en or zh/ });
+    expectBadInput(await runMain(['play', '--preset', 'nim', '--lang', 'fr']), '--lang fr', { pattern: /--lang: 'fr' is not one of en, zh/ });
     // play's own refusals speak the language too.
     expectBadInput(await runMain(['play', '--preset', 'nim', '--format', 'csv', '--lang', 'zh']), '--format in Chinese', { pattern: /play 在终端上对弈：这里不能用 --out, --format/ });
     expectBadInput(await runMain(['play', '--preset', 'nim', '--format', 'csv'], { env: { LC_ALL: '', LC_MESSAGES: '', LANG: 'C' } }), '--format in English', { pattern: /play talks on the terminal: --out, --format do not apply here/ });

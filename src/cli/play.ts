@@ -13,6 +13,7 @@ import { parseCommandLine, RULE_FLAGS, STDIN_ARGUMENT } from './options.js';
 import { columnsOf, type CliIo } from './io.js';
 import { progressMode, progressReporter, progressWords } from './progress.js';
 import { inLanguage } from './error-words.js';
+import { notAChoice } from './common.js';
 
 /** The flags play takes, in the order its help lists them: the rule flags (the core's rule words, then --rule), then play's own. */
 export const PLAY_FLAGS: readonly string[] = [...RULE_FLAGS, 'position', 'seed', 'first', 'level', 'misere', 'limit', 'lang'];
@@ -63,7 +64,7 @@ export function langOf(args: readonly string[], env: NodeJS.ProcessEnv): { lang:
   }
   if (asked !== undefined) {
     const lang = LANGS.find((l) => l === asked!.trim().toLowerCase().split(/[-_]/)[0]);
-    if (!lang) throw new InputError(`--lang: ${quote(asked)} is not ${LANGS.join(' or ')}`);
+    if (!lang) throw new InputError(notAChoice('lang', asked, LANGS));
     return { lang, rest };
   }
   const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((v) => v !== undefined && v !== '');
