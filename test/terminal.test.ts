@@ -8,6 +8,15 @@ import { expectBadInput, runCli } from './helpers/cli.js';
 import { runPty, sgrLeftOn } from './helpers/pty.js';
 import { EXPLORE_OPTIONS } from '../src/cli/options.js';
 import { FORMAT_NAMES } from '../src/report/formats.js';
+import { progressLine, progressParts } from '../src/cli/progress.js';
+import { progressBar } from '../src/cli/sweep-progress.js';
+import { textWidth } from '../src/cli/wrap-wide.js';
+import { PassThrough } from 'node:stream';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { scratchDirectories } from './helpers/scratch.js';
+
+const scratch = scratchDirectories('terminal');
 
 describe('no style escape is left on after any output', () => {
   it('the state machine sees bold left on by a colour reset, and nothing left by a full reset', () => {
@@ -98,5 +107,87 @@ describe('a choice flag given a near miss names the nearest choice, in one line,
       expect(rule.replace(/^(│ )?Rule +(│)?/, '').replace(/│$/, '').trim(), args.join(' ')).not.toMatch(/\S {2,}\S/);
     }
     expect((await runCli(['--preset', 'kayles', '--max', '20'])).stdout).toContain('octal 0.77 (kayles)');
+  });
+});
+
+describe('the progress line fits the terminal, says how far and how long, and is erased on every way out', () => {
+  const widthOf = (line: string) => textWidth(line);
+  const parts = progressParts(1_234_567, 10_000_000, 'values', 3.7);
+
+  it('has a percentage and the time left when the end is known, and neither when it is not', () => {
+    expect(progressLine(parts, 200)).toBe('computing: 1,234,567 values of at most 10,000,000 (12%), 333,667/s, 3.7 s, ~0:26 left (no proof yet)');
+    const open = progressParts(5000, Infinity, 'steps', 2);
+    expect(progressLine(open, 200)).toBe('computing: 5,000 steps, 2,500/s, 2.0 s');
+    // In the first second the pace says too little for a time left.
+    expect(progressParts(10, 100, 'cells', 0.5).left).toBeNull();
+  });
+
+  for (const width of [40, 80, 200]) {
+    it(`at ${width} columns it fits, giving up whole parts (no word cut), the percentage kept`, () => {
+      for (const p of [parts, progressParts(12, 1e15, 'positions searched', 1234.5), progressParts(77, Infinity, 'heaps', 9)]) {
+        const line = progressLine(p, width);
+        expect(widthOf(line), line).toBeLessThanOrEqual(width);
+        // Every word of the line is a whole word of the full line.
+        const full = progressLine(p, 1000).split(' ');
+        for (const word of line.split(' ')) expect(full.some((w) => w === word || w.replace(/,$/, '') === word.replace(/,$/, '')), `${word} in ${line}`).toBe(true);
+        expect(line).toMatch(/^computing: [\d,]+ /);
+        if (p.percent !== null) expect(line).toContain(`(${p.percent}%)`);
+      }
+    });
+  }
+
+  it('at 80 columns the line of the report (…/s, 1.6 s (no proo…) loses whole parts instead', () => {
+    const line = progressLine(progressParts(5_340_287, 100_000_001, 'values', 1.6), 79);
+    expect(line).toBe('computing: 5,340,287 values of at most 100,000,001 (5%), ~0:28 left');
+  });
+
+  it('the sweep bar fits 40, 80 and 200 columns with its percentage, on a terminal', async () => {
+    for (const columns of [40, 80, 200]) {
+      let text = '';
+      const stream = Object.assign(new PassThrough(), { columns, isTTY: true });
+      stream.setEncoding('utf8').on('data', (c: string) => (text += c));
+      const bar = progressBar('terminal', stream, () => 5000);
+      bar.update(123, 1000);
+      bar.finish();
+      await new Promise((resolve) => setImmediate(resolve));
+      const drawn = text.split('\r\u001b[2K').filter(Boolean);
+      expect(drawn).toHaveLength(1);
+      expect(widthOf(drawn[0]!), drawn[0]).toBeLessThanOrEqual(columns - 1);
+      expect(drawn[0]).toContain('123/1,000 rules (12%)');
+      expect(text.endsWith('\r\u001b[2K')).toBe(true);
+    }
+  });
+
+  /** What stays on the screen: the terminal's text after carriage returns and line erasures are applied, line by line. */
+  const screen = (output: string) =>
+    output
+      .replace(/\r\n/g, '\n')
+      .split('\n')
+      .map((line) => line.split('\r').reduce((shown, part) => (part.startsWith('\u001b[2K') || part.startsWith('\u001b[K') ? part.replace(/^\u001b\[2?K/, '') : shown.length > part.length ? part + shown.slice(part.length) : part), ''))
+      .map((line) => line.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '').replace(/\^C/g, ''));
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`${signal} during a long computation on a terminal: the line is erased, then one message`, async () => {
+      const run = await runPty(['--code', '0.6', '--max', '100000000'], { steps: [{ after: 'computing: ', signal, delay: 0.5 }], timeout: 30 });
+      expect(run.timedOut, run.output).toBe(false);
+      expect(run.code).toBe(signal === 'SIGINT' ? 130 : 143);
+      const lines = screen(run.output).filter((l) => l.trim() !== '');
+      expect(lines, JSON.stringify(run.output.slice(-400))).toEqual([`sg-explore: stopped by ${signal} (use --checkpoint FILE to keep the work)`]);
+      expect(run.output).toMatch(/computing: [\d,]+ values of at most 100,000,001 \(\d+%\)/);
+    });
+  }
+
+  it('a normal end and an error end leave no progress line on the screen', async () => {
+    const ok = await runPty(['--code', '0.6', '--max', '20000', '--limit', '20000', '--format', 'csv', '--out', '/dev/null']);
+    expect(ok.code, ok.output).toBe(0);
+    expect(ok.output).toContain('computing: ');
+    expect(screen(ok.output).filter((l) => l.trim() !== '')).toEqual([]);
+    // A rule module that throws part way: the error ends the run after the line was drawn.
+    const module = join(scratch.fresh('boom'), 'boom.mjs');
+    writeFileSync(module, "export function options(n) { if (n > 3000) throw new Error('boom'); return n > 0 ? [n - 1] : []; }\n");
+    const bad = await runPty(['--rule', module, '--max', '100000']);
+    expect(bad.code, bad.output).toBe(2);
+    expect(bad.output).toContain('computing: ');
+    expect(screen(bad.output).filter((l) => l.trim() !== '')).toEqual(['sg-explore: rule module boom.mjs: options(3001) threw: boom']);
   });
 });
