@@ -9,6 +9,7 @@ import { playSession } from './play-session.js';
 import { LANGS, pickLang, translator, type Lang, type MessageKey, type Translate } from '../core/i18n/index.js';
 import { wrapWide } from './wrap-wide.js';
 import { startPlay } from '../core/play/start.js';
+import { helpText } from '../core/play/words.js';
 import { parseCommandLine, RULE_FLAGS, STDIN_ARGUMENT } from './options.js';
 import { columnsOf, type CliIo } from './io.js';
 import { progressMode, progressReporter, progressWords } from './progress.js';
@@ -36,7 +37,7 @@ export function playHelp(width: number, t: Translate = translator('en')): string
     t('play.helpText.options'),
     ...flags,
     '',
-    t('play.help'),
+    helpText(t),
     '',
     t('play.helpText.examples'),
     '  sg-explore play --preset nim --position 3 5 7',
@@ -107,6 +108,5 @@ async function playIn(rest: readonly string[], io: CliIo, t: Translate): Promise
     return { options: { onProgress: (done: number, ceiling: number, unit: string) => progress.update(done, ceiling, unit) }, done: () => progress.done() };
   };
   const { playable, start, random: drawn, next } = await startPlay({ game, position: texts, seed, limit: command.limit });
-  if (drawn) io.stdout.write(t('play.randomStart', { seed }) + '\n');
-  return playSession(playable, [...start], { misere: command.misere, humanFirst: play.first === 'human', level: play.level, random: next, t, evaluation }, io);
+  return playSession(playable, [...start], { misere: command.misere, humanFirst: play.first === 'human', level: play.level, random: next, t, evaluation, seed: drawn ? seed : undefined }, io);
 }
