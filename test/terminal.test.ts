@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectBadInput, runCli } from './helpers/cli.js';
 import { runPty, sgrLeftOn } from './helpers/pty.js';
+import { runMain } from './helpers/in-process.js';
 import { EXPLORE_OPTIONS } from '../src/cli/options.js';
 import { FORMAT_NAMES } from '../src/report/formats.js';
 import { progressLine, progressParts } from '../src/cli/progress.js';
@@ -17,6 +18,15 @@ import { join } from 'node:path';
 import { scratchDirectories } from './helpers/scratch.js';
 
 const scratch = scratchDirectories('terminal');
+
+/** What stays on the screen: the terminal's text after carriage returns and line erasures are applied, line by line. */
+const screen = (output: string) =>
+  output
+    .replace(/\r\n/g, '\n')
+    .split('\n')
+    .map((line) => line.split('\r').reduce((shown, part) => (part.startsWith('\u001b[2K') || part.startsWith('\u001b[K') ? part.replace(/^\u001b\[2?K/, '') : shown.length > part.length ? part + shown.slice(part.length) : part), ''))
+    .map((line) => line.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '').replace(/\^C/g, ''));
+
 
 describe('no style escape is left on after any output', () => {
   it('the state machine sees bold left on by a colour reset, and nothing left by a full reset', () => {
@@ -158,14 +168,6 @@ describe('the progress line fits the terminal, says how far and how long, and is
     }
   });
 
-  /** What stays on the screen: the terminal's text after carriage returns and line erasures are applied, line by line. */
-  const screen = (output: string) =>
-    output
-      .replace(/\r\n/g, '\n')
-      .split('\n')
-      .map((line) => line.split('\r').reduce((shown, part) => (part.startsWith('\u001b[2K') || part.startsWith('\u001b[K') ? part.replace(/^\u001b\[2?K/, '') : shown.length > part.length ? part + shown.slice(part.length) : part), ''))
-      .map((line) => line.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '').replace(/\^C/g, ''));
-
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     it(`${signal} during a long computation on a terminal: the line is erased, then one message`, async () => {
       const run = await runPty(['--code', '0.6', '--max', '100000000'], { steps: [{ after: 'computing: ', signal, delay: 0.5 }], timeout: 30 });
@@ -189,5 +191,98 @@ describe('the progress line fits the terminal, says how far and how long, and is
     expect(bad.code, bad.output).toBe(2);
     expect(bad.output).toContain('computing: ');
     expect(screen(bad.output).filter((l) => l.trim() !== '')).toEqual(['sg-explore: rule module boom.mjs: options(3001) threw: boom']);
+  });
+});
+
+describe('play on a terminal: line editing, history, Ctrl-C, help, undo, a lost start', () => {
+  const LEFT = '\u001b[D';
+  const UP = '\u001b[A';
+  const PROMPT = 'your move> ';
+
+  it('Left-arrow edits a move and Up brings the last one back; both are played', async () => {
+    const run = await runPty(['play', '--preset', 'nim', '--position', '3', '5', '9'], {
+      steps: [
+        // '31', Left, ' ': the line is '3 1' (take 1 from heap 3), not '31'. Keys come one at a time, as typed.
+        { after: PROMPT, type: '31' },
+        { after: '', type: LEFT, delay: 0.15 },
+        { after: '', type: ' ', delay: 0.15 },
+        { after: '', type: '\r', delay: 0.15 },
+        // Up: '3 1' again.
+        { after: PROMPT, type: UP },
+        { after: '', type: '\r', delay: 0.15 },
+        { after: PROMPT, type: 'quit\r' },
+      ],
+    });
+    expect(run.timedOut, run.output).toBe(false);
+    expect(run.code, run.output).toBe(0);
+    const screenText = screen(run.output).join('\n');
+    expect(screenText).not.toContain('is not a move');
+    expect(screenText).not.toContain('^[[');
+    // 3 5 9, take 1 from heap 3: 3 5 8; the computer answers; Up plays take 1 from heap 3 again.
+    const positions = [...screenText.matchAll(/Position: ([\d ]+)/g)].map((m) => m[1]!.trim().split(' ').map(Number));
+    expect(positions.slice(0, 2)).toEqual([[3, 5, 9], [3, 5, 8]]);
+    // Positions go: start, after the human's move, after the computer's, after the human's (Up) move: heap 3 down by one.
+    expect(positions[3]![2]).toBe(positions[2]![2]! - 1);
+    expect(run.output).toContain('Game left unfinished.');
+  });
+
+  it('Ctrl-C at the prompt: its message on a fresh line, exit 130', async () => {
+    const run = await runPty(['play', '--preset', 'nim', '--position', '3', '5', '7'], { steps: [{ after: PROMPT, type: '\u0003' }] });
+    expect(run.timedOut, run.output).toBe(false);
+    expect(run.code).toBe(130);
+    const lines = screen(run.output);
+    const message = lines.findIndex((l) => l.includes('stopped by SIGINT'));
+    expect(lines[message], run.output).toBe('sg-explore: stopped by SIGINT');
+    expect(lines[message - 1]).toBe(`${PROMPT}`);
+  });
+
+  it('Ctrl-C while a long hint is worked out stops the program (the terminal is not held raw between lines)', async () => {
+    const run = await runPty(['play', '--preset', 'wythoff', '--position', '9999:9999'], { steps: [{ after: PROMPT, type: 'hint\r' }, { after: 'computing: ', type: '\u0003', delay: 0.3 }], timeout: 30 });
+    expect(run.timedOut, run.output).toBe(false);
+    expect(run.code).toBe(130);
+    const lines = screen(run.output).filter((l) => l.trim() !== '');
+    expect(lines.at(-1)).toBe('sg-explore: stopped by SIGINT');
+    expect(lines.some((l) => l.includes('computing'))).toBe(false);
+  });
+
+  it("help lists only the game's own ways of writing a move", async () => {
+    const help = async (args: string[]) => (await runMain(['play', ...args], { stdin: 'help\nquit\n' })).stdout;
+    const nim = await help(['--preset', 'nim', '--position', '3', '5']);
+    expect(nim).toContain('take 4 from heap 3');
+    expect(nim).not.toMatch(/-> 2:3|vertex|a split|\+ 4/);
+    const kayles = await help(['--preset', 'kayles', '--position', '7']);
+    expect(kayles).toContain('(a split)');
+    expect(kayles).toContain('heap 3: 7 -> 1 + 4');
+    expect(kayles).not.toMatch(/-> 2:3|vertex/);
+    const wythoff = await help(['--preset', 'wythoff', '--position', '3:4']);
+    expect(wythoff).toContain('1 -> 2:3');
+    expect(wythoff).not.toMatch(/take 4 from heap|vertex|a split/);
+    const graph = await help(['--graph', 'test/fixtures/graph/loopy.txt', '--position', 'a']);
+    expect(graph).toContain('token 1 on a graph');
+    expect(graph).not.toMatch(/take 4 from heap|-> 2:3|a split/);
+    // play --help still lists every form.
+    const all = (await runMain(['play', '--help'])).stdout;
+    for (const form of ['take 4 from heap 3', '(a split)', '1 -> 2:3', 'vertex b', 'heap 3: 7 -> 1 + 4']) expect(all).toContain(form);
+  });
+
+  it('undo says what it took back: the human move and the computer reply', async () => {
+    const both = await runMain(['play', '--preset', 'nim', '--position', '3', '5', '7'], { stdin: '3 1\nundo\nundo\nquit\n' });
+    expect(both.stdout).toMatch(/Undid your move \(take 1 from heap 3\) and the computer's reply \(take \d+ from heap \d\)\./);
+    expect(both.stdout).toContain('Nothing to undo.');
+    // The computer's first move is not the human's to undo.
+    const second = await runMain(['play', '--preset', 'kayles', '--position', '6', '--first', 'computer'], { stdin: 'undo\nquit\n' });
+    expect(second.stdout).toContain('Nothing to undo.');
+  });
+
+  it('a random start that is lost for the first player says so (heaps and Wythoff pairs); one that is won does not', async () => {
+    const start = async (args: string[]) => (await runMain(['play', ...args], { stdin: 'quit\n' })).stdout;
+    const lost = 'This start is a P-position: whoever moves first loses with best play';
+    // Seeds found by trying: Nim 3 5 ... whose nim-sum is 0, Wythoff 5:3.
+    expect(await start(['--preset', 'nim', '--seed', '17'])).toContain(`${lost} (you move first).`);
+    const wythoff = await start(['--preset', 'wythoff', '--seed', '52', '--first', 'computer']);
+    expect(wythoff).toContain('Position: 5:3');
+    expect(wythoff).toContain(`${lost} (the computer moves first).`);
+    expect(await start(['--preset', 'nim', '--seed', '1'])).not.toContain(lost);
+    expect(await start(['--preset', 'nim', '--position', '1', '2', '3'])).not.toContain(lost);
   });
 });
