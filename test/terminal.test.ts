@@ -13,11 +13,6 @@ import { progressLine, progressParts } from '../src/cli/progress.js';
 import { progressBar } from '../src/cli/sweep-progress.js';
 import { textWidth } from '../src/cli/wrap-wide.js';
 import { PassThrough } from 'node:stream';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { scratchDirectories } from './helpers/scratch.js';
-
-const scratch = scratchDirectories('terminal');
 
 /** What stays on the screen: the terminal's text after carriage returns and line erasures are applied, line by line. */
 const screen = (output: string) =>
@@ -184,13 +179,11 @@ describe('the progress line fits the terminal, says how far and how long, and is
     expect(ok.code, ok.output).toBe(0);
     expect(ok.output).toContain('computing: ');
     expect(screen(ok.output).filter((l) => l.trim() !== '')).toEqual([]);
-    // A rule module that throws part way: the error ends the run after the line was drawn.
-    const module = join(scratch.fresh('boom'), 'boom.mjs');
-    writeFileSync(module, "export function options(n) { if (n > 3000) throw new Error('boom'); return n > 0 ? [n - 1] : []; }\n");
-    const bad = await runPty(['--rule', module, '--max', '100000']);
-    expect(bad.code, bad.output).toBe(2);
+    // A write that fails after the computation (a full disk): the error ends the run after the line was drawn.
+    const bad = await runPty(['--code', '0.6', '--max', '20000', '--limit', '20000', '--format', 'csv', '--out', '/dev/full']);
+    expect(bad.code, bad.output).toBe(1);
     expect(bad.output).toContain('computing: ');
-    expect(screen(bad.output).filter((l) => l.trim() !== '')).toEqual(['sg-explore: rule module boom.mjs: options(3001) threw: boom']);
+    expect(screen(bad.output).filter((l) => l.trim() !== '')).toEqual(['sg-explore: --out /dev/full: cannot write (no space left on device)']);
   });
 });
 
@@ -203,13 +196,14 @@ describe('play on a terminal: line editing, history, Ctrl-C, help, undo, a lost 
     const run = await runPty(['play', '--preset', 'nim', '--position', '3', '5', '9'], {
       steps: [
         // '31', Left, ' ': the line is '3 1' (take 1 from heap 3), not '31'. Keys come one at a time, as typed.
+        // Each key waits for the echo of the one before (keys that arrive in one read are a paste, which readline takes differently).
         { after: PROMPT, type: '31' },
-        { after: '', type: LEFT, delay: 0.15 },
-        { after: '', type: ' ', delay: 0.15 },
-        { after: '', type: '\r', delay: 0.15 },
+        { after: '31', type: LEFT },
+        { after: '\u001b[1D', type: ' ' },
+        { after: '3 1', type: '\r' },
         // Up: '3 1' again.
         { after: PROMPT, type: UP },
-        { after: '', type: '\r', delay: 0.15 },
+        { after: '3 1', type: '\r' },
         { after: PROMPT, type: 'quit\r' },
       ],
     });
