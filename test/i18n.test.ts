@@ -157,11 +157,11 @@ describe('what the core writes, in the page\'s language', () => {
   });
 
   it('titles a rule with its name, or the well-known game it is', () => {
-    expect(ruleTitle('octal 0.77', 'kayles')).toBe('octal 0.77  (kayles)');
-    expect(ruleTitle('octal 0.77', 'kayles', zh)).toBe('八进制游戏 0.77  (kayles)');
-    expect(ruleTitle('all-but {}')).toBe('Nim: take any number  (all-but {})');
-    expect(ruleTitle('all-but {}', 'nim', zh)).toBe('Nim：取任意个  (除外减法游戏 {})');
-    expect(ruleTitle('vectors (1,0) (0,1) (1,1)', 'wythoff', zh)).toBe('向量游戏 (1,0) (0,1) (1,1)  (wythoff)');
+    expect(ruleTitle('octal 0.77', 'kayles')).toBe('octal 0.77 (kayles)');
+    expect(ruleTitle('octal 0.77', 'kayles', zh)).toBe('八进制游戏 0.77 (kayles)');
+    expect(ruleTitle('all-but {}')).toBe('Nim: take any number (all-but {})');
+    expect(ruleTitle('all-but {}', 'nim', zh)).toBe('Nim：取任意个 (除外减法游戏 {})');
+    expect(ruleTitle('vectors (1,0) (0,1) (1,1)', 'wythoff', zh)).toBe('向量游戏 (1,0) (0,1) (1,1) (wythoff)');
   });
 
   it("says why no theorem applies in the page's language: each solver's reason is a catalogue message", () => {

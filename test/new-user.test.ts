@@ -143,7 +143,7 @@ describe('progress when stderr is no terminal', () => {
     return new Promise<void>((resolve) => setImmediate(() => {
       const lines = text.split('\n').filter(Boolean);
       expect(lines).toHaveLength(2);
-      expect(lines[0]).toMatch(/^sg-explore: computing: 1,000 values of at most 1,000,000,000, \d+\/s, 10\.1 s/);
+      expect(lines[0]).toMatch(/^sg-explore: computing: 1,000 values of at most 1,000,000,000 \(0%\), \d+\/s, 10\.1 s/);
       expect(lines[1]).toMatch(/^sg-explore: computing: 4,000 values/);
       expect(text).not.toMatch(/\r|\u001b/);
       resolve();

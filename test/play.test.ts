@@ -76,7 +76,7 @@ describe('sg-explore play through a pipe', () => {
   });
 
   it('bad flags are one line, exit 2', async () => {
-    expectBadInput(await runMain(['play', '--preset', 'nim', '--first', 'robot']), '--first robot', { pattern: /--first: 'robot' is not human or computer/ });
+    expectBadInput(await runMain(['play', '--preset', 'nim', '--first', 'robot']), '--first robot', { pattern: /--first: 'robot' is not one of human, computer/ });
     expectBadInput(await runMain(['--preset', 'nim', '--seed', '3']), '--seed outside play', { pattern: /--seed is for sg-explore play/ });
   });
 
@@ -199,7 +199,7 @@ describe('sg-explore play through a pipe', () => {
     expect((await session([], { LC_MESSAGES: 'zh_CN.UTF-8', LANG: 'en_GB.UTF-8' })).stdout).toContain('局面：1 1');
     expect((await session(['--lang', 'en'], { LANG: 'zh_CN.UTF-8' })).stdout).toContain('Position: 1 1');
     expect((await session(['--lang=zh'], {})).stdout).toContain('异或和为 0');
-    expectBadInput(await runMain(['play', '--preset', 'nim', '--lang', 'fr']), '--lang fr', { pattern: /--lang: 'fr' is not en or zh/ });
+    expectBadInput(await runMain(['play', '--preset', 'nim', '--lang', 'fr']), '--lang fr', { pattern: /--lang: 'fr' is not one of en, zh/ });
     // play's own refusals speak the language too.
     expectBadInput(await runMain(['play', '--preset', 'nim', '--format', 'csv', '--lang', 'zh']), '--format in Chinese', { pattern: /play 在终端上对弈：这里不能用 --out, --format/ });
     expectBadInput(await runMain(['play', '--preset', 'nim', '--format', 'csv'], { env: { LC_ALL: '', LC_MESSAGES: '', LANG: 'C' } }), '--format in English', { pattern: /play talks on the terminal: --out, --format do not apply here/ });
@@ -213,7 +213,7 @@ describe('sg-explore play through a pipe', () => {
 });
 
 describe("play's progress line on stderr", () => {
-  const parts = (unit: string, ceiling: string | null): ProgressParts => ({ done: '1,234', unit, ceiling, rate: '5,678', seconds: '2.5', unproven: unit === 'values' });
+  const parts = (unit: string, ceiling: string | null): ProgressParts => ({ done: '1,234', unit, ceiling, percent: null, rate: '5,678', seconds: '2.5', left: null, unproven: unit === 'values' });
   const units = ['values', 'heaps', 'steps', 'cells', 'states', 'positions searched'];
 
   it("is the CLI's line word for word in English, and Chinese, unit included, in Chinese", () => {
@@ -227,7 +227,7 @@ describe("play's progress line on stderr", () => {
     for (const unit of units) expect(zh(parts(unit, null)), unit).not.toContain(unit);
   });
 
-  it('is cut to the terminal by columns, a Chinese character counting two', async () => {
+  it('fits the terminal by columns, a Chinese character counting two, giving up whole parts', async () => {
     const stream = Object.assign(new PassThrough(), { columns: 30 });
     let text = '';
     stream.setEncoding('utf8').on('data', (c: string) => (text += c));
@@ -235,17 +235,17 @@ describe("play's progress line on stderr", () => {
     progress.update(1234, 10_000, 'cells');
     progress.done();
     await new Promise((resolve) => setImmediate(resolve));
-    // 29 columns: the line is drawn, then cleared.
-    expect(text).toBe('\r\u001b[2K计算中：1,234 个格子（最多 10\r\u001b[2K');
+    // 29 columns: the elapsed time, the rate and the ceiling give way to the percentage; the line is drawn, then cleared.
+    expect(text).toBe('\r\u001b[2K计算中：1,234 个格子，12%\r\u001b[2K');
   });
 
   it('a hint forced to show progress (--progress) speaks the language of --lang', async () => {
     const hint = (lang: string) => play(['--preset', 'wythoff', '--position', '30:40', '--progress', '--lang', lang], ['hint', 'quit']);
     const zh = await hint('zh');
     expect(zh.code, zh.stderr).toBe(0);
-    expect(zh.stderr).toMatch(/^\r\u001b\[2K计算中：[\d,]+ 个格子（最多 1,271），每秒 [\d,]+，已用 \d+\.\d 秒\r\u001b\[2K$/);
+    expect(zh.stderr).toMatch(/^\r\u001b\[2K计算中：[\d,]+ 个格子（最多 1,271），\d+%，每秒 [\d,]+，已用 \d+\.\d 秒\r\u001b\[2K$/);
     expect(zh.stdout).toContain('必胜走法');
     const en = await hint('en');
-    expect(en.stderr).toMatch(/^\r\u001b\[2Kcomputing: [\d,]+ cells of at most 1,271, [\d,]+\/s, \d+\.\d s\r\u001b\[2K$/);
+    expect(en.stderr).toMatch(/^\r\u001b\[2Kcomputing: [\d,]+ cells of at most 1,271 \(\d+%\), [\d,]+\/s, \d+\.\d s\r\u001b\[2K$/);
   });
 });

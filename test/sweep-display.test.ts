@@ -92,12 +92,12 @@ describe('sweep progress', () => {
     await at(5_000, 10);
     expect(written()).toBe('');
     await at(QUIET_FIRST_LINE_MS, 20);
-    expect(written()).toBe('sg-explore: sweep: 20/1,000 rules, 2.0 rules/s, no ETA yet, elapsed 0:10\n');
+    expect(written()).toBe('sg-explore: sweep: 20/1,000 rules (2%), 2.0 rules/s, no ETA yet, elapsed 0:10\n');
     await at(QUIET_FIRST_LINE_MS + 30_000, 80);
     expect(written().split('\n')).toHaveLength(2);
     await at(QUIET_FIRST_LINE_MS + QUIET_EVERY_MS, 140);
     expect(written().split('\n').filter(Boolean)).toHaveLength(2);
-    expect(written().split('\n')[1]).toMatch(/^sg-explore: sweep: 140\/1,000 rules, /);
+    expect(written().split('\n')[1]).toMatch(/^sg-explore: sweep: 140\/1,000 rules \(14%\), /);
     bar.finish();
   });
 

@@ -484,7 +484,7 @@ describe('sg-explore sweep (built binary)', () => {
     writeFileSync(at('exists.jsonl'), readFileSync(at('reference.jsonl')));
     const cases: [string[], RegExp][] = [
       [[], /say what to sweep/],
-      [['--family', 'hexagonal', '--size', '2'], /unknown family 'hexagonal'/],
+      [['--family', 'hexagonal', '--size', '2'], /'hexagonal' is not one of subtraction, octal, all-but/],
       [['--family', 'subtraction', '--max-move', '9'], /needs --size/],
       [['--family', 'subtraction', '--size', '2'], /needs --max-move/],
       [['--family', 'octal'], /needs --digits/],

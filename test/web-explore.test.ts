@@ -132,7 +132,7 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await settled(page);
     expect(await page.locator('#description').textContent()).toBe('威佐夫博弈：两堆石子；从一堆中取任意个，或从两堆中取同样多个');
     expect(await page.locator('#p-positions').textContent()).toContain('满足 a_k < b_k 的必败态 (a_k, b_k)：a_k = ⌊kφ⌋, b_k = a_k + k = ⌊kφ²⌋；以及它们的对称位置 (b_k, a_k)');
-    expect(await page.locator('#rule').textContent()).toBe('向量游戏 (1,0) (0,1) (1,1)  (wythoff)');
+    expect(await page.locator('#rule').textContent()).toBe('向量游戏 (1,0) (0,1) (1,1) (wythoff)');
     // A theorem's statement, in Chinese, with the game's numbers.
     await page.goto(fileUrl('?lang=zh', '#preset=bash:3&max=20'));
     await settled(page);
@@ -141,7 +141,7 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     // Why nothing is proven, in Chinese.
     await page.goto(fileUrl('?lang=zh', '#preset=grundy&max=100'));
     await settled(page);
-    expect(await page.locator('#rule').textContent()).toBe('取子分堆游戏 4!.0  (grundy)');
+    expect(await page.locator('#rule').textContent()).toBe('取子分堆游戏 4!.0 (grundy)');
     expect(await page.locator('#status').textContent()).toContain('“只能分成不等的两堆”（!）这一条件不在 Guy–Smith 定理的范围内');
     // An input error: its kind in Chinese, then the core's own line.
     await page.goto(fileUrl('?lang=zh', '#moves=x'));

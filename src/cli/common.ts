@@ -45,24 +45,26 @@ export interface Parsed {
   readonly output?: string;
 }
 
-/** Edit distance, for "did you mean". */
+/** Edit distance (a swap of two neighbours counts as one edit, as in 'cvs' for 'csv'), for "did you mean". */
 function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0]!;
-    row[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      const above = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
   }
-  return row[b.length]!;
+  return d[a.length]![b.length]!;
 }
 
 /** The known flag closest to a mistyped one (a prefix, or within two edits), if any. */
 export function suggestFlag(typed: string, known: readonly string[]): string | undefined {
-  const word = typed.replace(/^-+/, '').split('=')[0]!.toLowerCase();
+  return nearestWord(typed.replace(/^-+/, '').split('=')[0]!, known);
+}
+
+/** The known word closest to a typed one (the only one it starts, or within two edits), if any. */
+function nearestWord(typed: string, known: readonly string[]): string | undefined {
+  const word = typed.toLowerCase();
   if (word === '') return undefined;
   const prefixed = known.filter((k) => k.startsWith(word) || word.startsWith(k));
   if (prefixed.length === 1) return prefixed[0];
@@ -76,6 +78,18 @@ export function suggestFlag(typed: string, known: readonly string[]): string | u
     }
   }
   return best;
+}
+
+/** A flag's value that is none of its choices, in one line: the choices (and `other`, another way), and the nearest one when there is one. */
+export function notAChoice(flag: string, given: string, choices: readonly string[], other?: string): string {
+  const near = nearestWord(given.trim(), choices);
+  return `--${flag}: ${quote(given)} is not one of ${choices.join(', ')}${other ? ` (${other})` : ''}${near ? `; did you mean ${near}?` : ''}`;
+}
+
+/** The first value given to `--flag` (as `--flag v` or `--flag=v`) that is none of `choices`. */
+function badChoice(args: readonly string[], flag: string, choices: readonly string[]): string | undefined {
+  const values = args.flatMap((a, i) => (a === `--${flag}` ? [args[i + 1] ?? ''] : a.startsWith(`--${flag}=`) ? [a.slice(flag.length + 3)] : []));
+  return values.find((v) => !choices.includes(v));
 }
 
 /** yargs says "Unknown argument: move" (or "Unknown arguments: a, b"): add a suggestion. */
@@ -100,12 +114,18 @@ export async function parseArgs(table: Argv, args: readonly string[], prefix: st
   refuseNegativeValues(args);
   let printed = '';
   // getOptions() is on every yargs instance, though its types leave it out.
-  const known = (): string[] => Object.keys((table as unknown as { getOptions(): { key: Record<string, unknown> } }).getOptions().key).filter((k) => k.length > 1);
+  const options = () => (table as unknown as { getOptions(): { key: Record<string, unknown>; choices?: Record<string, readonly string[]> } }).getOptions();
+  const known = (): string[] => Object.keys(options().key).filter((k) => k.length > 1);
   const parser = table
     .alias('h', 'help')
     .exitProcess(false)
     .fail((message, error) => {
       if (error instanceof InputError) throw error;
+      // yargs' "Invalid values: Argument: format, Given: ..." becomes one line naming the nearest choice.
+      for (const [flag, list] of Object.entries(options().choices ?? {})) {
+        const bad = /^Invalid values:/.test(message ?? '') ? badChoice(args, flag, list) : undefined;
+        if (bad !== undefined) throw new InputError(`${prefix}${notAChoice(flag, bad, list)}`);
+      }
       throw new InputError(`${prefix}${explainUnknown(message || error?.message || 'invalid command line', known(), args, positionalHint)}`);
     });
   const argv = (await parser.parseAsync([...args], {}, (_error, _argv, output) => {

@@ -59,6 +59,15 @@ function cleanUp(): void {
   discardAll();
 }
 
+/**
+ * What goes before a signal's message on a terminal: the start of the line,
+ * erased, so that the ^C the terminal echoed (or a half-drawn line) does not
+ * share the message's line. Nothing elsewhere (a log file keeps its bytes).
+ */
+export function freshLine(stream: { readonly isTTY?: boolean }): string {
+  return stream.isTTY ? '\r\u001b[K' : '';
+}
+
 export function installSignalHandlers(): void {
   for (const signal of Object.keys(SIGNAL_EXIT_CODES) as StopSignal[]) {
     process.on(signal, () => {
@@ -68,7 +77,7 @@ export function installSignalHandlers(): void {
       }
       const firstSignal = running === null;
       cleanUp();
-      if (firstSignal) process.stderr.write(`sg-explore: stopped by ${signal}${stopNote()}\n`);
+      if (firstSignal) process.stderr.write(`${freshLine(process.stderr)}sg-explore: stopped by ${signal}${stopNote()}\n`);
       process.exit(SIGNAL_EXIT_CODES[signal]);
     });
   }

@@ -8,7 +8,7 @@ import { parseCommandLine } from './options.js';
 import { runCommand } from './run.js';
 import { ClosedPipe, OutputError } from '../host/sink.js';
 import { discardAll } from '../host/files/temporary.js';
-import { Interrupted, installSignalHandlers } from './interrupt.js';
+import { Interrupted, freshLine, installSignalHandlers } from './interrupt.js';
 import { processIo, type CliIo } from './io.js';
 import { installNodeHost } from '../host/node-host.js';
 
@@ -41,7 +41,7 @@ export async function main(args: readonly string[], io: CliIo = processIo()): Pr
     const error = inCliWords(thrown);
     if (error instanceof ClosedPipe) return EXIT_OK;
     if (error instanceof Interrupted) {
-      io.stderr.write(`sg-explore: ${printableMessage(error)}\n`);
+      io.stderr.write(`${freshLine(io.stderr)}sg-explore: ${printableMessage(error)}\n`);
       return error.exitCode;
     }
     if (error instanceof OutputError) {

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { quickParse, type OptionSpec } from './quick-parse.js';
-import { STDIN_ARGUMENT, asWritten, parseArgs, single } from './common.js';
+import { STDIN_ARGUMENT, asWritten, notAChoice, parseArgs, single } from './common.js';
 import { PROGRESS_OPTION, THREADS_OPTION, parseThreads } from './shared-options.js';
 import { columnsOf, type CliIo } from './io.js';
 import { packageVersion } from '../host/package-root.js';
@@ -183,7 +183,7 @@ function parsePlay(argv: Record<string, unknown>, playing: boolean): ExploreComm
     return undefined;
   }
   const first = single(argv.first, 'first')?.trim().toLowerCase() ?? 'human';
-  if (first !== 'human' && first !== 'computer') throw new InputError(`--first: ${quote(first)} is not human or computer`);
+  if (first !== 'human' && first !== 'computer') throw new InputError(notAChoice('first', first, ['human', 'computer']));
   const seedText = single(argv.seed, 'seed');
   const levelText = single(argv.level, 'level');
   return {

@@ -3,6 +3,8 @@
  * (src/core/play/) spoken line by line in the catalogue's words (English or
  * Chinese). The human types moves (`take 4 from heap 3`, `3 4`, a split
  * `3 -> 1 4`, a state `2 -> 1:2`) or commands (hint, undo, help, quit).
+ * On a terminal a line is read with editing and history (arrows, Up for the
+ * last move); through a pipe the lines are read as they come and echoed.
  */
 import { createInterface } from 'node:readline';
 import type { CliIo } from './io.js';
@@ -12,7 +14,8 @@ import type { DriveOptions } from '../core/driver.js';
 import type { Translate } from '../core/i18n/index.js';
 import { translator } from '../core/i18n/index.js';
 import { PlaySession } from '../core/play/session.js';
-import { hintMoves, hintParagraphs, moveWords, positionWords } from '../core/play/words.js';
+import { helpText, hintMoves, hintParagraphs, moveForms, moveWords, positionWords } from '../core/play/words.js';
+import { Interrupted, SIGNAL_EXIT_CODES } from './interrupt.js';
 import { commandOf, parseMove } from '../core/play/parse-move.js';
 import { wrapWide } from './wrap-wide.js';
 
@@ -26,6 +29,71 @@ export interface PlayOptions {
   readonly t?: Translate;
   /** For each evaluation (a hint, the computer's move): how it reports progress, and what to do when it ends (clear the line). */
   readonly evaluation?: () => { readonly options: DriveOptions; done(): void };
+  /** The seed a random start was drawn from (none: the start was given). */
+  readonly seed?: number;
+}
+
+/** Lines the human types; null at the end of input. */
+interface LineReader {
+  ask(prompt: string): Promise<string | null>;
+  close(): void;
+}
+
+/** Lines through a pipe (or any stream that is no terminal), echoed, so that a transcript reads like a session. */
+function pipedLines(io: CliIo): LineReader {
+  const lines = createInterface({ input: io.stdin, terminal: false });
+  const iterator = lines[Symbol.asyncIterator]();
+  return {
+    async ask(prompt) {
+      io.stdout.write(prompt);
+      const next = await iterator.next();
+      if (next.done) return null;
+      if (!io.stdout.isTTY) io.stdout.write(next.value + '\n');
+      return next.value;
+    },
+    close: () => lines.close(),
+  };
+}
+
+/** Most lines Up goes back through. */
+const HISTORY_SIZE = 100;
+
+/**
+ * Lines from a terminal with readline's editing (arrows, Home/End, Ctrl-W)
+ * and history (Up/Down). Each line has an interface of its own, so that
+ * between lines (while the computer thinks or a hint is worked out) the
+ * terminal is its own again and Ctrl-C stops the program as anywhere else.
+ * Ctrl-C at the prompt stops the game too, its message on a fresh line.
+ */
+function terminalLines(io: CliIo): LineReader {
+  const history: string[] = []; // newest first, as readline keeps it
+  return {
+    ask: (prompt) =>
+      new Promise((resolve, reject) => {
+        const rl = createInterface({ input: io.stdin, output: io.stdout as NodeJS.WritableStream, terminal: true, history: [...history], historySize: HISTORY_SIZE });
+        let answered = false;
+        rl.on('SIGINT', () => {
+          answered = true;
+          io.stdout.write('^C\n');
+          rl.close();
+          reject(new Interrupted('stopped by SIGINT', SIGNAL_EXIT_CODES.SIGINT));
+        });
+        // Ctrl-D on an empty line: the end of input, said on a line of its own.
+        rl.on('close', () => {
+          if (answered) return;
+          io.stdout.write('\n');
+          resolve(null);
+        });
+        rl.question(prompt, (line) => {
+          answered = true;
+          if (line.trim() !== '' && history[0] !== line) history.unshift(line);
+          if (history.length > HISTORY_SIZE) history.pop();
+          rl.close();
+          resolve(line);
+        });
+      }),
+    close() {},
+  };
 }
 
 /** Winning moves a hint lists, at most (one a line). */
@@ -51,16 +119,14 @@ export async function playSession<S>(game: Playable<S>, start: S[], options: Pla
   });
   const width = columnsOf(io.stdout);
 
+  if (options.seed !== undefined) {
+    out(t('play.randomStart', { seed: options.seed }));
+    // A random start may be lost for whoever moves first: say so, rather than let the first player find out.
+    if ((await session.evaluate()).outcome === 'P') out(t('play.startLost', { first: t(options.humanFirst ? 'play.first.human' : 'play.first.computer') }));
+  }
   out(t(options.misere ? 'play.intro.misere' : 'play.intro.normal'));
-  const lines = createInterface({ input: io.stdin, terminal: false });
-  const iterator = lines[Symbol.asyncIterator]();
-  const ask = async (): Promise<string | null> => {
-    io.stdout.write(t('play.prompt'));
-    const next = await iterator.next();
-    if (next.done) return null;
-    if (!io.stdout.isTTY) io.stdout.write(next.value + '\n'); // echo piped input, so a transcript reads like a session
-    return next.value.trim();
-  };
+  const lines = (io.stdin as { isTTY?: boolean }).isTTY && io.stdout.isTTY ? terminalLines(io) : pipedLines(io);
+  const ask = async (): Promise<string | null> => (await lines.ask(t('play.prompt')))?.trim() ?? null;
   try {
     for (;;) {
       out('\n' + t('play.position', { position: positionWords(t, game, session.position) }));
@@ -82,7 +148,7 @@ export async function playSession<S>(game: Playable<S>, start: S[], options: Pla
         return 0;
       }
       if (input === '') continue;
-      if (command === 'help') out(t('play.help'));
+      if (command === 'help') out(helpText(t, moveForms(game)));
       else if (command === 'hint') {
         const report = await session.hint();
         const text = hintParagraphs(t, game, report).map((p) => wrapWide(p, width));
@@ -90,7 +156,9 @@ export async function playSession<S>(game: Playable<S>, start: S[], options: Pla
         if (listed) text.push(listed.heading, ...listed.moves.map((m) => `  ${m}`), ...(listed.more ? [`  ${listed.more}`] : []));
         out(text.join('\n'));
       } else if (command === 'undo') {
+        const [move, reply] = session.undoable().map((m) => moveWords(t, game, m));
         if (!session.undo()) out(t('play.nothingToUndo'));
+        else out(reply === undefined ? t('play.undid', { move }) : t('play.undidBoth', { move, reply }));
       } else {
         const parsed = parseMove(t, game, session.position, session.legalMoves(), input!);
         if (typeof parsed === 'string') out(t('play.notAMove', { reason: parsed }));

@@ -9,10 +9,12 @@ import { playSession } from './play-session.js';
 import { LANGS, pickLang, translator, type Lang, type MessageKey, type Translate } from '../core/i18n/index.js';
 import { wrapWide } from './wrap-wide.js';
 import { startPlay } from '../core/play/start.js';
+import { helpText } from '../core/play/words.js';
 import { parseCommandLine, RULE_FLAGS, STDIN_ARGUMENT } from './options.js';
 import { columnsOf, type CliIo } from './io.js';
 import { progressMode, progressReporter, progressWords } from './progress.js';
 import { inLanguage } from './error-words.js';
+import { notAChoice } from './common.js';
 
 /** The flags play takes, in the order its help lists them: the rule flags (the core's rule words, then --rule), then play's own. */
 export const PLAY_FLAGS: readonly string[] = [...RULE_FLAGS, 'position', 'seed', 'first', 'level', 'misere', 'limit', 'lang'];
@@ -35,7 +37,7 @@ export function playHelp(width: number, t: Translate = translator('en')): string
     t('play.helpText.options'),
     ...flags,
     '',
-    t('play.help'),
+    helpText(t),
     '',
     t('play.helpText.examples'),
     '  sg-explore play --preset nim --position 3 5 7',
@@ -63,7 +65,7 @@ export function langOf(args: readonly string[], env: NodeJS.ProcessEnv): { lang:
   }
   if (asked !== undefined) {
     const lang = LANGS.find((l) => l === asked!.trim().toLowerCase().split(/[-_]/)[0]);
-    if (!lang) throw new InputError(`--lang: ${quote(asked)} is not ${LANGS.join(' or ')}`);
+    if (!lang) throw new InputError(notAChoice('lang', asked, LANGS));
     return { lang, rest };
   }
   const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((v) => v !== undefined && v !== '');
@@ -106,6 +108,5 @@ async function playIn(rest: readonly string[], io: CliIo, t: Translate): Promise
     return { options: { onProgress: (done: number, ceiling: number, unit: string) => progress.update(done, ceiling, unit) }, done: () => progress.done() };
   };
   const { playable, start, random: drawn, next } = await startPlay({ game, position: texts, seed, limit: command.limit });
-  if (drawn) io.stdout.write(t('play.randomStart', { seed }) + '\n');
-  return playSession(playable, [...start], { misere: command.misere, humanFirst: play.first === 'human', level: play.level, random: next, t, evaluation }, io);
+  return playSession(playable, [...start], { misere: command.misere, humanFirst: play.first === 'human', level: play.level, random: next, t, evaluation, seed: drawn ? seed : undefined }, io);
 }

@@ -4,7 +4,7 @@
  * without a word); every mistake is an InputError with one line of text.
  */
 import yargs, { type Argv } from 'yargs';
-import { parseArgs, single } from './common.js';
+import { notAChoice, parseArgs, single } from './common.js';
 import { THREADS_OPTION, parseThreads } from './shared-options.js';
 import { columnsOf, type CliIo } from './io.js';
 import { InputError, quote } from '../core/errors.js';
@@ -126,7 +126,7 @@ function parseFormat(text: string | undefined): ViewFormat | undefined {
   const lower = text.trim().toLowerCase();
   if (lower === 'json' || lower === 'ndjson') return 'jsonl';
   if (lower === 'table' || lower === 'csv' || lower === 'jsonl') return lower;
-  throw new InputError(`--format: ${quote(text)} is not one of table, csv, jsonl`);
+  throw new InputError(notAChoice('format', text, ['table', 'csv', 'jsonl']));
 }
 
 export interface SweepParseOutcome {
@@ -193,7 +193,7 @@ export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Pr
     familySource = { rulesFile: file };
   } else {
     const name = single(parsed.family, 'family')!.trim().toLowerCase();
-    if (!FAMILIES.includes(name as never)) throw new InputError(`--family: unknown family ${quote(name)} (known: ${FAMILIES.join(', ')}; or give --rules FILE)`);
+    if (!FAMILIES.includes(name as never)) throw new InputError(notAChoice('family', name, FAMILIES, 'or give --rules FILE'));
     if (name === 'octal') {
       refuse(['size', 'max-move'], 'applies to --family subtraction and all-but, not octal (octal codes take --digits)');
       const digitsText = single(parsed.digits, 'digits');

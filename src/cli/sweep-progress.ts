@@ -19,7 +19,7 @@
 import { formatCount } from '../core/numbers.js';
 import type { OutputStream } from './io.js';
 import { onInterrupt } from './interrupt.js';
-import { QUIET_EVERY_MS, QUIET_FIRST_LINE_MS, type ProgressMode } from './progress.js';
+import { QUIET_EVERY_MS, QUIET_FIRST_LINE_MS, clockTime as clock, fitParts, progressColumns, type ProgressMode } from './progress.js';
 
 export interface ProgressBar {
   /** secondsLeft: the sweep's own guess from its rules' costs, when it has one (see runSweep's onProgress). */
@@ -28,15 +28,6 @@ export interface ProgressBar {
   clear(): void;
   /** Clear, then leave a final line (when given). */
   finish(line?: string): void;
-}
-
-function clock(seconds: number): string {
-  if (!Number.isFinite(seconds)) return '--:--';
-  const s = Math.round(seconds);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
 
 /** Before this share of the rules, nothing is known of the pace. */
@@ -115,7 +106,8 @@ export function progressBar(mode: ProgressMode, stream: OutputStream, now: () =>
   // Ctrl-C must not leave a half-drawn bar on the terminal.
   const unhook = mode === 'terminal' ? onInterrupt(clear) : () => {};
 
-  const summary = (at: number): string => {
+  /** The display's parts at `at`; a part set to null is given up for room. */
+  const partsAt = (at: number) => {
     const [done, total] = latest;
     const seconds = (at - started) / 1000;
     const rate = seconds > 0 ? done / seconds : 0;
@@ -129,22 +121,35 @@ export function progressBar(mode: ProgressMode, stream: OutputStream, now: () =>
           : left === 'varies'
             ? 'ETA unknown (the pace varies)'
             : `ETA ${clock(left)}`;
-    return `${formatCount(done)}/${formatCount(total)} rules  ${rate >= 10 ? formatCount(Math.round(rate)) : rate.toFixed(1)} rules/s  ${eta}  elapsed ${clock(seconds)}`;
+    return {
+      count: `${formatCount(done)}/${formatCount(total)} rules${total > 0 ? ` (${Math.min(100, Math.floor((100 * done) / total))}%)` : ''}`,
+      rate: `${rate >= 10 ? formatCount(Math.round(rate)) : rate.toFixed(1)} rules/s` as string | null,
+      eta: eta as string | null,
+      elapsed: `elapsed ${clock(seconds)}` as string | null,
+      bar: true,
+    };
   };
+  type Parts = ReturnType<typeof partsAt>;
+  const summary = (p: Parts, gap: string) => [p.count, p.rate, p.eta, p.elapsed].filter((x) => x !== null).join(gap);
 
   const draw = (at: number) => {
     lastDraw = at;
     if (mode === 'lines') {
-      stream.write(`sg-explore: sweep: ${summary(at).replace(/ {2}/g, ', ')}\n`);
+      stream.write(`sg-explore: sweep: ${summary(partsAt(at), ', ')}\n`);
       return;
     }
     const [done, total] = latest;
-    const text = summary(at);
-    const columns = stream.columns ?? 80;
-    const barWidth = Math.max(10, Math.min(40, columns - text.length - 4));
-    const filled = total > 0 ? Math.round((barWidth * done) / total) : 0;
-    const bar = `[${'#'.repeat(filled)}${'-'.repeat(barWidth - filled)}]`;
-    stream.write(`\r\u001b[2K${`${bar} ${text}`.slice(0, Math.max(20, columns - 1))}`);
+    const columns = progressColumns(stream);
+    const line = (p: Parts) => {
+      const text = summary(p, '  ');
+      if (!p.bar) return text;
+      const barWidth = Math.max(10, Math.min(40, columns - text.length - 3));
+      const filled = total > 0 ? Math.round((barWidth * done) / total) : 0;
+      return `[${'#'.repeat(filled)}${'-'.repeat(barWidth - filled)}] ${text}`;
+    };
+    // Given up for room, least telling first: the elapsed time, the rate, the bar (the percentage says as much), the time left.
+    const drops: ((p: Parts) => Parts)[] = [(p) => ({ ...p, elapsed: null }), (p) => ({ ...p, rate: null }), (p) => ({ ...p, bar: false }), (p) => ({ ...p, eta: null })];
+    stream.write(`\r\u001b[2K${fitParts(columns, line, partsAt(at), drops)}`);
     drawn = true;
   };
 

@@ -10,7 +10,7 @@ import { cycleText, statusText } from '../report/cycle-text.js';
 import { pPositionsText } from '../report/p-positions-text.js';
 import type { HtmlReport, SequencePlot } from './types.js';
 
-/** "octal 0.77  (kayles)" when the rule has a name, else the rule text (see ruleTitle). */
+/** "octal 0.77 (kayles)" when the rule has a name, else the rule text (see ruleTitle). */
 export function titleOf(s: Summary): string {
   return ruleTitle(s.rule, s.name);
 }

@@ -28,8 +28,11 @@ function mod(a: number, m: number): number {
   return ((a % m) + m) % m;
 }
 
+/** SGR codes that end each attribute: bold and dim end together (22); a colour ends with the default (39). */
+const SGR_OFF: Readonly<Record<number, number>> = { 1: 22, 2: 22, 3: 23, 4: 24 };
+
 function paint(on: boolean, code: number, text: string): string {
-  return on ? `\u001b[${code}m${text}\u001b[39m` : text;
+  return on ? `\u001b[${code}m${text}\u001b[${SGR_OFF[code] ?? 39}m` : text;
 }
 
 /**

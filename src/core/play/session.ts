@@ -78,6 +78,17 @@ export class PlaySession<S> {
     this.turn = { position: applyMove(this.game, this.turn.position, move), humanToMove: !this.turn.humanToMove };
   }
 
+  /** The moves undo would take back, in the order they were played: the human's, then the computer's reply (if it came). */
+  undoable(): readonly Move<S>[] {
+    if (!this.canUndo) return [];
+    let back = 0;
+    for (let i = this.history.length - 1; i >= 0; i--) {
+      back++;
+      if (this.history[i]!.humanToMove) break;
+    }
+    return this.played.slice(-back);
+  }
+
   /** Back to the human's previous turn (their move and the computer's reply); false when there is none. */
   undo(): boolean {
     if (!this.canUndo) return false;

@@ -25,6 +25,21 @@ export function listWords(t: Translate, items: readonly string[]): string {
   return items.join(t('play.separator'));
 }
 
+/** The ways of writing a move, in the order help lists them. */
+export const MOVE_FORMS = ['take', 'split', 'state', 'token', 'asHint'] as const;
+export type MoveForm = (typeof MOVE_FORMS)[number];
+
+/** The ways of writing a move that `game` takes: takes (and splits) for heaps, a new state for pairs, a vertex for tokens. */
+export function moveForms<S>(game: Pick<Playable<S>, 'heaps' | 'splits' | 'noun'>): MoveForm[] {
+  if (game.heaps) return game.splits ? ['take', 'split', 'asHint'] : ['take'];
+  return [game.noun === 'token' ? 'token' : 'state'];
+}
+
+/** Help on moves and commands: the ways of writing a move in `forms` (every one when not given). */
+export function helpText(t: Translate, forms: readonly MoveForm[] = MOVE_FORMS): string {
+  return [t('play.help.heading'), ...forms.map((form) => t(`play.help.${form}`)), t('play.help.commands')].join('\n');
+}
+
 /** A position as the terminal writes it: its states, separated by spaces. */
 export function positionWords<S>(t: Translate, game: Playable<S>, position: readonly S[]): string {
   return position.length ? position.map((s) => game.show(s)).join(' ') : t('play.nothingLeft');

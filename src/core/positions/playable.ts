@@ -18,6 +18,8 @@ export interface Playable<S> {
   /** Heap games name components "heap"; others "component". */
   readonly noun: string;
   readonly heaps: boolean;
+  /** A move may leave more than one heap (a split): play's help then shows how to write one. */
+  readonly splits?: boolean;
   /** The game is Nim (its misère play has Bouton's rule, which a hint explains). */
   readonly nim?: boolean;
   options(state: S): readonly (readonly S[])[];
@@ -36,6 +38,7 @@ export function heapPlayable(moves: HeapMoves, exploration: Exploration): Playab
   return {
     noun: 'heap',
     heaps: true,
+    splits: moves.splits,
     nim: moves.nim,
     // A heap taken away stays in its place as 0, so heaps keep their numbers through the game.
     options: (n) => moves.options(Number(n)).map((parts) => (parts.length ? parts.map(BigInt) : [0n])),

@@ -35,15 +35,15 @@ export function knownGameName(text: string): string | null {
 /**
  * A rule as reports show it: the canonical text (which parses back as input)
  * with the name a person gave it, or the well-known name it stands for:
- * "octal 0.77  (kayles)", "Nim: take any number  (all-but {})". In another
+ * "octal 0.77 (kayles)", "Nim: take any number (all-but {})". In another
  * language (`t`) the kind word and the known name are translated
- * ("八进制游戏 0.77  (kayles)"); the notation stays as written.
+ * ("八进制游戏 0.77 (kayles)"); the notation stays as written.
  */
 export function ruleTitle(text: string, name?: string | null, t: Translate = english): string {
   const shown = ruleInWords(text, t);
   const known = KNOWN_GAMES[text];
-  if (known && (!name || name === known.name)) return `${t(known.words)}  (${shown})`;
-  return name && name !== text ? `${shown}  (${name})` : shown;
+  if (known && (!name || name === known.name)) return `${t(known.words)} (${shown})`;
+  return name && name !== text ? `${shown} (${name})` : shown;
 }
 
 /** A canonical text with its kind word (the first) in `t`'s language. */

@@ -59,15 +59,20 @@ export const play = {
   'play.computerPlays': 'The computer plays: {move}',
   'play.unfinished': 'Game left unfinished.',
   'play.nothingToUndo': 'Nothing to undo.',
+  'play.undid': 'Undid your move ({move}).',
+  'play.undidBoth': "Undid your move ({move}) and the computer's reply ({reply}).",
+  'play.startLost': 'This start is a P-position: whoever moves first loses with best play ({first}).',
+  'play.first.human': 'you move first',
+  'play.first.computer': 'the computer moves first',
   'play.notAMove': 'Not a move: {reason} (type help)',
-  'play.help':
-    'Moves (heaps, pairs and other components are numbered from 1, left to right):\n' +
-    '  take 4 from heap 3  (or: 3 4)  take 4 tokens from heap 3\n' +
-    '  3 -> 1 4                       heap 3 becomes heaps 1 and 4 (a split)\n' +
-    '  1 -> 2:3                       pair 1 (or a heap with memory) becomes 2:3\n' +
-    '  1 -> b                         token 1 on a graph moves to vertex b\n' +
-    '  heap 3: 7 -> 1 + 4             as hint writes a move: the same as 3 -> 1 4\n' +
-    'Commands: hint (the nim-sum and the winning moves, explained), undo, help, quit',
+  // Help: a heading, the ways of writing a move (a game lists only its own: moveForms), the commands.
+  'play.help.heading': 'Moves (heaps, pairs and other components are numbered from 1, left to right):',
+  'play.help.take': '  take 4 from heap 3  (or: 3 4)  take 4 tokens from heap 3',
+  'play.help.split': '  3 -> 1 4                       heap 3 becomes heaps 1 and 4 (a split)',
+  'play.help.state': '  1 -> 2:3                       pair 1 (or a heap with memory) becomes 2:3',
+  'play.help.token': '  1 -> b                         token 1 on a graph moves to vertex b',
+  'play.help.asHint': '  heap 3: 7 -> 1 + 4             as hint writes a move: the same as 3 -> 1 4',
+  'play.help.commands': 'Commands: hint (the nim-sum and the winning moves, explained), undo, help, quit',
   'play.bad.noComponent': 'there is no {component} (they are numbered 1 to {count})',
   'play.bad.unknown': '{input} is not a move or a command',
   'play.bad.state': '{input} is not a state of this game',
@@ -77,8 +82,12 @@ export const play = {
   'play.bad.cannotTake': 'you cannot take {take} from heap {i} ({state}) under this rule',
   'play.bad.cannotBecome': '{from} cannot become {to} in one move',
   // The line a long evaluation shows on stderr (the CLI's own line, word for word, in English), and the core's units of work.
-  'play.progress.count': 'computing: {done} {unit}, {rate}/s, {seconds} s',
-  'play.progress.of': 'computing: {done} {unit} of at most {ceiling}, {rate}/s, {seconds} s',
+  'play.progress.head': 'computing: {done} {unit}',
+  'play.progress.ceiling': ' of at most {ceiling}',
+  'play.progress.percent': ' ({percent}%)',
+  'play.progress.rate': ', {rate}/s',
+  'play.progress.seconds': ', {seconds} s',
+  'play.progress.left': ', ~{left} left',
   'play.progress.unproven': ' (no proof yet)',
   'play.progress.unit.values': 'values',
   'play.progress.unit.heaps': 'heaps',

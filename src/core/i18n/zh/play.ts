@@ -55,16 +55,19 @@ export const play: Readonly<Record<keyof typeof english, string>> = {
   'play.computerPlays': '电脑走：{move}',
   'play.unfinished': '对局未完成。',
   'play.nothingToUndo': '没有可以悔棋的步骤。',
+  'play.undid': '已撤回你的一步：{move}。',
+  'play.undidBoth': '已撤回你的一步：{move}，以及电脑的应对：{reply}。',
+  'play.startLost': '这个开局是 P 局面：在最佳走法下，先走的一方必输（{first}）。',
+  'play.first.human': '你先走',
+  'play.first.computer': '电脑先走',
   'play.notAMove': '不是合法走法：{reason}（输入 帮助）',
-  'play.help':
-    '走法（堆、组等分量从左到右编号，从 1 开始）：\n' +
-    '  从第 3 堆取走 4 个（或：3 4）  从第 3 堆取走 4 个石子\n' +
-    '  3 -> 1 4                       第 3 堆分成 1 和 4 两堆\n' +
-    '  1 -> 2:3                       第 1 组（或带记忆的堆）变成 2:3\n' +
-    '  1 -> b                         图上的棋子 1 移到顶点 b\n' +
-    '  第 3 堆：7 -> 1 + 4            提示中的写法，与 3 -> 1 4 相同\n' +
-    '命令：提示（解释异或和与必胜走法）、悔棋、帮助、退出\n' +
-    '      （也可输入 hint、undo、help、quit）',
+  'play.help.heading': '走法（堆、组等分量从左到右编号，从 1 开始）：',
+  'play.help.take': '  从第 3 堆取走 4 个（或：3 4）  从第 3 堆取走 4 个石子',
+  'play.help.split': '  3 -> 1 4                       第 3 堆分成 1 和 4 两堆',
+  'play.help.state': '  1 -> 2:3                       第 1 组（或带记忆的堆）变成 2:3',
+  'play.help.token': '  1 -> b                         图上的棋子 1 移到顶点 b',
+  'play.help.asHint': '  第 3 堆：7 -> 1 + 4            提示中的写法，与 3 -> 1 4 相同',
+  'play.help.commands': '命令：提示（解释异或和与必胜走法）、悔棋、帮助、退出\n      （也可输入 hint、undo、help、quit）',
   'play.bad.noComponent': '没有{component}（编号为 1 到 {count}）',
   'play.bad.unknown': '{input} 既不是走法也不是命令',
   'play.bad.state': '{input} 不是这个游戏的局面',
@@ -73,8 +76,12 @@ export const play: Readonly<Record<keyof typeof english, string>> = {
   'play.bad.splits': '在那里取走 {take} 个会把堆分开：请写明怎么分，如 {i} -> A B',
   'play.bad.cannotTake': '按这个规则，不能从第 {i} 堆（{state}）取走 {take} 个',
   'play.bad.cannotBecome': '{from} 不能一步变成 {to}',
-  'play.progress.count': '计算中：{done} {unit}，每秒 {rate}，已用 {seconds} 秒',
-  'play.progress.of': '计算中：{done} {unit}（最多 {ceiling}），每秒 {rate}，已用 {seconds} 秒',
+  'play.progress.head': '计算中：{done} {unit}',
+  'play.progress.ceiling': '（最多 {ceiling}）',
+  'play.progress.percent': '，{percent}%',
+  'play.progress.rate': '，每秒 {rate}',
+  'play.progress.seconds': '，已用 {seconds} 秒',
+  'play.progress.left': '，约剩 {left}',
   'play.progress.unproven': '，尚未找到证明',
   'play.progress.unit.values': '个值',
   'play.progress.unit.heaps': '堆',
