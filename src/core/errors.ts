@@ -267,12 +267,12 @@ export function excerpt(text: string, max = QUOTE_CHARS): string {
 
 /**
  * A user's value quoted in a message: `'1e6x'`, or a short, escaped excerpt of a long one.
- * `length`: the value's whole length, when only its beginning was kept (a token streamed from input).
+ * `length`: the value's whole length, when only its beginning was kept (a token streamed from input); `max`: how much is shown.
  */
-export function quote(value: unknown, length?: number): string {
+export function quote(value: unknown, length?: number, max = QUOTE_CHARS): string {
   const text = String(value);
   const whole = length ?? text.length;
-  const { head: shown, cut } = head(text, QUOTE_CHARS);
+  const { head: shown, cut } = head(text, max);
   return `'${escapeControls(shown)}${cut || whole > text.length ? `…' (${groupDigits(whole)} characters)` : "'"}`;
 }
 

@@ -112,6 +112,9 @@ export function checkCheckpointTarget(path: string, options: { resume: boolean; 
   }
 }
 
+/** A rule's text in a mismatch is shown this far: enough for both sides' differences (a grid's columns come last), not a damaged file's megabyte. */
+const RULE_CHARS = 200;
+
 export function loadCheckpoint(path: string, rule: string): ValueArray {
   let fd: number | undefined;
   try {
@@ -128,7 +131,7 @@ export function loadCheckpoint(path: string, rule: string): ValueArray {
     }
     if (typeof header !== 'object' || header === null || header.format !== FORMAT) throw refuse('bad-file', path, `not a sg-explore checkpoint (version ${VERSION})`);
     if (header.version !== VERSION) throw refuse('bad-file', path, versionWords(header.version));
-    if (header.rule !== rule) throw refuse('mismatch', path, `it is for ${quote(header.rule)}, not ${quote(rule)}`);
+    if (header.rule !== rule) throw refuse('mismatch', path, `it is for ${quote(header.rule, undefined, RULE_CHARS)}, not ${quote(rule, undefined, RULE_CHARS)}`);
     if (![1, 2, 4].includes(header.bytesPerValue) || !Number.isSafeInteger(header.count) || header.count < 0) throw refuse('bad-file', path, DAMAGED);
     // The values are read straight into a buffer of their own (aligned for their width): a record's checkpoint
     // is hundreds of megabytes, and a second copy of it would be the run's largest cost in memory.
