@@ -24,6 +24,7 @@ import { exploreTable } from '../src/core/heap/explore.js';
 import { int, mulberry32 } from './helpers/random.js';
 import { expectBadInput, runCli } from './helpers/cli.js';
 import { groundWords } from '../src/core/laws/ground.js';
+import { longTest } from './helpers/long.js';
 
 const code = (text: string): Rule => ({ kind: 'take-and-break', code: parseCode(text) }) as Rule;
 
@@ -275,7 +276,7 @@ describe('misère quotients against an exhaustive search', () => {
 
   // Siegel computed Q_30 of 0.07 with MisereSolver (`misere.jar 0.07 -maxheap 30`): order 360
   // (answer on Plambeck's blog miseregames, 28 August 2007).
-  it("Dawson's Kayles: the orders of Q_n grow 1, 2, 6, 12, 24, 144 at heap 25, 176 at 27, and Q_30 has Siegel's order 360, each checked", () => {
+  longTest("Dawson's Kayles: the orders of Q_n grow 1, 2, 6, 12, 24, 144 at heap 25, 176 at 27, and Q_30 has Siegel's order 360, each checked [long]", () => {
     const orders = [1, 2, 4, 10, 14, 24].map((n) => quotientOf(code('0.07'), n).monoid.size);
     expect(orders).toEqual([1, 2, 6, 12, 24, 24]);
     const moves = movesOf(code('0.07'));

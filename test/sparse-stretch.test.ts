@@ -3,6 +3,7 @@ import { solve } from '../src/core/analyse.js';
 import { parseCode } from '../src/core/rules/code.js';
 import { runRule, SWEEP_SPARSE_STRETCH } from '../src/sweep/run-rule.js';
 import type { Rule } from '../src/core/kinds/registry.js';
+import { longTest } from './helpers/long.js';
 
 /**
  * The sparse stretch (ExploreRequest.sparseStretch): past its limit, a code
@@ -51,7 +52,7 @@ describe('sparse stretch', () => {
     expect(() => solve({ game: { rule: code('0.16') }, sparseStretch: { limit: 10, maxRareHeaps: 1.5, maxRareWork: 1 } })).toThrow(/sparseStretch\.maxRareHeaps/);
   });
 
-  it('a sweep without --limit stretches (0.376 proven with its published preperiod 2,268,248 and period 4); with --limit it does not', () => {
+  longTest('a sweep without --limit stretches (0.376 proven with its published preperiod 2,268,248 and period 4); with --limit it does not [long]', () => {
     expect(SWEEP_SPARSE_STRETCH).toEqual({ limit: 2 ** 25, maxRareHeaps: 2 ** 10, maxRareWork: 2 ** 32 });
     const row = runRule({ index: 0, rule: code('0.376') });
     expect(row).toMatchObject({ proven: true, preperiod: 2268248, period: 4, computed: 2 * 2268248 + 2 * 4 + 3 });

@@ -6,6 +6,7 @@ import { ValueStore, type ValueArray } from '../src/core/kernels/store.js';
 import { exploreAsync } from '../src/core/analyse.js';
 import { parseCode } from '../src/core/rules/code.js';
 import { int, mulberry32 } from './helpers/random.js';
+import { longTest } from './helpers/long.js';
 
 /**
  * Heaps computed ahead from a predicted period (speculation.ts with WasmStretchComputer): worker threads compute
@@ -163,7 +164,7 @@ describe('exploreAsync computes ahead on three threads, with the same results', 
   });
 
   // To 1.4e7: the period is first seen held near 1.14e7, and the workers, started then, take part from a later step on.
-  it('0.354 to 1.4e7 (its period 1,180 holds from about 10^7): on 3 threads the report says the workers computed heaps ahead; on 2 none do', async () => {
+  longTest('0.354 to 1.4e7 (its period 1,180 holds from about 10^7): on 3 threads the report says the workers computed heaps ahead; on 2 none do [long]', async () => {
     const game = { rule: { kind: 'take-and-break' as const, code: parseCode('0.354') } };
     const two = await exploreAsync({ game, limit: 14_000_000, threads: 3 });
     expect(two.kernel?.runsOn).toBe('webassembly, heaps computed ahead on worker threads');

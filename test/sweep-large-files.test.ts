@@ -14,6 +14,7 @@ import { familyRules, type Family } from '../src/sweep/family.js';
 import { ruleText } from '../src/core/kinds/registry.js';
 import { runCli, type CliRun } from './helpers/cli.js';
 import { scratchDirectories } from './helpers/scratch.js';
+import { longTest } from './helpers/long.js';
 
 const scratch = scratchDirectories('sweep-large');
 /** A heap far smaller than the file: reading it whole, or keeping its rows, cannot fit. */
@@ -97,7 +98,7 @@ describe('results files larger than the heap', () => {
     expect([...wideAllBut(12)]).toEqual([...familyRules(family)].map(ruleText));
   });
 
-  it('--resume, --merge and --from read a 210 MB file under a 64 MB heap', { timeout: 120_000 }, async () => {
+  longTest('--resume, --merge and --from read a 210 MB file under a 64 MB heap [long]', { timeout: 120_000 }, async () => {
     const heapLimit = spawnSync(process.execPath, ['-p', 'require("v8").getHeapStatistics().heap_size_limit'], { env: { ...process.env, ...SMALL_HEAP }, encoding: 'utf8' });
     expect(Number(heapLimit.stdout), 'NODE_OPTIONS limits the heap').toBeLessThan(128 * 2 ** 20);
 

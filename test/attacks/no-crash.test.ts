@@ -18,6 +18,7 @@ import { referenceValues } from '../oracles/reference.js';
 import { int, mulberry32 } from '../helpers/random.js';
 import { scratchDirectories } from '../helpers/scratch.js';
 import { KINDS, type Rule } from '../../src/core/kinds/registry.js';
+import { longTest } from '../helpers/long.js';
 
 /** The built binary under a V8 old space of `heapMb`, `input` written to its standard input as it takes it. */
 function runPiped(args: readonly string[], input: Iterable<string>, heapMb: number): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
@@ -156,7 +157,7 @@ describe('answers from standard input in flat memory (node --max-old-space-size=
     expect([changed, after0]).toEqual([1, 0]);
   });
 
-  it('variant: --input cases with 300,000 cases of one heap each (--moves 1,2,3), --answer winner: a line each, right', async () => {
+  longTest('variant: --input cases with 300,000 cases of one heap each (--moves 1,2,3), --answer winner: a line each, right [long]', async () => {
     // Each case is a position of its own (about 20,000 a second); 300,000 of them, all held at once, passed 64 MB.
     const CASES = 300_000;
     const random = mulberry32(414141);

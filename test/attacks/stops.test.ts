@@ -9,13 +9,13 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, cliEnv, runCli } from '../helpers/cli.js';
+import { BIN, cliEnv, runCli, HANG_GUARD_S } from '../helpers/cli.js';
 import { scratchDirectories } from '../helpers/scratch.js';
 
 const scratch = scratchDirectories('stops');
 const SIGNAL_CODES: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
 /** Seconds a run may take to end after a signal (the promise is one second). */
-const AFTER_SIGNAL = 5;
+const AFTER_SIGNAL = HANG_GUARD_S;
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 

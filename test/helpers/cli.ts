@@ -9,6 +9,13 @@ import { expect as globalExpect, type ExpectStatic } from 'vitest';
  */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The program as installed: the bundle package.json's bin names. */
+/**
+ * How many seconds a test gives the program before calling it hung. Its promises (a signal obeyed within a
+ * second, a refusal before any work) hold on a quiet machine; tests run beside other work, so they check that the
+ * thing happens at all, with a wide margin, and leave the seconds themselves to `npm run bench`.
+ */
+export const HANG_GUARD_S = 10;
+
 export const BIN = join(ROOT, 'dist/sg-explore.cjs');
 
 /** How one run of the binary ended, and what it wrote. */
