@@ -11,6 +11,9 @@ import { el, esc, fitText, fmt, svgOpen } from './svg.js';
 import { log1pTicks, niceMax, niceTicks } from './ticks.js';
 import type { SequencePlot } from './types.js';
 
+/** A plot's columns as summariseColumns gives them. */
+type Columns = ReturnType<typeof summariseColumns>;
+
 /** Bands narrower than this many pixels are not drawn (they would be a grey wash). */
 const MIN_BAND_PX = 3;
 
@@ -86,7 +89,26 @@ export function renderSequencePlot(plot: SequencePlot): string {
   out.push(el('text', { x: left, y: 38, 'font-size': 12, fill: '#333' }, esc(describe(plot))));
 
   // Pattern regions, under the data.
-  out.push('<g clip-path="url(#plot-area)">');
+  out.push('<g clip-path="url(#plot-area)">', ...patternRegions(cycle, span, xOf, top, ph), '</g>');
+
+  // Axes and ticks.
+  out.push(axes(left, top, pw, ph, xOf, yOf, log ? log1pTicks(span) : niceTicks(0, span, 7).filter((t) => t <= span), niceTicks(0, yMax, 5), log ? 1000 : 1e5));
+  out.push(el('text', { x: left + pw / 2, y: top + ph + 34, 'text-anchor': 'middle' }, log ? 'n (log scale, as log(1 + n))' : 'n'));
+  out.push(el('text', { x: 16, y: top + ph / 2, 'text-anchor': 'middle', transform: `rotate(-90 16 ${fmt(top + ph / 2)})` }, 'G(n)'));
+
+  out.push(...valueMarks(cols, columns, maxValue, yMax, ph, xOf, yOf, left));
+  out.push(...tickStrips(cols, columns, hasRare, xOf, left, stripTop, strip, pw));
+
+  // A pattern narrower than a few pixels cannot be seen: say so rather than show an empty key.
+  const visible = cycle !== null && xOf(cycle.preperiod + cycle.period) - xOf(0) >= 4;
+  out.push(legend(left, height - 12, cycle === null ? 'none' : visible ? 'shown' : 'too-narrow', hasRare));
+  out.push('</svg>');
+  return out.join('\n');
+}
+
+/** The pattern's regions, under the data: the preperiod hatched, later periods as alternating bands, the first period between dashed lines. */
+function patternRegions(cycle: SequencePlot['cycle'], span: number, xOf: (n: number) => number, top: number, ph: number): string[] {
+  const out: string[] = [];
   if (cycle) {
     const pre = Math.min(cycle.preperiod, span);
     out.push(el('rect', { id: 'preperiod', x: xOf(0), y: top, width: xOf(pre) - xOf(0), height: ph, fill: 'url(#hatch)', 'data-from': 0, 'data-to': cycle.preperiod }));
@@ -106,13 +128,12 @@ export function renderSequencePlot(plot: SequencePlot): string {
         el('line', { x1: xOf(a), y1: top, x2: xOf(a), y2: top + ph }) + el('line', { x1: xOf(b), y1: top, x2: xOf(b), y2: top + ph })),
     );
   }
-  out.push('</g>');
+  return out;
+}
 
-  // Axes and ticks.
-  out.push(axes(left, top, pw, ph, xOf, yOf, log ? log1pTicks(span) : niceTicks(0, span, 7).filter((t) => t <= span), niceTicks(0, yMax, 5), log ? 1000 : 1e5));
-  out.push(el('text', { x: left + pw / 2, y: top + ph + 34, 'text-anchor': 'middle' }, log ? 'n (log scale, as log(1 + n))' : 'n'));
-  out.push(el('text', { x: 16, y: top + ph / 2, 'text-anchor': 'middle', transform: `rotate(-90 16 ${fmt(top + ph / 2)})` }, 'G(n)'));
-
+/** The values as marks (see the comment inside): dots, level strokes, or min-max segments. */
+function valueMarks(cols: Columns, columns: number, maxValue: number, yMax: number, ph: number, xOf: (n: number) => number, yOf: (v: number) => number, left: number): string[] {
+  const out: string[] = [];
   // The values: a dot per value where a column holds one. Where it holds several:
   // small values each get a horizontal stroke (runs of columns merged), so the
   // levels a sequence visits stay visible; large ones a min-max segment.
@@ -142,8 +163,12 @@ export function renderSequencePlot(plot: SequencePlot): string {
   }
   if (dots.length > 0) out.push(el('path', { id: 'value-dots', d: dots.join(''), stroke: '#000', 'stroke-width': 3.2, 'stroke-linecap': 'round', fill: 'none' }));
   if (segs.length > 0) out.push(el('path', { id: 'value-columns', d: segs.join(''), stroke: '#000', 'stroke-width': byLevel ? 2 : 1, fill: 'none' }));
+  return out;
+}
 
-  // Strips above the plot: a tick wherever a column holds a P-position / a rare value.
+/** Strips above the plot: a tick wherever a column holds a P-position / a rare value. */
+function tickStrips(cols: Columns, columns: number, hasRare: boolean, xOf: (n: number) => number, left: number, stripTop: number, strip: number, pw: number): string[] {
+  const out: string[] = [];
   const strips: [string, string, (c: number) => boolean][] = [['p-positions', 'P', (c) => cols.zero[c] === 1]];
   if (hasRare) strips.push(['rare-values', 'rare', (c) => cols.rare[c]! > 0]);
   strips.forEach(([id, label, has], i) => {
@@ -152,12 +177,7 @@ export function renderSequencePlot(plot: SequencePlot): string {
     out.push(el('rect', { x: left, y, width: pw, height: strip, fill: 'none', stroke: '#bbb', 'stroke-width': 0.5 }));
     out.push(el('path', { id, d: stripPath(columns, cols.start, has, xOf, left, y, strip), fill: i === 0 ? '#000' : '#666' }));
   });
-
-  // A pattern narrower than a few pixels cannot be seen: say so rather than show an empty key.
-  const visible = cycle !== null && xOf(cycle.preperiod + cycle.period) - xOf(0) >= 4;
-  out.push(legend(left, height - 12, cycle === null ? 'none' : visible ? 'shown' : 'too-narrow', hasRare));
-  out.push('</svg>');
-  return out.join('\n');
+  return out;
 }
 
 /** The subtitle: what pattern, and how sure. */

@@ -188,58 +188,103 @@ function leftOut(done: IndexSet | undefined, copies: ReadonlyMap<number, number>
 }
 
 export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
-  const { pool, total, work, output } = options;
+  return new SweepRun(options).run();
+}
+
+/** A batch in the reorder window, in family order. */
+interface Slot {
+  readonly batch: Batch;
+  /** The batch's first look (FIRST_LOOK_HEAPS). */
+  result: BatchResult | null;
+  /** The first family index of a stretch of the family. */
+  readonly from: number | null;
+  /** The whole runs of the rules the first look deferred, in its order (null until back). */
+  whole: (BatchResult | null)[];
+}
+
+/** A deferred rule waiting for a thread: which slot's, and which of its deferred rules it is. */
+interface WholeRun {
+  readonly cost: number;
+  readonly index: number;
+  readonly slot: Slot;
+  readonly nth: number;
+  /** Its first look's values, to go on from (left out past MAX_HELD_VALUE_BYTES: the run then starts over). */
+  readonly values: ValueArray | undefined;
+}
+
+/**
+ * One sweep's state: the batches out and back, the reorder window, the
+ * deferred rules, and the counts. A class so that each step of the loop
+ * (launch, arrive, emit) is a method of its own sharing that state.
+ */
+class SweepRun {
+  private readonly family: Extract<SweepWork, { kind: 'family' }> | null;
   // Codes that share their values with an earlier code are not computed: their rows are the earlier row, renamed (shared-values.ts).
-  const family = work.kind === 'family' ? work : null;
-  const copies = family ? sharedValuePositions(family.family, family.shard, family.done) : new Map<number, number>();
-  const copyPositions = [...copies.keys()].sort((a, b) => a - b);
-  const wanted = new Set(copies.values());
+  private readonly copies: ReadonlyMap<number, number>;
+  private readonly copyPositions: readonly number[];
+  private readonly wanted: ReadonlySet<number>;
   /** Rows of the positions copies are made from, as they are emitted. */
-  const originals = new Map<number, SweepRow>();
-  let nextCopy = 0;
-  const source =
-    work.kind === 'rules' ? ruleBatches(work.rules) : familyBatches(work.family, work.shard, copies.size ? leftOut(work.done, copies) : work.done);
-  // With copies to make, rows come back as JSON lines whatever the output: they are read here and written again.
-  const workerFormat: RowFormat = copies.size || output.as === 'rows' ? 'jsonl' : output.as;
-  const maxInFlight = pool.threads * 2;
-  const maxSlots = pool.threads * 64;
-  const firstLook = options.firstLookHeaps === undefined ? FIRST_LOOK_HEAPS : (options.firstLookHeaps ?? undefined);
-  interface Slot {
-    readonly batch: Batch;
-    /** The batch's first look (FIRST_LOOK_HEAPS). */
-    result: BatchResult | null;
-    /** The first family index of a stretch of the family. */
-    readonly from: number | null;
-    /** The whole runs of the rules the first look deferred, in its order (null until back). */
-    whole: (BatchResult | null)[];
-  }
-  /** A deferred rule waiting for a thread: which slot's, and which of its deferred rules it is. */
-  interface WholeRun {
-    readonly cost: number;
-    readonly index: number;
-    readonly slot: Slot;
-    readonly nth: number;
-    /** Its first look's values, to go on from (left out past MAX_HELD_VALUE_BYTES: the run then starts over). */
-    readonly values: ValueArray | undefined;
-  }
-  let heldValueBytes = 0;
-  const slots: Slot[] = [];
-  const deferred = new CostliestFirst<WholeRun>();
-  const complete = (slot: Slot | undefined): slot is Slot => slot !== undefined && slot.result !== null && !slot.whole.includes(null);
-  let inFlight = 0;
+  private readonly originals = new Map<number, SweepRow>();
+  private nextCopy = 0;
+  private readonly source: BatchSource;
+  private readonly workerFormat: RowFormat;
+  private readonly maxInFlight: number;
+  private readonly maxSlots: number;
+  private readonly firstLook: number | undefined;
+  private heldValueBytes = 0;
+  private readonly slots: Slot[] = [];
+  private readonly deferred = new CostliestFirst<WholeRun>();
+  private inFlight = 0;
   /** What the first looks back so far saw: their rules, their worker time, and the guessed costs of those they deferred. */
-  const seenByFirstLooks = { rules: 0, milliseconds: 0, deferredCost: 0 };
+  private readonly seenByFirstLooks = { rules: 0, milliseconds: 0, deferredCost: 0 };
   /** The whole runs on a thread now: their guessed costs and when they started (performance.now()). */
-  const running = new Set<{ readonly cost: number; readonly started: number }>();
-  let taken = 0;
-  let finished = 0;
-  let emitted = 0;
-  let failed = 0;
-  let firstFailure: FailedRule | null = null;
-  let exhausted = false;
+  private readonly running = new Set<{ readonly cost: number; readonly started: number }>();
+  private taken = 0;
+  private finished = 0;
+  private emitted = 0;
+  private failed = 0;
+  private firstFailure: FailedRule | null = null;
+  private exhausted = false;
   /** Milliseconds per rule, by pace key (kinds differ a thousandfold: a subtraction set against a code). */
-  const msPerRule = new Map<string, number>();
-  let wake: (() => void) | null = null;
+  private readonly msPerRule = new Map<string, number>();
+  private wake: (() => void) | null = null;
+
+  constructor(private readonly options: SweepOptions) {
+    const { pool, work, output } = options;
+    this.family = work.kind === 'family' ? work : null;
+    this.copies = this.family ? sharedValuePositions(this.family.family, this.family.shard, this.family.done) : new Map<number, number>();
+    this.copyPositions = [...this.copies.keys()].sort((a, b) => a - b);
+    this.wanted = new Set(this.copies.values());
+    this.source =
+      work.kind === 'rules'
+        ? ruleBatches(work.rules)
+        : familyBatches(work.family, work.shard, this.copies.size ? leftOut(work.done, this.copies) : work.done);
+    // With copies to make, rows come back as JSON lines whatever the output: they are read here and written again.
+    this.workerFormat = this.copies.size || output.as === 'rows' ? 'jsonl' : output.as;
+    this.maxInFlight = pool.threads * 2;
+    this.maxSlots = pool.threads * 64;
+    this.firstLook = options.firstLookHeaps === undefined ? FIRST_LOOK_HEAPS : (options.firstLookHeaps ?? undefined);
+  }
+
+  /** Launch, emit in order, and wait for batches, until the work is done and every row handed on. */
+  async run(): Promise<SweepOutcome> {
+    const { slots } = this;
+    for (;;) {
+      while (this.launch());
+      let started = false;
+      while (complete(slots[0])) {
+        await this.emit(slots.shift()!);
+        if ((started = this.launch())) break; // refill first
+      }
+      if (this.exhausted && slots.length === 0) {
+        await this.emitCopies(Infinity);
+        break;
+      }
+      if (started || complete(slots[0])) continue;
+      await new Promise<void>((resolve) => (this.wake = resolve));
+    }
+    return { rows: this.emitted, failed: this.failed, firstFailure: this.firstFailure };
+  }
 
   /**
    * A batch holds as many rules as fill about TARGET_BATCH_MS at their
@@ -248,82 +293,93 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
    * but never less than MIN_BATCH_MS of work, so the last rules do not go
    * one round trip each.
    */
-  const sizeFor = (key: string): number => {
-    const pace = msPerRule.get(key);
+  private readonly sizeFor = (key: string): number => {
+    const pace = this.msPerRule.get(key);
     if (pace === undefined) return 1;
     const rulesIn = (ms: number) => Math.max(1, Math.round(ms / Math.max(pace, 1e-3)));
-    const share = Math.ceil(Math.max(1, total - taken) / (pool.threads * 8));
+    const share = Math.ceil(Math.max(1, this.options.total - this.taken) / (this.options.pool.threads * 8));
     return Math.min(MAX_BATCH, Math.max(rulesIn(MIN_BATCH_MS), Math.min(rulesIn(TARGET_BATCH_MS), share)));
   };
 
   /** The guess at the seconds left (see SweepOptions.onProgress); none before the first looks have seen enough rules. */
-  const secondsLeft = (): number | undefined => {
-    const toLook = total - copyPositions.length - seenByFirstLooks.rules;
+  private secondsLeft(): number | undefined {
+    const { total, pool } = this.options;
+    const seen = this.seenByFirstLooks;
+    const toLook = total - this.copyPositions.length - seen.rules;
     // Rules not looked at yet cost what those looked at did on average, first look and deferred whole run
     // together (a family's later rules are often costlier: then this is low). Guessed only once enough were seen.
-    if (toLook > 0 && seenByFirstLooks.rules < Math.max(2 * pool.threads, GUESS_AFTER_SHARE * (total - copyPositions.length))) return undefined;
+    if (toLook > 0 && seen.rules < Math.max(2 * pool.threads, GUESS_AFTER_SHARE * (total - this.copyPositions.length))) return undefined;
     const now = performance.now();
-    const left = [...running].map(({ cost, started }) => Math.max(0, cost - (now - started)));
-    const unseen = toLook > 0 ? (toLook * (seenByFirstLooks.milliseconds + seenByFirstLooks.deferredCost)) / seenByFirstLooks.rules : 0;
-    return workLeftSeconds(deferred.totalCost + unseen, deferred.highestCost, left, pool.threads);
-  };
+    const left = [...this.running].map(({ cost, started }) => Math.max(0, cost - (now - started)));
+    const unseen = toLook > 0 ? (toLook * (seen.milliseconds + seen.deferredCost)) / seen.rules : 0;
+    return workLeftSeconds(this.deferred.totalCost + unseen, this.deferred.highestCost, left, pool.threads);
+  }
 
   /** A batch came back: count its rows, and wake the loop. */
-  const arrived = (result: BatchResult): void => {
-    inFlight--;
-    finished += result.count;
-    options.onProgress?.(finished, total, secondsLeft());
-    const w = wake;
-    wake = null;
+  private arrived(result: BatchResult): void {
+    this.inFlight--;
+    this.finished += result.count;
+    this.options.onProgress?.(this.finished, this.options.total, this.secondsLeft());
+    const w = this.wake;
+    this.wake = null;
     w?.();
-  };
+  }
 
-  const launchFirstLook = (): void => {
-    const next = source.next(sizeFor);
+  private launchFirstLook(): void {
+    const next = this.source.next(this.sizeFor);
     if (!next) {
-      exhausted = true;
+      this.exhausted = true;
       return;
     }
     const { batch, key } = next;
-    taken += batchSize(batch);
+    this.taken += batchSize(batch);
     const slot: Slot = { batch, result: null, from: batch.kind === 'range' ? batch.from : null, whole: [] };
-    slots.push(slot);
-    inFlight++;
-    void pool.runBatch(batch, options.limit, workerFormat, firstLook).then((result) => {
+    this.slots.push(slot);
+    this.inFlight++;
+    void this.options.pool.runBatch(batch, this.options.limit, this.workerFormat, this.firstLook).then((result) => {
       const looked = result.count + result.deferred.length;
-      seenByFirstLooks.rules += looked;
-      seenByFirstLooks.milliseconds += result.milliseconds;
+      this.seenByFirstLooks.rules += looked;
+      this.seenByFirstLooks.milliseconds += result.milliseconds;
       slot.result = result;
       slot.whole = result.deferred.map(() => null);
-      result.deferred.forEach(({ cost, index, values }, nth) => {
-        const keep = heldValueBytes + values.byteLength <= MAX_HELD_VALUE_BYTES;
-        if (keep) heldValueBytes += values.byteLength;
-        deferred.push({ cost, index, slot, nth, values: keep ? values : undefined });
-        seenByFirstLooks.deferredCost += cost;
-      });
-      // The pace of first looks alone: whole runs of costly rules would make batches of cheap ones too small.
-      if (result.milliseconds > 0 && looked > 0) {
-        const each = result.milliseconds / looked;
-        const pace = msPerRule.get(key);
-        // A faster batch is believed at once: the first batches run cold code, so rules seem slow at first, and
-        // averaging that away took a fresh pool's first tenth of a second. A slower one moves the pace half way.
-        msPerRule.set(key, pace === undefined || each < pace ? each : 0.5 * pace + 0.5 * each);
-      }
-      arrived(result);
+      this.deferWholeRuns(slot, result);
+      this.learnPace(key, result, looked);
+      this.arrived(result);
     });
-  };
+  }
 
-  const launchWhole = (run: WholeRun): void => {
-    inFlight++;
-    heldValueBytes -= run.values?.byteLength ?? 0;
-    const clock = { cost: run.cost, started: performance.now() };
-    running.add(clock);
-    void pool.runBatch(batchOfOne(run.slot.batch, run.index, run.values), options.limit, workerFormat).then((result) => {
-      running.delete(clock);
-      run.slot.whole[run.nth] = result;
-      arrived(result);
+  /** Queue the rules a first look deferred, keeping their values while the held bytes allow. */
+  private deferWholeRuns(slot: Slot, result: BatchResult): void {
+    result.deferred.forEach(({ cost, index, values }, nth) => {
+      const keep = this.heldValueBytes + values.byteLength <= MAX_HELD_VALUE_BYTES;
+      if (keep) this.heldValueBytes += values.byteLength;
+      this.deferred.push({ cost, index, slot, nth, values: keep ? values : undefined });
+      this.seenByFirstLooks.deferredCost += cost;
     });
-  };
+  }
+
+  /** The pace of first looks alone: whole runs of costly rules would make batches of cheap ones too small. */
+  private learnPace(key: string, result: BatchResult, looked: number): void {
+    if (result.milliseconds > 0 && looked > 0) {
+      const each = result.milliseconds / looked;
+      const pace = this.msPerRule.get(key);
+      // A faster batch is believed at once: the first batches run cold code, so rules seem slow at first, and
+      // averaging that away took a fresh pool's first tenth of a second. A slower one moves the pace half way.
+      this.msPerRule.set(key, pace === undefined || each < pace ? each : 0.5 * pace + 0.5 * each);
+    }
+  }
+
+  private launchWhole(run: WholeRun): void {
+    this.inFlight++;
+    this.heldValueBytes -= run.values?.byteLength ?? 0;
+    const clock = { cost: run.cost, started: performance.now() };
+    this.running.add(clock);
+    void this.options.pool.runBatch(batchOfOne(run.slot.batch, run.index, run.values), this.options.limit, this.workerFormat).then((result) => {
+      this.running.delete(clock);
+      run.slot.whole[run.nth] = result;
+      this.arrived(result);
+    });
+  }
 
   /**
    * Start what may start: first looks while the window has room, keeping a
@@ -333,20 +389,21 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
    * long ones are chosen (or, in a family too large for the window, the
    * costs within it). Whether anything started.
    */
-  const launch = (): boolean => {
-    if (!exhausted && inFlight < maxInFlight && slots.length < maxSlots) {
-      launchFirstLook();
+  private launch(): boolean {
+    if (!this.exhausted && this.inFlight < this.maxInFlight && this.slots.length < this.maxSlots) {
+      this.launchFirstLook();
       return true;
     }
-    if (deferred.size > 0 && inFlight < pool.threads) {
-      launchWhole(deferred.take()!);
+    if (this.deferred.size > 0 && this.inFlight < this.options.pool.threads) {
+      this.launchWhole(this.deferred.take()!);
       return true;
     }
     return false;
-  };
+  }
 
   /** Hand on rows read back from JSON lines (as rows, or as lines of the output's format). */
-  const handOn = async (rows: readonly SweepRow[]): Promise<void> => {
+  private async handOn(rows: readonly SweepRow[]): Promise<void> {
+    const { output } = this.options;
     if (output.as !== 'rows') {
       if (rows.length > 0) await output.onLines(Buffer.from(rows.map((row) => rowLine(row, output.as)).join(''), 'utf8'));
       return;
@@ -356,34 +413,37 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
       const waiting = output.onRow(row);
       if (waiting) await waiting;
     }
-  };
+  }
 
   /** The copies whose positions come before `position` (Infinity: all that are left), in order. */
-  const emitCopies = async (position: number): Promise<void> => {
+  private async emitCopies(position: number): Promise<void> {
+    const { copyPositions, copies } = this;
     const rows: SweepRow[] = [];
-    for (; nextCopy < copyPositions.length && copyPositions[nextCopy]! < position; nextCopy++) {
-      const at = copyPositions[nextCopy]!;
+    for (; this.nextCopy < copyPositions.length && copyPositions[this.nextCopy]! < position; this.nextCopy++) {
+      const at = copyPositions[this.nextCopy]!;
       // Copies exist only for a family's work.
-      const row = copiedRow(originals.get(copies.get(at)!)!, family!.family, indexInShard(at, family!.shard));
+      const row = copiedRow(this.originals.get(copies.get(at)!)!, this.family!.family, indexInShard(at, this.family!.shard));
       if (row.kind === 'error') {
-        failed++;
-        firstFailure ??= { index: row.index, rule: row.rule, error: row.error ?? 'failed' };
+        this.failed++;
+        this.firstFailure ??= { index: row.index, rule: row.rule, error: row.error ?? 'failed' };
       }
       rows.push(row);
     }
-    emitted += rows.length;
-    finished += rows.length;
-    await handOn(rows);
-    if (rows.length > 0) options.onProgress?.(finished, total, secondsLeft());
-  };
+    this.emitted += rows.length;
+    this.finished += rows.length;
+    await this.handOn(rows);
+    if (rows.length > 0) this.options.onProgress?.(this.finished, this.options.total, this.secondsLeft());
+  }
 
   /** Hand on one batch's rows, waiting whenever the receiver asks to. */
-  const emit = async (slot: Slot): Promise<void> => {
+  private async emit(slot: Slot): Promise<void> {
+    const { output } = this.options;
+    const { family, copies } = this;
     const result = withWholeRuns(slot.result!, slot.whole as BatchResult[]);
-    if (slot.from !== null && copies.size > 0) await emitCopies(positionInShard(slot.from, family!.shard));
-    failed += result.failed;
-    firstFailure ??= result.firstFailure;
-    emitted += result.count;
+    if (slot.from !== null && copies.size > 0) await this.emitCopies(positionInShard(slot.from, family!.shard));
+    this.failed += result.failed;
+    this.firstFailure ??= result.firstFailure;
+    this.emitted += result.count;
     if (output.as !== 'rows' && copies.size === 0) {
       if (result.count > 0) await output.onLines(result.lines);
       return;
@@ -393,27 +453,16 @@ export async function runSweep(options: SweepOptions): Promise<SweepOutcome> {
       if (line === '') continue;
       const row = JSON.parse(line) as SweepRow;
       const position = family && positionInShard(row.index, family.shard);
-      if (position !== null && wanted.has(position)) originals.set(position, row);
+      if (position !== null && this.wanted.has(position)) this.originals.set(position, row);
       rows.push(row);
     }
-    await handOn(rows);
-  };
-
-  for (;;) {
-    while (launch());
-    let started = false;
-    while (complete(slots[0])) {
-      await emit(slots.shift()!);
-      if ((started = launch())) break; // refill first
-    }
-    if (exhausted && slots.length === 0) {
-      await emitCopies(Infinity);
-      break;
-    }
-    if (started || complete(slots[0])) continue;
-    await new Promise<void>((resolve) => (wake = resolve));
+    await this.handOn(rows);
   }
-  return { rows: emitted, failed, firstFailure };
+}
+
+/** Whether a slot's first look and every whole run it deferred are back. */
+function complete(slot: Slot | undefined): slot is Slot {
+  return slot !== undefined && slot.result !== null && !slot.whole.includes(null);
 }
 
 export interface FamilySweepOptions {

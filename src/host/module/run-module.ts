@@ -88,16 +88,9 @@ interface ModuleRun {
   stop(): void;
 }
 
-/**
- * Start a custom rule module in its sandbox (src/host/module/sandbox.ts). A
- * watchdog times each call the sandbox says the module is in; one that runs
- * past the timeout ends the sandbox (this stops even a synchronous endless
- * loop) and the message names it. A heap module's values arrive in batches,
- * so a checkpoint can be taken while it runs.
- */
-function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
-  const name = basename(module);
-  const job: RuleModuleJob = {
+/** What the sandbox is asked to do: the module, its limits, and where a checkpoint lets it start. */
+function ruleModuleJob(module: string, options: CustomRunOptions): RuleModuleJob {
+  return {
     module,
     timeoutMs: options.timeoutMs,
     count: options.count,
@@ -112,25 +105,101 @@ function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
     resumeStates: options.resume instanceof Uint8Array && options.resume.length ? Buffer.from(options.resume).toString('utf8') : undefined,
     checkpoint: options.checkpoint ?? false,
   };
-  let statesMode = false;
-  let values = new Uint32Array(0);
-  let received = 0;
-  let calls = 0;
+}
+
+/** What the sandbox has sent so far: the module's description, its values or solved states, and its answer's parts. */
+class ModuleReplies {
+  statesMode = false;
+  values = new Uint32Array(0);
+  received = 0;
+  calls = 0;
   // States solved so far (with --checkpoint), as JSON lines; a resumed run starts from its checkpoint's.
-  const solvedLines: string[] = job.resumeStates ? [job.resumeStates] : [];
-  let solvedCount = job.resumeStates ? job.resumeStates.split('\n').filter(Boolean).length : 0;
-  const stateAnswers: StateAnswer[] = [];
+  readonly solvedLines: string[];
+  solvedCount: number;
+  private readonly stateAnswers: StateAnswer[] = [];
+  private meta: Omit<CustomRun, 'values'> = {};
+
+  constructor(private readonly job: RuleModuleJob) {
+    this.solvedLines = job.resumeStates ? [job.resumeStates] : [];
+    this.solvedCount = job.resumeStates ? job.resumeStates.split('\n').filter(Boolean).length : 0;
+  }
+
+  /** Take a plausible reply in: `answered` with the run once it is complete, `fail` with a module's error. */
+  take(reply: RuleModuleReply, answered: (run: CustomRun) => void, fail: (message: Wording) => void): void {
+    const job = this.job;
+    if (reply.type === 'loaded') {
+      this.meta = { name: reply.name, description: reply.description, max: reply.max };
+      this.statesMode = reply.states;
+    }
+    else if (reply.type === 'computing') {
+      this.values = new Uint32Array(reply.count);
+      this.received = job.resume ? Math.min(job.resume.length, reply.count) : 0;
+      if (this.received) this.values.set(job.resume!.subarray(0, this.received));
+    } else if (reply.type === 'values') {
+      this.values.set(reply.values, reply.from);
+      this.received = reply.from + reply.values.length;
+    } else if (reply.type === 'done') answered({ ...this.meta, values: this.values });
+    else if (reply.type === 'solved') {
+      this.statesMode = true;
+      this.solvedLines.push(reply.lines);
+      this.solvedCount += reply.count;
+    } else if (reply.type === 'states') {
+      // A long answer comes in parts (frames are bounded): the last has no `more`.
+      this.stateAnswers.push(...reply.answers);
+      if (!reply.more) answered({ ...this.meta, values: new Uint32Array(0), states: { answers: this.stateAnswers, tabulated: reply.tabulated } });
+    } else fail(reply.message);
+  }
+}
+
+/** The call the sandbox says the module is in (null while the sandbox does its own work), and since when. */
+interface CallClock {
+  call: string | null;
+  started: boolean;
+  since: number;
+  /** When a call past the timeout was asked to name itself (SIGINT). */
+  interruptedAt: number | undefined;
+}
+
+/**
+ * Watch the clock: a sandbox that does not start, or a call past the
+ * timeout, fails the run. A call past the timeout is first asked to name
+ * itself (SIGINT); one that does not within INTERRUPT_GRACE_MS is ended.
+ */
+function watchCalls(clock: CallClock, timeoutMs: number, interrupt: () => void, fail: (message: Wording) => void): ReturnType<typeof setInterval> {
+  return setInterval(() => {
+    const now = performance.now();
+    const waited = now - clock.since;
+    if (!clock.started) {
+      if (waited > START_LIMIT_MS) fail(`its sandbox did not start within ${START_LIMIT_MS / 1000} s`);
+    } else if (clock.call !== null && waited > timeoutMs) {
+      const late = says`${clock.call} ran past ${mention('timeoutMs')} ${timeoutMs} ms`;
+      if (clock.call === 'loading it') fail(late);
+      else if (clock.interruptedAt === undefined) {
+        clock.interruptedAt = now;
+        interrupt();
+      } else if (now - clock.interruptedAt > INTERRUPT_GRACE_MS) fail(late);
+    }
+  }, Math.max(1, Math.min(WATCH_INTERVAL_MS, timeoutMs / 4)));
+}
+
+/**
+ * Start a custom rule module in its sandbox (src/host/module/sandbox.ts). A
+ * watchdog times each call the sandbox says the module is in; one that runs
+ * past the timeout ends the sandbox (this stops even a synchronous endless
+ * loop) and the message names it. A heap module's values arrive in batches,
+ * so a checkpoint can be taken while it runs.
+ */
+function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
+  const name = basename(module);
+  const job = ruleModuleJob(module, options);
+  const replies = new ModuleReplies(job);
   let sandbox: Sandbox | undefined;
   // Ends the run from outside (a signal to sg-explore): the sandbox, the watchdog and the promise.
   let abandon = () => sandbox?.stop();
 
   const finished = new Promise<CustomRun>((resolve, reject) => {
-    let meta: Omit<CustomRun, 'values'> = {};
     let settled = false;
-    // The call being timed: null while the sandbox does its own work.
-    let call: string | null = null;
-    let started = false;
-    let since = performance.now();
+    const clock: CallClock = { call: null, started: false, since: performance.now(), interruptedAt: undefined };
     const finish = (error: Error | null, run?: CustomRun) => {
       if (settled) return;
       settled = true;
@@ -146,66 +215,31 @@ function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
     let answer: CustomRun | undefined;
     const answered = (run: CustomRun) => {
       answer = run;
-      call = null;
+      clock.call = null;
     };
-    // A call past the timeout is first asked to name itself (SIGINT); one that does not within this long is ended.
-    let interruptedAt: number | undefined;
-    const watchdog = setInterval(() => {
-      const now = performance.now();
-      const waited = now - since;
-      if (!started) {
-        if (waited > START_LIMIT_MS) fail(`its sandbox did not start within ${START_LIMIT_MS / 1000} s`);
-      } else if (call !== null && waited > options.timeoutMs) {
-        const late = says`${call} ran past ${mention('timeoutMs')} ${options.timeoutMs} ms`;
-        if (call === 'loading it') fail(late);
-        else if (interruptedAt === undefined) {
-          interruptedAt = now;
-          sandbox?.interrupt();
-        } else if (now - interruptedAt > INTERRUPT_GRACE_MS) fail(late);
-      }
-    }, Math.max(1, Math.min(WATCH_INTERVAL_MS, options.timeoutMs / 4)));
+    const watchdog = watchCalls(clock, options.timeoutMs, () => sandbox?.interrupt(), fail);
     try {
       sandbox = startSandbox(job, { trusted: options.trusted ?? false, log: options.log ?? process.stderr }, {
         onCall(count, what) {
-          started = true;
-          call = what;
-          since = performance.now();
-          calls = count;
+          clock.started = true;
+          clock.call = what;
+          clock.since = performance.now();
+          replies.calls = count;
         },
         onIdle(count) {
-          started = true;
-          call = null;
-          calls = count;
+          clock.started = true;
+          clock.call = null;
+          replies.calls = count;
         },
         onReply(reply) {
           if (settled || answer) return;
           // A module can write to the channel too: an answer that cannot be the sandbox's is refused, not acted on.
-          if (!plausible(reply, values.length, job.capacity)) return fail(DAMAGED_ANSWER);
-          if (reply.type === 'loaded') {
-            meta = { name: reply.name, description: reply.description, max: reply.max };
-            statesMode = reply.states;
-          }
-          else if (reply.type === 'computing') {
-            values = new Uint32Array(reply.count);
-            received = job.resume ? Math.min(job.resume.length, reply.count) : 0;
-            if (received) values.set(job.resume!.subarray(0, received));
-          } else if (reply.type === 'values') {
-            values.set(reply.values, reply.from);
-            received = reply.from + reply.values.length;
-          } else if (reply.type === 'done') answered({ ...meta, values });
-          else if (reply.type === 'solved') {
-            statesMode = true;
-            solvedLines.push(reply.lines);
-            solvedCount += reply.count;
-          } else if (reply.type === 'states') {
-            // A long answer comes in parts (frames are bounded): the last has no `more`.
-            stateAnswers.push(...reply.answers);
-            if (!reply.more) answered({ ...meta, values: new Uint32Array(0), states: { answers: stateAnswers, tabulated: reply.tabulated } });
-          } else fail(reply.message);
+          if (!plausible(reply, replies.values.length, job.capacity)) return fail(DAMAGED_ANSWER);
+          replies.take(reply, answered, fail);
         },
         onEnd(why) {
           // A sandbox stopped by the SIGINT for a late call, before it could say which: the last call it named.
-          if (why !== null && interruptedAt !== undefined && call !== null) return fail(says`${call} ran past ${mention('timeoutMs')} ${options.timeoutMs} ms`);
+          if (why !== null && clock.interruptedAt !== undefined && clock.call !== null) return fail(says`${clock.call} ran past ${mention('timeoutMs')} ${options.timeoutMs} ms`);
           if (why !== null) return fail(why);
           if (!answer) return fail('its process ended before answering');
           const run = answer;
@@ -219,11 +253,11 @@ function startRuleModule(module: string, options: CustomRunOptions): ModuleRun {
   });
   return {
     finished,
-    progress: () => (statesMode ? calls : received),
-    count: () => values.length,
-    statesMode: () => statesMode,
-    valuesSoFar: () => values.subarray(0, received),
-    statesSoFar: () => ({ text: solvedLines.join(''), count: solvedCount }),
+    progress: () => (replies.statesMode ? replies.calls : replies.received),
+    count: () => replies.values.length,
+    statesMode: () => replies.statesMode,
+    valuesSoFar: () => replies.values.subarray(0, replies.received),
+    statesSoFar: () => ({ text: replies.solvedLines.join(''), count: replies.solvedCount }),
     stop: () => abandon(),
   };
 }

@@ -6,7 +6,8 @@
  * URL's hash holds the game, so a link reproduces the view; Cancel ends the
  * worker at once.
  */
-import type { MountView, View } from '../context.js';
+import type { AppContext, MountView, View } from '../context.js';
+import type { Lang, Translate } from '../../core/i18n/index.js';
 import { Cancelled, type Running } from '../engine/client.js';
 import type { DownloadFormat, ExploreProgress, ExploreView, Pairs } from '../engine/explore-protocol.js';
 import { h } from './dom.js';
@@ -35,46 +36,8 @@ export const mountExplore: MountView = (root, context, params) => {
   const { t, lang, engine } = context;
   let running: Running<unknown> | null = null;
 
-  const input = h('input', { id: 'game-input', type: 'text', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'game-help', placeholder: '--moves 1,2,3 --max 1e6' }) as HTMLInputElement;
-  // Links, not a select: each is a link a teacher can copy, and the keyboard reaches each one.
-  const examples = h('ul', { class: 'examples', id: 'examples' }, ...EXAMPLES.map(([key, hash]) => h('li', {}, h('a', { href: `#${hash}` }, t(key)))));
-  const fileText = h('textarea', { id: 'rule-text', rows: 6, spellcheck: 'false', 'aria-describedby': 'rule-help', placeholder: 'moves: [1, 2, 3]\nmax: 1000' }) as HTMLTextAreaElement;
-  let fileName = 'rule.yaml';
-  const readFile = async (file: File) => {
-    fileText.value = await file.text();
-    fileName = file.name;
-    fileBox.open = true;
-  };
-  const filePicker = h('input', { type: 'file', id: 'rule-file', accept: '.yaml,.yml,.json,text/yaml,application/json', onchange: () => filePicker.files?.[0] && readFile(filePicker.files[0]) }) as HTMLInputElement;
-  fileText.addEventListener('dragover', (event) => event.preventDefault());
-  fileText.addEventListener('drop', (event) => {
-    const file = event.dataTransfer?.files[0];
-    if (!file) return;
-    event.preventDefault();
-    void readFile(file);
-  });
-  const fileBox = h(
-    'details',
-    { class: 'rule-file' },
-    h('summary', {}, t('explore.file.summary')),
-    h('label', { for: 'rule-text' }, t('explore.file.label')),
-    fileText,
-    h('p', { id: 'rule-help', class: 'help' }, t('explore.file.help')),
-    h('div', { class: 'row' }, h('label', { for: 'rule-file' }, t('explore.file.choose')), filePicker, h('button', { type: 'button', onclick: () => ((fileText.value = ''), (fileName = 'rule.yaml')) }, t('explore.file.clear'))),
-  ) as HTMLDetailsElement;
-  const runButton = h('button', { type: 'submit', id: 'run', class: 'primary' }, t('explore.run'));
-  const cancelButton = h('button', { type: 'button', id: 'cancel', disabled: true, onclick: () => running?.cancel() }, t('explore.cancel'));
-  const link = h('a', { id: 'link', href: '#' }, t('explore.link'));
-  const form = h(
-    'form',
-    { id: 'explore-form', onsubmit: (event: Event) => (event.preventDefault(), submit()) },
-    h('label', { for: 'game-input' }, t('explore.input.label')),
-    h('div', { class: 'row' }, input, runButton, cancelButton),
-    h('p', { id: 'game-help', class: 'help' }, t('explore.input.help')),
-    h('nav', { 'aria-labelledby': 'examples-heading', class: 'examples-nav' }, h('span', { id: 'examples-heading', class: 'label' }, `${t('explore.examples')}:`), examples),
-    h('p', { class: 'row' }, link),
-    fileBox,
-  );
+  const file = ruleFileBox(t);
+  const { input, cancelButton, link, form } = exploreForm(t, file, () => running?.cancel(), () => submit());
   const progress = h('progress', { id: 'progress', hidden: true, 'aria-label': t('explore.progress') }) as HTMLProgressElement;
   const statusText = h('span', { id: 'status-text' });
   const status = h('div', { role: 'status', class: 'status', 'aria-live': 'polite' }, progress, statusText);
@@ -92,9 +55,9 @@ export const mountExplore: MountView = (root, context, params) => {
     input.value = commandLineOf(pairs);
     const rule = pairs.find(([flag, value]) => flag === 'rule' && !isModulePath(value));
     if (rule) {
-      fileText.value = rule[1];
-      fileName = pairs.find(([flag]) => flag === 'file')?.[1] ?? 'rule.yaml';
-      fileBox.open = true;
+      file.text.value = rule[1];
+      file.name = pairs.find(([flag]) => flag === 'file')?.[1] ?? 'rule.yaml';
+      file.box.open = true;
     }
     link.href = `#${hashOf(pairs)}`;
   }
@@ -108,10 +71,7 @@ export const mountExplore: MountView = (root, context, params) => {
       results.replaceChildren();
       return showError(t('explore.error', { message: t(error.key, error.params) }));
     }
-    // A rule file counts when the words name no rule of their own; with --graph NAME, the box holds the graph's edge list.
-    const box = fileText.value.trim() !== '';
-    if (box && pairs.some(([flag]) => flag === 'graph')) pairs = [...pairs, ['rule', fileText.value]];
-    else if (box && !pairs.some(([flag]) => RULE_FLAGS.has(flag))) pairs = [['rule', fileText.value], ['file', fileName], ...pairs];
+    pairs = withRuleFile(pairs, file);
     const hash = hashOf(pairs);
     if (location.hash.slice(1) === hash) void run(pairs);
     else location.hash = hash; // the shell hears the change and calls update
@@ -131,13 +91,13 @@ export const mountExplore: MountView = (root, context, params) => {
     cancelButton.disabled = false;
     // The server's origin, for rule modules it may hand out (a page from file:// has none).
     const origin = location.protocol === 'http:' || location.protocol === 'https:' ? location.origin : null;
-    const call = engine.call<ExploreView>('explore', { pairs, origin }, (p) => showProgress(p as ExploreProgress));
+    const call = engine.call<ExploreView>('explore', { pairs, origin }, (p) => showExploreProgress(p as ExploreProgress, { progress, statusText, results }, t, lang));
     running = call;
     try {
       const view = await call.result;
       if (running !== call) return;
       statusText.textContent = t('explore.done', { ms: Math.round(view.milliseconds) });
-      results.replaceChildren(...render(view));
+      results.replaceChildren(...exploreResults(view, context, showError));
     } catch (error) {
       if (running !== call) return;
       statusText.textContent = '';
@@ -150,61 +110,6 @@ export const mountExplore: MountView = (root, context, params) => {
         cancelButton.disabled = true;
       }
     }
-  }
-
-  function showProgress(p: ExploreProgress): void {
-    // The values so far, plotted while the rest is computed (replaced by the result).
-    if (p.values) results.replaceChildren(partialSummary(p.values, t, lang), plotSection({ values: p.values, cycle: null, patternText: t('explore.partial', { count: p.values.length }) }, t, t('explore.partial.heading')));
-    const unitKey = `explore.unit.${p.unit}` as const;
-    const unit = ['values', 'rows', 'states', 'steps'].includes(p.unit) ? t(unitKey as 'explore.unit.values') : p.unit;
-    const done = p.done.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-US');
-    if (Number.isFinite(p.ceiling) && p.ceiling > 0) {
-      progress.max = p.ceiling;
-      progress.value = p.done;
-      statusText.textContent = t('explore.progress.of', { done, ceiling: p.ceiling.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-US'), unit });
-    } else statusText.textContent = t('explore.progress.count', { done, unit });
-  }
-
-  function render(view: ExploreView): HTMLElement[] {
-    const fetchValues = (from: bigint, count: number) => engine.call<string[]>('values', { from: String(from), count }).result;
-    const downloads = downloadBar(view);
-    if (view.shape === 'heap') {
-      const p = view.pattern;
-      const cycle = p.kind === 'none' || p.preperiod === null || p.period === null ? null : { preperiod: p.preperiod, period: p.period };
-      return [heapSummary(view, t, lang), downloads, plotSection({ values: view.values, cycle, patternText: patternText(view, t) }, t), heapTable(view, t, lang, fetchValues)];
-    }
-    if (view.shape === 'grid') return [gridSummary(view, t, lang), downloads, heatmapSection(view, t), gridTable(view, t)];
-    if (view.shape === 'graph') return [graphSummary(view, t, lang), downloads, graphTable(view, t, lang)];
-    if (view.shape === 'states') return [statesSummary(view, t, lang), downloads, statesTable(view, t, lang)];
-    return [memorySummary(view, t, lang), downloads, plotSection({ values: view.values, cycle: null, patternText: memoryLawText(view, t) }, t), heapTable(view, t, lang, fetchValues)];
-  }
-
-  function downloadBar(view: ExploreView): HTMLElement {
-    const name = `sg-explore-${view.rule.replace(/[^A-Za-z0-9.,-]+/g, '-').replace(/^-|-$/g, '')}`;
-    const save = (blob: Blob, extension: string) => {
-      const url = URL.createObjectURL(blob);
-      const anchor = h('a', { href: url, download: `${name}.${extension}` });
-      document.body.append(anchor);
-      anchor.click();
-      anchor.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    };
-    const fetch = async (format: DownloadFormat) => {
-      try {
-        if (format === 'svg' && view.shape === 'grid') {
-          const svg = document.getElementById('heatmap-svg');
-          if (svg) save(new Blob([new XMLSerializer().serializeToString(svg)], { type: 'image/svg+xml' }), 'svg');
-          return;
-        }
-        save(await engine.call<Blob>('download', { format }).result, format);
-      } catch (error) {
-        if (!(error instanceof Cancelled)) showError(t('explore.download.failed', { message: error instanceof Error ? error.message : String(error) }));
-      }
-    };
-    const button = (format: DownloadFormat, key: 'explore.download.csv' | 'explore.download.json' | 'explore.download.svg') => h('button', { type: 'button', id: `download-${format}`, onclick: () => fetch(format) }, t(key));
-    // A graph's or a module's states have no picture (their table is the answer).
-    const picture = view.shape === 'graph' || view.shape === 'states' ? null : button('svg', 'explore.download.svg');
-    return h('div', { class: 'downloads', role: 'group', 'aria-label': t('explore.download') }, h('span', {}, `${t('explore.download')}:`), button('csv', 'explore.download.csv'), button('json', 'explore.download.json'), picture);
   }
 
   const update = (next: URLSearchParams) => {
@@ -222,3 +127,127 @@ export const mountExplore: MountView = (root, context, params) => {
   };
   return view;
 };
+
+/** The rule file's box: text pasted, dropped or chosen, and the file's name (for messages). */
+interface RuleFileBox {
+  readonly text: HTMLTextAreaElement;
+  readonly box: HTMLDetailsElement;
+  name: string;
+}
+
+function ruleFileBox(t: Translate): RuleFileBox {
+  const fileText = h('textarea', { id: 'rule-text', rows: 6, spellcheck: 'false', 'aria-describedby': 'rule-help', placeholder: 'moves: [1, 2, 3]\nmax: 1000' }) as HTMLTextAreaElement;
+  const readFile = async (file: File) => {
+    fileText.value = await file.text();
+    ruleFile.name = file.name;
+    ruleFile.box.open = true;
+  };
+  const filePicker = h('input', { type: 'file', id: 'rule-file', accept: '.yaml,.yml,.json,text/yaml,application/json', onchange: () => filePicker.files?.[0] && readFile(filePicker.files[0]) }) as HTMLInputElement;
+  fileText.addEventListener('dragover', (event) => event.preventDefault());
+  fileText.addEventListener('drop', (event) => {
+    const file = event.dataTransfer?.files[0];
+    if (!file) return;
+    event.preventDefault();
+    void readFile(file);
+  });
+  const fileBox = h(
+    'details',
+    { class: 'rule-file' },
+    h('summary', {}, t('explore.file.summary')),
+    h('label', { for: 'rule-text' }, t('explore.file.label')),
+    fileText,
+    h('p', { id: 'rule-help', class: 'help' }, t('explore.file.help')),
+    h('div', { class: 'row' }, h('label', { for: 'rule-file' }, t('explore.file.choose')), filePicker, h('button', { type: 'button', onclick: () => ((fileText.value = ''), (ruleFile.name = 'rule.yaml')) }, t('explore.file.clear'))),
+  ) as HTMLDetailsElement;
+  const ruleFile: RuleFileBox = { text: fileText, box: fileBox, name: 'rule.yaml' };
+  return ruleFile;
+}
+
+/** A rule file counts when the words name no rule of their own; with --graph NAME, the box holds the graph's edge list. */
+function withRuleFile(pairs: Pairs, file: RuleFileBox): Pairs {
+  const box = file.text.value.trim() !== '';
+  if (box && pairs.some(([flag]) => flag === 'graph')) return [...pairs, ['rule', file.text.value]];
+  if (box && !pairs.some(([flag]) => RULE_FLAGS.has(flag))) return [['rule', file.text.value], ['file', file.name], ...pairs];
+  return pairs;
+}
+
+/** The work so far: the values plotted while the rest is computed, and the count (of the ceiling, where there is one). */
+function showExploreProgress(p: ExploreProgress, shown: { progress: HTMLProgressElement; statusText: HTMLElement; results: HTMLElement }, t: Translate, lang: Lang): void {
+  const { progress, statusText, results } = shown;
+  // The values so far, plotted while the rest is computed (replaced by the result).
+  if (p.values) results.replaceChildren(partialSummary(p.values, t, lang), plotSection({ values: p.values, cycle: null, patternText: t('explore.partial', { count: p.values.length }) }, t, t('explore.partial.heading')));
+  const unitKey = `explore.unit.${p.unit}` as const;
+  const unit = ['values', 'rows', 'states', 'steps'].includes(p.unit) ? t(unitKey as 'explore.unit.values') : p.unit;
+  const done = p.done.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-US');
+  if (Number.isFinite(p.ceiling) && p.ceiling > 0) {
+    progress.max = p.ceiling;
+    progress.value = p.done;
+    statusText.textContent = t('explore.progress.of', { done, ceiling: p.ceiling.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-US'), unit });
+  } else statusText.textContent = t('explore.progress.count', { done, unit });
+}
+
+/** Buttons to download the result as CSV, JSON and (where there is a picture) SVG. */
+function downloadBar(view: ExploreView, { t, engine }: AppContext, showError: (message: string) => void): HTMLElement {
+  const name = `sg-explore-${view.rule.replace(/[^A-Za-z0-9.,-]+/g, '-').replace(/^-|-$/g, '')}`;
+  const save = (blob: Blob, extension: string) => {
+    const url = URL.createObjectURL(blob);
+    const anchor = h('a', { href: url, download: `${name}.${extension}` });
+    document.body.append(anchor);
+    anchor.click();
+    anchor.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  };
+  const fetch = async (format: DownloadFormat) => {
+    try {
+      if (format === 'svg' && view.shape === 'grid') {
+        const svg = document.getElementById('heatmap-svg');
+        if (svg) save(new Blob([new XMLSerializer().serializeToString(svg)], { type: 'image/svg+xml' }), 'svg');
+        return;
+      }
+      save(await engine.call<Blob>('download', { format }).result, format);
+    } catch (error) {
+      if (!(error instanceof Cancelled)) showError(t('explore.download.failed', { message: error instanceof Error ? error.message : String(error) }));
+    }
+  };
+  const button = (format: DownloadFormat, key: 'explore.download.csv' | 'explore.download.json' | 'explore.download.svg') => h('button', { type: 'button', id: `download-${format}`, onclick: () => fetch(format) }, t(key));
+  // A graph's or a module's states have no picture (their table is the answer).
+  const picture = view.shape === 'graph' || view.shape === 'states' ? null : button('svg', 'explore.download.svg');
+  return h('div', { class: 'downloads', role: 'group', 'aria-label': t('explore.download') }, h('span', {}, `${t('explore.download')}:`), button('csv', 'explore.download.csv'), button('json', 'explore.download.json'), picture);
+}
+
+/** The form: the game's words, Run and Cancel, the examples, the link to this view, and the rule file's box. */
+function exploreForm(t: Translate, file: RuleFileBox, cancel: () => void, submit: () => void): { input: HTMLInputElement; cancelButton: HTMLButtonElement; link: HTMLAnchorElement; form: HTMLElement } {
+  const input = h('input', { id: 'game-input', type: 'text', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'game-help', placeholder: '--moves 1,2,3 --max 1e6' }) as HTMLInputElement;
+  // Links, not a select: each is a link a teacher can copy, and the keyboard reaches each one.
+  const examples = h('ul', { class: 'examples', id: 'examples' }, ...EXAMPLES.map(([key, hash]) => h('li', {}, h('a', { href: `#${hash}` }, t(key)))));
+  const runButton = h('button', { type: 'submit', id: 'run', class: 'primary' }, t('explore.run'));
+  const cancelButton = h('button', { type: 'button', id: 'cancel', disabled: true, onclick: cancel }, t('explore.cancel'));
+  const link = h('a', { id: 'link', href: '#' }, t('explore.link'));
+  const form = h(
+    'form',
+    { id: 'explore-form', onsubmit: (event: Event) => (event.preventDefault(), submit()) },
+    h('label', { for: 'game-input' }, t('explore.input.label')),
+    h('div', { class: 'row' }, input, runButton, cancelButton),
+    h('p', { id: 'game-help', class: 'help' }, t('explore.input.help')),
+    h('nav', { 'aria-labelledby': 'examples-heading', class: 'examples-nav' }, h('span', { id: 'examples-heading', class: 'label' }, `${t('explore.examples')}:`), examples),
+    h('p', { class: 'row' }, link),
+    file.box,
+  );
+  return { input, cancelButton, link, form };
+}
+
+/** The result's sections for its shape: a summary, downloads, a picture where there is one, and a table. */
+function exploreResults(view: ExploreView, context: AppContext, showError: (message: string) => void): HTMLElement[] {
+  const { t, lang, engine } = context;
+  const fetchValues = (from: bigint, count: number) => engine.call<string[]>('values', { from: String(from), count }).result;
+  const downloads = downloadBar(view, context, showError);
+  if (view.shape === 'heap') {
+    const p = view.pattern;
+    const cycle = p.kind === 'none' || p.preperiod === null || p.period === null ? null : { preperiod: p.preperiod, period: p.period };
+    return [heapSummary(view, t, lang), downloads, plotSection({ values: view.values, cycle, patternText: patternText(view, t) }, t), heapTable(view, t, lang, fetchValues)];
+  }
+  if (view.shape === 'grid') return [gridSummary(view, t, lang), downloads, heatmapSection(view, t), gridTable(view, t)];
+  if (view.shape === 'graph') return [graphSummary(view, t, lang), downloads, graphTable(view, t, lang)];
+  if (view.shape === 'states') return [statesSummary(view, t, lang), downloads, statesTable(view, t, lang)];
+  return [memorySummary(view, t, lang), downloads, plotSection({ values: view.values, cycle: null, patternText: memoryLawText(view, t) }, t), heapTable(view, t, lang, fetchValues)];
+}

@@ -104,100 +104,14 @@ export function plotSection(input: PlotInput, t: Translate, heading = t('explore
   });
 
   function draw(): void {
-    const width = Math.max(280, Math.round(figure.clientWidth || 800));
-    const narrow = width < 500;
-    const height = narrow ? 240 : 320;
-    const font = narrow ? 11 : 13;
-    left = narrow ? 36 : 48;
-    const right = 10;
-    const top = 22;
-    const bottom = 34;
-    plotWidth = width - left - right;
-    const ph = height - top - bottom;
-    const span = to - from + 1;
-    const xOf = (n: number) => left + ((n - from) / span) * plotWidth;
-    let maxValue = 0;
-    for (let n = from; n <= to; n++) if (input.values[n]! > maxValue) maxValue = input.values[n]!;
-    const yMax = Math.max(1, maxValue);
-    const yOf = (v: number) => top + ph - (v / yMax) * (ph - 6) - 3;
-    const parts: SVGElement[] = [];
-    parts.push(
-      s('defs', {}, s('pattern', { id: 'hatch', width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, s('line', { x1: 0, y1: 0, x2: 0, y2: 6, class: 'hatch-line' })), s('clipPath', { id: 'plot-clip' }, s('rect', { x: left, y: top, width: plotWidth, height: ph }))),
-    );
-    const marks = s('g', { 'clip-path': 'url(#plot-clip)' });
-    const cycle = input.cycle;
-    if (cycle) {
-      if (cycle.preperiod > from) marks.append(s('rect', { class: 'preperiod', x: xOf(0), y: top, width: Math.max(0, xOf(cycle.preperiod) - xOf(0)), height: ph }));
-      // Every other later period shaded, while a band is wide enough to see.
-      const bandWidth = (cycle.period / span) * plotWidth;
-      if (bandWidth >= 3) {
-        const k0 = Math.max(1, Math.floor((from - cycle.preperiod) / cycle.period));
-        for (let k = k0; cycle.preperiod + k * cycle.period <= to; k++) {
-          if (k % 2 === 1) marks.append(s('rect', { class: 'band', x: xOf(cycle.preperiod + k * cycle.period), y: top, width: bandWidth, height: ph }));
-        }
-      }
-      for (const n of [cycle.preperiod, cycle.preperiod + cycle.period]) marks.append(s('line', { class: 'period-line', x1: xOf(n), x2: xOf(n), y1: top, y2: top + ph }));
-    }
-    // Values: a dot each while they have room, else a min-max stroke per pixel column.
-    if (span <= plotWidth / 3) {
-      const r = Math.max(2, Math.min(5, plotWidth / span / 3));
-      let dots = '';
-      let zeros = '';
-      for (let n = from; n <= to; n++) {
-        const x = xOf(n + 0.5).toFixed(1);
-        const y = yOf(input.values[n]!).toFixed(1);
-        const d = `M${x} ${y}m-${r} 0a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 -${2 * r} 0`;
-        if (input.values[n] === 0) zeros += d;
-        else dots += d;
-      }
-      marks.append(s('path', { class: 'values', d: dots }), s('path', { class: 'zeros', d: zeros }));
-    } else {
-      const columns = Math.floor(plotWidth);
-      let strokes = '';
-      let zeros = '';
-      for (let c = 0; c < columns; c++) {
-        const a = from + Math.floor((c * span) / columns);
-        const b = Math.max(a, from + Math.floor(((c + 1) * span) / columns) - 1);
-        let lo = Infinity;
-        let hi = -Infinity;
-        for (let n = a; n <= b; n++) {
-          const v = input.values[n]!;
-          if (v < lo) lo = v;
-          if (v > hi) hi = v;
-        }
-        const x = (left + c + 0.5).toFixed(1);
-        strokes += `M${x} ${(yOf(hi) - 1).toFixed(1)}V${(yOf(lo) + 1).toFixed(1)}`;
-        if (lo === 0) zeros += `M${x} ${top + ph}v-4`;
-      }
-      marks.append(s('path', { class: 'strokes', d: strokes }), s('path', { class: 'zero-ticks', d: zeros }));
-    }
-    parts.push(marks);
-    // Axes, ticks and labels.
-    const axis = s('g', { class: 'axis', 'font-size': font });
-    axis.append(s('path', { d: `M${left} ${top}V${top + ph}H${left + plotWidth}` }));
-    for (const v of ticks(0, yMax, narrow ? 3 : 5)) {
-      axis.append(s('line', { x1: left - 4, x2: left, y1: yOf(v), y2: yOf(v) }), s('text', { x: left - 6, y: yOf(v) + font / 3, 'text-anchor': 'end' }, String(v)));
-    }
-    for (const n of ticks(from, to, narrow ? 3 : 7)) {
-      const x = xOf(n + 0.5);
-      axis.append(s('line', { x1: x, x2: x, y1: top + ph, y2: top + ph + 4 }), s('text', { x, y: top + ph + 6 + font, 'text-anchor': 'middle' }, String(n)));
-    }
-    axis.append(s('text', { x: left, y: top - 8 }, t('explore.plot.value')));
-    axis.append(s('text', { x: left + plotWidth, y: height - 2, 'text-anchor': 'end' }, 'n'));
-    parts.push(axis);
-    const label = t('explore.plot.label', { from, to, pattern: input.patternText });
-    const svg = s('svg', { xmlns: 'http://www.w3.org/2000/svg', width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': label, id: 'plot-svg', 'data-from': from, 'data-to': to, 'data-preperiod': cycle?.preperiod ?? 'none', 'data-period': cycle?.period ?? 'none' }, s('title', {}, label), ...parts);
-    figure.replaceChildren(svg);
+    const frame = plotFrame(input.values, from, to, figure.clientWidth);
+    left = frame.left;
+    plotWidth = frame.plotWidth;
+    figure.replaceChildren(plotSvg(input, frame, t));
     rangeText.textContent = t('explore.plot.range', { from, to });
   }
 
-  const legend = h(
-    'ul',
-    { class: 'legend' },
-    input.cycle ? h('li', {}, h('span', { class: 'key preperiod' }), t('explore.plot.preperiod')) : null,
-    input.cycle ? h('li', {}, h('span', { class: 'key period' }), t('explore.plot.firstPeriod')) : null,
-    h('li', {}, h('span', { class: 'key zero' }), t('explore.plot.pPosition')),
-  );
+  const legend = plotLegend(input.cycle !== null, t);
   const section = h('section', { 'aria-labelledby': 'plot-heading', id: 'plot-section' }, h('h2', { id: 'plot-heading' }, heading), controls, figure, legend, h('p', { id: 'plot-help', class: 'help' }, t('explore.plot.help')));
   // Drawn at the element's width once it has one, and again whenever that changes.
   let lastWidth = -1;
@@ -208,4 +122,137 @@ export function plotSection(input: PlotInput, t: Translate, heading = t('explore
     }
   }).observe(figure);
   return section;
+}
+
+/** The key to the plot's marks (the pattern's only when there is one). */
+function plotLegend(hasCycle: boolean, t: Translate): HTMLElement {
+  return h(
+    'ul',
+    { class: 'legend' },
+    hasCycle ? h('li', {}, h('span', { class: 'key preperiod' }), t('explore.plot.preperiod')) : null,
+    hasCycle ? h('li', {}, h('span', { class: 'key period' }), t('explore.plot.firstPeriod')) : null,
+    h('li', {}, h('span', { class: 'key zero' }), t('explore.plot.pPosition')),
+  );
+}
+
+/** The plot's geometry for heaps from..to at an element's width: margins, the plot area, heap and value to pixel. */
+interface PlotFrame {
+  readonly width: number;
+  readonly height: number;
+  readonly narrow: boolean;
+  readonly font: number;
+  readonly left: number;
+  readonly top: number;
+  readonly plotWidth: number;
+  readonly ph: number;
+  readonly from: number;
+  readonly to: number;
+  readonly span: number;
+  readonly yMax: number;
+  xOf(n: number): number;
+  yOf(v: number): number;
+}
+
+function plotFrame(values: Uint32Array, from: number, to: number, clientWidth: number): PlotFrame {
+  const width = Math.max(280, Math.round(clientWidth || 800));
+  const narrow = width < 500;
+  const height = narrow ? 240 : 320;
+  const font = narrow ? 11 : 13;
+  const left = narrow ? 36 : 48;
+  const right = 10;
+  const top = 22;
+  const bottom = 34;
+  const plotWidth = width - left - right;
+  const ph = height - top - bottom;
+  const span = to - from + 1;
+  const xOf = (n: number) => left + ((n - from) / span) * plotWidth;
+  let maxValue = 0;
+  for (let n = from; n <= to; n++) if (values[n]! > maxValue) maxValue = values[n]!;
+  const yMax = Math.max(1, maxValue);
+  const yOf = (v: number) => top + ph - (v / yMax) * (ph - 6) - 3;
+  return { width, height, narrow, font, left, top, plotWidth, ph, from, to, span, yMax, xOf, yOf };
+}
+
+/** The picture of a frame: the pattern's regions, the values, the axes, named for screen readers. */
+function plotSvg(input: PlotInput, frame: PlotFrame, t: Translate): SVGElement {
+  const { width, height, left, top, plotWidth, ph, from, to } = frame;
+  const parts: SVGElement[] = [];
+  parts.push(
+    s('defs', {}, s('pattern', { id: 'hatch', width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, s('line', { x1: 0, y1: 0, x2: 0, y2: 6, class: 'hatch-line' })), s('clipPath', { id: 'plot-clip' }, s('rect', { x: left, y: top, width: plotWidth, height: ph }))),
+  );
+  const marks = s('g', { 'clip-path': 'url(#plot-clip)' });
+  const cycle = input.cycle;
+  if (cycle) marks.append(...patternMarks(cycle, frame));
+  marks.append(...valueMarks(input.values, frame));
+  parts.push(marks);
+  parts.push(plotAxis(frame, t));
+  const label = t('explore.plot.label', { from, to, pattern: input.patternText });
+  return s('svg', { xmlns: 'http://www.w3.org/2000/svg', width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': label, id: 'plot-svg', 'data-from': from, 'data-to': to, 'data-preperiod': cycle?.preperiod ?? 'none', 'data-period': cycle?.period ?? 'none' }, s('title', {}, label), ...parts);
+}
+
+/** The preperiod hatched, every other later period shaded, the first period between lines. */
+function patternMarks(cycle: PlotCycle, { from, to, span, top, ph, plotWidth, xOf }: PlotFrame): SVGElement[] {
+  const marks: SVGElement[] = [];
+  if (cycle.preperiod > from) marks.push(s('rect', { class: 'preperiod', x: xOf(0), y: top, width: Math.max(0, xOf(cycle.preperiod) - xOf(0)), height: ph }));
+  // Every other later period shaded, while a band is wide enough to see.
+  const bandWidth = (cycle.period / span) * plotWidth;
+  if (bandWidth >= 3) {
+    const k0 = Math.max(1, Math.floor((from - cycle.preperiod) / cycle.period));
+    for (let k = k0; cycle.preperiod + k * cycle.period <= to; k++) {
+      if (k % 2 === 1) marks.push(s('rect', { class: 'band', x: xOf(cycle.preperiod + k * cycle.period), y: top, width: bandWidth, height: ph }));
+    }
+  }
+  for (const n of [cycle.preperiod, cycle.preperiod + cycle.period]) marks.push(s('line', { class: 'period-line', x1: xOf(n), x2: xOf(n), y1: top, y2: top + ph }));
+  return marks;
+}
+
+/** Values: a dot each while they have room, else a min-max stroke per pixel column. */
+function valueMarks(values: Uint32Array, { from, to, span, left, top, ph, plotWidth, xOf, yOf }: PlotFrame): SVGElement[] {
+  if (span <= plotWidth / 3) {
+    const r = Math.max(2, Math.min(5, plotWidth / span / 3));
+    let dots = '';
+    let zeros = '';
+    for (let n = from; n <= to; n++) {
+      const x = xOf(n + 0.5).toFixed(1);
+      const y = yOf(values[n]!).toFixed(1);
+      const d = `M${x} ${y}m-${r} 0a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 -${2 * r} 0`;
+      if (values[n] === 0) zeros += d;
+      else dots += d;
+    }
+    return [s('path', { class: 'values', d: dots }), s('path', { class: 'zeros', d: zeros })];
+  }
+  const columns = Math.floor(plotWidth);
+  let strokes = '';
+  let zeros = '';
+  for (let c = 0; c < columns; c++) {
+    const a = from + Math.floor((c * span) / columns);
+    const b = Math.max(a, from + Math.floor(((c + 1) * span) / columns) - 1);
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let n = a; n <= b; n++) {
+      const v = values[n]!;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+    const x = (left + c + 0.5).toFixed(1);
+    strokes += `M${x} ${(yOf(hi) - 1).toFixed(1)}V${(yOf(lo) + 1).toFixed(1)}`;
+    if (lo === 0) zeros += `M${x} ${top + ph}v-4`;
+  }
+  return [s('path', { class: 'strokes', d: strokes }), s('path', { class: 'zero-ticks', d: zeros })];
+}
+
+/** Axes, ticks and labels. */
+function plotAxis({ narrow, font, left, top, plotWidth, ph, height, from, to, yMax, xOf, yOf }: PlotFrame, t: Translate): SVGElement {
+  const axis = s('g', { class: 'axis', 'font-size': font });
+  axis.append(s('path', { d: `M${left} ${top}V${top + ph}H${left + plotWidth}` }));
+  for (const v of ticks(0, yMax, narrow ? 3 : 5)) {
+    axis.append(s('line', { x1: left - 4, x2: left, y1: yOf(v), y2: yOf(v) }), s('text', { x: left - 6, y: yOf(v) + font / 3, 'text-anchor': 'end' }, String(v)));
+  }
+  for (const n of ticks(from, to, narrow ? 3 : 7)) {
+    const x = xOf(n + 0.5);
+    axis.append(s('line', { x1: x, x2: x, y1: top + ph, y2: top + ph + 4 }), s('text', { x, y: top + ph + 6 + font, 'text-anchor': 'middle' }, String(n)));
+  }
+  axis.append(s('text', { x: left, y: top - 8 }, t('explore.plot.value')));
+  axis.append(s('text', { x: left + plotWidth, y: height - 2, 'text-anchor': 'end' }, 'n'));
+  return axis;
 }

@@ -4,7 +4,7 @@
  * and every evaluation live there, so the page never freezes). The page
  * keeps the game's moves, so a worker that was replaced gets the game back.
  */
-import type { MountView } from '../context.js';
+import type { AppContext, MountView } from '../context.js';
 import type { Running } from '../engine/client.js';
 import { Cancelled } from '../engine/client.js';
 import type { HintView, OptionView, PlayOpen, PlayProgress, PlaySnapshot } from './protocol.js';
@@ -12,57 +12,28 @@ import { PRESETS, positionWords, randomSeed, readSettings, settingsHash, type Pl
 import { drawComponents, el } from './draw.js';
 import { installPlayStyle } from './style.js';
 import { errorText } from '../error-text.js';
-import type { MessageKey } from '../../core/i18n/index.js';
+import type { MessageKey, Translate } from '../../core/i18n/index.js';
 import { unitWord } from '../../core/play/words.js';
 
 /** The computer waits this long before it answers, so a person sees their own move first. */
 const COMPUTER_PAUSE_MS = 300;
 
-export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
+export const mountPlay: MountView = (root, context, params) => {
   installPlayStyle();
-  let settings = readSettings(params);
-  let snap: PlaySnapshot | null = null;
-  let hint: HintView | null = null;
-  let choosing: { component: number; take: number } | null = null;
-  let busy = false;
-  /** The boards' side: the largest coordinate of this game's pairs so far, plus 1. */
-  let side = 0;
-  let status = '';
-  let error = '';
-  const log: string[] = [];
-  /** Each new game (and unmounting) ends the old one's pending answers. */
-  let generation = 0;
-  const running = new Set<Running<unknown>>();
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  const page = playPage(context.t);
+  root.replaceChildren(page.view);
+  const game = new PlayGame(context, page, settingsForm(context.t, page.form), readSettings(params));
+  void game.newGame();
+  return {
+    unmount: () => {
+      game.end();
+      root.replaceChildren();
+    },
+  };
+};
 
-  const call = <T>(op: string, args: unknown, progress?: (p: PlayProgress) => void): Promise<T> => {
-    const run = engine.call<T>(op, args, progress as (p: unknown) => void);
-    running.add(run);
-    return run.result.finally(() => running.delete(run));
-  };
-  const openArgs = (replay?: readonly string[]): PlayOpen => ({ lang, game: { word: settings.word, text: settings.text }, ...(settings.position ? { position: settings.position } : {}), seed: settings.seed, misere: settings.misere, first: settings.first, level: settings.level, replay });
-  /** An operation on the open game; a fresh worker (the old one was ended) gets the game again first. */
-  const onGame = async <T>(op: string, args: Record<string, unknown>, progress?: (p: PlayProgress) => void): Promise<T> => {
-    try {
-      return await call<T>(op, { id: snap!.id, ...args }, progress);
-    } catch (e) {
-      if (!(e instanceof Error) || !/no such game/.test(e.message)) throw e;
-      snap = await call<PlaySnapshot>('play.open', openArgs(snap!.played));
-      return call<T>(op, { id: snap.id, ...args }, progress);
-    }
-  };
-  /** While an evaluation takes long: how far it has got and for how long, in a line of its own (the board is not drawn again). */
-  let started = 0;
-  const showProgress = (p: PlayProgress) => {
-    progressLine.textContent = t('play.web.progress', { done: p.done.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en'), unit: unitWord(t, p.unit), seconds: ((performance.now() - started) / 1000).toFixed(0) });
-  };
-  const working = (on: boolean) => {
-    started = performance.now();
-    progressLine.textContent = '';
-    progressLine.hidden = !on;
-  };
-
-  // The page's parts: the settings form, the status, the position, the buttons, the hint, the moves so far.
+/** The page's parts: the settings form, the status, the position, the buttons, the hint, the moves so far. */
+function playPage(t: Translate) {
   const form = el('form', { class: 'settings' });
   // On a phone the settings fold away, so the game is on the first screen.
   const setup = el('details', { class: 'setup' }, el('summary', {}, t('play.web.game')), form);
@@ -91,9 +62,13 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
     hintPanel,
     el('details', { class: 'moves-played' }, el('summary', {}, t('play.web.history')), history),
   );
-  root.replaceChildren(view);
+  return { form, ruleLine, statusLine, progressLine, stopButton, board, undoButton, hintButton, hintPanel, history, view };
+}
 
-  // The form: every field a setting of the hash.
+type PlayPage = ReturnType<typeof playPage>;
+
+/** The form: every field a setting of the hash. Fills `form`; `fill` shows settings, `read` takes them (a random start: `random`). */
+function settingsForm(t: Translate, form: HTMLFormElement) {
   const field = (label: string, control: HTMLElement, note?: string) => el('label', {}, el('span', {}, label), control, ...(note ? [el('small', {}, note)] : []));
   const gameSelect = el('select', { name: 'game' });
   for (const preset of PRESETS) gameSelect.append(el('option', { value: `preset=${preset}` }, t(`play.web.preset.${preset}` as MessageKey)));
@@ -114,7 +89,7 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
     el('div', { class: 'buttons' }, newButton, randomButton),
   );
 
-  const fillForm = () => {
+  const fill = (settings: PlaySettings) => {
     const value = `${settings.word}=${settings.text}`;
     if (![...gameSelect.options].some((o) => o.value === value)) gameSelect.append(el('option', { value }, `${settings.word} ${settings.text}`));
     gameSelect.value = value;
@@ -124,7 +99,7 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
     seedInput.value = String(settings.seed);
     misereBox.checked = settings.misere;
   };
-  const readForm = (random: boolean): PlaySettings => {
+  const read = (random: boolean): PlaySettings => {
     const [word, ...rest] = gameSelect.value.split('=');
     const seed = Number(seedInput.value);
     return {
@@ -137,239 +112,321 @@ export const mountPlay: MountView = (root, { t, lang, engine }, params) => {
       misere: misereBox.checked,
     };
   };
+  return { fill, read, randomButton };
+}
 
-  const render = () => {
-    const live = Boolean(snap && snap.humanToMove && !snap.result && !busy);
-    if (snap) {
-      const winning = new Set(hint?.winning ?? []);
-      for (const component of snap.shape === 'pairs' ? snap.components : []) if (component.pair) side = Math.max(side, component.pair[0] + 1, component.pair[1] + 1);
-      board.replaceChildren(
-        drawComponents(
-          {
-            t,
-            live,
-            winning,
-            queen: settings.word === 'preset' && settings.text === 'wythoff',
-            choosing,
-            side,
-            play: (option) => void humanMove(option),
-            type: (component, text) => void typedMove(component, text),
-            choose: (choice) => {
-              choosing = choice;
-              render();
-            },
+type SettingsForm = ReturnType<typeof settingsForm>;
+
+/**
+ * One play view's game: its state (the snapshot, the hint, whose turn),
+ * the engine calls that change it, and `render`, which shows it. A class so
+ * that each step (a move, the computer's turn, undo, a hint) is a method of
+ * its own sharing that state.
+ */
+class PlayGame {
+  private snap: PlaySnapshot | null = null;
+  private hint: HintView | null = null;
+  private choosing: { component: number; take: number } | null = null;
+  private busy = false;
+  /** The boards' side: the largest coordinate of this game's pairs so far, plus 1. */
+  private side = 0;
+  private status = '';
+  private error = '';
+  private readonly log: string[] = [];
+  /** Each new game (and unmounting) ends the old one's pending answers. */
+  private generation = 0;
+  private readonly running = new Set<Running<unknown>>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the evaluation now shown in the progress line started (performance.now()). */
+  private started = 0;
+  private readonly t: Translate;
+
+  constructor(
+    private readonly context: AppContext,
+    private readonly page: PlayPage,
+    private readonly form: SettingsForm,
+    private settings: PlaySettings,
+  ) {
+    this.t = context.t;
+    this.listen();
+  }
+
+  /** The form's buttons start a new game; undo, hint and stop act on this one. */
+  private listen(): void {
+    const { page } = this;
+    page.form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.settings = this.form.read(false);
+      void this.newGame();
+    });
+    this.form.randomButton.addEventListener('click', () => {
+      this.settings = this.form.read(true);
+      void this.newGame();
+    });
+    page.undoButton.addEventListener('click', this.act((mine) => this.undo(mine)));
+    page.hintButton.addEventListener('click', this.act((mine) => this.askHint(mine)));
+    page.stopButton.addEventListener('click', () => {
+      for (const run of this.running) run.cancel();
+    });
+  }
+
+  /** Unmounting: pending answers are dropped, the computer's pause and the engine's work ended. */
+  end(): void {
+    this.generation++;
+    clearTimeout(this.timer);
+    for (const run of this.running) run.cancel();
+  }
+
+  private call<T>(op: string, args: unknown, progress?: (p: PlayProgress) => void): Promise<T> {
+    const run = this.context.engine.call<T>(op, args, progress as (p: unknown) => void);
+    this.running.add(run);
+    return run.result.finally(() => this.running.delete(run));
+  }
+
+  private openArgs(replay?: readonly string[]): PlayOpen {
+    const { settings } = this;
+    return { lang: this.context.lang, game: { word: settings.word, text: settings.text }, ...(settings.position ? { position: settings.position } : {}), seed: settings.seed, misere: settings.misere, first: settings.first, level: settings.level, replay };
+  }
+
+  /** An operation on the open game; a fresh worker (the old one was ended) gets the game again first. */
+  private async onGame<T>(op: string, args: Record<string, unknown>, progress?: (p: PlayProgress) => void): Promise<T> {
+    try {
+      return await this.call<T>(op, { id: this.snap!.id, ...args }, progress);
+    } catch (e) {
+      if (!(e instanceof Error) || !/no such game/.test(e.message)) throw e;
+      this.snap = await this.call<PlaySnapshot>('play.open', this.openArgs(this.snap!.played));
+      return this.call<T>(op, { id: this.snap.id, ...args }, progress);
+    }
+  }
+
+  /** While an evaluation takes long: how far it has got and for how long, in a line of its own (the board is not drawn again). */
+  private readonly showProgress = (p: PlayProgress): void => {
+    const { t, context } = this;
+    this.page.progressLine.textContent = t('play.web.progress', { done: p.done.toLocaleString(context.lang === 'zh' ? 'zh-CN' : 'en'), unit: unitWord(t, p.unit), seconds: ((performance.now() - this.started) / 1000).toFixed(0) });
+  };
+
+  private working(on: boolean): void {
+    this.started = performance.now();
+    this.page.progressLine.textContent = '';
+    this.page.progressLine.hidden = !on;
+  }
+
+  private render(): void {
+    const { snap, page, t } = this;
+    const live = Boolean(snap && snap.humanToMove && !snap.result && !this.busy);
+    if (snap) this.drawBoard(snap, live);
+    const state = !snap ? 'loading' : snap.result ? (snap.result.humanWins ? 'won' : 'lost') : this.busy ? 'computer' : snap.humanToMove ? 'human' : 'computer';
+    page.view.dataset.state = state;
+    page.ruleLine.textContent = t(this.settings.misere ? 'play.web.rule.misere' : 'play.web.rule.normal');
+    page.statusLine.textContent = this.error ? t('play.web.error', { message: this.error }) : this.status;
+    page.undoButton.disabled = !snap?.canUndo || this.busy;
+    page.hintButton.disabled = !live;
+    page.hintPanel.replaceChildren();
+    if (this.hint && snap && !snap.result) this.drawHint(this.hint, live);
+    page.history.replaceChildren(...this.log.map((line) => el('li', {}, line)));
+  }
+
+  private drawBoard(snap: PlaySnapshot, live: boolean): void {
+    const { settings, t } = this;
+    const winning = new Set(this.hint?.winning ?? []);
+    for (const component of snap.shape === 'pairs' ? snap.components : []) if (component.pair) this.side = Math.max(this.side, component.pair[0] + 1, component.pair[1] + 1);
+    this.page.board.replaceChildren(
+      drawComponents(
+        {
+          t,
+          live,
+          winning,
+          queen: settings.word === 'preset' && settings.text === 'wythoff',
+          choosing: this.choosing,
+          side: this.side,
+          play: (option) => void this.humanMove(option),
+          type: (component, text) => void this.typedMove(component, text),
+          choose: (choice) => {
+            this.choosing = choice;
+            this.render();
           },
-          snap,
-        ),
-      );
-    }
-    const state = !snap ? 'loading' : snap.result ? (snap.result.humanWins ? 'won' : 'lost') : busy ? 'computer' : snap.humanToMove ? 'human' : 'computer';
-    view.dataset.state = state;
-    ruleLine.textContent = t(settings.misere ? 'play.web.rule.misere' : 'play.web.rule.normal');
-    statusLine.textContent = error ? t('play.web.error', { message: error }) : status;
-    undoButton.disabled = !snap?.canUndo || busy;
-    hintButton.disabled = !live;
-    hintPanel.replaceChildren();
-    if (hint && snap && !snap.result) {
-      hintPanel.append(...hint.paragraphs.map((p) => el('p', {}, p)));
-      if (hint.heading) {
-        // Each winning move listed is a button too: the keyboard's shortest way to follow the hint.
-        const item = (m: { key: string; words: string }) => {
-          const button = el('button', { type: 'button', class: 'hint-move', 'data-key': m.key }, m.words);
-          button.disabled = !live;
-          button.addEventListener('click', () => void humanMove(m));
-          return el('li', {}, button);
-        };
-        hintPanel.append(el('p', { class: 'heading' }, hint.heading), el('ul', {}, ...hint.moves.map(item), ...(hint.more ? [el('li', {}, hint.more)] : [])));
-      }
-    }
-    history.replaceChildren(...log.map((line) => el('li', {}, line)));
-  };
+        },
+        snap,
+      ),
+    );
+  }
 
-  const fail = (e: unknown) => {
+  private drawHint(hint: HintView, live: boolean): void {
+    const { hintPanel } = this.page;
+    hintPanel.append(...hint.paragraphs.map((p) => el('p', {}, p)));
+    if (hint.heading) {
+      // Each winning move listed is a button too: the keyboard's shortest way to follow the hint.
+      const item = (m: { key: string; words: string }) => {
+        const button = el('button', { type: 'button', class: 'hint-move', 'data-key': m.key }, m.words);
+        button.disabled = !live;
+        button.addEventListener('click', () => void this.humanMove(m));
+        return el('li', {}, button);
+      };
+      hintPanel.append(el('p', { class: 'heading' }, hint.heading), el('ul', {}, ...hint.moves.map(item), ...(hint.more ? [el('li', {}, hint.more)] : [])));
+    }
+  }
+
+  private fail(e: unknown): void {
     if (e instanceof Cancelled) return;
-    busy = false;
-    error = errorText(e, t);
-    render();
-  };
+    this.busy = false;
+    this.error = errorText(e, this.t);
+    this.render();
+  }
 
   /** The status after a snapshot: the result, or whose turn it is. */
-  const settle = (mine: number, said?: string) => {
-    if (mine !== generation || !snap) return;
-    if (snap.result) status = [said, t(snap.result.humanWins ? 'play.web.youWin' : 'play.web.computerWins')].filter(Boolean).join(' ');
-    else if (snap.humanToMove) status = [said, t('play.web.yourTurn')].filter(Boolean).join(' ');
-    render();
-    if (!snap.result && !snap.humanToMove) computerTurn(mine);
-  };
+  private settle(mine: number, said?: string): void {
+    const { snap, t } = this;
+    if (mine !== this.generation || !snap) return;
+    if (snap.result) this.status = [said, t(snap.result.humanWins ? 'play.web.youWin' : 'play.web.computerWins')].filter(Boolean).join(' ');
+    else if (snap.humanToMove) this.status = [said, t('play.web.yourTurn')].filter(Boolean).join(' ');
+    this.render();
+    if (!snap.result && !snap.humanToMove) this.computerTurn(mine);
+  }
 
-  const computerTurn = (mine: number) => {
-    busy = true;
-    status = t('play.web.thinking');
-    render();
-    timer = setTimeout(async () => {
+  private computerTurn(mine: number): void {
+    this.busy = true;
+    this.status = this.t('play.web.thinking');
+    this.render();
+    this.timer = setTimeout(async () => {
       try {
-        working(true);
-        const answer = await onGame<{ snapshot: PlaySnapshot; move: string | null }>('play.computer', {}, showProgress);
-        working(false);
-        if (mine !== generation) return;
-        snap = answer.snapshot;
-        busy = false;
-        const said = answer.move ? t('play.web.computerPlayed', { move: answer.move }) : undefined;
-        if (said) log.push(said);
-        settle(mine, said);
+        this.working(true);
+        const answer = await this.onGame<{ snapshot: PlaySnapshot; move: string | null }>('play.computer', {}, this.showProgress);
+        this.working(false);
+        if (mine !== this.generation) return;
+        this.snap = answer.snapshot;
+        this.busy = false;
+        const said = answer.move ? this.t('play.web.computerPlayed', { move: answer.move }) : undefined;
+        if (said) this.log.push(said);
+        this.settle(mine, said);
       } catch (e) {
-        if (mine === generation) fail(e);
+        if (mine === this.generation) this.fail(e);
       }
     }, COMPUTER_PAUSE_MS);
-  };
+  }
 
-  const humanMove = async (option: Pick<OptionView, 'key' | 'words'>) => {
-    if (!snap || busy) return;
-    const mine = generation;
-    busy = true;
-    hint = null;
-    choosing = null;
-    error = '';
-    render();
+  private async humanMove(option: Pick<OptionView, 'key' | 'words'>): Promise<void> {
+    if (!this.snap || this.busy) return;
+    const mine = this.generation;
+    this.busy = true;
+    this.hint = null;
+    this.choosing = null;
+    this.error = '';
+    this.render();
     try {
-      snap = await onGame<PlaySnapshot>('play.move', { key: option.key });
-      if (mine !== generation) return;
-      busy = false;
-      log.push(t('play.web.youPlayed', { move: option.words }));
-      settle(mine);
+      this.snap = await this.onGame<PlaySnapshot>('play.move', { key: option.key });
+      if (mine !== this.generation) return;
+      this.busy = false;
+      this.log.push(this.t('play.web.youPlayed', { move: option.words }));
+      this.settle(mine);
     } catch (e) {
-      if (mine === generation) fail(e);
+      if (mine === this.generation) this.fail(e);
     }
-  };
+  }
 
   /** A move typed for a component with too many moves to draw: the worker reads it as the terminal does. */
-  const typedMove = async (component: number, text: string) => {
-    if (!snap || busy || !text.trim()) return;
-    const mine = generation;
-    busy = true;
-    hint = null;
-    error = '';
-    render();
+  private async typedMove(component: number, text: string): Promise<void> {
+    if (!this.snap || this.busy || !text.trim()) return;
+    const mine = this.generation;
+    this.busy = true;
+    this.hint = null;
+    this.error = '';
+    this.render();
     try {
-      const answer = await onGame<{ snapshot: PlaySnapshot; refused: string | null; words?: string }>('play.typed', { component, text });
-      if (mine !== generation) return;
-      snap = answer.snapshot;
-      busy = false;
+      const answer = await this.onGame<{ snapshot: PlaySnapshot; refused: string | null; words?: string }>('play.typed', { component, text });
+      if (mine !== this.generation) return;
+      this.snap = answer.snapshot;
+      this.busy = false;
       if (answer.refused) {
-        status = t('play.web.refused', { reason: answer.refused });
-        render();
+        this.status = this.t('play.web.refused', { reason: answer.refused });
+        this.render();
         return;
       }
-      log.push(t('play.web.youPlayed', { move: answer.words! }));
-      settle(mine);
+      this.log.push(this.t('play.web.youPlayed', { move: answer.words! }));
+      this.settle(mine);
     } catch (e) {
-      if (mine === generation) fail(e);
+      if (mine === this.generation) this.fail(e);
     }
-  };
+  }
 
-  const newGame = async () => {
-    const mine = ++generation;
-    clearTimeout(timer);
-    for (const run of running) run.cancel();
-    snap = null;
-    side = 0;
-    hint = null;
-    choosing = null;
-    busy = true;
-    error = '';
-    status = t('play.web.thinking');
-    log.length = 0;
-    history.replaceChildren();
+  async newGame(): Promise<void> {
+    const mine = ++this.generation;
+    clearTimeout(this.timer);
+    for (const run of this.running) run.cancel();
+    this.snap = null;
+    this.side = 0;
+    this.hint = null;
+    this.choosing = null;
+    this.busy = true;
+    this.error = '';
+    this.status = this.t('play.web.thinking');
+    this.log.length = 0;
+    this.page.history.replaceChildren();
     // The link holds the game; replaceState does not reload the view (no hashchange).
-    window.history.replaceState(null, '', settingsHash(settings));
-    fillForm();
-    render();
+    window.history.replaceState(null, '', settingsHash(this.settings));
+    this.form.fill(this.settings);
+    this.render();
     try {
-      const opened = await call<PlaySnapshot>('play.open', openArgs());
-      if (mine !== generation) return;
-      snap = opened;
-      busy = false;
-      settle(mine, opened.random ? t('play.web.randomFrom', { seed: settings.seed }) : undefined);
+      const opened = await this.call<PlaySnapshot>('play.open', this.openArgs());
+      if (mine !== this.generation) return;
+      this.snap = opened;
+      this.busy = false;
+      this.settle(mine, opened.random ? this.t('play.web.randomFrom', { seed: this.settings.seed }) : undefined);
     } catch (e) {
-      if (mine === generation) fail(e);
+      if (mine === this.generation) this.fail(e);
     }
-  };
+  }
 
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    settings = readForm(false);
-    void newGame();
-  });
-  randomButton.addEventListener('click', () => {
-    settings = readForm(true);
-    void newGame();
-  });
   /** Undo and hint: one at a time, the page's buttons off meanwhile. */
-  const act = (run: (mine: number) => Promise<void>) => async () => {
-    if (!snap || busy) return;
-    const mine = generation;
-    busy = true;
-    render();
-    try {
-      await run(mine);
-    } catch (e) {
-      if (mine === generation) fail(e);
-    }
-  };
-  undoButton.addEventListener(
-    'click',
-    act(async (mine) => {
-      const back = await onGame<PlaySnapshot>('play.undo', {});
-      if (mine !== generation) return;
-      snap = back;
-      busy = false;
-      hint = null;
-      choosing = null;
-      log.splice(back.played.length);
-      settle(mine);
-    }),
-  );
-  hintButton.addEventListener(
-    'click',
-    act(async (mine) => {
-      status = t('play.web.working');
-      working(true);
-      stopButton.hidden = false;
-      render();
-      let found: HintView;
+  private act(run: (mine: number) => Promise<void>): () => Promise<void> {
+    return async () => {
+      if (!this.snap || this.busy) return;
+      const mine = this.generation;
+      this.busy = true;
+      this.render();
       try {
-        found = await onGame<HintView>('play.hint', {}, showProgress);
+        await run(mine);
       } catch (e) {
-        if (!(e instanceof Cancelled) || mine !== generation) throw e;
-        // Stopped: the worker was ended; the next call opens the game again on a fresh one, its moves replayed.
-        busy = false;
-        status = t('play.web.stopped');
-        render();
-        return;
-      } finally {
-        working(false);
-        stopButton.hidden = true;
+        if (mine === this.generation) this.fail(e);
       }
-      if (mine !== generation) return;
-      hint = found;
-      busy = false;
-      status = t('play.web.yourTurn');
-      render();
-      (board.querySelector<HTMLElement>('.winning') ?? hintPanel).scrollIntoView?.({ block: 'nearest' });
-    }),
-  );
+    };
+  }
 
-  stopButton.addEventListener('click', () => {
-    for (const run of running) run.cancel();
-  });
+  private async undo(mine: number): Promise<void> {
+    const back = await this.onGame<PlaySnapshot>('play.undo', {});
+    if (mine !== this.generation) return;
+    this.snap = back;
+    this.busy = false;
+    this.hint = null;
+    this.choosing = null;
+    this.log.splice(back.played.length);
+    this.settle(mine);
+  }
 
-  void newGame();
-  return {
-    unmount: () => {
-      generation++;
-      clearTimeout(timer);
-      for (const run of running) run.cancel();
-      root.replaceChildren();
-    },
-  };
-};
+  private async askHint(mine: number): Promise<void> {
+    const { page, t } = this;
+    this.status = t('play.web.working');
+    this.working(true);
+    page.stopButton.hidden = false;
+    this.render();
+    let found: HintView;
+    try {
+      found = await this.onGame<HintView>('play.hint', {}, this.showProgress);
+    } catch (e) {
+      if (!(e instanceof Cancelled) || mine !== this.generation) throw e;
+      // Stopped: the worker was ended; the next call opens the game again on a fresh one, its moves replayed.
+      this.busy = false;
+      this.status = t('play.web.stopped');
+      this.render();
+      return;
+    } finally {
+      this.working(false);
+      page.stopButton.hidden = true;
+    }
+    if (mine !== this.generation) return;
+    this.hint = found;
+    this.busy = false;
+    this.status = t('play.web.yourTurn');
+    this.render();
+    (page.board.querySelector<HTMLElement>('.winning') ?? page.hintPanel).scrollIntoView?.({ block: 'nearest' });
+  }
+}

@@ -306,51 +306,102 @@ const UNKNOWN = -1;
  * (a table needs only values).
  */
 export function solveStates(rules: StateRules, roots: readonly unknown[], options: SearchOptions): { values: Map<string, number>; rootValues: number[]; rootOptions: SolvedOption[][] } {
-  const numbers = new StateNumbers(rules.key);
-  const keys = numbers.keys;
+  const search = new StateSearch(rules, options);
+  const rootFrames: Frame[] = [];
+  const rootIds: number[] = [];
+  const wantRootOptions = options.rootOptions ?? true;
+  for (const [i, root] of roots.entries()) {
+    const rootId = search.rootNumber(root, i);
+    rootIds.push(rootId);
+    if (search.values[rootId] !== UNKNOWN) {
+      if (wantRootOptions) rootFrames.push(search.expand(root, rootId));
+      continue;
+    }
+    const frame = search.solve(root, rootId);
+    if (wantRootOptions) rootFrames.push(frame);
+  }
+  const rootOptions = rootFrames.map((frame) => {
+    const list: SolvedOption[] = [];
+    search.optionValues(frame, (value, o) => list.push({ to: frame.states.slice(o === 0 ? 0 : frame.ends[o - 1], frame.ends[o]), value }));
+    return list;
+  });
+  const byKey = new Map<string, number>();
+  search.values.forEach((value, id) => value !== UNKNOWN && byKey.set(search.keys[id]!, value));
+  return { values: byKey, rootValues: rootIds.map((id) => search.values[id]!), rootOptions };
+}
+
+// A state being searched: its options' parts kept flat (parts[ends[o-1]..ends[o]) is option o),
+// with the values found so far; nothing is allocated per option.
+interface Frame {
+  readonly id: number;
+  readonly parts: number[];
+  readonly states: unknown[];
+  readonly ends: number[];
+  next: number; // the part to look at next
+}
+
+/** A depth-first search over numbered states, iterative (an explicit stack: no recursion limit on deep games). */
+class StateSearch {
+  private readonly numbers: StateNumbers;
+  readonly keys: string[];
   // By state number: its value (UNKNOWN until solved) and whether it is on the search's path.
-  const values: number[] = [];
-  const onStack: boolean[] = [];
-  const known = options.known;
-  const numberOf = (state: unknown): number => {
-    const id = numbers.numberOf(state);
-    if (id === values.length) {
-      values.push(known?.get(keys[id]!) ?? UNKNOWN);
-      onStack.push(false);
+  readonly values: number[] = [];
+  private readonly onStack: boolean[] = [];
+  private readonly stack: Frame[] = [];
+  private readonly mexBuffer = new MexBuffer();
+  private stamps = 0;
+  private solved = 0;
+
+  constructor(
+    private readonly rules: StateRules,
+    private readonly options: SearchOptions,
+  ) {
+    this.numbers = new StateNumbers(rules.key);
+    this.keys = this.numbers.keys;
+  }
+
+  private numberOf(state: unknown): number {
+    const id = this.numbers.numberOf(state);
+    if (id === this.values.length) {
+      this.values.push(this.options.known?.get(this.keys[id]!) ?? UNKNOWN);
+      this.onStack.push(false);
     }
     return id;
-  };
-  // A state being searched: its options' parts kept flat (parts[ends[o-1]..ends[o]) is option o),
-  // with the values found so far; nothing is allocated per option.
-  interface Frame {
-    readonly id: number;
-    readonly parts: number[];
-    readonly states: unknown[];
-    readonly ends: number[];
-    next: number; // the part to look at next
   }
-  const expand = (state: unknown, id: number): Frame => {
-    const key = keys[id]!;
-    options.onState?.(key);
+
+  /** The number of the `i`th root, a value that is not a state refused as the caller's. */
+  rootNumber(root: unknown, i: number): number {
+    try {
+      return this.numberOf(root);
+    } catch (error) {
+      if (error instanceof NotAState) throw new StateSearchError(`state ${i + 1} to evaluate has ${error.message}, which is not a state (states are JSON values)`);
+      throw error;
+    }
+  }
+
+  /** A frame of the state's options, read from the module (what it returns or throws refused as the module's). */
+  expand(state: unknown, id: number): Frame {
+    const key = this.keys[id]!;
+    this.options.onState?.(key);
     const parts: number[] = [];
     const states: unknown[] = [];
     const ends: number[] = [];
     let index = 0;
     // A generator's body runs while its options are read: a throw there is the module's too.
     try {
-      const result = rules.options(state);
+      const result = this.rules.options(state);
       if (result != null && typeof (result as { then?: unknown }).then === 'function') throw new StateSearchError(`options(${shownKey(key)}) returned a Promise: options must return its list directly (an async function cannot be used)`);
       if (!isIterable(result)) throw new StateSearchError(`options(${shownKey(key)}) returned ${notAState(result) === null ? shownKey(canonicalJson(result)) : String(result)}; expected a list of options (each a state, or a sum of states)`);
       for (const option of result) {
         index++;
-        const sum = option && typeof option === 'object' && !Array.isArray(option) && Array.isArray((option as { sum?: unknown }).sum) ? ((option as { sum: unknown[] }).sum) : Array.isArray(option) && options.arraysAreSums ? option : null;
+        const sum = option && typeof option === 'object' && !Array.isArray(option) && Array.isArray((option as { sum?: unknown }).sum) ? ((option as { sum: unknown[] }).sum) : Array.isArray(option) && this.options.arraysAreSums ? option : null;
         if (sum) {
           for (const part of sum) {
-            parts.push(numberOf(part));
+            parts.push(this.numberOf(part));
             states.push(part);
           }
         } else {
-          parts.push(numberOf(option));
+          parts.push(this.numberOf(option));
           states.push(option);
         }
         ends.push(parts.length);
@@ -361,80 +412,66 @@ export function solveStates(rules: StateRules, roots: readonly unknown[], option
       throw new StateSearchError(`options(${shownKey(key)}) threw: ${thrownText(error)}`);
     }
     return { id, parts, states, ends, next: 0 };
-  };
-  const stack: Frame[] = [];
-  const mexBuffer = new MexBuffer();
-  let stamps = 0;
-  let solved = 0;
-  const push = (state: unknown, id: number) => {
-    if (solved + stack.length >= options.maxStates) {
-      throw new StateSearchError(`more than ${formatCount(options.maxStates)} states (reached from ${shownKey(keys[stack[0]?.id ?? id]!)}): too many for memory`);
+  }
+
+  private push(state: unknown, id: number): void {
+    if (this.solved + this.stack.length >= this.options.maxStates) {
+      throw new StateSearchError(`more than ${formatCount(this.options.maxStates)} states (reached from ${shownKey(this.keys[this.stack[0]?.id ?? id]!)}): too many for memory`);
     }
-    onStack[id] = true;
-    stack.push(expand(state, id));
-  };
-  // The xor of each option's parts' values (all found).
-  const optionValues = (frame: Frame, each: (value: number, o: number) => void) => {
+    this.onStack[id] = true;
+    this.stack.push(this.expand(state, id));
+  }
+
+  /** The xor of each option's parts' values (all found). */
+  optionValues(frame: Frame, each: (value: number, o: number) => void): void {
     let start = 0;
     for (let o = 0; o < frame.ends.length; o++) {
       let x = 0;
       const end = frame.ends[o]!;
-      for (let i = start; i < end; i++) x ^= values[frame.parts[i]!]!;
+      for (let i = start; i < end; i++) x ^= this.values[frame.parts[i]!]!;
       each(x, o);
       start = end;
     }
-  };
-  const rootFrames: Frame[] = [];
-  const rootIds: number[] = [];
-  const wantRootOptions = options.rootOptions ?? true;
-  for (const [i, root] of roots.entries()) {
-    let rootId: number;
-    try {
-      rootId = numberOf(root);
-    } catch (error) {
-      if (error instanceof NotAState) throw new StateSearchError(`state ${i + 1} to evaluate has ${error.message}, which is not a state (states are JSON values)`);
-      throw error;
-    }
-    rootIds.push(rootId);
-    if (values[rootId] !== UNKNOWN) {
-      if (wantRootOptions) rootFrames.push(expand(root, rootId));
-      continue;
-    }
-    push(root, rootId);
-    if (wantRootOptions) rootFrames.push(stack[0]!);
+  }
+
+  /** Solve an unsolved root and every state below it; its frame (for its options' values). */
+  solve(root: unknown, rootId: number): Frame {
+    const { stack } = this;
+    this.push(root, rootId);
+    const rootFrame = stack[0]!;
     while (stack.length) {
       const frame = stack[stack.length - 1]!;
-      const parts = frame.parts;
-      let descended = false;
-      while (frame.next < parts.length) {
-        const id = parts[frame.next]!;
-        if (values[id] !== UNKNOWN) {
-          frame.next++;
-          continue;
-        }
-        if (onStack[id]) throw new StateSearchError(`the game graph has a loop: ${shownKey(keys[id]!)} can be reached again from itself, so it has no value`);
-        push(frame.states[frame.next], id);
-        descended = true;
-        break;
-      }
-      if (descended) continue;
-      // Every option's parts have values: the mex of the options' xors (a stamped buffer, nothing allocated per state).
-      const stamp = ++stamps;
-      optionValues(frame, (x) => mexBuffer.mark(x, stamp));
-      const value = mexBuffer.mex(stamp);
-      values[frame.id] = value;
-      solved++;
-      options.onSolved?.(keys[frame.id]!, value);
-      onStack[frame.id] = false;
+      if (this.descend(frame)) continue;
+      this.settle(frame);
       stack.pop();
     }
+    return rootFrame;
   }
-  const rootOptions = rootFrames.map((frame) => {
-    const list: SolvedOption[] = [];
-    optionValues(frame, (value, o) => list.push({ to: frame.states.slice(o === 0 ? 0 : frame.ends[o - 1], frame.ends[o]), value }));
-    return list;
-  });
-  const byKey = new Map<string, number>();
-  values.forEach((value, id) => value !== UNKNOWN && byKey.set(keys[id]!, value));
-  return { values: byKey, rootValues: rootIds.map((id) => values[id]!), rootOptions };
+
+  /** Push the frame's next unsolved part, if it has one (a part already on the path is a loop, refused). Whether it did. */
+  private descend(frame: Frame): boolean {
+    const parts = frame.parts;
+    while (frame.next < parts.length) {
+      const id = parts[frame.next]!;
+      if (this.values[id] !== UNKNOWN) {
+        frame.next++;
+        continue;
+      }
+      if (this.onStack[id]) throw new StateSearchError(`the game graph has a loop: ${shownKey(this.keys[id]!)} can be reached again from itself, so it has no value`);
+      this.push(frame.states[frame.next], id);
+      return true;
+    }
+    return false;
+  }
+
+  /** Every option's parts have values: the mex of the options' xors (a stamped buffer, nothing allocated per state). */
+  private settle(frame: Frame): void {
+    const stamp = ++this.stamps;
+    this.optionValues(frame, (x) => this.mexBuffer.mark(x, stamp));
+    const value = this.mexBuffer.mex(stamp);
+    this.values[frame.id] = value;
+    this.solved++;
+    this.options.onSolved?.(this.keys[frame.id]!, value);
+    this.onStack[frame.id] = false;
+  }
 }
