@@ -137,7 +137,7 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await page.goto(fileUrl('?lang=zh', '#preset=bash:3&max=20'));
     await settled(page);
     expect(await page.locator('#ground').textContent()).toBe('Bachet（1612）：每次取 1 到 3 个时，SG(n) = n mod 4');
-    expect(await page.locator('#rule').textContent()).toBe('减法游戏 {1,2,3}  (bash:3)');
+    expect(await page.locator('#rule').textContent()).toBe('减法游戏 {1,2,3} (bash:3)');
     // Why nothing is proven, in Chinese.
     await page.goto(fileUrl('?lang=zh', '#preset=grundy&max=100'));
     await settled(page);
@@ -241,7 +241,7 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await page.getByLabel('Rule file text').fill('name: take-1-3-4\nmoves: [1, 3, 4]\nmax: 50\n');
     await page.getByRole('button', { name: 'Explore', exact: true }).click();
     await settled(page);
-    expect(await page.locator('#rule').textContent()).toBe('subtraction {1,3,4}  (take-1-3-4)');
+    expect(await page.locator('#rule').textContent()).toBe('subtraction {1,3,4} (take-1-3-4)');
     expect(await page.locator('#pattern').getAttribute('data-period')).toBe('7');
     expect(await page.locator('#status').getAttribute('data-proven')).toBe('true');
     expect(decodeURIComponent(new URL(page.url()).hash)).toBe('#rule=name: take-1-3-4\nmoves: [1, 3, 4]\nmax: 50\n&file=rule.yaml');
@@ -319,7 +319,7 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     try {
       await page.goto(`${modules.url}?lang=en#rule=examples/grundy.mjs&max=200`);
       await settled(page);
-      expect(await page.locator('#rule').textContent()).toBe('custom examples/grundy.mjs  (grundy (module))');
+      expect(await page.locator('#rule').textContent()).toBe('custom examples/grundy.mjs (grundy (module))');
       expect(await page.locator('#game-input').inputValue()).toBe('--rule examples/grundy.mjs --max 200');
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
       const cli = await runCli(['--rule', 'examples/grundy.mjs', '--max', '200', '--format', 'csv'], { timeoutMs: 30_000 });
