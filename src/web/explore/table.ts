@@ -14,7 +14,8 @@ export type FetchValues = (from: bigint, count: number) => Promise<readonly stri
 
 const PAGE_SIZES = [20, 50, 100] as const;
 
-export function heapTable(view: HeapView | MemoryView, t: Translate, language: string, fetchValues: FetchValues): HTMLElement {
+/** `why`: asks why heap n has its value (the G(n) cells are then buttons), with the panel that answers, shown above the table. */
+export function heapTable(view: HeapView | MemoryView, t: Translate, language: string, fetchValues: FetchValues, why: { show(n: number): void; panel: HTMLElement } | null = null): HTMLElement {
   const max = BigInt(view.max);
   const pattern = view.shape === 'heap' && view.pattern.kind !== 'none' ? view.pattern : null;
   let size: number = 50;
@@ -77,7 +78,7 @@ export function heapTable(view: HeapView | MemoryView, t: Translate, language: s
           'tr',
           { class: p ? 'p' : undefined },
           h('th', { scope: 'row' }, String(n)),
-          h('td', {}, value),
+          h('td', {}, why && n <= BigInt(Number.MAX_SAFE_INTEGER) ? h('button', { type: 'button', class: 'why-button', 'aria-label': t('explore.why.button', { n: String(n), value }), onclick: () => why.show(Number(n)) }, value) : value),
           h('td', { title: t(p ? 'explore.outcome.P' : 'explore.outcome.N') }, p ? 'P' : 'N'),
           residue !== null ? h('td', {}, residue) : null,
           part !== null ? h('td', {}, part) : null,
@@ -105,6 +106,8 @@ export function heapTable(view: HeapView | MemoryView, t: Translate, language: s
       h('label', { for: 'table-size' }, t('explore.table.rows')),
       sizeSelect,
     ),
+    why ? h('p', { class: 'help' }, t('explore.why.help')) : null,
+    why?.panel,
     h('div', { class: 'scroll' }, h('table', { id: 'values-table' }, caption, h('thead', {}, head), body)),
     h('p', { class: 'help' }, `P: ${t('explore.outcome.P')}; N: ${t('explore.outcome.N')}`),
   );
