@@ -228,6 +228,33 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await check();
   });
 
+  it("at 390 px: the heat map has a colour scale from 0 to its largest value and labels 11 px or taller, and a table wider than the screen says it scrolls", async () => {
+    const { page, check } = await watchedTab(browser, 390, 844);
+    await page.goto(fileUrl('?lang=en', '#preset=wythoff&max=40'));
+    await settled(page);
+    const scale = page.locator('#heatmap-scale-bar');
+    expect(await scale.getAttribute('data-min')).toBe('0');
+    const top = await scale.getAttribute('data-max');
+    expect(Number(top)).toBeGreaterThan(40);
+    expect(await page.locator('#heatmap-section .help').textContent()).toContain(`to ${top}.`);
+    expect(await scale.locator('text').allTextContents()).toEqual(['G = 0', top]);
+    const heights = await page.locator('#heatmap-svg .axis-label').evaluateAll((texts) => texts.map((text) => text.getBoundingClientRect().height));
+    expect(heights).toHaveLength(4);
+    // A label's box is about its font size: 11 px or more on a phone (it was 7).
+    for (const height of heights) expect(height).toBeGreaterThanOrEqual(11);
+    // The 12-column window of the table is wider than the phone: it scrolls in its own box, and says so.
+    const box = page.locator('#grid-table').locator('xpath=..');
+    expect(await box.evaluate((b) => getComputedStyle(b).overflowX)).toBe('auto');
+    expect(await box.evaluate((b) => b.scrollWidth > b.clientWidth)).toBe(true);
+    await expect.poll(() => page.locator('#heatmap-section ~ section .scroll-hint').first().isVisible()).toBe(true);
+    expect(await page.locator('.scroll-hint').first().textContent()).toBe('The table is wider than the screen: scroll →');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // At 1280 px the window fits: no caption.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(() => page.locator('.scroll-hint').first().isVisible()).toBe(false);
+    await check();
+  });
+
   it("draws Wythoff's heat map with its P-positions' law, and downloads CSV, JSON and the picture", async () => {
     const { page, check } = await watchedTab(browser, 1280, 900);
     await page.goto(`${served.url}?lang=en#preset=wythoff&max=40`);

@@ -7,7 +7,7 @@
  */
 import type { Translate } from '../../core/i18n/index.js';
 import type { GraphView, GridView, HeapView, MemoryView, StatesView } from '../engine/explore-protocol.js';
-import { formatNumber, h } from './dom.js';
+import { formatNumber, h, scrollBox } from './dom.js';
 
 /** G(n) for heaps from..from+count-1 past what the page holds (from the worker). */
 export type FetchValues = (from: bigint, count: number) => Promise<readonly string[]>;
@@ -108,7 +108,7 @@ export function heapTable(view: HeapView | MemoryView, t: Translate, language: s
     ),
     why ? h('p', { class: 'help' }, t('explore.why.help')) : null,
     why?.panel,
-    h('div', { class: 'scroll' }, h('table', { id: 'values-table' }, caption, h('thead', {}, head), body)),
+    scrollBox(h('table', { id: 'values-table' }, caption, h('thead', {}, head), body), t('explore.scroll')),
     h('p', { class: 'help' }, `P: ${t('explore.outcome.P')}; N: ${t('explore.outcome.N')}`),
   );
 }
@@ -157,7 +157,7 @@ export function gridTable(view: GridView, t: Translate): HTMLElement {
     h('h2', { id: 'table-heading' }, t('explore.table')),
     h('div', { class: 'pager' }, button('▲', t('explore.grid.up'), -side, 0), button('▼', t('explore.grid.down'), side, 0), button('◀', t('explore.grid.left'), 0, -side), button('▶', t('explore.grid.right'), 0, side)),
     cut ? h('p', {}, t('explore.grid.cut', { rows: view.shownRows, columns: view.shownColumns })) : null,
-    h('div', { class: 'scroll' }, table),
+    scrollBox(table, t('explore.scroll')),
   );
 }
 

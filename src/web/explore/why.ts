@@ -6,7 +6,7 @@
  */
 import type { Translate } from '../../core/i18n/index.js';
 import type { Explanation } from '../../core/heap/explain.js';
-import { formatNumber, h } from './dom.js';
+import { formatNumber, h, scrollBox } from './dom.js';
 
 /** The panel, and `show(n)`, which asks the worker and fills it (the latest request wins). */
 export function whyPanel(t: Translate, language: string, ask: (n: number) => Promise<Explanation>, onError: (error: unknown) => void): { panel: HTMLElement; show(n: number): Promise<void> } {
@@ -52,5 +52,5 @@ function whyContent(why: Explanation, t: Translate, language: string): HTMLEleme
   );
   const table = h('table', { id: 'why-table', class: 'values' }, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('explore.why.option')), h('th', { scope: 'col' }, t('explore.why.value')))), h('tbody', {}, ...rows));
   const more = why.count > why.options.length ? h('p', { class: 'help' }, t('explore.why.more', { count: formatNumber(why.count - why.options.length, language) })) : null;
-  return [sentence, h('p', { class: 'label' }, t('explore.why.reached')), strip, h('div', { class: 'scroll' }, table), ...(more ? [more] : [])];
+  return [sentence, h('p', { class: 'label' }, t('explore.why.reached')), strip, scrollBox(table, t('explore.scroll')), ...(more ? [more] : [])];
 }

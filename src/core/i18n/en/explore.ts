@@ -162,6 +162,7 @@ export const explore = {
   'explore.download.json': 'JSON',
   'explore.download.svg': 'Picture (SVG)',
   'explore.download.failed': 'Could not write the file: {message}',
+  'explore.scroll': 'The table is wider than the screen: scroll →',
   'explore.why.button': 'G({n}) = {value}: why?',
   'explore.why.heading': 'Why G({n}) = {value}',
   'explore.why.because': 'G({n}) = {value} because its options have values {values}: {value} is the least value not among them (the mex).',

@@ -164,6 +164,7 @@ export const explore: Readonly<Record<keyof typeof english, string>> = {
   'explore.download.json': 'JSON',
   'explore.download.svg': '图片（SVG）',
   'explore.download.failed': '无法生成文件：{message}',
+  'explore.scroll': '表格比屏幕宽：请左右滑动 →',
   'explore.why.button': 'G({n}) = {value}：为什么？',
   'explore.why.heading': '为什么 G({n}) = {value}',
   'explore.why.because': 'G({n}) = {value}，因为它的后继局面的 SG 值是 {values}：不在其中的最小值（mex）是 {value}。',
