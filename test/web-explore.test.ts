@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPresent, launchChromium } from './helpers/chromium.js';
 import { runCli } from './helpers/cli.js';
+import { explainValue, ruleWord } from '../src/index.js';
 import { scratchDirectories } from './helpers/scratch.js';
 import { WEB_DIR, fileUrl, serveApp, watchedTab } from './helpers/web-app.js';
 
@@ -154,6 +155,41 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await check();
   });
 
+  it('says why G(n) = v: a value in the table (clicked or by the keyboard) or a point on the plot opens its options and the mex, in English and Chinese', async () => {
+    const { page, check } = await watchedTab(browser, 1280, 900);
+    await page.goto(fileUrl('?lang=en', '#code=0.77'));
+    await settled(page);
+    const kayles = ruleWord('code')!.parse('0.77', 'code').rule;
+    const values: number[] = [];
+    for (let n = 0; n < 40; n++) values.push(explainValue(kayles, n, values).value);
+    // The core's own answer, worked out here, is what the page says.
+    const ten = explainValue(kayles, 10, values);
+    expect(ten.value).toBe(2);
+    await page.getByRole('button', { name: 'G(10) = 2: why?' }).click();
+    await expect.poll(() => page.locator('#why-heading').textContent()).toBe('Why G(10) = 2');
+    expect(await page.locator('#why-sentence').textContent()).toBe(`G(10) = 2 because its options have values ${ten.reached.join(', ')}: 2 is the least value not among them (the mex).`);
+    expect(await page.locator('#why-strip .mex').textContent()).toBe('2mex');
+    expect(await page.locator('#why-table tbody tr').count()).toBe(ten.count);
+    // An option that leaves two heaps is worth the xor of their values.
+    const split = ten.options.find((o) => o.heaps.length === 2)!;
+    expect(await page.locator('#why-table tbody tr', { hasText: split.heaps.join(' + ') }).first().locator('td').textContent()).toBe(`G(${split.heaps[0]}) ⊕ G(${split.heaps[1]}) = ${split.value}`);
+    // The keyboard reaches the same: focus a value and press Enter.
+    await page.getByRole('button', { name: 'G(0) = 0: why?' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#why-sentence').textContent()).toBe('G(0) = 0 because a heap of 0 has no options: the least value not among no values (the mex) is 0.');
+    // A point on the plot: the panel says why that heap has its value.
+    await page.locator('#plot-section .plot').click({ position: { x: 200, y: 100 } });
+    await expect.poll(() => page.locator('#why-heading').textContent()).not.toBe('Why G(0) = 0');
+    expect(await page.locator('#why-heading').textContent()).toMatch(/^Why G\(\d+\) = \d+$/);
+    // In Chinese.
+    await page.goto(fileUrl('?lang=zh', '#code=0.77'));
+    await settled(page);
+    await page.getByRole('button', { name: 'G(10) = 2：为什么？' }).click();
+    await expect.poll(() => page.locator('#why-heading').textContent()).toBe('为什么 G(10) = 2');
+    expect(await page.locator('#why-sentence').textContent()).toBe(`G(10) = 2，因为它的后继局面的 SG 值是 ${ten.reached.join(', ')}：不在其中的最小值（mex）是 2。`);
+    await check();
+  });
+
   it('explores a game on a graph, loopy too: --graph NAME with its edge list in the rule-file box, as the CLI answers it', async () => {
     const { page, check } = await watchedTab(browser, 1280, 900);
     const edges = 'a b\nb a\nc a\nd c\nd e\n';
@@ -189,6 +225,33 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await settled(page);
     expect(await page.locator('#rule').textContent()).toBe('有向图游戏 loop.txt');
     expect(await page.locator('#draws').textContent()).toBe('平局（棋子可以永远走下去）：a, b, c');
+    await check();
+  });
+
+  it("at 390 px: the heat map has a colour scale from 0 to its largest value and labels 11 px or taller, and a table wider than the screen says it scrolls", async () => {
+    const { page, check } = await watchedTab(browser, 390, 844);
+    await page.goto(fileUrl('?lang=en', '#preset=wythoff&max=40'));
+    await settled(page);
+    const scale = page.locator('#heatmap-scale-bar');
+    expect(await scale.getAttribute('data-min')).toBe('0');
+    const top = await scale.getAttribute('data-max');
+    expect(Number(top)).toBeGreaterThan(40);
+    expect(await page.locator('#heatmap-section .help').textContent()).toContain(`to ${top}.`);
+    expect(await scale.locator('text').allTextContents()).toEqual(['G = 0', top]);
+    const heights = await page.locator('#heatmap-svg .axis-label').evaluateAll((texts) => texts.map((text) => text.getBoundingClientRect().height));
+    expect(heights).toHaveLength(4);
+    // A label's box is about its font size: 11 px or more on a phone (it was 7).
+    for (const height of heights) expect(height).toBeGreaterThanOrEqual(11);
+    // The 12-column window of the table is wider than the phone: it scrolls in its own box, and says so.
+    const box = page.locator('#grid-table').locator('xpath=..');
+    expect(await box.evaluate((b) => getComputedStyle(b).overflowX)).toBe('auto');
+    expect(await box.evaluate((b) => b.scrollWidth > b.clientWidth)).toBe(true);
+    await expect.poll(() => page.locator('#heatmap-section ~ section .scroll-hint').first().isVisible()).toBe(true);
+    expect(await page.locator('.scroll-hint').first().textContent()).toBe('The table is wider than the screen: scroll →');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // At 1280 px the window fits: no caption.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(() => page.locator('.scroll-hint').first().isVisible()).toBe(false);
     await check();
   });
 

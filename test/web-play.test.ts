@@ -155,6 +155,33 @@ describe.skipIf(!chromiumPresent)('the play view in headless Chromium', () => {
     await check();
   });
 
+  it('plays a whole Nim game through accessible names alone (piles, counters, status, Play again)', async () => {
+    const { page, check } = await open(fileUrl('?lang=en', '#play&preset=nim&position=1,2,3&first=computer&level=10&seed=3'));
+    const heaps = async () => {
+      const names = await Promise.all((await page.getByRole('group', { name: /^heap \d+: \d+$/ }).all()).map((pile) => pile.getAttribute('aria-label')));
+      return names.map((name) => Number(/: (\d+)$/.exec(name!)![1]));
+    };
+    // 1 2 3 has nim-sum 0 and the computer moves first: Bouton's rule, worked out here, wins every time.
+    let moves = 0;
+    while ((await settled(page)) === 'human') {
+      const sizes = await heaps();
+      const sum = sizes.reduce((a, b) => a ^ b, 0);
+      expect(sum).not.toBe(0);
+      const i = sizes.findIndex((n) => (n ^ sum) < n);
+      await page.getByRole('button', { name: `heap ${i + 1}: take ${sizes[i]! - (sizes[i]! ^ sum)}`, exact: true }).click();
+      moves++;
+    }
+    expect(moves).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('status').first().textContent()).toContain('You win!');
+    expect(await heaps()).toEqual([0, 0, 0].slice(0, (await heaps()).length));
+    // Play again: the same start, the computer first again.
+    await page.getByRole('button', { name: 'Play again', exact: true }).click();
+    expect(await settled(page)).toBe('human');
+    expect((await heaps()).reduce((a, b) => a + b, 0)).toBe(5);
+    expect(await page.getByRole('button', { name: 'Play again', exact: true }).count()).toBe(0);
+    await check();
+  });
+
   it('the hint\'s winning moves are buttons too: following them by keyboard wins', async () => {
     const { page, check } = await open(fileUrl('', '#play&preset=nim&position=1,2,4&first=human&level=10&seed=4'));
     while ((await settled(page)) === 'human') {

@@ -29,6 +29,9 @@ describe("the explore view's words", () => {
     };
     expect(error('moves 1,2')).toEqual(['explore.words.unexpected', { word: 'moves' }]);
     expect(error('--moves')).toEqual(['explore.words.needsValue', { flag: '--moves' }]);
+    // --misere is a switch, as on the command line: no value, and not "needs a value".
+    expect(pairsOfCommandLine('--code 0.77 --misere')).toEqual([['code', '0.77'], ['misere', 'true']]);
+    expect(pairsOfCommandLine('--misere --code 0.77')).toEqual([['misere', 'true'], ['code', '0.77']]);
     expect(error('--moves "1,2')).toEqual(['explore.words.unclosedQuote', { quote: '"' }]);
   });
 
@@ -69,5 +72,8 @@ describe("the explore view's words", () => {
     expect(refusal([['moves', '1'], ['colour', 'red']])).toMatch(/^unknown option --colour \(the rule: --moves/);
     expect(refusal([['rule', 'moves: [x]'], ['file', 'bad.yaml']])).toMatch(/^bad\.yaml:1:9: /);
     expect(refusal([['moves', '1,2'], ['max', 'lots']])).toMatch(/^--max: /);
+    // Misère play and positions: said honestly, with the CLI's line that asks them.
+    expect(refusal([['code', '0.77'], ['misere', 'true']])).toBe('Explore shows tables in normal play and does not offer --misere yet; the CLI does: sg-explore --code 0.77 --misere');
+    expect(refusal([['moves', '1,2,3'], ['position', '3 6 9']])).toBe('Explore shows tables in normal play and does not offer --position yet; the CLI does: sg-explore --moves 1,2,3 --position 3 6 9');
   });
 });

@@ -5,10 +5,11 @@
  * `download` writes it with the CLI's own writers (CSV, JSON, the --plot picture).
  */
 import { analyse } from '../../core/analyse.js';
+import { explainValue } from '../../core/heap/explain.js';
 import { drive } from '../../core/driver.js';
 import { InputError, says, saying } from '../../core/errors.js';
 import type { Exploration } from '../../core/heap/explore.js';
-import { kindOf, type AnalysisResult } from '../../core/kinds/registry.js';
+import { kindOf, type AnalysisResult, type GameRule } from '../../core/kinds/registry.js';
 import type { GridExploration } from '../../core/kinds/two-pile/grid.js';
 import type { CappedHeapExploration } from '../../core/kinds/capped-heap/explore-capped.js';
 import { ruleTitle } from '../../core/rules/spec.js';
@@ -45,6 +46,9 @@ const PARTIAL_EVERY_MS = 500;
 
 /** Rows of a CSV the page writes at most (some 300 MB). */
 const DOWNLOAD_ROWS = 1 << 24;
+
+/** Options of a heap the "why" view lists (the count says how many more). */
+const EXPLAINED_OPTIONS = 200;
 
 /** The last result, for `values` and `download`. */
 let last: AnalysisResult | null = null;
@@ -235,6 +239,13 @@ export const exploreOps: Record<string, Op> = {
     const out: string[] = [];
     for (let n = BigInt(from), i = 0; i < count && n <= x.max; i++, n++) out.push(String(x.valueAt(n)));
     return out;
+  },
+
+  /** Why heap n of the last heap table has its value: its options (the first EXPLAINED_OPTIONS), their values, the mex. */
+  async explain({ n }: { n: number }) {
+    const x = lastResult();
+    if (x.shape !== 'heap') throw new Error('explain: not a heap table');
+    return explainValue(x.game.rule as GameRule, n, (m) => x.valueOf(m), EXPLAINED_OPTIONS);
   },
 
   async download({ format }: { format: DownloadFormat }) {

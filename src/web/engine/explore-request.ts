@@ -32,6 +32,12 @@ export function requestOf(pairs: readonly (readonly [string, string])[]): Reques
   const edgeList = seen.has('graph') ? seen.get('rule') : undefined;
   if (seen.has('graph') && edgeList === undefined) throw new InputError(says`--graph ${seen.get('graph')!}: ${saying('error.page.graphNeedsEdges')}`, { code: 'not-applicable' });
   if (seen.has('rule') && edgeList === undefined) ruleFlags.push('rule');
+  // Misère play and positions are the CLI's: said as such, with the command line that asks them (not "unknown option").
+  const cliOnly = ['misere', 'position'].filter((name) => seen.has(name));
+  if (cliOnly.length > 0) {
+    const line = ['sg-explore', ...[...seen].filter(([name]) => name !== 'rule' && name !== 'file').map(([name, value]) => (name === 'misere' ? '--misere' : `--${name} ${value}`))].join(' ');
+    throw new InputError(says`${saying('error.page.cliOnly', { flags: cliOnly.map((name) => `--${name}`).join(', '), line })}`, { code: 'not-applicable' });
+  }
   for (const name of seen.keys()) {
     const known = ruleWord(name)?.flag || (RANGE_FLAGS as readonly string[]).includes(name) || (FILE_FLAGS as readonly string[]).includes(name);
     if (!known) throw new InputError(says`${saying('error.option.unknown', { name, rules: [...ruleFlagNames, '--rule'].join(', '), range: '--max, --limit, --rows' })}`);

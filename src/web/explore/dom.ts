@@ -40,3 +40,15 @@ export function listText(values: readonly (number | string)[], more: (count: num
   const shown = values.slice(0, cap).join(', ');
   return total > Math.min(cap, values.length) ? `${shown}, ${more(total)}` : shown;
 }
+
+/**
+ * A box that scrolls sideways when its content is wider than the screen,
+ * and says so: shadows at the edges that have more (CSS) and a caption
+ * (`hint`, e.g. "scroll →") shown only while there is more to see.
+ */
+export function scrollBox(content: HTMLElement, hint: string): HTMLElement {
+  const caption = h('p', { class: 'scroll-hint', 'aria-hidden': 'true', hidden: true }, hint);
+  const box = h('div', { class: 'scroll', tabindex: 0 }, content);
+  new ResizeObserver(() => (caption.hidden = box.scrollWidth <= box.clientWidth + 1)).observe(box);
+  return h('div', { class: 'scroll-wrap' }, caption, box);
+}

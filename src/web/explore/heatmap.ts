@@ -35,6 +35,22 @@ function lawLines(view: GridView, left: number, top: number, cell: number): SVGE
   return [s('defs', {}, clip), s('g', { class: 'law-lines', 'data-slope': slope.toFixed(6), 'data-intercept': intercept.toFixed(6) }, line(a1, a2), line(b1, b2))];
 }
 
+/** The colour scale under the picture: 0 (black, the P-positions) and 1..max as drawn, with its ends labelled. */
+function colourScale(max: number, x: number, y: number, width: number, height: number, font: number): SVGElement {
+  const zero = max === 0 ? width : Math.max(width / (max + 1), 8);
+  const css = (v: number) => `rgb(${colour(v, max).join(',')})`;
+  const gradient = s('linearGradient', { id: 'heatmap-scale' }, s('stop', { offset: 0, 'stop-color': css(1) }), s('stop', { offset: 1, 'stop-color': css(max) }));
+  return s(
+    'g',
+    { class: 'colour-scale', id: 'heatmap-scale-bar', 'data-min': 0, 'data-max': max },
+    s('defs', {}, gradient),
+    s('rect', { x, y, width: zero, height, fill: css(0) }),
+    max > 0 ? s('rect', { x: x + zero, y, width: width - zero, height, fill: 'url(#heatmap-scale)' }) : null,
+    s('text', { x, y: y + height + font, 'font-size': font, class: 'axis-label' }, 'G = 0'),
+    s('text', { x: x + width, y: y + height + font, 'font-size': font, 'text-anchor': 'end', class: 'axis-label' }, String(max)),
+  );
+}
+
 export function heatmapSection(view: GridView, t: Translate): HTMLElement {
   const rows = view.shownRows;
   const columns = view.shownColumns;
@@ -63,10 +79,13 @@ export function heatmapSection(view: GridView, t: Translate): HTMLElement {
   context.putImageData(image, 0, 0);
   const size = 480;
   const scale = size / Math.max(iw, ih);
-  const left = 40;
-  const top = 24;
-  const width = left + iw * scale + 10;
-  const height = top + ih * scale + 10;
+  // Labels in picture units large enough to stay 11 px or more where the picture shrinks to a 390 px phone (about 0.6×).
+  const font = 19;
+  const left = 34;
+  const top = 30;
+  const bar = { top: top + ih * scale + 16, height: 16 };
+  const width = left + Math.max(iw * scale, 240) + 12;
+  const height = bar.top + bar.height + font + 10;
   const x1 = view.firstRow + rows - 1;
   const label = t('explore.heatmap.label', { x0: view.firstRow, x1, y0: 0, y1: columns - 1 });
   const svg = s(
@@ -75,10 +94,11 @@ export function heatmapSection(view: GridView, t: Translate): HTMLElement {
     s('title', {}, label),
     s('image', { href: canvas.toDataURL('image/png'), x: left, y: top, width: iw * scale, height: ih * scale, style: 'image-rendering: pixelated', preserveAspectRatio: 'none' }),
     ...lawLines(view, left, top, scale / block),
-    s('text', { x: left, y: top - 8, 'font-size': 12 }, `y → 0 .. ${columns - 1}`),
-    s('text', { x: 14, y: top + 12, 'font-size': 12, transform: `rotate(90 14 ${top + 12})` }, `x → ${view.firstRow} .. ${x1}`),
+    s('text', { x: left, y: top - 8, 'font-size': font, class: 'axis-label' }, `y → 0 .. ${columns - 1}`),
+    s('text', { x: 8, y: top + 4, 'font-size': font, class: 'axis-label', transform: `rotate(90 8 ${top + 4})` }, `x → ${view.firstRow} .. ${x1}`),
+    colourScale(max, left, bar.top, iw * scale, bar.height, font),
   );
-  return h(
+    return h(
     'section',
     { 'aria-labelledby': 'heatmap-heading', id: 'heatmap-section' },
     h('h2', { id: 'heatmap-heading' }, t('explore.heatmap')),

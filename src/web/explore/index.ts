@@ -16,6 +16,8 @@ import { heatmapSection } from './heatmap.js';
 import { plotSection } from './plot.js';
 import { graphSummary, statesSummary, gridSummary, heapSummary, memoryLawText, memorySummary, partialSummary, patternText } from './summary.js';
 import { graphTable, gridTable, heapTable, statesTable } from './table.js';
+import { whyPanel } from './why.js';
+import type { Explanation } from '../../core/heap/explain.js';
 import { WordsError, commandLineOf, hashOf, isModulePath, pairsOfCommandLine, pairsOfHash } from './words.js';
 
 const EXAMPLES = [
@@ -244,7 +246,8 @@ function exploreResults(view: ExploreView, context: AppContext, showError: (mess
   if (view.shape === 'heap') {
     const p = view.pattern;
     const cycle = p.kind === 'none' || p.preperiod === null || p.period === null ? null : { preperiod: p.preperiod, period: p.period };
-    return [heapSummary(view, t, lang), downloads, plotSection({ values: view.values, cycle, patternText: patternText(view, t) }, t), heapTable(view, t, lang, fetchValues)];
+    const why = whyPanel(t, lang, (n) => engine.call<Explanation>('explain', { n }).result, (error) => showError(t('explore.error', { message: errorText(error, t) })));
+    return [heapSummary(view, t, lang), downloads, plotSection({ values: view.values, cycle, patternText: patternText(view, t), why: why.show }, t), heapTable(view, t, lang, fetchValues, why)];
   }
   if (view.shape === 'grid') return [gridSummary(view, t, lang), downloads, heatmapSection(view, t), gridTable(view, t)];
   if (view.shape === 'graph') return [graphSummary(view, t, lang), downloads, graphTable(view, t, lang)];

@@ -19,6 +19,8 @@ export interface PlotInput {
   readonly cycle: PlotCycle | null;
   /** The pattern in words, for the picture's accessible name. */
   readonly patternText: string;
+  /** Asks why heap n has its value (a click on the plot, without a drag); absent while values are computed. */
+  readonly why?: (n: number) => void;
 }
 
 /** Ticks at 1, 2 or 5 times a power of ten, about `count` of them over [lo, hi]. */
@@ -95,7 +97,13 @@ export function plotSection(input: PlotInput, t: Translate, heading = t('explore
     [from, to] = clamp(dragFrom.from + shift, dragFrom.to + shift);
     draw();
   });
-  figure.addEventListener('pointerup', () => (dragFrom = null));
+  figure.addEventListener('pointerup', (event) => {
+    // A click (a drag of a few pixels at most) asks why the heap under the pointer has its value.
+    const click = dragFrom !== null && Math.abs(event.clientX - dragFrom.x) < 4;
+    dragFrom = null;
+    const n = Math.floor(heapAt(event.clientX));
+    if (click && input.why && n >= from && n <= to) input.why(n);
+  });
   figure.addEventListener('keydown', (event) => {
     const act = ({ '+': () => zoom(0.5), '=': () => zoom(0.5), '-': () => zoom(2), ArrowLeft: () => pan(-0.25), ArrowRight: () => pan(0.25), Home: reset } as Record<string, () => void>)[event.key];
     if (!act) return;

@@ -7,14 +7,15 @@
  */
 import type { Translate } from '../../core/i18n/index.js';
 import type { GraphView, GridView, HeapView, MemoryView, StatesView } from '../engine/explore-protocol.js';
-import { formatNumber, h } from './dom.js';
+import { formatNumber, h, scrollBox } from './dom.js';
 
 /** G(n) for heaps from..from+count-1 past what the page holds (from the worker). */
 export type FetchValues = (from: bigint, count: number) => Promise<readonly string[]>;
 
 const PAGE_SIZES = [20, 50, 100] as const;
 
-export function heapTable(view: HeapView | MemoryView, t: Translate, language: string, fetchValues: FetchValues): HTMLElement {
+/** `why`: asks why heap n has its value (the G(n) cells are then buttons), with the panel that answers, shown above the table. */
+export function heapTable(view: HeapView | MemoryView, t: Translate, language: string, fetchValues: FetchValues, why: { show(n: number): void; panel: HTMLElement } | null = null): HTMLElement {
   const max = BigInt(view.max);
   const pattern = view.shape === 'heap' && view.pattern.kind !== 'none' ? view.pattern : null;
   let size: number = 50;
@@ -77,7 +78,7 @@ export function heapTable(view: HeapView | MemoryView, t: Translate, language: s
           'tr',
           { class: p ? 'p' : undefined },
           h('th', { scope: 'row' }, String(n)),
-          h('td', {}, value),
+          h('td', {}, why && n <= BigInt(Number.MAX_SAFE_INTEGER) ? h('button', { type: 'button', class: 'why-button', 'aria-label': t('explore.why.button', { n: String(n), value }), onclick: () => why.show(Number(n)) }, value) : value),
           h('td', { title: t(p ? 'explore.outcome.P' : 'explore.outcome.N') }, p ? 'P' : 'N'),
           residue !== null ? h('td', {}, residue) : null,
           part !== null ? h('td', {}, part) : null,
@@ -105,7 +106,9 @@ export function heapTable(view: HeapView | MemoryView, t: Translate, language: s
       h('label', { for: 'table-size' }, t('explore.table.rows')),
       sizeSelect,
     ),
-    h('div', { class: 'scroll' }, h('table', { id: 'values-table' }, caption, h('thead', {}, head), body)),
+    why ? h('p', { class: 'help' }, t('explore.why.help')) : null,
+    why?.panel,
+    scrollBox(h('table', { id: 'values-table' }, caption, h('thead', {}, head), body), t('explore.scroll')),
     h('p', { class: 'help' }, `P: ${t('explore.outcome.P')}; N: ${t('explore.outcome.N')}`),
   );
 }
@@ -154,7 +157,7 @@ export function gridTable(view: GridView, t: Translate): HTMLElement {
     h('h2', { id: 'table-heading' }, t('explore.table')),
     h('div', { class: 'pager' }, button('▲', t('explore.grid.up'), -side, 0), button('▼', t('explore.grid.down'), side, 0), button('◀', t('explore.grid.left'), 0, -side), button('▶', t('explore.grid.right'), 0, side)),
     cut ? h('p', {}, t('explore.grid.cut', { rows: view.shownRows, columns: view.shownColumns })) : null,
-    h('div', { class: 'scroll' }, table),
+    scrollBox(table, t('explore.scroll')),
   );
 }
 

@@ -37,6 +37,9 @@ function splitWords(text: string): string[] {
   return words;
 }
 
+/** Flags that take no value (the CLI's switches): `--misere` is a pair ['misere', 'true']. */
+const SWITCHES = new Set(['misere']);
+
 /**
  * `--flag value` and `--flag=value` pairs from a command line; a leading
  * `sg-explore` is skipped. A value runs to the next flag, so
@@ -56,6 +59,10 @@ export function pairsOfCommandLine(text: string): Pairs {
     }
     const value: string[] = [];
     while (i + 1 < words.length && !words[i + 1]!.startsWith('--')) value.push(words[++i]!);
+    if (value.length === 0 && SWITCHES.has(word.slice(2))) {
+      pairs.push([word.slice(2), 'true']);
+      continue;
+    }
     if (value.length === 0) throw new WordsError('explore.words.needsValue', { flag: word });
     pairs.push([word.slice(2), value.join(' ')]);
   }

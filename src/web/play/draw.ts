@@ -87,7 +87,8 @@ function pile(c: DrawContext, component: ComponentView, n: number, caption: stri
     if (options) counter.addEventListener('click', () => (options.length === 1 ? c.play(options[0]!) : c.choose({ component: component.index, take: k })));
     counters.append(counter);
   }
-  const figure = el('figure', { class: 'pile', 'data-component': String(component.index) }, el('figcaption', {}, caption), counters);
+  // A named group: a screen reader (and a test) reads each pile as 'heap 2: 5' before its counters.
+  const figure = el('figure', { class: 'pile', role: 'group', 'aria-label': caption, 'data-component': String(component.index) }, el('figcaption', {}, caption), counters);
   const choice = c.choosing?.component === component.index ? byTake.get(c.choosing.take) : undefined;
   if (choice && c.live) {
     const cancel = el('button', { type: 'button', class: 'move' }, c.t('play.web.cancel'));

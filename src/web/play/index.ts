@@ -43,6 +43,8 @@ function playPage(t: Translate) {
   // Not announced at each update (the status line says what is going on); hidden when nothing runs.
   const progressLine = el('p', { class: 'progress', hidden: '' });
   const stopButton = el('button', { type: 'button', class: 'action', hidden: '' }, t('play.web.stop'));
+  // Shown once a game is over: the same game again from its start.
+  const againButton = el('button', { type: 'button', class: 'action primary', hidden: '' }, t('play.web.again'));
   const board = el('section', { class: 'position', 'aria-label': t('play.web.board') });
   const undoButton = el('button', { type: 'button', class: 'action' }, t('play.web.undo'));
   const hintButton = el('button', { type: 'button', class: 'action' }, t('play.web.hint'));
@@ -58,11 +60,11 @@ function playPage(t: Translate) {
     statusLine,
     progressLine,
     board,
-    el('div', { class: 'actions' }, undoButton, hintButton, stopButton),
+    el('div', { class: 'actions' }, againButton, undoButton, hintButton, stopButton),
     hintPanel,
     el('details', { class: 'moves-played' }, el('summary', {}, t('play.web.history')), history),
   );
-  return { form, ruleLine, statusLine, progressLine, stopButton, board, undoButton, hintButton, hintPanel, history, view };
+  return { form, ruleLine, statusLine, progressLine, stopButton, againButton, board, undoButton, hintButton, hintPanel, history, view };
 }
 
 type PlayPage = ReturnType<typeof playPage>;
@@ -163,6 +165,7 @@ class PlayGame {
       this.settings = this.form.read(true);
       void this.newGame();
     });
+    page.againButton.addEventListener('click', () => void this.newGame());
     page.undoButton.addEventListener('click', this.act((mine) => this.undo(mine)));
     page.hintButton.addEventListener('click', this.act((mine) => this.askHint(mine)));
     page.stopButton.addEventListener('click', () => {
@@ -221,6 +224,7 @@ class PlayGame {
     page.statusLine.textContent = this.error ? t('play.web.error', { message: this.error }) : this.status;
     page.undoButton.disabled = !snap?.canUndo || this.busy;
     page.hintButton.disabled = !live;
+    page.againButton.hidden = !snap?.result;
     page.hintPanel.replaceChildren();
     if (this.hint && snap && !snap.result) this.drawHint(this.hint, live);
     page.history.replaceChildren(...this.log.map((line) => el('li', {}, line)));

@@ -136,6 +136,7 @@ export const play = {
   'play.web.level': 'Computer level (10: perfect)',
   'play.web.seed': 'Seed',
   'play.web.misere': 'Misère (the last player to move loses)',
+  'play.web.again': 'Play again',
   'play.web.newGame': 'New game',
   'play.web.randomStart': 'Random start',
   'play.web.undo': 'Undo',

@@ -128,6 +128,7 @@ export const play: Readonly<Record<keyof typeof english, string>> = {
   'play.web.level': '电脑水平（10：完美）',
   'play.web.seed': '随机种子',
   'play.web.misere': '反常规则（走最后一步的人输）',
+  'play.web.again': '再玩一局',
   'play.web.newGame': '新对局',
   'play.web.randomStart': '随机开局',
   'play.web.undo': '悔棋',
