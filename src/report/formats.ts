@@ -12,6 +12,7 @@ import type { Sink } from '../core/sink.js';
 import { InputError, mention, says } from '../core/errors.js';
 import type { CheckReport } from '../core/conjecture/check.js';
 import type { PresetList } from './presets-report.js';
+import { namedShapes, shapeWords } from '../core/shape-words.js';
 
 /** Every kind of result a format can write (the shapes of the kinds' own results are written by their kinds). */
 export type Result = AnalysisResult | CheckReport | PresetList;
@@ -123,22 +124,9 @@ function writerOf(format: ReportFormat, shape: string): Writer<ShapedResult> | u
   return (format.writers[shape as Shape] as Writer<ShapedResult> | undefined) ?? format.kindShapes?.[shape];
 }
 
-/** Each shape of result in words, for a refusal that names it; a kind's own shapes go by their names. */
-const SHAPE_WORDS: Record<Shape, string> = {
-  heap: 'a one-heap table',
-  grid: 'a two-pile table',
-  memory: 'a table of start positions',
-  position: 'a position',
-  misere: 'a misère table',
-  genus: 'a genus table',
-  quotient: 'a misère quotient',
-  states: "a module's table of states",
-  check: 'a conjecture check',
-  presets: 'the list of presets',
-};
+/** Every shape of result: the named ones (the reports' and the kinds' own), then any a kind writes without naming it. */
+export const SHAPES: readonly string[] = [...new Set([...namedShapes(), ...KINDS.flatMap((kind) => Object.keys(kind.writers ?? {}))])];
 
-/** Every shape of result: the reports' own, then those the kinds write themselves. */
-export const SHAPES: readonly string[] = [...new Set([...Object.keys(SHAPE_WORDS), ...KINDS.flatMap((kind) => Object.keys(kind.writers ?? {}))])];
 
 /** The formats that write a shape. */
 export function formatsFor(shape: string): string[] {
@@ -148,7 +136,8 @@ export function formatsFor(shape: string): string[] {
 /** Refuse, naming the format and the shape (and the formats that do write it), a format that cannot write a shape. */
 export function checkApplies(format: ReportFormat, shape: string): void {
   if (writerOf(format, shape)) return;
-  const words = shape in SHAPE_WORDS ? `${SHAPE_WORDS[shape as Shape]} (shape ${shape})` : `a result of shape ${shape}`;
+  const named = shapeWords(shape);
+  const words = named === undefined ? `a result of shape ${shape}` : `${named} (shape ${shape})`;
   throw new InputError(says`${mention('format')} ${format.name} does not apply to ${words}; formats for it: ${formatsFor(shape).join(', ')}`, {
     code: 'not-applicable',
     value: format.name,
