@@ -93,6 +93,27 @@ export const FORMATS: readonly ReportFormat[] = [
     },
   },
   {
+    name: 'markdown',
+    extensions: ['.md', '.markdown'],
+    perHeapRows: false,
+    writers: {
+      heap: async (x, sink, o) => (await import('./markdown.js')).writeHeapMarkdown(x, sink, o.width, o.heaps),
+      grid: async (x, sink, o) => (await import('./markdown.js')).writeGridMarkdown(x, sink, o.width),
+      memory: async (x, sink) => (await import('./markdown.js')).writeCappedHeapMarkdown(x, sink),
+      position: async (x, sink) => (await import('./markdown.js')).writePositionMarkdown(x, sink),
+      misere: async (x, sink) => (await import('./markdown.js')).writeMisereMarkdown(x, sink),
+      genus: async (x, sink) => (await import('./markdown.js')).writeGenusMarkdown(x, sink),
+      quotient: async (x, sink) => (await import('./markdown.js')).writeQuotientMarkdown(x, sink),
+      states: async (x, sink) => (await import('./markdown.js')).writeStatesMarkdown(x, sink),
+      check: async (x, sink) => (await import('./markdown.js')).writeCheckMarkdown(x, sink),
+      presets: async (x, sink) => (await import('./markdown.js')).writePresetsMarkdown(x, sink),
+    },
+    kindShapes: {
+      graph: async (x, sink) => (await import('./markdown.js')).writeGraphMarkdown(x, sink),
+      'graph-position': async (x, sink) => (await import('./markdown.js')).writeGraphPositionMarkdown(x, sink),
+    },
+  },
+  {
     name: 'html',
     extensions: ['.html', '.htm'],
     perHeapRows: false,

@@ -24,6 +24,7 @@ import { FORMATS, FORMAT_NAMES, SHAPES, formatsFor, writeResult, type Result } f
 import { presetList } from '../../src/report/presets-report.js';
 import type { Sink } from '../../src/core/sink.js';
 import { ROOT } from '../helpers/cli.js';
+import { expectMarkdownTables } from '../helpers/markdown.js';
 
 const EXAMPLES = join(ROOT, 'examples');
 
@@ -135,6 +136,7 @@ const WELL_FORMED: Readonly<Record<string, (text: string) => void>> = {
     expect(new Set(header).size).toBe(header!.length);
     for (const row of rows) expect(row.length).toBe(header!.length);
   },
+  markdown: (text) => expectMarkdownTables(text),
   html: (text) => {
     expect(text).toMatch(/^<!DOCTYPE html>/i);
     expect(text.trimEnd()).toMatch(/<\/html>$/);
