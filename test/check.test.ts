@@ -158,7 +158,7 @@ describe('mistakes: one line, exit 2, before any work', () => {
     [['--preset', 'wythoff', '--check', 'n == 1'], /unknown name 'n'; this game's table has the variables x, y, g and p/],
     [['--moves', '1,2,3', '--check', 'n // (n - 3) >= -10'], /--check: column 6: division by zero: '\(n - 3\)' is 0 at n = 3\n$/],
     [['--moves', '1,2,3', '--check', 'sqrt(n - 5) >= 0'], /--check: column 1: sqrt of a negative number \(-5\) at n = 0\n$/],
-    [['--moves', '1,2,3', '--check', 'g == n % 4', '--format', 'csv'], /--check writes its finding as a table or as json, not as csv/],
+    [['--moves', '1,2,3', '--check', 'g == n % 4', '--format', 'csv'], /--format csv does not apply to a conjecture check \(shape check\); formats for it: table, json/],
     [['--moves', '1,2,3', '--check', 'g == 1', '--at', '5'], /--check checks a conjecture against a table; --at asks for single values/],
     [['--moves', '1,2,3', '--check', 'g == 1', '--position', '5'], /--position/],
     [['--moves', '1,2,3', '--check', 'p', '--misere'], /--misere asks for misère outcomes/],

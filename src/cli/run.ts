@@ -16,14 +16,12 @@ import { InputError } from '../core/errors.js';
 import { utf8Text } from '../core/utf8.js';
 import { askedAs } from './error-words.js';
 import { defaultThreads } from '../host/threads.js';
-import { listPresets } from '../core/presets.js';
-import { toJson, valuesOmitted } from '../report/json.js';
+import { valuesOmitted } from '../report/json.js';
 import { OutputError, streamSink, type Sink } from '../host/sink.js';
-import { formatForPath, formatNamed, writeResult, type ReportFormat, type Result } from '../report/formats.js';
+import { checkApplies, formatForPath, formatNamed, writeResult, type ReportFormat, type Result } from '../report/formats.js';
 import { openOutputFile, resolveOutputTarget } from '../host/files/output-file.js';
 import { colourWanted } from './common.js';
 import { columnsOf, type CliIo } from './io.js';
-import { wrapText } from '../report/wrap.js';
 import { ChunkedText } from '../report/chunked.js';
 import { STDIN_ARGUMENT, type Command, type ExploreCommand } from './options.js';
 import { refuseSharedFiles, type FileRole } from './file-roles.js';
@@ -38,7 +36,10 @@ export const EXIT_COUNTEREXAMPLE = 1;
 
 /** Carry out a parsed command; all output goes through one sink. Returns an exit code other than 0 where the work says so (a --check that fails). */
 export async function runCommand(command: Command, io: CliIo): Promise<number | void> {
-  if (command.command === 'list-presets') return listPresetsTo(streamSink(io.stdout), command.format ?? 'table', columnsOf(io.stdout));
+  if (command.command === 'list-presets') {
+    const { presetList } = await import('../report/presets-report.js');
+    return writeResult(formatNamed(command.format ?? 'table'), presetList(), streamSink(io.stdout), { colour: false, width: columnsOf(io.stdout) });
+  }
   return exploreTo(command, io);
 }
 
@@ -140,7 +141,7 @@ function fileRoles(command: ExploreCommand, game: GameSpec): FileRole[] {
  * Exit 0 when it holds, EXIT_COUNTEREXAMPLE when it fails.
  */
 async function checkTo(game: GameSpec, command: ExploreCommand, format: ReportFormat, io: CliIo): Promise<number> {
-  if (!format.writers.check) throw new InputError(`--check writes its finding as a table or as json, not as ${format.name}`);
+  checkApplies(format, 'check');
   const { checkConjecture, variablesOf } = await import('../core/conjecture/check.js');
   const { parseExpression } = await import('../core/conjecture/expression.js');
   const shape = kindOf(game.rule).tableShape;
@@ -413,12 +414,4 @@ async function answerTo(game: GameSpec, command: ExploreCommand, io: CliIo): Pro
 /** The command for work that keeps no checkpoint (a position, a misère table): run by the driver all the same. */
 function withoutCheckpoint(command: ExploreCommand): ExploreCommand {
   return { ...command, checkpoint: undefined, resume: false };
-}
-
-async function listPresetsTo(sink: Sink, format: string, width: number): Promise<void> {
-  const presets = listPresets();
-  if (format === 'json') return sink.write(toJson(presets) + '\n');
-  if (format === 'csv') return sink.write('preset,description\r\n' + presets.map((p) => `${p.usage},"${p.description.replace(/"/g, '""')}"\r\n`).join(''));
-  const name = Math.max(...presets.map((p) => p.usage.length));
-  return sink.write(presets.map((p) => wrapText(p.description, width - name - 2, name + 2).replace(/^ */, p.usage.padEnd(name + 2))).join('\n') + '\n');
 }

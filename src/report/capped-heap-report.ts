@@ -12,31 +12,45 @@ import { csvLine } from '../core/csv-field.js';
 import { outcome } from './outcome.js';
 import type { Sink } from '../core/sink.js';
 import { toJson } from './json.js';
-import { labelled } from './wrap.js';
+import { entryLines, type Entry } from './wrap.js';
 
 const VALUES_SHOWN = 200;
 
+/** What the table of start positions says above its values. */
+export function cappedHeapEntries(x: CappedHeapExploration): Entry[] {
+  return [
+    ['Rule', ruleTitle(x.rule, x.game.name)],
+    ...(x.game.description ? [['About', x.game.description] as const] : []),
+    ['Start states', `a heap of n with any first take but the whole heap, n = 0..${formatCount(x.max)}`],
+    ['Largest value', formatCount(x.maxValue)],
+    ['P-positions', x.pPositions.length ? `n = ${x.pPositions.slice(0, 30).join(', ')}${x.pPositions.length > 30 ? ', …' : ''}` : 'none'],
+    ['Law', lawText(x)],
+  ];
+}
+
+/** The start values shown, in rows of `perRow` (n of the row's first, then its values), and a note when some are left out. */
+export function cappedHeapValueRows(x: CappedHeapExploration, perRow: number): { rows: string[][]; note: string | null } {
+  const shown = Math.min(x.max + 1, VALUES_SHOWN);
+  const rows: string[][] = [];
+  for (let start = 0; start < shown; start += perRow) {
+    const cells = [String(start)];
+    for (let n = start; n < Math.min(shown, start + perRow); n++) cells.push(String(x.starts[n]));
+    rows.push(cells);
+  }
+  return { rows, note: shown < x.max + 1 ? `… first ${shown} of ${formatCount(x.max + 1)} start values shown; --format csv lists them all` : null };
+}
+
 export async function writeCappedHeapTable(x: CappedHeapExploration, sink: Sink, width: number): Promise<void> {
-  const lines: string[] = [];
-  const field = (label: string, text: string) => lines.push(labelled(label, text, width));
-  field('Rule', ruleTitle(x.rule, x.game.name));
-  if (x.game.description) field('About', x.game.description);
-  field('Start states', `a heap of n with any first take but the whole heap, n = 0..${formatCount(x.max)}`);
-  field('Largest value', formatCount(x.maxValue));
-  field('P-positions', x.pPositions.length ? `n = ${x.pPositions.slice(0, 30).join(', ')}${x.pPositions.length > 30 ? ', …' : ''}` : 'none');
-  field('Law', lawText(x));
+  const lines = entryLines(cappedHeapEntries(x), width);
   lines.push('');
   const shown = Math.min(x.max + 1, VALUES_SHOWN);
   const digits = Math.max(String(x.maxValue).length, 1) + 1;
   const label = String(shown - 1).length + 1;
   const perRow = Math.max(1, Math.min(10, Math.floor((width - label) / (digits + 1))));
   lines.push(`${'n'.padStart(label)} ${Array.from({ length: perRow }, (_, i) => `+${i}`.padStart(digits)).join(' ')}`);
-  for (let start = 0; start < shown; start += perRow) {
-    const cells = [];
-    for (let n = start; n < Math.min(shown, start + perRow); n++) cells.push(String(x.starts[n]).padStart(digits));
-    lines.push(`${String(start).padStart(label)} ${cells.join(' ')}`);
-  }
-  if (shown < x.max + 1) lines.push(`… first ${shown} of ${formatCount(x.max + 1)} start values shown; --format csv lists them all`);
+  const { rows, note } = cappedHeapValueRows(x, perRow);
+  for (const [start, ...cells] of rows) lines.push(`${start!.padStart(label)} ${cells.map((c) => c.padStart(digits)).join(' ')}`);
+  if (note) lines.push(note);
   await sink.write(lines.join('\n') + '\n');
 }
 

@@ -7,20 +7,24 @@ import { valueText, type Value } from '../core/conjecture/evaluate.js';
 import { ruleTitle } from '../core/rules/spec.js';
 import type { Sink } from '../core/sink.js';
 import { toJson } from './json.js';
-import { labelled } from './wrap.js';
+import { entryLines, type Entry } from './wrap.js';
 
 const LABEL = 12;
 
-export async function writeCheckTable(x: CheckReport, sink: Sink, width: number): Promise<void> {
-  const lines: string[] = [];
-  const field = (label: string, text: string) => lines.push(labelled(label, text, width, LABEL));
-  field('Rule', ruleTitle(x.rule, x.name));
-  field('Conjecture', x.expression);
-  field('Finding', x.summary);
-  if (x.reason) field(x.scope === 'every' ? 'Why' : 'Note', x.reason);
+/** What a check's table says. */
+export function checkEntries(x: CheckReport): Entry[] {
   const count = `${x.checked.positions.toLocaleString('en-US')} position${x.checked.positions === 1 ? '' : 's'}`;
-  field('Checked', x.holds ? `${count}: ${x.checked.range}` : `${count} of ${x.checked.range}, in order up to the first counterexample`);
-  await sink.write(lines.join('\n') + '\n');
+  return [
+    ['Rule', ruleTitle(x.rule, x.name)],
+    ['Conjecture', x.expression],
+    ['Finding', x.summary],
+    ...(x.reason ? [[x.scope === 'every' ? 'Why' : 'Note', x.reason] as const] : []),
+    ['Checked', x.holds ? `${count}: ${x.checked.range}` : `${count} of ${x.checked.range}, in order up to the first counterexample`],
+  ];
+}
+
+export async function writeCheckTable(x: CheckReport, sink: Sink, width: number): Promise<void> {
+  await sink.write(entryLines(checkEntries(x), width, LABEL).join('\n') + '\n');
 }
 
 /** A value in JSON: a whole number exactly, true/false, or the exact text of a number with phi (`3*phi`, `7/2`). */

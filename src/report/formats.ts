@@ -1,17 +1,21 @@
 /**
  * The report formats, one registry: a format's name, the file extensions
  * that choose it for --out, and how it writes each shape of result (a heap
- * table, a two-pile grid, a heap with memory). The CLI looks up, never
- * branches on, a format.
+ * table, a two-pile grid, a heap with memory, the list of presets). The CLI
+ * looks up, never branches on, a format; `--format`'s choices, the refusal
+ * of a format for a shape it cannot write, and the formats each shape takes
+ * all come from here. (Sweep rows are not results: src/sweep/format.ts.)
  */
 import { KINDS, type AnalysisResult } from '../core/kinds/registry.js';
 import type { KindWriter, ShapedResult } from '../core/kinds/kind.js';
 import type { Sink } from '../core/sink.js';
 import { InputError, mention, says } from '../core/errors.js';
 import type { CheckReport } from '../core/conjecture/check.js';
+import type { PresetList } from './presets-report.js';
+import { namedShapes, shapeWords } from '../core/shape-words.js';
 
 /** Every kind of result a format can write (the shapes of the kinds' own results are written by their kinds). */
-export type Result = AnalysisResult | CheckReport;
+export type Result = AnalysisResult | CheckReport | PresetList;
 
 export interface WriteOptions {
   /** Only these heaps (--at). */
@@ -32,6 +36,8 @@ export interface ReportFormat {
   /** Lists one row per heap (so a huge --max is a huge file). */
   readonly perHeapRows: boolean;
   readonly writers: Writers;
+  /** Writers of shapes a kind makes (a graph's), for a format the kind has none of its own in. */
+  readonly kindShapes?: Readonly<Record<string, Writer<ShapedResult>>>;
 }
 
 // Each writer's module loads on demand: the table library and the rest cost start-up time when unused.
@@ -50,6 +56,7 @@ export const FORMATS: readonly ReportFormat[] = [
       quotient: async (x, sink, o) => (await import('./misere-theory-report.js')).writeQuotientTable(x, sink, o.width),
       states: async (x, sink, o) => (await import('./states-report.js')).writeStatesTable(x, sink, o.width),
       check: async (x, sink, o) => (await import('./check-report.js')).writeCheckTable(x, sink, o.width),
+      presets: async (x, sink, o) => (await import('./presets-report.js')).writePresetsTable(x, sink, o.width),
     },
   },
   {
@@ -65,6 +72,7 @@ export const FORMATS: readonly ReportFormat[] = [
       genus: async (x, sink) => (await import('./misere-theory-report.js')).writeGenusCsv(x, sink),
       quotient: async (x, sink) => (await import('./misere-theory-report.js')).writeQuotientCsv(x, sink),
       states: async (x, sink) => (await import('./states-report.js')).writeStatesCsv(x, sink),
+      presets: async (x, sink) => (await import('./presets-report.js')).writePresetsCsv(x, sink),
     },
   },
   {
@@ -81,6 +89,28 @@ export const FORMATS: readonly ReportFormat[] = [
       quotient: async (x, sink) => (await import('./misere-theory-report.js')).writeQuotientJson(x, sink),
       states: async (x, sink) => (await import('./states-report.js')).writeStatesJson(x, sink),
       check: async (x, sink) => (await import('./check-report.js')).writeCheckJson(x, sink),
+      presets: async (x, sink) => (await import('./presets-report.js')).writePresetsJson(x, sink),
+    },
+  },
+  {
+    name: 'markdown',
+    extensions: ['.md', '.markdown'],
+    perHeapRows: false,
+    writers: {
+      heap: async (x, sink, o) => (await import('./markdown.js')).writeHeapMarkdown(x, sink, o.width, o.heaps),
+      grid: async (x, sink, o) => (await import('./markdown.js')).writeGridMarkdown(x, sink, o.width),
+      memory: async (x, sink) => (await import('./markdown.js')).writeCappedHeapMarkdown(x, sink),
+      position: async (x, sink) => (await import('./markdown.js')).writePositionMarkdown(x, sink),
+      misere: async (x, sink) => (await import('./markdown.js')).writeMisereMarkdown(x, sink),
+      genus: async (x, sink) => (await import('./markdown.js')).writeGenusMarkdown(x, sink),
+      quotient: async (x, sink) => (await import('./markdown.js')).writeQuotientMarkdown(x, sink),
+      states: async (x, sink) => (await import('./markdown.js')).writeStatesMarkdown(x, sink),
+      check: async (x, sink) => (await import('./markdown.js')).writeCheckMarkdown(x, sink),
+      presets: async (x, sink) => (await import('./markdown.js')).writePresetsMarkdown(x, sink),
+    },
+    kindShapes: {
+      graph: async (x, sink) => (await import('./markdown.js')).writeGraphMarkdown(x, sink),
+      'graph-position': async (x, sink) => (await import('./markdown.js')).writeGraphPositionMarkdown(x, sink),
     },
   },
   {
@@ -104,29 +134,42 @@ function kindWriter(shape: string, format: string): KindWriter | undefined {
   return undefined;
 }
 
-/** Write a result in a format; a format without a writer for its shape is bad input. */
-export async function writeResult(format: ReportFormat, result: Result | ShapedResult, sink: Sink, options: WriteOptions): Promise<void> {
-  const own = kindWriter(result.shape, format.name);
+/** How a format writes a shape (the kind's own writer first), or undefined where it cannot. */
+function writerOf(format: ReportFormat, shape: string): Writer<ShapedResult> | undefined {
+  const own = kindWriter(shape, format.name);
   if (own) {
-    for await (const chunk of own(result, { width: options.width })) await sink.write(chunk);
-    return;
+    return async (result, sink, options) => {
+      for await (const chunk of own(result, { width: options.width })) await sink.write(chunk);
+    };
   }
-  const writer = format.writers[result.shape as Shape] as Writer<Result> | undefined;
-  if (!writer) throw new InputError(says`${mention('format')} ${format.name} does not apply to ${SHAPE_WORDS[result.shape as Shape] ?? `a result of shape ${result.shape}`}`, { code: 'not-applicable', value: format.name });
-  await writer(result as Result, sink, options);
+  return (format.writers[shape as Shape] as Writer<ShapedResult> | undefined) ?? format.kindShapes?.[shape];
 }
 
-const SHAPE_WORDS: Record<Shape, string> = {
-  heap: 'a one-heap table',
-  grid: 'a two-pile table',
-  memory: 'a table of start positions',
-  position: 'a position (it has no picture)',
-  misere: 'a misère table (it has no picture)',
-  genus: 'a genus table (it has no picture)',
-  quotient: 'a misère quotient (it has no picture)',
-  states: "a module's table of states (it has no picture)",
-  check: 'a conjecture check (it has no rows: use table or json)',
-};
+/** Every shape of result: the named ones (the reports' and the kinds' own), then any a kind writes without naming it. */
+export const SHAPES: readonly string[] = [...new Set([...namedShapes(), ...KINDS.flatMap((kind) => Object.keys(kind.writers ?? {}))])];
+
+
+/** The formats that write a shape. */
+export function formatsFor(shape: string): string[] {
+  return FORMATS.filter((f) => writerOf(f, shape)).map((f) => f.name);
+}
+
+/** Refuse, naming the format and the shape (and the formats that do write it), a format that cannot write a shape. */
+export function checkApplies(format: ReportFormat, shape: string): void {
+  if (writerOf(format, shape)) return;
+  const named = shapeWords(shape);
+  const words = named === undefined ? `a result of shape ${shape}` : `${named} (shape ${shape})`;
+  throw new InputError(says`${mention('format')} ${format.name} does not apply to ${words}; formats for it: ${formatsFor(shape).join(', ')}`, {
+    code: 'not-applicable',
+    value: format.name,
+  });
+}
+
+/** Write a result in a format; a format without a writer for its shape is bad input. */
+export async function writeResult(format: ReportFormat, result: Result | ShapedResult, sink: Sink, options: WriteOptions): Promise<void> {
+  checkApplies(format, result.shape);
+  await writerOf(format, result.shape)!(result, sink, options);
+}
 
 export const FORMAT_NAMES = FORMATS.map((f) => f.name);
 

@@ -11,7 +11,7 @@ import { csvLine } from '../core/csv-field.js';
 import { outcome } from './outcome.js';
 import type { Sink } from '../core/sink.js';
 import { toJson } from './json.js';
-import { labelled, wrapText } from './wrap.js';
+import { entryLines, wrapText, type Entry } from './wrap.js';
 
 const GRID_ROWS_SHOWN = 24;
 const PAIRS_SHOWN = 12;
@@ -21,47 +21,78 @@ function cycleWords(cycle: GridExploration['rowPatterns'][number]['cycle']): str
   return `n0 ${cycle.preperiod}, p ${cycle.period}, s ${cycle.saltus}`;
 }
 
-export function gridTableText(x: GridExploration, width: number): string {
-  const lines: string[] = [];
-  const field = (label: string, text: string) => lines.push(labelled(label, text, width));
-  field('Rule', ruleTitle(x.rule, x.game.name));
-  if (x.game.description) field('About', x.game.description);
-  field('Table', `G(x, y) for x = ${x.firstRow}..${x.lastRow}, y = 0..${formatCount(x.max)} (${countOf((x.lastRow - x.firstRow + 1) * (x.max + 1), 'cell')})`);
-  field('Largest value', formatCount(x.maxValue));
+/** What the table of a two-pile game says above its rows' patterns. */
+export function gridEntries(x: GridExploration): Entry[] {
   const pairs = x.pPositions.filter(([a, b]) => a <= b);
   const shownPairs = pairs.slice(0, PAIRS_SHOWN).map(([a, b]) => `(${a},${b})`).join(' ');
-  field('P-positions', `${shownPairs}${pairs.length > PAIRS_SHOWN ? ` … (${formatCount(pairs.length)} with x <= y)` : ''}`);
-  if (x.law) field('Law', x.law.text);
-  field('Rows', 'each row G(x, n) for n >= n0 is G(x, n - p) + s: observed over the row, not proven');
+  return [
+    ['Rule', ruleTitle(x.rule, x.game.name)],
+    ...(x.game.description ? [['About', x.game.description] as const] : []),
+    ['Table', `G(x, y) for x = ${x.firstRow}..${x.lastRow}, y = 0..${formatCount(x.max)} (${countOf((x.lastRow - x.firstRow + 1) * (x.max + 1), 'cell')})`],
+    ['Largest value', formatCount(x.maxValue)],
+    ['P-positions', `${shownPairs}${pairs.length > PAIRS_SHOWN ? ` … (${formatCount(pairs.length)} with x <= y)` : ''}`],
+    ...(x.law ? [['Law', x.law.text] as const] : []),
+    ['Rows', 'each row G(x, n) for n >= n0 is G(x, n - p) + s: observed over the row, not proven'],
+  ];
+}
+
+/** Each shown row's pattern (x, then its words), and a note when some rows are left out. */
+export function rowPatternsShown(x: GridExploration): { rows: [string, string][]; note: string | null } {
+  return {
+    rows: x.rowPatterns.slice(0, GRID_ROWS_SHOWN).map((r) => [String(r.row), cycleWords(r.cycle)]),
+    note: x.rowPatterns.length > GRID_ROWS_SHOWN ? `… ${formatCount(x.rowPatterns.length - GRID_ROWS_SHOWN)} more rows (--format csv or json has them all)` : null,
+  };
+}
+
+export function gridTableText(x: GridExploration, width: number): string {
+  const lines = entryLines(gridEntries(x), width);
   lines.push('');
   lines.push('   x  pattern of the row (n0 = first n of the pattern, p = period, s = saltus)');
-  for (const r of x.rowPatterns.slice(0, GRID_ROWS_SHOWN)) lines.push(`${String(r.row).padStart(4)}  ${cycleWords(r.cycle)}`);
-  if (x.rowPatterns.length > GRID_ROWS_SHOWN) lines.push(`  … ${formatCount(x.rowPatterns.length - GRID_ROWS_SHOWN)} more rows (--format csv or json has them all)`);
+  const patterns = rowPatternsShown(x);
+  for (const [row, words] of patterns.rows) lines.push(`${row.padStart(4)}  ${words}`);
+  if (patterns.note) lines.push(`  ${patterns.note}`);
   lines.push('');
   lines.push(gridText(x, width));
   return lines.join('\n') + '\n';
 }
 
-/** The values, rows x and columns y, as many columns as fit the width; P-positions marked with '*'. */
-function gridText(x: GridExploration, width: number): string {
-  const cell = Math.max(String(x.maxValue).length, String(x.max).length > 3 ? 3 : String(x.max).length) + 2;
-  const label = Math.max(3, String(x.lastRow).length) + 1;
-  const columns = Math.max(1, Math.min(x.max + 1, Math.floor((width - label - 1) / cell)));
-  const rows = Math.min(x.lastRow - x.firstRow + 1, GRID_ROWS_SHOWN);
-  const out: string[] = [];
-  out.push(`${'x\\y'.padStart(label)} ${Array.from({ length: columns }, (_, y) => String(y).padStart(cell - 1)).join(' ')}`);
-  for (let i = 0; i < rows; i++) {
+/**
+ * The cells shown, rows x (the row's x, then its cells; '*' for a P-position) and as many columns y as
+ * `columns` allows, and the note under them (what '*' means, and what was cut).
+ */
+export function gridCellsShown(x: GridExploration, columns: number): { rows: string[][]; note: string } {
+  const shown = Math.min(x.lastRow - x.firstRow + 1, GRID_ROWS_SHOWN);
+  const rows: string[][] = [];
+  for (let i = 0; i < shown; i++) {
     const row = x.firstRow + i;
-    const values = Array.from({ length: columns }, (_, y) => {
-      const v = x.value(row, y);
-      return (v === 0 ? '*' : String(v)).padStart(cell - 1);
-    });
-    out.push(`${String(row).padStart(label)} ${values.join(' ')}`);
+    rows.push([String(row), ...Array.from({ length: columns }, (_, y) => (x.value(row, y) === 0 ? '*' : String(x.value(row, y))))]);
   }
   const cut: string[] = [];
   if (columns < x.max + 1) cut.push(`columns 0..${columns - 1} of 0..${formatCount(x.max)} (cut to the terminal's width)`);
-  if (rows < x.lastRow - x.firstRow + 1) cut.push(`rows ${x.firstRow}..${x.firstRow + rows - 1} of ${x.firstRow}..${x.lastRow}`);
-  out.push(wrapText(`* marks a P-position (G = 0).${cut.length ? ` Shown: ${cut.join(', ')}; --format csv lists every cell.` : ''}`, width));
+  if (shown < x.lastRow - x.firstRow + 1) cut.push(`rows ${x.firstRow}..${x.firstRow + shown - 1} of ${x.firstRow}..${x.lastRow}`);
+  return { rows, note: `* marks a P-position (G = 0).${cut.length ? ` Shown: ${cut.join(', ')}; --format csv lists every cell.` : ''}` };
+}
+
+/** Characters a cell and a row's label take in the grid. */
+function gridWidths(x: GridExploration): { cell: number; label: number } {
+  return { cell: Math.max(String(x.maxValue).length, String(x.max).length > 3 ? 3 : String(x.max).length) + 2, label: Math.max(3, String(x.lastRow).length) + 1 };
+}
+
+/** How many columns y of cells fit `width` (the widest cell, the row's label, a space each). */
+export function gridColumnsFitting(x: GridExploration, width: number): number {
+  const { cell, label } = gridWidths(x);
+  return Math.max(1, Math.min(x.max + 1, Math.floor((width - label - 1) / cell)));
+}
+
+/** The values, rows x and columns y, as many columns as fit the width; P-positions marked with '*'. */
+function gridText(x: GridExploration, width: number): string {
+  const { cell, label } = gridWidths(x);
+  const columns = gridColumnsFitting(x, width);
+  const { rows, note } = gridCellsShown(x, columns);
+  const out: string[] = [];
+  out.push(`${'x\\y'.padStart(label)} ${Array.from({ length: columns }, (_, y) => String(y).padStart(cell - 1)).join(' ')}`);
+  for (const [row, ...values] of rows) out.push(`${row!.padStart(label)} ${values.map((v) => v.padStart(cell - 1)).join(' ')}`);
+  out.push(wrapText(note, width));
   return out.join('\n');
 }
 

@@ -4,23 +4,27 @@ import { ruleTitle } from '../core/rules/spec.js';
 import { csvLine } from '../core/csv-field.js';
 import type { Sink } from '../core/sink.js';
 import { toJson } from './json.js';
-import { labelled, wrapText } from './wrap.js';
+import { entryLines, type Entry } from './wrap.js';
 import { pPositionsText } from './p-positions-text.js';
 import { groundJson, groundWords } from '../core/laws/ground.js';
 
-export async function writeMisereTable(x: MisereTable, sink: Sink, width: number): Promise<void> {
-  const lines: string[] = [];
-  const field = (label: string, text: string) => lines.push(labelled(label, text, width));
-  field('Rule', ruleTitle(x.rule));
-  field('Play', 'misère: the player who makes the last move loses');
-  field('Heaps', x.at ? `0 .. ${x.max} (computed to find the period)` : `0 .. ${x.max}`);
+/** What the table of a misère table says: its fields, then each heap asked for. */
+export function misereEntries(x: MisereTable): Entry[] {
   const c = x.cycle;
-  field('Pattern', c ? `outcomes periodic from n = ${c.preperiod}, period ${c.period}` : `no period found up to n = ${x.max}`);
-  field('Status', c?.proof ? `proven (${c.proof.method}): ${c.proof.reason}` : c ? 'observed over the heaps computed, not proven' : 'no pattern');
-  field('P-positions', pPositionsText(x.pPositions));
-  if (x.at) field('Heaps asked', String(x.at.length));
-  for (const a of x.at ?? []) lines.push(wrapText(`n = ${a.n}: ${a.outcome === 'P' ? 'P, the player to move loses' : 'N, the player to move wins'} (${groundWords(a.ground)})`, width - 2, 2));
-  await sink.write(lines.join('\n') + '\n');
+  return [
+    ['Rule', ruleTitle(x.rule)],
+    ['Play', 'misère: the player who makes the last move loses'],
+    ['Heaps', x.at ? `0 .. ${x.max} (computed to find the period)` : `0 .. ${x.max}`],
+    ['Pattern', c ? `outcomes periodic from n = ${c.preperiod}, period ${c.period}` : `no period found up to n = ${x.max}`],
+    ['Status', c?.proof ? `proven (${c.proof.method}): ${c.proof.reason}` : c ? 'observed over the heaps computed, not proven' : 'no pattern'],
+    ['P-positions', pPositionsText(x.pPositions)],
+    ...(x.at ? [['Heaps asked', String(x.at.length)] as const] : []),
+    ...(x.at ?? []).map((a) => `n = ${a.n}: ${a.outcome === 'P' ? 'P, the player to move loses' : 'N, the player to move wins'} (${groundWords(a.ground)})`),
+  ];
+}
+
+export async function writeMisereTable(x: MisereTable, sink: Sink, width: number): Promise<void> {
+  await sink.write(entryLines(misereEntries(x), width).join('\n') + '\n');
 }
 
 export async function writeMisereCsv(x: MisereTable, sink: Sink): Promise<void> {

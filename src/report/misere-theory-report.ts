@@ -9,16 +9,12 @@ import { ruleTitle } from '../core/rules/spec.js';
 import { csvLine } from '../core/csv-field.js';
 import type { Sink } from '../core/sink.js';
 import { toJson } from './json.js';
-import { labelled } from './wrap.js';
+import { entryLines, type Entry } from './wrap.js';
 import { wordText } from '../core/misere/presentation.js';
 import { writeChunked } from './chunked.js';
 
 const CLASS_WORDS = { tame: 'tame', restive: 'restive (its options are tame, it is not)', wild: 'wild' } as const;
 
-function fields(width: number): { lines: string[]; field(label: string, text: string): void } {
-  const lines: string[] = [];
-  return { lines, field: (label, text) => lines.push(labelled(label, text, width)) };
-}
 
 function alternationWords(x: GenusTable): string {
   return `proven: the misère values of every sum of heaps 0..${x.max} (${x.positions} positions) with k copies of *2 alternate from k = ${x.alternatesFrom} (the values for k depend only on those for k - 1, and those for k and k - 2 agree)`;
@@ -28,15 +24,25 @@ function tameWords(x: GenusTable): string {
   return x.allTame ? `every heap 0..${x.max} is tame: sums of them follow the tame rule (Conway) at any size` : `not every heap is tame (first not tame: heap ${x.rows.find((r) => r.tameness !== 'tame')!.n})`;
 }
 
+/** What a genus table says above its rows. */
+export function genusEntries(x: GenusTable): Entry[] {
+  return [
+    ['Rule', ruleTitle(x.rule)],
+    ['Play', 'misère: genus g^{g0 g1 ...}, g the normal-play value, gk the misère value with k copies of *2 added'],
+    ['Heaps', `0 .. ${x.max}`],
+    ['Exponents', alternationWords(x)],
+    ['Tame', tameWords(x)],
+  ];
+}
+
+/** A genus table's columns, and a row's cells. */
+export const GENUS_HEAD = ['n', 'G(n)', 'genus', 'class'];
+export const genusCells = (r: GenusRow) => [String(r.n), String(r.genus.value), genusText(r.genus), CLASS_WORDS[r.tameness]];
+
 export async function writeGenusTable(x: GenusTable, sink: Sink, width: number): Promise<void> {
-  const { lines, field } = fields(width);
-  field('Rule', ruleTitle(x.rule));
-  field('Play', 'misère: genus g^{g0 g1 ...}, g the normal-play value, gk the misère value with k copies of *2 added');
-  field('Heaps', `0 .. ${x.max}`);
-  field('Exponents', alternationWords(x));
-  field('Tame', tameWords(x));
-  const cells = (r: GenusRow) => [String(r.n), String(r.genus.value), genusText(r.genus), CLASS_WORDS[r.tameness]];
-  const head = ['n', 'G(n)', 'genus', 'class'];
+  const lines = entryLines(genusEntries(x), width);
+  const cells = genusCells;
+  const head = GENUS_HEAD;
   // Widths in a loop over the rows, not a spread of them (millions of arguments overflow the stack).
   const widths = head.map((h) => h.length);
   for (const r of x.rows) cells(r).forEach((c, i) => (widths[i] = Math.max(widths[i]!, c.length)));
@@ -89,21 +95,26 @@ function evenWords(x: QuotientReport): string {
   return order % 2 === 0 ? `order ${order}, even, as Plambeck and Siegel prove every non-trivial misère quotient is` : `order ${order} is odd: this contradicts Plambeck–Siegel's theorem (please report it)`;
 }
 
-export async function writeQuotientTable(x: QuotientReport, sink: Sink, width: number): Promise<void> {
-  const { lines, field } = fields(width);
+/** What a misère quotient's table says. */
+export function quotientEntries(x: QuotientReport): Entry[] {
   const q = x.quotient;
   const p = x.presentation;
-  field('Rule', ruleTitle(x.rule));
-  field('Play', 'misère: the misère quotient (Plambeck and Siegel 2008) of the sums of heaps 0..' + q.bound);
-  field('Order', evenWords(x));
-  field('Generators', p.generators.length ? p.generators.map((g) => `${g.letter} = heap ${g.heap}`).join(', ') : 'none');
-  field('Relations', p.relations.length ? p.relations.map((r) => `${wordText(r.left, p.generators.map((g) => g.letter))} = ${wordText(r.right, p.generators.map((g) => g.letter))}`).join(', ') : 'none');
-  field('P-portion', x.words.filter((_, i) => q.inP[i]).join(', ') || 'empty');
-  field('Pretending', q.images.map((e, n) => `${n}: ${x.words[e]}`).join(', '));
-  field('Stability', stabilityWords(x));
-  field('Check', `every sum of heaps 0..${q.bound} has the outcome its class says (${q.statesChecked} states of the check)`);
-  field('Sums', `--misere --position answers sums of heaps up to ${q.bound} through this quotient, however many heaps`);
-  await sink.write(lines.join('\n') + '\n');
+  return [
+    ['Rule', ruleTitle(x.rule)],
+    ['Play', 'misère: the misère quotient (Plambeck and Siegel 2008) of the sums of heaps 0..' + q.bound],
+    ['Order', evenWords(x)],
+    ['Generators', p.generators.length ? p.generators.map((g) => `${g.letter} = heap ${g.heap}`).join(', ') : 'none'],
+    ['Relations', p.relations.length ? p.relations.map((r) => `${wordText(r.left, p.generators.map((g) => g.letter))} = ${wordText(r.right, p.generators.map((g) => g.letter))}`).join(', ') : 'none'],
+    ['P-portion', x.words.filter((_, i) => q.inP[i]).join(', ') || 'empty'],
+    ['Pretending', q.images.map((e, n) => `${n}: ${x.words[e]}`).join(', ')],
+    ['Stability', stabilityWords(x)],
+    ['Check', `every sum of heaps 0..${q.bound} has the outcome its class says (${q.statesChecked} states of the check)`],
+    ['Sums', `--misere --position answers sums of heaps up to ${q.bound} through this quotient, however many heaps`],
+  ];
+}
+
+export async function writeQuotientTable(x: QuotientReport, sink: Sink, width: number): Promise<void> {
+  await sink.write(entryLines(quotientEntries(x), width).join('\n') + '\n');
 }
 
 /** The multiplication table: a row per element (its word, whether it is P), a column per element. */

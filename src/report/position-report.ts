@@ -10,7 +10,7 @@ import { ruleTitle } from '../core/rules/spec.js';
 import { groundsByKind, groundWords, type Ground } from '../core/laws/ground.js';
 import { csvLine } from '../core/csv-field.js';
 import type { Sink } from '../core/sink.js';
-import { labelled, wrapText } from './wrap.js';
+import { entryLines, type Entry } from './wrap.js';
 
 const COMPONENTS_SHOWN = 24;
 const MOVES_SHOWN = 50;
@@ -35,9 +35,10 @@ function groundsText(p: AnyPosition): string {
   return [...byGround].map(([ground, states]) => `${states.join(', ')}: ${groundWords(ground)}`).join('; ');
 }
 
-export function positionTableText(p: AnyPosition, width: number): string {
-  const lines: string[] = [];
-  const field = (label: string, text: string) => lines.push(labelled(label, text, width));
+/** What the table of a position says: its fields, each winning move shown on a line of its own. */
+export function positionEntries(p: AnyPosition): Entry[] {
+  const lines: Entry[] = [];
+  const field = (label: string, text: string) => lines.push([label, text]);
   // A long position is shown by its first components (a position read from standard input keeps only those).
   const total = p.componentCount ?? p.components.length;
   const states = p.components.slice(0, COMPONENTS_SHOWN + 1).map((c) => p.show(c.state));
@@ -59,10 +60,14 @@ export function positionTableText(p: AnyPosition, width: number): string {
     // Counting that stopped part-way (movesNotListed says where) gives a lower bound.
     field('Winning moves', count ? `${p.movesNotListed ? 'at least ' : ''}${formatCount(count)}${count > MOVES_SHOWN ? ` (the first ${MOVES_SHOWN} shown)` : ''}` : p.movesNotListed ? 'not listed' : 'none: the player to move wins by making no move');
     const position = p.components.map((c) => c.state);
-    for (const move of p.winningMoves.slice(0, MOVES_SHOWN)) lines.push(wrapText(p.describe(move, position), width - 2, 2));
+    for (const move of p.winningMoves.slice(0, MOVES_SHOWN)) lines.push(p.describe(move, position));
   }
   if (p.movesNotListed) field('Note', p.movesNotListed);
-  return lines.join('\n') + '\n';
+  return lines;
+}
+
+export function positionTableText(p: AnyPosition, width: number): string {
+  return entryLines(positionEntries(p), width).join('\n') + '\n';
 }
 
 export async function writePositionTable(p: AnyPosition, sink: Sink, width: number): Promise<void> {

@@ -11,12 +11,23 @@ import { wrapText } from './wrap.js';
 
 const ROWS_SHOWN = 200;
 
+/** What a table of states says above its rows: the rule, and how many states and P-positions. */
+export function statesHeading(x: StatesTable): [rule: string, counts: string] {
+  return [`Rule: ${ruleTitle(x.rule)}`, `${countOf(x.rows.length, 'state')}; P-positions: ${formatCount(x.rows.filter((r) => r.grundy === 0).length)}`];
+}
+
+/** The rows a table of states shows, and a note when some are left out. */
+export function statesShown(x: StatesTable): { rows: StatesTable['rows']; note: string | null } {
+  return { rows: x.rows.slice(0, ROWS_SHOWN), note: x.rows.length > ROWS_SHOWN ? `… ${formatCount(x.rows.length - ROWS_SHOWN)} more (--format csv lists them all)` : null };
+}
+
 export async function writeStatesTable(x: StatesTable, sink: Sink, width: number): Promise<void> {
-  const lines = [wrapText(`Rule: ${ruleTitle(x.rule)}`, width), `${countOf(x.rows.length, 'state')}; P-positions: ${formatCount(x.rows.filter((r) => r.grundy === 0).length)}`, ''];
-  const shown = x.rows.slice(0, ROWS_SHOWN);
+  const [rule, counts] = statesHeading(x);
+  const lines = [wrapText(rule, width), counts, ''];
+  const { rows: shown, note } = statesShown(x);
   const valueWidth = Math.max(1, ...shown.map((r) => String(r.grundy).length));
   for (const r of shown) lines.push(wrapText(`${String(r.grundy).padStart(valueWidth)} ${r.grundy === 0 ? 'P' : 'N'}  ${canonicalJson(r.state)}`, width));
-  if (x.rows.length > ROWS_SHOWN) lines.push(`… ${formatCount(x.rows.length - ROWS_SHOWN)} more (--format csv lists them all)`);
+  if (note) lines.push(note);
   await sink.write(lines.join('\n') + '\n');
 }
 

@@ -61,7 +61,8 @@ export function statisticsText(st: UnsolvedStatistics): string {
   );
 }
 
-function summaryTable(x: Exploration, s: Summary, options: TableOptions): string {
+/** The summary of a heap table, field by field; `paint` colours the status's word (proven, observed). */
+export function summaryRows(x: Exploration, s: Summary, paint: (code: number, text: string) => string = (_, text) => text): [string, string][] {
   const derived = x.max >= BigInt(x.computed) ? ' (the rest follow from the proven period)' : '';
   const rows: [string, string][] = [
     ['Rule', ruleTitle(s.rule, s.name)],
@@ -69,24 +70,36 @@ function summaryTable(x: Exploration, s: Summary, options: TableOptions): string
     ['Computed', `${countOf(s.computed, 'value')}${derived}`],
     ['Largest value', formatCount(s.maxValue)],
     ['Pattern', cycleText(s)],
-    ['Status', statusText(s, (code, text) => paint(options.colour, code, text))],
+    ['Status', statusText(s, paint)],
     ['P-positions', pPositionsText(s.pPositions) + (s.pattern.kind !== 'none' && !s.pattern.proven ? ' (if the observed pattern holds)' : '')],
   ];
   if (s.description) rows.splice(1, 0, ['About', s.description]);
   if (s.kernel?.rareHeaps !== undefined) rows.push(['Rare values', rareValuesText(s.kernel.rareHeaps, s.kernel.mask!, s.kernel.space, s.kernel.splitTake)]);
   if (s.statistics) rows.push(['Statistics', statisticsText(s.statistics)]);
+  return rows;
+}
+
+function summaryTable(x: Exploration, s: Summary, options: TableOptions): string {
+  const rows = summaryRows(x, s, (code, text) => paint(options.colour, code, text));
   return renderBox(
     rows.map(([k, v]) => [paint(options.colour, 1, k), v]),
     { widths: [14, Math.max(38, options.width - 23)] },
   );
 }
 
-/**
- * The values as a grid. With a cycle the rows are one period long and aligned
- * so that each column is one residue class: the preperiod, a marked line, then
- * two periods. Long periods fall back to rows of ten.
- */
-function valueGrid(x: Exploration, options: TableOptions): string {
+/** The values as the table's grid lays them out (see valueGrid). */
+export interface ValueGrid {
+  readonly head: string[];
+  /** The n of the row's first value, then the values ('' before 0 and past the last). */
+  readonly rows: string[][];
+  /** The row the periodic part starts at (its index in rows), if it is not the first, and n there. */
+  readonly periodic: { readonly row: number; readonly n: number } | null;
+  /** Notes under the grid (what was left out). */
+  readonly notes: string[];
+}
+
+/** The values laid out as valueGrid shows them; `shown` writes a value (the table makes P-positions bold). */
+export function valueGridData(x: Exploration, width: number, shown: (v: bigint | number) => string = String): ValueGrid {
   const pattern = x.pattern;
   const last = x.max;
   const digits = Math.max(String(x.maxValue).length, 1);
@@ -98,7 +111,7 @@ function valueGrid(x: Exploration, options: TableOptions): string {
   if (pattern.kind !== 'none') {
     // A column is as wide as its values or its heading (≡ and the largest residue), plus a space.
     const column = Math.max(digits, String(pattern.period - 1).length + 1) + 1;
-    const fits = labelWidth + pattern.period * column <= options.width;
+    const fits = labelWidth + pattern.period * column <= width;
     if (fits) {
       rowLength = pattern.period;
       // Rows start where the periodic part does, so each column is one residue class (the first row may start below 0).
@@ -118,49 +131,59 @@ function valueGrid(x: Exploration, options: TableOptions): string {
   const head = ['n', ...Array.from({ length: rowLength }, (_, i) => (periodicFrom >= 0 ? `≡${mod(firstRow + i, rowLength)}` : `+${i}`))];
   const end = Number(shownEnd);
   const rows: string[][] = [];
-  const marks: number[] = []; // row indices before which the periodic part starts
+  let periodicRow = -1; // the row before which the periodic part starts
   for (let start = firstRow; start <= end; start += rowLength) {
-    if (start === periodicFrom && periodicFrom > 0) marks.push(rows.length);
+    if (start === periodicFrom && periodicFrom > 0) periodicRow = rows.length;
     const row: string[] = [String(Math.max(start, 0))];
     for (let n = start; n < start + rowLength; n++) {
-      if (n < 0 || n > end) row.push('');
-      else {
-        const v = x.valueOf(n);
-        row.push(outcome(v) === 'P' ? paint(options.colour, 1, String(v)) : String(v));
-      }
+      row.push(n < 0 || n > end ? '' : shown(x.valueOf(n)));
     }
     rows.push(row);
   }
-  const widths = head.map((h, i) => rows.reduce((widest, r) => Math.max(widest, visibleLength(r[i]!)), visibleLength(h)));
-  const lines = renderBox(rows, { widths, align: head.map(() => 'right'), head, frame: false }).split('\n');
-  // The heading is line 0; a "periodic from" line goes before the first periodic row.
-  for (const mark of marks.reverse()) lines.splice(mark + 1, 0, paint(options.colour, 2, `periodic from n = ${periodicFrom}:`));
   const notes: string[] = [];
   if (shownEnd < last) {
     if (pattern.kind !== 'none' && !capped) notes.push(`… the same ${pattern.saltus ? `cycle, rising by ${pattern.saltus} each period,` : 'period'} continues to n = ${formatCount(last)}`);
     else notes.push(`… first ${formatCount(shownEnd + 1n)} of ${formatCount(last + 1n)} values shown; --format csv lists them all`);
   }
+  return { head, rows, periodic: periodicRow >= 0 ? { row: periodicRow, n: periodicFrom } : null, notes };
+}
+
+/**
+ * The values as a grid. With a cycle the rows are one period long and aligned
+ * so that each column is one residue class: the preperiod, a marked line, then
+ * two periods. Long periods fall back to rows of ten.
+ */
+function valueGrid(x: Exploration, options: TableOptions): string {
+  const { head, rows, periodic, notes } = valueGridData(x, options.width, (v) => (outcome(v) === 'P' ? paint(options.colour, 1, String(v)) : String(v)));
+  const widths = head.map((h, i) => rows.reduce((widest, r) => Math.max(widest, visibleLength(r[i]!)), visibleLength(h)));
+  const lines = renderBox(rows, { widths, align: head.map(() => 'right'), head, frame: false }).split('\n');
+  // The heading is line 0; a "periodic from" line goes before the first periodic row.
+  if (periodic) lines.splice(periodic.row + 1, 0, paint(options.colour, 2, `periodic from n = ${periodic.n}:`));
   return [lines.join('\n'), ...notes].join('\n');
 }
 
 /** A ground's kind as a table column says it. */
 const GROUND_NAMES: Readonly<Record<Ground['kind'], string>> = { table: 'computed', period: 'proven period', theorem: 'theorem', law: 'observed law, not proven', quotient: 'misère quotient', search: 'exhaustive search' };
 
+/** The heaps asked for (--at): each value with its ground (computed, proven period, theorem, observed law), and each ground's details once. */
+export function heapsAsked(x: Exploration, heaps: readonly bigint[]): { head: string[]; rows: string[][]; grounds: string[] } {
+  const groundOf = heapGrounds(x);
+  const grounds = new Map<string, Ground>();
+  const rows = heaps.map((n) => {
+    const v = x.valueAt(n);
+    const ground = groundOf(n);
+    grounds.set(ground.kind, ground);
+    return [formatCount(n), formatCount(v), outcome(v), GROUND_NAMES[ground.kind]];
+  });
+  return { head: ['n', 'G(n)', 'outcome', 'ground'], rows, grounds: [...grounds.values()].map(groundWords) };
+}
+
 export async function writeTable(x: Exploration, sink: Sink, options: TableOptions, heaps?: readonly bigint[]): Promise<void> {
   const s = summarise(x);
   if (heaps) {
-    // Each value with its ground (computed, proven period, theorem, observed law); each ground's details once, below.
-    const groundOf = heapGrounds(x);
-    const grounds = new Map<string, Ground>();
-    const rows = heaps.map((n) => {
-      const v = x.valueAt(n);
-      const ground = groundOf(n);
-      grounds.set(ground.kind, ground);
-      return [formatCount(n), formatCount(v), outcome(v), GROUND_NAMES[ground.kind]];
-    });
-    const head = ['n', 'G(n)', 'outcome', 'ground'];
+    const { head, rows, grounds } = heapsAsked(x, heaps);
     const widths = head.map((h, i) => rows.reduce((widest, r) => Math.max(widest, r[i]!.length), h.length));
-    const notes = [...grounds.values()].map((g) => wrapText(groundWords(g), options.width));
+    const notes = grounds.map((g) => wrapText(g, options.width));
     return sink.write(`${s.rule}: ${cycleText(s)}\n${renderBox(rows, { widths, head, align: ['right', 'right', 'center', 'left'] })}\n${notes.join('\n')}\n`);
   }
   await sink.write(summaryTable(x, s, options) + '\n\n' + valueGrid(x, options) + '\n');

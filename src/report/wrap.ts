@@ -31,3 +31,14 @@ export function wrapText(text: string, width: number, indent = 0): string {
 export function labelled(label: string, text: string, width: number, column = 16): string {
   return wrapText(text, Math.max(20, width - column), column).replace(new RegExp(`^ {${column}}`), label.padEnd(column));
 }
+
+/**
+ * A part of a report: a labelled field, or a line of its own (a winning move, a heap asked for) that
+ * belongs under the fields before it. The table format lays them out for a terminal, Markdown as a table.
+ */
+export type Entry = readonly [label: string, text: string] | string;
+
+/** Entries as lines of `width` columns: fields labelled in a column `column` wide, lines of their own indented by two. */
+export function entryLines(entries: readonly Entry[], width: number, column = 16): string[] {
+  return entries.map((e) => (typeof e === 'string' ? wrapText(e, width - 2, 2) : labelled(e[0], e[1], width, column)));
+}

@@ -9,6 +9,12 @@ import { COLUMNS, COLUMN_NAMES, STATISTICS_COLUMNS, type RowKind, type SweepRow 
 import { CSV_HEADER, type RowFormat } from './row-lines.js';
 
 export type { RowFormat };
+/**
+ * A sweep's formats are its own list, not the report formats' registry (src/report/formats.ts): a sweep
+ * row is not a result but a record, written by workers as finished lines, appended to a results file
+ * and read back by --from, --resume and --merge, so a file format must be one these rows parse from
+ * (jsonl, csv); a view adds only the gathered table.
+ */
 export type ViewFormat = RowFormat | 'table';
 
 export { CSV_HEADER };

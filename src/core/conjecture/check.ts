@@ -12,6 +12,7 @@ import type { CappedHeapExploration } from '../kinds/capped-heap/explore-capped.
 import { startCap } from '../kinds/capped-heap/capped-kernel.js';
 import { isCycle } from '../laws/pattern.js';
 import { formatCount } from '../numbers.js';
+import { shapeWords } from '../shape-words.js';
 import { gcd } from './exact.js';
 import { compile, atPosition, valueText, type Bindings, type Value } from './evaluate.js';
 import { onlyThroughModulus, parseExpression, sourceOf, type Expression, type Node, type Variables } from './expression.js';
@@ -73,7 +74,7 @@ export function variablesOf(shape: string): Variables | null {
 export function checkConjecture(result: { readonly shape: string }, text: string): CheckReport {
   const variables = variablesOf(result.shape);
   if (!variables) {
-    throw new InputError(says`${mention('check')} checks a conjecture against a table of one heap, of two piles or of a heap with memory; this run makes ${SHAPE_WORDS[result.shape] ?? 'no such table'}`, {
+    throw new InputError(says`${mention('check')} checks a conjecture against a table of one heap, of two piles or of a heap with memory; this run makes ${shapeWords(result.shape) ?? 'no such table'}`, {
       code: 'not-applicable',
       field: 'check',
     });
@@ -84,14 +85,6 @@ export function checkConjecture(result: { readonly shape: string }, text: string
   if (checkable.shape === 'grid') return checkGrid(checkable, expression);
   return checkMemory(checkable, expression);
 }
-
-const SHAPE_WORDS: Record<string, string> = {
-  position: 'a position',
-  misere: 'a misère table (outcomes only)',
-  states: "a module's table of states",
-  graph: 'a game on a graph',
-  'graph-position': 'a position on a graph',
-};
 
 /** A position of a table: where it is (words), its bindings, and how to name G there (`G(7)`). */
 interface Position {

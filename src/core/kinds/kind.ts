@@ -133,6 +133,8 @@ export interface GameKind<R extends RuleBase = RuleBase> {
   play?(request: AnalyseRequest<R>, random: () => number): Awaitable<PlayStart>;
   /** Writers of the shapes only this kind makes: by shape, then by format name (table, csv, json). */
   readonly writers?: Readonly<Record<string, Readonly<Record<string, KindWriter>>>>;
+  /** The shapes only this kind makes, each in words ("a position on a graph"), for refusals that name them. */
+  readonly shapeWords?: Readonly<Record<string, string>>;
 }
 
 /** A game ready to play: how, and from where. */

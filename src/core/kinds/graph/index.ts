@@ -95,6 +95,7 @@ export const graphKind: GameKind<GraphRule> = {
     };
   },
   play: (request, random) => graphPlay(request, random),
+  shapeWords: { graph: 'a game on a graph', 'graph-position': 'a position on a graph' },
   writers: {
     graph: {
       table: (result) => graphTable((result as GraphTable).values),
