@@ -11,6 +11,7 @@ import { wrapText } from './wrap.js';
 import { heapGrounds } from '../core/heap/heap-ground.js';
 import { groundWords, type Ground } from '../core/laws/ground.js';
 import type { UnsolvedStatistics } from '../core/heap/statistics.js';
+import { isCycle } from '../core/laws/pattern.js';
 export { cycleText };
 
 export interface TableOptions {
@@ -92,7 +93,7 @@ function valueGrid(x: Exploration, options: TableOptions): string {
   let firstRow = 0;
   let periodicFrom = -1;
   let shownEnd = last;
-  if (pattern.kind !== 'none') {
+  if (isCycle(pattern)) {
     // A column is as wide as its values or its heading (≡ and the largest residue), plus a space.
     const column = Math.max(digits, String(pattern.period - 1).length + 1) + 1;
     const fits = labelWidth + pattern.period * column <= options.width;
@@ -134,7 +135,7 @@ function valueGrid(x: Exploration, options: TableOptions): string {
   for (const mark of marks.reverse()) lines.splice(mark + 1, 0, paint(options.colour, 2, `periodic from n = ${periodicFrom}:`));
   const notes: string[] = [];
   if (shownEnd < last) {
-    if (pattern.kind !== 'none' && !capped) notes.push(`… the same ${pattern.saltus ? `cycle, rising by ${pattern.saltus} each period,` : 'period'} continues to n = ${formatCount(last)}`);
+    if (isCycle(pattern) && !capped) notes.push(`… the same ${pattern.saltus ? `cycle, rising by ${pattern.saltus} each period,` : 'period'} continues to n = ${formatCount(last)}`);
     else notes.push(`… first ${formatCount(shownEnd + 1n)} of ${formatCount(last + 1n)} values shown; --format csv lists them all`);
   }
   return [lines.join('\n'), ...notes].join('\n');
