@@ -110,6 +110,19 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     });
   }
 
+  it('Bash past 2^53 (a theorem whose period no report holds): proven by the theorem, its table without a residue column', async () => {
+    const { page, check } = await watchedTab(browser, 1280, 900);
+    await page.goto(`${served.url}?lang=en`);
+    await page.getByLabel('Game (command-line words)').fill('--preset bash:1000000000000000000 --max 64');
+    await page.getByRole('button', { name: 'Explore', exact: true }).click();
+    await settled(page);
+    expect(await page.locator('#error').isHidden()).toBe(true);
+    expect(await page.locator('#pattern').textContent()).toContain('no period needed: a theorem gives every value');
+    expect(await page.locator('#status').getAttribute('data-proven')).toBe('true');
+    expect(await page.locator('#values-table tbody tr').nth(6).locator('td').allTextContents()).toEqual(['6', 'N']);
+    await check();
+  });
+
   it('speaks Chinese when the header switches to it (?lang=zh): 已证明, 必败态, and the controls in Chinese', async () => {
     const { page, check } = await watchedTab(browser, 1280, 900);
     await page.goto(fileUrl('?lang=en', '#code=0.77'));
