@@ -9,6 +9,7 @@ import { installNodeHost } from '../src/host/node-host.js';
 import { parseCode } from '../src/core/rules/code.js';
 import { fletcher32 } from './c-sparse.js';
 import { peakRssMiB } from './measure.js';
+import { isCycle } from '../src/core/laws/pattern.js';
 
 installNodeHost();
 const [code, limitText, threadsText] = process.argv.slice(2);
@@ -23,7 +24,7 @@ process.stdout.write(
     proofSeconds: x.proofMilliseconds / 1000,
     computed: x.computed,
     checksum: fletcher32(x.values, x.computed),
-    pattern: p.kind === 'none' ? null : { preperiod: p.preperiod, period: p.period, proven: Boolean(p.proof), valuesNeeded: p.proof?.valuesNeeded ?? null },
+    pattern: !isCycle(p) ? null : { preperiod: p.preperiod, period: p.period, proven: Boolean(p.proof), valuesNeeded: p.proof?.valuesNeeded ?? null },
     rareHeaps: x.kernel?.rareHeaps ?? null,
     runsOn: x.kernel?.runsOn ?? null,
     maxValue: Number(x.maxValue),

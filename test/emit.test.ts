@@ -207,6 +207,7 @@ const GAMES: readonly Game[] = [
   heapGame('kayles 0.77', ['--preset', 'kayles']),
   heapGame('bash:1000', ['--preset', 'bash:1000']),
   heapGame('nim', ['--preset', 'nim']),
+  heapGame('divisor (a theorem with no period)', ['--preset', 'divisor']),
   wythoff,
   cappedGame(2),
   cappedGame(3),

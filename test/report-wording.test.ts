@@ -57,6 +57,18 @@ describe('report wording', () => {
     expect(line).toBe('octal 0.77: no period seen in the 100 values computed (n = 0..99); raise --limit to search further');
   });
 
+  it('a theorem with no period (Bash to 10^18, past 2^53) is proven by the theorem in every format, never "no period seen"', async () => {
+    const bash = ['--preset', 'bash:1000000000000000000'];
+    const table = await words([...bash, '--max', '5']);
+    expect(table).toContain('Pattern no period needed: proven by Bachet (1612)');
+    expect(table).toContain('Status proven (theorem): Bachet (1612)');
+    expect(table).not.toMatch(/no period (seen|found)|raise --limit/);
+    const at = await output([...bash, '--at', '1e18']);
+    expect(at.split('\n')[0]).toBe('subtraction {1..1000000000000000000}: no period needed: proven by Bachet (1612): taking 1 to 1000000000000000000 tokens, G(n) = n mod 1000000000000000001');
+    const json = JSON.parse(await output([...bash, '--max', '5', '--format', 'json']));
+    expect(json.pattern).toMatchObject({ kind: 'theorem', proven: true, method: 'theorem', period: null, proof: expect.stringMatching(/^Bachet \(1612\)/) });
+  });
+
   it('plural only when more than one: a window proof over one value', async () => {
     const text = await words(['--moves', '1', '--max', '10']);
     expect(text).toContain('depends only on the previous value (k = max S)');

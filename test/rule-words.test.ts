@@ -19,7 +19,7 @@ describe('one rule-word table serves flags, rule files, sweep lists, the schema 
   it('every kind brings its words, and every word is a rule-file key, listed once', () => {
     for (const kind of KINDS) for (const word of kind.words) expect(RULE_WORDS).toContain(word);
     expect(new Set(RULE_KEYS).size).toBe(RULE_KEYS.length);
-    expect(RULE_KEYS).toEqual(['moves', 'all-but', 'code', 'sequence', 'vectors', 'preset', 'module', 'graph']);
+    expect(RULE_KEYS).toEqual(['moves', 'all-but', 'code', 'sequence', 'divisors', 'vectors', 'preset', 'module', 'graph']);
   });
 
   it('the flags are the words that are flags, with their own words in --help and the usage line', async () => {

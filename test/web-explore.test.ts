@@ -111,6 +111,24 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     });
   }
 
+  // Theorems with no period a report holds: Bash past 2^53, and the divisor game's exponent of 2 (row 6: heap 6's value and outcome).
+  it.each([
+    ['Bash past 2^53', '--preset bash:1000000000000000000 --max 64', ['6', 'N'], 'Bachet (1612)'],
+    ['the divisor game', '--preset divisor --max 64', ['1', 'N'], 'exponent of 2 in n'],
+  ])('%s: proven by the theorem, never "no period seen", its table without a residue column', async (_name, words, row, ground) => {
+    const { page, check } = await watchedTab(browser, 1280, 900);
+    await page.goto(`${served.url}?lang=en`);
+    await page.getByLabel('Game (command-line words)').fill(words);
+    await page.getByRole('button', { name: 'Explore', exact: true }).click();
+    await settled(page);
+    expect(await page.locator('#error').isHidden()).toBe(true);
+    expect(await page.locator('#pattern').textContent()).toContain('no period needed: a theorem gives every value');
+    expect(await page.locator('#status').getAttribute('data-proven')).toBe('true');
+    expect(await page.locator('#ground').textContent()).toContain(ground);
+    expect(await page.locator('#values-table tbody tr').nth(6).locator('td').allTextContents()).toEqual(row);
+    await check();
+  });
+
   it('speaks Chinese when the header switches to it (?lang=zh): 已证明, 必败态, and the controls in Chinese', async () => {
     const { page, check } = await watchedTab(browser, 1280, 900);
     await page.goto(fileUrl('?lang=en', '#code=0.77'));

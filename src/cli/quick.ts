@@ -1,6 +1,6 @@
 /**
  * Short answers without the full program: a position of a preset game that
- * a published theorem answers outright (Nim, Bash, Wythoff, Fibonacci Nim),
+ * its kind's theorem answers outright (Nim, Bash, Wythoff, Fibonacci Nim),
  * written exactly as the full program writes it. The installed program's
  * loader (scripts/sg-explore-loader.cjs) tries this small bundle first,
  * since start-up is nearly all of such a run (a contest programmer checks
@@ -13,11 +13,8 @@
  */
 import { presetGame } from '../core/presets.js';
 import { driveSync } from '../core/driver.js';
-import { subtractionKind } from '../core/kinds/subtraction/index.js';
-import { bashKind } from '../core/kinds/bash/index.js';
-import { twoPileKind } from '../core/kinds/two-pile/index.js';
-import { cappedHeapKind } from '../core/kinds/capped-heap/index.js';
-import type { GameKind, Prepared, ShapedResult } from '../core/kinds/kind.js';
+import { kindOf } from '../core/kinds/registry.js';
+import { theoremComponents, type GameKind, type Prepared, type ShapedResult } from '../core/kinds/kind.js';
 import type { PositionReport } from '../core/positions/position.js';
 import { positionTableText, writePositionCsv, writePositionJson } from '../report/position-report.js';
 import { columnsOf, type OutputStream } from './io.js';
@@ -56,28 +53,17 @@ function quickCommand(args: readonly string[]): QuickCommand | null {
   return preset !== undefined && position.length > 0 ? { preset, position, format } : null;
 }
 
-/**
- * The presets a theorem answers outright, and how many components it takes
- * (a sum of Wythoff positions needs their values, which the theorem does not give).
- */
-const THEOREM_PRESETS: Readonly<Record<string, number>> = { nim: Infinity, bash: Infinity, wythoff: 1, 'fibonacci-nim': 1 };
-
-const KINDS: Readonly<Record<string, GameKind<never>>> = {
-  'all-but': subtractionKind as unknown as GameKind<never>,
-  'take-up-to': bashKind as unknown as GameKind<never>,
-  vectors: twoPileKind as unknown as GameKind<never>,
-  'capped-heap': cappedHeapKind as unknown as GameKind<never>,
-};
-
 /** The report as the full program writes it to `stdout`, or null when this is not a quick one. */
 export async function quickReport(args: readonly string[], stdout: OutputStream): Promise<string | null> {
   const command = quickCommand(args);
-  if (!command || !(command.position.length <= (THEOREM_PRESETS[command.preset.split(':')[0]!] ?? 0))) return null;
+  if (!command) return null;
   try {
     const game = presetGame(command.preset);
-    const kind = KINDS[game.rule.kind];
-    if (!kind) return null;
-    // The kind's two parts in turn, as analyse() runs them (which would bring in every kind of the registry).
+    const kind = kindOf(game.rule) as GameKind<never>;
+    // Only a game its kind's theorem answers outright, with no more components than the theorem takes alone.
+    const theorem = kind.theorem?.(game.rule as never);
+    if (!theorem || command.position.length > theoremComponents(theorem)) return null;
+    // The kind's two parts in turn, as analyse() runs them (without the host and formats analyse() brings in).
     const prepared = (await kind.prepare({ game: game as never, position: command.position })) as Prepared<ShapedResult>;
     let result: unknown = driveSync(await prepared.work(undefined));
     if (prepared.finish) result = driveSync(await prepared.finish(result as ShapedResult));

@@ -2,7 +2,7 @@ import { InputError, mention, quote, says, saying } from './errors.js';
 import { parseCount, parseSmallCount } from './numbers.js';
 import { MOST_LIMIT } from './kinds/bash/rule.js';
 import { parseCode } from './rules/code.js';
-import type { GameRule, GameSpec } from './kinds/registry.js';
+import { KINDS, type GameRule, type GameSpec } from './kinds/registry.js';
 import { type MoveSequence } from './rules/sequences.js';
 import { isMessageKey, say, type Message } from './i18n/index.js';
 
@@ -30,12 +30,13 @@ function presetMessage(name: string, params?: Message['params']): Message {
 const code = (text: string): GameRule => ({ kind: 'take-and-break', code: parseCode(text) });
 const sequence = (name: MoveSequence): GameRule => ({ kind: 'sequence-subtraction', sequence: name });
 
-function fixed(name: string, rule: GameRule): Preset {
+/** A preset with no parameter; what reports say of it: `preset.<name>`, unless its kind says it. */
+function fixed(name: string, rule: GameRule, about: Message = presetMessage(name)): Preset {
   return {
     name,
     usage: name,
-    description: say(presetMessage(name)),
-    about: () => presetMessage(name),
+    description: say(about),
+    about: () => about,
     rule(parameter) {
       if (parameter !== undefined) throw new InputError(says`${mention('preset')} ${saying('error.preset.noParameter', { name, got: quote(`${name}:${parameter}`) })}`, { code: 'bad-value', value: `${name}:${parameter}` });
       return rule;
@@ -97,14 +98,24 @@ const PRESETS: readonly Preset[] = [
   fixed('one-more', { kind: 'capped-heap', next: { kind: 'plus', add: 1 } }),
 ];
 
+/** The presets above and those the kinds bring (read when asked: the registry's kinds are loaded by then). */
+function allPresets(): readonly Preset[] {
+  return [
+    ...PRESETS,
+    ...KINDS.flatMap((kind) =>
+      (kind.presets ?? []).map((p) => fixed(p.name, p.rule as GameRule, p.about)),
+    ),
+  ];
+}
+
 /** Every preset, for `--preset list`. */
 export function listPresets(): readonly { usage: string; description: string }[] {
-  return PRESETS.map(({ usage, description }) => ({ usage, description }));
+  return allPresets().map(({ usage, description }) => ({ usage, description }));
 }
 
 /** Every preset's name as a regular expression (the rule-file schema's pattern). */
 export function presetPattern(): string {
-  return `^(${PRESETS.map((p) => p.pattern ?? p.name).join('|')})$`;
+  return `^(${allPresets().map((p) => p.pattern ?? p.name).join('|')})$`;
 }
 
 /** Resolve "name" or "name:parameter" to a game. */
@@ -113,9 +124,10 @@ export function presetGame(text: string): GameSpec {
   const colon = trimmed.indexOf(':');
   const name = (colon < 0 ? trimmed : trimmed.slice(0, colon)).toLowerCase();
   const parameter = colon < 0 ? undefined : trimmed.slice(colon + 1);
-  const preset = PRESETS.find((p) => p.name === name);
+  const presets = allPresets();
+  const preset = presets.find((p) => p.name === name);
   if (!preset) {
-    throw new InputError(says`${mention('preset')}: ${saying('error.preset.unknown', { name: quote(trimmed), known: PRESETS.map((p) => p.usage).join(', ') })}`, { code: 'unknown-name', value: text });
+    throw new InputError(says`${mention('preset')}: ${saying('error.preset.unknown', { name: quote(trimmed), known: presets.map((p) => p.usage).join(', ') })}`, { code: 'unknown-name', value: text });
   }
   const rule = preset.rule(parameter);
   const about = preset.about(rule);

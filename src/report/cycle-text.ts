@@ -5,6 +5,8 @@ import type { Summary } from './summary.js';
 export function cycleText(s: Summary): string {
   const p = s.pattern;
   // Only as far as the search went: a rule with a proven period (Kayles) may show none in a short table (--at 5).
+  // A theorem answers every heap without a period: no period is looked for, so none is missing.
+  if (p.kind === 'theorem') return `no period needed: proven by ${p.proof}`;
   if (p.kind === 'none') return `no period seen in the ${countOf(p.observedOver, 'value')} computed (n = 0..${formatCount(p.observedOver - 1)})${p.noTheorem ? '' : '; raise --limit to search further'}`;
   const saltus = p.kind === 'arithmetic-periodic' ? `, saltus ${p.saltus}` : '';
   const last = p.lastExceptional === null ? 'no exceptional values' : `last exceptional value at n = ${p.lastExceptional}`;

@@ -2,6 +2,8 @@ import type { Exploration } from '../core/heap/explore.js';
 import type { PPositions } from '../core/laws/p-positions.js';
 import { knownGameName } from '../core/rules/spec.js';
 import type { UnsolvedStatistics } from '../core/heap/statistics.js';
+import { isCycle } from '../core/laws/pattern.js';
+import { say } from '../core/i18n/index.js';
 
 /**
  * The facts every format reports, in one plain object: the JSON contract of
@@ -16,7 +18,8 @@ export interface Summary {
   computed: number;
   maxValue: bigint;
   pattern: {
-    kind: 'periodic' | 'arithmetic-periodic' | 'none';
+    /** theorem: a published theorem gives every value, with no period (Bash's own is reported as periodic). */
+    kind: 'periodic' | 'arithmetic-periodic' | 'theorem' | 'none';
     preperiod: number | null;
     period: number | null;
     saltus: number | null;
@@ -44,7 +47,9 @@ export interface Summary {
 
 export function summarise(x: Exploration): Summary {
   const p = x.pattern;
-  const cycle = p.kind === 'none' ? null : p;
+  const cycle = isCycle(p) ? p : null;
+  // A theorem that is not a cycle (G(n) = the exponent of 2 in n) is proven all the same: its citation is the proof.
+  const theorem = p.kind === 'theorem' ? say(p.theorem) : null;
   return {
     rule: x.rule,
     name: x.game.name ?? knownGameName(x.rule),
@@ -58,10 +63,10 @@ export function summarise(x: Exploration): Summary {
       period: cycle?.period ?? null,
       saltus: cycle?.saltus ?? null,
       lastExceptional: cycle && cycle.preperiod > 0 ? cycle.preperiod - 1 : null,
-      proven: Boolean(cycle?.proof),
-      proof: cycle?.proof?.reason ?? null,
-      method: cycle?.proof?.method ?? null,
-      valuesNeeded: cycle?.proof?.valuesNeeded ?? null,
+      proven: Boolean(cycle?.proof) || theorem !== null,
+      proof: cycle?.proof?.reason ?? theorem,
+      method: cycle?.proof?.method ?? (theorem === null ? null : 'theorem'),
+      valuesNeeded: cycle?.proof?.valuesNeeded ?? (theorem === null ? null : 0),
       observedOver: p.observedOver,
       noTheorem: x.noTheorem,
     },

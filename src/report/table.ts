@@ -11,6 +11,7 @@ import { wrapText } from './wrap.js';
 import { heapGrounds } from '../core/heap/heap-ground.js';
 import { groundWords, type Ground } from '../core/laws/ground.js';
 import type { UnsolvedStatistics } from '../core/heap/statistics.js';
+import { isCycle } from '../core/laws/pattern.js';
 export { cycleText };
 
 export interface TableOptions {
@@ -108,7 +109,7 @@ export function valueGridData(x: Exploration, width: number, shown: (v: bigint |
   let firstRow = 0;
   let periodicFrom = -1;
   let shownEnd = last;
-  if (pattern.kind !== 'none') {
+  if (isCycle(pattern)) {
     // A column is as wide as its values or its heading (≡ and the largest residue), plus a space.
     const column = Math.max(digits, String(pattern.period - 1).length + 1) + 1;
     const fits = labelWidth + pattern.period * column <= width;
@@ -142,7 +143,7 @@ export function valueGridData(x: Exploration, width: number, shown: (v: bigint |
   }
   const notes: string[] = [];
   if (shownEnd < last) {
-    if (pattern.kind !== 'none' && !capped) notes.push(`… the same ${pattern.saltus ? `cycle, rising by ${pattern.saltus} each period,` : 'period'} continues to n = ${formatCount(last)}`);
+    if (isCycle(pattern) && !capped) notes.push(`… the same ${pattern.saltus ? `cycle, rising by ${pattern.saltus} each period,` : 'period'} continues to n = ${formatCount(last)}`);
     else notes.push(`… first ${formatCount(shownEnd + 1n)} of ${formatCount(last + 1n)} values shown; --format csv lists them all`);
   }
   return { head, rows, periodic: periodicRow >= 0 ? { row: periodicRow, n: periodicFrom } : null, notes };

@@ -1,4 +1,5 @@
 import type { Exploration } from '../core/heap/explore.js';
+import { isCycle } from '../core/laws/pattern.js';
 
 /** G(0), G(1), ... in order: the computed values, then the proven cycle carried on without a division per heap. */
 export interface ValueStream {
@@ -23,7 +24,7 @@ export function valueStream(x: Exploration): ValueStream {
     },
     next() {
       if (n < count) return g[n++]!;
-      if (p.kind === 'none') throw new RangeError(`G(${n}) was not computed and no pattern is known`);
+      if (!isCycle(p)) throw new RangeError(`G(${n}) was not computed and no pattern is known`);
       if (n === count) {
         // Carry on from the last full period that was computed.
         const back = Math.ceil((n - count + 1) / p.period);

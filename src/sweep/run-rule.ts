@@ -5,6 +5,7 @@ import { errorRow, type SweepRow } from './row.js';
 import { unsolvedStatistics } from '../core/heap/statistics.js';
 import { RARE_WORK_PER_HEAP, type PausedRun, type SparseStretch } from '../core/heap/explore.js';
 import type { ValueArray } from '../core/kernels/store.js';
+import { isCycle } from '../core/laws/pattern.js';
 
 /** One unit of sweep work: a rule, where it stands in its family, and its limit. */
 export interface RuleJob {
@@ -107,7 +108,7 @@ export function runRule(job: RuleJob, memoryBudget?: number): SweepRow | Deferre
       return { index: job.index, cost, values };
     }
     const p = x.pattern;
-    const cycle = p.kind === 'none' ? null : p;
+    const cycle = isCycle(p) ? p : null;
     const g = x.values;
     const proven = Boolean(cycle?.proof);
     // With no period proven, the statistics row of unsolved games; a proven row needs only the largest value.
@@ -119,7 +120,8 @@ export function runRule(job: RuleJob, memoryBudget?: number): SweepRow | Deferre
     return {
       index: job.index,
       rule: text,
-      kind: p.kind,
+      // A sweep's values come from the kernels, whose patterns are cycles or none.
+      kind: cycle?.kind ?? 'none',
       preperiod: cycle?.preperiod ?? null,
       period: cycle?.period ?? null,
       saltus: cycle?.saltus ?? null,

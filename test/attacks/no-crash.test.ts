@@ -196,6 +196,7 @@ describe('--misere, --genus and --quotient: every kind honours them or refuses, 
     { kind: 'module', args: ['--rule', kaylesModule], max: true, position: ['3', '4'], reference: ['--code', '0.77'] },
     { kind: 'module', args: ['--rule', join(ROOT, 'examples/ring.mjs')], max: false, position: ['{"edges":[2,5,3,0],"coin":0}'] },
     { kind: 'graph', args: ['--graph', join(ROOT, 'examples/game.txt')], max: false, position: ['x'] },
+    { kind: 'divisor', args: ['--preset', 'divisor'], max: true, position: ['3', '4'] },
   ];
 
   it('the samples cover every kind of the registry', () => {

@@ -16,6 +16,7 @@ import { shapeWords } from '../shape-words.js';
 import { gcd } from './exact.js';
 import { compile, atPosition, valueText, type Bindings, type Value } from './evaluate.js';
 import { onlyThroughModulus, parseExpression, sourceOf, type Expression, type Node, type Variables } from './expression.js';
+import { say } from '../i18n/index.js';
 
 /** One side of a failed comparison: what was written, and its value there. */
 export interface Side {
@@ -171,6 +172,8 @@ const lcm = (a: bigint, b: bigint): bigint => (a / gcd(a, b)) * b;
  */
 function everyHeapBound(x: Exploration, expression: Expression): { end: bigint; reason: string } | { end: null; why: string } {
   const pattern = x.pattern;
+  // A theorem that is no cycle gives every value, but no finite set of heaps that decides an expression about them.
+  if (pattern.kind === 'theorem') return { end: null, why: `the values are a theorem's (${say(pattern.theorem)}) with no period, so no finite table decides every n` };
   if (!isCycle(pattern)) return { end: null, why: 'no pattern was found in the values computed' };
   if (!pattern.proof) return { end: null, why: 'the pattern is only observed, not proven' };
   const moduli = onlyThroughModulus(expression.root, 'n');

@@ -10,9 +10,10 @@ import { pythonRenderer } from './python.js';
 import { javascriptRenderer } from './javascript.js';
 import { javaRenderer } from './java.js';
 import { renderLaw } from './law-code.js';
+import { comment, headerLines } from './source.js';
 
 export { EMIT_LANGUAGES, parseEmitLanguage, modelOf, theoremModel, MOST_TABLE_VALUES, MOST_LOSING_HEAPS } from './model.js';
-export type { EmitLanguage, EmitModel, EmitOptions } from './model.js';
+export type { EmitLanguage, EmitModel, EmitOptions, CodeModel } from './model.js';
 
 const RENDERERS: Readonly<Record<EmitLanguage, LanguageRenderer>> = {
   c: cFamilyRenderer('c'),
@@ -37,6 +38,10 @@ export function renderModel(model: EmitModel, language: EmitLanguage): string {
       return renderer.wythoff(model);
     case 'capped-nim':
       return renderer.cappedNim(model);
+    case 'code': {
+      const source = model.sources[language];
+      return comment(headerLines(model.header, model.title, source.notes), language === 'python' ? '#' : '//') + source.body;
+    }
   }
 }
 

@@ -1,8 +1,8 @@
 /**
  * What `--emit LANG` writes, as data: a pattern or a theorem a contestant can
  * paste as a function (the per-language renderers are beside this file).
- * A model is built from a game's rule when a published theorem answers it
- * (Bachet, Wythoff, Whinihan and Schwenk: nothing to compute), otherwise from
+ * A model is built by the rule's kind when its theorem answers the game and
+ * has code (GameKind.theorem's emit: Bachet, Wythoff, Whinihan and Schwenk), otherwise from
  * an analysis result: a heap rule's period (proven, or only observed, which is
  * emitted only when the caller allows it and then says so), or an observed
  * law of a two-pile game's or a heap with memory's P-positions.
@@ -15,12 +15,8 @@ import { InputError, mention, says } from '../errors.js';
 import { formatCount } from '../numbers.js';
 import { isCycle } from '../laws/pattern.js';
 import type { Exploration } from '../heap/explore.js';
-import { ruleText, type AnalysisResult, type GameSpec } from '../kinds/registry.js';
-import { bachetTheorem } from '../kinds/bash/index.js';
-import { say } from '../i18n/index.js';
-import { isWythoff } from '../kinds/two-pile/pair-game.js';
-import { WYTHOFF_CITATION } from '../theorems/wythoff.js';
-import { cappedNimCitation } from '../theorems/capped-nim.js';
+import { kindOf, ruleText, type AnalysisResult, type GameSpec } from '../kinds/registry.js';
+import { LARGEST_SIGNED, LARGEST_UNSIGNED, emitRefusal } from './limits.js';
 import type { BeattyLaw, Quadratic } from '../laws/beatty.js';
 import type { Recurrence } from '../laws/sequence-law.js';
 import type { GridExploration } from '../kinds/two-pile/grid.js';
@@ -39,14 +35,11 @@ export function parseEmitLanguage(text: string): EmitLanguage {
   return language;
 }
 
-/** The largest heap (and pile) the emitted functions take: 2^63 - 1 in every language (C and C++ take unsigned 64-bit heaps: 2^64 - 1). */
-export const LARGEST_SIGNED = (1n << 63n) - 1n;
-export const LARGEST_UNSIGNED = (1n << 64n) - 1n;
+export { LARGEST_SIGNED, LARGEST_UNSIGNED } from './limits.js';
+export { MOST_LOSING_HEAPS } from '../kinds/capped-heap/index.js';
 
 /** The most values (preperiod plus one period) an emitted table holds: 2^22, a source of a few MB. */
 export const MOST_TABLE_VALUES = 1 << 22;
-/** The most losing heaps (for factor k, up to 2^63 - 1) an emitted Fibonacci Nim holds. */
-export const MOST_LOSING_HEAPS = 50_000;
 /** The most P-positions of an observed recurrence an emitted membership list holds (a growing one has few below 2^63). */
 export const MOST_LISTED_TERMS = 10_000;
 
@@ -122,7 +115,20 @@ export interface PairLawModel {
   readonly diagonal: { readonly kind: 'progression'; readonly start: bigint; readonly step: bigint } | { readonly kind: 'list'; readonly list: readonly bigint[] };
 }
 
-export type EmitModel = HeapCycleModel | ModulusModel | WythoffModel | CappedNimModel | StartLawModel | PairLawModel;
+/**
+ * A kind's theorem written by the kind itself, a body for each language
+ * (the kinds that came after the renderers: the divisor game's exponent of 2).
+ */
+export interface CodeModel {
+  readonly kind: 'code';
+  readonly header: EmitHeader;
+  /** The header's first line: what the code is. */
+  readonly title: string;
+  /** Each language's notes for the header (what its functions take) and its code. */
+  readonly sources: Readonly<Record<EmitLanguage, { readonly notes: readonly string[]; readonly body: string }>>;
+}
+
+export type EmitModel = HeapCycleModel | ModulusModel | WythoffModel | CappedNimModel | StartLawModel | PairLawModel | CodeModel;
 
 /** How one language writes each model a proven pattern or theorem gives (the observed laws: law-code.ts). */
 export interface LanguageRenderer {
@@ -139,7 +145,7 @@ export interface EmitOptions {
   readonly command?: string;
 }
 
-const refuse = (reason: string, code: 'not-applicable' | 'too-large' = 'not-applicable') => new InputError(says`${mention('emit')}: ${reason}`, { code, field: 'emit' });
+const refuse = emitRefusal;
 
 /** The game's name in the header: the rule's canonical text, with its preset's name when it has one. */
 function ruleLine(game: GameSpec): string {
@@ -148,60 +154,13 @@ function ruleLine(game: GameSpec): string {
 }
 
 /**
- * A model straight from the rule, when a theorem answers the game at any
- * size (Bash, Wythoff, Fibonacci Nim with any factor): no table is computed.
- * Null when the game needs an analysis first (modelOf).
+ * A model straight from the rule, when its kind's theorem answers the game
+ * at any size and has code of its own (Bash, Wythoff, Fibonacci Nim with any
+ * factor): no table is computed. Null when the game needs an analysis first (modelOf).
  */
 export function theoremModel(game: GameSpec, options: EmitOptions = {}): EmitModel | null {
-  const rule = game.rule;
-  const header = (grounds: string[]): EmitHeader => ({ rule: ruleLine(game), command: options.command ?? null, grounds });
-  if (rule.kind === 'take-up-to') {
-    const modulus = rule.most + 1n;
-    return { kind: 'modulus', header: header([`proven: ${say(bachetTheorem(rule.most))}`]), modulus };
-  }
-  if (rule.kind === 'vectors' && isWythoff(rule)) {
-    return {
-      kind: 'wythoff',
-      header: header([
-        `proven: ${WYTHOFF_CITATION}: the P-positions are (⌊k·φ⌋, ⌊k·φ²⌋) and their mirror images, k >= 0`,
-        'computed exactly with Zeckendorf representations (sums of Fibonacci numbers): x = ⌊k·φ⌋ for some k >= 1 exactly when the smallest',
-        "part of x is F(2j) (1, 3, 8, 21, ...); its partner ⌊k·φ²⌋ is x with every part F(i) raised to F(i+1); no floating point",
-      ]),
-    };
-  }
-  if (rule.kind === 'capped-heap' && rule.next.kind === 'times') {
-    const k = BigInt(rule.next.factor);
-    const losing = losingHeapsUpTo(k, LARGEST_SIGNED, MOST_LOSING_HEAPS);
-    if (!losing) {
-      throw refuse(`factor ${k} has more than ${formatCount(MOST_LOSING_HEAPS)} losing heaps below 2^63, the most an emitted table holds (factors up to about 1300 fit)`, 'too-large');
-    }
-    return {
-      kind: 'capped-nim',
-      header: header([
-        `proven: ${cappedNimCitation(Number(k))}: H(1) = 1, H(j+1) = H(j) + H(m), m the least index with ${k}·H(m) >= H(j)${k === 2n ? ' (the Fibonacci numbers)' : ''};`,
-        `every n >= 1 is one greedy sum of H's; a heap of n with cap c (a move takes 1..c, the next cap is ${k} times the take) is lost for the`,
-        'player to move exactly when the smallest part exceeds c; a start heap (cap n-1) exactly when n is an H; a winning take is a sum t of',
-        `the smallest parts with t <= c whose next larger part is more than ${k}·t`,
-      ]),
-      factor: k,
-      losing,
-    };
-  }
-  return null;
-}
-
-/** H(1), H(2), ... up to `limit` (Schwenk's losing heaps for factor k; see theorems/capped-nim.ts), or null past `most` of them. */
-function losingHeapsUpTo(k: bigint, limit: bigint, most: number): bigint[] | null {
-  const h = [1n];
-  let m = 0;
-  for (;;) {
-    const last = h[h.length - 1]!;
-    while (k * h[m]! < last) m++;
-    const next = last + h[m]!;
-    if (next > limit) return h;
-    if (h.length >= most) return null;
-    h.push(next);
-  }
+  const emit = kindOf(game.rule).theorem?.(game.rule)?.emit;
+  return emit ? emit((grounds) => ({ rule: ruleLine(game), command: options.command ?? null, grounds })) : null;
 }
 
 /** A model from an analysis of the game (a heap table, a two-pile table, a heap with memory). */

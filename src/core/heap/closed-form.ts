@@ -1,8 +1,8 @@
 /**
  * A published theorem's formula for a one-heap rule: every value at once
  * (Nim's G(n) = n, Bachet's n mod (m+1)) and, where it gives them, the
- * misère outcomes of single heaps. A kind offers one where a theorem
- * applies (HeapKind.closedForm); positions and --at then need no table.
+ * misère outcomes of single heaps. A kind's theorem gives one where it
+ * answers by values (GameKind.theorem); positions and --at then need no table.
  */
 import type { Cycle } from '../laws/pattern.js';
 import type { PPositions } from '../laws/p-positions.js';

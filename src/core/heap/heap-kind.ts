@@ -7,7 +7,6 @@
 import type { Exploration } from './explore.js';
 import type { Solver } from './solver.js';
 import type { OptionsWithValue } from './heap-options.js';
-import type { ClosedForm } from './closed-form.js';
 import type { Message } from '../i18n/index.js';
 
 /** The moves of one heap rule, as positions and misère play need them. */
@@ -32,10 +31,8 @@ export interface HeapMoves {
 
 export interface HeapKind<R> {
   moves(rule: R): HeapMoves;
-  /** The kernels and the theorem; absent where values come from elsewhere (a module's sandbox) or from a closed form alone. */
+  /** The kernels and the theorem; absent where values come from elsewhere (a module's sandbox) or from the kind's theorem alone (GameKind.theorem). */
   solver?(rule: R, threads: number): Solver;
-  /** A published theorem's formula for every value, where one applies to this rule (Nim, Bash): positions and --at then need no table. */
-  closedForm?(rule: R): ClosedForm | null;
   /**
    * How far a sweep computes one rule when no --limit is given, by class of
    * rule (a results file records them all, in words); absent: not swept.

@@ -15,6 +15,10 @@ import type { GameSpecOf, RuleBase } from '../rules/spec.js';
 import type { HeapList } from '../positions/heap-list.js';
 import type { Playable } from '../positions/playable.js';
 import type { HeapKind } from '../heap/heap-kind.js';
+import type { ClosedForm } from '../heap/closed-form.js';
+import type { PairTheorem } from '../positions/pair-theorem.js';
+import type { EmitHeader, EmitModel } from '../emit/model.js';
+import type { Message } from '../i18n/index.js';
 
 /** Any result sg-explore computes: a table or a position of some kind, told apart by its `shape`. */
 export interface ShapedResult {
@@ -123,6 +127,14 @@ export interface GameKind<R extends RuleBase = RuleBase> {
   text(rule: R): string;
   /** A rule a library caller built, checked (`where` names it: "game.rule"); the same object when nothing changed. */
   check(rule: R, where: string): R;
+  /**
+   * The published theorem that answers this rule at any size, where one
+   * applies (Bouton's Nim, Bachet's Bash, Wythoff, Schwenk's capped heaps):
+   * tables, positions, --at, --check, --emit, the quick start and play take it from here.
+   */
+  theorem?(rule: R): Theorem | null;
+  /** Names for some of its rules (`--preset NAME`), each with what reports say of it: `--preset list`, rule files and the schema follow. */
+  readonly presets?: readonly KindPreset<R>[];
   /** One-heap games: options, kernels and theorems (positions, misère tables, sweeps and play use them). */
   readonly heap?: HeapKind<R>;
   /** The shape of every table this kind makes (`heap`, `grid`, `memory`), when it is known before the run (a --check is read against it early). */
@@ -137,6 +149,13 @@ export interface GameKind<R extends RuleBase = RuleBase> {
   readonly shapeWords?: Readonly<Record<string, string>>;
 }
 
+/** A preset a kind brings: its name, its rule, and what reports say of it. */
+export interface KindPreset<R> {
+  readonly name: string;
+  readonly rule: R;
+  readonly about: Message;
+}
+
 /** A game ready to play: how, and from where. */
 export interface PlayStart {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has states of its own
@@ -148,3 +167,24 @@ export interface PlayStart {
 
 /** How a kind writes a result of a shape of its own: the chunks of text, in order. */
 export type KindWriter = (result: ShapedResult, options: { readonly width: number }) => Iterable<string> | AsyncIterable<string>;
+
+/**
+ * A published theorem that answers a game outright, and how: every value of
+ * a heap by a formula (then a sum of any number of heaps is answered, by
+ * their xor), or the P-positions and winning moves of one component (the
+ * theorem gives no values, so a sum of several needs their table).
+ */
+export type Theorem = ({ readonly by: 'values'; readonly form: ClosedForm } | { readonly by: 'p-test'; readonly test: PairTheorem }) & {
+  /** Its code for --emit, given the header's rule and command (absent: the theorem has no emitted code). */
+  emit?(header: (grounds: string[]) => EmitHeader): EmitModel;
+};
+
+/** Author, year and what the theorem says. */
+export function theoremMessage(theorem: Theorem): Message {
+  return theorem.by === 'values' ? theorem.form.theorem : theorem.test.theorem;
+}
+
+/** The most components of a position the theorem answers alone. */
+export function theoremComponents(theorem: Theorem): number {
+  return theorem.by === 'values' ? Infinity : 1;
+}

@@ -15,6 +15,7 @@ import { cappedHeapKind } from './capped-heap/index.js';
 import { moduleKind } from './module/index.js';
 import { graphKind, type GraphRule } from './graph/index.js';
 import { bashKind } from './bash/index.js';
+import { divisorKind, type ProperDivisorRule } from './divisor/index.js';
 import type { TakeUpToRule } from './bash/rule.js';
 import type { TakeAwayRule } from './subtraction/rule.js';
 import type { TakeBreakRule } from './take-and-break/rule.js';
@@ -29,10 +30,10 @@ import type { MisereTable } from '../positions/misere-table.js';
 import type { StatesTable } from './module/state-result.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has a rule type of its own
-export const KINDS: readonly GameKind<any>[] = [subtractionKind, bashKind, takeAndBreakKind, twoPileKind, cappedHeapKind, moduleKind, graphKind];
+export const KINDS: readonly GameKind<any>[] = [subtractionKind, bashKind, takeAndBreakKind, twoPileKind, cappedHeapKind, moduleKind, graphKind, divisorKind];
 
 /** Every rule sg-explore computes. */
-export type GameRule = TakeAwayRule | TakeUpToRule | TakeBreakRule | VectorRule | CappedHeapRule | CustomRule | GraphRule;
+export type GameRule = TakeAwayRule | TakeUpToRule | TakeBreakRule | VectorRule | CappedHeapRule | CustomRule | GraphRule | ProperDivisorRule;
 
 /** A rule with the words a person gave it. */
 export type GameSpec = GameSpecOf<GameRule>;

@@ -1,4 +1,4 @@
-import type { Pattern } from './pattern.js';
+import { isCycle, type Pattern } from './pattern.js';
 
 /**
  * The P-positions (G(n) = 0) of a single heap.
@@ -16,7 +16,7 @@ export type PPositions =
 export const LIST_CAP = 10_000;
 
 export function describePPositions(g: ArrayLike<number>, count: number, pattern: Pattern, max: bigint): PPositions {
-  if (pattern.kind === 'none') {
+  if (!isCycle(pattern)) {
     const end = Number(max < BigInt(count) ? max + 1n : BigInt(count));
     const list: number[] = [];
     let truncated = false;

@@ -5,6 +5,8 @@
  * `preperiod` is the first n of the periodic part (CGSuite's convention); the
  * last exceptional value, as Winning Ways quotes it, is at preperiod - 1.
  */
+import type { Message } from '../i18n/index.js';
+
 export interface Cycle {
   readonly preperiod: number;
   readonly period: number;
@@ -22,12 +24,19 @@ export interface Proof {
   readonly facts?: Readonly<Record<string, number>>;
 }
 
+/**
+ * What is known of the whole sequence: a cycle (proven or observed); a
+ * published theorem's formula that need not be periodic (the divisor game's
+ * G(n) = the exponent of 2 in n, Bash's n mod (m+1) with a period beyond
+ * 2^53), proven, with its citation; or nothing seen over the values computed.
+ */
 export type Pattern =
   | (Cycle & { readonly kind: 'periodic' | 'arithmetic-periodic'; readonly proof: Proof | null; readonly observedOver: number })
+  | { readonly kind: 'theorem'; readonly theorem: Message; readonly observedOver: number }
   | { readonly kind: 'none'; readonly observedOver: number };
 
 export function isCycle(pattern: Pattern): pattern is Extract<Pattern, Cycle> {
-  return pattern.kind !== 'none';
+  return pattern.kind === 'periodic' || pattern.kind === 'arithmetic-periodic';
 }
 
 export function patternKind(saltus: number): 'periodic' | 'arithmetic-periodic' {

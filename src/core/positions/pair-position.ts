@@ -47,8 +47,6 @@ export interface PairGame {
   /** The states a component can become (those below it), and the most options one of them has: a misère search's size. */
   statesBelow(state: Pair): number;
   optionsAtMost(state: Pair): number;
-  /** A theorem that answers one component at any size, where one applies to the rule. */
-  readonly theorem?: PairTheorem;
   /** The state a lone number stands for (a start heap n is (n, n-1)), where the game has one. */
   single?(n: bigint): BigPair;
 }

@@ -19,16 +19,37 @@ export function cappedNimCitation(k: number): string {
   return k === 2 ? CAPPED_NIM_CITATIONS[2] : CAPPED_NIM_CITATIONS.any;
 }
 
-/** H_1, H_2, ... up to the first one above `atLeast` (the one above makes the greedy sum of any n <= atLeast). */
-export function losingHeaps(k: bigint, atLeast: bigint): bigint[] {
+/** H_1, H_2, ... without end. */
+function* heapsH(k: bigint): Generator<bigint, never, void> {
   const h: bigint[] = [1n];
   let m = 0;
-  while (h[h.length - 1]! <= atLeast) {
+  for (;;) {
     const last = h[h.length - 1]!;
+    yield last;
     while (k * h[m]! < last) m++;
     h.push(last + h[m]!);
   }
-  return h;
+}
+
+/** H_1, H_2, ... up to the first one above `atLeast` (the one above makes the greedy sum of any n <= atLeast). */
+export function losingHeaps(k: bigint, atLeast: bigint): bigint[] {
+  const h: bigint[] = [];
+  for (const x of heapsH(k)) {
+    h.push(x);
+    if (x > atLeast) return h;
+  }
+  throw new RangeError('unreachable');
+}
+
+/** H_1, H_2, ... up to `limit` (what --emit lists), or null past `most` of them. */
+export function losingHeapsUpTo(k: bigint, limit: bigint, most: number): bigint[] | null {
+  const h: bigint[] = [];
+  for (const x of heapsH(k)) {
+    if (x > limit) return h;
+    if (h.length >= most) return null;
+    h.push(x);
+  }
+  throw new RangeError('unreachable');
 }
 
 /** The parts of n (n >= 1) in the greedy sum of H's, largest first. */

@@ -31,6 +31,7 @@ import { quadraticValue } from '../../core/laws/beatty.js';
 import { requestOf } from './explore-request.js';
 import { setModuleOrigin } from './module-sandbox.js';
 import type { Op } from './protocol.js';
+import { isCycle } from '../../core/laws/pattern.js';
 
 /** Values sent with a heap table (4 MiB): enough for every plot and most tables; heaps past it are asked for. */
 const VALUES_SENT = 1 << 20;
@@ -88,7 +89,7 @@ function heapView(x: Exploration, milliseconds: number): ExploreView {
   const values = new Uint32Array(count);
   for (let n = 0; n < count; n++) values[n] = x.valueOf(n);
   const pPositions = s.pPositions.kind === 'list' ? { ...s.pPositions, upTo: String(s.pPositions.upTo) } : s.pPositions;
-  const proofFacts = x.pattern.kind !== 'none' ? (x.pattern.proof?.facts ?? null) : null;
+  const proofFacts = isCycle(x.pattern) ? (x.pattern.proof?.facts ?? null) : null;
   return { shape: 'heap', rule: s.rule, description: s.description, preset: x.game.name ?? null, about: x.game.about ?? null, milliseconds, max: String(s.max), computed: s.computed, maxValue: String(s.maxValue), pattern: s.pattern, proofFacts, theorem: x.theorem ?? null, pPositions: pPositions as never, values };
 }
 

@@ -51,6 +51,7 @@ export function partialSummary(values: Uint32Array, t: Translate, language: stri
 export function patternText(view: HeapView, t: Translate): string {
   const p = view.pattern;
   if (p.kind === 'none') return t('explore.pattern.none', { count: p.observedOver });
+  if (p.kind === 'theorem') return t('explore.pattern.theorem');
   const key = p.kind === 'periodic' ? 'explore.pattern.periodic' : 'explore.pattern.arithmetic';
   return t(key, { preperiod: p.preperiod!, period: p.period!, saltus: p.saltus ?? 0 });
 }
@@ -121,10 +122,10 @@ function cycleStrip(view: HeapView, t: Translate): HTMLElement | null {
 export function heapSummary(view: HeapView, t: Translate, language: string): HTMLElement {
   const p = view.pattern;
   const formula =
-    p.kind === 'none'
+    p.kind === 'none' || p.kind === 'theorem'
       ? null
       : t(p.kind === 'periodic' ? 'explore.pattern.formula' : 'explore.pattern.formulaSaltus', { preperiod: p.preperiod!, period: p.period!, saltus: p.saltus ?? 0 });
-  const exceptional = p.kind === 'none' ? null : p.lastExceptional === null ? t('explore.pattern.noExceptional') : t('explore.pattern.lastExceptional', { n: p.lastExceptional });
+  const exceptional = p.kind === 'none' || p.kind === 'theorem' ? null : p.lastExceptional === null ? t('explore.pattern.noExceptional') : t('explore.pattern.lastExceptional', { n: p.lastExceptional });
   const rows: Row[] = [
     [t('explore.heaps'), t('explore.heaps.range', { max: formatNumber(view.max, language) })],
     [t('explore.computed'), t('explore.computed.values', { count: formatNumber(view.computed, language), ms: Math.round(view.milliseconds) })],

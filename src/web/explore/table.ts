@@ -17,7 +17,8 @@ const PAGE_SIZES = [20, 50, 100] as const;
 /** `why`: asks why heap n has its value (the G(n) cells are then buttons), with the panel that answers, shown above the table. */
 export function heapTable(view: HeapView | MemoryView, t: Translate, language: string, fetchValues: FetchValues, why: { show(n: number): void; panel: HTMLElement } | null = null): HTMLElement {
   const max = BigInt(view.max);
-  const pattern = view.shape === 'heap' && view.pattern.kind !== 'none' ? view.pattern : null;
+  // Only a cycle has a residue column (a theorem's pattern, Bash past 2^53, has no period).
+  const pattern = view.shape === 'heap' && view.pattern.preperiod !== null && view.pattern.period !== null ? view.pattern : null;
   let size: number = 50;
   let first = 0n;
   const body = h('tbody');

@@ -48,6 +48,7 @@ export const explore = {
   'explore.pattern.periodic': 'periodic: preperiod {preperiod}, period {period}',
   'explore.pattern.arithmetic': 'arithmetic periodic: preperiod {preperiod}, period {period}, saltus {saltus}',
   'explore.pattern.none': 'no period seen in the {count} values computed',
+  'explore.pattern.theorem': 'no period needed: a theorem gives every value',
   'explore.pattern.lastExceptional': 'last exceptional value at n = {n}',
   'explore.pattern.noExceptional': 'no exceptional values',
   'explore.pattern.formula': 'G(n + {period}) = G(n) for n ≥ {preperiod}',

@@ -69,6 +69,7 @@ export const rules = {
   'preset.fibonacci-nim': 'Fibonacci Nim: the first move takes 1 to n-1, each later move at most {k} times the last',
   'preset.one-more': 'take 1 to n-1 first, then each move at most one more than the last',
   'preset.fibonacci-nim.one': 'Fibonacci Nim: the first move takes 1 to n-1, each later move at most as many as the last',
+  'theorem.divisor': 'induction on n (proved in sg-explore, src/core/kinds/divisor/theorem.ts): taking a proper divisor of n, G(n) is the exponent of 2 in n (OEIS A007814), and G(0) = 0',
   'theorem.bouton': 'Bouton (1901): in Nim, G(n) = n',
   'theorem.bachet': 'Bachet (1612): taking 1 to {m} tokens, G(n) = n mod {period}',
   'theorem.bachetMisere': 'Bachet (1612): in misère play, the player to move loses exactly at n ≡ 1 (mod {period})',

@@ -50,6 +50,7 @@ export const explore: Readonly<Record<keyof typeof english, string>> = {
   'explore.pattern.periodic': '周期：预周期 {preperiod}，周期 {period}',
   'explore.pattern.arithmetic': '算术周期：预周期 {preperiod}，周期 {period}，增量 {saltus}',
   'explore.pattern.none': '在已计算的 {count} 个值中未发现周期',
+  'explore.pattern.theorem': '无需周期：每个值都由定理给出',
   'explore.pattern.lastExceptional': '最后一个例外值在 n = {n}',
   'explore.pattern.noExceptional': '没有例外值',
   'explore.pattern.formula': '当 n ≥ {preperiod} 时 SG(n + {period}) = SG(n)',

@@ -66,6 +66,7 @@ export const rules: Readonly<Record<keyof typeof english, string>> = {
   'preset.fibonacci-nim': '斐波那契博弈：第一步取 1 到 n-1 个，之后每步至多取上一步的 {k} 倍',
   'preset.one-more': '先取 1 到 n-1 个，之后每步至多比上一步多取一个',
   'preset.fibonacci-nim.one': '斐波那契博弈：第一步取 1 到 n-1 个，之后每步至多取上一步那么多',
+  'theorem.divisor': '对 n 归纳（在 sg-explore 中证明，见 src/core/kinds/divisor/theorem.ts）：每次取 n 的一个真因数时，SG(n) 是 n 中 2 的指数（OEIS A007814），且 SG(0) = 0',
   'theorem.bouton': 'Bouton（1901）：Nim 中 SG(n) = n',
   'theorem.bachet': 'Bachet（1612）：每次取 1 到 {m} 个时，SG(n) = n mod {period}',
   'theorem.bachetMisere': 'Bachet（1612）：反常规则下，恰在 n ≡ 1 (mod {period}) 时轮到走的一方必败',

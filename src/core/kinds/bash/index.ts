@@ -11,7 +11,7 @@ import { NONE, singleHeap } from '../../heap/heap-options.js';
 import type { ClosedForm } from '../../heap/closed-form.js';
 import type { GameKind } from '../kind.js';
 import { MOST_LIMIT, takeUpToText, type TakeUpToRule } from './rule.js';
-import type { Message } from '../../i18n/index.js';
+import { say, type Message } from '../../i18n/index.js';
 
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
@@ -71,7 +71,6 @@ const heap: HeapKind<TakeUpToRule> = {
       ...(m <= 1n << 20n && { window: Number(m) }),
     };
   },
-  closedForm: bachet,
 };
 
 export const bashKind: GameKind<TakeUpToRule> = {
@@ -87,6 +86,11 @@ export const bashKind: GameKind<TakeUpToRule> = {
     return value === most ? rule : { kind: 'take-up-to', most: value };
   },
   heap,
-  prepare: (request) => prepareHeap(heap, takeUpToText(request.game.rule), request),
-  play: (request, random) => playHeap(heap, takeUpToText(request.game.rule), request, random),
+  theorem: (rule) => ({
+    by: 'values',
+    form: bachet(rule),
+    emit: (header) => ({ kind: 'modulus', header: header([`proven: ${say(bachetTheorem(rule.most))}`]), modulus: rule.most + 1n }),
+  }),
+  prepare: (request) => prepareHeap(bashKind, takeUpToText(request.game.rule), request),
+  play: (request, random) => playHeap(bashKind, takeUpToText(request.game.rule), request, random),
 };

@@ -8,7 +8,33 @@ import { preparePairs, playPairs } from '../shared/pair-game.js';
 import type { GameKind } from '../kind.js';
 import { cappedHeapText, type CappedHeapRule } from './rule.js';
 import { cappedHeapCheckpointKey, cappedHeapWork } from './explore-capped.js';
-import { cappedHeapPairs } from './pair-game.js';
+import { cappedHeapPairs, cappedNimTheorem } from './pair-game.js';
+import { cappedNimCitation, losingHeapsUpTo } from '../../theorems/capped-nim.js';
+import { formatCount } from '../../numbers.js';
+import { LARGEST_SIGNED, emitRefusal } from '../../emit/limits.js';
+import type { CappedNimModel, EmitHeader } from '../../emit/model.js';
+
+/** The most losing heaps (for factor k, up to 2^63 - 1) an emitted Fibonacci Nim holds. */
+export const MOST_LOSING_HEAPS = 50_000;
+
+/** Fibonacci Nim with factor k for --emit: its losing heaps up to 2^63 - 1 (the renderers write the rest). */
+function cappedNimCode(k: bigint, header: (grounds: string[]) => EmitHeader): CappedNimModel {
+  const losing = losingHeapsUpTo(k, LARGEST_SIGNED, MOST_LOSING_HEAPS);
+  if (!losing) {
+    throw emitRefusal(`factor ${k} has more than ${formatCount(MOST_LOSING_HEAPS)} losing heaps below 2^63, the most an emitted table holds (factors up to about 1300 fit)`, 'too-large');
+  }
+  return {
+    kind: 'capped-nim',
+    header: header([
+      `proven: ${cappedNimCitation(Number(k))}: H(1) = 1, H(j+1) = H(j) + H(m), m the least index with ${k}·H(m) >= H(j)${k === 2n ? ' (the Fibonacci numbers)' : ''};`,
+      `every n >= 1 is one greedy sum of H's; a heap of n with cap c (a move takes 1..c, the next cap is ${k} times the take) is lost for the`,
+      'player to move exactly when the smallest part exceeds c; a start heap (cap n-1) exactly when n is an H; a winning take is a sum t of',
+      `the smallest parts with t <= c whose next larger part is more than ${k}·t`,
+    ]),
+    factor: k,
+    losing,
+  };
+}
 
 export const cappedHeapKind: GameKind<CappedHeapRule> = {
   name: 'capped-heap',
@@ -25,6 +51,10 @@ export const cappedHeapKind: GameKind<CappedHeapRule> = {
     else fail(`${where}.next.kind`, '"times" or "plus"', next.kind);
     return rule;
   },
+  theorem(rule) {
+    const next = rule.next;
+    return next.kind === 'times' ? { by: 'p-test', test: cappedNimTheorem(next.factor), emit: (header) => cappedNimCode(BigInt(next.factor), header) } : null;
+  },
   prepare(request) {
     const rule = request.game.rule;
     return preparePairs(cappedHeapPairs(rule), {
@@ -33,7 +63,7 @@ export const cappedHeapKind: GameKind<CappedHeapRule> = {
       rows: false,
       checkpointKey: () => cappedHeapCheckpointKey(rule),
       work: (max, resume) => cappedHeapWork(request.game, max, resume),
-    }, request);
+    }, request, cappedHeapKind.theorem!(rule));
   },
   play: (request, random) =>
     playPairs(cappedHeapPairs(request.game.rule), 'heap', request, () => {

@@ -45,12 +45,11 @@ export function cappedHeapPairs(rule: CappedHeapRule): PairGame {
     statesBelow: ([x]) => statesUpTo(x),
     optionsAtMost: ([x]) => x,
     single: (n) => [n, n > 0n ? n - 1n : 0n],
-    ...(rule.next.kind === 'times' && { theorem: cappedNimTheorem(rule.next.factor) }),
   };
 }
 
 /** Whinihan's (k = 2) and Schwenk's (every k) theorem: see theorems/capped-nim.ts. */
-function cappedNimTheorem(k: number): PairTheorem {
+export function cappedNimTheorem(k: number): PairTheorem {
   return {
     theorem: k === 2 ? { key: 'theorem.cappedNimFibonacci' } : { key: 'theorem.cappedNim', params: { k } },
     isP: ([n, c]) => isCappedNimP(k, n, c),

@@ -14,12 +14,12 @@ import { heapArray, largestOf, type HeapList } from '../../positions/heap-list.j
 import { heapPositionWork } from '../../positions/heap-position.js';
 import { misereTable, misereTableSteps, type MisereTable } from '../../positions/misere-table.js';
 import { misereHeapPosition, misereOutcomeOf, misereSearchMax } from '../../positions/misere-heap.js';
-import type { AnalyseRequest, PlayStart, Prepared, ShapedResult } from '../kind.js';
+import type { AnalyseRequest, GameKind, PlayStart, Prepared, ShapedResult } from '../kind.js';
 import { heapPlayable } from '../../positions/playable.js';
 import type { RuleBase } from '../../rules/spec.js';
 import { exploreTable, exploreWork, type Exploration, type ExploreRequest } from '../../heap/explore.js';
 import type { HeapKind, HeapMoves } from '../../heap/heap-kind.js';
-import type { MisereClosedForm } from '../../heap/closed-form.js';
+import type { ClosedForm, MisereClosedForm } from '../../heap/closed-form.js';
 import { genusTableSteps } from '../../misere/genus.js';
 import { FOLLOWER_LIMIT } from '../../misere/follower-graph.js';
 import { quotientReportSteps } from '../../misere/quotient-report.js';
@@ -62,11 +62,27 @@ function misereWork<T>(moves: HeapMoves, misere: MisereClosedForm | null, larges
   return generatorWork(mapSteps(misereTableSteps(moves, max), answer), { unit: 'heaps', ceiling: moves.splits ? Infinity : max + 1 });
 }
 
+/** What a one-heap kind gives the machinery here: its heap capability, and its theorem where one applies. */
+type HeapGameKind<R extends RuleBase> = Pick<GameKind<R>, 'name' | 'heap' | 'theorem'>;
+
+/** The kind's heap capability (every kind that calls here has one). */
+function heapOf<R extends RuleBase>(kind: HeapGameKind<R>): HeapKind<R> {
+  if (!kind.heap) throw new RangeError(`the kind ${kind.name} has no heap capability`);
+  return kind.heap;
+}
+
+/** The kind's formula for every value of the rule, where its theorem gives one. */
+function valueFormula<R extends RuleBase>(kind: HeapGameKind<R>, rule: R): ClosedForm | null {
+  const theorem = kind.theorem?.(rule);
+  return theorem?.by === 'values' ? theorem.form : null;
+}
+
 /** A one-heap game's request, as work for the driver. */
-export function prepareHeap<R extends RuleBase>(heap: HeapKind<R>, text: string, request: AnalyseRequest<R>): Prepared<ShapedResult> {
+export function prepareHeap<R extends RuleBase>(kind: HeapGameKind<R>, text: string, request: AnalyseRequest<R>): Prepared<ShapedResult> {
   const rule = request.game.rule;
+  const heap = heapOf(kind);
   const solver = heap.solver;
-  const closedForm = heap.closedForm?.(rule) ?? null;
+  const closedForm = valueFormula(kind, rule);
   // A theorem answers any heap at once; a table is computed only where no theorem applies (or for tables, where a solver is at hand).
   const explore = (max: bigint | undefined, resume: ExploreRequest['resume'], anySize = false) => {
     if (closedForm && (anySize || !solver)) return finishedWork(theoremExploration(request.game, text, closedForm, max ?? request.game.defaultMax ?? THEOREM_TABLE_MAX));
@@ -131,9 +147,10 @@ export function prepareHeap<R extends RuleBase>(heap: HeapKind<R>, text: string,
 const PLAY_HEAP_LIMIT = 1_000_000;
 
 /** A one-heap game to play: the start heaps (three random ones without a position), the values up to the largest, and the moves. */
-export function playHeap<R extends RuleBase>(heap: HeapKind<R>, text: string, request: AnalyseRequest<R>, random: () => number): PlayStart {
+export function playHeap<R extends RuleBase>(kind: HeapGameKind<R>, text: string, request: AnalyseRequest<R>, random: () => number): PlayStart {
   const rule = request.game.rule;
-  const closedForm = heap.closedForm?.(rule) ?? null;
+  const heap = heapOf(kind);
+  const closedForm = valueFormula(kind, rule);
   if (!heap.solver && !closedForm) throw new InputError(says`play: ${saying('error.play.module')}`, { code: 'not-applicable', field: 'rule', value: rule });
   const texts = request.position as readonly string[] | undefined;
   const start = texts ? texts.map((t) => parseCount(t, mention('position'))) : Array.from({ length: 3 }, () => BigInt(1 + Math.floor(random() * 15)));

@@ -7,7 +7,7 @@ import type { Message } from '../../i18n/index.js';
 import { formatCount } from '../../numbers.js';
 import { finishedWork, type SteppedWork } from '../../driver.js';
 import type { ValueArray } from '../../kernels/store.js';
-import type { AnalyseRequest, PlayStart, Prepared, ShapedResult } from '../kind.js';
+import type { AnalyseRequest, PlayStart, Prepared, ShapedResult, Theorem } from '../kind.js';
 import type { Pair } from '../../positions/game.js';
 import { pairPlayable } from '../../positions/playable.js';
 import type { RuleBase } from '../../rules/spec.js';
@@ -33,13 +33,13 @@ export function rowsNotApplicable(rows: unknown): InputError {
   return new InputError(says`${mention('rows')} ${saying('error.rows.twoPile', { vectors: mention('vectors'), preset: mention('preset') })}`, { code: 'not-applicable', field: 'rows', value: rows });
 }
 
-export function preparePairs<R extends RuleBase>(pairs: PairGame, table: PairTable, request: AnalyseRequest<R>): Prepared<ShapedResult> {
+/** A pair game's request as work; `theorem`: the kind's, which answers one component at any size (null where none applies). */
+export function preparePairs<R extends RuleBase>(pairs: PairGame, table: PairTable, request: AnalyseRequest<R>, theorem: Theorem | null): Prepared<ShapedResult> {
   if (request.position) {
     const texts = request.position as readonly string[];
-    // One component: a theorem, where one applies, answers it at any size.
-    if (pairs.theorem && texts.length === 1 && !request.misere) {
+    if (theorem?.by === 'p-test' && texts.length === 1 && !request.misere) {
       const state = parseBigPair(texts[0]!, mention('position'), pairs.single);
-      return { checkpointKey: null, work: () => finishedWork(pairTheoremPosition(pairs.theorem!, pairs.game.text, state)) };
+      return { checkpointKey: null, work: () => finishedWork(pairTheoremPosition(theorem.test, pairs.game.text, state)) };
     }
     const components = texts.map((t) => parsePair(t, mention('position'), pairs.single));
     return { checkpointKey: null, work: () => pairPositionWork(pairs, components, request.misere ?? false) };

@@ -93,7 +93,6 @@ const heap: HeapKind<TakeAwayRule> = {
     ...(rule.kind === 'subtraction' && { window: rule.moves[rule.moves.length - 1]! }),
   }),
   solver: (rule) => takeAwaySolver(rule),
-  closedForm: (rule) => (isNim(rule) ? BOUTON_NIM : null),
   // A sweep's values cost O(1) each here (O(n) for a sequence); the theorems prove most periods long before.
   sweep: {
     limits: { subtraction: { limit: 2 ** 16, order: 10 }, 'all-but': { limit: 2 ** 16, order: 20 }, 'sequence-subtraction': { limit: 2 ** 13, order: 50 } },
@@ -123,6 +122,7 @@ export const subtractionKind: GameKind<TakeAwayRule> = {
     }
   },
   heap,
-  prepare: (request) => prepareHeap(heap, takeAwayText(request.game.rule), request),
-  play: (request, random) => playHeap(heap, takeAwayText(request.game.rule), request, random),
+  theorem: (rule) => (isNim(rule) ? { by: 'values', form: BOUTON_NIM } : null),
+  prepare: (request) => prepareHeap(subtractionKind, takeAwayText(request.game.rule), request),
+  play: (request, random) => playHeap(subtractionKind, takeAwayText(request.game.rule), request, random),
 };

@@ -8,6 +8,7 @@ import type { Exploration } from '../../heap/explore.js';
 import { sequenceMembers } from '../../rules/sequences.js';
 import { heapsWithValue, listedOptions, NONE, notListedWithoutPattern, singleHeap, tooMuch, type OptionsWithValue } from '../../heap/heap-options.js';
 import { isNim, type TakeAwayRule } from './rule.js';
+import { isCycle } from '../../laws/pattern.js';
 
 export function takeAwayWithValue(rule: TakeAwayRule, x: Exploration, n: bigint, target: bigint, limit: number, budget: number): OptionsWithValue {
   // Nim, first: G(m) = m, so the one option is the heap of the target (millions of heaps come this way).
@@ -21,7 +22,7 @@ export function takeAwayWithValue(rule: TakeAwayRule, x: Exploration, n: bigint,
       const heaps = heapsWithValue(x, target, n);
       if (!heaps) return notListedWithoutPattern(n);
       const options = heaps.filter(allowed).map((m) => singleHeap(n, m)).sort((a, b) => (a.take < b.take ? -1 : 1));
-      return listedOptions(options, x.pattern.kind === 'none' ? 0 : x.pattern.preperiod + x.pattern.period, limit);
+      return listedOptions(options, isCycle(x.pattern) ? x.pattern.preperiod + x.pattern.period : 0, limit);
     }
     case 'sequence-subtraction':
       if (n <= BigInt(Number.MAX_SAFE_INTEGER) && Math.sqrt(Number(n)) * 4 <= budget) {

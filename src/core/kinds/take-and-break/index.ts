@@ -76,6 +76,6 @@ export const takeAndBreakKind: GameKind<TakeBreakRule> = {
     return k === digits.length - 1 ? rule : { kind: 'take-and-break', code: { digits: digits.slice(0, k + 1), unequal: unequal.slice(0, k + 1) } };
   },
   heap,
-  prepare: (request) => prepareHeap(heap, takeBreakText(request.game.rule), request),
-  play: (request, random) => playHeap(heap, takeBreakText(request.game.rule), request, random),
+  prepare: (request) => prepareHeap(takeAndBreakKind, takeBreakText(request.game.rule), request),
+  play: (request, random) => playHeap(takeAndBreakKind, takeBreakText(request.game.rule), request, random),
 };

@@ -9,7 +9,21 @@ import { preparePairs, playPairs } from '../shared/pair-game.js';
 import type { GameKind, RuleWord } from '../kind.js';
 import { MAX_VECTOR, parseVectors, vectorRuleText, type VectorRule } from './rule.js';
 import { gridCheckpointKey, gridWork } from './grid.js';
-import { twoPileGame } from './pair-game.js';
+import { WYTHOFF_THEOREM, isWythoff, twoPileGame } from './pair-game.js';
+import { WYTHOFF_CITATION } from '../../theorems/wythoff.js';
+import type { EmitHeader, WythoffModel } from '../../emit/model.js';
+
+/** Wythoff's game for --emit: a P-test and a winning move by Zeckendorf representations (the renderers write it). */
+function wythoffCode(header: (grounds: string[]) => EmitHeader): WythoffModel {
+  return {
+    kind: 'wythoff',
+    header: header([
+      `proven: ${WYTHOFF_CITATION}: the P-positions are (⌊k·φ⌋, ⌊k·φ²⌋) and their mirror images, k >= 0`,
+      'computed exactly with Zeckendorf representations (sums of Fibonacci numbers): x = ⌊k·φ⌋ for some k >= 1 exactly when the smallest',
+      "part of x is F(2j) (1, 3, 8, 21, ...); its partner ⌊k·φ²⌋ is x with every part F(i) raised to F(i+1); no floating point",
+    ]),
+  };
+}
 
 const words: readonly RuleWord[] = [
   {
@@ -51,6 +65,7 @@ export const twoPileKind: GameKind<VectorRule> = {
     });
     return rule;
   },
+  theorem: (rule) => (isWythoff(rule) ? { by: 'p-test', test: WYTHOFF_THEOREM, emit: wythoffCode } : null),
   prepare(request) {
     const rule = request.game.rule;
     return preparePairs(twoPileGame(rule), {
@@ -59,7 +74,7 @@ export const twoPileKind: GameKind<VectorRule> = {
       rows: true,
       checkpointKey: (max) => gridCheckpointKey(rule, max),
       work: (max, resume) => gridWork({ game: request.game, max, rows: request.rows, resume }),
-    }, request);
+    }, request, twoPileKind.theorem!(rule));
   },
   play: (request, random) =>
     playPairs(twoPileGame(request.game.rule), 'pair', request, () => {

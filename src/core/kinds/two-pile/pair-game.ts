@@ -48,7 +48,6 @@ export function twoPileGame(rule: VectorRule): PairGame {
     take: (from, to) => BigInt(from[0] - to[0] + from[1] - to[1]),
     statesBelow: ([x, y]) => (x + 1) * (y + 1),
     optionsAtMost: ([x, y]) => 2 * (x + y),
-    ...(isWythoff(rule) && { theorem: WYTHOFF_THEOREM }),
   };
 }
 
@@ -58,7 +57,7 @@ export function isWythoff(rule: VectorRule): boolean {
   return keys.join(' ') === '0,1,null 1,0,null 1,1,null';
 }
 
-const WYTHOFF_THEOREM: PairTheorem = {
+export const WYTHOFF_THEOREM: PairTheorem = {
   theorem: { key: 'theorem.wythoff' },
   isP: ([x, y]) => isWythoffP(x, y),
   winningMoves: ([x, y]) => sortMoves([x, y], wythoffWinningMoves(x, y)),
