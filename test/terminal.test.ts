@@ -89,7 +89,7 @@ describe('a choice flag given a near miss names the nearest choice, in one line,
   }
 
   it('--format=cvs (the = form) and a value far from every choice', async () => {
-    expect(expectBadInput(await runCli(['--moves', '1', '--format=cvs']), '--format=cvs')).toContain("'cvs' is not one of table, csv, json, html; did you mean csv?");
+    expect(expectBadInput(await runCli(['--moves', '1', '--format=cvs']), '--format=cvs')).toContain(`'cvs' is not one of ${FORMAT_NAMES.join(', ')}; did you mean csv?`);
     expect(expectBadInput(await runCli(['--moves', '1', '--format', 'xyzzy']), 'xyzzy')).toBe(`sg-explore: --format: 'xyzzy' is not one of ${FORMAT_NAMES.join(', ')}`);
   });
 
