@@ -122,3 +122,22 @@ describe('a position a theorem answers runs the small bundle first (dist/quick.c
     expect(program(['--preset', 'nim', '--position', 'x']).code).toBe(2);
   });
 });
+
+describe('the packed tarball', () => {
+  // What `npm install sg-explore.tgz` puts in node_modules: the tarball's files as they are (no build runs at
+  // install), with the dependencies beside them (here the repository's own, linked: the test reaches no registry).
+  it('runs from its own files, unbuilt, through its bin', () => {
+    const env = { ...process.env, npm_config_cache: join(scratch, 'npm-cache'), npm_config_logs_max: '0', npm_config_update_notifier: 'false', npm_config_fund: 'false' };
+    const packed = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', scratch], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+    expect(packed.status, packed.stderr).toBe(0);
+    const unpacked = join(scratch, 'unpacked');
+    mkdirSync(unpacked);
+    const tar = spawnSync('tar', ['xzf', join(scratch, `sg-explore-${version}.tgz`), '-C', unpacked], { encoding: 'utf8' });
+    expect(tar.status, tar.stderr).toBe(0);
+    symlinkSync(join(ROOT, 'node_modules'), join(unpacked, 'package', 'node_modules'), 'dir');
+    const result = run(join(unpacked, 'package', 'bin', 'sg-explore'), ['--moves', '1,2,3', '--max', '20', '--format', 'csv']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\r\n')[21]).toBe('20,0,P');
+  });
+});

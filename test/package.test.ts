@@ -10,7 +10,7 @@ import { scratchDirectories } from './helpers/scratch.js';
  * strict TypeScript project compiles against its types.
  */
 const scratch = scratchDirectories('package');
-const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { license: string; main: string; types: string; bin: Record<string, string> };
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { license: string; main: string; types: string; bin: Record<string, string>; scripts: Record<string, string> };
 
 describe('npm pack', () => {
   it('ships what a user needs and nothing else (no bench, tests, fixtures, source maps or build info)', () => {
@@ -30,6 +30,15 @@ describe('npm pack', () => {
     expect(files.some((f) => f.startsWith('dist/workers/') && f.endsWith('.js'))).toBe(true);
     const unwanted = files.filter((f) => /^(dist\/bench|bench|test|src|scripts|docs|coverage|node_modules)\/|\.map$|\.tsbuildinfo$|(^|\/)fixtures\/|\.test\.|^wasm\/.*\.c$|^tsconfig|^vitest/.test(f));
     expect(unwanted).toEqual([]);
+  });
+
+  // npm 11 lists a package's preinstall, install and postinstall, and a tarball's or git's prepare, as install
+  // scripts to approve; the tarball ships its dist/ built, so it has none. A clone builds on `npm ci` by the
+  // `dependencies` script (npm runs it only for the project it installs into), and `npm pack` by `prepack`.
+  it('has no install script, and still builds on npm ci in a clone and before packing', () => {
+    expect(Object.keys(manifest.scripts).filter((name) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(name))).toEqual([]);
+    expect(manifest.scripts['dependencies']).toBe('npm run build');
+    expect(manifest.scripts['prepack']).toBe('npm run build');
   });
 
   it('has the license package.json names', () => {
