@@ -17,13 +17,13 @@ import { isCycle } from '../laws/pattern.js';
 import type { Exploration } from '../heap/explore.js';
 import { kindOf, ruleText, type AnalysisResult, type GameSpec } from '../kinds/registry.js';
 import { LARGEST_SIGNED, LARGEST_UNSIGNED, emitRefusal } from './limits.js';
+import { EMIT_LANGUAGES, type CappedNimModel, type CodeModel, type EmitHeader, type EmitLanguage, type EmitModel, type HeapCycleModel, type ModulusModel, type PairLawModel, type SequenceLaw, type StartLawModel, type WythoffModel } from './models.js';
+export * from './models.js';
 import type { BeattyLaw, Quadratic } from '../laws/beatty.js';
 import type { Recurrence } from '../laws/sequence-law.js';
 import type { GridExploration } from '../kinds/two-pile/grid.js';
 import type { CappedHeapExploration } from '../kinds/capped-heap/explore-capped.js';
 
-export const EMIT_LANGUAGES = ['c', 'cpp', 'python', 'javascript', 'java'] as const;
-export type EmitLanguage = (typeof EMIT_LANGUAGES)[number];
 
 const ALIASES: Readonly<Record<string, EmitLanguage>> = { js: 'javascript', 'c++': 'cpp', cxx: 'cpp', py: 'python', python3: 'python', node: 'javascript' };
 
@@ -43,92 +43,6 @@ export const MOST_TABLE_VALUES = 1 << 22;
 /** The most P-positions of an observed recurrence an emitted membership list holds (a growing one has few below 2^63). */
 export const MOST_LISTED_TERMS = 10_000;
 
-export interface EmitHeader {
-  /** The game in words ("Kayles", or the rule). */
-  readonly rule: string;
-  /** The command that produced the code (null from the library, unless given). */
-  readonly command: string | null;
-  /** One line for each part: "proven: ...", "observed ...: NOT proven". */
-  readonly grounds: readonly string[];
-}
-
-/** G(n) = values[n] for n < preperiod + period, and G(n) = values[preperiod + (n - preperiod) mod period] + ((n - preperiod) div period)·saltus beyond. */
-export interface HeapCycleModel {
-  readonly kind: 'heap-cycle';
-  readonly header: EmitHeader;
-  readonly preperiod: number;
-  readonly period: number;
-  readonly saltus: bigint;
-  /** G(0 .. preperiod + period - 1). */
-  readonly values: readonly bigint[];
-  /** The largest G(n) over n <= 2^64 - 1, and over n <= 2^63 - 1 (bounds, exact for saltus 0): what the return types must hold. */
-  readonly largestUnsigned: bigint;
-  readonly largestSigned: bigint;
-}
-
-/** G(n) = n mod modulus (Bachet). */
-export interface ModulusModel {
-  readonly kind: 'modulus';
-  readonly header: EmitHeader;
-  readonly modulus: bigint;
-}
-
-/** Wythoff's game: P-test and a winning move by Zeckendorf representations. */
-export interface WythoffModel {
-  readonly kind: 'wythoff';
-  readonly header: EmitHeader;
-}
-
-/** Heaps with memory, factor k (Whinihan, Schwenk): the losing heaps up to 2^63 - 1. */
-export interface CappedNimModel {
-  readonly kind: 'capped-nim';
-  readonly header: EmitHeader;
-  readonly factor: bigint;
-  readonly losing: readonly bigint[];
-}
-
-/**
- * An observed law of P-positions: a sequence a(1), a(2), ... given by a
- * Beatty law ⌊kα + β⌋ or by its terms (a recurrence's, listed up to 2^63 - 1).
- */
-export type SequenceLaw = { readonly kind: 'beatty'; readonly alpha: Quadratic; readonly beta: Quadratic } | { readonly kind: 'terms'; readonly terms: readonly bigint[] };
-
-/** A heap with memory's start positions: P exactly at 0 and the terms of the law (observed). */
-export interface StartLawModel {
-  readonly kind: 'start-law';
-  readonly header: EmitHeader;
-  readonly law: SequenceLaw;
-}
-
-/** A two-pile game's P-positions: (a_k, b_k), their mirror images when symmetric, and the diagonal (observed). */
-export interface PairLawModel {
-  readonly kind: 'pair-law';
-  readonly header: EmitHeader;
-  readonly a: SequenceLaw;
-  /** b_k's own law (null when b_k = a_k + difference·k gives it). */
-  readonly b: SequenceLaw | null;
-  readonly aIncreasing: boolean;
-  readonly bIncreasing: boolean;
-  /** b_k - a_k = difference·k, when that holds. */
-  readonly difference: bigint | null;
-  /** Diagonal P-positions (x, x): x = start + step·j for j >= 0 (step 0: x = start only), or a finite list. */
-  readonly diagonal: { readonly kind: 'progression'; readonly start: bigint; readonly step: bigint } | { readonly kind: 'list'; readonly list: readonly bigint[] };
-}
-
-/**
- * A kind's theorem written by the kind itself, a body for each language
- * (the kinds that came after the renderers: the divisor game's exponent of 2).
- */
-export interface CodeModel {
-  readonly kind: 'code';
-  readonly header: EmitHeader;
-  /** The header's first line: what the code is. */
-  readonly title: string;
-  /** Each language's notes for the header (what its functions take) and its code. */
-  readonly sources: Readonly<Record<EmitLanguage, { readonly notes: readonly string[]; readonly body: string }>>;
-}
-
-export type EmitModel = HeapCycleModel | ModulusModel | WythoffModel | CappedNimModel | StartLawModel | PairLawModel | CodeModel;
 
 /** How one language writes each model a proven pattern or theorem gives (the observed laws: law-code.ts). */
 export interface LanguageRenderer {

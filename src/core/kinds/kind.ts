@@ -17,7 +17,7 @@ import type { Playable } from '../positions/playable.js';
 import type { HeapKind } from '../heap/heap-kind.js';
 import type { ClosedForm } from '../heap/closed-form.js';
 import type { PairTheorem } from '../positions/pair-theorem.js';
-import type { EmitHeader, EmitModel } from '../emit/model.js';
+import type { EmitHeader, EmitModel } from '../emit/models.js';
 import type { Message } from '../i18n/index.js';
 
 /** Any result sg-explore computes: a table or a position of some kind, told apart by its `shape`. */

@@ -12,7 +12,7 @@ import { cappedHeapPairs, cappedNimTheorem } from './pair-game.js';
 import { cappedNimCitation, losingHeapsUpTo } from '../../theorems/capped-nim.js';
 import { formatCount } from '../../numbers.js';
 import { LARGEST_SIGNED, emitRefusal } from '../../emit/limits.js';
-import type { CappedNimModel, EmitHeader } from '../../emit/model.js';
+import type { CappedNimModel, EmitHeader } from '../../emit/models.js';
 
 /** The most losing heaps (for factor k, up to 2^63 - 1) an emitted Fibonacci Nim holds. */
 export const MOST_LOSING_HEAPS = 50_000;

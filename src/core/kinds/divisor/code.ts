@@ -1,5 +1,5 @@
 /** The divisor game's theorem as code for --emit, in each language: G(n) = the exponent of 2 in n, P exactly at 0 and the odd heaps. */
-import type { CodeModel, EmitHeader } from '../../emit/model.js';
+import type { CodeModel, EmitHeader } from '../../emit/models.js';
 
 const TITLE = 'Sprague-Grundy values G(n) of one heap (the divisor game), written by sg-explore --emit';
 const VALUE = 'G(n) = the exponent of 2 in n (G(0) = 0)';

@@ -11,7 +11,7 @@ import { MAX_VECTOR, parseVectors, vectorRuleText, type VectorRule } from './rul
 import { gridCheckpointKey, gridWork } from './grid.js';
 import { WYTHOFF_THEOREM, isWythoff, twoPileGame } from './pair-game.js';
 import { WYTHOFF_CITATION } from '../../theorems/wythoff.js';
-import type { EmitHeader, WythoffModel } from '../../emit/model.js';
+import type { EmitHeader, WythoffModel } from '../../emit/models.js';
 
 /** Wythoff's game for --emit: a P-test and a winning move by Zeckendorf representations (the renderers write it). */
 function wythoffCode(header: (grounds: string[]) => EmitHeader): WythoffModel {
