@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
  * The web app's screenshots for docs/web.md: each view (explore with a heap
- * table and its "why", explore with Wythoff's heat map, play with a hint) at
+ * table and its "why", explore with Wythoff's heat map, a position's answer,
+ * play with a hint) at
  * 1280 and 390 px, in English and Chinese, from the static build (dist/web,
  * `npm run build`) opened from file:// in Debian's Chromium.
  *
  *   node scripts/screenshots.mjs [OUT_DIR]      # default docs/screenshots
  *
- * One screen each (not the whole page), so that twelve pictures stay small.
+ * One screen each (not the whole page), so that sixteen pictures stay small.
  * Chinese needs a CJK font (Debian: fonts-wqy-microhei), else its
  * characters are boxes: the script refuses without one.
  */
@@ -68,6 +69,15 @@ const VIEWS = [
     async prepare(tab) {
       await settled(tab);
       await tab.locator('#heatmap-section').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    },
+  },
+  {
+    name: 'explore-position',
+    hash: '#code=0.77&position=3%205%207',
+    async prepare(tab) {
+      await settled(tab);
+      await tab.locator('#position').waitFor({ timeout: 60_000 });
+      await tab.locator('label[for="position-input"]').evaluate((e) => e.scrollIntoView({ block: 'start' }));
     },
   },
   {
