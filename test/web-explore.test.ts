@@ -300,6 +300,87 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await check();
   });
 
+  /** A position's answer as the CLI's JSON has it, with states written as the page writes them (3, 3:5). */
+  async function cliPosition(args: string[]) {
+    const run = await runCli([...args, '--format', 'json'], { timeoutMs: 30_000 });
+    expect(run.code).toBe(0);
+    type State = number | number[];
+    const shown = (s: State) => (Array.isArray(s) ? s.join(':') : String(s));
+    const cli = JSON.parse(run.stdout) as { nimSum: number; outcome: string; winningMoveCount: number; components: { state: State; grundy: number }[]; winningMoves: { component: number; take: number | null; to: State[] }[] };
+    return {
+      nimSum: String(cli.nimSum),
+      outcome: cli.outcome,
+      moveCount: String(cli.winningMoveCount),
+      values: cli.components.map((c) => [shown(c.state), c.grundy] as const),
+      moves: cli.winningMoves.map((m) => [String(m.component), m.take === null ? '' : String(m.take), m.to.map(shown).join(' ')]),
+    };
+  }
+
+  /** What the page's answer shows: the same fields, read from the section and its moves. */
+  async function pagePosition(page: Page) {
+    const section = page.locator('#position');
+    await section.waitFor({ timeout: 30_000 });
+    return {
+      nimSum: await section.getAttribute('data-nim-sum'),
+      outcome: await section.getAttribute('data-outcome'),
+      moveCount: await section.getAttribute('data-move-count'),
+      text: (await section.textContent())!,
+      moves: await page.locator('#position-moves li').evaluateAll((items) => items.map((li) => [li.getAttribute('data-component'), li.getAttribute('data-take'), li.getAttribute('data-to')])),
+      moveTexts: await page.locator('#position-moves li').allTextContents(),
+    };
+  }
+
+  it('answers a position typed in its field as sg-explore --position does: its value (nim-sum), outcome and winning moves, from the core', async () => {
+    const { page, check } = await watchedTab(browser, 1280, 900);
+    await page.goto(`${served.url}?lang=en`);
+    await page.getByLabel('Game (command-line words)').fill('--code 0.77');
+    await page.getByLabel('Position (optional: heaps separated by spaces)').fill(' 3 5  7 ');
+    await page.getByRole('button', { name: 'Explore', exact: true }).click();
+    const shown = await pagePosition(page);
+    const cli = await cliPosition(['--code', '0.77', '--position', '3', '5', '7']);
+    expect(shown.nimSum).toBe(cli.nimSum);
+    expect(shown.outcome).toBe(cli.outcome);
+    expect(shown.moveCount).toBe(cli.moveCount);
+    expect(shown.moves).toEqual(cli.moves);
+    for (const [state, value] of cli.values) expect(shown.text).toContain(`${state} is worth ${value}`);
+    // Kayles 3 5 7: values 3, 4, 2; nim-sum 5; the one winning move takes 1 from the heap of 5 (as the CLI prints it).
+    expect(shown.text).toContain('Value (nim-sum): 5; N-position, the first player wins');
+    expect(shown.text).toContain('In binary: 011 xor 100 xor 010 = 101.');
+    expect(shown.moveTexts).toEqual(['take 1 from heap 2 → 3 4 7']);
+    // The table is there too, and the link holds the position.
+    expect(await page.locator('#values-table').count()).toBe(1);
+    expect(decodeURIComponent(new URL(page.url()).hash)).toBe('#code=0.77&position=3 5 7');
+    // A P-position: nim-sum 0, and no winning move.
+    await page.getByLabel('Position (optional: heaps separated by spaces)').fill('1 2 3');
+    await page.getByRole('button', { name: 'Explore', exact: true }).click();
+    await page.waitForSelector('#position-heading:text-is("Position 1 2 3")');
+    const p = await pagePosition(page);
+    expect([p.nimSum, p.outcome, p.moves]).toEqual([(await cliPosition(['--code', '0.77', '--position', '1', '2', '3'])).nimSum, 'P', []]);
+    // A heap that is not a number: the core's one line, as the CLI's (the table still shown).
+    await page.getByLabel('Position (optional: heaps separated by spaces)').fill('3 x');
+    await page.getByRole('button', { name: 'Explore', exact: true }).click();
+    await page.waitForSelector('#error:not([hidden])');
+    expect(await page.locator('#error').textContent()).toContain("--position: 'x' is not a whole number");
+    expect(await page.locator('#position').count()).toBe(0);
+    await check();
+  });
+
+  it("answers a position of pairs from a link, in Chinese, with --position typed among the words moved to its field", async () => {
+    const { page, check } = await watchedTab(browser, 1280, 900);
+    await page.goto(fileUrl('?lang=zh', '#preset=wythoff&max=20'));
+    await settled(page);
+    await page.locator('#game-input').fill('--preset wythoff --max 20 --position 3:5 2:2');
+    await page.locator('#run').click();
+    const shown = await pagePosition(page);
+    const cli = await cliPosition(['--preset', 'wythoff', '--position', '3:5', '2:2']);
+    expect([shown.nimSum, shown.outcome, shown.moveCount, shown.moves]).toEqual([cli.nimSum, cli.outcome, cli.moveCount, cli.moves]);
+    expect(await page.locator('#position-heading').textContent()).toBe('局面 3:5 2:2');
+    expect(shown.text).toContain('SG 值（nim 和）：1');
+    expect(await page.locator('#position-input').inputValue()).toBe('3:5 2:2');
+    expect(await page.locator('#game-input').inputValue()).toBe('--preset wythoff --max 20');
+    await check();
+  });
+
   it('keeps working with the server gone: everything it needs came with the first view', async () => {
     const own = await serveApp();
     const { page, check } = await watchedTab(browser, 1280, 900);

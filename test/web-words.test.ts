@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WordsError, commandLineOf, hashOf, isModulePath, pairsOfCommandLine, pairsOfHash } from '../src/web/explore/words.js';
-import { requestOf } from '../src/web/engine/explore-request.js';
+import { positionOf, requestOf } from '../src/web/engine/explore-request.js';
 import { InputError } from '../src/core/errors.js';
 
 /*
@@ -72,8 +72,18 @@ describe("the explore view's words", () => {
     expect(refusal([['moves', '1'], ['colour', 'red']])).toMatch(/^unknown option --colour \(the rule: --moves/);
     expect(refusal([['rule', 'moves: [x]'], ['file', 'bad.yaml']])).toMatch(/^bad\.yaml:1:9: /);
     expect(refusal([['moves', '1,2'], ['max', 'lots']])).toMatch(/^--max: /);
-    // Misère play and positions: said honestly, with the CLI's line that asks them.
+    // Misère play: said honestly, with the CLI's line that asks it (a position with it too).
     expect(refusal([['code', '0.77'], ['misere', 'true']])).toBe('Explore shows tables in normal play and does not offer --misere yet; the CLI does: sg-explore --code 0.77 --misere');
-    expect(refusal([['moves', '1,2,3'], ['position', '3 6 9']])).toBe('Explore shows tables in normal play and does not offer --position yet; the CLI does: sg-explore --moves 1,2,3 --position 3 6 9');
+    expect(refusal([['moves', '1,2,3'], ['position', '3 6 9'], ['misere', 'true']])).toBe('Explore shows tables in normal play and does not offer --misere yet; the CLI does: sg-explore --moves 1,2,3 --position 3 6 9 --misere');
+    // A position is the view's: the table's request leaves it out, and positionOf reads its components as written.
+    expect(refusal([['moves', '1,2,3'], ['position', '3 6 9']])).toBe(null);
+    expect(requestOf([['moves', '1,2,3'], ['position', '3 6 9']])).not.toHaveProperty('position');
+  });
+
+  it("reads --position's components as written, separated by white space; none when it is blank or absent", () => {
+    expect(positionOf([['code', '0.77'], ['position', ' 3  5\t7 ']])).toEqual(['3', '5', '7']);
+    expect(positionOf([['preset', 'wythoff'], ['position', '3:5 4:7']])).toEqual(['3:5', '4:7']);
+    expect(positionOf([['code', '0.77'], ['position', '  ']])).toBe(null);
+    expect(positionOf([['code', '0.77']])).toBe(null);
   });
 });

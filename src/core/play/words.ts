@@ -40,13 +40,16 @@ export function helpText(t: Translate, forms: readonly MoveForm[] = MOVE_FORMS):
   return [t('play.help.heading'), ...forms.map((form) => t(`play.help.${form}`)), t('play.help.commands')].join('\n');
 }
 
+/** What wording a game needs of it: its noun, whether it is heaps (or Nim), how a state is written. */
+export type Wordable<S> = Pick<Playable<S>, 'noun' | 'heaps' | 'nim' | 'show'>;
+
 /** A position as the terminal writes it: its states, separated by spaces. */
-export function positionWords<S>(t: Translate, game: Playable<S>, position: readonly S[]): string {
+export function positionWords<S>(t: Translate, game: Wordable<S>, position: readonly S[]): string {
   return position.length ? position.map((s) => game.show(s)).join(' ') : t('play.nothingLeft');
 }
 
 /** A move as people write it, and as the terminal reads it back: `take 2 from heap 1`, `heap 1: 10 -> 1 + 7`. */
-export function moveWords<S>(t: Translate, game: Playable<S>, move: Move<S>): string {
+export function moveWords<S>(t: Translate, game: Wordable<S>, move: Move<S>): string {
   const component = componentWords(t, game, move.component);
   if (move.take !== null && game.heaps && move.to.length <= 1) return t('play.move.take', { take: move.take, component });
   const to = move.to.length ? move.to.map((s) => game.show(s)).join(' + ') : t('play.nothing');
@@ -88,7 +91,7 @@ export function binarySum(t: Translate, values: readonly bigint[], sum: bigint):
 }
 
 /** The hint as paragraphs: what the position is worth and why, in words; then the winning moves (listed by hintMoves). */
-export function hintParagraphs<S>(t: Translate, game: Playable<S>, report: PositionReport<S>): string[] {
+export function hintParagraphs<S>(t: Translate, game: Wordable<S>, report: PositionReport<S>): string[] {
   const paragraphs: string[] = [];
   const outcome = outcomeText(t, report.outcome, report.misere);
   if (report.nimSum !== null) {
@@ -118,7 +121,7 @@ export function hintParagraphs<S>(t: Translate, game: Playable<S>, report: Posit
 }
 
 /** The heading over the winning moves, the moves (at most `most`), and how many more there are. */
-export function hintMoves<S>(t: Translate, game: Playable<S>, report: PositionReport<S>, most: number): { heading: string; moves: string[]; more: string | null } | null {
+export function hintMoves<S>(t: Translate, game: Wordable<S>, report: PositionReport<S>, most: number): { heading: string; moves: string[]; more: string | null } | null {
   if (!report.winningMoves.length) return null;
   const heading = t(report.outcome === 'D' ? 'play.hint.drawMoves' : report.winningMoves.length === 1 ? 'play.hint.oneMove' : 'play.hint.moves');
   const moves = report.winningMoves.slice(0, most).map((m) => moveWords(t, game, m));

@@ -21,14 +21,17 @@ import { writeGridCsv, writeGridJson } from '../../report/grid-report.js';
 import { writeCappedHeapCsv, writeCappedHeapJson } from '../../report/capped-heap-report.js';
 import { renderSequencePlot } from '../../pictures/sequence-plot.js';
 import { sequencePlotOf } from '../../pictures/from-summary.js';
-import type { DownloadFormat, ExploreProgress, ExploreView, GraphView, GridView, Pairs } from './explore-protocol.js';
+import type { DownloadFormat, ExploreProgress, ExploreView, GraphView, GridView, Pairs, PositionView } from './explore-protocol.js';
 import type { GraphTable } from '../../core/kinds/graph/index.js';
 import { canonicalJson } from '../../core/kinds/module/state-search.js';
 import { writeStatesCsv, writeStatesJson } from '../../report/states-report.js';
 import { graphCounts, graphCsv, graphJson } from '../../core/kinds/graph/report.js';
 import { valueText, vertexOutcome } from '../../core/kinds/graph/vertex-outcome.js';
 import { quadraticValue } from '../../core/laws/beatty.js';
-import { requestOf } from './explore-request.js';
+import { positionOf, requestOf } from './explore-request.js';
+import type { PositionReport } from '../../core/positions/position.js';
+import { groundText, hintMoves, hintParagraphs, positionWords, type Wordable } from '../../core/play/words.js';
+import { translator, type Lang } from '../../core/i18n/index.js';
 import { setModuleOrigin } from './module-sandbox.js';
 import type { Op } from './protocol.js';
 import { isCycle } from '../../core/laws/pattern.js';
@@ -50,6 +53,9 @@ const DOWNLOAD_ROWS = 1 << 24;
 
 /** Options of a heap the "why" view lists (the count says how many more). */
 const EXPLAINED_OPTIONS = 200;
+
+/** Winning moves of a position listed (the rest are counted). */
+const POSITION_MOVES = 100;
 
 /** The last result, for `values` and `download`. */
 let last: AnalysisResult | null = null;
@@ -149,6 +155,35 @@ function graphView(x: GraphTable, milliseconds: number): GraphView {
   return { shape: 'graph', rule: x.rule, description: null, preset: null, about: null, milliseconds, vertices: counts.vertices, edges: counts.edges, acyclic: values.acyclic, onCycleCount: counts.onCycle, infinite: counts.infinite, pCount, drawCount, rows };
 }
 
+/** A position's report in the page's language, with the play hint's words (values, nim-sum, outcome, winning moves). */
+function positionView(report: PositionReport<unknown>, rule: GameRule, lang: Lang): PositionView {
+  const t = translator(lang);
+  const heaps = Boolean(kindOf(rule).heap);
+  const game: Wordable<unknown> = { noun: heaps ? 'heap' : 'component', heaps, nim: false, show: report.show };
+  const states = report.components.map((c) => c.state);
+  const listed = hintMoves(t, game, report, POSITION_MOVES);
+  return {
+    rule: report.rule,
+    position: states.map((s) => report.show(s)),
+    values: report.components.map((c) => (c.grundy === null ? null : String(c.grundy))),
+    nimSum: report.nimSum === null ? null : String(report.nimSum),
+    outcome: report.outcome,
+    paragraphs: hintParagraphs(t, game, report),
+    grounds: [...new Set(report.components.map((c) => groundText(t, c.ground)))],
+    moves: report.winningMoves.slice(0, POSITION_MOVES).map((m, i) => ({
+      words: listed!.moves[i]!,
+      after: positionWords(t, game, [...states.slice(0, m.component - 1), ...m.to, ...states.slice(m.component)]),
+      component: m.component,
+      take: m.take === null ? null : String(m.take),
+      to: m.to.map((s) => report.show(s)),
+    })),
+    movesHeading: listed?.heading ?? null,
+    more: listed?.more ?? null,
+    moveCount: String(report.winningMoveCount ?? BigInt(report.winningMoves.length)),
+    notListed: report.movesNotListed,
+  };
+}
+
 /** A sink that keeps what is written, as a Blob's parts. */
 function memorySink(): Sink & { parts: BlobPart[] } {
   const parts: BlobPart[] = [];
@@ -231,6 +266,25 @@ export const exploreOps: Record<string, Op> = {
     });
     last = result;
     return viewOf(result, performance.now() - started);
+  },
+
+  /** `--position 3 5 7`: evaluated by the core as the CLI's --position is (its own table, the kind's positions code). */
+  async position({ pairs, origin, lang }: { pairs: Pairs; origin: string | null; lang: Lang }, { progress }) {
+    setModuleOrigin(origin);
+    const position = positionOf(pairs);
+    if (!position) throw new Error('position: no position asked');
+    // The table's range is the table's: a position is evaluated as the CLI evaluates it, which takes no --max or --rows with it.
+    const { max: _max, rows: _rows, ...request } = requestOf(pairs);
+    let lastSent = 0;
+    const onProgress = (done: number, ceiling: number, unit: string) => {
+      // A message every 50 ms at most, as the table's.
+      if (performance.now() - lastSent < 50) return;
+      lastSent = performance.now();
+      progress({ done, ceiling, unit } satisfies ExploreProgress);
+    };
+    const result = await drive(analyse({ ...request, position }), { onProgress });
+    if (result.shape !== 'position') throw new Error(`position: a ${result.shape} result`);
+    return positionView(result as PositionReport<unknown>, request.game.rule as GameRule, lang);
   },
 
   /** G(n) for heaps from..from+count-1 of the last heap table (decimal strings: they may be bigints). */

@@ -108,3 +108,28 @@ export interface StatesView extends ViewBase {
 export type ExploreView = HeapView | GridView | MemoryView | GraphView | StatesView;
 
 export type DownloadFormat = 'csv' | 'json' | 'svg';
+
+/** A position's answer (`--position 3 5 7`), every word already in the page's language (the play hint's words). */
+export interface PositionView {
+  readonly rule: string;
+  /** The components as written (3, 5, 7). */
+  readonly position: readonly string[];
+  /** Each component's value (a decimal; null where only an outcome is known). */
+  readonly values: readonly (string | null)[];
+  /** The xor of the values (a decimal). */
+  readonly nimSum: string | null;
+  readonly outcome: 'N' | 'P' | 'D';
+  /** What the position is worth and why: the values, their nim-sum, in binary, which components can make it 0. */
+  readonly paragraphs: readonly string[];
+  /** What the values rest on (a table, a proven period, a theorem), each once. */
+  readonly grounds: readonly string[];
+  /** The winning moves listed: the move in words, the position it leaves, and the move as data (for a test, a link). */
+  readonly moves: readonly { readonly words: string; readonly after: string; readonly component: number; readonly take: string | null; readonly to: readonly string[] }[];
+  /** The heading over the winning moves ("Winning moves:"), null when there are none; how many more than listed, in words. */
+  readonly movesHeading: string | null;
+  readonly more: string | null;
+  /** How many winning moves there are in all (more than listed when the rest are counted only). */
+  readonly moveCount: string;
+  /** Why some winning moves were not looked for (too many options), or null. */
+  readonly notListed: string | null;
+}

@@ -9,7 +9,7 @@
 import type { AppContext, MountView, View } from '../context.js';
 import type { Lang, Translate } from '../../core/i18n/index.js';
 import { Cancelled, type Running } from '../engine/client.js';
-import type { DownloadFormat, ExploreProgress, ExploreView, Pairs } from '../engine/explore-protocol.js';
+import type { DownloadFormat, ExploreProgress, ExploreView, Pairs, PositionView } from '../engine/explore-protocol.js';
 import { h } from './dom.js';
 import { errorText } from '../error-text.js';
 import { heatmapSection } from './heatmap.js';
@@ -17,6 +17,7 @@ import { plotSection } from './plot.js';
 import { graphSummary, statesSummary, gridSummary, heapSummary, memoryLawText, memorySummary, partialSummary, patternText } from './summary.js';
 import { graphTable, gridTable, heapTable, statesTable } from './table.js';
 import { whyPanel } from './why.js';
+import { positionSection } from './position.js';
 import type { Explanation } from '../../core/heap/explain.js';
 import { WordsError, commandLineOf, hashOf, isModulePath, pairsOfCommandLine, pairsOfHash } from './words.js';
 
@@ -39,7 +40,7 @@ export const mountExplore: MountView = (root, context, params) => {
   let running: Running<unknown> | null = null;
 
   const file = ruleFileBox(t);
-  const { input, cancelButton, link, form } = exploreForm(t, file, () => running?.cancel(), () => submit());
+  const { input, positionInput, cancelButton, link, form } = exploreForm(t, file, () => running?.cancel(), () => submit());
   const progress = h('progress', { id: 'progress', hidden: true, 'aria-label': t('explore.progress') }) as HTMLProgressElement;
   const statusText = h('span', { id: 'status-text' });
   const status = h('div', { role: 'status', class: 'status', 'aria-live': 'polite' }, progress, statusText);
@@ -54,7 +55,9 @@ export const mountExplore: MountView = (root, context, params) => {
   }
 
   function fill(pairs: Pairs): void {
-    input.value = commandLineOf(pairs);
+    // The position has a field of its own (a `--position` typed among the words moves there).
+    input.value = commandLineOf(pairs.filter(([flag]) => flag !== 'position'));
+    positionInput.value = pairs.find(([flag]) => flag === 'position')?.[1] ?? '';
     const rule = pairs.find(([flag, value]) => flag === 'rule' && !isModulePath(value));
     if (rule) {
       file.text.value = rule[1];
@@ -74,6 +77,8 @@ export const mountExplore: MountView = (root, context, params) => {
       return showError(t('explore.error', { message: t(error.key, error.params) }));
     }
     pairs = withRuleFile(pairs, file);
+    const position = positionInput.value.trim().replace(/\s+/g, ' ');
+    if (position) pairs = [...pairs.filter(([flag]) => flag !== 'position'), ['position', position]];
     const hash = hashOf(pairs);
     if (location.hash.slice(1) === hash) void run(pairs);
     else location.hash = hash; // the shell hears the change and calls update
@@ -93,13 +98,22 @@ export const mountExplore: MountView = (root, context, params) => {
     cancelButton.disabled = false;
     // The server's origin, for rule modules it may hand out (a page from file:// has none).
     const origin = location.protocol === 'http:' || location.protocol === 'https:' ? location.origin : null;
-    const call = engine.call<ExploreView>('explore', { pairs, origin }, (p) => showExploreProgress(p as ExploreProgress, { progress, statusText, results }, t, lang));
+    let call: Running<unknown> = engine.call<ExploreView>('explore', { pairs, origin }, (p) => showExploreProgress(p as ExploreProgress, { progress, statusText, results }, t, lang));
     running = call;
     try {
-      const view = await call.result;
+      const view = (await call.result) as ExploreView;
       if (running !== call) return;
       statusText.textContent = t('explore.done', { ms: Math.round(view.milliseconds) });
       results.replaceChildren(...exploreResults(view, context, showError));
+      // A position is asked of the worker after its game's table: the answer goes above the table's summary.
+      if (pairs.some(([flag, value]) => flag === 'position' && value.trim() !== '')) {
+        call = engine.call<PositionView>('position', { pairs, origin, lang }, (p) => showExploreProgress(p as ExploreProgress, { progress, statusText, results }, t, lang));
+        running = call;
+        const answer = (await call.result) as PositionView;
+        if (running !== call) return;
+        statusText.textContent = t('explore.done', { ms: Math.round(view.milliseconds) });
+        results.prepend(positionSection(answer, t));
+      }
     } catch (error) {
       if (running !== call) return;
       statusText.textContent = '';
@@ -218,10 +232,11 @@ function downloadBar(view: ExploreView, { t, engine }: AppContext, showError: (m
 }
 
 /** The form: the game's words, Run and Cancel, the examples, the link to this view, and the rule file's box. */
-function exploreForm(t: Translate, file: RuleFileBox, cancel: () => void, submit: () => void): { input: HTMLInputElement; cancelButton: HTMLButtonElement; link: HTMLAnchorElement; form: HTMLElement } {
+function exploreForm(t: Translate, file: RuleFileBox, cancel: () => void, submit: () => void): { input: HTMLInputElement; positionInput: HTMLInputElement; cancelButton: HTMLButtonElement; link: HTMLAnchorElement; form: HTMLElement } {
   const input = h('input', { id: 'game-input', type: 'text', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'game-help', placeholder: '--moves 1,2,3 --max 1e6' }) as HTMLInputElement;
   // Links, not a select: each is a link a teacher can copy, and the keyboard reaches each one.
   const examples = h('ul', { class: 'examples', id: 'examples' }, ...EXAMPLES.map(([key, hash]) => h('li', {}, h('a', { href: `#${hash}` }, t(key)))));
+  const positionInput = h('input', { id: 'position-input', type: 'text', autocomplete: 'off', spellcheck: 'false', inputmode: 'text', 'aria-describedby': 'position-help', placeholder: '3 5 7' }) as HTMLInputElement;
   const runButton = h('button', { type: 'submit', id: 'run', class: 'primary' }, t('explore.run'));
   const cancelButton = h('button', { type: 'button', id: 'cancel', disabled: true, onclick: cancel }, t('explore.cancel'));
   const link = h('a', { id: 'link', href: '#' }, t('explore.link'));
@@ -231,11 +246,14 @@ function exploreForm(t: Translate, file: RuleFileBox, cancel: () => void, submit
     h('label', { for: 'game-input' }, t('explore.input.label')),
     h('div', { class: 'row' }, input, runButton, cancelButton),
     h('p', { id: 'game-help', class: 'help' }, t('explore.input.help')),
+    h('label', { for: 'position-input' }, t('explore.position.label')),
+    h('div', { class: 'row' }, positionInput),
+    h('p', { id: 'position-help', class: 'help' }, t('explore.position.help')),
     h('nav', { 'aria-labelledby': 'examples-heading', class: 'examples-nav' }, h('span', { id: 'examples-heading', class: 'label' }, `${t('explore.examples')}:`), examples),
     h('p', { class: 'row' }, link),
     file.box,
   );
-  return { input, cancelButton, link, form };
+  return { input, positionInput, cancelButton, link, form };
 }
 
 /** The result's sections for its shape: a summary, downloads, a picture where there is one, and a table. */

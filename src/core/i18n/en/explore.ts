@@ -176,4 +176,10 @@ export const explore = {
   'explore.why.more': 'and {count} more options, not listed here',
   'explore.why.help': 'Choose a value in the table, or a point on the plot, to see why the heap has it.',
   'explore.why.close': 'Close',
+  'explore.position.label': 'Position (optional: heaps separated by spaces)',
+  'explore.position.help': "For example 3 5 7 (a pair is written 3:5): its value, the nim-sum of its heaps' values, who wins, and the winning moves, as sg-explore --position 3 5 7 answers.",
+  'explore.position.heading': 'Position {position}',
+  'explore.position.value': 'Value (nim-sum): {sum}',
+  'explore.position.grounds': 'The values rest on: {grounds}',
+  'explore.position.move': '{move} → {after}',
 } as const;

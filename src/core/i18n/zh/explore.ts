@@ -178,4 +178,10 @@ export const explore: Readonly<Record<keyof typeof english, string>> = {
   'explore.why.more': '另有 {count} 个后继局面未在此列出',
   'explore.why.help': '点选表中的 SG 值或图上的点，查看该堆为何取这个值。',
   'explore.why.close': '关闭',
+  'explore.position.label': '局面（可选：各堆石子数，以空格分隔）',
+  'explore.position.help': '例如 3 5 7（一对写作 3:5）：它的 SG 值，即各堆 SG 值的异或和（nim 和），谁必胜，以及必胜走法，与 sg-explore --position 3 5 7 的回答相同。',
+  'explore.position.heading': '局面 {position}',
+  'explore.position.value': 'SG 值（nim 和）：{sum}',
+  'explore.position.grounds': 'SG 值的依据：{grounds}',
+  'explore.position.move': '{move} → {after}',
 };

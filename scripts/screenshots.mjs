@@ -1,0 +1,125 @@
+#!/usr/bin/env node
+/**
+ * The web app's screenshots for docs/web.md: each view (explore with a heap
+ * table and its "why", explore with Wythoff's heat map, a position's answer,
+ * play with a hint) at
+ * 1280 and 390 px, in English and Chinese, from the static build (dist/web,
+ * `npm run build`) opened from file:// in Debian's Chromium.
+ *
+ *   node scripts/screenshots.mjs [OUT_DIR]      # default docs/screenshots
+ *
+ * One screen each (not the whole page), so that sixteen pictures stay small.
+ * Chinese needs a CJK font (Debian: fonts-wqy-microhei), else its
+ * characters are boxes: the script refuses without one.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const CHROMIUM = '/usr/bin/chromium';
+const root = resolve(import.meta.dirname, '..');
+const page = join(root, 'dist', 'web', 'index.html');
+const out = resolve(process.argv[2] ?? join(root, 'docs', 'screenshots'));
+
+function refuse(line) {
+  process.stderr.write(`screenshots: ${line}\n`);
+  process.exit(1);
+}
+if (!existsSync(CHROMIUM)) refuse(`no Chromium at ${CHROMIUM}`);
+if (!existsSync(page)) refuse('dist/web is missing: run npm run build');
+const fonts = (() => {
+  try {
+    return execFileSync('fc-list', [':lang=zh'], { encoding: 'utf8' });
+  } catch {
+    return '';
+  }
+})();
+if (fonts.trim() === '') refuse('no Chinese font (fc-list :lang=zh is empty): install one, e.g. apt-get install fonts-wqy-microhei');
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
+
+/** Wait for a result or an error, whichever the page shows; an error is a failure here. */
+async function settled(tab) {
+  await tab.waitForSelector('#results section, #error:not([hidden])', { timeout: 60_000 });
+  if (await tab.locator('#error').isVisible()) throw new Error(`the page says: ${await tab.locator('#error').textContent()}`);
+}
+
+/** Each view: its hash, and what to do before the picture (leave on screen what it should show). */
+const VIEWS = [
+  {
+    name: 'explore-table',
+    hash: '#preset=kayles&max=200',
+    async prepare(tab) {
+      await settled(tab);
+      // G(10)'s "why": the table's value buttons, heap 10 of the first page.
+      await tab.locator('#values-table tbody tr').nth(10).locator('button').click();
+      await tab.locator('#why:not([hidden])').waitFor();
+      await tab.locator('#table-section').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    },
+  },
+  {
+    name: 'explore-heatmap',
+    hash: '#preset=wythoff&max=40',
+    async prepare(tab) {
+      await settled(tab);
+      await tab.locator('#heatmap-section').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    },
+  },
+  {
+    name: 'explore-position',
+    hash: '#code=0.77&position=3%205%207',
+    async prepare(tab) {
+      await settled(tab);
+      await tab.locator('#position').waitFor({ timeout: 60_000 });
+      await tab.locator('label[for="position-input"]').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    },
+  },
+  {
+    name: 'play',
+    hash: '#play&preset=nim&position=3,5,7&first=human&level=10&seed=1',
+    async prepare(tab) {
+      await tab.waitForFunction(() => document.querySelector('.play-view')?.getAttribute('data-state') === 'human', null, { timeout: 60_000 });
+      await tab.getByRole('button', { name: /^(Hint|提示)$/ }).click();
+      await tab.locator('.hint p').first().waitFor();
+    },
+  },
+];
+
+const profile = mkdtempSync(join(tmpdir(), 'sg-screenshots-'));
+const browser = await chromium.launchPersistentContext(join(profile, 'profile'), {
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+mkdirSync(out, { recursive: true });
+let total = 0;
+try {
+  for (const view of VIEWS) {
+    for (const size of SIZES) {
+      for (const lang of ['en', 'zh']) {
+        const tab = await browser.newPage();
+        await tab.setViewportSize(size);
+        await tab.goto(`${pathToFileURL(page).href}?lang=${lang}${view.hash}`);
+        await view.prepare(tab);
+        // The page's fonts and the worker's last redraw.
+        await tab.evaluate(() => document.fonts.ready);
+        await tab.waitForTimeout(300);
+        const file = join(out, `${view.name}-${size.width}-${lang}.png`);
+        await tab.screenshot({ path: file });
+        await tab.close();
+        total += statSync(file).size;
+        process.stdout.write(`${file} (${Math.round(statSync(file).size / 1024)} kB)\n`);
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  rmSync(profile, { recursive: true, force: true });
+}
+process.stdout.write(`${Math.round(total / 1024)} kB in all\n`);
