@@ -35,11 +35,11 @@ describe('the shape of every JSON report', () => {
 
   it('comes first where it was added (heap, position, misère), each document keeping its fields', async () => {
     const heap = await json(['--preset', 'bash:3', '--max', '12']);
-    expect(Object.keys(heap)).toEqual(['shape', 'rule', 'name', 'description', 'max', 'computed', 'maxValue', 'pattern', 'pPositions', 'kernel', 'statistics', 'values']);
+    expect(Object.keys(heap)).toEqual(['shape', 'rule', 'name', 'description', 'max', 'computed', 'maxValue', 'pattern', 'pPositions', 'kernel', 'statistics', 'excludedPeriods', 'values']);
     expect(heap.statistics).toBeNull(); // Bachet: the period is proven
     expect(heap.values).toEqual(Array.from({ length: 13 }, (_, n) => n % 4));
     const at = await json(['--preset', 'bash:3', '--at', '10^18']);
-    expect(Object.keys(at)).toEqual(['shape', 'rule', 'name', 'description', 'max', 'computed', 'maxValue', 'pattern', 'pPositions', 'kernel', 'statistics', 'at', 'grounds']);
+    expect(Object.keys(at)).toEqual(['shape', 'rule', 'name', 'description', 'max', 'computed', 'maxValue', 'pattern', 'pPositions', 'kernel', 'statistics', 'excludedPeriods', 'at', 'grounds']);
     expect(at.at).toEqual([{ n: 1e18, value: 0, outcome: 'P', ground: 'theorem' }]); // 10^18 ≡ 0 (mod 4), Bachet
     expect(at.grounds.theorem.theorem).toMatch(/^Bachet \(1612\)/);
     const position = await json(['--preset', 'nim', '--position', '3', '6']);

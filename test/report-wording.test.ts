@@ -54,7 +54,7 @@ describe('report wording', () => {
 
   it('a table too short for a period says how far it looked, not that there is none', async () => {
     const line = (await output(['--preset', 'kayles', '--at', '5', '--limit', '100'])).split('\n')[0]!;
-    expect(line).toBe('octal 0.77: no period seen in the 100 values computed (n = 0..99); raise --limit to search further');
+    expect(line).toBe('octal 0.77: no period seen in the 100 values computed (n = 0..99); any period p <= 33 begins after n = 66; raise --limit to search further');
   });
 
   it('a theorem with no period (Bash to 10^18, past 2^53) is proven by the theorem in every format, never "no period seen"', async () => {

@@ -7,10 +7,16 @@ export function cycleText(s: Summary): string {
   // Only as far as the search went: a rule with a proven period (Kayles) may show none in a short table (--at 5).
   // A theorem answers every heap without a period: no period is looked for, so none is missing.
   if (p.kind === 'theorem') return `no period needed: proven by ${p.proof}`;
-  if (p.kind === 'none') return `no period seen in the ${countOf(p.observedOver, 'value')} computed (n = 0..${formatCount(p.observedOver - 1)})${p.noTheorem ? '' : '; raise --limit to search further'}`;
+  if (p.kind === 'none') return `no period seen in the ${countOf(p.observedOver, 'value')} computed (n = 0..${formatCount(p.observedOver - 1)})${excludedText(s)}${p.noTheorem ? '' : '; raise --limit to search further'}`;
   const saltus = p.kind === 'arithmetic-periodic' ? `, saltus ${p.saltus}` : '';
   const last = p.lastExceptional === null ? 'no exceptional values' : `last exceptional value at n = ${p.lastExceptional}`;
   return `${p.kind}: preperiod ${p.preperiod}, period ${p.period}${saltus} (${last})`;
+}
+
+/** What values with no period in view exclude (see excludedPeriods), as a clause; empty when nothing is excluded. */
+function excludedText(s: Summary): string {
+  const x = s.excludedPeriods;
+  return x ? `; any period p <= ${formatCount(x.upTo)} begins after n = ${formatCount(x.after)}` : '';
 }
 
 /** An ANSI colour for a part of a line (the table's), or none (pictures, pages). */
@@ -27,5 +33,7 @@ export function statusText(s: Summary, paint: Paint = plain): string {
   // A cited theorem needs no computed values; the other proofs rest on the first few.
   if (p.proven && p.method === 'theorem') return `${paint(32, 'proven (theorem)')}: ${p.proof}`;
   if (p.proven) return `${paint(32, `proven (${p.method})`)}: ${p.proof}; proof needs ${countOf(p.valuesNeeded ?? 0, 'value')}`;
-  return `${paint(33, 'observed, not proven')}: holds over the ${countOf(p.observedOver, 'value')} computed; ${why}`;
+  const over = `period ${p.period} from ${formatCount(p.preperiod ?? 0)} over the last ${countOf(p.observedOver - (p.preperiod ?? 0), 'value')} of the ${formatCount(p.observedOver)} computed`;
+  const need = p.proofWouldNeed && `a proof (${p.proofWouldNeed.method}) needs the values up to n = ${formatCount(p.proofWouldNeed.valuesNeeded - 1)} (raise --limit or --max)`;
+  return `${paint(33, 'observed, not proven')}: ${over}; ${need ?? why}`;
 }

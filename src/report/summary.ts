@@ -4,6 +4,7 @@ import { knownGameName } from '../core/rules/spec.js';
 import type { UnsolvedStatistics } from '../core/heap/statistics.js';
 import { isCycle } from '../core/laws/pattern.js';
 import { say } from '../core/i18n/index.js';
+import type { ExcludedPeriods } from '../core/laws/excluded-periods.js';
 
 /**
  * The facts every format reports, in one plain object: the JSON contract of
@@ -33,6 +34,10 @@ export interface Summary {
     observedOver: number;
     /** Why no proof is possible for this rule (null when a theorem applies). */
     noTheorem: string | null;
+    /** A cycle seen in the computed values and not proven (the other kinds: false). */
+    observed: boolean;
+    /** For an observed cycle under a theorem: the proof it would have, `method` and `valuesNeeded`, if it goes on holding; else null. */
+    proofWouldNeed: { method: string; valuesNeeded: number } | null;
   };
   pPositions: PPositions;
   /** The kernel's own findings: for the rare/common kernel, how many heaps are rare and under which mask. */
@@ -43,6 +48,11 @@ export interface Summary {
    * src/core/heap/statistics.ts); null when a period is proven.
    */
   statistics: UnsolvedStatistics | null;
+  /**
+   * With no period proven or observed: `upTo` P, `after` and `lastMismatch` (for p = 1..P, the last
+   * n with G(n) != G(n + p)); any period p <= P begins after n = `after`. Null otherwise.
+   */
+  excludedPeriods: ExcludedPeriods | null;
 }
 
 export function summarise(x: Exploration): Summary {
@@ -69,9 +79,12 @@ export function summarise(x: Exploration): Summary {
       valuesNeeded: cycle?.proof?.valuesNeeded ?? (theorem === null ? null : 0),
       observedOver: p.observedOver,
       noTheorem: x.noTheorem,
+      observed: cycle !== null && !cycle.proof,
+      proofWouldNeed: cycle && !cycle.proof ? (cycle.proofWouldNeed ?? null) : null,
     },
     pPositions: x.pPositions,
     kernel: x.kernel,
     statistics: x.statistics,
+    excludedPeriods: x.excludedPeriods,
   };
 }

@@ -6,6 +6,7 @@ import type { KernelStats, ProvenCycle, Solver } from './solver.js';
 import { isCycle, patternKind, type Cycle, type Pattern } from '../laws/pattern.js';
 import { observeCycle } from '../laws/observed.js';
 import { valueAt, valueFrom } from '../laws/cycle.js';
+import { excludedPeriods, type ExcludedPeriods } from '../laws/excluded-periods.js';
 import type { StepOutcome, SteppedWork } from '../driver.js';
 import { describePPositions, type PPositions } from '../laws/p-positions.js';
 import { unsolvedStatistics, type UnsolvedStatistics } from './statistics.js';
@@ -79,6 +80,8 @@ export interface Exploration {
    * computed values, when no period is proven; null when one is. Never a claim of a period.
    */
   readonly statistics: UnsolvedStatistics | null;
+  /** With no period proven or observed: for each p up to a bound, the last n with G(n) != G(n + p); else null. */
+  readonly excludedPeriods: ExcludedPeriods | null;
   /** Milliseconds spent in proof attempts (a timing: not in any report, for benchmarks). */
   readonly proofMilliseconds: number;
   /** Largest G(n) for 0 <= n <= max. */
@@ -360,7 +363,8 @@ function patternOf({ solver, store }: Plan, proven: ProvenCycle | null): Pattern
   // Fields named one by one, as plan() takes threads apart from the request: V8 copies objects by rest and spread
   // on a slow path, which cost a sweep of cheap subtraction sets about a quarter of its time.
   const { preperiod, period, saltus } = cycle;
-  return { kind: patternKind(saltus), preperiod, period, saltus, proof: proven?.proof ?? null, observedOver: count };
+  const proofWouldNeed = proven ? null : (solver.proofNeed?.(cycle) ?? null);
+  return { kind: patternKind(saltus), preperiod, period, saltus, proof: proven?.proof ?? null, observedOver: count, proofWouldNeed };
 }
 
 /**
@@ -415,6 +419,7 @@ function analyseTable(game: GameSpecOf, plan: Plan, proven: ProvenCycle | null):
     noTheorem: solver.noTheorem,
     kernel: solver.kernelStats?.(store) ?? null,
     statistics: cycle ? null : unsolvedStatistics(g, count),
+    excludedPeriods: pattern.kind === 'none' ? excludedPeriods(g, count) : null,
     proofMilliseconds,
     maxValue: largestValue(g, count, cycle, reportedMax, at),
     pPositions: describePPositions(g, count, pattern, reportedMax),

@@ -5,7 +5,7 @@
  * (src/core/kinds/<kind>/solver.ts).
  */
 import type { ValueStore } from '../kernels/store.js';
-import type { Cycle, Proof } from '../laws/pattern.js';
+import type { Cycle, Proof, ProofNeed } from '../laws/pattern.js';
 
 export type ProvenCycle = Cycle & { proof: Proof };
 
@@ -41,6 +41,8 @@ export interface Solver {
   kernelStats?(store: ValueStore): KernelStats;
   /** A proven cycle from the first `count` values, or null (no theorem, or not proven yet). */
   prove(g: ValueStore['values'], count: number): ProvenCycle | null;
+  /** For a cycle only observed: the rule's theorem, and the values it would need to prove the cycle (none without a theorem). */
+  proofNeed?(cycle: Cycle): ProofNeed | null;
   /** After a failed prove(): the count at which the cycle seen so far would be proven, if it holds (a hint). */
   proofDue?(): number | null;
   /** Whether eventual patterns may have a saltus. */

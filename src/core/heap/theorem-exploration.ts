@@ -30,6 +30,7 @@ export function theoremExploration(game: GameSpecOf, rule: string, form: ClosedF
     noTheorem: null,
     kernel: null,
     statistics: null,
+    excludedPeriods: null,
     proofMilliseconds: 0,
     maxValue: form.largest(max),
     pPositions: form.pPositions(max),

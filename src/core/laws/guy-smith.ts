@@ -103,8 +103,13 @@ export function periodCandidates(g: ValueArray, count: number, maxPeriod: number
   return found;
 }
 
+/** The values G(0..2*n0+2p+k-1) the theorem needs to prove period p from n0 (see GuySmithSearch). */
+export function guySmithValuesNeeded(cycle: Cycle, k: number): number {
+  return 2 * cycle.preperiod + 2 * cycle.period + k;
+}
+
 function guySmithProof(n0: number, p: number, k: number): Cycle & { proof: Proof } {
-  const valuesNeeded = 2 * n0 + 2 * p + k;
+  const valuesNeeded = guySmithValuesNeeded({ preperiod: n0, period: p, saltus: 0 }, k);
   return {
     preperiod: n0,
     period: p,

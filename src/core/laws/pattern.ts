@@ -24,6 +24,12 @@ export interface Proof {
   readonly facts?: Readonly<Record<string, number>>;
 }
 
+/** An observed cycle's proof, were the cycle to go on holding: the argument, and the values it needs from G(0) on. */
+export interface ProofNeed {
+  readonly method: Proof['method'];
+  readonly valuesNeeded: number;
+}
+
 /**
  * What is known of the whole sequence: a cycle (proven or observed); a
  * published theorem's formula that need not be periodic (the divisor game's
@@ -31,7 +37,7 @@ export interface Proof {
  * 2^53), proven, with its citation; or nothing seen over the values computed.
  */
 export type Pattern =
-  | (Cycle & { readonly kind: 'periodic' | 'arithmetic-periodic'; readonly proof: Proof | null; readonly observedOver: number })
+  | (Cycle & { readonly kind: 'periodic' | 'arithmetic-periodic'; readonly proof: Proof | null; readonly observedOver: number; readonly proofWouldNeed?: ProofNeed | null })
   | { readonly kind: 'theorem'; readonly theorem: Message; readonly observedOver: number }
   | { readonly kind: 'none'; readonly observedOver: number };
 

@@ -1,7 +1,7 @@
 import type { Solver } from '../../heap/solver.js';
 import { noProof } from '../../heap/solver.js';
 import { isOctal, maxHeapsLeft } from '../../rules/code.js';
-import { GuySmithSearch } from '../../laws/guy-smith.js';
+import { GuySmithSearch, guySmithValuesNeeded } from '../../laws/guy-smith.js';
 import { TakeBreakKernel } from './take-break-kernel.js';
 import { SparseSpaceKernel } from './sparse-space.js';
 import { ComputedAhead, worthPredicting } from './speculation.js';
@@ -95,6 +95,7 @@ export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
               return attempt.proven;
             }
           : noProof,
+        ...(octal && { proofNeed: (cycle) => ({ method: 'guy-smith', valuesNeeded: guySmithValuesNeeded(cycle, k) }) }),
         proofDue: () => due,
       };
 }
