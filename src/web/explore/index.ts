@@ -41,9 +41,7 @@ export const mountExplore: MountView = (root, context, params) => {
 
   const file = ruleFileBox(t);
   const { input, positionInput, cancelButton, link, form } = exploreForm(t, file, () => running?.cancel(), () => submit());
-  const progress = h('progress', { id: 'progress', hidden: true, 'aria-label': t('explore.progress') }) as HTMLProgressElement;
-  const statusText = h('span', { id: 'status-text' });
-  const status = h('div', { role: 'status', class: 'status', 'aria-live': 'polite' }, progress, statusText);
+  const { progress, statusText, status } = statusArea(t);
   const alert = h('p', { role: 'alert', id: 'error', class: 'error', hidden: true });
   const results = h('div', { id: 'results' });
 
@@ -52,19 +50,6 @@ export const mountExplore: MountView = (root, context, params) => {
   function showError(message: string): void {
     alert.textContent = message;
     alert.hidden = false;
-  }
-
-  function fill(pairs: Pairs): void {
-    // The position has a field of its own (a `--position` typed among the words moves there).
-    input.value = commandLineOf(pairs.filter(([flag]) => flag !== 'position'));
-    positionInput.value = pairs.find(([flag]) => flag === 'position')?.[1] ?? '';
-    const rule = pairs.find(([flag, value]) => flag === 'rule' && !isModulePath(value));
-    if (rule) {
-      file.text.value = rule[1];
-      file.name = pairs.find(([flag]) => flag === 'file')?.[1] ?? 'rule.yaml';
-      file.box.open = true;
-    }
-    link.href = `#${hashOf(pairs)}`;
   }
 
   function submit(): void {
@@ -130,7 +115,7 @@ export const mountExplore: MountView = (root, context, params) => {
 
   const update = (next: URLSearchParams) => {
     const pairs = pairsOfHash(next);
-    fill(pairs);
+    fillForm(pairs, { input, positionInput, file, link });
     void run(pairs);
   };
   update(params);
@@ -143,6 +128,26 @@ export const mountExplore: MountView = (root, context, params) => {
   };
   return view;
 };
+
+/** The status line: a progress bar and its words, read out as they change. */
+function statusArea(t: Translate): { progress: HTMLProgressElement; statusText: HTMLElement; status: HTMLElement } {
+  const progress = h('progress', { id: 'progress', hidden: true, 'aria-label': t('explore.progress') }) as HTMLProgressElement;
+  const statusText = h('span', { id: 'status-text' });
+  return { progress, statusText, status: h('div', { role: 'status', class: 'status', 'aria-live': 'polite' }, progress, statusText) };
+}
+
+/** The form as the hash says: the game's words, the position in a field of its own (a `--position` typed among the words moves there), a pasted rule file. */
+function fillForm(pairs: Pairs, form: { input: HTMLInputElement; positionInput: HTMLInputElement; file: RuleFileBox; link: HTMLAnchorElement }): void {
+  form.input.value = commandLineOf(pairs.filter(([flag]) => flag !== 'position'));
+  form.positionInput.value = pairs.find(([flag]) => flag === 'position')?.[1] ?? '';
+  const rule = pairs.find(([flag, value]) => flag === 'rule' && !isModulePath(value));
+  if (rule) {
+    form.file.text.value = rule[1];
+    form.file.name = pairs.find(([flag]) => flag === 'file')?.[1] ?? 'rule.yaml';
+    form.file.box.open = true;
+  }
+  form.link.href = `#${hashOf(pairs)}`;
+}
 
 /** The rule file's box: text pasted, dropped or chosen, and the file's name (for messages). */
 interface RuleFileBox {
