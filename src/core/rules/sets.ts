@@ -25,18 +25,33 @@ export function normaliseMoveSet(values: readonly number[], what: Wording, allow
   return [...new Set(values)].sort((a, b) => a - b);
 }
 
-/** Parse "1,2,3" (spaces and braces allowed) into move sizes; `what` names the flag. */
+/** Parse "1,2,3" or "3..7,10" (spaces and braces allowed) into move sizes; `what` names the flag. */
 export function parseMoveList(text: string, what: Wording, allowEmpty: boolean): number[] {
   const inner = String(text).trim().replace(/^\{(.*)\}$/, '$1').trim();
   if (inner === '') return normaliseMoveSet([], what, allowEmpty);
   const parts = inner.split(/\s*,\s*|\s+/);
   if (parts.length > MAX_MOVES) throw new InputError(says`${what}: ${saying('error.moves.tooMany', { count: parts.length, most: MAX_MOVES })}`, { code: 'bad-rule' });
-  const values = parts.map((part) => {
+  const values: number[] = [];
+  for (const part of parts) {
     if (part === '') throw new InputError(says`${what}: ${saying('error.moves.emptyEntry', { text: quote(text) })}`, { code: 'bad-rule' });
-    if (/^-/.test(part)) throw new InputError(says`${what}: ${saying('error.moves.notPositive', { value: quote(part) })}`, { code: 'bad-rule' });
-    const value = parseCount(part, what);
-    if (value > BigInt(MAX_MOVE)) throw new InputError(says`${what}: ${saying('error.moves.tooLarge', { value: quote(part), most: MAX_MOVE })}`, { code: 'bad-rule' });
-    return Number(value);
-  });
+    // A range a..b stands for every move from a to b; counted before it is spelled out, so 1..2^31 costs nothing.
+    const range = /^(.+?)\.\.(.+)$/.exec(part);
+    if (!range) {
+      values.push(moveSize(part, what));
+      continue;
+    }
+    const [from, to] = [moveSize(range[1]!, what), moveSize(range[2]!, what)];
+    if (to < from) throw new InputError(says`${what}: ${saying('error.moves.backwardRange', { range: quote(part) })}`, { code: 'bad-rule' });
+    if (values.length + (to - from + 1) > MAX_MOVES) throw new InputError(says`${what}: ${saying('error.moves.tooMany', { count: values.length + (to - from + 1), most: MAX_MOVES })}`, { code: 'bad-rule' });
+    for (let move = from; move <= to; move++) values.push(move);
+  }
   return normaliseMoveSet(values, what, allowEmpty);
+}
+
+/** One move size as written (a whole number of tokens, 1 to MAX_MOVE). */
+function moveSize(part: string, what: Wording): number {
+  if (/^-/.test(part)) throw new InputError(says`${what}: ${saying('error.moves.notPositive', { value: quote(part) })}`, { code: 'bad-rule' });
+  const value = parseCount(part, what);
+  if (value > BigInt(MAX_MOVE)) throw new InputError(says`${what}: ${saying('error.moves.tooLarge', { value: quote(part), most: MAX_MOVE })}`, { code: 'bad-rule' });
+  return Number(value);
 }

@@ -21,6 +21,7 @@ export const errors = {
   'error.moves.tooLarge': '{value} is larger than the supported {most}',
   'error.moves.empty': 'the set of moves is empty',
   'error.moves.tooMany': '{count} moves; a set holds at most {most}',
+  'error.moves.backwardRange': '{range} ends before it starts (a range is low..high)',
   'error.moves.emptyEntry': '{text} has an empty entry',
   'error.moves.notNumbers': 'expected numbers such as 1,2,3, got {text} (named sequences: {names})',
   'error.code.at': '{char} at character {index}',

@@ -18,6 +18,7 @@ export const errors: Readonly<Record<keyof typeof english, string>> = {
   'error.moves.tooLarge': '{value} 超过了支持的上限 {most}',
   'error.moves.empty': '可取的数目集合是空的',
   'error.moves.tooMany': '{count} 种取法；一个集合至多 {most} 种',
+  'error.moves.backwardRange': '{range} 的终点小于起点（范围写作 小..大）',
   'error.moves.emptyEntry': '{text} 中有一项是空的',
   'error.moves.notNumbers': '应为 1,2,3 这样的数，却是 {text}（有名字的数列：{names}）',
   'error.code.at': '第 {index} 个字符 {char}',
