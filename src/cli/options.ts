@@ -9,6 +9,7 @@ import { parseCount, parseSmallCount } from '../core/numbers.js';
 import { RULE_WORDS, ruleWord } from '../core/rule-words.js';
 import { parseRowRange } from '../core/rows.js';
 import type { GameSpec } from '../core/kinds/registry.js';
+import type { AnalyseRequest } from '../core/kinds/kind.js';
 
 import { FORMAT_NAMES } from '../report/formats.js';
 import { EMIT_LANGUAGES, parseEmitLanguage, type EmitLanguage } from '../core/emit/model.js';
@@ -92,10 +93,8 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 const FILE_FLAGS: readonly string[] = [...WORD_FLAGS.filter((w) => w.fileValue.form === 'file').map((w) => w.word), 'rule', 'out', 'plot', 'checkpoint'];
 
 
-/** The options of `sg-explore` (and `play`). Numbers are taken as strings: yargs would turn 2^20 into NaN without a word. */
-export const EXPLORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
-  // The rule's words, as the kinds describe them (src/core/rule-words.ts).
-  ...Object.fromEntries(WORD_FLAGS.map((w) => [w.word, { type: 'string', describe: w.describe, group: 'Rule:' } satisfies OptionSpec])),
+/** The options of `sg-explore` (and `play`) other than the rule's words. */
+const OWN_OPTIONS = {
   rule: { type: 'string', describe: 'a rule file (.json, .yaml, .yml) or a JS module exporting options(n) (.mjs, .js)', group: 'Rule:' },
   max: { type: 'string', describe: 'report heaps 0..max (1e6, 1_000_000 and 2^20 all work)', group: 'Range:' },
   limit: { type: 'string', describe: 'compute at most this many values looking for a proof', group: 'Range:' },
@@ -126,7 +125,86 @@ export const EXPLORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   threads: { ...(THREADS_OPTION as OptionSpec), group: 'Long runs:' },
   resume: { type: 'boolean', describe: 'continue from the --checkpoint file', group: 'Long runs:' },
   force: { type: 'boolean', describe: 'overwrite an existing --checkpoint file (without --resume)', group: 'Long runs:' },
+} satisfies Record<string, OptionSpec>;
+/** A flag of the table other than the rule's words. */
+export type ExploreFlag = keyof typeof OWN_OPTIONS;
+
+/** The options of `sg-explore` (and `play`). Numbers are taken as strings: yargs would turn 2^20 into NaN without a word. */
+export const EXPLORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  // The rule's words, as the kinds describe them (src/core/rule-words.ts).
+  ...Object.fromEntries(WORD_FLAGS.map((w) => [w.word, { type: 'string', describe: w.describe, group: 'Rule:' } satisfies OptionSpec])),
+  ...OWN_OPTIONS,
 };
+
+/** A request field no flag sets, and why (the compiler asks for one or the other for every field). */
+export interface NotAFlag {
+  readonly notAFlag: string;
+}
+/** The flags of the option table that set a request field (the CLI's request is made from them in run.ts requestOf). */
+export interface FlagsOf {
+  readonly flags: readonly ExploreFlag[];
+}
+/**
+ * Each field of the library's request (AnalyseRequest), with the flags that set it or an explicit "not a flag":
+ * a field added to the request does not compile here until it is given one or the other.
+ */
+export const REQUEST_FLAGS: { readonly [K in keyof AnalyseRequest]-?: K extends 'game' ? { readonly flags: readonly string[] } : FlagsOf | NotAFlag } = {
+  game: { flags: RULE_FLAGS },
+  max: { flags: ['max'] },
+  at: { flags: ['at'] },
+  limit: { flags: ['limit'] },
+  rows: { flags: ['rows'] },
+  position: { flags: ['position'] },
+  misere: { flags: ['misere', 'genus', 'quotient'] },
+  misereTheory: { flags: ['genus', 'quotient'] },
+  useObserved: { flags: ['use-observed'] },
+  resume: { notAFlag: "the checkpoint's values: --resume reads them from the --checkpoint file" },
+  threads: { flags: ['threads'] },
+  memoryBudget: { notAFlag: "the host's budget (a library caller's choice)" },
+  module: { flags: ['timeout', 'trust-module', 'checkpoint'] },
+};
+
+/** Flags that cannot go with a flag, and what is said when one is given with it. */
+export interface Conflicts {
+  readonly with: readonly ExploreFlag[];
+  readonly message: (flag: string, other: string) => string;
+}
+const ASKS_FOR: Readonly<Record<string, string>> = { plot: 'a picture', misere: 'misère outcomes' };
+const THEORY_CONFLICTS: Conflicts = {
+  with: ['position', 'at', 'rows', 'checkpoint', 'plot', 'limit'],
+  message: (flag, other) => `--${flag} makes a table of heaps 0..max; --${other} does not apply to it (give one or the other)`,
+};
+/**
+ * The flags that conflict with a flag, in the order they are checked (the first conflict found is the one told):
+ * one loop (refuseConflicts) checks them all.
+ */
+export const EXPLORE_CONFLICTS: { readonly [flag in ExploreFlag]?: Conflicts } = {
+  position: { with: ['max', 'at', 'rows', 'checkpoint'], message: (_, other) => `--position evaluates one position; --${other} asks for a table (give one or the other)` },
+  check: {
+    with: ['position', 'at', 'misere', 'plot'],
+    message: (_, other) => `--check checks a conjecture against a table; --${other} asks for ${ASKS_FOR[other] ?? 'single values'} (give one or the other)`,
+  },
+  emit: {
+    with: ['position', 'misere', 'at', 'rows', 'plot', 'format', 'checkpoint'],
+    message: (_, other) => `--emit writes the pattern of the game as code; --${other} does not apply to it (give one or the other)`,
+  },
+  genus: { with: ['quotient', ...THEORY_CONFLICTS.with], message: (flag, other) => (other === 'quotient' ? 'give --genus or --quotient, not both' : THEORY_CONFLICTS.message(flag, other)) },
+  quotient: THEORY_CONFLICTS,
+};
+
+/** Whether a flag was given (a boolean flag given as --no-X was not). */
+function given(argv: Record<string, unknown>, flag: string): boolean {
+  return argv[flag] !== undefined && argv[flag] !== false;
+}
+
+/** The one check of EXPLORE_CONFLICTS: the first given flag with a given flag it conflicts with is refused. */
+export function refuseConflicts(argv: Record<string, unknown>): void {
+  for (const [flag, conflicts] of Object.entries(EXPLORE_CONFLICTS)) {
+    if (!conflicts || !given(argv, flag)) continue;
+    const other = conflicts.with.find((f) => given(argv, f));
+    if (other !== undefined) throw new InputError(conflicts.message(flag, other));
+  }
+}
 
 /** The option table, for yargs (help, version and every complaint come from it). */
 function optionTable(argv: Argv, io?: CliIo) {
@@ -225,16 +303,6 @@ function shellWord(word: string): string {
   return /^[A-Za-z0-9_@%+=:,./^-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** --emit LANG, checked against the flags it cannot go with; the command line is kept for the code's header. */
-function parseEmit(argv: Record<string, unknown>, rawArgs: readonly string[], playing: boolean): ExploreCommand['emit'] {
-  const text = single(argv.emit, 'emit');
-  if (text === undefined) return undefined;
-  if (playing) throw new InputError('--emit writes code; sg-explore play plays the game (give one or the other)');
-  const clash = (['position', 'misere', 'at', 'rows', 'plot', 'format', 'checkpoint'] as const).find((f) => argv[f] !== undefined && argv[f] !== false);
-  if (clash) throw new InputError(`--emit writes the pattern of the game as code; --${clash} does not apply to it (give one or the other)`);
-  return { language: parseEmitLanguage(text), commandLine: ['sg-explore', ...rawArgs].map(shellWord).join(' ') };
-}
-
 export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, playing = false, quick = true): Promise<ParseOutcome> {
   const args = rawArgs.map((a) => (a === '-' ? STDIN_ARGUMENT : a));
   // The everyday command line is read without loading yargs (about half of a small run's time);
@@ -283,24 +351,16 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
   if (position !== undefined) {
     if (position.length > 1 && position.includes(STDIN_ARGUMENT)) throw new InputError("--position: '-' reads every heap from standard input, so it comes alone (give heaps either on the command line or on standard input)");
     if (position.length === 0) throw new InputError('--position needs at least one component (heap sizes such as 3 6 9, or - to read them from stdin)');
-    const clash = (['max', 'at', 'rows', 'checkpoint'] as const).find((f) => argv[f] !== undefined);
-    if (clash) throw new InputError(`--position evaluates one position; --${clash} asks for a table (give one or the other)`);
   }
   const check = single(argv.check, 'check');
-  if (check !== undefined) {
-    if (playing) throw new InputError('--check is for tables, not for sg-explore play');
-    const clash = (['position', 'at', 'misere', 'plot'] as const).find((f) => argv[f] !== undefined && argv[f] !== false);
-    if (clash) throw new InputError(`--check checks a conjecture against a table; --${clash} asks for ${clash === 'plot' ? 'a picture' : clash === 'misere' ? 'misère outcomes' : 'single values'} (give one or the other)`);
-    if (check.trim() === '') throw new InputError("--check needs a conjecture, such as 'g == n % 4'");
-  }
-  const emit = parseEmit(argv, rawArgs, playing);
-  if (argv.genus && argv.quotient) throw new InputError('give --genus or --quotient, not both');
+  if (check !== undefined && playing) throw new InputError('--check is for tables, not for sg-explore play');
+  const emitText = single(argv.emit, 'emit');
+  if (emitText !== undefined && playing) throw new InputError('--emit writes code; sg-explore play plays the game (give one or the other)');
   const theory = argv.genus ? ('genus' as const) : argv.quotient ? ('quotient' as const) : undefined;
-  if (theory) {
-    if (playing) throw new InputError(`--${theory} makes a table; sg-explore play plays the game`);
-    const clash = (['position', 'at', 'rows', 'checkpoint', 'plot', 'limit'] as const).find((f) => argv[f] !== undefined && argv[f] !== false);
-    if (clash) throw new InputError(`--${theory} makes a table of heaps 0..max; --${clash} does not apply to it (give one or the other)`);
-  }
+  if (theory && playing && !(argv.genus && argv.quotient)) throw new InputError(`--${theory} makes a table; sg-explore play plays the game`);
+  refuseConflicts(argv);
+  if (check !== undefined && check.trim() === '') throw new InputError("--check needs a conjecture, such as 'g == n % 4'");
+  const emit = emitText === undefined ? undefined : { language: parseEmitLanguage(emitText), commandLine: ['sg-explore', ...rawArgs].map(shellWord).join(' ') };
   return {
     command: {
       command: 'explore',

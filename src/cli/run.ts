@@ -84,20 +84,34 @@ function formatBytes(bytes: bigint): string {
   return `${value < 10 && unit > 0 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
 }
 
-/** The request a command makes of the library (the position and the stdin heaps are added where read). */
+/**
+ * How each field of the library's request is made from the command: a field the CLI does not set is null
+ * (REQUEST_FLAGS in options.ts says why no flag sets it). The compiler asks for every field of the request.
+ */
+const REQUEST_FROM_COMMAND: { readonly [K in keyof Request]-?: ((game: GameSpec, command: ExploreCommand, io: CliIo) => Request[K]) | null } = {
+  game: (game) => game,
+  max: (_, command) => command.max,
+  at: (_, command) => command.at,
+  limit: (_, command) => command.limit,
+  rows: (_, command) => command.rows,
+  position: null, // added where read (with the heaps from standard input)
+  misere: (_, command) => command.misere,
+  misereTheory: (_, command) => command.misereTheory,
+  useObserved: (_, command) => command.useObserved,
+  resume: null,
+  threads: (_, command) => command.threads ?? defaultThreads(),
+  memoryBudget: null,
+  module: (_, command, io) => ({ timeoutMs: command.timeoutMs, trusted: command.trustModule, log: io.stderr, checkpoint: command.checkpoint !== undefined }),
+};
+
+/** The request a command makes of the library (the position and the stdin heaps are added where read); fields left undefined are left out. */
 function requestOf(game: GameSpec, command: ExploreCommand, io: CliIo): Request {
-  return {
-    game,
-    max: command.max,
-    at: command.at,
-    limit: command.limit,
-    rows: command.rows,
-    misere: command.misere,
-    ...(command.misereTheory && { misereTheory: command.misereTheory }),
-    useObserved: command.useObserved,
-    threads: command.threads ?? defaultThreads(),
-    module: { timeoutMs: command.timeoutMs, trusted: command.trustModule, log: io.stderr, checkpoint: command.checkpoint !== undefined },
-  };
+  const request: Record<string, unknown> = {};
+  for (const [field, from] of Object.entries(REQUEST_FROM_COMMAND)) {
+    const value = from?.(game, command, io);
+    if (value !== undefined) request[field] = value;
+  }
+  return request as unknown as Request;
 }
 
 async function exploreTo(command: ExploreCommand, io: CliIo): Promise<number | void> {
