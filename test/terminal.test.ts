@@ -3,7 +3,11 @@
  * choice flags that name the nearest choice, play's line editing and words,
  * and a progress line that fits, says how far, and is erased on every way out.
  */
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { privateDevice } from './helpers/scratch.js';
 import { expectBadInput, runCli } from './helpers/cli.js';
 import { runPty, sgrLeftOn } from './helpers/pty.js';
 import { runMain } from './helpers/in-process.js';
@@ -174,16 +178,22 @@ describe('the progress line fits the terminal, says how far and how long, and is
     });
   }
 
-  it('a normal end and an error end leave no progress line on the screen', async () => {
-    const ok = await runPty(['--code', '0.6', '--max', '20000', '--limit', '20000', '--format', 'csv', '--out', '/dev/null']);
+  it('a normal end and an error end leave no progress line on the screen', async (context) => {
+    // Device nodes of the test's own (a wrong rename would replace them, not the machine's /dev/null and /dev/full).
+    const dir = mkdtempSync(join(tmpdir(), 'sg-terminal-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const [discard, full] = [privateDevice(dir, 'null'), privateDevice(dir, 'full')];
+    if (!discard || !full) return context.skip();
+    // A million values: many steps of the driver on any machine, so the line is drawn before it is to be erased.
+    const ok = await runPty(['--code', '0.6', '--max', '1e6', '--limit', '1e6', '--format', 'csv', '--out', discard]);
     expect(ok.code, ok.output).toBe(0);
     expect(ok.output).toContain('computing: ');
     expect(screen(ok.output).filter((l) => l.trim() !== '')).toEqual([]);
     // A write that fails after the computation (a full disk): the error ends the run after the line was drawn.
-    const bad = await runPty(['--code', '0.6', '--max', '20000', '--limit', '20000', '--format', 'csv', '--out', '/dev/full']);
+    const bad = await runPty(['--code', '0.6', '--max', '1e6', '--limit', '1e6', '--format', 'csv', '--out', full]);
     expect(bad.code, bad.output).toBe(1);
     expect(bad.output).toContain('computing: ');
-    expect(screen(bad.output).filter((l) => l.trim() !== '')).toEqual(['sg-explore: --out /dev/full: cannot write (no space left on device)']);
+    expect(screen(bad.output).filter((l) => l.trim() !== '')).toEqual([`sg-explore: --out ${full}: cannot write (no space left on device)`]);
   });
 });
 
