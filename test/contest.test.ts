@@ -265,9 +265,9 @@ describe('refusals', () => {
     expectBadInput(await runMain(['--preset', 'nim', '--max', '3', '--answer', 'move']), '--answer without a position', { pattern: /--answer move answers positions/ });
     expectBadInput(await runMain(['--preset', 'nim', '--position', '3', '--answer', 'move', '--format', 'json']), '--answer and --format', { pattern: /--format does not apply/ });
     expectBadInput(await runMain(['--preset', 'nim', '--position', '3', '--words', 'a,b']), '--words alone', { pattern: /give --answer too/ });
-    expectBadInput(await runMain(['--preset', 'nim', '--position', '3', '--answer', 'winner', '--words', 'Yes']), 'one word for winner', { pattern: /--answer winner takes two words/ });
-    expectBadInput(await runMain(['--preset', 'nim', '--position', '3', '--answer', 'move', '--words', 'a,b']), 'two words for move', { pattern: /--answer move takes one word/ });
+    expectBadInput(await runMain(['--preset', 'nim', '--position', '3', '--answer', 'winner', '--words', 'Yes']), 'one word for winner', { pattern: /--answer winner takes two phrases separated by ','/ });
+    expectBadInput(await runMain(['--preset', 'nim', '--position', '3', '--answer', 'move', '--words', 'a,b']), 'two words for move', { pattern: /--answer move takes one phrase/ });
     expectBadInput(await runMain(['--preset', 'nim', '--position', '-', '--input', 'cases'], { stdin: '1\n1\n1\n' }), 'cases without --answer', { pattern: /--input cases reads several positions: answer them with --answer/ });
-    expectBadInput(await runMain(['--preset', 'wythoff', '--position', '3:5', '--answer', 'move']), 'move of a two-pile game', { pattern: /--answer move writes a move as the amount taken/ });
+    expectBadInput(await runMain(['--graph', 'examples/game.txt', '--position', 'x', '--answer', 'move']), 'move of a graph', { pattern: /the move's layout names \{take\}, but this game's moves take no amount of tokens/ });
   });
 });

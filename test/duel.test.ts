@@ -116,7 +116,7 @@ describe('sg-explore duel', () => {
   it('flags duel does not take, or without a solution, are refused in one line', async () => {
     expectBadInput(await runMain(['duel', '--preset', 'nim']), 'no solution', { pattern: /duel needs the program to test/ });
     expectBadInput(await runMain(['duel', '--preset', 'nim', '--position', '3', '--solution', 'x']), '--position', { pattern: /duel does not take --position: it draws random positions itself/ });
-    expectBadInput(await runMain(['duel', '--preset', 'wythoff', '--solution', 'x']), 'two piles', { pattern: /duel draws positions of heaps/ });
+    expectBadInput(await runMain(['duel', '--graph', 'examples/game.txt', '--solution', 'x']), 'a graph', { pattern: /duel draws positions of heaps and pairs of piles; it cannot draw those of graph/ });
     expectBadInput(await runMain(['duel', '--preset', 'nim', '--solution', 'x', '--time-limit', '0']), 'time limit', { pattern: /--time-limit: '0' is not a number of seconds/ });
     expectBadInput(await runMain(['duel', '--preset', 'nim', '--solution', 'x', '--', 'y']), 'twice', { pattern: /give the solution once/ });
   });

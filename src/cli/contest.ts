@@ -1,24 +1,27 @@
 /**
- * Contest input and output: the layouts of standard input that judges use
- * (`--input counted`: a count, then that many heaps, as Luogu P1247;
- * `--input cases`: T, then T cases of a count and heaps, as P2197), and the
- * answers they expect (`--answer winner`: a line per position;
- * `--answer move`: the first winning move as "TAKE HEAP" and the heaps after
- * it, or a word for a lost position).
+ * Contest input and output: standard input in a judge's layout
+ * (src/core/contest/layout.ts: a count then heaps as Luogu P1247, T cases as
+ * P2197, cases up to a sentinel line or the end of the input, a rule in each
+ * case as S-Nim), each position answered as the judge expects
+ * (src/core/contest/answer.ts: winner, move, count, moves, with the
+ * problem's words and a `Case #k: ` prefix).
  *
- * Two paths give the same bytes: the general one (the heaps spooled, each
- * position evaluated as `--position` evaluates it, any heap rule, misère
- * too) and, for Nim in normal play, a fast one that reads standard input as
- * bytes, xors the heaps as numbers and writes the answer in one piece. The
- * fast path gives up (null) on anything unusual — a token other than plain
- * digits, a count that disagrees — and the general path answers, or
- * refuses with its words.
+ * Two paths give the same bytes: the general one (each position evaluated
+ * as `--position` evaluates it, any game, misère too) and, for Nim in normal
+ * play, a fast one that reads standard input as bytes, xors the heaps as
+ * numbers and writes the answer in one piece. The fast path gives up (null)
+ * on anything unusual — a token other than plain digits, a count that
+ * disagrees — and the general path answers, or refuses with its words.
  */
 import { InputError } from '../core/errors.js';
 import { formatCount } from '../core/numbers.js';
 import type { HeapList } from '../core/positions/heap-list.js';
-import type { PositionReport } from '../core/positions/position.js';
-import { DEFAULT_WORDS, type AnswerMode, type InputLayout } from './options.js';
+import { checkedCases, type CaseSpan, type JudgeLayout, type JudgeTokens } from '../core/contest/layout.js';
+import { answerPieces, isPositionReport, prefixOf, reportOfPosition, type AnswerMode, type AnswerSpec, type WrittenComponents } from '../core/contest/answer.js';
+import { textTokens } from '../core/contest/tokens.js';
+import type { JudgeForm, ShapedResult } from '../core/kinds/kind.js';
+import type { GameSpec } from '../core/kinds/registry.js';
+import { ruleWord } from '../core/rule-words.js';
 
 /** Heaps read a block at a time. */
 const BLOCK = 8192;
@@ -38,85 +41,87 @@ export function heapSlice(list: HeapList, from: number, count: number): HeapList
   };
 }
 
-const plural = (n: bigint | number, one: string, many = `${one}s`) => `${formatCount(Number(n))} ${n === 1 || n === 1n ? one : many}`;
+/** Whether a layout's tokens are read as heaps by the host (streamed: millions of them), rather than as text. */
+export function readsHeaps(form: JudgeForm, layout: JudgeLayout, heapKind: boolean): boolean {
+  return heapKind && form.token === 'number' && form.width === 1 && layout.sentinel.every((t) => /^\d+$/.test(t));
+}
+
+/** The tokens of standard input as text: JSON values whole where the components are JSON. */
+export function tokensOfText(text: string, form: JudgeForm): JudgeTokens {
+  return textTokens(text, form.token === 'json');
+}
+
+/** One position of a case, ready to evaluate: heaps the host read, or components as --position reads them; and as the judge wrote them. */
+export interface CasePosition {
+  readonly position: readonly string[] | HeapList;
+  readonly written: WrittenComponents;
+}
+
+/** One case: its game (its own rule, or the command's), its number, its positions. */
+export interface JudgeCase {
+  readonly number: number;
+  readonly game: GameSpec;
+  readonly positions: Iterable<CasePosition>;
+}
 
 /**
- * The positions of standard input in `layout`: every number a heap (one
- * position), a count then that many heaps (one position), or T cases of a
- * count and heaps. A count that disagrees with what follows is refused in
- * one line that says which count and what follows, before any position is
- * answered; the positions then come one at a time (millions of small cases
- * are never all held at once).
+ * The cases of standard input, every count checked first (a mistake is
+ * refused before the first answer); each position from the heaps the host
+ * read (`heaps`), or from the text's tokens.
  */
-export function positionsIn(heaps: HeapList, layout: InputLayout): Iterable<HeapList> {
-  if (layout === 'heaps') return [heaps];
-  const total = heaps.count;
-  const numberAt = (i: number) => heaps.read(i, 1)[0]!;
-  if (layout === 'counted') {
-    const count = numberAt(0);
-    const follow = BigInt(total - 1);
-    if (count !== follow) throw new InputError(`--input counted: the count ${count} says ${plural(count, 'heap')} follow, but ${follow === 0n ? 'none does' : `${plural(follow, 'number')} ${follow === 1n ? 'does' : 'do'}`}`);
-    return [heapSlice(heaps, 1, total - 1)];
-  }
-  const cases = numberAt(0);
-  let at = 1;
-  for (let c = 1n; c <= cases; c++) {
-    if (at >= total) throw new InputError(`--input cases: the first number says ${plural(cases, 'case')}, but standard input ends after ${plural(c - 1n, 'case')} (case ${c} has no count)`);
-    const count = numberAt(at);
-    const left = BigInt(total - at - 1);
-    if (count > left) throw new InputError(`--input cases: case ${c} of ${cases} says ${plural(count, 'heap')}, but only ${plural(left, 'number')} ${left === 1n ? 'follows' : 'follow'}`);
-    at += 1 + Number(count);
-  }
-  if (at < total) throw new InputError(`--input cases: the first number announces ${plural(cases, 'case')}, but ${plural(total - at, 'more number')} ${total - at === 1 ? 'follows' : 'follow'} the last of them`);
-  return (function* () {
-    for (let at = 1; at < total; ) {
-      const count = Number(numberAt(at));
-      yield heapSlice(heaps, at + 1, count);
-      at += 1 + count;
+export function judgeCases(tokens: JudgeTokens, heaps: HeapList | null, layout: JudgeLayout, form: JudgeForm, game: GameSpec): Iterable<JudgeCase> {
+  const spans = checkedCases(tokens, layout, form.width);
+  const caseGame = (span: CaseSpan): GameSpec => {
+    if (span.rule === null) return game;
+    const numbers = Array.from({ length: span.rule.count }, (_, i) => tokens.text(span.rule!.from + i));
+    // A case's rule is read by the rule's own word: its refusals say which case.
+    return ruleWord(layout.rule!)!.parse(numbers.join(','), `--${layout.rule} (case ${span.number})`) as GameSpec;
+  };
+  const positionOf = (from: number, components: number): CasePosition => {
+    if (heaps) {
+      const slice = heapSlice(heaps, from, components);
+      return { position: slice, written: { count: components, read: (at, length) => slice.read(at, length).map(String) } };
     }
+    const groups = Array.from({ length: components }, (_, c) => Array.from({ length: form.width }, (_, k) => tokens.text(from + c * form.width + k)));
+    const written = groups.map((g) => g.join(' '));
+    return { position: groups.map((g) => form.positionText(g)), written: { count: components, read: (at, length) => written.slice(at, at + length) } };
+  };
+  return (function* () {
+    for (const span of spans) yield { number: span.number, game: caseGame(span), positions: span.positions.map((p) => positionOf(p.from, p.components)) };
   })();
 }
 
-/** The words of an answer: --words, or the judges' defaults. */
-export function answerWords(mode: AnswerMode, words: readonly string[] | undefined): readonly string[] {
-  return words ?? DEFAULT_WORDS[mode];
+/**
+ * A case's answer, added in pieces: its prefix, then each position's answer
+ * (from `evaluate`, its result read by the game's judge's form), joined by
+ * the spec's `between`, then a line break.
+ */
+export async function caseAnswer(judgeCase: JudgeCase, form: JudgeForm, spec: AnswerSpec, evaluate: (game: GameSpec, position: readonly string[] | HeapList) => Promise<ShapedResult>, add: (pieces: Iterable<string>) => Promise<void>): Promise<void> {
+  let first = true;
+  for (const { position, written } of judgeCase.positions) {
+    const result = await evaluate(judgeCase.game, position);
+    const report = isPositionReport(result) ? reportOfPosition(result, form.written) : form.report?.(result);
+    if (!report) throw new InputError(`--answer ${spec.mode}: this game's result has no outcome to answer with`);
+    const pieces = answerPieces(report, written, spec);
+    // The first piece is made (every refusal comes before it) before the prefix is written: a refusal leaves no half line.
+    const head = pieces.next();
+    await add([first ? prefixOf(spec, judgeCase.number) : spec.between]);
+    first = false;
+    if (!head.done) await add([head.value]);
+    await add({ [Symbol.iterator]: () => pieces });
+  }
+  await add(['\n']);
 }
 
-/**
- * A position's answer, as a judge expects it (each line ends in a newline),
- * in pieces: `winner`: the first word when the player to move wins, the
- * second when the other does; `move`: the first winning move in the
- * canonical order as "TAKE HEAP" (heap counted from 1), then the heaps after
- * it (a heap a move splits written as its parts, in its place; a heap taken
- * whole as 0), a piece a heap, read from `heaps` as they are written (the
- * line of ten million heaps is never held), or the word for a lost position.
- * A position without an answer is refused before the first piece.
- */
-export function* answerOf(report: PositionReport<bigint>, heaps: HeapList | null, mode: AnswerMode, words: readonly string[]): Generator<string, void, void> {
-  // A game on a graph says its outcome in its analysis, in words of its own (first, second, draw).
-  const said = report.outcome ?? (report as { analysis?: { outcome?: string } }).analysis?.outcome;
-  const outcome = ({ first: 'N', second: 'P', draw: 'D' } as Record<string, 'N' | 'P' | 'D'>)[said] ?? said;
-  if (outcome !== 'N' && outcome !== 'P' && outcome !== 'D') throw new InputError(`--answer ${mode}: this game's result has no outcome to answer with`);
-  if (outcome === 'D') throw new InputError(`--answer ${mode}: neither player can force a win here (a draw), so there is no ${mode === 'winner' ? 'winner' : 'winning move'} to print`);
-  if (mode === 'winner') return yield `${outcome === 'N' ? words[0] : words[1]}\n`;
-  if (outcome === 'P') return yield `${words[0]}\n`;
-  const move = report.winningMoves[0];
-  if (!move) {
-    if (report.movesNotListed) throw new InputError(`--answer move: the first player wins, but the winning moves could not be found: ${report.movesNotListed}`);
-    throw new InputError('--answer move: the player to move wins by making no move (misère play with no move left), so there is no move to print');
-  }
-  if (move.take === null || heaps === null) throw new InputError('--answer move: this game has no amount taken to write');
-  yield `${move.take} ${move.component}\n`;
-  for (let from = 0; from < heaps.count; from += BLOCK) {
-    const block = heaps.read(from, BLOCK);
-    for (let i = 0; i < block.length; i++) {
-      const space = from + i > 0 ? ' ' : '';
-      if (from + i + 1 !== move.component) yield space + String(block[i]);
-      else yield space + (move.to.length === 0 ? '0' : move.to.join(' '));
-    }
-  }
-  yield '\n';
+/** The fast path's modes: who wins and the first move, in the default move layout and no prefix. */
+export function fastPathAnswers(spec: AnswerSpec, layout: JudgeLayout): 'winner' | 'move' | null {
+  const plain = spec.prefix === '' && layout.rule === null && typeof layout.components !== 'number' && (layout.cases === 'one' || layout.cases === 'counted');
+  if (!plain) return null;
+  if (spec.mode === 'winner') return 'winner';
+  return spec.mode === 'move' && spec.moveFormat === '{take} {heap}\n{after}' ? 'move' : null;
 }
+
+export const plural = (n: bigint | number, one: string, many = `${one}s`) => `${formatCount(Number(n))} ${n === 1 || n === 1n ? one : many}`;
 
 // ---------------------------------------------------------------------------
 // The fast path: Nim in normal play, from the bytes of standard input.
@@ -184,7 +189,7 @@ function tokensOf(bytes: Uint8Array): Tokens | null {
  * answer instead (a token that is not plain digits of at most 15, a leading
  * zero, a count that disagrees with what follows, no heap at all).
  */
-export function nimAnswers(bytes: Uint8Array, layout: InputLayout, mode: AnswerMode, words: readonly string[]): (Uint8Array | string)[] | null {
+export function nimAnswers(bytes: Uint8Array, layout: 'heaps' | 'counted' | 'cases', mode: 'winner' | 'move', words: readonly string[]): (Uint8Array | string)[] | null {
   const tokens = tokensOf(bytes);
   if (!tokens || tokens.count === 0) return null;
   const { count: total, values, starts } = tokens;
@@ -285,8 +290,8 @@ function join(pieces: readonly (Uint8Array | string)[]): (Uint8Array | string)[]
 }
 
 /** Whether the fast path answers this game and play: Nim (every heap's value its size) in normal play. */
-export function fastPathApplies(nim: boolean, misere: boolean, mode: AnswerMode | undefined): boolean {
-  return nim && !misere && mode !== undefined;
+export function fastPathApplies(nim: boolean, misere: boolean, mode: 'winner' | 'move' | null): boolean {
+  return nim && !misere && mode !== null;
 }
 
 /** Bytes already read, as a stream of one chunk. */

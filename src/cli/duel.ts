@@ -13,10 +13,12 @@ import { excerpt, InputError, quote } from '../core/errors.js';
 import { formatCount, parseCount, parseSmallCount } from '../core/numbers.js';
 import { mulberry32 } from '../core/random.js';
 import { kindOf, type GameSpec } from '../core/kinds/registry.js';
-import { heapArray } from '../core/positions/heap-list.js';
-import type { PositionReport } from '../core/positions/position.js';
 import { single } from './common.js';
-import { answerOf, answerWords } from './contest.js';
+import { caseAnswer, type JudgeCase } from './contest.js';
+import { judgeFormOf } from '../core/contest/form.js';
+import { judgeLayout, type JudgeLayout } from '../core/contest/layout.js';
+import type { JudgeForm } from '../core/kinds/kind.js';
+import { ruleWord } from '../core/rule-words.js';
 import { columnsOf, type CliIo } from './io.js';
 import { noteForStop, onInterrupt } from './interrupt.js';
 import { EXPLORE_OPTIONS, parseCommandLine, RULE_FLAGS, type ExploreCommand } from './options.js';
@@ -30,13 +32,14 @@ export const DUEL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   solution: { type: 'string', describe: "the program to test, run once a case: a command split at spaces (\"python3 sol.py\"); or give it after -- (each word as it is)", group: 'Duel:' },
   cases: { type: 'string', describe: 'runs of the solution, each on a new random input (default 100)', group: 'Duel:' },
   seed: { type: 'string', describe: 'the random inputs from this seed, to run the same cases again (default: a new seed, printed)', group: 'Duel:' },
-  heaps: { type: 'string', describe: 'each position has 1 to this many heaps (default 5)', group: 'Duel:' },
-  largest: { type: 'string', describe: 'each heap has 0 to this many tokens (default 20; up to 10^18)', group: 'Duel:' },
+  heaps: { type: 'string', describe: 'each position has 1 to this many components (heaps, pairs; default 5), or A..B of them (3..3: exactly 3)', group: 'Duel:' },
+  smallest: { type: 'string', describe: 'each heap (each pile of a pair) has at least this many tokens (default 0)', group: 'Duel:' },
+  largest: { type: 'string', describe: 'each heap (each pile of a pair) has at most this many tokens (default 20; up to 10^18)', group: 'Duel:' },
   'time-limit': { type: 'string', describe: 'seconds a run may take before it is stopped and reported (default 5: generous, for an interpreter starting on a busy machine)', group: 'Duel:' },
 };
 
 /** The flags of sg-explore that duel passes on (the game, the layout, the answer). */
-const GAME_FLAGS = [...RULE_FLAGS, 'input', 'answer', 'words', 'misere', 'limit', 'trust-module', 'timeout', 'use-observed'];
+const GAME_FLAGS = [...RULE_FLAGS, 'input', 'sentinel', 'components', 'answer', 'words', 'words-separator', 'prefix', 'between', 'move-format', 'misere', 'limit', 'trust-module', 'timeout', 'use-observed'];
 
 /** Positions in one run of --input cases: 1 to this many. */
 const CASES_PER_RUN = 5;
@@ -56,7 +59,9 @@ export interface DuelCommand {
   readonly cases: number;
   readonly seed: number;
   readonly seedGiven: boolean;
-  readonly heaps: number;
+  /** Components of a position: least and most. */
+  readonly heaps: readonly [number, number];
+  readonly smallest: bigint;
   readonly largest: bigint;
   readonly timeLimitMs: number;
 }
@@ -66,20 +71,21 @@ export function duelHelp(width: number): string {
   const name = Math.max(...flags.map((f) => f.length)) + 4;
   const line = (flag: string, words: string) => wrapText(words, width - name - 2, name + 2).replace(/^ */, `  --${flag}`.padEnd(name + 2));
   return [
-    'sg-explore duel --solution CMD RULE [--input heaps|counted|cases] [--answer winner|move]',
-    '                [--cases N] [--seed S] [--heaps K] [--largest M] [--time-limit SECONDS]',
+    'sg-explore duel --solution CMD RULE [--input heaps|counted|cases|until|eof] [--answer winner|move|count|moves]',
+    '                [--cases N] [--seed S] [--heaps K|A..B] [--smallest M] [--largest M] [--time-limit SECONDS]',
     'sg-explore duel RULE [options] -- PROGRAM [ARG...]',
     '',
     wrapText(
-      `Test a contest solution: run it on random positions of a heap game, laid out on its standard input as --input says, and compare what it prints with the exact answer (--answer: winner lines, or the first winning move and the heaps after it). It stops at the first difference and shows the input, the expected and the received answer (exit 1); when every case agrees it prints one line (exit 0). Lines are compared as judges compare them: spaces at their ends and blank lines at the end do not count. RULE is one of ${RULE_FLAGS.slice(0, -1).map((f) => `--${f}`).join(', ')} or --rule.`,
+      `Test a contest solution: run it on random positions (heaps, or pairs of piles of a two-pile game), laid out on its standard input as --input says, and compare what it prints with the exact answer (--answer). It stops at the first difference and shows the input, the expected and the received answer (exit 1); when every case agrees it prints one line (exit 0). Lines are compared as judges compare them: spaces at their ends and blank lines at the end do not count. RULE is one of ${RULE_FLAGS.slice(0, -1).map((f) => `--${f}`).join(', ')} or --rule; a rule's word given as - (--moves -) draws a rule for each case (1 to ${RULE_MOVES} moves of 1 to ${RULE_LARGEST_MOVE} tokens), in S-Nim's layout.`,
       width,
     ),
     '',
     'Options:',
     ...Object.entries(DUEL_OPTIONS).map(([flag, spec]) => line(flag, spec.describe)),
-    line('input', `${EXPLORE_OPTIONS.input!.describe.replace(/^with --position -: /, '')}; with cases, each run holds 1 to ${CASES_PER_RUN} of them`),
+    line('input', `${EXPLORE_OPTIONS.input!.describe.replace(/^with --position -: /, '')}; with cases, until or eof, each run holds 1 to ${CASES_PER_RUN} of them`),
+    ...['sentinel', 'components'].map((flag) => line(flag, EXPLORE_OPTIONS[flag]!.describe)),
     line('answer', `${EXPLORE_OPTIONS.answer!.describe.replace(/^print only/, 'compare only')} (default winner)`),
-    ...['words', 'misere'].map((flag) => line(flag, EXPLORE_OPTIONS[flag]!.describe)),
+    ...['words', 'words-separator', 'prefix', 'between', 'move-format', 'misere'].map((flag) => line(flag, EXPLORE_OPTIONS[flag]!.describe)),
     '',
     'Examples:',
     '  sg-explore duel --solution ./a.out --preset nim --input counted --answer move --largest 1e9',
@@ -138,23 +144,75 @@ export async function parseDuelLine(args: readonly string[], io: CliIo): Promise
   }
   const largest = largestText === undefined ? 20n : parseCount(largestText, '--largest');
   if (largest > 10n ** 18n) throw new InputError(`--largest: ${quote(largestText!)} is more than 10^18`);
+  const smallestText = single(own.smallest, 'smallest');
+  const smallest = smallestText === undefined ? 0n : parseCount(smallestText, '--smallest');
+  if (smallest > largest) throw new InputError(`--smallest ${smallestText} is more than --largest ${largest}: no heap can be drawn`);
   return {
     explore,
     solution,
     cases: casesText === undefined ? 100 : parseSmallCount(casesText, '--cases', 1, 10_000_000),
     seed: seedText === undefined ? Math.floor(Math.random() * 2 ** 31) : parseSmallCount(seedText, '--seed', 0, 2 ** 31 - 1),
     seedGiven: seedText !== undefined,
-    heaps: heapsText === undefined ? 5 : parseSmallCount(heapsText, '--heaps', 1, 100_000),
+    heaps: parseHeapCounts(heapsText),
+    smallest,
     largest,
     timeLimitMs,
   };
 }
 
-/** A random heap of 0..largest. */
-function randomHeap(random: () => number, largest: bigint): bigint {
-  if (largest < 2n ** 32n) return BigInt(Math.floor(random() * (Number(largest) + 1)));
-  const draw = (BigInt(Math.floor(random() * 2 ** 32)) << 32n) | BigInt(Math.floor(random() * 2 ** 32));
-  return draw % (largest + 1n);
+/** --heaps: K (1 to K components) or A..B (A to B; 3..3 exactly 3). */
+function parseHeapCounts(text: string | undefined): readonly [number, number] {
+  if (text === undefined) return [1, 5];
+  const range = /^\s*([^.]+)\.\.([^.]+)\s*$/.exec(text);
+  if (!range) return [1, parseSmallCount(text, '--heaps', 1, 100_000)];
+  const least = parseSmallCount(range[1]!, '--heaps', 0, 100_000);
+  const most = parseSmallCount(range[2]!, '--heaps', Math.max(1, least), 100_000);
+  return [least, most];
+}
+
+/** Sets in a case with a rule of its own: 1 to this many moves, each 1 to RULE_LARGEST_MOVE tokens. */
+const RULE_MOVES = 4;
+const RULE_LARGEST_MOVE = 10;
+
+/** A random whole number from least to most. */
+const between = (random: () => number, least: number, most: number) => least + Math.floor(random() * (most - least + 1));
+
+/**
+ * One run's input in `layout`, as lines, and its cases (the rule of each,
+ * the positions as tokens): cases of random positions, each component drawn
+ * by the game's judge's form; a case that would begin with the sentinel's
+ * tokens is drawn again.
+ */
+async function drawInput(command: DuelCommand, layout: JudgeLayout, form: JudgeForm, game: GameSpec, random: () => number): Promise<{ input: string; cases: { rule: string[] | null; positions: string[][][] }[] }> {
+  const caseCount = layout.cases === 'one' ? 1 : between(random, 1, CASES_PER_RUN);
+  const cases: { rule: string[] | null; positions: string[][][] }[] = [];
+  const lines: string[] = [];
+  if (layout.cases === 'counted') lines.push(String(caseCount));
+  const position = async (): Promise<string[][]> => {
+    const count = typeof layout.components === 'number' ? layout.components : between(random, command.heaps[0], command.heaps[1]);
+    const components: string[][] = [];
+    for (let i = 0; i < count; i++) components.push([...(await form.draw!(game.rule, random, command.smallest, command.largest))]);
+    return components;
+  };
+  const positionLines = (components: string[][]) => {
+    const line = components.map((c) => c.join(' ')).join(' ');
+    return layout.components === 'counted' ? [String(components.length), line] : [line];
+  };
+  for (let c = 0; c < caseCount; c++) {
+    for (;;) {
+      const rule = layout.rule === null ? null : [...new Set(Array.from({ length: between(random, 1, RULE_MOVES) }, () => between(random, 1, RULE_LARGEST_MOVE)))].sort((a, b) => a - b).map(String);
+      const positions: string[][][] = [];
+      for (let p = 0, n = rule ? between(random, 1, CASES_PER_RUN) : 1; p < n; p++) positions.push(await position());
+      const caseLines = [...(rule ? [`${rule.length} ${rule.join(' ')}`, String(positions.length)] : []), ...positions.flatMap(positionLines)];
+      const tokens = caseLines.join(' ').split(' ').filter((t) => t !== '');
+      if (layout.cases === 'sentinel' && layout.sentinel.every((t, i) => tokens[i] === t)) continue;
+      cases.push({ rule, positions });
+      lines.push(...caseLines);
+      break;
+    }
+  }
+  if (layout.cases === 'sentinel') lines.push(layout.sentinel.join(' '));
+  return { input: lines.map((l) => `${l}\n`).join(''), cases };
 }
 
 /** Lines as judges compare them: no \r, no spaces at line ends, no blank lines at the end. */
@@ -263,24 +321,31 @@ export async function duelMain(args: readonly string[], io: CliIo): Promise<numb
   const explore = command.explore;
   const game: GameSpec = 'spec' in explore.game ? explore.game.spec : await (await import('../host/rule-file.js')).loadRuleFile(explore.game.file);
   const kind = kindOf(game.rule);
-  if (!kind.heap) throw new InputError(`duel draws positions of heaps; the positions of ${kind.text(game.rule)} are not heaps`);
-  const layout = explore.input ?? 'heaps';
-  const mode = explore.answer ?? 'winner';
-  const words = answerWords(mode, explore.words);
+  const form = judgeFormOf(kind);
+  if (!form?.draw) throw new InputError(`duel draws positions of heaps and pairs of piles; it cannot draw those of ${kind.text(game.rule)}`);
+  const layout = explore.layout ?? judgeLayout('heaps');
+  if (layout.components === 'rest' && command.heaps[0] === 0) throw new InputError('--heaps 0..: with --input heaps a position has at least one heap');
+  const spec = explore.answerSpec!;
+  const mode = spec.mode;
   const random = mulberry32(command.seed);
   const quiet = { ...explore, progress: false };
   const seedWords = `--seed ${command.seed}`;
   for (let c = 1; c <= command.cases; c++) {
-    const positions: bigint[][] = [];
-    const count = layout === 'cases' ? 1 + Math.floor(random() * CASES_PER_RUN) : 1;
-    for (let p = 0; p < count; p++) positions.push(Array.from({ length: 1 + Math.floor(random() * command.heaps) }, () => randomHeap(random, command.largest)));
-    const line = (heaps: bigint[]) => heaps.join(' ') + '\n';
-    const input = layout === 'heaps' ? line(positions[0]!) : layout === 'counted' ? `${positions[0]!.length}\n${line(positions[0]!)}` : `${count}\n${positions.map((h) => `${h.length}\n${line(h)}`).join('')}`;
-    let expected = '';
-    for (const heaps of positions) {
-      const report = await evaluatePosition(game, quiet, io, heaps.map(String));
-      expected += [...answerOf(report as PositionReport<bigint>, heapArray(heaps), mode, words)].join('');
+    const { input, cases } = await drawInput(command, layout, form, game, random);
+    const pieces: string[] = [];
+    for (const [i, drawn] of cases.entries()) {
+      const caseGame = drawn.rule === null ? game : (ruleWord(layout.rule!)!.parse(drawn.rule.join(','), `--${layout.rule}`) as GameSpec);
+      const judgeCase: JudgeCase = {
+        number: i + 1,
+        game: caseGame,
+        positions: drawn.positions.map((components) => {
+          const written = components.map((t) => t.join(' '));
+          return { position: components.map((t) => form.positionText(t)), written: { count: written.length, read: (at, length) => written.slice(at, at + length) } };
+        }),
+      };
+      await caseAnswer(judgeCase, form, spec, (g, position) => evaluatePosition(g, quiet, io, position), async (more) => void pieces.push(...more));
     }
+    const expected = pieces.join('');
     noteForStop(() => ` (${formatCount(c - 1)} of ${formatCount(command.cases)} cases agreed so far; ${seedWords} runs them again)`);
     const run = await runSolution(command.solution, input, command.timeLimitMs);
     const failure = run.timedOut
@@ -305,7 +370,9 @@ export async function duelMain(args: readonly string[], io: CliIo): Promise<numb
     );
     return 1;
   }
-  const sizes = `1 to ${formatCount(command.heaps)} heaps of 0 to ${command.largest < 10n ** 15n ? formatCount(Number(command.largest)) : command.largest}`;
-  io.stdout.write(`all ${formatCount(command.cases)} cases agree (${seedWords}; ${sizes}${layout === 'cases' ? `, 1 to ${CASES_PER_RUN} cases a run` : ''}; --input ${layout} --answer ${mode})\n`);
+  const size = (n: bigint) => (n < 10n ** 15n ? formatCount(Number(n)) : String(n));
+  const count = typeof layout.components === 'number' ? formatCount(layout.components) : command.heaps[0] === command.heaps[1] ? formatCount(command.heaps[0]) : `${formatCount(command.heaps[0])} to ${formatCount(command.heaps[1])}`;
+  const sizes = `${count} ${form.width === 1 ? 'heaps' : 'components'} of ${size(command.smallest)} to ${size(command.largest)}`;
+  io.stdout.write(`all ${formatCount(command.cases)} cases agree (${seedWords}; ${sizes}${layout.cases !== 'one' ? `, 1 to ${CASES_PER_RUN} cases a run` : ''}; --input ${layout.name} --answer ${mode})\n`);
   return 0;
 }

@@ -14,17 +14,14 @@ import type { AnalyseRequest } from '../core/kinds/kind.js';
 import { FORMAT_NAMES } from '../report/formats.js';
 import { EMIT_LANGUAGES, parseEmitLanguage, type EmitLanguage } from '../core/emit/model.js';
 import { importPackage } from '../host/package-import.js';
+import { judgeLayout, LAYOUT_NAMES, type JudgeLayout, type LayoutName } from '../core/contest/layout.js';
+import { ANSWER_MODES, answerSpec, MOVE_FIELDS, WORD_COUNTS, type AnswerMode, type AnswerSpec } from '../core/contest/answer.js';
 
 export type Format = string;
 
-/** `--input`: how standard input lays out positions (see src/cli/contest.ts). */
-export const INPUT_LAYOUTS = ['heaps', 'counted', 'cases'] as const;
-export type InputLayout = (typeof INPUT_LAYOUTS)[number];
-/** `--answer`: what a judge expects printed. */
-export const ANSWER_MODES = ['winner', 'move'] as const;
-export type AnswerMode = (typeof ANSWER_MODES)[number];
-/** The words of each answer when --words is not given. */
-export const DEFAULT_WORDS: Readonly<Record<AnswerMode, readonly string[]>> = { winner: ['Yes', 'No'], move: ['lose'] };
+/** `--input`: how standard input lays out positions (src/core/contest/layout.ts). */
+export type InputLayout = LayoutName;
+export type { AnswerMode } from '../core/contest/answer.js';
 
 /** What the command line asked for, fully parsed and checked. */
 export interface ExploreCommand {
@@ -72,6 +69,10 @@ export interface ExploreCommand {
   readonly answer?: AnswerMode;
   /** `--words`: the winner's two words (first player wins, second wins), or the move answer's word for a lost position. */
   readonly words?: readonly string[];
+  /** The whole layout of standard input (--input and the flags that shape it), with --position -. */
+  readonly layout?: JudgeLayout;
+  /** The whole answer (--answer and the flags that shape it: words, prefix, move layout). */
+  readonly answerSpec?: AnswerSpec;
   /** --emit LANG: write the pattern (or the theorem) as code, with the command line it came from (for its header). */
   readonly emit?: { readonly language: EmitLanguage; readonly commandLine: string };
   /** `sg-explore play`: who moves first, a seed for a random start, the computer's strength (1..10). */
@@ -107,9 +108,15 @@ const OWN_OPTIONS = {
   genus: { type: 'boolean', describe: "misère: Conway's genus of every heap 0..max, and whether it is tame, restive or wild", group: 'Positions:' },
   quotient: { type: 'boolean', describe: 'misère: the misère quotient (Plambeck–Siegel) of heaps 0..max, or (no --max) until it stops changing', group: 'Positions:' },
   'use-observed': { type: 'boolean', describe: 'let a law only observed (not proven) answer beyond the computed table; the answer says so', group: 'Positions:' },
-  input: { type: 'string', choices: INPUT_LAYOUTS, describe: "with --position -: how standard input lays out positions: heaps (every number a heap; default), counted (a count, then that many heaps), cases (T, then T cases of a count and heaps)", group: 'Contest:' },
-  answer: { type: 'string', choices: ANSWER_MODES, describe: "print only what a judge expects: winner (a line per position: Yes if the first player wins, else No), move (the first winning move as 'TAKE HEAP', then the heaps after it; or lose)", group: 'Contest:' },
-  words: { type: 'string', describe: "with --answer: the words to print: winner W1,W2 (first player wins, second wins; default Yes,No); move W (no winning move; default lose)", group: 'Contest:' },
+  input: { type: 'string', choices: LAYOUT_NAMES, describe: "with --position -: how standard input lays out positions: heaps (every number a heap; default), counted (a count, then that many heaps), cases (T, then T cases of a count and heaps), until (cases up to a sentinel line, --sentinel), eof (cases to the end of the input)", group: 'Contest:' },
+  sentinel: { type: 'string', describe: "with --input until: the line that ends the cases (default 0; such as '0 0 0')", group: 'Contest:' },
+  components: { type: 'string', describe: 'with --input cases, until or eof: each position has exactly this many components (heaps, pairs, ...) and no count before them', group: 'Contest:' },
+  answer: { type: 'string', choices: ANSWER_MODES, describe: "print only what a judge expects: winner (a line per position: Yes if the first player wins, else No), move (the first winning move as 'TAKE HEAP', then the heaps after it; or lose), count (the number of winning moves), moves (every winning move, a line each; or lose)", group: 'Contest:' },
+  words: { type: 'string', describe: "with --answer: the phrases to print, separated by commas (--words-separator): winner W1,W2 (first player wins, second wins; default Yes,No); move W (no winning move; default lose); moves [W1,]W2 (a line before the moves of a won position; lost)", group: 'Contest:' },
+  'words-separator': { type: 'string', describe: 'what separates the phrases of --words (default a comma), so that a phrase may hold commas', group: 'Contest:' },
+  prefix: { type: 'string', describe: "with --answer: written before each case's answer, {k} the case's number (such as 'Case #{k}: ')", group: 'Contest:' },
+  between: { type: 'string', describe: "with a rule in each case (--moves -): written between the answers of one case's positions (default a line break; '' joins them)", group: 'Contest:' },
+  'move-format': { type: 'string', describe: "with --answer move or moves: how a move is written, from {take} {heap} {from} {to} {after} and \\n (default '{take} {heap}\\n{after}'; moves: '{from} {to}')", group: 'Contest:' },
   first: { type: 'string', describe: 'sg-explore play: who moves first, human (default) or computer', group: 'Play:' },
   seed: { type: 'string', describe: 'sg-explore play: a random start position from this seed (without --position)', group: 'Play:' },
   level: { type: 'string', describe: 'sg-explore play: the computer plays its best move 1 to 10 times in 10 (default 10: perfect)', group: 'Play:' },
@@ -271,31 +278,82 @@ function parsePlay(argv: Record<string, unknown>, playing: boolean): ExploreComm
   };
 }
 
-/** --input, --answer and --words, checked against each other and the position. */
-export function parseContest(argv: Record<string, unknown>, position: readonly string[] | undefined): Pick<ExploreCommand, 'input' | 'answer' | 'words'> {
+/** A template's `\n` as a line break (a shell passes it as two characters). */
+const lineBreaks = (text: string) => text.replace(/\\n/g, '\n');
+
+/** --words: the phrases, split at the separator, each trimmed; as many as the answer takes. */
+function parseWords(text: string, separator: string, answer: AnswerMode): string[] {
+  const [least, most] = WORD_COUNTS[answer];
+  if (most === 0) throw new InputError(`--words: --answer ${answer} prints a number, with no words`);
+  if (separator === '') throw new InputError('--words-separator is empty: give the text that separates the phrases of --words (such as , or |)');
+  const words = text.split(separator).map((w) => w.trim());
+  const sep = quote(separator);
+  const wanted =
+    answer === 'winner'
+      ? `two phrases separated by ${sep}, the first for a win of the first player, the second for a win of the second (such as Yes,No)`
+      : answer === 'move'
+        ? `one phrase, printed when no move wins (such as lose)`
+        : `one phrase, printed when no move wins, or two separated by ${sep}: a line before the moves of a won position, then that phrase (such as Yes,No)`;
+  if (words.length < least || words.length > most) throw new InputError(`--words ${quote(text)}: --answer ${answer} takes ${wanted}; ${words.length === 1 ? `there is no ${sep} in it` : `${words.length} are given`}${separator === ',' && words.length > most ? ' (a phrase with a comma in it: choose another separator with --words-separator)' : ''}`);
+  const empty = words.findIndex((w) => w === '');
+  if (empty >= 0) throw new InputError(`--words ${quote(text)}: phrase ${empty + 1} is empty (--answer ${answer} takes ${wanted})`);
+  if (words.some((w) => /[\n\r]/.test(w))) throw new InputError(`--words ${quote(text)}: a phrase is one line (no line breaks in it)`);
+  return words;
+}
+
+/** --move-format: the text of a move, whose fields are among MOVE_FIELDS. */
+function parseMoveFormat(text: string): string {
+  const unknown = [...text.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!).find((f) => !(MOVE_FIELDS as readonly string[]).includes(f));
+  if (unknown !== undefined) throw new InputError(`--move-format ${quote(text)}: {${unknown}} is not a field of a move (${MOVE_FIELDS.map((f) => `{${f}}`).join(' ')})`);
+  return lineBreaks(text);
+}
+
+/** The flags that shape --input, and those that shape --answer: each needs its own. */
+const LAYOUT_FLAGS = ['sentinel', 'components'] as const;
+const ANSWER_FLAGS = ['words', 'words-separator', 'prefix', 'between', 'move-format'] as const;
+
+/**
+ * --input, --answer and the flags that shape them, checked against each
+ * other and the position: the layout of standard input (with a rule in each
+ * case when a rule's word was given as -, `caseRule`) and the answer.
+ */
+export function parseContest(argv: Record<string, unknown>, position: readonly string[] | undefined, caseRule?: string): Pick<ExploreCommand, 'input' | 'answer' | 'words' | 'layout' | 'answerSpec'> {
   const input = single(argv.input, 'input') as InputLayout | undefined;
   const answer = single(argv.answer, 'answer') as AnswerMode | undefined;
-  const wordsText = single(argv.words, 'words');
+  const text = (flag: string) => single(argv[flag], flag);
   const fromStdin = position?.length === 1 && position[0] === STDIN_ARGUMENT;
   if (input !== undefined && !fromStdin) throw new InputError(`--input ${input} says how standard input is laid out: use it with --position -`);
   if (answer !== undefined && position === undefined) throw new InputError(`--answer ${answer} answers positions: give --position (heaps, or - to read them from standard input)`);
   if (answer !== undefined && (argv.format !== undefined || argv.plot !== undefined)) throw new InputError(`--answer ${answer} prints the judge's lines; --${argv.format !== undefined ? 'format' : 'plot'} does not apply (give one or the other)`);
+  const cases = input !== undefined && input !== 'heaps' && input !== 'counted';
+  if (caseRule !== undefined && !(fromStdin && cases)) throw new InputError(`--${caseRule} -: the rule comes from each case of standard input: give --position - and --input cases, until or eof`);
   // Several positions have no one report: they are answered, a line (or two) each.
-  if (input === 'cases' && answer === undefined) throw new InputError('--input cases reads several positions: answer them with --answer winner or --answer move');
-  if (wordsText !== undefined && answer === undefined) throw new InputError('--words gives the words of --answer winner or --answer move: give --answer too');
-  let words: string[] | undefined;
-  if (wordsText !== undefined) {
-    words = wordsText.split(',').map((w) => w.trim());
-    const wanted = DEFAULT_WORDS[answer!].length;
-    if (words.length !== wanted || words.some((w) => w === '' || /\s/.test(w))) {
-      throw new InputError(
-        answer === 'winner'
-          ? `--words ${quote(wordsText)}: --answer winner takes two words separated by a comma, the first for a win of the first player, the second for a win of the second (such as Yes,No)`
-          : `--words ${quote(wordsText)}: --answer move takes one word, printed when no move wins (such as lose)`,
-      );
-    }
-  }
-  return { input, answer, words };
+  if (cases && answer === undefined) throw new InputError(`--input ${input} reads several positions: answer them with --answer (${ANSWER_MODES.join(', ')})`);
+  const layoutFlag = LAYOUT_FLAGS.find((f) => argv[f] !== undefined);
+  if (layoutFlag !== undefined && input === undefined) throw new InputError(`--${layoutFlag} shapes the layout of standard input: give --input too`);
+  const answerFlag = ANSWER_FLAGS.find((f) => argv[f] !== undefined);
+  if (answerFlag === 'words' && answer === undefined) throw new InputError('--words gives the words of --answer winner or --answer move: give --answer too');
+  if (answerFlag !== undefined && answer === undefined) throw new InputError(`--${answerFlag} shapes the answer: give --answer too`);
+  if (text('words-separator') !== undefined && text('words') === undefined) throw new InputError('--words-separator separates the phrases of --words: give --words too');
+  if (text('between') !== undefined && caseRule === undefined) throw new InputError("--between joins the answers of a case's positions, which only a case with a rule of its own has (a rule's word given as -, such as --moves -)");
+  const moveFormat = text('move-format');
+  if (moveFormat !== undefined && answer !== 'move' && answer !== 'moves') throw new InputError(`--move-format writes the moves of --answer move or moves, not of --answer ${answer}`);
+  const sentinelText = text('sentinel');
+  const componentsText = text('components');
+  const layout =
+    input === undefined
+      ? undefined
+      : judgeLayout(input, {
+          sentinel: sentinelText === undefined ? undefined : sentinelText.trim().split(/\s+/).filter((t) => t !== ''),
+          components: componentsText === undefined ? undefined : parseSmallCount(componentsText, '--components', 1, 1_000_000),
+          rule: caseRule,
+        });
+  const wordsText = text('words');
+  const words = wordsText === undefined ? undefined : parseWords(wordsText, text('words-separator') ?? ',', answer!);
+  const prefix = text('prefix');
+  const between = text('between');
+  const spec = answer === undefined ? undefined : answerSpec(answer, { words, prefix: prefix === undefined ? undefined : lineBreaks(prefix), between: between === undefined ? undefined : lineBreaks(between), moveFormat: moveFormat === undefined ? undefined : parseMoveFormat(moveFormat) });
+  return { input, answer, words, layout, answerSpec: spec };
 }
 
 /** A word as a POSIX shell reads it back (quoted only when it must be). */
@@ -329,7 +387,10 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
   if (given.length > 1) throw new InputError(`give one rule, not ${given.map((f) => `--${f}`).join(' and ')}`);
   const flag = given[0]!;
   const text = single(argv[flag], flag)!;
-  const game = flag === 'rule' ? { file: text } : { spec: ruleWord(flag)!.parse(text, `--${flag}`) as GameSpec };
+  // A rule's word given as - (--moves -): each case of standard input gives its own rule (--input cases, until, eof);
+  // the game here stands for the kind of those rules, made from the word's one-number rule.
+  const caseRule = (text === STDIN_ARGUMENT || text.trim() === '-') && flag !== 'rule' && ruleWord(flag)!.fileValue.form === 'numbers' ? flag : undefined;
+  const game = flag === 'rule' ? { file: text } : { spec: ruleWord(flag)!.parse(caseRule ? '1' : text, `--${flag}`) as GameSpec };
 
   const maxText = single(argv.max, 'max');
   const limitText = single(argv.limit, 'limit');
@@ -386,7 +447,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
       misere: Boolean(argv.misere) || theory !== undefined,
       ...(theory && { misereTheory: theory }),
       useObserved: Boolean(argv['use-observed']),
-      ...parseContest(argv, position),
+      ...parseContest(argv, position, caseRule),
       play: parsePlay(argv, playing),
       check,
       emit,

@@ -347,17 +347,21 @@ async function positionTo(game: GameSpec, command: ExploreCommand, format: Repor
   const texts = command.position!;
   const fromStdin = texts.length === 1 && texts[0] === STDIN_ARGUMENT;
   const kind = kindOf(game.rule);
-  const layout = command.input ?? 'heaps';
-  if (layout !== 'heaps' && !kind.heap) throw new InputError(`--input ${layout} reads heap sizes; the positions of ${kind.text(game.rule)} are not heaps`);
+  const layout = command.layout;
   if (command.answer) return answerTo(game, command, io);
   await withOutputs(command, format, io, async () => {
     let spool: HeapList | undefined;
     let position: readonly string[] | HeapList = texts;
     try {
       if (fromStdin) {
-        if (kind.heap) {
+        if (layout) {
+          // One position in a judge's layout (--input heaps or counted; cases need --answer).
+          const [read] = await readJudgeCases(game, command, io, io.stdin as AsyncIterable<Buffer>);
+          spool = read.spool;
+          position = [...[...read.cases][0]!.positions][0]!.position;
+        } else if (kind.heap) {
           spool = await readStdinHeaps(command, io);
-          [position] = (await import('./contest.js')).positionsIn(spool, layout);
+          position = spool;
         } else position = await readStates(io.stdin);
       }
       const report = await evaluatePosition(game, command, io, position);
@@ -373,48 +377,91 @@ async function positionTo(game: GameSpec, command: ExploreCommand, format: Repor
 
 /** Standard input, at most this many bytes, is read whole for the fast path; a longer input is streamed as ever. */
 const FAST_INPUT_BYTES = 256 << 20;
+/** Standard input read as text (pairs, vertices, states), at most: a judge's largest test files are a few MB. */
+const JUDGE_TEXT_LIMIT = 64 << 20;
 
 /**
- * `--answer winner|move`: the judge's lines for each position (from the
- * command line, or standard input in its --input layout), written to
- * standard output or --out. Nim in normal play from standard input takes
- * the fast path (src/cli/contest.ts), which gives the same bytes.
+ * Standard input in the command's judge layout: its cases, read by the core
+ * layout reader (src/core/contest/layout.ts) over the heaps the host spooled
+ * (a number a component: streamed, millions of heaps) or over the text's
+ * tokens (pairs, vertices, states as JSON), and the spool to close.
+ */
+async function readJudgeCases(game: GameSpec, command: ExploreCommand, io: CliIo, input: AsyncIterable<Buffer>): Promise<[{ cases: Iterable<import('./contest.js').JudgeCase>; spool?: HeapList }]> {
+  const contest = await import('./contest.js');
+  const { judgeFormOf } = await import('../core/contest/form.js');
+  const kind = kindOf(game.rule);
+  const form = judgeFormOf(kind);
+  const layout = command.layout!;
+  if (!form) throw new InputError(`--input ${layout.name}: the positions of ${kind.text(game.rule)} have no judge's layout`);
+  if (contest.readsHeaps(form, layout, kind.heap !== undefined)) {
+    const spool = await readStdinHeaps(command, io, input);
+    try {
+      const { heapTokens } = await import('../core/contest/tokens.js');
+      return [{ cases: contest.judgeCases(heapTokens(spool), spool, layout, form, game), spool }];
+    } catch (error) {
+      spool.close();
+      throw error;
+    }
+  }
+  const text = await readText(input, JUDGE_TEXT_LIMIT);
+  return [{ cases: contest.judgeCases(contest.tokensOfText(text, form), null, layout, form, game) }];
+}
+
+/** Standard input as text, at most `limit` bytes. */
+async function readText(stream: AsyncIterable<Buffer | string>, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of stream) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    bytes += buffer.length;
+    if (bytes > limit) throw new InputError(`--position -: more than ${formatCount(limit)} bytes on standard input`);
+    chunks.push(buffer);
+  }
+  return utf8Text(Buffer.concat(chunks));
+}
+
+/**
+ * `--answer`: the judge's lines for each position (from the command line,
+ * or standard input in its --input layout), written to standard output or
+ * --out. Nim in normal play from standard input, in the plain layouts and
+ * answers, takes the fast path (src/cli/contest.ts), which gives the same bytes.
  */
 async function answerTo(game: GameSpec, command: ExploreCommand, io: CliIo): Promise<void> {
   const contest = await import('./contest.js');
+  const { judgeFormOf } = await import('../core/contest/form.js');
+  const { judgeLayout } = await import('../core/contest/layout.js');
   const kind = kindOf(game.rule);
-  const mode = command.answer!;
-  const words = contest.answerWords(mode, command.words);
-  if (mode === 'move' && !kind.heap) throw new InputError(`--answer move writes a move as the amount taken and the heap it is taken from; the positions of ${kind.text(game.rule)} are not heaps (--answer winner answers them)`);
+  const spec = command.answerSpec!;
+  const form = judgeFormOf(kind);
+  if (!form) throw new InputError(`--answer ${spec.mode}: the positions of ${kind.text(game.rule)} have no judge's form`);
   const texts = command.position!;
   const fromStdin = texts.length === 1 && texts[0] === STDIN_ARGUMENT;
+  const layout = command.layout ?? judgeLayout('heaps');
   const sink = command.out === undefined ? streamSink(io.stdout) : await openOutputFile(command.out);
   let spool: HeapList | undefined;
   try {
     let input: AsyncIterable<Buffer> = io.stdin as AsyncIterable<Buffer>;
-    if (fromStdin && kind.heap && contest.fastPathApplies(kind.heap.moves(game.rule as never).nim, command.misere, mode)) {
+    const fast = contest.fastPathAnswers(spec, layout);
+    if (fromStdin && kind.heap && contest.fastPathApplies(kind.heap.moves(game.rule as never).nim, command.misere, fast)) {
       const file = io.stdinFile?.(FAST_INPUT_BYTES) ?? null;
       const read = file ? null : await contest.readWhole(io.stdin as AsyncIterable<Buffer | string>, FAST_INPUT_BYTES);
       const bytes = file ?? (read!.rest ? null : read!.bytes);
-      const answer = bytes && contest.nimAnswers(bytes, command.input ?? 'heaps', mode, words);
+      const answer = bytes && contest.nimAnswers(bytes, layout.name as 'heaps' | 'counted' | 'cases', fast!, spec.words);
       if (answer) {
         for (const piece of answer) await sink.write(piece);
         return await sink.close();
       }
       input = file ? contest.oneChunk(file) : read!.again();
     }
-    let positions: Iterable<readonly string[] | HeapList> = [texts];
-    if (fromStdin) {
-      if (kind.heap) positions = contest.positionsIn((spool = await readStdinHeaps(command, io, input)), command.input ?? 'heaps');
-      else positions = [await readStates(io.stdin)];
+    let cases: Iterable<import('./contest.js').JudgeCase>;
+    if (fromStdin) [{ cases, spool }] = await readJudgeCases(game, command, io, input);
+    else {
+      // Heaps on the command line, written as the judge writes them (1e9 as 1000000000).
+      const written = kind.heap ? positionHeaps(texts).read(0, texts.length).map(String) : texts.map(form.written);
+      cases = [{ number: 1, game, positions: [{ position: texts, written: { count: written.length, read: (at, length) => written.slice(at, at + length) } }] }];
     }
     const text = new ChunkedText(sink);
-    for (const position of positions) {
-      const report = await evaluatePosition(game, command, io, position);
-      // The heaps after a move are written from the heaps (a game of other states answers only who wins).
-      const heaps = !Array.isArray(position) ? (position as HeapList) : mode === 'move' ? positionHeaps(position as readonly string[]) : null;
-      await text.add(contest.answerOf(report as PositionReport<bigint>, heaps, mode, words));
-    }
+    for (const judgeCase of cases) await contest.caseAnswer(judgeCase, form, spec, (caseGame, position) => evaluatePosition(caseGame, command, io, position), (pieces) => text.add(pieces));
     await text.end();
     await sink.close();
   } catch (error) {

@@ -70,7 +70,11 @@ export type InputField =
   | 'trusted'
   | 'timeoutMs'
   /** A conjecture checked against the table (`--check`). */
-  | 'check';
+  | 'check'
+  /** A judge's input layout, and the answers it expects (src/core/contest/). */
+  | 'input'
+  | 'answer'
+  | 'words';
 
 /** A field named inside a message: the library writes its name, a front end its own word for it. */
 export interface FieldMention {

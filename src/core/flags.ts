@@ -38,6 +38,9 @@ const FLAGS: Readonly<Partial<Record<InputField, string>>> = {
   trusted: '--trust-module',
   timeoutMs: '--timeout',
   check: '--check',
+  input: '--input',
+  answer: '--answer',
+  words: '--words',
 };
 
 /** The flag of a library field (a field no flag sets keeps its name). */

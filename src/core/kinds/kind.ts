@@ -19,6 +19,7 @@ import type { ClosedForm } from '../heap/closed-form.js';
 import type { PairTheorem } from '../positions/pair-theorem.js';
 import type { EmitHeader, EmitModel } from '../emit/models.js';
 import type { Message } from '../i18n/index.js';
+import type { JudgeReport } from '../contest/answer.js';
 
 /** Any result sg-explore computes: a table or a position of some kind, told apart by its `shape`. */
 export interface ShapedResult {
@@ -147,6 +148,28 @@ export interface GameKind<R extends RuleBase = RuleBase> {
   readonly writers?: Readonly<Record<string, Readonly<Record<string, KindWriter>>>>;
   /** The shapes only this kind makes, each in words ("a position on a graph"), for refusals that name them. */
   readonly shapeWords?: Readonly<Record<string, string>>;
+  /** How a judge writes one component of its positions, where that is not one number (a heap): --input reads it, --answer writes it, duel draws it. */
+  readonly judge?: JudgeForm<R>;
+}
+
+/**
+ * One component of a position in a judge's input and output: a pair as
+ * `x y`, a vertex by its name, a state as JSON (src/core/contest/).
+ */
+export interface JudgeForm<R extends RuleBase = RuleBase> {
+  /** Its tokens: whole numbers (`width` of them), a word, or a JSON value (one token, spaces and all). */
+  readonly token: 'number' | 'word' | 'json';
+  readonly width: number;
+  /** In words, for messages and help: "a pair x y". */
+  readonly words: string;
+  /** The component as --position reads it, from its tokens ("3 5" -> "3:5"). */
+  positionText(tokens: readonly string[]): string;
+  /** A state as its report shows it, as the judge writes it ("3:5" -> "3 5"). */
+  written(shown: string): string;
+  /** An answer's view of a position result of a shape of its own (a graph's); absent where positions are reported as `position`. */
+  report?(result: ShapedResult): JudgeReport;
+  /** A random component (its tokens) with every number from `least` to `largest` (duel); absent where it draws none. */
+  draw?(rule: R, random: () => number, least: bigint, largest: bigint): Awaitable<readonly string[]>;
 }
 
 /** A preset a kind brings: its name, its rule, and what reports say of it. */

@@ -3,9 +3,10 @@
  * fibonacci-nim`) and its kin, where each move caps the next. The values of
  * every start heap, their P-positions and the law they follow.
  */
+import { HEAP_FORM } from '../../contest/form.js';
 import { fail, wholeNumber } from '../../rules/check.js';
 import { preparePairs, playPairs } from '../shared/pair-game.js';
-import type { GameKind } from '../kind.js';
+import type { GameKind, JudgeForm } from '../kind.js';
 import { cappedHeapText, type CappedHeapRule } from './rule.js';
 import { cappedHeapCheckpointKey, cappedHeapWork } from './explore-capped.js';
 import { cappedHeapPairs, cappedNimTheorem } from './pair-game.js';
@@ -65,6 +66,8 @@ export const cappedHeapKind: GameKind<CappedHeapRule> = {
       work: (max, resume) => cappedHeapWork(request.game, max, resume),
     }, request, cappedHeapKind.theorem!(rule));
   },
+  // A judge gives the start heap; a state after a move is its heap and its cap, "8 4".
+  judge: { ...(HEAP_FORM as JudgeForm<CappedHeapRule>), words: 'a start heap n', written: (shown) => shown.replace(/^\((\d+),(\d+)\)$/, '$1 $2') },
   play: (request, random) =>
     playPairs(cappedHeapPairs(request.game.rule), 'heap', request, () => {
       const n = 8 + Math.floor(random() * 30);

@@ -96,6 +96,20 @@ export const graphKind: GameKind<GraphRule> = {
   },
   play: (request, random) => graphPlay(request, random),
   shapeWords: { graph: 'a game on a graph', 'graph-position': 'a position on a graph' },
+  judge: {
+    token: 'word',
+    width: 1,
+    words: "a token, by its vertex's name",
+    positionText: (tokens) => tokens[0]!,
+    written: (shown) => shown,
+    report(result) {
+      const { values, analysis } = result as GraphPosition;
+      const names = values.graph.names;
+      const outcome = ({ first: 'N', second: 'P', draw: 'D' } as const)[analysis.outcome];
+      const moves = outcome === 'N' ? analysis.moves.map((m) => ({ component: m.token + 1, take: null, from: names[m.from]!, to: [names[m.to]!] })) : [];
+      return { outcome, moves, moveCount: BigInt(moves.length), movesNotListed: null };
+    },
+  },
   writers: {
     graph: {
       table: (result) => graphTable((result as GraphTable).values),

@@ -60,6 +60,8 @@ export const moduleKind: GameKind<CustomRule> = {
     return rule;
   },
   heap,
+  // A state as JSON (a heap module's states are numbers, JSON too).
+  judge: { token: 'json', width: 1, words: 'a state as JSON', positionText: (tokens) => tokens[0]!, written: (shown) => shown },
   prepare(request) {
     const modules = moduleSandbox();
     if (!modules) throw new InputError(`${moduleText(request.game.rule)}: rule modules run in a sandbox that only the Node host has`, { code: 'not-applicable', field: 'rule', value: request.game.rule });

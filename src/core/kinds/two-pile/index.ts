@@ -3,6 +3,7 @@
  * subtracts a positive multiple of one vector, capped or not. The table of
  * G(x, y), its rows' patterns, and the law of its P-positions.
  */
+import { pairForm } from '../../contest/form.js';
 import { fail, fieldAt, wholeNumber } from '../../rules/check.js';
 import { InputError, says, saying } from '../../errors.js';
 import { preparePairs, playPairs } from '../shared/pair-game.js';
@@ -76,6 +77,7 @@ export const twoPileKind: GameKind<VectorRule> = {
       work: (max, resume) => gridWork({ game: request.game, max, rows: request.rows, resume }),
     }, request, twoPileKind.theorem!(rule));
   },
+  judge: pairForm('a pair of piles x y'),
   play: (request, random) =>
     playPairs(twoPileGame(request.game.rule), 'pair', request, () => {
       const r = (n: number) => Math.floor(random() * n);

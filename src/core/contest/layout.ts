@@ -1,0 +1,207 @@
+/**
+ * A judge's input layout, as data: how the cases of standard input are
+ * delimited (the whole input one position, a count T first, a sentinel case
+ * last, or the end of the input), what a case holds (a rule of its own, then
+ * positions), and how a position is laid out (a count then its components,
+ * or a fixed number of them). The CLI reads standard input with it
+ * (`caseSpans`); `--emit --program` writes a reader of the same layout in
+ * each language. Nothing here knows how a position is valued, or how many
+ * tokens a component takes (a heap one, a pair two): the caller says.
+ */
+import { InputError, mention, says } from '../errors.js';
+import { formatCount } from '../numbers.js';
+
+/** Where the cases of the input end. */
+export type CaseEnd =
+  /** The whole input is one case. */
+  | 'one'
+  /** A count T first, then T cases. */
+  | 'counted'
+  /** Cases until one that begins with the sentinel's tokens (a line `0`, or `0 0 0`). */
+  | 'sentinel'
+  /** Cases until the end of the input. */
+  | 'eof';
+
+export interface JudgeLayout {
+  /** Its name, as the user chose it (`--input NAME`): messages say it. */
+  readonly name: string;
+  readonly cases: CaseEnd;
+  /** The tokens that end the input where a case would begin ('sentinel' only). */
+  readonly sentinel: readonly string[];
+  /** A position's components: a count, then that many ('counted'); exactly this many; or every token left ('rest': one case, no rule). */
+  readonly components: 'counted' | number | 'rest';
+  /**
+   * A rule at the start of each case, the name of a rule word that takes a
+   * list of numbers (`moves`): a count k and k numbers, then a count m of
+   * positions, each laid out as `components` says (the S-Nim layout). Null:
+   * each case is one position.
+   */
+  readonly rule: string | null;
+}
+
+/** The layouts by name (`--input NAME`); sentinel, components and rule are set by their own flags. */
+export const NAMED_LAYOUTS = {
+  /** Every token is a component of one position. */
+  heaps: { cases: 'one', components: 'rest' },
+  /** A count, then that many components: one position. */
+  counted: { cases: 'one', components: 'counted' },
+  /** T, then T cases. */
+  cases: { cases: 'counted', components: 'counted' },
+  /** Cases until the sentinel. */
+  until: { cases: 'sentinel', components: 'counted' },
+  /** Cases until the end of the input. */
+  eof: { cases: 'eof', components: 'counted' },
+} as const satisfies Record<string, { cases: CaseEnd; components: 'counted' | 'rest' }>;
+export type LayoutName = keyof typeof NAMED_LAYOUTS;
+export const LAYOUT_NAMES = Object.keys(NAMED_LAYOUTS) as LayoutName[];
+
+/** The sentinel when none is given: a line `0`. */
+export const DEFAULT_SENTINEL = ['0'];
+
+/** A layout from its name and the choices of its own flags, checked (one line naming what does not go together). */
+export function judgeLayout(name: LayoutName, options: { sentinel?: readonly string[]; components?: number; rule?: string } = {}): JudgeLayout {
+  const named = NAMED_LAYOUTS[name];
+  const where = says`${mention('input')} ${name}`;
+  if (options.sentinel !== undefined && named.cases !== 'sentinel') throw new InputError(says`${where}: a sentinel ends the cases of ${mention('input')} until only`, { field: 'input', value: name, code: 'not-applicable' });
+  if (options.sentinel !== undefined && options.sentinel.length === 0) throw new InputError(says`${where}: the sentinel is empty: give the tokens of its line (such as 0, or '0 0 0')`, { field: 'input', value: name });
+  if (named.components === 'rest' && (options.components !== undefined || options.rule !== undefined)) {
+    throw new InputError(says`${where}: every number is a heap of one position; a fixed number of components or a rule per case needs a layout of cases (counted, cases, until, eof)`, { field: 'input', value: name, code: 'not-applicable' });
+  }
+  if (options.components !== undefined && !(Number.isSafeInteger(options.components) && options.components >= 1)) throw new InputError(says`${where}: a position has at least 1 component`, { field: 'input', value: options.components, code: 'out-of-range' });
+  return {
+    name,
+    cases: named.cases,
+    sentinel: named.cases === 'sentinel' ? (options.sentinel ?? DEFAULT_SENTINEL) : [],
+    components: options.components ?? named.components,
+    rule: options.rule ?? null,
+  };
+}
+
+/** The tokens of an input: each as text, and as a whole number where it is one. */
+export interface JudgeTokens {
+  readonly count: number;
+  text(i: number): string;
+  /** Token i as a whole number, or null where it is not one. */
+  number(i: number): bigint | null;
+}
+
+/** One position: its components from token `from` on, `width` tokens each. */
+export interface PositionSpan {
+  readonly from: number;
+  readonly components: number;
+}
+
+/** One case: its number (from 1), its rule's numbers (tokens from..from+count-1), and its positions. */
+export interface CaseSpan {
+  readonly number: number;
+  readonly rule: { readonly from: number; readonly count: number } | null;
+  readonly positions: readonly PositionSpan[];
+}
+
+const plural = (n: bigint | number, one: string, many = `${one}s`) => `${formatCount(Number(n))} ${n === 1 || n === 1n ? one : many}`;
+const follow = (n: bigint | number) => (n === 0 || n === 0n ? 'none does' : `${plural(n, 'number')} ${n === 1 || n === 1n ? 'does' : 'do'}`);
+
+/**
+ * The cases of `tokens` in `layout`, a component taking `width` tokens, one
+ * at a time. Every count is checked before the first case comes (a count
+ * that disagrees with what follows is refused in one line that says which
+ * count and what follows): call it through `checkedCases`.
+ */
+function* spans(tokens: JudgeTokens, layout: JudgeLayout, width: number): Generator<CaseSpan, void, void> {
+  const total = tokens.count;
+  const where = says`${mention('input')} ${layout.name}`;
+  const fail = (text: string, value?: unknown): never => {
+    throw new InputError(says`${where}: ${text}`, { field: 'input', value });
+  };
+  /** A count at token i: a whole number, or a refusal naming what it counts. */
+  const countAt = (i: number, what: string): number => {
+    const n = tokens.number(i);
+    if (n === null) fail(`${what} ${JSON.stringify(tokens.text(i))} is not a whole number`, tokens.text(i));
+    if (n! > BigInt(total)) fail(`${what} ${n} is more than the ${formatCount(total)} tokens of the input`, n);
+    return Number(n);
+  };
+  let at = 0;
+  let cases = Infinity;
+  if (layout.cases === 'counted') {
+    if (total === 0) fail('standard input is empty (expected the number of cases)');
+    cases = countAt(0, 'the number of cases');
+    at = 1;
+  }
+  /** One position from token `at` on, in case `c`. */
+  const position = (c: number, of: string): PositionSpan => {
+    let components: number;
+    if (layout.components === 'rest') components = Math.floor((total - at) / width);
+    else if (layout.components === 'counted') {
+      if (at >= total) fail(`${of} has no count`);
+      const count = tokens.number(at);
+      if (count === null) fail(`${of}: its count ${JSON.stringify(tokens.text(at))} is not a whole number`, tokens.text(at));
+      const left = BigInt(total - at - 1);
+      if (count! * BigInt(width) > left) {
+        if (layout.cases === 'one' && layout.rule === null) fail(`the count ${count} says ${plural(count!, width === 1 ? 'heap' : 'component')} follow, but ${follow(left)}`, count);
+        fail(`${of} says ${plural(count!, width === 1 ? 'heap' : 'component')}, but only ${plural(left, 'number')} ${left === 1n ? 'follows' : 'follow'}`, count);
+      }
+      components = Number(count);
+      at++;
+    } else {
+      components = layout.components;
+      if (at + components * width > total) fail(`${of} needs ${plural(components * width, 'token')}, but only ${plural(total - at, 'token')} ${total - at === 1 ? 'follows' : 'follow'}`);
+    }
+    const span = { from: at, components };
+    at += components * width;
+    return span;
+  };
+  const sentinelAt = (i: number): boolean => {
+    if (i + layout.sentinel.length > total) return false;
+    return layout.sentinel.every((s, k) => {
+      const n = tokens.number(i + k);
+      return /^\d+$/.test(s) && n !== null ? n === BigInt(s) : tokens.text(i + k) === s;
+    });
+  };
+  for (let c = 1; c <= cases; c++) {
+    if (layout.cases === 'eof' && at >= total) return;
+    if (layout.cases === 'sentinel') {
+      if (sentinelAt(at)) {
+        at += layout.sentinel.length;
+        if (at < total) fail(`${plural(total - at, 'more token')} ${total - at === 1 ? 'follows' : 'follow'} the sentinel ${JSON.stringify(layout.sentinel.join(' '))} that ends the cases`);
+        return;
+      }
+      if (at >= total) fail(`standard input ends after ${plural(c - 1, 'case')} without the sentinel ${JSON.stringify(layout.sentinel.join(' '))} that ends the cases`);
+    }
+    if (layout.cases === 'counted' && at >= total) fail(`the first number says ${plural(cases, 'case')}, but standard input ends after ${plural(c - 1, 'case')} (case ${c} has no count)`);
+    const of = layout.cases === 'counted' ? `case ${c} of ${cases}` : layout.cases === 'one' ? 'the position' : `case ${c}`;
+    let rule: CaseSpan['rule'] = null;
+    let positions = 1;
+    if (layout.rule !== null) {
+      const k = countAt(at, `${of}: the rule's count`);
+      if (at + 1 + k > total) fail(`${of}: the rule's count ${k} says ${plural(k, 'number')} follow, but only ${plural(total - at - 1, 'token')} ${total - at - 1 === 1 ? 'does' : 'do'}`);
+      rule = { from: at + 1, count: k };
+      at += 1 + k;
+      if (at >= total) fail(`${of}: no count of positions after the rule`);
+      positions = countAt(at, `${of}: the count of positions`);
+      at++;
+    }
+    const list: PositionSpan[] = [];
+    for (let p = 1; p <= positions; p++) list.push(position(c, layout.rule !== null ? `${of}, position ${p} of ${positions}` : of));
+    yield { number: c, rule, positions: list };
+    if (layout.cases === 'one') break;
+  }
+  if (at < total) {
+    const n = total - at;
+    if (layout.cases === 'one' && layout.components === 'counted' && layout.rule === null) {
+      const count = tokens.number(0)!;
+      fail(`the count ${count} says ${plural(count, width === 1 ? 'heap' : 'component')} follow, but ${follow(BigInt(Math.floor((total - 1) / width)))}`, count);
+    }
+    if (layout.cases === 'counted') fail(`the first number announces ${plural(cases, 'case')}, but ${plural(n, 'more number')} ${n === 1 ? 'follows' : 'follow'} the last of them`);
+    fail(`${plural(n, 'more token')} ${n === 1 ? 'follows' : 'follow'} the position`);
+  }
+}
+
+/**
+ * The cases of `tokens` in `layout` (a component `width` tokens), every count
+ * checked first: a mistake anywhere in the input is refused before the
+ * first case is answered; the cases then come one at a time.
+ */
+export function checkedCases(tokens: JudgeTokens, layout: JudgeLayout, width: number): Iterable<CaseSpan> {
+  for (const _ of spans(tokens, layout, width));
+  return { [Symbol.iterator]: () => spans(tokens, layout, width) };
+}
