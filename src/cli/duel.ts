@@ -372,7 +372,8 @@ export async function duelMain(args: readonly string[], io: CliIo): Promise<numb
   }
   const size = (n: bigint) => (n < 10n ** 15n ? formatCount(Number(n)) : String(n));
   const count = typeof layout.components === 'number' ? formatCount(layout.components) : command.heaps[0] === command.heaps[1] ? formatCount(command.heaps[0]) : `${formatCount(command.heaps[0])} to ${formatCount(command.heaps[1])}`;
-  const sizes = `${count} ${form.width === 1 ? 'heaps' : 'components'} of ${size(command.smallest)} to ${size(command.largest)}`;
+  const one = count === '1';
+  const sizes = `${count} ${form.width === 1 ? (one ? 'heap' : 'heaps') : one ? 'component' : 'components'} of ${size(command.smallest)} to ${size(command.largest)}`;
   io.stdout.write(`all ${formatCount(command.cases)} cases agree (${seedWords}; ${sizes}${layout.cases !== 'one' ? `, 1 to ${CASES_PER_RUN} cases a run` : ''}; --input ${layout.name} --answer ${mode})\n`);
   return 0;
 }
