@@ -74,7 +74,7 @@ export interface ExploreCommand {
   /** The whole answer (--answer and the flags that shape it: words, prefix, move layout). */
   readonly answerSpec?: AnswerSpec;
   /** --emit LANG: write the pattern (or the theorem) as code, with the command line it came from (for its header). */
-  readonly emit?: { readonly language: EmitLanguage; readonly commandLine: string };
+  readonly emit?: { readonly language: EmitLanguage; readonly commandLine: string; readonly program: boolean };
   /** `sg-explore play`: who moves first, a seed for a random start, the computer's strength (1..10). */
   readonly play?: { readonly first: 'human' | 'computer'; readonly seed?: number; readonly level: number };
 }
@@ -126,6 +126,7 @@ const OWN_OPTIONS = {
   check: { type: 'string', describe: "check a conjecture against the table, e.g. 'g == n % 4' or 'p == is_fib(n)'; exit 1 with the first counterexample when it fails", group: 'Conjectures:' },
   'log-x': { type: 'boolean', describe: 'with --plot: a logarithmic heap axis', group: 'Output:' },
   emit: { type: 'string', describe: `write the proven pattern (or theorem) as a function to paste into a program: ${EMIT_LANGUAGES.join(', ')} (js)`, group: 'Output:' },
+  program: { type: 'boolean', describe: 'with --emit: a whole program that reads standard input as --input lays it out and prints --answer (with --words, --prefix, --move-format), as sg-explore does', group: 'Contest:' },
   progress: { ...(PROGRESS_OPTION as OptionSpec), group: 'Output:' },
   checkpoint: { type: 'string', describe: 'save progress to this file now and then and on Ctrl-C/SIGTERM/SIGHUP', group: 'Long runs:' },
   'checkpoint-every': { type: 'string', describe: 'seconds between checkpoints (default 30)', group: 'Long runs:' },
@@ -317,18 +318,19 @@ const ANSWER_FLAGS = ['words', 'words-separator', 'prefix', 'between', 'move-for
  * other and the position: the layout of standard input (with a rule in each
  * case when a rule's word was given as -, `caseRule`) and the answer.
  */
-export function parseContest(argv: Record<string, unknown>, position: readonly string[] | undefined, caseRule?: string): Pick<ExploreCommand, 'input' | 'answer' | 'words' | 'layout' | 'answerSpec'> {
+export function parseContest(argv: Record<string, unknown>, position: readonly string[] | undefined, caseRule?: string, program = false): Pick<ExploreCommand, 'input' | 'answer' | 'words' | 'layout' | 'answerSpec'> {
   const input = single(argv.input, 'input') as InputLayout | undefined;
   const answer = single(argv.answer, 'answer') as AnswerMode | undefined;
   const text = (flag: string) => single(argv[flag], flag);
-  const fromStdin = position?.length === 1 && position[0] === STDIN_ARGUMENT;
+  // A program (--emit --program) reads standard input as a judge gives it: the layout and the answer are its own.
+  const fromStdin = program || (position?.length === 1 && position[0] === STDIN_ARGUMENT);
   if (input !== undefined && !fromStdin) throw new InputError(`--input ${input} says how standard input is laid out: use it with --position -`);
-  if (answer !== undefined && position === undefined) throw new InputError(`--answer ${answer} answers positions: give --position (heaps, or - to read them from standard input)`);
+  if (answer !== undefined && position === undefined && !program) throw new InputError(`--answer ${answer} answers positions: give --position (heaps, or - to read them from standard input)`);
   if (answer !== undefined && (argv.format !== undefined || argv.plot !== undefined)) throw new InputError(`--answer ${answer} prints the judge's lines; --${argv.format !== undefined ? 'format' : 'plot'} does not apply (give one or the other)`);
   const cases = input !== undefined && input !== 'heaps' && input !== 'counted';
-  if (caseRule !== undefined && !(fromStdin && cases)) throw new InputError(`--${caseRule} -: the rule comes from each case of standard input: give --position - and --input cases, until or eof`);
+  if (caseRule !== undefined && !program && !(fromStdin && cases)) throw new InputError(`--${caseRule} -: the rule comes from each case of standard input: give --position - and --input cases, until or eof`);
   // Several positions have no one report: they are answered, a line (or two) each.
-  if (cases && answer === undefined) throw new InputError(`--input ${input} reads several positions: answer them with --answer (${ANSWER_MODES.join(', ')})`);
+  if (cases && answer === undefined && !program) throw new InputError(`--input ${input} reads several positions: answer them with --answer (${ANSWER_MODES.join(', ')})`);
   const layoutFlag = LAYOUT_FLAGS.find((f) => argv[f] !== undefined);
   if (layoutFlag !== undefined && input === undefined) throw new InputError(`--${layoutFlag} shapes the layout of standard input: give --input too`);
   const answerFlag = ANSWER_FLAGS.find((f) => argv[f] !== undefined);
@@ -421,7 +423,9 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
   if (theory && playing && !(argv.genus && argv.quotient)) throw new InputError(`--${theory} makes a table; sg-explore play plays the game`);
   refuseConflicts(argv);
   if (check !== undefined && check.trim() === '') throw new InputError("--check needs a conjecture, such as 'g == n % 4'");
-  const emit = emitText === undefined ? undefined : { language: parseEmitLanguage(emitText), commandLine: ['sg-explore', ...rawArgs].map(shellWord).join(' ') };
+  const program = Boolean(argv.program);
+  if (program && emitText === undefined) throw new InputError('--program writes a whole program with --emit LANG: give --emit too');
+  const emit = emitText === undefined ? undefined : { language: parseEmitLanguage(emitText), commandLine: ['sg-explore', ...rawArgs].map(shellWord).join(' '), program };
   return {
     command: {
       command: 'explore',
@@ -447,7 +451,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
       misere: Boolean(argv.misere) || theory !== undefined,
       ...(theory && { misereTheory: theory }),
       useObserved: Boolean(argv['use-observed']),
-      ...parseContest(argv, position, caseRule),
+      ...parseContest(argv, position, caseRule, program),
       play: parsePlay(argv, playing),
       check,
       emit,

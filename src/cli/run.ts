@@ -285,13 +285,20 @@ async function withOutputs(command: ExploreCommand, format: ReportFormat, io: Cl
  * atomically). A pattern only observed is refused unless --use-observed.
  */
 async function emitTo(game: GameSpec, command: ExploreCommand, io: CliIo): Promise<void> {
-  const { emitResult, emitTheorem } = await import('../core/emit/index.js');
-  const { language, commandLine } = command.emit!;
+  const { modelOf, renderModel, renderProgram, theoremModel } = await import('../core/emit/index.js');
+  const { language, commandLine, program } = command.emit!;
   const options = { useObserved: command.useObserved, command: commandLine };
+  if (program && command.layout?.rule) throw new InputError(`--emit --program: a rule in each case (--${command.layout.rule} -) has no pattern to write: give the rule`);
   const sink = command.out === undefined ? streamSink(io.stdout) : await openOutputFile(command.out);
   try {
-    let text = emitTheorem(game, language, options);
-    if (text === null) text = emitResult(await runPrepared(await prepare(requestOf(game, command, io)), command, io), language, options);
+    const model = theoremModel(game, options) ?? modelOf((await runPrepared(await prepare(requestOf(game, command, io)), command, io)) as AnalysisResult, options);
+    let text = renderModel(model, language);
+    if (program) {
+      const { judgeLayout } = await import('../core/contest/layout.js');
+      const { answerSpec } = await import('../core/contest/answer.js');
+      const heap = kindOf(game.rule).heap;
+      text = renderProgram(model, heap ? heap.moves(game.rule as never) : null, command.layout ?? judgeLayout('heaps'), command.answerSpec ?? answerSpec('winner'), language);
+    }
     await sink.write(text);
     await sink.close();
   } catch (error) {

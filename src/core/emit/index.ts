@@ -11,6 +11,13 @@ import { javascriptRenderer } from './javascript.js';
 import { javaRenderer } from './java.js';
 import { renderLaw } from './law-code.js';
 import { comment, headerLines } from './source.js';
+import { programModel, programNotes, type ProgramModel } from './program.js';
+import { cProgramMain } from './program-c.js';
+import { javascriptProgramMain, pythonProgramMain } from './program-scripts.js';
+import { javaProgramMain } from './program-java.js';
+import type { HeapMoves } from '../heap/heap-kind.js';
+import type { JudgeLayout } from '../contest/layout.js';
+import type { AnswerSpec } from '../contest/answer.js';
 
 export { EMIT_LANGUAGES, parseEmitLanguage, modelOf, theoremModel, MOST_TABLE_VALUES, MOST_LOSING_HEAPS } from './model.js';
 export type { EmitLanguage, EmitModel, EmitOptions, CodeModel } from './model.js';
@@ -54,4 +61,24 @@ export function emitTheorem(game: GameSpec, language: EmitLanguage, options: Emi
 /** The source of an analysis result's pattern (a heap rule's period, or an observed law with options.useObserved). */
 export function emitResult(result: AnalysisResult, language: EmitLanguage, options: EmitOptions = {}): string {
   return renderModel(modelOf(result, options), language);
+}
+
+const PROGRAM_MAINS: Readonly<Record<EmitLanguage, (m: ProgramModel) => string>> = {
+  c: (m) => cProgramMain(m, 'c'),
+  cpp: (m) => cProgramMain(m, 'cpp'),
+  python: pythonProgramMain,
+  javascript: javascriptProgramMain,
+  java: javaProgramMain,
+};
+
+/**
+ * A whole program (--emit --program): what it reads and prints, the
+ * functions of the model, and a main that reads `layout` and prints
+ * `answer` as the CLI does. `moves`: the rule's moves (a heap rule's), for
+ * the winning moves.
+ */
+export function renderProgram(model: EmitModel, moves: HeapMoves | null, layout: JudgeLayout, answer: AnswerSpec, language: EmitLanguage): string {
+  const program = programModel(model, moves, layout, answer, language);
+  const mark = language === 'python' ? '#' : '//';
+  return comment(programNotes(program, language), mark) + renderModel(model, language) + PROGRAM_MAINS[language](program);
 }

@@ -21,7 +21,7 @@ function heapCycle(m: HeapCycleModel): string {
     comment(headerLines(m.header, 'Sprague-Grundy values G(n) of one heap, written by sg-explore --emit', notes), '//') +
     `\nconst SG_TABLE = [\n${table},\n].join("");\nconst SG_PRE = ${big(BigInt(m.preperiod))}, SG_PERIOD = ${big(BigInt(m.period))}, SG_SALTUS = ${big(m.saltus)};\n\n` +
     `function sgTable(i) {\n  return ${read};\n}\n\n` +
-    `/** G(n), n >= 0. */\nfunction grundy(n) {\n  n = BigInt(n);\n  if (n < SG_PRE) return sgTable(Number(n));\n  const q = (n - SG_PRE) / SG_PERIOD;\n  return sgTable(Number(SG_PRE + (n - SG_PRE) % SG_PERIOD))${m.saltus === 0n ? '' : ' + q * SG_SALTUS'};\n}\n\n` +
+    `/** G(n), ${m.limit === undefined ? 'n >= 0' : `0 <= n <= ${m.limit} (the table's end)`}. */\nfunction grundy(n) {\n  n = BigInt(n);\n${m.limit === undefined ? '' : `  if (n > ${big(m.limit)}) throw new RangeError(\`grundy(\${n}): past the table, which ends at ${m.limit}\`);\n`}  if (n < SG_PRE) return sgTable(Number(n));\n  const q = (n - SG_PRE) / SG_PERIOD;\n  return sgTable(Number(SG_PRE + (n - SG_PRE) % SG_PERIOD))${m.saltus === 0n ? '' : ' + q * SG_SALTUS'};\n}\n\n` +
     `/** Whether a heap of n is a P-position (the player to move loses). */\nfunction isP(n) {\n  return grundy(n) === 0n;\n}\n`
   );
 }

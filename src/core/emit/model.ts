@@ -99,9 +99,7 @@ export function modelOf(result: AnalysisResult, options: EmitOptions = {}): Emit
 
 function heapModel(x: Exploration, header: (grounds: string[]) => EmitHeader, options: EmitOptions): HeapCycleModel {
   const p = x.pattern;
-  if (!isCycle(p)) {
-    throw new InputError(says`${mention('emit')}: no period was found over the first ${formatCount(x.computed)} values (${x.noTheorem ?? says`raise ${mention('limit')}`}), so there is no pattern to write`, { code: 'not-applicable', field: 'emit' });
-  }
+  if (!isCycle(p)) return tableModel(x, header);
   let ground: string;
   if (p.proof) {
     const cycle = `period ${p.period}${p.saltus ? `, saltus ${p.saltus}` : ''} from n = ${p.preperiod}`;
@@ -124,6 +122,22 @@ function heapModel(x: Exploration, header: (grounds: string[]) => EmitHeader, op
   // Every G(n) = table value + q·saltus with q <= (N - preperiod) / period: a bound the return types must hold.
   const bound = (largest: bigint) => (largest < BigInt(p.preperiod) ? largestTable : largestTable + ((largest - BigInt(p.preperiod)) / BigInt(p.period)) * saltus);
   return { kind: 'heap-cycle', header: header([ground]), preperiod: p.preperiod, period: p.period, saltus, values, largestUnsigned: bound(LARGEST_UNSIGNED), largestSigned: bound(LARGEST_SIGNED) };
+}
+
+/**
+ * Where no pattern was found, the table itself (what a contestant pastes
+ * when nothing repeats: 打表): G(0..N) as computed, N the table's end
+ * (--max), and grundy(n) refuses a larger n.
+ */
+function tableModel(x: Exploration, header: (grounds: string[]) => EmitHeader): HeapCycleModel {
+  const count = x.computed;
+  if (count > MOST_TABLE_VALUES) throw refuse(`no period was found, and the table of ${formatCount(count)} values is more than the ${formatCount(MOST_TABLE_VALUES)} written (give a smaller --max)`, 'too-large');
+  const values = Array.from({ length: count }, (_, n) => x.valueAt(BigInt(n)));
+  const largest = values.reduce((m, v) => (v > m ? v : m), 0n);
+  const limit = BigInt(count - 1);
+  const why = x.noTheorem ? ` (${x.noTheorem})` : '';
+  const ground = `table: G(n) as computed for 0 <= n <= ${limit}; no period was found${why}, so the table itself is written, and heaps beyond ${limit} are not answered`;
+  return { kind: 'heap-cycle', header: header([ground]), preperiod: count - 1, period: 1, saltus: 0n, values, largestUnsigned: largest, largestSigned: largest, limit };
 }
 
 /** The terms of a recurrence up to 2^63 - 1 (from its start values), when they grow fast enough to be listed; null otherwise. */

@@ -29,6 +29,8 @@ export interface HeapCycleModel {
   /** The largest G(n) over n <= 2^64 - 1, and over n <= 2^63 - 1 (bounds, exact for saltus 0): what the return types must hold. */
   readonly largestUnsigned: bigint;
   readonly largestSigned: bigint;
+  /** The table itself, where no pattern was found: G(n) is known for n <= limit only, and grundy(n) refuses a larger n. */
+  readonly limit?: bigint;
 }
 
 /** G(n) = n mod modulus (Bachet). */

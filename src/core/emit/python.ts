@@ -7,13 +7,13 @@ export const pythonRenderer: LanguageRenderer = { heapCycle, modulus, wythoff, c
 
 function heapCycle(m: HeapCycleModel): string {
   const width = tableWidth(m.values);
-  const notes = [cycleFormula(m), tableNote(m, width), 'grundy(n) and is_p(n) take any int n >= 0 (Python integers have no bound)'];
+  const notes = [cycleFormula(m), tableNote(m, width), m.limit === undefined ? 'grundy(n) and is_p(n) take any int n >= 0 (Python integers have no bound)' : `grundy(n) and is_p(n) take 0 <= n <= ${m.limit}`];
   const table = pieces(tableDigits(m.values, width), LINE).map((p) => `    "${p}"`).join('\n');
   const read = width === 1 ? 'int(SG_TABLE[i])' : `int(SG_TABLE[i * ${width}:(i + 1) * ${width}])`;
   return (
     comment(headerLines(m.header, 'Sprague-Grundy values G(n) of one heap, written by sg-explore --emit', notes), '#') +
     `\nSG_TABLE = (\n${table}\n)\nSG_PRE, SG_PERIOD, SG_SALTUS = ${m.preperiod}, ${m.period}, ${m.saltus}\n\n\n` +
-    `def grundy(n):\n    """G(n), n >= 0."""\n    if n < SG_PRE:\n        i, q = n, 0\n    else:\n        q, r = divmod(n - SG_PRE, SG_PERIOD)\n        i = SG_PRE + r\n    return ${read}${m.saltus === 0n ? '' : ' + q * SG_SALTUS'}\n\n\n` +
+    `def grundy(n):\n    """G(n), ${m.limit === undefined ? 'n >= 0' : `0 <= n <= ${m.limit} (the table's end)`}."""\n${m.limit === undefined ? '' : `    if n > ${m.limit}:\n        raise ValueError(f"grundy({n}): past the table, which ends at ${m.limit}")\n`}    if n < SG_PRE:\n        i, q = n, 0\n    else:\n        q, r = divmod(n - SG_PRE, SG_PERIOD)\n        i = SG_PRE + r\n    return ${read}${m.saltus === 0n ? '' : ' + q * SG_SALTUS'}\n\n\n` +
     `def is_p(n):\n    """Whether a heap of n is a P-position (the player to move loses)."""\n    return grundy(n) == 0\n`
   );
 }

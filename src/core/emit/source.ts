@@ -50,11 +50,13 @@ export const LINE = 96;
 
 /** The table's words for the header: its length and layout. */
 export function tableNote(m: HeapCycleModel, width: number): string {
+  if (m.limit !== undefined) return `the table holds G(0..${m.limit}), ${width} decimal digit${width === 1 ? '' : 's'} per value; grundy(n) refuses a larger n (stops with a message)`;
   return `the table holds G(0..${m.preperiod + m.period - 1}) (preperiod ${m.preperiod}, one period of ${m.period}), ${width} decimal digit${width === 1 ? '' : 's'} per value`;
 }
 
 /** The formula beyond the preperiod, in words. */
 export function cycleFormula(m: HeapCycleModel): string {
+  if (m.limit !== undefined) return `G(n) = table[n] for 0 <= n <= ${m.limit}: the table itself (no pattern was found to carry it further)`;
   const pre = m.preperiod;
   const shifted = pre === 0 ? 'n' : `(n - ${pre})`;
   const q = m.saltus === 0n ? '' : ` + (${shifted} / ${m.period})*${m.saltus}`;

@@ -21,6 +21,8 @@ export interface HeapMoves {
   readonly splits: boolean;
   /** Nim (G(n) = n): Bouton's rules answer normal and misère sums at once. */
   readonly nim: boolean;
+  /** Every move takes one of these amounts (ascending) from one heap and leaves the rest as one heap, where the amounts are a finite set: a program (--emit --program) lists winning moves from them. */
+  readonly takes?: readonly number[];
   /** The options of heap n whose value is `target`: at most `limit` listed, within `budget` option checks. */
   withValue(x: Exploration, n: bigint, target: bigint, limit: number, budget: number): OptionsWithValue;
   /** The misère outcomes of heaps 0..max faster than by their options (a generator yielding a heap at a time). */

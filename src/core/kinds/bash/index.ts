@@ -69,6 +69,7 @@ const heap: HeapKind<TakeUpToRule> = {
         return outcomes;
       },
       ...(m <= 1n << 20n && { window: Number(m) }),
+      ...(m <= 1n << 16n && { takes: Array.from({ length: Number(m) }, (_, i) => i + 1) }),
     };
   },
 };

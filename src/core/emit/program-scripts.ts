@@ -1,0 +1,203 @@
+/**
+ * The main of a Python or JavaScript program (--emit python|javascript
+ * --program): standard input split at white space, heaps as integers of any
+ * size (Python's int, JavaScript's BigInt), the answer gathered and written
+ * once. The functions it calls come before it.
+ */
+import { partCode, programCodes, type ProgramModel } from './program.js';
+
+const json = (v: unknown) => JSON.stringify(v);
+
+/** The data both languages write the same way (JSON is a Python literal too, for these lists). */
+function data(m: ProgramModel): Record<string, string> {
+  const codes = programCodes(m);
+  return {
+    CASES: String(codes.cases),
+    SENTINEL: json(m.layout.sentinel),
+    COMPONENTS: String(codes.components),
+    WIDTH: String(m.width),
+    MODE: String(codes.mode),
+    WORDS: json(m.answer.words),
+    PREFIX: json(m.prefixParts),
+    MOVE_FIELD: json(m.moveParts.map(partCode)),
+    MOVE_TEXT: json(m.moveParts.map((p) => ('text' in p ? p.text : ''))),
+    TAKES: json(m.options?.kind === 'takes' ? m.options.takes : []),
+    NIM: String(m.options?.kind === 'nim' ? 1 : 0),
+  };
+}
+
+export function pythonProgramMain(m: ProgramModel): string {
+  const d = data(m);
+  const answer =
+    m.component === 'heap'
+      ? `def answer(h, out):
+    s = 0
+    for x in h:
+        s ^= grundy(x)
+    if MODE == 0:
+        out.append(WORDS[0] if s else WORDS[1])
+        return
+    if s == 0:
+        out.append("0" if MODE == 2 else WORDS[-1])
+        return
+    if MODE == 3 and len(WORDS) == 2:
+        out.append(WORDS[0] + "\\n")
+    count = 0
+    for i, x in enumerate(h):
+        want = grundy(x) ^ s
+        targets = ([want] if want < x else []) if NIM else [x - t for t in TAKES if t <= x and grundy(x - t) == want]
+        for to in targets:
+            if MODE != 2:
+                if count:
+                    out.append("\\n")
+                write_move(h, i, to, out)
+                if MODE == 1:
+                    return
+            count += 1
+    if MODE == 2:
+        out.append(str(count))
+
+
+def write_move(h, i, to, out):
+    fields = {1: str(h[i] - to), 2: str(i + 1), 3: str(h[i]), 4: str(to)}
+    for code, text in zip(MOVE_FIELD, MOVE_TEXT):
+        if code == 0:
+            out.append(text)
+        elif code == 5:
+            out.append(" ".join(str(to if j == i else x) for j, x in enumerate(h)))
+        else:
+            out.append(fields[code])
+`
+      : `def answer(h, out):
+    if len(h) != WIDTH:
+        sys.exit("a position of this game is one component (its program has is_p, not values to sum)")
+    out.append(WORDS[1] if is_p(*h) else WORDS[0])
+`;
+  return `
+# ---- the judge's layout and answer ----
+import sys
+
+${Object.entries(d).map(([k, v]) => `${k} = ${v}`).join('\n')}
+
+
+${answer}
+
+def main():
+    tokens = sys.stdin.buffer.read().split()
+    at = 0
+
+    def number():
+        nonlocal at
+        if at >= len(tokens):
+            sys.exit("the input ends where a number was expected")
+        t = tokens[at]
+        at += 1
+        if not t.isdigit():
+            sys.exit("a token is not a whole number")
+        return int(t)
+
+    out = []
+    cases = number() if CASES == 1 else 0
+    k = 0
+    while True:
+        k += 1
+        if (CASES == 0 and k > 1) or (CASES == 1 and k > cases) or (CASES == 3 and at >= len(tokens)):
+            break
+        if CASES == 2:
+            if [t.decode() for t in tokens[at:at + len(SENTINEL)]] == SENTINEL:
+                break
+            if at >= len(tokens):
+                sys.exit("the input ends before the sentinel")
+        n = number() if COMPONENTS == -1 else (len(tokens) - at) // WIDTH if COMPONENTS == -2 else COMPONENTS
+        h = [number() for _ in range(n * WIDTH)]
+        out.append(str(k).join(PREFIX))
+        answer(h, out)
+        out.append("\\n")
+    sys.stdout.write("".join(out))
+
+
+main()
+`;
+}
+
+export function javascriptProgramMain(m: ProgramModel): string {
+  const d = data(m);
+  const answer =
+    m.component === 'heap'
+      ? `function writeMove(h, i, to, out) {
+  MOVE_FIELD.forEach((code, k) => {
+    if (code === 0) out.push(MOVE_TEXT[k]);
+    else if (code === 1) out.push(String(h[i] - to));
+    else if (code === 2) out.push(String(i + 1));
+    else if (code === 3) out.push(String(h[i]));
+    else if (code === 4) out.push(String(to));
+    else out.push(h.map((x, j) => String(j === i ? to : x)).join(" "));
+  });
+}
+
+function answer(h, out) {
+  let s = 0n;
+  for (const x of h) s ^= grundy(x);
+  if (MODE === 0) return void out.push(s !== 0n ? WORDS[0] : WORDS[1]);
+  if (s === 0n) return void out.push(MODE === 2 ? "0" : WORDS[WORDS.length - 1]);
+  if (MODE === 3 && WORDS.length === 2) out.push(WORDS[0] + "\\n");
+  let count = 0;
+  for (let i = 0; i < h.length; i++) {
+    const want = grundy(h[i]) ^ s;
+    const targets = NIM ? (want < h[i] ? [want] : []) : TAKES.map(BigInt).filter((t) => t <= h[i] && grundy(h[i] - t) === want).map((t) => h[i] - t);
+    for (const to of targets) {
+      if (MODE !== 2) {
+        if (count > 0) out.push("\\n");
+        writeMove(h, i, to, out);
+        if (MODE === 1) return;
+      }
+      count++;
+    }
+  }
+  if (MODE === 2) out.push(String(count));
+}
+`
+      : `function answer(h, out) {
+  if (h.length !== WIDTH) die("a position of this game is one component (its program has isP, not values to sum)");
+  out.push(isP(...h) ? WORDS[1] : WORDS[0]);
+}
+`;
+  return `
+// ---- the judge's layout and answer ----
+${Object.entries(d).map(([k, v]) => `const ${k} = ${v};`).join('\n')}
+
+function die(why) {
+  process.stderr.write(why + "\\n");
+  process.exit(1);
+}
+
+${answer}
+function main() {
+  const tokens = require("fs").readFileSync(0, "latin1").split(/[ \\t\\n\\v\\f\\r]+/).filter((t) => t !== "");
+  let at = 0;
+  const number = () => {
+    if (at >= tokens.length) die("the input ends where a number was expected");
+    const t = tokens[at++];
+    if (!/^[0-9]+$/.test(t)) die("a token is not a whole number");
+    return BigInt(t);
+  };
+  const out = [];
+  const cases = CASES === 1 ? number() : 0n;
+  for (let k = 1; ; k++) {
+    if ((CASES === 0 && k > 1) || (CASES === 1 && BigInt(k) > cases) || (CASES === 3 && at >= tokens.length)) break;
+    if (CASES === 2) {
+      if (SENTINEL.every((t, i) => tokens[at + i] === t)) break;
+      if (at >= tokens.length) die("the input ends before the sentinel");
+    }
+    const n = COMPONENTS === -1 ? Number(number()) : COMPONENTS === -2 ? Math.floor((tokens.length - at) / WIDTH) : COMPONENTS;
+    const h = Array.from({ length: n * WIDTH }, number);
+    out.push(PREFIX.join(String(k)));
+    answer(h, out);
+    out.push("\\n");
+  }
+  process.stdout.write(out.join(""));
+}
+
+main();
+`;
+}

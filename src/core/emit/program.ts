@@ -1,0 +1,104 @@
+/**
+ * `--emit LANG --program`: a whole submission. The functions of the game's
+ * model (its proven pattern, its theorem, an observed law with
+ * --use-observed, or the table itself) and a main that reads standard input
+ * in the judge's layout (the same JudgeLayout data the CLI reads with) and
+ * prints the answer the CLI gives (the same AnswerSpec), byte for byte.
+ * The data here; each language's main is in program-<language>.ts.
+ */
+import { InputError, mention, says } from '../errors.js';
+import type { AnswerSpec, MoveField } from '../contest/answer.js';
+import type { JudgeLayout } from '../contest/layout.js';
+import type { HeapMoves } from '../heap/heap-kind.js';
+import type { EmitLanguage, EmitModel } from './models.js';
+import { LARGEST_SIGNED } from './limits.js';
+
+/** What a position's components are to the functions: a heap valued by grundy(n), or one component tested by is_p (a pair, a start heap). */
+export type ProgramComponent = 'heap' | 'pair' | 'start';
+
+/** A move's layout, as parts: text, or a field. */
+export type MovePart = { readonly text: string } | { readonly field: MoveField };
+
+export interface ProgramModel {
+  /** The functions (grundy and is_p, or is_p alone). */
+  readonly code: EmitModel;
+  readonly component: ProgramComponent;
+  /** Tokens a component takes (a pair 2). */
+  readonly width: number;
+  /** How the winning moves of a heap are found: Nim's (the heap becomes the value wanted), or from the amounts a move takes; null: who wins only. */
+  readonly options: { readonly kind: 'nim' } | { readonly kind: 'takes'; readonly takes: readonly number[] } | null;
+  readonly layout: JudgeLayout;
+  readonly answer: AnswerSpec;
+  /** The prefix, cut at each {k} (the case's number goes between the parts). */
+  readonly prefixParts: readonly string[];
+  readonly moveParts: readonly MovePart[];
+  /** The values of grundy need more than 64 bits (C's unsigned __int128). */
+  readonly wide: boolean;
+}
+
+const refuse = (text: string) => new InputError(says`${mention('emit')} --program: ${text}`, { code: 'not-applicable', field: 'emit' });
+
+const COMPONENTS: Readonly<Record<EmitModel['kind'], ProgramComponent | null>> = {
+  'heap-cycle': 'heap',
+  modulus: 'heap',
+  wythoff: 'pair',
+  'pair-law': 'pair',
+  'capped-nim': 'start',
+  'start-law': 'start',
+  code: null,
+};
+
+/** The move layout's parts. */
+export function moveParts(format: string): MovePart[] {
+  return format
+    .split(/(\{[a-z]+\})/)
+    .filter((p) => p !== '')
+    .map((p) => (/^\{[a-z]+\}$/.test(p) ? { field: p.slice(1, -1) as MoveField } : { text: p }));
+}
+
+/**
+ * A program's data: the model's functions, the layout, the answer; what a
+ * program cannot do is refused in one line (a rule in each case, the
+ * winning moves of a game whose moves are not data here, a sum of pairs).
+ */
+export function programModel(code: EmitModel, moves: HeapMoves | null, layout: JudgeLayout, answer: AnswerSpec, language: EmitLanguage): ProgramModel {
+  const component = COMPONENTS[code.kind];
+  if (component === null) throw refuse("this game's code is a theorem of its own kind, with no grundy(n) or is_p for a program to call");
+  if (layout.rule !== null) throw refuse(`a rule in each case (--${layout.rule} -) has no pattern to write: give the rule`);
+  let options: ProgramModel['options'] = null;
+  if (answer.mode !== 'winner') {
+    if (component !== 'heap') throw refuse(`--answer ${answer.mode} needs the values of a sum; the program of this game (is_p of one ${component === 'pair' ? 'pair' : 'start heap'}) answers --answer winner`);
+    if (moves?.nim) options = { kind: 'nim' };
+    else if (moves?.takes) options = { kind: 'takes', takes: moves.takes };
+    else throw refuse(`--answer ${answer.mode} lists winning moves, which a program finds from the amounts a move takes: a subtraction set, Bash or Nim (this game answers --answer winner)`);
+  }
+  const wide = code.kind === 'heap-cycle' && code.largestUnsigned > 2n ** 64n - 1n;
+  if (language === 'java' && code.kind === 'heap-cycle' && code.largestSigned > LARGEST_SIGNED) throw refuse('the values pass a long, which a Java program does not sum (C and C++ use unsigned __int128; Python and JavaScript any size)');
+  const width = component === 'pair' ? 2 : 1;
+  return { code, component, width, options, layout, answer, prefixParts: answer.prefix.split('{k}'), moveParts: moveParts(answer.moveFormat), wide };
+}
+
+/** The numbers of the layout and the answer, as every language's main writes them: the kind of case end, of components, of answer. */
+export function programCodes(m: ProgramModel): { cases: number; components: number; mode: number } {
+  return {
+    cases: ['one', 'counted', 'sentinel', 'eof'].indexOf(m.layout.cases),
+    components: m.layout.components === 'counted' ? -1 : m.layout.components === 'rest' ? -2 : m.layout.components,
+    mode: ['winner', 'move', 'count', 'moves'].indexOf(m.answer.mode),
+  };
+}
+
+/** A move part's number in the programs: 0 text, then the fields in MOVE_FIELDS' order. */
+export function partCode(part: MovePart): number {
+  return 'text' in part ? 0 : ['take', 'heap', 'from', 'to', 'after'].indexOf(part.field) + 1;
+}
+
+/** The header line of a program: what it reads and what it writes. */
+export function programNotes(m: ProgramModel, language: EmitLanguage): string[] {
+  const l = m.layout;
+  const cases = { one: 'one position', counted: 'a count T, then T cases', sentinel: `cases until the line "${l.sentinel.join(' ')}"`, eof: 'cases to the end of the input' }[l.cases];
+  const components = l.components === 'counted' ? 'a count, then that many' : l.components === 'rest' ? 'every number' : `exactly ${l.components}`;
+  return [
+    `program: reads standard input as --input ${l.name} (${cases}; a position: ${components} ${m.component === 'pair' ? 'pairs x y' : m.component === 'start' ? 'start heaps' : 'heaps'}) and prints --answer ${m.answer.mode} as sg-explore does`,
+    ...(language === 'java' ? ['save it as Main.java (javac Main.java && java Main)'] : []),
+  ];
+}
