@@ -287,7 +287,7 @@ async function withOutputs(command: ExploreCommand, format: ReportFormat, io: Cl
 async function emitTo(game: GameSpec, command: ExploreCommand, io: CliIo): Promise<void> {
   const { modelOf, renderModel, renderProgram, theoremModel } = await import('../core/emit/index.js');
   const { language, commandLine, program } = command.emit!;
-  const options = { useObserved: command.useObserved, command: commandLine };
+  const options = { useObserved: command.useObserved, command: commandLine, tableUpTo: command.max };
   if (program && command.layout?.rule) throw new InputError(`--emit --program: a rule in each case (--${command.layout.rule} -) has no pattern to write: give the rule`);
   const sink = command.out === undefined ? streamSink(io.stdout) : await openOutputFile(command.out);
   try {

@@ -57,6 +57,8 @@ export interface EmitOptions {
   readonly useObserved?: boolean;
   /** The command line to quote in the header. */
   readonly command?: string;
+  /** The table's end (--max): where no pattern is proven (and no observed one is asked for), the table itself up to it is written. */
+  readonly tableUpTo?: bigint;
 }
 
 const refuse = emitRefusal;
@@ -99,7 +101,10 @@ export function modelOf(result: AnalysisResult, options: EmitOptions = {}): Emit
 
 function heapModel(x: Exploration, header: (grounds: string[]) => EmitHeader, options: EmitOptions): HeapCycleModel {
   const p = x.pattern;
-  if (!isCycle(p)) return tableModel(x, header);
+  if (!isCycle(p)) {
+    if (options.tableUpTo !== undefined) return tableModel(x, header, options.tableUpTo);
+    throw new InputError(says`${mention('emit')}: no period was found over the first ${formatCount(x.computed)} values (${x.noTheorem ?? says`raise ${mention('limit')}`}), so there is no pattern to write; ${mention('max')} N writes the table itself up to N`, { code: 'not-applicable', field: 'emit' });
+  }
   let ground: string;
   if (p.proof) {
     const cycle = `period ${p.period}${p.saltus ? `, saltus ${p.saltus}` : ''} from n = ${p.preperiod}`;
@@ -107,6 +112,7 @@ function heapModel(x: Exploration, header: (grounds: string[]) => EmitHeader, op
   } else {
     const cycle = `period ${p.period}${p.saltus ? `, saltus ${p.saltus}` : ''} from n = ${p.preperiod}`;
     const why = x.noTheorem ? ` (${x.noTheorem})` : '';
+    if (!options.useObserved && options.tableUpTo !== undefined) return tableModel(x, header, options.tableUpTo, `the ${cycle} is only observed, not proven (written as a period, marked NOT proven, only where observed laws are allowed)`);
     if (!options.useObserved) {
       throw new InputError(says`${mention('emit')}: the ${cycle} is only observed over heaps 0..${x.computed - 1}, not proven${why}; ${mention('useObserved')} writes it all the same, marked NOT proven`, { code: 'not-applicable', field: 'emit' });
     }
@@ -129,14 +135,14 @@ function heapModel(x: Exploration, header: (grounds: string[]) => EmitHeader, op
  * when nothing repeats: 打表): G(0..N) as computed, N the table's end
  * (--max), and grundy(n) refuses a larger n.
  */
-function tableModel(x: Exploration, header: (grounds: string[]) => EmitHeader): HeapCycleModel {
-  const count = x.computed;
+function tableModel(x: Exploration, header: (grounds: string[]) => EmitHeader, upTo: bigint, observed?: string): HeapCycleModel {
+  const count = Math.min(x.computed, Number(upTo) + 1);
   if (count > MOST_TABLE_VALUES) throw refuse(`no period was found, and the table of ${formatCount(count)} values is more than the ${formatCount(MOST_TABLE_VALUES)} written (give a smaller --max)`, 'too-large');
   const values = Array.from({ length: count }, (_, n) => x.valueAt(BigInt(n)));
   const largest = values.reduce((m, v) => (v > m ? v : m), 0n);
   const limit = BigInt(count - 1);
-  const why = x.noTheorem ? ` (${x.noTheorem})` : '';
-  const ground = `table: G(n) as computed for 0 <= n <= ${limit}; no period was found${why}, so the table itself is written, and heaps beyond ${limit} are not answered`;
+  const why = observed ? `; ${observed}` : `; no period was found${x.noTheorem ? ` (${x.noTheorem})` : ''}`;
+  const ground = `table: G(n) as computed for 0 <= n <= ${limit}${why}, so the table itself is written, and heaps beyond ${limit} are not answered`;
   return { kind: 'heap-cycle', header: header([ground]), preperiod: count - 1, period: 1, saltus: 0n, values, largestUnsigned: largest, largestSigned: largest, limit };
 }
 

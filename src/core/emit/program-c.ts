@@ -19,18 +19,22 @@ const list = (items: readonly string[]) => (items.length ? items.join(', ') : '0
 
 export function cProgramMain(m: ProgramModel, dialect: 'c' | 'cpp'): string {
   const codes = programCodes(m);
+  // Only what the answer uses is written: a compiler's -Wall finds nothing unused.
+  const heap = m.component === 'heap';
   const takes = m.options?.kind === 'takes' ? m.options.takes : [];
   const heads = dialect === 'c' ? '#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n' : '#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n';
   const data =
     `static const int CASES = ${codes.cases}; /* 0 one position, 1 a count of cases first, 2 until the sentinel, 3 to the end */\n` +
     `static const char *const SENTINEL[] = {${list(m.layout.sentinel.map(cString))}};\nstatic const int SENTINEL_N = ${m.layout.sentinel.length};\n` +
     `static const long long COMPONENTS = ${codes.components}; /* -1 a count first, -2 every number left, else exactly this many */\n` +
-    `static const int WIDTH = ${m.width};\nstatic const int MODE = ${codes.mode}; /* 0 winner, 1 move, 2 count, 3 moves */\n` +
-    `static const char *const WORDS[] = {${list(m.answer.words.map(cString))}};\nstatic const int WORDS_N = ${m.answer.words.length};\n` +
+    `static const int WIDTH = ${m.width};\n` +
+    (heap ? `static const int MODE = ${codes.mode}; /* 0 winner, 1 move, 2 count, 3 moves */\n` : '') +
+    `static const char *const WORDS[] = {${list(m.answer.words.map(cString))}};\n` +
+    (heap ? `static const int WORDS_N = ${m.answer.words.length};\n` : '') +
     `static const char *const PREFIX[] = {${list(m.prefixParts.map(cString))}};\nstatic const int PREFIX_N = ${m.prefixParts.length};\n` +
-    `static const int MOVE_FIELD[] = {${list(m.moveParts.map((p) => String(partCode(p))))}}; /* 0 text, 1 take, 2 heap, 3 from, 4 to, 5 after */\n` +
+    (heap ? `static const int MOVE_FIELD[] = {${list(m.moveParts.map((p) => String(partCode(p))))}}; /* 0 text, 1 take, 2 heap, 3 from, 4 to, 5 after */\n` +
     `static const char *const MOVE_TEXT[] = {${list(m.moveParts.map((p) => cString('text' in p ? p.text : '')))}};\nstatic const int MOVE_N = ${m.moveParts.length};\n` +
-    `static const unsigned long long TAKES[] = {${list(takes.map((t) => `${t}ULL`))}};\nstatic const int TAKES_N = ${takes.length};\nstatic const int NIM = ${m.options?.kind === 'nim' ? 1 : 0};\n` +
+    `static const unsigned long long TAKES[] = {${list(takes.map((t) => `${t}ULL`))}};\nstatic const int TAKES_N = ${takes.length};\nstatic const int NIM = ${m.options?.kind === 'nim' ? 1 : 0};\n` : '') +
     `typedef ${m.wide ? 'unsigned __int128' : 'unsigned long long'} sg_value;\n`;
   const reader = `
 static char *in_buf;

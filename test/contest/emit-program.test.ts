@@ -1,0 +1,170 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { runMain } from '../helpers/in-process.js';
+import { expectBadInput } from '../helpers/cli.js';
+import { int, mulberry32 } from '../helpers/random.js';
+import { scratchDirectories } from '../helpers/scratch.js';
+import { longTest } from '../helpers/long.js';
+
+/**
+ * `--emit LANG --program`: whole programs in each language this machine can
+ * compile, each reading a judge's layout and printing a judge's answer. Each
+ * is compiled, then given random cases of its layout in one input (60; 1,000
+ * in `[long]`) and compared with what sg-explore itself prints for that input
+ * (answered by its own tables and theorems); `[long]` also runs `duel` with
+ * 1,000 runs per layout.
+ */
+const dirs = scratchDirectories('emit-program');
+const run = promisify(execFile);
+
+type Language = 'c' | 'cpp' | 'python' | 'javascript' | 'java';
+const LANGUAGES: Language[] = ['c', 'cpp', 'python', 'javascript', 'java'];
+const TOOLS: Record<Language, string[]> = { c: ['gcc'], cpp: ['g++'], python: ['python3'], javascript: ['node'], java: ['javac', 'java'] };
+const absent = (tool: string) => spawnSync(tool, ['--version'], { stdio: 'ignore' }).error !== undefined && spawnSync(tool, ['-version'], { stdio: 'ignore' }).error !== undefined;
+const MISSING = Object.fromEntries(LANGUAGES.map((l) => [l, TOOLS[l].filter(absent)])) as Record<Language, string[]>;
+
+/** A program written by sg-explore and built: the command that runs it. */
+async function build(language: Language, args: readonly string[], dir: string): Promise<string[]> {
+  const out = await runMain([...args, '--emit', language, '--program']);
+  expect(out.stderr, args.join(' ')).toBe('');
+  expect(out.code).toBe(0);
+  mkdirSync(dir, { recursive: true });
+  const source = out.stdout;
+  switch (language) {
+    case 'c':
+    case 'cpp': {
+      const file = join(dir, language === 'c' ? 'main.c' : 'main.cpp');
+      writeFileSync(file, source);
+      await run(language === 'c' ? 'gcc' : 'g++', ['-O2', '-Wall', '-Werror', '-o', join(dir, 'main'), file]);
+      return [join(dir, 'main')];
+    }
+    case 'python':
+      writeFileSync(join(dir, 'main.py'), source);
+      return ['python3', join(dir, 'main.py')];
+    case 'javascript':
+      writeFileSync(join(dir, 'main.js'), source);
+      return [process.execPath, join(dir, 'main.js')];
+    case 'java':
+      writeFileSync(join(dir, 'Main.java'), source);
+      await run('javac', ['-encoding', 'US-ASCII', '-d', dir, join(dir, 'Main.java')]);
+      return ['java', '-cp', dir, 'Main'];
+  }
+}
+
+/** A judge's layout, for the random inputs: how cases end, what a position holds. */
+interface Layout {
+  readonly flags: readonly string[];
+  readonly cases: 'counted' | 'sentinel' | 'eof';
+  readonly sentinel?: string;
+  /** A count before each position's components, or exactly this many. */
+  readonly components: 'counted' | number;
+  /** Numbers a component takes, and the range of each. */
+  readonly width: number;
+  readonly least: number;
+  readonly largest: number;
+}
+
+/** `count` random cases in `layout`, as one input. */
+function randomInput(layout: Layout, count: number, seed: number): string {
+  const random = mulberry32(seed);
+  const lines: string[] = layout.cases === 'counted' ? [String(count)] : [];
+  for (let c = 0; c < count; ) {
+    const n = typeof layout.components === 'number' ? layout.components : int(random, 1, 5);
+    const numbers = Array.from({ length: n * layout.width }, () => int(random, layout.least, layout.largest));
+    const line = (layout.components === 'counted' ? [n, ...numbers] : numbers).join(' ');
+    if (layout.sentinel !== undefined && line.startsWith(layout.sentinel)) continue;
+    lines.push(line);
+    c++;
+  }
+  if (layout.sentinel !== undefined) lines.push(layout.sentinel);
+  return lines.join('\n') + '\n';
+}
+
+/** The games and layouts whose programs are checked: every model a program is written from, every layout and answer. */
+const CASES: { name: string; game: string[]; emit?: string[]; answer: string[]; layout: Layout }[] = [
+  { name: 'Kayles (a proven period), T cases, winner with phrases and a Case #k prefix', game: ['--preset', 'kayles'], answer: ['--answer', 'winner', '--words', 'Alice will win,Bob will win', '--prefix', 'Case #{k}: '], layout: { flags: ['--input', 'cases'], cases: 'counted', components: 'counted', width: 1, least: 0, largest: 200 } },
+  { name: 'subtraction {1,3,4}, cases until 0, every winning move', game: ['--moves', '1,3,4'], answer: ['--answer', 'moves', '--words', 'Yes,No'], layout: { flags: ['--input', 'until'], cases: 'sentinel', sentinel: '0', components: 'counted', width: 1, least: 0, largest: 60 } },
+  { name: 'Nim (Bouton), cases to the end of the input, the number of winning moves', game: ['--preset', 'nim'], answer: ['--answer', 'count'], layout: { flags: ['--input', 'eof'], cases: 'eof', components: 'counted', width: 1, least: 0, largest: 10 ** 12 } },
+  { name: "Bash (Bachet), 3 heaps a line until '0 0 0', the first winning move in the judge's layout", game: ['--preset', 'bash:5'], answer: ['--answer', 'move', '--move-format', '{heap} {from} {to}'], layout: { flags: ['--input', 'until', '--sentinel', '0 0 0', '--components', '3'], cases: 'sentinel', sentinel: '0 0 0', components: 3, width: 1, least: 0, largest: 10 ** 15 } },
+  { name: "Wythoff (the theorem), a pair a line to the end of the input", game: ['--preset', 'wythoff'], answer: ['--answer', 'winner', '--words', '1,0'], layout: { flags: ['--input', 'eof', '--components', '1'], cases: 'eof', components: 1, width: 2, least: 0, largest: 10 ** 9 } },
+  { name: 'Fibonacci Nim (Whinihan), a start heap a line until 0', game: ['--preset', 'fibonacci-nim'], answer: ['--answer', 'winner', '--words', 'First win,Second win'], layout: { flags: ['--input', 'until', '--components', '1'], cases: 'sentinel', sentinel: '0', components: 1, width: 1, least: 2, largest: 10 ** 9 } },
+  { name: 'take a Fibonacci number (no pattern): the table itself up to --max 400', game: ['--moves', 'fibonacci'], emit: ['--max', '400'], answer: ['--answer', 'winner'], layout: { flags: ['--input', 'cases'], cases: 'counted', components: 'counted', width: 1, least: 0, largest: 400 } },
+];
+
+/** What sg-explore prints for a case's random input of `count` cases (found once, for every language). */
+const expectedAnswers = new Map<string, Promise<{ input: string; stdout: string }>>();
+function expected(i: number, count: number): Promise<{ input: string; stdout: string }> {
+  const key = `${i}:${count}`;
+  if (!expectedAnswers.has(key)) {
+    const c = CASES[i]!;
+    const input = randomInput(c.layout, count, 45 + i);
+    expectedAnswers.set(
+      key,
+      runMain([...c.game, '--position', '-', ...c.layout.flags, ...c.answer], { stdin: input }).then((run) => {
+        expect(run.stderr, c.name).toBe('');
+        return { input, stdout: run.stdout };
+      }),
+    );
+  }
+  return expectedAnswers.get(key)!;
+}
+
+/** Every case's program in `language`, on `count` random cases of its layout, against sg-explore. */
+async function checkPrograms(language: Language, count: number, only?: readonly number[]): Promise<void> {
+  for (const [i, c] of CASES.entries()) {
+    if (only && !only.includes(i)) continue;
+    const command = await build(language, [...c.game, ...(c.emit ?? []), ...c.layout.flags, ...c.answer], join(dirs.root, `${language}-${count}`, String(i)));
+    const { input, stdout } = await expected(i, count);
+    const got = spawnSync(command[0]!, command.slice(1), { input, encoding: 'utf8', maxBuffer: 1 << 26 });
+    expect(got.stderr, `${language}: ${c.name}`).toBe('');
+    expect(got.stdout, `${language}: ${c.name}`).toBe(stdout);
+  }
+}
+
+describe('--emit LANG --program: compiled, and random cases of every layout against sg-explore', () => {
+  for (const language of LANGUAGES) {
+    if (MISSING[language].length > 0) {
+      it.skip(`${language}: skipped, ${MISSING[language].join(' and ')} not found on PATH`, () => {});
+      continue;
+    }
+    // javac takes seconds a program on a busy machine: Java's quick check is one program of each kind of component (heaps, a pair, a start heap).
+    const only = language === 'java' ? [1, 4, 5] : undefined;
+    it(`${language}: ${only ? 'three layouts' : 'every layout and answer'}, 60 cases each`, () => checkPrograms(language, 60, only), 120_000);
+    longTest(`${language}: every layout and answer, 1,000 cases each [long]`, () => checkPrograms(language, 1000), 600_000);
+  }
+
+  it('C: the types fit the values (unsigned long long), and a heap past the table stops the program with a message', async (context) => {
+    if (MISSING.c.length > 0) return context.skip();
+    const out = await runMain(['--moves', 'fibonacci', '--max', '400', '--emit', 'c', '--program', '--input', 'cases']);
+    expect(out.stdout).not.toContain('__int128');
+    expect(out.stdout).toContain('the table itself');
+    const command = await build('c', ['--moves', 'fibonacci', '--max', '400', '--input', 'cases'], join(dirs.root, 'past'));
+    const past = spawnSync(command[0]!, [], { input: '1\n1 401\n', encoding: 'utf8' });
+    expect(past.status).toBe(1);
+    expect(past.stderr).toBe('grundy(401): past the table, which ends at 400\n');
+  });
+
+  it('refuses what a program cannot do, in one line', async () => {
+    expectBadInput(await runMain(['--preset', 'kayles', '--emit', 'c', '--program', '--answer', 'moves']), 'moves of Kayles', { pattern: /--emit --program: --answer moves lists winning moves, which a program finds from the amounts a move takes/ });
+    expectBadInput(await runMain(['--preset', 'wythoff', '--emit', 'c', '--program', '--answer', 'count']), 'count of Wythoff', { pattern: /answers --answer winner/ });
+    expectBadInput(await runMain(['--moves', '-', '--emit', 'c', '--program', '--input', 'until']), 'a rule in each case', { pattern: /a rule in each case \(--moves -\) has no pattern to write/ });
+    expectBadInput(await runMain(['--preset', 'nim', '--program']), 'no --emit', { pattern: /--program writes a whole program with --emit LANG/ });
+  });
+});
+
+describe('duel against the programs [long]', () => {
+  for (const language of ['c', 'python'] as const) {
+    longTest(`${language}: 1,000 runs of duel per layout [long]`, async (context) => {
+      if (MISSING[language].length > 0) return context.skip();
+      for (const [i, c] of CASES.entries()) {
+        const command = await build(language, [...c.game, ...(c.emit ?? []), ...c.layout.flags, ...c.answer], join(dirs.root, `duel-${language}`, String(i)));
+        const sizes = ['--smallest', String(c.layout.least), '--largest', String(c.layout.largest)];
+        const out = await runMain(['duel', ...c.game, ...c.layout.flags, ...c.answer, ...sizes, '--cases', '1000', '--seed', String(i), '--time-limit', '60', '--', ...command]);
+        expect(out.stdout, `${language}: ${c.name}`).toMatch(/^all 1,000 cases agree/);
+      }
+    }, 3_600_000);
+  }
+});
