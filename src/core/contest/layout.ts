@@ -138,7 +138,8 @@ function* spans(tokens: JudgeTokens, layout: JudgeLayout, width: number): Genera
       const left = BigInt(total - at - 1);
       if (count! * BigInt(width) > left) {
         if (layout.cases === 'one' && layout.rule === null) fail(`the count ${count} says ${plural(count!, width === 1 ? 'heap' : 'component')} follow, but ${follow(left)}`, count);
-        fail(`${of} says ${plural(count!, width === 1 ? 'heap' : 'component')}, but only ${plural(left, 'number')} ${left === 1n ? 'follows' : 'follow'}`, count);
+        const each = width === 1 ? '' : ` (${plural(count! * BigInt(width), 'number')})`;
+        fail(`${of} says ${plural(count!, width === 1 ? 'heap' : 'component')}${each}, but only ${plural(left, 'number')} ${left === 1n ? 'follows' : 'follow'}`, count);
       }
       components = Number(count);
       at++;
