@@ -24,59 +24,6 @@ const strings = (items: readonly string[]) => `{${items.map(javaString).join(', 
 export function javaProgramMain(m: ProgramModel): string {
   const codes = programCodes(m);
   const takes = m.options?.kind === 'takes' ? m.options.takes : [];
-  const answer =
-    m.component === 'heap'
-      ? `    static void writeMove(long[] h, int n, int i, long to, StringBuilder out) {
-        for (int k = 0; k < MOVE_FIELD.length; k++) {
-            switch (MOVE_FIELD[k]) {
-                case 0: out.append(MOVE_TEXT[k]); break;
-                case 1: out.append(h[i] - to); break;
-                case 2: out.append(i + 1); break;
-                case 3: out.append(h[i]); break;
-                case 4: out.append(to); break;
-                default:
-                    for (int j = 0; j < n; j++) {
-                        if (j > 0) out.append(' ');
-                        out.append(j == i ? to : h[j]);
-                    }
-            }
-        }
-    }
-
-    static void answer(long[] h, int n, StringBuilder out) {
-        long s = 0;
-        for (int i = 0; i < n; i++) s ^= SG.grundy(h[i]);
-        if (MODE == 0) { out.append(s != 0 ? WORDS[0] : WORDS[1]); return; }
-        if (s == 0) { out.append(MODE == 2 ? "0" : WORDS[WORDS.length - 1]); return; }
-        if (MODE == 3 && WORDS.length == 2) out.append(WORDS[0]).append('\\n');
-        long count = 0;
-        for (int i = 0; i < n; i++) {
-            long want = SG.grundy(h[i]) ^ s;
-            for (int j = 0; j < (NIM ? 1 : TAKES.length); j++) {
-                long to;
-                if (NIM) {
-                    if (want >= h[i]) continue;
-                    to = want;
-                } else {
-                    if (TAKES[j] > h[i]) break;
-                    to = h[i] - TAKES[j];
-                    if (SG.grundy(to) != want) continue;
-                }
-                if (MODE == 2) { count++; continue; }
-                if (count++ > 0) out.append('\\n');
-                writeMove(h, n, i, to, out);
-                if (MODE == 1) return;
-            }
-        }
-        if (MODE == 2) out.append(count);
-    }
-`
-      : `    static void answer(long[] h, int n, StringBuilder out) {
-        if (n != 1) die("a position of this game is one component (its program has isP, not values to sum)");
-        boolean p = ${m.component === 'pair' ? 'SG.isP(h[0], h[1])' : 'SG.isP(h[0])'};
-        out.append(p ? WORDS[1] : WORDS[0]);
-    }
-`;
   return `
 // ---- the judge's layout and answer ----
 public class Main {
@@ -134,7 +81,7 @@ public class Main {
         return n;
     }
 
-${answer}
+${javaAnswer(m)}
     public static void main(String[] args) throws java.io.IOException {
         in = System.in.readAllBytes();
         StringBuilder out = new StringBuilder();
@@ -158,4 +105,62 @@ ${answer}
     }
 }
 `;
+}
+
+/** The answer of a position: sums of grundy values and the winning moves, or one component's is_p. */
+function javaAnswer(m: ProgramModel): string {
+  return (
+    m.component === 'heap'
+      ? `    static void writeMove(long[] h, int n, int i, long to, StringBuilder out) {
+        for (int k = 0; k < MOVE_FIELD.length; k++) {
+            switch (MOVE_FIELD[k]) {
+                case 0: out.append(MOVE_TEXT[k]); break;
+                case 1: out.append(h[i] - to); break;
+                case 2: out.append(i + 1); break;
+                case 3: out.append(h[i]); break;
+                case 4: out.append(to); break;
+                default:
+                    for (int j = 0; j < n; j++) {
+                        if (j > 0) out.append(' ');
+                        out.append(j == i ? to : h[j]);
+                    }
+            }
+        }
+    }
+
+    static void answer(long[] h, int n, StringBuilder out) {
+        long s = 0;
+        for (int i = 0; i < n; i++) s ^= SG.grundy(h[i]);
+        if (MODE == 0) { out.append(s != 0 ? WORDS[0] : WORDS[1]); return; }
+        if (s == 0) { out.append(MODE == 2 ? "0" : WORDS[WORDS.length - 1]); return; }
+        if (MODE == 3 && WORDS.length == 2) out.append(WORDS[0]).append('\\n');
+        long count = 0;
+        for (int i = 0; i < n; i++) {
+            long want = SG.grundy(h[i]) ^ s;
+            for (int j = 0; j < (NIM ? 1 : TAKES.length); j++) {
+                long to;
+                if (NIM) {
+                    if (want >= h[i]) continue;
+                    to = want;
+                } else {
+                    if (TAKES[j] > h[i]) break;
+                    to = h[i] - TAKES[j];
+                    if (SG.grundy(to) != want) continue;
+                }
+                if (MODE == 2) { count++; continue; }
+                if (count++ > 0) out.append('\\n');
+                writeMove(h, n, i, to, out);
+                if (MODE == 1) return;
+            }
+        }
+        if (MODE == 2) out.append(count);
+    }
+`
+      : `    static void answer(long[] h, int n, StringBuilder out) {
+        if (n != 1) die("a position of this game is one component (its program has isP, not values to sum)");
+        boolean p = ${m.component === 'pair' ? 'SG.isP(h[0], h[1])' : 'SG.isP(h[0])'};
+        out.append(p ? WORDS[1] : WORDS[0]);
+    }
+`
+  );
 }
