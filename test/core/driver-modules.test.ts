@@ -6,7 +6,7 @@ import { expectBadInput, runCli, stderrMessages, HANG_GUARD_S } from '../helpers
 
 /**
  * The one driver for rule modules (a file of its own, so it runs beside
- * test/driver.test.ts): a heap module's values and a state module's solved
+ * test/core/driver.test.ts): a heap module's values and a state module's solved
  * states are checkpointed, a signal saves them, and --resume finishes.
  */
 const freshDir = scratchDirectories('driver-modules').fresh;

@@ -252,7 +252,7 @@ describe('exploreAsync: the same results with 1 and 2 threads', () => {
     expect(two.pattern, `${text}: pattern`).toEqual(one.pattern);
     expect(two.maxValue, `${text}: maxValue`).toBe(one.maxValue);
     expect(two.pPositions, `${text}: P-positions`).toEqual(one.pPositions);
-    // Where the loop ran may differ (blocks shared with a worker, see test/block-marker.test.ts); what it found may not.
+    // Where the loop ran may differ (blocks shared with a worker, see test/cli/block-marker.test.ts); what it found may not.
     expect({ ...two.kernel, runsOn: null }, `${text}: kernel stats`).toEqual({ ...one.kernel, runsOn: null });
     return { ...one, runsOnTwo: two.kernel?.runsOn };
   }

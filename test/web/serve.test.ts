@@ -9,7 +9,7 @@ import { serveApp } from '../helpers/web-app.js';
 /*
  * `sg-explore serve`: its one-line refusals (exit 2 for a bad flag, 1 for a
  * port it cannot have), what it serves and refuses, and Ctrl-C. The page
- * itself is tested in a browser by test/web-explore.test.ts.
+ * itself is tested in a browser by test/web/web-explore.test.ts.
  */
 const scratch = scratchDirectories('serve');
 
