@@ -79,7 +79,8 @@ export function judgeCases(tokens: JudgeTokens, heaps: HeapList | null, layout: 
   };
   const positionOf = (from: number, components: number): CasePosition => {
     if (heaps) {
-      const slice = heapSlice(heaps, from, components);
+      // The whole list is the position (--input heaps): no slice, no pass over it for its largest heap.
+      const slice = from === 0 && components === heaps.count ? heaps : heapSlice(heaps, from, components);
       return { position: slice, written: { count: components, read: (at, length) => slice.read(at, length).map(String) } };
     }
     const groups = Array.from({ length: components }, (_, c) => Array.from({ length: form.width }, (_, k) => tokens.text(from + c * form.width + k)));

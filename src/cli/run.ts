@@ -25,6 +25,7 @@ import { columnsOf, type CliIo } from './io.js';
 import { ChunkedText } from '../report/chunked.js';
 import { STDIN_ARGUMENT, type Command, type ExploreCommand } from './options.js';
 import { refuseSharedFiles, type FileRole } from './file-roles.js';
+import type { JudgeLayout } from '../core/contest/layout.js';
 
 /** A CSV (one row a heap) longer than this could never be written: about 20 TB. */
 export const MAX_CSV_ROWS = 10n ** 12n;
@@ -363,7 +364,7 @@ async function positionTo(game: GameSpec, command: ExploreCommand, format: Repor
       if (fromStdin) {
         if (layout) {
           // One position in a judge's layout (--input heaps or counted; cases need --answer).
-          const [read] = await readJudgeCases(game, command, io, io.stdin as AsyncIterable<Buffer>);
+          const [read] = await readJudgeCases(game, command, io, io.stdin as AsyncIterable<Buffer>, layout);
           spool = read.spool;
           position = [...[...read.cases][0]!.positions][0]!.position;
         } else if (kind.heap) {
@@ -393,12 +394,11 @@ const JUDGE_TEXT_LIMIT = 64 << 20;
  * (a number a component: streamed, millions of heaps) or over the text's
  * tokens (pairs, vertices, states as JSON), and the spool to close.
  */
-async function readJudgeCases(game: GameSpec, command: ExploreCommand, io: CliIo, input: AsyncIterable<Buffer>): Promise<[{ cases: Iterable<import('./contest.js').JudgeCase>; spool?: HeapList }]> {
+async function readJudgeCases(game: GameSpec, command: ExploreCommand, io: CliIo, input: AsyncIterable<Buffer>, layout: JudgeLayout): Promise<[{ cases: Iterable<import('./contest.js').JudgeCase>; spool?: HeapList }]> {
   const contest = await import('./contest.js');
   const { judgeFormOf } = await import('../core/contest/form.js');
   const kind = kindOf(game.rule);
   const form = judgeFormOf(kind);
-  const layout = command.layout!;
   if (!form) throw new InputError(`--input ${layout.name}: the positions of ${kind.text(game.rule)} have no judge's layout`);
   if (contest.readsHeaps(form, layout, kind.heap !== undefined)) {
     const spool = await readStdinHeaps(command, io, input);
@@ -461,7 +461,7 @@ async function answerTo(game: GameSpec, command: ExploreCommand, io: CliIo): Pro
       input = file ? contest.oneChunk(file) : read!.again();
     }
     let cases: Iterable<import('./contest.js').JudgeCase>;
-    if (fromStdin) [{ cases, spool }] = await readJudgeCases(game, command, io, input);
+    if (fromStdin) [{ cases, spool }] = await readJudgeCases(game, command, io, input, layout);
     else {
       // Heaps on the command line, written as the judge writes them (1e9 as 1000000000).
       const written = kind.heap ? positionHeaps(texts).read(0, texts.length).map(String) : texts.map(form.written);
