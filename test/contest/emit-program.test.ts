@@ -147,6 +147,30 @@ describe('--emit LANG --program: compiled, and random cases of every layout agai
     expect(past.stderr).toBe('grundy(401): past the table, which ends at 400\n');
   });
 
+  it("C: 64-bit values where heaps up to 2^63 - 1 keep them there (Lasker's Nim, saltus 4 over period 4), checked against Lasker's closed form", async (context) => {
+    if (MISSING.c.length > 0) return context.skip();
+    const args = ['--rule', 'examples/lasker.mjs', '--use-observed', '--input', 'cases'];
+    const out = await runMain([...args, '--emit', 'c', '--program']);
+    expect(out.stdout).not.toContain('__int128');
+    expect(out.stdout).toMatch(/^unsigned long long grundy\(unsigned long long n\)/m);
+    const command = await build('c', args, join(dirs.root, 'lasker'));
+    // G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3: a pair of heaps is lost exactly when their values are equal.
+    const lasker = (n: bigint) => (n === 0n ? 0n : n % 4n === 3n ? n + 1n : n % 4n === 0n ? n - 1n : n);
+    const random = mulberry32(8);
+    const pairs = Array.from({ length: 200 }, () => {
+      const a = (BigInt(int(random, 0, 2 ** 30)) << 32n) | BigInt(int(random, 0, 2 ** 31));
+      // Equal heaps are lost; a heap and a larger one of another value are won.
+      return [a, random() < 0.5 ? a : a + BigInt(int(random, 1, 9))] as const;
+    });
+    const input = `${pairs.length}\n${pairs.map(([a, b]) => `2 ${a} ${b}`).join('\n')}\n`;
+    const got = spawnSync(command[0]!, [], { input, encoding: 'utf8' });
+    expect(got.stderr).toBe('');
+    expect(got.stdout).toBe(pairs.map(([a, b]) => (lasker(a) === lasker(b) ? 'No\n' : 'Yes\n')).join(''));
+    expect(got.stdout).toContain('No\n');
+    const past = spawnSync(command[0]!, [], { input: '1\n1 9223372036854775808\n', encoding: 'utf8' });
+    expect([past.status, past.stderr]).toEqual([1, 'grundy(9223372036854775808): past 2^63 - 1, where G(n) could pass 64 bits\n']);
+  });
+
   it('refuses what a program cannot do, in one line', async () => {
     expectBadInput(await runMain(['--preset', 'kayles', '--emit', 'c', '--program', '--answer', 'moves']), 'moves of Kayles', { pattern: /--emit --program: --answer moves lists winning moves, which a program finds from the amounts a move takes/ });
     expectBadInput(await runMain(['--preset', 'wythoff', '--emit', 'c', '--program', '--answer', 'count']), 'count of Wythoff', { pattern: /answers --answer winner/ });

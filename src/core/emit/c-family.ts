@@ -23,13 +23,17 @@ export function cFamilyRenderer(dialect: Dialect): LanguageRenderer {
 
 function heapCycle(m: HeapCycleModel, dialect: Dialect): string {
   const width = tableWidth(m.values);
-  const wide = m.largestUnsigned > LARGEST_UNSIGNED;
+  // Values that pass 64 bits only for heaps past 2^63 - 1 stay 64-bit, and heaps stop there (a Lasker-like saltus equal to the period).
+  const narrow = m.limit === undefined && m.largestUnsigned > LARGEST_UNSIGNED && m.largestSigned <= LARGEST_UNSIGNED;
+  const wide = m.largestUnsigned > LARGEST_UNSIGNED && !narrow;
   const type = wide ? 'unsigned __int128' : 'unsigned long long';
+  const largest = narrow ? m.largestSigned : m.largestUnsigned;
   const notes = [
     cycleFormula(m),
     tableNote(m, width),
-    `grundy(n) and is_p(n) take any 0 <= n <= ${m.limit ?? '2^64 - 1'}; G(n) is at most ${m.largestUnsigned}${wide ? ', past 2^64 - 1: it is returned as unsigned __int128 (GCC, Clang)' : ', so it fits unsigned long long (no overflow)'}`,
+    `grundy(n) and is_p(n) take any 0 <= n <= ${m.limit ?? (narrow ? '2^63 - 1 (past it G(n) could pass 64 bits: it stops the program with a message)' : '2^64 - 1')}; G(n) is at most ${largest}${wide ? ', past 2^64 - 1: it is returned as unsigned __int128 (GCC, Clang)' : ', so it fits unsigned long long (no overflow)'}`,
   ];
+  const bound = m.limit ?? (narrow ? LARGEST_SIGNED : null);
   const table = pieces(tableDigits(m.values, width), LINE).map((p) => `    "${p}"`).join('\n');
   const read =
     width === 1
@@ -40,15 +44,15 @@ function heapCycle(m: HeapCycleModel, dialect: Dialect): string {
     comment(headerLines(m.header, 'Sprague-Grundy values G(n) of one heap, written by sg-explore --emit', notes), '//') +
     '\n' +
     prelude(dialect) +
-    (m.limit === undefined ? '' : dialect === 'c' ? '#include <stdio.h>\n#include <stdlib.h>\n' : '#include <cstdio>\n#include <cstdlib>\n') +
+    (bound === null ? '' : dialect === 'c' ? '#include <stdio.h>\n#include <stdlib.h>\n' : '#include <cstdio>\n#include <cstdlib>\n') +
     `\nstatic const char SG_TABLE[] =\n${table};\n` +
     `static const unsigned long long SG_PRE = ${u64(BigInt(m.preperiod))}, SG_PERIOD = ${u64(BigInt(m.period))};\n` +
     (width === 1 ? '' : `static const int SG_WIDTH = ${width};\n`) +
     (m.saltus === 0n ? '' : `static const ${type} SG_SALTUS = ${u64(m.saltus)};\n`) +
     `\nstatic ${type} sg_table(unsigned long long i) {\n${read}\n}\n\n` +
-    (m.limit === undefined
+    (bound === null
       ? `/* G(n), 0 <= n <= 2^64 - 1. */\n${type} grundy(unsigned long long n) {\n`
-      : `/* G(n), 0 <= n <= ${m.limit}: past the table it stops the program with a message. */\n${type} grundy(unsigned long long n) {\n    if (n > ${u64(m.limit)}) {\n        fprintf(stderr, "grundy(%llu): past the table, which ends at ${m.limit}\\n", n);\n        exit(1);\n    }\n`) +
+      : `/* G(n), 0 <= n <= ${bound}: past it the program stops with a message. */\n${type} grundy(unsigned long long n) {\n    if (n > ${u64(bound)}) {\n        fprintf(stderr, "grundy(%llu): past ${m.limit !== undefined ? `the table, which ends at ${m.limit}` : `2^63 - 1, where G(n) could pass 64 bits`}\\n", n);\n        exit(1);\n    }\n`) +
     `    if (n < SG_PRE) return sg_table(n);\n    unsigned long long q = n - SG_PRE;\n    return ${beyond};\n}\n\n` +
     `/* Whether a heap of n is a P-position (the player to move loses). */\nbool is_p(unsigned long long n) { return grundy(n) == 0; }\n`
   );

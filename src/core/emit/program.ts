@@ -72,7 +72,8 @@ export function programModel(code: EmitModel, moves: HeapMoves | null, layout: J
     else if (moves?.takes) options = { kind: 'takes', takes: moves.takes };
     else throw refuse(`--answer ${answer.mode} lists winning moves, which a program finds from the amounts a move takes: a subtraction set, Bash or Nim (this game answers --answer winner)`);
   }
-  const wide = code.kind === 'heap-cycle' && code.largestUnsigned > 2n ** 64n - 1n;
+  // As the C functions choose (c-family.ts): 128 bits only where heaps up to 2^63 - 1 already pass 64 bits.
+  const wide = code.kind === 'heap-cycle' && code.largestSigned > 2n ** 64n - 1n;
   if (language === 'java' && code.kind === 'heap-cycle' && code.largestSigned > LARGEST_SIGNED) throw refuse('the values pass a long, which a Java program does not sum (C and C++ use unsigned __int128; Python and JavaScript any size)');
   const width = component === 'pair' ? 2 : 1;
   return { code, component, width, options, layout, answer, prefixParts: answer.prefix.split('{k}'), moveParts: moveParts(answer.moveFormat), wide };
