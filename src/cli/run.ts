@@ -461,11 +461,13 @@ async function answerTo(game: GameSpec, command: ExploreCommand, io: CliIo): Pro
       input = file ? contest.oneChunk(file) : read!.again();
     }
     let cases: Iterable<import('./contest.js').JudgeCase>;
-    if (fromStdin) [{ cases, spool }] = await readJudgeCases(game, command, io, input, layout);
+    if (fromStdin && (command.layout || kind.heap)) [{ cases, spool }] = await readJudgeCases(game, command, io, input, layout);
     else {
-      // Heaps on the command line, written as the judge writes them (1e9 as 1000000000).
-      const written = kind.heap ? positionHeaps(texts).read(0, texts.length).map(String) : texts.map(form.written);
-      cases = [{ number: 1, game, positions: [{ position: texts, written: { count: written.length, read: (at, length) => written.slice(at, at + length) } }] }];
+      // Components as --position writes them (3:5, on the command line or, without --input, on standard input);
+      // heaps written as the judge writes them (1e9 as 1000000000).
+      const states = fromStdin ? await readStates(io.stdin) : texts;
+      const written = kind.heap ? positionHeaps(states).read(0, states.length).map(String) : states.map(form.written);
+      cases = [{ number: 1, game, positions: [{ position: states, written: { count: written.length, read: (at, length) => written.slice(at, at + length) } }] }];
     }
     const text = new ChunkedText(sink);
     for (const judgeCase of cases) await contest.caseAnswer(judgeCase, form, spec, (caseGame, position) => evaluatePosition(caseGame, command, io, position), (pieces) => text.add(pieces));

@@ -186,6 +186,12 @@ describe('layouts and answers of the CLI, against brute forces', () => {
     expect(count).toBe(moves.map((n) => `${n}\n`).join(''));
   });
 
+  it('without --input, states on standard input are written as --position writes them (3:5), with --input as a judge does (3 5)', async () => {
+    expect(await answer(['--preset', 'wythoff', '--position', '-', '--answer', 'winner'], '3:5 1:2\n')).toBe('No\n');
+    expect(await answer(['--preset', 'wythoff', '--position', '-', '--answer', 'move'], '3:6\n')).toBe('1 1\n3 5\n');
+    expect(await answer(['--preset', 'wythoff', '--position', '-', '--input', 'heaps', '--answer', 'move'], '3 6\n')).toBe('1 1\n3 5\n');
+  });
+
   it('refuses, in one line each: a phrase too many, a field a move does not have, a flag without what it shapes', async () => {
     const nim = ['--preset', 'nim', '--position', '3', '--answer'];
     expectBadInput(await runMain([...nim, 'winner', '--words', 'Georgia will win, Bob, sadly, will win']), 'three phrases', { pattern: /takes two phrases separated by ','.*4 are given \(a phrase with a comma in it: choose another separator with --words-separator\)/ });
