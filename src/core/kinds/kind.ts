@@ -117,6 +117,7 @@ export interface Prepared<R> {
   checkCheckpoint?(file: string): void;
 }
 
+/** A kind of game: its words, rule text, checks, work, and the capabilities it has (see the file's comment). */
 export interface GameKind<R extends RuleBase = RuleBase> {
   /** The folder's name. */
   readonly name: string;
