@@ -53,6 +53,8 @@ export interface RuleWord {
   /** What --help says of the flag, and the placeholder of its value in the usage line (S, C, FILE). */
   readonly describe: string;
   readonly argument: string;
+  /** A value the word takes, as written after the flag: a form's placeholder, and the rule it names when asked what the word allows. */
+  readonly example: string;
   /** Whether it is a flag of the command line (a module is named by --rule FILE). */
   readonly flag: boolean;
   /** Whether a sweep's list may use it (rules computed in this process only). */
