@@ -131,9 +131,10 @@ export interface StateExplanation {
 
 export type DownloadFormat = 'csv' | 'json' | 'svg';
 
-/** What a game's kind lets the form ask: a misère table, a range of rows, --max. */
+/** What a game's kind lets the form ask: a misère table, a range of rows, --max; and whether it can be played. */
 export interface FormAllows {
   readonly misere: boolean;
+  readonly play: boolean;
   readonly rows: boolean;
   readonly max: boolean;
 }
@@ -142,8 +143,8 @@ export interface FormAllows {
 export interface FormChoices {
   /** Each rule word the command line takes; `file`: its value names a file, whose text the page takes from its box; `allows` is null where it depends on the value (a preset). */
   readonly words: readonly { readonly word: string; readonly argument: string; readonly describe: string; readonly example: string; readonly file: boolean; readonly allows: FormAllows | null }[];
-  /** Each preset: the value to give `preset` (`bash:<m>` has a hole to fill), what it is, what it allows. */
-  readonly presets: readonly { readonly value: string; readonly description: string; readonly allows: FormAllows }[];
+  /** Each preset: the value to give `preset` (bash:3 for `bash:<m>`), what it is (and as a message, for the page's language), what it allows. */
+  readonly presets: readonly { readonly value: string; readonly description: string; readonly about: Message | null; readonly allows: FormAllows }[];
 }
 
 /** A position's answer (`--position 3 5 7`), every word already in the page's language (the play hint's words). */

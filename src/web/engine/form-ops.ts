@@ -17,13 +17,14 @@ function allows(spec: GameSpec): FormAllows {
   const kind = kindOf(spec.rule);
   return {
     misere: Boolean(kind.heap && !kind.heap.moves(spec.rule).optionsElsewhere),
+    play: kind.play !== undefined,
     rows: kind.tableShape === 'grid',
     max: kind.tableShape !== undefined,
   };
 }
 
-/** A preset's usage as a value to start from: `bash:<m>` keeps its hole, `fibonacci-nim[:k]` drops its option. */
-const presetValue = (usage: string) => usage.replace(/\[.*\]$/, '');
+/** A preset's usage as a value to start from: `fibonacci-nim[:k]` drops its option, `bash:<m>` has its hole filled (bash:3). */
+const presetValue = (usage: string) => usage.replace(/\[.*\]$/, '').replace(/<[^>]*>/g, '3');
 
 export function formChoices(): FormChoices {
   const words = RULE_WORDS.filter((w) => w.flag).map((w) => ({
@@ -38,7 +39,8 @@ export function formChoices(): FormChoices {
   }));
   const presets = listPresets().map(({ usage, description }) => {
     const value = presetValue(usage);
-    return { value, description, allows: value.includes('<') ? allows(presetGame(value.replace(/<[^>]*>/g, '3'))) : allows(presetGame(value)) };
+    const game = presetGame(value);
+    return { value, description, about: game.about ?? null, allows: allows(game) };
   });
   return { words, presets };
 }

@@ -57,7 +57,7 @@ export function kindForm(t: Translate, choices: Promise<FormChoices>, changed: (
     const w = chosen();
     if (w?.allows) return w.allows;
     const preset = w && known?.presets.find((p) => p.value === value.value.trim().toLowerCase() || p.value.split(':')[0] === value.value.trim().toLowerCase().split(':')[0]);
-    return preset?.allows ?? { misere: true, rows: true, max: true };
+    return preset?.allows ?? { misere: true, rows: true, max: true, play: true };
   };
   const showAllowed = () => {
     const w = chosen();
