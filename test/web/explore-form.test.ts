@@ -122,4 +122,18 @@ describe.skipIf(!chromiumPresent)('the explore form for each kind of game', () =
     expect(await page.locator('#why-table tbody tr th').allTextContents()).toEqual(['b', 'c']);
     await check();
   });
+
+  it('fits a 390 px phone in English and Chinese: each kind\'s form and its result no wider than the screen, labels 12 px or taller', async () => {
+    for (const [search, hash] of [['?lang=en', '#moves=1,2,3&max=40&misere=true'], ['?lang=zh', '#vectors=(1,0)%20(0,1)%20(1,1)&max=30'], ['?lang=zh', `#graph=g.txt&rule=${encodeURIComponent('a b\nb c\n')}`]] as const) {
+      const { page, check } = await watchedTab(browser, 390, 844);
+      await page.goto(fileUrl(search, hash));
+      await settled(page);
+      expect(await page.locator('#error').isHidden()).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      const sizes = await page.locator('#kind-form label, #kind-form legend').evaluateAll((labels) => labels.filter((l) => (l as HTMLElement).offsetParent !== null).map((l) => parseFloat(getComputedStyle(l).fontSize)));
+      expect(sizes.length).toBeGreaterThan(2);
+      expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
+      await check();
+    }
+  });
 });

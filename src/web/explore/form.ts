@@ -68,7 +68,7 @@ export function kindForm(t: Translate, choices: Promise<FormChoices>, changed: (
     value.disabled = word.value === RULE_FILE;
     value.placeholder = w?.example ?? '';
     value.setAttribute('list', w?.word === 'preset' ? 'form-presets' : '');
-    help.textContent = w ? `--${w.word} ${w.argument}: ${w.describe}${w.file ? ` ${t('explore.form.fileValue')}` : ''}` : t('explore.file.help');
+    help.textContent = w ? `--${w.word} ${w.argument}: ${w.describe}${w.file ? `. ${t('explore.form.fileValue')}` : ''}` : t('explore.file.help');
   };
 
   const fill = (pairs: Pairs) => {
