@@ -3,8 +3,9 @@
  * the static build: its choices are the registry's rule words (none listed
  * by hand), it and the command line rewrite each other, it offers misère
  * play where the kind has misère tables (and a misère table is shown), and
- * every value of a two-pile table, its heat map and a graph's vertices opens
- * its options with the mex marked, checked against a brute force here.
+ * every value of a two-pile table, its heat map, a graph's vertices and a heap
+ * with memory's start positions opens its options with the mex marked, checked
+ * against a brute force here; and each kind's form fits a phone.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +121,29 @@ describe.skipIf(!chromiumPresent)('the explore form for each kind of game', () =
     await page.getByRole('button', { name: 'G(a) = 2: why?' }).click();
     await expect.poll(() => page.locator('#why-sentence').textContent()).toBe('G(a) = 2 because its options have values 0, 1: 2 is the least value not among them (the mex).');
     expect(await page.locator('#why-table tbody tr th').allTextContents()).toEqual(['b', 'c']);
+    await check();
+  });
+
+  it("opens a heap with memory's start position from its table: Fibonacci Nim's heap of 5 is (5, 4), its options (5 − t, 2t)", async () => {
+    // G(n, c) by brute force: the mex of G(n − t, min(2t, n − t)) for t = 1 .. min(c, n).
+    const memo = new Map<string, number>();
+    const g = (n: number, c: number): number => {
+      const key = `${n},${c}`;
+      if (!memo.has(key)) {
+        const seen = new Set(Array.from({ length: Math.min(c, n) }, (_, k) => g(n - k - 1, Math.min(2 * (k + 1), n - k - 1))));
+        let m = 0;
+        while (seen.has(m)) m++;
+        memo.set(key, m);
+      }
+      return memo.get(key)!;
+    };
+    const reached = [...new Set([1, 2, 3, 4].map((t) => g(5 - t, Math.min(2 * t, 5 - t))))].sort((a, b) => a - b);
+    const { page, check } = await watchedTab(browser, 1280, 900);
+    await page.goto(fileUrl('?lang=en', '#preset=fibonacci-nim&max=30'));
+    await settled(page);
+    await page.getByRole('button', { name: `G(5) = ${g(5, 4)}: why?` }).click();
+    await expect.poll(() => page.locator('#why-sentence').textContent()).toBe(`G((5,4)) = ${g(5, 4)} because its options have values ${reached.join(', ')}: ${g(5, 4)} is the least value not among them (the mex).`);
+    expect(await page.locator('#why-table tbody tr').count()).toBe(4);
     await check();
   });
 

@@ -48,10 +48,13 @@ const SHAPES: { readonly [S in Shape]: { readonly picture: boolean; sections(vie
   },
   memory: {
     picture: true,
-    sections(view, { context }) {
+    sections(view, { context, stateWhy: why }) {
       const { t, lang, engine } = context;
       const fetchValues = (from: bigint, count: number) => engine.call<string[]>('values', { from: String(from), count }).result;
-      return [plotSection({ values: view.values, cycle: null, patternText: memoryLawText(view, t) }, t), heapTable(view, t, lang, fetchValues)];
+      // Heap n's start position is the state the kind reads from `n` (a heap with memory: (n, n − 1)).
+      const w = why();
+      const heap = { panel: w.panel, show: (n: number) => w.show(String(n)) };
+      return [plotSection({ values: view.values, cycle: null, patternText: memoryLawText(view, t), why: heap.show }, t), heapTable(view, t, lang, fetchValues, heap)];
     },
   },
   // A game on a graph's, a module's states and a misère table have no picture: their table is the answer.
