@@ -30,30 +30,17 @@ const EXAMPLES = [
   ['explore.example.fibonacci', 'preset=fibonacci-nim&max=300'],
 ] as const;
 
-
 export const mountExplore: MountView = (root, context, params) => {
   const { t, lang, engine } = context;
   let running: Running<unknown> | null = null;
 
   const file = ruleFileBox(t);
   // The form for each kind, and the command line: each rewrites the other as it changes.
-  const kind = kindForm(t, engine.call<FormChoices>('form', {}).result, () => (input.value = commandLineOf(kind.pairs(typedPairs()))));
+  const kind = linkedKindForm(t, engine, () => input);
   const { input, positionInput, cancelButton, link, form } = exploreForm(t, file, kind, () => running?.cancel(), () => submit());
-  /** The command line's pairs as typed (none while it cannot be read). */
-  const typedPairs = (): Pairs => {
-    try {
-      return pairsOfCommandLine(input.value);
-    } catch (error) {
-      if (error instanceof WordsError) return [];
-      throw error;
-    }
-  };
   input.addEventListener('input', () => {
-    try {
-      kind.fill(pairsOfCommandLine(input.value));
-    } catch (error) {
-      if (!(error instanceof WordsError)) throw error;
-    }
+    const pairs = readablePairs(input.value);
+    if (pairs) kind.fill(pairs);
   });
   const { progress, statusText, status } = statusArea(t);
   const alert = h('p', { role: 'alert', id: 'error', class: 'error', hidden: true });
@@ -142,6 +129,22 @@ export const mountExplore: MountView = (root, context, params) => {
   };
   return view;
 };
+
+/** A command line's pairs, or null while it cannot be read (half typed: an open quote). */
+function readablePairs(line: string): Pairs | null {
+  try {
+    return pairsOfCommandLine(line);
+  } catch (error) {
+    if (error instanceof WordsError) return null;
+    throw error;
+  }
+}
+
+/** The form for each kind of game (its choices from the engine), which rewrites the command line as it changes. */
+function linkedKindForm(t: Translate, engine: AppContext['engine'], line: () => HTMLInputElement): KindForm {
+  const kind = kindForm(t, engine.call<FormChoices>('form', {}).result, () => (line().value = commandLineOf(kind.pairs(readablePairs(line().value) ?? []))));
+  return kind;
+}
 
 /** The status line: a progress bar and its words, read out as they change. */
 function statusArea(t: Translate): { progress: HTMLProgressElement; statusText: HTMLElement; status: HTMLElement } {
