@@ -121,6 +121,14 @@ describe.skipIf(!chromiumPresent)('the explore form for each kind of game', () =
     await page.getByRole('button', { name: 'G(a) = 2: why?' }).click();
     await expect.poll(() => page.locator('#why-sentence').textContent()).toBe('G(a) = 2 because its options have values 0, 1: 2 is the least value not among them (the mex).');
     expect(await page.locator('#why-table tbody tr th').allTextContents()).toEqual(['b', 'c']);
+    // On a cycle (a ⇄ b) the values are Smith's infinite ones: no sentence calls them a mex.
+    await page.locator('#rule-text').fill('a b\nb a\n');
+    await page.getByRole('button', { name: 'Explore', exact: true }).click();
+    await page.locator('#graph-table').waitFor();
+    await page.locator('#graph-table tbody tr').first().getByRole('button').click();
+    await expect.poll(() => page.locator('#why-sentence').textContent()).toMatch(/^This graph has cycles: its values are Smith's/);
+    expect(await page.locator('#why-strip .mex').count()).toBe(0);
+    expect(await page.locator('#why-table tbody tr td').allTextContents()).toEqual(['∞']);
     await check();
   });
 

@@ -21,7 +21,7 @@ export interface WhyShown {
   readonly rows: readonly { readonly option: string; readonly value: string; readonly p: boolean }[];
   /** Options not listed. */
   readonly more: number;
-  /** Why the mex alone does not give the value (a loopy graph), or null. */
+  /** A note under the sentence, or null. */
   readonly note: string | null;
 }
 
@@ -78,13 +78,14 @@ export function stateWhy(why: StateExplanation, t: Translate): WhyShown {
   const isMex = why.value !== null && Number(why.value) === mex;
   return {
     heading: t('explore.why.cellHeading', { state, value }),
-    sentence: why.count === 0 ? t('explore.why.cellNone', { state }) : t('explore.why.cellBecause', { state, value, values: why.reached.join(', ') }),
+    // Where the value is not the mex (Smith's values on a graph's cycles), no sentence claims it is: the note says why.
+    sentence: !isMex ? t('explore.why.loopy') : why.count === 0 ? t('explore.why.cellNone', { state }) : t('explore.why.cellBecause', { state, value, values: why.reached.join(', ') }),
     value: isMex ? mex : null,
     reached: why.reached,
     optionHeader: t('explore.why.cellOption'),
     rows: why.options.map((o) => ({ option: o.to.length === 0 ? t('explore.why.nothing') : o.to.join(' + '), value: o.value ?? '∞', p: o.value === '0' })),
     more: why.count - why.options.length,
-    note: isMex ? null : t('explore.why.loopy'),
+    note: null,
   };
 }
 
