@@ -121,10 +121,20 @@ describe.skipIf(!chromiumPresent)('the explore form for each kind of game', () =
     await page.getByRole('button', { name: 'G(a) = 2: why?' }).click();
     await expect.poll(() => page.locator('#why-sentence').textContent()).toBe('G(a) = 2 because its options have values 0, 1: 2 is the least value not among them (the mex).');
     expect(await page.locator('#why-table tbody tr th').allTextContents()).toEqual(['b', 'c']);
+    // Tokens on a and c, as sg-explore --graph FILE --position a c answers: nim-sum 2 ⊕ 1 = 3, the one winning move a → c.
+    await page.locator('#position-input').fill('a c');
+    await page.getByRole('button', { name: 'Explore', exact: true }).click();
+    await page.locator('#position').waitFor();
+    expect(await page.locator('#error').isHidden()).toBe(true);
+    expect(await page.locator('#position').getAttribute('data-outcome')).toBe('N');
+    expect(await page.locator('#position').getAttribute('data-nim-sum')).toBe('3');
+    expect(await page.locator('#position-moves li').evaluateAll((items) => items.map((li) => [li.getAttribute('data-component'), li.getAttribute('data-to')]))).toEqual([['1', 'c']]);
     // On a cycle (a ⇄ b) the values are Smith's infinite ones: no sentence calls them a mex.
+    await page.locator('#position-input').fill('');
     await page.locator('#rule-text').fill('a b\nb a\n');
     await page.getByRole('button', { name: 'Explore', exact: true }).click();
     await page.locator('#graph-table').waitFor();
+    expect(await page.locator('#error').isHidden()).toBe(true);
     await page.locator('#graph-table tbody tr').first().getByRole('button').click();
     await expect.poll(() => page.locator('#why-sentence').textContent()).toMatch(/^This graph has cycles: its values are Smith's/);
     expect(await page.locator('#why-strip .mex').count()).toBe(0);

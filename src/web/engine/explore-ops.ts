@@ -166,11 +166,11 @@ function graphView(x: GraphTable, milliseconds: number): GraphView {
   return { shape: 'graph', rule: x.rule, description: null, preset: null, about: null, milliseconds, vertices: counts.vertices, edges: counts.edges, acyclic: values.acyclic, onCycleCount: counts.onCycle, infinite: counts.infinite, pCount, drawCount, rows };
 }
 
-/** A position's report in the page's language, with the play hint's words (values, nim-sum, outcome, winning moves). */
-function positionView(report: PositionReport<unknown>, rule: GameRule, lang: Lang): PositionView {
+/** A position's report in the page's language, with the play hint's words (values, nim-sum, outcome, winning moves); `noun` names a component (a kind's play says it: token). */
+function positionView(report: PositionReport<unknown>, rule: GameRule, lang: Lang, noun?: string): PositionView {
   const t = translator(lang);
   const heaps = Boolean(kindOf(rule).heap);
-  const game: Wordable<unknown> = { noun: heaps ? 'heap' : 'component', heaps, nim: false, show: report.show };
+  const game: Wordable<unknown> = { noun: noun ?? (heaps ? 'heap' : 'component'), heaps, nim: false, show: report.show };
   const states = report.components.map((c) => c.state);
   const listed = hintMoves(t, game, report, POSITION_MOVES);
   return {
@@ -297,8 +297,12 @@ export const exploreOps: Record<string, Op> = {
       progress({ done, ceiling, unit } satisfies ExploreProgress);
     };
     const result = await drive(analyse({ ...request, position }), { onProgress });
-    if (result.shape !== 'position') throw new Error(`position: a ${result.shape} result`);
-    return positionView(result as PositionReport<unknown>, request.game.rule as GameRule, lang);
+    if (result.shape === 'position') return positionView(result as PositionReport<unknown>, request.game.rule as GameRule, lang);
+    // A kind whose positions are a shape of its own (a graph's tokens) is answered as its play evaluates the position.
+    const kind = kindOf(request.game.rule);
+    if (!kind.play) throw new Error(`position: a ${result.shape} result`);
+    const { playable, start } = await kind.play({ game: request.game, position }, () => 0.5);
+    return positionView(await playable.evaluate(start, request.misere ?? false, { onProgress }), request.game.rule as GameRule, lang, playable.noun);
   },
 
   /** G(n) for heaps from..from+count-1 of the last heap table (decimal strings: they may be bigints). */
