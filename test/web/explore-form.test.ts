@@ -13,25 +13,9 @@ import { RULE_WORDS } from '../../src/core/rule-words.js';
 import { chromiumPresent, launchChromium } from '../helpers/chromium.js';
 import { scratchDirectories } from '../helpers/scratch.js';
 import { fileUrl, watchedTab } from '../helpers/web-app.js';
+import { wythoffValues } from '../oracles/wythoff.js';
 
 const scratch = scratchDirectories('web-explore-form');
-
-/** Wythoff's game by brute force: G(x, y) = mex over taking any amount from one pile or the same from both. */
-function wythoff(size: number): number[][] {
-  const g = Array.from({ length: size }, () => new Array<number>(size).fill(0));
-  for (let x = 0; x < size; x++) {
-    for (let y = 0; y < size; y++) {
-      const seen = new Set<number>();
-      for (let k = 1; k <= x; k++) seen.add(g[x - k]![y]!);
-      for (let k = 1; k <= y; k++) seen.add(g[x]![y - k]!);
-      for (let k = 1; k <= Math.min(x, y); k++) seen.add(g[x - k]![y - k]!);
-      let m = 0;
-      while (seen.has(m)) m++;
-      g[x]![y] = m;
-    }
-  }
-  return g;
-}
 
 describe.skipIf(!chromiumPresent)('the explore form for each kind of game', () => {
   let browser: BrowserContext;
@@ -94,7 +78,7 @@ describe.skipIf(!chromiumPresent)('the explore form for each kind of game', () =
     const { page, check } = await watchedTab(browser, 1280, 900);
     await page.goto(fileUrl('?lang=en', '#preset=wythoff&max=20'));
     await settled(page);
-    const g = wythoff(21);
+    const g = wythoffValues(21);
     const value = g[3]![4]!;
     await page.getByRole('button', { name: `G(3:4) = ${value}: why?` }).click();
     const reached = [...new Set([...Array.from({ length: 3 }, (_, k) => g[k]![4]!), ...Array.from({ length: 4 }, (_, k) => g[3]![k]!), ...[0, 1, 2].map((k) => g[k]![k + 1]!)])].sort((a, b) => a - b);

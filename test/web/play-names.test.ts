@@ -13,23 +13,9 @@ import { kindOf } from '../../src/core/kinds/registry.js';
 import { chromiumPresent, launchChromium } from '../helpers/chromium.js';
 import { scratchDirectories } from '../helpers/scratch.js';
 import { fileUrl, watchedTab } from '../helpers/web-app.js';
+import { wythoffValues } from '../oracles/wythoff.js';
 
 const scratch = scratchDirectories('web-play-names');
-
-/** Wythoff's P-positions by brute force: (x, y) is lost for the player to move when no queen move reaches another such. */
-function wythoffLost(size: number): boolean[][] {
-  const lost = Array.from({ length: size }, () => new Array<boolean>(size).fill(false));
-  for (let x = 0; x < size; x++) {
-    for (let y = 0; y < size; y++) {
-      let reachesLost = false;
-      for (let k = 1; k <= x && !reachesLost; k++) reachesLost = lost[x - k]![y]!;
-      for (let k = 1; k <= y && !reachesLost; k++) reachesLost = lost[x]![y - k]!;
-      for (let k = 1; k <= Math.min(x, y) && !reachesLost; k++) reachesLost = lost[x - k]![y - k]!;
-      lost[x]![y] = !reachesLost;
-    }
-  }
-  return lost;
-}
 
 /** Fibonacci Nim by brute force: (n, cap) is lost when every take 1..min(n, cap) leaves a won (n - t, 2t) for the other player. */
 function fibonacciLost(most: number): (n: number, cap: number) => boolean {
@@ -63,7 +49,7 @@ describe.skipIf(!chromiumPresent)('the play view through accessible names alone'
   it("wins Wythoff's game from (4, 7) as the second player, reading the queen's square and moving by the squares' names", async () => {
     const { page, check } = await watchedTab(browser, 1280, 900);
     await page.goto(fileUrl('?lang=en', '#play&preset=wythoff&position=4:7&first=computer&level=10&seed=5'));
-    const lost = wythoffLost(12);
+    const lost = wythoffValues(12).map((row) => row.map((v) => v === 0));
     expect(lost[4]![7]).toBe(true);
     let moves = 0;
     while ((await settled(page)) === 'human') {
