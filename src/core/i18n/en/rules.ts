@@ -42,6 +42,7 @@ export const rules = {
   'law.memory.observed': 'observed up to {max}',
   'law.memory.fails': 'holds up to k = {last}, then fails at k = {next} (n = {n})',
   'ground.heaps': 'heaps 0..{last}',
+  'ground.heapsNoProof': 'heaps 0..{last}, as far as the position needs; proof not sought',
   'ground.vertices': 'every vertex of the graph',
   'ground.statesReached': 'every state the position reaches',
   'ground.upTo': 'the {unit} up to {list}',

@@ -39,6 +39,7 @@ export const rules: Readonly<Record<keyof typeof english, string>> = {
   'law.memory.observed': '在 {max} 以内观察到',
   'law.memory.fails': '对 k <= {last} 成立，在 k = {next} 处不成立（n = {n}）',
   'ground.heaps': '石子数 0..{last} ',
+  'ground.heapsNoProof': '石子数 0..{last}（局面所需为止；未寻求证明）',
   'ground.vertices': '图的每个顶点',
   'ground.statesReached': '这个局面能到达的每个状态',
   'ground.upTo': '不超过 {list} 的{unit}',
