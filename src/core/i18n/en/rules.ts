@@ -49,6 +49,7 @@ export const rules = {
   'ground.unit.cells': 'cells',
   'ground.unit.states': 'states',
   'ground.positionSearch': 'the position (no theory applies to it here)',
+  'ground.pairLaw': '{law}',
   'ground.cycle': 'period {period} from n = {from}',
   'ground.cycleSaltus': 'period {period}, saltus {saltus} from n = {from}',
   'ground.proven': '{method}: {cycle}',

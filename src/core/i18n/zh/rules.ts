@@ -46,6 +46,7 @@ export const rules: Readonly<Record<keyof typeof english, string>> = {
   'ground.unit.cells': '格子',
   'ground.unit.states': '状态',
   'ground.positionSearch': '这个局面本身（这里没有适用的理论）',
+  'ground.pairLaw': '{law}',
   'ground.cycle': '从 n = {from} 起以 {period} 为周期',
   'ground.cycleSaltus': '从 n = {from} 起以 {period} 为周期、增量为 {saltus}',
   'ground.proven': '{method}：{cycle}',
