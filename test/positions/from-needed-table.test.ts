@@ -11,22 +11,11 @@ import { analyseSync } from '../../src/core/analyse.js';
 import { positionTables } from '../../src/core/positions/position-tables.js';
 import type { PositionReport } from '../../src/core/positions/position.js';
 import { mulberry32, int, randomSet } from '../helpers/random.js';
+import { mex, referenceValues } from '../oracles/reference.js';
 import { runMain } from '../helpers/in-process.js';
 import { scratchDirectories } from '../helpers/scratch.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-/** G(0..max) of a subtraction set, by the definition. */
-function subtractionValues(moves: readonly number[], max: number): number[] {
-  const g: number[] = [];
-  for (let n = 0; n <= max; n++) {
-    const seen = new Set(moves.filter((s) => s <= n).map((s) => g[n - s]));
-    let v = 0;
-    while (seen.has(v)) v++;
-    g.push(v);
-  }
-  return g;
-}
 
 /** The winning moves of a sum of heaps, by the definition: [heap index from 1, amount taken], in the canonical order. */
 function winningMoves(g: readonly number[], moves: readonly number[], heaps: readonly number[]): [number, number][] {
@@ -38,7 +27,7 @@ function winningMoves(g: readonly number[], moves: readonly number[], heaps: rea
 // A 58-move set whose largest move is 9825, as the (seeded, so a failure names it).
 const random = mulberry32(45);
 const MOVES = [...randomSet(random, 57, 9824), 9825];
-const G = subtractionValues(MOVES, 10_000);
+const G = referenceValues({ kind: 'subtraction', moves: MOVES }, 10_001);
 const game = { rule: { kind: 'subtraction' as const, moves: MOVES } };
 
 describe('a position inside the table it needs', () => {
@@ -107,12 +96,8 @@ describe('--input cases', () => {
 function laskerValues(max: number): number[] {
   const g: number[] = [];
   for (let n = 0; n <= max; n++) {
-    const seen = new Set<number>();
-    for (let m = 0; m < n; m++) seen.add(g[m]!);
-    for (let a = 1; 2 * a <= n; a++) seen.add(g[a]! ^ g[n - a]!);
-    let v = 0;
-    while (seen.has(v)) v++;
-    g.push(v);
+    const options = [...g.slice(0, n), ...Array.from({ length: n >> 1 }, (_, i) => g[i + 1]! ^ g[n - i - 1]!)];
+    g.push(mex(options));
   }
   return g;
 }
