@@ -9,7 +9,7 @@
 import type { Ground } from '../laws/ground.js';
 import type { Move, PositionReport } from './position.js';
 import type { Message } from '../i18n/index.js';
-import { InputError, mention, says, saying } from '../errors.js';
+import { InputError, says, saying } from '../errors.js';
 
 export type BigPair = readonly [bigint, bigint];
 
@@ -80,7 +80,8 @@ export function pSumPosition(test: { isP(state: BigPair): boolean | null; show(s
   const n = states.findIndex((state) => test.isP(state) !== true);
   if (n >= 0) {
     if (test.isP(states[n]!) === null) throw refusal;
-    throw new InputError(says`${mention('position')}: ${saying('error.pairs.sumValue', { index: n + 1, state: test.show(states[n]!) })}`, { code: refusal.code, value: test.show(states[n]!) });
+    // The table's refusal, then why no theorem or law takes its place.
+    throw new InputError(says`${refusal.words}; ${saying('error.pairs.sumValue', { index: n + 1, state: test.show(states[n]!) })}`, { code: refusal.code, field: refusal.field, value: refusal.value });
   }
   return pTestReport(rule, test.show, ground, states, 'P');
 }
