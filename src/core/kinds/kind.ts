@@ -14,6 +14,7 @@ import type { ValueArray } from '../kernels/store.js';
 import type { GameSpecOf, RuleBase } from '../rules/spec.js';
 import type { HeapList } from '../positions/heap-list.js';
 import type { Playable } from '../positions/playable.js';
+import type { PositionTables } from '../positions/position-tables.js';
 import type { HeapKind } from '../heap/heap-kind.js';
 import type { ClosedForm } from '../heap/closed-form.js';
 import type { PairTheorem } from '../positions/pair-theorem.js';
@@ -79,6 +80,8 @@ export interface AnalyseRequest<R extends RuleBase = RuleBase> {
   readonly rows?: { readonly first: number; readonly last: number };
   /** A position to evaluate: its components as written, or (one-heap games) a list of heaps. */
   readonly position?: readonly string[] | HeapList;
+  /** Tables shared by the positions of one run (see PositionTables): each rule's values computed once for them all. */
+  readonly tables?: PositionTables;
   /** Misère play (a table of single heaps when no position is given). */
   readonly misere?: boolean;
   /** Misère theory instead of the misère table: Conway's genus of each heap, or the misère quotient (Plambeck–Siegel). */

@@ -48,6 +48,8 @@ export interface PositionReport<S> {
   readonly winningMoves: readonly Move<S>[];
   /** Winning moves that could not be listed, and why (too many options to look through). */
   readonly movesNotListed: string | null;
+  /** The first component whose winning moves could not be looked through (those listed are the other components'), if any. */
+  readonly unlistedComponent?: number;
   /** How a state is written (3, 3:5, {"edges":...}). */
   show(state: S): string;
   /** How a move reads ("take 4 from heap 3 → 3 6 5"). */

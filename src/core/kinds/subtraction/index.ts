@@ -93,7 +93,7 @@ const heap: HeapKind<TakeAwayRule> = {
     nim: isNim(rule),
     withValue: (x, n, target, limit, budget) => takeAwayWithValue(rule, x, n, target, limit, budget),
     ...(rule.kind === 'all-but' && { misereOutcomes: (max: number) => allButMisereOutcomes(rule.excluded, max) }),
-    ...(rule.kind === 'subtraction' && { window: rule.moves[rule.moves.length - 1]! }),
+    ...(rule.kind === 'subtraction' && { window: rule.moves[rule.moves.length - 1]!, fewOptions: (n: bigint) => rule.moves.filter((s) => BigInt(s) <= n).map((s) => [n - BigInt(s)]) }),
   }),
   solver: (rule) => takeAwaySolver(rule),
   // A sweep's values cost O(1) each here (O(n) for a sequence); the theorems prove most periods long before.
