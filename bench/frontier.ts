@@ -5,30 +5,55 @@
  * their binaries are given (bench/peers.ts). Every program is a whole process
  * on one thread, run in turn (sg-explore, ogs, Rogalski) under the same
  * conditions; each prints its wall seconds, CPU seconds and peak RSS, and the
- * ratio is sg-explore's time over the peer's. Values must agree: ogs's
- * checksum, Rogalski's frequency table.
+ * ratio is sg-explore's time over the peer's. sg-explore is the installed
+ * command as a user runs it (`sg-explore --code C --limit N --max 1 --format
+ * json --threads 1`); an untimed run of the same library (game-run.js) gives
+ * the checksum and frequency table of its values, which must be the peers':
+ * ogs's checksum, Rogalski's frequency table.
  *
- * SG_BENCH_QUICK=1 runs 2^22 only; SG_BENCH_FRONTIER=0.167,0.014 runs only
- * those codes.
+ * SG_BENCH_QUICK=1 runs the first size only; SG_BENCH_FRONTIER=0.167,0.014
+ * runs only those codes.
  */
 import { fileURLToPath } from 'node:url';
-import { count, ratio, seconds, timedPeak, type TimedPeak } from './measure.js';
+import { count, ratio, seconds, timed, timedPeak, type TimedPeak } from './measure.js';
 import { PEER_VARIABLE, peerBinary, runPeer, trimZeros, type PeerAnswer, type PeerName } from './peers.js';
 
 type Out = (line: string) => void;
 
-export const FRONTIER_CODES = ['0.014', '0.034', '0.161', '0.167', '0.172', '0.04', '0.06'] as const;
+/**
+ * Each code with the powers of two it runs to. .04 and .06 are not sparse: about half their heaps
+ * take "rare" values, so every method costs about n^2 (ogs at 2^18: 10 and 26 CPU seconds; at 2^22
+ * it would need about 256 times that), and they run to 2^16 and 2^18.
+ */
+export const FRONTIER: readonly (readonly [string, readonly number[]])[] = [
+  ['0.014', [22, 24]],
+  ['0.034', [22, 24]],
+  ['0.161', [22, 24]],
+  ['0.167', [22, 24]],
+  ['0.172', [22, 24]],
+  ['0.04', [16, 18]],
+  ['0.06', [16, 18]],
+];
 const TARGET_AGAINST_OGS = 0.5;
 
 interface OurAnswer {
   readonly count: number;
+  readonly maxValue: number;
+}
+
+interface OurValues extends OurAnswer {
   readonly checksum: string;
   readonly frequencies: readonly number[];
 }
 
-function parseOurs(stdout: string): OurAnswer {
-  const j = JSON.parse(stdout) as { computed: number; checksum: string; frequencies: number[] };
-  return { count: j.computed, checksum: j.checksum, frequencies: trimZeros(j.frequencies) };
+function parseCommand(stdout: string): OurAnswer {
+  const j = JSON.parse(stdout) as { computed: number; maxValue: number };
+  return { count: j.computed, maxValue: j.maxValue };
+}
+
+function parseValues(stdout: string): OurValues {
+  const j = JSON.parse(stdout) as { computed: number; maxValue: number; checksum: string; frequencies: number[] };
+  return { count: j.computed, maxValue: j.maxValue, checksum: j.checksum, frequencies: trimZeros(j.frequencies) };
 }
 
 const mib = (x: number | null) => (x === null ? 'peak RSS unmeasured (no /usr/bin/time)' : `${x.toFixed(0)} MiB`);
@@ -36,7 +61,7 @@ const cpu = (x: number | null) => (x === null ? '' : `, cpu ${seconds(x)}`);
 const figures = (run: TimedPeak<unknown>) => `${seconds(run.seconds)}${cpu(run.cpuSeconds)}, ${mib(run.peakMiB)}`;
 
 /** Whether the peer's values are sg-explore's, and the evidence. */
-function agreement(ours: OurAnswer, theirs: PeerAnswer): { agree: boolean; evidence: string } {
+function agreement(ours: OurValues, theirs: PeerAnswer): { agree: boolean; evidence: string } {
   if (theirs.checksum !== null) {
     const agree = theirs.count === ours.count && theirs.checksum === ours.checksum;
     return { agree, evidence: `checksum ${theirs.checksum}${agree ? '' : ` against ${ours.checksum}`}` };
@@ -46,10 +71,10 @@ function agreement(ours: OurAnswer, theirs: PeerAnswer): { agree: boolean; evide
   return { agree: a === b, evidence: a === b ? `frequencies of ${ours.frequencies.length} values agree` : 'frequency tables differ' };
 }
 
-function peerColumn(peer: PeerName, label: string, ours: TimedPeak<OurAnswer>, theirs: TimedPeak<PeerAnswer>, target: string): { text: string; ratio: number; agree: boolean } {
+function peerColumn(label: string, ours: TimedPeak<OurAnswer>, values: OurValues, theirs: TimedPeak<PeerAnswer>, target: string): { text: string; ratio: number; agree: boolean } {
   const r = ours.seconds / theirs.seconds;
   const cpuRatio = ours.cpuSeconds !== null && theirs.cpuSeconds !== null ? `, cpu ${ratio(ours.cpuSeconds / theirs.cpuSeconds)}` : '';
-  const { agree, evidence } = agreement(ours.result, theirs.result);
+  const { agree, evidence } = agreement(values, theirs.result);
   const text = `${label} ${figures(theirs)} (own compute ${seconds(theirs.result.ownSeconds)}): ${ratio(r)}${cpuRatio}${target}; ${evidence}${agree ? '' : '  MISMATCH'}`;
   return { text, ratio: r, agree };
 }
@@ -63,16 +88,21 @@ export function benchFrontier(out: Out): void {
     if ('binary' in found) binaries.set(peer, found.binary);
     out(`[frontier] ${label}: ${'binary' in found ? found.binary : `not given: ${found.skipped}`}`);
   }
+  const command = fileURLToPath(new URL('../../bin/sg-explore', import.meta.url));
   const gameRun = fileURLToPath(new URL('./game-run.js', import.meta.url));
   const only = process.env.SG_BENCH_FRONTIER?.split(',');
-  const codes = FRONTIER_CODES.filter((c) => !only || only.includes(c));
-  const powers = process.env.SG_BENCH_QUICK === '1' ? [22] : [22, 24];
+  const rows = FRONTIER.filter(([c]) => !only || only.includes(c));
+  const quick = process.env.SG_BENCH_QUICK === '1';
   const missed: string[] = [];
-  for (const power of powers) {
-    for (const code of codes) {
+  for (const round of quick ? [0] : [0, 1]) {
+    for (const [code, powers] of rows) {
+      const power = powers[round]!;
       const n = 2 ** power;
-      const ours = timedPeak(process.execPath, [gameRun, code, String(n), '1'], parseOurs);
-      const columns = [`[frontier] ${code} to 2^${power} (${count(n)} values): sg-explore ${figures(ours)}`];
+      const ours = timedPeak(command, ['--code', code, '--limit', String(n), '--max', '1', '--format', 'json', '--threads', '1'], parseCommand);
+      const values = timed(process.execPath, [gameRun, code, String(n), '1'], parseValues).result;
+      const same = values.count === ours.result.count && values.maxValue === ours.result.maxValue;
+      if (!same) process.exitCode = 1;
+      const columns = [`[frontier] ${code} to 2^${power} (${count(n)} values): sg-explore ${figures(ours)}${same ? '' : '  MISMATCH with its library run'}`];
       for (const [peer, label] of peers) {
         const binary = binaries.get(peer);
         if (!binary) {
@@ -80,7 +110,7 @@ export function benchFrontier(out: Out): void {
           continue;
         }
         const target = peer === 'ogs' ? ` [target <= ${TARGET_AGAINST_OGS}]` : '';
-        const column = peerColumn(peer, label, ours, runPeer(peer, binary, code, n), target);
+        const column = peerColumn(label, ours, values, runPeer(peer, binary, code, n), target);
         columns.push(column.text);
         if (!column.agree) process.exitCode = 1;
         if (peer === 'ogs' && column.ratio > TARGET_AGAINST_OGS) missed.push(`${code} at 2^${power} (${ratio(column.ratio)})`);
