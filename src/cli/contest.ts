@@ -22,6 +22,7 @@ import { textTokens } from '../core/contest/tokens.js';
 import type { JudgeForm, ShapedResult } from '../core/kinds/kind.js';
 import type { GameSpec } from '../core/kinds/registry.js';
 import { ruleWord } from '../core/rule-words.js';
+import { positionHeaps } from '../core/kinds/shared/heap-game.js';
 
 /** Heaps read a block at a time. */
 const BLOCK = 8192;
@@ -87,9 +88,28 @@ export function judgeCases(tokens: JudgeTokens, heaps: HeapList | null, layout: 
     const written = groups.map((g) => g.join(' '));
     return { position: groups.map((g) => form.positionText(g)), written: { count: components, read: (at, length) => written.slice(at, at + length) } };
   };
-  return (function* () {
-    for (const span of spans) yield { number: span.number, game: caseGame(span), positions: span.positions.map((p) => positionOf(p.from, p.components)) };
-  })();
+  // Read as often as asked: once for the largest heap of them all (the tables), once to answer.
+  return {
+    *[Symbol.iterator]() {
+      for (const span of spans) yield { number: span.number, game: caseGame(span), positions: span.positions.map((p) => positionOf(p.from, p.components)) };
+    },
+  };
+}
+
+/**
+ * Every position of the cases as heaps, or null where one is not heaps (a
+ * rule module's states as JSON): a heap game's cases share tables.
+ */
+export function casePositions(cases: Iterable<JudgeCase>): HeapList[] | null {
+  const lists: HeapList[] = [];
+  for (const judgeCase of cases) {
+    for (const { position } of judgeCase.positions) {
+      if (!Array.isArray(position)) lists.push(position as HeapList);
+      else if ((position as readonly string[]).every((t) => /^\d+$/.test(t))) lists.push(positionHeaps(position as readonly string[]));
+      else return null;
+    }
+  }
+  return lists;
 }
 
 /**

@@ -8,6 +8,7 @@
  * one summary line (exit 0). Wiring, and the runs of the solution; the
  * answers are those of `--answer` (src/cli/contest.ts).
  */
+import { positionTables } from '../core/positions/position-tables.js';
 import { spawn } from 'node:child_process';
 import { excerpt, InputError, quote } from '../core/errors.js';
 import { formatCount, parseCount, parseSmallCount } from '../core/numbers.js';
@@ -330,6 +331,8 @@ export async function duelMain(args: readonly string[], io: CliIo): Promise<numb
   const random = mulberry32(command.seed);
   const quiet = { ...explore, progress: false };
   const seedWords = `--seed ${command.seed}`;
+  // Every case's heaps are at most --largest: each rule's table is computed once for them all.
+  const tables = positionTables(command.largest);
   for (let c = 1; c <= command.cases; c++) {
     const { input, cases } = await drawInput(command, layout, form, game, random);
     const pieces: string[] = [];
@@ -343,7 +346,7 @@ export async function duelMain(args: readonly string[], io: CliIo): Promise<numb
           return { position: components.map((t) => form.positionText(t)), written: { count: written.length, read: (at, length) => written.slice(at, at + length) } };
         }),
       };
-      await caseAnswer(judgeCase, form, spec, (g, position) => evaluatePosition(g, quiet, io, position), async (more) => void pieces.push(...more));
+      await caseAnswer(judgeCase, form, spec, (g, position) => evaluatePosition(g, quiet, io, position, tables), async (more) => void pieces.push(...more));
     }
     const expected = pieces.join('');
     noteForStop(() => ` (${formatCount(c - 1)} of ${formatCount(command.cases)} cases agreed so far; ${seedWords} runs them again)`);

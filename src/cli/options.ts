@@ -163,6 +163,7 @@ export const REQUEST_FLAGS: { readonly [K in keyof AnalyseRequest]-?: K extends 
   limit: { flags: ['limit'] },
   rows: { flags: ['rows'] },
   position: { flags: ['position'] },
+  tables: { notAFlag: 'shared by the positions of one run: --input cases makes them' },
   misere: { flags: ['misere', 'genus', 'quotient'] },
   misereTheory: { flags: ['genus', 'quotient'] },
   useObserved: { flags: ['use-observed'] },

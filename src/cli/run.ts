@@ -7,6 +7,7 @@ import type { Prepared } from '../core/kinds/kind.js';
 import { positionHeaps } from '../core/kinds/shared/heap-game.js';
 import { largestOf, type HeapList } from '../core/positions/heap-list.js';
 import type { PositionReport } from '../core/positions/position.js';
+import { tablesFor, type PositionTables } from '../core/positions/position-tables.js';
 import { drive, type DriveOptions } from '../core/driver.js';
 import type { ValueArray } from '../core/kernels/store.js';
 import { progressMode, progressReporter } from './progress.js';
@@ -96,6 +97,7 @@ const REQUEST_FROM_COMMAND: { readonly [K in keyof Request]-?: ((game: GameSpec,
   limit: (_, command) => command.limit,
   rows: (_, command) => command.rows,
   position: null, // added where read (with the heaps from standard input)
+  tables: null, // added where positions share them (--input cases)
   misere: (_, command) => command.misere,
   misereTheory: (_, command) => command.misereTheory,
   useObserved: (_, command) => command.useObserved,
@@ -337,9 +339,9 @@ async function readStdinHeaps(command: ExploreCommand, io: CliIo, input: AsyncIt
  * driver: progress, prompt stops); a heap past what can be answered is
  * named as the position's heap.
  */
-export async function evaluatePosition(game: GameSpec, command: ExploreCommand, io: CliIo, position: readonly string[] | HeapList): Promise<PositionReport<unknown>> {
+export async function evaluatePosition(game: GameSpec, command: ExploreCommand, io: CliIo, position: readonly string[] | HeapList, tables?: PositionTables): Promise<PositionReport<unknown>> {
   const kind = kindOf(game.rule);
-  const prepared = await prepare({ ...requestOf(game, command, io), position });
+  const prepared = await prepare({ ...requestOf(game, command, io), position, ...(tables && { tables }) });
   const asked = kind.heap?.solver ? () => `--position: heap ${shortCount((Array.isArray(position) ? positionHeaps(position as readonly string[]) : (position as HeapList)).largest)}` : undefined;
   return (await runPrepared(prepared, command, io, asked)) as PositionReport<unknown>;
 }
@@ -469,8 +471,11 @@ async function answerTo(game: GameSpec, command: ExploreCommand, io: CliIo): Pro
       const written = kind.heap ? positionHeaps(states).read(0, states.length).map(String) : states.map(form.written);
       cases = [{ number: 1, game, positions: [{ position: states, written: { count: written.length, read: (at, length) => written.slice(at, at + length) } }] }];
     }
+    // Several cases share each rule's table, computed once as far as the largest heap of them all.
+    const heapPositions = kind.heap && layout.cases !== 'one' ? contest.casePositions(cases) : null;
+    const tables = heapPositions ? tablesFor(heapPositions) : undefined;
     const text = new ChunkedText(sink);
-    for (const judgeCase of cases) await contest.caseAnswer(judgeCase, form, spec, (caseGame, position) => evaluatePosition(caseGame, command, io, position), (pieces) => text.add(pieces));
+    for (const judgeCase of cases) await contest.caseAnswer(judgeCase, form, spec, (caseGame, position) => evaluatePosition(caseGame, command, io, position, tables), (pieces) => text.add(pieces));
     await text.end();
     await sink.close();
   } catch (error) {

@@ -12,23 +12,12 @@ import { mulberry32 } from '../helpers/random.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/cli.js';
+import { wythoffValues } from '../oracles/wythoff.js';
 
 const FIXTURES = join(ROOT, 'test/fixtures');
 
-/** Wythoff's P-positions by brute force: a position is P when no move reaches a P-position. */
-function wythoffTable(size: number): boolean[][] {
-  const p = Array.from({ length: size }, () => new Array<boolean>(size).fill(false));
-  for (let x = 0; x < size; x++) {
-    for (let y = 0; y < size; y++) {
-      let toP = false;
-      for (let m = 1; m <= x && !toP; m++) toP = p[x - m]![y]!;
-      for (let m = 1; m <= y && !toP; m++) toP = p[x]![y - m]!;
-      for (let m = 1; m <= Math.min(x, y) && !toP; m++) toP = p[x - m]![y - m]!;
-      p[x]![y] = !toP;
-    }
-  }
-  return p;
-}
+/** Wythoff's P-positions by brute force: the positions of value 0. */
+const wythoffTable = (size: number): boolean[][] => wythoffValues(size).map((row) => row.map((v) => v === 0));
 
 /** floor(k·phi) = a exactly when a < k·phi < a + 1, i.e. (2a - k)² < 5k² < (2a + 2 - k)²: a check that uses no square root. */
 function isFloorOfKPhi(k: bigint, a: bigint): boolean {

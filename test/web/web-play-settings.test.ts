@@ -16,6 +16,8 @@ describe('the play link', () => {
     expect(read('#play&moves=1,2,3&position=5+7')).toMatchObject({ word: 'moves', text: '1,2,3', position: ['5', '7'] });
     expect(read('#play&preset=wythoff&position=4:7')).toMatchObject({ word: 'preset', text: 'wythoff', position: ['4:7'] });
     expect(read('#play&code=0.77')).toMatchObject({ word: 'code', text: '0.77', position: null });
+    // The rule's key is whichever is not a setting, wherever it comes (the engine knows the words).
+    expect(read('#play&seed=4&all-but=2,3')).toMatchObject({ word: 'all-but', text: '2,3', seed: 4 });
     expect(settingsHash(read('#play&preset=wythoff&position=4:7&seed=1'))).toBe('#play&preset=wythoff&position=4:7&first=human&level=10&seed=1');
   });
 

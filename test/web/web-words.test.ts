@@ -72,9 +72,9 @@ describe("the explore view's words", () => {
     expect(refusal([['moves', '1'], ['colour', 'red']])).toMatch(/^unknown option --colour \(the rule: --moves/);
     expect(refusal([['rule', 'moves: [x]'], ['file', 'bad.yaml']])).toMatch(/^bad\.yaml:1:9: /);
     expect(refusal([['moves', '1,2'], ['max', 'lots']])).toMatch(/^--max: /);
-    // Misère play: said honestly, with the CLI's line that asks it (a position with it too).
-    expect(refusal([['code', '0.77'], ['misere', 'true']])).toBe('Explore shows tables in normal play and does not offer --misere yet; the CLI does: sg-explore --code 0.77 --misere');
-    expect(refusal([['moves', '1,2,3'], ['position', '3 6 9'], ['misere', 'true']])).toBe('Explore shows tables in normal play and does not offer --misere yet; the CLI does: sg-explore --moves 1,2,3 --position 3 6 9 --misere');
+    // Misère play, as the CLI's --misere (a switch: 'false' is normal play).
+    expect(requestOf([['code', '0.77'], ['misere', 'true']]).misere).toBe(true);
+    expect(requestOf([['code', '0.77'], ['misere', 'false']])).not.toHaveProperty('misere');
     // A position is the view's: the table's request leaves it out, and positionOf reads its components as written.
     expect(refusal([['moves', '1,2,3'], ['position', '3 6 9']])).toBe(null);
     expect(requestOf([['moves', '1,2,3'], ['position', '3 6 9']])).not.toHaveProperty('position');

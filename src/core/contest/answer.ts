@@ -69,6 +69,8 @@ export interface JudgeReport {
   readonly moveCount: bigint;
   /** Why winning moves could not be listed (null when they were). */
   readonly movesNotListed: string | null;
+  /** The first component whose winning moves could not be listed (moves listed after it are not the first of all). */
+  readonly unlistedComponent?: number;
 }
 
 /** The components of a position as a judge writes them, read a block at a time (a position may have millions). */
@@ -85,6 +87,7 @@ export function reportOfPosition(report: PositionReport<unknown>, written: (show
     moves: report.winningMoves.map((m) => ({ component: m.component, take: m.take, from: write(m.from), to: m.to.map(write) })),
     moveCount: report.winningMoveCount ?? BigInt(report.winningMoves.length),
     movesNotListed: report.movesNotListed,
+    ...(report.unlistedComponent !== undefined && { unlistedComponent: report.unlistedComponent }),
   };
 }
 
@@ -135,6 +138,10 @@ export function* answerPieces(report: JudgeReport, components: WrittenComponents
   const won = report.outcome === 'N';
   if (mode === 'winner') return yield won ? words[0]! : words[1]!;
   if (mode !== 'count' && !won) return yield words[words.length - 1]!;
+  // The first move listed is the first of all only when no component before it went unlisted.
+  if (mode === 'move' && report.movesNotListed && report.moves.length > 0 && (report.unlistedComponent ?? Infinity) < report.moves[0]!.component) {
+    throw new InputError(says`${mention('answer')} move: the first player wins, but the winning moves could not be found: ${report.movesNotListed}`, { field: 'answer', value: mode });
+  }
   if (won && report.moves.length === 0) {
     if (report.movesNotListed) throw new InputError(says`${mention('answer')} ${mode}: the first player wins, but the winning moves could not be found: ${report.movesNotListed}`, { field: 'answer', value: mode });
     if (mode !== 'count') throw new InputError(says`${mention('answer')} ${mode}: the player to move wins by making no move (misère play with no move left), so there is no move to print`, { field: 'answer', value: mode });

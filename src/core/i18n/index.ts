@@ -9,12 +9,16 @@
 import { en } from './en/index.js';
 import { zh } from './zh/index.js';
 
+/** A language the messages are written in: English or Chinese. */
 export type Lang = 'en' | 'zh';
+/** Every language the messages are written in. */
 export const LANGS: readonly Lang[] = ['en', 'zh'];
 
+/** The key of a message in the catalogues. */
 export type MessageKey = keyof typeof en;
 export type Catalogue = Readonly<Record<MessageKey, string>>;
 export type Params = Readonly<Record<string, string | number | bigint>>;
+/** A message in one language, its holes filled from params. */
 export type Translate = (key: MessageKey, params?: Params) => string;
 
 export const CATALOGUES: Readonly<Record<Lang, Catalogue>> = { en, zh };

@@ -9,6 +9,7 @@ import type { StateAnswer } from './protocol.js';
 import { compareMoves, type Move, type PositionReport } from '../../positions/position.js';
 import { canonicalJson } from './state-search.js';
 
+/** A rule module's own states, each with its value. */
 export interface StatesTable {
   readonly shape: 'states';
   readonly rule: string;

@@ -13,13 +13,13 @@ import type { GameKind, RuleWord } from '../kind.js';
 import { takeBreakText, type TakeBreakRule } from './rule.js';
 import { takeBreakOptions } from './options.js';
 import { takeBreakSolver } from './solver.js';
-import { takeBreakWithValue } from './winning-options.js';
-import { tooMuch } from '../../heap/heap-options.js';
+import { hugeTakeBreakWithValue, takeBreakWithValue } from './winning-options.js';
 
 const words: readonly RuleWord[] = [
   {
     word: 'code',
     argument: 'C',
+    example: '0.77',
     order: 30,
     aliases: ['octal', 'hexadecimal', 'take-and-break'],
     describe: 'take-and-break code in CGSuite notation: 0.77, .07, 4.07, 0.3F, 4!.0',
@@ -41,7 +41,7 @@ const heap: HeapKind<TakeBreakRule> = {
     splits: true,
     nim: false,
     withValue: (x, n, target, limit, budget) =>
-      n <= BigInt(Number.MAX_SAFE_INTEGER) ? takeBreakWithValue(rule.code, x, Number(n), Number(target), limit, budget) : tooMuch(n, budget),
+      n <= BigInt(Number.MAX_SAFE_INTEGER) ? takeBreakWithValue(rule.code, x, Number(n), Number(target), limit, budget) : hugeTakeBreakWithValue(rule.code, x, n, target, limit, budget),
   }),
   solver: (rule, threads) => takeBreakSolver(rule, threads),
   // As far as a single run goes: 0.16 and 0.56 need about 500,000 and 650,000 values for their proofs;
