@@ -172,7 +172,7 @@ describe('--emit LANG --program: compiled, and random cases of every layout agai
   });
 
   it('refuses what a program cannot do, in one line', async () => {
-    expectBadInput(await runMain(['--preset', 'kayles', '--emit', 'c', '--program', '--answer', 'moves']), 'moves of Kayles', { pattern: /--emit --program: --answer moves lists winning moves, which a program finds from the amounts a move takes/ });
+    expectBadInput(await runMain(['--preset', 'kayles', '--emit', 'c', '--program', '--answer', 'moves']), 'moves of Kayles', { pattern: /--emit, a whole program: --answer moves lists winning moves, which a program finds from the amounts a move takes/ });
     expectBadInput(await runMain(['--preset', 'wythoff', '--emit', 'c', '--program', '--answer', 'count']), 'count of Wythoff', { pattern: /answers --answer winner/ });
     expectBadInput(await runMain(['--moves', '-', '--emit', 'c', '--program', '--input', 'until']), 'a rule in each case', { pattern: /a rule in each case \(--moves -\) has no pattern to write/ });
     expectBadInput(await runMain(['--preset', 'nim', '--program']), 'no --emit', { pattern: /--program writes a whole program with --emit LANG/ });
