@@ -14,6 +14,7 @@ import type { AnalyseRequest } from '../core/kinds/kind.js';
 import { FORMAT_NAMES } from '../report/formats.js';
 import { EMIT_LANGUAGES, parseEmitLanguage, type EmitLanguage } from '../core/emit/model.js';
 import { importPackage } from '../host/package-import.js';
+import { subcommandHelp } from './commands.js';
 
 export type Format = string;
 
@@ -88,6 +89,8 @@ export type Command = ExploreCommand | ListPresetsCommand;
 /** The words that are flags (from the one rule-word table), then --rule FILE. */
 const WORD_FLAGS = RULE_WORDS.filter((w) => w.flag);
 export const RULE_FLAGS: readonly string[] = [...WORD_FLAGS.map((w) => w.word), 'rule'];
+/** The rule flags in a sentence: "--moves, --all-but, ... or --rule". */
+const RULE_FLAGS_IN_WORDS = `${RULE_FLAGS.slice(0, -1).map((f) => `--${f}`).join(', ')} or --${RULE_FLAGS[RULE_FLAGS.length - 1]}`;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 /** The flags that name a file: the rule words that take one, --rule, and the files written. */
 const FILE_FLAGS: readonly string[] = [...WORD_FLAGS.filter((w) => w.fileValue.form === 'file').map((w) => w.word), 'rule', 'out', 'plot', 'checkpoint'];
@@ -210,7 +213,7 @@ export function refuseConflicts(argv: Record<string, unknown>): void {
 function optionTable(argv: Argv, io?: CliIo) {
   let table = argv
     .scriptName('sg-explore')
-    .usage(`$0 (${[...WORD_FLAGS.map((w) => `--${w.word} ${w.argument}`), '--rule FILE'].join(' | ')}) [options]\n\nCompute Sprague-Grundy values of a game and find (and prove) their eventual pattern.\nWhole families of rules: sg-explore sweep --help; a game against the computer: sg-explore play --help; testing a contest solution: sg-explore duel --help; the web app: sg-explore serve --help`);
+    .usage(`$0 (${[...WORD_FLAGS.map((w) => `--${w.word} ${w.argument}`), '--rule FILE'].join(' | ')}) [options]\n\nCompute Sprague-Grundy values of a game and find (and prove) their eventual pattern.\n${subcommandHelp()}`);
   for (const [name, spec] of Object.entries(EXPLORE_OPTIONS)) table = table.option(name, { ...spec, choices: spec.choices ? [...spec.choices] : undefined });
   return table
     .example('$0 --moves 1,2,3 --max 1e6', 'values, proven period and P-positions of take 1, 2 or 3')
@@ -312,7 +315,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
   let argv = quick ? quickParse(args, EXPLORE_OPTIONS) : null;
   if (!argv) {
     const { default: yargs } = await importPackage<typeof import('yargs')>('yargs');
-    const parsed = await parseArgs(optionTable(yargs([...args]), io), args, '', 'rules are given with --moves, --all-but, --code, --vectors, --preset or --rule');
+    const parsed = await parseArgs(optionTable(yargs([...args]), io), args, '', `rules are given with ${RULE_FLAGS_IN_WORDS}`);
     if (!parsed.argv) return { output: parsed.output };
     argv = parsed.argv;
   }
@@ -325,7 +328,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
   const unnamed = FILE_FLAGS.find((flag) => single(argv[flag], flag)?.trim() === '');
   if (unnamed !== undefined) throw new InputError(`--${unnamed}: needs a file name (it is empty)`);
   const given = RULE_FLAGS.filter((flag) => argv[flag] !== undefined);
-  if (given.length === 0) throw new InputError(`no rule given: use ${RULE_FLAGS.slice(0, -1).map((f) => `--${f}`).join(', ')} or --rule (see --help)`);
+  if (given.length === 0) throw new InputError(`no rule given: use ${RULE_FLAGS_IN_WORDS} (see --help)`);
   if (given.length > 1) throw new InputError(`give one rule, not ${given.map((f) => `--${f}`).join(' and ')}`);
   const flag = given[0]!;
   const text = single(argv[flag], flag)!;
