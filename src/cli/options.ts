@@ -8,6 +8,7 @@ import { InputError, quote } from '../core/errors.js';
 import { parseCount, parseSmallCount } from '../core/numbers.js';
 import { RULE_WORDS, ruleWord } from '../core/rule-words.js';
 import { parseRowRange } from '../core/rows.js';
+import { ruleFileWords } from '../core/rule-file.js';
 import type { GameSpec } from '../core/kinds/registry.js';
 import type { AnalyseRequest } from '../core/kinds/kind.js';
 
@@ -98,7 +99,7 @@ const FILE_FLAGS: readonly string[] = [...WORD_FLAGS.filter((w) => w.fileValue.f
 
 /** The options of `sg-explore` (and `play`) other than the rule's words. */
 const OWN_OPTIONS = {
-  rule: { type: 'string', describe: 'a rule file (.json, .yaml, .yml) or a JS module exporting options(n) (.mjs, .js)', group: 'Rule:' },
+  rule: { type: 'string', describe: ruleFileWords(), group: 'Rule:' },
   max: { type: 'string', describe: 'report heaps 0..max (1e6, 1_000_000 and 2^20 all work)', group: 'Range:' },
   limit: { type: 'string', describe: 'compute at most this many values looking for a proof', group: 'Range:' },
   rows: { type: 'string', describe: 'two-pile games: only rows A..B (e.g. 0..15), each to --max', group: 'Range:' },

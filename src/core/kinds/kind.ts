@@ -18,7 +18,7 @@ import type { HeapKind } from '../heap/heap-kind.js';
 import type { ClosedForm } from '../heap/closed-form.js';
 import type { PairTheorem } from '../positions/pair-theorem.js';
 import type { EmitHeader, EmitModel } from '../emit/models.js';
-import type { Message } from '../i18n/index.js';
+import type { Message, MessageKey } from '../i18n/index.js';
 
 /** Any result sg-explore computes: a table or a position of some kind, told apart by its `shape`. */
 export interface ShapedResult {
@@ -62,6 +62,11 @@ export interface RuleWord {
   readonly schema: Readonly<Record<string, unknown>>;
   /** `where` names the source in messages: "--moves", "rules.txt:3: moves"; `shown`: a file's path as the user wrote it. */
   parse(text: string, where: string, shown?: string): GameSpecOf;
+  /**
+   * A word whose value names a file, where no file is read (a page): the rule from the file's contents
+   * (`shown`: the name given with the word), and what to say when no contents are given.
+   */
+  readonly fromContents?: { parse(contents: string, shown: string): GameSpecOf; readonly missing: MessageKey };
 }
 
 /** Everything a caller may ask of one game (see analyse in src/core/analyse.ts). */
@@ -133,6 +138,8 @@ export interface GameKind<R extends RuleBase = RuleBase> {
    * tables, positions, --at, --check, --emit, the quick start and play take it from here.
    */
   theorem?(rule: R): Theorem | null;
+  /** The file a rule reads besides itself (a graph's edge list, a module), with the word that names it; none when it reads none. */
+  fileOf?(rule: R): { readonly word: string; readonly path: string; readonly shown: string } | undefined;
   /** Names for some of its rules (`--preset NAME`), each with what reports say of it: `--preset list`, rule files and the schema follow. */
   readonly presets?: readonly KindPreset<R>[];
   /** One-heap games: options, kernels and theorems (positions, misère tables, sweeps and play use them). */

@@ -48,6 +48,7 @@ const words: readonly RuleWord[] = [
       type: 'string',
     },
     parse: (path, _where, shown) => ({ rule: { kind: 'graph', file: path, shown: shown ?? path } }),
+    fromContents: { parse: (text, shown) => ({ rule: { kind: 'graph', text, shown } }), missing: 'error.page.graphNeedsEdges' },
   },
 ];
 
@@ -94,6 +95,7 @@ export const graphKind: GameKind<GraphRule> = {
       },
     };
   },
+  fileOf: (rule) => (rule.file === undefined ? undefined : { word: 'graph', path: rule.file, shown: rule.shown ?? rule.file }),
   play: (request, random) => graphPlay(request, random),
   shapeWords: { graph: 'a game on a graph', 'graph-position': 'a position on a graph' },
   writers: {

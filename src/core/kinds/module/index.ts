@@ -55,6 +55,7 @@ export const moduleKind: GameKind<CustomRule> = {
   ruleKinds: ['custom'],
   words,
   text: moduleText,
+  fileOf: (rule) => ({ word: 'module', path: rule.module, shown: rule.shown ?? rule.module }),
   check(rule, where) {
     if (typeof rule.module !== 'string' || rule.module === '') fail(`${where}.module`, 'the path of a JS module', rule.module);
     return rule;
