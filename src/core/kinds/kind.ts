@@ -152,6 +152,11 @@ export interface GameKind<R extends RuleBase = RuleBase> {
   play?(request: AnalyseRequest<R>, random: () => number): Awaitable<PlayStart>;
   /** Writers of the shapes only this kind makes: by shape, then by format name (table, csv, json). */
   readonly writers?: Readonly<Record<string, Readonly<Record<string, KindWriter>>>>;
+  /**
+   * The shapes only this kind makes as format-free documents (paragraphs, fields, tables), for the formats it
+   * has no writer of its own in (Markdown): a format added to the registry writes them without the kind.
+   */
+  readonly documents?: Readonly<Record<string, (result: ShapedResult) => readonly DocumentBlock[]>>;
   /** The shapes only this kind makes, each in words ("a position on a graph"), for refusals that name them. */
   readonly shapeWords?: Readonly<Record<string, string>>;
 }
@@ -171,6 +176,15 @@ export interface PlayStart {
   /** Whether the start was drawn at random (the session says so, with its seed). */
   readonly random: boolean;
 }
+
+/**
+ * One block of a result as a document: a paragraph, fields (a label and its text, or a line of its own),
+ * or a table of `count` rows made one at a time (a graph of millions of vertices is not held as text).
+ */
+export type DocumentBlock =
+  | { readonly paragraph: string }
+  | { readonly fields: readonly (readonly [label: string, text: string] | string)[] }
+  | { readonly head: readonly string[]; readonly count: number; row(index: number): readonly string[] };
 
 /** How a kind writes a result of a shape of its own: the chunks of text, in order. */
 export type KindWriter = (result: ShapedResult, options: { readonly width: number }) => Iterable<string> | AsyncIterable<string>;

@@ -8,8 +8,8 @@
 import { InputError, mention, says, saying } from '../../errors.js';
 import { generatorWork } from '../../driver.js';
 import { fail } from '../../rules/check.js';
-import type { GameKind, RuleWord, ShapedResult } from '../kind.js';
-import { analysePosition, graphCsv, graphJson, graphTable, graphValueUnits, parseTokens, positionReport, positionText, type Graph, type GraphValues, type PositionAnalysis } from './api.js';
+import type { DocumentBlock, GameKind, RuleWord, ShapedResult } from '../kind.js';
+import { analysePosition, graphCsv, graphJson, graphSummary, graphTable, graphValueUnits, parseTokens, positionReport, positionText, valueText, vertexOutcome, type Graph, type GraphValues, type PositionAnalysis } from './api.js';
 import { csvLine } from '../../csv-field.js';
 import { edgeList, graphSteps } from './read.js';
 import { graphPlay } from './play.js';
@@ -98,6 +98,10 @@ export const graphKind: GameKind<GraphRule> = {
   fileOf: (rule) => (rule.file === undefined ? undefined : { word: 'graph', path: rule.file, shown: rule.shown ?? rule.file }),
   play: (request, random) => graphPlay(request, random),
   shapeWords: { graph: 'a game on a graph', 'graph-position': 'a position on a graph' },
+  documents: {
+    graph: (result) => graphDocument((result as GraphTable).values),
+    'graph-position': (result) => graphPositionDocument(result as GraphPosition),
+  },
   writers: {
     graph: {
       table: (result) => graphTable((result as GraphTable).values),
@@ -114,6 +118,19 @@ export const graphKind: GameKind<GraphRule> = {
     },
   },
 };
+
+/** A graph's table as a document: its summary, then each vertex with its value (∞(K) for infinite), a token's outcome there, and whether it is on a cycle. */
+function graphDocument(values: GraphValues): DocumentBlock[] {
+  const { names } = values.graph;
+  const row = (v: number) => [names[v]!, valueText(values, v, 'table'), vertexOutcome(values, v), values.onCycle[v] ? 'yes' : ''];
+  return [{ paragraph: graphSummary(values) }, { head: ['vertex', 'value', 'outcome', 'cycle'], count: names.length, row }];
+}
+
+/** Tokens on a graph as a document: the table's lines (`tokens: ...`, `outcome: ...`) as fields. */
+function graphPositionDocument(p: GraphPosition): DocumentBlock[] {
+  const lines = [`rule: ${p.rule}`, ...positionText(p.values, p.analysis)];
+  return [{ fields: lines.map((line) => (line.includes(': ') ? ([line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)] as const) : line)) }];
+}
 
 function positionLines(p: GraphPosition): string[] {
   return [`rule: ${p.rule}\n`, ...positionText(p.values, p.analysis).map((line) => `${line}\n`)];
