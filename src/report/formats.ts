@@ -6,8 +6,8 @@
  * of a format for a shape it cannot write, and the formats each shape takes
  * all come from here. (Sweep rows are not results: src/sweep/format.ts.)
  */
-import { KINDS, type AnalysisResult } from '../core/kinds/registry.js';
-import type { DocumentBlock, KindWriter, ShapedResult } from '../core/kinds/kind.js';
+import { KINDS, kindOfShape, type AnalysisResult } from '../core/kinds/registry.js';
+import type { DocumentBlock, ShapedResult } from '../core/kinds/kind.js';
 import type { Sink } from '../core/sink.js';
 import { InputError, mention, says } from '../core/errors.js';
 import type { CheckReport } from '../core/conjecture/check.js';
@@ -122,27 +122,10 @@ export const FORMATS: readonly ReportFormat[] = [
   },
 ];
 
-/** The writer a kind has for a shape of its own, in a format. */
-function kindWriter(shape: string, format: string): KindWriter | undefined {
-  for (const kind of KINDS) {
-    const writer = kind.writers?.[shape]?.[format];
-    if (writer) return writer;
-  }
-  return undefined;
-}
-
-/** A kind's document of a shape of its own. */
-function kindDocument(shape: string): ((result: ShapedResult) => readonly DocumentBlock[]) | undefined {
-  for (const kind of KINDS) {
-    const document = kind.documents?.[shape];
-    if (document) return document;
-  }
-  return undefined;
-}
-
 /** How a format writes a shape (the kind's own writer first, then the format's, then the kind's document), or undefined where it cannot. */
 function writerOf(format: ReportFormat, shape: string): Writer<ShapedResult> | undefined {
-  const own = kindWriter(shape, format.name);
+  const kind = kindOfShape(shape);
+  const own = kind?.writers?.[shape]?.[format.name];
   if (own) {
     return async (result, sink, options) => {
       for await (const chunk of own(result, { width: options.width })) await sink.write(chunk);
@@ -150,7 +133,7 @@ function writerOf(format: ReportFormat, shape: string): Writer<ShapedResult> | u
   }
   const builtIn = format.writers[shape as Shape] as Writer<ShapedResult> | undefined;
   if (builtIn) return builtIn;
-  const document = kindDocument(shape);
+  const document = kind?.documents?.[shape];
   const write = format.document;
   return document && write ? (result, sink) => write(document(result), sink) : undefined;
 }
