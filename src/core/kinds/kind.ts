@@ -140,6 +140,12 @@ export interface GameKind<R extends RuleBase = RuleBase> {
   theorem?(rule: R): Theorem | null;
   /** The file a rule reads besides itself (a graph's edge list, a module), with the word that names it; none when it reads none. */
   fileOf?(rule: R): { readonly word: string; readonly path: string; readonly shown: string } | undefined;
+  /**
+   * Rules of this kind whose values are known without sg-explore (a published sequence, a theorem, a count by
+   * hand): test/kinds/conformance.test.ts runs each through analyse. Required, so that a kind says what it has
+   * (a kind whose rules are the user's own code has none of its own: examples/ holds such files).
+   */
+  readonly examples: readonly KindExample<R>[];
   /** Names for some of its rules (`--preset NAME`), each with what reports say of it: `--preset list`, rule files and the schema follow. */
   readonly presets?: readonly KindPreset<R>[];
   /** One-heap games: options, kernels and theorems (positions, misère tables, sweeps and play use them). */
@@ -159,6 +165,16 @@ export interface GameKind<R extends RuleBase = RuleBase> {
   readonly documents?: Readonly<Record<string, (result: ShapedResult) => readonly DocumentBlock[]>>;
   /** The shapes only this kind makes, each in words ("a position on a graph"), for refusals that name them. */
   readonly shapeWords?: Readonly<Record<string, string>>;
+}
+
+/** A rule with values known without sg-explore, and where they are known from. */
+export interface KindExample<R extends RuleBase = RuleBase> {
+  readonly request: AnalyseRequest<R>;
+  /** The column of the table's CSV compared (the value by default, or the outcome), and its cells in row order, separated by spaces. */
+  readonly column?: 'grundy' | 'outcome';
+  readonly cells: string;
+  /** Where the values are published, or how they are known. */
+  readonly source: string;
 }
 
 /** A preset a kind brings: its name, its rule, and what reports say of it. */

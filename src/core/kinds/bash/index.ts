@@ -12,6 +12,7 @@ import type { ClosedForm } from '../../heap/closed-form.js';
 import type { GameKind } from '../kind.js';
 import { MOST_LIMIT, takeUpToText, type TakeUpToRule } from './rule.js';
 import { say, type Message } from '../../i18n/index.js';
+import { EXAMPLES } from './examples.js';
 
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
@@ -75,6 +76,7 @@ const heap: HeapKind<TakeUpToRule> = {
 
 export const bashKind: GameKind<TakeUpToRule> = {
   name: 'bash',
+  examples: EXAMPLES,
   ruleKinds: ['take-up-to'],
   // Named by the preset bash:<m>.
   words: [],

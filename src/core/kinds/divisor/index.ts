@@ -15,6 +15,7 @@ export type { ProperDivisorRule } from './rule.js';
 import { DIVISOR_THEOREM, divisorMovesWithValue } from './theorem.js';
 import { divisorCode } from './code.js';
 import { say } from '../../i18n/index.js';
+import { EXAMPLES } from './examples.js';
 
 const RULE: ProperDivisorRule = { kind: 'proper-divisor' };
 
@@ -52,6 +53,7 @@ const heap: HeapKind<ProperDivisorRule> = {
 
 export const divisorKind: GameKind<ProperDivisorRule> = {
   name: 'divisor',
+  examples: EXAMPLES,
   ruleKinds: ['proper-divisor'],
   tableShape: 'heap',
   words,

@@ -14,6 +14,7 @@ import { csvLine } from '../../csv-field.js';
 import { edgeList, graphSteps } from './read.js';
 import { graphPlay } from './play.js';
 import { graphText, type GraphRule } from './rule.js';
+import { EXAMPLES } from './examples.js';
 
 export type { GraphRule } from './rule.js';
 
@@ -64,6 +65,7 @@ function refuseTableWords(request: { readonly at?: unknown; readonly rows?: unkn
 
 export const graphKind: GameKind<GraphRule> = {
   name: 'graph',
+  examples: EXAMPLES,
   ruleKinds: ['graph'],
   words,
   text: graphText,

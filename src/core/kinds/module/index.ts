@@ -52,6 +52,8 @@ const heap: HeapKind<CustomRule> = {
 
 export const moduleKind: GameKind<CustomRule> = {
   name: 'module',
+  // A module is the user's own code: the files of examples/ are its examples (test/examples.test.ts runs them).
+  examples: [],
   ruleKinds: ['custom'],
   words,
   text: moduleText,

@@ -17,6 +17,7 @@ import { takeAwaySolver } from './solver.js';
 import { takeAwayWithValue } from './winning-options.js';
 import { allButMisereOutcomes } from './misere.js';
 import type { ClosedForm } from '../../heap/closed-form.js';
+import { EXAMPLES } from './examples.js';
 
 /** Nim: every value is the heap itself (Bouton, 1901), P only at 0. */
 const BOUTON_NIM: ClosedForm = {
@@ -102,6 +103,7 @@ const heap: HeapKind<TakeAwayRule> = {
 
 export const subtractionKind: GameKind<TakeAwayRule> = {
   name: 'subtraction',
+  examples: EXAMPLES,
   ruleKinds: ['subtraction', 'all-but', 'sequence-subtraction'],
   tableShape: 'heap',
   words,

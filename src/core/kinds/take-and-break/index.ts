@@ -15,6 +15,7 @@ import { takeBreakOptions } from './options.js';
 import { takeBreakSolver } from './solver.js';
 import { takeBreakWithValue } from './winning-options.js';
 import { tooMuch } from '../../heap/heap-options.js';
+import { EXAMPLES } from './examples.js';
 
 const words: readonly RuleWord[] = [
   {
@@ -54,6 +55,7 @@ const heap: HeapKind<TakeBreakRule> = {
 
 export const takeAndBreakKind: GameKind<TakeBreakRule> = {
   name: 'take-and-break',
+  examples: EXAMPLES,
   ruleKinds: ['take-and-break'],
   tableShape: 'heap',
   words,
