@@ -196,9 +196,21 @@ export const EXPLORE_CONFLICTS: { readonly [flag in ExploreFlag]?: Conflicts } =
   quotient: THEORY_CONFLICTS,
 };
 
+/** Flags that mean something only with another flag, and what is said when that one is missing (refuseMissing checks them). */
+export const EXPLORE_NEEDS: { readonly [flag in ExploreFlag]?: { readonly flag: ExploreFlag; readonly message: string } } = {
+  resume: { flag: 'checkpoint', message: '--resume needs --checkpoint FILE (the file to continue from)' },
+  'checkpoint-every': { flag: 'checkpoint', message: '--checkpoint-every needs --checkpoint FILE' },
+  force: { flag: 'checkpoint', message: '--force applies to --checkpoint FILE (to overwrite it)' },
+};
+
 /** Whether a flag was given (a boolean flag given as --no-X was not). */
 function given(argv: Record<string, unknown>, flag: string): boolean {
   return argv[flag] !== undefined && argv[flag] !== false;
+}
+
+/** The one check of EXPLORE_NEEDS: the first given flag without the flag it needs is refused. */
+export function refuseMissing(argv: Record<string, unknown>): void {
+  for (const [flag, needs] of Object.entries(EXPLORE_NEEDS)) if (needs && given(argv, flag) && !given(argv, needs.flag)) throw new InputError(needs.message);
 }
 
 /** The one check of EXPLORE_CONFLICTS: the first given flag with a given flag it conflicts with is refused. */
@@ -341,11 +353,9 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
   const checkpoint = single(argv.checkpoint, 'checkpoint');
   const everyText = single(argv['checkpoint-every'], 'checkpoint-every');
   if (checkpoint === '-') throw new InputError('--checkpoint -: name a file (a checkpoint is read back, so it cannot go to standard output)');
+  refuseMissing(argv);
   const resume = Boolean(argv.resume);
-  if (resume && checkpoint === undefined) throw new InputError('--resume needs --checkpoint FILE (the file to continue from)');
-  if (everyText !== undefined && checkpoint === undefined) throw new InputError('--checkpoint-every needs --checkpoint FILE');
   const force = Boolean(argv.force);
-  if (force && checkpoint === undefined) throw new InputError('--force applies to --checkpoint FILE (to overwrite it)');
   if (force && resume) throw new InputError('--force and --resume contradict each other: --resume continues the checkpoint, --force starts it afresh');
   const atTexts = argv.at as string[] | undefined;
   if (atTexts && atTexts.length === 0) throw new InputError('--at needs at least one heap size');
