@@ -147,7 +147,7 @@ export interface GameKind<R extends RuleBase = RuleBase> {
    */
   readonly examples: readonly KindExample<R>[];
   /** Names for some of its rules (`--preset NAME`), each with what reports say of it: `--preset list`, rule files and the schema follow. */
-  readonly presets?: readonly KindPreset<R>[];
+  readonly presets?: readonly (KindPreset<R> | ParameterPreset<R>)[];
   /** One-heap games: options, kernels and theorems (positions, misère tables, sweeps and play use them). */
   readonly heap?: HeapKind<R>;
   /** The shape of every table this kind makes (`heap`, `grid`, `memory`), when it is known before the run (a --check is read against it early). */
@@ -180,8 +180,24 @@ export interface KindExample<R extends RuleBase = RuleBase> {
 /** A preset a kind brings: its name, its rule, and what reports say of it. */
 export interface KindPreset<R> {
   readonly name: string;
+  /** Where it comes in `--preset list` and the schema (presets are listed by it). */
+  readonly order: number;
   readonly rule: R;
   readonly about: Message;
+}
+
+/** A preset with a parameter (`bash:<m>`): how it is written, and its rule and words for the parameter given. */
+export interface ParameterPreset<R> {
+  readonly name: string;
+  readonly order: number;
+  /** How to write it ("bash:<m>"), the same as a regular expression (for the schema), and what `--preset list` says. */
+  readonly usage: string;
+  readonly pattern: string;
+  readonly description: string;
+  /** The rule for the parameter as written (undefined: none given). */
+  rule(parameter: string | undefined): R;
+  /** What a report says of the game, its parameter's value filled in. */
+  about(rule: R): Message;
 }
 
 /** A game ready to play: how, and from where. */

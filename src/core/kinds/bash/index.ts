@@ -13,6 +13,7 @@ import type { GameKind } from '../kind.js';
 import { MOST_LIMIT, takeUpToText, type TakeUpToRule } from './rule.js';
 import { say, type Message } from '../../i18n/index.js';
 import { EXAMPLES } from './examples.js';
+import { PRESETS } from './presets.js';
 
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
@@ -77,6 +78,7 @@ const heap: HeapKind<TakeUpToRule> = {
 export const bashKind: GameKind<TakeUpToRule> = {
   name: 'bash',
   examples: EXAMPLES,
+  presets: PRESETS,
   ruleKinds: ['take-up-to'],
   // Named by the preset bash:<m>.
   words: [],

@@ -57,7 +57,7 @@ export const divisorKind: GameKind<ProperDivisorRule> = {
   ruleKinds: ['proper-divisor'],
   tableShape: 'heap',
   words,
-  presets: [{ name: 'divisor', rule: RULE, about: { key: 'theorem.divisor' } }],
+  presets: [{ name: 'divisor', order: 16, rule: RULE, about: { key: 'theorem.divisor' } }],
   text: properDivisorText,
   check: (rule, where) => (rule.kind === 'proper-divisor' && Object.keys(rule).length === 1 ? rule : fail(where, '{ kind: "proper-divisor" }', rule)),
   heap,

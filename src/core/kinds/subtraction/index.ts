@@ -18,6 +18,7 @@ import { takeAwayWithValue } from './winning-options.js';
 import { allButMisereOutcomes } from './misere.js';
 import type { ClosedForm } from '../../heap/closed-form.js';
 import { EXAMPLES } from './examples.js';
+import { PRESETS } from './presets.js';
 
 /** Nim: every value is the heap itself (Bouton, 1901), P only at 0. */
 const BOUTON_NIM: ClosedForm = {
@@ -104,6 +105,7 @@ const heap: HeapKind<TakeAwayRule> = {
 export const subtractionKind: GameKind<TakeAwayRule> = {
   name: 'subtraction',
   examples: EXAMPLES,
+  presets: PRESETS,
   ruleKinds: ['subtraction', 'all-but', 'sequence-subtraction'],
   tableShape: 'heap',
   words,

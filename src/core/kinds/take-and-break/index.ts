@@ -16,6 +16,7 @@ import { takeBreakSolver } from './solver.js';
 import { takeBreakWithValue } from './winning-options.js';
 import { tooMuch } from '../../heap/heap-options.js';
 import { EXAMPLES } from './examples.js';
+import { PRESETS } from './presets.js';
 
 const words: readonly RuleWord[] = [
   {
@@ -56,6 +57,7 @@ const heap: HeapKind<TakeBreakRule> = {
 export const takeAndBreakKind: GameKind<TakeBreakRule> = {
   name: 'take-and-break',
   examples: EXAMPLES,
+  presets: PRESETS,
   ruleKinds: ['take-and-break'],
   tableShape: 'heap',
   words,
