@@ -102,8 +102,6 @@ export const errors = {
   'error.pairs.at': 'applies to one-heap games; for {what} give {max} N (the table up to N)',
   'error.pairs.max': 'at most {most} for {what}',
   'error.preset.noParameter': '{name} takes no parameter (got {got})',
-  'error.preset.bashNeeds': "bash needs a maximum take, as in 'bash:3'",
-  'error.preset.bashRange': 'm must be from 1 to 10^18 (got {got})',
   'error.play.notYet': '{rule} cannot be played yet',
   'error.play.module': 'rule modules cannot be played yet',
   'error.play.heapsUpTo': 'heaps up to {most} (got {got})',

@@ -99,8 +99,6 @@ export const errors: Readonly<Record<keyof typeof english, string>> = {
   'error.pairs.at': '只适用于单堆游戏；{what}请给出 {max} N（表算到 N）',
   'error.pairs.max': '{what}至多为 {most}',
   'error.preset.noParameter': '{name} 不带参数（给出的是 {got}）',
-  'error.preset.bashNeeds': "bash 需要给出一次最多取几个，如 'bash:3'",
-  'error.preset.bashRange': 'm 必须在 1 到 10^18 之间（给出的是 {got}）',
   'error.play.notYet': '{rule} 还不能对弈',
   'error.play.module': '规则模块还不能对弈',
   'error.play.heapsUpTo': '堆至多为 {most}（给出的是 {got}）',

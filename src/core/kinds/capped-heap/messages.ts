@@ -16,6 +16,9 @@ export const messages = kindMessages(
     'law.memory.start': ' (a(1..{from}) = {list})',
     'theorem.cappedNim': "Schwenk (1970): a heap of n with cap c is lost for the player to move exactly when the smallest part of n's greedy sum of the losing heaps for factor {k} exceeds c; a start heap is lost exactly when it is one of those heaps",
     'theorem.cappedNimFibonacci': "Whinihan (1963): a heap of n with cap c is lost for the player to move exactly when the smallest part of n's greedy sum of Fibonacci numbers (Zeckendorf) exceeds c; a start heap is lost exactly when it is a Fibonacci number",
+    'preset.fibonacci-nim': 'Fibonacci Nim: the first move takes 1 to n-1, each later move at most {k} times the last',
+    'preset.one-more': 'take 1 to n-1 first, then each move at most one more than the last',
+    'preset.fibonacci-nim.one': 'Fibonacci Nim: the first move takes 1 to n-1, each later move at most as many as the last',
   },
   {
     'error.capped.memory': '{states} 个状态（堆，上限）大约需要 {mib} MiB，超过了空闲内存',
@@ -31,5 +34,8 @@ export const messages = kindMessages(
     'law.memory.start': '（a(1..{from}) = {list}）',
     'theorem.cappedNim': 'Schwenk（1970）：石子数为 n、本步至多取 c 个的局面，当且仅当 n 按倍数 {k} 的必败堆所作贪心分解的最小项大于 c 时，轮到走的一方必败；初始局面当且仅当 n 是这些必败堆之一时必败',
     'theorem.cappedNimFibonacci': 'Whinihan（1963）：石子数为 n、本步至多取 c 个的局面，当且仅当 n 的贪心斐波那契分解（Zeckendorf 表示）的最小项大于 c 时，轮到走的一方必败；初始局面当且仅当 n 是斐波那契数时必败',
+    'preset.fibonacci-nim': '斐波那契博弈：第一步取 1 到 n-1 个，之后每步至多取上一步的 {k} 倍',
+    'preset.one-more': '先取 1 到 n-1 个，之后每步至多比上一步多取一个',
+    'preset.fibonacci-nim.one': '斐波那契博弈：第一步取 1 到 n-1 个，之后每步至多取上一步那么多',
   },
 );
