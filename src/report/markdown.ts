@@ -15,7 +15,7 @@ import type { QuotientReport } from '../core/misere/quotient-report.js';
 import type { StatesTable } from '../core/kinds/module/state-result.js';
 import type { CheckReport } from '../core/conjecture/check.js';
 import type { DocumentBlock } from '../core/kinds/kind.js';
-import { canonicalJson } from '../core/kinds/module/state-search.js';
+import { canonicalJson } from '../core/positions/json-state.js';
 import type { Sink } from '../core/sink.js';
 import { outcome } from './outcome.js';
 import { summarise } from './summary.js';

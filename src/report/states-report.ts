@@ -3,7 +3,7 @@ import { formatCount } from '../core/numbers.js';
 import type { StatesTable } from '../core/kinds/module/state-result.js';
 import { countOf } from '../core/numbers.js';
 import { ruleTitle } from '../core/rules/spec.js';
-import { canonicalJson } from '../core/kinds/module/state-search.js';
+import { canonicalJson } from '../core/positions/json-state.js';
 import { csvLine } from '../core/csv-field.js';
 import { outcome } from './outcome.js';
 import type { Sink } from '../core/sink.js';

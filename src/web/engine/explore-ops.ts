@@ -24,7 +24,7 @@ import { renderSequencePlot } from '../../pictures/sequence-plot.js';
 import { sequencePlotOf } from '../../pictures/from-summary.js';
 import type { DownloadFormat, ExploreProgress, ExploreView, GraphView, GridView, Pairs, PositionView } from './explore-protocol.js';
 import type { GraphTable } from '../../core/kinds/graph/index.js';
-import { canonicalJson } from '../../core/kinds/module/state-search.js';
+import { canonicalJson } from '../../core/positions/json-state.js';
 import { writeStatesCsv, writeStatesJson } from '../../report/states-report.js';
 import { graphCounts } from '../../core/kinds/graph/report.js';
 import { valueText, vertexOutcome } from '../../core/kinds/graph/vertex-outcome.js';
