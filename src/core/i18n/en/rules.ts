@@ -5,15 +5,6 @@
  * `play` say them in their own language from the same keys.
  */
 export const rules = {
-  'rule.kind.subtraction': 'subtraction',
-  'rule.kind.all-but': 'all-but',
-  'rule.kind.octal': 'octal',
-  'rule.kind.hexadecimal': 'hexadecimal',
-  'rule.kind.take-and-break': 'take-and-break',
-  'rule.kind.vectors': 'vectors',
-  'rule.kind.capped-heap': 'capped-heap',
-  'rule.kind.graph': 'graph',
-  'rule.kind.custom': 'custom',
   'rule.known.nim': 'Nim: take any number',
   'rule.noTheorem.code': 'a rule given as code has no theorem to prove its pattern',
   'law.recurrence': '{formula} for k ≥ {from}',

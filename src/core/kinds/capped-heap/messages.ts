@@ -19,6 +19,7 @@ export const messages = kindMessages(
     'preset.fibonacci-nim': 'Fibonacci Nim: the first move takes 1 to n-1, each later move at most {k} times the last',
     'preset.one-more': 'take 1 to n-1 first, then each move at most one more than the last',
     'preset.fibonacci-nim.one': 'Fibonacci Nim: the first move takes 1 to n-1, each later move at most as many as the last',
+    'rule.kind.capped-heap': 'capped-heap',
   },
   {
     'error.capped.memory': '{states} 个状态（堆，上限）大约需要 {mib} MiB，超过了空闲内存',
@@ -37,5 +38,6 @@ export const messages = kindMessages(
     'preset.fibonacci-nim': '斐波那契博弈：第一步取 1 到 n-1 个，之后每步至多取上一步的 {k} 倍',
     'preset.one-more': '先取 1 到 n-1 个，之后每步至多比上一步多取一个',
     'preset.fibonacci-nim.one': '斐波那契博弈：第一步取 1 到 n-1 个，之后每步至多取上一步那么多',
+    'rule.kind.capped-heap': '限量取子',
   },
 );

@@ -15,6 +15,7 @@ export const messages = kindMessages(
     'error.graph.noTableWords': 'does not apply to a game on a graph: its table lists every vertex',
     'error.page.graphNeedsEdges': "put the graph's edge list in the rule-file box (a page reads no files)",
     'ground.vertices': 'every vertex of the graph',
+    'rule.kind.graph': 'graph',
   },
   {
     'error.graph.bareColon': "':' 前面没有顶点名",
@@ -29,5 +30,6 @@ export const messages = kindMessages(
     'error.graph.noTableWords': '不适用于图上的游戏：它的表列出每个顶点',
     'error.page.graphNeedsEdges': '请把图的边表写在规则文件框中（页面不能读取文件）',
     'ground.vertices': '图的每个顶点',
+    'rule.kind.graph': '有向图游戏',
   },
 );

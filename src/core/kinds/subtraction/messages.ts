@@ -13,6 +13,8 @@ export const messages = kindMessages(
     'preset.take-a-factorial': 'subtract the factorials 1, 2, 6, 24, 120, ...',
     'preset.take-a-power-of-two': 'subtract the powers of two 1, 2, 4, 8, ...',
     'preset.take-a-prime': 'subtract the primes 2, 3, 5, 7, 11, ...',
+    'rule.kind.subtraction': 'subtraction',
+    'rule.kind.all-but': 'all-but',
   },
   {
     'error.moves.notNumbers': '应为 1,2,3 这样的数，却是 {text}（有名字的数列：{names}）',
@@ -25,5 +27,7 @@ export const messages = kindMessages(
     'preset.take-a-factorial': '每次取走一个阶乘数：1, 2, 6, 24, 120, ...',
     'preset.take-a-power-of-two': '每次取走一个 2 的幂：1, 2, 4, 8, ...',
     'preset.take-a-prime': '每次取走一个质数：2, 3, 5, 7, 11, ...',
+    'rule.kind.subtraction': '减法游戏',
+    'rule.kind.all-but': '除外减法游戏',
   },
 );

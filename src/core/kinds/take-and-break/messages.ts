@@ -12,6 +12,9 @@ export const messages = kindMessages(
     'preset.double-kayles': 'Double Kayles (0.7777): knock down 1 to 4 adjacent pins',
     'preset.officers': 'Officers (0.6): take one token, leaving one or two non-empty heaps',
     'preset.grundy': 'Grundy\'s game (4!.0): split one heap into two unequal non-empty heaps',
+    'rule.kind.octal': 'octal',
+    'rule.kind.hexadecimal': 'hexadecimal',
+    'rule.kind.take-and-break': 'take-and-break',
   },
   {
     'error.code.none': '应为 0.77 这样的代码',
@@ -23,5 +26,8 @@ export const messages = kindMessages(
     'preset.double-kayles': 'Double Kayles（0.7777）：击倒 1 到 4 个相邻的瓶子',
     'preset.officers': 'Officers（0.6）：取走一个石子，留下一堆或两堆非空的石子',
     'preset.grundy': 'Grundy 游戏（4!.0）：把一堆分成大小不等的两堆非空石子',
+    'rule.kind.octal': '八进制游戏',
+    'rule.kind.hexadecimal': '十六进制游戏',
+    'rule.kind.take-and-break': '取子分堆游戏',
   },
 );

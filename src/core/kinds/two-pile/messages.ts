@@ -16,6 +16,7 @@ export const messages = kindMessages(
     'error.vectors.zero': 'the vector (0,0) moves nothing',
     'theorem.wythoff': 'Wythoff (1907): the P-positions are (⌊k·φ⌋, ⌊k·φ²⌋) and their mirror images',
     'preset.wythoff': 'Wythoff\'s game: two piles; take any number from one pile, or the same number from both',
+    'rule.kind.vectors': 'vectors',
   },
   {
     'error.pairs.twoPile': '两堆游戏',
@@ -31,5 +32,6 @@ export const messages = kindMessages(
     'error.vectors.zero': '向量 (0,0) 什么也不移动',
     'theorem.wythoff': 'Wythoff（1907）：必败态是 (⌊k·φ⌋, ⌊k·φ²⌋) 及其对称位置',
     'preset.wythoff': '威佐夫博弈：两堆石子；从一堆中取任意个，或从两堆中取同样多个',
+    'rule.kind.vectors': '向量游戏',
   },
 );
