@@ -108,12 +108,13 @@ function analyseGrid(request: GridRequest, table: VectorTable): GridExploration 
   }
   let maxValue = 0;
   for (let x = firstRow; x <= lastRow; x++) for (let y = 0; y <= max; y++) if (value(x, y) > maxValue) maxValue = value(x, y);
-  // The law is read off the full square (x, y <= max), where every pair below max is seen.
-  const law = firstRow === 0 && lastRow === max ? recognisePairLaw(pPositions, max) : null;
   const columns = max + 1;
   const cellLaw = recogniseCellLaw(
     { count: (lastRow - firstRow + 1) * columns, first: (i) => firstRow + Math.floor(i / columns), second: (i) => i % columns, isP: (i) => value(firstRow + Math.floor(i / columns), i % columns) === 0 },
     ['x', 'y'],
   );
+  // The pairs' law is read off the full square (x, y <= max), where every pair below max is seen; a law of
+  // every cell already says where each P-position is (and a recurrence of such pairs is slow to fit and fails).
+  const law = firstRow === 0 && lastRow === max && !cellLaw ? recognisePairLaw(pPositions, max) : null;
   return { shape: 'grid', game, rule: vectorRuleText(game.rule), firstRow, lastRow, max, table, maxValue, value, rowPatterns, pPositions, law, cellLaw };
 }
