@@ -10,6 +10,7 @@ import { evaluateExpression } from '../../src/core/conjecture/evaluate.js';
 import { int, mulberry32 } from '../helpers/random.js';
 import { runCli } from '../helpers/cli.js';
 import { scratchDirectories } from '../helpers/scratch.js';
+import { bruteForceP } from '../helpers/two-pile-brute.js';
 
 /**
  * Laws of parity and binary digits (src/core/laws/cell-law.ts): every law
@@ -19,22 +20,6 @@ import { scratchDirectories } from '../helpers/scratch.js';
  * problems turn on are found where they are the truth.
  */
 const scratch = scratchDirectories('cell-laws');
-
-/** P-positions of a two-pile game by its rules: subtract m·(dx, dy), 1 ≤ m ≤ cap, staying ≥ 0; P when no move reaches a P-position. */
-function bruteForceP(vectors: readonly MoveVector[], max: number): boolean[][] {
-  const p: boolean[][] = [];
-  for (let x = 0; x <= max; x++) {
-    p.push([]);
-    for (let y = 0; y <= max; y++) {
-      let reachesP = false;
-      for (const { dx, dy, cap } of vectors) {
-        for (let m = 1; (cap === null || m <= cap) && x - m * dx >= 0 && y - m * dy >= 0 && !reachesP; m++) reachesP = p[x - m * dx]![y - m * dy]!;
-      }
-      p[x]!.push(!reachesP);
-    }
-  }
-  return p;
-}
 
 /** Whether the law's --check text holds at every cell of the brute force (its names x and y). */
 function holdsEverywhere(law: CellLaw, p: readonly (readonly boolean[])[], names: readonly [string, string] = ['x', 'y'], from = 0): boolean {
