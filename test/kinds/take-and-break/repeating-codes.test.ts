@@ -5,6 +5,9 @@ import { takeBreakOptions } from '../../../src/core/kinds/take-and-break/options
 import { twoHeapMoves } from '../../../src/core/kinds/take-and-break/rare-common.js';
 import { takeAndBreakKind } from '../../../src/core/kinds/take-and-break/index.js';
 import { InputError } from '../../../src/core/errors.js';
+import { RepeatingCodeKernel } from '../../../src/core/kinds/take-and-break/repeating-kernel.js';
+import { TakeBreakKernel } from '../../../src/core/kinds/take-and-break/take-break-kernel.js';
+import { ValueStore } from '../../../src/core/kernels/store.js';
 import { int, mulberry32 } from '../../helpers/random.js';
 import { runCli } from '../../helpers/cli.js';
 
@@ -67,8 +70,9 @@ describe("Lasker's Nim as one code, 4.[3]", () => {
     expect(code.code).toBe(0);
     expect(module.code).toBe(0);
     const fromModule = module.stdout.trim().split('\n').slice(1).map((line) => Number(line.split(',')[1]));
-    const json = JSON.parse(code.stdout) as { rule: string; pattern: { kind: string; period: number; saltus: number; proven: boolean; noTheorem: string } };
+    const json = JSON.parse(code.stdout) as { rule: string; pattern: { kind: string; period: number; saltus: number; proven: boolean; noTheorem: string }; kernel: { kernel: string } };
     expect(json.rule).toBe('octal 4.[3]');
+    expect(json.kernel.kernel).toBe('repeating');
     expect(json.pattern).toMatchObject({ kind: 'arithmetic-periodic', period: 4, saltus: 4, proven: false });
     expect(json.pattern.noTheorem).toMatch(/Guy-Smith theorem needs a finite code/);
     expect(valuesOf('4.[3]', 64)).toEqual(fromModule);
@@ -76,6 +80,19 @@ describe("Lasker's Nim as one code, 4.[3]", () => {
 });
 
 describe('repeating codes against a brute force', () => {
+  it('the repeating-code kernel agrees with the direct kernel reading every take (4.[3], 0.1[2C], 4!.2[6!], 8.[3])', () => {
+    for (const text of ['4.[3]', '0.1[2C]', '4!.2[6!]', '8.[3]', '0.[7]']) {
+      const code = parseCode(text);
+      const [fast, direct] = [new RepeatingCodeKernel(code), new TakeBreakKernel(code)].map((kernel) => {
+        const store = new ValueStore(80);
+        kernel.fill(store, 0, 40);
+        kernel.fill(store, 40, 80); // in two calls, as the driver makes them
+        return Array.from(store.values.subarray(0, 80));
+      });
+      expect(fast, text).toEqual(direct);
+    }
+  });
+
   it('take any number or split into three nonempty heaps (8.[3]), and split into two or three (C.[3])', () => {
     const never = () => false;
     expect(valuesOf('8.[3]', 60)).toEqual(bruteForce([8], [3], never, 60));

@@ -3,6 +3,7 @@ import { noProof } from '../../heap/solver.js';
 import { isOctal, isRepeating, maxHeapsLeft } from '../../rules/code.js';
 import { GuySmithSearch, guySmithValuesNeeded } from '../../laws/guy-smith.js';
 import { TakeBreakKernel } from './take-break-kernel.js';
+import { RepeatingCodeKernel } from './repeating-kernel.js';
 import { SparseSpaceKernel } from './sparse-space.js';
 import { ComputedAhead, worthPredicting } from './speculation.js';
 import { wasmAvailable } from './wasm-sparse.js';
@@ -103,20 +104,20 @@ export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
 
 /**
  * A code whose last digits repeat (4.[3], Lasker's Nim) takes any number of
- * tokens: the direct kernel, on this thread (the rare/common kernel and its
- * workers list finitely many takes), and no proof: the Guy-Smith theorem's
+ * tokens: its own kernel (repeating-kernel.ts), on this thread (the rare/common
+ * kernel and its workers list finitely many takes), and no proof: the Guy-Smith theorem's
  * bound grows with the largest take, which this code does not have. Its
  * patterns (Lasker's Nim is arithmetic-periodic) are reported as observed.
  */
 function repeatingSolver(rule: TakeBreakRule): Solver {
-  const kernel = new TakeBreakKernel(rule.code);
+  const kernel = new RepeatingCodeKernel(rule.code);
   const heaps = maxHeapsLeft(rule.code);
   return {
-    kernelStats: () => ({ kernel: 'direct' }),
+    kernelStats: () => ({ kernel: 'repeating' }),
     allowSaltus: true,
     noTheorem: english('rule.noTheorem.repeating'),
-    // A value costs O(n · values) for two-heap splits, O(n² · values) for three.
-    defaultLimit: heaps === 3 ? 2 ** 9 : 2 ** 12,
+    // A value costs O(n + values) for two-heap splits (each rest's splits are listed once), O(n · values) for three.
+    defaultLimit: heaps === 3 ? 2 ** 10 : 2 ** 14,
     costly: true,
     fill: (store, from, to) => kernel.fill(store, from, to),
     prove: noProof,

@@ -1,4 +1,4 @@
-import { digitAt, isRepeating as isRepeatingCode, lastTake, SPLIT_THREE, SPLIT_TWO, unequalAt, type TakeBreakCode } from '../../rules/code.js';
+import { digitAt, lastTake, SPLIT_THREE, SPLIT_TWO, unequalAt, type TakeBreakCode } from '../../rules/code.js';
 import { MexBuffer, xorBound } from '../../kernels/mex-buffer.js';
 import type { ValueStore } from '../../kernels/store.js';
 
@@ -25,8 +25,6 @@ export class TakeBreakKernel {
     for (let n = this.recorded; n < from; n++) if (g[n]! > this.largest) this.largest = g[n]!;
     this.recorded = Math.max(this.recorded, to);
     const code = this.code;
-    // A repeating code splits every rest below n: its distinct pair values, kept per rest, cost O(values) rather than O(rest).
-    const byRest = isRepeatingCode(code);
     for (let n = from; n < to; n++) {
       const seen = this.buffer.ensure(xorBound(this.largest));
       for (let take = 0, lastTaken = lastTake(code, n); take <= lastTaken; take++) {
@@ -36,15 +34,9 @@ export class TakeBreakKernel {
         if (digit & 1 && rest === 0) seen[0] = n;
         if (digit & 2 && rest > 0 && take > 0) seen[g[rest]!] = n;
         if (digit & SPLIT_TWO) {
-          const unequal = unequalAt(code, take);
-          if (byRest && !unequal && rest >= 2) {
-            const pairs = this.pairsSumming(g, rest);
-            for (let i = 0; i < pairs.length; i++) seen[pairs[i]!] = n;
-          } else {
-            const half = rest >> 1;
-            const last = unequal && (rest & 1) === 0 ? half - 1 : half;
-            for (let a = 1; a <= last; a++) seen[g[a]! ^ g[rest - a]!] = n;
-          }
+          const half = rest >> 1;
+          const last = unequalAt(code, take) && (rest & 1) === 0 ? half - 1 : half;
+          for (let a = 1; a <= last; a++) seen[g[a]! ^ g[rest - a]!] = n;
         }
         if (digit & SPLIT_THREE && rest >= 3) this.markTriples(g, rest, n, seen);
       }
