@@ -10,7 +10,7 @@ import { evaluateExpression } from '../../src/core/conjecture/evaluate.js';
 import { int, mulberry32 } from '../helpers/random.js';
 import { runCli } from '../helpers/cli.js';
 import { scratchDirectories } from '../helpers/scratch.js';
-import { bruteForceP } from '../helpers/two-pile-brute.js';
+import { bruteForceP } from '../oracles/two-pile.js';
 
 /**
  * Laws of parity and binary digits (src/core/laws/cell-law.ts): every law

@@ -27,6 +27,7 @@ export interface Side {
   readonly value: Value;
 }
 
+/** Where a --check expression fails: the position, its variables' values, and the two sides of the comparison. */
 export interface Counterexample {
   /** The position as words: `n = 7`, `x = 3, y = 5`, `n = 8, c = 7`. */
   readonly where: string;

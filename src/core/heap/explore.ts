@@ -61,6 +61,7 @@ export interface SparseStretch {
   readonly maxRareWork: number;
 }
 
+/** A one-heap game's table: its values, the pattern found (with its proof, if any), and its P-positions. */
 export interface Exploration {
   /** A one-heap game's table (the other kinds' shapes: src/core/kinds/). */
   readonly shape: 'heap';

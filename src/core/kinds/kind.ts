@@ -53,6 +53,8 @@ export interface RuleWord {
   /** What --help says of the flag, and the placeholder of its value in the usage line (S, C, FILE). */
   readonly describe: string;
   readonly argument: string;
+  /** A value the word takes, as written after the flag: a form's placeholder, and the rule it names when asked what the word allows. */
+  readonly example: string;
   /** Whether it is a flag of the command line (a module is named by --rule FILE). */
   readonly flag: boolean;
   /** Whether a sweep's list may use it (rules computed in this process only). */
@@ -117,6 +119,7 @@ export interface Prepared<R> {
   checkCheckpoint?(file: string): void;
 }
 
+/** A kind of game: its words, rule text, checks, work, and the capabilities it has (see the file's comment). */
 export interface GameKind<R extends RuleBase = RuleBase> {
   /** The folder's name. */
   readonly name: string;

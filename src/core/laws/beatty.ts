@@ -17,6 +17,7 @@ export interface Quadratic {
   readonly r: number;
 }
 
+/** P-positions seen to follow ⌊kα + β⌋ for a quadratic irrational α (observed only). */
 export interface BeattyLaw {
   readonly alpha: Quadratic;
   readonly beta: Quadratic;

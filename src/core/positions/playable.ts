@@ -14,6 +14,7 @@ import { drive, type DriveOptions } from '../driver.js';
 import type { PositionReport } from './position.js';
 import { parseCount } from '../numbers.js';
 
+/** A game as a position is played: its states, their options, how to show and read them. */
 export interface Playable<S> {
   /** Heap games name components "heap"; others "component". */
   readonly noun: string;

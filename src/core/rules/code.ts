@@ -158,6 +158,7 @@ export function isOctal(code: TakeBreakCode): boolean {
   return code.digits.every((d) => d < 8);
 }
 
+/** A take-and-break code in CGSuite notation (0.77, 4!.0). */
 export function codeText(code: TakeBreakCode): string {
   const digit = (j: number) => HEX[code.digits[j]!]! + (code.unequal[j] ? '!' : '');
   const after = code.digits.slice(1).map((_, j) => digit(j + 1));

@@ -70,7 +70,6 @@ export const errors = {
   'error.page.moduleMost': 'the page computes at most {most} values of a rule module',
   'error.page.notYourTurn': 'play: not your turn',
   'error.page.illegalMove': 'play: {move} is not a legal move',
-  'error.page.cliOnly': 'Explore shows tables in normal play and does not offer {flags} yet; the CLI does: {line}',
   'error.page.notATable': 'the page shows tables of heaps, of pairs and of heaps with memory; this game gives a {shape} result, which the CLI shows',
   'error.page.csvTooLong': 'a CSV of {rows} rows is more than the page writes ({most}); the CLI streams it (--format csv --out FILE)',
   'error.graph.line': 'line {line}',

@@ -67,7 +67,6 @@ export const errors: Readonly<Record<keyof typeof english, string>> = {
   'error.page.moduleMost': '页面至多为规则模块计算 {most} 个值',
   'error.page.notYourTurn': '对弈：还没轮到你',
   'error.page.illegalMove': '对弈：{move} 不是合法的走法',
-  'error.page.cliOnly': '“探索”页面显示正常规则下的表，暂不支持 {flags}；命令行支持：{line}',
   'error.page.notATable': '页面显示单堆、两堆和带记忆的堆的表；这个游戏的结果是 {shape}，请在命令行中查看',
   'error.page.csvTooLong': '{rows} 行的 CSV 超过了页面能写出的上限（{most}）；命令行可以流式写出（--format csv --out FILE）',
   'error.graph.line': '第 {line} 行',

@@ -11,6 +11,7 @@ import { canonicalJson } from './state-search.js';
 import { fieldValues, gridFields } from './state-fields.js';
 import { recogniseCellLaw, type CellLaw } from '../../laws/cell-law.js';
 
+/** A rule module's own states, each with its value. */
 export interface StatesTable {
   readonly shape: 'states';
   readonly rule: string;

@@ -38,6 +38,7 @@ const words: readonly RuleWord[] = [
   {
     word: 'moves',
     argument: 'S',
+    example: '1,2,3',
     order: 10,
     aliases: ['subtraction'],
     describe: 'finite subtraction set: take s tokens for s in S, e.g. 1,2,3',
@@ -55,6 +56,7 @@ const words: readonly RuleWord[] = [
   {
     word: 'all-but',
     argument: 'E',
+    example: '2,3,7',
     order: 20,
     aliases: [],
     describe: 'take any positive number of tokens except these, e.g. 2,3,7',
@@ -67,6 +69,7 @@ const words: readonly RuleWord[] = [
   {
     word: 'sequence',
     argument: 'NAME',
+    example: 'squares',
     order: 40,
     aliases: [],
     describe: `subtract a member of a named sequence: ${SEQUENCE_NAMES.join(', ')}`,

@@ -20,6 +20,7 @@ const words: readonly RuleWord[] = [
   {
     word: 'code',
     argument: 'C',
+    example: '0.77',
     order: 30,
     aliases: ['octal', 'hexadecimal', 'take-and-break'],
     describe: 'take-and-break code in CGSuite notation: 0.77, .07, 4.07, 0.3F, 4!.0; digits in brackets repeat: 4.[3]',

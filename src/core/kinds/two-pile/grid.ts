@@ -31,6 +31,7 @@ export interface RowPattern {
   readonly cycle: Cycle | null;
 }
 
+/** A two-pile game's table: rows of values, each row's period, and the P-positions with their law. */
 export interface GridExploration {
   readonly shape: 'grid';
   readonly game: GameSpecOf;
