@@ -10,6 +10,11 @@ import { TakeBreakKernel } from '../../../src/core/kinds/take-and-break/take-bre
 import { ValueStore } from '../../../src/core/kernels/store.js';
 import { int, mulberry32 } from '../../helpers/random.js';
 import { runCli } from '../../helpers/cli.js';
+import { scratchDirectories } from '../../helpers/scratch.js';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const scratch = scratchDirectories('repeating-codes');
 
 /**
  * Codes whose last digits repeat (CGSuite's 4.[3]): Lasker's Nim against its
@@ -168,6 +173,16 @@ describe('the notation', () => {
 describe('machinery for finite codes only', () => {
   it('the rare/common kernel refuses a repeating code rather than list finitely many takes', () => {
     expect(() => twoHeapMoves(parseCode('4.[3]'))).toThrow(/finite codes only/);
+  });
+
+  it('a sweep computes a repeating code to a bounded limit (that of three-heap splits), never proven', async () => {
+    const dir = scratch.fresh('sweep');
+    writeFileSync(join(dir, 'rules.txt'), 'code 4.[3]\ncode 0.77\n');
+    const run = await runCli(['sweep', '--rules', join(dir, 'rules.txt'), '--out', join(dir, 'out.csv')]);
+    expect(run.code, run.stderr).toBe(0);
+    const rows = readFileSync(join(dir, 'out.csv'), 'utf8').split('\n').filter((l) => /^\d/.test(l)).map((l) => l.split(','));
+    expect(rows[0]!.slice(1, 10)).toEqual(['octal 4.[3]', 'arithmetic-periodic', '1', '4', '4', 'false', '', '2048', '2048']);
+    expect(rows[1]!.slice(1, 8)).toEqual(['octal 0.77', 'periodic', '71', '12', '0', 'true', 'guy-smith']);
   });
 
   it('a position past the table is refused by its words, not answered from a period nobody proved', async () => {

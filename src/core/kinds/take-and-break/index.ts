@@ -6,7 +6,7 @@
  */
 import { InputError, says, saying } from '../../errors.js';
 import { fail, fieldAt, wholeNumber } from '../../rules/check.js';
-import { maxHeapsLeft, normalCode, parseCode, SPLIT_TWO } from '../../rules/code.js';
+import { isRepeating, maxHeapsLeft, normalCode, parseCode, SPLIT_TWO } from '../../rules/code.js';
 import { playHeap, prepareHeap } from '../shared/heap-game.js';
 import type { HeapKind } from '../../heap/heap-kind.js';
 import type { GameKind, RuleWord } from '../kind.js';
@@ -49,7 +49,9 @@ const heap: HeapKind<TakeBreakRule> = {
   // a three-heap split costs O(n^2) a value.
   sweep: {
     limits: { 'take-and-break': { limit: 2 ** 20, order: 30 }, 'three-heap': { limit: 2 ** 11, order: 40 } },
-    classOf: (rule) => (maxHeapsLeft(rule.code) === 3 ? 'three-heap' : 'take-and-break'),
+    // A repeating code (4.[3]) takes any number: a value costs O(n) like a three-heap split's, and no proof stops it early,
+    // so it takes that class's limit (a class of its own would change the defaults every results file records).
+    classOf: (rule) => (maxHeapsLeft(rule.code) === 3 || isRepeating(rule.code) ? 'three-heap' : 'take-and-break'),
   },
 };
 
