@@ -116,7 +116,7 @@ const OWN_OPTIONS = {
   format: { type: 'string', choices: FORMAT_NAMES, describe: 'output format (default: table, or from the --out file name)', group: 'Output:' },
   out: { type: 'string', describe: "write to this file (atomically replaced when complete) instead of standard output ('-': standard output)", group: 'Output:' },
   plot: { type: 'string', describe: 'also draw the table: FILE.svg or FILE.png (G(n) with the pattern marked; a heat map for two piles)', group: 'Output:' },
-  check: { type: 'string', describe: "check a conjecture against the table, e.g. 'g == n % 4' or 'p == is_fib(n)'; exit 1 with the first counterexample when it fails", group: 'Conjectures:' },
+  check: { type: 'string', describe: "check a conjecture against the table, e.g. 'g == n % 4', 'p == is_fib(n)' or 'p == ((x & y) == 0)' (bit operators ^ & | ~ << >>, lowbit, ctz, popcount); exit 1 with the first counterexample when it fails", group: 'Conjectures:' },
   'log-x': { type: 'boolean', describe: 'with --plot: a logarithmic heap axis', group: 'Output:' },
   emit: { type: 'string', describe: `write the proven pattern (or theorem) as a function to paste into a program: ${EMIT_LANGUAGES.join(', ')} (js)`, group: 'Output:' },
   progress: { ...(PROGRESS_OPTION as OptionSpec), group: 'Output:' },

@@ -137,6 +137,7 @@ function gridView(x: GridExploration, milliseconds: number): ExploreView {
     pPositions: x.pPositions.slice(0, 10_000),
     pCount: x.pPositions.length,
     law: x.law,
+    cellLaw: x.cellLaw,
     line: beattyLine(x),
   };
 }

@@ -18,6 +18,7 @@ export const rules = {
   'rule.noTheorem.infiniteSet': 'an infinite subtraction set has no finite window that determines the values',
   'rule.noTheorem.threeHeaps': 'splits into three heaps are outside the Guy-Smith theorem',
   'rule.noTheorem.unequalSplit': 'the unequal-split condition (!) is outside the Guy-Smith theorem',
+  'rule.noTheorem.repeating': 'a code whose last digits repeat takes any number of tokens: the Guy-Smith theorem needs a finite code, so its patterns are only observed',
   'rule.noTheorem.code': 'a rule given as code has no theorem to prove its pattern',
   'law.recurrence': '{formula} for k ≥ {from}',
   'law.fibonacci': 'the Fibonacci numbers',

@@ -15,6 +15,7 @@ export const rules: Readonly<Record<keyof typeof english, string>> = {
   'rule.noTheorem.infiniteSet': '无限的减法集没有一个能决定所有值的有限窗口',
   'rule.noTheorem.threeHeaps': '分成三堆的走法不在 Guy–Smith 定理的范围内',
   'rule.noTheorem.unequalSplit': '“只能分成不等的两堆”（!）这一条件不在 Guy–Smith 定理的范围内',
+  'rule.noTheorem.repeating': '末尾数字循环的代码可以取任意多个：Guy–Smith 定理只适用于有限长的代码，所以它的规律只是观察所得',
   'rule.noTheorem.code': '以代码给出的规则没有可以证明其规律的定理',
   'law.recurrence': '{formula}（k ≥ {from}）',
   'law.fibonacci': '斐波那契数',
