@@ -12,6 +12,13 @@ import { peakRssMiB } from './measure.js';
 import { isCycle } from '../src/core/laws/pattern.js';
 
 installNodeHost();
+/** How many of G(0..count-1) take each value (index = value), as other solvers' frequency tables. */
+function frequencies(values: ArrayLike<number>, count: number): number[] {
+  const counts: number[] = [];
+  for (let n = 0; n < count; n++) counts[values[n]!] = (counts[values[n]!] ?? 0) + 1;
+  return Array.from(counts, (c) => c ?? 0);
+}
+
 const [code, limitText, threadsText] = process.argv.slice(2);
 const started = performance.now();
 const x = await exploreAsync({ game: { rule: { kind: 'take-and-break', code: parseCode(code!) } }, limit: Number(limitText), threads: Number(threadsText) });
@@ -28,6 +35,7 @@ process.stdout.write(
     rareHeaps: x.kernel?.rareHeaps ?? null,
     runsOn: x.kernel?.runsOn ?? null,
     maxValue: Number(x.maxValue),
+    frequencies: frequencies(x.values, x.computed),
     peakRssMiB: peakRssMiB(),
   }) + '\n',
 );

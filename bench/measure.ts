@@ -2,6 +2,9 @@
  * Small timing and formatting helpers for the benchmark. Node built-ins only.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface Timing {
   /** Seconds of every run, in the order they ran. */
@@ -103,12 +106,41 @@ export interface Timed<T> {
 }
 
 /** One whole process, its wall time and what `parse` makes of its output; throws when it fails. */
-export function timed<T>(command: string, args: readonly string[], parse: (stdout: string) => T): Timed<T> {
+export function timed<T>(command: string, args: readonly string[], parse: (stdout: string) => T, cwd?: string): Timed<T> {
   const started = process.hrtime.bigint();
-  const child = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const child = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 28, cwd });
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
   if (child.error || child.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${child.error?.message ?? child.stderr.trim()}`);
   return { seconds: elapsed, result: parse(child.stdout) };
+}
+
+/** GNU time, which reports its child's peak resident set (wait4's ru_maxrss). */
+const GNU_TIME = '/usr/bin/time';
+
+export interface TimedPeak<T> extends Timed<T> {
+  /** Peak resident set of the process (MiB), and its CPU seconds (user + system): null where GNU time is missing. */
+  readonly peakMiB: number | null;
+  readonly cpuSeconds: number | null;
+}
+
+/**
+ * `timed`, plus the process's own peak RSS: it runs under GNU time, whose
+ * child forks from that small program, so the figure is the command's alone
+ * (a child forked from this large bench process would start from its size:
+ * see peakRssMiB). Other programs' peaks, whatever they print.
+ */
+export function timedPeak<T>(command: string, args: readonly string[], parse: (stdout: string) => T, cwd?: string): TimedPeak<T> {
+  if (!existsSync(GNU_TIME)) return { ...timed(command, args, parse, cwd), peakMiB: null, cpuSeconds: null };
+  const dir = mkdtempSync(join(tmpdir(), 'sg-bench-peak-'));
+  try {
+    const report = join(dir, 'peak');
+    const run = timed(GNU_TIME, ['-f', '%M %U %S', '-o', report, command, ...args], parse, cwd);
+    const [kib, user, system] = readFileSync(report, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+    const known = (x: number | undefined): x is number => x !== undefined && Number.isFinite(x);
+    return { ...run, peakMiB: known(kib) ? kib / 1024 : null, cpuSeconds: known(user) && known(system) ? user + system : null };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**

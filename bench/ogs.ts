@@ -1,82 +1,21 @@
 /**
  * Side by side with `ogs`, the Rust solver used for octal-game records
  * (beling/impartial-games, rare/common method), where the machine allows:
- * set SG_BENCH_OGS_CRATE to a local copy of its `ogs` crate (it has no
- * dependencies and builds offline). The bench then builds a tiny driver
- * beside it in bench/.build (never part of the repository): it computes N
- * values and prints their count, the period it found, the largest value, a
- * checksum of the values and its compute time.
+ * set SG_BENCH_OGS to the path of its program `ogsolve`, built by hand
+ * (bench/peers.ts runs it, under GNU time for its peak RSS).
  *
- * Each row runs sg-explore and the driver in turn, A B A B ..., each as a
+ * Each row runs sg-explore and ogsolve in turn, A B A B ..., each as a
  * whole process (wall time, spawnSync), and quotes the median ratio. Values
  * must agree: the same checksum over the same count (kernel rows), or the
  * same proven preperiod and period (rows run to their proof).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { PRINT_PEAK_RSS, count, ratio, seconds, summarize, timed, type Timed } from './measure.js';
+import { peerBinary, runPeer } from './peers.js';
 
 type Out = (line: string) => void;
 const quick = process.env.SG_BENCH_QUICK === '1';
-
-const DRIVER = `use ogs::{Game, RCSolver, Solver};
-use std::time::Instant;
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let game: Game = args[1].parse().unwrap();
-    let n: usize = args[2].parse().unwrap();
-    let mut solver = RCSolver::<true, ()>::with_capacity(game, n);
-    let started = Instant::now();
-    for _ in solver.by_ref().take(n) {}
-    let elapsed = started.elapsed();
-    let (mut a, mut b) = (0u16, 0u16);
-    for x in solver.nimbers() { a = a.wrapping_add(*x); b = b.wrapping_add(a); }
-    let max = solver.nimbers().iter().max().copied().unwrap_or(0);
-    // Peak resident memory of this process (VmHWM), for the memory ratios.
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    let hwm_kb: u64 = status.lines().find(|l| l.starts_with("VmHWM:")).and_then(|l| l.split_whitespace().nth(1)).and_then(|v| v.parse().ok()).unwrap_or(0);
-    println!("n={} period={:?} max={} checksum={:X} secs={:.3} peak_kb={}", solver.nimbers().len(), solver.period(), max, ((b as u32) << 16) | a as u32, elapsed.as_secs_f64(), hwm_kb);
-}
-`;
-
-/** How ogs's README says to build it: for the machine it runs on. The bench's reference is the peer at its best. */
-const OGS_RUSTFLAGS = '-C target-cpu=native';
-
-/** Build the driver against the crate at SG_BENCH_OGS_CRATE; the binary, or why not. */
-function buildDriver(): { binary: string } | { skipped: string } {
-  const crate = process.env.SG_BENCH_OGS_CRATE;
-  if (!crate) return { skipped: 'set SG_BENCH_OGS_CRATE to a local copy of the ogs crate (beling/impartial-games, ogs/) to compare with it' };
-  if (!existsSync(join(crate, 'Cargo.toml'))) return { skipped: `SG_BENCH_OGS_CRATE=${crate}: no Cargo.toml there` };
-  const dir = fileURLToPath(new URL('../../bench/.build/ogs-driver/', import.meta.url));
-  mkdirSync(join(dir, 'src'), { recursive: true });
-  writeFileSync(
-    join(dir, 'Cargo.toml'),
-    `[package]\nname = "ogs-driver"\nversion = "0.1.0"\nedition = "2021"\n[dependencies]\nogs = { path = ${JSON.stringify(resolve(crate))} }\n[profile.release]\nopt-level = 3\n`,
-  );
-  writeFileSync(join(dir, 'src/main.rs'), DRIVER);
-  const built = spawnSync('cargo', ['build', '--release', '--offline', '--quiet'], { cwd: dir, encoding: 'utf8', env: { ...process.env, RUSTFLAGS: OGS_RUSTFLAGS } });
-  if (built.error || built.status !== 0) return { skipped: `cargo build failed: ${(built.error?.message ?? built.stderr).trim().split('\n')[0]}` };
-  return { binary: join(dir, 'target/release/ogs-driver') };
-}
-
-interface OgsAnswer {
-  readonly count: number;
-  readonly preperiod: number | null;
-  readonly period: number | null;
-  readonly checksum: string;
-  /** Its own compute time (seconds) and peak RSS (MiB). */
-  readonly seconds: number;
-  readonly peakMiB: number;
-}
-
-function parseOgs(stdout: string): OgsAnswer {
-  const m = /n=(\d+) period=(?:Some\(\((\d+), (\d+)\)\)|None) max=\d+ checksum=([0-9A-F]+) secs=([\d.]+) peak_kb=(\d+)/.exec(stdout);
-  if (!m) throw new Error(`ogs driver: unexpected output ${stdout.trim()}`);
-  return { count: Number(m[1]), preperiod: m[2] ? Number(m[2]) : null, period: m[3] ? Number(m[3]) : null, checksum: m[4]!, seconds: Number(m[5]), peakMiB: Number(m[6]) / 1024 };
-}
 
 interface OurAnswer {
   readonly count: number;
@@ -95,15 +34,15 @@ function proofAnswer(stdout: string): OurAnswer {
   return { count: j.computed, preperiod: j.pattern.preperiod ?? null, period: j.pattern.period ?? null, proven: Boolean(j.pattern.proven), checksum: null, peakMiB: null };
 }
 
-/** A and B in turn, `runs` times each; the median of the ratios pair by pair, and both medians. */
-function alternate<A, B>(runs: number, a: () => Timed<A>, b: () => Timed<B>): { ratio: number; a: number; b: number; first: A; second: B } {
+/** A and B in turn, `runs` times each; the median of the ratios pair by pair, both medians and B's first run. */
+function alternate<A, B, TB extends Timed<B>>(runs: number, a: () => Timed<A>, b: () => TB): { ratio: number; a: number; b: number; first: A; second: TB } {
   const as: Timed<A>[] = [];
-  const bs: Timed<B>[] = [];
+  const bs: TB[] = [];
   for (let i = 0; i < runs; i++) {
     as.push(a());
     bs.push(b());
   }
-  return { ratio: median(as.map((x, i) => x.seconds / bs[i]!.seconds)), a: median(as.map((x) => x.seconds)), b: median(bs.map((x) => x.seconds)), first: as[0]!.result, second: bs[0]!.result };
+  return { ratio: median(as.map((x, i) => x.seconds / bs[i]!.seconds)), a: median(as.map((x) => x.seconds)), b: median(bs.map((x) => x.seconds)), first: as[0]!.result, second: bs[0]! };
 }
 
 /** Pairs for a row of a second or less. */
@@ -111,12 +50,12 @@ const SHORT_ROW_PAIRS = 15;
 
 export async function benchOgs(out: Out): Promise<void> {
   out('== Side by side with ogs (whole processes, alternating; ratio = sg-explore time / ogs time, median of pairs)');
-  const driver = buildDriver();
-  if ('skipped' in driver) {
-    out(`[ogs] skipped: ${driver.skipped}`);
+  const ogs = peerBinary('ogs');
+  if ('skipped' in ogs) {
+    out(`[ogs] skipped: ${ogs.skipped}`);
     return;
   }
-  out(`[ogs] built natively, as its README says: RUSTFLAGS="${OGS_RUSTFLAGS}" cargo build --release (ogs's own compute time is printed beside each ratio, so hosts can be told apart)`);
+  out(`[ogs] ${ogs.binary} (ogs's own compute time is printed beside each ratio, so hosts can be told apart)`);
   const command = fileURLToPath(new URL('../../bin/sg-explore', import.meta.url));
   const bundle = fileURLToPath(new URL('../sg-explore.cjs', import.meta.url));
   const gameRun = fileURLToPath(new URL('./game-run.js', import.meta.url));
@@ -132,7 +71,7 @@ export async function benchOgs(out: Out): Promise<void> {
         return { count: j.computed, preperiod: j.pattern?.preperiod ?? null, period: j.pattern?.period ?? null, proven: Boolean(j.pattern?.proven), checksum: j.checksum, peakMiB: j.peakRssMiB };
       }),
   };
-  const theirs = (code: string, n: number) => timed(driver.binary, [code, String(n)], parseOgs);
+  const theirs = (code: string, n: number) => runPeer('ogs', ogs.binary, code, n);
   // The floor under every memory figure of ours: a bare node, and the same program on 1,024 heaps of Officers
   // (the library, the WebAssembly module and its tables loaded; the values themselves take 2 KiB).
   const bareNode = timed(process.execPath, ['-e', PRINT_PEAK_RSS], Number).result;
@@ -164,15 +103,17 @@ export async function benchOgs(out: Out): Promise<void> {
     const n = probe ? probe.count : limit;
     const pair = alternate(runs, () => (kind === 'proof' ? ours.toProof(code) : ours.kernel(code, limit, threads)), () => theirs(code, n));
     const a = pair.first;
-    const b = pair.second;
+    const b = pair.second.result;
+    const [preperiod, period] = b.cycle ?? [null, null];
     const agree =
       a.checksum !== null
         ? a.count === b.count && a.checksum === b.checksum
-        : a.proven && a.preperiod === b.preperiod && a.period === b.period;
-    const evidence = a.checksum !== null ? `checksums ${a.checksum} / ${b.checksum} over ${count(a.count)} values` : `proven preperiod ${a.preperiod}, period ${a.period}; ogs finds (${b.preperiod}, ${b.period}) over the same ${count(b.count)} values`;
-    const memory = a.peakMiB !== null ? `; peak RSS ${a.peakMiB.toFixed(0)} vs ${b.peakMiB.toFixed(0)} MiB (${ratio(a.peakMiB / b.peakMiB)})` : '';
+        : a.proven && a.preperiod === preperiod && a.period === period;
+    const evidence = a.checksum !== null ? `checksums ${a.checksum} / ${b.checksum} over ${count(a.count)} values` : `proven preperiod ${a.preperiod}, period ${a.period}; ogs finds (${preperiod}, ${period}) over the same ${count(b.count)} values`;
+    const theirPeak = pair.second.peakMiB;
+    const memory = a.peakMiB !== null && theirPeak !== null ? `; peak RSS ${a.peakMiB.toFixed(0)} vs ${theirPeak.toFixed(0)} MiB (${ratio(a.peakMiB / theirPeak)})` : '';
     out(
-      `[ogs]  ${label}: ${ratio(pair.ratio)} (${seconds(pair.a)} vs ${seconds(pair.b)}, ${runs} pair(s); ogs's own compute ${seconds(b.seconds)}) [${target}]${memory}; ${evidence}${agree ? '' : '  MISMATCH'}`,
+      `[ogs]  ${label}: ${ratio(pair.ratio)} (${seconds(pair.a)} vs ${seconds(pair.b)}, ${runs} pair(s); ogs's own compute ${seconds(b.ownSeconds)}) [${target}]${memory}; ${evidence}${agree ? '' : '  MISMATCH'}`,
     );
     if (kind === 'proof' && process.env.NODE_EXTRA_CA_CERTS !== undefined) {
       // The installed command drops the variable; node started on the bundle pays for reading the certificates.

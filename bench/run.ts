@@ -15,7 +15,9 @@
  *   8. 500,000 Nim heaps from stdin with every winning move, against a plain parse-and-xor loop (bench/positions.ts),
  *      and positions a theorem answers at 10^18 (Wythoff, Fibonacci Nim) against a bare node (bench/theorem-positions.ts);
  *   9. a rule module against its built-in twin: examples/one-more.mjs and --preset one-more (bench/rule-module.ts);
- *  10. side by side with the Rust solver ogs, built natively, when SG_BENCH_OGS_CRATE points at its crate (bench/ogs.ts);
+ *  10. side by side with the Rust solver ogs when SG_BENCH_OGS gives its ogsolve binary (bench/ogs.ts), and the frontier:
+ *      seven unsolved octal games at 2^22 and 2^24 against ogs and Rogalski's solver (SG_BENCH_ROGALSKI) where given
+ *      (bench/frontier.ts; SG_BENCH_ONLY=frontier runs that section alone);
  *  11. records: .1777 to its proof through a kill -9 and a resume, only with SG_BENCH_RECORDS=1 (bench/records.ts);
  *  12. the web app in headless Chromium: its first view, Kayles to its proof against the CLI, its gzipped size (bench/web.ts);
  * plus the peak RSS of this process. Absolute times are printed with every ratio.
@@ -37,6 +39,7 @@ import { benchRecords } from './records.js';
 import { benchSweepSchedule } from './sweep-schedule.js';
 import { benchRuleModule } from './rule-module.js';
 import { benchOgs } from './ogs.js';
+import { benchFrontier } from './frontier.js';
 import { benchBaseline, benchIssue24Grundy } from './baseline.js';
 import { benchWeb } from './web.js';
 import {
@@ -248,6 +251,11 @@ function benchSweepsApart(): void {
 async function main(): Promise<void> {
   const started = process.hrtime.bigint();
   header();
+  if (process.env.SG_BENCH_ONLY === 'frontier') {
+    benchFrontier(out);
+    out(`[total]  bench wall time ${seconds(Number(process.hrtime.bigint() - started) / 1e9)}`);
+    return;
+  }
 
   const compiler = compileCKernel();
   if ('skipped' in compiler) out(`[C] SKIPPED: ${compiler.skipped}; the JS/C comparison is not made.`);
@@ -271,6 +279,8 @@ async function main(): Promise<void> {
   await benchTakeBreak(out);
   out('');
   await benchOgs(out);
+  out('');
+  benchFrontier(out);
   await benchRecords(out);
   out('');
   benchBaseline(out);

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 /**
- * The web app's screenshots for docs/web.md: each view (explore with a heap
- * table and its "why", explore with Wythoff's heat map, a position's answer,
- * play with a hint) at
+ * The web app's screenshots for docs/web.md: each view (explore's form for
+ * each kind of game — a subtraction set in misère play, two piles, a graph —
+ * explore with a heap table and its "why", a cell's and a vertex's "why",
+ * Wythoff's heat map, a position's answer, play with a hint) at
  * 1280 and 390 px, in English and Chinese, from the static build (dist/web,
  * `npm run build`) opened from file:// in Debian's Chromium.
  *
  *   node scripts/screenshots.mjs [OUT_DIR]      # default docs/screenshots
  *
- * One screen each (not the whole page), so that sixteen pictures stay small.
+ * One screen each (not the whole page), so that the pictures stay small.
  * Chinese needs a CJK font (Debian: fonts-wqy-microhei), else its
  * characters are boxes: the script refuses without one.
  */
@@ -50,8 +51,25 @@ async function settled(tab) {
   if (await tab.locator('#error').isVisible()) throw new Error(`the page says: ${await tab.locator('#error').textContent()}`);
 }
 
+/** Open the "why" of the value button named `name` (a cell, a vertex) and bring its panel to the top. */
+async function why(tab, name) {
+  await settled(tab);
+  await tab.getByRole('button', { name }).first().click();
+  await tab.locator('#why:not([hidden])').waitFor();
+  await tab.locator('#why').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+}
+
+/** A game on a graph, its edge list in the hash (the rule-file box): a → b, c; b → c; c → d. */
+const GRAPH = `#graph=g.txt&rule=${encodeURIComponent('a b\na c\nb c\nc d\n')}`;
+
 /** Each view: its hash, and what to do before the picture (leave on screen what it should show). */
 const VIEWS = [
+  // The form for each kind of game, at the top of the page, with the result below it.
+  { name: 'explore-form-moves-misere', hash: '#moves=1,2,3&max=40&misere=true', prepare: settled },
+  { name: 'explore-form-vectors', hash: '#vectors=(1,0)%20(0,1)%20(1,1)&max=20', prepare: settled },
+  { name: 'explore-form-graph', hash: GRAPH, prepare: settled },
+  { name: 'explore-cell-why', hash: '#preset=wythoff&max=20', prepare: (tab) => why(tab, /^G\(3:4\) = \d+/) },
+  { name: 'explore-vertex-why', hash: GRAPH, prepare: (tab) => why(tab, /^G\(a\) = \d+/) },
   {
     name: 'explore-table',
     hash: '#preset=kayles&max=200',

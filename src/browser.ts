@@ -21,6 +21,7 @@ export { unsolvedStatistics, type UnsolvedStatistics } from './core/heap/statist
 export type { GridExploration, RowPattern } from './core/kinds/two-pile/grid.js';
 export type { CappedHeapExploration } from './core/kinds/capped-heap/explore-capped.js';
 export type { PositionReport, Move, Component } from './core/positions/position.js';
+export { positionTables, type PositionTables } from './core/positions/position-tables.js';
 export type { MisereTable } from './core/positions/misere-table.js';
 export type { StatesTable } from './core/kinds/module/state-result.js';
 export { drive, driveSync, type DriveOptions, type SteppedWork, type StepOutcome, type StopRequest } from './core/driver.js';

@@ -101,8 +101,11 @@ export function* answerOf(report: PositionReport<bigint>, heaps: HeapList | null
   if (mode === 'winner') return yield `${outcome === 'N' ? words[0] : words[1]}\n`;
   if (outcome === 'P') return yield `${words[0]}\n`;
   const move = report.winningMoves[0];
+  // The first move listed is the first of all only when no component before it went unlisted.
+  if (report.movesNotListed && (!move || (report.unlistedComponent ?? Infinity) < move.component)) {
+    throw new InputError(`--answer move: the first player wins, but the winning moves could not be found: ${report.movesNotListed}`);
+  }
   if (!move) {
-    if (report.movesNotListed) throw new InputError(`--answer move: the first player wins, but the winning moves could not be found: ${report.movesNotListed}`);
     throw new InputError('--answer move: the player to move wins by making no move (misère play with no move left), so there is no move to print');
   }
   if (move.take === null || heaps === null) throw new InputError('--answer move: this game has no amount taken to write');

@@ -8,6 +8,7 @@
  * one summary line (exit 0). Wiring, and the runs of the solution; the
  * answers are those of `--answer` (src/cli/contest.ts).
  */
+import { positionTables } from '../core/positions/position-tables.js';
 import { spawn } from 'node:child_process';
 import { excerpt, InputError, quote } from '../core/errors.js';
 import { formatCount, parseCount, parseSmallCount } from '../core/numbers.js';
@@ -270,6 +271,8 @@ export async function duelMain(args: readonly string[], io: CliIo): Promise<numb
   const random = mulberry32(command.seed);
   const quiet = { ...explore, progress: false };
   const seedWords = `--seed ${command.seed}`;
+  // Every case's heaps are at most --largest: each rule's table is computed once for them all.
+  const tables = positionTables(command.largest);
   for (let c = 1; c <= command.cases; c++) {
     const positions: bigint[][] = [];
     const count = layout === 'cases' ? 1 + Math.floor(random() * CASES_PER_RUN) : 1;
@@ -278,7 +281,7 @@ export async function duelMain(args: readonly string[], io: CliIo): Promise<numb
     const input = layout === 'heaps' ? line(positions[0]!) : layout === 'counted' ? `${positions[0]!.length}\n${line(positions[0]!)}` : `${count}\n${positions.map((h) => `${h.length}\n${line(h)}`).join('')}`;
     let expected = '';
     for (const heaps of positions) {
-      const report = await evaluatePosition(game, quiet, io, heaps.map(String));
+      const report = await evaluatePosition(game, quiet, io, heaps.map(String), tables);
       expected += [...answerOf(report as PositionReport<bigint>, heapArray(heaps), mode, words)].join('');
     }
     noteForStop(() => ` (${formatCount(c - 1)} of ${formatCount(command.cases)} cases agreed so far; ${seedWords} runs them again)`);

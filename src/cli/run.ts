@@ -7,6 +7,7 @@ import type { Prepared } from '../core/kinds/kind.js';
 import { positionHeaps } from '../core/kinds/shared/heap-game.js';
 import { largestOf, type HeapList } from '../core/positions/heap-list.js';
 import type { PositionReport } from '../core/positions/position.js';
+import { tablesFor, type PositionTables } from '../core/positions/position-tables.js';
 import { drive, type DriveOptions } from '../core/driver.js';
 import type { ValueArray } from '../core/kernels/store.js';
 import { progressMode, progressReporter } from './progress.js';
@@ -95,6 +96,7 @@ const REQUEST_FROM_COMMAND: { readonly [K in keyof Request]-?: ((game: GameSpec,
   limit: (_, command) => command.limit,
   rows: (_, command) => command.rows,
   position: null, // added where read (with the heaps from standard input)
+  tables: null, // added where positions share them (--input cases)
   misere: (_, command) => command.misere,
   misereTheory: (_, command) => command.misereTheory,
   useObserved: (_, command) => command.useObserved,
@@ -327,9 +329,9 @@ async function readStdinHeaps(command: ExploreCommand, io: CliIo, input: AsyncIt
  * driver: progress, prompt stops); a heap past what can be answered is
  * named as the position's heap.
  */
-export async function evaluatePosition(game: GameSpec, command: ExploreCommand, io: CliIo, position: readonly string[] | HeapList): Promise<PositionReport<unknown>> {
+export async function evaluatePosition(game: GameSpec, command: ExploreCommand, io: CliIo, position: readonly string[] | HeapList, tables?: PositionTables): Promise<PositionReport<unknown>> {
   const kind = kindOf(game.rule);
-  const prepared = await prepare({ ...requestOf(game, command, io), position });
+  const prepared = await prepare({ ...requestOf(game, command, io), position, ...(tables && { tables }) });
   const asked = kind.heap?.solver ? () => `--position: heap ${shortCount((Array.isArray(position) ? positionHeaps(position as readonly string[]) : (position as HeapList)).largest)}` : undefined;
   return (await runPrepared(prepared, command, io, asked)) as PositionReport<unknown>;
 }
@@ -402,13 +404,20 @@ async function answerTo(game: GameSpec, command: ExploreCommand, io: CliIo): Pro
       input = file ? contest.oneChunk(file) : read!.again();
     }
     let positions: Iterable<readonly string[] | HeapList> = [texts];
+    // Several positions share each rule's table, computed once as far as the largest heap of them all.
+    let tables: PositionTables | undefined;
     if (fromStdin) {
-      if (kind.heap) positions = contest.positionsIn((spool = await readStdinHeaps(command, io, input)), command.input ?? 'heaps');
-      else positions = [await readStates(io.stdin)];
+      if (kind.heap) {
+        const heaps = (spool = await readStdinHeaps(command, io, input));
+        const layout = command.input ?? 'heaps';
+        positions = contest.positionsIn(heaps, layout);
+        if (layout === 'cases') tables = tablesFor(positions as Iterable<HeapList>);
+        positions = contest.positionsIn(heaps, layout);
+      } else positions = [await readStates(io.stdin)];
     }
     const text = new ChunkedText(sink);
     for (const position of positions) {
-      const report = await evaluatePosition(game, command, io, position);
+      const report = await evaluatePosition(game, command, io, position, tables);
       // The heaps after a move are written from the heaps (a game of other states answers only who wins).
       const heaps = !Array.isArray(position) ? (position as HeapList) : mode === 'move' ? positionHeaps(position as readonly string[]) : null;
       await text.add(contest.answerOf(report as PositionReport<bigint>, heaps, mode, words));

@@ -12,6 +12,7 @@ import { currentHost } from './host.js';
 /** A step's outcome: finished with a result, or more to do. */
 export type StepOutcome<R> = { readonly finished: true; readonly result: R } | { readonly finished: false };
 
+/** Work done in short steps, so a driver can report progress and stop it between them. */
 export interface SteppedWork<R> {
   /** Units of work done so far (values, cells, states), and the most there will be (Infinity when unknown). */
   done(): number;
@@ -40,6 +41,7 @@ export interface StopRequest {
   removeEventListener(type: 'abort', listener: () => void): void;
 }
 
+/** What drive reports and obeys: progress, a stop request, checkpoints of the work so far. */
 export interface DriveOptions {
   /** Called between steps with the units done so far, the most there will be, and what a unit is. */
   readonly onProgress?: (done: number, ceiling: number, unit: string) => void;

@@ -16,6 +16,7 @@ import { presetGame, presetPattern } from './presets.js';
 const PRESET_WORD: RuleWord = {
   word: 'preset',
   argument: 'NAME',
+  example: 'kayles',
   order: 60,
   aliases: [],
   describe: "a named game: nim, bash:<m>, kayles, grundy, wythoff, fibonacci-nim, ... ('list' shows them all)",

@@ -55,6 +55,7 @@ export interface Summary {
   excludedPeriods: ExcludedPeriods | null;
 }
 
+/** What every report says of a one-heap table: rule, range, pattern, P-positions. */
 export function summarise(x: Exploration): Summary {
   const p = x.pattern;
   const cycle = isCycle(p) ? p : null;

@@ -13,6 +13,7 @@ export interface Range {
   readonly to: number;
 }
 
+/** A family of rules to sweep: subtraction sets, all-but sets or octal codes of given sizes. */
 export type Family =
   /** Every set of `size` distinct moves from 1..maxMove (each set once, ascending). */
   | { readonly kind: 'subtraction'; readonly size: Range; readonly maxMove: number }

@@ -8,6 +8,7 @@ import { oneLineMessage } from '../core/errors.js';
 
 export type RowKind = 'periodic' | 'arithmetic-periodic' | 'none' | 'error';
 
+/** One row of a sweep's output: a rule and what its table showed (a period, none, or an error). */
 export interface SweepRow {
   /** Position of the rule in its family (0-based): the order rows are written in. */
   readonly index: number;

@@ -65,6 +65,7 @@ export function workLeftSeconds(waitingCost: number, highestWaiting: number, run
   return Math.max(longest, work / Math.max(1, threads)) / 1000;
 }
 
+/** What a sweep did: the rows written, and whether it ran to its end. */
 export interface SweepOutcome {
   readonly rows: number;
   readonly failed: number;
@@ -465,6 +466,7 @@ function complete(slot: Slot | undefined): slot is Slot {
   return slot !== undefined && slot.result !== null && !slot.whole.includes(null);
 }
 
+/** How a family is swept: its rules, the range, workers, where rows go, and progress. */
 export interface FamilySweepOptions {
   readonly family: Family;
   readonly shard?: Shard;

@@ -52,6 +52,7 @@ export interface LanguageRenderer {
   cappedNim(m: CappedNimModel): string;
 }
 
+/** How --emit may answer: with a law only observed (marked so), and the command its header quotes. */
 export interface EmitOptions {
   /** Emit a law or period that is only observed (marked NOT proven). */
   readonly useObserved?: boolean;

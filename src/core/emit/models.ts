@@ -5,7 +5,9 @@
  */
 import type { Quadratic } from '../laws/beatty.js';
 
+/** The languages --emit writes. */
 export const EMIT_LANGUAGES = ['c', 'cpp', 'python', 'javascript', 'java'] as const;
+/** One of EMIT_LANGUAGES. */
 export type EmitLanguage = (typeof EMIT_LANGUAGES)[number];
 
 export interface EmitHeader {
@@ -93,4 +95,5 @@ export interface CodeModel {
   readonly sources: Readonly<Record<EmitLanguage, { readonly notes: readonly string[]; readonly body: string }>>;
 }
 
+/** What an emitted program computes, apart from the language it is written in. */
 export type EmitModel = HeapCycleModel | ModulusModel | WythoffModel | CappedNimModel | StartLawModel | PairLawModel | CodeModel;

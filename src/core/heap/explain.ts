@@ -14,6 +14,7 @@ export interface ExplainedOption {
   readonly value: number;
 }
 
+/** Why heap n has value G(n): its options, their values, and the mex of them. */
 export interface Explanation {
   readonly n: number;
   /** The mex of the options' values: G(n). */

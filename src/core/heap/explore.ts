@@ -53,6 +53,12 @@ export interface ExploreRequest {
    * to be run again whole, the costliest first.
    */
   readonly pauseAt?: number;
+  /**
+   * A position's table: its heaps all lie in G(0..max), so no value past max
+   * is computed (a proof is still taken where one comes on the way). Where
+   * the proof search stopped short for it, Exploration.proofNotSought says so.
+   */
+  readonly enoughAtMax?: boolean;
 }
 
 export interface SparseStretch {
@@ -61,6 +67,7 @@ export interface SparseStretch {
   readonly maxRareWork: number;
 }
 
+/** A one-heap game's table: its values, the pattern found (with its proof, if any), and its P-positions. */
 export interface Exploration {
   /** A one-heap game's table (the other kinds' shapes: src/core/kinds/). */
   readonly shape: 'heap';
@@ -84,6 +91,8 @@ export interface Exploration {
   readonly excludedPeriods: ExcludedPeriods | null;
   /** Milliseconds spent in proof attempts (a timing: not in any report, for benchmarks). */
   readonly proofMilliseconds: number;
+  /** The values stopped at max, short of where a proof would have been sought (ExploreRequest.enoughAtMax). */
+  readonly proofNotSought?: boolean;
   /** Largest G(n) for 0 <= n <= max. */
   readonly maxValue: bigint;
   readonly pPositions: PPositions;
@@ -132,6 +141,8 @@ interface Plan {
   readonly max: bigint | undefined;
   readonly stopAt: number;
   readonly capacity: number;
+  /** The run stops at max, short of the values a proof search would compute. */
+  readonly proofNotSought: boolean;
 }
 
 /** The work of a request (checked by the caller: see src/core/analyse.ts), by the rule's solver. */
@@ -145,7 +156,10 @@ function plan(request: ExploreRequest, solver: Solver, text: string, timeProofs 
   // A theorem may let us stop long before `wanted`, so search up to `limit`
   // even when `wanted` would not fit; without a proof, we must hold `wanted`.
   // A --max beyond memory can only be answered by a proof found within --limit.
-  const searched = solver.noTheorem ? wanted || limit : wanted > capacity ? limit : Math.max(limit, wanted);
+  const ordinary = solver.noTheorem ? wanted || limit : wanted > capacity ? limit : Math.max(limit, wanted);
+  // A position inside the table it needs is answered from that table: the proof search beyond it is not run.
+  const enough = request.enoughAtMax === true && wanted > 0 && wanted <= capacity && wanted < ordinary;
+  const searched = enough ? wanted : ordinary;
   if (solver.noTheorem && wanted > capacity) {
     throw InputError.about(
       'out-of-memory',
@@ -171,7 +185,7 @@ function plan(request: ExploreRequest, solver: Solver, text: string, timeProofs 
     store.reserve(prefix.length).set(prefix);
     store.count = prefix.length;
   }
-  return { solver, text, store, max, stopAt, baseStop, sparseStretch: stretch, capacity, maxRareHeaps: request.maxRareHeaps, proofMilliseconds: 0, timeProofs };
+  return { solver, text, store, max, stopAt, baseStop, sparseStretch: stretch, capacity, maxRareHeaps: request.maxRareHeaps, proofMilliseconds: 0, timeProofs, proofNotSought: enough };
 }
 
 /** The next heaps to compute: G(from..to-1). */
@@ -381,11 +395,11 @@ export function exploreValues(game: GameSpecOf, text: string, values: ValueArray
   store.values = values;
   store.count = values.length;
   const solver: Solver = { allowSaltus: true, noTheorem, defaultLimit: values.length, costly: true, fill: () => {}, prove: () => null };
-  return analyseTable(game, { solver, text, store, max, stopAt: values.length, baseStop: values.length, capacity: values.length, proofMilliseconds: 0, timeProofs: false }, null);
+  return analyseTable(game, { solver, text, store, max, stopAt: values.length, baseStop: values.length, capacity: values.length, proofMilliseconds: 0, timeProofs: false, proofNotSought: false }, null);
 }
 
 function analyseTable(game: GameSpecOf, plan: Plan, proven: ProvenCycle | null): Exploration {
-  const { solver, text, store, max, capacity, proofMilliseconds } = plan;
+  const { solver, text, store, max, capacity, proofMilliseconds, proofNotSought } = plan;
   const count = store.count;
   const g = store.view();
   const pattern = patternOf(plan, proven);
@@ -421,6 +435,7 @@ function analyseTable(game: GameSpecOf, plan: Plan, proven: ProvenCycle | null):
     statistics: cycle ? null : unsolvedStatistics(g, count),
     excludedPeriods: pattern.kind === 'none' ? excludedPeriods(g, count) : null,
     proofMilliseconds,
+    ...(proofNotSought && !proven && { proofNotSought }),
     maxValue: largestValue(g, count, cycle, reportedMax, at),
     pPositions: describePPositions(g, count, pattern, reportedMax),
     valueAt: at,

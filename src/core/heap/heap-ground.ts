@@ -24,7 +24,7 @@ export function heapGrounds(x: Exploration): (n: bigint) => Ground {
     return () => theorem;
   }
   const computed = BigInt(x.computed);
-  const table: Ground = { kind: 'table', over: { key: 'ground.heaps', params: { last: computed - 1n } } };
+  const table: Ground = { kind: 'table', over: { key: x.proofNotSought ? 'ground.heapsNoProof' : 'ground.heaps', params: { last: computed - 1n } } };
   const beyond: Ground | null = !isCycle(p) ? null : p.proof ? { kind: 'period', proof: { key: 'ground.proven', params: { method: p.proof.method, cycle: cycleMessage(p) } } } : { kind: 'law', law: cycleMessage(p), observedUpTo: computed - 1n };
   return (n) => {
     if (n < computed) return table;

@@ -15,6 +15,8 @@ export interface HeapMoves {
   readonly text: string;
   /** Every option of heap n: the heaps each move leaves. */
   options(n: number): number[][];
+  /** Every option of heap n at any size, where a heap has few (a finite subtraction set's): play lists them past the heaps it can tabulate. */
+  fewOptions?(n: bigint): bigint[][];
   /** Where the options live when they are not known here (a rule module: its options live in the module), as a message: options() then throws. */
   readonly optionsElsewhere?: Message;
   /** Whether a move may leave more than one heap (a misère search then goes over multisets of heaps). */

@@ -18,6 +18,7 @@ import { xorBound } from '../kernels/mex-buffer.js';
 import { isRareValue } from '../kernels/rare.js';
 import type { ValueArray } from '../kernels/store.js';
 
+/** What unsolvedStatistics finds in the computed values of a game whose period is not proven. */
 export interface UnsolvedStatistics {
   /** Values computed: G(0..computed-1). */
   readonly computed: number;
@@ -35,6 +36,7 @@ export interface UnsolvedStatistics {
 /** Masks are searched below this bound (values below 2^20); wider values keep mask 0. */
 const MAX_TRANSFORM = 1 << 20;
 
+/** The statistics row of G(0..computed-1) (largest value, rare mask, rare heaps), as tables of unsolved games give it. */
 export function unsolvedStatistics(g: ValueArray, computed: number): UnsolvedStatistics {
   let largestValue = 0;
   let largestAt = 0;

@@ -3,18 +3,22 @@
  * in English and Simplified Chinese. A message is a template with named
  * holes (`{heap}`), filled by `translator(lang)(key, params)`. English is
  * the reference: its keys are the type of every key, so a Chinese catalogue
- * missing one fails to compile, and test/i18n.test.ts checks that both
+ * missing one fails to compile, and test/core/i18n.test.ts checks that both
  * catalogues name the same holes.
  */
 import { en } from './en/index.js';
 import { zh } from './zh/index.js';
 
+/** A language the messages are written in: English or Chinese. */
 export type Lang = 'en' | 'zh';
+/** Every language the messages are written in. */
 export const LANGS: readonly Lang[] = ['en', 'zh'];
 
+/** The key of a message in the catalogues. */
 export type MessageKey = keyof typeof en;
 export type Catalogue = Readonly<Record<MessageKey, string>>;
 export type Params = Readonly<Record<string, string | number | bigint>>;
+/** A message in one language, its holes filled from params. */
 export type Translate = (key: MessageKey, params?: Params) => string;
 
 export const CATALOGUES: Readonly<Record<Lang, Catalogue>> = { en, zh };

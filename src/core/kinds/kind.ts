@@ -14,6 +14,7 @@ import type { ValueArray } from '../kernels/store.js';
 import type { GameSpecOf, RuleBase } from '../rules/spec.js';
 import type { HeapList } from '../positions/heap-list.js';
 import type { Playable } from '../positions/playable.js';
+import type { PositionTables } from '../positions/position-tables.js';
 import type { HeapKind } from '../heap/heap-kind.js';
 import type { ClosedForm } from '../heap/closed-form.js';
 import type { PairTheorem } from '../positions/pair-theorem.js';
@@ -53,6 +54,8 @@ export interface RuleWord {
   /** What --help says of the flag, and the placeholder of its value in the usage line (S, C, FILE). */
   readonly describe: string;
   readonly argument: string;
+  /** A value the word takes, as written after the flag: a form's placeholder, and the rule it names when asked what the word allows. */
+  readonly example: string;
   /** Whether it is a flag of the command line (a module is named by --rule FILE). */
   readonly flag: boolean;
   /** Whether a sweep's list may use it (rules computed in this process only). */
@@ -82,6 +85,8 @@ export interface AnalyseRequest<R extends RuleBase = RuleBase> {
   readonly rows?: { readonly first: number; readonly last: number };
   /** A position to evaluate: its components as written, or (one-heap games) a list of heaps. */
   readonly position?: readonly string[] | HeapList;
+  /** Tables shared by the positions of one run (see PositionTables): each rule's values computed once for them all. */
+  readonly tables?: PositionTables;
   /** Misère play (a table of single heaps when no position is given). */
   readonly misere?: boolean;
   /** Misère theory instead of the misère table: Conway's genus of each heap, or the misère quotient (Plambeck–Siegel). */
@@ -122,6 +127,7 @@ export interface Prepared<R> {
   checkCheckpoint?(file: string): void;
 }
 
+/** A kind of game: its words, rule text, checks, work, and the capabilities it has (see the file's comment). */
 export interface GameKind<R extends RuleBase = RuleBase> {
   /** The folder's name. */
   readonly name: string;

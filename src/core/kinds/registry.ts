@@ -29,6 +29,7 @@ import type { PositionReport } from '../positions/position.js';
 import type { MisereTable } from '../positions/misere-table.js';
 import type { StatesTable } from './module/state-result.js';
 
+/** Every kind of game, in the order --help and the schema list their words. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has a rule type of its own
 export const KINDS: readonly GameKind<any>[] = [subtractionKind, bashKind, takeAndBreakKind, twoPileKind, cappedHeapKind, moduleKind, graphKind, divisorKind];
 

@@ -17,6 +17,7 @@ export interface Quadratic {
   readonly r: number;
 }
 
+/** P-positions seen to follow ⌊kα + β⌋ for a quadratic irrational α (observed only). */
 export interface BeattyLaw {
   readonly alpha: Quadratic;
   readonly beta: Quadratic;
@@ -53,7 +54,7 @@ function floorQuadratic(A: bigint, B: bigint, d: bigint, den: bigint): bigint {
 }
 
 /** ⌊kα + β⌋ exactly (β in the same field as α, or rational). */
-export function beattyTerm(alpha: Quadratic, beta: Quadratic, k: number): bigint {
+export function beattyTerm(alpha: Quadratic, beta: Quadratic, k: number | bigint): bigint {
   const K = BigInt(k);
   const [ra, rb] = [BigInt(alpha.r), BigInt(beta.r)];
   const A = K * BigInt(alpha.p) * rb + BigInt(beta.p) * ra;

@@ -14,6 +14,7 @@ import { english, type Translate } from '../i18n/index.js';
 /** The P-positions (x, x) on the diagonal: evenly spaced x = start + step·j for j = 0..count−1, or a list. */
 export type DiagonalLaw = { readonly kind: 'progression'; readonly start: number; readonly step: number; readonly count: number } | { readonly kind: 'list'; readonly list: readonly number[] };
 
+/** The law seen in a two-pile game's P-positions (a Beatty pair, a diagonal), observed only. */
 export interface PairLaw {
   /** b_k - a_k = k·difference, when it holds for every pair seen. */
   readonly difference: number | null;

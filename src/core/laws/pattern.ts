@@ -7,12 +7,14 @@
  */
 import type { Message } from '../i18n/index.js';
 
+/** A periodic pattern: its preperiod, period and saltus, with its proof where it has one. */
 export interface Cycle {
   readonly preperiod: number;
   readonly period: number;
   readonly saltus: number;
 }
 
+/** Why a pattern is proven: the theorem used and the numbers it was checked with. */
 export interface Proof {
   /** Short name of the argument, stable for scripts. */
   readonly method: 'window-repetition' | 'relative-state-repetition' | 'guy-smith' | 'theorem';

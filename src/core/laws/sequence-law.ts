@@ -7,6 +7,7 @@
  * a long prefix and then failed, the first counterexample is reported.
  */
 import { english, say, type Message, type Translate } from '../i18n/index.js';
+/** A linear recurrence the P-positions were seen to follow (observed, never proven). */
 export interface Recurrence {
   /** a(k) = Σ coefficients[i] · a(k-1-i) (rationals as [numerator, denominator]); the last is non-zero. */
   readonly coefficients: readonly (readonly [bigint, bigint])[];

@@ -10,6 +10,7 @@
 import type { Playable } from '../positions/playable.js';
 import type { Move, PositionReport } from '../positions/position.js';
 
+/** How a game is played: misère or normal play, who moves first, the computer's level and random numbers, how positions are evaluated. */
 export interface SessionOptions<S> {
   readonly misere: boolean;
   readonly humanFirst: boolean;
@@ -28,6 +29,7 @@ export interface Turn<S> {
 /** Who won, once the player to move cannot move. */
 export type Result = { readonly humanWins: boolean } | null;
 
+/** A game against the computer: the position, whose turn it is, moves, undo and hints. */
 export class PlaySession<S> {
   private turn: Turn<S>;
   private readonly history: Turn<S>[] = [];

@@ -9,6 +9,7 @@ import { checkGame, kindOf, type GameSpec } from '../kinds/registry.js';
 import type { Playable } from '../positions/playable.js';
 import { mulberry32 } from '../random.js';
 
+/** What startPlay needs: the game, a start or a seed, and how to play. */
 export interface PlayStartRequest {
   readonly game: GameSpec;
   /** The start, as written (`3 5 7` is three words); none: a random start from the seed. */
@@ -17,6 +18,7 @@ export interface PlayStartRequest {
   readonly limit?: number;
 }
 
+/** A game startPlay made: how it is played, its start, and whether that was drawn at random. */
 export interface ReadyGame {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has states of its own
   readonly playable: Playable<any>;
@@ -27,6 +29,7 @@ export interface ReadyGame {
   readonly next: () => number;
 }
 
+/** A game ready to play from a request: its rule, start (given or drawn at random) and session. */
 export async function startPlay(request: PlayStartRequest): Promise<ReadyGame> {
   const next = mulberry32(request.seed);
   const kind = kindOf(request.game.rule);

@@ -56,6 +56,7 @@ export function moveWords<S>(t: Translate, game: Wordable<S>, move: Move<S>): st
   return t('play.move.change', { component, from: game.show(move.from), to });
 }
 
+/** A position's outcome in words: who wins (under misère play where asked), or a draw. */
 export function outcomeText(t: Translate, outcome: 'N' | 'P' | 'D', misere: boolean): string {
   const words = t(`play.outcome.${outcome}`);
   return misere ? t('play.outcome.misere', { outcome: words }) : words;

@@ -21,4 +21,5 @@ export interface Game<S> {
   show(state: S): string;
 }
 
+/** A two-pile state (x, y). */
 export type Pair = readonly [number, number];

@@ -126,8 +126,11 @@ function* heapPositionSteps(x: Exploration, rule: HeapMoves, heaps: HeapList, mi
     size.unit = 'positions searched';
     return yield* misereHeapPosition(rule, heaps, { ...base, components: base.components.map((c) => ({ ...c, ground: { kind: 'search', what: { key: 'ground.positionSearch' } } })) });
   }
-  // Pass 2: each heap's options with the value the nim-sum asks for.
-  let movesNotListed: string | null = null;
+  // Pass 2: each heap's options with the value the nim-sum asks for; a heap whose options cannot be looked through is
+  // named and passed over, and the other heaps' moves are still listed and counted.
+  const unlisted: string[] = [];
+  let unlistedHeaps = 0;
+  let unlistedComponent: number | undefined;
   if (nimSum !== 0n) {
     const remembered = new Map<bigint, OptionsWithValue>();
     let budget = OPTION_CHECKS;
@@ -141,8 +144,9 @@ function* heapPositionSteps(x: Exploration, rule: HeapMoves, heaps: HeapList, mi
         if (remember && remembered.size < REMEMBERED_SIZES) remembered.set(n, found);
       }
       if ('notListed' in found) {
-        movesNotListed = `heap ${i + 1} (${n}): ${found.notListed}; the winning moves from heap ${i + 1} on are not ${count > 0n ? 'counted' : 'listed'}`;
-        return false;
+        unlistedComponent ??= i + 1;
+        if (unlistedHeaps++ < UNLISTED_NAMED) unlisted.push(`heap ${i + 1} (${n}): ${found.notListed}`);
+        return;
       }
       count += found.count;
       for (const o of found.options) {
@@ -151,7 +155,17 @@ function* heapPositionSteps(x: Exploration, rule: HeapMoves, heaps: HeapList, mi
       }
     });
   }
-  return { ...base, nimSum, outcome: nimSum === 0n ? 'P' : 'N', winningMoves, movesNotListed, ...counted() };
+  const movesNotListed = unlistedHeaps === 0 ? null : unlistedWords(unlisted, unlistedHeaps);
+  return { ...base, nimSum, outcome: nimSum === 0n ? 'P' : 'N', winningMoves, movesNotListed, ...counted(), ...(unlistedComponent !== undefined && { unlistedComponent }) };
+}
+
+/** Heaps whose moves could not be listed that a report names (the rest are counted). */
+const UNLISTED_NAMED = 3;
+
+/** Why some heaps' winning moves are missing: the first few named, the others counted, and what that leaves out. */
+function unlistedWords(named: readonly string[], heaps: number): string {
+  const more = heaps > named.length ? `; and ${formatCount(heaps - named.length)} more heaps` : '';
+  return `${named.join('; ')}${more}; the winning moves of ${heaps === 1 ? 'that heap are' : 'those heaps are'} neither listed nor counted (those of the other heaps are)`;
 }
 
 /** Every component with its value, read again from the heaps a block at a time (for a report of a long position). */

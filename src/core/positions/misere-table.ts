@@ -29,6 +29,7 @@ export interface MisereOutcome {
   readonly ground: Ground;
 }
 
+/** Misère play of single heaps: each heap's outcome, and the pattern of the outcomes. */
 export interface MisereTable {
   readonly shape: 'misere';
   readonly rule: string;

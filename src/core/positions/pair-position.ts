@@ -62,7 +62,7 @@ export function pairPositionWork(pairs: PairGame, components: readonly Pair[], m
   return generatorWork(pairPositionSteps(pairs, components, misere, size), size);
 }
 
-function* pairPositionSteps(pairs: PairGame, components: readonly Pair[], misere: boolean, size = { unit: '', ceiling: 0 }): Generator<number | void, PositionReport<Pair>, void> {
+export function* pairPositionSteps(pairs: PairGame, components: readonly Pair[], misere: boolean, size = { unit: '', ceiling: 0 }): Generator<number | void, PositionReport<Pair>, void> {
   const { game, take } = pairs;
   const value = yield* pairs.table(components, size);
   size.ceiling = Infinity;

@@ -14,6 +14,7 @@ import { drive, type DriveOptions } from '../driver.js';
 import type { PositionReport } from './position.js';
 import { parseCount } from '../numbers.js';
 
+/** A game as a position is played: its states, their options, how to show and read them. */
 export interface Playable<S> {
   /** Heap games name components "heap"; others "component". */
   readonly noun: string;
@@ -34,14 +35,19 @@ export interface Playable<S> {
   empty(state: S): boolean;
 }
 
+/** Heaps from here on are listed by HeapMoves.fewOptions where a rule has it (numbers past 2^31 stay exact). */
+const FEW_OPTIONS_FROM = 2n ** 31n;
+
 export function heapPlayable(moves: HeapMoves, exploration: Exploration): Playable<bigint> {
   return {
     noun: 'heap',
     heaps: true,
     splits: moves.splits,
     nim: moves.nim,
-    // A heap taken away stays in its place as 0, so heaps keep their numbers through the game.
-    options: (n) => moves.options(Number(n)).map((parts) => (parts.length ? parts.map(BigInt) : [0n])),
+    // A heap taken away stays in its place as 0, so heaps keep their numbers through the game; past the heaps
+    // options(n) may list (2^53), a rule with few options lists them in exact integers.
+    options: (n) =>
+      (moves.fewOptions && n > FEW_OPTIONS_FROM ? moves.fewOptions(n) : moves.options(Number(n)).map((parts) => parts.map(BigInt))).map((parts) => (parts.length ? parts : [0n])),
     evaluate: (position, misere, options) => drive(heapPositionWork(exploration, moves, heapArray(position), misere), options),
     show: (n) => String(n),
     key: (n) => String(n),

@@ -17,6 +17,7 @@ export interface Move<S> {
   readonly take: bigint | null;
 }
 
+/** One component of a position: its state, value (null where only the outcome is known) and ground. */
 export interface Component<S> {
   readonly state: S;
   readonly grundy: bigint | null;
@@ -27,6 +28,7 @@ export interface Component<S> {
 /** Winning moves listed at most (the report counts them all where it can). */
 export const WINNING_MOVES_LISTED = 10_000;
 
+/** A position's answer: each component's value and ground, the nim-sum, the outcome, and the winning moves. */
 export interface PositionReport<S> {
   readonly shape: 'position';
   readonly rule: string;
@@ -46,6 +48,8 @@ export interface PositionReport<S> {
   readonly winningMoves: readonly Move<S>[];
   /** Winning moves that could not be listed, and why (too many options to look through). */
   readonly movesNotListed: string | null;
+  /** The first component whose winning moves could not be looked through (those listed are the other components'), if any. */
+  readonly unlistedComponent?: number;
   /** How a state is written (3, 3:5, {"edges":...}). */
   show(state: S): string;
   /** How a move reads ("take 4 from heap 3 → 3 6 5"). */

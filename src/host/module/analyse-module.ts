@@ -8,7 +8,9 @@ import { InputError, mention, says } from '../../core/errors.js';
 import { finishedWork } from '../../core/driver.js';
 import { parseCount, shortCount } from '../../core/numbers.js';
 import { currentHost } from '../../core/host.js';
-import { exploreValues } from '../../core/heap/explore.js';
+import { exploreValues, type Exploration } from '../../core/heap/explore.js';
+import { withObservedLaw } from '../../core/heap/heap-ground.js';
+import { keepTable, keptTable, tableReach } from '../../core/positions/position-tables.js';
 import { positionHeaps, parseHeaps } from '../../core/kinds/shared/heap-game.js';
 import { heapPositionWork } from '../../core/positions/heap-position.js';
 import { heapArray, largestOf, type HeapList } from '../../core/positions/heap-list.js';
@@ -48,7 +50,9 @@ export async function prepareModule(request: AnalyseRequest<CustomRule>): Promis
   const sizes = texts ? moduleHeaps(texts) : undefined;
   const moduleStates = sizes === null;
   const heaps: HeapList | undefined = position ? (texts ? heapArray(sizes ?? []) : positionHeaps(position)) : undefined;
-  const max = heaps ? (moduleStates ? undefined : heaps.largest) : request.at ? largestOf(request.at) : request.max;
+  // With --use-observed, a heap position's values go only as far as the module's own count; an observed law answers beyond (and says so).
+  const observed = Boolean(heaps && !moduleStates && request.useObserved);
+  const max = heaps ? (moduleStates || observed ? undefined : tableReach(request.tables, heaps.largest)) : request.at ? largestOf(request.at) : request.max;
   const wanted = max ?? game.defaultMax;
   // The values are held twice (the sandbox computes them, sg-explore keeps them), in typed arrays of at most 2^30 values.
   const capacity = Math.min(Math.floor(currentHost().memoryBudget() / 8), MODULE_MOST_VALUES);
@@ -70,6 +74,9 @@ export async function prepareModule(request: AnalyseRequest<CustomRule>): Promis
       resume,
       checkpoint: options.checkpoint,
     });
+  // Positions of one run share the module's values (see PositionTables): its sandbox runs once for them all.
+  const key = `${moduleCheckpointKey(text, digests)}${observed ? ' (observed)' : ''}`;
+  const kept = heaps && !moduleStates ? keptTable(request.tables, key, heaps.largest) : undefined;
   const results = (run: CustomRun): ShapedResult => {
     if (run.states) {
       // A module with states of its own: a table of states(max), or a position.
@@ -81,15 +88,16 @@ export async function prepareModule(request: AnalyseRequest<CustomRule>): Promis
     return exploreValues(described, text, run.values, reported, english('rule.noTheorem.code'));
   };
   return {
-    checkpointKey: moduleCheckpointKey(text, digests),
+    checkpointKey: kept ? null : moduleCheckpointKey(text, digests),
     // A checkpoint is for this module and the files it imports as they are now: an edited one is refused by name.
     checkCheckpoint: (file) => checkModuleFiles(file, module, digests),
-    work,
+    work: (resume) => (kept ? finishedWork(kept) : work(resume)),
     finish(first) {
-      const result = results(first as CustomRun);
+      const result = kept ?? results(first as CustomRun);
       if (!heaps || result.shape !== 'heap') return finishedWork(result);
       if (moduleStates) throw new InputError(says`${mention('position')}: this module is a heap game (options(n)); give heap sizes`, { code: 'bad-value', field: 'position', value: texts });
-      return heapPositionWork(result as ReturnType<typeof exploreValues>, moduleKind.heap!.moves(game.rule), heaps, request.misere ?? false);
+      const x = kept ?? keepTable(request.tables, key, result as Exploration);
+      return heapPositionWork(observed ? withObservedLaw(x, heaps.largest) : x, moduleKind.heap!.moves(game.rule), heaps, request.misere ?? false);
     },
   };
 }

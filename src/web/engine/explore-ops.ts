@@ -22,7 +22,10 @@ import { writeGridCsv, writeGridJson } from '../../report/grid-report.js';
 import { writeCappedHeapCsv, writeCappedHeapJson } from '../../report/capped-heap-report.js';
 import { renderSequencePlot } from '../../pictures/sequence-plot.js';
 import { sequencePlotOf } from '../../pictures/from-summary.js';
-import type { DownloadFormat, ExploreProgress, ExploreView, GraphView, GridView, Pairs, PositionView } from './explore-protocol.js';
+import type { DownloadFormat, ExploreProgress, ExploreView, GraphView, GridView, MisereView, Pairs, PositionView, StateExplanation } from './explore-protocol.js';
+import type { Request } from '../../core/analyse.js';
+import type { MisereTable } from '../../core/positions/misere-table.js';
+import { writeMisereCsv, writeMisereJson } from '../../report/misere-report.js';
 import type { GraphTable } from '../../core/kinds/graph/index.js';
 import { canonicalJson } from '../../core/positions/json-state.js';
 import { writeStatesCsv, writeStatesJson } from '../../report/states-report.js';
@@ -58,8 +61,9 @@ const EXPLAINED_OPTIONS = 200;
 /** Winning moves of a position listed (the rest are counted). */
 const POSITION_MOVES = 100;
 
-/** The last result, for `values` and `download`. */
+/** The last result, for `values` and `download`, and the request it answered (for `explainState`). */
 let last: AnalysisResult | null = null;
+let lastRequest: Request | null = null;
 
 /** A game on a graph gives a result of its kind's own shape (kinds/graph), outside the core's union. */
 const isGraphTable = (result: AnalysisResult): boolean => (result as { shape: string }).shape === 'graph';
@@ -85,6 +89,8 @@ function viewOf(result: AnalysisResult, milliseconds: number): ExploreView {
         pCount: result.rows.filter((r) => r.grundy === 0).length,
         rows: result.rows.slice(0, GRAPH_ROWS_SENT).map((r) => [canonicalJson(r.state), r.grundy] as const),
       };
+    case 'misere':
+      return misereView(result, milliseconds);
     default:
       throw new InputError(says`${saying('error.page.notATable', { shape: result.shape })}`, { code: 'not-applicable' });
   }
@@ -98,6 +104,11 @@ function heapView(x: Exploration, milliseconds: number): ExploreView {
   const pPositions = s.pPositions.kind === 'list' ? { ...s.pPositions, upTo: String(s.pPositions.upTo) } : s.pPositions;
   const proofFacts = isCycle(x.pattern) ? (x.pattern.proof?.facts ?? null) : null;
   return { shape: 'heap', rule: s.rule, description: s.description, preset: x.game.name ?? null, about: x.game.about ?? null, milliseconds, max: String(s.max), computed: s.computed, maxValue: String(s.maxValue), pattern: s.pattern, proofFacts, theorem: x.theorem ?? null, pPositions: pPositions as never, values };
+}
+
+function misereView(x: MisereTable, milliseconds: number): MisereView {
+  const cycle = x.cycle ? { preperiod: x.cycle.preperiod, period: x.cycle.period, proven: x.cycle.proof !== null } : null;
+  return { shape: 'misere', rule: x.rule, description: null, preset: null, about: null, milliseconds, max: x.max, outcomes: x.outcomes.slice(), cycle, pPositions: x.pPositions };
 }
 
 function gridView(x: GridExploration, milliseconds: number): ExploreView {
@@ -127,6 +138,7 @@ function gridView(x: GridExploration, milliseconds: number): ExploreView {
     pPositions: x.pPositions.slice(0, 10_000),
     pCount: x.pPositions.length,
     law: x.law,
+    cellLaw: x.cellLaw,
     line: beattyLine(x),
   };
 }
@@ -156,11 +168,11 @@ function graphView(x: GraphTable, milliseconds: number): GraphView {
   return { shape: 'graph', rule: x.rule, description: null, preset: null, about: null, milliseconds, vertices: counts.vertices, edges: counts.edges, acyclic: values.acyclic, onCycleCount: counts.onCycle, infinite: counts.infinite, pCount, drawCount, rows };
 }
 
-/** A position's report in the page's language, with the play hint's words (values, nim-sum, outcome, winning moves). */
-function positionView(report: PositionReport<unknown>, rule: GameRule, lang: Lang): PositionView {
+/** A position's report in the page's language, with the play hint's words (values, nim-sum, outcome, winning moves); `noun` names a component (a kind's play says it: token). */
+function positionView(report: PositionReport<unknown>, rule: GameRule, lang: Lang, noun?: string): PositionView {
   const t = translator(lang);
   const heaps = Boolean(kindOf(rule).heap);
-  const game: Wordable<unknown> = { noun: heaps ? 'heap' : 'component', heaps, nim: false, show: report.show };
+  const game: Wordable<unknown> = { noun: noun ?? (heaps ? 'heap' : 'component'), heaps, nim: false, show: report.show };
   const states = report.components.map((c) => c.state);
   const listed = hintMoves(t, game, report, POSITION_MOVES);
   return {
@@ -225,7 +237,7 @@ async function download(format: DownloadFormat): Promise<Blob> {
   }
   // A download is held in the page's memory: beyond this, the CLI writes the file (it streams).
   const kind = kindOfShape(x.shape);
-  const rows = x.shape === 'heap' ? x.max + 1n : x.shape === 'grid' ? BigInt((x.lastRow - x.firstRow + 1) * (x.max + 1)) : x.shape === 'memory' ? BigInt(x.max + 1) : kindRows(kind, x);
+  const rows = x.shape === 'heap' ? x.max + 1n : x.shape === 'grid' ? BigInt((x.lastRow - x.firstRow + 1) * (x.max + 1)) : x.shape === 'memory' || x.shape === 'misere' ? BigInt(x.max + 1) : kindRows(kind, x);
   if (format === 'csv' && rows > BigInt(DOWNLOAD_ROWS)) {
     throw new InputError(says`${saying('error.page.csvTooLong', { rows, most: DOWNLOAD_ROWS })}`, { code: 'too-large' });
   }
@@ -239,6 +251,7 @@ async function download(format: DownloadFormat): Promise<Blob> {
     grid: { csv: writeGridCsv, json: writeGridJson },
     memory: { csv: writeCappedHeapCsv, json: writeCappedHeapJson },
     states: { csv: writeStatesCsv, json: writeStatesJson },
+    misere: { csv: writeMisereCsv, json: writeMisereJson },
   } as const;
   const writer = (writers as Record<string, Record<string, (x: never, sink: Sink) => Promise<void>> | undefined>)[x.shape]?.[format];
   if (!writer) throw new Error(`no ${format} for a ${x.shape} result`);
@@ -250,6 +263,7 @@ export const exploreOps: Record<string, Op> = {
   /** `origin`: the page's server, which hands out rule modules when it allows them (null from file://). */
   async explore({ pairs, origin }: { pairs: Pairs; origin: string | null }, { progress }) {
     last = null;
+    lastRequest = null;
     setModuleOrigin(origin);
     const request = requestOf(pairs);
     const started = performance.now();
@@ -274,6 +288,7 @@ export const exploreOps: Record<string, Op> = {
       },
     });
     last = result;
+    lastRequest = request;
     return viewOf(result, performance.now() - started);
   },
 
@@ -292,8 +307,12 @@ export const exploreOps: Record<string, Op> = {
       progress({ done, ceiling, unit } satisfies ExploreProgress);
     };
     const result = await drive(analyse({ ...request, position }), { onProgress });
-    if (result.shape !== 'position') throw new Error(`position: a ${result.shape} result`);
-    return positionView(result as PositionReport<unknown>, request.game.rule as GameRule, lang);
+    if (result.shape === 'position') return positionView(result as PositionReport<unknown>, request.game.rule as GameRule, lang);
+    // A kind whose positions are a shape of its own (a graph's tokens) is answered as its play evaluates the position.
+    const kind = kindOf(request.game.rule);
+    if (!kind.play) throw new Error(`position: a ${result.shape} result`);
+    const { playable, start } = await kind.play({ game: request.game, position }, () => 0.5);
+    return positionView(await playable.evaluate(start, request.misere ?? false, { onProgress }), request.game.rule as GameRule, lang, playable.noun);
   },
 
   /** G(n) for heaps from..from+count-1 of the last heap table (decimal strings: they may be bigints). */
@@ -310,6 +329,29 @@ export const exploreOps: Record<string, Op> = {
     const x = lastResult();
     if (x.shape !== 'heap') throw new Error('explain: not a heap table');
     return explainValue(x.game.rule as GameRule, n, (m) => x.valueOf(m), EXPLAINED_OPTIONS);
+  },
+
+  /**
+   * Why a state of the last game (a cell `3:5`, a vertex) has its value, for any kind that plays: the options its
+   * kind's playable lists, each valued as a position is (the nim-sum of what it leaves; null where a value is
+   * infinite, on a graph's cycle), and the state's own value. The page marks the mex.
+   */
+  async explainState({ state }: { state: string }): Promise<StateExplanation> {
+    if (!lastRequest) throw new Error('explainState: nothing explored yet');
+    const kind = kindOf(lastRequest.game.rule);
+    if (!kind.play) throw new Error(`explainState: ${kind.text(lastRequest.game.rule)} has no options to list`);
+    const { playable } = await kind.play({ game: lastRequest.game, position: [state] }, () => 0.5);
+    const s = playable.parse(state);
+    const valueOf = async (states: readonly unknown[]) => {
+      const report = await playable.evaluate(states, false);
+      return report.nimSum === null ? null : String(report.nimSum);
+    };
+    const all = playable.options(s);
+    const values: (string | null)[] = [];
+    for (const o of all) values.push(await valueOf(o));
+    const options = all.slice(0, EXPLAINED_OPTIONS).map((o, i) => ({ to: o.filter((x) => !playable.empty(x)).map((x) => playable.show(x)), value: values[i]! }));
+    const reached = [...new Set(values.filter((v) => v !== null).map(Number))].sort((a, b) => a - b);
+    return { state: playable.show(s), value: await valueOf([s]), count: all.length, options, reached };
   },
 
   async download({ format }: { format: DownloadFormat }) {

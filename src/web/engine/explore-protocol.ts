@@ -6,6 +6,7 @@
 import type { Message } from '../../core/i18n/index.js';
 import type { PPositions } from '../../core/laws/p-positions.js';
 import type { PairLaw } from '../../core/laws/pair-law.js';
+import type { CellLaw } from '../../core/laws/cell-law.js';
 import type { Recurrence } from '../../core/laws/sequence-law.js';
 import type { BeattyLaw } from '../../core/laws/beatty.js';
 import type { Summary } from '../../report/summary.js';
@@ -64,6 +65,8 @@ export interface GridView extends ViewBase {
   readonly pCount: number;
   /** The P-positions' law (`a_k = ⌊kφ⌋, b_k = a_k + k`), observed only: the page words it (pairLawText). */
   readonly law: PairLaw | null;
+  /** A law of parity or binary digits of every cell (`x % 2 == 0 and y % 2 == 0`), observed only. */
+  readonly cellLaw: CellLaw | null;
   /** A Beatty law's line through its pairs (a_k, b_k): column = slope × row + intercept (and its mirror image). */
   readonly line: { readonly slope: number; readonly intercept: number } | null;
 }
@@ -105,9 +108,47 @@ export interface StatesView extends ViewBase {
   readonly rows: readonly (readonly [state: string, grundy: number])[];
 }
 
-export type ExploreView = HeapView | GridView | MemoryView | GraphView | StatesView;
+export type ExploreView = HeapView | GridView | MemoryView | GraphView | StatesView | MisereView;
+
+/** Misère play of single heaps (`--misere`): each heap's outcome, and the pattern of the outcomes. */
+export interface MisereView extends ViewBase {
+  readonly shape: 'misere';
+  readonly max: number;
+  /** outcomes[n] = 0 when a heap of n is a misère P-position, 1 when N. */
+  readonly outcomes: Uint8Array;
+  readonly cycle: { readonly preperiod: number; readonly period: number; readonly proven: boolean } | null;
+  readonly pPositions: PPositions;
+}
+
+/** Why a state (a cell, a vertex) has its value: its options, each with what it leaves and its value (null: infinite), and the values they reach. */
+export interface StateExplanation {
+  readonly state: string;
+  /** Its value (null: infinite, on a graph's cycle). */
+  readonly value: string | null;
+  /** How many options it has (`options` lists the first). */
+  readonly count: number;
+  readonly options: readonly { readonly to: readonly string[]; readonly value: string | null }[];
+  /** The finite values the options reach, each once, in increasing order. */
+  readonly reached: readonly number[];
+}
 
 export type DownloadFormat = 'csv' | 'json' | 'svg';
+
+/** What a game's kind lets the form ask: a misère table, a range of rows, --max; and whether it can be played. */
+export interface FormAllows {
+  readonly misere: boolean;
+  readonly play: boolean;
+  readonly rows: boolean;
+  readonly max: boolean;
+}
+
+/** The explore form's choices, from the registries (engine/form-ops.ts). */
+export interface FormChoices {
+  /** Each rule word the command line takes; `file`: its value names a file, whose text the page takes from its box; `allows` is null where it depends on the value (a preset). */
+  readonly words: readonly { readonly word: string; readonly argument: string; readonly describe: string; readonly example: string; readonly file: boolean; readonly allows: FormAllows | null }[];
+  /** Each preset: the value to give `preset` (bash:3 for `bash:<m>`), what it is (and as a message, for the page's language), what it allows. */
+  readonly presets: readonly { readonly value: string; readonly description: string; readonly about: Message | null; readonly allows: FormAllows }[];
+}
 
 /** A position's answer (`--position 3 5 7`), every word already in the page's language (the play hint's words). */
 export interface PositionView {

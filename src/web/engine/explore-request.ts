@@ -14,10 +14,12 @@ import { parseRuleText } from '../../core/rule-file.js';
 import { RULE_WORDS, fileWordFor, ruleWord } from '../../core/rule-words.js';
 import { parseRowRange } from '../../core/rows.js';
 
-/** The flags the view takes besides the rule words: a rule file's text (and its name), the range, and a position. */
+/** The flags the view takes besides the rule words: a rule file's text (and its name), the range, a position, and misère play. */
 export const RANGE_FLAGS = ['max', 'limit', 'rows'] as const;
 const FILE_FLAGS = ['rule', 'file'] as const;
 const POSITION_FLAG = 'position';
+/** `--misere`, a switch (its value 'true'): misère play, as the CLI's (a table of single heaps, or the position's). */
+const MISERE_FLAG = 'misere';
 
 /** `--position 3 5 7`'s components as written (the kind reads them, as the CLI's do); null when none is asked. */
 export function positionOf(pairs: readonly (readonly [string, string])[]): string[] | null {
@@ -41,14 +43,8 @@ export function requestOf(pairs: readonly (readonly [string, string])[]): Reques
   const contents = fileWord ? seen.get('rule') : undefined;
   if (fileWord && contents === undefined) throw new InputError(says`--${fileWord.word} ${seen.get(fileWord.word)!}: ${saying(fileWord.fromContents!.missing)}`, { code: 'not-applicable' });
   if (seen.has('rule') && contents === undefined) ruleFlags.push('rule');
-  // Misère play is the CLI's: said as such, with the command line that asks it (not "unknown option").
-  const cliOnly = ['misere'].filter((name) => seen.has(name));
-  if (cliOnly.length > 0) {
-    const line = ['sg-explore', ...[...seen].filter(([name]) => name !== 'rule' && name !== 'file').map(([name, value]) => (name === 'misere' ? '--misere' : `--${name} ${value}`))].join(' ');
-    throw new InputError(says`${saying('error.page.cliOnly', { flags: cliOnly.map((name) => `--${name}`).join(', '), line })}`, { code: 'not-applicable' });
-  }
   for (const name of seen.keys()) {
-    const known = ruleWord(name)?.flag || (RANGE_FLAGS as readonly string[]).includes(name) || (FILE_FLAGS as readonly string[]).includes(name) || name === POSITION_FLAG;
+    const known = ruleWord(name)?.flag || (RANGE_FLAGS as readonly string[]).includes(name) || (FILE_FLAGS as readonly string[]).includes(name) || name === POSITION_FLAG || name === MISERE_FLAG;
     if (!known) throw new InputError(says`${saying('error.option.unknown', { name, rules: [...ruleFlagNames, '--rule'].join(', '), range: RANGE_FLAGS.map((f) => `--${f}`).join(', ') })}`);
   }
   if (ruleFlags.length === 0) throw new InputError(says`${saying('error.option.noRule', { rules: ruleFlagNames.join(', ') })}`);
@@ -70,6 +66,7 @@ export function requestOf(pairs: readonly (readonly [string, string])[]): Reques
     ...(max !== undefined && { max: parseCount(max, '--max') }),
     ...(limit !== undefined && { limit: parseSmallCount(limit, '--limit', 1) }),
     ...(rows !== undefined && { rows: parseRowRange(rows, '--rows') }),
+    ...(seen.has(MISERE_FLAG) && seen.get(MISERE_FLAG) !== 'false' && { misere: true }),
   };
 }
 

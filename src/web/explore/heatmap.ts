@@ -51,7 +51,8 @@ function colourScale(max: number, x: number, y: number, width: number, height: n
   );
 }
 
-export function heatmapSection(view: GridView, t: Translate): HTMLElement {
+/** `why`: asks why the cell (x, y) under a click has its value. */
+export function heatmapSection(view: GridView, t: Translate, why: ((x: number, y: number) => void) | null = null): HTMLElement {
   const rows = view.shownRows;
   const columns = view.shownColumns;
   const block = Math.max(1, Math.ceil(Math.max(rows, columns) / SIDE));
@@ -98,7 +99,18 @@ export function heatmapSection(view: GridView, t: Translate): HTMLElement {
     s('text', { x: 8, y: top + 4, 'font-size': font, class: 'axis-label', transform: `rotate(90 8 ${top + 4})` }, `x → ${view.firstRow} .. ${x1}`),
     colourScale(max, left, bar.top, iw * scale, bar.height, font),
   );
-    return h(
+  if (why) {
+    // A click asks why the cell under it has its value (picture units: the viewBox's, whatever size it is shown at).
+    svg.addEventListener('click', (event) => {
+      const box = svg.getBoundingClientRect();
+      const k = width / box.width;
+      const cell = scale / block;
+      const column = (((event as MouseEvent).clientX - box.left) * k - left) / cell;
+      const row = (((event as MouseEvent).clientY - box.top) * k - top) / cell;
+      if (row >= 0 && row < rows && column >= 0 && column < columns) why(view.firstRow + Math.floor(row), Math.floor(column));
+    });
+  }
+  return h(
     'section',
     { 'aria-labelledby': 'heatmap-heading', id: 'heatmap-section' },
     h('h2', { id: 'heatmap-heading' }, t('explore.heatmap')),

@@ -9,16 +9,14 @@
 import type { AppContext, MountView, View } from '../context.js';
 import type { Lang, Translate } from '../../core/i18n/index.js';
 import { Cancelled, type Running } from '../engine/client.js';
-import type { DownloadFormat, ExploreProgress, ExploreView, Pairs, PositionView } from '../engine/explore-protocol.js';
+import type { ExploreProgress, ExploreView, FormChoices, Pairs, PositionView } from '../engine/explore-protocol.js';
 import { h } from './dom.js';
 import { errorText } from '../error-text.js';
-import { heatmapSection } from './heatmap.js';
 import { plotSection } from './plot.js';
-import { graphSummary, statesSummary, gridSummary, heapSummary, memoryLawText, memorySummary, partialSummary, patternText } from './summary.js';
-import { graphTable, gridTable, heapTable, statesTable } from './table.js';
-import { whyPanel } from './why.js';
+import { partialSummary } from './summary.js';
 import { positionSection } from './position.js';
-import type { Explanation } from '../../core/heap/explain.js';
+import { exploreResults } from './results.js';
+import { kindForm, type KindForm } from './form.js';
 import { WordsError, commandLineOf, hashOf, isModulePath, pairsOfCommandLine, pairsOfHash } from './words.js';
 
 const EXAMPLES = [
@@ -32,15 +30,18 @@ const EXAMPLES = [
   ['explore.example.fibonacci', 'preset=fibonacci-nim&max=300'],
 ] as const;
 
-/** The words that name a rule in the hash (the engine knows them all; this only tells a rule file's turn). */
-const RULE_FLAGS = new Set(['moves', 'all-but', 'code', 'preset', 'vectors', 'sequence', 'graph', 'rule']);
-
 export const mountExplore: MountView = (root, context, params) => {
   const { t, lang, engine } = context;
   let running: Running<unknown> | null = null;
 
   const file = ruleFileBox(t);
-  const { input, positionInput, cancelButton, link, form } = exploreForm(t, file, () => running?.cancel(), () => submit());
+  // The form for each kind, and the command line: each rewrites the other as it changes.
+  const kind = linkedKindForm(t, engine, () => input);
+  const { input, positionInput, cancelButton, link, form } = exploreForm(t, file, kind, () => running?.cancel(), () => submit());
+  input.addEventListener('input', () => {
+    const pairs = readablePairs(input.value);
+    if (pairs) kind.fill(pairs);
+  });
   const { progress, statusText, status } = statusArea(t);
   const alert = h('p', { role: 'alert', id: 'error', class: 'error', hidden: true });
   const results = h('div', { id: 'results' });
@@ -61,7 +62,7 @@ export const mountExplore: MountView = (root, context, params) => {
       results.replaceChildren();
       return showError(t('explore.error', { message: t(error.key, error.params) }));
     }
-    pairs = withRuleFile(pairs, file);
+    pairs = withRuleFile(pairs, file, kind.words());
     const position = positionInput.value.trim().replace(/\s+/g, ' ');
     if (position) pairs = [...pairs.filter(([flag]) => flag !== 'position'), ['position', position]];
     const hash = hashOf(pairs);
@@ -115,7 +116,7 @@ export const mountExplore: MountView = (root, context, params) => {
 
   const update = (next: URLSearchParams) => {
     const pairs = pairsOfHash(next);
-    fillForm(pairs, { input, positionInput, file, link });
+    fillForm(pairs, { input, positionInput, file, link, kind });
     void run(pairs);
   };
   update(params);
@@ -129,6 +130,22 @@ export const mountExplore: MountView = (root, context, params) => {
   return view;
 };
 
+/** A command line's pairs, or null while it cannot be read (half typed: an open quote). */
+function readablePairs(line: string): Pairs | null {
+  try {
+    return pairsOfCommandLine(line);
+  } catch (error) {
+    if (error instanceof WordsError) return null;
+    throw error;
+  }
+}
+
+/** The form for each kind of game (its choices from the engine), which rewrites the command line as it changes. */
+function linkedKindForm(t: Translate, engine: AppContext['engine'], line: () => HTMLInputElement): KindForm {
+  const kind = kindForm(t, engine.call<FormChoices>('form', {}).result, () => (line().value = commandLineOf(kind.pairs(readablePairs(line().value) ?? []))));
+  return kind;
+}
+
 /** The status line: a progress bar and its words, read out as they change. */
 function statusArea(t: Translate): { progress: HTMLProgressElement; statusText: HTMLElement; status: HTMLElement } {
   const progress = h('progress', { id: 'progress', hidden: true, 'aria-label': t('explore.progress') }) as HTMLProgressElement;
@@ -137,8 +154,9 @@ function statusArea(t: Translate): { progress: HTMLProgressElement; statusText: 
 }
 
 /** The form as the hash says: the game's words, the position in a field of its own (a `--position` typed among the words moves there), a pasted rule file. */
-function fillForm(pairs: Pairs, form: { input: HTMLInputElement; positionInput: HTMLInputElement; file: RuleFileBox; link: HTMLAnchorElement }): void {
+function fillForm(pairs: Pairs, form: { input: HTMLInputElement; positionInput: HTMLInputElement; file: RuleFileBox; link: HTMLAnchorElement; kind: KindForm }): void {
   form.input.value = commandLineOf(pairs.filter(([flag]) => flag !== 'position'));
+  form.kind.fill(pairs);
   form.positionInput.value = pairs.find(([flag]) => flag === 'position')?.[1] ?? '';
   const rule = pairs.find(([flag, value]) => flag === 'rule' && !isModulePath(value));
   if (rule) {
@@ -184,11 +202,14 @@ function ruleFileBox(t: Translate): RuleFileBox {
   return ruleFile;
 }
 
-/** A rule file counts when the words name no rule of their own; with --graph NAME, the box holds the graph's edge list. */
-function withRuleFile(pairs: Pairs, file: RuleFileBox): Pairs {
+/**
+ * A rule file counts when the words name no rule of their own; with a word whose value names a file (`words.file`: a
+ * page reads no files), the box holds that file's text.
+ */
+function withRuleFile(pairs: Pairs, file: RuleFileBox, words: { readonly rule: ReadonlySet<string>; readonly file: ReadonlySet<string> }): Pairs {
   const box = file.text.value.trim() !== '';
-  if (box && pairs.some(([flag]) => flag === 'graph')) return [...pairs, ['rule', file.text.value]];
-  if (box && !pairs.some(([flag]) => RULE_FLAGS.has(flag))) return [['rule', file.text.value], ['file', file.name], ...pairs];
+  if (box && pairs.some(([flag]) => words.file.has(flag))) return [...pairs, ['rule', file.text.value]];
+  if (box && !pairs.some(([flag]) => words.rule.has(flag) || flag === 'rule')) return [['rule', file.text.value], ['file', file.name], ...pairs];
   return pairs;
 }
 
@@ -207,37 +228,8 @@ function showExploreProgress(p: ExploreProgress, shown: { progress: HTMLProgress
   } else statusText.textContent = t('explore.progress.count', { done, unit });
 }
 
-/** Buttons to download the result as CSV, JSON and (where there is a picture) SVG. */
-function downloadBar(view: ExploreView, { t, engine }: AppContext, showError: (message: string) => void): HTMLElement {
-  const name = `sg-explore-${view.rule.replace(/[^A-Za-z0-9.,-]+/g, '-').replace(/^-|-$/g, '')}`;
-  const save = (blob: Blob, extension: string) => {
-    const url = URL.createObjectURL(blob);
-    const anchor = h('a', { href: url, download: `${name}.${extension}` });
-    document.body.append(anchor);
-    anchor.click();
-    anchor.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  };
-  const fetch = async (format: DownloadFormat) => {
-    try {
-      if (format === 'svg' && view.shape === 'grid') {
-        const svg = document.getElementById('heatmap-svg');
-        if (svg) save(new Blob([new XMLSerializer().serializeToString(svg)], { type: 'image/svg+xml' }), 'svg');
-        return;
-      }
-      save(await engine.call<Blob>('download', { format }).result, format);
-    } catch (error) {
-      if (!(error instanceof Cancelled)) showError(t('explore.download.failed', { message: error instanceof Error ? error.message : String(error) }));
-    }
-  };
-  const button = (format: DownloadFormat, key: 'explore.download.csv' | 'explore.download.json' | 'explore.download.svg') => h('button', { type: 'button', id: `download-${format}`, onclick: () => fetch(format) }, t(key));
-  // A graph's or a module's states have no picture (their table is the answer).
-  const picture = view.shape === 'graph' || view.shape === 'states' ? null : button('svg', 'explore.download.svg');
-  return h('div', { class: 'downloads', role: 'group', 'aria-label': t('explore.download') }, h('span', {}, `${t('explore.download')}:`), button('csv', 'explore.download.csv'), button('json', 'explore.download.json'), picture);
-}
-
 /** The form: the game's words, Run and Cancel, the examples, the link to this view, and the rule file's box. */
-function exploreForm(t: Translate, file: RuleFileBox, cancel: () => void, submit: () => void): { input: HTMLInputElement; positionInput: HTMLInputElement; cancelButton: HTMLButtonElement; link: HTMLAnchorElement; form: HTMLElement } {
+function exploreForm(t: Translate, file: RuleFileBox, kind: KindForm, cancel: () => void, submit: () => void): { input: HTMLInputElement; positionInput: HTMLInputElement; cancelButton: HTMLButtonElement; link: HTMLAnchorElement; form: HTMLElement } {
   const input = h('input', { id: 'game-input', type: 'text', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'game-help', placeholder: '--moves 1,2,3 --max 1e6' }) as HTMLInputElement;
   // Links, not a select: each is a link a teacher can copy, and the keyboard reaches each one.
   const examples = h('ul', { class: 'examples', id: 'examples' }, ...EXAMPLES.map(([key, hash]) => h('li', {}, h('a', { href: `#${hash}` }, t(key)))));
@@ -248,6 +240,7 @@ function exploreForm(t: Translate, file: RuleFileBox, cancel: () => void, submit
   const form = h(
     'form',
     { id: 'explore-form', onsubmit: (event: Event) => (event.preventDefault(), submit()) },
+    kind.element,
     h('label', { for: 'game-input' }, t('explore.input.label')),
     h('div', { class: 'row' }, input, runButton, cancelButton),
     h('p', { id: 'game-help', class: 'help' }, t('explore.input.help')),
@@ -259,21 +252,4 @@ function exploreForm(t: Translate, file: RuleFileBox, cancel: () => void, submit
     file.box,
   );
   return { input, positionInput, cancelButton, link, form };
-}
-
-/** The result's sections for its shape: a summary, downloads, a picture where there is one, and a table. */
-function exploreResults(view: ExploreView, context: AppContext, showError: (message: string) => void): HTMLElement[] {
-  const { t, lang, engine } = context;
-  const fetchValues = (from: bigint, count: number) => engine.call<string[]>('values', { from: String(from), count }).result;
-  const downloads = downloadBar(view, context, showError);
-  if (view.shape === 'heap') {
-    const p = view.pattern;
-    const cycle = p.kind === 'none' || p.preperiod === null || p.period === null ? null : { preperiod: p.preperiod, period: p.period };
-    const why = whyPanel(t, lang, (n) => engine.call<Explanation>('explain', { n }).result, (error) => showError(t('explore.error', { message: errorText(error, t) })));
-    return [heapSummary(view, t, lang), downloads, plotSection({ values: view.values, cycle, patternText: patternText(view, t), why: why.show }, t), heapTable(view, t, lang, fetchValues, why)];
-  }
-  if (view.shape === 'grid') return [gridSummary(view, t, lang), downloads, heatmapSection(view, t), gridTable(view, t)];
-  if (view.shape === 'graph') return [graphSummary(view, t, lang), downloads, graphTable(view, t, lang)];
-  if (view.shape === 'states') return [statesSummary(view, t, lang), downloads, statesTable(view, t, lang)];
-  return [memorySummary(view, t, lang), downloads, plotSection({ values: view.values, cycle: null, patternText: memoryLawText(view, t) }, t), heapTable(view, t, lang, fetchValues)];
 }

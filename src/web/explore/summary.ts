@@ -8,7 +8,7 @@ import { ruleTitle } from '../../core/rules/spec.js';
 import { pairLawText } from '../../core/laws/pair-law.js';
 import { lawText } from '../../core/kinds/capped-heap/law-text.js';
 import type { PPositions } from '../../core/laws/p-positions.js';
-import type { GraphView, GridView, HeapView, MemoryView, StatesView } from '../engine/explore-protocol.js';
+import type { GraphView, GridView, HeapView, MemoryView, MisereView, StatesView } from '../engine/explore-protocol.js';
 import { formatNumber, h, listText, type Child } from './dom.js';
 
 type Row = readonly [label: string, value: Child, id?: string, data?: Readonly<Record<string, unknown>>];
@@ -161,7 +161,7 @@ export function gridSummary(view: GridView, t: Translate, language: string): HTM
       [t('explore.largest'), formatNumber(view.maxValue, language)],
     ],
     h('h3', {}, t('explore.pPositions')),
-    h('p', { id: 'p-positions', 'data-count': view.pCount }, h('strong', {}, `${t('explore.pPositions.law')}: `), (view.law && pairLawText(view.law, t)) ?? t('explore.grid.noLaw'), ` (${t('explore.pPositions.observed')}); ${t('explore.pPositions.count', { count: view.pCount })}`),
+    h('p', { id: 'p-positions', 'data-count': view.pCount }, h('strong', {}, `${t('explore.pPositions.law')}: `), (view.cellLaw && t('explore.grid.cellLaw', { condition: view.cellLaw.condition, cells: view.cellLaw.cells })) ?? (view.law && pairLawText(view.law, t)) ?? t('explore.grid.noLaw'), ` (${t('explore.pPositions.observed')}); ${t('explore.pPositions.count', { count: view.pCount })}`),
     h('h3', {}, t('explore.grid.rowPatterns')),
     h('ul', { class: 'row-patterns' }, ...patterns, view.rowPatterns.length > 16 ? h('li', {}, t('explore.grid.rowsMore', { count: view.rowPatterns.length - 16 })) : null),
   );
@@ -220,5 +220,25 @@ export function statesSummary(view: StatesView, t: Translate, language: string):
     ],
     h('h3', {}, t('explore.pPositions')),
     h('p', { id: 'p-positions', 'data-count': view.pCount }, view.pCount ? shown : t('explore.pPositions.none')),
+  );
+}
+
+/** Misère play of single heaps: the rule, the heaps, whether the outcomes repeat (proven or seen), and the P-positions. */
+export function misereSummary(view: MisereView, t: Translate, language: string): HTMLElement {
+  const c = view.cycle;
+  const pattern = c ? t('explore.misere.pattern', { preperiod: c.preperiod, period: c.period }) : t('explore.misere.noPattern', { max: view.max });
+  const proven = c?.proven ?? false;
+  return summarySection(
+    view,
+    t,
+    [
+      [t('explore.heaps'), t('explore.heaps.range', { max: formatNumber(view.max, language) })],
+      [t('explore.computed'), t('explore.done', { ms: Math.round(view.milliseconds) })],
+      [t('explore.pattern'), pattern, 'pattern', { 'data-preperiod': c?.preperiod ?? 'none', 'data-period': c?.period ?? 'none' }],
+      [t('explore.status'), h('strong', { class: proven ? 'proven' : 'observed' }, t(proven ? 'explore.status.proven' : c ? 'explore.status.observed' : 'explore.status.none')), 'status', { 'data-proven': String(proven) }],
+    ],
+    h('p', { id: 'misere-play' }, t('explore.misere.play')),
+    h('h3', {}, t('explore.pPositions')),
+    h('p', { id: 'p-positions', 'data-kind': view.pPositions.kind }, pPositionsText(view.pPositions, t)),
   );
 }

@@ -6,7 +6,7 @@
  * A two-pile table shows a window of its grid, moved by buttons.
  */
 import type { Translate } from '../../core/i18n/index.js';
-import type { GraphView, GridView, HeapView, MemoryView, StatesView } from '../engine/explore-protocol.js';
+import type { GraphView, GridView, HeapView, MemoryView, MisereView, StatesView } from '../engine/explore-protocol.js';
 import { formatNumber, h, scrollBox } from './dom.js';
 
 /** G(n) for heaps from..from+count-1 past what the page holds (from the worker). */
@@ -114,8 +114,19 @@ export function heapTable(view: HeapView | MemoryView, t: Translate, language: s
   );
 }
 
-/** A window of a two-pile table, 12 × 12 cells, moved a window at a time. */
-export function gridTable(view: GridView, t: Translate): HTMLElement {
+/** Asks why a state (`3:5`, a vertex) has its value, with the panel that answers. */
+export interface StateWhy {
+  show(state: string): void;
+  readonly panel: HTMLElement;
+}
+
+/** A value as a button that asks why the state has it. */
+function whyButton(why: StateWhy | null, state: string, value: string, t: Translate): HTMLElement | string {
+  return why ? h('button', { type: 'button', class: 'why-button', 'aria-label': t('explore.why.cellButton', { state, value }), onclick: () => why.show(state) }, value) : value;
+}
+
+/** A window of a two-pile table, 12 × 12 cells, moved a window at a time; each value asks why (x, y) has it. */
+export function gridTable(view: GridView, t: Translate, why: StateWhy | null = null): HTMLElement {
   const side = 12;
   let row0 = 0;
   let col0 = 0;
@@ -143,7 +154,7 @@ export function gridTable(view: GridView, t: Translate): HTMLElement {
             h('th', { scope: 'row' }, String(x0 + r)),
             ...Array.from({ length: columns }, (_, c) => {
               const v = view.values[(row0 + r) * view.shownColumns + col0 + c]!;
-              return h('td', { class: v === 0 ? 'p' : undefined }, String(v));
+              return h('td', { class: v === 0 ? 'p' : undefined }, whyButton(why, `${x0 + r}:${col0 + c}`, String(v), t));
             }),
           ),
         ),
@@ -158,6 +169,7 @@ export function gridTable(view: GridView, t: Translate): HTMLElement {
     h('h2', { id: 'table-heading' }, t('explore.table')),
     h('div', { class: 'pager' }, button('▲', t('explore.grid.up'), -side, 0), button('▼', t('explore.grid.down'), side, 0), button('◀', t('explore.grid.left'), 0, -side), button('▶', t('explore.grid.right'), 0, side)),
     cut ? h('p', {}, t('explore.grid.cut', { rows: view.shownRows, columns: view.shownColumns })) : null,
+    why?.panel,
     scrollBox(table, t('explore.scroll')),
   );
 }
@@ -166,19 +178,19 @@ export function gridTable(view: GridView, t: Translate): HTMLElement {
 const GRAPH_ROWS_SHOWN = 500;
 
 /** A graph's vertices: value (`∞(0,2)` for Smith's infinite values), a single token's outcome, and whether it lies on a cycle. */
-export function graphTable(view: GraphView, t: Translate, language: string): HTMLElement {
+export function graphTable(view: GraphView, t: Translate, language: string, why: StateWhy | null = null): HTMLElement {
   const rows = view.rows.map(([name, value, outcome, onCycle]) => [name, value, outcome, onCycle ? t('explore.graph.yes') : ''] as const);
-  return namedRows('graph-table', t('explore.graph.vertices'), [t('explore.graph.vertex'), t('explore.graph.value'), t('explore.graph.outcome'), t('explore.graph.onCycle')], rows, t('explore.graph.more', { count: formatNumber(view.vertices - Math.min(rows.length, GRAPH_ROWS_SHOWN), language) }), view.vertices, t);
+  return namedRows(why, 'graph-table', t('explore.graph.vertices'), [t('explore.graph.vertex'), t('explore.graph.value'), t('explore.graph.outcome'), t('explore.graph.onCycle')], rows, t('explore.graph.more', { count: formatNumber(view.vertices - Math.min(rows.length, GRAPH_ROWS_SHOWN), language) }), view.vertices, t);
 }
 
 /** A rule module's states, each as JSON, with its value and outcome. */
 export function statesTable(view: StatesView, t: Translate, language: string): HTMLElement {
   const rows = view.rows.map(([state, grundy]) => [state, String(grundy), grundy === 0 ? 'P' : 'N'] as const);
-  return namedRows('states-table', t('explore.states.heading'), [t('explore.states.state'), t('explore.graph.value'), t('explore.graph.outcome')], rows, t('explore.states.more', { count: formatNumber(view.count - Math.min(rows.length, GRAPH_ROWS_SHOWN), language) }), view.count, t);
+  return namedRows(null, 'states-table', t('explore.states.heading'), [t('explore.states.state'), t('explore.graph.value'), t('explore.graph.outcome')], rows, t('explore.states.more', { count: formatNumber(view.count - Math.min(rows.length, GRAPH_ROWS_SHOWN), language) }), view.count, t);
 }
 
-/** A table of named rows (a vertex, a state) with the first few drawn; `more` says how to get the rest. The third column is the outcome. */
-function namedRows(id: string, heading: string, columns: readonly string[], rows: readonly (readonly string[])[], more: string, total: number, t: Translate): HTMLElement {
+/** A table of named rows (a vertex, a state) with the first few drawn; `more` says how to get the rest. The third column is the outcome; `why` makes each value (the second) ask why. */
+function namedRows(why: StateWhy | null, id: string, heading: string, columns: readonly string[], rows: readonly (readonly string[])[], more: string, total: number, t: Translate): HTMLElement {
   const shown = rows.slice(0, GRAPH_ROWS_SHOWN);
   const outcomeOf = (row: readonly string[]) => row[2] as 'P' | 'N' | 'D';
   return h(
@@ -189,8 +201,23 @@ function namedRows(id: string, heading: string, columns: readonly string[], rows
       'table',
       { id, class: 'values' },
       h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', { scope: 'col' }, c)))),
-      h('tbody', {}, ...shown.map((row) => h('tr', { class: outcomeOf(row) === 'P' ? 'p' : '' }, h('th', { scope: 'row' }, row[0]!), ...row.slice(1).map((cell, i) => h('td', i === 1 ? { title: t(`explore.outcome.${outcomeOf(row)}`) } : {}, cell))))),
+      h('tbody', {}, ...shown.map((row) => h('tr', { class: outcomeOf(row) === 'P' ? 'p' : '' }, h('th', { scope: 'row' }, row[0]!), ...row.slice(1).map((cell, i) => h('td', i === 1 ? { title: t(`explore.outcome.${outcomeOf(row)}`) } : {}, i === 0 ? whyButton(why, row[0]!, cell, t) : cell))))),
     ),
+    why?.panel,
     total > shown.length ? h('p', { class: 'help' }, more) : null,
+  );
+}
+
+/** Misère outcomes of single heaps: one row a heap, P or N (the first rows; the CSV holds every heap). */
+export function misereTable(view: MisereView, t: Translate, language: string): HTMLElement {
+  const shown = Math.min(view.outcomes.length, GRAPH_ROWS_SHOWN);
+  const rows = Array.from({ length: shown }, (_, n) => h('tr', { class: view.outcomes[n] === 0 ? 'p' : undefined }, h('th', { scope: 'row' }, String(n)), h('td', { title: t(view.outcomes[n] === 0 ? 'explore.outcome.P' : 'explore.outcome.N') }, view.outcomes[n] === 0 ? 'P' : 'N')));
+  return h(
+    'section',
+    { 'aria-labelledby': 'table-heading', id: 'table-section' },
+    h('h2', { id: 'table-heading' }, t('explore.misere.heading')),
+    scrollBox(h('table', { id: 'misere-table', class: 'values' }, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('explore.misere.heap')), h('th', { scope: 'col' }, t('explore.table.outcome')))), h('tbody', {}, ...rows)), t('explore.scroll')),
+    view.outcomes.length > shown ? h('p', { class: 'help' }, t('explore.misere.more', { count: formatNumber(view.outcomes.length - shown, language) })) : null,
+    h('p', { class: 'help' }, `P: ${t('explore.outcome.P')}; N: ${t('explore.outcome.N')}`),
   );
 }

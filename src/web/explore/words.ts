@@ -79,7 +79,7 @@ export function commandLineOf(pairs: Pairs): string {
   const quoted = (value: string) => (/^[A-Za-z0-9_@%+=:,./^()!-]+$/.test(value) ? value : `"${value.replace(/"/g, '')}"`);
   return pairs
     .filter(([flag, value]) => (flag !== 'rule' || isModulePath(value)) && flag !== 'file')
-    .map(([flag, value]) => `--${flag} ${quoted(value)}`)
+    .map(([flag, value]) => (SWITCHES.has(flag) && value === 'true' ? `--${flag}` : `--${flag} ${quoted(value)}`))
     .join(' ');
 }
 

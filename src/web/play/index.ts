@@ -8,11 +8,12 @@ import type { AppContext, MountView } from '../context.js';
 import type { Running } from '../engine/client.js';
 import { Cancelled } from '../engine/client.js';
 import type { HintView, OptionView, PlayOpen, PlayProgress, PlaySnapshot } from './protocol.js';
-import { PRESETS, positionWords, randomSeed, readSettings, settingsHash, type PlaySettings } from './settings.js';
+import { positionWords, randomSeed, readSettings, settingsHash, type PlaySettings } from './settings.js';
+import type { FormChoices } from '../engine/explore-protocol.js';
 import { drawComponents, el } from './draw.js';
 import { installPlayStyle } from './style.js';
 import { errorText } from '../error-text.js';
-import type { MessageKey, Translate } from '../../core/i18n/index.js';
+import { isMessageKey, say, type Translate } from '../../core/i18n/index.js';
 import { unitWord } from '../../core/play/words.js';
 
 /** The computer waits this long before it answers, so a person sees their own move first. */
@@ -22,7 +23,7 @@ export const mountPlay: MountView = (root, context, params) => {
   installPlayStyle();
   const page = playPage(context.t);
   root.replaceChildren(page.view);
-  const game = new PlayGame(context, page, settingsForm(context.t, page.form), readSettings(params));
+  const game = new PlayGame(context, page, settingsForm(context.t, page.form, context.engine.call<FormChoices>('form', {}).result), readSettings(params));
   void game.newGame();
   return {
     unmount: () => {
@@ -69,11 +70,27 @@ function playPage(t: Translate) {
 
 type PlayPage = ReturnType<typeof playPage>;
 
-/** The form: every field a setting of the hash. Fills `form`; `fill` shows settings, `read` takes them (a random start: `random`). */
-function settingsForm(t: Translate, form: HTMLFormElement) {
+/** A preset's name in the page's language: the catalogue's short name where it has one, else what the preset is. */
+function presetLabel(preset: FormChoices['presets'][number], t: Translate): string {
+  const key = `play.web.preset.${preset.value}`;
+  return isMessageKey(key) ? t(key) : preset.about ? say(preset.about, t) : preset.description;
+}
+
+/**
+ * The form: every field a setting of the hash. Fills `form`; `fill` shows settings, `read` takes them (a random start:
+ * `random`). Its games are the presets whose kind plays (`choices`, from the registries), any other rule from a link.
+ */
+function settingsForm(t: Translate, form: HTMLFormElement, choices: Promise<FormChoices>) {
   const field = (label: string, control: HTMLElement, note?: string) => el('label', {}, el('span', {}, label), control, ...(note ? [el('small', {}, note)] : []));
   const gameSelect = el('select', { name: 'game' });
-  for (const preset of PRESETS) gameSelect.append(el('option', { value: `preset=${preset}` }, t(`play.web.preset.${preset}` as MessageKey)));
+  void choices.then((c) => {
+    const shown = gameSelect.value;
+    const presets = c.presets.filter((p) => p.allows.play).map((p) => el('option', { value: `preset=${p.value}` }, presetLabel(p, t)));
+    // A rule from a link that is no preset stays on the list, chosen.
+    const own = [...gameSelect.options].filter((o) => o.value === shown && !presets.some((p) => p.value === shown));
+    gameSelect.replaceChildren(...presets, ...own);
+    if (shown) gameSelect.value = shown;
+  });
   const positionInput = el('input', { name: 'position', type: 'text', inputmode: 'text', autocomplete: 'off', spellcheck: 'false' });
   const firstSelect = el('select', { name: 'first' }, el('option', { value: 'human' }, t('play.web.first.human')), el('option', { value: 'computer' }, t('play.web.first.computer')));
   const levelSelect = el('select', { name: 'level' }, ...Array.from({ length: 10 }, (_, i) => el('option', { value: String(10 - i) }, String(10 - i))));

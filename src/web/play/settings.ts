@@ -1,8 +1,8 @@
 /**
  * The game a play link holds, in its hash:
  * `#play&preset=nim&position=3,5,7&first=computer&level=10&seed=7&misere`.
- * The rule is any rule word the CLI takes as a flag (preset, moves, all-but,
- * code, vectors); the position is the components as the terminal writes
+ * The rule is any rule word the CLI takes as a flag (preset, moves, code, ...:
+ * the key that is not one of the settings below; the engine reads it); the position is the components as the terminal writes
  * them, separated by commas or spaces (pairs as 4:7); without a position the
  * start is drawn from the seed.
  */
@@ -17,10 +17,8 @@ export interface PlaySettings {
   readonly misere: boolean;
 }
 
-export const RULE_PARAMS = ['preset', 'moves', 'all-but', 'code', 'vectors'] as const;
-
-/** The presets the page offers by name (any other rule still plays from a link). */
-export const PRESETS = ['nim', 'wythoff', 'fibonacci-nim', 'kayles', 'dawsons-kayles', 'grundy', 'bash:3', 'take-a-square'] as const;
+/** The keys of a play link that are its settings; any other key names the rule (its value the rule's words). */
+const SETTING_KEYS = new Set(['play', 'position', 'first', 'level', 'seed', 'misere']);
 
 export const randomSeed = () => Math.floor(Math.random() * 1_000_000);
 
@@ -30,7 +28,7 @@ export function positionWords(text: string): string[] | null {
 }
 
 export function readSettings(params: URLSearchParams): PlaySettings {
-  const word = RULE_PARAMS.find((p) => params.has(p)) ?? 'preset';
+  const word = [...params.keys()].find((key) => !SETTING_KEYS.has(key)) ?? 'preset';
   const level = Number(params.get('level') ?? 10);
   const seed = Number(params.get('seed'));
   return {

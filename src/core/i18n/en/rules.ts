@@ -6,6 +6,7 @@
  */
 export const rules = {
   'rule.known.nim': 'Nim: take any number',
+  'rule.noTheorem.repeating': 'a code whose last digits repeat takes any number of tokens: the Guy-Smith theorem needs a finite code, so its patterns are only observed',
   'rule.noTheorem.code': 'a rule given as code has no theorem to prove its pattern',
   'law.recurrence': '{formula} for k ≥ {from}',
   'law.fibonacci': 'the Fibonacci numbers',
@@ -22,10 +23,12 @@ export const rules = {
   'law.pairsObserved': 'observed for x, y <= {max}',
   'law.separator': '; ',
   'ground.heaps': 'heaps 0..{last}',
+  'ground.heapsNoProof': 'heaps 0..{last}, as far as the position needs; proof not sought',
   'ground.upTo': 'the {unit} up to {list}',
   'ground.unit.cells': 'cells',
   'ground.unit.states': 'states',
   'ground.positionSearch': 'the position (no theory applies to it here)',
+  'ground.pairLaw': '{law}',
   'ground.cycle': 'period {period} from n = {from}',
   'ground.cycleSaltus': 'period {period}, saltus {saltus} from n = {from}',
   'ground.proven': '{method}: {cycle}',

@@ -3,6 +3,7 @@ import type { rules as english } from '../en/rules.js';
 
 export const rules: Readonly<Record<keyof typeof english, string>> = {
   'rule.known.nim': 'Nim：取任意个',
+  'rule.noTheorem.repeating': '末尾数字循环的代码可以取任意多个：Guy–Smith 定理只适用于有限长的代码，所以它的规律只是观察所得',
   'rule.noTheorem.code': '以代码给出的规则没有可以证明其规律的定理',
   'law.recurrence': '{formula}（k ≥ {from}）',
   'law.fibonacci': '斐波那契数',
@@ -19,10 +20,12 @@ export const rules: Readonly<Record<keyof typeof english, string>> = {
   'law.pairsObserved': '在 x, y <= {max} 范围内观察到',
   'law.separator': '；',
   'ground.heaps': '石子数 0..{last} ',
+  'ground.heapsNoProof': '石子数 0..{last}（局面所需为止；未寻求证明）',
   'ground.upTo': '不超过 {list} 的{unit}',
   'ground.unit.cells': '格子',
   'ground.unit.states': '状态',
   'ground.positionSearch': '这个局面本身（这里没有适用的理论）',
+  'ground.pairLaw': '{law}',
   'ground.cycle': '从 n = {from} 起以 {period} 为周期',
   'ground.cycleSaltus': '从 n = {from} 起以 {period} 为周期、增量为 {saltus}',
   'ground.proven': '{method}：{cycle}',

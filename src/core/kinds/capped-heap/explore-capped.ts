@@ -11,6 +11,7 @@ import type { ValueArray } from '../../kernels/store.js';
 import { findRecurrence, type Recurrence } from '../../laws/sequence-law.js';
 import { recogniseBeatty, type BeattyLaw } from '../../laws/beatty.js';
 
+/** A heap with memory (a cap on the next take): the values of its start positions and their laws. */
 export interface CappedHeapExploration {
   readonly shape: 'memory';
   readonly game: GameSpecOf;

@@ -23,6 +23,7 @@ const words: readonly RuleWord[] = [
   {
     word: 'divisors',
     argument: 'proper',
+    example: 'proper',
     order: 45,
     aliases: [],
     describe: 'take a proper divisor d of the heap n (d | n, d < n): the divisor game',

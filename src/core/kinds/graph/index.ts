@@ -39,6 +39,7 @@ const words: readonly RuleWord[] = [
     word: 'graph',
     order: 80,
     argument: 'FILE',
+    example: 'graph.txt',
     aliases: [],
     describe: 'a game on a directed graph: an edge list FILE (u v lines, or u: v w lines; .json in the same shapes); tokens on vertices, a move slides one along an edge',
     flag: true,

@@ -19,6 +19,7 @@ const words: readonly RuleWord[] = [
   {
     word: 'module',
     argument: 'FILE',
+    example: 'my-rule.mjs',
     order: 70,
     aliases: [],
     describe: 'a JS module exporting options(n) (.mjs, .js)',

@@ -12,6 +12,7 @@ import { withObservedLaw } from '../../heap/heap-ground.js';
 import { formatCount, parseCount } from '../../numbers.js';
 import { heapArray, largestOf, type HeapList } from '../../positions/heap-list.js';
 import { heapPositionWork } from '../../positions/heap-position.js';
+import { keepTable, keptTable, tableReach } from '../../positions/position-tables.js';
 import { misereTable, misereTableSteps, type MisereTable } from '../../positions/misere-table.js';
 import { misereHeapPosition, misereOutcomeOf, misereSearchMax } from '../../positions/misere-heap.js';
 import type { AnalyseRequest, GameKind, PlayStart, Prepared, ShapedResult } from '../kind.js';
@@ -84,11 +85,11 @@ export function prepareHeap<R extends RuleBase>(kind: HeapGameKind<R>, text: str
   const solver = heap.solver;
   const closedForm = valueFormula(kind, rule);
   // A theorem answers any heap at once; a table is computed only where no theorem applies (or for tables, where a solver is at hand).
-  const explore = (max: bigint | undefined, resume: ExploreRequest['resume'], anySize = false) => {
+  const explore = (max: bigint | undefined, resume: ExploreRequest['resume'], anySize = false, enoughAtMax = false) => {
     if (closedForm && (anySize || !solver)) return finishedWork(theoremExploration(request.game, text, closedForm, max ?? request.game.defaultMax ?? THEOREM_TABLE_MAX));
     if (!solver) throw new RangeError(`${text}: its values come from elsewhere`);
     const threads = request.threads ?? 1;
-    return exploreWork({ game: request.game, max, limit: request.limit, resume, threads, memoryBudget: request.memoryBudget }, solver(rule, threads), text);
+    return exploreWork({ game: request.game, max, limit: request.limit, resume, threads, memoryBudget: request.memoryBudget, enoughAtMax }, solver(rule, threads), text);
   };
   if (request.position) {
     const heaps = positionHeaps(request.position);
@@ -101,10 +102,16 @@ export function prepareHeap<R extends RuleBase>(kind: HeapGameKind<R>, text: str
     }
     // With --use-observed, the values go only as far as a proof or the limit; an observed period answers beyond them (and says so).
     const observed = request.useObserved && !closedForm;
+    // Positions of one run share the rule's table (see PositionTables): computed once, as far as the largest heap of them all.
+    const key = observed ? `${text} (observed)` : text;
+    const kept = keptTable(request.tables, key, heaps.largest);
     return {
-      checkpointKey: text,
-      work: (resume) => explore(observed ? undefined : heaps.largest, resume, true),
-      finish: (x) => heapPositionWork(observed ? withObservedLaw(x as Exploration, heaps.largest) : (x as Exploration), moves, heaps, request.misere ?? false),
+      checkpointKey: kept ? null : text,
+      work: (resume) => (kept ? finishedWork(kept) : explore(observed ? undefined : tableReach(request.tables, heaps.largest), resume, true, true)),
+      finish: (first) => {
+        const x = kept ?? keepTable(request.tables, key, first as Exploration);
+        return heapPositionWork(observed ? withObservedLaw(x, heaps.largest) : x, moves, heaps, request.misere ?? false);
+      },
     };
   }
   if (request.misereTheory) {
@@ -143,7 +150,7 @@ export function prepareHeap<R extends RuleBase>(kind: HeapGameKind<R>, text: str
   return { checkpointKey: text, work: (resume) => explore(max, resume, request.at !== undefined) };
 }
 
-/** Heaps a played game may start with (its values are computed up to the largest). */
+/** Heaps a played game may start with (every option of each is listed), unless the rule's heaps have few options (HeapMoves.fewOptions). */
 const PLAY_HEAP_LIMIT = 1_000_000;
 
 /** A one-heap game to play: the start heaps (three random ones without a position), the values up to the largest, and the moves. */
@@ -155,7 +162,9 @@ export function playHeap<R extends RuleBase>(kind: HeapGameKind<R>, text: string
   const texts = request.position as readonly string[] | undefined;
   const start = texts ? texts.map((t) => parseCount(t, mention('position'))) : Array.from({ length: 3 }, () => BigInt(1 + Math.floor(random() * 15)));
   const largest = largestOf(start);
-  if (largest > BigInt(PLAY_HEAP_LIMIT)) throw new InputError(says`play: ${saying('error.play.heapsUpTo', { most: formatCount(PLAY_HEAP_LIMIT), got: largest })}`, { code: 'too-large', field: 'position', value: largest });
-  const exploration = closedForm ? theoremExploration(request.game, text, closedForm, largest) : exploreTable({ game: request.game, max: largest, limit: request.limit }, heap.solver!(rule, 1), text);
-  return { playable: heapPlayable(heap.moves(rule), exploration), start, random: !texts };
+  const moves = heap.moves(rule);
+  if (largest > BigInt(PLAY_HEAP_LIMIT) && !moves.fewOptions) throw new InputError(says`play: ${saying('error.play.heapsUpTo', { most: formatCount(PLAY_HEAP_LIMIT), got: largest })}`, { code: 'too-large', field: 'position', value: largest });
+  // The values up to the largest heap (a game only makes heaps smaller), or, for a heap past memory, to a proven period.
+  const exploration = closedForm ? theoremExploration(request.game, text, closedForm, largest) : exploreTable({ game: request.game, max: largest, limit: request.limit, enoughAtMax: true }, heap.solver!(rule, 1), text);
+  return { playable: heapPlayable(moves, exploration), start, random: !texts };
 }

@@ -5,14 +5,18 @@
 import { InputError, mention, says, saying } from '../../errors.js';
 import type { Message } from '../../i18n/index.js';
 import { formatCount } from '../../numbers.js';
-import { finishedWork, type SteppedWork } from '../../driver.js';
+import { driveSync, finishedWork, generatorWork, type SteppedWork } from '../../driver.js';
 import type { ValueArray } from '../../kernels/store.js';
 import type { AnalyseRequest, PlayStart, Prepared, ShapedResult, Theorem } from '../kind.js';
 import type { Pair } from '../../positions/game.js';
 import { pairPlayable } from '../../positions/playable.js';
 import type { RuleBase } from '../../rules/spec.js';
-import { pairPositionWork, parseBigPair, parsePair, type PairGame } from '../../positions/pair-position.js';
-import { pairTheoremPosition } from '../../positions/pair-theorem.js';
+import { pairPositionSteps, pairPositionWork, parseBigPair, parsePair, type PairGame } from '../../positions/pair-position.js';
+import { pairTheoremPosition, pastTable, pSumPosition, type BigPair } from '../../positions/pair-theorem.js';
+import { lawPosition, pairLawTest } from '../../positions/pair-law-position.js';
+import type { PairLaw } from '../../laws/pair-law.js';
+import type { PositionReport } from '../../positions/position.js';
+import type { Ground } from '../../laws/ground.js';
 
 /** Coordinates are array indices: keep them well inside memory's reach. */
 const PAIR_MAX = 2 ** 31 - 1;
@@ -35,15 +39,7 @@ export function rowsNotApplicable(rows: unknown): InputError {
 
 /** A pair game's request as work; `theorem`: the kind's, which answers one component at any size (null where none applies). */
 export function preparePairs<R extends RuleBase>(pairs: PairGame, table: PairTable, request: AnalyseRequest<R>, theorem: Theorem | null): Prepared<ShapedResult> {
-  if (request.position) {
-    const texts = request.position as readonly string[];
-    if (theorem?.by === 'p-test' && texts.length === 1 && !request.misere) {
-      const state = parseBigPair(texts[0]!, mention('position'), pairs.single);
-      return { checkpointKey: null, work: () => finishedWork(pairTheoremPosition(theorem.test, pairs.game.text, state)) };
-    }
-    const components = texts.map((t) => parsePair(t, mention('position'), pairs.single));
-    return { checkpointKey: null, work: () => pairPositionWork(pairs, components, request.misere ?? false) };
-  }
+  if (request.position) return { checkpointKey: null, work: () => pairPositionPart(pairs, table, request, theorem) };
   if (request.misere) throw new InputError(says`${mention('misere')} ${saying('error.pairs.misere', { position: mention('position'), misere: mention('misere') })}`, { code: 'not-applicable', field: 'misere', value: true });
   if (request.at) throw new InputError(says`${mention('at')} ${saying('error.pairs.at', { what: table.what, max: mention('max') })}`, { code: 'not-applicable', field: 'at', value: request.at });
   if (request.rows && !table.rows) throw rowsNotApplicable(request.rows);
@@ -51,6 +47,40 @@ export function preparePairs<R extends RuleBase>(pairs: PairGame, table: PairTab
   if (!(max <= PAIR_MAX)) throw new InputError(says`${mention('max')} ${request.max}: ${saying('error.pairs.max', { most: formatCount(PAIR_MAX), what: table.what })}`, { code: 'too-large', field: 'max', value: request.max });
   if (request.rows && request.rows.last > max && request.max === undefined) throw new InputError(says`${mention('rows')} ${saying('error.rows.needMax', { max: mention('max') })}`, { code: 'not-applicable', field: 'rows', value: request.rows });
   return { checkpointKey: table.checkpointKey(max), work: (resume) => table.work(max, resume) };
+}
+
+/** The corner of the table a law of P-positions is observed over, for a position past the position's own table (--use-observed). */
+const LAW_TABLE_MAX = 255;
+
+/**
+ * A position of a pair game: one component by the kind's theorem at any
+ * size; else by the table the components need; past that table, a sum of
+ * P-positions by the theorem, or (--use-observed, no theorem) the law of
+ * the P-positions observed over a table of LAW_TABLE_MAX, its ground saying so.
+ */
+function pairPositionPart<R extends RuleBase>(pairs: PairGame, table: PairTable, request: AnalyseRequest<R>, theorem: Theorem | null): SteppedWork<unknown> {
+  const texts = request.position as readonly string[];
+  const misere = request.misere ?? false;
+  const parse = (t: string) => parseBigPair(t, mention('position'), pairs.single);
+  if (theorem?.by === 'p-test' && texts.length === 1 && !misere) return finishedWork(pairTheoremPosition(theorem.test, pairs.game.text, parse(texts[0]!)));
+  const components = () => texts.map((t) => parsePair(t, mention('position'), pairs.single));
+  const observed = request.useObserved && !theorem;
+  if (misere || (theorem?.by !== 'p-test' && !observed)) return pairPositionWork(pairs, components(), misere);
+  const size = { unit: pairs.unit, ceiling: Infinity };
+  const past = (refusal: InputError): PositionReport<unknown> => {
+    const states = texts.map(parse);
+    if (theorem?.by === 'p-test') return pSumPosition(theorem.test, { kind: 'theorem', theorem: theorem.test.theorem }, pairs.game.text, states, refusal);
+    const law = (driveSync(table.work(LAW_TABLE_MAX, undefined)) as { law?: PairLaw | null }).law;
+    const test = law ? pairLawTest(law) : null;
+    if (!law || !test) throw refusal;
+    const ground: Ground = { kind: 'law', law: { key: 'ground.pairLaw', params: { law: law.text } }, observedUpTo: BigInt(LAW_TABLE_MAX) };
+    const show = (state: BigPair) => pairs.game.show([state[0], state[1]] as unknown as Pair);
+    if (states.length > 1) return pSumPosition({ isP: test, show }, ground, pairs.game.text, states, refusal);
+    const isP = test(states[0]!);
+    if (isP === null) throw refusal;
+    return lawPosition(isP, states[0]!, ground, pairs.game.text, show);
+  };
+  return generatorWork(pastTable<number | void, PositionReport<unknown>>(() => pairPositionSteps(pairs, components(), misere, size), past), size);
 }
 
 /** A game of pairs to play: from request.position, or from `randomStart`. */

@@ -40,6 +40,7 @@ const words: readonly RuleWord[] = [
   {
     word: 'moves',
     argument: 'S',
+    example: '1,2,3',
     order: 10,
     aliases: ['subtraction'],
     describe: 'finite subtraction set: take s tokens for s in S, e.g. 1,2,3',
@@ -57,6 +58,7 @@ const words: readonly RuleWord[] = [
   {
     word: 'all-but',
     argument: 'E',
+    example: '2,3,7',
     order: 20,
     aliases: [],
     describe: 'take any positive number of tokens except these, e.g. 2,3,7',
@@ -69,6 +71,7 @@ const words: readonly RuleWord[] = [
   {
     word: 'sequence',
     argument: 'NAME',
+    example: 'squares',
     order: 40,
     aliases: [],
     describe: `subtract a member of a named sequence: ${SEQUENCE_NAMES.join(', ')}`,
@@ -92,7 +95,7 @@ const heap: HeapKind<TakeAwayRule> = {
     nim: isNim(rule),
     withValue: (x, n, target, limit, budget) => takeAwayWithValue(rule, x, n, target, limit, budget),
     ...(rule.kind === 'all-but' && { misereOutcomes: (max: number) => allButMisereOutcomes(rule.excluded, max) }),
-    ...(rule.kind === 'subtraction' && { window: rule.moves[rule.moves.length - 1]! }),
+    ...(rule.kind === 'subtraction' && { window: rule.moves[rule.moves.length - 1]!, fewOptions: (n: bigint) => rule.moves.filter((s) => BigInt(s) <= n).map((s) => [n - BigInt(s)]) }),
   }),
   solver: (rule) => takeAwaySolver(rule),
   // A sweep's values cost O(1) each here (O(n) for a sequence); the theorems prove most periods long before.

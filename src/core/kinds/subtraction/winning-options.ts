@@ -15,6 +15,11 @@ export function takeAwayWithValue(rule: TakeAwayRule, x: Exploration, n: bigint,
   if (isNim(rule)) return target < n ? { count: 1n, options: limit > 0 ? [singleHeap(n, target)] : [], work: 1 } : NONE;
   switch (rule.kind) {
     case 'subtraction':
+      // In plain numbers where they are exact: a thousand cases of a hundred heaps and 58 moves are millions of checks.
+      if (n <= BigInt(Number.MAX_SAFE_INTEGER) && target <= BigInt(Number.MAX_SAFE_INTEGER)) {
+        const [heap, value] = [Number(n), Number(target)];
+        return listedOptions(rule.moves.filter((s) => s <= heap && x.valueOf(heap - s) === value).map((s) => singleHeap(n, n - BigInt(s))), rule.moves.length, limit);
+      }
       return listedOptions(rule.moves.filter((s) => BigInt(s) <= n && x.valueAt(n - BigInt(s)) === target).map((s) => singleHeap(n, n - BigInt(s))), rule.moves.length, limit);
     case 'all-but': {
       const excluded = new Set(rule.excluded.map(BigInt));

@@ -1,4 +1,4 @@
-import { SPLIT_THREE, SPLIT_TWO, type TakeBreakCode } from '../../rules/code.js';
+import { digitAt, lastTake, SPLIT_THREE, SPLIT_TWO, unequalAt, type TakeBreakCode } from '../../rules/code.js';
 
 /**
  * The options of heap n under a take-and-break code: each the heaps a move
@@ -6,13 +6,13 @@ import { SPLIT_THREE, SPLIT_TWO, type TakeBreakCode } from '../../rules/code.js'
  */
 export function takeBreakOptions(code: TakeBreakCode, n: number): number[][] {
   const options: number[][] = [];
-  for (let take = 0; take < code.digits.length && take <= n; take++) {
-    const digit = code.digits[take]!;
+  for (let take = 0, last = lastTake(code, n); take <= last; take++) {
+    const digit = digitAt(code, take);
     const rest = n - take;
     if (digit & 1 && rest === 0) options.push([]);
     if (digit & 2 && rest >= 1 && take > 0) options.push([rest]);
     if (digit & SPLIT_TWO) {
-      for (let a = 1; 2 * a <= rest; a++) if (!(code.unequal[take] && 2 * a === rest)) options.push([a, rest - a]);
+      for (let a = 1; 2 * a <= rest; a++) if (!(unequalAt(code, take) && 2 * a === rest)) options.push([a, rest - a]);
     }
     if (digit & SPLIT_THREE) {
       for (let a = 1; 3 * a <= rest; a++) for (let b = a; a + 2 * b <= rest; b++) options.push([a, b, rest - a - b]);

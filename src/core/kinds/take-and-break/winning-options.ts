@@ -4,7 +4,7 @@
  * period allows.
  */
 import type { Exploration } from '../../heap/explore.js';
-import { SPLIT_THREE, SPLIT_TWO, type TakeBreakCode } from '../../rules/code.js';
+import { digitAt, lastTake, SPLIT_THREE, SPLIT_TWO, unequalAt, type TakeBreakCode } from '../../rules/code.js';
 import { compareParts, type HeapOption, type OptionsWithValue, tooMuch } from '../../heap/heap-options.js';
 import { takeBreakOptions } from './options.js';
 
@@ -28,14 +28,15 @@ export function takeBreakWithValue(code: TakeBreakCode, x: Exploration, n: numbe
     count++;
     if (options.length < limit) options.push({ take: BigInt(take), to: to.map(BigInt) });
   };
-  for (let take = 0; take < code.digits.length && take <= n; take++) {
-    const digit = code.digits[take]!;
+  for (let take = 0, last = lastTake(code, n); take <= last; take++) {
+    const digit = digitAt(code, take);
     const rest = n - take;
     const before = options.length;
-    work++;
+    // A repeating code takes up to the whole heap: one look per amount, within the budget.
+    if (++work > budget) return tooMuch(BigInt(n), budget);
     if (digit & 1 && rest === 0 && target === 0) add(take, []);
     if (digit & SPLIT_TWO && rest >= 2) {
-      const last = code.unequal[take] && rest % 2 === 0 ? rest / 2 - 1 : Math.floor(rest / 2);
+      const last = unequalAt(code, take) && rest % 2 === 0 ? rest / 2 - 1 : Math.floor(rest / 2);
       const splits = countSplits(g, cycle, rest, last, target, limit - options.length, budget - work, low);
       if (!splits) return tooMuch(BigInt(n), budget);
       work += splits.work;
@@ -134,4 +135,52 @@ function countSplits(
   }
   if (!scan(Math.max(1, start, rest - start + 1), last)) return null;
   return { count, listed, work };
+}
+
+/**
+ * The same for a heap past 2^53, through the proven period: for every
+ * amount taken, the heap left (its value from the period), and the splits a
+ * + (rest - a): rest - a is periodic for every a, so the a below the
+ * preperiod are looked at one by one and the rest by their residue mod p,
+ * each good residue counted over every a it covers (a heap of 10^18 costs
+ * its preperiod plus one period an amount). Three-heap splits are not
+ * counted this way: such a heap is not listed.
+ */
+export function hugeTakeBreakWithValue(code: TakeBreakCode, x: Exploration, n: bigint, target: bigint, limit: number, budget: number): OptionsWithValue {
+  const pattern = x.pattern;
+  if (pattern.kind !== 'periodic' || !pattern.proof) return { notListed: `the options of a heap of ${n} are not listed: no proven period (without a saltus) says which splits have a value` };
+  if (code.digits.some((d) => d & SPLIT_THREE)) return { notListed: `the options of a heap of ${n} are not listed: its splits into three heaps are too many to look through` };
+  const start = BigInt(pattern.preperiod);
+  const period = BigInt(pattern.period);
+  if ((pattern.preperiod + pattern.period) * code.digits.length > budget) return tooMuch(n, budget);
+  const g = (m: bigint) => x.valueAt(m);
+  const options: HeapOption[] = [];
+  let count = 0n;
+  let work = 0;
+  const add = (take: number, to: bigint[]) => {
+    count++;
+    if (options.length < limit) options.push({ take: BigInt(take), to });
+  };
+  for (let take = 0; take < code.digits.length; take++) {
+    const digit = code.digits[take]!;
+    const rest = n - BigInt(take);
+    if (digit & SPLIT_TWO) {
+      const last = code.unequal[take] && rest % 2n === 0n ? rest / 2n - 1n : rest / 2n;
+      // a below the preperiod, one by one (rest - a lies in the period for every a).
+      for (let a = 1n; a < start; a++, work++) if ((g(a) ^ g(rest - a)) === target) add(take, [a, rest - a]);
+      // a from the preperiod on: the good residues, each counted over every a up to `last`, listed from the smallest a.
+      const first = start > 1n ? start : 1n;
+      const good: bigint[] = [];
+      for (let a = first; a < first + period; a++, work++) if ((g(a) ^ g(rest - a)) === target) good.push(a);
+      for (const r of good) if (r <= last) count += (last - r) / period + 1n;
+      listing: for (let turn = 0n; good.length > 0; turn += period) {
+        for (const r of good) {
+          if (r + turn > last || options.length >= limit) break listing;
+          options.push({ take: BigInt(take), to: [r + turn, rest - r - turn] });
+        }
+      }
+    }
+    if (digit & 2 && take > 0 && g(rest) === target) add(take, [rest]);
+  }
+  return { count, options, work };
 }

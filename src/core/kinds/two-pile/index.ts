@@ -31,6 +31,7 @@ const words: readonly RuleWord[] = [
   {
     word: 'vectors',
     argument: 'V',
+    example: '(1,0) (0,1) (1,1)',
     order: 50,
     aliases: [],
     describe: 'a two-pile game: subtract a positive multiple of one vector, e.g. "(1,0) (0,1) (1,1)" (Wythoff); (1,1)x2 caps the multiple at 2',

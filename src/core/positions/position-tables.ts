@@ -1,0 +1,56 @@
+/**
+ * Tables kept across the positions of one run (`--input cases`, a library
+ * caller's batch): each rule's values are computed once, as far as the
+ * largest heap of every position to come, and every position of that rule
+ * is answered from them, not from a table of its own.
+ */
+import type { Exploration } from '../heap/explore.js';
+import { isCycle } from '../laws/pattern.js';
+import type { HeapList } from './heap-list.js';
+
+/** The tables one run keeps across its positions: how far they go, and each rule's table. */
+export interface PositionTables {
+  /** The largest heap of every position to come: a rule's table goes at once as far as it. */
+  readonly largest: bigint;
+  /** Each rule's table, by what it was computed for (see tableKey). */
+  readonly kept: Map<string, Exploration>;
+  /** Tables computed so far (a rule's first position computes one; the others reuse it): the work done, for callers and tests. */
+  computed: number;
+}
+
+/** Tables for positions whose heaps are at most `largest`. */
+export function positionTables(largest: bigint): PositionTables {
+  return { largest, kept: new Map(), computed: 0 };
+}
+
+/** Tables for these positions (each read once here, for its largest heap). */
+export function tablesFor(positions: Iterable<HeapList>): PositionTables {
+  let largest = 0n;
+  for (const position of positions) if (position.largest > largest) largest = position.largest;
+  return positionTables(largest);
+}
+
+/** Whether a table answers every heap up to `largest`: computed that far, a proven period, or a theorem. */
+export function tableCovers(x: Exploration, largest: bigint): boolean {
+  return largest < BigInt(x.computed) || x.theorem !== undefined || (isCycle(x.pattern) && x.pattern.proof !== null);
+}
+
+/** A table kept for `key` that answers heaps up to `largest`, if any. */
+export function keptTable(tables: PositionTables | undefined, key: string, largest: bigint): Exploration | undefined {
+  const kept = tables?.kept.get(key);
+  return kept && tableCovers(kept, largest) ? kept : undefined;
+}
+
+/** The heaps a table for a position is computed for: its own largest, or every position's where tables are kept. */
+export function tableReach(tables: PositionTables | undefined, largest: bigint): bigint {
+  return tables && tables.largest > largest ? tables.largest : largest;
+}
+
+/** A table just computed, kept for the positions after (the count goes up by one). */
+export function keepTable(tables: PositionTables | undefined, key: string, x: Exploration): Exploration {
+  if (tables) {
+    tables.kept.set(key, x);
+    tables.computed++;
+  }
+  return x;
+}
