@@ -160,7 +160,7 @@ export async function playSession<S>(game: Playable<S>, start: S[], options: Pla
         if (!session.undo()) out(t('play.nothingToUndo'));
         else out(reply === undefined ? t('play.undid', { move }) : t('play.undidBoth', { move, reply }));
       } else {
-        const parsed = parseMove(t, game, session.position, session.legalMoves(), input!);
+        const parsed = parseMove(t, game, session.position, input!);
         if (typeof parsed === 'string') out(t('play.notAMove', { reason: parsed }));
         else session.play(parsed);
       }
