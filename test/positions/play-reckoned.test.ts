@@ -17,6 +17,7 @@ import { translator } from '../../src/core/i18n/index.js';
 import type { HeapMoves } from '../../src/core/heap/heap-kind.js';
 import { referenceOptions, referenceValues } from '../oracles/reference.js';
 import { runMain } from '../helpers/in-process.js';
+import { expectBadInput } from '../helpers/cli.js';
 import { int, mulberry32 } from '../helpers/random.js';
 
 const code = (text: string): Rule => ({ kind: 'take-and-break', code: parseCode(text) });
@@ -156,10 +157,17 @@ describe('play on a Kayles heap of 10^15', () => {
     expect(run.stdout).toContain('Not a move: 1000000000000000 cannot become 3 + 4 in one move (type help)');
     expect(run.stdout).toContain('Not a move: you cannot take 3 from heap 1 (1000000000000000) under this rule (type help)');
     expect(run.stdout).toMatch(/Winning moves:\n(  heap 1: 1000000000000000 -> \d+ \+ \d+\n){8}  … and [\d,]+ more/);
+    expect(run.stdout.replace(/\n/g, ' ')).toContain('Past the table: 1000000000000000, valued by proven period (guy-smith: period 12 from n = 71).');
     const reply = /Position: 999999999999998\nThe computer plays: [^\n]*\n\nPosition: ([\d ]+)\n/.exec(run.stdout);
     expect(reply, run.stdout).not.toBeNull();
     const after = reply![1]!.split(' ').map(BigInt);
     expect(after.reduce((s, n) => s + n, 0n)).toBeLessThan(999999999999998n);
     expect(after.reduce((x, n) => x ^ kaylesValue(n), 0)).toBe(0);
+  });
+
+  it('misère play on the huge heap, which no misère theory covers here, is refused before the game starts, in one line', async () => {
+    expectBadInput(await runMain(['play', '--preset', 'kayles', '--position', '1000000000000000', '--misere'], { stdin: 'hint\n' }), 'misère Kayles 10^15', {
+      pattern: /^sg-explore: --misere: a heap of 1000000000000000 may reach more than 10\^300 positions[^\n]*\n$/,
+    });
   });
 });

@@ -35,6 +35,8 @@ export class PlaySession<S> {
   private readonly history: Turn<S>[] = [];
   /** Every move played, in order (the page replays them into a fresh worker). */
   private readonly played: Move<S>[] = [];
+  /** Evaluations of the positions met, by their states' keys. */
+  private readonly evaluated = new Map<string, Promise<PositionReport<S>>>();
 
   constructor(
     readonly game: Playable<S>,
@@ -133,8 +135,18 @@ export class PlaySession<S> {
     return this.legalMoves().find((m) => moveKey(this.game, m) === key);
   }
 
+  /** A position's evaluation, kept (a hint after the computer looked, an undo, the start looked at before play: one evaluation each). */
   evaluate(position: readonly S[] = this.turn.position): Promise<PositionReport<S>> {
-    return this.options.evaluate ? this.options.evaluate(position) : this.game.evaluate(position, this.options.misere);
+    const key = position.map((s) => this.game.key(s)).join(' ');
+    let report = this.evaluated.get(key);
+    if (!report) {
+      if (this.evaluated.size >= EVALUATIONS_KEPT) this.evaluated.clear();
+      report = this.options.evaluate ? this.options.evaluate(position) : this.game.evaluate(position, this.options.misere);
+      this.evaluated.set(key, report);
+      // A failed evaluation (stopped, refused) is not kept: asked again, it runs again.
+      report.catch(() => this.evaluated.delete(key));
+    }
+    return report;
   }
 
   /** The hint: the evaluation of the position to move from (values, nim-sum, outcome, winning moves). */
@@ -161,6 +173,8 @@ export class PlaySession<S> {
   }
 }
 
+/** Evaluations a session keeps (a game visits few positions; past this many they are forgotten). */
+const EVALUATIONS_KEPT = 1000;
 /** Moves legalMoves lists of a component by default (a page lists fewer; the rest are counted). */
 export const MOVES_LISTED = 10_000;
 /** Options of each component looked through for the least take (every option of a state with fewer). */
