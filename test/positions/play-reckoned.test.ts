@@ -170,4 +170,10 @@ describe('play on a Kayles heap of 10^15', () => {
       pattern: /^sg-explore: --misere: a heap of 1000000000000000 may reach more than 10\^300 positions[^\n]*\n$/,
     });
   });
+
+  it('a huge heap of a code with no proven period (0.6) is refused naming the heap of --position, in one line', async () => {
+    expectBadInput(await runMain(['play', '--code', '0.6', '--position', '1000000000000', '--limit', '1000']), '0.6 at 10^12', {
+      pattern: /^sg-explore: --position: heap 1,000,000,000,000: no period was proven within the first 1,000 values \(raise --limit\)[^\n]*\n$/,
+    });
+  });
 });
