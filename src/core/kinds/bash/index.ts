@@ -53,6 +53,13 @@ const heap: HeapKind<TakeUpToRule> = {
     return {
       text: takeUpToText(rule),
       options: (n) => Array.from({ length: Number(min(BigInt(n), m)) }, (_, i) => [n - i - 1]),
+      // Take 1..min(n, m), in that order, at any size.
+      reckoned: {
+        count: (n) => min(n, m),
+        at: (n, i) => [n - i - 1n],
+        isOption: (n, parts) => parts.length <= 1 && n - (parts[0] ?? 0n) >= 1n && n - (parts[0] ?? 0n) <= m,
+        splitsTaking: () => false,
+      },
       splits: false,
       nim: false,
       // The one option of n with value t: take (n - t) mod (m+1), when that is a move.

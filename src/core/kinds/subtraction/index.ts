@@ -12,7 +12,7 @@ import { playHeap, prepareHeap } from '../shared/heap-game.js';
 import type { HeapKind } from '../../heap/heap-kind.js';
 import type { GameKind, RuleWord } from '../kind.js';
 import { isNim, takeAwayText, type TakeAwayRule } from './rule.js';
-import { subtractionOptions } from './options.js';
+import { subtractionOptions, takeAwayReckoned } from './options.js';
 import { takeAwaySolver } from './solver.js';
 import { takeAwayWithValue } from './winning-options.js';
 import { allButMisereOutcomes } from './misere.js';
@@ -91,11 +91,12 @@ const heap: HeapKind<TakeAwayRule> = {
   moves: (rule) => ({
     text: takeAwayText(rule),
     options: (n) => subtractionOptions(rule, n),
+    reckoned: takeAwayReckoned(rule),
     splits: false,
     nim: isNim(rule),
     withValue: (x, n, target, limit, budget) => takeAwayWithValue(rule, x, n, target, limit, budget),
     ...(rule.kind === 'all-but' && { misereOutcomes: (max: number) => allButMisereOutcomes(rule.excluded, max) }),
-    ...(rule.kind === 'subtraction' && { window: rule.moves[rule.moves.length - 1]!, fewOptions: (n: bigint) => rule.moves.filter((s) => BigInt(s) <= n).map((s) => [n - BigInt(s)]) }),
+    ...(rule.kind === 'subtraction' && { window: rule.moves[rule.moves.length - 1]! }),
   }),
   solver: (rule) => takeAwaySolver(rule),
   // A sweep's values cost O(1) each here (O(n) for a sequence); the theorems prove most periods long before.

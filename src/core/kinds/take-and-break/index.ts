@@ -11,7 +11,7 @@ import { playHeap, prepareHeap } from '../shared/heap-game.js';
 import type { HeapKind } from '../../heap/heap-kind.js';
 import type { GameKind, RuleWord } from '../kind.js';
 import { takeBreakText, type TakeBreakRule } from './rule.js';
-import { takeBreakOptions } from './options.js';
+import { takeBreakOptions, takeBreakReckoned } from './options.js';
 import { takeBreakSolver } from './solver.js';
 import { hugeTakeBreakWithValue, takeBreakWithValue } from './winning-options.js';
 import { tooMuch } from '../../heap/heap-options.js';
@@ -41,6 +41,7 @@ const heap: HeapKind<TakeBreakRule> = {
   moves: (rule) => ({
     text: takeBreakText(rule),
     options: (n) => takeBreakOptions(rule.code, n),
+    reckoned: takeBreakReckoned(rule.code),
     splits: true,
     nim: false,
     withValue: (x, n, target, limit, budget) =>
