@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { InputError, WorkerStartError, printableMessage, quote } from '../core/errors.js';
 import { inCliWords } from './error-words.js';
 import { suggestFlag } from './common.js';
+import { SUBCOMMAND_NAMES, isSubcommand, type Subcommand } from './commands.js';
 import { parseCommandLine } from './options.js';
 import { runCommand } from './run.js';
 import { ClosedPipe, OutputError } from '../host/sink.js';
@@ -23,10 +24,7 @@ export const EXIT_BAD_INPUT = 2;
 /** Run the CLI on `args`; returns the exit code. Messages go to stderr, one line each. */
 export async function main(args: readonly string[], io: CliIo = processIo()): Promise<number> {
   try {
-    if (args[0] === 'sweep') return await (await import('./sweep.js')).sweepMain(args.slice(1), io);
-    if (args[0] === 'play') return await (await import('./play.js')).playMain(args.slice(1), io);
-    if (args[0] === 'duel') return await (await import('./duel.js')).duelMain(args.slice(1), io);
-    if (args[0] === 'serve') return await (await import('./serve.js')).serveMain(args.slice(1), io);
+    if (isSubcommand(args[0])) return await (await RUNNERS[args[0]]())(args.slice(1), io);
     refuseMistypedCommand(args[0]);
     const parsed = await parseCommandLine(args, io);
     if (parsed.output !== undefined) {
@@ -63,8 +61,14 @@ export async function main(args: readonly string[], io: CliIo = processIo()): Pr
   }
 }
 
-/** The words that may come first on the command line. */
-const SUBCOMMANDS = ['sweep', 'play', 'duel', 'serve'] as const;
+type Runner = (args: readonly string[], io: CliIo) => Promise<number>;
+/** Each subcommand's runner, loaded when it is asked for (the compiler asks for one per subcommand of commands.ts). */
+const RUNNERS: Readonly<Record<Subcommand, () => Promise<Runner>>> = {
+  sweep: async () => (await import('./sweep.js')).sweepMain,
+  play: async () => (await import('./play.js')).playMain,
+  duel: async () => (await import('./duel.js')).duelMain,
+  serve: async () => (await import('./serve.js')).serveMain,
+};
 
 /**
  * A first word that is no flag but close to a subcommand (`sweeep`, `plya`) is
@@ -72,8 +76,8 @@ const SUBCOMMANDS = ['sweep', 'play', 'duel', 'serve'] as const;
  */
 function refuseMistypedCommand(first: string | undefined): void {
   if (first === undefined || first.startsWith('-')) return;
-  const suggestion = suggestFlag(first, SUBCOMMANDS);
-  if (suggestion) throw new InputError(`unknown command ${quote(first)} (did you mean '${suggestion}'?); the commands are ${SUBCOMMANDS.slice(0, -1).join(', ')} and ${SUBCOMMANDS[SUBCOMMANDS.length - 1]}, see --help`);
+  const suggestion = suggestFlag(first, SUBCOMMAND_NAMES);
+  if (suggestion) throw new InputError(`unknown command ${quote(first)} (did you mean '${suggestion}'?); the commands are ${SUBCOMMAND_NAMES.slice(0, -1).join(', ')} and ${SUBCOMMAND_NAMES[SUBCOMMAND_NAMES.length - 1]}, see --help`);
 }
 
 function installHandlers(): void {

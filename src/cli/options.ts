@@ -8,6 +8,7 @@ import { InputError, quote } from '../core/errors.js';
 import { parseCount, parseSmallCount } from '../core/numbers.js';
 import { RULE_WORDS, ruleWord } from '../core/rule-words.js';
 import { parseRowRange } from '../core/rows.js';
+import { ruleFileWords } from '../core/rule-file.js';
 import type { GameSpec } from '../core/kinds/registry.js';
 import type { AnalyseRequest } from '../core/kinds/kind.js';
 
@@ -16,6 +17,7 @@ import { EMIT_LANGUAGES, parseEmitLanguage, type EmitLanguage } from '../core/em
 import { importPackage } from '../host/package-import.js';
 import { judgeLayout, LAYOUT_NAMES, type JudgeLayout, type LayoutName } from '../core/contest/layout.js';
 import { ANSWER_MODES, answerSpec, MOVE_FIELDS, WORD_COUNTS, type AnswerMode, type AnswerSpec } from '../core/contest/answer.js';
+import { subcommandHelp } from './commands.js';
 
 export type Format = string;
 
@@ -89,6 +91,8 @@ export type Command = ExploreCommand | ListPresetsCommand;
 /** The words that are flags (from the one rule-word table), then --rule FILE. */
 const WORD_FLAGS = RULE_WORDS.filter((w) => w.flag);
 export const RULE_FLAGS: readonly string[] = [...WORD_FLAGS.map((w) => w.word), 'rule'];
+/** The rule flags in a sentence: "--moves, --all-but, ... or --rule". */
+const RULE_FLAGS_IN_WORDS = `${RULE_FLAGS.slice(0, -1).map((f) => `--${f}`).join(', ')} or --${RULE_FLAGS[RULE_FLAGS.length - 1]}`;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 /** The flags that name a file: the rule words that take one, --rule, and the files written. */
 const FILE_FLAGS: readonly string[] = [...WORD_FLAGS.filter((w) => w.fileValue.form === 'file').map((w) => w.word), 'rule', 'out', 'plot', 'checkpoint'];
@@ -96,7 +100,7 @@ const FILE_FLAGS: readonly string[] = [...WORD_FLAGS.filter((w) => w.fileValue.f
 
 /** The options of `sg-explore` (and `play`) other than the rule's words. */
 const OWN_OPTIONS = {
-  rule: { type: 'string', describe: 'a rule file (.json, .yaml, .yml) or a JS module exporting options(n) (.mjs, .js)', group: 'Rule:' },
+  rule: { type: 'string', describe: ruleFileWords(), group: 'Rule:' },
   max: { type: 'string', describe: 'report heaps 0..max (1e6, 1_000_000 and 2^20 all work)', group: 'Range:' },
   limit: { type: 'string', describe: 'compute at most this many values looking for a proof', group: 'Range:' },
   rows: { type: 'string', describe: 'two-pile games: only rows A..B (e.g. 0..15), each to --max', group: 'Range:' },
@@ -123,7 +127,7 @@ const OWN_OPTIONS = {
   format: { type: 'string', choices: FORMAT_NAMES, describe: 'output format (default: table, or from the --out file name)', group: 'Output:' },
   out: { type: 'string', describe: "write to this file (atomically replaced when complete) instead of standard output ('-': standard output)", group: 'Output:' },
   plot: { type: 'string', describe: 'also draw the table: FILE.svg or FILE.png (G(n) with the pattern marked; a heat map for two piles)', group: 'Output:' },
-  check: { type: 'string', describe: "check a conjecture against the table, e.g. 'g == n % 4' or 'p == is_fib(n)'; exit 1 with the first counterexample when it fails", group: 'Conjectures:' },
+  check: { type: 'string', describe: "check a conjecture against the table, e.g. 'g == n % 4', 'p == is_fib(n)' or 'p == ((x & y) == 0)' (bit operators ^ & | ~ << >>, lowbit, ctz, popcount); exit 1 with the first counterexample when it fails", group: 'Conjectures:' },
   'log-x': { type: 'boolean', describe: 'with --plot: a logarithmic heap axis', group: 'Output:' },
   emit: { type: 'string', describe: `write the proven pattern (or theorem) as a function to paste into a program: ${EMIT_LANGUAGES.join(', ')} (js)`, group: 'Output:' },
   program: { type: 'boolean', describe: 'with --emit: a whole program that reads standard input as --input lays it out and prints --answer (with --words, --prefix, --move-format), as sg-explore does', group: 'Contest:' },
@@ -201,9 +205,21 @@ export const EXPLORE_CONFLICTS: { readonly [flag in ExploreFlag]?: Conflicts } =
   quotient: THEORY_CONFLICTS,
 };
 
+/** Flags that mean something only with another flag, and what is said when that one is missing (refuseMissing checks them). */
+export const EXPLORE_NEEDS: { readonly [flag in ExploreFlag]?: { readonly flag: ExploreFlag; readonly message: string } } = {
+  resume: { flag: 'checkpoint', message: '--resume needs --checkpoint FILE (the file to continue from)' },
+  'checkpoint-every': { flag: 'checkpoint', message: '--checkpoint-every needs --checkpoint FILE' },
+  force: { flag: 'checkpoint', message: '--force applies to --checkpoint FILE (to overwrite it)' },
+};
+
 /** Whether a flag was given (a boolean flag given as --no-X was not). */
 function given(argv: Record<string, unknown>, flag: string): boolean {
   return argv[flag] !== undefined && argv[flag] !== false;
+}
+
+/** The one check of EXPLORE_NEEDS: the first given flag without the flag it needs is refused. */
+export function refuseMissing(argv: Record<string, unknown>): void {
+  for (const [flag, needs] of Object.entries(EXPLORE_NEEDS)) if (needs && given(argv, flag) && !given(argv, needs.flag)) throw new InputError(needs.message);
 }
 
 /** The one check of EXPLORE_CONFLICTS: the first given flag with a given flag it conflicts with is refused. */
@@ -219,7 +235,7 @@ export function refuseConflicts(argv: Record<string, unknown>): void {
 function optionTable(argv: Argv, io?: CliIo) {
   let table = argv
     .scriptName('sg-explore')
-    .usage(`$0 (${[...WORD_FLAGS.map((w) => `--${w.word} ${w.argument}`), '--rule FILE'].join(' | ')}) [options]\n\nCompute Sprague-Grundy values of a game and find (and prove) their eventual pattern.\nWhole families of rules: sg-explore sweep --help; a game against the computer: sg-explore play --help; testing a contest solution: sg-explore duel --help; the web app: sg-explore serve --help`);
+    .usage(`$0 (${[...WORD_FLAGS.map((w) => `--${w.word} ${w.argument}`), '--rule FILE'].join(' | ')}) [options]\n\nCompute Sprague-Grundy values of a game and find (and prove) their eventual pattern.\n${subcommandHelp()}`);
   for (const [name, spec] of Object.entries(EXPLORE_OPTIONS)) table = table.option(name, { ...spec, choices: spec.choices ? [...spec.choices] : undefined });
   return table
     .example('$0 --moves 1,2,3 --max 1e6', 'values, proven period and P-positions of take 1, 2 or 3')
@@ -373,7 +389,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
   let argv = quick ? quickParse(args, EXPLORE_OPTIONS) : null;
   if (!argv) {
     const { default: yargs } = await importPackage<typeof import('yargs')>('yargs');
-    const parsed = await parseArgs(optionTable(yargs([...args]), io), args, '', 'rules are given with --moves, --all-but, --code, --vectors, --preset or --rule');
+    const parsed = await parseArgs(optionTable(yargs([...args]), io), args, '', `rules are given with ${RULE_FLAGS_IN_WORDS}`);
     if (!parsed.argv) return { output: parsed.output };
     argv = parsed.argv;
   }
@@ -386,7 +402,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
   const unnamed = FILE_FLAGS.find((flag) => single(argv[flag], flag)?.trim() === '');
   if (unnamed !== undefined) throw new InputError(`--${unnamed}: needs a file name (it is empty)`);
   const given = RULE_FLAGS.filter((flag) => argv[flag] !== undefined);
-  if (given.length === 0) throw new InputError(`no rule given: use ${RULE_FLAGS.slice(0, -1).map((f) => `--${f}`).join(', ')} or --rule (see --help)`);
+  if (given.length === 0) throw new InputError(`no rule given: use ${RULE_FLAGS_IN_WORDS} (see --help)`);
   if (given.length > 1) throw new InputError(`give one rule, not ${given.map((f) => `--${f}`).join(' and ')}`);
   const flag = given[0]!;
   const text = single(argv[flag], flag)!;
@@ -401,11 +417,9 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
   const checkpoint = single(argv.checkpoint, 'checkpoint');
   const everyText = single(argv['checkpoint-every'], 'checkpoint-every');
   if (checkpoint === '-') throw new InputError('--checkpoint -: name a file (a checkpoint is read back, so it cannot go to standard output)');
+  refuseMissing(argv);
   const resume = Boolean(argv.resume);
-  if (resume && checkpoint === undefined) throw new InputError('--resume needs --checkpoint FILE (the file to continue from)');
-  if (everyText !== undefined && checkpoint === undefined) throw new InputError('--checkpoint-every needs --checkpoint FILE');
   const force = Boolean(argv.force);
-  if (force && checkpoint === undefined) throw new InputError('--force applies to --checkpoint FILE (to overwrite it)');
   if (force && resume) throw new InputError('--force and --resume contradict each other: --resume continues the checkpoint, --force starts it afresh');
   const atTexts = argv.at as string[] | undefined;
   if (atTexts && atTexts.length === 0) throw new InputError('--at needs at least one heap size');

@@ -119,10 +119,13 @@ export async function playSession<S>(game: Playable<S>, start: S[], options: Pla
   });
   const width = columnsOf(io.stdout);
 
+  // The start is evaluated before the game begins, so that a position play cannot evaluate (a misère sum of huge
+  // heaps that no theory covers) is refused at once rather than at the first hint or move.
+  const opening = await session.evaluate();
   if (options.seed !== undefined) {
     out(t('play.randomStart', { seed: options.seed }));
     // A random start may be lost for whoever moves first: say so, rather than let the first player find out.
-    if ((await session.evaluate()).outcome === 'P') out(t('play.startLost', { first: t(options.humanFirst ? 'play.first.human' : 'play.first.computer') }));
+    if (opening.outcome === 'P') out(t('play.startLost', { first: t(options.humanFirst ? 'play.first.human' : 'play.first.computer') }));
   }
   out(t(options.misere ? 'play.intro.misere' : 'play.intro.normal'));
   const lines = (io.stdin as { isTTY?: boolean }).isTTY && io.stdout.isTTY ? terminalLines(io) : pipedLines(io);
@@ -160,7 +163,7 @@ export async function playSession<S>(game: Playable<S>, start: S[], options: Pla
         if (!session.undo()) out(t('play.nothingToUndo'));
         else out(reply === undefined ? t('play.undid', { move }) : t('play.undidBoth', { move, reply }));
       } else {
-        const parsed = parseMove(t, game, session.position, session.legalMoves(), input!);
+        const parsed = parseMove(t, game, session.position, input!);
         if (typeof parsed === 'string') out(t('play.notAMove', { reason: parsed }));
         else session.play(parsed);
       }

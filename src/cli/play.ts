@@ -4,7 +4,6 @@
  * ./play-session.ts in the language of --lang or the locale.
  */
 import { InputError, quote } from '../core/errors.js';
-import type { GameSpec } from '../core/kinds/registry.js';
 import { playSession } from './play-session.js';
 import { LANGS, pickLang, translator, type Lang, type MessageKey, type Translate } from '../core/i18n/index.js';
 import { wrapWide } from './wrap-wide.js';
@@ -13,7 +12,10 @@ import { helpText } from '../core/play/words.js';
 import { parseCommandLine, RULE_FLAGS, STDIN_ARGUMENT } from './options.js';
 import { columnsOf, type CliIo } from './io.js';
 import { progressMode, progressReporter, progressWords } from './progress.js';
-import { inLanguage } from './error-words.js';
+import { askedAs, inLanguage } from './error-words.js';
+import { kindOf, type GameSpec } from '../core/kinds/registry.js';
+import { positionHeaps } from '../core/kinds/shared/heap-game.js';
+import { shortCount } from '../core/numbers.js';
 import { notAChoice } from './common.js';
 
 /** The flags play takes, in the order its help lists them: the rule flags (the core's rule words, then --rule), then play's own. */
@@ -107,6 +109,9 @@ async function playIn(rest: readonly string[], io: CliIo, t: Translate): Promise
     const progress = progressReporter(progressMode(command.progress, io.stderr), io.stderr, { words: progressWords(t) });
     return { options: { onProgress: (done: number, ceiling: number, unit: string) => progress.update(done, ceiling, unit) }, done: () => progress.done() };
   };
-  const { playable, start, random: drawn, next } = await startPlay({ game, position: texts, seed, limit: command.limit });
+  const { playable, start, random: drawn, next } = await startPlay({ game, position: texts, seed, limit: command.limit }).catch((error: unknown) => {
+    // The library names the heap it could not value as its field max; play was asked it as a heap of --position.
+    throw texts && error instanceof InputError && error.field === 'max' && kindOf(game.rule).heap ? askedAs(error, 'max', `--position: heap ${shortCount(positionHeaps(texts).largest)}`) : error;
+  });
   return playSession(playable, [...start], { misere: command.misere, humanFirst: play.first === 'human', level: play.level, random: next, t, evaluation, seed: drawn ? seed : undefined }, io);
 }

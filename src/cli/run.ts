@@ -140,12 +140,10 @@ async function exploreTo(command: ExploreCommand, io: CliIo): Promise<number | v
 /** Every file the command names, in its role: the rule's (and one the rule file names), and the outputs. */
 function fileRoles(command: ExploreCommand, game: GameSpec): FileRole[] {
   const ruleFile = 'file' in command.game ? command.game.file : undefined;
-  const rule = game.rule as { readonly kind: string; readonly file?: unknown; readonly module?: unknown; readonly shown?: unknown };
-  const named = [rule.file, rule.module].find((path): path is string => typeof path === 'string');
-  const word = rule.kind === 'graph' ? 'graph' : 'module';
+  const read = kindOf(game.rule).fileOf?.(game.rule);
   return [
     ...(ruleFile === undefined ? [] : [{ flag: '--rule', path: ruleFile, reads: true, writes: false }]),
-    ...(named === undefined ? [] : [{ flag: ruleFile === undefined ? `--${word}` : `${word} (in ${ruleFile})`, path: typeof rule.shown === 'string' ? rule.shown : named, reads: true, writes: false }]),
+    ...(read === undefined ? [] : [{ flag: ruleFile === undefined ? `--${read.word}` : `${read.word} (in ${ruleFile})`, path: read.shown, reads: true, writes: false }]),
     ...(command.out === undefined ? [] : [{ flag: '--out', path: command.out, reads: false, writes: true }]),
     ...(command.plot === undefined ? [] : [{ flag: '--plot', path: command.plot, reads: false, writes: true }]),
     ...(command.checkpoint === undefined ? [] : [{ flag: '--checkpoint', path: command.checkpoint, reads: true, writes: true }]),

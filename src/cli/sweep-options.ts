@@ -10,13 +10,10 @@ import { columnsOf, type CliIo } from './io.js';
 import { InputError, quote } from '../core/errors.js';
 import { parseSmallCount } from '../core/numbers.js';
 import { MAX_MOVE } from '../core/rules/sets.js';
-import type { Family, Range, Shard } from '../sweep/family.js';
-import type { ViewFormat } from '../sweep/format.js';
+import { FAMILY_NAMES, type Family, type Range, type Shard } from '../sweep/family.js';
+import { VIEW_FORMATS, type ViewFormat } from '../sweep/format.js';
 import { parseCondition, parseSort } from '../sweep/query.js';
 import { resolveAutoShard } from './shard-auto.js';
-
-export const FAMILIES = ['subtraction', 'octal', 'all-but'] as const;
-
 
 /** A family given by flags, or a --rules file still to be read. */
 export type FamilySource = { readonly family: Family } | { readonly rulesFile: string };
@@ -65,7 +62,7 @@ function optionTable(argv: Argv, io?: CliIo) {
       '$0 (--family F ... | --rules FILE | --from FILE... | --merge FILE...) [options]\n\n' +
         'Explore a whole family of rules, one row per rule: preperiod, period, saltus, whether it is proven, the largest value.',
     )
-    .option('family', { type: 'string', describe: `a family of rules: ${FAMILIES.join(', ')}`, group: 'Family:' })
+    .option('family', { type: 'string', describe: `a family of rules: ${FAMILY_NAMES.join(', ')}`, group: 'Family:' })
     .option('size', { type: 'string', describe: 'subtraction / all-but: how many moves in the set, e.g. 3 or 1-3', group: 'Family:' })
     .option('max-move', { type: 'string', describe: 'subtraction / all-but: the largest move a set may hold', group: 'Family:' })
     .option('digits', { type: 'string', describe: 'octal: digits after the point (the last non-zero), e.g. 2 or 1-3', group: 'Family:' })
@@ -74,7 +71,7 @@ function optionTable(argv: Argv, io?: CliIo) {
     .option('limit', { type: 'string', describe: 'most values computed per rule looking for a proof (default 2^16; 2^20 for take-and-break codes, 2^11 for those leaving three heaps)', group: 'Work:' })
     .option('threads', { ...THREADS_OPTION, group: 'Work:' })
     .option('shard', { type: 'string', describe: 'compute only shard i of n (i/n, 1-based): the rules whose index mod n is i-1; auto (Slurm array) or auto/N (Kubernetes Indexed Job, GNU parallel) reads i (and n) from the environment', group: 'Work:' })
-    .option('format', { type: 'string', describe: 'table (default), csv or jsonl', group: 'Output:' })
+    .option('format', { type: 'string', describe: `${VIEW_FORMATS[0]} (default), ${VIEW_FORMATS.slice(1, -1).join(', ')} or ${VIEW_FORMATS[VIEW_FORMATS.length - 1]}`, group: 'Output:' })
     .option('where', { type: 'string', array: true, describe: "keep rows where a condition holds, e.g. 'period>100', proven=false (repeatable)", group: 'Output:' })
     .option('sort', { type: 'string', array: true, describe: 'sort by columns, e.g. period or -period,preperiod (ties by rule)', group: 'Output:' })
     .option('out', { type: 'string', describe: 'append each row to this file (jsonl, or csv for *.csv) as it is found', group: 'Output:' })
@@ -125,8 +122,9 @@ function parseFormat(text: string | undefined): ViewFormat | undefined {
   if (text === undefined) return undefined;
   const lower = text.trim().toLowerCase();
   if (lower === 'json' || lower === 'ndjson') return 'jsonl';
-  if (lower === 'table' || lower === 'csv' || lower === 'jsonl') return lower;
-  throw new InputError(notAChoice('format', text, ['table', 'csv', 'jsonl']));
+  const format = VIEW_FORMATS.find((f) => f === lower);
+  if (format !== undefined) return format;
+  throw new InputError(notAChoice('format', text, VIEW_FORMATS));
 }
 
 export interface SweepParseOutcome {
@@ -169,7 +167,7 @@ export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Pr
   if (out === '-') throw new InputError('--out -: a sweep appends to a results file it can resume and merge; leave --out out to write to standard output');
 
   const sources = ['family', 'rules', 'from', 'merge'].filter(given);
-  if (sources.length === 0) throw new InputError('sweep: say what to sweep: --family subtraction|octal|all-but, --rules FILE, or --from/--merge FILE... (see sg-explore sweep --help)');
+  if (sources.length === 0) throw new InputError(`sweep: say what to sweep: --family ${FAMILY_NAMES.join('|')}, --rules FILE, or --from/--merge FILE... (see sg-explore sweep --help)`);
   if (sources.length > 1) throw new InputError(`sweep: give one of --family, --rules, --from, --merge (not ${sources.map((s) => `--${s}`).join(' and ')})`);
   const source = sources[0]!;
   const refuse = (flags: readonly string[], why: string) => {
@@ -193,7 +191,7 @@ export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Pr
     familySource = { rulesFile: file };
   } else {
     const name = single(parsed.family, 'family')!.trim().toLowerCase();
-    if (!FAMILIES.includes(name as never)) throw new InputError(notAChoice('family', name, FAMILIES, 'or give --rules FILE'));
+    if (!FAMILY_NAMES.includes(name as never)) throw new InputError(notAChoice('family', name, FAMILY_NAMES, 'or give --rules FILE'));
     if (name === 'octal') {
       refuse(['size', 'max-move'], 'applies to --family subtraction and all-but, not octal (octal codes take --digits)');
       const digitsText = single(parsed.digits, 'digits');

@@ -5,8 +5,11 @@
  */
 import type { InputField } from './errors.js';
 
-/** The flag that sets each field the CLI sets (each `--` and the field's name today). */
-const FLAGS: Readonly<Partial<Record<InputField, string>>> = {
+/**
+ * The flag that sets each field, or null where no flag does (the field keeps its name): a record over
+ * every InputField, so that a field added there does not compile until it is given one or the other.
+ */
+const FLAGS: Readonly<Record<InputField, string | null>> = {
   max: '--max',
   at: '--at',
   position: '--position',
@@ -41,6 +44,9 @@ const FLAGS: Readonly<Partial<Record<InputField, string>>> = {
   input: '--input',
   answer: '--answer',
   words: '--words',
+  game: null,
+  memoryBudget: null,
+  maxRareHeaps: null,
 };
 
 /** The flag of a library field (a field no flag sets keeps its name). */

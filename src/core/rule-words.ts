@@ -45,3 +45,14 @@ export function ruleWord(word: string): RuleWord | undefined {
 
 /** The keys of a rule file that name a rule. */
 export const RULE_KEYS: readonly string[] = RULE_WORDS.map((w) => w.word);
+
+/** The words that take a file by itself (a module: `--rule my-rule.mjs`), told apart by its extension from a rule file. */
+export const FILE_WORDS = RULE_WORDS.filter((w): w is FileWord => w.fileValue.form === 'file' && w.fileValue.extensions !== undefined);
+export type FileWord = RuleWord & { readonly fileValue: { readonly form: 'file'; readonly extensions: readonly string[] } };
+
+/** The word that takes this file by itself (by its extension, any case), if any. */
+export function fileWordFor(path: string): FileWord | undefined {
+  const lower = path.toLowerCase();
+  return FILE_WORDS.find((w) => w.fileValue.extensions.some((e) => lower.endsWith(e)));
+}
+

@@ -8,8 +8,8 @@ import { dirname, extname, join, normalize, resolve } from 'node:path';
 import { InputError, mention, quote, says, type Wording } from '../core/errors.js';
 import { formatCount } from '../core/numbers.js';
 import type { GameSpec } from '../core/kinds/registry.js';
-import { RULE_WORDS } from '../core/rule-words.js';
-import { parseRuleText, type FileBeside } from '../core/rule-file.js';
+import { FILE_WORDS } from '../core/rule-words.js';
+import { RULE_FILE_EXTENSIONS, parseRuleText, type FileBeside } from '../core/rule-file.js';
 import { checkJsonSyntax } from '../core/rules/strict-json.js';
 import { lineAndColumn } from '../core/rules/nesting.js';
 import { firstNonUtf8, utf8Text } from '../core/utf8.js';
@@ -20,10 +20,11 @@ import { MAX_RULE_FILE_BYTES } from '../core/file-limits.js';
 /** Reads a rule file, checks it, and returns the game it describes. */
 export async function loadRuleFile(path: string): Promise<GameSpec> {
   const extension = extname(path).toLowerCase();
-  const direct = RULE_WORDS.find((w) => w.fileValue.form === 'file' && w.fileValue.extensions?.includes(extension));
+  const direct = FILE_WORDS.find((w) => w.fileValue.extensions.includes(extension));
   if (direct) return direct.parse(await existingFile(path), 'rule', path) as GameSpec;
-  if (!['.json', '.yaml', '.yml'].includes(extension)) {
-    throw InputError.about('unknown-name', 'rule', path, path, `unknown file type '${extension || '(none)'}' (expected .json, .yaml, .yml, or a .mjs/.js module)`);
+  if (!RULE_FILE_EXTENSIONS.includes(extension)) {
+    const others = FILE_WORDS.map((w) => `, or a ${w.fileValue.extensions.join('/')} ${w.word}`).join('');
+    throw InputError.about('unknown-name', 'rule', path, path, `unknown file type '${extension || '(none)'}' (expected ${RULE_FILE_EXTENSIONS.join(', ')}${others})`);
   }
   let bytes: Buffer;
   try {

@@ -6,8 +6,8 @@
  * of a format for a shape it cannot write, and the formats each shape takes
  * all come from here. (Sweep rows are not results: src/sweep/format.ts.)
  */
-import { KINDS, type AnalysisResult } from '../core/kinds/registry.js';
-import type { KindWriter, ShapedResult } from '../core/kinds/kind.js';
+import { KINDS, kindOfShape, type AnalysisResult } from '../core/kinds/registry.js';
+import type { DocumentBlock, ShapedResult } from '../core/kinds/kind.js';
 import type { Sink } from '../core/sink.js';
 import { InputError, mention, says } from '../core/errors.js';
 import type { CheckReport } from '../core/conjecture/check.js';
@@ -36,8 +36,8 @@ export interface ReportFormat {
   /** Lists one row per heap (so a huge --max is a huge file). */
   readonly perHeapRows: boolean;
   readonly writers: Writers;
-  /** Writers of shapes a kind makes (a graph's), for a format the kind has none of its own in. */
-  readonly kindShapes?: Readonly<Record<string, Writer<ShapedResult>>>;
+  /** How it writes a kind's own shape from the kind's document (GameKind.documents), for a format the kind has no writer in. */
+  readonly document?: (blocks: readonly DocumentBlock[], sink: Sink) => Promise<void>;
 }
 
 // Each writer's module loads on demand: the table library and the rest cost start-up time when unused.
@@ -108,10 +108,7 @@ export const FORMATS: readonly ReportFormat[] = [
       check: async (x, sink) => (await import('./markdown.js')).writeCheckMarkdown(x, sink),
       presets: async (x, sink) => (await import('./markdown.js')).writePresetsMarkdown(x, sink),
     },
-    kindShapes: {
-      graph: async (x, sink) => (await import('./markdown.js')).writeGraphMarkdown(x, sink),
-      'graph-position': async (x, sink) => (await import('./markdown.js')).writeGraphPositionMarkdown(x, sink),
-    },
+    document: async (blocks, sink) => (await import('./markdown.js')).writeDocumentMarkdown(blocks, sink),
   },
   {
     name: 'html',
@@ -125,28 +122,24 @@ export const FORMATS: readonly ReportFormat[] = [
   },
 ];
 
-/** The writer a kind has for a shape of its own, in a format. */
-function kindWriter(shape: string, format: string): KindWriter | undefined {
-  for (const kind of KINDS) {
-    const writer = kind.writers?.[shape]?.[format];
-    if (writer) return writer;
-  }
-  return undefined;
-}
-
-/** How a format writes a shape (the kind's own writer first), or undefined where it cannot. */
+/** How a format writes a shape (the kind's own writer first, then the format's, then the kind's document), or undefined where it cannot. */
 function writerOf(format: ReportFormat, shape: string): Writer<ShapedResult> | undefined {
-  const own = kindWriter(shape, format.name);
+  const kind = kindOfShape(shape);
+  const own = kind?.writers?.[shape]?.[format.name];
   if (own) {
     return async (result, sink, options) => {
       for await (const chunk of own(result, { width: options.width })) await sink.write(chunk);
     };
   }
-  return (format.writers[shape as Shape] as Writer<ShapedResult> | undefined) ?? format.kindShapes?.[shape];
+  const builtIn = format.writers[shape as Shape] as Writer<ShapedResult> | undefined;
+  if (builtIn) return builtIn;
+  const document = kind?.documents?.[shape];
+  const write = format.document;
+  return document && write ? (result, sink) => write(document(result), sink) : undefined;
 }
 
 /** Every shape of result: the named ones (the reports' and the kinds' own), then any a kind writes without naming it. */
-export const SHAPES: readonly string[] = [...new Set([...namedShapes(), ...KINDS.flatMap((kind) => Object.keys(kind.writers ?? {}))])];
+export const SHAPES: readonly string[] = [...new Set([...namedShapes(), ...KINDS.flatMap((kind) => [...Object.keys(kind.writers ?? {}), ...Object.keys(kind.documents ?? {})])])];
 
 
 /** The formats that write a shape. */

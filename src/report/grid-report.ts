@@ -12,6 +12,7 @@ import { outcome } from './outcome.js';
 import type { Sink } from '../core/sink.js';
 import { toJson } from './json.js';
 import { entryLines, wrapText, type Entry } from './wrap.js';
+import { cellLawText } from './cell-law-text.js';
 
 const GRID_ROWS_SHOWN = 24;
 const PAIRS_SHOWN = 12;
@@ -31,9 +32,15 @@ export function gridEntries(x: GridExploration): Entry[] {
     ['Table', `G(x, y) for x = ${x.firstRow}..${x.lastRow}, y = 0..${formatCount(x.max)} (${countOf((x.lastRow - x.firstRow + 1) * (x.max + 1), 'cell')})`],
     ['Largest value', formatCount(x.maxValue)],
     ['P-positions', `${shownPairs}${pairs.length > PAIRS_SHOWN ? ` … (${formatCount(pairs.length)} with x <= y)` : ''}`],
+    ...(x.cellLaw ? [['P-law', cellLawText(x.cellLaw, gridRegion(x))] as const] : []),
     ...(x.law ? [['Law', x.law.text] as const] : []),
     ['Rows', 'each row G(x, n) for n >= n0 is G(x, n - p) + s: observed over the row, not proven'],
   ];
+}
+
+/** The cells a two-pile table covers, in words. */
+function gridRegion(x: GridExploration): string {
+  return `cells with ${x.firstRow === 0 && x.lastRow === x.max ? `x, y <= ${formatCount(x.max)}` : `${x.firstRow} <= x <= ${x.lastRow}, y <= ${formatCount(x.max)}`}`;
 }
 
 /** Each shown row's pattern (x, then its words), and a note when some rows are left out. */
@@ -135,6 +142,7 @@ export function gridSummary(x: GridExploration) {
       pairs: x.law.pairs,
       proven: false,
     },
+    cellLaw: x.cellLaw && { condition: x.cellLaw.condition, check: x.cellLaw.check, cells: x.cellLaw.cells, proven: false },
   };
 }
 

@@ -14,10 +14,8 @@ import type { GenusTable } from '../core/misere/genus.js';
 import type { QuotientReport } from '../core/misere/quotient-report.js';
 import type { StatesTable } from '../core/kinds/module/state-result.js';
 import type { CheckReport } from '../core/conjecture/check.js';
-import type { ShapedResult } from '../core/kinds/kind.js';
-import type { GraphPosition, GraphTable } from '../core/kinds/graph/index.js';
-import { graphSummary, positionText, valueText, vertexOutcome } from '../core/kinds/graph/api.js';
-import { canonicalJson } from '../core/kinds/module/state-search.js';
+import type { DocumentBlock } from '../core/kinds/kind.js';
+import { canonicalJson } from '../core/positions/json-state.js';
 import type { Sink } from '../core/sink.js';
 import { outcome } from './outcome.js';
 import { summarise } from './summary.js';
@@ -139,7 +137,7 @@ export async function writeMisereMarkdown(x: MisereTable, sink: Sink): Promise<v
   await sink.write(entries(misereEntries(x)));
 }
 
-/** Rows of a long table a chunk at a time (a genus table of millions of heaps, a graph of millions of vertices). */
+/** Rows of a long table a chunk at a time (a genus table of millions of heaps, a kind's table of millions of rows). */
 const ROWS_PER_CHUNK = 4096;
 
 async function writeRows<T>(sink: Sink, before: string, head: string, items: readonly T[] | number, cells: (item: T, i: number) => readonly string[]): Promise<void> {
@@ -182,21 +180,17 @@ export async function writePresetsMarkdown(x: PresetList, sink: Sink): Promise<v
   await sink.write(table(['preset', 'description'], x.presets.map((p) => [p.usage, p.description])));
 }
 
-/** A graph's table: its summary, then each vertex with its value (∞(K) for infinite), a token's outcome there, and whether it is on a cycle. */
-export async function writeGraphMarkdown(result: ShapedResult, sink: Sink): Promise<void> {
-  const { values } = result as GraphTable;
-  const { names } = values.graph;
-  await writeRows(sink, paragraph(graphSummary(values)) + '\n', heading(['vertex', 'value', 'outcome', 'cycle']), names.length, (v: number) => [
-    names[v]!,
-    valueText(values, v, 'table'),
-    vertexOutcome(values, v),
-    values.onCycle[v] ? 'yes' : '',
-  ]);
-}
-
-/** Tokens on a graph: the table's lines (`tokens: ...`, `outcome: ...`) as fields. */
-export async function writeGraphPositionMarkdown(result: ShapedResult, sink: Sink): Promise<void> {
-  const p = result as GraphPosition;
-  const lines = [`rule: ${p.rule}`, ...positionText(p.values, p.analysis)];
-  await sink.write(entries(lines.map((line): Entry => (line.includes(': ') ? [line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)] : line))));
+/** A kind's own shape as Markdown, from its document: paragraphs, fields and tables (a long table a chunk at a time). */
+export async function writeDocumentMarkdown(blocks: readonly DocumentBlock[], sink: Sink): Promise<void> {
+  let before = '';
+  for (const [i, block] of blocks.entries()) {
+    const gap = i > 0 ? '\n' : '';
+    if ('head' in block) {
+      await writeRows(sink, before + gap, heading(block.head), block.count, (index: number) => block.row(index));
+      before = '';
+    } else {
+      before += gap + ('paragraph' in block ? paragraph(block.paragraph) : entries(block.fields));
+    }
+  }
+  if (before !== '') await sink.write(before);
 }

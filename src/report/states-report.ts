@@ -3,11 +3,13 @@ import { formatCount } from '../core/numbers.js';
 import type { StatesTable } from '../core/kinds/module/state-result.js';
 import { countOf } from '../core/numbers.js';
 import { ruleTitle } from '../core/rules/spec.js';
-import { canonicalJson } from '../core/kinds/module/state-search.js';
+import { canonicalJson } from '../core/positions/json-state.js';
 import { csvLine } from '../core/csv-field.js';
 import { outcome } from './outcome.js';
 import type { Sink } from '../core/sink.js';
 import { wrapText } from './wrap.js';
+import { fieldValues } from '../core/kinds/module/state-fields.js';
+import { cellLawText } from './cell-law-text.js';
 
 const ROWS_SHOWN = 200;
 
@@ -21,9 +23,50 @@ export function statesShown(x: StatesTable): { rows: StatesTable['rows']; note: 
   return { rows: x.rows.slice(0, ROWS_SHOWN), note: x.rows.length > ROWS_SHOWN ? `… ${formatCount(x.rows.length - ROWS_SHOWN)} more (--format csv lists them all)` : null };
 }
 
+/** Rows of a grid of states shown (as a two-pile table's). */
+const GRID_ROWS_SHOWN = 24;
+
+/**
+ * States that are pairs of whole numbers (a, b), as a grid: rows a, columns
+ * b, each cell the value ('*' a P-position, '.' no such state in the table),
+ * as many columns as fit the width.
+ */
+export function statesGridText(x: StatesTable, grid: readonly [string, string], width: number): string[] {
+  const cells = new Map<string, number>();
+  let [rowLow, rowHigh, colLow, colHigh] = [Infinity, -Infinity, Infinity, -Infinity];
+  for (const r of x.rows) {
+    const [a, b] = fieldValues(r.state, grid) as [number, number];
+    cells.set(`${a},${b}`, r.grundy);
+    [rowLow, rowHigh, colLow, colHigh] = [Math.min(rowLow, a), Math.max(rowHigh, a), Math.min(colLow, b), Math.max(colHigh, b)];
+  }
+  const label = Math.max(`${grid[0]}\\${grid[1]}`.length, String(rowLow).length, String(rowHigh).length);
+  const cell = Math.max(...x.rows.map((r) => String(r.grundy).length), String(colLow).length, String(colHigh).length) + 1;
+  const columns = Math.max(1, Math.min(colHigh - colLow + 1, Math.floor((width - label - 1) / (cell + 1))));
+  const rows = Math.min(rowHigh - rowLow + 1, GRID_ROWS_SHOWN);
+  const out = [`${`${grid[0]}\\${grid[1]}`.padStart(label)} ${Array.from({ length: columns }, (_, j) => String(colLow + j).padStart(cell)).join(' ')}`];
+  for (let i = 0; i < rows; i++) {
+    const a = rowLow + i;
+    const shown = Array.from({ length: columns }, (_, j) => {
+      const g = cells.get(`${a},${colLow + j}`);
+      return (g === undefined ? '.' : g === 0 ? '*' : String(g)).padStart(cell);
+    });
+    out.push(`${String(a).padStart(label)} ${shown.join(' ')}`);
+  }
+  const cut: string[] = [];
+  if (columns < colHigh - colLow + 1) cut.push(`${grid[1]} = ${colLow}..${colLow + columns - 1} of ${colLow}..${colHigh} (cut to the terminal's width)`);
+  if (rows < rowHigh - rowLow + 1) cut.push(`${grid[0]} = ${rowLow}..${rowLow + rows - 1} of ${rowLow}..${rowHigh}`);
+  out.push(wrapText(`* marks a P-position (G = 0), . a pair that is no state of the table.${cut.length ? ` Shown: ${cut.join(', ')}; --format csv lists every state.` : ''}`, width));
+  return out;
+}
+
 export async function writeStatesTable(x: StatesTable, sink: Sink, width: number): Promise<void> {
   const [rule, counts] = statesHeading(x);
   const lines = [wrapText(rule, width), counts, ''];
+  if (x.grid) {
+    if (x.cellLaw) lines.splice(2, 0, wrapText(`P-law: ${cellLawText(x.cellLaw, 'states tabulated')}`, width));
+    await sink.write([...lines, ...statesGridText(x, x.grid, width)].join('\n') + '\n');
+    return;
+  }
   const { rows: shown, note } = statesShown(x);
   const valueWidth = Math.max(1, ...shown.map((r) => String(r.grundy).length));
   for (const r of shown) lines.push(wrapText(`${String(r.grundy).padStart(valueWidth)} ${r.grundy === 0 ? 'P' : 'N'}  ${canonicalJson(r.state)}`, width));
@@ -38,5 +81,6 @@ export async function writeStatesCsv(x: StatesTable, sink: Sink): Promise<void> 
 }
 
 export async function writeStatesJson(x: StatesTable, sink: Sink): Promise<void> {
-  await sink.write(JSON.stringify({ rule: x.rule, shape: 'states', states: x.rows.map((r) => ({ state: r.state, grundy: r.grundy, outcome: r.grundy === 0 ? 'P' : 'N' })) }, null, 2) + '\n');
+  const cellLaw = x.cellLaw && { condition: x.cellLaw.condition, check: x.cellLaw.check, cells: x.cellLaw.cells, proven: false };
+  await sink.write(JSON.stringify({ rule: x.rule, shape: 'states', cellLaw, states: x.rows.map((r) => ({ state: r.state, grundy: r.grundy, outcome: r.grundy === 0 ? 'P' : 'N' })) }, null, 2) + '\n');
 }

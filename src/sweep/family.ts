@@ -24,6 +24,12 @@ export type Family =
   /** Rules listed one by one (a --rules file), duplicates already removed; `lines`: the file's line of each. */
   | { readonly kind: 'list'; readonly rules: readonly Rule[]; readonly source: string; readonly lines?: readonly number[] };
 
+type NamedFamily = Exclude<Family['kind'], 'list'>;
+/** Each family --family names (a list is a --rules file): a record, so that a family added to the type does not compile without it. */
+const NAMED_FAMILIES: Readonly<Record<NamedFamily, true>> = { subtraction: true, octal: true, 'all-but': true };
+/** The families --family names, in the order --help gives them. */
+export const FAMILY_NAMES = Object.keys(NAMED_FAMILIES) as readonly NamedFamily[];
+
 /** The most rules one family may hold (indices must stay exact and the progress count meaningful). */
 export const MAX_FAMILY_SIZE = 2 ** 40;
 

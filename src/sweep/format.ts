@@ -6,7 +6,7 @@
 import Table from 'cli-table3';
 import { InputError, mention, says, type Wording } from '../core/errors.js';
 import { COLUMNS, COLUMN_NAMES, STATISTICS_COLUMNS, type RowKind, type SweepRow } from './row.js';
-import { CSV_HEADER, type RowFormat } from './row-lines.js';
+import { CSV_HEADER, ROW_FORMATS, type RowFormat } from './row-lines.js';
 
 export type { RowFormat };
 /**
@@ -16,6 +16,8 @@ export type { RowFormat };
  * (jsonl, csv); a view adds only the gathered table.
  */
 export type ViewFormat = RowFormat | 'table';
+/** A view's formats, the default first. */
+export const VIEW_FORMATS: readonly ViewFormat[] = ['table', ...ROW_FORMATS];
 
 export { CSV_HEADER };
 export { rowLine, rowToCsv, rowToJson } from './row-lines.js';

@@ -6,7 +6,9 @@
 import { csvField } from '../core/csv-field.js';
 import { COLUMNS, COLUMN_NAMES, type SweepRow } from './row.js';
 
-export type RowFormat = 'jsonl' | 'csv';
+/** The formats a results file is written in (and read back from). */
+export const ROW_FORMATS = ['csv', 'jsonl'] as const;
+export type RowFormat = (typeof ROW_FORMATS)[number];
 
 /**
  * One row as a JSON object, keys in column order (written by hand: a sweep writes millions of them).

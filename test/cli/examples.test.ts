@@ -115,6 +115,12 @@ const known: Record<string, (r: Report) => void> = {
     const oracle = oracles.arithmeticPeriodic.find((e) => e.rule === 'code 0.3F')!;
     expect(r.values.slice(0, 30)).toEqual(oracle.values_0_29);
   },
+  'lasker.yaml': (r) => {
+    expect(r.rule).toBe('octal 4.[3]');
+    // Lasker's Nim: G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3 (Winning Ways); observed only, the code being infinite.
+    r.values.forEach((v, n) => expect(v, `G(${n})`).toBe(n === 0 ? 0 : n % 4 === 3 ? n + 1 : n % 4 === 0 ? n - 1 : n));
+    expect(r.pattern).toMatchObject({ kind: 'arithmetic-periodic', preperiod: 1, period: 4, saltus: 4, proven: false });
+  },
   'grundy.mjs': (r) => {
     expect(r.rule).toMatch(/^custom .*grundy\.mjs$/);
     expect(r.name).toBe('grundy (module)');

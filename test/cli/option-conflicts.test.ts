@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EXPLORE_CONFLICTS, EXPLORE_OPTIONS, REQUEST_FLAGS, parseCommandLine } from '../../src/cli/options.js';
+import { EXPLORE_CONFLICTS, EXPLORE_NEEDS, EXPLORE_OPTIONS, REQUEST_FLAGS, parseCommandLine } from '../../src/cli/options.js';
+import { flagOf } from '../../src/core/flags.js';
+import type { InputField } from '../../src/core/errors.js';
 
 /** Every conflict of the table, with the message the hand-written checks gave (byte for byte). */
 const CASES: [string[], string][] = [
@@ -13,6 +15,10 @@ const CASES: [string[], string][] = [
   [['--genus', '--quotient'], 'give --genus or --quotient, not both'],
   [['--genus', '--limit', '5'], '--genus makes a table of heaps 0..max; --limit does not apply to it (give one or the other)'],
   [['--quotient', '--rows', '0..3'], '--quotient makes a table of heaps 0..max; --rows does not apply to it (give one or the other)'],
+  // A flag without the flag it needs (EXPLORE_NEEDS).
+  [['--resume'], '--resume needs --checkpoint FILE (the file to continue from)'],
+  [['--checkpoint-every', '5'], '--checkpoint-every needs --checkpoint FILE'],
+  [['--force'], '--force applies to --checkpoint FILE (to overwrite it)'],
   // The first conflict in the table's order is the one told.
   [['--check', 'g == 0', '--position', '3', '--max', '5'], '--position evaluates one position; --max asks for a table (give one or the other)'],
 ];
@@ -35,6 +41,20 @@ describe('the conflicts of the option table', () => {
     for (const [flag, conflicts] of Object.entries(EXPLORE_CONFLICTS)) {
       expect(EXPLORE_OPTIONS[flag], flag).toBeDefined();
       for (const other of conflicts!.with) expect(EXPLORE_OPTIONS[other], other).toBeDefined();
+    }
+  });
+
+  it('needs only flags of the table', () => {
+    for (const [flag, needs] of Object.entries(EXPLORE_NEEDS)) {
+      expect(EXPLORE_OPTIONS[flag], flag).toBeDefined();
+      expect(EXPLORE_OPTIONS[needs!.flag], needs!.flag).toBeDefined();
+    }
+  });
+
+  it("names a request field in messages by a flag that sets it (core/flags.ts agrees with the table)", () => {
+    for (const [field, entry] of Object.entries(REQUEST_FLAGS)) {
+      const flag = flagOf(field as InputField);
+      if ('flags' in entry && flag !== field) expect(entry.flags.map((f) => `--${f}`), field).toContain(flag);
     }
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyse, analyseAsync, analyseSync, type Request } from '../../src/core/analyse.js';
 import { drive } from '../../src/core/driver.js';
-import { KINDS } from '../../src/core/kinds/registry.js';
+import { KINDS, kindOf } from '../../src/core/kinds/registry.js';
 import { presetGame } from '../../src/core/presets.js';
 import type { ValueArray } from '../../src/core/kernels/store.js';
 
@@ -50,6 +50,8 @@ describe('analyse(request): one entry for every kind, a result with a shape', ()
   it('every kind is registered once, owns its rule kinds, and has words or presets that name it', () => {
     const owners = KINDS.flatMap((k) => k.ruleKinds);
     expect(new Set(owners).size).toBe(owners.length);
-    for (const kind of KINDS) expect(kind.words.length > 0 || kind.name === 'capped-heap' || kind.name === 'bash', kind.name).toBe(true);
+    for (const kind of KINDS) expect(kind.words.length > 0 || (kind.presets ?? []).length > 0, kind.name).toBe(true);
+    // Each preset names a game of the kind that brings it.
+    for (const kind of KINDS) for (const preset of kind.presets ?? []) expect(kindOf(presetGame('usage' in preset ? `${preset.name}:2` : preset.name).rule), preset.name).toBe(kind);
   });
 });

@@ -19,7 +19,8 @@ describe('one rule-word table serves flags, rule files, sweep lists, the schema 
   it('every kind brings its words, and every word is a rule-file key, listed once', () => {
     for (const kind of KINDS) for (const word of kind.words) expect(RULE_WORDS).toContain(word);
     expect(new Set(RULE_KEYS).size).toBe(RULE_KEYS.length);
-    expect(RULE_KEYS).toEqual(['moves', 'all-but', 'code', 'sequence', 'divisors', 'vectors', 'preset', 'module', 'graph']);
+    expect(RULE_KEYS).toEqual(RULE_WORDS.map((w) => w.word));
+    expect(RULE_WORDS.map((w) => w.order)).toEqual(RULE_WORDS.map((w) => w.order).sort((a, b) => a - b));
   });
 
   it('the flags are the words that are flags, with their own words in --help and the usage line', async () => {
@@ -28,7 +29,7 @@ describe('one rule-word table serves flags, rule files, sweep lists, the schema 
     const help = await runMain(['--help']);
     for (const word of RULE_WORDS.filter((w) => w.flag)) expect(help.stdout).toContain(`--${word.word} ${word.argument}`);
     const none = await runMain(['--max', '5']);
-    expect(none.stderr).toContain('no rule given: use --moves, --all-but, --code, --vectors, --preset, --graph or --rule');
+    expect(none.stderr).toContain(`no rule given: use ${RULE_FLAGS.slice(0, -1).map((f) => `--${f}`).join(', ')} or --rule`);
   });
 
   it('a word reads the same rule as a flag, a rule-file key and a sweep-list line', () => {

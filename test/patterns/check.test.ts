@@ -163,7 +163,7 @@ describe('mistakes: one line, exit 2, before any work', () => {
     [['--moves', '1,2,3', '--check', 'g == 1', '--position', '5'], /--position/],
     [['--moves', '1,2,3', '--check', 'p', '--misere'], /--misere asks for misère outcomes/],
     [['--moves', '1,2,3', '--check', '  '], /--check needs a conjecture/],
-    [['--rule', 'examples/one-more.mjs', '--max', '3', '--check', 'p'], /--check checks a conjecture against a table of one heap, of two piles or of a heap with memory; this run makes a module's table of states/],
+    [['--rule', 'examples/one-more.mjs', '--max', '3', '--check', 'p == (x == 1)'], /--check: column 7: unknown name 'x'; this game's table has the variables heap, cap, g and p/],
   ])('%j', async (args, pattern) => {
     const started = performance.now();
     const run = await runMain(args as string[]);

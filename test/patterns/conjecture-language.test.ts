@@ -206,7 +206,7 @@ describe('mistakes name their column', () => {
     ['constructor == 1', /column 1: unknown name 'constructor'/],
     ['toString(n) == 1', /column 1: unknown function 'toString'/],
     ['__proto__ == 1', /column 1: unknown name '__proto__'/],
-    ['g == n ^ 2', /column 8: '\^' is no operator here: write \*\* for a power/],
+    ['g == n ^ 2', /column 6: write \(n \^ 2\) == … with parentheses: C reads a '\^' beside '==' the other way round/],
     ['p && p', /column 3: '&&' is no operator here: write and, or, not/],
     ['g == n %', /column 9: the expression ends too soon/],
     ['g == n $ 2', /column 8: unexpected character '\$'/],

@@ -40,7 +40,7 @@ describe('play on heaps past 10^6', () => {
     expect(checked).toBeGreaterThan(10);
   });
 
-  it('a rule whose heaps have many options is still refused past 10^6, in one line', async () => {
-    expectBadInput(await runMain(['play', '--preset', 'kayles', '--position', '1000000000000']), 'kayles 10^12', { pattern: /^sg-explore: play: heaps up to 1,000,000 \(got 1000000000000\)\n$/ });
+  it('a rule whose options are not reckoned at any size (splits into three heaps) is still refused past 10^6, in one line', async () => {
+    expectBadInput(await runMain(['play', '--code', '0.8', '--position', '1000000000000']), '0.8 at 10^12', { pattern: /^sg-explore: play: heaps up to 1,000,000 \(got 1000000000000\)\n$/ });
   });
 });

@@ -68,13 +68,13 @@ describe('the shape of every JSON report', () => {
 
   it('keeps its place in the shapes that had it (grid, memory, states)', async () => {
     const grid = await json(['--preset', 'wythoff', '--max', '5']);
-    expect(Object.keys(grid)).toEqual(['rule', 'name', 'description', 'shape', 'rows', 'max', 'maxValue', 'rowPatterns', 'pPositions', 'law', 'values']);
+    expect(Object.keys(grid)).toEqual(['rule', 'name', 'description', 'shape', 'rows', 'max', 'maxValue', 'rowPatterns', 'pPositions', 'law', 'cellLaw', 'values']);
     expect(grid.pPositions).toEqual([[0, 0], [1, 2], [2, 1], [3, 5], [5, 3]]);
     const memory = await json(['--preset', 'fibonacci-nim', '--max', '20']);
     expect(Object.keys(memory)).toEqual(['rule', 'name', 'description', 'shape', 'max', 'maxValue', 'pPositions', 'law', 'beatty', 'values']);
     expect(memory.pPositions).toEqual([0, 1, 2, 3, 5, 8, 13]);
     const states = await json(['--rule', 'examples/one-more.mjs', '--max', '3']);
-    expect(Object.keys(states)).toEqual(['rule', 'shape', 'states']);
+    expect(Object.keys(states)).toEqual(['rule', 'shape', 'cellLaw', 'states']);
   });
 
   it('check: a conjecture that holds (exit 0), its fields in order', async () => {

@@ -10,6 +10,9 @@ import type { Exploration } from '../heap/explore.js';
 import type { GridExploration } from '../kinds/two-pile/grid.js';
 import type { CappedHeapExploration } from '../kinds/capped-heap/explore-capped.js';
 import { startCap } from '../kinds/capped-heap/capped-kernel.js';
+import type { StatesTable } from '../kinds/module/state-result.js';
+import { fieldValues, numericFields } from '../kinds/module/state-fields.js';
+import { canonicalJson } from '../kinds/module/state-search.js';
 import { isCycle } from '../laws/pattern.js';
 import { formatCount } from '../numbers.js';
 import { shapeWords } from '../shape-words.js';
@@ -56,7 +59,7 @@ export interface CheckReport {
 }
 
 /** The results a conjecture can be checked against. */
-export type CheckableResult = Exploration | GridExploration | CappedHeapExploration;
+export type CheckableResult = Exploration | GridExploration | CappedHeapExploration | StatesTable;
 
 /** Most positions a check evaluates one by one (a table larger than this is refused before any is evaluated). */
 export const MAX_CHECKED_POSITIONS = 100_000_000;
@@ -74,15 +77,16 @@ export function variablesOf(shape: string): Variables | null {
 
 /** Check `text` against `result`; a mistake in the text, or a result with no table, is an InputError of the field check. */
 export function checkConjecture(result: { readonly shape: string }, text: string): CheckReport {
+  if (result.shape === 'states') return checkStates(result as StatesTable, text);
   const variables = variablesOf(result.shape);
   if (!variables) {
-    throw new InputError(says`${mention('check')} checks a conjecture against a table of one heap, of two piles or of a heap with memory; this run makes ${shapeWords(result.shape) ?? 'no such table'}`, {
+    throw new InputError(says`${mention('check')} checks a conjecture against a table of one heap, of two piles, of a heap with memory or of a module's states; this run makes ${shapeWords(result.shape) ?? 'no such table'}`, {
       code: 'not-applicable',
       field: 'check',
     });
   }
   const expression = parseExpression(text, variables);
-  const checkable = result as CheckableResult;
+  const checkable = result as Exclude<CheckableResult, StatesTable>;
   if (checkable.shape === 'heap') return checkHeaps(checkable, expression);
   if (checkable.shape === 'grid') return checkGrid(checkable, expression);
   return checkMemory(checkable, expression);
@@ -140,9 +144,9 @@ function counterexampleAt(expression: Expression, position: Position): Counterex
 }
 
 /** A report from what run() found. */
-function report(result: CheckableResult, expression: Expression, found: { checked: number; counterexample: Counterexample | null }, range: string, every: string | null, note: string | null): CheckReport {
+function report(result: { readonly rule: string; readonly shape: string; readonly game?: { readonly name?: string } }, expression: Expression, found: { checked: number; counterexample: Counterexample | null }, range: string, every: string | null, note: string | null): CheckReport {
   const { checked, counterexample } = found;
-  const base = { shape: 'check' as const, rule: result.rule, name: result.game.name ?? null, expression: expression.text, checked: { positions: checked, range } };
+  const base = { shape: 'check' as const, rule: result.rule, name: result.game?.name ?? null, expression: expression.text, checked: { positions: checked, range } };
   if (counterexample) {
     return { ...base, holds: false, scope: 'table', reason: null, counterexample, summary: `fails at ${counterexample.where}: ${counterexample.text}` };
   }
@@ -256,4 +260,31 @@ function checkMemory(x: CappedHeapExploration, expression: Expression): CheckRep
   refuseSize(allStates ? (BigInt(x.max + 1) * BigInt(x.max + 2)) / 2n : BigInt(x.max + 1));
   const range = allStates ? `state (n, c) with 0 ≤ c ≤ n ≤ ${x.max}` : `start heap n ≤ ${x.max} (the state (n, n - 1), or (0, 0))`;
   return report(x, expression, run(expression, memoryPositions(x, allStates)), range, null, 'a heap with memory is checked over the states computed only');
+}
+
+/**
+ * A module's own states (`states(max)`): each state's whole-number fields
+ * are variables (`heap`, `cap`), with g and p, over the states tabulated.
+ */
+function checkStates(x: StatesTable, text: string): CheckReport {
+  const fields = numericFields(x.rows.map((r) => r.state));
+  if (fields.length === 0) {
+    throw new InputError(says`${mention('check')} reads a module's states through their fields that are whole numbers, and these states (${x.rows.length ? canonicalJson(x.rows[0]!.state) : 'none'}…) have none in common`, {
+      code: 'not-applicable',
+      field: 'check',
+    });
+  }
+  const variables: Variables = Object.fromEntries([...fields.map((f) => [f, 'number'] as const), ['g', 'number'], ['p', 'bool']]);
+  const expression = parseExpression(text, variables);
+  refuseSize(BigInt(x.rows.length));
+  const positions = function* (): Iterable<Position> {
+    for (const r of x.rows) {
+      const values = fieldValues(r.state, fields);
+      const where = fields.map((f, i) => `${f} = ${values[i]}`).join(', ');
+      const env: Record<string, Value> = { g: BigInt(r.grundy), p: r.grundy === 0 };
+      fields.forEach((f, i) => (env[f] = BigInt(values[i]!)));
+      yield { where, env, grundyName: `G(${canonicalJson(r.state)})` };
+    }
+  };
+  return report(x, expression, run(expression, positions()), `state of the table (${formatCount(x.rows.length)} states)`, null, "a module's states are checked over the states tabulated only");
 }

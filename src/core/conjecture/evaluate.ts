@@ -17,7 +17,7 @@ type Compiled = (env: Bindings) => Value;
 
 /** The largest k of fib(k): F(10^5) has about 21,000 digits. */
 export const MAX_FIB_INDEX = 100_000;
-/** The most bits a power may have (about 300,000 digits). */
+/** The most bits a power or a left shift may have (about 300,000 digits). */
 const MAX_POWER_BITS = 1_000_000;
 
 /** A mistake that shows only at a position: refused with the node's column (the position is added by the caller). */
@@ -99,6 +99,11 @@ function compileNode(node: Node, text: string): Compiled {
       const operand = compileNode(node.operand, text);
       return (env) => !operand(env);
     }
+    case 'invert': {
+      // ~x = -x - 1: two's complement of an exact whole number, as in Python and in C on a signed x.
+      const operand = compileNode(node.operand, text);
+      return (env) => ~whole(node, operand(env) as Num, "'~'");
+    }
     case 'logic': {
       const left = compileNode(node.left, text);
       const right = compileNode(node.right, text);
@@ -155,7 +160,51 @@ function binary(node: Extract<Node, { kind: 'binary' }>, text: string): Compiled
       return (env) => exact.modulo(left(env) as Num, nonZero(right(env) as Num));
     case '**':
       return (env) => power(node, left(env) as Num, right(env) as Num);
+    default:
+      return bitwise(node, left, right);
   }
+}
+
+/** Bits of a whole number, by two's complement for a negative one (exact at any size, as Python's int). */
+function bitwise(node: Extract<Node, { kind: 'binary' }>, left: Compiled, right: Compiled): Compiled {
+  const what = quote(node.op);
+  const operands = (env: Bindings): [bigint, bigint] => [whole(node, left(env) as Num, what), whole(node, right(env) as Num, what)];
+  switch (node.op) {
+    case '&':
+      return (env) => {
+        const [a, b] = operands(env);
+        return a & b;
+      };
+    case '|':
+      return (env) => {
+        const [a, b] = operands(env);
+        return a | b;
+      };
+    case '^':
+      return (env) => {
+        const [a, b] = operands(env);
+        return a ^ b;
+      };
+    default: {
+      const leftward = node.op === '<<';
+      return (env) => {
+        const [a, k] = operands(env);
+        if (k < 0n) throw new EvaluationError(node.right.start, `a shift by a negative count (${k})`);
+        if (!leftward) return a >> k; // floor(a / 2^k), -1 for a negative a shifted far
+        if (a !== 0n && BigInt(bitLength(a)) + k > BigInt(MAX_POWER_BITS)) throw new EvaluationError(node.start, `the shift has more than ${MAX_POWER_BITS.toLocaleString('en-US')} bits`);
+        return a << k;
+      };
+    }
+  }
+}
+
+/** The number of bits of |x|. */
+const bitLength = (x: bigint): number => (x < 0n ? -x : x).toString(2).length;
+
+/** The count of trailing zero bits of x ≠ 0 (of |x|: two's complement keeps them). */
+function trailingZeros(x: bigint): bigint {
+  const low = x & -x;
+  return BigInt(low.toString(2).length - 1);
 }
 
 function call(node: Extract<Node, { kind: 'call' }>, text: string): Compiled {
@@ -195,6 +244,25 @@ function call(node: Extract<Node, { kind: 'call' }>, text: string): Compiled {
         if (k < 0n) throw new EvaluationError(node.start, `fib of a negative number (${k})`);
         if (k > BigInt(MAX_FIB_INDEX)) throw new EvaluationError(node.start, `fib(${k}) is too large (fib goes up to ${MAX_FIB_INDEX.toLocaleString('en-US')})`);
         return fib(k);
+      };
+    case 'lowbit':
+      return (env) => {
+        const x = whole(node, a(env) as Num, 'lowbit');
+        return x & -x;
+      };
+    case 'ctz':
+      return (env) => {
+        const x = whole(node, a(env) as Num, 'ctz');
+        if (x === 0n) throw new EvaluationError(node.start, 'ctz(0): 0 has no lowest set bit');
+        return trailingZeros(x);
+      };
+    case 'popcount':
+      return (env) => {
+        const x = whole(node, a(env) as Num, 'popcount');
+        if (x < 0n) throw new EvaluationError(node.start, `popcount of a negative number (${x}) has infinitely many one bits`);
+        let count = 0n;
+        for (const bit of x.toString(2)) if (bit === '1') count++;
+        return count;
       };
     case 'is_fib':
       return (env) => {

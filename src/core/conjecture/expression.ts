@@ -2,9 +2,14 @@
  * The language of a conjecture (`--check 'p == (n % 5 == 0)'`): a small
  * tokenizer and a recursive-descent parser into a typed tree, never eval.
  * Precedence, loosest first (as in Python): or; and; not; comparisons
- * (== != < <= > >=, chains a < b <= c meaning a < b and b <= c); + -;
- * * / // %; unary - +; ** (right to left, binding tighter than a unary
- * minus on its left: -2**2 = -4); calls, names, literals, parentheses.
+ * (== != < <= > >=, chains a < b <= c meaning a < b and b <= c); | ; ^ ;
+ * & ; << >>; + -; * / // %; unary - + ~; ** (right to left, binding
+ * tighter than a unary minus on its left: -2**2 = -4); calls, names,
+ * literals, parentheses. The bit operators keep C's order among themselves
+ * and against + - (C and Python agree there); where the two languages part,
+ * a comparison of a bitwise | ^ & written without parentheses
+ * (`x & y == 0`: C reads x & (y == 0)), the expression is refused and asks
+ * for the parentheses, so a reader from either language reads it right.
  * Numbers and truth values are two types, checked here: a mistake in the
  * expression is refused before any value is computed, with its column.
  */
@@ -12,7 +17,8 @@ import { InputError, mention, quote, says } from '../errors.js';
 
 export type Type = 'number' | 'bool';
 
-export type BinaryOp = '+' | '-' | '*' | '/' | '//' | '%' | '**';
+export type BitOp = '&' | '|' | '^' | '<<' | '>>';
+export type BinaryOp = '+' | '-' | '*' | '/' | '//' | '%' | '**' | BitOp;
 export type CompareOp = '==' | '!=' | '<' | '<=' | '>' | '>=';
 
 /** A node of the tree, with where it was written (columns from 1; `end` is one past its last character). */
@@ -21,6 +27,7 @@ export type Node = (
   | { readonly kind: 'bool'; readonly value: boolean }
   | { readonly kind: 'var'; readonly name: string }
   | { readonly kind: 'neg'; readonly operand: Node }
+  | { readonly kind: 'invert'; readonly operand: Node }
   | { readonly kind: 'not'; readonly operand: Node }
   | { readonly kind: 'binary'; readonly op: BinaryOp; readonly left: Node; readonly right: Node }
   | { readonly kind: 'logic'; readonly op: 'and' | 'or'; readonly left: Node; readonly right: Node }
@@ -44,6 +51,9 @@ export const FUNCTIONS: Readonly<Record<string, FunctionSpec>> = {
   max: { args: 'numbers', result: 'number', describe: 'the greatest of two or more numbers' },
   fib: { args: ['number'], result: 'number', describe: 'the Fibonacci number F(k), F(0) = 0, F(1) = 1' },
   is_fib: { args: ['number'], result: 'bool', describe: 'whether n is a Fibonacci number' },
+  lowbit: { args: ['number'], result: 'number', describe: 'the lowest set bit of x, x & -x (lowbit(12) = 4, lowbit(0) = 0)' },
+  ctz: { args: ['number'], result: 'number', describe: 'the count of trailing zero bits of x ≠ 0 (ctz(12) = 2)' },
+  popcount: { args: ['number'], result: 'number', describe: 'the number of one bits of a whole x ≥ 0' },
 };
 
 /** The entry `name` of a table of names: its own, never one inherited from Object.prototype (`constructor`, `__proto__`). */
@@ -75,7 +85,7 @@ type Token =
   | { readonly kind: 'op'; readonly text: string; readonly start: number; readonly end: number }
   | { readonly kind: 'end'; readonly text: ''; readonly start: number; readonly end: number };
 
-const OPERATORS = ['**', '//', '==', '!=', '<=', '>=', '+', '-', '*', '/', '%', '<', '>', '(', ')', ','];
+const OPERATORS = ['**', '//', '==', '!=', '<=', '>=', '<<', '>>', '+', '-', '*', '/', '%', '<', '>', '&', '|', '^', '~', '(', ')', ','];
 const KEYWORDS = new Set(['and', 'or', 'not', 'true', 'false']);
 
 /** An error at a column of the expression. */
@@ -117,6 +127,7 @@ function tokenize(text: string): Token[] {
       i++;
       continue;
     }
+    if ((ch === '&' || ch === '|') && text[i + 1] === ch) fail(start, `${quote(ch + ch)} is no operator here: write and, or, not (${quote(ch)} alone is the bitwise one)`);
     const op = OPERATORS.find((o) => text.startsWith(o, i));
     if (op) {
       tokens.push({ kind: 'op', text: op, start, end: start + op.length });
@@ -124,8 +135,7 @@ function tokenize(text: string): Token[] {
       continue;
     }
     if (ch === '=') fail(start, "'=' alone is no operator: write == to compare");
-    if (ch === '&' || ch === '|' || ch === '!') fail(start, `${quote(text.slice(i, text[i + 1] === ch ? i + 2 : i + 1))} is no operator here: write and, or, not`);
-    if (ch === '^') fail(start, "'^' is no operator here: write ** for a power");
+    if (ch === '!') fail(start, `'!' is no operator here: write not`);
     fail(start, `unexpected character ${quote(ch)}`);
   }
   tokens.push({ kind: 'end', text: '', start: text.length + 1, end: text.length + 1 });
@@ -141,6 +151,8 @@ class Parser {
   private at = 0;
   private depth = 0;
   readonly used = new Set<string>();
+  /** Nodes written inside parentheses of their own (a bitwise operand of a comparison must be). */
+  private readonly parenthesized = new WeakSet<Node>();
 
   constructor(
     private readonly text: string,
@@ -223,12 +235,14 @@ class Parser {
   }
 
   private comparison(): Node {
-    const first = this.sum();
+    const first = this.bitOr();
     const operands: Node[] = [first];
     const ops: CompareOp[] = [];
     while (this.peek().kind === 'op' && COMPARE_OPS.has(this.peek().text)) {
       const op = this.next().text as CompareOp;
-      const right = this.sum();
+      const right = this.bitOr();
+      if (operands.length === 1) this.unambiguous(first, op);
+      this.unambiguous(right, op);
       const left = operands[operands.length - 1]!;
       if (op === '==' || op === '!=') {
         if (left.type !== right.type) fail(right.start, `${quote(op)} compares like with like, but ${quote(this.source(left))} is ${typeWords(left.type)} and ${quote(this.source(right))} is ${typeWords(right.type)}`);
@@ -241,6 +255,39 @@ class Parser {
     }
     if (ops.length === 0) return first;
     return { kind: 'compare', operands, ops, type: 'bool', start: first.start, end: operands[operands.length - 1]!.end };
+  }
+
+  /** A bitwise | ^ & compared without parentheses: C and Python read it differently, so it is refused. */
+  private unambiguous(node: Node, op: CompareOp): void {
+    if (node.kind !== 'binary' || !(node.op === '&' || node.op === '|' || node.op === '^') || this.parenthesized.has(node)) return;
+    const written = this.source(node);
+    fail(node.start, `write (${written}) ${op} … with parentheses: C reads a ${quote(node.op)} beside ${quote(op)} the other way round (its comparisons bind tighter)`);
+  }
+
+  private bitOr(): Node {
+    return this.bitwise(['|'], () => this.bitXor());
+  }
+
+  private bitXor(): Node {
+    return this.bitwise(['^'], () => this.bitAnd());
+  }
+
+  private bitAnd(): Node {
+    return this.bitwise(['&'], () => this.shift());
+  }
+
+  private shift(): Node {
+    return this.bitwise(['<<', '>>'], () => this.sum());
+  }
+
+  /** Operands joined left to right by any of `ops` (numbers both sides). */
+  private bitwise(ops: readonly BitOp[], operand: () => Node): Node {
+    let left = operand();
+    while (ops.some((op) => this.isOp(op))) {
+      const op = this.next().text as BitOp;
+      left = this.arithmetic(op, left, operand());
+    }
+    return left;
   }
 
   private sum(): Node {
@@ -268,11 +315,16 @@ class Parser {
   }
 
   private unary(): Node {
-    if (this.isOp('-') || this.isOp('+')) {
+    if (this.isOp('-') || this.isOp('+') || this.isOp('~')) {
       const token = this.next();
       const operand = this.deeper(() => this.unary());
       this.want(operand, 'number', quote(token.text));
-      if (token.text === '+') return { ...operand, start: token.start };
+      if (token.text === '+') {
+        const node = { ...operand, start: token.start };
+        if (this.parenthesized.has(operand)) this.parenthesized.add(node);
+        return node;
+      }
+      if (token.text === '~') return { kind: 'invert', operand, type: 'number', start: token.start, end: operand.end };
       return { kind: 'neg', operand, type: 'number', start: token.start, end: operand.end };
     }
     return this.power();
@@ -295,7 +347,9 @@ class Parser {
       const close = this.peek();
       if (!(close.kind === 'op' && close.text === ')')) fail(close.start, `expected ')' after ${quote(this.source(inner))}, found ${this.tokenWords(close)}`);
       this.next();
-      return { ...inner, start: token.start, end: close.end };
+      const node = { ...inner, start: token.start, end: close.end };
+      this.parenthesized.add(node);
+      return node;
     }
     if (token.kind === 'name') {
       if (token.text === 'true' || token.text === 'false') return { kind: 'bool', value: token.text === 'true', type: 'bool', start: token.start, end: token.end };
@@ -376,8 +430,15 @@ export function sourceOf(expression: Expression, node: Node): string {
   return expression.text.slice(node.start - 1, node.end - 1).trim();
 }
 
+/** m when `variable` is the name and `literal` a whole number m = 2^k - 1 (k ≥ 1) written out, else null. */
+function lowBitsMask(variable: Node, literal: Node, name: string): bigint | null {
+  if (variable.kind !== 'var' || variable.name !== name || literal.kind !== 'int') return null;
+  const m = literal.value;
+  return m > 0n && (m & (m + 1n)) === 0n ? m : null;
+}
+
 /**
- * The moduli m of every `n % m` when the expression reads `name` only so
+ * The moduli m of every `n % m` (or `n & m` with m = 2^k - 1, the same as n % 2^k) when the expression reads `name` only so
  * (`name` directly left of % and a positive whole number literally right of
  * it), or null when it reads `name` any other way. An expression that does
  * not read it gives [].
@@ -395,10 +456,17 @@ export function onlyThroughModulus(root: Node, name: string): bigint[] | null {
           moduli.push(node.right.value);
           return;
         }
+        // n & (2^k - 1) is n % 2^k, for every whole n (two's complement and Python's % agree).
+        const mask = node.op === '&' ? lowBitsMask(node.left, node.right, name) ?? lowBitsMask(node.right, node.left, name) : null;
+        if (mask !== null) {
+          moduli.push(mask + 1n);
+          return;
+        }
         visit(node.left);
         visit(node.right);
         return;
       case 'neg':
+      case 'invert':
       case 'not':
         visit(node.operand);
         return;

@@ -15,8 +15,8 @@ export interface HeapMoves {
   readonly text: string;
   /** Every option of heap n: the heaps each move leaves. */
   options(n: number): number[][];
-  /** Every option of heap n at any size, where a heap has few (a finite subtraction set's): play lists them past the heaps it can tabulate. */
-  fewOptions?(n: bigint): bigint[][];
+  /** Heap n's options at any size, reckoned rather than listed (play on heaps past those it can list); absent where only options() knows them. */
+  readonly reckoned?: ReckonedOptions;
   /** Where the options live when they are not known here (a rule module: its options live in the module), as a message: options() then throws. */
   readonly optionsElsewhere?: Message;
   /** Whether a move may leave more than one heap (a misère search then goes over multisets of heaps). */
@@ -31,6 +31,22 @@ export interface HeapMoves {
   misereOutcomes?(max: number): Generator<void, Uint8Array, void>;
   /** A window that proves a period of the misère outcomes as of the values (the largest move of a finite set). */
   readonly window?: number;
+}
+
+/**
+ * The options of a heap counted, picked and checked in exact integers, in the
+ * order options() lists them (by the amount taken, so the least take comes
+ * first): a heap of 10^15 has too many to list, and play needs only these.
+ */
+export interface ReckonedOptions {
+  /** How many options heap n has. */
+  count(n: bigint): bigint;
+  /** The i-th option of heap n (0 <= i < count(n)), as options() would list it. */
+  at(n: bigint, i: bigint): bigint[];
+  /** Whether leaving `parts` (ascending, no empty heap) is a move from heap n. */
+  isOption(n: bigint, parts: readonly bigint[]): boolean;
+  /** Whether some move takes `take` from heap n and splits what is left. */
+  splitsTaking(n: bigint, take: bigint): boolean;
 }
 
 export interface HeapKind<R> {

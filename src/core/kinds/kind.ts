@@ -19,7 +19,7 @@ import type { HeapKind } from '../heap/heap-kind.js';
 import type { ClosedForm } from '../heap/closed-form.js';
 import type { PairTheorem } from '../positions/pair-theorem.js';
 import type { EmitHeader, EmitModel } from '../emit/models.js';
-import type { Message } from '../i18n/index.js';
+import type { Message, MessageKey } from '../i18n/index.js';
 import type { JudgeReport } from '../contest/answer.js';
 
 /** Any result sg-explore computes: a table or a position of some kind, told apart by its `shape`. */
@@ -66,6 +66,11 @@ export interface RuleWord {
   readonly schema: Readonly<Record<string, unknown>>;
   /** `where` names the source in messages: "--moves", "rules.txt:3: moves"; `shown`: a file's path as the user wrote it. */
   parse(text: string, where: string, shown?: string): GameSpecOf;
+  /**
+   * A word whose value names a file, where no file is read (a page): the rule from the file's contents
+   * (`shown`: the name given with the word), and what to say when no contents are given.
+   */
+  readonly fromContents?: { parse(contents: string, shown: string): GameSpecOf; readonly missing: MessageKey };
 }
 
 /** Everything a caller may ask of one game (see analyse in src/core/analyse.ts). */
@@ -140,8 +145,16 @@ export interface GameKind<R extends RuleBase = RuleBase> {
    * tables, positions, --at, --check, --emit, the quick start and play take it from here.
    */
   theorem?(rule: R): Theorem | null;
+  /** The file a rule reads besides itself (a graph's edge list, a module), with the word that names it; none when it reads none. */
+  fileOf?(rule: R): { readonly word: string; readonly path: string; readonly shown: string } | undefined;
+  /**
+   * Rules of this kind whose values are known without sg-explore (a published sequence, a theorem, a count by
+   * hand): test/kinds/conformance.test.ts runs each through analyse. Required, so that a kind says what it has
+   * (a kind whose rules are the user's own code has none of its own: examples/ holds such files).
+   */
+  readonly examples: readonly KindExample<R>[];
   /** Names for some of its rules (`--preset NAME`), each with what reports say of it: `--preset list`, rule files and the schema follow. */
-  readonly presets?: readonly KindPreset<R>[];
+  readonly presets?: readonly (KindPreset<R> | ParameterPreset<R>)[];
   /** One-heap games: options, kernels and theorems (positions, misère tables, sweeps and play use them). */
   readonly heap?: HeapKind<R>;
   /** The shape of every table this kind makes (`heap`, `grid`, `memory`), when it is known before the run (a --check is read against it early). */
@@ -152,6 +165,11 @@ export interface GameKind<R extends RuleBase = RuleBase> {
   play?(request: AnalyseRequest<R>, random: () => number): Awaitable<PlayStart>;
   /** Writers of the shapes only this kind makes: by shape, then by format name (table, csv, json). */
   readonly writers?: Readonly<Record<string, Readonly<Record<string, KindWriter>>>>;
+  /**
+   * The shapes only this kind makes as format-free documents (paragraphs, fields, tables), for the formats it
+   * has no writer of its own in (Markdown): a format added to the registry writes them without the kind.
+   */
+  readonly documents?: Readonly<Record<string, (result: ShapedResult) => readonly DocumentBlock[]>>;
   /** The shapes only this kind makes, each in words ("a position on a graph"), for refusals that name them. */
   readonly shapeWords?: Readonly<Record<string, string>>;
   /** How a judge writes one component of its positions, where that is not one number (a heap): --input reads it, --answer writes it, duel draws it. */
@@ -178,11 +196,37 @@ export interface JudgeForm<R extends RuleBase = RuleBase> {
   draw?(rule: R, random: () => number, least: bigint, largest: bigint): Awaitable<readonly string[]>;
 }
 
+/** A rule with values known without sg-explore, and where they are known from. */
+export interface KindExample<R extends RuleBase = RuleBase> {
+  readonly request: AnalyseRequest<R>;
+  /** The column of the table's CSV compared (the value by default, or the outcome), and its cells in row order, separated by spaces. */
+  readonly column?: 'grundy' | 'outcome';
+  readonly cells: string;
+  /** Where the values are published, or how they are known. */
+  readonly source: string;
+}
+
 /** A preset a kind brings: its name, its rule, and what reports say of it. */
 export interface KindPreset<R> {
   readonly name: string;
+  /** Where it comes in `--preset list` and the schema (presets are listed by it). */
+  readonly order: number;
   readonly rule: R;
   readonly about: Message;
+}
+
+/** A preset with a parameter (`bash:<m>`): how it is written, and its rule and words for the parameter given. */
+export interface ParameterPreset<R> {
+  readonly name: string;
+  readonly order: number;
+  /** How to write it ("bash:<m>"), the same as a regular expression (for the schema), and what `--preset list` says. */
+  readonly usage: string;
+  readonly pattern: string;
+  readonly description: string;
+  /** The rule for the parameter as written (undefined: none given). */
+  rule(parameter: string | undefined): R;
+  /** What a report says of the game, its parameter's value filled in. */
+  about(rule: R): Message;
 }
 
 /** A game ready to play: how, and from where. */
@@ -193,6 +237,15 @@ export interface PlayStart {
   /** Whether the start was drawn at random (the session says so, with its seed). */
   readonly random: boolean;
 }
+
+/**
+ * One block of a result as a document: a paragraph, fields (a label and its text, or a line of its own),
+ * or a table of `count` rows made one at a time (a graph of millions of vertices is not held as text).
+ */
+export type DocumentBlock =
+  | { readonly paragraph: string }
+  | { readonly fields: readonly (readonly [label: string, text: string] | string)[] }
+  | { readonly head: readonly string[]; readonly count: number; row(index: number): readonly string[] };
 
 /** How a kind writes a result of a shape of its own: the chunks of text, in order. */
 export type KindWriter = (result: ShapedResult, options: { readonly width: number }) => Iterable<string> | AsyncIterable<string>;

@@ -9,7 +9,6 @@ import type { Translate } from '../i18n/index.js';
 import type { Playable } from '../positions/playable.js';
 import type { Move } from '../positions/position.js';
 import { componentWords } from './words.js';
-import { leftKey } from './session.js';
 
 /** Words that may name a component before or around its number, in either language. */
 const NOUN = '(?:heap|pile|pair|token|component|第|堆|组|个分量|棋子|\\s)*';
@@ -28,7 +27,7 @@ export function commandOf(input: string): 'hint' | 'undo' | 'help' | 'quit' | un
 
 const quoted = (text: string) => `'${text}'`;
 
-export function parseMove<S>(t: Translate, game: Playable<S>, position: readonly S[], legal: readonly Move<S>[], input: string): Move<S> | string {
+export function parseMove<S>(t: Translate, game: Playable<S>, position: readonly S[], input: string): Move<S> | string {
   const text = input.trim().toLowerCase().replace(/\s+/g, ' ');
   const component = (word: string): number | string => {
     const i = Number(word);
@@ -66,7 +65,6 @@ export function parseMove<S>(t: Translate, game: Playable<S>, position: readonly
     to = states;
   } else return t('play.bad.unknown', { input: quoted(input.trim()) });
   if (typeof index === 'string') return index;
-  const mine = legal.filter((m) => m.component === index);
   const current = position[index - 1]!;
   if (from !== undefined) {
     let written: S;
@@ -77,14 +75,18 @@ export function parseMove<S>(t: Translate, game: Playable<S>, position: readonly
     }
     if (game.key(written) !== game.key(current)) return t('play.bad.wrongFrom', { component: componentWords(t, game, index), state: game.show(current), written: from });
   }
+  // Checked against the rule, not looked up in a list of every option (a huge heap has too many to list).
+  const legal = (states: readonly S[]): Move<S> | undefined => (game.isOption(current, states) ? { component: index, from: current, to: states, take: game.take(current, states) } : undefined);
   if (take !== null) {
     if (!game.heaps) return t('play.bad.giveState', { i: index });
-    const found = mine.filter((m) => m.take === take && m.to.length <= 1);
-    if (found.length === 1) return found[0]!;
-    if (mine.some((m) => m.take === take)) return t('play.bad.splits', { take, i: index });
+    const heap = current as bigint;
+    const found = take <= heap && take > 0n ? legal([game.parse(String(heap - take))]) : undefined;
+    if (found) return found;
+    if (take <= heap && game.splitsTaking?.(current, take)) return t('play.bad.splits', { take, i: index });
     return t('play.bad.cannotTake', { take, i: index, state: game.show(current) });
   }
-  const wanted = leftKey(game, to!);
-  const found = mine.find((m) => leftKey(game, m.to) === wanted);
-  return found ?? t('play.bad.cannotBecome', { from: game.show(current), to: to!.length ? to!.map((s) => game.show(s)).join(' + ') : t('play.nothing') });
+  // Heaps as options list them: ascending, an emptied heap as 0 (it keeps its place).
+  const heaps = (to as unknown as bigint[]).filter((n) => n > 0n).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const states = game.heaps ? ((heaps.length ? heaps : [0n]) as unknown as S[]) : to!;
+  return legal(states) ?? t('play.bad.cannotBecome', { from: game.show(current), to: to!.length ? to!.map((s) => game.show(s)).join(' + ') : t('play.nothing') });
 }

@@ -35,6 +35,8 @@ export class PlaySession<S> {
   private readonly history: Turn<S>[] = [];
   /** Every move played, in order (the page replays them into a fresh worker). */
   private readonly played: Move<S>[] = [];
+  /** Evaluations of the positions met, by their states' keys. */
+  private readonly evaluated = new Map<string, Promise<PositionReport<S>>>();
 
   constructor(
     readonly game: Playable<S>,
@@ -61,15 +63,40 @@ export class PlaySession<S> {
     return this.history.some((t) => t.humanToMove);
   }
 
-  /** Every legal move, component by component, in the game's order of options. */
-  legalMoves(): Move<S>[] {
-    const { game } = this;
-    return this.turn.position.flatMap((from, i) => game.options(from).map((to) => ({ component: i + 1, from, to, take: game.take(from, to) })));
+  /** Legal moves, component by component in the game's order of options: at most `most` of each (a huge heap has too many to list). */
+  legalMoves(most = MOVES_LISTED): Move<S>[] {
+    return this.turn.position.flatMap((from, i) => this.game.firstOptions(from, most).map((to) => this.move(i + 1, to)));
+  }
+
+  /** How many legal moves there are, over every component. */
+  moveCount(): bigint {
+    return this.turn.position.reduce((sum, from) => sum + this.game.optionCount(from), 0n);
+  }
+
+  /** The i-th legal move in the order legalMoves lists them (without listing them). */
+  moveAt(i: bigint): Move<S> {
+    for (const [c, from] of this.turn.position.entries()) {
+      const count = this.game.optionCount(from);
+      if (i < count) return this.move(c + 1, this.game.optionAt(from, i));
+      i -= count;
+    }
+    throw new RangeError(`no move ${i} in this position`);
+  }
+
+  /** The move that leaves `to` in place of component `component` (from 1), if it is legal. */
+  moveTo(component: number, to: readonly S[]): Move<S> | undefined {
+    const from = this.turn.position[component - 1];
+    return from !== undefined && this.game.isOption(from, to) ? this.move(component, to) : undefined;
+  }
+
+  private move(component: number, to: readonly S[]): Move<S> {
+    const from = this.turn.position[component - 1]!;
+    return { component, from, to, take: this.game.take(from, to) };
   }
 
   /** The player to move cannot move: in normal play they lose, in misère play they win. */
   result(): Result {
-    if (this.legalMoves().length > 0) return null;
+    if (this.moveCount() > 0n) return null;
     return { humanWins: this.turn.humanToMove === this.options.misere };
   }
 
@@ -103,13 +130,23 @@ export class PlaySession<S> {
     return true;
   }
 
-  /** The legal move with this key (moveKey), if any. */
+  /** The legal move with this key (moveKey), if any, among those legalMoves lists. */
   find(key: string): Move<S> | undefined {
     return this.legalMoves().find((m) => moveKey(this.game, m) === key);
   }
 
+  /** A position's evaluation, kept (a hint after the computer looked, an undo, the start looked at before play: one evaluation each). */
   evaluate(position: readonly S[] = this.turn.position): Promise<PositionReport<S>> {
-    return this.options.evaluate ? this.options.evaluate(position) : this.game.evaluate(position, this.options.misere);
+    const key = position.map((s) => this.game.key(s)).join(' ');
+    let report = this.evaluated.get(key);
+    if (!report) {
+      if (this.evaluated.size >= EVALUATIONS_KEPT) this.evaluated.clear();
+      report = this.options.evaluate ? this.options.evaluate(position) : this.game.evaluate(position, this.options.misere);
+      this.evaluated.set(key, report);
+      // A failed evaluation (stopped, refused) is not kept: asked again, it runs again.
+      report.catch(() => this.evaluated.delete(key));
+    }
+    return report;
   }
 
   /** The hint: the evaluation of the position to move from (values, nim-sum, outcome, winning moves). */
@@ -119,16 +156,29 @@ export class PlaySession<S> {
 
   /** The computer's choice (not played): a winning move where there is one, else the smallest take, so the game lasts; below level 10 now and then a random one. */
   async computerMove(): Promise<Move<S>> {
-    const legal = this.legalMoves();
-    if (legal.length === 0) throw new Error('no move to play: the game is over');
+    const total = this.moveCount();
+    if (total === 0n) throw new Error('no move to play: the game is over');
     const { level, random } = this.options;
-    if (level < 10 && random() * 10 >= level) return legal[Math.floor(random() * legal.length)]!;
+    if (level < 10 && random() * 10 >= level) {
+      // Any legal move, each as likely: picked by its place, so a huge heap's options need not be listed.
+      const i = BigInt(Math.floor(random() * Number(total)));
+      return this.moveAt(i < total ? i : total - 1n);
+    }
     const report = await this.evaluate();
     if (report.winningMoves.length) return report.winningMoves[0]!;
-    // Lost against best play: take the least, so the game lasts and a mistake has room to happen.
+    // Lost against best play: take the least, so the game lasts and a mistake has room to happen. A component's options
+    // come by amount taken where they are too many to list, so its least take is among its first.
+    const legal = this.legalMoves(LEAST_TAKE_LOOKED);
     return [...legal].sort((a, b) => (a.take !== null && b.take !== null ? (a.take < b.take ? -1 : a.take > b.take ? 1 : 0) : 0) || b.component - a.component)[0]!;
   }
 }
+
+/** Evaluations a session keeps (a game visits few positions; past this many they are forgotten). */
+const EVALUATIONS_KEPT = 1000;
+/** Moves legalMoves lists of a component by default (a page lists fewer; the rest are counted). */
+export const MOVES_LISTED = 10_000;
+/** Options of each component looked through for the least take (every option of a state with fewer). */
+const LEAST_TAKE_LOOKED = 1_000_000;
 
 /** The position after a move. A heap emptied stays as 0 (heaps keep their numbers); a split takes the heap's place. */
 export function applyMove<S>(game: Playable<S>, position: readonly S[], move: Move<S>): S[] {

@@ -111,6 +111,9 @@ export function hintParagraphs<S>(t: Translate, game: Wordable<S>, report: Posit
       });
       paragraphs.push(t('play.hint.targets', { targets: listWords(t, targets) }));
     }
+    // Values the table does not hold say what they rest on (a proven period).
+    const beyond = report.components.filter((c) => c.ground.kind === 'period');
+    if (beyond.length) paragraphs.push(t('play.hint.beyond', { states: listWords(t, beyond.map((c) => game.show(c.state))), ground: groundText(t, beyond[0]!.ground) }));
   } else if (report.misere) {
     // A misère position is evaluated as a whole, so one ground speaks for all of it; Nim's is Bouton's rule, explained.
     if (game.nim) paragraphs.push(t('play.hint.misereNim', { outcome }));

@@ -8,6 +8,7 @@ import type { Exploration } from '../heap/explore.js';
 import { isCycle } from '../laws/pattern.js';
 import type { HeapList } from './heap-list.js';
 
+/** The tables a batch of positions is answered from: one per rule, each as far as the largest heap to come. */
 export interface PositionTables {
   /** The largest heap of every position to come: a rule's table goes at once as far as it. */
   readonly largest: bigint;

@@ -9,7 +9,8 @@ import { explainValue } from '../../core/heap/explain.js';
 import { drive } from '../../core/driver.js';
 import { InputError, says, saying } from '../../core/errors.js';
 import type { Exploration } from '../../core/heap/explore.js';
-import { kindOf, type AnalysisResult, type GameRule } from '../../core/kinds/registry.js';
+import { kindOf, kindOfShape, type AnalysisResult, type GameRule } from '../../core/kinds/registry.js';
+import type { GameKind } from '../../core/kinds/kind.js';
 import type { GridExploration } from '../../core/kinds/two-pile/grid.js';
 import type { CappedHeapExploration } from '../../core/kinds/capped-heap/explore-capped.js';
 import { ruleTitle } from '../../core/rules/spec.js';
@@ -26,9 +27,9 @@ import type { Request } from '../../core/analyse.js';
 import type { MisereTable } from '../../core/positions/misere-table.js';
 import { writeMisereCsv, writeMisereJson } from '../../report/misere-report.js';
 import type { GraphTable } from '../../core/kinds/graph/index.js';
-import { canonicalJson } from '../../core/kinds/module/state-search.js';
+import { canonicalJson } from '../../core/positions/json-state.js';
 import { writeStatesCsv, writeStatesJson } from '../../report/states-report.js';
-import { graphCounts, graphCsv, graphJson } from '../../core/kinds/graph/report.js';
+import { graphCounts } from '../../core/kinds/graph/report.js';
 import { valueText, vertexOutcome } from '../../core/kinds/graph/vertex-outcome.js';
 import { quadraticValue } from '../../core/laws/beatty.js';
 import { positionOf, requestOf } from './explore-request.js';
@@ -137,6 +138,7 @@ function gridView(x: GridExploration, milliseconds: number): ExploreView {
     pPositions: x.pPositions.slice(0, 10_000),
     pCount: x.pPositions.length,
     law: x.law,
+    cellLaw: x.cellLaw,
     line: beattyLine(x),
   };
 }
@@ -212,6 +214,12 @@ function lastResult(): AnalysisResult {
   return last;
 }
 
+/** The rows of a kind's own shape: those of its document's table (a graph's vertices). */
+function kindRows(kind: GameKind<GameRule> | undefined, x: AnalysisResult): bigint {
+  const table = kind?.documents?.[x.shape]?.(x).find((block) => 'head' in block);
+  return table && 'count' in table ? BigInt(table.count) : 0n;
+}
+
 async function download(format: DownloadFormat): Promise<Blob> {
   const x = lastResult();
   const sink = memorySink();
@@ -228,13 +236,15 @@ async function download(format: DownloadFormat): Promise<Blob> {
     throw new Error('the page draws this picture itself');
   }
   // A download is held in the page's memory: beyond this, the CLI writes the file (it streams).
-  const rows = x.shape === 'heap' ? x.max + 1n : x.shape === 'grid' ? BigInt((x.lastRow - x.firstRow + 1) * (x.max + 1)) : x.shape === 'memory' || x.shape === 'misere' ? BigInt(x.max + 1) : isGraphTable(x) ? BigInt((x as unknown as GraphTable).values.value.length) : 0n;
+  const kind = kindOfShape(x.shape);
+  const rows = x.shape === 'heap' ? x.max + 1n : x.shape === 'grid' ? BigInt((x.lastRow - x.firstRow + 1) * (x.max + 1)) : x.shape === 'memory' || x.shape === 'misere' ? BigInt(x.max + 1) : kindRows(kind, x);
   if (format === 'csv' && rows > BigInt(DOWNLOAD_ROWS)) {
     throw new InputError(says`${saying('error.page.csvTooLong', { rows, most: DOWNLOAD_ROWS })}`, { code: 'too-large' });
   }
-  if (isGraphTable(x)) {
-    const { values, rule } = x as unknown as GraphTable;
-    return new Blob(format === 'csv' ? [...graphCsv(values)] : [...graphJson(values, rule)], { type: format === 'csv' ? 'text/csv' : 'application/json' });
+  const own = kind?.writers?.[x.shape]?.[format];
+  if (own) {
+    for await (const chunk of own(x, { width: 80 })) await sink.write(chunk);
+    return new Blob(sink.parts, { type: format === 'csv' ? 'text/csv' : 'application/json' });
   }
   const writers = {
     heap: { csv: writeCsv, json: writeJson },

@@ -6,6 +6,7 @@
 import type { Message } from '../../core/i18n/index.js';
 import type { PPositions } from '../../core/laws/p-positions.js';
 import type { PairLaw } from '../../core/laws/pair-law.js';
+import type { CellLaw } from '../../core/laws/cell-law.js';
 import type { Recurrence } from '../../core/laws/sequence-law.js';
 import type { BeattyLaw } from '../../core/laws/beatty.js';
 import type { Summary } from '../../report/summary.js';
@@ -64,6 +65,8 @@ export interface GridView extends ViewBase {
   readonly pCount: number;
   /** The P-positions' law (`a_k = ⌊kφ⌋, b_k = a_k + k`), observed only: the page words it (pairLawText). */
   readonly law: PairLaw | null;
+  /** A law of parity or binary digits of every cell (`x % 2 == 0 and y % 2 == 0`), observed only. */
+  readonly cellLaw: CellLaw | null;
   /** A Beatty law's line through its pairs (a_k, b_k): column = slope × row + intercept (and its mirror image). */
   readonly line: { readonly slope: number; readonly intercept: number } | null;
 }

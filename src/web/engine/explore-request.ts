@@ -11,7 +11,7 @@ import type { Request } from '../../core/analyse.js';
 import type { GameSpec } from '../../core/kinds/registry.js';
 import { parseCount, parseSmallCount } from '../../core/numbers.js';
 import { parseRuleText } from '../../core/rule-file.js';
-import { RULE_WORDS, ruleWord } from '../../core/rule-words.js';
+import { RULE_WORDS, fileWordFor, ruleWord } from '../../core/rule-words.js';
 import { parseRowRange } from '../../core/rows.js';
 
 /** The flags the view takes besides the rule words: a rule file's text (and its name), the range, a position, and misère play. */
@@ -38,13 +38,14 @@ export function requestOf(pairs: readonly (readonly [string, string])[]): Reques
   }
   const ruleFlags = RULE_WORDS.filter((w) => w.flag && seen.has(w.word)).map((w) => w.word);
   const ruleFlagNames = RULE_WORDS.filter((w) => w.flag).map((w) => `--${w.word}`);
-  // A page reads no files: `--graph NAME` takes its edge list from the rule-file box (its text comes as `rule`).
-  const edgeList = seen.has('graph') ? seen.get('rule') : undefined;
-  if (seen.has('graph') && edgeList === undefined) throw new InputError(says`--graph ${seen.get('graph')!}: ${saying('error.page.graphNeedsEdges')}`, { code: 'not-applicable' });
-  if (seen.has('rule') && edgeList === undefined) ruleFlags.push('rule');
+  // A page reads no files: a word that names one (`--graph NAME`) takes the file's contents from the rule-file box (they come as `rule`).
+  const fileWord = RULE_WORDS.find((w) => w.flag && w.fromContents && seen.has(w.word));
+  const contents = fileWord ? seen.get('rule') : undefined;
+  if (fileWord && contents === undefined) throw new InputError(says`--${fileWord.word} ${seen.get(fileWord.word)!}: ${saying(fileWord.fromContents!.missing)}`, { code: 'not-applicable' });
+  if (seen.has('rule') && contents === undefined) ruleFlags.push('rule');
   for (const name of seen.keys()) {
     const known = ruleWord(name)?.flag || (RANGE_FLAGS as readonly string[]).includes(name) || (FILE_FLAGS as readonly string[]).includes(name) || name === POSITION_FLAG || name === MISERE_FLAG;
-    if (!known) throw new InputError(says`${saying('error.option.unknown', { name, rules: [...ruleFlagNames, '--rule'].join(', '), range: '--max, --limit, --rows' })}`);
+    if (!known) throw new InputError(says`${saying('error.option.unknown', { name, rules: [...ruleFlagNames, '--rule'].join(', '), range: RANGE_FLAGS.map((f) => `--${f}`).join(', ') })}`);
   }
   if (ruleFlags.length === 0) throw new InputError(says`${saying('error.option.noRule', { rules: ruleFlagNames.join(', ') })}`);
   if (ruleFlags.length > 1) throw new InputError(says`${saying('error.option.twoRules', { rules: ruleFlags.map((f) => `--${f}`).join(' and ') })}`);
@@ -52,7 +53,11 @@ export function requestOf(pairs: readonly (readonly [string, string])[]): Reques
   const text = seen.get(flag)!;
   // A rule file's text is named as the user named the file (its messages say file:line:column).
   const game: GameSpec =
-    flag === 'rule' ? ruleOf(text, seen.get('file') || 'rule.yaml') : edgeList !== undefined ? { rule: { kind: 'graph', text: edgeList, shown: text } } : (ruleWord(flag)!.parse(text, `--${flag}`) as GameSpec);
+    flag === 'rule'
+      ? ruleOf(text, seen.get('file') || 'rule.yaml')
+      : fileWord && contents !== undefined
+        ? (fileWord.fromContents!.parse(contents, text) as GameSpec)
+        : (ruleWord(flag)!.parse(text, `--${flag}`) as GameSpec);
   const max = seen.get('max');
   const limit = seen.get('limit');
   const rows = seen.get('rows');
@@ -65,9 +70,10 @@ export function requestOf(pairs: readonly (readonly [string, string])[]): Reques
   };
 }
 
-/** --rule's value: a rule module's path (`--rule my-rule.mjs`, as on the command line), else a rule file's text. */
+/** --rule's value: the path of a file a word takes by itself (`--rule my-rule.mjs`, as on the command line), else a rule file's text. */
 function ruleOf(text: string, file: string): GameSpec {
   const path = text.trim();
-  if (!path.includes('\n') && /\.(mjs|js)$/i.test(path)) return ruleWord('module')!.parse(path, '--rule', path) as GameSpec;
+  const word = path.includes('\n') ? undefined : fileWordFor(path);
+  if (word) return word.parse(path, '--rule', path) as GameSpec;
   return parseRuleText(text, file);
 }

@@ -55,7 +55,8 @@ function snapshot(id: number): PlaySnapshot {
   const open = games.get(id)!;
   const { session, t } = open;
   const { game } = session;
-  const legal = session.legalMoves();
+  // One more than the page lists, so that a component with more shows its count only.
+  const legal = session.legalMoves(OPTIONS_LISTED + 1);
   const shape = game.heaps ? 'heaps' : game.noun === 'pair' ? 'pairs' : game.noun === 'heap' ? 'memory' : 'tokens';
   const components: ComponentView[] = session.position.map((state, i) => {
     const mine = legal.filter((m) => m.component === i + 1);
@@ -67,7 +68,7 @@ function snapshot(id: number): PlaySnapshot {
       ...(typeof s === 'bigint' ? { heap: Number(s) } : {}),
       ...(Array.isArray(s) ? { pair: [Number(s[0]), Number(s[1])] as const } : {}),
       options: mine.length <= OPTIONS_LISTED ? mine.map((m) => optionView(open, m)) : null,
-      optionCount: mine.length,
+      optionCount: Number(game.optionCount(state)),
     };
   });
   return {
@@ -136,7 +137,7 @@ export const playOps: Record<string, Op> = {
     if (!session.humanToMove || session.result()) throw new InputError(says`${saying('error.page.notYourTurn')}`);
     const written = text.trim();
     const input = session.game.heaps && /^\d+$/.test(written) ? `${component} ${written}` : `${component} -> ${written}`;
-    const move = parseMove(t, session.game, session.position, session.legalMoves(), input);
+    const move = parseMove(t, session.game, session.position, input);
     if (typeof move === 'string') return { snapshot: snapshot(id), refused: move };
     session.play(move);
     return { snapshot: snapshot(id), refused: null, words: moveWords(t, session.game, move) };

@@ -161,7 +161,7 @@ export function gridSummary(view: GridView, t: Translate, language: string): HTM
       [t('explore.largest'), formatNumber(view.maxValue, language)],
     ],
     h('h3', {}, t('explore.pPositions')),
-    h('p', { id: 'p-positions', 'data-count': view.pCount }, h('strong', {}, `${t('explore.pPositions.law')}: `), (view.law && pairLawText(view.law, t)) ?? t('explore.grid.noLaw'), ` (${t('explore.pPositions.observed')}); ${t('explore.pPositions.count', { count: view.pCount })}`),
+    h('p', { id: 'p-positions', 'data-count': view.pCount }, h('strong', {}, `${t('explore.pPositions.law')}: `), (view.cellLaw && t('explore.grid.cellLaw', { condition: view.cellLaw.condition, cells: view.cellLaw.cells })) ?? (view.law && pairLawText(view.law, t)) ?? t('explore.grid.noLaw'), ` (${t('explore.pPositions.observed')}); ${t('explore.pPositions.count', { count: view.pCount })}`),
     h('h3', {}, t('explore.grid.rowPatterns')),
     h('ul', { class: 'row-patterns' }, ...patterns, view.rowPatterns.length > 16 ? h('li', {}, t('explore.grid.rowsMore', { count: view.rowPatterns.length - 16 })) : null),
   );

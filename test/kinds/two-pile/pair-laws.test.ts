@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runMain } from '../../helpers/in-process.js';
+import { bruteForceP } from '../../oracles/two-pile.js';
 
 /**
  * The law a two-pile report gives must account for every P-position of its
@@ -18,22 +19,10 @@ function parseVectors(text: string): Vector[] {
   return [...text.matchAll(/\((\d+),(\d+)\)(?:x(\d+))?/g)].map((m) => ({ dx: Number(m[1]), dy: Number(m[2]), cap: m[3] ? Number(m[3]) : null }));
 }
 
-/** P-positions of the square 0..max by brute force: (x, y) is P when no move reaches a P-position. */
+/** P-positions of the square 0..max by brute force (test/oracles/two-pile.ts), as "x,y" keys. */
 function brutePPositions(vectors: Vector[], max: number): Set<string> {
-  const isP: boolean[][] = [];
   const p = new Set<string>();
-  for (let x = 0; x <= max; x++) {
-    isP.push([]);
-    for (let y = 0; y <= max; y++) {
-      let toP = false;
-      for (const { dx, dy, cap } of vectors) {
-        for (let m = 1; (cap === null || m <= cap) && x - m * dx >= 0 && y - m * dy >= 0 && !toP; m++) toP = isP[x - m * dx]![y - m * dy]!;
-        if (toP) break;
-      }
-      isP[x]![y] = !toP;
-      if (!toP) p.add(`${x},${y}`);
-    }
-  }
+  bruteForceP(vectors, max).forEach((row, x) => row.forEach((isP, y) => isP && p.add(`${x},${y}`)));
   return p;
 }
 

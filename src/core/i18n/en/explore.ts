@@ -131,6 +131,7 @@ export const explore = {
   'explore.grid.rowNone': 'row {row}: no pattern seen',
   'explore.grid.rowsMore': '… and {count} more rows (in the JSON)',
   'explore.grid.noLaw': 'no law recognised',
+  'explore.grid.cellLaw': 'P exactly when {condition}, on every one of the {cells} cells',
   'explore.memory.starts': 'Start positions',
   'explore.memory.range': 'a heap of n, n = 0 .. {max}',
   'explore.memory.caption': 'G of the start position of each heap n',

@@ -1,8 +1,9 @@
-/** The English catalogue, one file an area: app (the page around), explore, play (the terminal's and the page's game), rules (what the core itself writes), errors (the reasons of common input errors). */
+/** The English catalogue, one file an area: app (the page around), explore, play (the terminal's and the page's game), rules (what the core itself writes), errors (the reasons of common input errors); then each kind's own (its folder's messages.ts). */
 import { app } from './app.js';
 import { explore } from './explore.js';
 import { play } from './play.js';
 import { rules } from './rules.js';
 import { errors } from './errors.js';
+import { KIND_MESSAGES_EN } from '../../kinds/messages.js';
 
-export const en = { ...app, ...explore, ...play, ...rules, ...errors } as const;
+export const en = { ...app, ...explore, ...play, ...rules, ...errors, ...KIND_MESSAGES_EN } as const;

@@ -32,6 +32,7 @@ export const play = {
   // The hint: the nim-sum in words, and the winning moves.
   'play.hint.value': '{state} is worth {value}',
   'play.hint.values': 'Values: {values}; their nim-sum (xor) is {sum}.',
+  'play.hint.beyond': 'Past the table: {states}, valued by {ground}.',
   'play.hint.zero': 'A nim-sum of 0: {outcome}. Every move makes it non-zero, and the other player can make it 0 again.',
   'play.hint.nonzero': 'A non-zero nim-sum: {outcome}. Change one component of value v into one of value v xor {sum}, and the nim-sum becomes 0.',
   'play.hint.binary': 'In binary: {terms} = {sum}.',

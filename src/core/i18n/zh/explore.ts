@@ -133,6 +133,7 @@ export const explore: Readonly<Record<keyof typeof english, string>> = {
   'explore.grid.rowNone': '第 {row} 行：未发现规律',
   'explore.grid.rowsMore': '…另有 {count} 行（见 JSON）',
   'explore.grid.noLaw': '未识别出规律',
+  'explore.grid.cellLaw': '恰在 {condition} 时为必败态（表中全部 {cells} 个格子都符合）',
   'explore.memory.starts': '起始局面',
   'explore.memory.range': '一堆 n 个石子，n = 0 .. {max}',
   'explore.memory.caption': '每个石子数 n 的起始局面的 SG 值',

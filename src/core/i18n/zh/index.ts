@@ -1,8 +1,9 @@
-/** The Simplified Chinese catalogue: the same areas and keys as the English one. */
+/** The Simplified Chinese catalogue: the same areas and keys as the English one, the kinds' own too. */
 import { app } from './app.js';
 import { explore } from './explore.js';
 import { play } from './play.js';
 import { rules } from './rules.js';
 import { errors } from './errors.js';
+import { KIND_MESSAGES_ZH } from '../../kinds/messages.js';
 
-export const zh = { ...app, ...explore, ...play, ...rules, ...errors };
+export const zh = { ...app, ...explore, ...play, ...rules, ...errors, ...KIND_MESSAGES_ZH };

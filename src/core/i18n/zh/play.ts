@@ -29,6 +29,7 @@ export const play: Readonly<Record<keyof typeof english, string>> = {
 
   'play.hint.value': '{state} 的 SG 值为 {value}',
   'play.hint.values': 'SG 函数值：{values}；它们的异或和为 {sum}。',
+  'play.hint.beyond': '超出表的范围：{states}，其 SG 值依据{ground}。',
   'play.hint.zero': '异或和为 0：{outcome}。无论怎么走，异或和都会变成非 0，对手总能再把它变回 0。',
   'play.hint.nonzero': '异或和不为 0：{outcome}。把某个 SG 值为 v 的分量变成 SG 值为 v xor {sum} 的局面，异或和就变成 0。',
   'play.hint.binary': '二进制：{terms} = {sum}。',

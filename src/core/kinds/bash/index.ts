@@ -12,6 +12,8 @@ import type { ClosedForm } from '../../heap/closed-form.js';
 import type { GameKind } from '../kind.js';
 import { MOST_LIMIT, takeUpToText, type TakeUpToRule } from './rule.js';
 import { say, type Message } from '../../i18n/index.js';
+import { EXAMPLES } from './examples.js';
+import { PRESETS } from './presets.js';
 
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
@@ -51,6 +53,13 @@ const heap: HeapKind<TakeUpToRule> = {
     return {
       text: takeUpToText(rule),
       options: (n) => Array.from({ length: Number(min(BigInt(n), m)) }, (_, i) => [n - i - 1]),
+      // Take 1..min(n, m), in that order, at any size.
+      reckoned: {
+        count: (n) => min(n, m),
+        at: (n, i) => [n - i - 1n],
+        isOption: (n, parts) => parts.length <= 1 && n - (parts[0] ?? 0n) >= 1n && n - (parts[0] ?? 0n) <= m,
+        splitsTaking: () => false,
+      },
       splits: false,
       nim: false,
       // The one option of n with value t: take (n - t) mod (m+1), when that is a move.
@@ -76,6 +85,8 @@ const heap: HeapKind<TakeUpToRule> = {
 
 export const bashKind: GameKind<TakeUpToRule> = {
   name: 'bash',
+  examples: EXAMPLES,
+  presets: PRESETS,
   ruleKinds: ['take-up-to'],
   // Named by the preset bash:<m>.
   words: [],

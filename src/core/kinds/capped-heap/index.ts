@@ -14,6 +14,8 @@ import { cappedNimCitation, losingHeapsUpTo } from '../../theorems/capped-nim.js
 import { formatCount } from '../../numbers.js';
 import { LARGEST_SIGNED, emitRefusal } from '../../emit/limits.js';
 import type { CappedNimModel, EmitHeader } from '../../emit/models.js';
+import { EXAMPLES } from './examples.js';
+import { PRESETS } from './presets.js';
 
 /** The most losing heaps (for factor k, up to 2^63 - 1) an emitted Fibonacci Nim holds. */
 export const MOST_LOSING_HEAPS = 50_000;
@@ -39,9 +41,11 @@ function cappedNimCode(k: bigint, header: (grounds: string[]) => EmitHeader): Ca
 
 export const cappedHeapKind: GameKind<CappedHeapRule> = {
   name: 'capped-heap',
+  examples: EXAMPLES,
+  presets: PRESETS,
   ruleKinds: ['capped-heap'],
   tableShape: 'memory',
-  // Named by presets only (fibonacci-nim, one-more).
+  // Named by its presets only.
   words: [],
   text: cappedHeapText,
   check(rule, where) {

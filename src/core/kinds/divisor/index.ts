@@ -15,6 +15,7 @@ export type { ProperDivisorRule } from './rule.js';
 import { DIVISOR_THEOREM, divisorMovesWithValue } from './theorem.js';
 import { divisorCode } from './code.js';
 import { say } from '../../i18n/index.js';
+import { EXAMPLES } from './examples.js';
 
 const RULE: ProperDivisorRule = { kind: 'proper-divisor' };
 
@@ -53,10 +54,11 @@ const heap: HeapKind<ProperDivisorRule> = {
 
 export const divisorKind: GameKind<ProperDivisorRule> = {
   name: 'divisor',
+  examples: EXAMPLES,
   ruleKinds: ['proper-divisor'],
   tableShape: 'heap',
   words,
-  presets: [{ name: 'divisor', rule: RULE, about: { key: 'theorem.divisor' } }],
+  presets: [{ name: 'divisor', order: 16, rule: RULE, about: { key: 'theorem.divisor' } }],
   text: properDivisorText,
   check: (rule, where) => (rule.kind === 'proper-divisor' && Object.keys(rule).length === 1 ? rule : fail(where, '{ kind: "proper-divisor" }', rule)),
   heap,

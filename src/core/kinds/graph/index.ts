@@ -8,12 +8,13 @@
 import { InputError, mention, says, saying } from '../../errors.js';
 import { generatorWork } from '../../driver.js';
 import { fail } from '../../rules/check.js';
-import type { GameKind, RuleWord, ShapedResult } from '../kind.js';
-import { analysePosition, graphCsv, graphJson, graphTable, graphValueUnits, parseTokens, positionReport, positionText, type Graph, type GraphValues, type PositionAnalysis } from './api.js';
+import type { DocumentBlock, GameKind, RuleWord, ShapedResult } from '../kind.js';
+import { analysePosition, graphCsv, graphJson, graphSummary, graphTable, graphValueUnits, parseTokens, positionReport, positionText, valueText, vertexOutcome, type Graph, type GraphValues, type PositionAnalysis } from './api.js';
 import { csvLine } from '../../csv-field.js';
 import { edgeList, graphSteps } from './read.js';
 import { graphPlay } from './play.js';
 import { graphText, type GraphRule } from './rule.js';
+import { EXAMPLES } from './examples.js';
 
 export type { GraphRule } from './rule.js';
 
@@ -49,6 +50,7 @@ const words: readonly RuleWord[] = [
       type: 'string',
     },
     parse: (path, _where, shown) => ({ rule: { kind: 'graph', file: path, shown: shown ?? path } }),
+    fromContents: { parse: (text, shown) => ({ rule: { kind: 'graph', text, shown } }), missing: 'error.page.graphNeedsEdges' },
   },
 ];
 
@@ -64,6 +66,7 @@ function refuseTableWords(request: { readonly at?: unknown; readonly rows?: unkn
 
 export const graphKind: GameKind<GraphRule> = {
   name: 'graph',
+  examples: EXAMPLES,
   ruleKinds: ['graph'],
   words,
   text: graphText,
@@ -95,6 +98,7 @@ export const graphKind: GameKind<GraphRule> = {
       },
     };
   },
+  fileOf: (rule) => (rule.file === undefined ? undefined : { word: 'graph', path: rule.file, shown: rule.shown ?? rule.file }),
   play: (request, random) => graphPlay(request, random),
   shapeWords: { graph: 'a game on a graph', 'graph-position': 'a position on a graph' },
   judge: {
@@ -110,6 +114,10 @@ export const graphKind: GameKind<GraphRule> = {
       const moves = outcome === 'N' ? analysis.moves.map((m) => ({ component: m.token + 1, take: null, from: names[m.from]!, to: [names[m.to]!] })) : [];
       return { outcome, moves, moveCount: BigInt(moves.length), movesNotListed: null };
     },
+  },
+  documents: {
+    graph: (result) => graphDocument((result as GraphTable).values),
+    'graph-position': (result) => graphPositionDocument(result as GraphPosition),
   },
   writers: {
     graph: {
@@ -127,6 +135,19 @@ export const graphKind: GameKind<GraphRule> = {
     },
   },
 };
+
+/** A graph's table as a document: its summary, then each vertex with its value (∞(K) for infinite), a token's outcome there, and whether it is on a cycle. */
+function graphDocument(values: GraphValues): DocumentBlock[] {
+  const { names } = values.graph;
+  const row = (v: number) => [names[v]!, valueText(values, v, 'table'), vertexOutcome(values, v), values.onCycle[v] ? 'yes' : ''];
+  return [{ paragraph: graphSummary(values) }, { head: ['vertex', 'value', 'outcome', 'cycle'], count: names.length, row }];
+}
+
+/** Tokens on a graph as a document: the table's lines (`tokens: ...`, `outcome: ...`) as fields. */
+function graphPositionDocument(p: GraphPosition): DocumentBlock[] {
+  const lines = [`rule: ${p.rule}`, ...positionText(p.values, p.analysis)];
+  return [{ fields: lines.map((line) => (line.includes(': ') ? ([line.slice(0, line.indexOf(': ')), line.slice(line.indexOf(': ') + 2)] as const) : line)) }];
+}
 
 function positionLines(p: GraphPosition): string[] {
   return [`rule: ${p.rule}\n`, ...positionText(p.values, p.analysis).map((line) => `${line}\n`)];

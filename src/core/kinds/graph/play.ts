@@ -7,7 +7,7 @@
  */
 import type { Ground } from '../../laws/ground.js';
 import type { AnalyseRequest, PlayStart } from '../kind.js';
-import type { Playable } from '../../positions/playable.js';
+import { listedOptions, type Playable } from '../../positions/playable.js';
 import type { Move, PositionReport } from '../../positions/position.js';
 import { analysePosition, graphValues, INFINITE, parseTokens, type GraphValues } from './api.js';
 import { graphText, type GraphRule } from './rule.js';
@@ -58,6 +58,7 @@ export async function graphPlay(request: AnalyseRequest<GraphRule>, random: () =
     noun: 'token',
     heaps: false,
     options: (v) => followers(values, v).map((to) => [to]),
+    ...listedOptions((v) => followers(values, v).map((to) => [to]), String),
     evaluate: async (position) => report(values, text, position),
     show: (v) => names[v]!,
     key: (v) => String(v),

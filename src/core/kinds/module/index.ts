@@ -53,9 +53,12 @@ const heap: HeapKind<CustomRule> = {
 
 export const moduleKind: GameKind<CustomRule> = {
   name: 'module',
+  // A module is the user's own code: the files of examples/ are its examples (test/examples.test.ts runs them).
+  examples: [],
   ruleKinds: ['custom'],
   words,
   text: moduleText,
+  fileOf: (rule) => ({ word: 'module', path: rule.module, shown: rule.shown ?? rule.module }),
   check(rule, where) {
     if (typeof rule.module !== 'string' || rule.module === '') fail(`${where}.module`, 'the path of a JS module', rule.module);
     return rule;

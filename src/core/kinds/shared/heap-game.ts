@@ -150,7 +150,7 @@ export function prepareHeap<R extends RuleBase>(kind: HeapGameKind<R>, text: str
   return { checkpointKey: text, work: (resume) => explore(max, resume, request.at !== undefined) };
 }
 
-/** Heaps a played game may start with (every option of each is listed), unless the rule's heaps have few options (HeapMoves.fewOptions). */
+/** Heaps a played game may start with (every option of each is listed), unless the rule reckons its options at any size (HeapMoves.reckoned). */
 const PLAY_HEAP_LIMIT = 1_000_000;
 
 /** A one-heap game to play: the start heaps (three random ones without a position), the values up to the largest, and the moves. */
@@ -163,7 +163,7 @@ export function playHeap<R extends RuleBase>(kind: HeapGameKind<R>, text: string
   const start = texts ? texts.map((t) => parseCount(t, mention('position'))) : Array.from({ length: 3 }, () => BigInt(1 + Math.floor(random() * 15)));
   const largest = largestOf(start);
   const moves = heap.moves(rule);
-  if (largest > BigInt(PLAY_HEAP_LIMIT) && !moves.fewOptions) throw new InputError(says`play: ${saying('error.play.heapsUpTo', { most: formatCount(PLAY_HEAP_LIMIT), got: largest })}`, { code: 'too-large', field: 'position', value: largest });
+  if (largest > BigInt(PLAY_HEAP_LIMIT) && !moves.reckoned) throw new InputError(says`play: ${saying('error.play.heapsUpTo', { most: formatCount(PLAY_HEAP_LIMIT), got: largest })}`, { code: 'too-large', field: 'position', value: largest });
   // The values up to the largest heap (a game only makes heaps smaller), or, for a heap past memory, to a proven period.
   const exploration = closedForm ? theoremExploration(request.game, text, closedForm, largest) : exploreTable({ game: request.game, max: largest, limit: request.limit, enoughAtMax: true }, heap.solver!(rule, 1), text);
   return { playable: heapPlayable(moves, exploration), start, random: !texts };

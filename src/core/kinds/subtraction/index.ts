@@ -12,11 +12,13 @@ import { playHeap, prepareHeap } from '../shared/heap-game.js';
 import type { HeapKind } from '../../heap/heap-kind.js';
 import type { GameKind, RuleWord } from '../kind.js';
 import { isNim, takeAwayText, type TakeAwayRule } from './rule.js';
-import { subtractionOptions } from './options.js';
+import { subtractionOptions, takeAwayReckoned } from './options.js';
 import { takeAwaySolver } from './solver.js';
 import { takeAwayWithValue } from './winning-options.js';
 import { allButMisereOutcomes } from './misere.js';
 import type { ClosedForm } from '../../heap/closed-form.js';
+import { EXAMPLES } from './examples.js';
+import { PRESETS } from './presets.js';
 
 /** Nim: every value is the heap itself (Bouton, 1901), P only at 0. */
 const BOUTON_NIM: ClosedForm = {
@@ -89,11 +91,12 @@ const heap: HeapKind<TakeAwayRule> = {
   moves: (rule) => ({
     text: takeAwayText(rule),
     options: (n) => subtractionOptions(rule, n),
+    reckoned: takeAwayReckoned(rule),
     splits: false,
     nim: isNim(rule),
     withValue: (x, n, target, limit, budget) => takeAwayWithValue(rule, x, n, target, limit, budget),
     ...(rule.kind === 'all-but' && { misereOutcomes: (max: number) => allButMisereOutcomes(rule.excluded, max) }),
-    ...(rule.kind === 'subtraction' && { window: rule.moves[rule.moves.length - 1]!, takes: rule.moves, fewOptions: (n: bigint) => rule.moves.filter((s) => BigInt(s) <= n).map((s) => [n - BigInt(s)]) }),
+    ...(rule.kind === 'subtraction' && { window: rule.moves[rule.moves.length - 1]!, takes: rule.moves }),
   }),
   solver: (rule) => takeAwaySolver(rule),
   // A sweep's values cost O(1) each here (O(n) for a sequence); the theorems prove most periods long before.
@@ -105,6 +108,8 @@ const heap: HeapKind<TakeAwayRule> = {
 
 export const subtractionKind: GameKind<TakeAwayRule> = {
   name: 'subtraction',
+  examples: EXAMPLES,
+  presets: PRESETS,
   ruleKinds: ['subtraction', 'all-but', 'sequence-subtraction'],
   tableShape: 'heap',
   words,

@@ -6,14 +6,17 @@
  */
 import { InputError, says, saying } from '../../errors.js';
 import { fail, fieldAt, wholeNumber } from '../../rules/check.js';
-import { maxHeapsLeft, parseCode, SPLIT_TWO } from '../../rules/code.js';
+import { isRepeating, maxHeapsLeft, normalCode, parseCode, SPLIT_TWO } from '../../rules/code.js';
 import { playHeap, prepareHeap } from '../shared/heap-game.js';
 import type { HeapKind } from '../../heap/heap-kind.js';
 import type { GameKind, RuleWord } from '../kind.js';
 import { takeBreakText, type TakeBreakRule } from './rule.js';
-import { takeBreakOptions } from './options.js';
+import { takeBreakOptions, takeBreakReckoned } from './options.js';
 import { takeBreakSolver } from './solver.js';
 import { hugeTakeBreakWithValue, takeBreakWithValue } from './winning-options.js';
+import { tooMuch } from '../../heap/heap-options.js';
+import { EXAMPLES } from './examples.js';
+import { PRESETS } from './presets.js';
 
 const words: readonly RuleWord[] = [
   {
@@ -22,11 +25,11 @@ const words: readonly RuleWord[] = [
     example: '0.77',
     order: 30,
     aliases: ['octal', 'hexadecimal', 'take-and-break'],
-    describe: 'take-and-break code in CGSuite notation: 0.77, .07, 4.07, 0.3F, 4!.0',
+    describe: 'take-and-break code in CGSuite notation: 0.77, .07, 4.07, 0.3F, 4!.0; digits in brackets repeat: 4.[3]',
     flag: true,
     sweepable: true,
     fileValue: { form: 'as-written' },
-    schema: {"description": "Take-and-break code in CGSuite notation: 0.77, .07, 4.07, 0.3F; '!' after a splitting digit asks for unequal heaps (4!.0 is Grundy's game). A bare number (code: 0.77) is read as written.", "oneOf": [{"type": "string", "pattern": "^\\s*([0-9A-Fa-f]!?)?\\.([0-9A-Fa-f]!?)*\\s*$"}, {"type": "number"}]},
+    schema: {"description": "Take-and-break code in CGSuite notation: 0.77, .07, 4.07, 0.3F; '!' after a splitting digit asks for unequal heaps (4!.0 is Grundy's game); digits in brackets at the end repeat forever (4.[3] is Lasker's Nim). A bare number (code: 0.77) is read as written.", "oneOf": [{"type": "string", "pattern": "^\\s*([0-9A-Fa-f]!?)?\\.([0-9A-Fa-f]!?)*(\\[([0-9A-Fa-f]!?)+\\])?\\s*$"}, {"type": "number"}]},
     parse(text, where) {
       if (text.trim() === '') throw new InputError(says`${where}: ${saying('error.code.none')}`, { code: 'bad-rule', value: text });
       return { rule: { kind: 'take-and-break', code: parseCode(text, where) } };
@@ -38,6 +41,7 @@ const heap: HeapKind<TakeBreakRule> = {
   moves: (rule) => ({
     text: takeBreakText(rule),
     options: (n) => takeBreakOptions(rule.code, n),
+    reckoned: takeBreakReckoned(rule.code),
     splits: true,
     nim: false,
     withValue: (x, n, target, limit, budget) =>
@@ -48,12 +52,16 @@ const heap: HeapKind<TakeBreakRule> = {
   // a three-heap split costs O(n^2) a value.
   sweep: {
     limits: { 'take-and-break': { limit: 2 ** 20, order: 30 }, 'three-heap': { limit: 2 ** 11, order: 40 } },
-    classOf: (rule) => (maxHeapsLeft(rule.code) === 3 ? 'three-heap' : 'take-and-break'),
+    // A repeating code (4.[3]) takes any number: a value costs O(n) like a three-heap split's, and no proof stops it early,
+    // so it takes that class's limit (a class of its own would change the defaults every results file records).
+    classOf: (rule) => (maxHeapsLeft(rule.code) === 3 || isRepeating(rule.code) ? 'three-heap' : 'take-and-break'),
   },
 };
 
 export const takeAndBreakKind: GameKind<TakeBreakRule> = {
   name: 'take-and-break',
+  examples: EXAMPLES,
+  presets: PRESETS,
   ruleKinds: ['take-and-break'],
   tableShape: 'heap',
   words,
@@ -61,7 +69,7 @@ export const takeAndBreakKind: GameKind<TakeBreakRule> = {
   check(rule, where) {
     const code = rule.code as unknown as Record<string, unknown> | null;
     if (typeof code !== 'object' || code === null) fail(`${where}.code`, 'a code { digits, unequal } (see parseCode)', code);
-    const { digits, unequal } = code;
+    const { digits, unequal, repeat } = code;
     if (!Array.isArray(digits) || digits.length === 0 || digits.length > 4096) fail(`${where}.code.digits`, 'an array of 1 to 4096 digits', digits);
     if (!Array.isArray(unequal) || unequal.length !== digits.length) fail(`${where}.code.unequal`, `an array of ${digits.length} booleans, one a digit`, unequal);
     digits.forEach((d, j) => wholeNumber(d, `${where}.code.digits[${j}]`, 0, 15));
@@ -70,10 +78,10 @@ export const takeAndBreakKind: GameKind<TakeBreakRule> = {
       if (u && !(digits[j] & SPLIT_TWO)) throw new InputError(`${where}.code.unequal[${j}]: unequal heaps only make sense for a digit that splits in two (4-7, C-F), not ${digits[j]}`, { code: 'bad-rule', field: fieldAt(where), value: code });
     });
     if (digits[0] & 3) throw new InputError(`${where}.code.digits[0]: the digit before the point may only split (4, 8 or 12), not ${digits[0]}: removing nothing must break the heap`, { code: 'bad-rule', field: fieldAt(where), value: code });
-    // Trailing zeros say nothing (parseCode drops them): the kernels take the last digit as the largest move.
-    let k = digits.length - 1;
-    while (k > 0 && digits[k] === 0) k--;
-    return k === digits.length - 1 ? rule : { kind: 'take-and-break', code: { digits: digits.slice(0, k + 1), unequal: unequal.slice(0, k + 1) } };
+    // The repeating digits come after the point: d0 (removing nothing) never repeats.
+    if (repeat !== undefined) wholeNumber(repeat, `${where}.code.repeat`, 0, digits.length - 1);
+    // Trailing zeros say nothing, nor does a repeated block written twice (parseCode writes neither): the kernels take the code as normalCode gives it.
+    return { kind: 'take-and-break', code: normalCode(digits, unequal, (repeat as number | undefined) ?? 0) };
   },
   heap,
   prepare: (request) => prepareHeap(takeAndBreakKind, takeBreakText(request.game.rule), request),

@@ -1,4 +1,5 @@
-import { SPLIT_THREE, SPLIT_TWO, type TakeBreakCode } from '../../rules/code.js';
+import { digitAt, lastTake, SPLIT_THREE, SPLIT_TWO, unequalAt, type TakeBreakCode } from '../../rules/code.js';
+import type { ReckonedOptions } from '../../heap/heap-kind.js';
 
 /**
  * The options of heap n under a take-and-break code: each the heaps a move
@@ -6,17 +7,74 @@ import { SPLIT_THREE, SPLIT_TWO, type TakeBreakCode } from '../../rules/code.js'
  */
 export function takeBreakOptions(code: TakeBreakCode, n: number): number[][] {
   const options: number[][] = [];
-  for (let take = 0; take < code.digits.length && take <= n; take++) {
-    const digit = code.digits[take]!;
+  for (let take = 0, last = lastTake(code, n); take <= last; take++) {
+    const digit = digitAt(code, take);
     const rest = n - take;
     if (digit & 1 && rest === 0) options.push([]);
     if (digit & 2 && rest >= 1 && take > 0) options.push([rest]);
     if (digit & SPLIT_TWO) {
-      for (let a = 1; 2 * a <= rest; a++) if (!(code.unequal[take] && 2 * a === rest)) options.push([a, rest - a]);
+      for (let a = 1; 2 * a <= rest; a++) if (!(unequalAt(code, take) && 2 * a === rest)) options.push([a, rest - a]);
     }
     if (digit & SPLIT_THREE) {
       for (let a = 1; 3 * a <= rest; a++) for (let b = a; a + 2 * b <= rest; b++) options.push([a, b, rest - a - b]);
     }
   }
   return options;
+}
+
+/**
+ * The same options reckoned at any heap size (a code whose moves leave at
+ * most two heaps): for each amount taken, the whole heap, the heap left, then
+ * the splits a + (rest - a) by a, as takeBreakOptions lists them.
+ * Three-heap splits are left to takeBreakOptions (their winning moves are not
+ * found past the table either), as are repeating codes (no period of theirs is proven).
+ */
+export function takeBreakReckoned(code: TakeBreakCode): ReckonedOptions | undefined {
+  if (code.repeat || code.digits.some((d) => d & SPLIT_THREE)) return undefined;
+  const takes = (n: bigint) => (n < BigInt(code.digits.length) ? Number(n) + 1 : code.digits.length);
+  // The options of one amount taken: nothing left, one heap, then the splits (how many of each).
+  const shapes = (take: number, rest: bigint) => {
+    const digit = code.digits[take]!;
+    const whole = digit & 1 && rest === 0n ? 1n : 0n;
+    const one = digit & 2 && rest >= 1n && take > 0 ? 1n : 0n;
+    const splits = digit & SPLIT_TWO ? rest / 2n - (code.unequal[take] && rest >= 2n && rest % 2n === 0n ? 1n : 0n) : 0n;
+    return { whole, one, splits };
+  };
+  return {
+    count(n) {
+      let count = 0n;
+      for (let take = 0; take < takes(n); take++) {
+        const { whole, one, splits } = shapes(take, n - BigInt(take));
+        count += whole + one + splits;
+      }
+      return count;
+    },
+    at(n, i) {
+      for (let take = 0; take < takes(n); take++) {
+        const rest = n - BigInt(take);
+        const { whole, one, splits } = shapes(take, rest);
+        if (i < whole) return [];
+        i -= whole;
+        if (i < one) return [rest];
+        i -= one;
+        // The splits skip a = rest / 2 only where it is the last (unequal heaps), so the i-th is a = i + 1.
+        if (i < splits) return [i + 1n, rest - i - 1n];
+        i -= splits;
+      }
+      throw new RangeError(`heap ${n} has no option ${i}`);
+    },
+    isOption(n, parts) {
+      const left = parts.reduce((a, b) => a + b, 0n);
+      if (left > n || n - left >= BigInt(code.digits.length)) return false;
+      const take = Number(n - left);
+      const digit = code.digits[take]!;
+      if (parts.length === 0) return (digit & 1) !== 0;
+      if (parts.length === 1) return (digit & 2) !== 0 && take > 0;
+      return parts.length === 2 && (digit & SPLIT_TWO) !== 0 && !(code.unequal[take] && parts[0] === parts[1]);
+    },
+    splitsTaking(n, take) {
+      if (take < 0n || take > n || take >= BigInt(code.digits.length)) return false;
+      return shapes(Number(take), n - take).splits > 0n;
+    },
+  };
 }

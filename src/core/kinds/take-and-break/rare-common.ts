@@ -1,4 +1,4 @@
-import { SPLIT_TWO, type TakeBreakCode } from '../../rules/code.js';
+import { isRepeating, SPLIT_TWO, type TakeBreakCode } from '../../rules/code.js';
 import { xorBound } from '../../kernels/mex-buffer.js';
 import type { ValueArray } from '../../kernels/store.js';
 import { isRareValue, parity } from '../../kernels/rare.js';
@@ -18,6 +18,8 @@ export interface TwoHeapMoves {
 }
 
 export function twoHeapMoves(code: TakeBreakCode): TwoHeapMoves {
+  // These lists are finite: a repeating code (any take) runs on the direct kernel (see solver.ts).
+  if (isRepeating(code)) throw new RangeError('the rare/common kernel takes finite codes only');
   const moves: TwoHeapMoves = { splitTakes: [], splitUnequal: [], singleTakes: [], wholeTakes: [] };
   code.digits.forEach((d, take) => {
     if (d & SPLIT_TWO) {

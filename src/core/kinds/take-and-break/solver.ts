@@ -1,8 +1,9 @@
 import type { Solver } from '../../heap/solver.js';
 import { noProof } from '../../heap/solver.js';
-import { isOctal, maxHeapsLeft } from '../../rules/code.js';
+import { isOctal, isRepeating, maxHeapsLeft } from '../../rules/code.js';
 import { GuySmithSearch, guySmithValuesNeeded } from '../../laws/guy-smith.js';
 import { TakeBreakKernel } from './take-break-kernel.js';
+import { RepeatingCodeKernel } from './repeating-kernel.js';
 import { SparseSpaceKernel } from './sparse-space.js';
 import { ComputedAhead, worthPredicting } from './speculation.js';
 import { wasmAvailable } from './wasm-sparse.js';
@@ -29,6 +30,7 @@ const splitTakeOf = (rule: TakeBreakRule): number => twoHeapMoves(rule.code).spl
  * period by the Guy-Smith theorem.
  */
 export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
+      if (isRepeating(rule.code)) return repeatingSolver(rule);
       const k = rule.code.digits.length - 1;
       const octal = isOctal(rule.code) && !rule.code.unequal.some(Boolean);
       const heaps = maxHeapsLeft(rule.code);
@@ -98,6 +100,29 @@ export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
         ...(octal && { proofNeed: (cycle) => ({ method: 'guy-smith', valuesNeeded: guySmithValuesNeeded(cycle, k) }) }),
         proofDue: () => due,
       };
+}
+
+/**
+ * A code whose last digits repeat (4.[3], Lasker's Nim) takes any number of
+ * tokens: its own kernel (repeating-kernel.ts), on this thread (the rare/common
+ * kernel and its workers list finitely many takes), and no proof: the Guy-Smith theorem's
+ * bound grows with the largest take, which this code does not have. Its
+ * patterns (Lasker's Nim is arithmetic-periodic) are reported as observed.
+ */
+function repeatingSolver(rule: TakeBreakRule): Solver {
+  const kernel = new RepeatingCodeKernel(rule.code);
+  const heaps = maxHeapsLeft(rule.code);
+  return {
+    kernelStats: () => ({ kernel: 'repeating' }),
+    allowSaltus: true,
+    noTheorem: english('rule.noTheorem.repeating'),
+    // A value costs O(n + values) for two-heap splits (each rest's splits are listed once), O(n · values) for three.
+    defaultLimit: heaps === 3 ? 2 ** 10 : 2 ** 14,
+    costly: true,
+    fill: (store, from, to) => kernel.fill(store, from, to),
+    prove: noProof,
+    proofDue: () => null,
+  };
 }
 
 /** Where the WebAssembly kernel's work ran: this thread, and the ways worker threads took part. */

@@ -1,4 +1,4 @@
-import { SPLIT_THREE, SPLIT_TWO, type TakeBreakCode } from '../../rules/code.js';
+import { digitAt, lastTake, SPLIT_THREE, SPLIT_TWO, unequalAt, type TakeBreakCode } from '../../rules/code.js';
 import { MexBuffer, xorBound } from '../../kernels/mex-buffer.js';
 import type { ValueStore } from '../../kernels/store.js';
 
@@ -24,18 +24,18 @@ export class TakeBreakKernel {
     // Values loaded from a checkpoint were never seen here: the buffer must still cover their xors.
     for (let n = this.recorded; n < from; n++) if (g[n]! > this.largest) this.largest = g[n]!;
     this.recorded = Math.max(this.recorded, to);
-    const { digits, unequal } = this.code;
+    const code = this.code;
     for (let n = from; n < to; n++) {
       const seen = this.buffer.ensure(xorBound(this.largest));
-      for (let take = 0; take < digits.length && take <= n; take++) {
-        const digit = digits[take]!;
+      for (let take = 0, lastTaken = lastTake(code, n); take <= lastTaken; take++) {
+        const digit = digitAt(code, take);
         if (digit === 0) continue;
         const rest = n - take;
         if (digit & 1 && rest === 0) seen[0] = n;
         if (digit & 2 && rest > 0 && take > 0) seen[g[rest]!] = n;
         if (digit & SPLIT_TWO) {
           const half = rest >> 1;
-          const last = unequal[take] && (rest & 1) === 0 ? half - 1 : half;
+          const last = unequalAt(code, take) && (rest & 1) === 0 ? half - 1 : half;
           for (let a = 1; a <= last; a++) seen[g[a]! ^ g[rest - a]!] = n;
         }
         if (digit & SPLIT_THREE && rest >= 3) this.markTriples(g, rest, n, seen);

@@ -4,7 +4,7 @@
  * period allows.
  */
 import type { Exploration } from '../../heap/explore.js';
-import { SPLIT_THREE, SPLIT_TWO, type TakeBreakCode } from '../../rules/code.js';
+import { digitAt, lastTake, SPLIT_THREE, SPLIT_TWO, unequalAt, type TakeBreakCode } from '../../rules/code.js';
 import { compareParts, type HeapOption, type OptionsWithValue, tooMuch } from '../../heap/heap-options.js';
 import { takeBreakOptions } from './options.js';
 
@@ -28,14 +28,15 @@ export function takeBreakWithValue(code: TakeBreakCode, x: Exploration, n: numbe
     count++;
     if (options.length < limit) options.push({ take: BigInt(take), to: to.map(BigInt) });
   };
-  for (let take = 0; take < code.digits.length && take <= n; take++) {
-    const digit = code.digits[take]!;
+  for (let take = 0, last = lastTake(code, n); take <= last; take++) {
+    const digit = digitAt(code, take);
     const rest = n - take;
     const before = options.length;
-    work++;
+    // A repeating code takes up to the whole heap: one look per amount, within the budget.
+    if (++work > budget) return tooMuch(BigInt(n), budget);
     if (digit & 1 && rest === 0 && target === 0) add(take, []);
     if (digit & SPLIT_TWO && rest >= 2) {
-      const last = code.unequal[take] && rest % 2 === 0 ? rest / 2 - 1 : Math.floor(rest / 2);
+      const last = unequalAt(code, take) && rest % 2 === 0 ? rest / 2 - 1 : Math.floor(rest / 2);
       const splits = countSplits(g, cycle, rest, last, target, limit - options.length, budget - work, low);
       if (!splits) return tooMuch(BigInt(n), budget);
       work += splits.work;

@@ -13,6 +13,7 @@ import { vectorTableBytes, VectorKernel, type VectorTable } from './vector-kerne
 import type { SteppedWork } from '../../driver.js';
 import { freeMemoryBudget, type ValueArray } from '../../kernels/store.js';
 import { recognisePairLaw, type PairLaw } from '../../laws/pair-law.js';
+import { recogniseCellLaw, type CellLaw } from '../../laws/cell-law.js';
 
 export interface GridRequest {
   readonly game: GameSpecOf<VectorRule>;
@@ -47,6 +48,8 @@ export interface GridExploration {
   readonly pPositions: readonly (readonly [number, number])[];
   /** The law of the P-positions with x < y, when one is recognised (observed over the region). */
   readonly law: PairLaw | null;
+  /** A law of parity or binary digits that says of every cell of the region whether it is a P-position (observed there). */
+  readonly cellLaw: CellLaw | null;
 }
 
 /** Most P-positions listed (a table of 10^8 cells has about 10^4 of them in Wythoff's game). */
@@ -106,7 +109,13 @@ function analyseGrid(request: GridRequest, table: VectorTable): GridExploration 
   }
   let maxValue = 0;
   for (let x = firstRow; x <= lastRow; x++) for (let y = 0; y <= max; y++) if (value(x, y) > maxValue) maxValue = value(x, y);
-  // The law is read off the full square (x, y <= max), where every pair below max is seen.
-  const law = firstRow === 0 && lastRow === max ? recognisePairLaw(pPositions, max) : null;
-  return { shape: 'grid', game, rule: vectorRuleText(game.rule), firstRow, lastRow, max, table, maxValue, value, rowPatterns, pPositions, law };
+  const columns = max + 1;
+  const cellLaw = recogniseCellLaw(
+    { count: (lastRow - firstRow + 1) * columns, first: (i) => firstRow + Math.floor(i / columns), second: (i) => i % columns, isP: (i) => value(firstRow + Math.floor(i / columns), i % columns) === 0 },
+    ['x', 'y'],
+  );
+  // The pairs' law is read off the full square (x, y <= max), where every pair below max is seen; a law of
+  // every cell already says where each P-position is (and a recurrence of such pairs is slow to fit and fails).
+  const law = firstRow === 0 && lastRow === max && !cellLaw ? recognisePairLaw(pPositions, max) : null;
+  return { shape: 'grid', game, rule: vectorRuleText(game.rule), firstRow, lastRow, max, table, maxValue, value, rowPatterns, pPositions, law, cellLaw };
 }

@@ -13,6 +13,8 @@ import { gridCheckpointKey, gridWork } from './grid.js';
 import { WYTHOFF_THEOREM, isWythoff, twoPileGame } from './pair-game.js';
 import { WYTHOFF_CITATION } from '../../theorems/wythoff.js';
 import type { EmitHeader, WythoffModel } from '../../emit/models.js';
+import { EXAMPLES } from './examples.js';
+import { PRESETS } from './presets.js';
 
 /** Wythoff's game for --emit: a P-test and a winning move by Zeckendorf representations (the renderers write it). */
 function wythoffCode(header: (grounds: string[]) => EmitHeader): WythoffModel {
@@ -49,6 +51,8 @@ const words: readonly RuleWord[] = [
 
 export const twoPileKind: GameKind<VectorRule> = {
   name: 'two-pile',
+  examples: EXAMPLES,
+  presets: PRESETS,
   ruleKinds: ['vectors'],
   tableShape: 'grid',
   words,

@@ -1,0 +1,85 @@
+/**
+ * Every kind of the registry, walked without naming one: its own example
+ * rules (GameKind.examples) through analyse, compared with the values they
+ * are published with; for one-heap kinds, also with a brute force from the
+ * kind's options (the mex of the xor of what each move leaves) computed here;
+ * the result in every format that writes its shape, and refused by name in
+ * every other; and its messages gathered into both catalogues.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyseAsync } from '../../src/index.js';
+import { KINDS } from '../../src/core/kinds/registry.js';
+import type { GameKind, KindExample } from '../../src/core/kinds/kind.js';
+import type { Request } from '../../src/core/analyse.js';
+import { CATALOGUES } from '../../src/core/i18n/index.js';
+import { FORMATS, formatsFor, writeResult } from '../../src/report/formats.js';
+import type { Sink } from '../../src/core/sink.js';
+
+const KINDS_FOLDER = join(import.meta.dirname, '../../src/core/kinds');
+
+async function written(format: (typeof FORMATS)[number], result: Parameters<typeof writeResult>[1]): Promise<string> {
+  let text = '';
+  const sink: Sink = { isTerminal: false, write: async (t) => void (text += typeof t === 'string' ? t : new TextDecoder().decode(t)), close: async () => undefined, abort: () => undefined };
+  await writeResult(format, result, sink, { colour: false, width: 100 });
+  return text;
+}
+
+/** A CSV column's cells (the examples' cells hold no comma or quote). */
+function column(csv: string, name: string): string[] {
+  const [head, ...rows] = csv.trimEnd().split('\r\n').map((line) => line.split(','));
+  const at = head!.indexOf(name);
+  expect(at, `a ${name} column in ${head!.join(',')}`).toBeGreaterThanOrEqual(0);
+  return rows.map((row) => row[at]!);
+}
+
+/** G(0..max) by the definition, from the kind's options of each heap. */
+function bruteForce(kind: GameKind, example: KindExample, max: number): number[] | null {
+  const moves = kind.heap?.moves(example.request.game.rule);
+  if (!moves || moves.optionsElsewhere) return null;
+  const g: number[] = [];
+  for (let n = 0; n <= max; n++) {
+    const seen = new Set(moves.options(n).map((parts) => parts.reduce((x, part) => x ^ g[part]!, 0)));
+    let mex = 0;
+    while (seen.has(mex)) mex++;
+    g.push(mex);
+  }
+  return g;
+}
+
+describe.each(KINDS.map((kind) => [kind.name, kind] as const))('the %s kind', (_, kind) => {
+  it('has example rules, unless its rules are only files of the user\'s code', () => {
+    const onlyFiles = kind.words.length > 0 && kind.words.every((w) => w.fileValue.form === 'file' && !w.fromContents);
+    expect(kind.examples.length > 0 || onlyFiles).toBe(true);
+  });
+
+  it.each(kind.examples.map((example) => [example.source, example] as const))('%s', async (_source, example) => {
+    const result = await analyseAsync(example.request as Request);
+    const csv = await written(FORMATS.find((f) => f.name === 'csv')!, result);
+    const cells = column(csv, example.column ?? 'grundy');
+    expect(cells.join(' ')).toBe(example.cells);
+    const brute = (example.column ?? 'grundy') === 'grundy' && result.shape === 'heap' ? bruteForce(kind, example, cells.length - 1) : null;
+    if (brute) expect(brute.join(' '), 'the brute force from the kind\'s options').toBe(example.cells);
+    // Every format writes the shape, or refuses it naming the format and the shape.
+    const writers = formatsFor(result.shape);
+    for (const format of FORMATS) {
+      if (writers.includes(format.name)) expect((await written(format, result)).length, format.name).toBeGreaterThan(0);
+      else await expect(written(format, result)).rejects.toThrow(new RegExp(`format ${format.name} does not apply to .*\\(shape ${result.shape}\\)`));
+    }
+  });
+
+  it('its own messages, if any, are in both catalogues, word for word', async () => {
+    const file = join(KINDS_FOLDER, kind.name, 'messages.ts');
+    if (!existsSync(file)) return;
+    const { messages } = (await import(file)) as { messages: { en: Record<string, string>; zh: Record<string, string> } };
+    for (const lang of ['en', 'zh'] as const) for (const [key, text] of Object.entries(messages[lang])) expect((CATALOGUES[lang] as Record<string, string>)[key], key).toBe(text);
+  });
+});
+
+describe('the registry', () => {
+  it('has a kind for each kind folder, named as its folder', () => {
+    const folders = readdirSync(KINDS_FOLDER, { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(join(KINDS_FOLDER, d.name, 'index.ts'))).map((d) => d.name);
+    expect(folders.sort()).toEqual(KINDS.map((kind) => kind.name).sort());
+  });
+});
