@@ -6,18 +6,9 @@
  * any period p <= upTo begins after n = after). Its statistics row is the
  * sweep's row of the same index.
  */
-import { ValueTally } from '../core/heap/value-tally.js';
+import { ValueTally, frequencyObject } from '../core/heap/value-tally.js';
 import { excludedPeriods } from '../core/laws/excluded-periods.js';
 import type { UnsolvedValues } from './run-rule.js';
-
-/** Frequencies (index = value) as a JSON object of the values that occur, in increasing order. */
-export function frequencyObject(frequencies: readonly number[]): Record<string, number> {
-  const object: Record<string, number> = {};
-  frequencies.forEach((count, value) => {
-    if (count > 0) object[value] = count;
-  });
-  return object;
-}
 
 export function frequencyLine({ index, rule, values, computed, periodInView }: UnsolvedValues): string {
   const tally = new ValueTally();

@@ -128,3 +128,12 @@ export class PowerTally {
     return records;
   }
 }
+
+/** Frequencies (index = value) as a JSON object of the values that occur, in increasing order. */
+export function frequencyObject(frequencies: readonly number[]): Record<string, number> {
+  const object: Record<string, number> = {};
+  frequencies.forEach((count, value) => {
+    if (count > 0) object[value] = count;
+  });
+  return object;
+}
