@@ -227,7 +227,8 @@ export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Pr
     if (source !== 'rules') throw new InputError('--frequencies applies to --rules FILE (a list of rules), not to a --family');
     if (frequencies.trim() === '' || frequencies === '-') throw new InputError('--frequencies: needs a file name');
     if (resume) throw new InputError('--frequencies is written for the rules a run computes, so it cannot go with --resume (rules already in --out would have no line)');
-    if (frequencies === out) throw new InputError(`--frequencies ${frequencies}: the same file as --out`);
+    const clash = [['--out', out], ['--plot', plot], ['--rules', single(parsed.rules, 'rules')]].find(([, path]) => path === frequencies);
+    if (clash) throw new InputError(`--frequencies ${frequencies}: the same file as ${clash[0]}`);
   }
   if (resume && out === undefined) throw new InputError('--resume needs --out FILE (the results file to continue)');
   if (out !== undefined) {

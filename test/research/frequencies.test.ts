@@ -123,13 +123,16 @@ describe('sweep --frequencies', () => {
     }
   });
 
-  it('is refused with a family, with --resume, and as the --out file', async () => {
+  it('is refused with a family, with --resume, and as the --rules file', async () => {
     const family = await runMain(['sweep', '--family', 'octal', '--digits', '1', '--frequencies', join(scratch.root, 'x.jsonl')]);
     expect(family.code).toBe(2);
     expect(family.stderr).toMatch(/--frequencies applies to --rules FILE/);
     const resume = await runMain(['sweep', '--rules', 'data/unsolved-octal.rules', '--out', join(scratch.root, 'r.csv'), '--resume', '--frequencies', join(scratch.root, 'y.jsonl')]);
     expect(resume.code).toBe(2);
     expect(resume.stderr).toMatch(/cannot go with --resume/);
+    const same = await runMain(['sweep', '--rules', 'data/unsolved-octal.rules', '--frequencies', 'data/unsolved-octal.rules']);
+    expect(same.code).toBe(2);
+    expect(same.stderr).toMatch(/--frequencies data\/unsolved-octal.rules: the same file as --rules/);
   });
 });
 
