@@ -1,7 +1,7 @@
 /**
  * doc-examples: the example commands of the documentation (README.md and docs/*.md), what is
  * done with them, and how a work folder is set up for them. One home for both readers:
- * scripts/compare-examples.mjs (old build against new, byte for byte) and test/docs.test.ts
+ * scripts/compare-examples.mjs (old build against new, byte for byte) and test/cli/docs.test.ts
  * (each runs, with the exit status it shows).
  *
  * Markers in the documentation itself: a command ending in `# exit N` is shown failing with
@@ -120,16 +120,16 @@ export const FIXTURES = {
 };
 
 /**
- * Examples the test suite (test/docs.test.ts) does not run, besides SKIP: each matched like SKIP,
+ * Examples the test suite (test/cli/docs.test.ts) does not run, besides SKIP: each matched like SKIP,
  * with its reason. compare-examples runs them. Keep the suite under about a minute on 2 cores.
  */
 export const SUITE_SKIP = [
-  { match: /^sg-explore serve\b/, why: 'a server: it runs until Ctrl-C (test/serve.test.ts starts it)' },
+  { match: /^sg-explore serve\b/, why: 'a server: it runs until Ctrl-C (test/web/serve.test.ts starts it)' },
   { match: /^sg-explore --preset nim --position - --input (cases|counted) --answer (winner|move)$/, why: "reads a judge's input on standard input: the console block after it gives it one" },
   { match: /^sg-explore --preset officers --limit 2\^24 /, why: 'about a minute or more: 2^24 values of Officers (compare-examples runs it)' },
   { match: /^sg-explore sweep --family octal --digits 2 --prefix 4\b/, why: '64 octal codes, about 40 s on 2 cores' },
   { match: /^sg-explore sweep (--from octal3\.jsonl|--merge octal4\.\*\.jsonl)/, why: 'reads the results files of the long sweeps before it, which SKIP leaves out' },
-  { match: /^sg-explore duel .*(\.\/wrong|python3 kayles\.py|\.\/a\.out)/, why: 'needs a contest solution the repository does not hold (test/duel.test.ts writes its own)' },
+  { match: /^sg-explore duel .*(\.\/wrong|python3 kayles\.py|\.\/a\.out)/, why: 'needs a contest solution the repository does not hold (test/contest/duel.test.ts writes its own)' },
 ];
 
 /** The examples of one Markdown text, grouped by code block (`expect`: the exit status a trailing `# exit N` states, else 0). */

@@ -18,7 +18,7 @@ import { notAChoice } from './common.js';
 
 /** The flags play takes, in the order its help lists them: the rule flags (the core's rule words, then --rule), then play's own. */
 export const PLAY_FLAGS: readonly string[] = [...RULE_FLAGS, 'position', 'seed', 'first', 'level', 'misere', 'limit', 'lang'];
-/** A flag's words in play's help (test/play.test.ts checks every flag has them, and that a rule flag's English are the core's). */
+/** A flag's words in play's help (test/cli/play.test.ts checks every flag has them, and that a rule flag's English are the core's). */
 export const flagKey = (flag: string) => `play.flag.${flag}` as MessageKey;
 
 /** `sg-explore play --help`: what play takes, and how moves are written, in the language asked for. */

@@ -3,7 +3,7 @@
  * in English and Simplified Chinese. A message is a template with named
  * holes (`{heap}`), filled by `translator(lang)(key, params)`. English is
  * the reference: its keys are the type of every key, so a Chinese catalogue
- * missing one fails to compile, and test/i18n.test.ts checks that both
+ * missing one fails to compile, and test/core/i18n.test.ts checks that both
  * catalogues name the same holes.
  */
 import { en } from './en/index.js';

@@ -101,7 +101,7 @@ export const play = {
   'play.helpText.intro': 'Play a game against the computer, one move a line (on a terminal, or through a pipe). RULE is one of {rules}, as for sg-explore itself.',
   'play.helpText.options': 'Options:',
   'play.helpText.examples': 'Examples:',
-  // A rule flag's words are the core's own (the rule-word table, and --rule's in the CLI's options): test/play.test.ts keeps them equal.
+  // A rule flag's words are the core's own (the rule-word table, and --rule's in the CLI's options): test/cli/play.test.ts keeps them equal.
   'play.flag.moves': 'finite subtraction set: take s tokens for s in S, e.g. 1,2,3',
   'play.flag.all-but': 'take any positive number of tokens except these, e.g. 2,3,7',
   'play.flag.code': 'take-and-break code in CGSuite notation: 0.77, .07, 4.07, 0.3F, 4!.0',
