@@ -71,6 +71,11 @@ export const SKIP = [
     why: 'long-running: .1777 to its proof, 443 million values and about 1.3 GB, minutes per build on 2 cores (the bench checks it: SG_BENCH_RECORDS=1)',
   },
   {
+    match: /^sg-explore sweep --rules data\/unsolved-octal\.rules --limit 2\^20 /,
+    long: true,
+    why: 'long-running: the census, 83 unsolved games to 2^20 values, about 26 minutes on 2 shared cores',
+  },
+  {
     match: /^sg-explore sweep --family octal --digits 3 --out octal3\.jsonl/,
     long: true,
     why: 'long-running: 448 octal rules, ~6 minutes per build on 2 cores (its --resume line alone would compute them all too)',

@@ -1,7 +1,7 @@
 import { statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { formatCount, shortCount } from '../core/numbers.js';
-import { kindOf, type AnalysisResult, type GameSpec } from '../core/kinds/registry.js';
+import { kindOf, ruleText, type AnalysisResult, type GameSpec } from '../core/kinds/registry.js';
 import { prepare, type Request } from '../core/analyse.js';
 import type { Prepared } from '../core/kinds/kind.js';
 import { positionHeaps } from '../core/kinds/shared/heap-game.js';
@@ -19,7 +19,7 @@ import { askedAs } from './error-words.js';
 import { defaultThreads } from '../host/threads.js';
 import { valuesOmitted } from '../report/json.js';
 import { OutputError, streamSink, type Sink } from '../host/sink.js';
-import { checkApplies, formatForPath, formatNamed, writeResult, type ReportFormat, type Result } from '../report/formats.js';
+import { checkApplies, formatForPath, formatNamed, writeResult, type Progressive, type ReportFormat, type Result } from '../report/formats.js';
 import { openOutputFile, resolveOutputTarget } from '../host/files/output-file.js';
 import { colourWanted } from './common.js';
 import { columnsOf, type CliIo } from './io.js';
@@ -134,7 +134,12 @@ async function exploreTo(command: ExploreCommand, io: CliIo): Promise<number | v
   if (kind.heap && !command.misere) checkListingSize(format, max ?? game.defaultMax, command);
   if (command.checkpoint && prepared.checkpointKey !== null) checkCheckpointTarget(command.checkpoint, { resume: command.resume, force: command.force });
   const asked = command.at && kind.heap?.solver ? () => `--at ${shortCount(max!)}` : undefined;
-  await withOutputs(command, format, io, () => runPrepared(prepared, command, io, asked));
+  // A format that streams is refused before any work for a result it cannot write; it streams only a table known to be
+  // one of heaps (a rule module says its shape once loaded: its lines come at the end, or its refusal).
+  const shape = command.misere ? 'misere' : kind.tableShape;
+  if (format.progressive && shape !== undefined) checkApplies(format, shape);
+  const progressive = format.progressive && shape === 'heap' ? await format.progressive(ruleText(game.rule)) : undefined;
+  await withOutputs(command, format, io, (sink) => runPrepared(prepared, command, io, asked, progressive && (async (values) => streamOut(sink, progressive.onValues(values, values.length)))), progressive);
 }
 
 /** Every file the command names, in its role: the rule's (and one the rule file names), and the outputs. */
@@ -177,11 +182,17 @@ async function checkTo(game: GameSpec, command: ExploreCommand, format: ReportFo
  * A prepared request, run by the driver: its first part with the command's
  * checkpoint (when it keeps one), its second part without.
  */
-async function runPrepared(prepared: Prepared<AnalysisResult>, command: ExploreCommand, io: CliIo, asked?: () => string): Promise<AnalysisResult> {
+async function runPrepared(
+  prepared: Prepared<AnalysisResult>,
+  command: ExploreCommand,
+  io: CliIo,
+  asked?: () => string,
+  onValues?: DriveOptions['onValues'],
+): Promise<AnalysisResult> {
   const key = prepared.checkpointKey;
   const first = await asAsked(
     asked,
-    driven(key ?? '', key === null ? withoutCheckpoint(command) : command, io, async (resume, options) => drive(await prepared.work(resume), options), prepared.checkCheckpoint),
+    driven(key ?? '', key === null ? withoutCheckpoint(command) : command, io, async (resume, options) => drive(await prepared.work(resume), { ...options, onValues }), prepared.checkCheckpoint),
   );
   if (!prepared.finish) return first as AnalysisResult;
   const finish = prepared.finish;
@@ -251,20 +262,25 @@ async function driven<R>(
   }
 }
 
+/** Text a streaming format made during the run, written at once (nothing when it made none). */
+async function streamOut(sink: Sink, text: string): Promise<void> {
+  if (text !== '') await sink.write(text);
+}
+
 /**
  * Open --out and --plot first (one that cannot be written is refused before
  * any work), compute, write the report (and the picture), and close them;
  * on any failure both are abandoned, leaving no partial file.
  */
-async function withOutputs(command: ExploreCommand, format: ReportFormat, io: CliIo, compute: () => Promise<Result>): Promise<void> {
+async function withOutputs(command: ExploreCommand, format: ReportFormat, io: CliIo, compute: (sink: Sink) => Promise<Result>, progressive?: Progressive): Promise<void> {
   const sink = command.out === undefined ? streamSink(io.stdout) : await openOutputFile(command.out);
   let plot: Sink | null = null;
   try {
     if (command.plot !== undefined) plot = await openOutputFile(command.plot, '--plot');
-    const result = await compute();
+    const result = await compute(sink);
     // The picture is drawn first: a result that has none is refused before any report is written.
     const picture = plot ? await (await import('../pictures/of-result.js')).plotBytes(result as AnalysisResult, command.plot!, command.logX) : null;
-    await writeResult(format, result, sink, { heaps: command.at, colour: colourWanted(sink, io.env), width: columnsOf(io.stdout) });
+    await writeResult(format, result, sink, { heaps: command.at, colour: colourWanted(sink, io.env), width: columnsOf(io.stdout), progressive });
     // The JSON says it too (valuesOmitted), but a script reading only `values` would see null without a word.
     const omitted = format.name === 'json' && result.shape === 'heap' && !command.at ? valuesOmitted(result) : null;
     if (omitted) io.stderr.write(`sg-explore: note: "values" is null in this JSON: ${omitted}\n`);

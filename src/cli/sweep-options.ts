@@ -25,6 +25,8 @@ export interface SweepRunCommand {
   /** With --shard auto: where the shard came from (`shard 3/8 from SLURM_ARRAY_TASK_ID=2 (MIN 0, COUNT 8)`), for a note. */
   readonly shardSource?: string;
   readonly limit?: number;
+  /** --rare-heaps: the rare heaps a two-heap code may have before it stops (default SWEEP_MAX_RARE_HEAPS). */
+  readonly rareHeaps?: number;
   readonly threads?: number;
   readonly format?: ViewFormat;
   readonly where: readonly string[];
@@ -36,6 +38,8 @@ export interface SweepRunCommand {
   readonly yes: boolean;
   /** Draw the sweep map into this file (.svg or .png). */
   readonly plot?: string;
+  /** Write each unsolved rule's frequency line (src/sweep/frequency-line.ts) into this file, in rule order, at the end. */
+  readonly frequencies?: string;
 }
 
 export interface SweepViewCommand {
@@ -69,6 +73,7 @@ function optionTable(argv: Argv, io?: CliIo) {
     .option('prefix', { type: 'string', describe: 'octal: the digit before the point, 0 (default) or 4', group: 'Family:' })
     .option('rules', { type: 'string', describe: "a file of rules, one a line: 'moves 1,2,3', 'all-but 2,3,7', 'code 0.77', 'preset kayles'", group: 'Family:' })
     .option('limit', { type: 'string', describe: 'most values computed per rule looking for a proof (default 2^16; 2^20 for take-and-break codes, 2^11 for those leaving three heaps)', group: 'Work:' })
+    .option('rare-heaps', { type: 'string', describe: 'a two-heap code stops at its next proof attempt once more heaps than this are rare, or its rare heaps times heaps computed pass 2^16 times this (default 2^14)', group: 'Work:' })
     .option('threads', { ...THREADS_OPTION, group: 'Work:' })
     .option('shard', { type: 'string', describe: 'compute only shard i of n (i/n, 1-based): the rules whose index mod n is i-1; auto (Slurm array) or auto/N (Kubernetes Indexed Job, GNU parallel) reads i (and n) from the environment', group: 'Work:' })
     .option('format', { type: 'string', describe: `${VIEW_FORMATS[0]} (default), ${VIEW_FORMATS.slice(1, -1).join(', ')} or ${VIEW_FORMATS[VIEW_FORMATS.length - 1]}`, group: 'Output:' })
@@ -79,6 +84,7 @@ function optionTable(argv: Argv, io?: CliIo) {
     .option('from', { type: 'string', array: true, describe: 'show results files (jsonl or csv) instead of computing; with --where, --sort', group: 'Results files:' })
     .option('merge', { type: 'string', array: true, describe: 'merge results files (shards): one row per rule, in family order', group: 'Results files:' })
     .option('progress', { type: 'boolean', describe: 'progress bar on stderr (default: when stderr is a terminal)', group: 'Output:' })
+    .option('frequencies', { type: 'string', describe: 'with --rules: write FILE.jsonl, one line per rule with no period proven: its value frequencies and the periods its values exclude', group: 'Output:' })
     .option('plot', { type: 'string', describe: 'draw the sweep map: every rule by preperiod and period, by kind (FILE.svg or FILE.png)', group: 'Output:' })
     .option('yes', { type: 'boolean', describe: 'start a family too large to finish in one run (over 10 million rules) all the same', group: 'Work:' })
     .option('partial', { type: 'boolean', describe: 'with --merge: merge even when shards or rules are missing', group: 'Results files:' })
@@ -176,7 +182,7 @@ export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Pr
   };
 
   if (source === 'from' || source === 'merge') {
-    refuse(['size', 'max-move', 'digits', 'prefix', 'limit', 'threads', 'shard', 'resume'], `does not apply to --${source} (it reads results; nothing is computed)`);
+    refuse(['size', 'max-move', 'digits', 'prefix', 'limit', 'rare-heaps', 'threads', 'shard', 'resume', 'frequencies'], `does not apply to --${source} (it reads results; nothing is computed)`);
     const files = list(parsed[source]);
     if (files.length === 0) throw new InputError(`--${source}: name at least one results file`);
     refuse(['yes'], 'applies to a sweep that computes');
@@ -213,6 +219,15 @@ export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Pr
   }
 
   const resume = parsed.resume === true;
+  const frequencies = single(parsed.frequencies, 'frequencies');
+  if (frequencies !== undefined) {
+    // A family's equivalent rules share one computation (their rows are copies), so only a list has a line for every rule.
+    if (source !== 'rules') throw new InputError('--frequencies applies to --rules FILE (a list of rules), not to a --family');
+    if (frequencies.trim() === '' || frequencies === '-') throw new InputError('--frequencies: needs a file name');
+    if (resume) throw new InputError('--frequencies is written for the rules a run computes, so it cannot go with --resume (rules already in --out would have no line)');
+    const clash = [['--out', out], ['--plot', plot], ['--rules', single(parsed.rules, 'rules')]].find(([, path]) => path === frequencies);
+    if (clash) throw new InputError(`--frequencies ${frequencies}: the same file as ${clash[0]}`);
+  }
   if (resume && out === undefined) throw new InputError('--resume needs --out FILE (the results file to continue)');
   if (out !== undefined) {
     if (format === 'table') throw new InputError(`--out ${out}: a results file is jsonl or csv, not a table (use --format jsonl or csv, or leave --format out)`);
@@ -223,6 +238,7 @@ export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Pr
   const shardText = single(parsed.shard, 'shard');
   const auto = shardText === undefined ? null : resolveAutoShard(shardText, io?.env ?? process.env);
   const limitText = single(parsed.limit, 'limit');
+  const rareText = single(parsed['rare-heaps'], 'rare-heaps');
   return {
     command: {
       mode: 'sweep',
@@ -230,6 +246,7 @@ export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Pr
       shard: auto ? auto.shard : shardText === undefined ? undefined : parseShard(shardText),
       ...(auto?.source ? { shardSource: auto.source } : {}),
       limit: limitText === undefined ? undefined : parseSmallCount(limitText, '--limit', 1, 2 ** 32 - 1),
+      ...(rareText === undefined ? {} : { rareHeaps: parseSmallCount(rareText, '--rare-heaps', 1, 2 ** 32 - 1) }),
       threads: parseThreads(parsed.threads),
       format,
       where,
@@ -239,6 +256,7 @@ export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Pr
       progress: parsed.progress as boolean | undefined,
       yes: parsed.yes === true,
       plot,
+      frequencies,
     },
   };
 }

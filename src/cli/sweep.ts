@@ -286,6 +286,7 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
     size,
     shard: command.shard ? `${command.shard.index}/${command.shard.count}` : null,
     limit: command.limit ?? null,
+    ...(command.rareHeaps === undefined ? {} : { rareHeaps: command.rareHeaps }),
     // A list is known by its rules, not its file's name: an edited list is another sweep.
     ...(family.kind === 'list' ? { rules: ruleListDigest(family.rules) } : {}),
     ...(command.limit === undefined ? { defaults: describeSweepDefaults() } : {}),
@@ -315,6 +316,9 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
           else return writer!.add(row);
         },
       };
+  // Opened before any work, so a file that cannot be written is refused at once; written whole at the end.
+  const frequencyFile = command.frequencies === undefined ? null : await openOutputFile(command.frequencies, '--frequencies');
+  const frequencyLines: string[] = [];
   try {
     if (log?.repaired) io.stderr.write(`sg-explore: note: ${log.path} ended in a half-written line (an interrupted sweep); it was cut off and that rule will be computed again\n`);
     if (log?.retried) {
@@ -326,6 +330,7 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
       family,
       shard: command.shard,
       limit: command.limit,
+      ...(command.rareHeaps === undefined ? {} : { maxRareHeaps: command.rareHeaps }),
       threads: command.threads,
       done: log?.done,
       onStart(count) {
@@ -334,7 +339,12 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
       },
       onProgress: (done, count, secondsLeft) => bar.update(done, count, secondsLeft),
       output,
+      ...(frequencyFile ? { onFrequencies: (lines: string) => frequencyLines.push(...lines.split('\n').filter((line) => line !== '')) } : {}),
     });
+    if (frequencyFile) {
+      await frequencyFile.write(sortedByIndex(frequencyLines));
+      await frequencyFile.close();
+    }
     bar.finish(
       progress === 'terminal'
         ? `${countOf(outcome.rows, 'rule')} computed${log && log.done.size ? `, ${formatCount(log.done.size)} already in ${log.path}` : ''}: ${describeFamily(family)}${command.shard ? ` (shard ${command.shard.index}/${command.shard.count})` : ''}`
@@ -353,6 +363,17 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
   } finally {
     bar.finish(); // cleared, and its timer stopped, however the sweep ended
     log?.close();
+    frequencyFile?.abort(); // no half-written file: after close() this removes nothing
   }
+}
+
+/** Frequency lines (JSON, each with an index) in rule order, as one text. */
+function sortedByIndex(lines: readonly string[]): string {
+  const indexOf = (line: string) => (JSON.parse(line) as { index: number }).index;
+  return lines
+    .map((line) => ({ line, index: indexOf(line) }))
+    .sort((a, b) => a.index - b.index)
+    .map(({ line }) => line + '\n')
+    .join('');
 }
 

@@ -50,6 +50,8 @@ export interface DriveOptions {
   /** Receives the work so far (and how many units it holds) every `checkpointEveryMs`, on abort, and at the end. */
   readonly onCheckpoint?: (values: ValueArray, units: number) => void;
   readonly checkpointEveryMs?: number;
+  /** Called after each step with the work's snapshot (the values so far, for a heap table) and the units done: a report that streams. */
+  readonly onValues?: (values: ValueArray, units: number) => void | Promise<void>;
 }
 
 /** Aim for steps of about this long, so progress, signals and Ctrl-C are served. */
@@ -98,6 +100,7 @@ export async function drive<R>(work: SteppedWork<R>, options: DriveOptions = {})
       const outcome = await work.step(sizer.begin());
       sizer.end();
       options.onProgress?.(work.done(), work.ceiling, work.unit);
+      if (options.onValues && work.snapshot) await options.onValues(work.snapshot(), work.done());
       if (outcome.finished) {
         // The finished run is a checkpoint too: a later run that asks for more continues from it.
         if (checkpoint && work.done() > saved) checkpoint();

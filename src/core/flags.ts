@@ -14,6 +14,7 @@ const FLAGS: Readonly<Record<InputField, string | null>> = {
   at: '--at',
   position: '--position',
   limit: '--limit',
+  maxRareHeaps: '--rare-heaps',
   threads: '--threads',
   rule: '--rule',
   moves: '--moves',

@@ -9,6 +9,7 @@
 import { KINDS, kindOfShape, type AnalysisResult } from '../core/kinds/registry.js';
 import type { DocumentBlock, ShapedResult } from '../core/kinds/kind.js';
 import type { Sink } from '../core/sink.js';
+import type { ValueArray } from '../core/kernels/store.js';
 import { InputError, mention, says } from '../core/errors.js';
 import type { CheckReport } from '../core/conjecture/check.js';
 import type { PresetList } from './presets-report.js';
@@ -23,6 +24,13 @@ export interface WriteOptions {
   readonly colour: boolean;
   /** Columns to fit (tables). */
   readonly width: number;
+  /** The format's stream (ReportFormat.progressive) that wrote lines during the run: the writer writes the rest. */
+  readonly progressive?: Progressive;
+}
+
+/** A format that writes while a heap table is computed: the text to write as G(0..count-1) stand computed. */
+export interface Progressive {
+  onValues(values: ValueArray, count: number): string;
 }
 
 type Shape = Result['shape'];
@@ -38,6 +46,8 @@ export interface ReportFormat {
   readonly writers: Writers;
   /** How it writes a kind's own shape from the kind's document (GameKind.documents), for a format the kind has no writer in. */
   readonly document?: (blocks: readonly DocumentBlock[], sink: Sink) => Promise<void>;
+  /** A format that streams as a heap table is computed (its writer gets the stream back in WriteOptions.progressive). */
+  readonly progressive?: (rule: string) => Promise<Progressive>;
 }
 
 // Each writer's module loads on demand: the table library and the rest cost start-up time when unused.
@@ -109,6 +119,16 @@ export const FORMATS: readonly ReportFormat[] = [
       presets: async (x, sink) => (await import('./markdown.js')).writePresetsMarkdown(x, sink),
     },
     document: async (blocks, sink) => (await import('./markdown.js')).writeDocumentMarkdown(blocks, sink),
+  },
+  {
+    // JSON lines at every power of two the run passes (report/powers.ts); chosen by name only (.jsonl means sweep rows elsewhere).
+    name: 'powers',
+    extensions: [],
+    perHeapRows: false,
+    writers: {
+      heap: async (x, sink, o) => (await import('./powers.js')).writePowers(x, sink, o.progressive),
+    },
+    progressive: async (rule) => new (await import('./powers.js')).PowersStream(rule),
   },
   {
     name: 'html',

@@ -199,6 +199,8 @@ export interface SweepRecord {
   readonly rules?: string;
   /** Without --limit: the per-rule defaults the rows were computed under (describeSweepDefaults). */
   readonly defaults?: string;
+  /** --rare-heaps, when given (absent: the default, SWEEP_MAX_RARE_HEAPS). */
+  readonly rareHeaps?: number;
 }
 
 export function recordLine(record: SweepRecord, format: RowFormat): string {
@@ -216,7 +218,7 @@ function parseRecord(line: string, where: string): SweepRecord {
   const r = (parsed as { sweep?: Partial<SweepRecord> } | null)?.sweep;
   if (!r || r.format !== 'sg-explore-sweep' || typeof r.family !== 'string' || typeof r.size !== 'number') throw new InputError(`${where}: not a sweep record line`);
   const record: SweepRecord = { format: 'sg-explore-sweep', version: 2, family: r.family, size: r.size, shard: r.shard ?? null, limit: r.limit ?? null };
-  return { ...record, ...(typeof r.rules === 'string' ? { rules: r.rules } : {}), ...(typeof r.defaults === 'string' ? { defaults: r.defaults } : {}) };
+  return { ...record, ...(typeof r.rules === 'string' ? { rules: r.rules } : {}), ...(typeof r.defaults === 'string' ? { defaults: r.defaults } : {}), ...(typeof r.rareHeaps === 'number' ? { rareHeaps: r.rareHeaps } : {}) };
 }
 
 export interface ParsedRows {

@@ -37,6 +37,12 @@ export type Batch =
   | { readonly kind: 'rules'; readonly rules: readonly IndexedRule[]; readonly resume?: ValueArray }
   | ({ readonly kind: 'range'; readonly resume?: ValueArray } & FamilyRange);
 
+/** What a sweep asks of every rule besides its row: frequency lines, and a bound on rare heaps other than the default (SweepTask). */
+export interface BatchAsks {
+  readonly frequencies?: boolean;
+  readonly maxRareHeaps?: number;
+}
+
 export interface BatchResult {
   /** The rows as lines of the format asked for, in UTF-8. */
   readonly lines: Uint8Array;
@@ -47,6 +53,8 @@ export interface BatchResult {
   readonly milliseconds: number;
   /** Rules a first look deferred (see SweepTask's pauseAt): not in `count`, their rows not in `lines`. */
   readonly deferred: readonly Deferral[];
+  /** Frequency lines of the batch's unsolved rules, when asked for (SweepTask.frequencies); else ''. */
+  readonly frequencies: string;
 }
 
 /** How many rules a batch holds. */
@@ -91,6 +99,7 @@ function joined(parts: readonly BatchResult[]): BatchResult {
     failed: parts.reduce((sum, p) => sum + p.failed, 0),
     firstFailure,
     milliseconds: 0,
+    frequencies: parts.map((p) => p.frequencies).join(''),
   };
 }
 
@@ -129,25 +138,26 @@ export class SweepPool {
    * becomes an error row. With `pauseAt`, a first look: rules that would
    * compute that heap or later come back deferred.
    */
-  async runBatch(batch: Batch, limit: number | undefined, format: RowFormat, pauseAt?: number): Promise<BatchResult> {
+  async runBatch(batch: Batch, limit: number | undefined, format: RowFormat, pauseAt?: number, asked: BatchAsks = {}): Promise<BatchResult> {
+    const { frequencies, maxRareHeaps } = asked;
     const task: SweepTask =
       batch.kind === 'rules'
-        ? { type: 'rules', jobs: JSON.stringify(batch.rules.map(({ index, rule }) => ({ index, rule, limit }))), format, pauseAt, resume: batch.resume }
-        : { type: 'range', range: { family: batch.family, from: batch.from, to: batch.to, shard: batch.shard }, limit, format, pauseAt, resume: batch.resume };
+        ? { type: 'rules', jobs: JSON.stringify(batch.rules.map(({ index, rule }) => ({ index, rule, limit }))), format, pauseAt, resume: batch.resume, frequencies, maxRareHeaps }
+        : { type: 'range', range: { family: batch.family, from: batch.from, to: batch.to, shard: batch.shard }, limit, format, pauseAt, resume: batch.resume, frequencies, maxRareHeaps };
     const expected = batchSize(batch);
     try {
       const result = await this.piscina.run(task);
       if (result.type !== 'done' || result.count + result.deferred.length !== expected) throw new Error('the worker answered with the wrong number of rows');
       this.busyMilliseconds += result.milliseconds;
-      const { lines, count, failed, firstFailure, milliseconds, deferred } = result;
-      return { lines, count, failed, firstFailure, milliseconds, deferred };
+      const { lines, count, failed, firstFailure, milliseconds, deferred, frequencies } = result;
+      return { lines, count, failed, firstFailure, milliseconds, deferred, frequencies };
     } catch (error) {
       if (expected === 1) {
         const { index, text } = onlyRule(batch);
         const row = errorRow(index, text, `worker failed: ${oneLineMessage(error)}`);
-        return { lines: Buffer.from(rowLine(row, format)), count: 1, failed: 1, firstFailure: { index, rule: row.rule, error: row.error! }, milliseconds: 0, deferred: [] };
+        return { lines: Buffer.from(rowLine(row, format)), count: 1, failed: 1, firstFailure: { index, rule: row.rule, error: row.error! }, milliseconds: 0, deferred: [], frequencies: '' };
       }
-      return joined(await Promise.all(singles(batch).map((one) => this.runBatch(one, limit, format, pauseAt))));
+      return joined(await Promise.all(singles(batch).map((one) => this.runBatch(one, limit, format, pauseAt, asked))));
     }
   }
 

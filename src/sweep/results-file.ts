@@ -44,6 +44,7 @@ const errorCode = describeFsError;
 export function recordsDiffer(a: SweepRecord, b: SweepRecord): Words | string | null {
   if (a.family !== b.family && !(a.rules && b.rules)) return `${a.family}, not ${b.family}`;
   if (a.limit !== b.limit) return says`${mention('limit')} ${a.limit ?? 'by rule kind'}, not ${b.limit ?? 'by rule kind'}`;
+  if (a.rareHeaps !== b.rareHeaps) return says`${mention('maxRareHeaps')} ${a.rareHeaps ?? 'by default'}, not ${b.rareHeaps ?? 'by default'}`;
   if (a.defaults && b.defaults && a.defaults !== b.defaults) return `the default limits ${a.defaults}, not ${b.defaults} (another version of sg-explore)`;
   if (a.shard !== b.shard) return `${a.shard ? `shard ${a.shard}` : 'the whole family'}, not ${b.shard ? `shard ${b.shard}` : 'the whole family'}`;
   return null;

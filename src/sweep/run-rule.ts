@@ -21,6 +21,18 @@ export interface RuleJob {
    * stops, where a run from heap 0 does.
    */
   readonly resume?: ValueArray;
+  /** Rare heaps a two-heap code may have (and rare work RARE_WORK_PER_HEAP times as much) before it stops; default SWEEP_MAX_RARE_HEAPS. */
+  readonly maxRareHeaps?: number;
+}
+
+/** The values of a rule a sweep finished with no period proven, before their buffer is reused (sweep --frequencies). */
+export interface UnsolvedValues {
+  readonly index: number;
+  readonly rule: string;
+  readonly values: ValueArray;
+  readonly computed: number;
+  /** Whether the values show a period (observed, not proven): then they exclude nothing. */
+  readonly periodInView: boolean;
 }
 
 /** A rule a first look left unfinished, to be run again whole: its index, and a guess at what that costs (to run the costliest first). */
@@ -85,9 +97,9 @@ export function defaultSweepLimit(rule: Rule): number {
  * errors become error rows. `memoryBudget`: bytes its values may take (read
  * once per batch; without it, from free memory now).
  */
-export function runRule(job: RuleJob & { readonly pauseAt?: undefined }, memoryBudget?: number): SweepRow;
-export function runRule(job: RuleJob, memoryBudget?: number): SweepRow | DeferredRule;
-export function runRule(job: RuleJob, memoryBudget?: number): SweepRow | DeferredRule {
+export function runRule(job: RuleJob & { readonly pauseAt?: undefined }, memoryBudget?: number, onUnsolved?: (unsolved: UnsolvedValues) => void): SweepRow;
+export function runRule(job: RuleJob, memoryBudget?: number, onUnsolved?: (unsolved: UnsolvedValues) => void): SweepRow | DeferredRule;
+export function runRule(job: RuleJob, memoryBudget?: number, onUnsolved?: (unsolved: UnsolvedValues) => void): SweepRow | DeferredRule {
   let text: string;
   try {
     text = ruleText(job.rule);
@@ -100,9 +112,10 @@ export function runRule(job: RuleJob, memoryBudget?: number): SweepRow | Deferre
     // Only a rule that may reach the pause reads the clock (a sweep's cheap rules take microseconds).
     const pauseAt = job.pauseAt !== undefined && job.pauseAt < Math.max(limits.limit, limits.sparseStretch?.limit ?? 0) ? job.pauseAt : undefined;
     const started = pauseAt === undefined ? 0 : performance.now();
-    const x = solve({ game: { rule: job.rule }, ...limits, maxRareHeaps: SWEEP_MAX_RARE_HEAPS, memoryBudget, pauseAt, resume: job.resume });
+    const maxRareHeaps = job.maxRareHeaps ?? SWEEP_MAX_RARE_HEAPS;
+    const x = solve({ game: { rule: job.rule }, ...limits, maxRareHeaps, memoryBudget, pauseAt, resume: job.resume });
     if (x.paused) {
-      const cost = costGuess(x.paused, x.computed, performance.now() - started, limits.limit, job.limit === undefined ? SWEEP_SPARSE_STRETCH : undefined);
+      const cost = costGuess(x.paused, x.computed, performance.now() - started, limits.limit, job.limit === undefined ? SWEEP_SPARSE_STRETCH : undefined, maxRareHeaps);
       const values = x.values.slice(0, x.computed);
       recycleValues(x.values);
       return { index: job.index, cost, values };
@@ -115,6 +128,7 @@ export function runRule(job: RuleJob, memoryBudget?: number): SweepRow | Deferre
     const stats = proven ? null : unsolvedStatistics(g, x.computed);
     let largest = stats?.largestValue ?? 0;
     if (!stats) for (let n = 0; n < x.computed; n++) if (g[n]! > largest) largest = g[n]!;
+    if (!proven) onUnsolved?.({ index: job.index, rule: text, values: g, computed: x.computed, periodInView: cycle !== null });
     // Nothing reads this rule's values again: the next rule may use their buffer.
     recycleValues(g);
     return {
@@ -153,10 +167,10 @@ export function runRule(job: RuleJob, memoryBudget?: number): SweepRow | Deferre
  * then never again before 12 million). Only the order of these guesses is
  * used, and no row depends on them.
  */
-function costGuess(paused: PausedRun, computed: number, milliseconds: number, limit: number, stretch: SparseStretch | undefined): number {
+function costGuess(paused: PausedRun, computed: number, milliseconds: number, limit: number, stretch: SparseStretch | undefined, maxRareHeaps: number): number {
   const rare = Math.max(1, paused.rareHeaps ?? 1);
   const mayStretch = stretch !== undefined && paused.rareHeaps !== null && rare <= stretch.maxRareHeaps;
-  const reach = mayStretch ? Math.min(stretch.limit, stretch.maxRareWork / rare) : Math.min(limit, (SWEEP_MAX_RARE_HEAPS * RARE_WORK_PER_HEAP) / rare);
+  const reach = mayStretch ? Math.min(stretch.limit, stretch.maxRareWork / rare) : Math.min(limit, (maxRareHeaps * RARE_WORK_PER_HEAP) / rare);
   return (milliseconds * Math.max(reach, computed)) / Math.max(1, computed);
 }
 

@@ -15,7 +15,7 @@ import type { SweepRow } from './row.js';
 import { rowLine, type RowFormat } from './row-lines.js';
 import { checkedFamilySize, indexInShard, indexedRules, positionInShard, shardSize, type Family, type IndexedRule, type Shard } from './family.js';
 import { IndexSet } from './index-set.js';
-import { batchOfOne, batchSize, SweepPool, type Batch, type BatchResult } from './pool.js';
+import { batchOfOne, batchSize, SweepPool, type Batch, type BatchAsks, type BatchResult } from './pool.js';
 import { CostliestFirst } from './costliest-first.js';
 import type { ValueArray } from '../core/kernels/store.js';
 import type { FailedRule } from './task.js';
@@ -50,6 +50,10 @@ export interface SweepOptions {
   onProgress?(done: number, total: number, secondsLeft?: number): void;
   /** Heaps a first look computes (default FIRST_LOOK_HEAPS; null: no first looks, every rule run whole in family order). */
   readonly firstLookHeaps?: number | null;
+  /** Asks each rule with no period proven for its frequency line (src/sweep/frequency-line.ts), handed here as batches come back, in any order. */
+  onFrequencies?(lines: string): void;
+  /** Rare heaps a two-heap code may have before it stops (RuleJob.maxRareHeaps); default SWEEP_MAX_RARE_HEAPS. */
+  readonly maxRareHeaps?: number;
 }
 
 /**
@@ -177,6 +181,7 @@ function withWholeRuns(first: BatchResult, whole: readonly BatchResult[]): Batch
     firstFailure: failures.reduce<FailedRule | null>((a, b) => (a === null || b.index < a.index ? b : a), null),
     milliseconds: first.milliseconds + whole.reduce((sum, r) => sum + r.milliseconds, 0),
     deferred: [],
+    frequencies: first.frequencies + whole.map((r) => r.frequencies).join(''),
   };
 }
 
@@ -229,6 +234,7 @@ class SweepRun {
   private nextCopy = 0;
   private readonly source: BatchSource;
   private readonly workerFormat: RowFormat;
+  private readonly asks: BatchAsks;
   private readonly maxInFlight: number;
   private readonly maxSlots: number;
   private readonly firstLook: number | undefined;
@@ -262,6 +268,7 @@ class SweepRun {
         : familyBatches(work.family, work.shard, this.copies.size ? leftOut(work.done, this.copies) : work.done);
     // With copies to make, rows come back as JSON lines whatever the output: they are read here and written again.
     this.workerFormat = this.copies.size || output.as === 'rows' ? 'jsonl' : output.as;
+    this.asks = { frequencies: options.onFrequencies !== undefined, maxRareHeaps: options.maxRareHeaps };
     this.maxInFlight = pool.threads * 2;
     this.maxSlots = pool.threads * 64;
     this.firstLook = options.firstLookHeaps === undefined ? FIRST_LOOK_HEAPS : (options.firstLookHeaps ?? undefined);
@@ -319,6 +326,7 @@ class SweepRun {
   /** A batch came back: count its rows, and wake the loop. */
   private arrived(result: BatchResult): void {
     this.inFlight--;
+    if (result.frequencies !== '') this.options.onFrequencies?.(result.frequencies);
     this.finished += result.count;
     this.options.onProgress?.(this.finished, this.options.total, this.secondsLeft());
     const w = this.wake;
@@ -337,7 +345,7 @@ class SweepRun {
     const slot: Slot = { batch, result: null, from: batch.kind === 'range' ? batch.from : null, whole: [] };
     this.slots.push(slot);
     this.inFlight++;
-    void this.options.pool.runBatch(batch, this.options.limit, this.workerFormat, this.firstLook).then((result) => {
+    void this.options.pool.runBatch(batch, this.options.limit, this.workerFormat, this.firstLook, this.asks).then((result) => {
       const looked = result.count + result.deferred.length;
       this.seenByFirstLooks.rules += looked;
       this.seenByFirstLooks.milliseconds += result.milliseconds;
@@ -375,7 +383,7 @@ class SweepRun {
     this.heldValueBytes -= run.values?.byteLength ?? 0;
     const clock = { cost: run.cost, started: performance.now() };
     this.running.add(clock);
-    void this.options.pool.runBatch(batchOfOne(run.slot.batch, run.index, run.values), this.options.limit, this.workerFormat).then((result) => {
+    void this.options.pool.runBatch(batchOfOne(run.slot.batch, run.index, run.values), this.options.limit, this.workerFormat, undefined, this.asks).then((result) => {
       this.running.delete(clock);
       run.slot.whole[run.nth] = result;
       this.arrived(result);
@@ -480,6 +488,10 @@ export interface FamilySweepOptions {
   onProgress?(done: number, total: number, secondsLeft?: number): void;
   /** Called once the pool is up and the work counted (for a progress display). */
   onStart?(total: number): void;
+  /** As SweepOptions.onFrequencies. */
+  onFrequencies?(lines: string): void;
+  /** Rare heaps a two-heap code may have before it stops (RuleJob.maxRareHeaps); default SWEEP_MAX_RARE_HEAPS. */
+  readonly maxRareHeaps?: number;
 }
 
 /** How many rules a sweep will compute, after the shard and the rules already done. */
@@ -504,7 +516,7 @@ export async function sweepFamily(options: FamilySweepOptions): Promise<SweepOut
       family.kind !== 'list'
         ? { kind: 'family', family, shard, done }
         : { kind: 'rules', rules: indexedRules(family, shard, done?.size ? (index) => done.has(positionInShard(index, shard)) : undefined) };
-    return await runSweep({ pool, work, total, limit: options.limit, output: options.output, onProgress: options.onProgress });
+    return await runSweep({ pool, work, total, limit: options.limit, output: options.output, onProgress: options.onProgress, onFrequencies: options.onFrequencies, maxRareHeaps: options.maxRareHeaps });
   } finally {
     await pool.close();
   }

@@ -10,7 +10,8 @@ import { freeMemoryBudget, type ValueArray } from '../core/kernels/store.js';
 import { ruleText } from '../core/kinds/registry.js';
 import { familyRulesFrom, inShard, type Family, type Shard } from './family.js';
 import { rowLine, type RowFormat } from './row-lines.js';
-import { runRule, type DeferredRule, type RuleJob } from './run-rule.js';
+import { runRule, type DeferredRule, type RuleJob, type UnsolvedValues } from './run-rule.js';
+import { frequencyLine } from './frequency-line.js';
 
 /** A stretch of a family: the indices from..to-1 that fall in the shard. */
 export interface FamilyRange {
@@ -28,7 +29,7 @@ export interface FamilyRange {
 export type SweepTask =
   | { readonly type: 'probe' }
   /** `jobs` is the JSON text of a RuleJob[]: one string crosses threads in one copy. */
-  | { readonly type: 'rules'; readonly jobs: string; readonly format: RowFormat; readonly pauseAt?: number; readonly resume?: ValueArray }
+  | { readonly type: 'rules'; readonly jobs: string; readonly format: RowFormat; readonly pauseAt?: number; readonly resume?: ValueArray; readonly frequencies?: boolean; readonly maxRareHeaps?: number }
   | {
       readonly type: 'range';
       readonly range: FamilyRange;
@@ -36,6 +37,9 @@ export type SweepTask =
       readonly format: RowFormat;
       readonly pauseAt?: number;
       readonly resume?: ValueArray;
+      readonly frequencies?: boolean;
+      /** The rare heaps a rule may have (RuleJob.maxRareHeaps; default SWEEP_MAX_RARE_HEAPS). */
+      readonly maxRareHeaps?: number;
     };
 
 /** The first rule of a batch that failed, for the closing message. */
@@ -58,6 +62,8 @@ export type SweepTaskResult =
       readonly milliseconds: number;
       /** Rules deferred by a first look, in family order, each with the byte offset in `lines` where its row belongs. */
       readonly deferred: readonly Deferral[];
+      /** With SweepTask.frequencies: a JSON line for each finished rule with no period proven (see frequencyLine); else ''. */
+      readonly frequencies: string;
     };
 
 /** A deferred rule and where its row goes among a batch's lines. */
@@ -66,7 +72,7 @@ export interface Deferral extends DeferredRule {
 }
 
 /** Bumped when tasks or results change shape, so a stale worker file is caught by the probe. */
-export const SWEEP_PROTOCOL = 5;
+export const SWEEP_PROTOCOL = 6;
 
 /** The rules of a range with their family indices. */
 export function* rangeJobs(range: FamilyRange, limit: number | undefined): Generator<RuleJob> {
@@ -81,9 +87,9 @@ export function* rangeJobs(range: FamilyRange, limit: number | undefined): Gener
 /** The rules a task covers, in family order. */
 export function* taskJobs(task: Exclude<SweepTask, { type: 'probe' }>): Iterable<RuleJob> {
   const jobs = task.type === 'rules' ? (JSON.parse(task.jobs) as RuleJob[]) : rangeJobs(task.range, task.limit);
-  const { pauseAt, resume } = task;
-  if (pauseAt === undefined && resume === undefined) return yield* jobs;
-  for (const job of jobs) yield { ...job, pauseAt, resume };
+  const { pauseAt, resume, maxRareHeaps } = task;
+  if (pauseAt === undefined && resume === undefined && maxRareHeaps === undefined) return yield* jobs;
+  for (const job of jobs) yield { ...job, pauseAt, resume, maxRareHeaps };
 }
 
 /** The canonical text of the rule at a family index (to name a rule whose worker died). */
@@ -103,8 +109,10 @@ export function handleSweepTask(task: SweepTask): SweepTaskResult {
   let failed = 0;
   let firstFailure: FailedRule | null = null;
   const deferred: Deferral[] = [];
+  let frequencies = '';
+  const onUnsolved = task.frequencies ? (unsolved: UnsolvedValues) => (frequencies += frequencyLine(unsolved)) : undefined;
   for (const job of taskJobs(task)) {
-    const row = runRule(job, memoryBudget);
+    const row = runRule(job, memoryBudget, onUnsolved);
     if (!('rule' in row)) {
       deferred.push({ ...row, offset: lines.length });
       continue;
@@ -116,7 +124,7 @@ export function handleSweepTask(task: SweepTask): SweepTaskResult {
     }
     lines.add(rowLine(row, task.format));
   }
-  return { type: 'done', lines: lines.bytes(), count, failed, firstFailure, milliseconds: performance.now() - started, deferred };
+  return { type: 'done', lines: lines.bytes(), count, failed, firstFailure, milliseconds: performance.now() - started, deferred, frequencies };
 }
 
 const encoder = new TextEncoder();
