@@ -47,7 +47,6 @@ const FLAGS: Readonly<Record<InputField, string | null>> = {
   words: '--words',
   game: null,
   memoryBudget: null,
-  maxRareHeaps: null,
 };
 
 /** The flag of a library field (a field no flag sets keeps its name). */
