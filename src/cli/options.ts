@@ -33,6 +33,8 @@ export interface ExploreCommand {
   readonly game: { readonly spec: GameSpec } | { readonly file: string };
   readonly max?: bigint;
   readonly limit?: number;
+  /** Keep only a front and a tail of this many values (take-and-break codes of two heaps at most). */
+  readonly window?: number;
   readonly at?: readonly bigint[];
   readonly format?: Format;
   readonly out?: string;
@@ -98,6 +100,7 @@ const OWN_OPTIONS = {
   rule: { type: 'string', describe: 'a rule file (.json, .yaml, .yml) or a JS module exporting options(n) (.mjs, .js)', group: 'Rule:' },
   max: { type: 'string', describe: 'report heaps 0..max (1e6, 1_000_000 and 2^20 all work)', group: 'Range:' },
   limit: { type: 'string', describe: 'compute at most this many values looking for a proof', group: 'Range:' },
+  window: { type: 'string', describe: 'keep only the first N values and the last N or so (two-heap take-and-break codes): memory that does not grow with --max; refuses where a value it needs lies between them', group: 'Long runs:' },
   rows: { type: 'string', describe: 'two-pile games: only rows A..B (e.g. 0..15), each to --max', group: 'Range:' },
   at: { type: 'string', array: true, describe: 'print G(n) for these heap sizes only (exact, up to 10^18 and beyond)', group: 'Range:' },
   timeout: { type: 'string', describe: `milliseconds a custom rule's options(n) may take (default ${DEFAULT_TIMEOUT_MS})`, group: 'Range:' },
@@ -153,6 +156,7 @@ export const REQUEST_FLAGS: { readonly [K in keyof AnalyseRequest]-?: K extends 
   max: { flags: ['max'] },
   at: { flags: ['at'] },
   limit: { flags: ['limit'] },
+  window: { flags: ['window'] },
   rows: { flags: ['rows'] },
   position: { flags: ['position'] },
   misere: { flags: ['misere', 'genus', 'quotient'] },
@@ -333,6 +337,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
 
   const maxText = single(argv.max, 'max');
   const limitText = single(argv.limit, 'limit');
+  const windowText = single(argv.window, 'window');
   const timeoutText = single(argv.timeout, 'timeout');
   const checkpoint = single(argv.checkpoint, 'checkpoint');
   const everyText = single(argv['checkpoint-every'], 'checkpoint-every');
@@ -368,6 +373,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
       game,
       max: maxText === undefined ? undefined : parseCount(maxText, '--max'),
       limit: limitText === undefined ? undefined : parseSmallCount(limitText, '--limit', 1),
+      window: windowText === undefined ? undefined : parseSmallCount(windowText, '--window', 1),
       at: atTexts?.flatMap((t) => asWritten(t).split(',')).map((t) => parseCount(t, '--at')),
       format,
       out: outFile(single(argv.out, 'out')),

@@ -93,6 +93,7 @@ const REQUEST_FROM_COMMAND: { readonly [K in keyof Request]-?: ((game: GameSpec,
   max: (_, command) => command.max,
   at: (_, command) => command.at,
   limit: (_, command) => command.limit,
+  window: (_, command) => command.window,
   rows: (_, command) => command.rows,
   position: null, // added where read (with the heaps from standard input)
   misere: (_, command) => command.misere,

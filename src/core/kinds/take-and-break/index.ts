@@ -15,6 +15,7 @@ import { takeBreakOptions } from './options.js';
 import { takeBreakSolver } from './solver.js';
 import { takeBreakWithValue } from './winning-options.js';
 import { tooMuch } from '../../heap/heap-options.js';
+import { prepareWindowTable, windowTableJson, windowTableLines, type WindowTable } from './window-table.js';
 
 const words: readonly RuleWord[] = [
   {
@@ -76,6 +77,14 @@ export const takeAndBreakKind: GameKind<TakeBreakRule> = {
     return k === digits.length - 1 ? rule : { kind: 'take-and-break', code: { digits: digits.slice(0, k + 1), unequal: unequal.slice(0, k + 1) } };
   },
   heap,
-  prepare: (request) => prepareHeap(takeAndBreakKind, takeBreakText(request.game.rule), request),
+  prepare: (request) => (request.window === undefined ? prepareHeap(takeAndBreakKind, takeBreakText(request.game.rule), request) : prepareWindowTable(request, takeBreakText(request.game.rule))),
+  windowedTables: true,
+  shapeWords: { 'window-table': 'a table that kept part of its values (--window)' },
+  writers: {
+    'window-table': {
+      table: (result) => windowTableLines(result as WindowTable),
+      json: (result) => [windowTableJson(result as WindowTable)],
+    },
+  },
   play: (request, random) => playHeap(takeAndBreakKind, takeBreakText(request.game.rule), request, random),
 };

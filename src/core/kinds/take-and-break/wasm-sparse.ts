@@ -49,6 +49,7 @@ function wasmModule(): WebAssembly.Module | null {
 }
 
 type Fill = (g: number, from: number, to: number, moves: number, rare: number, rareCountAt: number, rareCapacity: number, isRare: number, isOdd: number, domain: number, bound: number, seen: number, stopAt: number, width: number, counts: number) => number;
+type FillWindow = (g: number, reach: number, from: number, to: number, moves: number, rare: number, rareCountAt: number, rareCapacity: number, isRare: number, isOdd: number, domain: number, bound: number, stopAt: number, counts: number) => number;
 type Partials = (g: number, from: number, to: number, B: number, moves: number, rare: number, rareCount: number, isRare: number, isOdd: number, domain: number, bound: number, seen: number, marks: number, words: number, covered: number) => number;
 type Repeats = (g: number, width: number, count: number, from: number, to: number, out: number, capacity: number) => number;
 type Finish = (g: number, base: number, start: number, end: number, moves: number, rare: number, rareBelow: number, rareCountAt: number, rareCapacity: number, isRare: number, isOdd: number, domain: number, bound: number, seen: number, marks: number, words: number, covered: number, stopAt: number, counts: number) => number;
@@ -97,6 +98,8 @@ export function wasmAvailable(): boolean {
 export class WasmSparse implements ValueHome {
   private readonly memory: WebAssembly.Memory;
   private readonly fillIn: Fill;
+  private readonly fillWindowIn: FillWindow;
+  private readonly scanReachIn: () => number;
   private readonly partialsIn: Partials;
   private readonly finishIn: Finish;
   private readonly repeatsIn: Repeats;
@@ -120,6 +123,8 @@ export class WasmSparse implements ValueHome {
   private constructor(instance: WebAssembly.Instance, moves: TwoHeapMoves) {
     this.memory = instance.exports.memory as WebAssembly.Memory;
     this.fillIn = instance.exports.fill as Fill;
+    this.fillWindowIn = instance.exports.fill_window as FillWindow;
+    this.scanReachIn = instance.exports.scan_reach as () => number;
     this.partialsIn = instance.exports.partials as Partials;
     this.finishIn = instance.exports.finish as Finish;
     this.repeatsIn = instance.exports.repeats as Repeats;
@@ -178,6 +183,26 @@ export class WasmSparse implements ValueHome {
     const before = this.prepare(split);
     const stop = this.fillIn(this.valuesAt, from, end, this.movesAt, this.rareAt, this.rareCountAt, RARE_CAPACITY, this.isRareAt, this.isRareAt + TABLE_BOUND, domainOf(split), split.bound, this.seenAt, split.bound, store.bytesPerValue, this.countsAt);
     return this.takeIn(store, stop, split, before);
+  }
+
+  /**
+   * fill for a run that keeps part of its values (see window.ts): the store's slots from..end-1 stand for heaps
+   * `shift` further on (an even number), every rare heap lies in the front (below `reach` + 1), and the witness scans
+   * read splits up to `reach` only. Stops, besides where fill stops, after the first new rare heap (the caller
+   * checks it is in the front), and before a heap the scans leave undecided: then returns -slot - 1. Null where
+   * the module cannot (values past one byte).
+   */
+  fillWindow(store: ValueStore, from: number, end: number, split: RareCommonSplit, reach: number, shift: number): number | null {
+    if (split.bound > SMALL_BOUND || store.bytesPerValue !== 1 || split.count + 1 >= RARE_CAPACITY || !this.houses(store)) return null;
+    const before = this.prepare(split);
+    const stop = this.fillWindowIn(this.valuesAt, reach, from, end, this.movesAt, this.rareAt, this.rareCountAt, before + 1, this.isRareAt, this.isRareAt + TABLE_BOUND, domainOf(split), split.bound, split.bound, this.countsAt);
+    const taken = this.takeIn(store, stop < 0 ? -stop - 1 : stop, split, before, shift);
+    return stop < 0 ? stop : taken;
+  }
+
+  /** The largest split the module's witness scans have read since the last call (one byte a value only). */
+  scanReach(): number {
+    return this.scanReachIn();
   }
 
   /**
@@ -275,14 +300,15 @@ export class WasmSparse implements ValueHome {
   }
 
   /** Take what the module computed, up to `stop`, into the split: histogram and rare list from its counts, no pass over the values here. */
-  private takeIn(store: ValueStore, stop: number, split: RareCommonSplit, before: number): number {
+  private takeIn(store: ValueStore, stop: number, split: RareCommonSplit, before: number, shift = 0): number {
     const memory = this.memory.buffer;
     const bound = split.bound;
     const rareCount = new Int32Array(memory, this.rareCountAt, 1)[0]!;
+    const found = new Int32Array(memory, this.rareAt + 4 * before, rareCount - before);
     // Every value below bound is counted; one at or past it (the last, when the module stopped for it) is not.
-    split.recordCounts(new Uint32Array(memory, this.countsAt, 2 * bound), new Int32Array(memory, this.rareAt + 4 * before, rareCount - before));
+    split.recordCounts(new Uint32Array(memory, this.countsAt, 2 * bound), shift === 0 ? found : found.map((slot) => slot + shift));
     const last = store.values[stop - 1]!;
-    if (last >= bound) split.record(last, stop - 1);
+    if (last >= bound) split.record(last, stop - 1 + shift);
     return stop;
   }
 

@@ -1,0 +1,316 @@
+import type { TakeBreakCode } from '../../rules/code.js';
+import { InputError, saying } from '../../errors.js';
+import { formatCount } from '../../numbers.js';
+import { ValueStore, valueView } from '../../kernels/store.js';
+import { SparseSpaceKernel } from './sparse-space.js';
+import { lastSplit, type RareCommonSplit, type SplitState, type SparseSpace, type TwoHeapMoves } from './rare-common.js';
+import type { WasmSparse } from './wasm-sparse.js';
+
+/**
+ * A run of the rare/common kernel that keeps part of its values (--window F),
+ * so that its memory does not grow with the heaps computed: the front of the
+ * table G(0..F-1), a tail of the last T values (T = F + the largest take +
+ * TAIL_SLACK, in a buffer of 2T slots slid down when full), and the rare heaps
+ * with their values. What the kernel reads of G(n) then lies in what is kept
+ * as long as every rare heap is in the front and every witness of the scan is
+ * a split a < F (its partner rest - a is then in the tail). Where a value is
+ * needed outside that (a witness further in, a rare heap past the front whose
+ * partner is in the middle) the run refuses, naming the heap and the value; it
+ * never guesses. It measures the reach its scans used.
+ *
+ * Heaps below F + T are computed by the ordinary kernel, its mask reviewed as
+ * in a full run; from there on the mask stays as it was (the mask only changes
+ * the speed, never a value; a new mask would need every value to list the rare
+ * heaps again). The store's slots are the front, then the tail: slot F + i
+ * holds heap base + i, base even, so the WebAssembly loop (fill_window) computes
+ * the tail in slot numbers, with the parity of each heap its slot's.
+ */
+
+/** Heaps the tail keeps beyond the front and the largest take: a block of the scan reads sixteen splits, a batch sixteen heaps. */
+const TAIL_SLACK = 64;
+/** Fronts are at least this and at most MOST_WINDOW (slots stay below 2^31 for the WebAssembly loop). */
+export const LEAST_WINDOW = 64;
+export const MOST_WINDOW = 2 ** 28;
+/** Rare heaps are kept as 32-bit numbers (the split's list). */
+const MOST_RARE_HEAP = 2 ** 31 - 1;
+
+/** What a windowed run reports beside its values' counts. */
+export interface WindowFigures {
+  readonly computed: number;
+  readonly front: number;
+  readonly tail: number;
+  readonly largest: { readonly value: number; readonly at: number };
+  readonly rare: { readonly count: number; readonly mask: number; readonly space: SparseSpace; readonly last: number | null };
+  /** valueCounts[v]: heaps of value v among G(0..computed-1). */
+  readonly valueCounts: readonly number[];
+  /**
+   * The witnesses' reach past heap F + T: the largest split (to the end of its block of sixteen, in the WebAssembly
+   * loop) at which a heap's scan found the last value it missed (0: none scanned there).
+   */
+  readonly deepestSplit: number;
+  /** Heaps computed by the TypeScript loop past F + T (the WebAssembly loop could not: wider values, a rare heap past the front, an undecided heap). */
+  readonly heapsHere: number;
+}
+
+/** The checkpoint's header (then the slots' values, `bytesPerValue` bytes each). */
+interface Saved {
+  readonly front: number;
+  readonly tail: number;
+  readonly count: number;
+  readonly base: number;
+  readonly bytesPerValue: number;
+  readonly split: SplitState | null;
+  readonly rareBeyond: readonly (readonly [number, number])[];
+  readonly largest: { readonly value: number; readonly at: number };
+  readonly deepestSplit: number;
+  readonly heapsHere: number;
+}
+
+export class WindowedRun {
+  readonly tail: number;
+  /** G(0..count-1) are computed. */
+  count = 0;
+  private readonly store: ValueStore;
+  private readonly kernel: SparseSpaceKernel;
+  /** The heap in slot `front` (front itself until the first slide). */
+  private base: number;
+  private windowed = false;
+  private split: RareCommonSplit | null = null;
+  private wasm: WasmSparse | null = null;
+  private readonly moves: TwoHeapMoves;
+  /** Rare heaps at or past the front, and their values. */
+  private readonly rareBeyond = new Map<number, number>();
+  private largest = { value: -1, at: 0 };
+  private deepestSplit = 0;
+  private heapsHere = 0;
+  private seen = new Int32Array(2).fill(-1);
+  private stamp = 0;
+
+  constructor(
+    code: TakeBreakCode,
+    readonly front: number,
+    useWasm = true,
+  ) {
+    if (!Number.isInteger(front) || front < LEAST_WINDOW || front > MOST_WINDOW || front % 2 !== 0) throw new RangeError(`window ${front}: an even number from ${LEAST_WINDOW} to ${MOST_WINDOW}`);
+    this.tail = even(front + code.digits.length - 1 + TAIL_SLACK);
+    this.kernel = new SparseSpaceKernel(code, useWasm);
+    this.moves = this.kernel.parts.moves;
+    this.store = new ValueStore(front + 2 * this.tail, 0, 1 << 10);
+    this.kernel.house(this.store);
+    this.base = front;
+  }
+
+  /** Compute G(count..to-1). */
+  fill(to: number): void {
+    while (this.count < to) {
+      const ordinary = this.front + this.tail;
+      if (!this.windowed && this.count < ordinary) {
+        const end = Math.min(to, ordinary);
+        this.kernel.fill(this.store, this.count, end);
+        this.noteLargest(this.count, end, 0);
+        this.count = end;
+      } else if (!this.windowed) this.openWindow();
+      else this.fillWindowed(to);
+    }
+  }
+
+  figures(): WindowFigures {
+    const split = this.split ?? this.kernel.parts.split;
+    const rare = this.kernel.rare;
+    const counts = split.valueCounts().map((c) => c);
+    while (counts.length > 1 && counts[counts.length - 1] === 0) counts.pop();
+    const last = split.count > 0 ? split.positions[split.count - 1]! : null;
+    return {
+      computed: this.count,
+      front: this.front,
+      tail: this.tail,
+      largest: { ...this.largest },
+      rare: { count: rare.count, mask: rare.mask, space: rare.space, last },
+      valueCounts: counts,
+      deepestSplit: this.deepestSplit,
+      heapsHere: this.heapsHere,
+    };
+  }
+
+  /** From F + T on: the kernel's split goes on without it, its mask fixed. */
+  private openWindow(): void {
+    const { split, wasm } = this.kernel.parts;
+    this.split = split;
+    this.wasm = wasm;
+    wasm?.scanReach(); // the ordinary kernel's scans are no reach of the window's
+    const g = this.store.reserve(this.front + 2 * this.tail);
+    for (let j = 0; j < split.count; j++) if (split.positions[j]! >= this.front) this.rareBeyond.set(split.positions[j]!, g[split.positions[j]!]!);
+    this.windowed = true;
+  }
+
+  private fillWindowed(to: number): void {
+    const F = this.front;
+    if (this.count - this.base > this.tail) this.slide();
+    const end = Math.min(to, this.base + 2 * this.tail);
+    const shift = this.base - F;
+    const split = this.split!;
+    const known = split.count;
+    const stop = this.wasm && this.rareBeyond.size === 0 ? this.wasm.fillWindow(this.store, this.count - shift, end - shift, split, F - 1, shift) : null;
+    if (stop === null) {
+      for (let n = this.count; n < end; n++) this.keep(n, this.valueHere(n));
+      return;
+    }
+    this.deepestSplit = Math.max(this.deepestSplit, this.wasm!.scanReach());
+    const done = (stop < 0 ? -stop - 1 : stop) + shift;
+    this.noteLargest(this.count, done, shift);
+    // At most one new rare heap a call (fill_window stops after it): the last heap computed.
+    if (split.count > known) this.noteRare(done - 1, this.store.values[done - 1 - shift]!);
+    this.count = done;
+    this.store.count = F + done - this.base;
+    if (stop < 0) this.keep(done, this.valueHere(done));
+  }
+
+  /** G(from..to-1), while the run keeps them (the last T heaps computed, or the front). */
+  valuesOf(from: number, to: number): number[] {
+    const kept = (n: number) => n < this.front || (n >= this.base && n < this.count);
+    if (!kept(from) || !kept(to - 1)) throw new RangeError(`G(${from}..${to - 1}) is not kept (front ${this.front}, tail from ${this.base} to ${this.count - 1})`);
+    return Array.from({ length: to - from }, (_, i) => this.valueOf(from + i, from + i));
+  }
+
+  /** Move the tail's last T values to the start of its buffer. */
+  private slide(): void {
+    const F = this.front;
+    const base = even(this.count - this.tail);
+    this.store.values.copyWithin(F, F + base - this.base, F + this.count - this.base);
+    this.base = base;
+    this.store.count = F + this.count - base;
+  }
+
+  /** Store G(n) = value (computed here) and take it into the split. */
+  private keep(n: number, value: number): void {
+    const slot = n - this.base + this.front;
+    const g = value > this.store.largestStorable ? this.store.widen(value) : this.store.values;
+    g[slot] = value;
+    this.store.count = slot + 1;
+    const split = this.split!;
+    const known = split.count;
+    split.record(value, n);
+    if (split.count > known) this.noteRare(n, value);
+    if (value > this.largest.value) this.largest = { value, at: n };
+    this.count = n + 1;
+    this.heapsHere++;
+  }
+
+  private noteRare(n: number, value: number): void {
+    if (n > MOST_RARE_HEAP) throw new InputError(saying('error.window.rareFar', { heap: formatCount(n) }), { code: 'too-large', field: 'window', value: this.front });
+    if (n >= this.front) this.rareBeyond.set(n, value);
+  }
+
+  /** The first heap of a new largest value among heaps [from, to) (slots `shift` lower). */
+  private noteLargest(from: number, to: number, shift: number): void {
+    const g = this.store.values;
+    let { value, at } = this.largest;
+    for (let n = from; n < to; n++) if (g[n - shift]! > value) (value = g[n - shift]!), (at = n);
+    this.largest = { value, at };
+  }
+
+  /** G(i) where it is kept (front, tail, rare heaps); else the run refuses, naming heap n and i. */
+  private valueOf(i: number, n: number): number {
+    if (i < this.front) return this.store.values[i]!;
+    if (i >= this.base) return this.store.values[i - this.base + this.front]!;
+    const rare = this.rareBeyond.get(i);
+    if (rare !== undefined) return rare;
+    throw new InputError(
+      saying('error.window.reach', { heap: formatCount(n), index: formatCount(i), front: formatCount(this.front - 1), tail: formatCount(this.base) }),
+      { code: 'too-large', field: 'window', value: this.front },
+    );
+  }
+
+  /** G(n) by the rare/common method (as sparseValue), reading only what is kept; the scan goes past the front only where it must. */
+  private valueHere(n: number): number {
+    const split = this.split!;
+    const moves = this.moves;
+    if (this.seen.length < split.bound) this.seen = new Int32Array(split.bound).fill(-1);
+    if (++this.stamp === 2 ** 31 - 1) (this.stamp = 0), this.seen.fill(-1);
+    const seen = this.seen;
+    const stamp = this.stamp;
+    const isRare = split.rareValues(n);
+    for (const take of moves.wholeTakes) if (take === n) seen[0] = stamp;
+    for (const take of moves.singleTakes) if (n - take > 0) seen[this.valueOf(n - take, n)] = stamp;
+    for (let i = 0; i < moves.splitTakes.length; i++) {
+      const rest = n - moves.splitTakes[i]!;
+      for (let j = 0; j < split.count; j++) {
+        const r = split.positions[j]!;
+        if (r >= rest) break;
+        if (moves.splitUnequal[i] && 2 * r === rest) continue;
+        seen[this.valueOf(r, n) ^ this.valueOf(rest - r, n)] = stamp;
+      }
+    }
+    const bound = isRare.length;
+    let oddMex = 0;
+    while (oddMex < bound && (isRare[oddMex] || seen[oddMex] === stamp)) oddMex++;
+    let missing = 0;
+    for (let v = 0; v < oddMex; v++) if (isRare[v] && seen[v] !== stamp) missing++;
+    // Every take's splits in the front first (their partners are in the tail), then, only for a value still
+    // missing, the splits past it: what they read that is not kept refuses the run.
+    for (const far of [false, true]) {
+      for (let i = 0; i < moves.splitTakes.length && missing > 0; i++) {
+        const rest = n - moves.splitTakes[i]!;
+        const last = lastSplit(rest, moves.splitUnequal[i]!);
+        for (let a = far ? this.front : 1; a <= (far ? last : Math.min(last, this.front - 1)) && missing > 0; a++) {
+          const x = this.valueOf(a, n) ^ this.valueOf(rest - a, n);
+          if (x < oddMex && seen[x] !== stamp && ((seen[x] = stamp), --missing === 0)) this.deepestSplit = Math.max(this.deepestSplit, a);
+        }
+      }
+    }
+    if (missing === 0) return oddMex;
+    let v = 0;
+    while (!isRare[v] || seen[v] === stamp) v++;
+    return v;
+  }
+
+  /** What a checkpoint keeps: a header, then the front's and the tail's values. */
+  snapshot(): Uint8Array {
+    const slots = this.store.values.subarray(0, Math.min(this.count, this.front) + Math.max(0, this.count - this.base));
+    const saved: Saved = {
+      front: this.front,
+      tail: this.tail,
+      count: this.count,
+      base: this.base,
+      bytesPerValue: this.store.bytesPerValue,
+      split: this.windowed ? this.split!.state() : null,
+      rareBeyond: [...this.rareBeyond],
+      largest: this.largest,
+      deepestSplit: this.deepestSplit,
+      heapsHere: this.heapsHere,
+    };
+    const header = new TextEncoder().encode(JSON.stringify(saved));
+    const bytes = new Uint8Array(4 + header.length + slots.byteLength);
+    new DataView(bytes.buffer).setUint32(0, header.length, true);
+    bytes.set(header, 4);
+    bytes.set(new Uint8Array(slots.buffer, slots.byteOffset, slots.byteLength), 4 + header.length);
+    return bytes;
+  }
+
+  /** Go on from a snapshot (of a run with the same rule and window: the checkpoint's key says so). */
+  resume(bytes: Uint8Array): void {
+    const length = bytes.length >= 4 ? new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true) : -1;
+    const saved = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length))) as Saved;
+    if (saved.front !== this.front || saved.tail !== this.tail) throw new RangeError(`a snapshot of window ${saved.front} (tail ${saved.tail}), not ${this.front} (tail ${this.tail})`);
+    const body = bytes.slice(4 + length);
+    const values = valueView(body.buffer, saved.bytesPerValue);
+    this.store.widenToBytes(saved.bytesPerValue);
+    this.store.reserve(this.front + 2 * this.tail).set(values);
+    this.store.count = values.length;
+    this.count = saved.count;
+    this.base = saved.base;
+    this.largest = saved.largest;
+    this.deepestSplit = saved.deepestSplit;
+    this.heapsHere = saved.heapsHere;
+    if (saved.split === null) {
+      this.kernel.catchUp(this.store.values, this.count);
+      return;
+    }
+    this.kernel.parts.split.restore(saved.split);
+    this.openWindow();
+    this.rareBeyond.clear();
+    for (const [heap, value] of saved.rareBeyond) this.rareBeyond.set(heap, value);
+  }
+}
+
+const even = (x: number): number => x - (x % 2);
