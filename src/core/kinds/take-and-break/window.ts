@@ -167,8 +167,8 @@ export class WindowedRun {
 
   /** G(from..to-1), while the run keeps them (the last T heaps computed, or the front). */
   valuesOf(from: number, to: number): number[] {
-    const kept = (n: number) => n < this.front || (n >= this.base && n < this.count);
-    if (!kept(from) || !kept(to - 1)) throw new RangeError(`G(${from}..${to - 1}) is not kept (front ${this.front}, tail from ${this.base} to ${this.count - 1})`);
+    const kept = to <= this.count && (to <= this.front || from >= this.base || this.base === this.front);
+    if (!kept) throw new RangeError(`G(${from}..${to - 1}) is not kept (front ${this.front}, tail from ${this.base} to ${this.count - 1})`);
     return Array.from({ length: to - from }, (_, i) => this.valueOf(from + i, from + i));
   }
 
@@ -197,7 +197,7 @@ export class WindowedRun {
   }
 
   private noteRare(n: number, value: number): void {
-    if (n > MOST_RARE_HEAP) throw new InputError(saying('error.window.rareFar', { heap: formatCount(n) }), { code: 'too-large', field: 'window', value: this.front });
+    if (n > MOST_RARE_HEAP) throw InputError.about('too-large', 'window', this.front, formatCount(this.front), saying('error.window.rareFar', { heap: formatCount(n) }));
     if (n >= this.front) this.rareBeyond.set(n, value);
   }
 
@@ -215,10 +215,8 @@ export class WindowedRun {
     if (i >= this.base) return this.store.values[i - this.base + this.front]!;
     const rare = this.rareBeyond.get(i);
     if (rare !== undefined) return rare;
-    throw new InputError(
-      saying('error.window.reach', { heap: formatCount(n), index: formatCount(i), front: formatCount(this.front - 1), tail: formatCount(this.base) }),
-      { code: 'too-large', field: 'window', value: this.front },
-    );
+    const why = saying('error.window.reach', { heap: formatCount(n), index: formatCount(i), front: formatCount(this.front - 1), tail: formatCount(this.base) });
+    throw InputError.about('too-large', 'window', this.front, formatCount(this.front), why);
   }
 
   /** G(n) by the rare/common method (as sparseValue), reading only what is kept; the scan goes past the front only where it must. */
