@@ -184,6 +184,10 @@ const THEORY_CONFLICTS: Conflicts = {
  */
 export const EXPLORE_CONFLICTS: { readonly [flag in ExploreFlag]?: Conflicts } = {
   position: { with: ['max', 'at', 'rows', 'checkpoint'], message: (_, other) => `--position evaluates one position; --${other} asks for a table (give one or the other)` },
+  window: {
+    with: ['position', 'at', 'misere', 'genus', 'quotient', 'check', 'emit', 'plot', 'rows'],
+    message: (_, other) => `--window keeps part of a table's values; --${other} needs them all (give one or the other)`,
+  },
   check: {
     with: ['position', 'at', 'misere', 'plot'],
     message: (_, other) => `--check checks a conjecture against a table; --${other} asks for ${ASKS_FOR[other] ?? 'single values'} (give one or the other)`,

@@ -11,6 +11,7 @@ const FLAGS: Readonly<Partial<Record<InputField, string>>> = {
   at: '--at',
   position: '--position',
   limit: '--limit',
+  window: '--window',
   threads: '--threads',
   rule: '--rule',
   moves: '--moves',
