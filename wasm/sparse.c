@@ -466,6 +466,21 @@ static inline void mark_rare(uint8_t *marked, const uint8_t *g, int32_t rest, in
 }
 
 /*
+ * Rare heaps of a windowed run past its front (see fill_window): their values, and for each the values of the
+ * partners of the heaps being filled, far_partner[j][rest] = G(rest - r_j) (an address the JS side sets so that a
+ * rest's slot indexes it). Empty outside fill_window.
+ */
+#define MAX_FAR 256
+static int32_t far_count;
+static uint8_t far_value[MAX_FAR];
+static const uint8_t *far_partner[MAX_FAR];
+/* Where the JS side writes the far rare heaps before fill_window: count, then (value, partner address) pairs. */
+static int32_t far_in[1 + 2 * MAX_FAR];
+int32_t *far_rare(void) {
+  return far_in;
+}
+
+/*
  * G(n) from `marked` (the pairs already marked there) plus the moves to one
  * heap, the pairs of rare heaps j < near_end and j >= far_end of every split
  * take, and the witness scan.
@@ -482,6 +497,7 @@ static int32_t value_small(const uint8_t *g, int32_t reach, int32_t n, const str
     int32_t unequal = m->split_unequal[i];
     mark_rare(marked, g, rest, unequal, rare, 0, near_end);
     mark_rare(marked, g, rest, unequal, rare, far_end, rare_count);
+    for (int32_t j = 0; j < far_count; j++) marked[far_value[j] ^ far_partner[j][rest]] = 0x80;
   }
   uint64_t lo = bits64(marked), hi = bits64(marked + 64);
   /* The smallest unmarked odd value; the unmarked even values below it are the ones to find. */
@@ -580,13 +596,18 @@ static int32_t fill_small(uint8_t *g, int32_t reach, int32_t from, int32_t to, c
  * fill, one byte a value (bound <= SMALL_BOUND), for a run that keeps only part of its values
  * (src/core/kinds/take-and-break/window.ts): g holds the front of the table, G(0..front-1), then a stretch of its
  * tail, from..to-1 and the heaps just below them standing for the heaps of the same parity that far into the tail.
- * The JS side keeps every rare heap in the front and the tail deep enough that every pair a rare heap makes and every
- * split up to `reach` (< front) has its partner in the tail. A heap those splits leave undecided (an even value still
+ * The JS side keeps the tail deep enough that every pair a rare heap of the front makes and every split up to `reach`
+ * (< front) has its partner in the tail, and gives the partners of the rare heaps past the front (far_rare): those
+ * heaps are not in `rare`, and lie below every rest of the heaps filled (so each pairs with every rest). A heap those splits leave undecided (an even value still
  * missing) stops the fill: it returns -n - 1.
  */
 int32_t fill_window(uint8_t *g, int32_t reach, int32_t from, int32_t to, const struct moves *m, int32_t *rare, int32_t *rare_count_io, int32_t rare_capacity,
                     const uint8_t *is_rare, const uint8_t *is_odd, int32_t domain, int32_t bound, int32_t stop_at_value, uint32_t *counts) {
-  return fill_small(g, reach, from, to, m, rare, rare_count_io, rare_capacity, is_rare, is_odd, domain, bound, stop_at_value, counts);
+  far_count = far_in[0];
+  for (int32_t j = 0; j < far_count; j++) far_value[j] = (uint8_t)far_in[1 + 2 * j], far_partner[j] = (const uint8_t *)(uintptr_t)far_in[2 + 2 * j];
+  int32_t stop = fill_small(g, reach, from, to, m, rare, rare_count_io, rare_capacity, is_rare, is_odd, domain, bound, stop_at_value, counts);
+  far_count = 0;
+  return stop;
 }
 #endif
 

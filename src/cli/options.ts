@@ -157,6 +157,7 @@ export const REQUEST_FLAGS: { readonly [K in keyof AnalyseRequest]-?: K extends 
   at: { flags: ['at'] },
   limit: { flags: ['limit'] },
   window: { flags: ['window'] },
+  windowFile: { flags: ['checkpoint'] },
   rows: { flags: ['rows'] },
   position: { flags: ['position'] },
   misere: { flags: ['misere', 'genus', 'quotient'] },

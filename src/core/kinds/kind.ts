@@ -78,6 +78,8 @@ export interface AnalyseRequest<R extends RuleBase = RuleBase> {
    * about as many, and the rare heaps, so that memory does not grow with max (see take-and-break/window.ts).
    */
   readonly window?: number;
+  /** Where a windowed table keeps its values on disk, to read back the few it needs (default: a temporary file). */
+  readonly windowFile?: string;
   /** Two-pile games: rows first..last. */
   readonly rows?: { readonly first: number; readonly last: number };
   /** A position to evaluate: its components as written, or (one-heap games) a list of heaps. */

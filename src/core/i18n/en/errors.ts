@@ -105,6 +105,7 @@ export const errors = {
   'error.memory.noPeriod': 'no period was proven within the first {count} values ({why}), and {values} values do not fit in memory (room for about {room})',
   'error.memory.raise': 'raise {limit}',
   'error.memory.none': 'not enough free memory for even one value',
+  'error.window.spill': 'the values file beside it holds {why}: it is not the file of that run (start afresh)',
   'error.window.kind': 'only take-and-break codes keep part of their values (a window); this game keeps them all',
   'error.window.reach': 'heap {heap} needs G({index}), which this run does not keep (it keeps G(0..{front}), the tail from G({tail}) on, and the rare heaps): give a larger window, or run without one',
   'error.window.rareFar': 'heap {heap} is rare, past the 2^31 heaps the rare list holds',

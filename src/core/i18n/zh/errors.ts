@@ -102,6 +102,7 @@ export const errors: Readonly<Record<keyof typeof english, string>> = {
   'error.memory.noPeriod': '在前 {count} 个值中没有证明出周期（{why}），而 {values} 个值放不进内存（大约只能放 {room} 个）',
   'error.memory.raise': '请增大 {limit}',
   'error.memory.none': '空闲内存连一个值都放不下',
+  'error.window.spill': '旁边的值文件保存的是{why}：它不是那次运行的文件（请重新开始）',
   'error.window.kind': '只有取走-分堆编码能只保留部分值（窗口）；此游戏保留全部值',
   'error.window.reach': '堆 {heap} 需要 G({index})，而本次运行没有保留它（保留 G(0..{front})、从 G({tail}) 起的尾部和稀有堆）：请给更大的窗口，或不用窗口运行',
   'error.window.rareFar': '堆 {heap} 是稀有堆，超出了稀有堆列表能保存的 2^31 个堆',

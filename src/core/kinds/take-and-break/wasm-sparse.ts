@@ -100,6 +100,7 @@ export class WasmSparse implements ValueHome {
   private readonly fillIn: Fill;
   private readonly fillWindowIn: FillWindow;
   private readonly scanReachIn: () => number;
+  private readonly farRareAt: number;
   private readonly partialsIn: Partials;
   private readonly finishIn: Finish;
   private readonly repeatsIn: Repeats;
@@ -125,6 +126,7 @@ export class WasmSparse implements ValueHome {
     this.fillIn = instance.exports.fill as Fill;
     this.fillWindowIn = instance.exports.fill_window as FillWindow;
     this.scanReachIn = instance.exports.scan_reach as () => number;
+    this.farRareAt = (instance.exports.far_rare as () => number)();
     this.partialsIn = instance.exports.partials as Partials;
     this.finishIn = instance.exports.finish as Finish;
     this.repeatsIn = instance.exports.repeats as Repeats;
@@ -192,12 +194,33 @@ export class WasmSparse implements ValueHome {
    * checks it is in the front), and before a heap the scans leave undecided: then returns -slot - 1. Null where
    * the module cannot (values past one byte).
    */
-  fillWindow(store: ValueStore, from: number, end: number, split: RareCommonSplit, reach: number, shift: number): number | null {
-    if (split.bound > SMALL_BOUND || store.bytesPerValue !== 1 || split.count + 1 >= RARE_CAPACITY || !this.houses(store)) return null;
-    const before = this.prepare(split);
-    const stop = this.fillWindowIn(this.valuesAt, reach, from, end, this.movesAt, this.rareAt, this.rareCountAt, before + 1, this.isRareAt, this.isRareAt + TABLE_BOUND, domainOf(split), split.bound, split.bound, this.countsAt);
-    const taken = this.takeIn(store, stop < 0 ? -stop - 1 : stop, split, before, shift);
+  fillWindow(store: ValueStore, from: number, end: number, split: RareCommonSplit, reach: number, shift: number, far: FarRare): number | null {
+    if (split.bound > SMALL_BOUND || store.bytesPerValue !== 1 || split.count + 1 >= RARE_CAPACITY || far.buffers.length > MAX_FAR || !this.houses(store)) return null;
+    this.prepare(split);
+    // Only the rare heaps of the front go in the module's list; those past it come with their partners (far_rare).
+    const near = split.count - far.buffers.length;
+    const memory = this.memory.buffer;
+    new Int32Array(memory, this.rareCountAt, 1)[0] = near;
+    const farIn = new Int32Array(memory, this.farRareAt, 1 + 2 * far.buffers.length);
+    farIn[0] = far.buffers.length;
+    far.buffers.forEach((buffer, j) => farIn.set([far.values[j]!, buffer.byteOffset + far.lead - from], 1 + 2 * j));
+    const stop = this.fillWindowIn(this.valuesAt, reach, from, end, this.movesAt, this.rareAt, this.rareCountAt, near + 1, this.isRareAt, this.isRareAt + TABLE_BOUND, domainOf(split), split.bound, split.bound, this.countsAt);
+    const taken = this.takeIn(store, stop < 0 ? -stop - 1 : stop, split, near, shift);
     return stop < 0 ? stop : taken;
+  }
+
+  /**
+   * Room in the module's memory, past the most the store can hold, for `count` buffers of `length` bytes: the
+   * partners of the rare heaps past a window's front (see FarRare). Views made now: fill them before anything grows
+   * the memory.
+   */
+  farBuffers(store: ValueStore, count: number, length: number): Uint8Array[] {
+    const at = (this.valuesAt + 2 * store.limit + 15) & ~15;
+    const capacity = store.values.length;
+    this.ensure(at + count * length);
+    // A memory grown detaches the store's view: a new one of the same values, as many as before.
+    store.values = this.view(store.bytesPerValue, capacity)!;
+    return Array.from({ length: count }, (_, j) => new Uint8Array(this.memory.buffer, at + j * length, length));
   }
 
   /** The largest split the module's witness scans have read since the last call (one byte a value only). */
@@ -348,6 +371,19 @@ export class WasmSparse implements ValueHome {
     const have = this.memory.buffer.byteLength;
     if (bytes > have) this.memory.grow(Math.ceil((bytes - have) / PAGE));
   }
+}
+
+/** The most rare heaps past a window's front the module takes (MAX_FAR in sparse.c). */
+export const MAX_FAR = 256;
+
+/**
+ * The rare heaps past a windowed run's front, for fillWindow: their values, and for each a buffer (from farBuffers)
+ * of its partners G(rest - r) for the rests of the heaps filled, from the rest `lead` below the first heap's slot.
+ */
+export interface FarRare {
+  readonly values: readonly number[];
+  readonly buffers: readonly Uint8Array[];
+  readonly lead: number;
 }
 
 /** The split takes' parity when the split lies in the domain space, else -1 (as the module takes it). */

@@ -10,6 +10,7 @@ import type { SteppedWork } from '../../driver.js';
 import type { AnalyseRequest, Prepared } from '../kind.js';
 import type { TakeBreakRule } from './rule.js';
 import { LEAST_WINDOW, MOST_WINDOW, WindowedRun, type WindowFigures } from './window.js';
+import { openValueSpill } from './platform.js';
 
 export interface WindowTable {
   readonly shape: 'window-table';
@@ -34,9 +35,15 @@ export function prepareWindowTable(request: AnalyseRequest<TakeBreakRule>, text:
     // The window is part of what a checkpoint continues: a resume with another one is refused, naming both.
     checkpointKey: `${text} (window ${front})`,
     work: (resume) => {
-      const run = new WindowedRun(request.game.rule.code, front);
-      if (resume) run.resume(new Uint8Array(resume.buffer, resume.byteOffset, resume.byteLength));
-      return windowWork(run, count, text, max);
+      const spill = openValueSpill(request.windowFile ?? null, resume !== undefined);
+      const run = new WindowedRun(request.game.rule.code, front, true, spill);
+      try {
+        if (resume) run.resume(new Uint8Array(resume.buffer, resume.byteOffset, resume.byteLength));
+      } catch (error) {
+        spill?.close();
+        throw error;
+      }
+      return { ...windowWork(run, count, text, max), close: () => spill?.close() };
     },
   };
 }

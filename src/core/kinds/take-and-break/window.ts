@@ -4,7 +4,9 @@ import { formatCount } from '../../numbers.js';
 import { ValueStore, valueView } from '../../kernels/store.js';
 import { SparseSpaceKernel } from './sparse-space.js';
 import { lastSplit, type RareCommonSplit, type SplitState, type SparseSpace, type TwoHeapMoves } from './rare-common.js';
-import type { WasmSparse } from './wasm-sparse.js';
+import { MAX_FAR, type WasmSparse } from './wasm-sparse.js';
+import type { ValueSpill } from './platform.js';
+import { SpillReader } from './spill-reader.js';
 
 /**
  * A run of the rare/common kernel that keeps part of its values (--window F),
@@ -64,7 +66,14 @@ interface Saved {
   readonly largest: { readonly value: number; readonly at: number };
   readonly deepestSplit: number;
   readonly heapsHere: number;
+  /** The last values the spill held (a fingerprint: a resume checks its spill still holds them). */
+  readonly spillTail: readonly number[] | null;
 }
+
+/** Values of the spill a checkpoint keeps to check it against on resume. */
+const SPILL_PRINT = 64;
+/** Heaps a call of the WebAssembly loop fills while rare heaps lie past the front (each needs a buffer of partners that long). */
+const FAR_CHUNK = 1 << 16;
 
 export class WindowedRun {
   readonly tail: number;
@@ -85,12 +94,18 @@ export class WindowedRun {
   private heapsHere = 0;
   private seen = new Int32Array(2).fill(-1);
   private stamp = 0;
+  /** Where every value computed goes, to be read back (null: values not kept are refused). */
+  private readonly spilled: SpillReader | null;
+  private readonly largestTake: number;
 
   constructor(
     code: TakeBreakCode,
     readonly front: number,
     useWasm = true,
+    spill: ValueSpill | null = null,
   ) {
+    this.spilled = spill && new SpillReader(spill);
+    this.largestTake = code.digits.length - 1;
     if (!Number.isInteger(front) || front < LEAST_WINDOW || front > MOST_WINDOW || front % 2 !== 0) throw new RangeError(`window ${front}: an even number from ${LEAST_WINDOW} to ${MOST_WINDOW}`);
     this.tail = even(front + code.digits.length - 1 + TAIL_SLACK);
     this.kernel = new SparseSpaceKernel(code, useWasm);
@@ -109,9 +124,21 @@ export class WindowedRun {
         this.kernel.fill(this.store, this.count, end);
         this.noteLargest(this.count, end, 0);
         this.count = end;
+        this.spill(0);
       } else if (!this.windowed) this.openWindow();
-      else this.fillWindowed(to);
+      else {
+        this.fillWindowed(to);
+        this.spill(this.base - this.front);
+      }
     }
+  }
+
+  /** The values computed since the last call into the spill (the store's slots are `shift` below their heaps). */
+  private spill(shift: number): void {
+    const spill = this.spilled?.spill;
+    if (!spill || spill.count >= this.count) return;
+    const slots = this.store.values.subarray(spill.count - shift, this.count - shift);
+    spill.append(slots instanceof Uint16Array ? slots : Uint16Array.from(slots));
   }
 
   figures(): WindowFigures {
@@ -150,7 +177,10 @@ export class WindowedRun {
     const shift = this.base - F;
     const split = this.split!;
     const known = split.count;
-    const stop = this.wasm && this.rareBeyond.size === 0 ? this.wasm.fillWindow(this.store, this.count - shift, end - shift, split, F - 1, shift) : null;
+    const far = this.farRare();
+    // With rare heaps past the front, their partners G(rest - r) must all be computed already: heaps below count + r.
+    const last = far === null || far.length === 0 ? end : Math.min(end, this.count + FAR_CHUNK, this.count + far[0]!);
+    const stop = this.wasm && far ? this.wasm.fillWindow(this.store, this.count - shift, last - shift, split, F - 1, shift, this.farPartners(far, last)) : null;
     if (stop === null) {
       for (let n = this.count; n < end; n++) this.keep(n, this.valueHere(n));
       return;
@@ -170,6 +200,31 @@ export class WindowedRun {
     const kept = to <= this.count && (to <= this.front || from >= this.base || this.base === this.front);
     if (!kept) throw new RangeError(`G(${from}..${to - 1}) is not kept (front ${this.front}, tail from ${this.base} to ${this.count - 1})`);
     return Array.from({ length: to - from }, (_, i) => this.valueOf(from + i, from + i));
+  }
+
+  /**
+   * The rare heaps past the front, when the WebAssembly loop can pair them (values passed as their partners): every
+   * one below each rest of the next heaps (a rare heap just found waits for the TypeScript loop), no split asking
+   * for unequal parts, and not too many. Null when it cannot.
+   */
+  private farRare(): number[] | null {
+    const far = [...this.rareBeyond.keys()];
+    if (far.length === 0) return far;
+    if (far.length > MAX_FAR || this.moves.splitUnequal.some(Boolean) || far[far.length - 1]! >= this.count - this.largestTake - 1) return null;
+    return far;
+  }
+
+  /** The partners of the far rare heaps for heaps count..last-1: G(rest - r) for each rest, from count - k on. */
+  private farPartners(far: readonly number[], last: number): { values: number[]; buffers: Uint8Array[]; lead: number } {
+    const lead = this.largestTake;
+    const length = last - this.count + lead;
+    const buffers = far.length === 0 ? [] : this.wasm!.farBuffers(this.store, far.length, length);
+    far.forEach((r, j) => {
+      const buffer = buffers[j]!;
+      const first = this.count - lead - r;
+      for (let k = 0; k < length; k++) buffer[k] = this.valueOf(first + k, this.count);
+    });
+    return { values: far.map((r) => this.rareBeyond.get(r)!), buffers, lead };
   }
 
   /** Move the tail's last T values to the start of its buffer. */
@@ -211,10 +266,12 @@ export class WindowedRun {
 
   /** G(i) where it is kept (front, tail, rare heaps); else the run refuses, naming heap n and i. */
   private valueOf(i: number, n: number): number {
+    if (i >= this.count) throw new RangeError(`G(${i}) is not computed yet (${this.count} values are)`);
     if (i < this.front) return this.store.values[i]!;
     if (i >= this.base) return this.store.values[i - this.base + this.front]!;
     const rare = this.rareBeyond.get(i);
     if (rare !== undefined) return rare;
+    if (this.spilled && i < this.spilled.spill.count) return this.spilled.get(i);
     const why = saying('error.window.reach', { heap: formatCount(n), index: formatCount(i), front: formatCount(this.front - 1), tail: formatCount(this.base) });
     throw InputError.about('too-large', 'window', this.front, formatCount(this.front), why);
   }
@@ -276,6 +333,7 @@ export class WindowedRun {
       largest: this.largest,
       deepestSplit: this.deepestSplit,
       heapsHere: this.heapsHere,
+      spillTail: this.spilled ? Array.from({ length: Math.min(SPILL_PRINT, this.count) }, (_, i) => this.spilled!.get(this.count - Math.min(SPILL_PRINT, this.count) + i)) : null,
     };
     const header = new TextEncoder().encode(JSON.stringify(saved));
     const bytes = new Uint8Array(4 + header.length + slots.byteLength);
@@ -285,11 +343,27 @@ export class WindowedRun {
     return bytes;
   }
 
+  /** The spill a resumed run reads must hold the values the checkpoint's run wrote: at least as many, ending as they did. */
+  private checkSpill(saved: Saved): void {
+    const spill = this.spilled?.spill;
+    if (!spill || !saved.spillTail) return;
+    const tail = saved.spillTail;
+    const from = saved.count - tail.length;
+    const held = spill.count >= saved.count && tail.every((v, i) => this.spilled!.get(from + i) === v);
+    if (!held) {
+      const why = spill.count < saved.count ? `${formatCount(spill.count)} values, not the ${formatCount(saved.count)} the checkpoint counts` : `other values than the checkpoint's run wrote before heap ${formatCount(saved.count)}`;
+      throw InputError.about('mismatch', 'checkpoint', undefined, undefined, saying('error.window.spill', { why }));
+    }
+    spill.truncate(saved.count);
+    this.spilled!.forget();
+  }
+
   /** Go on from a snapshot (of a run with the same rule and window: the checkpoint's key says so). */
   resume(bytes: Uint8Array): void {
     const length = bytes.length >= 4 ? new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true) : -1;
     const saved = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length))) as Saved;
     if (saved.front !== this.front || saved.tail !== this.tail) throw new RangeError(`a snapshot of window ${saved.front} (tail ${saved.tail}), not ${this.front} (tail ${this.tail})`);
+    this.checkSpill(saved);
     const body = bytes.slice(4 + length);
     const values = valueView(body.buffer, saved.bytesPerValue);
     this.store.widenToBytes(saved.bytesPerValue);
