@@ -105,7 +105,6 @@ export const errors: Readonly<Record<keyof typeof english, string>> = {
   'error.window.spill': '旁边的值文件保存的是{why}：它不是那次运行的文件（请重新开始）',
   'error.window.kind': '只有取走-分堆编码能只保留部分值（窗口）；此游戏保留全部值',
   'error.window.reach': '堆 {heap} 需要 G({index})，而本次运行没有保留它（保留 G(0..{front})、从 G({tail}) 起的尾部和稀有堆）：请给更大的窗口，或不用窗口运行',
-  'error.window.rareFar': '堆 {heap} 是稀有堆，超出了稀有堆列表能保存的 2^31 个堆',
   'error.window.range': '窗口是 {least} 到 {most} 之间的偶数个值',
   'error.window.codes': '窗口只适用于每步至多留下两堆的编码的堆 0..max 值表（不适用于局面、单个堆或反常玩法）',
   'error.observed.none': '在前 {count} 个值中没有观察到周期，所以没有规律能回答大小为 {heap} 的堆',

@@ -194,11 +194,10 @@ export class WasmSparse implements ValueHome {
    * checks it is in the front), and before a heap the scans leave undecided: then returns -slot - 1. Null where
    * the module cannot (values past one byte).
    */
-  fillWindow(store: ValueStore, from: number, end: number, split: RareCommonSplit, reach: number, shift: number, far: FarRare): number | null {
+  fillWindow(store: ValueStore, from: number, end: number, split: RareCommonSplit, reach: number, shift: number, near: number, far: FarRare): number | null {
     if (split.bound > SMALL_BOUND || store.bytesPerValue !== 1 || split.count + 1 >= RARE_CAPACITY || far.buffers.length > MAX_FAR || !this.houses(store)) return null;
     this.prepare(split);
-    // Only the rare heaps of the front go in the module's list; those past it come with their partners (far_rare).
-    const near = split.count - far.buffers.length;
+    // Only the rare heaps of the front (the split's first `near`) go in the module's list; those past it come with their partners (far_rare).
     const memory = this.memory.buffer;
     new Int32Array(memory, this.rareCountAt, 1)[0] = near;
     const farIn = new Int32Array(memory, this.farRareAt, 1 + 2 * far.buffers.length);

@@ -33,8 +33,6 @@ const TAIL_SLACK = 64;
 /** Fronts are at least this and at most MOST_WINDOW (slots stay below 2^31 for the WebAssembly loop). */
 export const LEAST_WINDOW = 64;
 export const MOST_WINDOW = 2 ** 28;
-/** Rare heaps are kept as 32-bit numbers (the split's list). */
-const MOST_RARE_HEAP = 2 ** 31 - 1;
 
 /** What a windowed run reports beside its values' counts. */
 export interface WindowFigures {
@@ -90,6 +88,8 @@ export class WindowedRun {
   /** Rare heaps at or past the front, and their values. */
   private readonly rareBeyond = new Map<number, number>();
   private largest = { value: -1, at: 0 };
+  /** The split's rare heaps below the front (the first `near` of its list, which stays as it was at F + T). */
+  private near = 0;
   private deepestSplit = 0;
   private heapsHere = 0;
   private seen = new Int32Array(2).fill(-1);
@@ -146,13 +146,16 @@ export class WindowedRun {
     const rare = this.kernel.rare;
     const counts = split.valueCounts().map((c) => c);
     while (counts.length > 1 && counts[counts.length - 1] === 0) counts.pop();
-    const last = split.count > 0 ? split.positions[split.count - 1]! : null;
+    // The split lists the rare heaps found below F + T (32-bit numbers); those found later are only in rareBeyond.
+    const listed = new Set(split.positions.subarray(0, split.count));
+    const later = [...this.rareBeyond.keys()].filter((r) => !listed.has(r));
+    const last = later.length > 0 ? later[later.length - 1]! : split.count > 0 ? split.positions[split.count - 1]! : null;
     return {
       computed: this.count,
       front: this.front,
       tail: this.tail,
       largest: { ...this.largest },
-      rare: { count: rare.count, mask: rare.mask, space: rare.space, last },
+      rare: { count: rare.count + later.length, mask: rare.mask, space: rare.space, last },
       valueCounts: counts,
       deepestSplit: this.deepestSplit,
       heapsHere: this.heapsHere,
@@ -167,6 +170,8 @@ export class WindowedRun {
     wasm?.scanReach(); // the ordinary kernel's scans are no reach of the window's
     const g = this.store.reserve(this.front + 2 * this.tail);
     for (let j = 0; j < split.count; j++) if (split.positions[j]! >= this.front) this.rareBeyond.set(split.positions[j]!, g[split.positions[j]!]!);
+    this.near = 0;
+    while (this.near < split.count && split.positions[this.near]! < this.front) this.near++;
     this.windowed = true;
   }
 
@@ -180,7 +185,7 @@ export class WindowedRun {
     const far = this.farRare();
     // With rare heaps past the front, their partners G(rest - r) must all be computed already: heaps below count + r.
     const last = far === null || far.length === 0 ? end : Math.min(end, this.count + FAR_CHUNK, this.count + far[0]!);
-    const stop = this.wasm && far ? this.wasm.fillWindow(this.store, this.count - shift, last - shift, split, F - 1, shift, this.farPartners(far, last)) : null;
+    const stop = this.wasm && far ? this.wasm.fillWindow(this.store, this.count - shift, last - shift, split, F - 1, shift, this.near, this.farPartners(far, last)) : null;
     if (stop === null) {
       for (let n = this.count; n < end; n++) this.keep(n, this.valueHere(n));
       return;
@@ -189,7 +194,10 @@ export class WindowedRun {
     const done = (stop < 0 ? -stop - 1 : stop) + shift;
     this.noteLargest(this.count, done, shift);
     // At most one new rare heap a call (fill_window stops after it): the last heap computed.
-    if (split.count > known) this.noteRare(done - 1, this.store.values[done - 1 - shift]!);
+    if (split.count > known) {
+      split.count = known; // listed in rareBeyond only: heaps past 2^31 do not fit the split's list
+      this.noteRare(done - 1, this.store.values[done - 1 - shift]!);
+    }
     this.count = done;
     this.store.count = F + done - this.base;
     if (stop < 0) this.keep(done, this.valueHere(done));
@@ -243,16 +251,14 @@ export class WindowedRun {
     g[slot] = value;
     this.store.count = slot + 1;
     const split = this.split!;
-    const known = split.count;
-    split.record(value, n);
-    if (split.count > known) this.noteRare(n, value);
+    split.countValue(value, n);
+    if (split.rareValues(n)[value]) this.noteRare(n, value);
     if (value > this.largest.value) this.largest = { value, at: n };
     this.count = n + 1;
     this.heapsHere++;
   }
 
   private noteRare(n: number, value: number): void {
-    if (n > MOST_RARE_HEAP) throw InputError.about('too-large', 'window', this.front, formatCount(this.front), saying('error.window.rareFar', { heap: formatCount(n) }));
     if (n >= this.front) this.rareBeyond.set(n, value);
   }
 
@@ -289,11 +295,14 @@ export class WindowedRun {
     for (const take of moves.singleTakes) if (n - take > 0) seen[this.valueOf(n - take, n)] = stamp;
     for (let i = 0; i < moves.splitTakes.length; i++) {
       const rest = n - moves.splitTakes[i]!;
-      for (let j = 0; j < split.count; j++) {
-        const r = split.positions[j]!;
+      // The front's rare heaps from the split's list, those past it from rareBeyond (both ascending).
+      const pair = (r: number): void => {
+        if (!(moves.splitUnequal[i] && 2 * r === rest)) seen[this.valueOf(r, n) ^ this.valueOf(rest - r, n)] = stamp;
+      };
+      for (let j = 0; j < this.near && split.positions[j]! < rest; j++) pair(split.positions[j]!);
+      for (const r of this.rareBeyond.keys()) {
         if (r >= rest) break;
-        if (moves.splitUnequal[i] && 2 * r === rest) continue;
-        seen[this.valueOf(r, n) ^ this.valueOf(rest - r, n)] = stamp;
+        pair(r);
       }
     }
     const bound = isRare.length;
