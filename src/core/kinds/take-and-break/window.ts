@@ -68,6 +68,8 @@ interface Saved {
   readonly spillTail: readonly number[] | null;
 }
 
+/** Splits the TypeScript scan reads at a time (a run of values from each side). */
+const SCAN_RUN = 1 << 12;
 /** Values of the spill a checkpoint keeps to check it against on resume. */
 const SPILL_PRINT = 64;
 /** Heaps a call of the WebAssembly loop fills while rare heaps lie past the front (each needs a buffer of partners that long). */
@@ -88,6 +90,7 @@ export class WindowedRun {
   /** Rare heaps at or past the front, and their values. */
   private readonly rareBeyond = new Map<number, number>();
   private largest = { value: -1, at: 0 };
+  private readonly scratch: Uint16Array[] = [];
   /** The split's rare heaps below the front (the first `near` of its list, which stays as it was at F + T). */
   private near = 0;
   private deepestSplit = 0;
@@ -282,6 +285,27 @@ export class WindowedRun {
     throw InputError.about('too-large', 'window', this.front, formatCount(this.front), why);
   }
 
+  /** G(from..from+length-1) into scratch buffer `which` (0 or 1): from the front and the tail, else read back, else refused (as valueOf). */
+  private readRange(from: number, length: number, which: number, n: number): Uint16Array {
+    const into = (this.scratch[which] ??= new Uint16Array(SCAN_RUN)).subarray(0, length);
+    const g = this.store.values;
+    let i = 0;
+    while (i < length) {
+      const at = from + i;
+      if (at < this.front) {
+        const end = Math.min(length, this.front - from);
+        for (; i < end; i++) into[i] = g[from + i]!;
+      } else if (at >= this.base) {
+        for (; i < length; i++) into[i] = g[from + i - this.base + this.front]!;
+      } else if (this.spilled && at < this.spilled.spill.count) {
+        const end = Math.min(length, this.base - from, this.spilled.spill.count - from);
+        this.spilled.spill.read(at, into.subarray(i, end));
+        i = end;
+      } else into[i++] = this.valueOf(at, n);
+    }
+    return into;
+  }
+
   /** G(n) by the rare/common method (as sparseValue), reading only what is kept; the scan goes past the front only where it must. */
   private valueHere(n: number): number {
     const split = this.split!;
@@ -316,9 +340,15 @@ export class WindowedRun {
       for (let i = 0; i < moves.splitTakes.length && missing > 0; i++) {
         const rest = n - moves.splitTakes[i]!;
         const last = lastSplit(rest, moves.splitUnequal[i]!);
-        for (let a = far ? this.front : 1; a <= (far ? last : Math.min(last, this.front - 1)) && missing > 0; a++) {
-          const x = this.valueOf(a, n) ^ this.valueOf(rest - a, n);
-          if (x < oddMex && seen[x] !== stamp && ((seen[x] = stamp), --missing === 0)) this.deepestSplit = Math.max(this.deepestSplit, a);
+        // Splits a run of SCAN_RUN at a time, both sides read at once (past the front, from the values read back).
+        for (let a = far ? this.front : 1; a <= (far ? last : Math.min(last, this.front - 1)) && missing > 0; a += SCAN_RUN) {
+          const to = Math.min(far ? last : this.front - 1, a + SCAN_RUN - 1);
+          const low = this.readRange(a, to + 1 - a, 0, n);
+          const high = this.readRange(rest - to, to + 1 - a, 1, n);
+          for (let k = 0; k <= to - a && missing > 0; k++) {
+            const x = low[k]! ^ high[to - a - k]!;
+            if (x < oddMex && seen[x] !== stamp && ((seen[x] = stamp), --missing === 0)) this.deepestSplit = Math.max(this.deepestSplit, a + k);
+          }
         }
       }
     }
