@@ -201,3 +201,14 @@ function popcount(x: number): number {
   for (; x; x &= x - 1) c++;
   return c;
 }
+
+describe('splits of heaps past 2^31', () => {
+  it('lastSplit stays the half of the rest (a windowed run to 2^32 scans such heaps)', async () => {
+    const { lastSplit } = await import('../../src/core/kinds/take-and-break/rare-common.js');
+    // .167's 62nd rare heap is 2,148,628,059: with rest >> 1 its rests' last splits came out negative, no split was
+    // scanned, and the run gave it the value 0 (Rogalski's tables give a third 64 by 2^32).
+    expect(lastSplit(2_148_628_057, 0)).toBe(1_074_314_028);
+    expect(lastSplit(2 ** 32 - 2, 1)).toBe(2 ** 31 - 2);
+    expect(lastSplit(2 ** 32 - 2, 0)).toBe(2 ** 31 - 1);
+  });
+});

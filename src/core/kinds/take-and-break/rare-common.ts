@@ -32,7 +32,9 @@ export function twoHeapMoves(code: TakeBreakCode): TwoHeapMoves {
 
 /** The largest index a of a split of `rest` into a + (rest - a), a <= rest - a. */
 export function lastSplit(rest: number, unequal: number): number {
-  return unequal && (rest & 1) === 0 ? (rest >> 1) - 1 : rest >> 1;
+  // Not rest >> 1: heaps past 2^31 (a windowed run's) would turn negative, and the scan would visit no split.
+  const half = Math.floor(rest / 2);
+  return unequal && rest % 2 === 0 ? half - 1 : half;
 }
 
 /**
