@@ -359,6 +359,19 @@ static int32_t value_of(const uint16_t *g, int32_t n, const struct moves *m, con
 #define SMALL_BOUND 128
 #define BATCH 16
 /*
+ * The largest split (to the end of its block of sixteen) at which a witness scan found the last value it missed,
+ * since scan_reach last asked: the witnesses' reach, which a run keeping part of its values must hold.
+ */
+static int32_t deepest;
+static inline void note_reach(int32_t a) {
+  if (a > deepest) deepest = a;
+}
+int32_t scan_reach(void) {
+  int32_t reach = deepest;
+  deepest = 0;
+  return reach;
+}
+/*
  * Marks of the pairs of a batch's rests (rest = heap - split take), SMALL_BOUND
  * bytes each (0x80 when marked: independent stores). A heap's marks are the
  * union of its rests' rows: a pair (r, rest - r) serves every take that leaves
@@ -410,10 +423,12 @@ static int scan_run_small(const uint8_t *g, int32_t rest, int32_t from, int32_t 
   v128_t table = wasm_i64x2_make((int64_t)lo, (int64_t)hi);
   int32_t a = from;
   for (; a + BLOCK - 1 <= to; a += BLOCK)
-    if (block_small(g, rest, a, &table, &lo, &hi)) { *wlo = 0; *whi = 0; return 1; }
+    if (block_small(g, rest, a, &table, &lo, &hi)) { *wlo = 0; *whi = 0; note_reach(a + BLOCK - 1); return 1; }
   for (; a <= to; a++) clear_bit(&lo, &hi, (uint32_t)(g[a] ^ g[rest - a]));
   *wlo = lo; *whi = hi;
-  return (lo | hi) == 0;
+  if ((lo | hi) != 0) return 0;
+  note_reach(to);
+  return 1;
 }
 /* The same visiting order as scan. */
 static int scan_small(const uint8_t *g, int32_t rest, int32_t last, uint64_t *lo, uint64_t *hi) {
@@ -421,7 +436,7 @@ static int scan_small(const uint8_t *g, int32_t rest, int32_t last, uint64_t *lo
   v128_t table = wasm_i64x2_make((int64_t)wlo, (int64_t)whi);
   /* A run changes (lo, hi): the window's copies are read again after it. */
 #define RUN_SMALL(from, to) (scan_run_small(g, rest, from, to, &wlo, &whi) || (table = wasm_i64x2_make((int64_t)wlo, (int64_t)whi), 0))
-#define BLOCK_SMALL(a) block_small(g, rest, (a), &table, &wlo, &whi)
+#define BLOCK_SMALL(a) (block_small(g, rest, (a), &table, &wlo, &whi) && (note_reach((a) + BLOCK - 1), 1))
   SCAN_ORDER(1, last, RUN_SMALL, BLOCK_SMALL, (*lo = 0, *hi = 0, 1));
 #undef BLOCK_SMALL
 #undef RUN_SMALL
@@ -451,11 +466,26 @@ static inline void mark_rare(uint8_t *marked, const uint8_t *g, int32_t rest, in
 }
 
 /*
+ * Rare heaps of a windowed run past its front (see fill_window): their values, and for each the values of the
+ * partners of the heaps being filled, far_partner[j][rest] = G(rest - r_j) (an address the JS side sets so that a
+ * rest's slot indexes it). Empty outside fill_window.
+ */
+#define MAX_FAR 256
+static int32_t far_count;
+static uint8_t far_value[MAX_FAR];
+static const uint8_t *far_partner[MAX_FAR];
+/* Where the JS side writes the far rare heaps before fill_window: count, then (value, partner address) pairs. */
+static int32_t far_in[1 + 2 * MAX_FAR];
+int32_t *far_rare(void) {
+  return far_in;
+}
+
+/*
  * G(n) from `marked` (the pairs already marked there) plus the moves to one
  * heap, the pairs of rare heaps j < near_end and j >= far_end of every split
  * take, and the witness scan.
  */
-static int32_t value_small(const uint8_t *g, int32_t n, const struct moves *m, uint8_t *marked, const int32_t *rare,
+static int32_t value_small(const uint8_t *g, int32_t reach, int32_t n, const struct moves *m, uint8_t *marked, const int32_t *rare,
                            int32_t near_end, int32_t far_end, int32_t rare_count, uint64_t rare_lo, uint64_t rare_hi) {
   for (int32_t i = 0; i < m->whole_count; i++) if (m->whole_takes[i] == n) marked[0] = 0x80;
   for (int32_t i = 0; i < m->single_count; i++) {
@@ -467,6 +497,7 @@ static int32_t value_small(const uint8_t *g, int32_t n, const struct moves *m, u
     int32_t unequal = m->split_unequal[i];
     mark_rare(marked, g, rest, unequal, rare, 0, near_end);
     mark_rare(marked, g, rest, unequal, rare, far_end, rare_count);
+    for (int32_t j = 0; j < far_count; j++) marked[far_value[j] ^ far_partner[j][rest]] = 0x80;
   }
   uint64_t lo = bits64(marked), hi = bits64(marked + 64);
   /* The smallest unmarked odd value; the unmarked even values below it are the ones to find. */
@@ -474,12 +505,16 @@ static int32_t value_small(const uint8_t *g, int32_t n, const struct moves *m, u
   uint64_t want_lo = ~lo & rare_lo, want_hi = ~hi & rare_hi;
   if (odd_mex < 64) { want_lo &= (1ull << odd_mex) - 1; want_hi = 0; }
   else if (odd_mex < 128) want_hi &= (1ull << (odd_mex - 64)) - 1;
+  int32_t cut = 0;
   for (int32_t i = 0; i < m->split_count && (want_lo | want_hi); i++) {
     int32_t rest = n - m->split_takes[i];
-    scan_small(g, rest, last_split(rest, m->split_unequal[i]), &want_lo, &want_hi);
+    int32_t last = last_split(rest, m->split_unequal[i]);
+    if (last > reach) last = reach, cut = 1;
+    scan_small(g, rest, last, &want_lo, &want_hi);
   }
   if ((want_lo | want_hi) == 0) return odd_mex;
-  return lowest(want_lo, want_hi);
+  /* An even value still missing after a scan cut short at the reach is not known to be missing: undecided. */
+  return cut ? -1 : lowest(want_lo, want_hi);
 }
 
 /* Keep G(n) = v: store it, and list n when v is rare (see tally); true when fill must return now. */
@@ -497,7 +532,7 @@ static void clear_marks(uint8_t *p, int32_t bytes) {
   for (int32_t k = 0; k < bytes; k += 16) wasm_v128_store(p + k, zero);
 }
 
-static int32_t fill_small(uint8_t *g, int32_t from, int32_t to, const struct moves *m, int32_t *rare, int32_t *rare_count_io, int32_t rare_capacity,
+static int32_t fill_small(uint8_t *g, int32_t reach, int32_t from, int32_t to, const struct moves *m, int32_t *rare, int32_t *rare_count_io, int32_t rare_capacity,
                           const uint8_t *is_rare, const uint8_t *is_odd, int32_t domain, int32_t bound, int32_t stop_at_value, uint32_t *counts) {
   int32_t rare_count = *rare_count_io;
   /*
@@ -538,7 +573,8 @@ static int32_t fill_small(uint8_t *g, int32_t from, int32_t to, const struct mov
         }
         for (int32_t k = 0; k < SMALL_BOUND / 16; k++) wasm_v128_store(heap_marks + 16 * k, row[k]);
         int32_t c = CLASS_OF(n);
-        int32_t v = value_small(g, n, m, heap_marks, rare, near_end, far_end, rare_count, class_lo[c], class_hi[c]);
+        int32_t v = value_small(g, reach, n, m, heap_marks, rare, near_end, far_end, rare_count, class_lo[c], class_hi[c]);
+        if (v < 0) return *rare_count_io = rare_count, -n - 1;
         if (keep_small(g, n, v, rare, &rare_count, rare_capacity, c ? is_odd : is_rare, stop_at_value, counts)) return *rare_count_io = rare_count, n + 1;
       }
       continue;
@@ -546,13 +582,32 @@ static int32_t fill_small(uint8_t *g, int32_t from, int32_t to, const struct mov
     /* Every rare heap's pairs here, each stopping where r reaches rest. */
     clear_marks(heap_marks, SMALL_BOUND);
     int32_t c = CLASS_OF(n);
-    int32_t v = value_small(g, n, m, heap_marks, rare, rare_count, rare_count, rare_count, class_lo[c], class_hi[c]);
+    int32_t v = value_small(g, reach, n, m, heap_marks, rare, rare_count, rare_count, rare_count, class_lo[c], class_hi[c]);
+    if (v < 0) return *rare_count_io = rare_count, -n - 1;
     if (keep_small(g, n, v, rare, &rare_count, rare_capacity, c ? is_odd : is_rare, stop_at_value, counts)) return *rare_count_io = rare_count, n + 1;
     n++;
   }
 #undef CLASS_OF
   *rare_count_io = rare_count;
   return to;
+}
+
+/*
+ * fill, one byte a value (bound <= SMALL_BOUND), for a run that keeps only part of its values
+ * (src/core/kinds/take-and-break/window.ts): g holds the front of the table, G(0..front-1), then a stretch of its
+ * tail, from..to-1 and the heaps just below them standing for the heaps of the same parity that far into the tail.
+ * The JS side keeps the tail deep enough that every pair a rare heap of the front makes and every split up to `reach`
+ * (< front) has its partner in the tail, and gives the partners of the rare heaps past the front (far_rare): those
+ * heaps are not in `rare`, and lie below every rest of the heaps filled (so each pairs with every rest). A heap those splits leave undecided (an even value still
+ * missing) stops the fill: it returns -n - 1.
+ */
+int32_t fill_window(uint8_t *g, int32_t reach, int32_t from, int32_t to, const struct moves *m, int32_t *rare, int32_t *rare_count_io, int32_t rare_capacity,
+                    const uint8_t *is_rare, const uint8_t *is_odd, int32_t domain, int32_t bound, int32_t stop_at_value, uint32_t *counts) {
+  far_count = far_in[0];
+  for (int32_t j = 0; j < far_count; j++) far_value[j] = (uint8_t)far_in[1 + 2 * j], far_partner[j] = (const uint8_t *)(uintptr_t)far_in[2 + 2 * j];
+  int32_t stop = fill_small(g, reach, from, to, m, rare, rare_count_io, rare_capacity, is_rare, is_odd, domain, bound, stop_at_value, counts);
+  far_count = 0;
+  return stop;
 }
 #endif
 
@@ -970,7 +1025,7 @@ int32_t fill(uint16_t *g, int32_t from, int32_t to, const struct moves *m, int32
              uint32_t *counts) {
 #ifdef __wasm_simd128__
   if (width == 1)
-    return fill_small((uint8_t *)g, from, to, m, rare, rare_count_io, rare_capacity, is_rare, is_odd, domain, bound, stop_at_value, counts);
+    return fill_small((uint8_t *)g, INT32_MAX, from, to, m, rare, rare_count_io, rare_capacity, is_rare, is_odd, domain, bound, stop_at_value, counts);
 #endif
 #ifdef __wasm_simd128__
   if (wide_batches(m, bound)) return fill_wide(g, from, to, m, rare, rare_count_io, rare_capacity, is_rare, is_odd, domain, bound, seen, stop_at_value, counts);

@@ -32,6 +32,8 @@ export interface ExploreCommand {
   readonly game: { readonly spec: GameSpec } | { readonly file: string };
   readonly max?: bigint;
   readonly limit?: number;
+  /** Keep only a front and a tail of this many values (take-and-break codes of two heaps at most). */
+  readonly window?: number;
   readonly at?: readonly bigint[];
   readonly format?: Format;
   readonly out?: string;
@@ -103,6 +105,7 @@ const OWN_OPTIONS = {
   rule: { type: 'string', describe: ruleFileWords(), group: 'Rule:' },
   max: { type: 'string', describe: 'report heaps 0..max (1e6, 1_000_000 and 2^20 all work)', group: 'Range:' },
   limit: { type: 'string', describe: 'compute at most this many values looking for a proof', group: 'Range:' },
+  window: { type: 'string', describe: 'keep only the first N values and the last N or so (two-heap take-and-break codes): memory that does not grow with --max; refuses where a value it needs lies between them', group: 'Long runs:' },
   rows: { type: 'string', describe: 'two-pile games: only rows A..B (e.g. 0..15), each to --max', group: 'Range:' },
   at: { type: 'string', array: true, describe: 'print G(n) for these heap sizes only (exact, up to 10^18 and beyond)', group: 'Range:' },
   timeout: { type: 'string', describe: `milliseconds a custom rule's options(n) may take (default ${DEFAULT_TIMEOUT_MS})`, group: 'Range:' },
@@ -165,6 +168,8 @@ export const REQUEST_FLAGS: { readonly [K in keyof AnalyseRequest]-?: K extends 
   max: { flags: ['max'] },
   at: { flags: ['at'] },
   limit: { flags: ['limit'] },
+  window: { flags: ['window'] },
+  windowFile: { flags: ['checkpoint'] },
   rows: { flags: ['rows'] },
   position: { flags: ['position'] },
   tables: { notAFlag: 'shared by the positions of one run: --input cases makes them' },
@@ -193,6 +198,10 @@ const THEORY_CONFLICTS: Conflicts = {
  */
 export const EXPLORE_CONFLICTS: { readonly [flag in ExploreFlag]?: Conflicts } = {
   position: { with: ['max', 'at', 'rows', 'checkpoint'], message: (_, other) => `--position evaluates one position; --${other} asks for a table (give one or the other)` },
+  window: {
+    with: ['position', 'at', 'misere', 'genus', 'quotient', 'check', 'emit', 'plot', 'rows'],
+    message: (_, other) => `--window keeps part of a table's values; --${other} needs them all (give one or the other)`,
+  },
   check: {
     with: ['position', 'at', 'misere', 'plot'],
     message: (_, other) => `--check checks a conjecture against a table; --${other} asks for ${ASKS_FOR[other] ?? 'single values'} (give one or the other)`,
@@ -413,6 +422,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
 
   const maxText = single(argv.max, 'max');
   const limitText = single(argv.limit, 'limit');
+  const windowText = single(argv.window, 'window');
   const timeoutText = single(argv.timeout, 'timeout');
   const checkpoint = single(argv.checkpoint, 'checkpoint');
   const everyText = single(argv['checkpoint-every'], 'checkpoint-every');
@@ -448,6 +458,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
       game,
       max: maxText === undefined ? undefined : parseCount(maxText, '--max'),
       limit: limitText === undefined ? undefined : parseSmallCount(limitText, '--limit', 1),
+      window: windowText === undefined ? undefined : parseSmallCount(windowText, '--window', 1),
       at: atTexts?.flatMap((t) => asWritten(t).split(',')).map((t) => parseCount(t, '--at')),
       format,
       out: outFile(single(argv.out, 'out')),

@@ -95,6 +95,9 @@ const REQUEST_FROM_COMMAND: { readonly [K in keyof Request]-?: ((game: GameSpec,
   max: (_, command) => command.max,
   at: (_, command) => command.at,
   limit: (_, command) => command.limit,
+  window: (_, command) => command.window,
+  // A windowed run's values go beside its checkpoint, so that --resume finds them.
+  windowFile: (_, command) => (command.checkpoint === undefined || command.window === undefined ? undefined : `${command.checkpoint}.values`),
   rows: (_, command) => command.rows,
   position: null, // added where read (with the heaps from standard input)
   tables: null, // added where positions share them (--input cases)

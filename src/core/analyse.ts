@@ -30,6 +30,7 @@ export function checkRequest<Q extends AnalyseRequest & ExploreRequest>(request:
   if (request.at !== undefined && !Array.isArray(request.at)) throw new InputError('at: expected an array of heap sizes', { code: 'bad-value', field: 'at', value: request.at });
   const at = request.at?.map((n, i) => checkSize(n, `at[${i}]`));
   checkWhole(request.limit, 'limit', 1);
+  checkWhole(request.window, 'window', 1);
   checkWhole(request.threads, 'threads', 1, 1024);
   checkWhole(request.maxRareHeaps, 'maxRareHeaps', 0);
   checkWhole(request.pauseAt, 'pauseAt', 1);
@@ -63,6 +64,9 @@ function prepareNow(request: Request): Prepared<AnalysisResult> | Promise<Prepar
   if (flag && elsewhere) {
     const why = theory ? 'error.misere.withTheory' : checked.position ? 'error.misere.withPositions' : 'error.misere.with';
     throw new InputError(says`${mention(flag)} ${saying(why, { what: elsewhere })}`, { code: 'not-applicable', field: flag, value: true });
+  }
+  if (checked.window !== undefined && !kindOf(checked.game.rule).windowedTables) {
+    throw new InputError(says`${mention('window')}: ${saying('error.window.kind')}`, { code: 'not-applicable', field: 'window', value: checked.window });
   }
   return kindOf(checked.game.rule).prepare(checked as AnalyseRequest<GameRule>) as Prepared<AnalysisResult> | Promise<Prepared<AnalysisResult>>;
 }

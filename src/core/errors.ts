@@ -40,6 +40,7 @@ export type InputField =
   | 'at'
   | 'position'
   | 'limit'
+  | 'window'
   | 'threads'
   | 'rule'
   | 'moves'

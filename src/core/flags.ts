@@ -15,6 +15,7 @@ const FLAGS: Readonly<Record<InputField, string | null>> = {
   position: '--position',
   limit: '--limit',
   maxRareHeaps: '--rare-heaps',
+  window: '--window',
   threads: '--threads',
   rule: '--rule',
   moves: '--moves',

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { freemem } from 'node:os';
 import { join } from 'node:path';
 import { installHost } from '../core/host.js';
-import { installBlockMarker, installSparsePool, installStretchComputer } from '../core/kinds/take-and-break/platform.js';
+import { installBlockMarker, installSparsePool, installStretchComputer, installValueSpill } from '../core/kinds/take-and-break/platform.js';
+import { FileSpill } from './value-spill.js';
 import { installModuleSandbox } from '../core/kinds/module/platform.js';
 import { packageRoot } from './package-root.js';
 import { describeFsError } from './files/fs-errors.js';
@@ -46,6 +47,7 @@ export function installNodeHost(): void {
   installSparsePool((code, threads) => new ParallelSparseKernel(code, threads));
   installBlockMarker((moves, threads) => new WasmBlockMarker(moves, threads));
   installStretchComputer((code, threads) => new WasmStretchComputer(code, threads));
+  installValueSpill((path, resume) => new FileSpill(path, resume));
   // Loaded when a module is run: processes and hashing cost a short run of a built-in rule milliseconds.
   installModuleSandbox({ prepare: async (request) => (await import('./module/analyse-module.js')).prepareModule(request) });
 }

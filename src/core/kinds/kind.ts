@@ -82,6 +82,13 @@ export interface AnalyseRequest<R extends RuleBase = RuleBase> {
   readonly at?: readonly bigint[];
   /** The most values to compute looking for a proof. */
   readonly limit?: number;
+  /**
+   * Take-and-break codes of two heaps at most: keep only the front of the table (this many values), a tail of
+   * about as many, and the rare heaps, so that memory does not grow with max (see take-and-break/window.ts).
+   */
+  readonly window?: number;
+  /** Where a windowed table keeps its values on disk, to read back the few it needs (default: a temporary file). */
+  readonly windowFile?: string;
   /** Two-pile games: rows first..last. */
   readonly rows?: { readonly first: number; readonly last: number };
   /** A position to evaluate: its components as written, or (one-heap games) a list of heaps. */
@@ -163,6 +170,8 @@ export interface GameKind<R extends RuleBase = RuleBase> {
   prepare(request: AnalyseRequest<R>): Prepared<ShapedResult> | Promise<Prepared<ShapedResult>>;
   /** A game against the computer, from request.position (or a random start). */
   play?(request: AnalyseRequest<R>, random: () => number): Awaitable<PlayStart>;
+  /** Whether its tables can keep only part of their values (AnalyseRequest.window). */
+  readonly windowedTables?: boolean;
   /** Writers of the shapes only this kind makes: by shape, then by format name (table, csv, json). */
   readonly writers?: Readonly<Record<string, Readonly<Record<string, KindWriter>>>>;
   /**

@@ -17,6 +17,7 @@ import { hugeTakeBreakWithValue, takeBreakWithValue } from './winning-options.js
 import { tooMuch } from '../../heap/heap-options.js';
 import { EXAMPLES } from './examples.js';
 import { PRESETS } from './presets.js';
+import { prepareWindowTable, windowTableJson, windowTableLines, type WindowTable } from './window-table.js';
 
 const words: readonly RuleWord[] = [
   {
@@ -84,6 +85,14 @@ export const takeAndBreakKind: GameKind<TakeBreakRule> = {
     return { kind: 'take-and-break', code: normalCode(digits, unequal, (repeat as number | undefined) ?? 0) };
   },
   heap,
-  prepare: (request) => prepareHeap(takeAndBreakKind, takeBreakText(request.game.rule), request),
+  prepare: (request) => (request.window === undefined ? prepareHeap(takeAndBreakKind, takeBreakText(request.game.rule), request) : prepareWindowTable(request, takeBreakText(request.game.rule))),
+  windowedTables: true,
+  shapeWords: { 'window-table': 'a table that kept part of its values (--window)' },
+  writers: {
+    'window-table': {
+      table: (result) => windowTableLines(result as WindowTable),
+      json: (result) => [windowTableJson(result as WindowTable)],
+    },
+  },
   play: (request, random) => playHeap(takeAndBreakKind, takeBreakText(request.game.rule), request, random),
 };

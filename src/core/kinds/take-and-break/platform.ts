@@ -123,3 +123,35 @@ export function installStretchComputer(factory: StretchFactory): void {
 export function stretchComputer(code: TakeBreakCode, threads: number): StretchComputer | null {
   return stretches ? stretches(code, threads) : null;
 }
+
+/**
+ * Where a run that keeps part of its values (window.ts) writes every value it computes, two bytes each, to read
+ * back the few it needs and no longer holds (on Node a file: src/host/value-spill.ts; none in a browser, where such
+ * a run refuses instead).
+ */
+export interface ValueSpill {
+  /** How many values it holds: G(0..count-1). */
+  readonly count: number;
+  /** Append G(count..count+values.length-1). */
+  append(values: Uint16Array): void;
+  /** G(from..from+into.length-1) into `into` (all below count). */
+  read(from: number, into: Uint16Array): void;
+  /** Keep only G(0..count-1) (a resumed run goes on from its checkpoint's count). */
+  truncate(count: number): void;
+  close(): void;
+}
+
+/** A spill at `path` (a temporary one for null), continued (`resume`) or new. */
+type SpillFactory = (path: string | null, resume: boolean) => ValueSpill;
+
+let spill: SpillFactory | null = null;
+
+/** The spill a platform gives (none by default). */
+export function installValueSpill(factory: SpillFactory): void {
+  spill = factory;
+}
+
+/** A spill, where the platform has one. */
+export function openValueSpill(path: string | null, resume: boolean): ValueSpill | null {
+  return spill ? spill(path, resume) : null;
+}

@@ -34,7 +34,9 @@ export function twoHeapMoves(code: TakeBreakCode): TwoHeapMoves {
 
 /** The largest index a of a split of `rest` into a + (rest - a), a <= rest - a. */
 export function lastSplit(rest: number, unequal: number): number {
-  return unequal && (rest & 1) === 0 ? (rest >> 1) - 1 : rest >> 1;
+  // Not rest >> 1: heaps past 2^31 (a windowed run's) would turn negative, and the scan would visit no split.
+  const half = Math.floor(rest / 2);
+  return unequal && rest % 2 === 0 ? half - 1 : half;
 }
 
 /**
@@ -265,6 +267,27 @@ export class RareCommonSplit {
     for (let n = 1; n < count; n++) if (this.rareValues(n)[g[n]!]) this.push(n);
   }
 
+  /** How many heaps so far have each value (index: the value), below the bound. */
+  valueCounts(): readonly number[] {
+    return Array.from(this.histogram);
+  }
+
+  /** Everything this split knows, as plain data (a checkpoint of a run that keeps part of its values: see window.ts). */
+  state(): SplitState {
+    return { mask: this.mask, space: this.space, largest: this.largest, positions: Array.from(this.positions.subarray(0, this.count)), histogram: Array.from(this.histogram), oddHistogram: Array.from(this.oddHistogram) };
+  }
+
+  /** Take on a state that state() gave (of a split with the same parity and fixed space). */
+  restore(state: SplitState): void {
+    this.space = state.space;
+    this.largest = state.largest;
+    this.histogram = Float64Array.from(state.histogram);
+    this.oddHistogram = Float64Array.from(state.oddHistogram);
+    this.setTables(state.mask, this.histogram.length);
+    this.count = 0;
+    for (const position of state.positions) this.push(position);
+  }
+
   private setTables(mask: number, bound: number): void {
     this.mask = mask;
     this.evenClass = evenTable(mask, bound);
@@ -285,6 +308,16 @@ export class RareCommonSplit {
   private newPositions(length: number): Int32Array {
     return this.shared ? new Int32Array(new SharedArrayBuffer(length * 4)) : new Int32Array(length);
   }
+}
+
+/** A RareCommonSplit as plain data (see RareCommonSplit.state). */
+export interface SplitState {
+  readonly mask: number;
+  readonly space: SparseSpace;
+  readonly largest: number;
+  readonly positions: readonly number[];
+  readonly histogram: readonly number[];
+  readonly oddHistogram: readonly number[];
 }
 
 /**

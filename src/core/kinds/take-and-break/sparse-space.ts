@@ -97,6 +97,11 @@ export class SparseSpaceKernel {
     this.nextReview = 64;
   }
 
+  /** The split and the WebAssembly module, for a run that goes on without the kernel keeping part of its values (see window.ts). */
+  get parts(): { readonly split: RareCommonSplit; readonly wasm: WasmSparse | null; readonly moves: TwoHeapMoves } {
+    return { split: this.split, wasm: this.wasm, moves: this.moves };
+  }
+
   /** How many heaps so far are rare (heap 0 excluded), under which mask and in which space. */
   get rare(): RareSummary {
     return { count: this.split.count, mask: this.split.mask, space: this.split.space };

@@ -49,6 +49,7 @@ function wasmModule(): WebAssembly.Module | null {
 }
 
 type Fill = (g: number, from: number, to: number, moves: number, rare: number, rareCountAt: number, rareCapacity: number, isRare: number, isOdd: number, domain: number, bound: number, seen: number, stopAt: number, width: number, counts: number) => number;
+type FillWindow = (g: number, reach: number, from: number, to: number, moves: number, rare: number, rareCountAt: number, rareCapacity: number, isRare: number, isOdd: number, domain: number, bound: number, stopAt: number, counts: number) => number;
 type Partials = (g: number, from: number, to: number, B: number, moves: number, rare: number, rareCount: number, isRare: number, isOdd: number, domain: number, bound: number, seen: number, marks: number, words: number, covered: number) => number;
 type Repeats = (g: number, width: number, count: number, from: number, to: number, out: number, capacity: number) => number;
 type Finish = (g: number, base: number, start: number, end: number, moves: number, rare: number, rareBelow: number, rareCountAt: number, rareCapacity: number, isRare: number, isOdd: number, domain: number, bound: number, seen: number, marks: number, words: number, covered: number, stopAt: number, counts: number) => number;
@@ -97,6 +98,9 @@ export function wasmAvailable(): boolean {
 export class WasmSparse implements ValueHome {
   private readonly memory: WebAssembly.Memory;
   private readonly fillIn: Fill;
+  private readonly fillWindowIn: FillWindow;
+  private readonly scanReachIn: () => number;
+  private readonly farRareAt: number;
   private readonly partialsIn: Partials;
   private readonly finishIn: Finish;
   private readonly repeatsIn: Repeats;
@@ -120,6 +124,9 @@ export class WasmSparse implements ValueHome {
   private constructor(instance: WebAssembly.Instance, moves: TwoHeapMoves) {
     this.memory = instance.exports.memory as WebAssembly.Memory;
     this.fillIn = instance.exports.fill as Fill;
+    this.fillWindowIn = instance.exports.fill_window as FillWindow;
+    this.scanReachIn = instance.exports.scan_reach as () => number;
+    this.farRareAt = (instance.exports.far_rare as () => number)();
     this.partialsIn = instance.exports.partials as Partials;
     this.finishIn = instance.exports.finish as Finish;
     this.repeatsIn = instance.exports.repeats as Repeats;
@@ -178,6 +185,46 @@ export class WasmSparse implements ValueHome {
     const before = this.prepare(split);
     const stop = this.fillIn(this.valuesAt, from, end, this.movesAt, this.rareAt, this.rareCountAt, RARE_CAPACITY, this.isRareAt, this.isRareAt + TABLE_BOUND, domainOf(split), split.bound, this.seenAt, split.bound, store.bytesPerValue, this.countsAt);
     return this.takeIn(store, stop, split, before);
+  }
+
+  /**
+   * fill for a run that keeps part of its values (see window.ts): the store's slots from..end-1 stand for heaps
+   * `shift` further on (an even number), every rare heap lies in the front (below `reach` + 1), and the witness scans
+   * read splits up to `reach` only. Stops, besides where fill stops, after the first new rare heap (the caller
+   * checks it is in the front), and before a heap the scans leave undecided: then returns -slot - 1. Null where
+   * the module cannot (values past one byte).
+   */
+  fillWindow(store: ValueStore, from: number, end: number, split: RareCommonSplit, reach: number, shift: number, near: number, far: FarRare): number | null {
+    if (split.bound > SMALL_BOUND || store.bytesPerValue !== 1 || split.count + 1 >= RARE_CAPACITY || far.buffers.length > MAX_FAR || !this.houses(store)) return null;
+    this.prepare(split);
+    // Only the rare heaps of the front (the split's first `near`) go in the module's list; those past it come with their partners (far_rare).
+    const memory = this.memory.buffer;
+    new Int32Array(memory, this.rareCountAt, 1)[0] = near;
+    const farIn = new Int32Array(memory, this.farRareAt, 1 + 2 * far.buffers.length);
+    farIn[0] = far.buffers.length;
+    far.buffers.forEach((buffer, j) => farIn.set([far.values[j]!, buffer.byteOffset + far.lead - from], 1 + 2 * j));
+    const stop = this.fillWindowIn(this.valuesAt, reach, from, end, this.movesAt, this.rareAt, this.rareCountAt, near + 1, this.isRareAt, this.isRareAt + TABLE_BOUND, domainOf(split), split.bound, split.bound, this.countsAt);
+    const taken = this.takeIn(store, stop < 0 ? -stop - 1 : stop, split, near, shift);
+    return stop < 0 ? stop : taken;
+  }
+
+  /**
+   * Room in the module's memory, past the most the store can hold, for `count` buffers of `length` bytes: the
+   * partners of the rare heaps past a window's front (see FarRare). Views made now: fill them before anything grows
+   * the memory.
+   */
+  farBuffers(store: ValueStore, count: number, length: number): Uint8Array[] {
+    const at = (this.valuesAt + 2 * store.limit + 15) & ~15;
+    const capacity = store.values.length;
+    this.ensure(at + count * length);
+    // A memory grown detaches the store's view: a new one of the same values, as many as before.
+    store.values = this.view(store.bytesPerValue, capacity)!;
+    return Array.from({ length: count }, (_, j) => new Uint8Array(this.memory.buffer, at + j * length, length));
+  }
+
+  /** The largest split the module's witness scans have read since the last call (one byte a value only). */
+  scanReach(): number {
+    return this.scanReachIn();
   }
 
   /**
@@ -275,14 +322,15 @@ export class WasmSparse implements ValueHome {
   }
 
   /** Take what the module computed, up to `stop`, into the split: histogram and rare list from its counts, no pass over the values here. */
-  private takeIn(store: ValueStore, stop: number, split: RareCommonSplit, before: number): number {
+  private takeIn(store: ValueStore, stop: number, split: RareCommonSplit, before: number, shift = 0): number {
     const memory = this.memory.buffer;
     const bound = split.bound;
     const rareCount = new Int32Array(memory, this.rareCountAt, 1)[0]!;
+    const found = new Int32Array(memory, this.rareAt + 4 * before, rareCount - before);
     // Every value below bound is counted; one at or past it (the last, when the module stopped for it) is not.
-    split.recordCounts(new Uint32Array(memory, this.countsAt, 2 * bound), new Int32Array(memory, this.rareAt + 4 * before, rareCount - before));
+    split.recordCounts(new Uint32Array(memory, this.countsAt, 2 * bound), shift === 0 ? found : found.map((slot) => slot + shift));
     const last = store.values[stop - 1]!;
-    if (last >= bound) split.record(last, stop - 1);
+    if (last >= bound) split.record(last, stop - 1 + shift);
     return stop;
   }
 
@@ -322,6 +370,19 @@ export class WasmSparse implements ValueHome {
     const have = this.memory.buffer.byteLength;
     if (bytes > have) this.memory.grow(Math.ceil((bytes - have) / PAGE));
   }
+}
+
+/** The most rare heaps past a window's front the module takes (MAX_FAR in sparse.c). */
+export const MAX_FAR = 256;
+
+/**
+ * The rare heaps past a windowed run's front, for fillWindow: their values, and for each a buffer (from farBuffers)
+ * of its partners G(rest - r) for the rests of the heaps filled, from the rest `lead` below the first heap's slot.
+ */
+export interface FarRare {
+  readonly values: readonly number[];
+  readonly buffers: readonly Uint8Array[];
+  readonly lead: number;
 }
 
 /** The split takes' parity when the split lies in the domain space, else -1 (as the module takes it). */
