@@ -139,7 +139,7 @@ async function exploreTo(command: ExploreCommand, io: CliIo): Promise<number | v
   const asked = command.at && kind.heap?.solver ? () => `--at ${shortCount(max!)}` : undefined;
   // A format that streams is refused before any work for a result it cannot write; it streams only a table known to be
   // one of heaps (a rule module says its shape once loaded: its lines come at the end, or its refusal).
-  const shape = command.misere ? 'misere' : kind.tableShape;
+  const shape = command.misere ? 'misere' : (prepared.shape ?? kind.tableShape);
   if (format.progressive && shape !== undefined) checkApplies(format, shape);
   const progressive = format.progressive && shape === 'heap' ? await format.progressive(ruleText(game.rule)) : undefined;
   await withOutputs(command, format, io, (sink) => runPrepared(prepared, command, io, asked, progressive && (async (values) => streamOut(sink, progressive.onValues(values, values.length)))), progressive);

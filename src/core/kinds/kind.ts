@@ -133,6 +133,8 @@ export interface Prepared<R> {
   finish?(first: unknown): Awaitable<SteppedWork<R>>;
   /** Refuse a checkpoint file saved for other inputs, naming what changed (a module's edited file), before it is loaded. */
   checkCheckpoint?(file: string): void;
+  /** The shape of its result where that is not the kind's table shape (a windowed table), so formats are checked before any work. */
+  readonly shape?: string;
 }
 
 /** A kind of game: its words, rule text, checks, work, and the capabilities it has (see the file's comment). */

@@ -100,7 +100,7 @@ export const errors = {
   'error.window.kind': 'only take-and-break codes keep part of their values (a window); this game keeps them all',
   'error.window.reach': 'heap {heap} needs G({index}), which this run does not keep (it keeps G(0..{front}), the tail from G({tail}) on, and the rare heaps): give a larger window, or run without one',
   'error.window.range': 'the window is an even number of values from {least} to {most}',
-  'error.window.codes': 'a window applies to a table of heaps 0..max of a code whose moves leave at most two heaps (not to positions, single heaps or misère play)',
+  'error.window.codes': 'a window applies to a table of heaps 0..max of a code of finitely many digits whose moves leave at most two heaps (not to positions, single heaps or misère play)',
   'error.observed.none': 'no period was observed over the first {count} values, so no law answers a heap of {heap}',
   'error.heaps.atMost': 'at most {most} heaps',
   'error.rows.twoPile': 'applies to two-pile games ({vectors}, {preset} wythoff)',

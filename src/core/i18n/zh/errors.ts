@@ -97,7 +97,7 @@ export const errors: Readonly<Record<keyof typeof english, string>> = {
   'error.window.kind': '只有取走-分堆编码能只保留部分值（窗口）；此游戏保留全部值',
   'error.window.reach': '堆 {heap} 需要 G({index})，而本次运行没有保留它（保留 G(0..{front})、从 G({tail}) 起的尾部和稀有堆）：请给更大的窗口，或不用窗口运行',
   'error.window.range': '窗口是 {least} 到 {most} 之间的偶数个值',
-  'error.window.codes': '窗口只适用于每步至多留下两堆的编码的堆 0..max 值表（不适用于局面、单个堆或反常玩法）',
+  'error.window.codes': '窗口只适用于位数有限、每步至多留下两堆的编码的堆 0..max 值表（不适用于局面、单个堆或反常玩法）',
   'error.observed.none': '在前 {count} 个值中没有观察到周期，所以没有规律能回答大小为 {heap} 的堆',
   'error.heaps.atMost': '堆至多为 {most}',
   'error.rows.twoPile': '只适用于两堆游戏（{vectors}、{preset} wythoff）',

@@ -26,7 +26,7 @@ export function prepareWindowTable(request: AnalyseRequest<TakeBreakRule>, text:
     throw InputError.about('out-of-range', 'window', front, formatCount(front), saying('error.window.range', { least: formatCount(LEAST_WINDOW), most: formatCount(MOST_WINDOW) }));
   }
   const max = request.max;
-  if (maxHeapsLeft(request.game.rule.code) > 2 || max === undefined || request.position || request.at || request.misere || request.misereTheory) {
+  if (request.game.rule.code.repeat || maxHeapsLeft(request.game.rule.code) > 2 || max === undefined || request.position || request.at || request.misere || request.misereTheory) {
     throw new InputError(says`${mention('window')} ${formatCount(front)}: ${saying('error.window.codes')}`, { code: 'not-applicable', field: 'window', value: front });
   }
   if (max >= BigInt(Number.MAX_SAFE_INTEGER)) throw InputError.about('too-large', 'max', max, String(max), 'beyond 2^53 heaps');
@@ -34,6 +34,7 @@ export function prepareWindowTable(request: AnalyseRequest<TakeBreakRule>, text:
   return {
     // The window is part of what a checkpoint continues: a resume with another one is refused, naming both.
     checkpointKey: `${text} (window ${front})`,
+    shape: 'window-table',
     work: (resume) => {
       const spill = openValueSpill(request.windowFile ?? null, resume !== undefined);
       const run = new WindowedRun(request.game.rule.code, front, true, spill);
