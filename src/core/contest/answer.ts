@@ -6,7 +6,7 @@
  * CLI writes them from its position reports; `--emit --program` writes
  * programs that print the same bytes.
  */
-import { InputError, mention, says } from '../errors.js';
+import { InputError, mention, says, saying } from '../errors.js';
 import type { ShapedResult } from '../kinds/kind.js';
 import type { PositionReport } from '../positions/position.js';
 
@@ -98,6 +98,9 @@ export function isPositionReport(result: ShapedResult): result is PositionReport
 
 const BLOCK = 8192;
 
+/** The fields a message about the move's layout names, written as the layout writes them. */
+const FIELD_WORDS = { take: '{take}', from: '{from}', to: '{to}' };
+
 /** A move in `format`, in pieces (the position after it read a block at a time). */
 function* moveText(move: JudgeMove, components: WrittenComponents, format: string): Generator<string, void, void> {
   for (const part of format.split(/(\{[a-z]+\})/)) {
@@ -105,7 +108,7 @@ function* moveText(move: JudgeMove, components: WrittenComponents, format: strin
     if (field === undefined) {
       if (part) yield part;
     } else if (field === 'take') {
-      if (move.take === null) throw new InputError("the move's layout names {take}, but this game's moves take no amount of tokens (name {from} and {to} instead)", { field: 'answer', value: format });
+      if (move.take === null) throw new InputError(saying('error.contest.noTakeInstead', FIELD_WORDS), { field: 'answer', value: format });
       yield String(move.take);
     } else if (field === 'heap') yield String(move.component);
     else if (field === 'from') yield move.from;
@@ -118,7 +121,7 @@ function* moveText(move: JudgeMove, components: WrittenComponents, format: strin
           yield space + (from + i + 1 === move.component ? (move.to.length === 0 ? '0' : move.to.join(' ')) : block[i]);
         }
       }
-    } else throw new InputError(`the move's layout names {${field}}, which is not one of ${MOVE_FIELDS.map((f) => `{${f}}`).join(' ')}`, { field: 'answer', value: format });
+    } else throw new InputError(saying('error.contest.unknownField', { field: `{${field}}`, fields: MOVE_FIELDS.map((f) => `{${f}}`).join(' ') }), { field: 'answer', value: format });
   }
 }
 
@@ -134,25 +137,25 @@ function* moveText(move: JudgeMove, components: WrittenComponents, format: strin
  */
 export function* answerPieces(report: JudgeReport, components: WrittenComponents, spec: AnswerSpec): Generator<string, void, void> {
   const { mode, words } = spec;
-  if (report.outcome === 'D') throw new InputError(says`${mention('answer')} ${mode}: neither player can force a win here (a draw), so there is no ${mode === 'winner' ? 'winner' : 'winning move'} to print`, { field: 'answer', value: mode });
+  if (report.outcome === 'D') throw new InputError(says`${mention('answer')} ${mode}: ${saying(mode === 'winner' ? 'error.contest.drawWinner' : 'error.contest.drawMove')}`, { field: 'answer', value: mode });
   const won = report.outcome === 'N';
   if (mode === 'winner') return yield won ? words[0]! : words[1]!;
   if (mode !== 'count' && !won) return yield words[words.length - 1]!;
   // The first move listed is the first of all only when no component before it went unlisted.
   if (mode === 'move' && report.movesNotListed && report.moves.length > 0 && (report.unlistedComponent ?? Infinity) < report.moves[0]!.component) {
-    throw new InputError(says`${mention('answer')} move: the first player wins, but the winning moves could not be found: ${report.movesNotListed}`, { field: 'answer', value: mode });
+    throw new InputError(says`${mention('answer')} move: ${saying('error.contest.movesNotFound', { why: report.movesNotListed })}`, { field: 'answer', value: mode });
   }
   if (won && report.moves.length === 0) {
-    if (report.movesNotListed) throw new InputError(says`${mention('answer')} ${mode}: the first player wins, but the winning moves could not be found: ${report.movesNotListed}`, { field: 'answer', value: mode });
-    if (mode !== 'count') throw new InputError(says`${mention('answer')} ${mode}: the player to move wins by making no move (misère play with no move left), so there is no move to print`, { field: 'answer', value: mode });
+    if (report.movesNotListed) throw new InputError(says`${mention('answer')} ${mode}: ${saying('error.contest.movesNotFound', { why: report.movesNotListed })}`, { field: 'answer', value: mode });
+    if (mode !== 'count') throw new InputError(says`${mention('answer')} ${mode}: ${saying('error.contest.winByNoMove')}`, { field: 'answer', value: mode });
   }
   if (mode === 'count') {
-    if (won && report.movesNotListed) throw new InputError(says`${mention('answer')} count: the first player wins, but the winning moves could not be counted: ${report.movesNotListed}`, { field: 'answer', value: mode });
+    if (won && report.movesNotListed) throw new InputError(says`${mention('answer')} count: ${saying('error.contest.movesNotCounted', { why: report.movesNotListed })}`, { field: 'answer', value: mode });
     return yield won ? String(report.moveCount) : '0';
   }
-  if (spec.moveFormat.includes('{take}') && report.moves.some((m) => m.take === null)) throw new InputError(says`${mention('answer')} ${mode}: the move's layout names {take}, but this game's moves take no amount of tokens (write it with {from} and {to})`, { field: 'answer', value: spec.moveFormat });
+  if (spec.moveFormat.includes('{take}') && report.moves.some((m) => m.take === null)) throw new InputError(says`${mention('answer')} ${mode}: ${saying('error.contest.noTake', FIELD_WORDS)}`, { field: 'answer', value: spec.moveFormat });
   if (mode === 'move') return yield* moveText(report.moves[0]!, components, spec.moveFormat);
-  if (BigInt(report.moves.length) < report.moveCount) throw new InputError(says`${mention('answer')} moves: the position has ${report.moveCount} winning moves; at most ${report.moves.length} are listed`, { field: 'answer', value: mode });
+  if (BigInt(report.moves.length) < report.moveCount) throw new InputError(says`${mention('answer')} moves: ${saying('error.contest.movesUnlisted', { count: report.moveCount, listed: report.moves.length })}`, { field: 'answer', value: mode });
   if (words.length === 2) yield `${words[0]}\n`;
   for (let i = 0; i < report.moves.length; i++) {
     if (i > 0) yield '\n';

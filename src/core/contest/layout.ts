@@ -8,8 +8,9 @@
  * each language. Nothing here knows how a position is valued, or how many
  * tokens a component takes (a heap one, a pair two): the caller says.
  */
-import { InputError, mention, says } from '../errors.js';
+import { InputError, mention, says, saying, type SaidMessage, type SaidPart } from '../errors.js';
 import { formatCount } from '../numbers.js';
+import type { MessageKey } from '../i18n/index.js';
 
 /** Where the cases of the input end. */
 export type CaseEnd =
@@ -62,12 +63,12 @@ export const DEFAULT_SENTINEL = ['0'];
 export function judgeLayout(name: LayoutName, options: { sentinel?: readonly string[]; components?: number; rule?: string } = {}): JudgeLayout {
   const named = NAMED_LAYOUTS[name];
   const where = says`${mention('input')} ${name}`;
-  if (options.sentinel !== undefined && named.cases !== 'sentinel') throw new InputError(says`${where}: a sentinel ends the cases of ${mention('input')} until only`, { field: 'input', value: name, code: 'not-applicable' });
-  if (options.sentinel !== undefined && options.sentinel.length === 0) throw new InputError(says`${where}: the sentinel is empty: give the tokens of its line (such as 0, or '0 0 0')`, { field: 'input', value: name });
+  if (options.sentinel !== undefined && named.cases !== 'sentinel') throw new InputError(says`${where}: ${saying('error.contest.sentinelOnly', { input: mention('input') })}`, { field: 'input', value: name, code: 'not-applicable' });
+  if (options.sentinel !== undefined && options.sentinel.length === 0) throw new InputError(says`${where}: ${saying('error.contest.sentinelEmpty')}`, { field: 'input', value: name });
   if (named.components === 'rest' && (options.components !== undefined || options.rule !== undefined)) {
-    throw new InputError(says`${where}: every number is a heap of one position; a fixed number of components or a rule per case needs a layout of cases (counted, cases, until, eof)`, { field: 'input', value: name, code: 'not-applicable' });
+    throw new InputError(says`${where}: ${saying('error.contest.heapsOnly')}`, { field: 'input', value: name, code: 'not-applicable' });
   }
-  if (options.components !== undefined && !(Number.isSafeInteger(options.components) && options.components >= 1)) throw new InputError(says`${where}: a position has at least 1 component`, { field: 'input', value: options.components, code: 'out-of-range' });
+  if (options.components !== undefined && !(Number.isSafeInteger(options.components) && options.components >= 1)) throw new InputError(says`${where}: ${saying('error.contest.componentsAtLeast')}`, { field: 'input', value: options.components, code: 'out-of-range' });
   return {
     name,
     cases: named.cases,
@@ -98,8 +99,27 @@ export interface CaseSpan {
   readonly positions: readonly PositionSpan[];
 }
 
-const plural = (n: bigint | number, one: string, many = `${one}s`) => `${formatCount(Number(n))} ${n === 1 || n === 1n ? one : many}`;
-const follow = (n: bigint | number) => (n === 0 || n === 0n ? 'none does' : `${plural(n, 'number')} ${n === 1 || n === 1n ? 'does' : 'do'}`);
+/** Whether `n` takes the singular (`1 heap follows`). */
+const one = (n: bigint | number): boolean => n === 1 || n === 1n;
+/** The message that agrees with `n`: the singular's or the plural's. */
+const agreeing = (n: bigint | number, [singular, many]: readonly [MessageKey, MessageKey], params: SaidMessage['params'] = {}): SaidMessage => ({
+  key: one(n) ? singular : many,
+  params: { n: formatCount(Number(n)), ...params },
+});
+/** The nouns a count may name: `1 heap`, `2 heaps`. */
+const NOUNS = {
+  heap: ['error.contest.heap.one', 'error.contest.heap.many'],
+  component: ['error.contest.component.one', 'error.contest.component.many'],
+  number: ['error.contest.number.one', 'error.contest.number.many'],
+  token: ['error.contest.token.one', 'error.contest.token.many'],
+  case: ['error.contest.case.one', 'error.contest.case.many'],
+} as const;
+/** `n` things, the noun agreeing (`1 heap`, `2 heaps`). */
+const plural = (n: bigint | number, noun: keyof typeof NOUNS): SaidMessage => agreeing(n, NOUNS[noun]);
+/** How many numbers follow: `none does`, `1 number does`, `2 numbers do`. */
+const follow = (n: bigint | number): SaidMessage => (n === 0 || n === 0n ? { key: 'error.contest.noneDoes' } : agreeing(n, ['error.contest.numbersDo.one', 'error.contest.numbersDo.many']));
+/** A message as part of an error's words. */
+const said = (message: SaidMessage): SaidPart => ({ said: message });
 
 /**
  * The cases of `tokens` in `layout`, a component taking `width` tokens, one
@@ -110,42 +130,43 @@ const follow = (n: bigint | number) => (n === 0 || n === 0n ? 'none does' : `${p
 function* spans(tokens: JudgeTokens, layout: JudgeLayout, width: number): Generator<CaseSpan, void, void> {
   const total = tokens.count;
   const where = says`${mention('input')} ${layout.name}`;
-  const fail = (text: string, value?: unknown): never => {
-    throw new InputError(says`${where}: ${text}`, { field: 'input', value });
+  const fail = (reason: SaidMessage, value?: unknown): never => {
+    throw new InputError(says`${where}: ${said(reason)}`, { field: 'input', value });
   };
   /** A count at token i: a whole number, or a refusal naming what it counts. */
-  const countAt = (i: number, what: string): number => {
+  const countAt = (i: number, what: SaidMessage): number => {
     const n = tokens.number(i);
-    if (n === null) fail(`${what} ${JSON.stringify(tokens.text(i))} is not a whole number`, tokens.text(i));
-    if (n! > BigInt(total)) fail(`${what} ${n} is more than the ${formatCount(total)} tokens of the input`, n);
+    if (n === null) fail({ key: 'error.contest.countNotWhole', params: { what, text: JSON.stringify(tokens.text(i)) } }, tokens.text(i));
+    if (n! > BigInt(total)) fail({ key: 'error.contest.countPastInput', params: { what, n: n!, total: formatCount(total) } }, n);
     return Number(n);
   };
   let at = 0;
   let cases = Infinity;
   if (layout.cases === 'counted') {
-    if (total === 0) fail('standard input is empty (expected the number of cases)');
-    cases = countAt(0, 'the number of cases');
+    if (total === 0) fail({ key: 'error.contest.inputEmpty' });
+    cases = countAt(0, { key: 'error.contest.countOfCases' });
     at = 1;
   }
   /** One position from token `at` on, in case `c`. */
-  const position = (c: number, of: string): PositionSpan => {
+  const position = (of: SaidMessage): PositionSpan => {
     let components: number;
     if (layout.components === 'rest') components = Math.floor((total - at) / width);
     else if (layout.components === 'counted') {
-      if (at >= total) fail(`${of} has no count`);
+      if (at >= total) fail({ key: 'error.contest.noCount', params: { of } });
       const count = tokens.number(at);
-      if (count === null) fail(`${of}: its count ${JSON.stringify(tokens.text(at))} is not a whole number`, tokens.text(at));
+      if (count === null) fail({ key: 'error.contest.itsCountNotWhole', params: { of, text: JSON.stringify(tokens.text(at)) } }, tokens.text(at));
       const left = BigInt(total - at - 1);
       if (count! * BigInt(width) > left) {
-        if (layout.cases === 'one' && layout.rule === null) fail(`the count ${count} says ${plural(count!, width === 1 ? 'heap' : 'component')} follow, but ${follow(left)}`, count);
-        const each = width === 1 ? '' : ` (${plural(count! * BigInt(width), 'number')})`;
-        fail(`${of} says ${plural(count!, width === 1 ? 'heap' : 'component')}${each}, but only ${plural(left, 'number')} ${left === 1n ? 'follows' : 'follow'}`, count);
+        const items = plural(count!, width === 1 ? 'heap' : 'component');
+        if (layout.cases === 'one' && layout.rule === null) fail({ key: 'error.contest.countFollow', params: { count: count!, items, rest: follow(left) } }, count);
+        const each = width === 1 ? '' : { key: 'error.contest.numbersEach', params: { numbers: plural(count! * BigInt(width), 'number') } } as const;
+        fail(agreeing(left, ['error.contest.countSays.one', 'error.contest.countSays.many'], { of, items, each, left: plural(left, 'number') }), count);
       }
       components = Number(count);
       at++;
     } else {
       components = layout.components;
-      if (at + components * width > total) fail(`${of} needs ${plural(components * width, 'token')}, but only ${plural(total - at, 'token')} ${total - at === 1 ? 'follows' : 'follow'}`);
+      if (at + components * width > total) fail(agreeing(total - at, ['error.contest.needs.one', 'error.contest.needs.many'], { of, need: plural(components * width, 'token'), left: plural(total - at, 'token') }));
     }
     const span = { from: at, components };
     at += components * width;
@@ -163,26 +184,27 @@ function* spans(tokens: JudgeTokens, layout: JudgeLayout, width: number): Genera
     if (layout.cases === 'sentinel') {
       if (sentinelAt(at)) {
         at += layout.sentinel.length;
-        if (at < total) fail(`${plural(total - at, 'more token')} ${total - at === 1 ? 'follows' : 'follow'} the sentinel ${JSON.stringify(layout.sentinel.join(' '))} that ends the cases`);
+        if (at < total) fail(agreeing(total - at, ['error.contest.afterSentinel.one', 'error.contest.afterSentinel.many'], { sentinel: JSON.stringify(layout.sentinel.join(' ')) }));
         return;
       }
-      if (at >= total) fail(`standard input ends after ${plural(c - 1, 'case')} without the sentinel ${JSON.stringify(layout.sentinel.join(' '))} that ends the cases`);
+      if (at >= total) fail({ key: 'error.contest.noSentinel', params: { cases: plural(c - 1, 'case'), sentinel: JSON.stringify(layout.sentinel.join(' ')) } });
     }
-    if (layout.cases === 'counted' && at >= total) fail(`the first number says ${plural(cases, 'case')}, but standard input ends after ${plural(c - 1, 'case')} (case ${c} has no count)`);
-    const of = layout.cases === 'counted' ? `case ${c} of ${cases}` : layout.cases === 'one' ? 'the position' : `case ${c}`;
+    if (layout.cases === 'counted' && at >= total) fail({ key: 'error.contest.casesShort', params: { cases: plural(cases, 'case'), done: plural(c - 1, 'case'), c } });
+    const of: SaidMessage =
+      layout.cases === 'counted' ? { key: 'error.contest.caseOf', params: { c, cases } } : layout.cases === 'one' ? { key: 'error.contest.thePosition' } : { key: 'error.contest.caseNumber', params: { c } };
     let rule: CaseSpan['rule'] = null;
     let positions = 1;
     if (layout.rule !== null) {
-      const k = countAt(at, `${of}: the rule's count`);
-      if (at + 1 + k > total) fail(`${of}: the rule's count ${k} says ${plural(k, 'number')} follow, but only ${plural(total - at - 1, 'token')} ${total - at - 1 === 1 ? 'does' : 'do'}`);
+      const k = countAt(at, { key: 'error.contest.rulesCount', params: { of } });
+      if (at + 1 + k > total) fail(agreeing(total - at - 1, ['error.contest.ruleShort.one', 'error.contest.ruleShort.many'], { of, k, numbers: plural(k, 'number'), left: plural(total - at - 1, 'token') }));
       rule = { from: at + 1, count: k };
       at += 1 + k;
-      if (at >= total) fail(`${of}: no count of positions after the rule`);
-      positions = countAt(at, `${of}: the count of positions`);
+      if (at >= total) fail({ key: 'error.contest.noPositionsCount', params: { of } });
+      positions = countAt(at, { key: 'error.contest.positionsCount', params: { of } });
       at++;
     }
     const list: PositionSpan[] = [];
-    for (let p = 1; p <= positions; p++) list.push(position(c, layout.rule !== null ? `${of}, position ${p} of ${positions}` : of));
+    for (let p = 1; p <= positions; p++) list.push(position(layout.rule !== null ? { key: 'error.contest.positionOf', params: { of, p, positions } } : of));
     yield { number: c, rule, positions: list };
     if (layout.cases === 'one') break;
   }
@@ -190,10 +212,10 @@ function* spans(tokens: JudgeTokens, layout: JudgeLayout, width: number): Genera
     const n = total - at;
     if (layout.cases === 'one' && layout.components === 'counted' && layout.rule === null) {
       const count = tokens.number(0)!;
-      fail(`the count ${count} says ${plural(count, width === 1 ? 'heap' : 'component')} follow, but ${follow(BigInt(Math.floor((total - 1) / width)))}`, count);
+      fail({ key: 'error.contest.countFollow', params: { count, items: plural(count, width === 1 ? 'heap' : 'component'), rest: follow(BigInt(Math.floor((total - 1) / width))) } }, count);
     }
-    if (layout.cases === 'counted') fail(`the first number announces ${plural(cases, 'case')}, but ${plural(n, 'more number')} ${n === 1 ? 'follows' : 'follow'} the last of them`);
-    fail(`${plural(n, 'more token')} ${n === 1 ? 'follows' : 'follow'} the position`);
+    if (layout.cases === 'counted') fail(agreeing(n, ['error.contest.casesOver.one', 'error.contest.casesOver.many'], { cases: plural(cases, 'case') }));
+    fail(agreeing(n, ['error.contest.positionOver.one', 'error.contest.positionOver.many']));
   }
 }
 

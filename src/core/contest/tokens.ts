@@ -4,7 +4,7 @@
  * or text split at white space, where a component written as JSON (a
  * module's state, `{"heap": 3, "cap": 2}`) is one token however it is spaced.
  */
-import { InputError, mention, says } from '../errors.js';
+import { InputError, mention, says, saying } from '../errors.js';
 import type { HeapList } from '../positions/heap-list.js';
 import type { JudgeTokens } from './layout.js';
 
@@ -57,7 +57,7 @@ export function textTokens(text: string, json: boolean): JudgeTokens & { readonl
         i++;
       } while (i < n && depth > 0);
       if (depth !== 0 || (i >= n && text[i - 1] !== '"' && text[i - 1] !== '}' && text[i - 1] !== ']')) {
-        throw new InputError(says`${mention('input')}: the JSON value at character ${start + 1} of standard input does not end (${JSON.stringify(text.slice(start, start + 30))}…)`, { field: 'input', value: text.slice(start, start + 30) });
+        throw new InputError(says`${mention('input')}: ${saying('error.contest.jsonOpen', { at: start + 1, start: JSON.stringify(text.slice(start, start + 30)) })}`, { field: 'input', value: text.slice(start, start + 30) });
       }
     } else while (i < n && !space(text[i]!)) i++;
     all.push(text.slice(start, i));

@@ -11,7 +11,7 @@
  * command that produced it, and the ground of each part (proven by which
  * argument, or observed over which values and NOT proven).
  */
-import { InputError, mention, says } from '../errors.js';
+import { InputError, mention, says, saying } from '../errors.js';
 import { formatCount } from '../numbers.js';
 import { isCycle } from '../laws/pattern.js';
 import type { Exploration } from '../heap/explore.js';
@@ -104,7 +104,7 @@ function heapModel(x: Exploration, header: (grounds: string[]) => EmitHeader, op
   const p = x.pattern;
   if (!isCycle(p)) {
     if (options.tableUpTo !== undefined) return tableModel(x, header, options.tableUpTo);
-    throw new InputError(says`${mention('emit')}: no period was found over the first ${formatCount(x.computed)} values (${x.noTheorem ?? says`raise ${mention('limit')}`}), so there is no pattern to write; ${mention('max')} N writes the table itself up to N`, { code: 'not-applicable', field: 'emit' });
+    throw new InputError(says`${mention('emit')}: ${saying('error.emit.noPeriod', { computed: formatCount(x.computed), why: x.noTheorem ?? { key: 'error.memory.raise', params: { limit: mention('limit') } }, max: mention('max') })}`, { code: 'not-applicable', field: 'emit' });
   }
   let ground: string;
   if (p.proof) {

@@ -6,7 +6,7 @@
  * prints the answer the CLI gives (the same AnswerSpec), byte for byte.
  * The data here; each language's main is in program-<language>.ts.
  */
-import { InputError, mention, says, type InputField, type Wording } from '../errors.js';
+import { InputError, mention, says, saying, type InputField, type Wording } from '../errors.js';
 import type { AnswerSpec, MoveField } from '../contest/answer.js';
 import type { JudgeLayout } from '../contest/layout.js';
 import type { HeapMoves } from '../heap/heap-kind.js';
@@ -36,7 +36,7 @@ export interface ProgramModel {
   readonly wide: boolean;
 }
 
-const refuse = (words: Wording) => new InputError(says`${mention('emit')}, a whole program: ${words}`, { code: 'not-applicable', field: 'emit' });
+const refuse = (words: Wording) => new InputError(says`${mention('emit')}, ${saying('error.emit.program')}: ${words}`, { code: 'not-applicable', field: 'emit' });
 
 const COMPONENTS: Readonly<Record<EmitModel['kind'], ProgramComponent | null>> = {
   'heap-cycle': 'heap',
@@ -63,18 +63,18 @@ export function moveParts(format: string): MovePart[] {
  */
 export function programModel(code: EmitModel, moves: HeapMoves | null, layout: JudgeLayout, answer: AnswerSpec, language: EmitLanguage): ProgramModel {
   const component = COMPONENTS[code.kind];
-  if (component === null) throw refuse("this game's code is a theorem of its own kind, with no grundy(n) or is_p for a program to call");
-  if (layout.rule !== null) throw refuse(says`a rule in each case (${mention(layout.rule as InputField)} -) has no pattern to write: give the rule`);
+  if (component === null) throw refuse(saying('error.emit.codeTheorem'));
+  if (layout.rule !== null) throw refuse(saying('error.emit.rulePerCase', { rule: mention(layout.rule as InputField) }));
   let options: ProgramModel['options'] = null;
   if (answer.mode !== 'winner') {
-    if (component !== 'heap') throw refuse(says`${mention('answer')} ${answer.mode} needs the values of a sum; the program of this game (is_p of one ${component === 'pair' ? 'pair' : 'start heap'}) answers ${mention('answer')} winner`);
+    if (component !== 'heap') throw refuse(saying(component === 'pair' ? 'error.emit.sumOfPairs' : 'error.emit.sumOfStarts', { answer: mention('answer'), mode: answer.mode }));
     if (moves?.nim) options = { kind: 'nim' };
     else if (moves?.takes) options = { kind: 'takes', takes: moves.takes };
-    else throw refuse(says`${mention('answer')} ${answer.mode} lists winning moves, which a program finds from the amounts a move takes: a subtraction set, Bash or Nim (this game answers ${mention('answer')} winner)`);
+    else throw refuse(saying('error.emit.movesFromTakes', { answer: mention('answer'), mode: answer.mode }));
   }
   // As the C functions choose (c-family.ts): 128 bits only where heaps up to 2^63 - 1 already pass 64 bits.
   const wide = code.kind === 'heap-cycle' && code.largestSigned > 2n ** 64n - 1n;
-  if (language === 'java' && code.kind === 'heap-cycle' && code.largestSigned > LARGEST_SIGNED) throw refuse('the values pass a long, which a Java program does not sum (C and C++ use unsigned __int128; Python and JavaScript any size)');
+  if (language === 'java' && code.kind === 'heap-cycle' && code.largestSigned > LARGEST_SIGNED) throw refuse(saying('error.emit.javaLong'));
   const width = component === 'pair' ? 2 : 1;
   return { code, component, width, options, layout, answer, prefixParts: answer.prefix.split('{k}'), moveParts: moveParts(answer.moveFormat), wide };
 }

@@ -4,6 +4,7 @@ import { explore } from './explore.js';
 import { play } from './play.js';
 import { rules } from './rules.js';
 import { errors } from './errors.js';
+import { contest } from './contest.js';
 import { KIND_MESSAGES_ZH } from '../../kinds/messages.js';
 
-export const zh = { ...app, ...explore, ...play, ...rules, ...errors, ...KIND_MESSAGES_ZH };
+export const zh = { ...app, ...explore, ...play, ...rules, ...errors, ...contest, ...KIND_MESSAGES_ZH };
