@@ -9,7 +9,7 @@
 import { KINDS, kindOfShape, type AnalysisResult } from '../core/kinds/registry.js';
 import type { DocumentBlock, ShapedResult } from '../core/kinds/kind.js';
 import type { Sink } from '../core/sink.js';
-import type { ValueArray } from '../core/kernels/store.js';
+import type { Progressive } from './progressive.js';
 import { InputError, mention, says } from '../core/errors.js';
 import type { CheckReport } from '../core/conjecture/check.js';
 import type { PresetList } from './presets-report.js';
@@ -28,10 +28,7 @@ export interface WriteOptions {
   readonly progressive?: Progressive;
 }
 
-/** A format that writes while a heap table is computed: the text to write as G(0..count-1) stand computed. */
-export interface Progressive {
-  onValues(values: ValueArray, count: number): string;
-}
+export type { Progressive } from './progressive.js';
 
 type Shape = Result['shape'];
 type Writer<R> = (result: R, sink: Sink, options: WriteOptions) => Promise<void>;

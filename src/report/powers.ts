@@ -12,7 +12,7 @@ import type { UnsolvedStatistics } from '../core/heap/statistics.js';
 import type { Exploration } from '../core/heap/explore.js';
 import type { ValueArray } from '../core/kernels/store.js';
 import type { Sink } from '../core/sink.js';
-import type { Progressive } from './formats.js';
+import type { Progressive } from './progressive.js';
 
 /** The lines of one run, as its values come (onValues) and at its end (finalText). */
 export class PowersStream implements Progressive {

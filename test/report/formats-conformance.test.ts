@@ -94,6 +94,8 @@ beforeAll(async () => {
     }
     for (const position of positionsOf(table)) keep(`${name} --position ${position.join(' ')}`, await attempt({ game, position }));
     keep(`${name} --misere`, await attempt({ game, max: 12n, misere: true }));
+    // A table that keeps part of its values has a shape of its own (a kind that can keep one says so).
+    if (KINDS.some((kind) => kind.windowedTables && kind.ruleKinds.includes(game.rule.kind))) keep(`${name} --window 64`, await attempt({ game, max: 400n, window: 64 }));
     for (const theory of ['genus', 'quotient'] as const) keep(`${name} --misere-${theory}`, await attempt({ game, max: 6n, misereTheory: theory }));
   }
 }, 120_000);

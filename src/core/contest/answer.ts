@@ -9,6 +9,7 @@
 import { InputError, mention, says, saying } from '../errors.js';
 import type { ShapedResult } from '../kinds/kind.js';
 import type { PositionReport } from '../positions/position.js';
+import type { JudgeMove, JudgeReport } from './judge-report.js';
 
 export const ANSWER_MODES = ['winner', 'move', 'count', 'moves'] as const;
 export type AnswerMode = (typeof ANSWER_MODES)[number];
@@ -49,28 +50,6 @@ export function answerSpec(mode: AnswerMode, given: Partial<Omit<AnswerSpec, 'mo
 /** A case's prefix, its `{k}` the case's number. */
 export function prefixOf(spec: AnswerSpec, caseNumber: number): string {
   return spec.prefix.replaceAll('{k}', String(caseNumber));
-}
-
-/** A winning move as a judge writes it: the component (from 1), the amount taken (null where the game has none), and the component before and after, written. */
-export interface JudgeMove {
-  readonly component: number;
-  readonly take: bigint | null;
-  readonly from: string;
-  readonly to: readonly string[];
-}
-
-/** What an answer needs of a position's result. */
-export interface JudgeReport {
-  /** N: the player to move wins; P: the other player; D: neither (a draw). */
-  readonly outcome: 'N' | 'P' | 'D';
-  /** The winning moves, in the canonical order (all of them, or the first WINNING_MOVES_LISTED). */
-  readonly moves: readonly JudgeMove[];
-  /** How many winning moves there are. */
-  readonly moveCount: bigint;
-  /** Why winning moves could not be listed (null when they were). */
-  readonly movesNotListed: string | null;
-  /** The first component whose winning moves could not be listed (moves listed after it are not the first of all). */
-  readonly unlistedComponent?: number;
 }
 
 /** The components of a position as a judge writes them, read a block at a time (a position may have millions). */

@@ -15,22 +15,9 @@
  * mask (Exploration.kernel), which is re-chosen only at each doubling.
  */
 import type { ValueArray } from '../kernels/store.js';
-import { ValueTally } from './value-tally.js';
+import { ValueTally, type UnsolvedStatistics } from './value-tally.js';
 
-/** What unsolvedStatistics finds in the computed values of a game whose period is not proven. */
-export interface UnsolvedStatistics {
-  /** Values computed: G(0..computed-1). */
-  readonly computed: number;
-  /** The largest computed value, and the first heap that has it. */
-  readonly largestValue: number;
-  readonly largestAt: number;
-  /** The mask with the fewest rare heaps (see the module comment). */
-  readonly rareMask: number;
-  /** Heaps n < computed (heap 0 included) with popcount(G(n) & rareMask) even. */
-  readonly rareHeaps: number;
-  /** The last of them. */
-  readonly lastRareHeap: number;
-}
+export type { UnsolvedStatistics } from './value-tally.js';
 
 /** The row of G(0..computed-1), from their value counts (value-tally.ts, which streams the same row at every power of two). */
 export function unsolvedStatistics(g: ValueArray, computed: number): UnsolvedStatistics {

@@ -10,10 +10,24 @@
  */
 import { xorBound } from '../kernels/mex-buffer.js';
 import { isRareValue } from '../kernels/rare.js';
-import type { UnsolvedStatistics } from './statistics.js';
 
 /** Masks are searched below this bound (values below 2^20); wider values keep mask 0. */
 const MAX_TRANSFORM = 1 << 20;
+
+/** What unsolvedStatistics finds in the computed values of a game whose period is not proven. */
+export interface UnsolvedStatistics {
+  /** Values computed: G(0..computed-1). */
+  readonly computed: number;
+  /** The largest computed value, and the first heap that has it. */
+  readonly largestValue: number;
+  readonly largestAt: number;
+  /** The mask with the fewest rare heaps (see the module comment). */
+  readonly rareMask: number;
+  /** Heaps n < computed (heap 0 included) with popcount(G(n) & rareMask) even. */
+  readonly rareHeaps: number;
+  /** The last of them. */
+  readonly lastRareHeap: number;
+}
 
 export class ValueTally {
   /** counts[v]: heaps n < heaps with G(n) = v; firstAt/lastAt the first and last of them (-1: none). */

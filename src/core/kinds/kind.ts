@@ -20,7 +20,7 @@ import type { ClosedForm } from '../heap/closed-form.js';
 import type { PairTheorem } from '../positions/pair-theorem.js';
 import type { EmitHeader, EmitModel } from '../emit/models.js';
 import type { Message, MessageKey } from '../i18n/index.js';
-import type { JudgeReport } from '../contest/answer.js';
+import type { JudgeReport } from '../contest/judge-report.js';
 
 /** Any result sg-explore computes: a table or a position of some kind, told apart by its `shape`. */
 export interface ShapedResult {
