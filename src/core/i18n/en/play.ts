@@ -105,7 +105,7 @@ export const play = {
   // A rule flag's words are the core's own (the rule-word table, and --rule's in the CLI's options): test/cli/play.test.ts keeps them equal.
   'play.flag.moves': 'finite subtraction set: take s tokens for s in S, e.g. 1,2,3',
   'play.flag.all-but': 'take any positive number of tokens except these, e.g. 2,3,7',
-  'play.flag.code': 'take-and-break code in CGSuite notation: 0.77, .07, 4.07, 0.3F, 4!.0',
+  'play.flag.code': 'take-and-break code in CGSuite notation: 0.77, .07, 4.07, 0.3F, 4!.0; digits in brackets repeat: 4.[3]',
   'play.flag.vectors': 'a two-pile game: subtract a positive multiple of one vector, e.g. "(1,0) (0,1) (1,1)" (Wythoff); (1,1)x2 caps the multiple at 2',
   'play.flag.preset': "a named game: nim, bash:<m>, kayles, grundy, wythoff, fibonacci-nim, ... ('list' shows them all)",
   'play.flag.graph': 'a game on a directed graph: an edge list FILE (u v lines, or u: v w lines; .json in the same shapes); tokens on vertices, a move slides one along an edge',

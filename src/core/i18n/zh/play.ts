@@ -98,7 +98,7 @@ export const play: Readonly<Record<keyof typeof english, string>> = {
   'play.helpText.examples': '示例：',
   'play.flag.moves': '有限减法集：每次取走 s 个石子（s 属于 S），如 1,2,3',
   'play.flag.all-but': '可以取走任意正整数个石子，但不能取这些数，如 2,3,7',
-  'play.flag.code': '取-分游戏（take-and-break）的代码，用 CGSuite 记法：0.77、.07、4.07、0.3F、4!.0',
+  'play.flag.code': '取-分游戏（take-and-break）的代码，用 CGSuite 记法：0.77、.07、4.07、0.3F、4!.0；方括号中的数字无限重复：4.[3]',
   'play.flag.vectors': '两堆游戏：减去某个向量的正整数倍，如 "(1,0) (0,1) (1,1)"（威佐夫博弈）；(1,1)x2 表示倍数最多为 2',
   'play.flag.preset': '预设游戏的名称：nim、bash:<m>、kayles、grundy、wythoff、fibonacci-nim 等（list 列出全部）',
   'play.flag.graph': '有向图上的游戏：边表文件 FILE（每行 u v，或 u: v w；.json 用同样的两种格式）；棋子放在顶点上，每步沿一条边移动一枚棋子',
