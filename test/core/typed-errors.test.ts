@@ -125,7 +125,7 @@ describe("the library's errors are typed and name no CLI flag", () => {
     const format = formatNamed('csv');
     const error = await refusal(() => writeResult({ ...format, writers: {} } as never, result, null as never, {} as never));
     expect(error).toMatchObject({ code: 'not-applicable', field: 'format', value: 'csv' });
-    expect(error.message).toMatch(/^format csv does not apply to a one-heap table \(shape heap\); formats for it: table, csv, json, markdown, html$/);
+    expect(error.message).toMatch(/^format csv does not apply to a one-heap table \(shape heap\); formats for it: table, csv, json, markdown, powers, html$/);
   });
 
   it('an output error names its file the library way, the CLI its flag', async () => {
