@@ -152,6 +152,26 @@ function joinDescendingSort(args: readonly string[]): string[] {
   return joined;
 }
 
+/** --out FILE of a sweep that computes: a results file every rule goes into, which --resume continues. */
+function checkResultsFile(out: string | undefined, resume: boolean, format: string | undefined, viewed: boolean): void {
+  if (resume && out === undefined) throw new InputError('--resume needs --out FILE (the results file to continue)');
+  if (out === undefined) return;
+  if (format === 'table') throw new InputError(`--out ${out}: a results file is jsonl or csv, not a table (use --format jsonl or csv, or leave --format out)`);
+  if (viewed) {
+    throw new InputError(`--where and --sort apply to a view, but --out records every rule (so --resume can continue); view the file with: sg-explore sweep --from ${out} --where ... --sort ...`);
+  }
+}
+
+/** --frequencies FILE: a line for every rule of a list a run computes, in a file of its own. */
+function checkFrequenciesFile(frequencies: string, given: { source: string; resume: boolean; out?: string; plot?: string; rules?: string }): void {
+  // A family's equivalent rules share one computation (their rows are copies), so only a list has a line for every rule.
+  if (given.source !== 'rules') throw new InputError('--frequencies applies to --rules FILE (a list of rules), not to a --family');
+  if (frequencies.trim() === '' || frequencies === '-') throw new InputError('--frequencies: needs a file name');
+  if (given.resume) throw new InputError('--frequencies is written for the rules a run computes, so it cannot go with --resume (rules already in --out would have no line)');
+  const clash = [['--out', given.out], ['--plot', given.plot], ['--rules', given.rules]].find(([, path]) => path === frequencies);
+  if (clash) throw new InputError(`--frequencies ${frequencies}: the same file as ${clash[0]}`);
+}
+
 export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Promise<SweepParseOutcome> {
   const args = joinDescendingSort(rawArgs);
   const result = await parseArgs(optionTable(yargs([...args]), io), args, 'sweep: ', 'see sg-explore sweep --help');
@@ -220,21 +240,8 @@ export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Pr
 
   const resume = parsed.resume === true;
   const frequencies = single(parsed.frequencies, 'frequencies');
-  if (frequencies !== undefined) {
-    // A family's equivalent rules share one computation (their rows are copies), so only a list has a line for every rule.
-    if (source !== 'rules') throw new InputError('--frequencies applies to --rules FILE (a list of rules), not to a --family');
-    if (frequencies.trim() === '' || frequencies === '-') throw new InputError('--frequencies: needs a file name');
-    if (resume) throw new InputError('--frequencies is written for the rules a run computes, so it cannot go with --resume (rules already in --out would have no line)');
-    const clash = [['--out', out], ['--plot', plot], ['--rules', single(parsed.rules, 'rules')]].find(([, path]) => path === frequencies);
-    if (clash) throw new InputError(`--frequencies ${frequencies}: the same file as ${clash[0]}`);
-  }
-  if (resume && out === undefined) throw new InputError('--resume needs --out FILE (the results file to continue)');
-  if (out !== undefined) {
-    if (format === 'table') throw new InputError(`--out ${out}: a results file is jsonl or csv, not a table (use --format jsonl or csv, or leave --format out)`);
-    if (where.length || sort.length) {
-      throw new InputError(`--where and --sort apply to a view, but --out records every rule (so --resume can continue); view the file with: sg-explore sweep --from ${out} --where ... --sort ...`);
-    }
-  }
+  if (frequencies !== undefined) checkFrequenciesFile(frequencies, { source, resume, out, plot, rules: single(parsed.rules, 'rules') });
+  checkResultsFile(out, resume, format, where.length + sort.length > 0);
   const shardText = single(parsed.shard, 'shard');
   const auto = shardText === undefined ? null : resolveAutoShard(shardText, io?.env ?? process.env);
   const limitText = single(parsed.limit, 'limit');
