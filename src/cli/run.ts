@@ -7,7 +7,7 @@ import type { Prepared } from '../core/kinds/kind.js';
 import { positionHeaps } from '../core/kinds/shared/heap-game.js';
 import { largestOf, type HeapList } from '../core/positions/heap-list.js';
 import type { PositionReport } from '../core/positions/position.js';
-import { tablesFor, type PositionTables } from '../core/positions/position-tables.js';
+import { positionTables, type PositionTables } from '../core/positions/position-tables.js';
 import { drive, type DriveOptions } from '../core/driver.js';
 import type { ValueArray } from '../core/kernels/store.js';
 import { progressMode, progressReporter } from './progress.js';
@@ -489,8 +489,8 @@ async function answerTo(game: GameSpec, command: ExploreCommand, io: CliIo): Pro
       cases = [{ number: 1, game, positions: [{ position: states, written: { count: written.length, read: (at, length) => written.slice(at, at + length) } }] }];
     }
     // Several cases share each rule's table, computed once as far as the largest heap of them all.
-    const heapPositions = kind.heap && layout.cases !== 'one' ? contest.casePositions(cases) : null;
-    const tables = heapPositions ? tablesFor(heapPositions) : undefined;
+    const largest = kind.heap && layout.cases !== 'one' ? contest.largestCaseHeap(cases) : null;
+    const tables = largest === null ? undefined : positionTables(largest);
     const text = new ChunkedText(sink);
     for (const judgeCase of cases) await contest.caseAnswer(judgeCase, form, spec, (caseGame, position) => evaluatePosition(caseGame, command, io, position, tables), (pieces) => text.add(pieces));
     await text.end();

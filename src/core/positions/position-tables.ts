@@ -6,7 +6,6 @@
  */
 import type { Exploration } from '../heap/explore.js';
 import { isCycle } from '../laws/pattern.js';
-import type { HeapList } from './heap-list.js';
 
 /** The tables a batch of positions is answered from: one per rule, each as far as the largest heap to come. */
 export interface PositionTables {
@@ -21,13 +20,6 @@ export interface PositionTables {
 /** Tables for positions whose heaps are at most `largest`. */
 export function positionTables(largest: bigint): PositionTables {
   return { largest, kept: new Map(), computed: 0 };
-}
-
-/** Tables for these positions (each read once here, for its largest heap). */
-export function tablesFor(positions: Iterable<HeapList>): PositionTables {
-  let largest = 0n;
-  for (const position of positions) if (position.largest > largest) largest = position.largest;
-  return positionTables(largest);
 }
 
 /** Whether a table answers every heap up to `largest`: computed that far, a proven period, or a theorem. */
