@@ -91,7 +91,7 @@ describe('genus tables of many heaps', () => {
 describe('answers from standard input in flat memory (node --max-old-space-size=64)', () => {
   const HEAPS = 3_000_000;
 
-  it(`--preset kayles --position - --answer move: ${HEAPS.toLocaleString('en')} heaps, the first winning move, checked`, async () => {
+  longTest(`--preset kayles --position - --answer move: ${HEAPS.toLocaleString('en')} heaps, the first winning move, checked [long]`, async () => {
     const random = mulberry32(41);
     const heaps = Uint16Array.from({ length: HEAPS }, () => int(random, 0, 999));
     const g = referenceValues(kayles, 1000);
@@ -132,7 +132,7 @@ describe('answers from standard input in flat memory (node --max-old-space-size=
     expect(sum, 'the nim-sum after the move').toBe(0);
   });
 
-  it(`variant: --preset nim --misere --input counted --answer move (the general path: Bouton's rule), ${HEAPS.toLocaleString('en')} heaps of up to 10^9`, async () => {
+  longTest(`variant: --preset nim --misere --input counted --answer move (the general path: Bouton's rule), ${HEAPS.toLocaleString('en')} heaps of up to 10^9 [long]`, async () => {
     const random = mulberry32(4141);
     const heaps = Float64Array.from({ length: HEAPS }, () => int(random, 0, 1e9));
     const run = await runPiped(['--preset', 'nim', '--misere', '--position', '-', '--input', 'counted', '--answer', 'move'], heapText(heaps, `${HEAPS}\n`), 64);

@@ -6,6 +6,7 @@ import { scratchDirectories } from '../helpers/scratch.js';
 import { expectBadInput, runCli } from '../helpers/cli.js';
 import { outcomes, tryingModule as actsModule } from '../helpers/module-acts.js';
 import { startWebServer, webAppDir, type WebServer } from '../../src/host/web-server.js';
+import { longTest } from '../helpers/long.js';
 
 /**
  * Attacks on the rule-module sandbox and on `serve --allow-modules` (issue
@@ -250,7 +251,7 @@ describe('serve --allow-modules', () => {
     });
   });
 
-  it('streams a large module: 50 MB served whole, byte for byte, while / still answers, without holding it in memory', async () => {
+  longTest('streams a large module: 50 MB served whole, byte for byte, while / still answers, without holding it in memory [long]', async () => {
     const root = scratch.fresh('served');
     const big = join(root, 'big.js');
     writeFileSync(big, '');

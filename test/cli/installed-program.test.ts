@@ -6,6 +6,7 @@ import { wrap } from 'node:module';
 import { Script } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, cliEnv } from '../helpers/cli.js';
+import { longTest } from '../helpers/long.js';
 
 /*
  * The program as a user runs it: the `sg-explore` command (bin/sg-explore),
@@ -95,7 +96,7 @@ describe('a position a theorem answers runs the small bundle first (dist/quick.c
     expect(script.cachedDataRejected).toBe(false);
   });
 
-  it('Nim, Bash, Wythoff and Fibonacci Nim positions, in every format, as the full program writes them', () => {
+  longTest('Nim, Bash, Wythoff and Fibonacci Nim positions, in every format, as the full program writes them [long]', () => {
     const cases = [
       ['--preset', 'nim', '--position', '3', '6', '9'],
       ['--preset', 'nim', '--position', '10^18', '12345678901234567', '5'],

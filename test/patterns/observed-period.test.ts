@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runMain } from '../helpers/in-process.js';
 import { excludedPeriods } from '../../src/core/laws/excluded-periods.js';
+import { longTest } from '../helpers/long.js';
 
 /**
  * Issue 44: a period that holds over the last third of the values (and three periods) is reported as
@@ -30,7 +31,7 @@ describe('an observed period', () => {
     expect(await table(['--preset', 'kayles', '--limit', '120'])).toContain('observed, not proven: period 12 from 71 over the last 49 values of the 120 computed; a proof (guy-smith) needs the values up to n = 167');
   });
 
-  it('0.354 to 2*10^7: period 1180 from 10,061,916 over the last half, observed; at the proof bound the same cycle is proven', async () => {
+  longTest('0.354 to 2*10^7: period 1180 from 10,061,916 over the last half, observed; at the proof bound the same cycle is proven [long]', async () => {
     const x = await json(['--code', '0.354', '--max', '2e7']);
     expect(x.pattern).toMatchObject({ kind: 'periodic', preperiod: 10_061_916, period: 1180, proven: false, observed: true, proofWouldNeed: { method: 'guy-smith', valuesNeeded: 20_126_195 } });
     const proven = await json(['--code', '0.354', '--limit', '20126195', '--at', '1']);

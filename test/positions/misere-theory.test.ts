@@ -216,7 +216,7 @@ describe('misère quotients against an exhaustive search', () => {
     });
   }
 
-  it('the order equals a direct count of indistinguishable classes (small bounds)', () => {
+  longTest('the order equals a direct count of indistinguishable classes (small bounds) [long]', () => {
     for (const [rule, bound, most] of [[code('0.75'), 5, 2], [code('0.07'), 8, 1], [code('0.77'), 4, 2], [code('0.312'), 4, 2]] as const) {
       const search = bruteForce(rule);
       // Sums with at most `most` copies of each heap 1..bound; two are one class when every such sum added gives both one outcome.
@@ -256,7 +256,7 @@ describe('misère quotients against an exhaustive search', () => {
     }
   });
 
-  it("Dawson's chess (0.137) heap n is Dawson's Kayles (0.07) heap n+1: their quotients grow alike, each checked", () => {
+  longTest("Dawson's chess (0.137) heap n is Dawson's Kayles (0.07) heap n+1: their quotients grow alike, each checked [long]", () => {
     const orders = (rule: Rule, from: number, to: number) => {
       const moves = movesOf(rule);
       let q = emptyQuotient();

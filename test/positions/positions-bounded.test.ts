@@ -19,6 +19,7 @@ import { referenceOptions, referenceValues } from '../oracles/reference.js';
 import { parseCode } from '../../src/core/rules/code.js';
 import type { Rule } from '../../src/core/kinds/registry.js';
 import { movesOf } from '../helpers/rules.js';
+import { longTest } from '../helpers/long.js';
 
 const scratch = scratchDirectories('positions-bounded');
 
@@ -124,7 +125,7 @@ describe('standard input is streamed: positions far larger than the heap', () =>
 });
 
 describe('a million Kayles heaps near 10^6', () => {
-  it('nim-sum, outcome and first winning move in seconds; the moves are counted by the period', async () => {
+  longTest('nim-sum, outcome and first winning move in seconds; the moves are counted by the period [long]', async () => {
     const rule: Rule = { kind: 'take-and-break', code: parseCode('0.77') };
     // Kayles: G(n) for n <= 300 by brute force, periodic with period 12 from 71 on (Guy and Smith).
     const small = referenceValues(rule, 301);

@@ -13,6 +13,7 @@ import { handleSweepTask } from '../../src/sweep/task.js';
 import { runRule } from '../../src/sweep/run-rule.js';
 import { parseCode } from '../../src/core/rules/code.js';
 import { mulberry32 } from '../helpers/random.js';
+import { longTest } from '../helpers/long.js';
 
 describe('CostliestFirst', () => {
   it('gives items by cost, highest first, the lower index on a tie, with pushes between takes', () => {
@@ -148,7 +149,7 @@ describe('first looks on the real worker pool', () => {
     expect((paused as { cost: number }).cost).toBeGreaterThan(0);
   });
 
-  it('a whole run going on from its first look gives the row a run from heap 0 gives, on random codes', () => {
+  longTest('a whole run going on from its first look gives the row a run from heap 0 gives, on random codes [long]', () => {
     const random = mulberry32(24);
     let deferred = 0;
     for (let k = 0; k < 80; k++) {
@@ -181,7 +182,7 @@ describe('first looks on the real worker pool', () => {
     expect(runRule({ ...job, resume: look.values })).toEqual(plain);
   });
 
-  it('rows are byte for byte those of a sweep without first looks, with 1 and 3 threads, in JSON lines and CSV', async () => {
+  longTest('rows are byte for byte those of a sweep without first looks, with 1 and 3 threads, in JSON lines and CSV [long]', async () => {
     // 2-digit codes to 2^13 values: with first looks of 256 heaps many are deferred.
     const family: Family = { kind: 'octal', digits: { from: 1, to: 2 }, prefix: 0 };
     const total = Number(familySize(family));

@@ -6,6 +6,7 @@ import { runMain } from '../../helpers/in-process.js';
 import { expectBadInput } from '../../helpers/cli.js';
 import { solveStates, StateSearchError } from '../../../src/core/kinds/module/state-search.js';
 import { int, mulberry32 } from '../../helpers/random.js';
+import { longTest } from '../../helpers/long.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'sg-states-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -88,7 +89,7 @@ describe('rule modules with states of their own', () => {
     expect((await json(['--rule', path])).components[0].grundy).toBe(g[9]); // Grundy's game
   });
 
-  it('a graph a million states deep: no stack overflow', () => {
+  longTest('a graph a million states deep: no stack overflow [long]', () => {
     const { values } = solveStates({ options: (n) => ((n as number) > 0 ? [(n as number) - 1] : []) }, [1_000_000], { maxStates: 2_000_000, arraysAreSums: true });
     expect(values.get('1000000')).toBe(0);
     expect(values.get('999999')).toBe(1);
