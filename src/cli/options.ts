@@ -15,9 +15,10 @@ import type { AnalyseRequest } from '../core/kinds/kind.js';
 import { FORMAT_NAMES } from '../report/formats.js';
 import { EMIT_LANGUAGES, parseEmitLanguage, type EmitLanguage } from '../core/emit/model.js';
 import { importPackage } from '../host/package-import.js';
-import { judgeLayout, LAYOUT_NAMES, type JudgeLayout, type LayoutName } from '../core/contest/layout.js';
+import { judgeLayout, LAYOUT_NAMES, NAMED_LAYOUTS, type JudgeLayout, type LayoutName } from '../core/contest/layout.js';
 import { ANSWER_MODES, answerSpec, MOVE_FIELDS, WORD_COUNTS, type AnswerMode, type AnswerSpec } from '../core/contest/answer.js';
 import { subcommandHelp } from './commands.js';
+import { optionEntries, refuseClashes, type Clash, type FieldsOf, type Need, type OptionEntry } from './option-table.js';
 
 export type Format = string;
 
@@ -100,54 +101,144 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 const FILE_FLAGS: readonly string[] = [...WORD_FLAGS.filter((w) => w.fileValue.form === 'file').map((w) => w.word), 'rule', 'out', 'plot', 'checkpoint'];
 
 
-/** The options of `sg-explore` (and `play`) other than the rule's words. */
-const OWN_OPTIONS = {
-  rule: { type: 'string', describe: ruleFileWords(), group: 'Rule:' },
-  max: { type: 'string', describe: 'report heaps 0..max (1e6, 1_000_000 and 2^20 all work)', group: 'Range:' },
-  limit: { type: 'string', describe: 'compute at most this many values looking for a proof', group: 'Range:' },
-  window: { type: 'string', describe: 'keep only the first N values and the last N or so (two-heap take-and-break codes): memory that does not grow with --max; refuses where a value it needs lies between them', group: 'Long runs:' },
-  rows: { type: 'string', describe: 'two-pile games: only rows A..B (e.g. 0..15), each to --max', group: 'Range:' },
-  at: { type: 'string', array: true, describe: 'print G(n) for these heap sizes only (exact, up to 10^18 and beyond)', group: 'Range:' },
-  timeout: { type: 'string', describe: `milliseconds a custom rule's options(n) may take (default ${DEFAULT_TIMEOUT_MS})`, group: 'Range:' },
-  'trust-module': { type: 'boolean', describe: "run a rule module without its sandbox's limits (reading outside its folder, writing files, starting processes)", group: 'Rule:' },
-  position: { type: 'string', array: true, describe: "a position to evaluate: heap sizes (3 6 9), pairs (3:5), JSON states; '-' reads heaps from stdin", group: 'Positions:' },
-  misere: { type: 'boolean', describe: 'misère play: the player who makes the last move loses', group: 'Positions:' },
-  genus: { type: 'boolean', describe: "misère: Conway's genus of every heap 0..max, and whether it is tame, restive or wild", group: 'Positions:' },
-  quotient: { type: 'boolean', describe: 'misère: the misère quotient (Plambeck–Siegel) of heaps 0..max, or (no --max) until it stops changing', group: 'Positions:' },
-  'use-observed': { type: 'boolean', describe: 'let a law only observed (not proven) answer beyond the computed table; the answer says so', group: 'Positions:' },
-  input: { type: 'string', choices: LAYOUT_NAMES, describe: "with --position -: how standard input lays out positions: heaps (every number a heap; default), counted (a count, then that many heaps), cases (T, then T cases of a count and heaps), until (cases up to a sentinel line, --sentinel), eof (cases to the end of the input)", group: 'Contest:' },
-  sentinel: { type: 'string', describe: "with --input until: the line that ends the cases (default 0; such as '0 0 0')", group: 'Contest:' },
-  components: { type: 'string', describe: 'with --input cases, until or eof: each position has exactly this many components (heaps, pairs, ...) and no count before them', group: 'Contest:' },
-  answer: { type: 'string', choices: ANSWER_MODES, describe: "print only what a judge expects: winner (a line per position: Yes if the first player wins, else No), move (the first winning move as 'TAKE HEAP', then the heaps after it; or lose), count (the number of winning moves), moves (every winning move, a line each; or lose)", group: 'Contest:' },
-  words: { type: 'string', describe: "with --answer: the phrases to print, separated by commas (--words-separator): winner W1,W2 (first player wins, second wins; default Yes,No); move W (no winning move; default lose); moves [W1,]W2 (a line before the moves of a won position; lost)", group: 'Contest:' },
-  'words-separator': { type: 'string', describe: 'what separates the phrases of --words (default a comma), so that a phrase may hold commas', group: 'Contest:' },
-  prefix: { type: 'string', describe: "with --answer: written before each case's answer, {k} the case's number (such as 'Case #{k}: ')", group: 'Contest:' },
-  between: { type: 'string', describe: "with a rule in each case (--moves -): written between the answers of one case's positions (default a line break; '' joins them)", group: 'Contest:' },
-  'move-format': { type: 'string', describe: "with --answer move or moves: how a move is written, from {take} {heap} {from} {to} {after} and \\n (default '{take} {heap}\\n{after}'; moves: '{from} {to}')", group: 'Contest:' },
-  first: { type: 'string', describe: 'sg-explore play: who moves first, human (default) or computer', group: 'Play:' },
-  seed: { type: 'string', describe: 'sg-explore play: a random start position from this seed (without --position)', group: 'Play:' },
-  level: { type: 'string', describe: 'sg-explore play: the computer plays its best move 1 to 10 times in 10 (default 10: perfect)', group: 'Play:' },
-  format: { type: 'string', choices: FORMAT_NAMES, describe: 'output format (default: table, or from the --out file name)', group: 'Output:' },
-  out: { type: 'string', describe: "write to this file (atomically replaced when complete) instead of standard output ('-': standard output)", group: 'Output:' },
-  plot: { type: 'string', describe: 'also draw the table: FILE.svg or FILE.png (G(n) with the pattern marked; a heat map for two piles)', group: 'Output:' },
-  check: { type: 'string', describe: "check a conjecture against the table, e.g. 'g == n % 4', 'p == is_fib(n)' or 'p == ((x & y) == 0)' (bit operators ^ & | ~ << >>, lowbit, ctz, popcount); exit 1 with the first counterexample when it fails", group: 'Conjectures:' },
-  'log-x': { type: 'boolean', describe: 'with --plot: a logarithmic heap axis', group: 'Output:' },
-  emit: { type: 'string', describe: `write the proven pattern (or theorem) as a function to paste into a program: ${EMIT_LANGUAGES.join(', ')} (js)`, group: 'Output:' },
-  program: { type: 'boolean', describe: 'with --emit: a whole program that reads standard input as --input lays it out and prints --answer (with --words, --prefix, --move-format), as sg-explore does', group: 'Contest:' },
-  progress: { ...(PROGRESS_OPTION as OptionSpec), group: 'Output:' },
-  checkpoint: { type: 'string', describe: 'save progress to this file now and then and on Ctrl-C/SIGTERM/SIGHUP', group: 'Long runs:' },
-  'checkpoint-every': { type: 'string', describe: 'seconds between checkpoints (default 30)', group: 'Long runs:' },
-  threads: { ...(THREADS_OPTION as OptionSpec), group: 'Long runs:' },
-  resume: { type: 'boolean', describe: 'continue from the --checkpoint file', group: 'Long runs:' },
-  force: { type: 'boolean', describe: 'overwrite an existing --checkpoint file (without --resume)', group: 'Long runs:' },
-} satisfies Record<string, OptionSpec>;
+/**
+ * Facts of the command line that are not flags, which the table's clashes and needs name: `play` (the command is
+ * `sg-explore play`), `stdin` (--position -), `stdin-cases` (--position - read as several cases: --input cases,
+ * until or eof) and `case-rule` (a rule's word given as -: each case gives its rule).
+ */
+export type ExploreFact = 'play' | 'stdin' | 'stdin-cases' | 'case-rule';
+/** The layouts of standard input that hold several positions (each answered a line or so). */
+const SEVERAL_CASES = LAYOUT_NAMES.filter((name) => NAMED_LAYOUTS[name].cases !== 'one');
+/** The flags that shape the answer, as the clashes of --answer name them. */
+const ASKS_FOR: Readonly<Record<string, string>> = { plot: 'a picture', misere: 'misère outcomes' };
+/** --genus and --quotient make a table of heaps: what does not apply to one. */
+const THEORY_CONFLICTS = {
+  with: ['play', 'position', 'at', 'rows', 'checkpoint', 'plot', 'limit'],
+  message: ({ flag, other }) => (other === 'play' ? `--${flag} makes a table; sg-explore play plays the game` : `--${flag} makes a table of heaps 0..max; --${other} does not apply to it (give one or the other)`),
+} as const satisfies Clash<string, ExploreFact>;
+/** A flag that shapes the answer needs --answer. */
+const SHAPES_ANSWER: Need<'answer', ExploreFact> = { any: ['answer'], message: ({ flag }) => `--${flag} shapes the answer: give --answer too` };
+/** A flag of `sg-explore play` only. */
+const PLAY_ONLY: Need<never, ExploreFact> = { any: ['play'], message: ({ flag }) => `--${flag} is for sg-explore play` };
+/** A flag of --checkpoint's. */
+const checkpointNeed = (message: string): Need<'checkpoint', ExploreFact> => ({ any: ['checkpoint'], message: () => message });
+
+/**
+ * The options of `sg-explore` (and `play`) other than the rule's words: each with its help, the field of
+ * ExploreCommand it sets, what it needs and the flags it cannot go with (checked by refuseClashes, in this order).
+ */
+const OWN_OPTIONS = optionEntries<ExploreCommand, ExploreFact>()({
+  rule: { type: 'string', describe: ruleFileWords(), group: 'Rule:', field: 'game' },
+  max: { type: 'string', describe: 'report heaps 0..max (1e6, 1_000_000 and 2^20 all work)', group: 'Range:', field: 'max' },
+  limit: { type: 'string', describe: 'compute at most this many values looking for a proof', group: 'Range:', field: 'limit' },
+  window: {
+    type: 'string', describe: 'keep only the first N values and the last N or so (two-heap take-and-break codes): memory that does not grow with --max; refuses where a value it needs lies between them', group: 'Long runs:', field: 'window',
+    conflicts: [{ with: ['position', 'at', 'misere', 'genus', 'quotient', 'check', 'emit', 'plot', 'rows'], message: ({ other }) => `--window keeps part of a table's values; --${other} needs them all (give one or the other)` }],
+  },
+  rows: { type: 'string', describe: 'two-pile games: only rows A..B (e.g. 0..15), each to --max', group: 'Range:', field: 'rows' },
+  at: {
+    type: 'string', array: true, describe: 'print G(n) for these heap sizes only (exact, up to 10^18 and beyond)', group: 'Range:', field: 'at',
+    conflicts: [{ with: ['max'], message: () => 'give --max (a range of heaps) or --at (single heaps), not both' }],
+  },
+  timeout: { type: 'string', describe: `milliseconds a custom rule's options(n) may take (default ${DEFAULT_TIMEOUT_MS})`, group: 'Range:', field: 'timeoutMs' },
+  'trust-module': { type: 'boolean', describe: "run a rule module without its sandbox's limits (reading outside its folder, writing files, starting processes)", group: 'Rule:', field: 'trustModule' },
+  position: {
+    type: 'string', array: true, describe: "a position to evaluate: heap sizes (3 6 9), pairs (3:5), JSON states; '-' reads heaps from stdin", group: 'Positions:', field: 'position',
+    conflicts: [{ with: ['max', 'at', 'rows', 'checkpoint'], message: ({ other }) => `--position evaluates one position; --${other} asks for a table (give one or the other)` }],
+  },
+  misere: {
+    type: 'boolean', describe: 'misère play: the player who makes the last move loses', group: 'Positions:', field: 'misere',
+    conflicts: [{ with: ['checkpoint'], message: () => '--misere tables take --max N (heaps 0..N)' }],
+  },
+  genus: { type: 'boolean', describe: "misère: Conway's genus of every heap 0..max, and whether it is tame, restive or wild", group: 'Positions:', field: 'misereTheory', conflicts: [{ with: ['quotient'], message: () => 'give --genus or --quotient, not both' }, THEORY_CONFLICTS] },
+  quotient: { type: 'boolean', describe: 'misère: the misère quotient (Plambeck–Siegel) of heaps 0..max, or (no --max) until it stops changing', group: 'Positions:', field: 'misereTheory', conflicts: [THEORY_CONFLICTS] },
+  'use-observed': { type: 'boolean', describe: 'let a law only observed (not proven) answer beyond the computed table; the answer says so', group: 'Positions:', field: 'useObserved' },
+  input: {
+    type: 'string', choices: LAYOUT_NAMES, describe: "with --position -: how standard input lays out positions: heaps (every number a heap; default), counted (a count, then that many heaps), cases (T, then T cases of a count and heaps), until (cases up to a sentinel line, --sentinel), eof (cases to the end of the input)", group: 'Contest:', field: 'input',
+    needs: [
+      { any: ['stdin', 'program'], message: ({ value }) => `--input ${value('input')} says how standard input is laid out: use it with --position -` },
+      // Several positions have no one report: they are answered, a line (or two) each.
+      { when: SEVERAL_CASES, any: ['answer', 'program'], message: ({ value }) => `--input ${value('input')} reads several positions: answer them with --answer (${ANSWER_MODES.join(', ')})` },
+    ],
+  },
+  sentinel: { type: 'string', describe: "with --input until: the line that ends the cases (default 0; such as '0 0 0')", group: 'Contest:', field: 'layout', needs: [{ any: ['input'], message: () => '--sentinel shapes the layout of standard input: give --input too' }] },
+  components: { type: 'string', describe: 'with --input cases, until or eof: each position has exactly this many components (heaps, pairs, ...) and no count before them', group: 'Contest:', field: 'layout', needs: [{ any: ['input'], message: () => '--components shapes the layout of standard input: give --input too' }] },
+  answer: {
+    type: 'string', choices: ANSWER_MODES, describe: "print only what a judge expects: winner (a line per position: Yes if the first player wins, else No), move (the first winning move as 'TAKE HEAP', then the heaps after it; or lose), count (the number of winning moves), moves (every winning move, a line each; or lose)", group: 'Contest:', field: 'answer',
+    needs: [{ any: ['position', 'program'], message: ({ value }) => `--answer ${value('answer')} answers positions: give --position (heaps, or - to read them from standard input)` }],
+    conflicts: [{ with: ['format', 'plot'], message: ({ value, other }) => `--answer ${value('answer')} prints the judge's lines; --${other} does not apply (give one or the other)` }],
+  },
+  words: { type: 'string', describe: "with --answer: the phrases to print, separated by commas (--words-separator): winner W1,W2 (first player wins, second wins; default Yes,No); move W (no winning move; default lose); moves [W1,]W2 (a line before the moves of a won position; lost)", group: 'Contest:', field: 'words', needs: [{ any: ['answer'], message: () => '--words gives the words of --answer winner or --answer move: give --answer too' }] },
+  'words-separator': { type: 'string', describe: 'what separates the phrases of --words (default a comma), so that a phrase may hold commas', group: 'Contest:', field: 'answerSpec', needs: [SHAPES_ANSWER, { any: ['words'], message: () => '--words-separator separates the phrases of --words: give --words too' }] },
+  prefix: { type: 'string', describe: "with --answer: written before each case's answer, {k} the case's number (such as 'Case #{k}: ')", group: 'Contest:', field: 'answerSpec', needs: [SHAPES_ANSWER] },
+  between: {
+    type: 'string', describe: "with a rule in each case (--moves -): written between the answers of one case's positions (default a line break; '' joins them)", group: 'Contest:', field: 'answerSpec',
+    needs: [SHAPES_ANSWER, { any: ['case-rule'], message: () => "--between joins the answers of a case's positions, which only a case with a rule of its own has (a rule's word given as -, such as --moves -)" }],
+  },
+  'move-format': {
+    type: 'string', describe: "with --answer move or moves: how a move is written, from {take} {heap} {from} {to} {after} and \\n (default '{take} {heap}\\n{after}'; moves: '{from} {to}')", group: 'Contest:', field: 'answerSpec',
+    needs: [SHAPES_ANSWER, { any: [{ flag: 'answer', is: ['move', 'moves'] }], message: ({ value }) => `--move-format writes the moves of --answer move or moves, not of --answer ${value('answer')}` }],
+  },
+  first: { type: 'string', describe: 'sg-explore play: who moves first, human (default) or computer', group: 'Play:', field: 'play', needs: [PLAY_ONLY] },
+  seed: { type: 'string', describe: 'sg-explore play: a random start position from this seed (without --position)', group: 'Play:', field: 'play', needs: [PLAY_ONLY] },
+  level: { type: 'string', describe: 'sg-explore play: the computer plays its best move 1 to 10 times in 10 (default 10: perfect)', group: 'Play:', field: 'play', needs: [PLAY_ONLY] },
+  format: { type: 'string', choices: FORMAT_NAMES, describe: 'output format (default: table, or from the --out file name)', group: 'Output:', field: 'format' },
+  out: { type: 'string', describe: "write to this file (atomically replaced when complete) instead of standard output ('-': standard output)", group: 'Output:', field: 'out' },
+  plot: {
+    type: 'string', describe: 'also draw the table: FILE.svg or FILE.png (G(n) with the pattern marked; a heat map for two piles)', group: 'Output:', field: 'plot',
+    conflicts: [{ with: ['position', 'misere'], message: () => '--plot draws tables; a position or a misère table has no picture' }],
+  },
+  check: {
+    type: 'string', describe: "check a conjecture against the table, e.g. 'g == n % 4', 'p == is_fib(n)' or 'p == ((x & y) == 0)' (bit operators ^ & | ~ << >>, lowbit, ctz, popcount); exit 1 with the first counterexample when it fails", group: 'Conjectures:', field: 'check',
+    conflicts: [
+      { with: ['play'], message: () => '--check is for tables, not for sg-explore play' },
+      { with: ['position', 'at', 'misere', 'plot'], message: ({ other }) => `--check checks a conjecture against a table; --${other} asks for ${ASKS_FOR[other] ?? 'single values'} (give one or the other)` },
+    ],
+  },
+  'log-x': { type: 'boolean', describe: 'with --plot: a logarithmic heap axis', group: 'Output:', field: 'logX' },
+  emit: {
+    type: 'string', describe: `write the proven pattern (or theorem) as a function to paste into a program: ${EMIT_LANGUAGES.join(', ')} (js)`, group: 'Output:', field: 'emit',
+    conflicts: [
+      { with: ['play'], message: () => '--emit writes code; sg-explore play plays the game (give one or the other)' },
+      { with: ['position', 'misere', 'at', 'rows', 'plot', 'format', 'checkpoint'], message: ({ other }) => `--emit writes the pattern of the game as code; --${other} does not apply to it (give one or the other)` },
+    ],
+  },
+  program: { type: 'boolean', describe: 'with --emit: a whole program that reads standard input as --input lays it out and prints --answer (with --words, --prefix, --move-format), as sg-explore does', group: 'Contest:', field: 'emit', needs: [{ any: ['emit'], message: () => '--program writes a whole program with --emit LANG: give --emit too' }] },
+  progress: { ...(PROGRESS_OPTION as OptionSpec), group: 'Output:', field: 'progress' },
+  checkpoint: { type: 'string', describe: 'save progress to this file now and then and on Ctrl-C/SIGTERM/SIGHUP', group: 'Long runs:', field: 'checkpoint' },
+  'checkpoint-every': { type: 'string', describe: 'seconds between checkpoints (default 30)', group: 'Long runs:', field: 'checkpointEverySeconds', needs: [checkpointNeed('--checkpoint-every needs --checkpoint FILE')] },
+  threads: { ...(THREADS_OPTION as OptionSpec), group: 'Long runs:', field: 'threads' },
+  resume: { type: 'boolean', describe: 'continue from the --checkpoint file', group: 'Long runs:', field: 'resume', needs: [checkpointNeed('--resume needs --checkpoint FILE (the file to continue from)')] },
+  force: {
+    type: 'boolean', describe: 'overwrite an existing --checkpoint file (without --resume)', group: 'Long runs:', field: 'force',
+    needs: [checkpointNeed('--force applies to --checkpoint FILE (to overwrite it)')],
+    conflicts: [{ with: ['resume'], message: () => '--force and --resume contradict each other: --resume continues the checkpoint, --force starts it afresh' }],
+  },
+});
 /** A flag of the table other than the rule's words. */
 export type ExploreFlag = keyof typeof OWN_OPTIONS;
 
-/** The options of `sg-explore` (and `play`). Numbers are taken as strings: yargs would turn 2^20 into NaN without a word. */
-export const EXPLORE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+/**
+ * The fields of ExploreCommand no flag of the table sets, and why: a field added to the command does not
+ * compile until a flag's entry names it or it is given here (the compiler demands one or the other).
+ */
+export const COMMAND_NOT_A_FLAG: { readonly [K in Exclude<keyof ExploreCommand, FieldsOf<typeof OWN_OPTIONS>>]-?: string } = {
+  command: 'which command the line is: a table or positions (explore), or --preset list (list-presets)',
+};
+
+/** A rule's word given as - (--moves -) takes its rule from each case of standard input: only there. */
+const CASE_RULE_NEED: Need<ExploreFlag, ExploreFact> = {
+  when: ['-'],
+  any: ['program', 'stdin-cases'],
+  message: ({ flag }) => `--${flag} -: the rule comes from each case of standard input: give --position - and --input cases, until or eof`,
+};
+
+/** The options of `sg-explore` (and `play`), the rule's words first. Numbers are taken as strings: yargs would turn 2^20 into NaN without a word. */
+export const EXPLORE_OPTIONS: Readonly<Record<string, OptionEntry<ExploreFlag, ExploreFact, keyof ExploreCommand>>> = {
   // The rule's words, as the kinds describe them (src/core/rule-words.ts).
-  ...Object.fromEntries(WORD_FLAGS.map((w) => [w.word, { type: 'string', describe: w.describe, group: 'Rule:' } satisfies OptionSpec])),
+  ...Object.fromEntries(
+    WORD_FLAGS.map((w) => [w.word, { type: 'string', describe: w.describe, group: 'Rule:', field: 'game', ...(w.fileValue.form === 'numbers' && { needs: [CASE_RULE_NEED] }) } satisfies OptionEntry<ExploreFlag, ExploreFact, 'game'>]),
+  ),
   ...OWN_OPTIONS,
 };
 
@@ -182,62 +273,21 @@ export const REQUEST_FLAGS: { readonly [K in keyof AnalyseRequest]-?: K extends 
   module: { flags: ['timeout', 'trust-module', 'checkpoint'] },
 };
 
-/** Flags that cannot go with a flag, and what is said when one is given with it. */
-export interface Conflicts {
-  readonly with: readonly ExploreFlag[];
-  readonly message: (flag: string, other: string) => string;
-}
-const ASKS_FOR: Readonly<Record<string, string>> = { plot: 'a picture', misere: 'misère outcomes' };
-const THEORY_CONFLICTS: Conflicts = {
-  with: ['position', 'at', 'rows', 'checkpoint', 'plot', 'limit'],
-  message: (flag, other) => `--${flag} makes a table of heaps 0..max; --${other} does not apply to it (give one or the other)`,
-};
-/**
- * The flags that conflict with a flag, in the order they are checked (the first conflict found is the one told):
- * one loop (refuseConflicts) checks them all.
- */
-export const EXPLORE_CONFLICTS: { readonly [flag in ExploreFlag]?: Conflicts } = {
-  position: { with: ['max', 'at', 'rows', 'checkpoint'], message: (_, other) => `--position evaluates one position; --${other} asks for a table (give one or the other)` },
-  window: {
-    with: ['position', 'at', 'misere', 'genus', 'quotient', 'check', 'emit', 'plot', 'rows'],
-    message: (_, other) => `--window keeps part of a table's values; --${other} needs them all (give one or the other)`,
-  },
-  check: {
-    with: ['position', 'at', 'misere', 'plot'],
-    message: (_, other) => `--check checks a conjecture against a table; --${other} asks for ${ASKS_FOR[other] ?? 'single values'} (give one or the other)`,
-  },
-  emit: {
-    with: ['position', 'misere', 'at', 'rows', 'plot', 'format', 'checkpoint'],
-    message: (_, other) => `--emit writes the pattern of the game as code; --${other} does not apply to it (give one or the other)`,
-  },
-  genus: { with: ['quotient', ...THEORY_CONFLICTS.with], message: (flag, other) => (other === 'quotient' ? 'give --genus or --quotient, not both' : THEORY_CONFLICTS.message(flag, other)) },
-  quotient: THEORY_CONFLICTS,
-};
-
-/** Flags that mean something only with another flag, and what is said when that one is missing (refuseMissing checks them). */
-export const EXPLORE_NEEDS: { readonly [flag in ExploreFlag]?: { readonly flag: ExploreFlag; readonly message: string } } = {
-  resume: { flag: 'checkpoint', message: '--resume needs --checkpoint FILE (the file to continue from)' },
-  'checkpoint-every': { flag: 'checkpoint', message: '--checkpoint-every needs --checkpoint FILE' },
-  force: { flag: 'checkpoint', message: '--force applies to --checkpoint FILE (to overwrite it)' },
-};
-
 /** Whether a flag was given (a boolean flag given as --no-X was not). */
 function given(argv: Record<string, unknown>, flag: string): boolean {
   return argv[flag] !== undefined && argv[flag] !== false;
 }
 
-/** The one check of EXPLORE_NEEDS: the first given flag without the flag it needs is refused. */
-export function refuseMissing(argv: Record<string, unknown>): void {
-  for (const [flag, needs] of Object.entries(EXPLORE_NEEDS)) if (needs && given(argv, flag) && !given(argv, needs.flag)) throw new InputError(needs.message);
+/** A flag's value as written, for the table's facts and messages (repeats are refused where the value is read). */
+function valueOf(argv: Record<string, unknown>, flag: string): string | undefined {
+  const value = argv[flag];
+  if (value === undefined) return undefined;
+  return Array.isArray(value) ? value.map(asWritten).join(' ') : asWritten(value).trim();
 }
 
-/** The one check of EXPLORE_CONFLICTS: the first given flag with a given flag it conflicts with is refused. */
-export function refuseConflicts(argv: Record<string, unknown>): void {
-  for (const [flag, conflicts] of Object.entries(EXPLORE_CONFLICTS)) {
-    if (!conflicts || !given(argv, flag)) continue;
-    const other = conflicts.with.find((f) => given(argv, f));
-    if (other !== undefined) throw new InputError(conflicts.message(flag, other));
-  }
+/** The one check of the table's needs and clashes, with the facts of this command line. */
+function refuseExploreClashes(argv: Record<string, unknown>, facts: { readonly [fact in ExploreFact]: boolean }): void {
+  refuseClashes(EXPLORE_OPTIONS, { has: (name) => (Object.hasOwn(facts, name) ? facts[name as ExploreFact] : given(argv, name)), value: (flag) => valueOf(argv, flag) });
 }
 
 /** The option table, for yargs (help, version and every complaint come from it). */
@@ -245,7 +295,8 @@ function optionTable(argv: Argv, io?: CliIo) {
   let table = argv
     .scriptName('sg-explore')
     .usage(`$0 (${[...WORD_FLAGS.map((w) => `--${w.word} ${w.argument}`), '--rule FILE'].join(' | ')}) [options]\n\nCompute Sprague-Grundy values of a game and find (and prove) their eventual pattern.\n${subcommandHelp()}`);
-  for (const [name, spec] of Object.entries(EXPLORE_OPTIONS)) table = table.option(name, { ...spec, choices: spec.choices ? [...spec.choices] : undefined });
+  // Only the help's part of each entry: the table's needs and clashes are refuseClashes', not yargs'.
+  for (const [name, { type, array, describe, group, choices }] of Object.entries(EXPLORE_OPTIONS)) table = table.option(name, { type, array, describe, group, choices: choices ? [...choices] : undefined });
   return table
     .example('$0 --moves 1,2,3 --max 1e6', 'values, proven period and P-positions of take 1, 2 or 3')
     .example('$0 --all-but 2,3,7 --format json', 'an all-but game as JSON')
@@ -287,13 +338,9 @@ function parseRows(text: string | undefined): { first: number; last: number } | 
 
 export { STDIN_ARGUMENT };
 
-/** The play flags, checked; undefined unless playing (then given flags are refused elsewhere). */
+/** The play flags, checked; undefined unless playing (the table refuses them otherwise). */
 function parsePlay(argv: Record<string, unknown>, playing: boolean): ExploreCommand['play'] {
-  const given = (['first', 'seed', 'level'] as const).filter((f) => argv[f] !== undefined);
-  if (!playing) {
-    if (given.length) throw new InputError(`--${given[0]} is for sg-explore play`);
-    return undefined;
-  }
+  if (!playing) return undefined;
   const first = single(argv.first, 'first')?.trim().toLowerCase() ?? 'human';
   if (first !== 'human' && first !== 'computer') throw new InputError(notAChoice('first', first, ['human', 'computer']));
   const seedText = single(argv.seed, 'seed');
@@ -335,37 +382,15 @@ function parseMoveFormat(text: string): string {
   return lineBreaks(text);
 }
 
-/** The flags that shape --input, and those that shape --answer: each needs its own. */
-const LAYOUT_FLAGS = ['sentinel', 'components'] as const;
-const ANSWER_FLAGS = ['words', 'words-separator', 'prefix', 'between', 'move-format'] as const;
-
 /**
- * --input, --answer and the flags that shape them, checked against each
- * other and the position: the layout of standard input (with a rule in each
- * case when a rule's word was given as -, `caseRule`) and the answer.
+ * --input, --answer and the flags that shape them (their needs and clashes are the option table's):
+ * the layout of standard input (with a rule in each case when a rule's word was given as -, `caseRule`) and the answer.
  */
-export function parseContest(argv: Record<string, unknown>, position: readonly string[] | undefined, caseRule?: string, program = false): Pick<ExploreCommand, 'input' | 'answer' | 'words' | 'layout' | 'answerSpec'> {
+export function parseContest(argv: Record<string, unknown>, caseRule?: string): Pick<ExploreCommand, 'input' | 'answer' | 'words' | 'layout' | 'answerSpec'> {
   const input = single(argv.input, 'input') as InputLayout | undefined;
   const answer = single(argv.answer, 'answer') as AnswerMode | undefined;
   const text = (flag: string) => single(argv[flag], flag);
-  // A program (--emit --program) reads standard input as a judge gives it: the layout and the answer are its own.
-  const fromStdin = program || (position?.length === 1 && position[0] === STDIN_ARGUMENT);
-  if (input !== undefined && !fromStdin) throw new InputError(`--input ${input} says how standard input is laid out: use it with --position -`);
-  if (answer !== undefined && position === undefined && !program) throw new InputError(`--answer ${answer} answers positions: give --position (heaps, or - to read them from standard input)`);
-  if (answer !== undefined && (argv.format !== undefined || argv.plot !== undefined)) throw new InputError(`--answer ${answer} prints the judge's lines; --${argv.format !== undefined ? 'format' : 'plot'} does not apply (give one or the other)`);
-  const cases = input !== undefined && input !== 'heaps' && input !== 'counted';
-  if (caseRule !== undefined && !program && !(fromStdin && cases)) throw new InputError(`--${caseRule} -: the rule comes from each case of standard input: give --position - and --input cases, until or eof`);
-  // Several positions have no one report: they are answered, a line (or two) each.
-  if (cases && answer === undefined && !program) throw new InputError(`--input ${input} reads several positions: answer them with --answer (${ANSWER_MODES.join(', ')})`);
-  const layoutFlag = LAYOUT_FLAGS.find((f) => argv[f] !== undefined);
-  if (layoutFlag !== undefined && input === undefined) throw new InputError(`--${layoutFlag} shapes the layout of standard input: give --input too`);
-  const answerFlag = ANSWER_FLAGS.find((f) => argv[f] !== undefined);
-  if (answerFlag === 'words' && answer === undefined) throw new InputError('--words gives the words of --answer winner or --answer move: give --answer too');
-  if (answerFlag !== undefined && answer === undefined) throw new InputError(`--${answerFlag} shapes the answer: give --answer too`);
-  if (text('words-separator') !== undefined && text('words') === undefined) throw new InputError('--words-separator separates the phrases of --words: give --words too');
-  if (text('between') !== undefined && caseRule === undefined) throw new InputError("--between joins the answers of a case's positions, which only a case with a rule of its own has (a rule's word given as -, such as --moves -)");
   const moveFormat = text('move-format');
-  if (moveFormat !== undefined && answer !== 'move' && answer !== 'moves') throw new InputError(`--move-format writes the moves of --answer move or moves, not of --answer ${answer}`);
   const sentinelText = text('sentinel');
   const componentsText = text('components');
   const layout =
@@ -427,29 +452,22 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
   const checkpoint = single(argv.checkpoint, 'checkpoint');
   const everyText = single(argv['checkpoint-every'], 'checkpoint-every');
   if (checkpoint === '-') throw new InputError('--checkpoint -: name a file (a checkpoint is read back, so it cannot go to standard output)');
-  refuseMissing(argv);
-  const resume = Boolean(argv.resume);
-  const force = Boolean(argv.force);
-  if (force && resume) throw new InputError('--force and --resume contradict each other: --resume continues the checkpoint, --force starts it afresh');
   const atTexts = argv.at as string[] | undefined;
   if (atTexts && atTexts.length === 0) throw new InputError('--at needs at least one heap size');
-  if (atTexts && maxText !== undefined) throw new InputError('give --max (a range of heaps) or --at (single heaps), not both');
   const positionTexts = argv.position as string[] | undefined;
   const position = positionTexts?.flatMap((t) => (String(t).trim().startsWith('{') || String(t).trim().startsWith('[') ? [String(t)] : String(t).trim().split(/\s+/))).filter((t) => t !== '');
   if (position !== undefined) {
     if (position.length > 1 && position.includes(STDIN_ARGUMENT)) throw new InputError("--position: '-' reads every heap from standard input, so it comes alone (give heaps either on the command line or on standard input)");
     if (position.length === 0) throw new InputError('--position needs at least one component (heap sizes such as 3 6 9, or - to read them from stdin)');
   }
+  const stdin = position?.length === 1 && position[0] === STDIN_ARGUMENT;
+  const input = single(argv.input, 'input') as InputLayout | undefined;
+  refuseExploreClashes(argv, { play: playing, stdin, 'stdin-cases': stdin && input !== undefined && SEVERAL_CASES.includes(input), 'case-rule': caseRule !== undefined });
   const check = single(argv.check, 'check');
-  if (check !== undefined && playing) throw new InputError('--check is for tables, not for sg-explore play');
-  const emitText = single(argv.emit, 'emit');
-  if (emitText !== undefined && playing) throw new InputError('--emit writes code; sg-explore play plays the game (give one or the other)');
-  const theory = argv.genus ? ('genus' as const) : argv.quotient ? ('quotient' as const) : undefined;
-  if (theory && playing && !(argv.genus && argv.quotient)) throw new InputError(`--${theory} makes a table; sg-explore play plays the game`);
-  refuseConflicts(argv);
   if (check !== undefined && check.trim() === '') throw new InputError("--check needs a conjecture, such as 'g == n % 4'");
+  const emitText = single(argv.emit, 'emit');
+  const theory = argv.genus ? ('genus' as const) : argv.quotient ? ('quotient' as const) : undefined;
   const program = Boolean(argv.program);
-  if (program && emitText === undefined) throw new InputError('--program writes a whole program with --emit LANG: give --emit too');
   const emit = emitText === undefined ? undefined : { language: parseEmitLanguage(emitText), commandLine: ['sg-explore', ...rawArgs].map(shellWord).join(' '), program };
   return {
     command: {
@@ -467,8 +485,8 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
       progress: argv.progress as boolean | undefined,
       checkpoint,
       checkpointEverySeconds: everyText === undefined ? 30 : parseSmallCount(everyText, '--checkpoint-every', 1, 86_400),
-      resume,
-      force,
+      resume: Boolean(argv.resume),
+      force: Boolean(argv.force),
       threads: parseThreads(argv.threads),
       rows: parseRows(single(argv.rows, 'rows')),
       plot: parsePlot(single(argv.plot, 'plot')),
@@ -477,7 +495,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
       misere: Boolean(argv.misere) || theory !== undefined,
       ...(theory && { misereTheory: theory }),
       useObserved: Boolean(argv['use-observed']),
-      ...parseContest(argv, position, caseRule, program),
+      ...parseContest(argv, caseRule),
       play: parsePlay(argv, playing),
       check,
       emit,

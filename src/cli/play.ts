@@ -17,17 +17,26 @@ import { kindOf, type GameSpec } from '../core/kinds/registry.js';
 import { positionHeaps } from '../core/kinds/shared/heap-game.js';
 import { shortCount } from '../core/numbers.js';
 import { notAChoice } from './common.js';
+import { helpPresets } from '../core/presets.js';
+import { RULE_FILE_EXTENSIONS } from '../core/rule-file.js';
+import { FILE_WORDS } from '../core/rule-words.js';
 
 /** The flags play takes, in the order its help lists them: the rule flags (the core's rule words, then --rule), then play's own. */
 export const PLAY_FLAGS: readonly string[] = [...RULE_FLAGS, 'position', 'seed', 'first', 'level', 'misere', 'limit', 'lang'];
 /** A flag's words in play's help (test/cli/play.test.ts checks every flag has them, and that a rule flag's English are the core's). */
 export const flagKey = (flag: string) => `play.flag.${flag}` as MessageKey;
 
+/** A flag's words in play's help, in the language of `t`, with the lists in them taken from their registries. */
+export function playFlagWords(flag: string, t: Translate): string {
+  const list = (items: readonly string[]) => items.join(t('play.listSeparator'));
+  return t(flagKey(flag), { presets: list(helpPresets()), files: list(RULE_FILE_EXTENSIONS), modules: list(FILE_WORDS.flatMap((w) => w.fileValue.extensions)) });
+}
+
 /** `sg-explore play --help`: what play takes, and how moves are written, in the language asked for. */
 export function playHelp(width: number, t: Translate = translator('en')): string {
   const name = Math.max(...PLAY_FLAGS.map((f) => f.length)) + 4;
   const flags = PLAY_FLAGS.map((flag) => {
-    const wrapped = wrapWide(t(flagKey(flag)), width - name - 2).split('\n');
+    const wrapped = wrapWide(playFlagWords(flag, t), width - name - 2).split('\n');
     return wrapped.map((line, i) => (i === 0 ? `  --${flag}`.padEnd(name + 2) : ' '.repeat(name + 2)) + line).join('\n');
   });
   return [

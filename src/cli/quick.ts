@@ -8,7 +8,8 @@
  * program's option parser, every kind of game and every report stay unread.
  *
  * Only one plain form is taken: `--preset NAME --position A [B ...]` in any
- * order, with an optional `--format table|json|csv`. Anything else, and any
+ * order, with an optional `--format` of those a position is written in without
+ * the rest of the program (POSITION_WRITERS in src/report/position-report.ts). Anything else, and any
  * error, answers false, and the full program runs: it alone says what is wrong.
  */
 import { presetGame } from '../core/presets.js';
@@ -16,13 +17,13 @@ import { driveSync } from '../core/driver.js';
 import { kindOf } from '../core/kinds/registry.js';
 import { theoremComponents, type GameKind, type Prepared, type ShapedResult } from '../core/kinds/kind.js';
 import type { PositionReport } from '../core/positions/position.js';
-import { positionTableText, writePositionCsv, writePositionJson } from '../report/position-report.js';
+import { POSITION_WRITERS, type PositionFormat } from '../report/position-report.js';
 import { columnsOf, type OutputStream } from './io.js';
 
 interface QuickCommand {
   readonly preset: string;
   readonly position: readonly string[];
-  readonly format: 'table' | 'json' | 'csv';
+  readonly format: PositionFormat;
 }
 
 /** The one form taken, or null. */
@@ -43,8 +44,8 @@ function quickCommand(args: readonly string[]): QuickCommand | null {
       preset = v;
     } else if (arg === '--format') {
       const v = value();
-      if (v !== 'table' && v !== 'json' && v !== 'csv') return null;
-      format = v;
+      if (v === null || !Object.hasOwn(POSITION_WRITERS, v)) return null;
+      format = v as PositionFormat;
     } else if (arg === '--position' && position.length === 0) {
       while (args[i + 1] !== undefined && !args[i + 1]!.startsWith('-')) position.push(args[++i]!);
       if (position.length === 0) return null;
@@ -69,11 +70,10 @@ export async function quickReport(args: readonly string[], stdout: OutputStream)
     if (prepared.finish) result = driveSync(await prepared.finish(result as ShapedResult));
     const report = result as PositionReport<unknown>;
     if (report.shape !== 'position' || !report.components.every((c) => c.ground.kind === 'theorem')) return null;
-    if (command.format === 'table') return positionTableText(report, columnsOf(stdout));
     let text = '';
     const sink = { write: async (chunk: string) => void (text += chunk) };
     // The writers stream a long report piece by piece to a sink; here the sink is a string.
-    await (command.format === 'json' ? writePositionJson(report, sink as never) : writePositionCsv(report, sink as never));
+    await POSITION_WRITERS[command.format](report, sink as never, columnsOf(stdout));
     return text;
   } catch {
     return null;

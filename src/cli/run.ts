@@ -127,11 +127,9 @@ async function exploreTo(command: ExploreCommand, io: CliIo): Promise<number | v
   if (command.emit) return emitTo(game, command, io);
   const format = chooseFormat(command);
   if (command.check !== undefined) return checkTo(game, command, format, io);
-  if ((command.position || command.misere) && command.plot) throw new InputError('--plot draws tables; a position or a misère table has no picture');
   if (command.position) return positionTo(game, command, format, io);
   const kind = kindOf(game.rule);
   const prepared = await prepare(requestOf(game, command, io));
-  if (command.misere && command.checkpoint) throw new InputError('--misere tables take --max N (heaps 0..N)');
   // With --at, only the asked-for heaps matter: the table goes up to the largest.
   const max = command.at ? largestOf(command.at) : command.max;
   if (kind.heap && !command.misere) checkListingSize(format, max ?? game.defaultMax, command);

@@ -11,6 +11,8 @@ interface Preset {
   readonly pattern?: string;
   /** What `--preset list` says (a parameter named as in `usage`). */
   readonly description: string;
+  /** Named in --preset's help. */
+  readonly inHelp: boolean;
   /** The rule; presets with a parameter get it as text. */
   rule(parameter: string | undefined): GameRule;
   /** What a report says of the game, its parameter's value filled in: a catalogue message (`preset.<name>`), said in the reader's language. */
@@ -18,10 +20,11 @@ interface Preset {
 }
 
 /** A preset with no parameter; what reports say of it is its kind's message. */
-function fixed(name: string, rule: GameRule, about: Message): Preset {
+function fixed(name: string, rule: GameRule, about: Message, inHelp: boolean): Preset {
   return {
     name,
     usage: name,
+    inHelp,
     description: say(about),
     about: () => about,
     rule(parameter) {
@@ -33,9 +36,9 @@ function fixed(name: string, rule: GameRule, about: Message): Preset {
 
 /** A kind's preset as the list holds it. */
 function presetOf(preset: KindPreset<GameRule> | ParameterPreset<GameRule>): Preset {
-  if (!('usage' in preset)) return fixed(preset.name, preset.rule, preset.about);
+  if (!('usage' in preset)) return fixed(preset.name, preset.rule, preset.about, preset.inHelp ?? false);
   const { name, usage, pattern, description } = preset;
-  return { name, usage, pattern, description, rule: (parameter) => preset.rule(parameter), about: (rule) => preset.about(rule) };
+  return { name, usage, pattern, description, inHelp: preset.inHelp ?? false, rule: (parameter) => preset.rule(parameter), about: (rule) => preset.about(rule) };
 }
 
 /** The presets the kinds bring, in their order (read when asked: the registry's kinds are loaded by then). */
@@ -48,6 +51,13 @@ function allPresets(): readonly Preset[] {
 /** Every preset, for `--preset list`. */
 export function listPresets(): readonly { usage: string; description: string }[] {
   return allPresets().map(({ usage, description }) => ({ usage, description }));
+}
+
+/** The presets --preset's help names, as written there (an optional parameter left out: `fibonacci-nim`, but `bash:<m>`). */
+export function helpPresets(): readonly string[] {
+  return allPresets()
+    .filter((p) => p.inHelp)
+    .map((p) => p.usage.replace(/\[[^\]]*\]$/, ''));
 }
 
 /** Every preset's name as a regular expression (the rule-file schema's pattern). */

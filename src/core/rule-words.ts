@@ -11,7 +11,7 @@
 import { InputError, afterFieldWords, says, saying } from './errors.js';
 import { KIND_WORDS } from './kinds/registry.js';
 import type { RuleWord } from './kinds/kind.js';
-import { presetGame, presetPattern } from './presets.js';
+import { helpPresets, presetGame, presetPattern } from './presets.js';
 
 const PRESET_WORD: RuleWord = {
   word: 'preset',
@@ -19,7 +19,7 @@ const PRESET_WORD: RuleWord = {
   example: 'kayles',
   order: 60,
   aliases: [],
-  describe: "a named game: nim, bash:<m>, kayles, grundy, wythoff, fibonacci-nim, ... ('list' shows them all)",
+  describe: `a named game: ${helpPresets().join(', ')}, ... ('list' shows them all)`,
   flag: true,
   sweepable: true,
   fileValue: { form: 'text' },

@@ -137,3 +137,19 @@ export async function writePositionCsv(p: AnyPosition, sink: Sink): Promise<void
   }
   await sink.write(text);
 }
+
+/** A position's writer for a format (the width is the table's). */
+type PositionWriter = (p: AnyPosition, sink: Sink, width: number) => Promise<void>;
+const positionWriters = <F extends string>(writers: { readonly [K in F]: PositionWriter }) => writers;
+
+/**
+ * The formats a position is written in by this module alone, with nothing else of the program: the format
+ * registry's position writers of these formats are these, and the quick path (src/cli/quick.ts) answers in them.
+ */
+export const POSITION_WRITERS = positionWriters({
+  table: (p, sink, width) => writePositionTable(p, sink, width),
+  csv: (p, sink) => writePositionCsv(p, sink),
+  json: (p, sink) => writePositionJson(p, sink),
+});
+/** A format of POSITION_WRITERS. */
+export type PositionFormat = keyof typeof POSITION_WRITERS;

@@ -7,6 +7,7 @@ import { Script } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, cliEnv } from '../helpers/cli.js';
 import { longTest } from '../helpers/long.js';
+import { POSITION_WRITERS } from '../../src/report/position-report.js';
 
 /*
  * The program as a user runs it: the `sg-explore` command (bin/sg-explore),
@@ -107,7 +108,7 @@ describe('a position a theorem answers runs the small bundle first (dist/quick.c
       ['--preset', 'fibonacci-nim:3', '--position', '25:24'],
     ];
     for (const args of cases) {
-      for (const format of ['table', 'json', 'csv']) {
+      for (const format of Object.keys(POSITION_WRITERS)) {
         const { quick, full } = both([...args, '--format', format]);
         expect(quick, `${args.join(' ')} --format ${format}`).toEqual(full);
         expect(quick.code).toBe(0);

@@ -12,6 +12,11 @@ import { EMIT_LANGUAGES } from '../../src/core/emit/models.js';
 import { FAMILY_NAMES } from '../../src/sweep/family.js';
 import { VIEW_FORMATS } from '../../src/sweep/format.js';
 import { runMain } from '../helpers/in-process.js';
+import { helpPresets, listPresets } from '../../src/core/presets.js';
+import { ruleWord } from '../../src/core/rule-words.js';
+import { RULE_FILE_EXTENSIONS } from '../../src/core/rule-file.js';
+import { MODULE_EXTENSIONS } from '../../src/core/kinds/module/index.js';
+import { KINDS } from '../../src/core/kinds/registry.js';
 
 /** "--a, --b or --c": the form the messages list flags in. */
 const inWords = (words: readonly string[]) => `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
@@ -48,5 +53,24 @@ describe('the CLI lists what the registries hold', () => {
     expect(format.stderr).toContain(`'xml' is not one of ${VIEW_FORMATS.join(', ')}`);
     const nothing = await runMain(['sweep']);
     expect(nothing.stderr).toContain(`--family ${FAMILY_NAMES.join('|')}`);
+  });
+
+  it("--preset's help names the presets the kinds mark inHelp, in --preset list's order, each as the list writes it (less an optional parameter)", async () => {
+    const marked = KINDS.flatMap((kind) => (kind.presets ?? []) as readonly { name: string; order: number; inHelp?: boolean }[]).filter((p) => p.inHelp);
+    expect(marked.length).toBeGreaterThan(1);
+    const usages = listPresets().map((p) => p.usage);
+    const shown = helpPresets();
+    expect(shown.map((s) => s.split(':')[0])).toEqual([...marked].sort((a, b) => a.order - b.order).map((p) => p.name));
+    for (const name of shown) expect(usages.some((u) => u === name || u.startsWith(`${name}[`)), name).toBe(true);
+    expect(ruleWord('preset')!.describe).toBe(`a named game: ${shown.join(', ')}, ... ('list' shows them all)`);
+    const zh = (await runMain(['play', '--help', '--lang', 'zh'])).stdout.replace(/\s+/g, '');
+    expect(zh).toContain(`预设游戏的名称：${shown.join('、')}等`);
+  });
+
+  it("--rule's words (and play's, in both languages) list the rule-file extensions and the module's", async () => {
+    const help = (await runMain(['--help'])).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain(`a rule file (${RULE_FILE_EXTENSIONS.join(', ')}) or a JS module exporting options(n) (${MODULE_EXTENSIONS.join(', ')})`);
+    const zh = (await runMain(['play', '--help', '--lang', 'zh'])).stdout.replace(/\s+/g, '');
+    expect(zh).toContain(`规则文件（${RULE_FILE_EXTENSIONS.join('、')}），或JS模块（${MODULE_EXTENSIONS.join('、')}，导出options(n)）`);
   });
 });

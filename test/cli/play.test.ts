@@ -5,7 +5,7 @@ import { int, mulberry32 } from '../helpers/random.js';
 import { textWidth } from '../../src/cli/wrap-wide.js';
 import { RULE_WORDS } from '../../src/core/rule-words.js';
 import { EXPLORE_OPTIONS } from '../../src/cli/options.js';
-import { PLAY_FLAGS, flagKey } from '../../src/cli/play.js';
+import { PLAY_FLAGS, flagKey, playFlagWords } from '../../src/cli/play.js';
 import { CATALOGUES, LANGS, translator } from '../../src/core/i18n/index.js';
 import { ENGLISH_PROGRESS, progressReporter, progressWords, type ProgressParts } from '../../src/cli/progress.js';
 import { PassThrough } from 'node:stream';
@@ -102,8 +102,8 @@ describe('sg-explore play through a pipe', () => {
   it("play --help describes the rule flags in the catalogue's words: in English the core's own (so they cannot drift), in Chinese translated", async () => {
     const flagWords = RULE_WORDS.filter((w) => w.flag);
     expect(flagWords.length).toBeGreaterThan(0);
-    for (const w of flagWords) expect(CATALOGUES.en[flagKey(w.word)], w.word).toBe(w.describe);
-    expect(CATALOGUES.en[flagKey('rule')]).toBe(EXPLORE_OPTIONS.rule!.describe);
+    for (const w of flagWords) expect(playFlagWords(w.word, translator('en')), w.word).toBe(w.describe);
+    expect(playFlagWords('rule', translator('en'))).toBe(EXPLORE_OPTIONS.rule!.describe);
     for (const lang of LANGS) for (const flag of PLAY_FLAGS) expect(CATALOGUES[lang][flagKey(flag)], `${lang} --${flag}`).toBeTruthy();
 
     const english = (await runMain(['play', '--help', '--lang', 'en'])).stdout;

@@ -12,27 +12,13 @@ import type { SweepRow } from '../../src/sweep/row.js';
 import { runCli, HANG_GUARD_S } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
 import { scratchDirectories } from '../helpers/scratch.js';
+import { sweepRow } from '../helpers/sweep-rows.js';
 
 const scratch = scratchDirectories('sweep-display');
 
-const row = (index: number, rule: string, over: Partial<SweepRow> = {}): SweepRow => ({
-  index,
-  rule,
-  kind: 'arithmetic-periodic',
-  preperiod: 0,
-  period: 3 + (index % 5),
-  saltus: 1,
-  proven: true,
-  method: 'relative-state-repetition',
-  maxValue: 10 + index,
-  computed: 64,
-  largestAt: null,
-  rareMask: null,
-  rareHeaps: null,
-  lastRareHeap: null,
-  error: null,
-  ...over,
-});
+/** A proven arithmetic-periodic row of its own index and rule (period and largest value vary with the index). */
+const row = (index: number, rule: string, over: Partial<SweepRow> = {}): SweepRow =>
+  sweepRow({ index, rule, kind: 'arithmetic-periodic', period: 3 + (index % 5), saltus: 1, method: 'relative-state-repetition', maxValue: 10 + index, ...over });
 
 const widest = (text: string) => Math.max(...text.split('\n').map((l) => [...l].length));
 

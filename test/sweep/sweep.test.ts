@@ -19,6 +19,7 @@ import { runRule } from '../../src/sweep/run-rule.js';
 import { runSweep } from '../../src/sweep/sweep.js';
 import type { Batch, BatchResult, SweepPool } from '../../src/sweep/pool.js';
 import { COLUMNS, errorRow, type SweepRow } from '../../src/sweep/row.js';
+import { sweepRow } from '../helpers/sweep-rows.js';
 import { ruleText } from '../../src/core/kinds/registry.js';
 import { InputError } from '../../src/core/errors.js';
 import { ROOT, expectBadInput, runCli, type CliOptions, type CliRun } from '../helpers/cli.js';
@@ -168,24 +169,7 @@ describe('rule lists', () => {
   });
 });
 
-const row = (over: Partial<SweepRow>): SweepRow => ({
-  index: 0,
-  rule: 'subtraction {1}',
-  kind: 'periodic',
-  preperiod: 0,
-  period: 2,
-  saltus: 0,
-  proven: true,
-  method: 'window-repetition',
-  maxValue: 1,
-  computed: 64,
-  largestAt: null,
-  rareMask: null,
-  rareHeaps: null,
-  lastRareHeap: null,
-  error: null,
-  ...over,
-});
+const row = sweepRow;
 
 describe('--where and --sort', () => {
   it('parses conditions on numeric, text and boolean columns', () => {

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { WordsError, commandLineOf, hashOf, isModulePath, pairsOfCommandLine, pairsOfHash } from '../../src/web/explore/words.js';
 import { positionOf, requestOf } from '../../src/web/engine/explore-request.js';
 import { InputError } from '../../src/core/errors.js';
+import { SWITCH_FLAGS, VIEW_FLAGS } from '../../src/web/engine/view-flags.js';
+import { EXPLORE_OPTIONS } from '../../src/cli/options.js';
 
 /*
  * The explore view's words: a command line, the URL's hash and the engine's
@@ -85,5 +87,16 @@ describe("the explore view's words", () => {
     expect(positionOf([['preset', 'wythoff'], ['position', '3:5 4:7']])).toEqual(['3:5', '4:7']);
     expect(positionOf([['code', '0.77'], ['position', '  ']])).toBe(null);
     expect(positionOf([['code', '0.77']])).toBe(null);
+  });
+
+  it("the view's flags are the CLI's, and its switches exactly the CLI's boolean flags among them (view-flags.ts)", () => {
+    for (const flag of Object.keys(VIEW_FLAGS).filter((f) => f !== 'file')) expect(EXPLORE_OPTIONS[flag], flag).toBeDefined();
+    expect([...SWITCH_FLAGS]).toEqual(Object.keys(VIEW_FLAGS).filter((f) => EXPLORE_OPTIONS[f]?.type === 'boolean'));
+    expect(SWITCH_FLAGS.length).toBeGreaterThan(0);
+    for (const flag of SWITCH_FLAGS) {
+      expect(pairsOfCommandLine(`--moves 1 --${flag}`)).toEqual([['moves', '1'], [flag, 'true']]);
+      expect(commandLineOf([['moves', '1'], [flag, 'true']])).toBe(`--moves 1 --${flag}`);
+    }
+    expect(() => requestOf([['moves', '1'], ['trust-module', 'true']])).toThrow(InputError);
   });
 });

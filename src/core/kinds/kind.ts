@@ -224,6 +224,8 @@ export interface KindPreset<R> {
   readonly order: number;
   readonly rule: R;
   readonly about: Message;
+  /** Named in --preset's help, as an example of what a preset names. */
+  readonly inHelp?: boolean;
 }
 
 /** A preset with a parameter (`bash:<m>`): how it is written, and its rule and words for the parameter given. */
@@ -234,6 +236,8 @@ export interface ParameterPreset<R> {
   readonly usage: string;
   readonly pattern: string;
   readonly description: string;
+  /** Named in --preset's help, as an example of what a preset names. */
+  readonly inHelp?: boolean;
   /** The rule for the parameter as written (undefined: none given). */
   rule(parameter: string | undefined): R;
   /** What a report says of the game, its parameter's value filled in. */

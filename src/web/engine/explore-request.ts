@@ -13,13 +13,11 @@ import { parseCount, parseSmallCount } from '../../core/numbers.js';
 import { parseRuleText } from '../../core/rule-file.js';
 import { RULE_WORDS, fileWordFor, ruleWord } from '../../core/rule-words.js';
 import { parseRowRange } from '../../core/rows.js';
+import { RANGE_FLAGS, VIEW_FLAGS } from './view-flags.js';
 
-/** The flags the view takes besides the rule words: a rule file's text (and its name), the range, a position, and misère play. */
-export const RANGE_FLAGS = ['max', 'limit', 'rows'] as const;
-const FILE_FLAGS = ['rule', 'file'] as const;
-const POSITION_FLAG = 'position';
+const POSITION_FLAG: keyof typeof VIEW_FLAGS = 'position';
 /** `--misere`, a switch (its value 'true'): misère play, as the CLI's (a table of single heaps, or the position's). */
-const MISERE_FLAG = 'misere';
+const MISERE_FLAG: keyof typeof VIEW_FLAGS = 'misere';
 
 /** `--position 3 5 7`'s components as written (the kind reads them, as the CLI's do); null when none is asked. */
 export function positionOf(pairs: readonly (readonly [string, string])[]): string[] | null {
@@ -44,7 +42,7 @@ export function requestOf(pairs: readonly (readonly [string, string])[]): Reques
   if (fileWord && contents === undefined) throw new InputError(says`--${fileWord.word} ${seen.get(fileWord.word)!}: ${saying(fileWord.fromContents!.missing)}`, { code: 'not-applicable' });
   if (seen.has('rule') && contents === undefined) ruleFlags.push('rule');
   for (const name of seen.keys()) {
-    const known = ruleWord(name)?.flag || (RANGE_FLAGS as readonly string[]).includes(name) || (FILE_FLAGS as readonly string[]).includes(name) || name === POSITION_FLAG || name === MISERE_FLAG;
+    const known = ruleWord(name)?.flag || Object.hasOwn(VIEW_FLAGS, name);
     if (!known) throw new InputError(says`${saying('error.option.unknown', { name, rules: [...ruleFlagNames, '--rule'].join(', '), range: RANGE_FLAGS.map((f) => `--${f}`).join(', ') })}`);
   }
   if (ruleFlags.length === 0) throw new InputError(says`${saying('error.option.noRule', { rules: ruleFlagNames.join(', ') })}`);

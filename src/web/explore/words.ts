@@ -6,6 +6,7 @@
  * the flags mean is the engine's (and the CLI's) to say.
  */
 import type { Pairs } from '../engine/explore-protocol.js';
+import { SWITCH_FLAGS } from '../engine/view-flags.js';
 
 /** Why a command line could not be read: a message key and its holes (the page words it). */
 export class WordsError extends Error {
@@ -37,8 +38,8 @@ function splitWords(text: string): string[] {
   return words;
 }
 
-/** Flags that take no value (the CLI's switches): `--misere` is a pair ['misere', 'true']. */
-const SWITCHES = new Set(['misere']);
+/** Flags that take no value (the view's switches): `--misere` is a pair ['misere', 'true']. */
+const SWITCHES = new Set(SWITCH_FLAGS);
 
 /**
  * `--flag value` and `--flag=value` pairs from a command line; a leading

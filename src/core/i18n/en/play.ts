@@ -107,9 +107,11 @@ export const play = {
   'play.flag.all-but': 'take any positive number of tokens except these, e.g. 2,3,7',
   'play.flag.code': 'take-and-break code in CGSuite notation: 0.77, .07, 4.07, 0.3F, 4!.0; digits in brackets repeat: 4.[3]',
   'play.flag.vectors': 'a two-pile game: subtract a positive multiple of one vector, e.g. "(1,0) (0,1) (1,1)" (Wythoff); (1,1)x2 caps the multiple at 2',
-  'play.flag.preset': "a named game: nim, bash:<m>, kayles, grundy, wythoff, fibonacci-nim, ... ('list' shows them all)",
+  // {presets}, {files} and {modules}: lists from the registries (src/cli/play.ts playFlagWords), separated by play.listSeparator.
+  'play.flag.preset': "a named game: {presets}, ... ('list' shows them all)",
   'play.flag.graph': 'a game on a directed graph: an edge list FILE (u v lines, or u: v w lines; .json in the same shapes); tokens on vertices, a move slides one along an edge',
-  'play.flag.rule': 'a rule file (.json, .yaml, .yml) or a JS module exporting options(n) (.mjs, .js)',
+  'play.flag.rule': 'a rule file ({files}) or a JS module exporting options(n) ({modules})',
+  'play.listSeparator': ', ',
   'play.flag.position': "the start: heap sizes (3 6 9), pairs (3:5), heaps with memory (10:9), or tokens on a graph's vertices (a b)",
   'play.flag.seed': 'a random start position from this seed (without --position)',
   'play.flag.first': 'who moves first, human (default) or computer',

@@ -10,6 +10,7 @@ export const PRESETS: readonly ParameterPreset<TakeUpToRule>[] = [
     order: 1,
     usage: 'bash:<m>',
     pattern: 'bash:[0-9]+',
+    inHelp: true,
     description: 'Bash (Bachet) game: remove 1 to m tokens (G(n) = n mod (m+1))',
     rule(parameter) {
       if (parameter === undefined) throw new InputError(says`${mention('preset')} ${saying('error.preset.bashNeeds')}`, { code: 'bad-value', value: 'bash' });

@@ -10,6 +10,7 @@ export const PRESETS: readonly (KindPreset<CappedHeapRule> | ParameterPreset<Cap
     order: 14,
     usage: 'fibonacci-nim[:k]',
     pattern: 'fibonacci-nim(:[0-9]+)?',
+    inHelp: true,
     description: 'Fibonacci Nim: the first move takes 1 to n-1, each later move at most k times the last (k = 2 unless given)',
     rule(parameter) {
       const factor = parameter === undefined ? 2 : parseSmallCount(parameter, says`${mention('preset')} fibonacci-nim:<k>`, 1, 1 << 20);

@@ -22,7 +22,7 @@ const words: readonly RuleWord[] = [
     example: 'my-rule.mjs',
     order: 70,
     aliases: [],
-    describe: 'a JS module exporting options(n) (.mjs, .js)',
+    describe: `a JS module exporting options(n) (${MODULE_EXTENSIONS.join(', ')})`,
     flag: false,
     sweepable: false,
     fileValue: { form: 'file', extensions: MODULE_EXTENSIONS },

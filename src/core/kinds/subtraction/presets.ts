@@ -6,7 +6,7 @@ const sequence = (name: MoveSequence): TakeAwayRule => ({ kind: 'sequence-subtra
 
 /** Nim and the take-a-sequence games. */
 export const PRESETS: readonly KindPreset<TakeAwayRule>[] = [
-  { name: 'nim', order: 0, rule: { kind: 'all-but', excluded: [] }, about: { key: 'preset.nim' } },
+  { name: 'nim', order: 0, rule: { kind: 'all-but', excluded: [] }, about: { key: 'preset.nim' }, inHelp: true },
   { name: 'take-a-square', order: 8, rule: sequence('squares'), about: { key: 'preset.take-a-square' } },
   { name: 'take-a-fibonacci', order: 9, rule: sequence('fibonacci'), about: { key: 'preset.take-a-fibonacci' } },
   { name: 'take-a-factorial', order: 10, rule: sequence('factorials'), about: { key: 'preset.take-a-factorial' } },

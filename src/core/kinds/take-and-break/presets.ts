@@ -7,10 +7,10 @@ const code = (name: string, order: number, text: string, about: MessageKey): Kin
 
 /** The take-and-break games known by name (Winning Ways ch. 4). */
 export const PRESETS: readonly KindPreset<TakeBreakRule>[] = [
-  code('kayles', 2, '0.77', 'preset.kayles'),
+  { ...code('kayles', 2, '0.77', 'preset.kayles'), inHelp: true },
   code('dawsons-kayles', 3, '0.07', 'preset.dawsons-kayles'),
   code('dawsons-chess', 4, '0.137', 'preset.dawsons-chess'),
   code('double-kayles', 5, '0.7777', 'preset.double-kayles'),
   code('officers', 6, '0.6', 'preset.officers'),
-  code('grundy', 7, '4!.0', 'preset.grundy'),
+  { ...code('grundy', 7, '4!.0', 'preset.grundy'), inHelp: true },
 ];

@@ -15,5 +15,6 @@ export const PRESETS: readonly KindPreset<VectorRule>[] = [
       ],
     },
     about: { key: 'preset.wythoff' },
+    inHelp: true,
   },
 ];
