@@ -6,9 +6,8 @@ import { columnsOf, type CliIo } from './io.js';
 import { packageVersion } from '../host/package-root.js';
 import { InputError, quote } from '../core/errors.js';
 import { parseCount, parseSmallCount } from '../core/numbers.js';
-import { RULE_WORDS, ruleWord } from '../core/rule-words.js';
+import { RULE_WORDS, ruleFileWords, ruleWord } from '../core/rule-words.js';
 import { parseRowRange } from '../core/rows.js';
-import { ruleFileWords } from '../core/rule-file.js';
 import type { GameSpec } from '../core/kinds/registry.js';
 import type { AnalyseRequest } from '../core/kinds/kind.js';
 

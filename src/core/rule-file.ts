@@ -3,7 +3,7 @@ import { NESTED_TOO_DEEPLY, lineAndColumn, nestedTooDeeply } from './rules/nesti
 import { InputError, quote, says, saying, type InputCode, type Wording } from './errors.js';
 import { parseCount } from './numbers.js';
 import type { GameSpec } from './kinds/registry.js';
-import { FILE_WORDS, RULE_KEYS, ruleWord } from './rule-words.js';
+import { RULE_KEYS, ruleWord } from './rule-words.js';
 import type { FileValue } from './kinds/kind.js';
 import { MAX_MOVE, MAX_MOVES, normaliseMoveSet } from './rules/sets.js';
 import { formatCount } from './numbers.js';
@@ -49,14 +49,6 @@ export const joinBeside: ResolveBeside = (source, relative) => {
 };
 
 /** The extension of a path, lower case ("" for none). */
-/** The extensions of a rule file (YAML or JSON). */
-export const RULE_FILE_EXTENSIONS: readonly string[] = ['.json', '.yaml', '.yml'];
-
-/** What `--rule` takes, in words: "a rule file (.json, .yaml, .yml) or a JS module exporting options(n) (.mjs, .js)". */
-export function ruleFileWords(): string {
-  return [`a rule file (${RULE_FILE_EXTENSIONS.join(', ')})`, ...FILE_WORDS.map((w) => w.describe)].join(' or ');
-}
-
 export function extensionOf(path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');

@@ -56,3 +56,10 @@ export function fileWordFor(path: string): FileWord | undefined {
   return FILE_WORDS.find((w) => w.fileValue.extensions.some((e) => lower.endsWith(e)));
 }
 
+/** The extensions of a rule file (YAML or JSON). Here, not in rule-file.ts: --rule's help needs them, and that module loads the YAML parser. */
+export const RULE_FILE_EXTENSIONS: readonly string[] = ['.json', '.yaml', '.yml'];
+
+/** What `--rule` takes, in words: "a rule file (.json, .yaml, .yml) or a JS module exporting options(n) (.mjs, .js)". */
+export function ruleFileWords(): string {
+  return [`a rule file (${RULE_FILE_EXTENSIONS.join(', ')})`, ...FILE_WORDS.map((w) => w.describe)].join(' or ');
+}

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { wrap } from 'node:module';
@@ -41,6 +41,19 @@ describe('the bundle with its code cache', () => {
     expect(sweepHelp.stderr).toBe('');
     expect(sweepHelp.stdout).toContain('--family');
     expect(program(['--version']).stdout.trim()).toBe(version);
+  });
+
+  it('loads packages on demand: a table loads none, a YAML rule file the YAML parser', () => {
+    // Node names every module it loads under NODE_DEBUG=module. The YAML parser at start-up cost every
+    // run about 30 ms of CPU and 11 MB (the bench's whole-process row, after --rule's help text came from rule-file.ts).
+    const packages = (args: readonly string[]): string[] => {
+      const result = run(process.execPath, [BIN, ...args], { NODE_DEBUG: 'module' });
+      expect(result.code).toBe(0);
+      return [...new Set([...result.stderr.matchAll(/node_modules\/((?:@[^/]+\/)?[^/"']+)/g)].map((m) => m[1]!))];
+    };
+    expect(packages(['--moves', '1,2,3', '--max', '1e6'])).toEqual([]);
+    writeFileSync(join(scratch, 'take.yaml'), 'moves: [1, 2, 3]\n');
+    expect(packages(['--rule', 'take.yaml', '--max', '20'])).toContain('yaml');
   });
 
   it('a mistyped flag is a one-line error with exit code 2, not an internal error', () => {

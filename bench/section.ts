@@ -1,0 +1,92 @@
+/**
+ * One section of the bench, run on a chosen built checkout: `node dist/bench/section.js SECTION [CHECKOUT]`.
+ *
+ * Why: to compare two versions of the program section by section (docs/kernels.md, "Before and after
+ * the issue-42 refactors"), each section is timed as a whole process under GNU time (user + sys CPU
+ * seconds, which a loaded machine disturbs far less than wall time), once per checkout, in turn. The
+ * section's own code is the checkout's (its dist/bench/*.js and dist/src), so an older checkout is
+ * measured with the bench it shipped with; this file only picks the section. CHECKOUT defaults to this
+ * one. Sections run here, in-process or as the checkout's own processes:
+ *   kernel        fillSubtraction to 10^8 values for the bench's three move sets (the JS kernel rows)
+ *   process       the installed command `bin/sg-explore --moves 1,2,3 --max 1e6`, 11 times
+ *   take-break, baseline, sweep-schedule, output, two-pile, positions, theorem-positions,
+ *   rule-module, web   the function of that name in the checkout's bench
+ *   sweep         the checkout's dist/bench/sweep.js, a process of its own as `npm run bench` runs it
+ * The ogs and frontier rows are single commands of the installed program; they are timed directly.
+ */
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+type Out = (line: string) => void;
+type Section = (out: Out, limit?: number) => void | Promise<void>;
+
+const out: Out = (line) => {
+  process.stdout.write(line + '\n');
+};
+
+/** The bench's move sets for the kernel rows (bench/run.ts CASES), the 40-move set from the same LCG. */
+function kernelSets(): number[][] {
+  const forty = new Set<number>();
+  let x = 1234567;
+  while (forty.size < 40) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    forty.add(1 + ((x >>> 8) % 120));
+  }
+  return [[1, 2, 3], [2, 5, 7, 11, 13], [...forty].sort((a, b) => a - b)];
+}
+
+async function kernel(checkout: string): Promise<void> {
+  const url = pathToFileURL(resolve(checkout, 'dist/src/core/kinds/subtraction/subtraction-kernel.js')).href;
+  const { fillSubtraction } = (await import(url)) as { fillSubtraction: (g: Uint8Array, moves: readonly number[], from: number, to: number) => void };
+  const n = 100_000_000;
+  const g = new Uint8Array(n);
+  for (const moves of kernelSets()) {
+    g.fill(0);
+    const before = process.cpuUsage();
+    fillSubtraction(g, moves, 0, n);
+    const used = process.cpuUsage(before);
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum = (sum + g[i]!) >>> 0;
+    out(`[kernel] |S|=${moves.length}: cpu ${((used.user + used.system) / 1e6).toFixed(3)} s, sum ${sum}`);
+  }
+}
+
+function child(command: string, args: readonly string[], times = 1): void {
+  for (let i = 0; i < times; i++) {
+    const run = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (run.error || run.status !== 0) throw new Error(`${command} ${args.join(' ')} failed: ${run.error?.message ?? `exit ${run.status}`}`);
+  }
+}
+
+/** The section functions of the checkout's bench, by section name: [module, export]. */
+const FUNCTIONS: Record<string, [string, string]> = {
+  'take-break': ['take-break', 'benchTakeBreak'],
+  baseline: ['baseline', 'benchBaseline'],
+  'sweep-schedule': ['sweep-schedule', 'benchSweepSchedule'],
+  output: ['output', 'benchOutput'],
+  'two-pile': ['two-pile', 'benchTwoPile'],
+  positions: ['positions', 'benchPositions'],
+  'theorem-positions': ['theorem-positions', 'benchTheoremPositions'],
+  'rule-module': ['rule-module', 'benchRuleModule'],
+  web: ['web', 'benchWeb'],
+};
+
+async function main(): Promise<void> {
+  const [section, checkoutArg] = process.argv.slice(2);
+  const checkout = resolve(checkoutArg ?? new URL('../..', import.meta.url).pathname);
+  if (section === 'kernel') return kernel(checkout);
+  if (section === 'process') return child(resolve(checkout, 'bin/sg-explore'), ['--moves', '1,2,3', '--max', '1e6'], 11);
+  if (section === 'sweep') return child(process.execPath, [resolve(checkout, 'dist/bench/sweep.js')]);
+  const entry = section === undefined ? undefined : FUNCTIONS[section];
+  if (entry === undefined) {
+    process.stderr.write(`section.js: unknown section ${JSON.stringify(section)}; one of kernel, process, sweep, ${Object.keys(FUNCTIONS).join(', ')}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const module = (await import(pathToFileURL(resolve(checkout, 'dist/bench', `${entry[0]}.js`)).href)) as Record<string, Section>;
+  // sweep-schedule takes the limit `npm run bench` gives it without SG_BENCH_RECORDS: 2^18 values a rule.
+  await module[entry[1]]!(out, section === 'sweep-schedule' ? 2 ** 18 : undefined);
+}
+
+await main();
