@@ -90,19 +90,20 @@ static int32_t scan_window(int32_t count) {
   return window;
 }
 
-/* The missing even values below odd_mex, one bit each (values < VECTOR_BOUND). */
-static uint8_t wanted[VECTOR_BOUND / 8];
+/* The largest bound the JS side passes (MAX_BOUND in wasm-sparse.ts). */
+#define MAX_BOUND (1 << 15)
+/* The missing even values below odd_mex, one bit each (bytes up to the bound are kept clear past odd_mex). */
+static uint8_t wanted[MAX_BOUND / 8] __attribute__((aligned(16)));
 
 /*
  * One witness x = g[a] ^ g[rest - a]: marks it when it is a missing even value; returns the new count.
- * Below odd_mex every odd value is marked already, so an unmarked x there is a missing even one: below
- * VECTOR_BOUND exactly the bits of `wanted`, which stand in for `seen` there (a batch's marks need not
- * be stamped: see value_of).
+ * Below odd_mex every odd value is marked already, so an unmarked x there is a missing even one: exactly
+ * the bits of `wanted`, which stand in for `seen` (a batch's marks need not be stamped: see value_of).
  */
 static inline int32_t take(uint32_t x, int32_t n, int32_t odd_mex, int32_t *seen, int32_t missing) {
-  if ((int32_t)x < odd_mex && (x < VECTOR_BOUND ? (wanted[x >> 3] >> (x & 7)) & 1 : seen[x] != n)) {
+  if ((int32_t)x < odd_mex && (wanted[x >> 3] >> (x & 7)) & 1) {
     seen[x] = n;
-    if (x < VECTOR_BOUND) wanted[x >> 3] &= (uint8_t)~(1u << (x & 7));
+    wanted[x >> 3] &= (uint8_t)~(1u << (x & 7));
     missing--;
   }
   return missing;
@@ -151,6 +152,69 @@ static inline int32_t take_hits(const uint16_t *g, int32_t rest, int32_t a, v128
     lanes &= lanes - 1;
     missing = take((uint32_t)g[a + j] ^ g[rest - a - j], n, odd_mex, seen, missing);
   }
+  return missing;
+}
+/*
+ * Past VECTOR_BOUND (games whose values keep growing, .04 and .06) the missing values are too spread for exact
+ * swizzle tables: while few are missing, blocks of splits go through a Bloom filter of them instead, two 256-bit
+ * tables indexed by bits 0-7 and 4-11 of the xor; a lane through both is taken exactly (take), so the filter changes
+ * only the speed. Most of a long scan waits on its last few values (.04 to 2^16: 67% of the splits scanned with at
+ * most four missing), which the filter passes over sixteen splits a step.
+ */
+#define BLOOM_MOST 24
+struct bloom {
+  v128_t lo1, hi1, lo2, hi2;
+  int32_t missing; /* the count it was built for (-1: none) */
+};
+static void build_bloom(struct bloom *b, int32_t odd_mex, int32_t missing) {
+  uint8_t t1[32] __attribute__((aligned(16))), t2[32] __attribute__((aligned(16)));
+  for (int32_t i = 0; i < 32; i++) t1[i] = t2[i] = 0;
+  const uint32_t *words = (const uint32_t *)wanted;
+  for (int32_t i = 0; i < (odd_mex + 31) >> 5; i++) {
+    for (uint32_t w = words[i]; w; w &= w - 1) {
+      uint32_t x = 32 * (uint32_t)i + (uint32_t)__builtin_ctz(w), h = (x >> 4) & 255;
+      t1[(x & 255) >> 3] |= (uint8_t)(1u << (x & 7));
+      t2[h >> 3] |= (uint8_t)(1u << (h & 7));
+    }
+  }
+  b->lo1 = wasm_v128_load(t1), b->hi1 = wasm_v128_load(t1 + 16), b->lo2 = wasm_v128_load(t2), b->hi2 = wasm_v128_load(t2 + 16);
+  b->missing = missing;
+}
+/* Lanes (bytes h) whose bit is set in the 256-bit table (lo, hi): non-zero there. */
+static inline v128_t bloom_lanes(v128_t h, v128_t lo, v128_t hi) {
+  const v128_t pow2 = wasm_i8x16_const(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+  v128_t index = wasm_u8x16_shr(h, 3);
+  v128_t bytes = wasm_v128_or(wasm_i8x16_swizzle(lo, index), wasm_i8x16_swizzle(hi, wasm_i8x16_sub(index, wasm_i8x16_splat(16))));
+  return wasm_i8x16_ne(wasm_v128_and(bytes, wasm_i8x16_swizzle(pow2, wasm_v128_and(h, wasm_i8x16_splat(7)))), wasm_i8x16_splat(0));
+}
+/* Splits a..a+15 of rest through the filter: a lane is non-zero where its xor may be wanted. */
+static inline v128_t bloom_hits(const uint16_t *g, int32_t rest, int32_t a, const struct bloom *b) {
+  const v128_t low = wasm_i16x8_splat(255);
+  v128_t high0 = wasm_v128_load(g + rest - a - 7);
+  v128_t high1 = wasm_v128_load(g + rest - a - 15);
+  v128_t x0 = wasm_v128_xor(wasm_v128_load(g + a), wasm_i16x8_shuffle(high0, high0, 7, 6, 5, 4, 3, 2, 1, 0));
+  v128_t x1 = wasm_v128_xor(wasm_v128_load(g + a + 8), wasm_i16x8_shuffle(high1, high1, 7, 6, 5, 4, 3, 2, 1, 0));
+  v128_t h1 = wasm_u8x16_narrow_i16x8(wasm_v128_and(x0, low), wasm_v128_and(x1, low));
+  v128_t h2 = wasm_u8x16_narrow_i16x8(wasm_v128_and(wasm_u16x8_shr(x0, 4), low), wasm_v128_and(wasm_u16x8_shr(x1, 4), low));
+  return wasm_v128_and(bloom_lanes(h1, b->lo1, b->hi1), bloom_lanes(h2, b->lo2, b->hi2));
+}
+/* Splits a..a+15 of rest: one by one while many values are missing, else through the filter. Returns how many are still missing. */
+static inline int32_t dense_block(const uint16_t *g, int32_t rest, int32_t a, struct bloom *b, int32_t n, int32_t odd_mex, int32_t *seen, int32_t missing) {
+  if (missing > BLOOM_MOST) {
+    for (int32_t j = 0; j < BLOCK; j++) missing = take((uint32_t)g[a + j] ^ g[rest - a - j], n, odd_mex, seen, missing);
+    return missing;
+  }
+  if (b->missing != missing) build_bloom(b, odd_mex, missing);
+  v128_t hits = bloom_hits(g, rest, a, b);
+  return wasm_v128_any_true(hits) ? take_hits(g, rest, a, hits, n, odd_mex, seen, missing) : missing;
+}
+/* Splits a = from..to of rest, as scan_run. */
+static int32_t scan_run_dense(const uint16_t *g, int32_t rest, int32_t from, int32_t to, int32_t n, int32_t odd_mex, int32_t *seen, int32_t missing, struct bloom *b) {
+  int32_t a = from;
+  for (; a + BLOCK - 1 <= to; a += BLOCK)
+    if ((missing = dense_block(g, rest, a, b, n, odd_mex, seen, missing)) == 0) return 0;
+  for (; a <= to; a++)
+    if ((missing = take((uint32_t)g[a] ^ g[rest - a], n, odd_mex, seen, missing)) == 0) return 0;
   return missing;
 }
 #endif
@@ -236,6 +300,16 @@ static int32_t scan(const uint16_t *g, int32_t rest, int32_t first, int32_t last
 #undef RUN_VECTOR
     return missing;
   }
+  {
+    struct bloom b;
+    b.missing = -1;
+#define RUN_DENSE(from, to) ((missing = scan_run_dense(g, rest, from, to, n, odd_mex, seen, missing, &b)) == 0)
+#define BLOCK_DENSE(a) ((missing = dense_block(g, rest, (a), &b, n, odd_mex, seen, missing)) == 0)
+    SCAN_ORDER(first, last, RUN_DENSE, BLOCK_DENSE, 0);
+#undef BLOCK_DENSE
+#undef RUN_DENSE
+    return missing;
+  }
 #endif
 #define BLOCK_WIDE(a) RUN_WIDE(a, (a) + BLOCK - 1)
   SCAN_ORDER(first, last, RUN_WIDE, BLOCK_WIDE, 0);
@@ -264,7 +338,8 @@ static inline void stamp_rare(const uint16_t *g, int32_t n, int32_t rest, int32_
 static int32_t open_values(int32_t n, const uint8_t *is_rare, int32_t bound, const int32_t *seen, const uint8_t *row, int32_t *missing_out) {
   int32_t odd_mex = bound;
   int32_t missing = 0;
-  for (int32_t i = 0; i < VECTOR_BOUND / 8; i++) wanted[i] = 0;
+  int32_t clear = (bound > VECTOR_BOUND ? bound : VECTOR_BOUND) / 8;
+  for (int32_t i = 0; i < clear; i++) wanted[i] = 0;
 #ifdef __wasm_simd128__
   if ((bound & 15) == 0) {
     /* Sixteen values a step: their stamps and classes as bitmasks. */
@@ -281,10 +356,8 @@ static int32_t open_values(int32_t n, const uint8_t *is_rare, int32_t bound, con
         even_open &= (1u << __builtin_ctz(odd_open)) - 1;
       }
       missing += __builtin_popcount(even_open);
-      if (v < VECTOR_BOUND) {
-        wanted[v >> 3] |= (uint8_t)even_open;
-        wanted[(v >> 3) + 1] |= (uint8_t)(even_open >> 8);
-      }
+      wanted[v >> 3] |= (uint8_t)even_open;
+      wanted[(v >> 3) + 1] |= (uint8_t)(even_open >> 8);
       if (odd_open) break;
     }
   } else
@@ -296,7 +369,7 @@ static int32_t open_values(int32_t n, const uint8_t *is_rare, int32_t bound, con
       break;
     }
     missing++;
-    if (v < VECTOR_BOUND) wanted[v >> 3] |= (uint8_t)(1u << (v & 7));
+    wanted[v >> 3] |= (uint8_t)(1u << (v & 7));
   }
   *missing_out = missing;
   return odd_mex;
@@ -332,20 +405,15 @@ static int32_t value_of(const uint16_t *g, int32_t n, const struct moves *m, con
   }
   int32_t missing;
   int32_t odd_mex = open_values(n, is_rare, bound, seen, row, &missing);
-  if (row && odd_mex > VECTOR_BOUND)
-    for (int32_t v = 0; v < bound; v++) if (row[v]) seen[v] = n;
   for (int32_t i = 0; i < m->split_count && missing > 0; i++) {
     int32_t rest = n - m->split_takes[i];
     missing = scan(g, rest, 1, last_split(rest, m->split_unequal[i]), n, odd_mex, seen, missing);
   }
   if (missing == 0) return odd_mex;
-  /* The smallest value still missing: wanted's lowest bit, or (past VECTOR_BOUND, seen whole) by seen. */
-  if (odd_mex <= VECTOR_BOUND)
-    for (int32_t i = 0; i < VECTOR_BOUND / 8; i++)
-      if (wanted[i]) return 8 * i + __builtin_ctz(wanted[i]);
-  int32_t v = 0;
-  while (!is_rare[v] || seen[v] == n) v++;
-  return v;
+  /* The smallest value still missing: wanted's lowest bit. */
+  int32_t i = 0;
+  while (!wanted[i]) i++;
+  return 8 * i + __builtin_ctz(wanted[i]);
 }
 
 
