@@ -34,7 +34,7 @@
 #define SCAN_STRIDE 257
 #define MAX_SCAN_WINDOW (1 << 14)
 /* The most rare heaps the JS side lets the module hold (RARE_CAPACITY in wasm-sparse.ts). */
-#define RARE_CAPACITY (1 << 18)
+#define RARE_CAPACITY (1 << 22)
 /* The largest bound a block of heaps shared out to workers may have (BLOCK_BOUND in wasm-sparse.ts). */
 #define BLOCK_BOUND 1024
 
