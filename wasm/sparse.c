@@ -398,9 +398,8 @@ static int32_t open_values(int32_t n, const uint8_t *is_rare, int32_t bound, con
  * fill_wide; row is NULL without one) and of the rare heaps a batch left out
  * (`left`), then the scan.
  *
- * The row's marks are stamped into seen only when the scan needs seen whole
- * (odd_mex past VECTOR_BOUND): below it `wanted` answers for them. Stamping
- * every heap's row cost Officers about a tenth of its time.
+ * The row's marks are never stamped into seen: `wanted` answers for them
+ * (stamping every heap's row cost Officers about a tenth of its time).
  */
 static int32_t value_of(const uint16_t *g, int32_t n, const struct moves *m, const int32_t *rare, int32_t near_end, int32_t far_end,
                         int32_t rare_count, const int32_t *left, int32_t left_count, const uint8_t *row, const uint8_t *is_rare, int32_t bound,
@@ -716,6 +715,12 @@ static inline int keep_wide(uint16_t *g, int32_t n, int32_t v, int32_t *rare, in
  */
 #define WIDE_BATCH 8
 #define WIDE_BOUND 1024
+/*
+ * Games whose values keep growing (.04, .06) batch up to DENSE_BOUND, their rows DENSE_STRIDE apart (a line
+ * more than the bound, so that the rows do not fall on the same cache sets).
+ */
+#define DENSE_BOUND 8192
+#define DENSE_STRIDE (DENSE_BOUND + 64)
 #define WIDE_ROWS (2 * WIDE_BATCH)
 /* Fewer rare heaps than this below a batch: the rows cost more than they save. */
 #define WIDE_MIN_RARE 64
@@ -724,23 +729,23 @@ static inline int keep_wide(uint16_t *g, int32_t n, int32_t v, int32_t *rare, in
  * the value, where a stride of `bound` made V8 work out every lane's row address again (Grundy's
  * game to 2^20: best of five 2.82 s against 2.95 s).
  */
-static uint8_t wide_marks[WIDE_ROWS * WIDE_BOUND] __attribute__((aligned(16)));
-static uint8_t wide_heap[WIDE_BOUND] __attribute__((aligned(16)));
+static uint8_t wide_marks[WIDE_ROWS * DENSE_STRIDE] __attribute__((aligned(16)));
+static uint8_t wide_heap[DENSE_BOUND] __attribute__((aligned(16)));
 static uint16_t rare_g16[RARE_CAPACITY];
 static int32_t wide_left[WIDE_ROWS];
 
 static int wide_batches(const struct moves *m, int32_t bound) {
-  if (m->split_count == 0 || bound > WIDE_BOUND) return 0;
+  if (m->split_count == 0 || bound > DENSE_BOUND) return 0;
   const struct split_span span = split_span_of(m);
   if (span.unequal && m->split_count > 1) return 0; /* a row serves every take that leaves its rest */
   return WIDE_BATCH + span.tmax - span.tmin <= WIDE_ROWS;
 }
 
 /* Rare r (value gr) against partners p[q] = g[first rest + q - r], q = 0..rows-1: eight rows from one load. */
-static inline void mark_wide(const uint16_t *p, uint16_t gr, int32_t rows) {
+static inline __attribute__((always_inline)) void mark_wide(const uint16_t *p, uint16_t gr, int32_t rows, const int32_t stride) {
   v128_t x = wasm_v128_xor(wasm_v128_load(p), wasm_i16x8_splat((int16_t)gr));
-  for (int32_t q = WIDE_BATCH; q < rows; q++) wide_marks[q * WIDE_BOUND + (p[q] ^ gr)] = 1;
-#define MARK_WIDE(h) wide_marks[(h) * WIDE_BOUND + wasm_u16x8_extract_lane(x, h)] = 1
+  for (int32_t q = WIDE_BATCH; q < rows; q++) wide_marks[q * stride + (p[q] ^ gr)] = 1;
+#define MARK_WIDE(h) wide_marks[(h) * stride + wasm_u16x8_extract_lane(x, h)] = 1
   MARK_WIDE(0); MARK_WIDE(1); MARK_WIDE(2); MARK_WIDE(3); MARK_WIDE(4); MARK_WIDE(5); MARK_WIDE(6); MARK_WIDE(7);
 #undef MARK_WIDE
 }
@@ -763,9 +768,10 @@ static void stamp_row(const uint8_t *row, int32_t bound, int32_t *seen, int32_t 
  * that an unequal split must not pair with themselves (2r among the rests),
  * which go to wide_left for each heap to pair itself. Returns their number.
  */
-static int32_t mark_batch(const uint16_t *g, int32_t first_rest, int32_t rows, int32_t unequal, const int32_t *rare, int32_t from, int32_t to, int32_t bound) {
+static inline __attribute__((always_inline)) int32_t mark_batch(const uint16_t *g, int32_t first_rest, int32_t rows, int32_t unequal, const int32_t *rare,
+                                                                int32_t from, int32_t to, int32_t bound, const int32_t stride) {
   for (int32_t q = 0; q < rows; q++)
-    for (int32_t k = 0; k < bound; k += 16) wasm_v128_store(wide_marks + q * WIDE_BOUND + k, wasm_i8x16_splat(0));
+    for (int32_t k = 0; k < bound; k += 16) wasm_v128_store(wide_marks + q * stride + k, wasm_i8x16_splat(0));
   int32_t left_count = 0;
   for (int32_t j = from; j < to; j++) {
     int32_t r = rare[j];
@@ -773,18 +779,18 @@ static int32_t mark_batch(const uint16_t *g, int32_t first_rest, int32_t rows, i
       wide_left[left_count++] = j;
       continue;
     }
-    mark_wide(g + first_rest - r, rare_g16[j], rows);
+    mark_wide(g + first_rest - r, rare_g16[j], rows, stride);
   }
   return left_count;
 }
 
 /* Heap (batch's first heap) + h: the union of its rests' rows of the batch (its one row, or wide_heap). */
-static const uint8_t *batch_heap_row(const struct moves *m, int32_t h, int32_t tmax, int32_t bound) {
-  const uint8_t *row = wide_marks + (h + tmax - m->split_takes[0]) * WIDE_BOUND;
+static const uint8_t *batch_heap_row(const struct moves *m, int32_t h, int32_t tmax, int32_t bound, int32_t stride) {
+  const uint8_t *row = wide_marks + (h + tmax - m->split_takes[0]) * stride;
   if (m->split_count == 1) return row;
   for (int32_t k = 0; k < bound; k += 16) {
     v128_t x = wasm_v128_load(row + k);
-    for (int32_t i = 1; i < m->split_count; i++) x = wasm_v128_or(x, wasm_v128_load(wide_marks + (h + tmax - m->split_takes[i]) * WIDE_BOUND + k));
+    for (int32_t i = 1; i < m->split_count; i++) x = wasm_v128_or(x, wasm_v128_load(wide_marks + (h + tmax - m->split_takes[i]) * stride + k));
     wasm_v128_store(wide_heap + k, x);
   }
   return wide_heap;
@@ -792,28 +798,30 @@ static const uint8_t *batch_heap_row(const struct moves *m, int32_t h, int32_t t
 
 /* Heap n = (batch's first heap) + h: its row of the batch, stamped n in seen. */
 static void stamp_batch_heap(const struct moves *m, int32_t h, int32_t tmax, int32_t bound, int32_t *seen, int32_t n) {
-  stamp_row(batch_heap_row(m, h, tmax, bound), bound, seen, n);
+  stamp_row(batch_heap_row(m, h, tmax, bound, WIDE_BOUND), bound, seen, n);
 }
 
-static int32_t fill_wide(uint16_t *g, int32_t from, int32_t to, const struct moves *m, int32_t *rare, int32_t *rare_count_io, int32_t rare_capacity,
-                         const uint8_t *is_rare, const uint8_t *is_odd, int32_t domain, int32_t bound, int32_t *seen, int32_t stop_at_value,
-                         uint32_t *counts) {
+static inline __attribute__((always_inline)) int32_t fill_wide(uint16_t *g, int32_t from, int32_t to, const struct moves *m, int32_t *rare,
+                                                               int32_t *rare_count_io, int32_t rare_capacity, const uint8_t *is_rare, const uint8_t *is_odd,
+                                                               int32_t domain, int32_t bound, int32_t *seen, int32_t stop_at_value, uint32_t *counts,
+                                                               const int32_t stride) {
   int32_t rare_count = *rare_count_io;
   const struct split_span span = split_span_of(m);
   const int32_t tmin = span.tmin, tmax = span.tmax, unequal = span.unequal, rows = WIDE_BATCH + span.tmax - span.tmin;
   for (int32_t j = 0; j < rare_count; j++) rare_g16[j] = g[rare[j]];
-  int32_t near_end = 0;
+  int32_t near_end = 0, far_end = 0;
   for (int32_t n = from; n < to;) {
     /* Rare r <= WIDE_BATCH - 1 - tmin have partners inside the batch: each heap pairs them itself. */
     while (near_end < rare_count && rare[near_end] <= WIDE_BATCH - 1 - tmin) near_end++;
     int32_t first_rest = n - tmax;
-    int32_t far_end = near_end;
+    /* first_rest only grows: far_end goes on from the last batch's. */
+    if (far_end < near_end) far_end = near_end;
     while (far_end < rare_count && rare[far_end] < first_rest) far_end++;
     if (n >= 2 * WIDE_BATCH + tmax && n + WIDE_BATCH <= to && far_end - near_end >= WIDE_MIN_RARE) {
-      int32_t left_count = mark_batch(g, first_rest, rows, unequal, rare, near_end, far_end, bound);
+      int32_t left_count = mark_batch(g, first_rest, rows, unequal, rare, near_end, far_end, bound, stride);
       for (int32_t h = 0; h < WIDE_BATCH; h++, n++) {
         const uint8_t *rare_values = rare_table(n, is_rare, is_odd, domain);
-        int32_t v = value_of(g, n, m, rare, near_end, far_end, rare_count, wide_left, left_count, batch_heap_row(m, h, tmax, bound), rare_values, bound, seen);
+        int32_t v = value_of(g, n, m, rare, near_end, far_end, rare_count, wide_left, left_count, batch_heap_row(m, h, tmax, bound, stride), rare_values, bound, seen);
         int32_t before = rare_count;
         if (keep_wide(g, n, v, rare, &rare_count, rare_capacity, rare_values, stop_at_value, counts)) return *rare_count_io = rare_count, n + 1;
         if (rare_count > before) rare_g16[before] = (uint16_t)v;
@@ -925,7 +933,7 @@ int32_t partials(const uint16_t *g, int32_t from, int32_t to, int32_t B, const s
                  int32_t *covered) {
   int32_t n = from;
 #ifdef __wasm_simd128__
-  if (wide_batches(m, bound)) {
+  if (bound <= WIDE_BOUND && wide_batches(m, bound)) {
     /* As fill_wide: a rare heap whose partners lie below B for every rest of a batch marks them all from one load. */
     const struct split_span span = split_span_of(m);
     const int32_t tmax = span.tmax, unequal = span.unequal, rows = WIDE_BATCH + span.tmax - span.tmin;
@@ -937,7 +945,7 @@ int32_t partials(const uint16_t *g, int32_t from, int32_t to, int32_t B, const s
       int32_t all = first_rare_at(rare, rare_count, last_rest - B + 1 < 1 ? 1 : last_rest - B + 1);
       int32_t large = first_rare_at(rare, rare_count, first_rest);
       if (large < all) large = all;
-      int32_t left_count = mark_batch(g, first_rest, rows, unequal, rare, all, large, bound);
+      int32_t left_count = mark_batch(g, first_rest, rows, unequal, rare, all, large, bound, WIDE_BOUND);
       for (int32_t h = 0; h < WIDE_BATCH; h++, n++) {
         stamp_batch_heap(m, h, tmax, bound, seen, n);
         /* The rare heaps only some rests pair below B, the large ones, and those an unequal split may not pair with themselves. */
@@ -963,7 +971,7 @@ static inline void mark_bit(uint32_t *bits, uint32_t x) {
 #ifdef __wasm_simd128__
 /* Heap (batch's first heap) + h: the union of its rests' rows of the batch, as bits into `bits` (bound a multiple of 16). */
 static void or_batch_heap(const struct moves *m, int32_t h, int32_t tmax, int32_t bound, uint32_t *bits) {
-  const uint8_t *row = batch_heap_row(m, h, tmax, bound);
+  const uint8_t *row = batch_heap_row(m, h, tmax, bound, WIDE_BOUND);
   const v128_t zero = wasm_i8x16_splat(0);
   for (int32_t k = 0; k < bound; k += 16) bits[k >> 5] |= (uint32_t)wasm_i8x16_bitmask(wasm_i8x16_ne(wasm_v128_load(row + k), zero)) << (k & 16);
 }
@@ -998,7 +1006,7 @@ int32_t finish(uint16_t *g, int32_t base, int32_t start, int32_t end, const stru
   int32_t batch_first = -1, batched_from = 0, batched_to = 0, left_count = 0;
   (void)left_count; /* only batches use it */
 #ifdef __wasm_simd128__
-  const int batches = wide_batches(m, bound);
+  const int batches = bound <= WIDE_BOUND && wide_batches(m, bound);
   const struct split_span span = split_span_of(m);
   const int32_t rows = WIDE_BATCH + span.tmax - span.tmin;
   if (batches) for (int32_t j = 0; j < rare_below; j++) rare_g16[j] = g[rare[j]];
@@ -1014,7 +1022,7 @@ int32_t finish(uint16_t *g, int32_t base, int32_t start, int32_t end, const stru
         batched_from = first_rare_at(rare, rare_below, WIDE_BATCH);
         batched_to = first_rare_at(rare, rare_below, first_rest - base + 1);
         if (batched_to - batched_from >= WIDE_MIN_RARE) {
-          left_count = mark_batch(g, first_rest, rows, span.unequal, rare, batched_from, batched_to, bound);
+          left_count = mark_batch(g, first_rest, rows, span.unequal, rare, batched_from, batched_to, bound, WIDE_BOUND);
           batch_first = n;
         }
       }
@@ -1113,7 +1121,9 @@ int32_t fill(uint16_t *g, int32_t from, int32_t to, const struct moves *m, int32
     return fill_small((uint8_t *)g, INT32_MAX, from, to, m, rare, rare_count_io, rare_capacity, is_rare, is_odd, domain, bound, stop_at_value, counts);
 #endif
 #ifdef __wasm_simd128__
-  if (wide_batches(m, bound)) return fill_wide(g, from, to, m, rare, rare_count_io, rare_capacity, is_rare, is_odd, domain, bound, seen, stop_at_value, counts);
+  if (wide_batches(m, bound))
+    return bound <= WIDE_BOUND ? fill_wide(g, from, to, m, rare, rare_count_io, rare_capacity, is_rare, is_odd, domain, bound, seen, stop_at_value, counts, WIDE_BOUND)
+                               : fill_wide(g, from, to, m, rare, rare_count_io, rare_capacity, is_rare, is_odd, domain, bound, seen, stop_at_value, counts, DENSE_STRIDE);
 #endif
   int32_t rare_count = *rare_count_io;
   for (int32_t n = from; n < to; n++) {
