@@ -34,7 +34,7 @@
 #define SCAN_STRIDE 257
 #define MAX_SCAN_WINDOW (1 << 14)
 /* The most rare heaps the JS side lets the module hold (RARE_CAPACITY in wasm-sparse.ts). */
-#define RARE_CAPACITY (1 << 18)
+#define RARE_CAPACITY (1 << 22)
 /* The largest bound a block of heaps shared out to workers may have (BLOCK_BOUND in wasm-sparse.ts). */
 #define BLOCK_BOUND 1024
 
@@ -90,19 +90,20 @@ static int32_t scan_window(int32_t count) {
   return window;
 }
 
-/* The missing even values below odd_mex, one bit each (values < VECTOR_BOUND). */
-static uint8_t wanted[VECTOR_BOUND / 8];
+/* The largest bound the JS side passes (MAX_BOUND in wasm-sparse.ts). */
+#define MAX_BOUND (1 << 15)
+/* The missing even values below odd_mex, one bit each (bytes up to the bound are kept clear past odd_mex). */
+static uint8_t wanted[MAX_BOUND / 8] __attribute__((aligned(16)));
 
 /*
  * One witness x = g[a] ^ g[rest - a]: marks it when it is a missing even value; returns the new count.
- * Below odd_mex every odd value is marked already, so an unmarked x there is a missing even one: below
- * VECTOR_BOUND exactly the bits of `wanted`, which stand in for `seen` there (a batch's marks need not
- * be stamped: see value_of).
+ * Below odd_mex every odd value is marked already, so an unmarked x there is a missing even one: exactly
+ * the bits of `wanted`, which stand in for `seen` (a batch's marks need not be stamped: see value_of).
  */
 static inline int32_t take(uint32_t x, int32_t n, int32_t odd_mex, int32_t *seen, int32_t missing) {
-  if ((int32_t)x < odd_mex && (x < VECTOR_BOUND ? (wanted[x >> 3] >> (x & 7)) & 1 : seen[x] != n)) {
+  if ((int32_t)x < odd_mex && (wanted[x >> 3] >> (x & 7)) & 1) {
     seen[x] = n;
-    if (x < VECTOR_BOUND) wanted[x >> 3] &= (uint8_t)~(1u << (x & 7));
+    wanted[x >> 3] &= (uint8_t)~(1u << (x & 7));
     missing--;
   }
   return missing;
@@ -151,6 +152,86 @@ static inline int32_t take_hits(const uint16_t *g, int32_t rest, int32_t a, v128
     lanes &= lanes - 1;
     missing = take((uint32_t)g[a + j] ^ g[rest - a - j], n, odd_mex, seen, missing);
   }
+  return missing;
+}
+/*
+ * Past VECTOR_BOUND (games whose values keep growing, .04 and .06) the missing values are too spread for exact
+ * swizzle tables: while few are missing, blocks of splits go through a Bloom filter of them instead, two 256-bit
+ * tables indexed by bits 0-7 and 4-11 of the xor; a lane through both is taken exactly (take), so the filter changes
+ * only the speed. Most of a long scan waits on its last few values (.04 to 2^16: 67% of the splits scanned with at
+ * most four missing), which the filter passes over sixteen splits a step.
+ */
+#define BLOOM_MOST 24
+struct bloom {
+  v128_t lo1, hi1, lo2, hi2;
+  v128_t first, second; /* the smallest two missing values, in every lane (for exact_hits) */
+  int32_t missing; /* the count it was built for (-1: none) */
+};
+static void build_bloom(struct bloom *b, int32_t odd_mex, int32_t missing) {
+  uint8_t t1[32] __attribute__((aligned(16))), t2[32] __attribute__((aligned(16)));
+  for (int32_t i = 0; i < 32; i++) t1[i] = t2[i] = 0;
+  const uint32_t *words = (const uint32_t *)wanted;
+  int32_t found = 0;
+  for (int32_t i = 0; i < (odd_mex + 31) >> 5; i++) {
+    for (uint32_t w = words[i]; w; w &= w - 1) {
+      uint32_t x = 32 * (uint32_t)i + (uint32_t)__builtin_ctz(w), h = (x >> 4) & 255;
+      if (found < 2) *(found++ == 0 ? &b->first : &b->second) = wasm_i16x8_splat((int16_t)x);
+      t1[(x & 255) >> 3] |= (uint8_t)(1u << (x & 7));
+      t2[h >> 3] |= (uint8_t)(1u << (h & 7));
+    }
+  }
+  b->lo1 = wasm_v128_load(t1), b->hi1 = wasm_v128_load(t1 + 16), b->lo2 = wasm_v128_load(t2), b->hi2 = wasm_v128_load(t2 + 16);
+  b->missing = missing;
+}
+/* Lanes (bytes h) whose bit is set in the 256-bit table (lo, hi): non-zero there. */
+static inline v128_t bloom_lanes(v128_t h, v128_t lo, v128_t hi) {
+  const v128_t pow2 = wasm_i8x16_const(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
+  v128_t index = wasm_u8x16_shr(h, 3);
+  v128_t bytes = wasm_v128_or(wasm_i8x16_swizzle(lo, index), wasm_i8x16_swizzle(hi, wasm_i8x16_sub(index, wasm_i8x16_splat(16))));
+  return wasm_i8x16_ne(wasm_v128_and(bytes, wasm_i8x16_swizzle(pow2, wasm_v128_and(h, wasm_i8x16_splat(7)))), wasm_i8x16_splat(0));
+}
+/* Splits a..a+15 of rest through the filter: a lane is non-zero where its xor may be wanted. */
+static inline v128_t bloom_hits(const uint16_t *g, int32_t rest, int32_t a, const struct bloom *b) {
+  const v128_t low = wasm_i16x8_splat(255);
+  v128_t high0 = wasm_v128_load(g + rest - a - 7);
+  v128_t high1 = wasm_v128_load(g + rest - a - 15);
+  v128_t x0 = wasm_v128_xor(wasm_v128_load(g + a), wasm_i16x8_shuffle(high0, high0, 7, 6, 5, 4, 3, 2, 1, 0));
+  v128_t x1 = wasm_v128_xor(wasm_v128_load(g + a + 8), wasm_i16x8_shuffle(high1, high1, 7, 6, 5, 4, 3, 2, 1, 0));
+  v128_t h1 = wasm_u8x16_narrow_i16x8(wasm_v128_and(x0, low), wasm_v128_and(x1, low));
+  v128_t h2 = wasm_u8x16_narrow_i16x8(wasm_v128_and(wasm_u16x8_shr(x0, 4), low), wasm_v128_and(wasm_u16x8_shr(x1, 4), low));
+  return wasm_v128_and(bloom_lanes(h1, b->lo1, b->hi1), bloom_lanes(h2, b->lo2, b->hi2));
+}
+/*
+ * With EXACT_MOST or fewer values missing (.04 to 2^16: 47% of the splits scanned with one or two), a lane is compared
+ * with each of them instead: a compare and an or a value, against the filter's dozen operations.
+ */
+#define EXACT_MOST 2
+static inline v128_t exact_hits(const uint16_t *g, int32_t rest, int32_t a, const struct bloom *b) {
+  v128_t high0 = wasm_v128_load(g + rest - a - 7);
+  v128_t high1 = wasm_v128_load(g + rest - a - 15);
+  v128_t x0 = wasm_v128_xor(wasm_v128_load(g + a), wasm_i16x8_shuffle(high0, high0, 7, 6, 5, 4, 3, 2, 1, 0));
+  v128_t x1 = wasm_v128_xor(wasm_v128_load(g + a + 8), wasm_i16x8_shuffle(high1, high1, 7, 6, 5, 4, 3, 2, 1, 0));
+  v128_t e0 = wasm_i16x8_eq(x0, b->first), e1 = wasm_i16x8_eq(x1, b->first);
+  if (b->missing > 1) e0 = wasm_v128_or(e0, wasm_i16x8_eq(x0, b->second)), e1 = wasm_v128_or(e1, wasm_i16x8_eq(x1, b->second));
+  return wasm_i8x16_narrow_i16x8(e0, e1);
+}
+/* Splits a..a+15 of rest: one by one while many values are missing, else through the filter. Returns how many are still missing. */
+static inline __attribute__((always_inline)) int32_t dense_block(const uint16_t *g, int32_t rest, int32_t a, struct bloom *b, int32_t n, int32_t odd_mex, int32_t *seen, int32_t missing) {
+  if (missing > BLOOM_MOST) {
+    for (int32_t j = 0; j < BLOCK; j++) missing = take((uint32_t)g[a + j] ^ g[rest - a - j], n, odd_mex, seen, missing);
+    return missing;
+  }
+  if (b->missing != missing) build_bloom(b, odd_mex, missing);
+  v128_t hits = missing <= EXACT_MOST ? exact_hits(g, rest, a, b) : bloom_hits(g, rest, a, b);
+  return wasm_v128_any_true(hits) ? take_hits(g, rest, a, hits, n, odd_mex, seen, missing) : missing;
+}
+/* Splits a = from..to of rest, as scan_run. */
+static int32_t scan_run_dense(const uint16_t *g, int32_t rest, int32_t from, int32_t to, int32_t n, int32_t odd_mex, int32_t *seen, int32_t missing, struct bloom *b) {
+  int32_t a = from;
+  for (; a + BLOCK - 1 <= to; a += BLOCK)
+    if ((missing = dense_block(g, rest, a, b, n, odd_mex, seen, missing)) == 0) return 0;
+  for (; a <= to; a++)
+    if ((missing = take((uint32_t)g[a] ^ g[rest - a], n, odd_mex, seen, missing)) == 0) return 0;
   return missing;
 }
 #endif
@@ -236,6 +317,16 @@ static int32_t scan(const uint16_t *g, int32_t rest, int32_t first, int32_t last
 #undef RUN_VECTOR
     return missing;
   }
+  {
+    struct bloom b;
+    b.missing = -1;
+#define RUN_DENSE(from, to) ((missing = scan_run_dense(g, rest, from, to, n, odd_mex, seen, missing, &b)) == 0)
+#define BLOCK_DENSE(a) ((missing = dense_block(g, rest, (a), &b, n, odd_mex, seen, missing)) == 0)
+    SCAN_ORDER(first, last, RUN_DENSE, BLOCK_DENSE, 0);
+#undef BLOCK_DENSE
+#undef RUN_DENSE
+    return missing;
+  }
 #endif
 #define BLOCK_WIDE(a) RUN_WIDE(a, (a) + BLOCK - 1)
   SCAN_ORDER(first, last, RUN_WIDE, BLOCK_WIDE, 0);
@@ -264,7 +355,8 @@ static inline void stamp_rare(const uint16_t *g, int32_t n, int32_t rest, int32_
 static int32_t open_values(int32_t n, const uint8_t *is_rare, int32_t bound, const int32_t *seen, const uint8_t *row, int32_t *missing_out) {
   int32_t odd_mex = bound;
   int32_t missing = 0;
-  for (int32_t i = 0; i < VECTOR_BOUND / 8; i++) wanted[i] = 0;
+  int32_t clear = (bound > VECTOR_BOUND ? bound : VECTOR_BOUND) / 8;
+  for (int32_t i = 0; i < clear; i++) wanted[i] = 0;
 #ifdef __wasm_simd128__
   if ((bound & 15) == 0) {
     /* Sixteen values a step: their stamps and classes as bitmasks. */
@@ -281,10 +373,8 @@ static int32_t open_values(int32_t n, const uint8_t *is_rare, int32_t bound, con
         even_open &= (1u << __builtin_ctz(odd_open)) - 1;
       }
       missing += __builtin_popcount(even_open);
-      if (v < VECTOR_BOUND) {
-        wanted[v >> 3] |= (uint8_t)even_open;
-        wanted[(v >> 3) + 1] |= (uint8_t)(even_open >> 8);
-      }
+      wanted[v >> 3] |= (uint8_t)even_open;
+      wanted[(v >> 3) + 1] |= (uint8_t)(even_open >> 8);
       if (odd_open) break;
     }
   } else
@@ -296,7 +386,7 @@ static int32_t open_values(int32_t n, const uint8_t *is_rare, int32_t bound, con
       break;
     }
     missing++;
-    if (v < VECTOR_BOUND) wanted[v >> 3] |= (uint8_t)(1u << (v & 7));
+    wanted[v >> 3] |= (uint8_t)(1u << (v & 7));
   }
   *missing_out = missing;
   return odd_mex;
@@ -308,9 +398,8 @@ static int32_t open_values(int32_t n, const uint8_t *is_rare, int32_t bound, con
  * fill_wide; row is NULL without one) and of the rare heaps a batch left out
  * (`left`), then the scan.
  *
- * The row's marks are stamped into seen only when the scan needs seen whole
- * (odd_mex past VECTOR_BOUND): below it `wanted` answers for them. Stamping
- * every heap's row cost Officers about a tenth of its time.
+ * The row's marks are never stamped into seen: `wanted` answers for them
+ * (stamping every heap's row cost Officers about a tenth of its time).
  */
 static int32_t value_of(const uint16_t *g, int32_t n, const struct moves *m, const int32_t *rare, int32_t near_end, int32_t far_end,
                         int32_t rare_count, const int32_t *left, int32_t left_count, const uint8_t *row, const uint8_t *is_rare, int32_t bound,
@@ -332,20 +421,15 @@ static int32_t value_of(const uint16_t *g, int32_t n, const struct moves *m, con
   }
   int32_t missing;
   int32_t odd_mex = open_values(n, is_rare, bound, seen, row, &missing);
-  if (row && odd_mex > VECTOR_BOUND)
-    for (int32_t v = 0; v < bound; v++) if (row[v]) seen[v] = n;
   for (int32_t i = 0; i < m->split_count && missing > 0; i++) {
     int32_t rest = n - m->split_takes[i];
     missing = scan(g, rest, 1, last_split(rest, m->split_unequal[i]), n, odd_mex, seen, missing);
   }
   if (missing == 0) return odd_mex;
-  /* The smallest value still missing: wanted's lowest bit, or (past VECTOR_BOUND, seen whole) by seen. */
-  if (odd_mex <= VECTOR_BOUND)
-    for (int32_t i = 0; i < VECTOR_BOUND / 8; i++)
-      if (wanted[i]) return 8 * i + __builtin_ctz(wanted[i]);
-  int32_t v = 0;
-  while (!is_rare[v] || seen[v] == n) v++;
-  return v;
+  /* The smallest value still missing: wanted's lowest bit. */
+  int32_t i = 0;
+  while (!wanted[i]) i++;
+  return 8 * i + __builtin_ctz(wanted[i]);
 }
 
 
@@ -631,6 +715,12 @@ static inline int keep_wide(uint16_t *g, int32_t n, int32_t v, int32_t *rare, in
  */
 #define WIDE_BATCH 8
 #define WIDE_BOUND 1024
+/*
+ * Games whose values keep growing (.04, .06) batch up to DENSE_BOUND, their rows DENSE_STRIDE apart (a line
+ * more than the bound, so that the rows do not fall on the same cache sets).
+ */
+#define DENSE_BOUND 8192
+#define DENSE_STRIDE (DENSE_BOUND + 64)
 #define WIDE_ROWS (2 * WIDE_BATCH)
 /* Fewer rare heaps than this below a batch: the rows cost more than they save. */
 #define WIDE_MIN_RARE 64
@@ -639,23 +729,23 @@ static inline int keep_wide(uint16_t *g, int32_t n, int32_t v, int32_t *rare, in
  * the value, where a stride of `bound` made V8 work out every lane's row address again (Grundy's
  * game to 2^20: best of five 2.82 s against 2.95 s).
  */
-static uint8_t wide_marks[WIDE_ROWS * WIDE_BOUND] __attribute__((aligned(16)));
-static uint8_t wide_heap[WIDE_BOUND] __attribute__((aligned(16)));
+static uint8_t wide_marks[WIDE_ROWS * DENSE_STRIDE] __attribute__((aligned(16)));
+static uint8_t wide_heap[DENSE_BOUND] __attribute__((aligned(16)));
 static uint16_t rare_g16[RARE_CAPACITY];
 static int32_t wide_left[WIDE_ROWS];
 
 static int wide_batches(const struct moves *m, int32_t bound) {
-  if (m->split_count == 0 || bound > WIDE_BOUND) return 0;
+  if (m->split_count == 0 || bound > DENSE_BOUND) return 0;
   const struct split_span span = split_span_of(m);
   if (span.unequal && m->split_count > 1) return 0; /* a row serves every take that leaves its rest */
   return WIDE_BATCH + span.tmax - span.tmin <= WIDE_ROWS;
 }
 
 /* Rare r (value gr) against partners p[q] = g[first rest + q - r], q = 0..rows-1: eight rows from one load. */
-static inline void mark_wide(const uint16_t *p, uint16_t gr, int32_t rows) {
+static inline __attribute__((always_inline)) void mark_wide(const uint16_t *p, uint16_t gr, int32_t rows, const int32_t stride) {
   v128_t x = wasm_v128_xor(wasm_v128_load(p), wasm_i16x8_splat((int16_t)gr));
-  for (int32_t q = WIDE_BATCH; q < rows; q++) wide_marks[q * WIDE_BOUND + (p[q] ^ gr)] = 1;
-#define MARK_WIDE(h) wide_marks[(h) * WIDE_BOUND + wasm_u16x8_extract_lane(x, h)] = 1
+  for (int32_t q = WIDE_BATCH; q < rows; q++) wide_marks[q * stride + (p[q] ^ gr)] = 1;
+#define MARK_WIDE(h) wide_marks[(h) * stride + wasm_u16x8_extract_lane(x, h)] = 1
   MARK_WIDE(0); MARK_WIDE(1); MARK_WIDE(2); MARK_WIDE(3); MARK_WIDE(4); MARK_WIDE(5); MARK_WIDE(6); MARK_WIDE(7);
 #undef MARK_WIDE
 }
@@ -678,9 +768,10 @@ static void stamp_row(const uint8_t *row, int32_t bound, int32_t *seen, int32_t 
  * that an unequal split must not pair with themselves (2r among the rests),
  * which go to wide_left for each heap to pair itself. Returns their number.
  */
-static int32_t mark_batch(const uint16_t *g, int32_t first_rest, int32_t rows, int32_t unequal, const int32_t *rare, int32_t from, int32_t to, int32_t bound) {
+static inline __attribute__((always_inline)) int32_t mark_batch(const uint16_t *g, int32_t first_rest, int32_t rows, int32_t unequal, const int32_t *rare,
+                                                                int32_t from, int32_t to, int32_t bound, const int32_t stride) {
   for (int32_t q = 0; q < rows; q++)
-    for (int32_t k = 0; k < bound; k += 16) wasm_v128_store(wide_marks + q * WIDE_BOUND + k, wasm_i8x16_splat(0));
+    for (int32_t k = 0; k < bound; k += 16) wasm_v128_store(wide_marks + q * stride + k, wasm_i8x16_splat(0));
   int32_t left_count = 0;
   for (int32_t j = from; j < to; j++) {
     int32_t r = rare[j];
@@ -688,18 +779,18 @@ static int32_t mark_batch(const uint16_t *g, int32_t first_rest, int32_t rows, i
       wide_left[left_count++] = j;
       continue;
     }
-    mark_wide(g + first_rest - r, rare_g16[j], rows);
+    mark_wide(g + first_rest - r, rare_g16[j], rows, stride);
   }
   return left_count;
 }
 
 /* Heap (batch's first heap) + h: the union of its rests' rows of the batch (its one row, or wide_heap). */
-static const uint8_t *batch_heap_row(const struct moves *m, int32_t h, int32_t tmax, int32_t bound) {
-  const uint8_t *row = wide_marks + (h + tmax - m->split_takes[0]) * WIDE_BOUND;
+static const uint8_t *batch_heap_row(const struct moves *m, int32_t h, int32_t tmax, int32_t bound, int32_t stride) {
+  const uint8_t *row = wide_marks + (h + tmax - m->split_takes[0]) * stride;
   if (m->split_count == 1) return row;
   for (int32_t k = 0; k < bound; k += 16) {
     v128_t x = wasm_v128_load(row + k);
-    for (int32_t i = 1; i < m->split_count; i++) x = wasm_v128_or(x, wasm_v128_load(wide_marks + (h + tmax - m->split_takes[i]) * WIDE_BOUND + k));
+    for (int32_t i = 1; i < m->split_count; i++) x = wasm_v128_or(x, wasm_v128_load(wide_marks + (h + tmax - m->split_takes[i]) * stride + k));
     wasm_v128_store(wide_heap + k, x);
   }
   return wide_heap;
@@ -707,28 +798,30 @@ static const uint8_t *batch_heap_row(const struct moves *m, int32_t h, int32_t t
 
 /* Heap n = (batch's first heap) + h: its row of the batch, stamped n in seen. */
 static void stamp_batch_heap(const struct moves *m, int32_t h, int32_t tmax, int32_t bound, int32_t *seen, int32_t n) {
-  stamp_row(batch_heap_row(m, h, tmax, bound), bound, seen, n);
+  stamp_row(batch_heap_row(m, h, tmax, bound, WIDE_BOUND), bound, seen, n);
 }
 
-static int32_t fill_wide(uint16_t *g, int32_t from, int32_t to, const struct moves *m, int32_t *rare, int32_t *rare_count_io, int32_t rare_capacity,
-                         const uint8_t *is_rare, const uint8_t *is_odd, int32_t domain, int32_t bound, int32_t *seen, int32_t stop_at_value,
-                         uint32_t *counts) {
+static inline __attribute__((always_inline)) int32_t fill_wide(uint16_t *g, int32_t from, int32_t to, const struct moves *m, int32_t *rare,
+                                                               int32_t *rare_count_io, int32_t rare_capacity, const uint8_t *is_rare, const uint8_t *is_odd,
+                                                               int32_t domain, int32_t bound, int32_t *seen, int32_t stop_at_value, uint32_t *counts,
+                                                               const int32_t stride) {
   int32_t rare_count = *rare_count_io;
   const struct split_span span = split_span_of(m);
   const int32_t tmin = span.tmin, tmax = span.tmax, unequal = span.unequal, rows = WIDE_BATCH + span.tmax - span.tmin;
   for (int32_t j = 0; j < rare_count; j++) rare_g16[j] = g[rare[j]];
-  int32_t near_end = 0;
+  int32_t near_end = 0, far_end = 0;
   for (int32_t n = from; n < to;) {
     /* Rare r <= WIDE_BATCH - 1 - tmin have partners inside the batch: each heap pairs them itself. */
     while (near_end < rare_count && rare[near_end] <= WIDE_BATCH - 1 - tmin) near_end++;
     int32_t first_rest = n - tmax;
-    int32_t far_end = near_end;
+    /* first_rest only grows: far_end goes on from the last batch's. */
+    if (far_end < near_end) far_end = near_end;
     while (far_end < rare_count && rare[far_end] < first_rest) far_end++;
     if (n >= 2 * WIDE_BATCH + tmax && n + WIDE_BATCH <= to && far_end - near_end >= WIDE_MIN_RARE) {
-      int32_t left_count = mark_batch(g, first_rest, rows, unequal, rare, near_end, far_end, bound);
+      int32_t left_count = mark_batch(g, first_rest, rows, unequal, rare, near_end, far_end, bound, stride);
       for (int32_t h = 0; h < WIDE_BATCH; h++, n++) {
         const uint8_t *rare_values = rare_table(n, is_rare, is_odd, domain);
-        int32_t v = value_of(g, n, m, rare, near_end, far_end, rare_count, wide_left, left_count, batch_heap_row(m, h, tmax, bound), rare_values, bound, seen);
+        int32_t v = value_of(g, n, m, rare, near_end, far_end, rare_count, wide_left, left_count, batch_heap_row(m, h, tmax, bound, stride), rare_values, bound, seen);
         int32_t before = rare_count;
         if (keep_wide(g, n, v, rare, &rare_count, rare_capacity, rare_values, stop_at_value, counts)) return *rare_count_io = rare_count, n + 1;
         if (rare_count > before) rare_g16[before] = (uint16_t)v;
@@ -840,7 +933,7 @@ int32_t partials(const uint16_t *g, int32_t from, int32_t to, int32_t B, const s
                  int32_t *covered) {
   int32_t n = from;
 #ifdef __wasm_simd128__
-  if (wide_batches(m, bound)) {
+  if (bound <= WIDE_BOUND && wide_batches(m, bound)) {
     /* As fill_wide: a rare heap whose partners lie below B for every rest of a batch marks them all from one load. */
     const struct split_span span = split_span_of(m);
     const int32_t tmax = span.tmax, unequal = span.unequal, rows = WIDE_BATCH + span.tmax - span.tmin;
@@ -852,7 +945,7 @@ int32_t partials(const uint16_t *g, int32_t from, int32_t to, int32_t B, const s
       int32_t all = first_rare_at(rare, rare_count, last_rest - B + 1 < 1 ? 1 : last_rest - B + 1);
       int32_t large = first_rare_at(rare, rare_count, first_rest);
       if (large < all) large = all;
-      int32_t left_count = mark_batch(g, first_rest, rows, unequal, rare, all, large, bound);
+      int32_t left_count = mark_batch(g, first_rest, rows, unequal, rare, all, large, bound, WIDE_BOUND);
       for (int32_t h = 0; h < WIDE_BATCH; h++, n++) {
         stamp_batch_heap(m, h, tmax, bound, seen, n);
         /* The rare heaps only some rests pair below B, the large ones, and those an unequal split may not pair with themselves. */
@@ -878,7 +971,7 @@ static inline void mark_bit(uint32_t *bits, uint32_t x) {
 #ifdef __wasm_simd128__
 /* Heap (batch's first heap) + h: the union of its rests' rows of the batch, as bits into `bits` (bound a multiple of 16). */
 static void or_batch_heap(const struct moves *m, int32_t h, int32_t tmax, int32_t bound, uint32_t *bits) {
-  const uint8_t *row = batch_heap_row(m, h, tmax, bound);
+  const uint8_t *row = batch_heap_row(m, h, tmax, bound, WIDE_BOUND);
   const v128_t zero = wasm_i8x16_splat(0);
   for (int32_t k = 0; k < bound; k += 16) bits[k >> 5] |= (uint32_t)wasm_i8x16_bitmask(wasm_i8x16_ne(wasm_v128_load(row + k), zero)) << (k & 16);
 }
@@ -913,7 +1006,7 @@ int32_t finish(uint16_t *g, int32_t base, int32_t start, int32_t end, const stru
   int32_t batch_first = -1, batched_from = 0, batched_to = 0, left_count = 0;
   (void)left_count; /* only batches use it */
 #ifdef __wasm_simd128__
-  const int batches = wide_batches(m, bound);
+  const int batches = bound <= WIDE_BOUND && wide_batches(m, bound);
   const struct split_span span = split_span_of(m);
   const int32_t rows = WIDE_BATCH + span.tmax - span.tmin;
   if (batches) for (int32_t j = 0; j < rare_below; j++) rare_g16[j] = g[rare[j]];
@@ -929,7 +1022,7 @@ int32_t finish(uint16_t *g, int32_t base, int32_t start, int32_t end, const stru
         batched_from = first_rare_at(rare, rare_below, WIDE_BATCH);
         batched_to = first_rare_at(rare, rare_below, first_rest - base + 1);
         if (batched_to - batched_from >= WIDE_MIN_RARE) {
-          left_count = mark_batch(g, first_rest, rows, span.unequal, rare, batched_from, batched_to, bound);
+          left_count = mark_batch(g, first_rest, rows, span.unequal, rare, batched_from, batched_to, bound, WIDE_BOUND);
           batch_first = n;
         }
       }
@@ -1028,7 +1121,9 @@ int32_t fill(uint16_t *g, int32_t from, int32_t to, const struct moves *m, int32
     return fill_small((uint8_t *)g, INT32_MAX, from, to, m, rare, rare_count_io, rare_capacity, is_rare, is_odd, domain, bound, stop_at_value, counts);
 #endif
 #ifdef __wasm_simd128__
-  if (wide_batches(m, bound)) return fill_wide(g, from, to, m, rare, rare_count_io, rare_capacity, is_rare, is_odd, domain, bound, seen, stop_at_value, counts);
+  if (wide_batches(m, bound))
+    return bound <= WIDE_BOUND ? fill_wide(g, from, to, m, rare, rare_count_io, rare_capacity, is_rare, is_odd, domain, bound, seen, stop_at_value, counts, WIDE_BOUND)
+                               : fill_wide(g, from, to, m, rare, rare_count_io, rare_capacity, is_rare, is_odd, domain, bound, seen, stop_at_value, counts, DENSE_STRIDE);
 #endif
   int32_t rare_count = *rare_count_io;
   for (int32_t n = from; n < to; n++) {

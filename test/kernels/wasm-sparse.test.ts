@@ -79,6 +79,33 @@ describe('rare/common kernel in WebAssembly', () => {
     expect(wasm.split).toBe(plain.split);
   }, 60_000);
 
+  // Games whose values keep growing (two bytes, past VECTOR_BOUND = 512 in sparse.c): the dense scan's Bloom filter
+  // and exact compares, and a mask searched again past 1,024 values. The named ones and random codes of their family
+  // (a digit 4 or 6 at take 2 or further, which splits), against TypeScript; .04 and .06 against the naive reference.
+  const dense = ['0.0404', '0.0604', '0.00404', '0.06006'];
+  const denseRandom = mulberry32(20261129);
+  while (dense.length < 10) {
+    const digits = Array.from({ length: int(denseRandom, 2, 4) }, () => [0, 4, 6][int(denseRandom, 0, 2)]!);
+    digits[int(denseRandom, 1, digits.length - 1)] = int(denseRandom, 0, 1) === 0 ? 4 : 6;
+    const code = `0.${digits.join('')}`;
+    if (!dense.includes(code)) dense.push(code);
+  }
+  // .0404 goes on past 1,024 values, where batches of heaps keep their rows DENSE_STRIDE apart.
+  it.each(dense.map((c) => [c, c === '0.0404' ? 14_000 : 8000] as const))('%s over %i heaps, values past 512: same values as TypeScript', (code, n) => {
+    const wasm = fillInPieces(code, true, n, mulberry32(17));
+    const plain = fillInPieces(code, false, n, mulberry32(19));
+    const largest = wasm.values.subarray(0, n).reduce((a, b) => Math.max(a, b), 0);
+    if (dense.indexOf(code) < 4) expect(largest, `${code}: values reach the dense scan`).toBeGreaterThan(512);
+    if (code === '0.0404') expect(largest, 'values reach the dense batches').toBeGreaterThan(1024);
+    expect(Array.from(wasm.values.subarray(0, n))).toEqual(Array.from(plain.values.subarray(0, n)));
+    expect(wasm.split).toBe(plain.split);
+  }, 60_000);
+  it.each(['0.04', '0.06'])('%s over 3,000 heaps: the naive reference\'s values', (code) => {
+    const wasm = fillInPieces(code, true, 3000, mulberry32(23));
+    const ref = referenceValues({ kind: 'take-and-break', code: parseCode(code) }, 3000);
+    expect(Array.from(wasm.values.subarray(0, 3000))).toEqual(ref);
+  });
+
   it('keeps one copy of the values: the store lives in the module\'s memory', () => {
     const store = fillInPieces('0.6', true, 5000, mulberry32(2));
     const plain = fillInPieces('0.6', false, 5000, mulberry32(2));

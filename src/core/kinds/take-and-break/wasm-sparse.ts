@@ -18,7 +18,8 @@ import { valueView, type ValueArray, type ValueHome, type ValueStore } from '../
 const TABLE_BOUND = 1 << 16; // value-indexed tables (is_rare, seen) sized for this
 // Values are kept as uint16 (bytes below SMALL_BOUND): every value, and the mex that may reach the bound, must fit.
 const MAX_BOUND = 1 << 15;
-const RARE_CAPACITY = 1 << 18; // as in sparse.c
+// Games whose values keep growing keep many rare heaps (.06 to 2^18: 104,189, two fifths): the list is address space until used.
+const RARE_CAPACITY = 1 << 22; // as in sparse.c
 /** While the bound stays at or below this, the module keeps values as bytes (fill_small in sparse.c). */
 const SMALL_BOUND = 128;
 /** Blocks of heaps shared out to workers (finishBlock, partials): at most this many heaps, values below BLOCK_BOUND. */
