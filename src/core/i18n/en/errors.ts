@@ -107,7 +107,7 @@ export const errors = {
   'error.rows.notRange': '{text} is not a range of rows such as 0..15',
   'error.rows.backwards': 'the range {text} is backwards',
   'error.rows.needMax': 'A..B needs {max} N: the length of the rows',
-  'error.pairs.misere': 'tables are for one-heap games; for other games evaluate positions with {position} ... {misere}',
+  'error.misere.positionsOnly': 'tables are for one-heap games; for other games evaluate positions with {position} ... {misere}',
   'error.pairs.at': 'applies to one-heap games; for {what} give {max} N (the table up to N)',
   'error.pairs.sumValue': 'component {index} ({state}) is an N-position by the theorem, which gives the P-positions only, not the nim value a sum of several components needs (give each component alone for its outcome and winning moves)',
   'error.pairs.max': 'at most {most} for {what}',

@@ -104,7 +104,7 @@ export const errors: Readonly<Record<keyof typeof english, string>> = {
   'error.rows.notRange': '{text} 不是 0..15 这样的行范围',
   'error.rows.backwards': '范围 {text} 是倒过来的',
   'error.rows.needMax': 'A..B 需要 {max} N：行的长度',
-  'error.pairs.misere': '的表只适用于单堆游戏；其他游戏请用 {position} ... {misere} 计算局面',
+  'error.misere.positionsOnly': '的表只适用于单堆游戏；其他游戏请用 {position} ... {misere} 计算局面',
   'error.pairs.at': '只适用于单堆游戏；{what}请给出 {max} N（表算到 N）',
   'error.pairs.sumValue': '第 {index} 个分量（{state}）按定理是 N 局面；定理只给出 P 局面，不给多分量之和所需的尼姆值（单独给出每个分量可得其胜负与必胜走法）',
   'error.pairs.max': '{what}至多为 {most}',
