@@ -27,6 +27,16 @@ describe.skipIf(!chromiumPresent)('the explore form for each kind of game', () =
     await browser?.close();
   });
   const settled = (page: Page) => page.waitForSelector('#results section, #error:not([hidden])', { timeout: 30_000 });
+  /** A tab whose form says a game: its kind of game (rule word), its rule and --max. */
+  async function formTab(word: string, rule: string, max: string): Promise<Awaited<ReturnType<typeof watchedTab>>> {
+    const tab = await watchedTab(browser, 1280, 900);
+    await tab.page.goto(fileUrl('?lang=en'));
+    await expect.poll(() => tab.page.locator('#form-word option').count()).toBeGreaterThan(1);
+    await tab.page.getByLabel('Kind of game').selectOption(word);
+    await tab.page.getByLabel('Rule', { exact: true }).fill(rule);
+    await tab.page.getByLabel('Largest heap (--max, optional)').fill(max);
+    return tab;
+  }
 
   it('lists every rule word the command line takes, from the registry, and keeps the command line in step both ways', async () => {
     const { page, check } = await watchedTab(browser, 1280, 900);
@@ -55,12 +65,7 @@ describe.skipIf(!chromiumPresent)('the explore form for each kind of game', () =
   });
 
   it('plays misère where the kind has misère tables: --moves 1,2,3 loses at n ≡ 1 (mod 4), proven', async () => {
-    const { page, check } = await watchedTab(browser, 1280, 900);
-    await page.goto(fileUrl('?lang=en'));
-    await expect.poll(() => page.locator('#form-word option').count()).toBeGreaterThan(1);
-    await page.getByLabel('Kind of game').selectOption('moves');
-    await page.getByLabel('Rule', { exact: true }).fill('1,2,3');
-    await page.getByLabel('Largest heap (--max, optional)').fill('40');
+    const { page, check } = await formTab('moves', '1,2,3', '40');
     await page.getByLabel(/^Misère play/).check();
     expect(await page.getByLabel('Game (command-line words)').inputValue()).toBe('--moves 1,2,3 --max 40 --misere');
     await page.getByRole('button', { name: 'Explore', exact: true }).click();
@@ -77,12 +82,7 @@ describe.skipIf(!chromiumPresent)('the explore form for each kind of game', () =
   });
 
   it("plays misère positions where the kind offers only those: Wythoff's 1:0 is lost in misère play, beside the normal-play table", async () => {
-    const { page, check } = await watchedTab(browser, 1280, 900);
-    await page.goto(fileUrl('?lang=en'));
-    await expect.poll(() => page.locator('#form-word option').count()).toBeGreaterThan(1);
-    await page.getByLabel('Kind of game').selectOption('preset');
-    await page.getByLabel('Rule', { exact: true }).fill('wythoff');
-    await page.getByLabel('Largest heap (--max, optional)').fill('10');
+    const { page, check } = await formTab('preset', 'wythoff', '10');
     // Without a position the page refuses, in the CLI's words (the box told why beforehand).
     await page.getByLabel(/^Misère play/).check();
     expect(await page.getByLabel(/^Misère play/).getAttribute('aria-describedby')).toBe('form-misere-help');
