@@ -3,11 +3,13 @@
  * The web app's screenshots for docs/web.md: each view (explore's form for
  * each kind of game — a subtraction set in misère play, two piles, a graph —
  * explore with a heap table and its "why", a cell's and a vertex's "why",
- * Wythoff's heat map, a position's answer, play with a hint) at
+ * Wythoff's heat map, a position's answer, a two-pile misère position,
+ * play with a hint) at
  * 1280 and 390 px, in English and Chinese, from the static build (dist/web,
  * `npm run build`) opened from file:// in Debian's Chromium.
  *
  *   node scripts/screenshots.mjs [OUT_DIR]      # default docs/screenshots
+ *   node scripts/screenshots.mjs --only explore-form-vectors,play   # only these views (those a change touched)
  *
  * One screen each (not the whole page), so that the pictures stay small.
  * Chinese needs a CJK font (Debian: fonts-wqy-microhei), else its
@@ -23,7 +25,10 @@ import { chromium } from 'playwright-core';
 const CHROMIUM = '/usr/bin/chromium';
 const root = resolve(import.meta.dirname, '..');
 const page = join(root, 'dist', 'web', 'index.html');
-const out = resolve(process.argv[2] ?? join(root, 'docs', 'screenshots'));
+const args = process.argv.slice(2);
+const onlyAt = args.indexOf('--only');
+const only = onlyAt < 0 ? null : new Set((args.splice(onlyAt, 2)[1] ?? '').split(',').filter(Boolean));
+const out = resolve(args[0] ?? join(root, 'docs', 'screenshots'));
 
 function refuse(line) {
   process.stderr.write(`screenshots: ${line}\n`);
@@ -99,6 +104,15 @@ const VIEWS = [
     },
   },
   {
+    name: 'explore-misere-position',
+    hash: '#preset=wythoff&max=20&misere=true&position=3:5%202:2',
+    async prepare(tab) {
+      await settled(tab);
+      await tab.locator('#position').waitFor({ timeout: 60_000 });
+      await tab.locator('#position').evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    },
+  },
+  {
     name: 'play',
     hash: '#play&preset=nim&position=3,5,7&first=human&level=10&seed=1',
     async prepare(tab) {
@@ -109,6 +123,8 @@ const VIEWS = [
   },
 ];
 
+const unknown = [...(only ?? [])].filter((name) => !VIEWS.some((v) => v.name === name));
+if (unknown.length) refuse(`--only: no view ${unknown.join(', ')} (the views: ${VIEWS.map((v) => v.name).join(', ')})`);
 const profile = mkdtempSync(join(tmpdir(), 'sg-screenshots-'));
 const browser = await chromium.launchPersistentContext(join(profile, 'profile'), {
   executablePath: CHROMIUM,
@@ -118,7 +134,7 @@ const browser = await chromium.launchPersistentContext(join(profile, 'profile'),
 mkdirSync(out, { recursive: true });
 let total = 0;
 try {
-  for (const view of VIEWS) {
+  for (const view of VIEWS.filter((v) => !only || only.has(v.name))) {
     for (const size of SIZES) {
       for (const lang of ['en', 'zh']) {
         const tab = await browser.newPage();

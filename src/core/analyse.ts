@@ -68,6 +68,11 @@ function prepareNow(request: Request): Prepared<AnalysisResult> | Promise<Prepar
   if (checked.window !== undefined && !kindOf(checked.game.rule).windowedTables) {
     throw new InputError(says`${mention('window')}: ${saying('error.window.kind')}`, { code: 'not-applicable', field: 'window', value: checked.window });
   }
+  // A kind that offers misère positions but no misère table (two piles, a heap with memory) says where misère play is.
+  const offer = kindOf(checked.game.rule).misere;
+  if (checked.misere && !checked.position && offer?.positions && !offer.tables) {
+    throw new InputError(says`${mention('misere')} ${saying('error.misere.positionsOnly', { position: mention('position'), misere: mention('misere') })}`, { code: 'not-applicable', field: 'misere', value: true });
+  }
   return kindOf(checked.game.rule).prepare(checked as AnalyseRequest<GameRule>) as Prepared<AnalysisResult> | Promise<Prepared<AnalysisResult>>;
 }
 

@@ -4,7 +4,9 @@
  * are published with; for one-heap kinds, also with a brute force from the
  * kind's options (the mex of the xor of what each move leaves) computed here;
  * the result in every format that writes its shape, and refused by name in
- * every other; and its messages gathered into both catalogues.
+ * every other; misère play as its `misere` offers it (a table, positions:
+ * each outcome against a search of the game from the kind's own options),
+ * refused where it is not offered; and its messages gathered into both catalogues.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +14,10 @@ import { describe, expect, it } from 'vitest';
 import { analyseAsync } from '../../src/index.js';
 import { KINDS } from '../../src/core/kinds/registry.js';
 import type { GameKind, KindExample } from '../../src/core/kinds/kind.js';
+import type { Playable } from '../../src/core/positions/playable.js';
+import type { PositionReport } from '../../src/core/positions/position.js';
+import type { MisereTable } from '../../src/core/positions/misere-table.js';
+import { InputError } from '../../src/core/errors.js';
 import type { Request } from '../../src/core/analyse.js';
 import { CATALOGUES } from '../../src/core/i18n/index.js';
 import { FORMATS, formatsFor, writeResult } from '../../src/report/formats.js';
@@ -48,6 +54,29 @@ function bruteForce(kind: GameKind, example: KindExample, max: number): number[]
   return g;
 }
 
+/**
+ * A position's misère outcome by searching the game from the playable's options: with no move left the player to
+ * move has won (the last mover loses); else it is N when some move leaves a P-position.
+ */
+function misereSearch<S>(game: Playable<S>, position: readonly S[], memo = new Map<string, 'P' | 'N'>()): 'P' | 'N' {
+  const key = position.filter((s) => !game.empty(s)).map((s) => game.key(s)).sort().join(' ');
+  const known = memo.get(key);
+  if (known) return known;
+  const moves = position.flatMap((state, i) => game.options(state).map((option) => [...position.slice(0, i), ...option, ...position.slice(i + 1)]));
+  const outcome = moves.length === 0 || moves.some((next) => misereSearch(game, next, memo) === 'P') ? 'N' : 'P';
+  memo.set(key, outcome);
+  return outcome;
+}
+
+/** A small position of the kind's game: two components its judge draws (a pair, a start heap), or heaps 4 and 6. */
+async function smallPosition(kind: GameKind, example: KindExample): Promise<string[] | null> {
+  const draw = kind.judge?.draw;
+  if (!draw) return kind.heap ? ['4', '6'] : null;
+  let seed = 7;
+  const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  return [kind.judge!.positionText(await draw(example.request.game.rule, random, 1n, 6n)), kind.judge!.positionText(await draw(example.request.game.rule, random, 1n, 6n))];
+}
+
 describe.each(KINDS.map((kind) => [kind.name, kind] as const))('the %s kind', (_, kind) => {
   it('has example rules, unless its rules are only files of the user\'s code', () => {
     const onlyFiles = kind.words.length > 0 && kind.words.every((w) => w.fileValue.form === 'file' && !w.fromContents);
@@ -67,6 +96,27 @@ describe.each(KINDS.map((kind) => [kind.name, kind] as const))('the %s kind', (_
       if (writers.includes(format.name)) expect((await written(format, result)).length, format.name).toBeGreaterThan(0);
       else await expect(written(format, result)).rejects.toThrow(new RegExp(`format ${format.name} does not apply to .*\\(shape ${result.shape}\\)`));
     }
+  });
+
+  it.skipIf(kind.examples.length === 0)('offers misère play as its `misere` says, with outcomes a search of its game finds, and refuses the rest', async () => {
+    const example = kind.examples[0]!;
+    const game = example.request.game;
+    const refused = (error: unknown) => error instanceof InputError && error.code === 'not-applicable';
+    const table = analyseAsync({ game, max: 12n, misere: true } as Request);
+    if (kind.misere?.tables) {
+      const outcomes = ((await table) as MisereTable).outcomes;
+      const { playable } = await kind.play!({ game, position: ['1'] } as never, () => 0.5);
+      const searched = Array.from({ length: 13 }, (_, n) => (misereSearch(playable, [BigInt(n)]) === 'P' ? 0 : 1));
+      expect(Array.from(outcomes)).toEqual(searched);
+    } else await expect(table.then(() => null, (error: unknown) => refused(error))).resolves.toBe(true);
+    const position = await smallPosition(kind, example);
+    if (!position) return;
+    const answer = analyseAsync({ game, position, misere: true } as Request);
+    if (kind.misere?.positions) {
+      const report = (await answer) as PositionReport<unknown>;
+      const { playable, start } = await kind.play!({ game, position } as never, () => 0.5);
+      expect(report.outcome, position.join(' ')).toBe(misereSearch(playable, start));
+    } else await expect(answer.then(() => null, (error: unknown) => refused(error))).resolves.toBe(true);
   });
 
   it('its own messages, if any, are in both catalogues, word for word', async () => {

@@ -2,7 +2,8 @@
  * The explore view's form for each kind of game, in headless Chromium from
  * the static build: its choices are the registry's rule words (none listed
  * by hand), it and the command line rewrite each other, it offers misère
- * play where the kind has misère tables (and a misère table is shown), and
+ * play as the kind offers it (a misère table is shown; a two-pile game's
+ * misère position beside its normal-play table), and
  * every value of a two-pile table, its heat map, a graph's vertices and a heap
  * with memory's start positions opens its options with the mex marked, checked
  * against a brute force here; and each kind's form fits a phone.
@@ -26,6 +27,16 @@ describe.skipIf(!chromiumPresent)('the explore form for each kind of game', () =
     await browser?.close();
   });
   const settled = (page: Page) => page.waitForSelector('#results section, #error:not([hidden])', { timeout: 30_000 });
+  /** A tab whose form says a game: its kind of game (rule word), its rule and --max. */
+  async function formTab(word: string, rule: string, max: string): Promise<Awaited<ReturnType<typeof watchedTab>>> {
+    const tab = await watchedTab(browser, 1280, 900);
+    await tab.page.goto(fileUrl('?lang=en'));
+    await expect.poll(() => tab.page.locator('#form-word option').count()).toBeGreaterThan(1);
+    await tab.page.getByLabel('Kind of game').selectOption(word);
+    await tab.page.getByLabel('Rule', { exact: true }).fill(rule);
+    await tab.page.getByLabel('Largest heap (--max, optional)').fill(max);
+    return tab;
+  }
 
   it('lists every rule word the command line takes, from the registry, and keeps the command line in step both ways', async () => {
     const { page, check } = await watchedTab(browser, 1280, 900);
@@ -44,21 +55,17 @@ describe.skipIf(!chromiumPresent)('the explore form for each kind of game', () =
     await page.getByLabel('Game (command-line words)').fill('--vectors (1,0) (0,1) (1,1) --max 20 --limit 500');
     expect(await page.getByLabel('Kind of game').inputValue()).toBe('vectors');
     expect(await page.getByLabel('Rule', { exact: true }).inputValue()).toBe('(1,0) (0,1) (1,1)');
-    // Two piles have rows and no misère table; a change in the form keeps --limit.
+    // Two piles have rows, and misère play for positions only (the form says so); a change in the form keeps --limit.
     expect(await page.locator('#form-rows-field').isVisible()).toBe(true);
-    expect(await page.locator('#form-misere-field').isVisible()).toBe(false);
+    expect(await page.locator('#form-misere-field').isVisible()).toBe(true);
+    expect(await page.locator('#form-misere-help').isVisible()).toBe(true);
     await page.getByLabel('Largest heap (--max, optional)').fill('12');
     expect(await page.getByLabel('Game (command-line words)').inputValue()).toBe('--vectors "(1,0) (0,1) (1,1)" --limit 500 --max 12');
     await check();
   });
 
   it('plays misère where the kind has misère tables: --moves 1,2,3 loses at n ≡ 1 (mod 4), proven', async () => {
-    const { page, check } = await watchedTab(browser, 1280, 900);
-    await page.goto(fileUrl('?lang=en'));
-    await expect.poll(() => page.locator('#form-word option').count()).toBeGreaterThan(1);
-    await page.getByLabel('Kind of game').selectOption('moves');
-    await page.getByLabel('Rule', { exact: true }).fill('1,2,3');
-    await page.getByLabel('Largest heap (--max, optional)').fill('40');
+    const { page, check } = await formTab('moves', '1,2,3', '40');
     await page.getByLabel(/^Misère play/).check();
     expect(await page.getByLabel('Game (command-line words)').inputValue()).toBe('--moves 1,2,3 --max 40 --misere');
     await page.getByRole('button', { name: 'Explore', exact: true }).click();
@@ -71,6 +78,28 @@ describe.skipIf(!chromiumPresent)('the explore form for each kind of game', () =
     expect(await page.locator('#pattern').getAttribute('data-period')).toBe('4');
     expect(await page.locator('#status').getAttribute('data-proven')).toBe('true');
     expect(await page.locator('#p-positions').textContent()).toBe('n ≡ 1 (mod 4)');
+    await check();
+  });
+
+  it("plays misère positions where the kind offers only those: Wythoff's 1:0 is lost in misère play, beside the normal-play table", async () => {
+    const { page, check } = await formTab('preset', 'wythoff', '10');
+    // Without a position the page refuses, in the CLI's words (the box told why beforehand).
+    await page.getByLabel(/^Misère play/).check();
+    expect(await page.getByLabel(/^Misère play/).getAttribute('aria-describedby')).toBe('form-misere-help');
+    await page.getByRole('button', { name: 'Explore', exact: true }).click();
+    await settled(page);
+    expect(await page.locator('#error').textContent()).toContain('--misere tables are for one-heap games; for other games evaluate positions with --position ... --misere');
+    // 1:0 has one move, to 0:0, after which the player to move has no move and wins: so 1:0 is lost (P) in misère play, won (N) in normal play.
+    await page.getByLabel(/^Position/).fill('1:0');
+    await page.getByRole('button', { name: 'Explore', exact: true }).click();
+    await page.locator('#position').waitFor();
+    expect(await page.locator('#error').isHidden()).toBe(true);
+    expect(new URL(page.url()).hash).toBe('#preset=wythoff&max=10&misere=true&position=1:0');
+    expect(await page.locator('#position').getAttribute('data-outcome')).toBe('P');
+    expect(await page.locator('#position').textContent()).toContain('misère play');
+    expect(await page.locator('#normal-play-table').isVisible()).toBe(true);
+    // The table is normal play's: G(1:0) = 1.
+    expect(await page.getByRole('button', { name: 'G(1:0) = 1: why?' }).count()).toBe(1);
     await check();
   });
 

@@ -469,7 +469,7 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await check();
   });
 
-  it('runs a rule module only where serve --allow-modules hands it out, with the CLI\'s values', async () => {
+  it('runs a rule module only where serve --allow-modules hands it out, with the CLI\'s values and positions', async () => {
     const { page, check } = await watchedTab(browser, 1280, 900);
     await page.goto(fileUrl('?lang=en', '#rule=examples/grundy.mjs'));
     await settled(page);
@@ -499,6 +499,20 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
       const count = statesCli.stdout.trim().split('\n').length - 1;
       const p = statesCli.stdout.split('\n').filter((line) => /,P\r?$/.test(line)).length;
       expect(await page.locator('#states-count').textContent()).toBe(`${count} states, ${p} of them P-positions`);
+      // Positions, as sg-explore --rule MODULE --position answers them: a heap module's heaps, a state module's states as JSON.
+      for (const [module, position] of [['examples/grundy.mjs', '5 8 9'], ['examples/one-more.mjs', '{"cap":3,"heap":7}']] as const) {
+        await page.goto(`${modules.url}?lang=en#rule=${module}&position=${encodeURIComponent(position)}`);
+        await page.locator('#position, #error:not([hidden])').first().waitFor({ timeout: 30_000 });
+        expect(await page.locator('#error').isHidden(), await page.locator('#error').textContent() ?? '').toBe(true);
+        const cli = await runCli(['--rule', module, '--position', ...position.split(' '), '--format', 'json'], { timeoutMs: 30_000 });
+        expect(cli.code).toBe(0);
+        const answer = JSON.parse(cli.stdout) as { outcome: string; nimSum: number; winningMoves: { to: unknown[] }[] };
+        const shown = page.locator('#position');
+        expect(await shown.getAttribute('data-outcome')).toBe(answer.outcome);
+        expect(await shown.getAttribute('data-nim-sum')).toBe(String(answer.nimSum));
+        const moves = await page.locator('#position-moves li').evaluateAll((items) => items.map((li) => li.getAttribute('data-to')!));
+        expect(moves.map((to) => JSON.parse(to) as unknown)).toEqual(answer.winningMoves.map((m) => m.to[0]));
+      }
       // Without --max, its start.
       await page.goto(`${modules.url}?lang=zh#rule=examples/one-more.mjs`);
       await settled(page);

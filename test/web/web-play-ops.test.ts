@@ -12,7 +12,7 @@ describe('play operations in the engine worker', () => {
     const start = await open({ game: { word: 'preset', text: 'nim' }, position: ['3', '5', '7'] });
     expect(start.shape).toBe('heaps');
     expect(heaps(start)).toBe('3 5 7');
-    expect(start.components[2]!.options!.map((o) => o.take)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(start.components[2]!.options!.map((o) => o.take)).toEqual([1n, 2n, 3n, 4n, 5n, 6n, 7n]);
     expect(start.components[0]!.options![0]!.words).toBe('take 1 from heap 1');
     const hint = await op<HintView>('play.hint', { id: start.id });
     expect(hint.outcome).toBe('N');
@@ -67,7 +67,7 @@ describe('play operations in the engine worker', () => {
   it('a heap with too many moves to draw takes a typed move; a refused one says why, in Chinese too', async () => {
     const big = await open({ lang: 'zh', game: { word: 'preset', text: 'nim' }, position: ['5000', '3'] });
     expect(big.components[0]!.options).toBeNull();
-    expect(big.components[0]!.optionCount).toBe(5000);
+    expect(big.components[0]!.optionCount).toBe(5000n);
     const refused = await op<{ snapshot: PlaySnapshot; refused: string }>('play.typed', { id: big.id, component: 1, text: '6000' });
     expect(refused.refused).toBe('按这个规则，不能从第 1 堆（5000）取走 6000 个');
     const taken = await op<{ snapshot: PlaySnapshot; refused: null; words: string }>('play.typed', { id: big.id, component: 1, text: '4997' });

@@ -238,6 +238,19 @@ describe.skipIf(!chromiumPresent)('the play view in headless Chromium', () => {
     await check();
   });
 
+  it('a heap of 10^18 + 7 shows every digit, and a pair far past the board leaves the other board its own size', async () => {
+    const kayles = await open(fileUrl('?lang=en', '#play&preset=kayles&position=1000000000000000007&first=human&level=10&seed=2'));
+    expect(await settled(kayles.page)).toBe('human');
+    expect(await kayles.page.locator('figure[data-component="1"] figcaption').textContent()).toBe('heap 1: 1000000000000000007');
+    await kayles.check();
+    // 200:5 is listed, not drawn; the board of 2:3 keeps a side of at most 30 squares (it took 201 before).
+    const wythoff = await open(fileUrl('?lang=en', '#play&preset=wythoff&position=200:5,2:3&first=human&level=10&seed=2'));
+    expect(await settled(wythoff.page)).toBe('human');
+    expect(await wythoff.page.locator('figure[data-component="1"] figcaption').textContent()).toBe('pair 1: 200:5');
+    expect(await wythoff.page.locator('figure[data-component="2"] .board > *').count()).toBeLessThanOrEqual(30 * 30);
+    await wythoff.check();
+  });
+
   it('fits a 360-pixel-wide screen: nothing wider than the viewport', async () => {
     const pages = [
       { name: 'nim', search: '', hash: '#play&preset=nim&position=3,5,7,9,11&seed=1' },

@@ -166,6 +166,8 @@ export interface GameKind<R extends RuleBase = RuleBase> {
   readonly presets?: readonly (KindPreset<R> | ParameterPreset<R>)[];
   /** One-heap games: options, kernels and theorems (positions, misère tables, sweeps and play use them). */
   readonly heap?: HeapKind<R>;
+  /** The misère play it offers (the player who makes the last move loses), as --misere asks it; absent: normal play only. */
+  readonly misere?: MisereOffer;
   /** The shape of every table this kind makes (`heap`, `grid`, `memory`), when it is known before the run (a --check is read against it early). */
   readonly tableShape?: string;
   /** Prepare what a request asks: a table, a position, a misère table. */
@@ -185,6 +187,18 @@ export interface GameKind<R extends RuleBase = RuleBase> {
   readonly shapeWords?: Readonly<Record<string, string>>;
   /** How a judge writes one component of its positions, where that is not one number (a heap): --input reads it, --answer writes it, duel draws it. */
   readonly judge?: JudgeForm<R>;
+}
+
+/**
+ * What misère play a kind offers: a table of each single heap's misère
+ * outcome, and positions (their outcome and winning moves). A kind offering
+ * none refuses --misere in its own words (why: options in a sandbox, a loopy graph).
+ */
+export interface MisereOffer {
+  /** `--misere --max N`: each single heap's misère outcome, 0..N. */
+  readonly tables: boolean;
+  /** `--position ... --misere`. */
+  readonly positions: boolean;
 }
 
 /**

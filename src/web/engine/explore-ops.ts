@@ -197,6 +197,17 @@ function positionView(report: PositionReport<unknown>, rule: GameRule, lang: Lan
   };
 }
 
+/**
+ * The table shown beside a position: misère play asked of a kind that offers it for positions only (two piles, a
+ * heap with memory) has normal play's table, and the view says so; without a position, the core refuses it, as the CLI does.
+ */
+function tableRequest(request: Request, position: boolean): { request: Request; normalPlayTable: boolean } {
+  const offer = kindOf(request.game.rule).misere;
+  if (!request.misere || !position || !offer?.positions || offer.tables) return { request, normalPlayTable: false };
+  const { misere: _misere, ...normal } = request;
+  return { request: normal, normalPlayTable: true };
+}
+
 /** A sink that keeps what is written, as a Blob's parts. */
 function memorySink(): Sink & { parts: BlobPart[] } {
   const parts: BlobPart[] = [];
@@ -265,7 +276,7 @@ export const exploreOps: Record<string, Op> = {
     last = null;
     lastRequest = null;
     setModuleOrigin(origin);
-    const request = requestOf(pairs);
+    const { request, normalPlayTable } = tableRequest(requestOf(pairs), positionOf(pairs) !== null);
     const started = performance.now();
     const work = analyse(request);
     // A one-heap table's values so far are its checkpoint's (the store's view): sent now and then, for the page to plot.
@@ -289,7 +300,8 @@ export const exploreOps: Record<string, Op> = {
     });
     last = result;
     lastRequest = request;
-    return viewOf(result, performance.now() - started);
+    const view = viewOf(result, performance.now() - started);
+    return normalPlayTable ? { ...view, normalPlayTable } : view;
   },
 
   /** `--position 3 5 7`: evaluated by the core as the CLI's --position is (its own table, the kind's positions code). */

@@ -10,6 +10,7 @@ import type { CellLaw } from '../../core/laws/cell-law.js';
 import type { Recurrence } from '../../core/laws/sequence-law.js';
 import type { BeattyLaw } from '../../core/laws/beatty.js';
 import type { Summary } from '../../report/summary.js';
+import type { MisereOffer } from '../../core/kinds/kind.js';
 
 /** `--moves 1,2,3 --max 1e6` as [['moves', '1,2,3'], ['max', '1e6']]. */
 export type Pairs = readonly (readonly [string, string])[];
@@ -32,6 +33,8 @@ interface ViewBase {
   /** A preset's description as a catalogue message, for the page to say in its own language. */
   readonly about: Message | null;
   readonly milliseconds: number;
+  /** Misère play was asked of a kind that offers it for positions only: this table is normal play's (the position is answered in misère play). */
+  readonly normalPlayTable?: boolean;
 }
 
 /** A one-heap table. `values` holds G(0..values.length-1); the table asks the worker for heaps beyond. */
@@ -134,9 +137,9 @@ export interface StateExplanation {
 
 export type DownloadFormat = 'csv' | 'json' | 'svg';
 
-/** What a game's kind lets the form ask: a misère table, a range of rows, --max; and whether it can be played. */
+/** What a game's kind lets the form ask: misère play (a table, positions: its kind's offer; null: none), a range of rows, --max; and whether it can be played. */
 export interface FormAllows {
-  readonly misere: boolean;
+  readonly misere: MisereOffer | null;
   readonly play: boolean;
   readonly rows: boolean;
   readonly max: boolean;

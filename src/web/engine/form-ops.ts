@@ -1,8 +1,8 @@
 /**
  * What the explore form offers, derived from the registries: every rule word
  * the command line takes (core/rule-words.ts), every preset, and for each
- * what its kind allows — a misère table (a one-heap kind whose options are
- * here), a range of rows (a kind whose tables are grids), --max (a kind with
+ * what its kind allows — misère play (its kind's offer: a table, positions),
+ * a range of rows (a kind whose tables are grids), --max (a kind with
  * tables). A word's capabilities are read from the rule its own example
  * names, a preset's from its rule, so a new kind or word needs no line here.
  */
@@ -16,7 +16,7 @@ import type { Op } from './protocol.js';
 function allows(spec: GameSpec): FormAllows {
   const kind = kindOf(spec.rule);
   return {
-    misere: Boolean(kind.heap && !kind.heap.moves(spec.rule).optionsElsewhere),
+    misere: kind.misere ?? null,
     play: kind.play !== undefined,
     rows: kind.tableShape === 'grid',
     max: kind.tableShape !== undefined,

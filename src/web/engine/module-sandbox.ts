@@ -8,15 +8,21 @@
  * sandbox: no file system, the page's Content-Security-Policy keeps its
  * requests to the server, and Cancel ends it. A module with states of its
  * own gets the table of its states(max), or of its start, by the Node
- * worker's search (core/kinds/module/state-search.ts). A module's own
- * imports of files beside it are not followed.
+ * worker's search (core/kinds/module/state-search.ts). Positions are
+ * answered as on Node: a heap module's by its values up to the largest heap
+ * (the core's heap positions), a state module's by the same search from the
+ * position's states, as JSON. A module's own imports of files beside it are not followed.
  */
-import { InputError, says, saying, type InputCode, type Wording } from '../../core/errors.js';
+import { InputError, mention, says, saying, type InputCode, type Wording } from '../../core/errors.js';
 import { notAState, solveStates, StateSearchError } from '../../core/kinds/module/state-search.js';
-import { statesTable } from '../../core/kinds/module/state-result.js';
+import { statesPosition, statesTable } from '../../core/kinds/module/state-result.js';
 import { thrownText } from '../../core/kinds/module/thrown.js';
 import { exploreValues } from '../../core/heap/explore.js';
 import { finishedWork, type SteppedWork } from '../../core/driver.js';
+import { kindOf } from '../../core/kinds/registry.js';
+import { parseHeaps } from '../../core/kinds/shared/heap-game.js';
+import { heapArray } from '../../core/positions/heap-list.js';
+import { heapPositionWork } from '../../core/positions/heap-position.js';
 import { moduleText, type CustomRule } from '../../core/kinds/module/rule.js';
 import { installModuleSandbox } from '../../core/kinds/module/platform.js';
 import type { AnalyseRequest } from '../../core/kinds/kind.js';
@@ -83,12 +89,12 @@ function valuesWork(module: RuleModule, count: number, shown: string): SteppedWo
 const MOST_STATES = 1 << 22;
 
 /**
- * A module with states of its own: the table of states(max) when --max is
- * given, else of its start, as the CLI's worker chooses (workers/custom-rule.ts;
- * a module's own max export does not count here either). Searched at once
- * (Cancel ends the worker) by the same search.
+ * A module with states of its own: a position's states (as JSON), else the
+ * table of states(max) when --max is given, else of its start, as the CLI's
+ * worker chooses (workers/custom-rule.ts; a module's own max export does not
+ * count here either). Searched at once (Cancel ends the worker) by the same search.
  */
-function statesPrepared(module: RuleModule & { start?: unknown; states?: unknown; key?: unknown; arrayStates?: unknown }, rule: string, shown: string, max: bigint | undefined) {
+function statesPrepared(module: RuleModule & { start?: unknown; states?: unknown; key?: unknown; arrayStates?: unknown }, rule: string, shown: string, max: bigint | undefined, position: readonly string[] | undefined) {
   const refuse = (message: Wording, code: InputCode = 'bad-rule') => new InputError(says`${shown}: ${message}`, { code, field: 'rule' });
   const called = <T>(what: string, call: () => T): T => {
     try {
@@ -98,7 +104,8 @@ function statesPrepared(module: RuleModule & { start?: unknown; states?: unknown
     }
   };
   let roots: unknown[];
-  if (max !== undefined) {
+  if (position) roots = position.map(positionState);
+  else if (max !== undefined) {
     if (typeof module.states !== 'function') throw refuse(saying('error.page.noStates', { max }), 'not-applicable');
     const states = module.states as (max: number) => Iterable<unknown>;
     roots = called(`states(${max})`, () => [...(states(Number(max)) ?? [])]);
@@ -113,31 +120,47 @@ function statesPrepared(module: RuleModule & { start?: unknown; states?: unknown
   const rules = { options: module.options as (state: unknown) => unknown, key: typeof module.key === 'function' ? (module.key as (state: unknown) => unknown) : undefined };
   let search: ReturnType<typeof solveStates>;
   try {
-    search = solveStates(rules, roots, { maxStates: MOST_STATES, arraysAreSums: module.arrayStates !== true, rootOptions: false });
+    search = solveStates(rules, roots, { maxStates: MOST_STATES, arraysAreSums: module.arrayStates !== true, rootOptions: position !== undefined });
   } catch (error) {
     throw refuse(error instanceof StateSearchError ? error.message : saying('error.page.moduleThrew', { what: 'options()', why: thrownText(error) }));
   }
-  const table = statesTable(rule, roots.map((state, i) => ({ state, value: search.rootValues[i]!, options: [] })));
-  return { checkpointKey: null, work: () => finishedWork(table) };
+  const answers = roots.map((state, i) => ({ state, value: search.rootValues[i]!, options: position ? search.rootOptions[i]! : [] }));
+  const result = position ? statesPosition(rule, answers) : statesTable(rule, answers);
+  return { checkpointKey: null, work: () => finishedWork(result) };
+}
+
+/** A component of a state module's position: a state as JSON (`{"heap":10,"cap":9}`). */
+function positionState(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new InputError(says`${mention('position')} ${text}: ${saying('error.page.positionJson', { why: error instanceof Error ? error.message : String(error) })}`, { code: 'bad-value', field: 'position', value: text });
+  }
 }
 
 installModuleSandbox({
   async prepare(request: AnalyseRequest<CustomRule>) {
     const game = request.game;
     const shown = game.rule.shown ?? game.rule.module;
-    if (request.position || request.misere || request.at) throw new InputError(says`${shown}: ${saying('error.page.moduleTables')}`, { code: 'not-applicable', field: 'rule' });
+    if (request.misere || request.at) throw new InputError(says`${shown}: ${saying('error.page.moduleTables')}`, { code: 'not-applicable', field: 'rule' });
+    const position = request.position as readonly string[] | undefined;
     const module = await loadModule(game.rule);
     if (typeof module.options !== 'function') throw new InputError(says`${shown}: ${saying('error.page.moduleOptions')}`, { code: 'bad-rule', field: 'rule' });
     const moduleMax = module.max === undefined ? undefined : parseCount(String(module.max), "the module's max");
-    const wanted = request.max ?? game.defaultMax ?? moduleMax;
-    if (module.start !== undefined || module.states !== undefined) return statesPrepared(module, moduleText(game.rule), shown, request.max);
+    if (module.start !== undefined || module.states !== undefined) return statesPrepared(module, moduleText(game.rule), shown, request.max, position);
+    // A heap module's position: the values up to its largest heap, then the core's heap positions (values, outcome; its options stay in the module).
+    const heaps = position && heapArray(parseHeaps(position));
+    const wanted = heaps ? heaps.largest : (request.max ?? game.defaultMax ?? moduleMax);
     if (wanted !== undefined && wanted >= BigInt(MOST_VALUES)) throw new InputError(says`--max ${wanted}: ${saying('error.page.moduleMost', { most: MOST_VALUES })}`, { code: 'out-of-memory', field: 'max' });
     const count = wanted === undefined ? (request.limit ?? DEFAULT_COUNT) : Number(wanted) + 1;
     const described: GameSpecOf = { ...game, name: game.name ?? module.name, description: game.description ?? module.description };
     return {
       checkpointKey: null,
       work: () => valuesWork(module, count, shown),
-      finish: (values) => finishedWork(exploreValues(described, moduleText(game.rule), values as Uint32Array, wanted, english('rule.noTheorem.code'))),
+      finish: (values) => {
+        const table = exploreValues(described, moduleText(game.rule), values as Uint32Array, wanted, english('rule.noTheorem.code'));
+        return heaps ? heapPositionWork(table, kindOf(game.rule).heap!.moves(game.rule), heaps, false) : finishedWork(table);
+      },
     };
   },
 });

@@ -44,7 +44,7 @@ function optionView(open: Open, move: Move<unknown>): OptionView {
   const to = move.to[0] as unknown;
   return {
     key: moveKey(game, move),
-    take: move.take === null ? null : Number(move.take),
+    take: move.take,
     to: move.to.map((s) => game.show(s)),
     words: moveWords(open.t, game, move),
     ...(Array.isArray(to) && move.to.length === 1 ? { pair: [Number(to[0]), Number(to[1])] as const } : {}),
@@ -65,10 +65,10 @@ function snapshot(id: number): PlaySnapshot {
       index: i + 1,
       name: componentWords(t, game, i + 1),
       text: game.show(state),
-      ...(typeof s === 'bigint' ? { heap: Number(s) } : {}),
+      ...(typeof s === 'bigint' ? { heap: s } : {}),
       ...(Array.isArray(s) ? { pair: [Number(s[0]), Number(s[1])] as const } : {}),
       options: mine.length <= OPTIONS_LISTED ? mine.map((m) => optionView(open, m)) : null,
-      optionCount: Number(game.optionCount(state)),
+      optionCount: game.optionCount(state),
     };
   });
   return {

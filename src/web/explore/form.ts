@@ -2,7 +2,8 @@
  * The form for each kind of game, made from what the engine says the
  * registries hold (engine/form-ops.ts): a choice of rule word (each one the
  * command line takes, and a rule file), its value (a preset from a list),
- * and the fields its kind allows: --max, --rows, misère play. The form and
+ * and the fields its kind allows: --max, --rows, misère play (a table, or
+ * positions only, as its kind offers: the form says which). The form and
  * the command-line field say the same game: a change to either rewrites
  * the other (flags the form has no field for stay on the command line).
  */
@@ -25,6 +26,9 @@ export interface KindForm {
   words(): { readonly rule: ReadonlySet<string>; readonly file: ReadonlySet<string> };
 }
 
+/** Whether a kind offers misère play of any sort (a table, positions). */
+const offersMisere = (can: FormAllows) => Boolean(can.misere?.tables || can.misere?.positions);
+
 /** The form, empty until `choices` arrive; `changed` is called on each edit. */
 export function kindForm(t: Translate, choices: Promise<FormChoices>, changed: () => void): KindForm {
   const word = h('select', { id: 'form-word', name: 'word' }) as HTMLSelectElement;
@@ -37,7 +41,9 @@ export function kindForm(t: Translate, choices: Promise<FormChoices>, changed: (
   const field = (id: string, label: string, control: HTMLElement) => h('div', { class: 'field', id: `${id}-field` }, h('label', { for: id }, label), control);
   const maxField = field('form-max', t('explore.form.max'), max);
   const rowsField = field('form-rows', t('explore.form.rows'), rows);
-  const misereField = h('div', { class: 'field check', id: 'form-misere-field' }, misere, h('label', { for: 'form-misere' }, t('explore.form.misere')));
+  // Where the kind offers misère positions only, the box says so (its table stays normal play's).
+  const positionsOnly = h('p', { id: 'form-misere-help', class: 'help' }, t('explore.form.miserePositions'));
+  const misereField = h('div', { class: 'field check', id: 'form-misere-field' }, misere, h('label', { for: 'form-misere' }, t('explore.form.misere')), positionsOnly);
   const element = h(
     'fieldset',
     { class: 'kind-form', id: 'kind-form' },
@@ -57,14 +63,17 @@ export function kindForm(t: Translate, choices: Promise<FormChoices>, changed: (
     const w = chosen();
     if (w?.allows) return w.allows;
     const preset = w && known?.presets.find((p) => p.value === value.value.trim().toLowerCase() || p.value.split(':')[0] === value.value.trim().toLowerCase().split(':')[0]);
-    return preset?.allows ?? { misere: true, rows: true, max: true, play: true };
+    return preset?.allows ?? { misere: { tables: true, positions: true }, rows: true, max: true, play: true };
   };
   const showAllowed = () => {
     const w = chosen();
     const can = allowed();
     maxField.hidden = !can.max;
     rowsField.hidden = !can.rows;
-    misereField.hidden = !can.misere;
+    misereField.hidden = !offersMisere(can);
+    positionsOnly.hidden = !can.misere?.positions || can.misere.tables;
+    if (positionsOnly.hidden) misere.removeAttribute('aria-describedby');
+    else misere.setAttribute('aria-describedby', 'form-misere-help');
     value.disabled = word.value === RULE_FILE;
     value.placeholder = w?.example ?? '';
     value.setAttribute('list', w?.word === 'preset' ? 'form-presets' : '');
@@ -92,7 +101,7 @@ export function kindForm(t: Translate, choices: Promise<FormChoices>, changed: (
     out.push(...kept.map(([f, v]) => [f, v] as [string, string]));
     if (can.max && max.value.trim() !== '') out.push(['max', max.value.trim()]);
     if (can.rows && rows.value.trim() !== '') out.push(['rows', rows.value.trim()]);
-    if (can.misere && misere.checked) out.push(['misere', 'true']);
+    if (offersMisere(can) && misere.checked) out.push(['misere', 'true']);
     return out;
   };
 

@@ -84,7 +84,9 @@ export function exploreResults(view: ExploreView, context: AppContext, showError
   };
   const shape = SHAPES[view.shape] as { picture: boolean; sections(view: ExploreView, tools: Tools): readonly (HTMLElement | null)[] };
   const summary = (SUMMARIES[view.shape] as (view: ExploreView, context: AppContext) => HTMLElement)(view, context);
-  return [summary, downloadBar(view, shape.picture, context, showError), ...shape.sections(view, tools)].filter((e): e is HTMLElement => e !== null);
+  // Misère play of a kind that offers it for positions only: the table beside the position is normal play's, and says so.
+  const note = view.normalPlayTable ? h('p', { id: 'normal-play-table', class: 'help' }, t('explore.misere.normalTable')) : null;
+  return [note, summary, downloadBar(view, shape.picture, context, showError), ...shape.sections(view, tools)].filter((e): e is HTMLElement => e !== null);
 }
 
 /** Buttons to download the result as CSV, JSON and (where there is a picture) SVG. */

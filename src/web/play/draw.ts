@@ -76,7 +76,8 @@ function moveList(c: DrawContext, component: ComponentView): HTMLElement {
 /** A pile of `n` counters; counter k from the top takes k where a move takes k. */
 function pile(c: DrawContext, component: ComponentView, n: number, caption: string): HTMLElement {
   const byTake = new Map<number, OptionView[]>();
-  for (const o of component.options ?? []) if (o.take !== null) byTake.set(o.take, [...(byTake.get(o.take) ?? []), o]);
+  // A pile is drawn only for a heap of PILE_MOST at most: its takes are small numbers.
+  for (const o of component.options ?? []) if (o.take !== null) byTake.set(Number(o.take), [...(byTake.get(Number(o.take)) ?? []), o]);
   const counters = el('div', { class: 'counters' });
   for (let k = 1; k <= n; k++) {
     const options = byTake.get(k);
@@ -104,7 +105,8 @@ function pile(c: DrawContext, component: ComponentView, n: number, caption: stri
 function board(c: DrawContext, component: ComponentView, x: number, y: number): HTMLElement {
   const byTarget = new Map<string, OptionView>();
   for (const o of component.options ?? []) if (o.pair) byTarget.set(`${o.pair[0]},${o.pair[1]}`, o);
-  const side = Math.max(x + 1, y + 1, c.side);
+  // The game's largest pair sets the side, up to BOARD_MOST (a pair past it is listed, not drawn, and must not stretch this board).
+  const side = Math.max(x + 1, y + 1, Math.min(c.side, BOARD_MOST));
   const grid = el('div', { class: 'board', role: 'group', 'aria-label': component.name, style: `--side: ${side}` });
   // Rows from the top (y = side-1) down to 0, so (0, 0) is the bottom-left corner.
   for (let row = side - 1; row >= 0; row--) {
@@ -130,7 +132,7 @@ export function drawComponents(c: DrawContext, snap: PlaySnapshot): HTMLElement 
   for (const component of snap.components) {
     const listed = component.options !== null;
     if (snap.shape === 'heaps' && component.heap !== undefined && component.heap <= PILE_MOST && listed) {
-      area.append(pile(c, component, component.heap, c.t('play.web.heapLabel', { component: component.name, n: component.heap })));
+      area.append(pile(c, component, Number(component.heap), c.t('play.web.heapLabel', { component: component.name, n: component.heap })));
     } else if (snap.shape === 'memory' && component.pair && component.pair[0] <= PILE_MOST && listed) {
       const [n, cap] = component.pair;
       area.append(pile(c, component, n, `${c.t('play.web.heapLabel', { component: component.name, n })} · ${c.t('play.web.cap', { cap: Math.min(n, cap) })}`));

@@ -21,8 +21,8 @@ export interface PlayOpen {
 export interface OptionView {
   /** Names the move in its position (component/what it leaves). */
   readonly key: string;
-  /** Tokens taken (heaps, heaps with memory, two piles), else null. */
-  readonly take: number | null;
+  /** Tokens taken (heaps, heaps with memory, two piles), else null (a bigint: a heap may pass 2^53). */
+  readonly take: bigint | null;
   /** What the component becomes, as written. */
   readonly to: readonly string[];
   /** The move in words (as the terminal writes it). */
@@ -36,13 +36,14 @@ export interface ComponentView {
   /** "heap 2", "第 2 堆". */
   readonly name: string;
   readonly text: string;
-  /** A heap's size. */
-  readonly heap?: number;
+  /** A heap's size (a bigint: a heap a period answers may pass 2^53, and is shown exactly). */
+  readonly heap?: bigint;
   /** A pair's coordinates, or a heap with memory's (n, cap). */
   readonly pair?: readonly [number, number];
   /** Its legal moves, or null when there are too many to list. */
   readonly options: readonly OptionView[] | null;
-  readonly optionCount: number;
+  /** How many legal moves it has (a bigint: a heap of 10^18 has about as many). */
+  readonly optionCount: bigint;
 }
 
 export interface PlaySnapshot {

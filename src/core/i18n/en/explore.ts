@@ -191,6 +191,8 @@ export const explore = {
   'explore.form.max': 'Largest heap (--max, optional)',
   'explore.form.rows': 'Rows (--rows, optional: first..last)',
   'explore.form.misere': 'Misère play (--misere: the last player to move loses)',
+  'explore.form.miserePositions': "For this game, misère play is answered for positions: give one in the Position field (the table stays normal play's).",
+  'explore.misere.normalTable': 'This table is of normal play: misère tables are for one-heap games. The position above is answered in misère play.',
   'explore.form.fileValue': 'A name for it; its text goes in the rule-file box below.',
   'explore.form.sync': 'The form and the command line below say the same: change either.',
   'explore.misere.heading': 'Misère outcomes',

@@ -193,6 +193,8 @@ export const explore: Readonly<Record<keyof typeof english, string>> = {
   'explore.form.max': '最大堆（--max，可选）',
   'explore.form.rows': '行（--rows，可选：首..末）',
   'explore.form.misere': '反常规则（--misere：走最后一步者输）',
+  'explore.form.miserePositions': '这类游戏的反常规则只用于局面：请在“局面”一栏填写一个局面（表格仍是正常规则下的）。',
+  'explore.misere.normalTable': '此表是正常规则下的：反常规则的表只适用于单堆游戏。上方的局面按反常规则回答。',
   'explore.form.fileValue': '给它一个名字；其内容填在下方的规则文件文本框中。',
   'explore.form.sync': '表单与下方的命令行说的是同一件事：改哪一个都可以。',
   'explore.misere.heading': '反常规则下的结果',

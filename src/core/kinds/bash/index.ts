@@ -5,7 +5,7 @@
  * outcomes all come from the theorem.
  */
 import { fail } from '../../rules/check.js';
-import { playHeap, prepareHeap } from '../shared/heap-game.js';
+import { HEAP_MISERE, playHeap, prepareHeap } from '../shared/heap-game.js';
 import type { HeapKind } from '../../heap/heap-kind.js';
 import { NONE, singleHeap } from '../../heap/heap-options.js';
 import type { ClosedForm } from '../../heap/closed-form.js';
@@ -98,6 +98,7 @@ export const bashKind: GameKind<TakeUpToRule> = {
     return value === most ? rule : { kind: 'take-up-to', most: value };
   },
   heap,
+  misere: HEAP_MISERE,
   theorem: (rule) => ({
     by: 'values',
     form: bachet(rule),

@@ -5,7 +5,7 @@
  */
 import { HEAP_FORM } from '../../contest/form.js';
 import { fail, wholeNumber } from '../../rules/check.js';
-import { preparePairs, playPairs } from '../shared/pair-game.js';
+import { PAIR_MISERE, preparePairs, playPairs } from '../shared/pair-game.js';
 import type { GameKind, JudgeForm } from '../kind.js';
 import { cappedHeapText, type CappedHeapRule } from './rule.js';
 import { cappedHeapCheckpointKey, cappedHeapWork } from './explore-capped.js';
@@ -45,6 +45,7 @@ export const cappedHeapKind: GameKind<CappedHeapRule> = {
   presets: PRESETS,
   ruleKinds: ['capped-heap'],
   tableShape: 'memory',
+  misere: PAIR_MISERE,
   // Named by its presets only.
   words: [],
   text: cappedHeapText,

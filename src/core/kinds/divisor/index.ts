@@ -6,7 +6,7 @@
  */
 import { InputError, quote, says } from '../../errors.js';
 import { fail } from '../../rules/check.js';
-import { playHeap, prepareHeap } from '../shared/heap-game.js';
+import { HEAP_MISERE, playHeap, prepareHeap } from '../shared/heap-game.js';
 import type { HeapKind } from '../../heap/heap-kind.js';
 import type { GameKind, RuleWord } from '../kind.js';
 import { properDivisorText, type ProperDivisorRule } from './rule.js';
@@ -62,6 +62,7 @@ export const divisorKind: GameKind<ProperDivisorRule> = {
   text: properDivisorText,
   check: (rule, where) => (rule.kind === 'proper-divisor' && Object.keys(rule).length === 1 ? rule : fail(where, '{ kind: "proper-divisor" }', rule)),
   heap,
+  misere: HEAP_MISERE,
   theorem: () => ({ by: 'values', form: DIVISOR_THEOREM, emit: (header) => divisorCode(header([`proven: ${say(DIVISOR_THEOREM.theorem)}`])) }),
   prepare: (request) => prepareHeap(divisorKind, properDivisorText(request.game.rule), request),
   play: (request, random) => playHeap(divisorKind, properDivisorText(request.game.rule), request, random),

@@ -15,7 +15,7 @@ import { heapPositionWork } from '../../positions/heap-position.js';
 import { keepTable, keptTable, tableReach } from '../../positions/position-tables.js';
 import { misereTable, misereTableSteps, type MisereTable } from '../../positions/misere-table.js';
 import { misereHeapPosition, misereOutcomeOf, misereSearchMax } from '../../positions/misere-heap.js';
-import type { AnalyseRequest, GameKind, PlayStart, Prepared, ShapedResult } from '../kind.js';
+import type { AnalyseRequest, GameKind, MisereOffer, PlayStart, Prepared, ShapedResult } from '../kind.js';
 import { heapPlayable } from '../../positions/playable.js';
 import type { RuleBase } from '../../rules/spec.js';
 import { exploreTable, exploreWork, type Exploration, type ExploreRequest } from '../../heap/explore.js';
@@ -24,6 +24,9 @@ import type { ClosedForm, MisereClosedForm } from '../../heap/closed-form.js';
 import { genusTableSteps } from '../../misere/genus.js';
 import { FOLLOWER_LIMIT } from '../../misere/follower-graph.js';
 import { quotientReportSteps } from '../../misere/quotient-report.js';
+
+/** Misère play of a one-heap game whose options are here: a table of single heaps, and positions (prepareHeap below). */
+export const HEAP_MISERE: MisereOffer = { tables: true, positions: true };
 
 /** Heap sizes, written as people write them (9, 1e9, 10^18); a plain run of digits takes the fast path. */
 export function parseHeaps(texts: readonly string[]): bigint[] {

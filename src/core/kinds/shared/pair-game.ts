@@ -7,7 +7,7 @@ import type { Message } from '../../i18n/index.js';
 import { formatCount } from '../../numbers.js';
 import { driveSync, finishedWork, generatorWork, type SteppedWork } from '../../driver.js';
 import type { ValueArray } from '../../kernels/store.js';
-import type { AnalyseRequest, PlayStart, Prepared, ShapedResult, Theorem } from '../kind.js';
+import type { AnalyseRequest, MisereOffer, PlayStart, Prepared, ShapedResult, Theorem } from '../kind.js';
 import type { Pair } from '../../positions/game.js';
 import { pairPlayable } from '../../positions/playable.js';
 import type { RuleBase } from '../../rules/spec.js';
@@ -20,6 +20,9 @@ import type { Ground } from '../../laws/ground.js';
 
 /** Coordinates are array indices: keep them well inside memory's reach. */
 const PAIR_MAX = 2 ** 31 - 1;
+
+/** Misère play of a pair game: positions, searched over their own table (its values are normal play's, so no misère table). */
+export const PAIR_MISERE: MisereOffer = { tables: false, positions: true };
 
 export interface PairTable {
   /** What the table is, in words ("two-pile games"). */
@@ -40,7 +43,6 @@ export function rowsNotApplicable(rows: unknown): InputError {
 /** A pair game's request as work; `theorem`: the kind's, which answers one component at any size (null where none applies). */
 export function preparePairs<R extends RuleBase>(pairs: PairGame, table: PairTable, request: AnalyseRequest<R>, theorem: Theorem | null): Prepared<ShapedResult> {
   if (request.position) return { checkpointKey: null, work: () => pairPositionPart(pairs, table, request, theorem) };
-  if (request.misere) throw new InputError(says`${mention('misere')} ${saying('error.pairs.misere', { position: mention('position'), misere: mention('misere') })}`, { code: 'not-applicable', field: 'misere', value: true });
   if (request.at) throw new InputError(says`${mention('at')} ${saying('error.pairs.at', { what: table.what, max: mention('max') })}`, { code: 'not-applicable', field: 'at', value: request.at });
   if (request.rows && !table.rows) throw rowsNotApplicable(request.rows);
   const max = Number(request.max ?? request.game.defaultMax ?? BigInt(table.defaultMax));

@@ -8,7 +8,7 @@ import { InputError, quote, says, saying } from '../../errors.js';
 import { fail, moveSet } from '../../rules/check.js';
 import { parseMoveList } from '../../rules/sets.js';
 import { MOVE_SEQUENCES, isMoveSequence, type MoveSequence } from '../../rules/sequences.js';
-import { playHeap, prepareHeap } from '../shared/heap-game.js';
+import { HEAP_MISERE, playHeap, prepareHeap } from '../shared/heap-game.js';
 import type { HeapKind } from '../../heap/heap-kind.js';
 import type { GameKind, RuleWord } from '../kind.js';
 import { isNim, takeAwayText, type TakeAwayRule } from './rule.js';
@@ -130,6 +130,7 @@ export const subtractionKind: GameKind<TakeAwayRule> = {
     }
   },
   heap,
+  misere: HEAP_MISERE,
   theorem: (rule) => (isNim(rule) ? { by: 'values', form: BOUTON_NIM } : null),
   prepare: (request) => prepareHeap(subtractionKind, takeAwayText(request.game.rule), request),
   play: (request, random) => playHeap(subtractionKind, takeAwayText(request.game.rule), request, random),

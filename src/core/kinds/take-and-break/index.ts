@@ -7,7 +7,7 @@
 import { InputError, says, saying } from '../../errors.js';
 import { fail, fieldAt, wholeNumber } from '../../rules/check.js';
 import { isRepeating, maxHeapsLeft, normalCode, parseCode, SPLIT_TWO } from '../../rules/code.js';
-import { playHeap, prepareHeap } from '../shared/heap-game.js';
+import { HEAP_MISERE, playHeap, prepareHeap } from '../shared/heap-game.js';
 import type { HeapKind } from '../../heap/heap-kind.js';
 import type { GameKind, RuleWord } from '../kind.js';
 import { takeBreakText, type TakeBreakRule } from './rule.js';
@@ -85,6 +85,7 @@ export const takeAndBreakKind: GameKind<TakeBreakRule> = {
     return { kind: 'take-and-break', code: normalCode(digits, unequal, (repeat as number | undefined) ?? 0) };
   },
   heap,
+  misere: HEAP_MISERE,
   prepare: (request) => (request.window === undefined ? prepareHeap(takeAndBreakKind, takeBreakText(request.game.rule), request) : prepareWindowTable(request, takeBreakText(request.game.rule))),
   windowedTables: true,
   shapeWords: { 'window-table': 'a table that kept part of its values (--window)' },

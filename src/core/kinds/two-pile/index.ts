@@ -6,7 +6,7 @@
 import { pairForm } from '../../contest/form.js';
 import { fail, fieldAt, wholeNumber } from '../../rules/check.js';
 import { InputError, says, saying } from '../../errors.js';
-import { preparePairs, playPairs } from '../shared/pair-game.js';
+import { PAIR_MISERE, preparePairs, playPairs } from '../shared/pair-game.js';
 import type { GameKind, RuleWord } from '../kind.js';
 import { MAX_VECTOR, parseVectors, vectorRuleText, type VectorRule } from './rule.js';
 import { gridCheckpointKey, gridWork } from './grid.js';
@@ -55,6 +55,7 @@ export const twoPileKind: GameKind<VectorRule> = {
   presets: PRESETS,
   ruleKinds: ['vectors'],
   tableShape: 'grid',
+  misere: PAIR_MISERE,
   words,
   text: vectorRuleText,
   check(rule, where) {
