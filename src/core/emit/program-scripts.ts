@@ -5,11 +5,13 @@
  * once. The functions it calls come before it.
  */
 import { partCode, programCodes, type ProgramModel } from './program.js';
+import { javascriptOptions, optionConstants, pythonOptions } from './program-options.js';
+import { WINNING_MOVES_LISTED } from '../positions/position.js';
 
 const json = (v: unknown) => JSON.stringify(v);
 
 /** The data both languages write the same way (JSON is a Python literal too, for these lists). */
-function data(m: ProgramModel): Record<string, string> {
+function data(m: ProgramModel, language: 'python' | 'javascript'): Record<string, string> {
   const codes = programCodes(m);
   return {
     CASES: String(codes.cases),
@@ -21,16 +23,29 @@ function data(m: ProgramModel): Record<string, string> {
     PREFIX: json(m.prefixParts),
     MOVE_FIELD: json(m.moveParts.map(partCode)),
     MOVE_TEXT: json(m.moveParts.map((p) => ('text' in p ? p.text : ''))),
-    TAKES: json(m.options?.kind === 'takes' ? m.options.takes : []),
-    NIM: String(m.options?.kind === 'nim' ? 1 : 0),
+    ...optionConstants(m, language),
   };
 }
 
 export function pythonProgramMain(m: ProgramModel): string {
-  const d = data(m);
+  const d = data(m, 'python');
   const answer =
-    m.component === 'heap'
+    m.component !== 'heap'
       ? `def answer(h, out):
+    if len(h) != WIDTH:
+        sys.exit("a position of this game is one component (its program has is_p, not values to sum)")
+    out.append(WORDS[1] if is_p(*h) else WORDS[0])
+`
+      : m.options === null
+        ? `def answer(h, out):
+    s = 0
+    for x in h:
+        s ^= grundy(x)
+    out.append(WORDS[0] if s else WORDS[1])
+`
+        : `${pythonOptions(m)}
+
+def answer(h, out):
     s = 0
     for x in h:
         s ^= grundy(x)
@@ -40,38 +55,36 @@ export function pythonProgramMain(m: ProgramModel): string {
     if s == 0:
         out.append("0" if MODE == 2 else WORDS[-1])
         return
+    if MODE != 1:
+        count = sum(times for x in h for _, _, times in options(x, grundy(x) ^ s, True))
+        if MODE == 2:
+            out.append(str(count))
+            return
+        if count > ${WINNING_MOVES_LISTED}:
+            sys.exit("more than ${WINNING_MOVES_LISTED} winning moves: sg-explore lists at most that many")
     if MODE == 3 and len(WORDS) == 2:
         out.append(WORDS[0] + "\\n")
-    count = 0
+    first = True
     for i, x in enumerate(h):
-        want = grundy(x) ^ s
-        targets = ([want] if want < x else []) if NIM else [x - t for t in TAKES if t <= x and grundy(x - t) == want]
-        for to in targets:
-            if MODE != 2:
-                if count:
-                    out.append("\\n")
-                write_move(h, i, to, out)
-                if MODE == 1:
-                    return
-            count += 1
-    if MODE == 2:
-        out.append(str(count))
+        for take, parts, _ in options(x, grundy(x) ^ s, False):
+            if not first:
+                out.append("\\n")
+            first = False
+            write_move(h, i, take, parts, out)
+            if MODE == 1:
+                return
 
 
-def write_move(h, i, to, out):
-    fields = {1: str(h[i] - to), 2: str(i + 1), 3: str(h[i]), 4: str(to)}
+def write_move(h, i, take, parts, out):
+    to = " ".join(map(str, parts)) or "0"
+    fields = {1: str(take), 2: str(i + 1), 3: str(h[i]), 4: to}
     for code, text in zip(MOVE_FIELD, MOVE_TEXT):
         if code == 0:
             out.append(text)
         elif code == 5:
-            out.append(" ".join(str(to if j == i else x) for j, x in enumerate(h)))
+            out.append(" ".join(to if j == i else str(x) for j, x in enumerate(h)))
         else:
             out.append(fields[code])
-`
-      : `def answer(h, out):
-    if len(h) != WIDTH:
-        sys.exit("a position of this game is one component (its program has is_p, not values to sum)")
-    out.append(WORDS[1] if is_p(*h) else WORDS[0])
 `;
   return `
 # ---- the judge's layout and answer ----
@@ -121,17 +134,31 @@ main()
 }
 
 export function javascriptProgramMain(m: ProgramModel): string {
-  const d = data(m);
+  const d = data(m, 'javascript');
   const answer =
-    m.component === 'heap'
-      ? `function writeMove(h, i, to, out) {
+    m.component !== 'heap'
+      ? `function answer(h, out) {
+  if (h.length !== WIDTH) die("a position of this game is one component (its program has isP, not values to sum)");
+  out.push(isP(...h) ? WORDS[1] : WORDS[0]);
+}
+`
+      : m.options === null
+        ? `function answer(h, out) {
+  let s = 0n;
+  for (const x of h) s ^= grundy(x);
+  out.push(s !== 0n ? WORDS[0] : WORDS[1]);
+}
+`
+        : `${javascriptOptions(m)}
+function writeMove(h, i, take, parts, out) {
+  const to = parts.length ? parts.join(" ") : "0";
   MOVE_FIELD.forEach((code, k) => {
     if (code === 0) out.push(MOVE_TEXT[k]);
-    else if (code === 1) out.push(String(h[i] - to));
+    else if (code === 1) out.push(String(take));
     else if (code === 2) out.push(String(i + 1));
     else if (code === 3) out.push(String(h[i]));
-    else if (code === 4) out.push(String(to));
-    else out.push(h.map((x, j) => String(j === i ? to : x)).join(" "));
+    else if (code === 4) out.push(to);
+    else out.push(h.map((x, j) => (j === i ? to : String(x))).join(" "));
   });
 }
 
@@ -140,26 +167,22 @@ function answer(h, out) {
   for (const x of h) s ^= grundy(x);
   if (MODE === 0) return void out.push(s !== 0n ? WORDS[0] : WORDS[1]);
   if (s === 0n) return void out.push(MODE === 2 ? "0" : WORDS[WORDS.length - 1]);
+  if (MODE !== 1) {
+    let count = 0n;
+    for (const x of h) for (const [, , times] of options(x, grundy(x) ^ s, true)) count += times;
+    if (MODE === 2) return void out.push(String(count));
+    if (count > ${WINNING_MOVES_LISTED}n) die("more than ${WINNING_MOVES_LISTED} winning moves: sg-explore lists at most that many");
+  }
   if (MODE === 3 && WORDS.length === 2) out.push(WORDS[0] + "\\n");
-  let count = 0;
+  let first = true;
   for (let i = 0; i < h.length; i++) {
-    const want = grundy(h[i]) ^ s;
-    const targets = NIM ? (want < h[i] ? [want] : []) : TAKES.map(BigInt).filter((t) => t <= h[i] && grundy(h[i] - t) === want).map((t) => h[i] - t);
-    for (const to of targets) {
-      if (MODE !== 2) {
-        if (count > 0) out.push("\\n");
-        writeMove(h, i, to, out);
-        if (MODE === 1) return;
-      }
-      count++;
+    for (const [take, parts] of options(h[i], grundy(h[i]) ^ s, false)) {
+      if (!first) out.push("\\n");
+      first = false;
+      writeMove(h, i, take, parts, out);
+      if (MODE === 1) return;
     }
   }
-  if (MODE === 2) out.push(String(count));
-}
-`
-      : `function answer(h, out) {
-  if (h.length !== WIDTH) die("a position of this game is one component (its program has isP, not values to sum)");
-  out.push(isP(...h) ? WORDS[1] : WORDS[0]);
 }
 `;
   return `

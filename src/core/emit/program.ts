@@ -9,7 +9,7 @@
 import { InputError, mention, says, saying, type InputField, type Wording } from '../errors.js';
 import type { AnswerSpec, MoveField } from '../contest/answer.js';
 import type { JudgeLayout } from '../contest/layout.js';
-import type { HeapMoves } from '../heap/heap-kind.js';
+import type { HeapMoves, HeapMovesData } from '../heap/heap-kind.js';
 import type { EmitLanguage, EmitModel } from './models.js';
 import { LARGEST_SIGNED } from './limits.js';
 
@@ -25,8 +25,10 @@ export interface ProgramModel {
   readonly component: ProgramComponent;
   /** Tokens a component takes (a pair 2). */
   readonly width: number;
-  /** How the winning moves of a heap are found: Nim's (the heap becomes the value wanted), or from the amounts a move takes; null: who wins only. */
-  readonly options: { readonly kind: 'nim' } | { readonly kind: 'takes'; readonly takes: readonly number[] } | null;
+  /** How the winning moves of a heap are found: Nim's (the heap becomes the value wanted), or from the rule's moves as data; null: who wins only. */
+  readonly options: { readonly kind: 'nim' } | HeapMovesData | null;
+  /** G's proven period without a saltus (preperiod, period), where a code's splits are counted and listed by residue (a heap of 10^18 costs a period); null: split by split. */
+  readonly cycle: { readonly pre: number; readonly period: number } | null;
   readonly layout: JudgeLayout;
   readonly answer: AnswerSpec;
   /** The prefix, cut at each {k} (the case's number goes between the parts). */
@@ -65,18 +67,27 @@ export function programModel(code: EmitModel, moves: HeapMoves | null, layout: J
   const component = COMPONENTS[code.kind];
   if (component === null) throw refuse(saying('error.emit.codeTheorem'));
   if (layout.rule !== null) throw refuse(saying('error.emit.rulePerCase', { rule: mention(layout.rule as InputField) }));
-  let options: ProgramModel['options'] = null;
-  if (answer.mode !== 'winner') {
-    if (component !== 'heap') throw refuse(saying(component === 'pair' ? 'error.emit.sumOfPairs' : 'error.emit.sumOfStarts', { answer: mention('answer'), mode: answer.mode }));
-    if (moves?.nim) options = { kind: 'nim' };
-    else if (moves?.takes) options = { kind: 'takes', takes: moves.takes };
-    else throw refuse(saying('error.emit.movesFromTakes', { answer: mention('answer'), mode: answer.mode }));
-  }
+  const options = answer.mode === 'winner' ? null : heapOptions(code, moves, answer);
+  const cycle = options?.kind === 'code' && code.kind === 'heap-cycle' && code.limit === undefined && code.saltus === 0n ? { pre: code.preperiod, period: code.period } : null;
   // As the C functions choose (c-family.ts): 128 bits only where heaps up to 2^63 - 1 already pass 64 bits.
   const wide = code.kind === 'heap-cycle' && code.largestSigned > 2n ** 64n - 1n;
   if (language === 'java' && code.kind === 'heap-cycle' && code.largestSigned > LARGEST_SIGNED) throw refuse(saying('error.emit.javaLong'));
   const width = component === 'pair' ? 2 : 1;
-  return { code, component, width, options, layout, answer, prefixParts: answer.prefix.split('{k}'), moveParts: moveParts(answer.moveFormat), wide };
+  return { code, component, width, options, cycle, layout, answer, prefixParts: answer.prefix.split('{k}'), moveParts: moveParts(answer.moveFormat), wide };
+}
+
+/** How a program finds a heap's winning moves (a heap game's; a pair's and a start heap's are refused). */
+function heapOptions(code: EmitModel, moves: HeapMoves | null, answer: AnswerSpec): ProgramModel['options'] {
+  const words = { answer: mention('answer'), mode: answer.mode };
+  const component = COMPONENTS[code.kind];
+  if (component !== 'heap') throw refuse(saying(component === 'pair' ? 'error.emit.sumOfPairs' : 'error.emit.sumOfStarts', words));
+  if (moves?.nim) return { kind: 'nim' };
+  const limit = code.kind === 'heap-cycle' ? code.limit : undefined;
+  const data = moves?.asData?.(limit ?? null) ?? null;
+  if (!data) throw refuse(saying('error.emit.movesNotData', { ...words, rule: moves?.text ?? '?' }));
+  // Heaps of a value are read off the pattern's saltus (finitely many); the table itself lists them one by one.
+  if (data.kind === 'all-but' && code.kind === 'heap-cycle' && limit === undefined && code.saltus === 0n) throw refuse(saying('error.emit.movesAllBut', words));
+  return data;
 }
 
 /** The numbers of the layout and the answer, as every language's main writes them: the kind of case end, of components, of answer. */
