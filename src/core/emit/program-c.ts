@@ -24,7 +24,7 @@ const list = (items: readonly string[]) => (items.length ? items.join(', ') : '0
 export function cProgramMain(m: ProgramModel, dialect: 'c' | 'cpp'): string {
   const codes = programCodes(m);
   // Only what the answer uses is written: a compiler's -Wall finds nothing unused.
-  const heap = m.component === 'heap' && m.options !== null;
+  const heap = m.options !== null;
   const heads = dialect === 'c' ? '#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n' : '#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n';
   const data =
     `static const int CASES = ${codes.cases}; /* 0 one position, 1 a count of cases first, 2 until the sentinel, 3 to the end */\n` +
@@ -106,7 +106,7 @@ static size_t tokens_left(void) {
 /** The constants of a heap's options, as the answer needs them (only what it uses: -Wall finds nothing unused). */
 function optionData(m: ProgramModel): string {
   const o = m.options;
-  if (o === null || o.kind === 'nim') return '';
+  if (o === null || o.kind === 'nim' || o.kind === 'theorem') return '';
   if (o.kind === 'takes') return `static const unsigned long long TAKES[] = {${list(o.takes.map((t) => `${t}ULL`))}};\nstatic const int TAKES_N = ${o.takes.length};\n`;
   if (o.kind === 'all-but') return `static const unsigned long long EXCLUDED[] = {${list(o.excluded.map((t) => `${t}ULL`))}};\nstatic const int EXCLUDED_N = ${o.excluded.length};\n`;
   return (
@@ -125,7 +125,7 @@ static void answer(size_t n) {
     if (heaps[0] > 9223372036854775807ULL || (WIDTH == 2 && heaps[1] > 9223372036854775807ULL)) die("a pile is larger than 2^63 - 1");
     int p = (int)${call};
     if (p < 0) die("is_p cannot decide this position (see the header)");
-    fputs(p ? WORDS[1] : WORDS[0], stdout);
+${m.options === null ? '    fputs(p ? WORDS[1] : WORDS[0], stdout);' : cTheoremMoves(m)}
 }
 `;
   }
@@ -210,7 +210,7 @@ function cOptions(m: ProgramModel): string {
     return `${head}static int options(unsigned long long n, sg_value want) {\n    for (int j = 0; j < TAKES_N && TAKES[j] <= n; j++) {\n        unsigned long long to = n - TAKES[j];\n        if (grundy(to) == want && !visit(TAKES[j], &to, 1)) return 0;\n    }\n    return 1;\n}\n`;
   }
   if (o.kind === 'all-but') return cAllBut(m);
-  return cCode(o.repeat);
+  return o.kind === 'code' ? cCode(o.repeat) : '';
 }
 
 /** An all-but set: the heaps below n of the value (few: each residue's values rise by the saltus), largest first, less the excluded amounts. */
@@ -367,3 +367,50 @@ static void answer(size_t n) {
     }
 }
 `;
+
+/** One pair's or start heap's winning moves, by the theorem (Wythoff's, or Whinihan's and Schwenk's): who wins, or the moves. */
+function cTheoremMoves(m: ProgramModel): string {
+  const moves =
+    m.component === 'pair'
+      ? `    from[0] = (long long)heaps[0];
+    from[1] = (long long)heaps[1];
+    int count = winning_moves(from[0], from[1], to);
+    for (int i = 0; i < count; i++) take[i] = (unsigned long long)(from[0] - to[i][0]) + (unsigned long long)(from[1] - to[i][1]);`
+      : `    from[0] = (long long)heaps[0];
+    from[1] = from[0] > 0 ? from[0] - 1 : 0;
+    long long takes[128];
+    int count = winning_takes(from[0], from[1], takes);
+    for (int i = 0; i < count; i++) {
+        take[i] = (unsigned long long)takes[i];
+        to[i][0] = from[0] - takes[i];
+        to[i][1] = (unsigned long long)takes[i] > (unsigned long long)to[i][0] / FN_K ? to[i][0] : (long long)(FN_K * (unsigned long long)takes[i]);
+    }`;
+  return `    if (MODE == 0) {
+        fputs(p ? WORDS[1] : WORDS[0], stdout);
+        return;
+    }
+    if (p) {
+        fputs(MODE == 2 ? "0" : WORDS[WORDS_N - 1], stdout);
+        return;
+    }
+    long long from[2], to[128][2];
+    unsigned long long take[128];
+${moves}
+    if (MODE == 2) {
+        printf("%d", count);
+        return;
+    }
+    if (MODE == 3 && WORDS_N == 2) printf("%s\\n", WORDS[0]);
+    for (int i = 0; i < (MODE == 1 ? 1 : count); i++) {
+        if (i > 0) fputc('\\n', stdout);
+        for (int k = 0; k < MOVE_N; k++) {
+            switch (MOVE_FIELD[k]) {
+            case 0: fputs(MOVE_TEXT[k], stdout); break;
+            case 1: printf("%llu", take[i]); break;
+            case 2: fputc('1', stdout); break;
+            case 3: printf("%lld %lld", from[0], from[1]); break;
+            default: printf("%lld %lld", to[i][0], to[i][1]);
+            }
+        }
+    }`;
+}

@@ -109,7 +109,7 @@ ${javaAnswer(m)}
 function javaOptionData(m: ProgramModel): string {
   const o = m.options;
   const longs = (list: readonly (number | bigint)[]) => `{${list.map((t) => `${t}L`).join(', ')}}`;
-  if (o === null || o.kind === 'nim') return '';
+  if (o === null || o.kind === 'nim' || o.kind === 'theorem') return '';
   if (o.kind === 'takes') return `    static final long[] TAKES = ${longs(o.takes)};\n`;
   if (o.kind === 'all-but') {
     const c = m.code.kind === 'heap-cycle' ? m.code : null;
@@ -223,7 +223,7 @@ function javaAnswer(m: ProgramModel): string {
       : `    static void answer(long[] h, int n, StringBuilder out) {
         if (n != 1) die("a position of this game is one component (its program has isP, not values to sum)");
         boolean p = ${m.component === 'pair' ? 'SG.isP(h[0], h[1])' : 'SG.isP(h[0])'};
-        out.append(p ? WORDS[1] : WORDS[0]);
+${m.options === null ? '        out.append(p ? WORDS[1] : WORDS[0]);' : javaTheoremMoves(m)}
     }
 `
   );
@@ -286,3 +286,34 @@ const javaHeapAnswer = `    static long[] heapsNow;
     }
 
 `;
+
+/** One pair's or start heap's winning moves in Java, by the theorem: who wins, or the moves. */
+function javaTheoremMoves(m: ProgramModel): string {
+  const moves =
+    m.component === 'pair'
+      ? `        long[] start = {h[0], h[1]};
+        long[][] to = SG.winningMoves(h[0], h[1]);
+        long[] take = new long[to.length];
+        for (int i = 0; i < to.length; i++) take[i] = (h[0] - to[i][0]) + (h[1] - to[i][1]);`
+      : `        long[] start = {h[0], h[0] > 0 ? h[0] - 1 : 0};
+        long[] take = SG.winningTakes(start[0], start[1]);
+        long[][] to = new long[take.length][];
+        for (int i = 0; i < take.length; i++) to[i] = new long[] {start[0] - take[i], take[i] > (start[0] - take[i]) / SG.K ? start[0] - take[i] : SG.K * take[i]};`;
+  return `        if (MODE == 0) { out.append(p ? WORDS[1] : WORDS[0]); return; }
+        if (p) { out.append(MODE == 2 ? "0" : WORDS[WORDS.length - 1]); return; }
+${moves}
+        if (MODE == 2) { out.append(to.length); return; }
+        if (MODE == 3 && WORDS.length == 2) out.append(WORDS[0]).append('\\n');
+        for (int i = 0; i < (MODE == 1 ? 1 : to.length); i++) {
+            if (i > 0) out.append('\\n');
+            for (int k = 0; k < MOVE_FIELD.length; k++) {
+                switch (MOVE_FIELD[k]) {
+                    case 0: out.append(MOVE_TEXT[k]); break;
+                    case 1: out.append(Long.toUnsignedString(take[i])); break;
+                    case 2: out.append(1); break;
+                    case 3: out.append(start[0]).append(' ').append(start[1]); break;
+                    default: out.append(to[i][0]).append(' ').append(to[i][1]);
+                }
+            }
+        }`;
+}

@@ -34,8 +34,7 @@ export function pythonProgramMain(m: ProgramModel): string {
       ? `def answer(h, out):
     if len(h) != WIDTH:
         sys.exit("a position of this game is one component (its program has is_p, not values to sum)")
-    out.append(WORDS[1] if is_p(*h) else WORDS[0])
-`
+${m.options === null ? '    out.append(WORDS[1] if is_p(*h) else WORDS[0])\n' : pythonTheoremMoves(m)}`
       : m.options === null
         ? `def answer(h, out):
     s = 0
@@ -139,8 +138,7 @@ export function javascriptProgramMain(m: ProgramModel): string {
     m.component !== 'heap'
       ? `function answer(h, out) {
   if (h.length !== WIDTH) die("a position of this game is one component (its program has isP, not values to sum)");
-  out.push(isP(...h) ? WORDS[1] : WORDS[0]);
-}
+${m.options === null ? '  out.push(isP(...h) ? WORDS[1] : WORDS[0]);\n' : javascriptTheoremMoves(m)}}
 `
       : m.options === null
         ? `function answer(h, out) {
@@ -222,5 +220,57 @@ function main() {
 }
 
 main();
+`;
+}
+
+/** One pair's or start heap's winning moves in Python, by the theorem: who wins, or the moves. */
+function pythonTheoremMoves(m: ProgramModel): string {
+  const moves =
+    m.component === 'pair'
+      ? `    start = (h[0], h[1])
+    moves = [(h[0] - a + h[1] - b, (a, b)) for a, b in winning_moves(*start)]`
+      : `    start = (h[0], h[0] - 1 if h[0] else 0)
+    moves = [(t, (start[0] - t, min(start[0] - t, FN_K * t))) for t in winning_takes(*start)]`;
+  return `    p = is_p(*h)
+    if MODE == 0:
+        out.append(WORDS[1] if p else WORDS[0])
+        return
+    if p:
+        out.append("0" if MODE == 2 else WORDS[-1])
+        return
+${moves}
+    if MODE == 2:
+        out.append(str(len(moves)))
+        return
+    if MODE == 3 and len(WORDS) == 2:
+        out.append(WORDS[0] + "\\n")
+    for i, (take, to) in enumerate(moves[:1] if MODE == 1 else moves):
+        if i:
+            out.append("\\n")
+        fields = {1: str(take), 2: "1", 3: f"{start[0]} {start[1]}", 4: f"{to[0]} {to[1]}", 5: f"{to[0]} {to[1]}"}
+        for code, text in zip(MOVE_FIELD, MOVE_TEXT):
+            out.append(text if code == 0 else fields[code])
+`;
+}
+
+/** The same in JavaScript. */
+function javascriptTheoremMoves(m: ProgramModel): string {
+  const moves =
+    m.component === 'pair'
+      ? `  const start = [h[0], h[1]];
+  const moves = winningMoves(h[0], h[1]).map(([a, b]) => [h[0] - a + h[1] - b, [a, b]]);`
+      : `  const start = [h[0], h[0] > 0n ? h[0] - 1n : 0n];
+  const moves = winningTakes(start[0], start[1]).map((t) => [t, [start[0] - t, start[0] - t < FN_K * t ? start[0] - t : FN_K * t]]);`;
+  return `  const p = isP(...h);
+  if (MODE === 0) return void out.push(p ? WORDS[1] : WORDS[0]);
+  if (p) return void out.push(MODE === 2 ? "0" : WORDS[WORDS.length - 1]);
+${moves}
+  if (MODE === 2) return void out.push(String(moves.length));
+  if (MODE === 3 && WORDS.length === 2) out.push(WORDS[0] + "\\n");
+  (MODE === 1 ? moves.slice(0, 1) : moves).forEach(([take, to], i) => {
+    if (i > 0) out.push("\\n");
+    const fields = { 1: String(take), 2: "1", 3: start.join(" "), 4: to.join(" "), 5: to.join(" ") };
+    MOVE_FIELD.forEach((code, k) => out.push(code === 0 ? MOVE_TEXT[k] : fields[code]));
+  });
 `;
 }

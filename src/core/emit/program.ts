@@ -26,7 +26,7 @@ export interface ProgramModel {
   /** Tokens a component takes (a pair 2). */
   readonly width: number;
   /** How the winning moves of a heap are found: Nim's (the heap becomes the value wanted), or from the rule's moves as data; null: who wins only. */
-  readonly options: { readonly kind: 'nim' } | HeapMovesData | null;
+  readonly options: { readonly kind: 'nim' } | { readonly kind: 'theorem' } | HeapMovesData | null;
   /** G's proven period without a saltus (preperiod, period), where a code's splits are counted and listed by residue (a heap of 10^18 costs a period); null: split by split. */
   readonly cycle: { readonly pre: number; readonly period: number } | null;
   readonly layout: JudgeLayout;
@@ -79,8 +79,9 @@ export function programModel(code: EmitModel, moves: HeapMoves | null, layout: J
 /** How a program finds a heap's winning moves (a heap game's; a pair's and a start heap's are refused). */
 function heapOptions(code: EmitModel, moves: HeapMoves | null, answer: AnswerSpec): ProgramModel['options'] {
   const words = { answer: mention('answer'), mode: answer.mode };
-  const component = COMPONENTS[code.kind];
-  if (component !== 'heap') throw refuse(saying(component === 'pair' ? 'error.emit.sumOfPairs' : 'error.emit.sumOfStarts', words));
+  // One pair (Wythoff) or one start heap (Fibonacci Nim): the theorem's winning moves; an observed law gives P-positions only.
+  if (code.kind === 'wythoff' || code.kind === 'capped-nim') return { kind: 'theorem' };
+  if (COMPONENTS[code.kind] !== 'heap') throw refuse(saying('error.emit.movesObserved', words));
   if (moves?.nim) return { kind: 'nim' };
   const limit = code.kind === 'heap-cycle' ? code.limit : undefined;
   const data = moves?.asData?.(limit ?? null) ?? null;
