@@ -3,7 +3,7 @@
  * read whole, tokens at white space, heaps as unsigned 64-bit numbers, the
  * answer written with stdio. The functions it calls come before it.
  */
-import { partCode, programCodes, type ProgramModel } from './program.js';
+import { MOST_CASE_HEAP, partCode, programCodes, type ProgramModel } from './program.js';
 import { WINNING_MOVES_LISTED } from '../positions/position.js';
 
 /** The most winning moves sg-explore lists (--answer moves refuses more): a program refuses them too. */
@@ -38,6 +38,7 @@ export function cProgramMain(m: ProgramModel, dialect: 'c' | 'cpp'): string {
     (heap ? `static const int MOVE_FIELD[] = {${list(m.moveParts.map((p) => String(partCode(p))))}}; /* 0 text, 1 take, 2 heap, 3 from, 4 to, 5 after */\n` +
     `static const char *const MOVE_TEXT[] = {${list(m.moveParts.map((p) => cString('text' in p ? p.text : '')))}};\nstatic const int MOVE_N = ${m.moveParts.length};\n` +
     optionData(m) : '') +
+    (m.layout.rule === null ? '' : `static unsigned long long *TAKES; /* the case's subtraction set, ascending */\nstatic int TAKES_N;\nstatic const char *const BETWEEN = ${cString(m.answer.between)};\n`) +
     `typedef ${m.wide ? 'unsigned __int128' : 'unsigned long long'} sg_value;\n`;
   const reader = `
 static char *in_buf;
@@ -100,13 +101,14 @@ static size_t tokens_left(void) {
     return n;
 }
 `;
-  return heads + data + reader + cAnswer(m) + cMain();
+  return heads + data + reader + (m.layout.rule === null ? '' : cCaseTable) + cAnswer(m) + cMain(m);
 }
 
 /** The constants of a heap's options, as the answer needs them (only what it uses: -Wall finds nothing unused). */
 function optionData(m: ProgramModel): string {
   const o = m.options;
   if (o === null || o.kind === 'nim' || o.kind === 'theorem') return '';
+  if (o.kind === 'takes' && m.layout.rule !== null) return '';
   if (o.kind === 'takes') return `static const unsigned long long TAKES[] = {${list(o.takes.map((t) => `${t}ULL`))}};\nstatic const int TAKES_N = ${o.takes.length};\n`;
   if (o.kind === 'all-but') return `static const unsigned long long EXCLUDED[] = {${list(o.excluded.map((t) => `${t}ULL`))}};\nstatic const int EXCLUDED_N = ${o.excluded.length};\n`;
   return (
@@ -133,7 +135,36 @@ ${m.options === null ? '    fputs(p ? WORDS[1] : WORDS[0], stdout);' : cTheoremM
   return cWriteMove + cOptions(m) + cHeapAnswer;
 }
 
-function cMain(): string {
+function cMain(m: ProgramModel): string {
+  const read = `        size_t n = COMPONENTS == -1 ? (size_t)read_number() : COMPONENTS == -2 ? tokens_left() / WIDTH : (size_t)COMPONENTS;
+        if (n * WIDTH > heaps_cap) heaps = (unsigned long long *)realloc(heaps, (heaps_cap = n * WIDTH + 16) * sizeof *heaps);
+        for (size_t i = 0; i < n * WIDTH; i++) heaps[i] = read_number();`;
+  const prefix = `        for (int p = 0; p < PREFIX_N; p++) {
+            if (p > 0) printf("%llu", k);
+            fputs(PREFIX[p], stdout);
+        }`;
+  // A rule in each case: the set, the count of positions, their largest heap (read ahead), the table, then each position.
+  const body =
+    m.layout.rule === null
+      ? `${read}\n${prefix}\n        answer(n);`
+      : `        read_rule();
+        unsigned long long positions = read_number(), largest = 0;
+        size_t start = in_at;
+        for (unsigned long long p = 0; p < positions; p++) {
+            size_t n = COMPONENTS == -1 ? (size_t)read_number() : (size_t)COMPONENTS;
+            for (size_t i = 0; i < n; i++) {
+                unsigned long long v = read_number();
+                if (v > largest) largest = v;
+            }
+        }
+        in_at = start;
+        fill(largest);
+${prefix}
+        for (unsigned long long p = 0; p < positions; p++) {
+            if (p > 0) fputs(BETWEEN, stdout);
+    ${read.replaceAll('\n', '\n    ')}
+            answer(n);
+        }`;
   return `
 int main(void) {
     size_t cap = 1 << 16;
@@ -148,20 +179,48 @@ int main(void) {
         if (CASES == 2 && at_sentinel()) break;
         if (CASES == 3 && !has_token()) break;
         if (CASES == 2 && !has_token()) die("the input ends before the sentinel");
-        size_t n = COMPONENTS == -1 ? (size_t)read_number() : COMPONENTS == -2 ? tokens_left() / WIDTH : (size_t)COMPONENTS;
-        if (n * WIDTH > heaps_cap) heaps = (unsigned long long *)realloc(heaps, (heaps_cap = n * WIDTH + 16) * sizeof *heaps);
-        for (size_t i = 0; i < n * WIDTH; i++) heaps[i] = read_number();
-        for (int p = 0; p < PREFIX_N; p++) {
-            if (p > 0) printf("%llu", k);
-            fputs(PREFIX[p], stdout);
-        }
-        answer(n);
+${body}
         fputc('\\n', stdout);
     }
     return 0;
 }
 `;
 }
+
+/** A case's subtraction set read (sorted, each amount once), and G tabulated up to the case's largest heap. */
+const cCaseTable = `
+static void read_rule(void) {
+    unsigned long long k = read_number();
+    TAKES = (unsigned long long *)realloc(TAKES, (size_t)(k + 1) * sizeof *TAKES);
+    TAKES_N = 0;
+    for (unsigned long long i = 0; i < k; i++) {
+        unsigned long long t = read_number();
+        if (t == 0) die("a move takes 0 tokens");
+        int j = TAKES_N;
+        while (j > 0 && TAKES[j - 1] > t) j--;
+        if (j > 0 && TAKES[j - 1] == t) continue;
+        memmove(TAKES + j + 1, TAKES + j, (size_t)(TAKES_N - j) * sizeof *TAKES);
+        TAKES[j] = t;
+        TAKES_N++;
+    }
+    if (TAKES_N == 0) die("a rule with no moves");
+}
+
+static unsigned char *sg_seen;
+
+static void fill(unsigned long long largest) {
+    if (largest > ${MOST_CASE_HEAP}ULL) die("a heap is larger than ${MOST_CASE_HEAP}, the most this program tabulates (G is computed per case up to its largest heap)");
+    SG_G = (unsigned *)realloc(SG_G, (size_t)(largest + 1) * sizeof *SG_G);
+    sg_seen = (unsigned char *)realloc(sg_seen, (size_t)TAKES_N + 2);
+    for (unsigned long long n = 0; n <= largest; n++) {
+        memset(sg_seen, 0, (size_t)TAKES_N + 2);
+        for (int j = 0; j < TAKES_N && TAKES[j] <= n; j++) sg_seen[SG_G[n - TAKES[j]]] = 1;
+        unsigned g = 0;
+        while (sg_seen[g]) g++;
+        SG_G[n] = g;
+    }
+}
+`;
 
 /** Writing a winning move in the move's layout, and the visit of each one found (counted, or written). */
 const cWriteMove = `

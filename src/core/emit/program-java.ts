@@ -6,6 +6,7 @@
  */
 import { partCode, programCodes, type ProgramModel } from './program.js';
 import { WINNING_MOVES_LISTED } from '../positions/position.js';
+import { JAVA_CASE_TABLE } from './program-case.js';
 
 /** A Java string literal: ASCII as it is, anything else as \uXXXX (javac reads the source in the platform's encoding). */
 export function javaString(text: string): string {
@@ -35,7 +36,7 @@ public class Main {
     static final String[] PREFIX = ${strings(m.prefixParts)};
     static final int[] MOVE_FIELD = {${m.moveParts.map(partCode).join(', ')}}; // 0 text, 1 take, 2 heap, 3 from, 4 to, 5 after
     static final String[] MOVE_TEXT = ${strings(m.moveParts.map((p) => ('text' in p ? p.text : '')))};
-${javaOptionData(m)}
+${javaOptionData(m)}${m.layout.rule === null ? '' : `    static long[] TAKES = new long[0]; // the case's subtraction set, ascending\n    static final String BETWEEN = ${javaString(m.answer.between)};\n`}
     static byte[] in;
     static int at;
 
@@ -79,7 +80,7 @@ ${javaOptionData(m)}
         return n;
     }
 
-${javaAnswer(m)}
+${javaAnswer(m)}${m.layout.rule === null ? '' : `\n${JAVA_CASE_TABLE}`}
     public static void main(String[] args) throws java.io.IOException {
         in = System.in.readAllBytes();
         StringBuilder out = new StringBuilder();
@@ -88,14 +89,7 @@ ${javaAnswer(m)}
             if ((CASES == 0 && k > 1) || (CASES == 1 && k > cases) || (CASES == 3 && !hasToken())) break;
             if (CASES == 2 && SENTINEL.length > 0 && atSentinel()) break;
             if (CASES == 2 && !hasToken()) die("the input ends before the sentinel");
-            int n = (int) (COMPONENTS == -1 ? number() : COMPONENTS == -2 ? tokensLeft() / WIDTH : COMPONENTS);
-            long[] h = new long[n * WIDTH];
-            for (int i = 0; i < h.length; i++) h[i] = number();
-            for (int p = 0; p < PREFIX.length; p++) {
-                if (p > 0) out.append(k);
-                out.append(PREFIX[p]);
-            }
-            answer(h, n, out);
+${m.layout.rule === null ? JAVA_ONE : JAVA_RULE}
             out.append('\\n');
         }
         System.out.write(out.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -110,6 +104,7 @@ function javaOptionData(m: ProgramModel): string {
   const o = m.options;
   const longs = (list: readonly (number | bigint)[]) => `{${list.map((t) => `${t}L`).join(', ')}}`;
   if (o === null || o.kind === 'nim' || o.kind === 'theorem') return '';
+  if (o.kind === 'takes' && m.layout.rule !== null) return '';
   if (o.kind === 'takes') return `    static final long[] TAKES = ${longs(o.takes)};\n`;
   if (o.kind === 'all-but') {
     const c = m.code.kind === 'heap-cycle' ? m.code : null;
@@ -317,3 +312,34 @@ ${moves}
             }
         }`;
 }
+
+const JAVA_PREFIX = `            for (int p = 0; p < PREFIX.length; p++) {
+                if (p > 0) out.append(k);
+                out.append(PREFIX[p]);
+            }`;
+
+/** A case's one position, read and answered. */
+const JAVA_ONE = `            int n = (int) (COMPONENTS == -1 ? number() : COMPONENTS == -2 ? tokensLeft() / WIDTH : COMPONENTS);
+            long[] h = new long[n * WIDTH];
+            for (int i = 0; i < h.length; i++) h[i] = number();
+${JAVA_PREFIX}
+            answer(h, n, out);`;
+
+/** A case with a rule of its own: the set, the count of positions, their largest heap (read ahead), the table, then each position. */
+const JAVA_RULE = `            readRule();
+            long positions = number(), largest = 0;
+            int start = at;
+            for (long p = 0; p < positions; p++) {
+                long n = COMPONENTS == -1 ? number() : COMPONENTS;
+                for (long i = 0; i < n; i++) largest = Math.max(largest, number());
+            }
+            at = start;
+            fill(largest);
+${JAVA_PREFIX}
+            for (long p = 0; p < positions; p++) {
+                if (p > 0) out.append(BETWEEN);
+                int n = (int) (COMPONENTS == -1 ? number() : COMPONENTS);
+                long[] h = new long[n];
+                for (int i = 0; i < n; i++) h[i] = number();
+                answer(h, n, out);
+            }`;

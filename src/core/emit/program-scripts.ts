@@ -6,6 +6,7 @@
  */
 import { partCode, programCodes, type ProgramModel } from './program.js';
 import { javascriptOptions, optionConstants, pythonOptions } from './program-options.js';
+import { JAVASCRIPT_CASE_TABLE, PYTHON_CASE_TABLE } from './program-case.js';
 import { WINNING_MOVES_LISTED } from '../positions/position.js';
 
 const json = (v: unknown) => JSON.stringify(v);
@@ -24,6 +25,8 @@ function data(m: ProgramModel, language: 'python' | 'javascript'): Record<string
     MOVE_FIELD: json(m.moveParts.map(partCode)),
     MOVE_TEXT: json(m.moveParts.map((p) => ('text' in p ? p.text : ''))),
     ...optionConstants(m, language),
+    // A rule in each case: its set, read per case, and what goes between the answers of its positions.
+    ...(m.layout.rule === null ? {} : { TAKES: '[]', BETWEEN: json(m.answer.between) }),
   };
 }
 
@@ -93,7 +96,7 @@ ${Object.entries(d).map(([k, v]) => `${k} = ${v}`).join('\n')}
 
 
 ${answer}
-
+${m.layout.rule === null ? '' : `\n${PYTHON_CASE_TABLE}\n`}
 def main():
     tokens = sys.stdin.buffer.read().split()
     at = 0
@@ -120,10 +123,7 @@ def main():
                 break
             if at >= len(tokens):
                 sys.exit("the input ends before the sentinel")
-        n = number() if COMPONENTS == -1 else (len(tokens) - at) // WIDTH if COMPONENTS == -2 else COMPONENTS
-        h = [number() for _ in range(n * WIDTH)]
-        out.append(str(k).join(PREFIX))
-        answer(h, out)
+${m.layout.rule === null ? PYTHON_ONE : PYTHON_RULE}
         out.append("\\n")
     sys.stdout.write("".join(out))
 
@@ -185,7 +185,7 @@ function answer(h, out) {
 `;
   return `
 // ---- the judge's layout and answer ----
-${Object.entries(d).map(([k, v]) => `const ${k} = ${v};`).join('\n')}
+${Object.entries(d).map(([k, v]) => `${k === 'TAKES' && m.layout.rule !== null ? 'let' : 'const'} ${k} = ${v};`).join('\n')}
 
 function die(why) {
   process.stderr.write(why + "\\n");
@@ -193,7 +193,7 @@ function die(why) {
 }
 
 ${answer}
-function main() {
+${m.layout.rule === null ? '' : `${JAVASCRIPT_CASE_TABLE}\n`}function main() {
   const tokens = require("fs").readFileSync(0, "latin1").split(/[ \\t\\n\\v\\f\\r]+/).filter((t) => t !== "");
   let at = 0;
   const number = () => {
@@ -210,10 +210,7 @@ function main() {
       if (SENTINEL.every((t, i) => tokens[at + i] === t)) break;
       if (at >= tokens.length) die("the input ends before the sentinel");
     }
-    const n = COMPONENTS === -1 ? Number(number()) : COMPONENTS === -2 ? Math.floor((tokens.length - at) / WIDTH) : COMPONENTS;
-    const h = Array.from({ length: n * WIDTH }, number);
-    out.push(PREFIX.join(String(k)));
-    answer(h, out);
+${m.layout.rule === null ? JAVASCRIPT_ONE : JAVASCRIPT_RULE}
     out.push("\\n");
   }
   process.stdout.write(out.join(""));
@@ -274,3 +271,48 @@ ${moves}
   });
 `;
 }
+
+/** A case's one position, read and answered (Python). */
+const PYTHON_ONE = `        n = number() if COMPONENTS == -1 else (len(tokens) - at) // WIDTH if COMPONENTS == -2 else COMPONENTS
+        h = [number() for _ in range(n * WIDTH)]
+        out.append(str(k).join(PREFIX))
+        answer(h, out)`;
+
+/** A case with a rule of its own: the set, the count of positions, their largest heap (read ahead), the table, then each position. */
+const PYTHON_RULE = `        read_rule(number)
+        positions = number()
+        start, largest = at, 0
+        for _ in range(positions):
+            for _ in range(number() if COMPONENTS == -1 else COMPONENTS):
+                largest = max(largest, number())
+        at = start
+        fill(largest)
+        out.append(str(k).join(PREFIX))
+        for p in range(positions):
+            if p:
+                out.append(BETWEEN)
+            n = number() if COMPONENTS == -1 else COMPONENTS
+            answer([number() for _ in range(n)], out)`;
+
+const JAVASCRIPT_ONE = `    const n = COMPONENTS === -1 ? Number(number()) : COMPONENTS === -2 ? Math.floor((tokens.length - at) / WIDTH) : COMPONENTS;
+    const h = Array.from({ length: n * WIDTH }, number);
+    out.push(PREFIX.join(String(k)));
+    answer(h, out);`;
+
+const JAVASCRIPT_RULE = `    readRule(number);
+    const positions = number(), start = at;
+    let largest = 0n;
+    for (let p = 0n; p < positions; p++) {
+      for (let i = 0, n = COMPONENTS === -1 ? Number(number()) : COMPONENTS; i < n; i++) {
+        const v = number();
+        if (v > largest) largest = v;
+      }
+    }
+    at = start;
+    fill(largest);
+    out.push(PREFIX.join(String(k)));
+    for (let p = 0n; p < positions; p++) {
+      if (p > 0n) out.push(BETWEEN);
+      const n = COMPONENTS === -1 ? Number(number()) : COMPONENTS;
+      answer(Array.from({ length: n }, number), out);
+    }`;

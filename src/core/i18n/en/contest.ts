@@ -63,7 +63,7 @@ export const contest = {
   'error.contest.movesUnlisted': 'the position has {count} winning moves; at most {listed} are listed',
   'error.emit.program': 'a whole program',
   'error.emit.codeTheorem': "this game's code is a theorem of its own kind, with no grundy(n) or is_p for a program to call",
-  'error.emit.rulePerCase': 'a rule in each case ({rule} -) has no pattern to write: give the rule',
+  'error.emit.rulePerCase': 'a rule in each case ({rule} -) is written for subtraction sets only (--moves -: the program tabulates each case), not for this rule word: give the rule',
   'error.emit.sumOfPairs': '{answer} {mode} needs the values of a sum; the program of this game (is_p of one pair) answers {answer} winner',
   'error.emit.sumOfStarts': '{answer} {mode} needs the values of a sum; the program of this game (is_p of one start heap) answers {answer} winner',
   'error.emit.movesNotData': "{answer} {mode} lists winning moves, which a program finds from the rule's moves written as data; those of {rule} are not (a rule module's live in the module; a sequence's are written up to a table's end, --max N), so its program answers {answer} winner",
