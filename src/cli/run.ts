@@ -306,11 +306,12 @@ async function emitTo(game: GameSpec, command: ExploreCommand, io: CliIo): Promi
   const { modelOf, renderModel, renderProgram, theoremModel } = await import('../core/emit/index.js');
   const { language, commandLine, program } = command.emit!;
   const options = { useObserved: command.useObserved, command: commandLine, tableUpTo: command.max };
-  if (program && command.layout?.rule) throw new InputError(`--emit --program: a rule in each case (--${command.layout.rule} -) has no pattern to write: give the rule`);
   const sink = command.out === undefined ? streamSink(io.stdout) : await openOutputFile(command.out);
   try {
-    const model = theoremModel(game, options) ?? modelOf((await runPrepared(await prepare(requestOf(game, command, io)), command, io)) as AnalysisResult, options);
-    let text = renderModel(model, language);
+    // A rule in each case (--moves -): nothing to compute here; the program tabulates each case's rule.
+    const caseRule = program && command.layout?.rule ? { kind: 'case-rule' as const, word: command.layout.rule } : null;
+    const model = caseRule ?? theoremModel(game, options) ?? modelOf((await runPrepared(await prepare(requestOf(game, command, io)), command, io)) as AnalysisResult, options);
+    let text = model.kind === 'case-rule' ? '' : renderModel(model, language);
     if (program) {
       const { judgeLayout } = await import('../core/contest/layout.js');
       const { answerSpec } = await import('../core/contest/answer.js');

@@ -101,7 +101,14 @@ function wythoff(m: WythoffModel, dialect: Dialect): string {
     `    unsigned long long d = X > Y ? X - Y : Y - X, a = wy_lower(d), s = X < Y ? X : Y;\n` +
     `    if (a < s) { c[n][0] = X <= Y ? a : a + d; c[n][1] = X <= Y ? a + d : a; n++; }\n` +
     `    for (int i = 0; i < n; i++) {\n        unsigned long long taken = (X - c[i][0]) + (Y - c[i][1]);\n        if (!found || taken < best || (taken == best && c[i][0] < bx)) { found = true; best = taken; bx = c[i][0]; by = c[i][1]; }\n    }\n` +
-    `${found}\n}\n`
+    `${found}\n}\n\n` +
+    `/* Every winning move, in the order sg-explore lists them (fewest tokens taken, then the smaller first pile left, then the second): the positions after them in to; returns how many (at most 3). */\n` +
+    `int winning_moves(long long x, long long y, long long to[3][2]) {\n    unsigned long long X = (unsigned long long)x, Y = (unsigned long long)y, c[3][2], t[3];\n    int n = 0;\n` +
+    `    unsigned long long py = wy_partner(Y), px = wy_partner(X);\n    if (py < X) { c[n][0] = py; c[n][1] = Y; n++; }\n    if (px < Y) { c[n][0] = X; c[n][1] = px; n++; }\n` +
+    `    unsigned long long d = X > Y ? X - Y : Y - X, a = wy_lower(d), s = X < Y ? X : Y;\n    if (a < s) { c[n][0] = X <= Y ? a : a + d; c[n][1] = X <= Y ? a + d : a; n++; }\n` +
+    `    for (int i = 0; i < n; i++) t[i] = (X - c[i][0]) + (Y - c[i][1]);\n` +
+    `    for (int i = 0; i < n; i++) {\n        int b = i;\n        for (int j = i + 1; j < n; j++)\n            if (t[j] < t[b] || (t[j] == t[b] && (c[j][0] < c[b][0] || (c[j][0] == c[b][0] && c[j][1] < c[b][1])))) b = j;\n` +
+    `        unsigned long long u0 = c[b][0], u1 = c[b][1], ut = t[b];\n        c[b][0] = c[i][0]; c[b][1] = c[i][1]; t[b] = t[i];\n        c[i][0] = u0; c[i][1] = u1; t[i] = ut;\n        to[i][0] = (long long)u0;\n        to[i][1] = (long long)u1;\n    }\n    return n;\n}\n`
   );
 }
 
@@ -120,7 +127,8 @@ function cappedNim(m: CappedNimModel, dialect: Dialect): string {
     `/* The parts of n >= 1 in its greedy sum of H's, largest first; returns how many. */\nstatic int fn_parts(unsigned long long n, unsigned long long parts[]) {\n    int count = 0, hi = FN_COUNT - 1;\n    while (n) {\n        int lo = 0;\n        while (lo < hi) {\n            int mid = (lo + hi + 1) / 2;\n            if (FN_H[mid] <= n) lo = mid; else hi = mid - 1;\n        }\n        parts[count++] = FN_H[lo];\n        n -= FN_H[lo];\n        hi = lo;\n    }\n    return count;\n}\n\n` +
     `/* Whether the player to move loses with a heap of n and a cap of cap. */\nbool is_p_state(long long n, long long cap) {\n    if (n == 0) return true;\n    unsigned long long parts[128];\n    int count = fn_parts((unsigned long long)n, parts);\n    return parts[count - 1] > (unsigned long long)cap;\n}\n\n` +
     `/* Whether a start heap of n (the first move takes 1..n-1) is lost for the first player. */\nbool is_p(long long n) { return n == 0 || is_p_state(n, n - 1); }\n\n` +
-    `/* The smallest winning take from (n, cap), or 0 when the position is lost. */\nlong long winning_take(long long n, long long cap) {\n    if (n == 0) return 0;\n    unsigned long long parts[128], t = 0;\n    int count = fn_parts((unsigned long long)n, parts);\n    for (int i = count - 1; i >= 0; i--) {\n        t += parts[i];\n        if (t > (unsigned long long)cap) break;\n        /* the part above is more than k*t: (above - 1) / k >= t */\n        if (i == 0 || (parts[i - 1] - 1) / FN_K >= t) return (long long)t;\n    }\n    return 0;\n}\n`
+    `/* The smallest winning take from (n, cap), or 0 when the position is lost. */\nlong long winning_take(long long n, long long cap) {\n    if (n == 0) return 0;\n    unsigned long long parts[128], t = 0;\n    int count = fn_parts((unsigned long long)n, parts);\n    for (int i = count - 1; i >= 0; i--) {\n        t += parts[i];\n        if (t > (unsigned long long)cap) break;\n        /* the part above is more than k*t: (above - 1) / k >= t */\n        if (i == 0 || (parts[i - 1] - 1) / FN_K >= t) return (long long)t;\n    }\n    return 0;\n}\n\n` +
+    `/* Every winning take from (n, cap), smallest first, into takes (room for 128); returns how many. */\nint winning_takes(long long n, long long cap, long long takes[]) {\n    if (n == 0) return 0;\n    unsigned long long parts[128], t = 0;\n    int count = fn_parts((unsigned long long)n, parts), found = 0;\n    for (int i = count - 1; i >= 0; i--) {\n        t += parts[i];\n        if (t > (unsigned long long)cap) break;\n        if (i == 0 || (parts[i - 1] - 1) / FN_K >= t) takes[found++] = (long long)t;\n    }\n    return found;\n}\n`
   );
   void dialect;
 }

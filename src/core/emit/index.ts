@@ -11,7 +11,8 @@ import { javascriptRenderer } from './javascript.js';
 import { javaRenderer } from './java.js';
 import { renderLaw } from './law-code.js';
 import { comment, headerLines } from './source.js';
-import { programModel, programNotes, type ProgramModel } from './program.js';
+import { programModel, programNotes, type CaseRuleModel, type ProgramModel } from './program.js';
+import { caseRuleFunctions } from './program-case.js';
 import { cProgramMain } from './program-c.js';
 import { javascriptProgramMain, pythonProgramMain } from './program-scripts.js';
 import { javaProgramMain } from './program-java.js';
@@ -21,6 +22,7 @@ import type { AnswerSpec } from '../contest/answer.js';
 
 export { EMIT_LANGUAGES, parseEmitLanguage, modelOf, theoremModel, MOST_TABLE_VALUES, MOST_LOSING_HEAPS } from './model.js';
 export type { EmitLanguage, EmitModel, EmitOptions, CodeModel } from './model.js';
+export type { CaseRuleModel } from './program.js';
 
 const RENDERERS: Readonly<Record<EmitLanguage, LanguageRenderer>> = {
   c: cFamilyRenderer('c'),
@@ -77,8 +79,8 @@ const PROGRAM_MAINS: Readonly<Record<EmitLanguage, (m: ProgramModel) => string>>
  * `answer` as the CLI does. `moves`: the rule's moves (a heap rule's), for
  * the winning moves.
  */
-export function renderProgram(model: EmitModel, moves: HeapMoves | null, layout: JudgeLayout, answer: AnswerSpec, language: EmitLanguage): string {
+export function renderProgram(model: EmitModel | CaseRuleModel, moves: HeapMoves | null, layout: JudgeLayout, answer: AnswerSpec, language: EmitLanguage): string {
   const program = programModel(model, moves, layout, answer, language);
   const mark = language === 'python' ? '#' : '//';
-  return comment(programNotes(program, language), mark) + renderModel(model, language) + PROGRAM_MAINS[language](program);
+  return comment(programNotes(program, language), mark) + (model.kind === 'case-rule' ? caseRuleFunctions(language) : renderModel(model, language)) + PROGRAM_MAINS[language](program);
 }

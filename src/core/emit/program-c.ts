@@ -3,7 +3,11 @@
  * read whole, tokens at white space, heaps as unsigned 64-bit numbers, the
  * answer written with stdio. The functions it calls come before it.
  */
-import { partCode, programCodes, type ProgramModel } from './program.js';
+import { MOST_CASE_HEAP, partCode, programCodes, type ProgramModel } from './program.js';
+import { WINNING_MOVES_LISTED } from '../positions/position.js';
+
+/** The most winning moves sg-explore lists (--answer moves refuses more): a program refuses them too. */
+const MOST_MOVES = WINNING_MOVES_LISTED;
 
 /** A C string literal: printable ASCII as it is, every other byte (UTF-8 too) as an octal escape. */
 export function cString(text: string): string {
@@ -20,8 +24,7 @@ const list = (items: readonly string[]) => (items.length ? items.join(', ') : '0
 export function cProgramMain(m: ProgramModel, dialect: 'c' | 'cpp'): string {
   const codes = programCodes(m);
   // Only what the answer uses is written: a compiler's -Wall finds nothing unused.
-  const heap = m.component === 'heap';
-  const takes = m.options?.kind === 'takes' ? m.options.takes : [];
+  const heap = m.options !== null;
   const heads = dialect === 'c' ? '#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n' : '#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n';
   const data =
     `static const int CASES = ${codes.cases}; /* 0 one position, 1 a count of cases first, 2 until the sentinel, 3 to the end */\n` +
@@ -34,7 +37,8 @@ export function cProgramMain(m: ProgramModel, dialect: 'c' | 'cpp'): string {
     `static const char *const PREFIX[] = {${list(m.prefixParts.map(cString))}};\nstatic const int PREFIX_N = ${m.prefixParts.length};\n` +
     (heap ? `static const int MOVE_FIELD[] = {${list(m.moveParts.map((p) => String(partCode(p))))}}; /* 0 text, 1 take, 2 heap, 3 from, 4 to, 5 after */\n` +
     `static const char *const MOVE_TEXT[] = {${list(m.moveParts.map((p) => cString('text' in p ? p.text : '')))}};\nstatic const int MOVE_N = ${m.moveParts.length};\n` +
-    `static const unsigned long long TAKES[] = {${list(takes.map((t) => `${t}ULL`))}};\nstatic const int TAKES_N = ${takes.length};\nstatic const int NIM = ${m.options?.kind === 'nim' ? 1 : 0};\n` : '') +
+    optionData(m) : '') +
+    (m.layout.rule === null ? '' : `static unsigned long long *TAKES; /* the case's subtraction set, ascending */\nstatic int TAKES_N;\nstatic const char *const BETWEEN = ${cString(m.answer.between)};\n`) +
     `typedef ${m.wide ? 'unsigned __int128' : 'unsigned long long'} sg_value;\n`;
   const reader = `
 static char *in_buf;
@@ -97,7 +101,21 @@ static size_t tokens_left(void) {
     return n;
 }
 `;
-  return heads + data + reader + cAnswer(m) + cMain();
+  return heads + data + reader + (m.layout.rule === null ? '' : cCaseTable) + cAnswer(m) + cMain(m);
+}
+
+/** The constants of a heap's options, as the answer needs them (only what it uses: -Wall finds nothing unused). */
+function optionData(m: ProgramModel): string {
+  const o = m.options;
+  if (o === null || o.kind === 'nim' || o.kind === 'theorem') return '';
+  if (o.kind === 'takes' && m.layout.rule !== null) return '';
+  if (o.kind === 'takes') return `static const unsigned long long TAKES[] = {${list(o.takes.map((t) => `${t}ULL`))}};\nstatic const int TAKES_N = ${o.takes.length};\n`;
+  if (o.kind === 'all-but') return `static const unsigned long long EXCLUDED[] = {${list(o.excluded.map((t) => `${t}ULL`))}};\nstatic const int EXCLUDED_N = ${o.excluded.length};\n`;
+  return (
+    `static const int DIGITS[] = {${o.digits.join(', ')}}; /* a take-and-break code: what taking j tokens may leave (1 nothing, 2 a heap, 4 two, 8 three) */\n` +
+    `static const int UNEQUAL[] = {${o.unequal.map(Number).join(', ')}};\nstatic const unsigned long long DIGITS_N = ${o.digits.length}, REPEAT = ${o.repeat};\n` +
+    `static const unsigned long long CYCLE_PRE = ${m.cycle?.pre ?? 0}, CYCLE_PERIOD = ${m.cycle?.period ?? 0}; /* G's period without a saltus (0: none): splits counted by residue */\n`
+  );
 }
 
 function cAnswer(m: ProgramModel): string {
@@ -109,65 +127,44 @@ static void answer(size_t n) {
     if (heaps[0] > 9223372036854775807ULL || (WIDTH == 2 && heaps[1] > 9223372036854775807ULL)) die("a pile is larger than 2^63 - 1");
     int p = (int)${call};
     if (p < 0) die("is_p cannot decide this position (see the header)");
-    fputs(p ? WORDS[1] : WORDS[0], stdout);
+${m.options === null ? '    fputs(p ? WORDS[1] : WORDS[0], stdout);' : cTheoremMoves(m)}
 }
 `;
   }
-  return `
-static void write_move(size_t n, size_t i, unsigned long long to) {
-    for (int k = 0; k < MOVE_N; k++) {
-        switch (MOVE_FIELD[k]) {
-        case 0: fputs(MOVE_TEXT[k], stdout); break;
-        case 1: printf("%llu", heaps[i] - to); break;
-        case 2: printf("%llu", (unsigned long long)i + 1); break;
-        case 3: printf("%llu", heaps[i]); break;
-        case 4: printf("%llu", to); break;
-        default:
-            for (size_t j = 0; j < n; j++) printf(j ? " %llu" : "%llu", j == i ? to : heaps[j]);
-        }
-    }
+  if (m.options === null) return `\nstatic void answer(size_t n) {\n    sg_value s = 0;\n    for (size_t i = 0; i < n; i++) s ^= grundy(heaps[i]);\n    fputs(s != 0 ? WORDS[0] : WORDS[1], stdout);\n}\n`;
+  return cWriteMove + cOptions(m) + cHeapAnswer;
 }
 
-static void answer(size_t n) {
-    sg_value s = 0;
-    for (size_t i = 0; i < n; i++) s ^= grundy(heaps[i]);
-    if (MODE == 0) {
-        fputs(s != 0 ? WORDS[0] : WORDS[1], stdout);
-        return;
-    }
-    if (s == 0) {
-        fputs(MODE == 2 ? "0" : WORDS[WORDS_N - 1], stdout);
-        return;
-    }
-    if (MODE == 3 && WORDS_N == 2) printf("%s\\n", WORDS[0]);
-    unsigned long long count = 0;
-    for (size_t i = 0; i < n; i++) {
-        sg_value want = grundy(heaps[i]) ^ s;
-        for (int j = 0; j < (NIM ? 1 : TAKES_N); j++) {
-            unsigned long long to;
-            if (NIM) {
-                if (want >= heaps[i]) continue;
-                to = (unsigned long long)want;
-            } else {
-                if (TAKES[j] > heaps[i]) break;
-                to = heaps[i] - TAKES[j];
-                if (grundy(to) != want) continue;
+function cMain(m: ProgramModel): string {
+  const read = `        size_t n = COMPONENTS == -1 ? (size_t)read_number() : COMPONENTS == -2 ? tokens_left() / WIDTH : (size_t)COMPONENTS;
+        if (n * WIDTH > heaps_cap) heaps = (unsigned long long *)realloc(heaps, (heaps_cap = n * WIDTH + 16) * sizeof *heaps);
+        for (size_t i = 0; i < n * WIDTH; i++) heaps[i] = read_number();`;
+  const prefix = `        for (int p = 0; p < PREFIX_N; p++) {
+            if (p > 0) printf("%llu", k);
+            fputs(PREFIX[p], stdout);
+        }`;
+  // A rule in each case: the set, the count of positions, their largest heap (read ahead), the table, then each position.
+  const body =
+    m.layout.rule === null
+      ? `${read}\n${prefix}\n        answer(n);`
+      : `        read_rule();
+        unsigned long long positions = read_number(), largest = 0;
+        size_t start = in_at;
+        for (unsigned long long p = 0; p < positions; p++) {
+            size_t n = COMPONENTS == -1 ? (size_t)read_number() : (size_t)COMPONENTS;
+            for (size_t i = 0; i < n; i++) {
+                unsigned long long v = read_number();
+                if (v > largest) largest = v;
             }
-            if (MODE == 2) {
-                count++;
-                continue;
-            }
-            if (count++ > 0) fputc('\\n', stdout);
-            write_move(n, i, to);
-            if (MODE == 1) return;
         }
-    }
-    if (MODE == 2) printf("%llu", count);
-}
-`;
-}
-
-function cMain(): string {
+        in_at = start;
+        fill(largest);
+${prefix}
+        for (unsigned long long p = 0; p < positions; p++) {
+            if (p > 0) fputs(BETWEEN, stdout);
+    ${read.replaceAll('\n', '\n    ')}
+            answer(n);
+        }`;
   return `
 int main(void) {
     size_t cap = 1 << 16;
@@ -182,17 +179,297 @@ int main(void) {
         if (CASES == 2 && at_sentinel()) break;
         if (CASES == 3 && !has_token()) break;
         if (CASES == 2 && !has_token()) die("the input ends before the sentinel");
-        size_t n = COMPONENTS == -1 ? (size_t)read_number() : COMPONENTS == -2 ? tokens_left() / WIDTH : (size_t)COMPONENTS;
-        if (n * WIDTH > heaps_cap) heaps = (unsigned long long *)realloc(heaps, (heaps_cap = n * WIDTH + 16) * sizeof *heaps);
-        for (size_t i = 0; i < n * WIDTH; i++) heaps[i] = read_number();
-        for (int p = 0; p < PREFIX_N; p++) {
-            if (p > 0) printf("%llu", k);
-            fputs(PREFIX[p], stdout);
-        }
-        answer(n);
+${body}
         fputc('\\n', stdout);
     }
     return 0;
 }
 `;
+}
+
+/** A case's subtraction set read (sorted, each amount once), and G tabulated up to the case's largest heap. */
+const cCaseTable = `
+static void read_rule(void) {
+    unsigned long long k = read_number();
+    TAKES = (unsigned long long *)realloc(TAKES, (size_t)(k + 1) * sizeof *TAKES);
+    TAKES_N = 0;
+    for (unsigned long long i = 0; i < k; i++) {
+        unsigned long long t = read_number();
+        if (t == 0) die("a move takes 0 tokens");
+        int j = TAKES_N;
+        while (j > 0 && TAKES[j - 1] > t) j--;
+        if (j > 0 && TAKES[j - 1] == t) continue;
+        memmove(TAKES + j + 1, TAKES + j, (size_t)(TAKES_N - j) * sizeof *TAKES);
+        TAKES[j] = t;
+        TAKES_N++;
+    }
+    if (TAKES_N == 0) die("a rule with no moves");
+}
+
+static unsigned char *sg_seen;
+
+static void fill(unsigned long long largest) {
+    if (largest > ${MOST_CASE_HEAP}ULL) die("a heap is larger than ${MOST_CASE_HEAP}, the most this program tabulates (G is computed per case up to its largest heap)");
+    SG_G = (unsigned *)realloc(SG_G, (size_t)(largest + 1) * sizeof *SG_G);
+    sg_seen = (unsigned char *)realloc(sg_seen, (size_t)TAKES_N + 2);
+    for (unsigned long long n = 0; n <= largest; n++) {
+        memset(sg_seen, 0, (size_t)TAKES_N + 2);
+        for (int j = 0; j < TAKES_N && TAKES[j] <= n; j++) sg_seen[SG_G[n - TAKES[j]]] = 1;
+        unsigned g = 0;
+        while (sg_seen[g]) g++;
+        SG_G[n] = g;
+    }
+}
+`;
+
+/** Writing a winning move in the move's layout, and the visit of each one found (counted, or written). */
+const cWriteMove = `
+static size_t cur_n, cur_i;
+static unsigned long long moves_found;
+static int counting;
+
+static void write_parts(const unsigned long long *to, int parts) {
+    if (parts == 0) fputc('0', stdout);
+    for (int p = 0; p < parts; p++) printf(p ? " %llu" : "%llu", to[p]);
+}
+
+static void write_move(unsigned long long take, const unsigned long long *to, int parts) {
+    for (int k = 0; k < MOVE_N; k++) {
+        switch (MOVE_FIELD[k]) {
+        case 0: fputs(MOVE_TEXT[k], stdout); break;
+        case 1: printf("%llu", take); break;
+        case 2: printf("%llu", (unsigned long long)cur_i + 1); break;
+        case 3: printf("%llu", heaps[cur_i]); break;
+        case 4: write_parts(to, parts); break;
+        default:
+            for (size_t j = 0; j < cur_n; j++) {
+                if (j > 0) fputc(' ', stdout);
+                if (j == cur_i) write_parts(to, parts);
+                else printf("%llu", heaps[j]);
+            }
+        }
+    }
+}
+
+/* A winning move of heap cur_i: counted, or written on a line of its own. Returns whether to go on (--answer move stops at the first). */
+static int visit(unsigned long long take, const unsigned long long *to, int parts) {
+    if (moves_found++ > 0 && !counting) fputc('\\n', stdout);
+    if (counting) return 1;
+    write_move(take, to, parts);
+    return MODE != 1;
+}
+`;
+
+/** The options of heap n whose value is `want`, each visited in the order sg-explore lists them (by amount taken, then what is left). */
+function cOptions(m: ProgramModel): string {
+  const o = m.options!;
+  const head = '\n/* The options of a heap of n with value want, in sg-explore\'s order (amount taken, then what is left); 0 when a visit stopped. */\n';
+  if (o.kind === 'nim') return `${head}static int options(unsigned long long n, sg_value want) {\n    if (want >= n) return 1;\n    unsigned long long to = (unsigned long long)want;\n    return visit(n - to, &to, 1);\n}\n`;
+  if (o.kind === 'takes') {
+    return `${head}static int options(unsigned long long n, sg_value want) {\n    for (int j = 0; j < TAKES_N && TAKES[j] <= n; j++) {\n        unsigned long long to = n - TAKES[j];\n        if (grundy(to) == want && !visit(TAKES[j], &to, 1)) return 0;\n    }\n    return 1;\n}\n`;
+  }
+  if (o.kind === 'all-but') return cAllBut(m);
+  return o.kind === 'code' ? cCode(o.repeat) : '';
+}
+
+/** An all-but set: the heaps below n of the value (few: each residue's values rise by the saltus), largest first, less the excluded amounts. */
+function cAllBut(m: ProgramModel): string {
+  const saltus = m.code.kind === 'heap-cycle' && m.code.saltus !== 0n;
+  const residue = saltus
+    ? `        if (r >= n || want < base || (want - base) % SG_SALTUS != 0) continue;\n        unsigned long long q = (unsigned long long)((want - base) / SG_SALTUS);\n        if (q > (n - 1 - r) / SG_PERIOD) continue;\n        found[count++] = r + SG_PERIOD * q;\n`
+    : `        if (r < n && base == want) found[count++] = r;\n`;
+  return `
+static int excluded(unsigned long long take) {
+    for (int j = 0; j < EXCLUDED_N; j++) if (EXCLUDED[j] == take) return 1;
+    return 0;
+}
+
+static unsigned long long *found;
+
+/* The heaps below n of value want (read off the pattern), largest first: each is a move unless its amount is excluded. */
+static int options(unsigned long long n, sg_value want) {
+    size_t count = 0;
+    if (!found) found = (unsigned long long *)malloc((SG_PRE + SG_PERIOD) * sizeof *found);
+    for (unsigned long long m = 0; m < n && m < SG_PRE; m++) if (grundy(m) == want) found[count++] = m;
+    for (unsigned long long r = SG_PRE; r < SG_PRE + SG_PERIOD; r++) {
+        sg_value base = sg_table(r);
+${residue}    }
+    for (size_t i = 1; i < count; i++)
+        for (size_t j = i; j > 0 && found[j - 1] < found[j]; j--) {
+            unsigned long long t = found[j];
+            found[j] = found[j - 1];
+            found[j - 1] = t;
+        }
+    for (size_t i = 0; i < count; i++) {
+        unsigned long long to = found[i];
+        if (!excluded(n - to) && !visit(n - to, &to, 1)) return 0;
+    }
+    return 1;
+}
+`;
+}
+
+/** A take-and-break code: for each amount taken, the heap emptied, the splits (through G's period where there is one), the heap left. */
+const cCode = (repeat: number) => `
+static int digit_at(unsigned long long t, int *unequal) {
+    unsigned long long i = t;
+${repeat ? '    if (t >= DIGITS_N) i = DIGITS_N - REPEAT + (t - (DIGITS_N - REPEAT)) % REPEAT;' : '    if (t >= DIGITS_N) {\n        *unequal = 0;\n        return 0;\n    }'}
+    *unequal = UNEQUAL[i];
+    return DIGITS[i];
+}
+
+static int split(unsigned long long take, unsigned long long rest, unsigned long long a, sg_value want) {
+    if ((grundy(a) ^ grundy(rest - a)) != want) return 1;
+    unsigned long long to[2] = {a, rest - a};
+    return visit(take, to, 2);
+}
+
+static unsigned long long *good;
+
+/* The splits a + (rest - a), 1 <= a <= last, of value want, by a: past G's preperiod on both sides they repeat with a mod the period,
+   so the a below it and those past rest minus it are looked at one by one, the others by residue (counted, or listed a period at a time). */
+static int splits(unsigned long long take, unsigned long long rest, unsigned long long last, sg_value want) {
+    unsigned long long a, pre = CYCLE_PRE, p = CYCLE_PERIOD;
+    if (p == 0) {
+        for (a = 1; a <= last; a++) if (!split(take, rest, a, want)) return 0;
+        return 1;
+    }
+    unsigned long long low_last = pre == 0 ? 0 : last < pre - 1 ? last : pre - 1;
+    for (a = 1; a <= low_last; a++) if (!split(take, rest, a, want)) return 0;
+    unsigned long long first = pre > 1 ? pre : 1, middle_last = rest < pre ? 0 : last < rest - pre ? last : rest - pre;
+    if (first <= middle_last) {
+        size_t goods = 0;
+        if (!good) good = (unsigned long long *)malloc(p * sizeof *good);
+        for (a = first; a < first + p && a <= middle_last; a++) if ((grundy(a) ^ grundy(rest - a)) == want) good[goods++] = a;
+        if (counting) {
+            for (size_t j = 0; j < goods; j++) moves_found += (middle_last - good[j]) / p + 1;
+        } else {
+            int done = 0;
+            for (unsigned long long turn = 0; goods > 0 && !done; turn += p) {
+                for (size_t j = 0; j < goods; j++) {
+                    if (good[j] + turn > middle_last) {
+                        done = 1;
+                        break;
+                    }
+                    unsigned long long to[2] = {good[j] + turn, rest - good[j] - turn};
+                    if (!visit(take, to, 2)) return 0;
+                }
+            }
+        }
+    }
+    a = first;
+    if (rest >= pre && rest - pre + 1 > a) a = rest - pre + 1;
+    for (; a <= last; a++) if (!split(take, rest, a, want)) return 0;
+    return 1;
+}
+
+static int options(unsigned long long n, sg_value want) {
+    unsigned long long last = REPEAT ? n : n < DIGITS_N - 1 ? n : DIGITS_N - 1;
+    for (unsigned long long t = 0; t <= last; t++) {
+        int unequal, d = digit_at(t, &unequal);
+        unsigned long long rest = n - t, to[3] = {0, 0, 0};
+        if ((d & 1) && rest == 0 && want == 0 && !visit(t, to, 0)) return 0;
+        unsigned long long last2 = (d & 4) && rest >= 2 ? (unequal && rest % 2 == 0 ? rest / 2 - 1 : rest / 2) : 0;
+        if (d & 8) {
+            /* Three heaps too: for each a, its three-heap splits (b rising) come before its two-heap one. */
+            unsigned long long last3 = rest >= 3 ? rest / 3 : 0, top = last2 > last3 ? last2 : last3;
+            for (unsigned long long a = 1; a <= top; a++) {
+                for (unsigned long long b = a; a <= last3 && b <= (rest - a) / 2; b++) {
+                    to[0] = a;
+                    to[1] = b;
+                    to[2] = rest - a - b;
+                    if ((grundy(a) ^ grundy(b) ^ grundy(to[2])) == want && !visit(t, to, 3)) return 0;
+                }
+                if (a <= last2 && !split(t, rest, a, want)) return 0;
+            }
+        } else if (last2 > 0 && !splits(t, rest, last2, want)) return 0;
+        if ((d & 2) && rest >= 1 && t > 0 && grundy(rest) == want) {
+            to[0] = rest;
+            if (!visit(t, to, 1)) return 0;
+        }
+    }
+    return 1;
+}
+`;
+
+/** Who wins; or the winning moves (counted first: more than sg-explore lists is refused as it refuses). */
+const cHeapAnswer = `
+static void answer(size_t n) {
+    sg_value s = 0;
+    for (size_t i = 0; i < n; i++) s ^= grundy(heaps[i]);
+    if (MODE == 0) {
+        fputs(s != 0 ? WORDS[0] : WORDS[1], stdout);
+        return;
+    }
+    if (s == 0) {
+        fputs(MODE == 2 ? "0" : WORDS[WORDS_N - 1], stdout);
+        return;
+    }
+    cur_n = n;
+    moves_found = 0;
+    counting = MODE != 1;
+    for (size_t i = 0; counting && i < n; i++) {
+        cur_i = i;
+        options(heaps[i], grundy(heaps[i]) ^ s);
+    }
+    if (MODE == 2) {
+        printf("%llu", moves_found);
+        return;
+    }
+    if (MODE == 3 && moves_found > ${MOST_MOVES}) die("more than ${MOST_MOVES} winning moves: sg-explore lists at most that many");
+    counting = 0;
+    moves_found = 0;
+    if (MODE == 3 && WORDS_N == 2) printf("%s\\n", WORDS[0]);
+    for (size_t i = 0; i < n; i++) {
+        cur_i = i;
+        if (!options(heaps[i], grundy(heaps[i]) ^ s)) return;
+    }
+}
+`;
+
+/** One pair's or start heap's winning moves, by the theorem (Wythoff's, or Whinihan's and Schwenk's): who wins, or the moves. */
+function cTheoremMoves(m: ProgramModel): string {
+  const moves =
+    m.component === 'pair'
+      ? `    from[0] = (long long)heaps[0];
+    from[1] = (long long)heaps[1];
+    int count = winning_moves(from[0], from[1], to);
+    for (int i = 0; i < count; i++) take[i] = (unsigned long long)(from[0] - to[i][0]) + (unsigned long long)(from[1] - to[i][1]);`
+      : `    from[0] = (long long)heaps[0];
+    from[1] = from[0] > 0 ? from[0] - 1 : 0;
+    long long takes[128];
+    int count = winning_takes(from[0], from[1], takes);
+    for (int i = 0; i < count; i++) {
+        take[i] = (unsigned long long)takes[i];
+        to[i][0] = from[0] - takes[i];
+        to[i][1] = (unsigned long long)takes[i] > (unsigned long long)to[i][0] / FN_K ? to[i][0] : (long long)(FN_K * (unsigned long long)takes[i]);
+    }`;
+  return `    if (MODE == 0) {
+        fputs(p ? WORDS[1] : WORDS[0], stdout);
+        return;
+    }
+    if (p) {
+        fputs(MODE == 2 ? "0" : WORDS[WORDS_N - 1], stdout);
+        return;
+    }
+    long long from[2], to[128][2];
+    unsigned long long take[128];
+${moves}
+    if (MODE == 2) {
+        printf("%d", count);
+        return;
+    }
+    if (MODE == 3 && WORDS_N == 2) printf("%s\\n", WORDS[0]);
+    for (int i = 0; i < (MODE == 1 ? 1 : count); i++) {
+        if (i > 0) fputc('\\n', stdout);
+        for (int k = 0; k < MOVE_N; k++) {
+            switch (MOVE_FIELD[k]) {
+            case 0: fputs(MOVE_TEXT[k], stdout); break;
+            case 1: printf("%llu", take[i]); break;
+            case 2: fputc('1', stdout); break;
+            case 3: printf("%lld %lld", from[0], from[1]); break;
+            default: printf("%lld %lld", to[i][0], to[i][1]);
+            }
+        }
+    }`;
 }

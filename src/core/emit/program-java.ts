@@ -5,6 +5,8 @@
  * functions.
  */
 import { partCode, programCodes, type ProgramModel } from './program.js';
+import { WINNING_MOVES_LISTED } from '../positions/position.js';
+import { JAVA_CASE_TABLE } from './program-case.js';
 
 /** A Java string literal: ASCII as it is, anything else as \uXXXX (javac reads the source in the platform's encoding). */
 export function javaString(text: string): string {
@@ -23,7 +25,6 @@ const strings = (items: readonly string[]) => `{${items.map(javaString).join(', 
 
 export function javaProgramMain(m: ProgramModel): string {
   const codes = programCodes(m);
-  const takes = m.options?.kind === 'takes' ? m.options.takes : [];
   return `
 // ---- the judge's layout and answer ----
 public class Main {
@@ -35,9 +36,7 @@ public class Main {
     static final String[] PREFIX = ${strings(m.prefixParts)};
     static final int[] MOVE_FIELD = {${m.moveParts.map(partCode).join(', ')}}; // 0 text, 1 take, 2 heap, 3 from, 4 to, 5 after
     static final String[] MOVE_TEXT = ${strings(m.moveParts.map((p) => ('text' in p ? p.text : '')))};
-    static final long[] TAKES = {${takes.map((t) => `${t}L`).join(', ')}};
-    static final boolean NIM = ${m.options?.kind === 'nim'};
-
+${javaOptionData(m)}${m.layout.rule === null ? '' : `    static long[] TAKES = new long[0]; // the case's subtraction set, ascending\n    static final String BETWEEN = ${javaString(m.answer.between)};\n`}
     static byte[] in;
     static int at;
 
@@ -81,7 +80,7 @@ public class Main {
         return n;
     }
 
-${javaAnswer(m)}
+${javaAnswer(m)}${m.layout.rule === null ? '' : `\n${JAVA_CASE_TABLE}`}
     public static void main(String[] args) throws java.io.IOException {
         in = System.in.readAllBytes();
         StringBuilder out = new StringBuilder();
@@ -90,14 +89,7 @@ ${javaAnswer(m)}
             if ((CASES == 0 && k > 1) || (CASES == 1 && k > cases) || (CASES == 3 && !hasToken())) break;
             if (CASES == 2 && SENTINEL.length > 0 && atSentinel()) break;
             if (CASES == 2 && !hasToken()) die("the input ends before the sentinel");
-            int n = (int) (COMPONENTS == -1 ? number() : COMPONENTS == -2 ? tokensLeft() / WIDTH : COMPONENTS);
-            long[] h = new long[n * WIDTH];
-            for (int i = 0; i < h.length; i++) h[i] = number();
-            for (int p = 0; p < PREFIX.length; p++) {
-                if (p > 0) out.append(k);
-                out.append(PREFIX[p]);
-            }
-            answer(h, n, out);
+${m.layout.rule === null ? JAVA_ONE : JAVA_RULE}
             out.append('\\n');
         }
         System.out.write(out.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -107,25 +99,166 @@ ${javaAnswer(m)}
 `;
 }
 
+/** The constants of a heap's options. */
+function javaOptionData(m: ProgramModel): string {
+  const o = m.options;
+  const longs = (list: readonly (number | bigint)[]) => `{${list.map((t) => `${t}L`).join(', ')}}`;
+  if (o === null || o.kind === 'nim' || o.kind === 'theorem') return '';
+  if (o.kind === 'takes' && m.layout.rule !== null) return '';
+  if (o.kind === 'takes') return `    static final long[] TAKES = ${longs(o.takes)};\n`;
+  if (o.kind === 'all-but') {
+    const c = m.code.kind === 'heap-cycle' ? m.code : null;
+    return `    static final long[] EXCLUDED = ${longs(o.excluded)};\n    static final long PRE = ${c?.preperiod ?? 0}L, PERIOD = ${c?.period ?? 1}L, SALTUS = ${c?.saltus ?? 0n}L; // G's pattern: the heaps of a value are read off it\n`;
+  }
+  return (
+    `    static final int[] DIGITS = {${o.digits.join(', ')}}; // a take-and-break code: what taking j tokens may leave (1 nothing, 2 a heap, 4 two, 8 three)\n` +
+    `    static final boolean[] UNEQUAL = {${o.unequal.join(', ')}};\n    static final int REPEAT = ${o.repeat};\n` +
+    `    static final long CYCLE_PRE = ${m.cycle?.pre ?? 0}L, CYCLE_PERIOD = ${m.cycle?.period ?? 0}L; // G's period without a saltus (0: none): splits counted by residue\n`
+  );
+}
+
+/** The options of a heap of n with value want, each visited in sg-explore's order (false when a visit stopped). */
+function javaOptions(m: ProgramModel): string {
+  const o = m.options!;
+  if (o.kind === 'nim') return `    static boolean options(long n, long want) {\n        return want >= n || visit(n - want, new long[] {want});\n    }\n`;
+  if (o.kind === 'takes') return `    static boolean options(long n, long want) {\n        for (long t : TAKES) {\n            if (t > n) break;\n            if (SG.grundy(n - t) == want && !visit(t, new long[] {n - t})) return false;\n        }\n        return true;\n    }\n`;
+  if (o.kind === 'all-but') {
+    return `    static boolean options(long n, long want) {
+        // The heaps below n of value want, read off the pattern (few), largest first, less the excluded amounts.
+        java.util.List<Long> found = new java.util.ArrayList<>();
+        for (long m = 0; m < n && m < PRE; m++) if (SG.grundy(m) == want) found.add(m);
+        for (long r = PRE; r < PRE + PERIOD; r++) {
+            long base = SG.grundy(r);
+            if (SALTUS == 0) {
+                if (r < n && base == want) found.add(r);
+            } else if (r < n && want >= base && (want - base) % SALTUS == 0 && (want - base) / SALTUS <= (n - 1 - r) / PERIOD) found.add(r + PERIOD * ((want - base) / SALTUS));
+        }
+        found.sort(java.util.Collections.reverseOrder());
+        outer:
+        for (long m : found) {
+            for (long e : EXCLUDED) if (e == n - m) continue outer;
+            if (!visit(n - m, new long[] {m})) return false;
+        }
+        return true;
+    }
+`;
+  }
+  return `    static int digitAt(long t) {
+        if (t >= DIGITS.length) {
+            if (REPEAT == 0) return 0;
+            t = DIGITS.length - REPEAT + (t - (DIGITS.length - REPEAT)) % REPEAT;
+        }
+        return DIGITS[(int) t] | (UNEQUAL[(int) t] ? 16 : 0);
+    }
+
+    static boolean split(long take, long rest, long a, long want) {
+        return (SG.grundy(a) ^ SG.grundy(rest - a)) != want || visit(take, new long[] {a, rest - a});
+    }
+
+    // The splits a + (rest - a), 1 <= a <= last, of value want, by a: past G's preperiod on both sides they repeat with a mod the period,
+    // so those a are counted (or listed) a period at a time.
+    static boolean splits(long take, long rest, long last, long want) {
+        long pre = CYCLE_PRE, p = CYCLE_PERIOD, a;
+        if (p == 0) {
+            for (a = 1; a <= last; a++) if (!split(take, rest, a, want)) return false;
+            return true;
+        }
+        for (a = 1; a <= last && a < pre; a++) if (!split(take, rest, a, want)) return false;
+        long first = Math.max(pre, 1), middleLast = Math.min(last, rest - pre);
+        if (first <= middleLast) {
+            java.util.List<Long> goods = new java.util.ArrayList<>();
+            for (a = first; a < first + p && a <= middleLast; a++) if ((SG.grundy(a) ^ SG.grundy(rest - a)) == want) goods.add(a);
+            if (counting) {
+                for (long g : goods) found += (middleLast - g) / p + 1;
+            } else {
+                listing:
+                for (long turn = 0; !goods.isEmpty(); turn += p) {
+                    for (long g : goods) {
+                        if (g + turn > middleLast) break listing;
+                        if (!visit(take, new long[] {g + turn, rest - g - turn})) return false;
+                    }
+                }
+            }
+        }
+        for (a = Math.max(first, rest - pre + 1); a <= last; a++) if (!split(take, rest, a, want)) return false;
+        return true;
+    }
+
+    static boolean options(long n, long want) {
+        long last = REPEAT > 0 ? n : Math.min(n, DIGITS.length - 1);
+        for (long t = 0; t <= last; t++) {
+            int d = digitAt(t);
+            long rest = n - t;
+            if ((d & 1) != 0 && rest == 0 && want == 0 && !visit(t, new long[0])) return false;
+            long last2 = (d & 4) != 0 && rest >= 2 ? ((d & 16) != 0 && rest % 2 == 0 ? rest / 2 - 1 : rest / 2) : 0;
+            if ((d & 8) != 0) {
+                // Three heaps too: for each a, its three-heap splits (b rising) come before its two-heap one.
+                long last3 = rest / 3;
+                for (long a = 1; a <= Math.max(last2, last3); a++) {
+                    for (long b = a; a <= last3 && b <= (rest - a) / 2; b++) {
+                        if ((SG.grundy(a) ^ SG.grundy(b) ^ SG.grundy(rest - a - b)) == want && !visit(t, new long[] {a, b, rest - a - b})) return false;
+                    }
+                    if (a <= last2 && !split(t, rest, a, want)) return false;
+                }
+            } else if (last2 > 0 && !splits(t, rest, last2, want)) return false;
+            if ((d & 2) != 0 && rest >= 1 && t > 0 && SG.grundy(rest) == want && !visit(t, new long[] {rest})) return false;
+        }
+        return true;
+    }
+`;
+}
+
 /** The answer of a position: sums of grundy values and the winning moves, or one component's is_p. */
 function javaAnswer(m: ProgramModel): string {
   return (
     m.component === 'heap'
-      ? `    static void writeMove(long[] h, int n, int i, long to, StringBuilder out) {
+      ? m.options === null
+        ? `    static void answer(long[] h, int n, StringBuilder out) {\n        long s = 0;\n        for (int i = 0; i < n; i++) s ^= SG.grundy(h[i]);\n        out.append(s != 0 ? WORDS[0] : WORDS[1]);\n    }\n`
+        : javaHeapAnswer + javaOptions(m)
+      : `    static void answer(long[] h, int n, StringBuilder out) {
+        if (n != 1) die("a position of this game is one component (its program has isP, not values to sum)");
+        boolean p = ${m.component === 'pair' ? 'SG.isP(h[0], h[1])' : 'SG.isP(h[0])'};
+${m.options === null ? '        out.append(p ? WORDS[1] : WORDS[0]);' : javaTheoremMoves(m)}
+    }
+`
+  );
+}
+
+/** Who wins; or the winning moves, visited (counted first: more than sg-explore lists is refused as it refuses). */
+const javaHeapAnswer = `    static long[] heapsNow;
+    static int heapsN, heapAt;
+    static StringBuilder written;
+    static long found;
+    static boolean counting;
+
+    static void writeParts(long[] to) {
+        if (to.length == 0) written.append('0');
+        for (int p = 0; p < to.length; p++) {
+            if (p > 0) written.append(' ');
+            written.append(to[p]);
+        }
+    }
+
+    // A winning move of heap heapAt: counted, or written on a line of its own; whether to go on (--answer move stops at the first).
+    static boolean visit(long take, long[] to) {
+        if (found++ > 0 && !counting) written.append('\\n');
+        if (counting) return true;
         for (int k = 0; k < MOVE_FIELD.length; k++) {
             switch (MOVE_FIELD[k]) {
-                case 0: out.append(MOVE_TEXT[k]); break;
-                case 1: out.append(h[i] - to); break;
-                case 2: out.append(i + 1); break;
-                case 3: out.append(h[i]); break;
-                case 4: out.append(to); break;
+                case 0: written.append(MOVE_TEXT[k]); break;
+                case 1: written.append(take); break;
+                case 2: written.append(heapAt + 1); break;
+                case 3: written.append(heapsNow[heapAt]); break;
+                case 4: writeParts(to); break;
                 default:
-                    for (int j = 0; j < n; j++) {
-                        if (j > 0) out.append(' ');
-                        out.append(j == i ? to : h[j]);
+                    for (int j = 0; j < heapsN; j++) {
+                        if (j > 0) written.append(' ');
+                        if (j == heapAt) writeParts(to);
+                        else written.append(heapsNow[j]);
                     }
             }
         }
+        return MODE != 1;
     }
 
     static void answer(long[] h, int n, StringBuilder out) {
@@ -133,34 +266,80 @@ function javaAnswer(m: ProgramModel): string {
         for (int i = 0; i < n; i++) s ^= SG.grundy(h[i]);
         if (MODE == 0) { out.append(s != 0 ? WORDS[0] : WORDS[1]); return; }
         if (s == 0) { out.append(MODE == 2 ? "0" : WORDS[WORDS.length - 1]); return; }
+        heapsNow = h;
+        heapsN = n;
+        written = out;
+        found = 0;
+        counting = MODE != 1;
+        for (heapAt = 0; counting && heapAt < n; heapAt++) options(h[heapAt], SG.grundy(h[heapAt]) ^ s);
+        if (MODE == 2) { out.append(found); return; }
+        if (MODE == 3 && found > ${WINNING_MOVES_LISTED}) die("more than ${WINNING_MOVES_LISTED} winning moves: sg-explore lists at most that many");
+        counting = false;
+        found = 0;
         if (MODE == 3 && WORDS.length == 2) out.append(WORDS[0]).append('\\n');
-        long count = 0;
-        for (int i = 0; i < n; i++) {
-            long want = SG.grundy(h[i]) ^ s;
-            for (int j = 0; j < (NIM ? 1 : TAKES.length); j++) {
-                long to;
-                if (NIM) {
-                    if (want >= h[i]) continue;
-                    to = want;
-                } else {
-                    if (TAKES[j] > h[i]) break;
-                    to = h[i] - TAKES[j];
-                    if (SG.grundy(to) != want) continue;
+        for (heapAt = 0; heapAt < n; heapAt++) if (!options(h[heapAt], SG.grundy(h[heapAt]) ^ s)) return;
+    }
+
+`;
+
+/** One pair's or start heap's winning moves in Java, by the theorem: who wins, or the moves. */
+function javaTheoremMoves(m: ProgramModel): string {
+  const moves =
+    m.component === 'pair'
+      ? `        long[] start = {h[0], h[1]};
+        long[][] to = SG.winningMoves(h[0], h[1]);
+        long[] take = new long[to.length];
+        for (int i = 0; i < to.length; i++) take[i] = (h[0] - to[i][0]) + (h[1] - to[i][1]);`
+      : `        long[] start = {h[0], h[0] > 0 ? h[0] - 1 : 0};
+        long[] take = SG.winningTakes(start[0], start[1]);
+        long[][] to = new long[take.length][];
+        for (int i = 0; i < take.length; i++) to[i] = new long[] {start[0] - take[i], take[i] > (start[0] - take[i]) / SG.K ? start[0] - take[i] : SG.K * take[i]};`;
+  return `        if (MODE == 0) { out.append(p ? WORDS[1] : WORDS[0]); return; }
+        if (p) { out.append(MODE == 2 ? "0" : WORDS[WORDS.length - 1]); return; }
+${moves}
+        if (MODE == 2) { out.append(to.length); return; }
+        if (MODE == 3 && WORDS.length == 2) out.append(WORDS[0]).append('\\n');
+        for (int i = 0; i < (MODE == 1 ? 1 : to.length); i++) {
+            if (i > 0) out.append('\\n');
+            for (int k = 0; k < MOVE_FIELD.length; k++) {
+                switch (MOVE_FIELD[k]) {
+                    case 0: out.append(MOVE_TEXT[k]); break;
+                    case 1: out.append(Long.toUnsignedString(take[i])); break;
+                    case 2: out.append(1); break;
+                    case 3: out.append(start[0]).append(' ').append(start[1]); break;
+                    default: out.append(to[i][0]).append(' ').append(to[i][1]);
                 }
-                if (MODE == 2) { count++; continue; }
-                if (count++ > 0) out.append('\\n');
-                writeMove(h, n, i, to, out);
-                if (MODE == 1) return;
             }
-        }
-        if (MODE == 2) out.append(count);
-    }
-`
-      : `    static void answer(long[] h, int n, StringBuilder out) {
-        if (n != 1) die("a position of this game is one component (its program has isP, not values to sum)");
-        boolean p = ${m.component === 'pair' ? 'SG.isP(h[0], h[1])' : 'SG.isP(h[0])'};
-        out.append(p ? WORDS[1] : WORDS[0]);
-    }
-`
-  );
+        }`;
 }
+
+const JAVA_PREFIX = `            for (int p = 0; p < PREFIX.length; p++) {
+                if (p > 0) out.append(k);
+                out.append(PREFIX[p]);
+            }`;
+
+/** A case's one position, read and answered. */
+const JAVA_ONE = `            int n = (int) (COMPONENTS == -1 ? number() : COMPONENTS == -2 ? tokensLeft() / WIDTH : COMPONENTS);
+            long[] h = new long[n * WIDTH];
+            for (int i = 0; i < h.length; i++) h[i] = number();
+${JAVA_PREFIX}
+            answer(h, n, out);`;
+
+/** A case with a rule of its own: the set, the count of positions, their largest heap (read ahead), the table, then each position. */
+const JAVA_RULE = `            readRule();
+            long positions = number(), largest = 0;
+            int start = at;
+            for (long p = 0; p < positions; p++) {
+                long n = COMPONENTS == -1 ? number() : COMPONENTS;
+                for (long i = 0; i < n; i++) largest = Math.max(largest, number());
+            }
+            at = start;
+            fill(largest);
+${JAVA_PREFIX}
+            for (long p = 0; p < positions; p++) {
+                if (p > 0) out.append(BETWEEN);
+                int n = (int) (COMPONENTS == -1 ? number() : COMPONENTS);
+                long[] h = new long[n];
+                for (int i = 0; i < n; i++) h[i] = number();
+                answer(h, n, out);
+            }`;

@@ -5,11 +5,14 @@
  * once. The functions it calls come before it.
  */
 import { partCode, programCodes, type ProgramModel } from './program.js';
+import { javascriptOptions, optionConstants, pythonOptions } from './program-options.js';
+import { JAVASCRIPT_CASE_TABLE, PYTHON_CASE_TABLE } from './program-case.js';
+import { WINNING_MOVES_LISTED } from '../positions/position.js';
 
 const json = (v: unknown) => JSON.stringify(v);
 
 /** The data both languages write the same way (JSON is a Python literal too, for these lists). */
-function data(m: ProgramModel): Record<string, string> {
+function data(m: ProgramModel, language: 'python' | 'javascript'): Record<string, string> {
   const codes = programCodes(m);
   return {
     CASES: String(codes.cases),
@@ -21,16 +24,30 @@ function data(m: ProgramModel): Record<string, string> {
     PREFIX: json(m.prefixParts),
     MOVE_FIELD: json(m.moveParts.map(partCode)),
     MOVE_TEXT: json(m.moveParts.map((p) => ('text' in p ? p.text : ''))),
-    TAKES: json(m.options?.kind === 'takes' ? m.options.takes : []),
-    NIM: String(m.options?.kind === 'nim' ? 1 : 0),
+    ...optionConstants(m, language),
+    // A rule in each case: its set, read per case, and what goes between the answers of its positions.
+    ...(m.layout.rule === null ? {} : { TAKES: '[]', BETWEEN: json(m.answer.between) }),
   };
 }
 
 export function pythonProgramMain(m: ProgramModel): string {
-  const d = data(m);
+  const d = data(m, 'python');
   const answer =
-    m.component === 'heap'
+    m.component !== 'heap'
       ? `def answer(h, out):
+    if len(h) != WIDTH:
+        sys.exit("a position of this game is one component (its program has is_p, not values to sum)")
+${m.options === null ? '    out.append(WORDS[1] if is_p(*h) else WORDS[0])\n' : pythonTheoremMoves(m)}`
+      : m.options === null
+        ? `def answer(h, out):
+    s = 0
+    for x in h:
+        s ^= grundy(x)
+    out.append(WORDS[0] if s else WORDS[1])
+`
+        : `${pythonOptions(m)}
+
+def answer(h, out):
     s = 0
     for x in h:
         s ^= grundy(x)
@@ -40,38 +57,36 @@ export function pythonProgramMain(m: ProgramModel): string {
     if s == 0:
         out.append("0" if MODE == 2 else WORDS[-1])
         return
+    if MODE != 1:
+        count = sum(times for x in h for _, _, times in options(x, grundy(x) ^ s, True))
+        if MODE == 2:
+            out.append(str(count))
+            return
+        if count > ${WINNING_MOVES_LISTED}:
+            sys.exit("more than ${WINNING_MOVES_LISTED} winning moves: sg-explore lists at most that many")
     if MODE == 3 and len(WORDS) == 2:
         out.append(WORDS[0] + "\\n")
-    count = 0
+    first = True
     for i, x in enumerate(h):
-        want = grundy(x) ^ s
-        targets = ([want] if want < x else []) if NIM else [x - t for t in TAKES if t <= x and grundy(x - t) == want]
-        for to in targets:
-            if MODE != 2:
-                if count:
-                    out.append("\\n")
-                write_move(h, i, to, out)
-                if MODE == 1:
-                    return
-            count += 1
-    if MODE == 2:
-        out.append(str(count))
+        for take, parts, _ in options(x, grundy(x) ^ s, False):
+            if not first:
+                out.append("\\n")
+            first = False
+            write_move(h, i, take, parts, out)
+            if MODE == 1:
+                return
 
 
-def write_move(h, i, to, out):
-    fields = {1: str(h[i] - to), 2: str(i + 1), 3: str(h[i]), 4: str(to)}
+def write_move(h, i, take, parts, out):
+    to = " ".join(map(str, parts)) or "0"
+    fields = {1: str(take), 2: str(i + 1), 3: str(h[i]), 4: to}
     for code, text in zip(MOVE_FIELD, MOVE_TEXT):
         if code == 0:
             out.append(text)
         elif code == 5:
-            out.append(" ".join(str(to if j == i else x) for j, x in enumerate(h)))
+            out.append(" ".join(to if j == i else str(x) for j, x in enumerate(h)))
         else:
             out.append(fields[code])
-`
-      : `def answer(h, out):
-    if len(h) != WIDTH:
-        sys.exit("a position of this game is one component (its program has is_p, not values to sum)")
-    out.append(WORDS[1] if is_p(*h) else WORDS[0])
 `;
   return `
 # ---- the judge's layout and answer ----
@@ -81,7 +96,7 @@ ${Object.entries(d).map(([k, v]) => `${k} = ${v}`).join('\n')}
 
 
 ${answer}
-
+${m.layout.rule === null ? '' : `\n${PYTHON_CASE_TABLE}\n`}
 def main():
     tokens = sys.stdin.buffer.read().split()
     at = 0
@@ -108,10 +123,7 @@ def main():
                 break
             if at >= len(tokens):
                 sys.exit("the input ends before the sentinel")
-        n = number() if COMPONENTS == -1 else (len(tokens) - at) // WIDTH if COMPONENTS == -2 else COMPONENTS
-        h = [number() for _ in range(n * WIDTH)]
-        out.append(str(k).join(PREFIX))
-        answer(h, out)
+${m.layout.rule === null ? PYTHON_ONE : PYTHON_RULE}
         out.append("\\n")
     sys.stdout.write("".join(out))
 
@@ -121,17 +133,30 @@ main()
 }
 
 export function javascriptProgramMain(m: ProgramModel): string {
-  const d = data(m);
+  const d = data(m, 'javascript');
   const answer =
-    m.component === 'heap'
-      ? `function writeMove(h, i, to, out) {
+    m.component !== 'heap'
+      ? `function answer(h, out) {
+  if (h.length !== WIDTH) die("a position of this game is one component (its program has isP, not values to sum)");
+${m.options === null ? '  out.push(isP(...h) ? WORDS[1] : WORDS[0]);\n' : javascriptTheoremMoves(m)}}
+`
+      : m.options === null
+        ? `function answer(h, out) {
+  let s = 0n;
+  for (const x of h) s ^= grundy(x);
+  out.push(s !== 0n ? WORDS[0] : WORDS[1]);
+}
+`
+        : `${javascriptOptions(m)}
+function writeMove(h, i, take, parts, out) {
+  const to = parts.length ? parts.join(" ") : "0";
   MOVE_FIELD.forEach((code, k) => {
     if (code === 0) out.push(MOVE_TEXT[k]);
-    else if (code === 1) out.push(String(h[i] - to));
+    else if (code === 1) out.push(String(take));
     else if (code === 2) out.push(String(i + 1));
     else if (code === 3) out.push(String(h[i]));
-    else if (code === 4) out.push(String(to));
-    else out.push(h.map((x, j) => String(j === i ? to : x)).join(" "));
+    else if (code === 4) out.push(to);
+    else out.push(h.map((x, j) => (j === i ? to : String(x))).join(" "));
   });
 }
 
@@ -140,31 +165,27 @@ function answer(h, out) {
   for (const x of h) s ^= grundy(x);
   if (MODE === 0) return void out.push(s !== 0n ? WORDS[0] : WORDS[1]);
   if (s === 0n) return void out.push(MODE === 2 ? "0" : WORDS[WORDS.length - 1]);
+  if (MODE !== 1) {
+    let count = 0n;
+    for (const x of h) for (const [, , times] of options(x, grundy(x) ^ s, true)) count += times;
+    if (MODE === 2) return void out.push(String(count));
+    if (count > ${WINNING_MOVES_LISTED}n) die("more than ${WINNING_MOVES_LISTED} winning moves: sg-explore lists at most that many");
+  }
   if (MODE === 3 && WORDS.length === 2) out.push(WORDS[0] + "\\n");
-  let count = 0;
+  let first = true;
   for (let i = 0; i < h.length; i++) {
-    const want = grundy(h[i]) ^ s;
-    const targets = NIM ? (want < h[i] ? [want] : []) : TAKES.map(BigInt).filter((t) => t <= h[i] && grundy(h[i] - t) === want).map((t) => h[i] - t);
-    for (const to of targets) {
-      if (MODE !== 2) {
-        if (count > 0) out.push("\\n");
-        writeMove(h, i, to, out);
-        if (MODE === 1) return;
-      }
-      count++;
+    for (const [take, parts] of options(h[i], grundy(h[i]) ^ s, false)) {
+      if (!first) out.push("\\n");
+      first = false;
+      writeMove(h, i, take, parts, out);
+      if (MODE === 1) return;
     }
   }
-  if (MODE === 2) out.push(String(count));
-}
-`
-      : `function answer(h, out) {
-  if (h.length !== WIDTH) die("a position of this game is one component (its program has isP, not values to sum)");
-  out.push(isP(...h) ? WORDS[1] : WORDS[0]);
 }
 `;
   return `
 // ---- the judge's layout and answer ----
-${Object.entries(d).map(([k, v]) => `const ${k} = ${v};`).join('\n')}
+${Object.entries(d).map(([k, v]) => `${k === 'TAKES' && m.layout.rule !== null ? 'let' : 'const'} ${k} = ${v};`).join('\n')}
 
 function die(why) {
   process.stderr.write(why + "\\n");
@@ -172,7 +193,7 @@ function die(why) {
 }
 
 ${answer}
-function main() {
+${m.layout.rule === null ? '' : `${JAVASCRIPT_CASE_TABLE}\n`}function main() {
   const tokens = require("fs").readFileSync(0, "latin1").split(/[ \\t\\n\\v\\f\\r]+/).filter((t) => t !== "");
   let at = 0;
   const number = () => {
@@ -189,10 +210,7 @@ function main() {
       if (SENTINEL.every((t, i) => tokens[at + i] === t)) break;
       if (at >= tokens.length) die("the input ends before the sentinel");
     }
-    const n = COMPONENTS === -1 ? Number(number()) : COMPONENTS === -2 ? Math.floor((tokens.length - at) / WIDTH) : COMPONENTS;
-    const h = Array.from({ length: n * WIDTH }, number);
-    out.push(PREFIX.join(String(k)));
-    answer(h, out);
+${m.layout.rule === null ? JAVASCRIPT_ONE : JAVASCRIPT_RULE}
     out.push("\\n");
   }
   process.stdout.write(out.join(""));
@@ -201,3 +219,100 @@ function main() {
 main();
 `;
 }
+
+/** One pair's or start heap's winning moves in Python, by the theorem: who wins, or the moves. */
+function pythonTheoremMoves(m: ProgramModel): string {
+  const moves =
+    m.component === 'pair'
+      ? `    start = (h[0], h[1])
+    moves = [(h[0] - a + h[1] - b, (a, b)) for a, b in winning_moves(*start)]`
+      : `    start = (h[0], h[0] - 1 if h[0] else 0)
+    moves = [(t, (start[0] - t, min(start[0] - t, FN_K * t))) for t in winning_takes(*start)]`;
+  return `    p = is_p(*h)
+    if MODE == 0:
+        out.append(WORDS[1] if p else WORDS[0])
+        return
+    if p:
+        out.append("0" if MODE == 2 else WORDS[-1])
+        return
+${moves}
+    if MODE == 2:
+        out.append(str(len(moves)))
+        return
+    if MODE == 3 and len(WORDS) == 2:
+        out.append(WORDS[0] + "\\n")
+    for i, (take, to) in enumerate(moves[:1] if MODE == 1 else moves):
+        if i:
+            out.append("\\n")
+        fields = {1: str(take), 2: "1", 3: f"{start[0]} {start[1]}", 4: f"{to[0]} {to[1]}", 5: f"{to[0]} {to[1]}"}
+        for code, text in zip(MOVE_FIELD, MOVE_TEXT):
+            out.append(text if code == 0 else fields[code])
+`;
+}
+
+/** The same in JavaScript. */
+function javascriptTheoremMoves(m: ProgramModel): string {
+  const moves =
+    m.component === 'pair'
+      ? `  const start = [h[0], h[1]];
+  const moves = winningMoves(h[0], h[1]).map(([a, b]) => [h[0] - a + h[1] - b, [a, b]]);`
+      : `  const start = [h[0], h[0] > 0n ? h[0] - 1n : 0n];
+  const moves = winningTakes(start[0], start[1]).map((t) => [t, [start[0] - t, start[0] - t < FN_K * t ? start[0] - t : FN_K * t]]);`;
+  return `  const p = isP(...h);
+  if (MODE === 0) return void out.push(p ? WORDS[1] : WORDS[0]);
+  if (p) return void out.push(MODE === 2 ? "0" : WORDS[WORDS.length - 1]);
+${moves}
+  if (MODE === 2) return void out.push(String(moves.length));
+  if (MODE === 3 && WORDS.length === 2) out.push(WORDS[0] + "\\n");
+  (MODE === 1 ? moves.slice(0, 1) : moves).forEach(([take, to], i) => {
+    if (i > 0) out.push("\\n");
+    const fields = { 1: String(take), 2: "1", 3: start.join(" "), 4: to.join(" "), 5: to.join(" ") };
+    MOVE_FIELD.forEach((code, k) => out.push(code === 0 ? MOVE_TEXT[k] : fields[code]));
+  });
+`;
+}
+
+/** A case's one position, read and answered (Python). */
+const PYTHON_ONE = `        n = number() if COMPONENTS == -1 else (len(tokens) - at) // WIDTH if COMPONENTS == -2 else COMPONENTS
+        h = [number() for _ in range(n * WIDTH)]
+        out.append(str(k).join(PREFIX))
+        answer(h, out)`;
+
+/** A case with a rule of its own: the set, the count of positions, their largest heap (read ahead), the table, then each position. */
+const PYTHON_RULE = `        read_rule(number)
+        positions = number()
+        start, largest = at, 0
+        for _ in range(positions):
+            for _ in range(number() if COMPONENTS == -1 else COMPONENTS):
+                largest = max(largest, number())
+        at = start
+        fill(largest)
+        out.append(str(k).join(PREFIX))
+        for p in range(positions):
+            if p:
+                out.append(BETWEEN)
+            n = number() if COMPONENTS == -1 else COMPONENTS
+            answer([number() for _ in range(n)], out)`;
+
+const JAVASCRIPT_ONE = `    const n = COMPONENTS === -1 ? Number(number()) : COMPONENTS === -2 ? Math.floor((tokens.length - at) / WIDTH) : COMPONENTS;
+    const h = Array.from({ length: n * WIDTH }, number);
+    out.push(PREFIX.join(String(k)));
+    answer(h, out);`;
+
+const JAVASCRIPT_RULE = `    readRule(number);
+    const positions = number(), start = at;
+    let largest = 0n;
+    for (let p = 0n; p < positions; p++) {
+      for (let i = 0, n = COMPONENTS === -1 ? Number(number()) : COMPONENTS; i < n; i++) {
+        const v = number();
+        if (v > largest) largest = v;
+      }
+    }
+    at = start;
+    fill(largest);
+    out.push(PREFIX.join(String(k)));
+    for (let p = 0n; p < positions; p++) {
+      if (p > 0n) out.push(BETWEEN);
+      const n = COMPONENTS === -1 ? Number(number()) : COMPONENTS;
+      answer(Array.from({ length: n }, number), out);
+    }`;

@@ -9,7 +9,7 @@
 import { InputError, mention, says, saying, type InputField, type Wording } from '../errors.js';
 import type { AnswerSpec, MoveField } from '../contest/answer.js';
 import type { JudgeLayout } from '../contest/layout.js';
-import type { HeapMoves } from '../heap/heap-kind.js';
+import type { HeapMoves, HeapMovesData } from '../heap/heap-kind.js';
 import type { EmitLanguage, EmitModel } from './models.js';
 import { LARGEST_SIGNED } from './limits.js';
 
@@ -19,14 +19,30 @@ export type ProgramComponent = 'heap' | 'pair' | 'start';
 /** A move's layout, as parts: text, or a field. */
 export type MovePart = { readonly text: string } | { readonly field: MoveField };
 
+/**
+ * A rule given in each case (--moves -, the judge's S-Nim layout): no
+ * pattern, so the program reads each case's subtraction set and tabulates G
+ * up to the case's largest heap, as sg-explore computes a table per case.
+ */
+export interface CaseRuleModel {
+  readonly kind: 'case-rule';
+  /** The rule's word (moves). */
+  readonly word: string;
+}
+
+/** The most heaps a program tabulates for one case of a rule of its own (4 bytes a heap). */
+export const MOST_CASE_HEAP = 1 << 24;
+
 export interface ProgramModel {
-  /** The functions (grundy and is_p, or is_p alone). */
-  readonly code: EmitModel;
+  /** The functions (grundy and is_p, or is_p alone; a rule in each case: grundy over the case's table). */
+  readonly code: EmitModel | CaseRuleModel;
   readonly component: ProgramComponent;
   /** Tokens a component takes (a pair 2). */
   readonly width: number;
-  /** How the winning moves of a heap are found: Nim's (the heap becomes the value wanted), or from the amounts a move takes; null: who wins only. */
-  readonly options: { readonly kind: 'nim' } | { readonly kind: 'takes'; readonly takes: readonly number[] } | null;
+  /** How the winning moves of a heap are found: Nim's (the heap becomes the value wanted), or from the rule's moves as data; null: who wins only. */
+  readonly options: { readonly kind: 'nim' } | { readonly kind: 'theorem' } | HeapMovesData | null;
+  /** G's proven period without a saltus (preperiod, period), where a code's splits are counted and listed by residue (a heap of 10^18 costs a period); null: split by split. */
+  readonly cycle: { readonly pre: number; readonly period: number } | null;
   readonly layout: JudgeLayout;
   readonly answer: AnswerSpec;
   /** The prefix, cut at each {k} (the case's number goes between the parts). */
@@ -38,7 +54,7 @@ export interface ProgramModel {
 
 const refuse = (words: Wording) => new InputError(says`${mention('emit')}, ${saying('error.emit.program')}: ${words}`, { code: 'not-applicable', field: 'emit' });
 
-const COMPONENTS: Readonly<Record<EmitModel['kind'], ProgramComponent | null>> = {
+const COMPONENTS: Readonly<Record<(EmitModel | CaseRuleModel)['kind'], ProgramComponent | null>> = {
   'heap-cycle': 'heap',
   modulus: 'heap',
   wythoff: 'pair',
@@ -46,6 +62,7 @@ const COMPONENTS: Readonly<Record<EmitModel['kind'], ProgramComponent | null>> =
   'capped-nim': 'start',
   'start-law': 'start',
   code: null,
+  'case-rule': 'heap',
 };
 
 /** The move layout's parts. */
@@ -61,22 +78,35 @@ export function moveParts(format: string): MovePart[] {
  * program cannot do is refused in one line (a rule in each case, the
  * winning moves of a game whose moves are not data here, a sum of pairs).
  */
-export function programModel(code: EmitModel, moves: HeapMoves | null, layout: JudgeLayout, answer: AnswerSpec, language: EmitLanguage): ProgramModel {
+export function programModel(code: EmitModel | CaseRuleModel, moves: HeapMoves | null, layout: JudgeLayout, answer: AnswerSpec, language: EmitLanguage): ProgramModel {
   const component = COMPONENTS[code.kind];
   if (component === null) throw refuse(saying('error.emit.codeTheorem'));
-  if (layout.rule !== null) throw refuse(saying('error.emit.rulePerCase', { rule: mention(layout.rule as InputField) }));
-  let options: ProgramModel['options'] = null;
-  if (answer.mode !== 'winner') {
-    if (component !== 'heap') throw refuse(saying(component === 'pair' ? 'error.emit.sumOfPairs' : 'error.emit.sumOfStarts', { answer: mention('answer'), mode: answer.mode }));
-    if (moves?.nim) options = { kind: 'nim' };
-    else if (moves?.takes) options = { kind: 'takes', takes: moves.takes };
-    else throw refuse(saying('error.emit.movesFromTakes', { answer: mention('answer'), mode: answer.mode }));
-  }
+  // A rule in each case is tabulated per case from its set: a subtraction set's (an all-but set's moves are not a list).
+  const perCase = layout.rule !== null && code.kind === 'case-rule' && moves?.asData?.(null)?.kind === 'takes';
+  if ((layout.rule !== null || code.kind === 'case-rule') && !perCase) throw refuse(saying('error.emit.rulePerCase', { rule: mention((layout.rule ?? 'moves') as InputField) }));
+  // A case's set is read at run time: its moves are amounts taken, found as a finite set's are.
+  const options = answer.mode === 'winner' ? null : code.kind === 'case-rule' ? { kind: 'takes' as const, takes: [] } : heapOptions(code, moves, answer);
+  const cycle = options?.kind === 'code' && code.kind === 'heap-cycle' && code.limit === undefined && code.saltus === 0n ? { pre: code.preperiod, period: code.period } : null;
   // As the C functions choose (c-family.ts): 128 bits only where heaps up to 2^63 - 1 already pass 64 bits.
   const wide = code.kind === 'heap-cycle' && code.largestSigned > 2n ** 64n - 1n;
   if (language === 'java' && code.kind === 'heap-cycle' && code.largestSigned > LARGEST_SIGNED) throw refuse(saying('error.emit.javaLong'));
   const width = component === 'pair' ? 2 : 1;
-  return { code, component, width, options, layout, answer, prefixParts: answer.prefix.split('{k}'), moveParts: moveParts(answer.moveFormat), wide };
+  return { code, component, width, options, cycle, layout, answer, prefixParts: answer.prefix.split('{k}'), moveParts: moveParts(answer.moveFormat), wide };
+}
+
+/** How a program finds a heap's winning moves (a heap game's; a pair's and a start heap's are refused). */
+function heapOptions(code: EmitModel, moves: HeapMoves | null, answer: AnswerSpec): ProgramModel['options'] {
+  const words = { answer: mention('answer'), mode: answer.mode };
+  // One pair (Wythoff) or one start heap (Fibonacci Nim): the theorem's winning moves; an observed law gives P-positions only.
+  if (code.kind === 'wythoff' || code.kind === 'capped-nim') return { kind: 'theorem' };
+  if (COMPONENTS[code.kind] !== 'heap') throw refuse(saying('error.emit.movesObserved', words));
+  if (moves?.nim) return { kind: 'nim' };
+  const limit = code.kind === 'heap-cycle' ? code.limit : undefined;
+  const data = moves?.asData?.(limit ?? null) ?? null;
+  if (!data) throw refuse(saying('error.emit.movesNotData', { ...words, rule: moves?.text ?? '?' }));
+  // Heaps of a value are read off the pattern's saltus (finitely many); the table itself lists them one by one.
+  if (data.kind === 'all-but' && code.kind === 'heap-cycle' && limit === undefined && code.saltus === 0n) throw refuse(saying('error.emit.movesAllBut', words));
+  return data;
 }
 
 /** The numbers of the layout and the answer, as every language's main writes them: the kind of case end, of components, of answer. */
@@ -96,7 +126,7 @@ export function partCode(part: MovePart): number {
 /** The header line of a program: what it reads and what it writes. */
 export function programNotes(m: ProgramModel, language: EmitLanguage): string[] {
   const l = m.layout;
-  const cases = { one: 'one position', counted: 'a count T, then T cases', sentinel: `cases until the line "${l.sentinel.join(' ')}"`, eof: 'cases to the end of the input' }[l.cases];
+  const cases = { one: 'one position', counted: 'a count T, then T cases', sentinel: `cases until the line "${l.sentinel.join(' ')}"`, eof: 'cases to the end of the input' }[l.cases] + (l.rule === null ? '' : `, each a subtraction set (k s1 ... sk), a count of positions, then the positions (--${l.rule} -)`);
   const components = l.components === 'counted' ? 'a count, then that many' : l.components === 'rest' ? 'every number' : `exactly ${l.components}`;
   return [
     `program: reads standard input as --input ${l.name} (${cases}; a position: ${components} ${m.component === 'pair' ? 'pairs x y' : m.component === 'start' ? 'start heaps' : 'heaps'}) and prints --answer ${m.answer.mode} as sg-explore does`,

@@ -23,8 +23,8 @@ export interface HeapMoves {
   readonly splits: boolean;
   /** Nim (G(n) = n): Bouton's rules answer normal and misère sums at once. */
   readonly nim: boolean;
-  /** Every move takes one of these amounts (ascending) from one heap and leaves the rest as one heap, where the amounts are a finite set: a program (--emit --program) lists winning moves from them. */
-  readonly takes?: readonly number[];
+  /** The moves as data a written program enumerates (--emit --program), on heaps up to `largest` (null: any size); absent or null where they are not data here (a rule module's). */
+  asData?(largest: bigint | null): HeapMovesData | null;
   /** The options of heap n whose value is `target`: at most `limit` listed, within `budget` option checks. */
   withValue(x: Exploration, n: bigint, target: bigint, limit: number, budget: number): OptionsWithValue;
   /** The misère outcomes of heaps 0..max faster than by their options (a generator yielding a heap at a time). */
@@ -32,6 +32,17 @@ export interface HeapMoves {
   /** A window that proves a period of the misère outcomes as of the values (the largest move of a finite set). */
   readonly window?: number;
 }
+
+/**
+ * A heap rule's moves as data, for a program that lists winning moves
+ * (--emit --program): amounts taken from one heap (ascending, a finite
+ * set); a take-and-break code (its digits, the unequal marks, how many of
+ * the last digits repeat); or every amount but those excluded.
+ */
+export type HeapMovesData =
+  | { readonly kind: 'takes'; readonly takes: readonly number[] }
+  | { readonly kind: 'code'; readonly digits: readonly number[]; readonly unequal: readonly boolean[]; readonly repeat: number }
+  | { readonly kind: 'all-but'; readonly excluded: readonly number[] };
 
 /**
  * The options of a heap counted, picked and checked in exact integers, in the

@@ -78,7 +78,7 @@ const heap: HeapKind<TakeUpToRule> = {
         return outcomes;
       },
       ...(m <= 1n << 20n && { window: Number(m) }),
-      ...(m <= 1n << 16n && { takes: Array.from({ length: Number(m) }, (_, i) => i + 1) }),
+      asData: () => (m <= 1n << 16n ? { kind: 'takes', takes: Array.from({ length: Number(m) }, (_, i) => i + 1) } : null),
     };
   },
 };

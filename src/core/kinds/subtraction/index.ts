@@ -7,9 +7,9 @@
 import { InputError, quote, says, saying } from '../../errors.js';
 import { fail, moveSet } from '../../rules/check.js';
 import { parseMoveList } from '../../rules/sets.js';
-import { MOVE_SEQUENCES, isMoveSequence, type MoveSequence } from '../../rules/sequences.js';
+import { MOVE_SEQUENCES, isMoveSequence, sequenceMembers, type MoveSequence } from '../../rules/sequences.js';
 import { HEAP_MISERE, playHeap, prepareHeap } from '../shared/heap-game.js';
-import type { HeapKind } from '../../heap/heap-kind.js';
+import type { HeapKind, HeapMovesData } from '../../heap/heap-kind.js';
 import type { GameKind, RuleWord } from '../kind.js';
 import { isNim, takeAwayText, type TakeAwayRule } from './rule.js';
 import { subtractionOptions, takeAwayReckoned } from './options.js';
@@ -87,6 +87,13 @@ const words: readonly RuleWord[] = [
   },
 ];
 
+/** A finite set's amounts; an all-but set's exclusions; a sequence's members up to the largest heap (a table's end, up to 2^24). */
+function movesAsData(rule: TakeAwayRule, largest: bigint | null): HeapMovesData | null {
+  if (rule.kind === 'subtraction') return { kind: 'takes', takes: rule.moves };
+  if (rule.kind === 'all-but') return { kind: 'all-but', excluded: rule.excluded };
+  return largest !== null && largest <= 1n << 24n ? { kind: 'takes', takes: sequenceMembers(rule.sequence, Number(largest)) } : null;
+}
+
 const heap: HeapKind<TakeAwayRule> = {
   moves: (rule) => ({
     text: takeAwayText(rule),
@@ -96,7 +103,8 @@ const heap: HeapKind<TakeAwayRule> = {
     nim: isNim(rule),
     withValue: (x, n, target, limit, budget) => takeAwayWithValue(rule, x, n, target, limit, budget),
     ...(rule.kind === 'all-but' && { misereOutcomes: (max: number) => allButMisereOutcomes(rule.excluded, max) }),
-    ...(rule.kind === 'subtraction' && { window: rule.moves[rule.moves.length - 1]!, takes: rule.moves }),
+    ...(rule.kind === 'subtraction' && { window: rule.moves[rule.moves.length - 1]! }),
+    asData: (largest) => movesAsData(rule, largest),
   }),
   solver: (rule) => takeAwaySolver(rule),
   // A sweep's values cost O(1) each here (O(n) for a sequence); the theorems prove most periods long before.

@@ -45,6 +45,7 @@ const heap: HeapKind<TakeBreakRule> = {
     reckoned: takeBreakReckoned(rule.code),
     splits: true,
     nim: false,
+    asData: () => ({ kind: 'code', digits: rule.code.digits, unequal: rule.code.unequal, repeat: rule.code.repeat ?? 0 }),
     withValue: (x, n, target, limit, budget) =>
       n <= BigInt(Number.MAX_SAFE_INTEGER) ? takeBreakWithValue(rule.code, x, Number(n), Number(target), limit, budget) : hugeTakeBreakWithValue(rule.code, x, n, target, limit, budget),
   }),
