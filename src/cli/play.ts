@@ -18,8 +18,7 @@ import { positionHeaps } from '../core/kinds/shared/heap-game.js';
 import { shortCount } from '../core/numbers.js';
 import { notAChoice } from './common.js';
 import { helpPresets } from '../core/presets.js';
-import { RULE_FILE_EXTENSIONS } from '../core/rule-file.js';
-import { FILE_WORDS } from '../core/rule-words.js';
+import { FILE_WORDS, RULE_FILE_EXTENSIONS } from '../core/rule-words.js';
 
 /** The flags play takes, in the order its help lists them: the rule flags (the core's rule words, then --rule), then play's own. */
 export const PLAY_FLAGS: readonly string[] = [...RULE_FLAGS, 'position', 'seed', 'first', 'level', 'misere', 'limit', 'lang'];
