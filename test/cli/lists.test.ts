@@ -13,8 +13,7 @@ import { FAMILY_NAMES } from '../../src/sweep/family.js';
 import { VIEW_FORMATS } from '../../src/sweep/format.js';
 import { runMain } from '../helpers/in-process.js';
 import { helpPresets, listPresets } from '../../src/core/presets.js';
-import { ruleWord } from '../../src/core/rule-words.js';
-import { RULE_FILE_EXTENSIONS } from '../../src/core/rule-file.js';
+import { RULE_FILE_EXTENSIONS, ruleWord } from '../../src/core/rule-words.js';
 import { MODULE_EXTENSIONS } from '../../src/core/kinds/module/index.js';
 import { KINDS } from '../../src/core/kinds/registry.js';
 
