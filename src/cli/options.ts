@@ -18,6 +18,7 @@ import { importPackage } from '../host/package-import.js';
 import { judgeLayout, LAYOUT_NAMES, NAMED_LAYOUTS, type JudgeLayout, type LayoutName } from '../core/contest/layout.js';
 import { ANSWER_MODES, answerSpec, MOVE_FIELDS, WORD_COUNTS, type AnswerMode, type AnswerSpec } from '../core/contest/answer.js';
 import { subcommandHelp } from './commands.js';
+import { pictureFile } from '../pictures/picture-file.js';
 import { optionEntries, refuseClashes, type Clash, type FieldsOf, type Need, type OptionEntry } from './option-table.js';
 
 export type Format = string;
@@ -324,12 +325,6 @@ function outFile(text: string | undefined): string | undefined {
   return text === '-' || (text !== undefined && STANDARD_OUTPUT_NAMES.includes(text)) ? undefined : text;
 }
 
-/** --plot FILE: a picture file, told apart by its extension. */
-function parsePlot(text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  if (!/\.(svg|png)$/i.test(text)) throw new InputError(`--plot ${text}: name an .svg or a .png file`);
-  return text;
-}
 
 /** --rows A..B (also A-B, or one row A); the web app reads it the same way. */
 function parseRows(text: string | undefined): { first: number; last: number } | undefined {
@@ -450,6 +445,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
   const windowText = single(argv.window, 'window');
   const timeoutText = single(argv.timeout, 'timeout');
   const checkpoint = single(argv.checkpoint, 'checkpoint');
+  const plotText = single(argv.plot, 'plot');
   const everyText = single(argv['checkpoint-every'], 'checkpoint-every');
   if (checkpoint === '-') throw new InputError('--checkpoint -: name a file (a checkpoint is read back, so it cannot go to standard output)');
   const atTexts = argv.at as string[] | undefined;
@@ -489,7 +485,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
       force: Boolean(argv.force),
       threads: parseThreads(argv.threads),
       rows: parseRows(single(argv.rows, 'rows')),
-      plot: parsePlot(single(argv.plot, 'plot')),
+      plot: plotText === undefined ? undefined : pictureFile(plotText),
       logX: Boolean(argv['log-x']),
       position,
       misere: Boolean(argv.misere) || theory !== undefined,

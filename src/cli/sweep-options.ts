@@ -14,6 +14,7 @@ import { FAMILY_NAMES, type Family, type Range, type Shard } from '../sweep/fami
 import { VIEW_FORMATS, type ViewFormat } from '../sweep/format.js';
 import { parseCondition, parseSort } from '../sweep/query.js';
 import { resolveAutoShard } from './shard-auto.js';
+import { pictureFile } from '../pictures/picture-file.js';
 
 /** A family given by flags, or a --rules file still to be read. */
 export type FamilySource = { readonly family: Family } | { readonly rulesFile: string };
@@ -186,7 +187,7 @@ export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Pr
   parseSort(sort);
   const out = single(parsed.out, 'out');
   const plot = single(parsed.plot, 'plot');
-  if (plot !== undefined && !/\.(svg|png)$/i.test(plot)) throw new InputError(`--plot ${plot}: name an .svg or a .png file`);
+  if (plot !== undefined) pictureFile(plot);
   const partial = parsed.partial === true;
   if (partial && !given('merge')) throw new InputError('--partial applies to --merge');
   if (out !== undefined && out.trim() === '') throw new InputError('--out: needs a file name');
