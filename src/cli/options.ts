@@ -159,7 +159,7 @@ const OWN_OPTIONS = optionEntries<ExploreCommand, ExploreFact>()({
     needs: [
       { any: ['stdin', 'program'], message: ({ value }) => `--input ${value('input')} says how standard input is laid out: use it with --position -` },
       // Several positions have no one report: they are answered, a line (or two) each.
-      { when: SEVERAL_CASES, any: ['answer', 'program'], message: ({ value }) => `--input ${value('input')} reads several positions: answer them with --answer (${ANSWER_MODES.join(', ')})` },
+      { when: [{ flag: 'input', is: SEVERAL_CASES }], any: ['answer', 'program'], message: ({ value }) => `--input ${value('input')} reads several positions: answer them with --answer (${ANSWER_MODES.join(', ')})` },
     ],
   },
   sentinel: { type: 'string', describe: "with --input until: the line that ends the cases (default 0; such as '0 0 0')", group: 'Contest:', field: 'layout', needs: [{ any: ['input'], message: () => '--sentinel shapes the layout of standard input: give --input too' }] },
@@ -228,17 +228,17 @@ export const COMMAND_NOT_A_FLAG: { readonly [K in Exclude<keyof ExploreCommand, 
 };
 
 /** A rule's word given as - (--moves -) takes its rule from each case of standard input: only there. */
-const CASE_RULE_NEED: Need<ExploreFlag, ExploreFact> = {
-  when: ['-'],
+const caseRuleNeed = (word: string): Need<string, ExploreFact> => ({
+  when: [{ flag: word, is: ['-'] }],
   any: ['program', 'stdin-cases'],
   message: ({ flag }) => `--${flag} -: the rule comes from each case of standard input: give --position - and --input cases, until or eof`,
-};
+});
 
 /** The options of `sg-explore` (and `play`), the rule's words first. Numbers are taken as strings: yargs would turn 2^20 into NaN without a word. */
-export const EXPLORE_OPTIONS: Readonly<Record<string, OptionEntry<ExploreFlag, ExploreFact, keyof ExploreCommand>>> = {
+export const EXPLORE_OPTIONS: Readonly<Record<string, OptionEntry<string, ExploreFact, keyof ExploreCommand>>> = {
   // The rule's words, as the kinds describe them (src/core/rule-words.ts).
   ...Object.fromEntries(
-    WORD_FLAGS.map((w) => [w.word, { type: 'string', describe: w.describe, group: 'Rule:', field: 'game', ...(w.fileValue.form === 'numbers' && { needs: [CASE_RULE_NEED] }) } satisfies OptionEntry<ExploreFlag, ExploreFact, 'game'>]),
+    WORD_FLAGS.map((w) => [w.word, { type: 'string', describe: w.describe, group: 'Rule:', field: 'game', ...(w.fileValue.form === 'numbers' && { needs: [caseRuleNeed(w.word)] }) } satisfies OptionEntry<string, ExploreFact, 'game'>]),
   ),
   ...OWN_OPTIONS,
 };
