@@ -36,6 +36,8 @@ export interface Need<Flag extends string, F extends string> {
 /** One flag of a command: its help (OptionSpec), the command's field it sets, and its clashes and needs. */
 export interface OptionEntry<Flag extends string, F extends string, Field extends string> extends OptionSpec {
   readonly field: Field;
+  /** Taken by `sg-explore duel` too, which passes it on to the game's parser (the layout, the answer, the game's own flags). */
+  readonly duel?: boolean;
   /** Checked before `conflicts`. */
   readonly needs?: readonly Need<Flag, F>[];
   readonly conflicts?: readonly Clash<Flag, F>[];

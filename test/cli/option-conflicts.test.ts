@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_NOT_A_FLAG, EXPLORE_OPTIONS, REQUEST_FLAGS, parseCommandLine } from '../../src/cli/options.js';
+import { COMMAND_NOT_A_FLAG, EXPLORE_OPTIONS, REQUEST_FLAGS, RULE_FLAGS, parseCommandLine } from '../../src/cli/options.js';
+import { DUEL_OPTIONS, parseDuelLine } from '../../src/cli/duel.js';
 import { flagOf } from '../../src/core/flags.js';
 import { parseSweepLine } from '../../src/cli/sweep-options.js';
 import type { InputField } from '../../src/core/errors.js';
@@ -129,5 +130,19 @@ describe("the clashes and needs of sweep's option table", () => {
     expect((await parseSweepLine(['--family', 'octal', '--digits', '1-2', '--prefix', '4'])).command).toMatchObject({ mode: 'sweep', source: { family: { kind: 'octal', digits: { from: 1, to: 2 }, prefix: 4 } } });
     expect((await parseSweepLine(['--merge', 'a.jsonl', 'b.jsonl', '--partial'])).command).toMatchObject({ mode: 'view', files: ['a.jsonl', 'b.jsonl'], partial: true });
     expect((await parseSweepLine(['--rules', 'r.txt', '--out', 'o.csv', '--resume'])).command).toMatchObject({ mode: 'sweep', source: { rulesFile: 'r.txt' }, resume: true });
+  });
+});
+
+describe('sg-explore duel takes the flags its option entries mark (duel: true), and no other of the table', () => {
+  it('passes on each marked flag, and refuses each other one by name', async () => {
+    const own = Object.entries(EXPLORE_OPTIONS).filter(([flag]) => !RULE_FLAGS.includes(flag) && !Object.hasOwn(DUEL_OPTIONS, flag));
+    const marked = own.filter(([, entry]) => entry.duel).map(([flag]) => flag);
+    expect(marked).toEqual(expect.arrayContaining(['input', 'answer', 'misere']));
+    for (const [flag, entry] of own) {
+      const args = ['--preset', 'nim', `--${flag}`, ...(entry.type === 'boolean' ? [] : ['1']), '--solution', 'true'];
+      const outcome = await parseDuelLine(args, undefined as never).then(() => 'taken', (error: Error) => error.message);
+      if (entry.duel) expect(outcome, flag).not.toMatch(/^duel does not take/);
+      else expect(outcome, flag).toMatch(new RegExp(`^duel does not take --${flag}\\b`));
+    }
   });
 });
