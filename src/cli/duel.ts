@@ -40,7 +40,7 @@ export const DUEL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 };
 
 /** The flags of sg-explore that duel passes on (the game, the layout, the answer). */
-const GAME_FLAGS = [...RULE_FLAGS, 'input', 'sentinel', 'components', 'answer', 'words', 'words-separator', 'prefix', 'between', 'move-format', 'misere', 'limit', 'trust-module', 'timeout', 'use-observed'];
+const GAME_FLAGS = [...RULE_FLAGS, ...Object.keys(EXPLORE_OPTIONS).filter((flag) => EXPLORE_OPTIONS[flag]!.duel)];
 
 /** Positions in one run of --input cases: 1 to this many. */
 const CASES_PER_RUN = 5;

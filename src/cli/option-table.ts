@@ -26,16 +26,18 @@ export interface Clash<Flag extends string, F extends string> {
   readonly message: (said: Said) => string;
 }
 
-/** What a flag needs (only when its value is one of `when`, where given): one of `any`, or else the message (its `other` is the first of them). */
+/** What a flag needs (only when one of `when` holds, where given): one of `any`, or else the message (its `other` is the first of them). */
 export interface Need<Flag extends string, F extends string> {
   readonly any: readonly Fact<Flag, F>[];
-  readonly when?: readonly string[];
+  readonly when?: readonly Fact<Flag, F>[];
   readonly message: (said: Said) => string;
 }
 
 /** One flag of a command: its help (OptionSpec), the command's field it sets, and its clashes and needs. */
 export interface OptionEntry<Flag extends string, F extends string, Field extends string> extends OptionSpec {
   readonly field: Field;
+  /** Taken by `sg-explore duel` too, which passes it on to the game's parser (the layout, the answer, the game's own flags). */
+  readonly duel?: boolean;
   /** Checked before `conflicts`. */
   readonly needs?: readonly Need<Flag, F>[];
   readonly conflicts?: readonly Clash<Flag, F>[];
@@ -71,12 +73,12 @@ const named = (fact: Fact<string, string>) => (typeof fact === 'string' ? fact :
  * The one check of a table's needs and clashes, in the table's order (a flag's needs before its
  * clashes): the first given flag that lacks what it needs, or has a flag it clashes with, is refused.
  */
-export function refuseClashes(table: Readonly<Record<string, Pick<OptionEntry<string, string, string>, 'needs' | 'conflicts'>>>, given: Given): void {
+export function refuseClashes(table: Readonly<Record<string, Pick<OptionEntry<string, string, string>, 'field' | 'needs' | 'conflicts'>>>, given: Given): void {
   for (const [flag, entry] of Object.entries(table)) {
     if (!given.has(flag)) continue;
     const said = (other: string): Said => ({ flag, other, value: given.value });
     for (const need of entry.needs ?? []) {
-      if (need.when && !need.when.includes(given.value(flag) ?? '')) continue;
+      if (need.when && !need.when.some((fact) => holds(fact, given))) continue;
       if (!need.any.some((fact) => holds(fact, given))) throw new InputError(need.message(said(named(need.any[0]!))));
     }
     for (const clash of entry.conflicts ?? []) {

@@ -17,6 +17,7 @@ import { importPackage } from '../host/package-import.js';
 import { judgeLayout, LAYOUT_NAMES, NAMED_LAYOUTS, type JudgeLayout, type LayoutName } from '../core/contest/layout.js';
 import { ANSWER_MODES, answerSpec, MOVE_FIELDS, WORD_COUNTS, type AnswerMode, type AnswerSpec } from '../core/contest/answer.js';
 import { subcommandHelp } from './commands.js';
+import { pictureFile } from '../pictures/picture-file.js';
 import { optionEntries, refuseClashes, type Clash, type FieldsOf, type Need, type OptionEntry } from './option-table.js';
 
 export type Format = string;
@@ -129,7 +130,7 @@ const checkpointNeed = (message: string): Need<'checkpoint', ExploreFact> => ({ 
 const OWN_OPTIONS = optionEntries<ExploreCommand, ExploreFact>()({
   rule: { type: 'string', describe: ruleFileWords(), group: 'Rule:', field: 'game' },
   max: { type: 'string', describe: 'report heaps 0..max (1e6, 1_000_000 and 2^20 all work)', group: 'Range:', field: 'max' },
-  limit: { type: 'string', describe: 'compute at most this many values looking for a proof', group: 'Range:', field: 'limit' },
+  limit: { type: 'string', describe: 'compute at most this many values looking for a proof', group: 'Range:', field: 'limit', duel: true },
   window: {
     type: 'string', describe: 'keep only the first N values and the last N or so (two-heap take-and-break codes): memory that does not grow with --max; refuses where a value it needs lies between them', group: 'Long runs:', field: 'window',
     conflicts: [{ with: ['position', 'at', 'misere', 'genus', 'quotient', 'check', 'emit', 'plot', 'rows'], message: ({ other }) => `--window keeps part of a table's values; --${other} needs them all (give one or the other)` }],
@@ -139,43 +140,43 @@ const OWN_OPTIONS = optionEntries<ExploreCommand, ExploreFact>()({
     type: 'string', array: true, describe: 'print G(n) for these heap sizes only (exact, up to 10^18 and beyond)', group: 'Range:', field: 'at',
     conflicts: [{ with: ['max'], message: () => 'give --max (a range of heaps) or --at (single heaps), not both' }],
   },
-  timeout: { type: 'string', describe: `milliseconds a custom rule's options(n) may take (default ${DEFAULT_TIMEOUT_MS})`, group: 'Range:', field: 'timeoutMs' },
-  'trust-module': { type: 'boolean', describe: "run a rule module without its sandbox's limits (reading outside its folder, writing files, starting processes)", group: 'Rule:', field: 'trustModule' },
+  timeout: { type: 'string', describe: `milliseconds a custom rule's options(n) may take (default ${DEFAULT_TIMEOUT_MS})`, group: 'Range:', field: 'timeoutMs', duel: true },
+  'trust-module': { type: 'boolean', describe: "run a rule module without its sandbox's limits (reading outside its folder, writing files, starting processes)", group: 'Rule:', field: 'trustModule', duel: true },
   position: {
     type: 'string', array: true, describe: "a position to evaluate: heap sizes (3 6 9), pairs (3:5), JSON states; '-' reads heaps from stdin", group: 'Positions:', field: 'position',
     conflicts: [{ with: ['max', 'at', 'rows', 'checkpoint'], message: ({ other }) => `--position evaluates one position; --${other} asks for a table (give one or the other)` }],
   },
   misere: {
-    type: 'boolean', describe: 'misère play: the player who makes the last move loses', group: 'Positions:', field: 'misere',
+    type: 'boolean', describe: 'misère play: the player who makes the last move loses', group: 'Positions:', field: 'misere', duel: true,
     conflicts: [{ with: ['checkpoint'], message: () => '--misere tables take --max N (heaps 0..N)' }],
   },
   genus: { type: 'boolean', describe: "misère: Conway's genus of every heap 0..max, and whether it is tame, restive or wild", group: 'Positions:', field: 'misereTheory', conflicts: [{ with: ['quotient'], message: () => 'give --genus or --quotient, not both' }, THEORY_CONFLICTS] },
   quotient: { type: 'boolean', describe: 'misère: the misère quotient (Plambeck–Siegel) of heaps 0..max, or (no --max) until it stops changing', group: 'Positions:', field: 'misereTheory', conflicts: [THEORY_CONFLICTS] },
-  'use-observed': { type: 'boolean', describe: 'let a law only observed (not proven) answer beyond the computed table; the answer says so', group: 'Positions:', field: 'useObserved' },
+  'use-observed': { type: 'boolean', describe: 'let a law only observed (not proven) answer beyond the computed table; the answer says so', group: 'Positions:', field: 'useObserved', duel: true },
   input: {
-    type: 'string', choices: LAYOUT_NAMES, describe: "with --position -: how standard input lays out positions: heaps (every number a heap; default), counted (a count, then that many heaps), cases (T, then T cases of a count and heaps), until (cases up to a sentinel line, --sentinel), eof (cases to the end of the input)", group: 'Contest:', field: 'input',
+    type: 'string', choices: LAYOUT_NAMES, describe: "with --position -: how standard input lays out positions: heaps (every number a heap; default), counted (a count, then that many heaps), cases (T, then T cases of a count and heaps), until (cases up to a sentinel line, --sentinel), eof (cases to the end of the input)", group: 'Contest:', field: 'input', duel: true,
     needs: [
       { any: ['stdin', 'program'], message: ({ value }) => `--input ${value('input')} says how standard input is laid out: use it with --position -` },
       // Several positions have no one report: they are answered, a line (or two) each.
-      { when: SEVERAL_CASES, any: ['answer', 'program'], message: ({ value }) => `--input ${value('input')} reads several positions: answer them with --answer (${ANSWER_MODES.join(', ')})` },
+      { when: [{ flag: 'input', is: SEVERAL_CASES }], any: ['answer', 'program'], message: ({ value }) => `--input ${value('input')} reads several positions: answer them with --answer (${ANSWER_MODES.join(', ')})` },
     ],
   },
-  sentinel: { type: 'string', describe: "with --input until: the line that ends the cases (default 0; such as '0 0 0')", group: 'Contest:', field: 'layout', needs: [{ any: ['input'], message: () => '--sentinel shapes the layout of standard input: give --input too' }] },
-  components: { type: 'string', describe: 'with --input cases, until or eof: each position has exactly this many components (heaps, pairs, ...) and no count before them', group: 'Contest:', field: 'layout', needs: [{ any: ['input'], message: () => '--components shapes the layout of standard input: give --input too' }] },
+  sentinel: { type: 'string', describe: "with --input until: the line that ends the cases (default 0; such as '0 0 0')", group: 'Contest:', field: 'layout', duel: true, needs: [{ any: ['input'], message: () => '--sentinel shapes the layout of standard input: give --input too' }] },
+  components: { type: 'string', describe: 'with --input cases, until or eof: each position has exactly this many components (heaps, pairs, ...) and no count before them', group: 'Contest:', field: 'layout', duel: true, needs: [{ any: ['input'], message: () => '--components shapes the layout of standard input: give --input too' }] },
   answer: {
-    type: 'string', choices: ANSWER_MODES, describe: "print only what a judge expects: winner (a line per position: Yes if the first player wins, else No), move (the first winning move as 'TAKE HEAP', then the heaps after it; or lose), count (the number of winning moves), moves (every winning move, a line each; or lose)", group: 'Contest:', field: 'answer',
+    type: 'string', choices: ANSWER_MODES, describe: "print only what a judge expects: winner (a line per position: Yes if the first player wins, else No), move (the first winning move as 'TAKE HEAP', then the heaps after it; or lose), count (the number of winning moves), moves (every winning move, a line each; or lose)", group: 'Contest:', field: 'answer', duel: true,
     needs: [{ any: ['position', 'program'], message: ({ value }) => `--answer ${value('answer')} answers positions: give --position (heaps, or - to read them from standard input)` }],
     conflicts: [{ with: ['format', 'plot'], message: ({ value, other }) => `--answer ${value('answer')} prints the judge's lines; --${other} does not apply (give one or the other)` }],
   },
-  words: { type: 'string', describe: "with --answer: the phrases to print, separated by commas (--words-separator): winner W1,W2 (first player wins, second wins; default Yes,No); move W (no winning move; default lose); moves [W1,]W2 (a line before the moves of a won position; lost)", group: 'Contest:', field: 'words', needs: [{ any: ['answer'], message: () => '--words gives the words of --answer winner or --answer move: give --answer too' }] },
-  'words-separator': { type: 'string', describe: 'what separates the phrases of --words (default a comma), so that a phrase may hold commas', group: 'Contest:', field: 'answerSpec', needs: [SHAPES_ANSWER, { any: ['words'], message: () => '--words-separator separates the phrases of --words: give --words too' }] },
-  prefix: { type: 'string', describe: "with --answer: written before each case's answer, {k} the case's number (such as 'Case #{k}: ')", group: 'Contest:', field: 'answerSpec', needs: [SHAPES_ANSWER] },
+  words: { type: 'string', describe: "with --answer: the phrases to print, separated by commas (--words-separator): winner W1,W2 (first player wins, second wins; default Yes,No); move W (no winning move; default lose); moves [W1,]W2 (a line before the moves of a won position; lost)", group: 'Contest:', field: 'words', duel: true, needs: [{ any: ['answer'], message: () => '--words gives the words of --answer winner or --answer move: give --answer too' }] },
+  'words-separator': { type: 'string', describe: 'what separates the phrases of --words (default a comma), so that a phrase may hold commas', group: 'Contest:', field: 'answerSpec', duel: true, needs: [SHAPES_ANSWER, { any: ['words'], message: () => '--words-separator separates the phrases of --words: give --words too' }] },
+  prefix: { type: 'string', describe: "with --answer: written before each case's answer, {k} the case's number (such as 'Case #{k}: ')", group: 'Contest:', field: 'answerSpec', duel: true, needs: [SHAPES_ANSWER] },
   between: {
-    type: 'string', describe: "with a rule in each case (--moves -): written between the answers of one case's positions (default a line break; '' joins them)", group: 'Contest:', field: 'answerSpec',
+    type: 'string', describe: "with a rule in each case (--moves -): written between the answers of one case's positions (default a line break; '' joins them)", group: 'Contest:', field: 'answerSpec', duel: true,
     needs: [SHAPES_ANSWER, { any: ['case-rule'], message: () => "--between joins the answers of a case's positions, which only a case with a rule of its own has (a rule's word given as -, such as --moves -)" }],
   },
   'move-format': {
-    type: 'string', describe: "with --answer move or moves: how a move is written, from {take} {heap} {from} {to} {after} and \\n (default '{take} {heap}\\n{after}'; moves: '{from} {to}')", group: 'Contest:', field: 'answerSpec',
+    type: 'string', describe: "with --answer move or moves: how a move is written, from {take} {heap} {from} {to} {after} and \\n (default '{take} {heap}\\n{after}'; moves: '{from} {to}')", group: 'Contest:', field: 'answerSpec', duel: true,
     needs: [SHAPES_ANSWER, { any: [{ flag: 'answer', is: ['move', 'moves'] }], message: ({ value }) => `--move-format writes the moves of --answer move or moves, not of --answer ${value('answer')}` }],
   },
   first: { type: 'string', describe: 'sg-explore play: who moves first, human (default) or computer', group: 'Play:', field: 'play', needs: [PLAY_ONLY] },
@@ -226,17 +227,17 @@ export const COMMAND_NOT_A_FLAG: { readonly [K in Exclude<keyof ExploreCommand, 
 };
 
 /** A rule's word given as - (--moves -) takes its rule from each case of standard input: only there. */
-const CASE_RULE_NEED: Need<ExploreFlag, ExploreFact> = {
-  when: ['-'],
+const caseRuleNeed = (word: string): Need<string, ExploreFact> => ({
+  when: [{ flag: word, is: ['-'] }],
   any: ['program', 'stdin-cases'],
   message: ({ flag }) => `--${flag} -: the rule comes from each case of standard input: give --position - and --input cases, until or eof`,
-};
+});
 
 /** The options of `sg-explore` (and `play`), the rule's words first. Numbers are taken as strings: yargs would turn 2^20 into NaN without a word. */
-export const EXPLORE_OPTIONS: Readonly<Record<string, OptionEntry<ExploreFlag, ExploreFact, keyof ExploreCommand>>> = {
+export const EXPLORE_OPTIONS: Readonly<Record<string, OptionEntry<string, ExploreFact, keyof ExploreCommand>>> = {
   // The rule's words, as the kinds describe them (src/core/rule-words.ts).
   ...Object.fromEntries(
-    WORD_FLAGS.map((w) => [w.word, { type: 'string', describe: w.describe, group: 'Rule:', field: 'game', ...(w.fileValue.form === 'numbers' && { needs: [CASE_RULE_NEED] }) } satisfies OptionEntry<ExploreFlag, ExploreFact, 'game'>]),
+    WORD_FLAGS.map((w) => [w.word, { type: 'string', describe: w.describe, group: 'Rule:', field: 'game', ...(w.fileValue.form === 'numbers' && { needs: [caseRuleNeed(w.word)] }) } satisfies OptionEntry<string, ExploreFact, 'game'>]),
   ),
   ...OWN_OPTIONS,
 };
@@ -323,12 +324,6 @@ function outFile(text: string | undefined): string | undefined {
   return text === '-' || (text !== undefined && STANDARD_OUTPUT_NAMES.includes(text)) ? undefined : text;
 }
 
-/** --plot FILE: a picture file, told apart by its extension. */
-function parsePlot(text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  if (!/\.(svg|png)$/i.test(text)) throw new InputError(`--plot ${text}: name an .svg or a .png file`);
-  return text;
-}
 
 /** --rows A..B (also A-B, or one row A); the web app reads it the same way. */
 function parseRows(text: string | undefined): { first: number; last: number } | undefined {
@@ -449,6 +444,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
   const windowText = single(argv.window, 'window');
   const timeoutText = single(argv.timeout, 'timeout');
   const checkpoint = single(argv.checkpoint, 'checkpoint');
+  const plotText = single(argv.plot, 'plot');
   const everyText = single(argv['checkpoint-every'], 'checkpoint-every');
   if (checkpoint === '-') throw new InputError('--checkpoint -: name a file (a checkpoint is read back, so it cannot go to standard output)');
   const atTexts = argv.at as string[] | undefined;
@@ -488,7 +484,7 @@ export async function parseCommandLine(rawArgs: readonly string[], io?: CliIo, p
       force: Boolean(argv.force),
       threads: parseThreads(argv.threads),
       rows: parseRows(single(argv.rows, 'rows')),
-      plot: parsePlot(single(argv.plot, 'plot')),
+      plot: plotText === undefined ? undefined : pictureFile(plotText),
       logX: Boolean(argv['log-x']),
       position,
       misere: Boolean(argv.misere) || theory !== undefined,

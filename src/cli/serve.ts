@@ -7,6 +7,7 @@ import { existsSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { InputError, quote } from '../core/errors.js';
 import { suggestFlag } from './common.js';
+import { fileWordFor } from '../core/rule-words.js';
 import type { CliIo } from './io.js';
 import { interruptible } from './interrupt.js';
 import { ListenError, startWebServer, webAppBuilt, webAppDir } from '../host/web-server.js';
@@ -55,7 +56,7 @@ export function parseServe(args: readonly string[]): ServeCommand | null {
     const name = arg.startsWith('--') ? arg.slice(2, eq < 0 ? undefined : eq) : null;
     if (name === 'open' && eq < 0) open = true;
     else if (name === 'allow-modules' && eq < 0) allow = true;
-    else if (name === null && /\.(mjs|js)$/i.test(arg)) files.push(arg);
+    else if (name === null && fileWordFor(arg) !== undefined) files.push(arg);
     else if (name === 'port') {
       const text = eq < 0 ? args[++i] : arg.slice(eq + 1);
       if (text === undefined) throw new InputError('--port needs a port number (such as 8080, or 0 for any free port)');

@@ -14,6 +14,9 @@ import { FAMILY_NAMES, type Family, type Range, type Shard } from '../sweep/fami
 import { VIEW_FORMATS, type ViewFormat } from '../sweep/format.js';
 import { parseCondition, parseSort } from '../sweep/query.js';
 import { resolveAutoShard } from './shard-auto.js';
+import { pictureFile } from '../pictures/picture-file.js';
+import { optionEntries, refuseClashes, type Clash, type FieldsOf } from './option-table.js';
+import type { OptionSpec } from './quick-parse.js';
 
 /** A family given by flags, or a --rules file still to be read. */
 export type FamilySource = { readonly family: Family } | { readonly rulesFile: string };
@@ -59,35 +62,82 @@ export interface SweepViewCommand {
 
 export type SweepCommand = SweepRunCommand | SweepViewCommand;
 
+/** The fields of a sweep's command, run or view. */
+type SweepFields = Record<keyof SweepRunCommand | keyof SweepViewCommand, unknown>;
+/** What a view of results files (--from, --merge) refuses: a flag of a sweep that computes. */
+const NOT_IN_A_VIEW: Clash<'from' | 'merge', never> = { with: ['from', 'merge'], message: ({ flag, other }) => `--${flag} does not apply to --${other} (it reads results; nothing is computed)` };
+/** A flag that describes a --family, which --rules refuses. */
+const NOT_WITH_RULES: Clash<'rules', never> = { with: ['rules'], message: ({ flag }) => `--${flag} describes a --family; it does not apply to --rules` };
+/** The families of sets of moves (subtraction, all-but): those --size and --max-move describe. */
+const SET_FAMILIES = FAMILY_NAMES.filter((name) => name !== 'octal');
+const setFamilyOnly: Clash<'family', never> = { with: [{ flag: 'family', is: ['octal'] }], message: ({ flag }) => `--${flag} applies to --family subtraction and all-but, not octal (octal codes take --digits)` };
+const octalOnly: Clash<'family', never> = { with: [{ flag: 'family', is: SET_FAMILIES }], message: ({ flag, value }) => `--${flag} applies to --family octal, not ${value('family')}` };
+
+/**
+ * `sg-explore sweep`'s options: each with its help, the command's field it sets, what it needs and the flags
+ * it cannot go with (checked by refuseClashes in this order, once one source is given: --family, --rules, --from or --merge).
+ */
+const SWEEP_OPTIONS = optionEntries<SweepFields, never>()({
+  family: {
+    type: 'string', describe: `a family of rules: ${FAMILY_NAMES.join(', ')}`, group: 'Family:', field: 'source',
+    needs: [
+      { when: [{ flag: 'family', is: ['octal'] }], any: ['digits'], message: () => '--family octal needs --digits D (or a range such as 1-3)' },
+      { when: [{ flag: 'family', is: SET_FAMILIES }], any: ['size'], message: ({ value }) => `--family ${value('family')} needs --size K (how many moves in each set; or a range such as 1-3)` },
+      { when: [{ flag: 'family', is: SET_FAMILIES }], any: ['max-move'], message: ({ value }) => `--family ${value('family')} needs --max-move M (the largest move a set may hold)` },
+    ],
+  },
+  size: { type: 'string', describe: 'subtraction / all-but: how many moves in the set, e.g. 3 or 1-3', group: 'Family:', field: 'source', conflicts: [NOT_IN_A_VIEW, NOT_WITH_RULES, setFamilyOnly] },
+  'max-move': { type: 'string', describe: 'subtraction / all-but: the largest move a set may hold', group: 'Family:', field: 'source', conflicts: [NOT_IN_A_VIEW, NOT_WITH_RULES, setFamilyOnly] },
+  digits: { type: 'string', describe: 'octal: digits after the point (the last non-zero), e.g. 2 or 1-3', group: 'Family:', field: 'source', conflicts: [NOT_IN_A_VIEW, NOT_WITH_RULES, octalOnly] },
+  prefix: { type: 'string', describe: 'octal: the digit before the point, 0 (default) or 4', group: 'Family:', field: 'source', conflicts: [NOT_IN_A_VIEW, NOT_WITH_RULES, octalOnly] },
+  rules: { type: 'string', describe: "a file of rules, one a line: 'moves 1,2,3', 'all-but 2,3,7', 'code 0.77', 'preset kayles'", group: 'Family:', field: 'source' },
+  limit: { type: 'string', describe: 'most values computed per rule looking for a proof (default 2^16; 2^20 for take-and-break codes, 2^11 for those leaving three heaps)', group: 'Work:', field: 'limit', conflicts: [NOT_IN_A_VIEW] },
+  'rare-heaps': { type: 'string', describe: 'a two-heap code stops at its next proof attempt once more heaps than this are rare, or its rare heaps times heaps computed pass 2^16 times this (default 2^14)', group: 'Work:', field: 'rareHeaps', conflicts: [NOT_IN_A_VIEW] },
+  threads: { ...(THREADS_OPTION as OptionSpec), group: 'Work:', field: 'threads', conflicts: [NOT_IN_A_VIEW] },
+  shard: { type: 'string', describe: 'compute only shard i of n (i/n, 1-based): the rules whose index mod n is i-1; auto (Slurm array) or auto/N (Kubernetes Indexed Job, GNU parallel) reads i (and n) from the environment', group: 'Work:', field: 'shard', conflicts: [NOT_IN_A_VIEW] },
+  format: { type: 'string', describe: `${VIEW_FORMATS[0]} (default), ${VIEW_FORMATS.slice(1, -1).join(', ')} or ${VIEW_FORMATS[VIEW_FORMATS.length - 1]}`, group: 'Output:', field: 'format' },
+  where: { type: 'string', array: true, describe: "keep rows where a condition holds, e.g. 'period>100', proven=false (repeatable)", group: 'Output:', field: 'where' },
+  sort: { type: 'string', array: true, describe: 'sort by columns, e.g. period or -period,preperiod (ties by rule)', group: 'Output:', field: 'sort' },
+  out: { type: 'string', describe: 'append each row to this file (jsonl, or csv for *.csv) as it is found', group: 'Output:', field: 'out' },
+  resume: {
+    type: 'boolean', describe: 'continue the sweep in --out FILE, skipping the rules already there', group: 'Output:', field: 'resume',
+    needs: [{ when: ['family', 'rules'], any: ['out'], message: () => '--resume needs --out FILE (the results file to continue)' }],
+    conflicts: [NOT_IN_A_VIEW],
+  },
+  from: { type: 'string', array: true, describe: 'show results files (jsonl or csv) instead of computing; with --where, --sort', group: 'Results files:', field: 'files' },
+  merge: { type: 'string', array: true, describe: 'merge results files (shards): one row per rule, in family order', group: 'Results files:', field: 'files' },
+  progress: { type: 'boolean', describe: 'progress bar on stderr (default: when stderr is a terminal)', group: 'Output:', field: 'progress' },
+  frequencies: {
+    type: 'string', describe: 'with --rules: write FILE.jsonl, one line per rule with no period proven: its value frequencies and the periods its values exclude', group: 'Output:', field: 'frequencies',
+    // A family's equivalent rules share one computation (their rows are copies), so only a list has a line for every rule.
+    needs: [{ when: ['family'], any: ['rules'], message: () => '--frequencies applies to --rules FILE (a list of rules), not to a --family' }],
+    conflicts: [NOT_IN_A_VIEW, { with: ['resume'], message: () => '--frequencies is written for the rules a run computes, so it cannot go with --resume (rules already in --out would have no line)' }],
+  },
+  plot: { type: 'string', describe: 'draw the sweep map: every rule by preperiod and period, by kind (FILE.svg or FILE.png)', group: 'Output:', field: 'plot' },
+  yes: { type: 'boolean', describe: 'start a family too large to finish in one run (over 10 million rules) all the same', group: 'Work:', field: 'yes', conflicts: [{ with: ['from', 'merge'], message: () => '--yes applies to a sweep that computes' }] },
+  partial: { type: 'boolean', describe: 'with --merge: merge even when shards or rules are missing', group: 'Results files:', field: 'partial', needs: [{ any: ['merge'], message: () => '--partial applies to --merge' }] },
+});
+
+/** The fields of a sweep's command no flag sets, and why (a field added to a command needs a flag's entry or a line here). */
+export const SWEEP_NOT_A_FLAG: { readonly [K in Exclude<keyof SweepFields, FieldsOf<typeof SWEEP_OPTIONS>>]-?: string } = {
+  mode: 'a sweep that computes, or a view of results files: which source flag was given',
+  shardSource: 'where --shard auto found the shard (the environment), for a note',
+  flag: 'which of --from and --merge named the files, for messages',
+};
+
+/** The sweep's sources, exactly one of which is given. */
+const SOURCES = ['family', 'rules', 'from', 'merge'] as const;
+
 function optionTable(argv: Argv, io?: CliIo) {
-  return argv
+  let table = argv
     .scriptName('sg-explore sweep')
     .usage(
       '$0 (--family F ... | --rules FILE | --from FILE... | --merge FILE...) [options]\n\n' +
         'Explore a whole family of rules, one row per rule: preperiod, period, saltus, whether it is proven, the largest value.',
-    )
-    .option('family', { type: 'string', describe: `a family of rules: ${FAMILY_NAMES.join(', ')}`, group: 'Family:' })
-    .option('size', { type: 'string', describe: 'subtraction / all-but: how many moves in the set, e.g. 3 or 1-3', group: 'Family:' })
-    .option('max-move', { type: 'string', describe: 'subtraction / all-but: the largest move a set may hold', group: 'Family:' })
-    .option('digits', { type: 'string', describe: 'octal: digits after the point (the last non-zero), e.g. 2 or 1-3', group: 'Family:' })
-    .option('prefix', { type: 'string', describe: 'octal: the digit before the point, 0 (default) or 4', group: 'Family:' })
-    .option('rules', { type: 'string', describe: "a file of rules, one a line: 'moves 1,2,3', 'all-but 2,3,7', 'code 0.77', 'preset kayles'", group: 'Family:' })
-    .option('limit', { type: 'string', describe: 'most values computed per rule looking for a proof (default 2^16; 2^20 for take-and-break codes, 2^11 for those leaving three heaps)', group: 'Work:' })
-    .option('rare-heaps', { type: 'string', describe: 'a two-heap code stops at its next proof attempt once more heaps than this are rare, or its rare heaps times heaps computed pass 2^16 times this (default 2^14)', group: 'Work:' })
-    .option('threads', { ...THREADS_OPTION, group: 'Work:' })
-    .option('shard', { type: 'string', describe: 'compute only shard i of n (i/n, 1-based): the rules whose index mod n is i-1; auto (Slurm array) or auto/N (Kubernetes Indexed Job, GNU parallel) reads i (and n) from the environment', group: 'Work:' })
-    .option('format', { type: 'string', describe: `${VIEW_FORMATS[0]} (default), ${VIEW_FORMATS.slice(1, -1).join(', ')} or ${VIEW_FORMATS[VIEW_FORMATS.length - 1]}`, group: 'Output:' })
-    .option('where', { type: 'string', array: true, describe: "keep rows where a condition holds, e.g. 'period>100', proven=false (repeatable)", group: 'Output:' })
-    .option('sort', { type: 'string', array: true, describe: 'sort by columns, e.g. period or -period,preperiod (ties by rule)', group: 'Output:' })
-    .option('out', { type: 'string', describe: 'append each row to this file (jsonl, or csv for *.csv) as it is found', group: 'Output:' })
-    .option('resume', { type: 'boolean', describe: 'continue the sweep in --out FILE, skipping the rules already there', group: 'Output:' })
-    .option('from', { type: 'string', array: true, describe: 'show results files (jsonl or csv) instead of computing; with --where, --sort', group: 'Results files:' })
-    .option('merge', { type: 'string', array: true, describe: 'merge results files (shards): one row per rule, in family order', group: 'Results files:' })
-    .option('progress', { type: 'boolean', describe: 'progress bar on stderr (default: when stderr is a terminal)', group: 'Output:' })
-    .option('frequencies', { type: 'string', describe: 'with --rules: write FILE.jsonl, one line per rule with no period proven: its value frequencies and the periods its values exclude', group: 'Output:' })
-    .option('plot', { type: 'string', describe: 'draw the sweep map: every rule by preperiod and period, by kind (FILE.svg or FILE.png)', group: 'Output:' })
-    .option('yes', { type: 'boolean', describe: 'start a family too large to finish in one run (over 10 million rules) all the same', group: 'Work:' })
-    .option('partial', { type: 'boolean', describe: 'with --merge: merge even when shards or rules are missing', group: 'Results files:' })
+    );
+  // Only the help's part of each entry: the table's needs and clashes are refuseClashes', not yargs'.
+  for (const [name, { type, array, describe, group }] of Object.entries(SWEEP_OPTIONS as Readonly<Record<string, OptionSpec>>)) table = table.option(name, { type, array, describe, group });
+  return table
     .example('$0 --family subtraction --size 3 --max-move 20 --where proven=false', 'every 3-move subtraction set up to 20')
     .example('$0 --family octal --digits 1-3 --sort -period', 'octal codes 0.d, 0.dd, 0.ddd, longest periods first')
     .example('$0 --family octal --digits 3 --shard 2/8 --out part2.jsonl', 'one of 8 shards, appended as it goes')
@@ -153,8 +203,7 @@ function joinDescendingSort(args: readonly string[]): string[] {
 }
 
 /** --out FILE of a sweep that computes: a results file every rule goes into, which --resume continues. */
-function checkResultsFile(out: string | undefined, resume: boolean, format: string | undefined, viewed: boolean): void {
-  if (resume && out === undefined) throw new InputError('--resume needs --out FILE (the results file to continue)');
+function checkResultsFile(out: string | undefined, format: string | undefined, viewed: boolean): void {
   if (out === undefined) return;
   if (format === 'table') throw new InputError(`--out ${out}: a results file is jsonl or csv, not a table (use --format jsonl or csv, or leave --format out)`);
   if (viewed) {
@@ -162,14 +211,31 @@ function checkResultsFile(out: string | undefined, resume: boolean, format: stri
   }
 }
 
-/** --frequencies FILE: a line for every rule of a list a run computes, in a file of its own. */
-function checkFrequenciesFile(frequencies: string, given: { source: string; resume: boolean; out?: string; plot?: string; rules?: string }): void {
-  // A family's equivalent rules share one computation (their rows are copies), so only a list has a line for every rule.
-  if (given.source !== 'rules') throw new InputError('--frequencies applies to --rules FILE (a list of rules), not to a --family');
+/** --frequencies FILE: a line for every rule of a list a run computes, in a file of its own (the table says where it applies). */
+function checkFrequenciesFile(frequencies: string, given: { out?: string; plot?: string; rules?: string }): void {
   if (frequencies.trim() === '' || frequencies === '-') throw new InputError('--frequencies: needs a file name');
-  if (given.resume) throw new InputError('--frequencies is written for the rules a run computes, so it cannot go with --resume (rules already in --out would have no line)');
   const clash = [['--out', given.out], ['--plot', given.plot], ['--rules', given.rules]].find(([, path]) => path === frequencies);
   if (clash) throw new InputError(`--frequencies ${frequencies}: the same file as ${clash[0]}`);
+}
+
+/** --rules FILE: a list of rules, read later. */
+function rulesSource(parsed: Record<string, unknown>): FamilySource {
+  const file = single(parsed.rules, 'rules')!;
+  if (file.trim() === '') throw new InputError('--rules: needs a file name');
+  return { rulesFile: file };
+}
+
+/** --family NAME and the flags that describe it (the table has refused those of another family, and asked for those it needs). */
+function familyOf(name: string, parsed: Record<string, unknown>): FamilySource {
+  if (name === 'octal') {
+    const digits = parseRange(single(parsed.digits, 'digits')!, '--digits', 1, 20);
+    const prefixText = single(parsed.prefix, 'prefix') ?? '0';
+    if (!/^\s*[04]\s*$/.test(prefixText)) throw new InputError(`--prefix: ${quote(prefixText)} is not 0 or 4 (the digit before the point of an octal code)`);
+    return { family: { kind: 'octal', digits, prefix: Number(prefixText) } };
+  }
+  const maxMove = parseSmallCount(single(parsed['max-move'], 'max-move')!, '--max-move', 1, MAX_MOVE);
+  const size = parseRange(single(parsed.size, 'size')!, '--size', name === 'all-but' ? 0 : 1, maxMove);
+  return { family: name === 'all-but' ? { kind: 'all-but', size, maxMove } : { kind: 'subtraction', size, maxMove } };
 }
 
 export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Promise<SweepParseOutcome> {
@@ -186,62 +252,29 @@ export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Pr
   parseSort(sort);
   const out = single(parsed.out, 'out');
   const plot = single(parsed.plot, 'plot');
-  if (plot !== undefined && !/\.(svg|png)$/i.test(plot)) throw new InputError(`--plot ${plot}: name an .svg or a .png file`);
+  if (plot !== undefined) pictureFile(plot);
   const partial = parsed.partial === true;
-  if (partial && !given('merge')) throw new InputError('--partial applies to --merge');
   if (out !== undefined && out.trim() === '') throw new InputError('--out: needs a file name');
   if (out === '-') throw new InputError('--out -: a sweep appends to a results file it can resume and merge; leave --out out to write to standard output');
 
-  const sources = ['family', 'rules', 'from', 'merge'].filter(given);
+  const sources = SOURCES.filter(given);
   if (sources.length === 0) throw new InputError(`sweep: say what to sweep: --family ${FAMILY_NAMES.join('|')}, --rules FILE, or --from/--merge FILE... (see sg-explore sweep --help)`);
-  if (sources.length > 1) throw new InputError(`sweep: give one of --family, --rules, --from, --merge (not ${sources.map((s) => `--${s}`).join(' and ')})`);
+  if (sources.length > 1) throw new InputError(`sweep: give one of ${SOURCES.map((s) => `--${s}`).join(', ')} (not ${sources.map((s) => `--${s}`).join(' and ')})`);
   const source = sources[0]!;
-  const refuse = (flags: readonly string[], why: string) => {
-    const bad = flags.find(given);
-    if (bad) throw new InputError(`--${bad} ${why}`);
-  };
+  const name = source === 'family' ? single(parsed.family, 'family')!.trim().toLowerCase() : undefined;
+  if (name !== undefined && !FAMILY_NAMES.includes(name as never)) throw new InputError(notAChoice('family', name, FAMILY_NAMES, 'or give --rules FILE'));
+  refuseClashes(SWEEP_OPTIONS, { has: (flag) => parsed[flag] !== undefined && parsed[flag] !== false, value: (flag) => (flag === 'family' ? name : single(parsed[flag], flag)) });
 
   if (source === 'from' || source === 'merge') {
-    refuse(['size', 'max-move', 'digits', 'prefix', 'limit', 'rare-heaps', 'threads', 'shard', 'resume', 'frequencies'], `does not apply to --${source} (it reads results; nothing is computed)`);
     const files = list(parsed[source]);
     if (files.length === 0) throw new InputError(`--${source}: name at least one results file`);
-    refuse(['yes'], 'applies to a sweep that computes');
     return { command: { mode: 'view', files, flag: `--${source}` as '--from' | '--merge', format, where, sort, out, partial, plot } };
   }
-
-  let familySource: FamilySource;
-  if (source === 'rules') {
-    refuse(['size', 'max-move', 'digits', 'prefix'], 'describes a --family; it does not apply to --rules');
-    const file = single(parsed.rules, 'rules')!;
-    if (file.trim() === '') throw new InputError('--rules: needs a file name');
-    familySource = { rulesFile: file };
-  } else {
-    const name = single(parsed.family, 'family')!.trim().toLowerCase();
-    if (!FAMILY_NAMES.includes(name as never)) throw new InputError(notAChoice('family', name, FAMILY_NAMES, 'or give --rules FILE'));
-    if (name === 'octal') {
-      refuse(['size', 'max-move'], 'applies to --family subtraction and all-but, not octal (octal codes take --digits)');
-      const digitsText = single(parsed.digits, 'digits');
-      if (digitsText === undefined) throw new InputError('--family octal needs --digits D (or a range such as 1-3)');
-      const digits = parseRange(digitsText, '--digits', 1, 20);
-      const prefixText = single(parsed.prefix, 'prefix') ?? '0';
-      if (!/^\s*[04]\s*$/.test(prefixText)) throw new InputError(`--prefix: ${quote(prefixText)} is not 0 or 4 (the digit before the point of an octal code)`);
-      familySource = { family: { kind: 'octal', digits, prefix: Number(prefixText) } };
-    } else {
-      refuse(['digits', 'prefix'], `applies to --family octal, not ${name}`);
-      const sizeText = single(parsed.size, 'size');
-      const maxText = single(parsed['max-move'], 'max-move');
-      if (sizeText === undefined) throw new InputError(`--family ${name} needs --size K (how many moves in each set; or a range such as 1-3)`);
-      if (maxText === undefined) throw new InputError(`--family ${name} needs --max-move M (the largest move a set may hold)`);
-      const maxMove = parseSmallCount(maxText, '--max-move', 1, MAX_MOVE);
-      const size = parseRange(sizeText, '--size', name === 'all-but' ? 0 : 1, maxMove);
-      familySource = { family: name === 'all-but' ? { kind: 'all-but', size, maxMove } : { kind: 'subtraction', size, maxMove } };
-    }
-  }
-
+  const familySource = source === 'rules' ? rulesSource(parsed) : familyOf(name!, parsed);
   const resume = parsed.resume === true;
   const frequencies = single(parsed.frequencies, 'frequencies');
-  if (frequencies !== undefined) checkFrequenciesFile(frequencies, { source, resume, out, plot, rules: single(parsed.rules, 'rules') });
-  checkResultsFile(out, resume, format, where.length + sort.length > 0);
+  if (frequencies !== undefined) checkFrequenciesFile(frequencies, { out, plot, rules: single(parsed.rules, 'rules') });
+  checkResultsFile(out, format, where.length + sort.length > 0);
   const shardText = single(parsed.shard, 'shard');
   const auto = shardText === undefined ? null : resolveAutoShard(shardText, io?.env ?? process.env);
   const limitText = single(parsed.limit, 'limit');

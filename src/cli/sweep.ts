@@ -24,6 +24,7 @@ import { progressBar } from './sweep-progress.js';
 import { parseShard, parseSweepLine, type SweepRunCommand, type SweepViewCommand } from './sweep-options.js';
 import { noteForStop } from './interrupt.js';
 import { progressMode } from './progress.js';
+import { isPngFile } from '../pictures/picture-file.js';
 
 const EXIT_OK = 0;
 const EXIT_FAILURE = 1;
@@ -252,7 +253,7 @@ async function writeSweepPlot(path: string | undefined, rows: readonly SweepRow[
   if (path === undefined) return;
   const { renderSweepMap } = await import('../pictures/sweep-map.js');
   const svg = renderSweepMap({ title: `sweep: ${title}`, points: rows });
-  const data = /\.png$/i.test(path) ? await (await import('../pictures/png.js')).svgToPng(svg) : svg;
+  const data = isPngFile(path) ? await (await import('../pictures/png.js')).svgToPng(svg) : svg;
   const file = await openOutputFile(path, '--plot');
   try {
     await file.write(data);

@@ -12,6 +12,13 @@ import { createReadStream, existsSync, readFileSync, realpathSync, statSync } fr
 import { join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { packageRoot } from './package-root.js';
+import { FILE_WORDS, fileWordFor } from '../core/rule-words.js';
+
+/** The extensions of a rule module (of the words that take a file by themselves): ".mjs or .js". */
+function moduleExtensions(): string {
+  const all = FILE_WORDS.flatMap((w) => w.fileValue.extensions);
+  return all.length > 1 ? `${all.slice(0, -1).join(', ')} or ${all.at(-1)}` : all.join('');
+}
 
 /** Where the build puts the app (npm run build:web). */
 export function webAppDir(): string {
@@ -78,7 +85,7 @@ function moduleFile(access: ModuleAccess | null, path: string): { status: number
   } catch {
     return { status: 400, body: 'not a path' };
   }
-  if (!/\.(mjs|js)$/i.test(wanted)) return { status: 403, body: `${wanted}: a rule module is a .mjs or .js file` };
+  if (fileWordFor(wanted) === undefined) return { status: 403, body: `${wanted}: a rule module is a ${moduleExtensions()} file` };
   const named = access.files.find((file) => file === resolve(access.root, wanted));
   // Packages and hidden folders are not the user's modules (and may hold what is not theirs to hand out).
   if (!named && wanted.split(/[\\/]/).some((part) => part === 'node_modules' || part.startsWith('.'))) return { status: 403, body: `${wanted}: not served (inside node_modules, a hidden folder, or above the folder)` };

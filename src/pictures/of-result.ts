@@ -17,6 +17,7 @@ import { isRareHeap } from '../core/kernels/rare.js';
 import { ruleTitle } from '../core/rules/spec.js';
 import { summarise } from '../report/summary.js';
 import { lawText } from '../core/kinds/capped-heap/law-text.js';
+import { isPngFile } from './picture-file.js';
 
 /** Values a plot reads at most (a proven cycle carries a table on past what was computed). */
 export const PLOT_VALUES_CAP = 2 ** 27;
@@ -100,7 +101,7 @@ export async function pictureOf(result: Result, logX = false): Promise<string> {
 /** The picture as a file's bytes: SVG text, or PNG (by the file name). */
 export async function plotBytes(result: Result, path: string, logX: boolean): Promise<string | Uint8Array> {
   const svg = await pictureOf(result, logX);
-  if (!/\.png$/i.test(path)) return svg;
+  if (!isPngFile(path)) return svg;
   const { svgToPng } = await import('./png.js');
   return svgToPng(svg);
 }

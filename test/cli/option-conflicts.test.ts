@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_NOT_A_FLAG, EXPLORE_OPTIONS, REQUEST_FLAGS, parseCommandLine } from '../../src/cli/options.js';
+import { COMMAND_NOT_A_FLAG, EXPLORE_OPTIONS, REQUEST_FLAGS, RULE_FLAGS, parseCommandLine } from '../../src/cli/options.js';
+import { DUEL_OPTIONS, parseDuelLine } from '../../src/cli/duel.js';
 import { flagOf } from '../../src/core/flags.js';
+import { parseSweepLine } from '../../src/cli/sweep-options.js';
 import type { InputField } from '../../src/core/errors.js';
 
 /** Every conflict of the table, with the message the hand-written checks gave (byte for byte). */
@@ -99,6 +101,48 @@ describe('the conflicts of the option table', () => {
     for (const [field, entry] of Object.entries(REQUEST_FLAGS)) {
       if ('notAFlag' in entry) expect(entry.notAFlag, field).not.toBe('');
       else for (const flag of entry.flags) expect(EXPLORE_OPTIONS[flag], `${field}: --${flag}`).toBeDefined();
+    }
+  });
+});
+
+describe("the clashes and needs of sweep's option table", () => {
+  const cases: [string[], string][] = [
+    [['--from', 'a.jsonl', '--resume'], '--resume does not apply to --from (it reads results; nothing is computed)'],
+    [['--merge', 'a.jsonl', '--threads', '2'], '--threads does not apply to --merge (it reads results; nothing is computed)'],
+    [['--merge', 'a.jsonl', '--yes'], '--yes applies to a sweep that computes'],
+    [['--rules', 'r.txt', '--digits', '2'], '--digits describes a --family; it does not apply to --rules'],
+    [['--family', 'octal', '--digits', '2', '--max-move', '3'], '--max-move applies to --family subtraction and all-but, not octal (octal codes take --digits)'],
+    [['--family', 'All-But', '--size', '2', '--max-move', '3', '--prefix', '4'], '--prefix applies to --family octal, not all-but'],
+    [['--family', 'octal'], '--family octal needs --digits D (or a range such as 1-3)'],
+    [['--family', 'subtraction', '--size', '2'], '--family subtraction needs --max-move M (the largest move a set may hold)'],
+    [['--family', 'octal', '--digits', '1', '--resume'], '--resume needs --out FILE (the results file to continue)'],
+    [['--family', 'octal', '--digits', '1', '--frequencies', 'f.jsonl'], '--frequencies applies to --rules FILE (a list of rules), not to a --family'],
+    [['--rules', 'r.txt', '--out', 'o.csv', '--resume', '--frequencies', 'f.jsonl'], '--frequencies is written for the rules a run computes, so it cannot go with --resume (rules already in --out would have no line)'],
+    [['--family', 'octal', '--digits', '1', '--partial'], '--partial applies to --merge'],
+  ];
+  for (const [args, message] of cases) {
+    it(args.join(' '), async () => {
+      await expect(parseSweepLine(args)).rejects.toThrow(message);
+    });
+  }
+
+  it('takes what each source takes', async () => {
+    expect((await parseSweepLine(['--family', 'octal', '--digits', '1-2', '--prefix', '4'])).command).toMatchObject({ mode: 'sweep', source: { family: { kind: 'octal', digits: { from: 1, to: 2 }, prefix: 4 } } });
+    expect((await parseSweepLine(['--merge', 'a.jsonl', 'b.jsonl', '--partial'])).command).toMatchObject({ mode: 'view', files: ['a.jsonl', 'b.jsonl'], partial: true });
+    expect((await parseSweepLine(['--rules', 'r.txt', '--out', 'o.csv', '--resume'])).command).toMatchObject({ mode: 'sweep', source: { rulesFile: 'r.txt' }, resume: true });
+  });
+});
+
+describe('sg-explore duel takes the flags its option entries mark (duel: true), and no other of the table', () => {
+  it('passes on each marked flag, and refuses each other one by name', async () => {
+    const own = Object.entries(EXPLORE_OPTIONS).filter(([flag]) => !RULE_FLAGS.includes(flag) && !Object.hasOwn(DUEL_OPTIONS, flag));
+    const marked = own.filter(([, entry]) => entry.duel).map(([flag]) => flag);
+    expect(marked).toEqual(expect.arrayContaining(['input', 'answer', 'misere']));
+    for (const [flag, entry] of own) {
+      const args = ['--preset', 'nim', `--${flag}`, ...(entry.type === 'boolean' ? [] : ['1']), '--solution', 'true'];
+      const outcome = await parseDuelLine(args, undefined as never).then(() => 'taken', (error: Error) => error.message);
+      if (entry.duel) expect(outcome, flag).not.toMatch(/^duel does not take/);
+      else expect(outcome, flag).toMatch(new RegExp(`^duel does not take --${flag}\\b`));
     }
   });
 });

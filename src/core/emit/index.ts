@@ -20,7 +20,7 @@ import type { HeapMoves } from '../heap/heap-kind.js';
 import type { JudgeLayout } from '../contest/layout.js';
 import type { AnswerSpec } from '../contest/answer.js';
 
-export { EMIT_LANGUAGES, parseEmitLanguage, modelOf, theoremModel, MOST_TABLE_VALUES, MOST_LOSING_HEAPS } from './model.js';
+export { EMIT_LANGUAGES, parseEmitLanguage, modelOf, theoremModel, MOST_TABLE_VALUES } from './model.js';
 export type { EmitLanguage, EmitModel, EmitOptions, CodeModel } from './model.js';
 export type { CaseRuleModel } from './program.js';
 

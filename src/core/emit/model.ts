@@ -36,7 +36,6 @@ export function parseEmitLanguage(text: string): EmitLanguage {
 }
 
 export { LARGEST_SIGNED, LARGEST_UNSIGNED } from './limits.js';
-export { MOST_LOSING_HEAPS } from '../kinds/capped-heap/index.js';
 
 /** The most values (preperiod plus one period) an emitted table holds: 2^22, a source of a few MB. */
 export const MOST_TABLE_VALUES = 1 << 22;
