@@ -48,8 +48,9 @@ export const mountExplore: MountView = (root, context, params) => {
 
   root.replaceChildren(h('div', { class: 'explore' }, h('h1', {}, t('explore.heading')), h('p', { class: 'intro' }, t('explore.intro')), form, status, alert, results));
 
-  function showError(message: string): void {
-    alert.textContent = message;
+  /** An error in the alert; `more`: after one this run already shows (the table's, then the position's), on a line of its own. */
+  function showError(message: string, more = false): void {
+    alert.textContent = more && !alert.hidden ? `${alert.textContent}\n${message}` : message;
     alert.hidden = false;
   }
 
@@ -78,33 +79,41 @@ export const mountExplore: MountView = (root, context, params) => {
       statusText.textContent = t('explore.empty');
       return;
     }
-    progress.hidden = false;
-    progress.removeAttribute('value');
     statusText.textContent = t('explore.progress');
-    cancelButton.disabled = false;
     // The server's origin, for rule modules it may hand out (a page from file:// has none).
     const origin = location.protocol === 'http:' || location.protocol === 'https:' ? location.origin : null;
-    let call: Running<unknown> = engine.call<ExploreView>('explore', { pairs, origin }, (p) => showExploreProgress(p as ExploreProgress, { progress, statusText, results }, t, lang));
-    running = call;
-    try {
-      const view = (await call.result) as ExploreView;
-      if (running !== call) return;
-      statusText.textContent = t('explore.done', { ms: Math.round(view.milliseconds) });
+    const started = performance.now();
+    const shown = { progress, statusText, results };
+    let tableMs: number | null = null;
+    const table = await ask<ExploreView>('explore', { pairs, origin }, shown, (view) => {
+      tableMs = view.milliseconds;
       results.replaceChildren(...exploreResults(view, context, showError));
-      // A position is asked of the worker after its game's table: the answer goes above the table's summary.
-      if (pairs.some(([flag, value]) => flag === 'position' && value.trim() !== '')) {
-        call = engine.call<PositionView>('position', { pairs, origin, lang }, (p) => showExploreProgress(p as ExploreProgress, { progress, statusText, results }, t, lang));
-        running = call;
-        const answer = (await call.result) as PositionView;
-        if (running !== call) return;
-        statusText.textContent = t('explore.done', { ms: Math.round(view.milliseconds) });
-        results.prepend(positionSection(answer, t));
-      }
+    });
+    // A position is asked of the worker after its game's table, its answer above the table's summary; as on the command line it
+    // does not need the table, so a table refused (a misère table too large to search) still leaves the position answered.
+    const asked = pairs.some(([flag, value]) => flag === 'position' && value.trim() !== '');
+    const answer = table !== 'stopped' && asked ? await ask<PositionView>('position', { pairs, origin, lang }, shown, (view) => results.prepend(positionSection(view, t))) : null;
+    if (table !== 'stopped' && answer !== 'stopped' && alert.hidden) statusText.textContent = t('explore.done', { ms: Math.round(tableMs ?? performance.now() - started) });
+  }
+
+  /** One call to the worker, its progress shown and its answer drawn by `show`: 'stopped' when cancelled or replaced by a newer run. */
+  async function ask<T>(op: string, args: unknown, shown: Parameters<typeof showExploreProgress>[1], show: (answer: T) => void): Promise<'shown' | 'refused' | 'stopped'> {
+    const call = engine.call<T>(op, args, (p) => showExploreProgress(p as ExploreProgress, shown, t, lang));
+    running = call;
+    progress.hidden = false;
+    progress.removeAttribute('value');
+    cancelButton.disabled = false;
+    try {
+      const answer = await call.result;
+      if (running !== call) return 'stopped';
+      show(answer);
+      return 'shown';
     } catch (error) {
-      if (running !== call) return;
+      if (running !== call) return 'stopped';
       statusText.textContent = '';
       if (error instanceof Cancelled) statusText.textContent = t('explore.cancelled');
-      else showError(t('explore.error', { message: errorText(error, t) }));
+      else showError(t('explore.error', { message: errorText(error, t) }), true);
+      return error instanceof Cancelled ? 'stopped' : 'refused';
     } finally {
       if (running === call) {
         running = null;
