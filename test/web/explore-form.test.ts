@@ -117,6 +117,20 @@ describe.skipIf(!chromiumPresent)('the explore form for each kind of game', () =
     await check();
   });
 
+  it('answers --at past 2^53 exactly: Kayles at 10^18 + 7 is worth 7, by its proven period', async () => {
+    const { page, check } = await watchedTab(browser, 1280, 900);
+    await page.goto(fileUrl('?lang=en', '#preset=kayles&at=1000000000000000007,5'));
+    await settled(page);
+    expect(await page.locator('#error').isHidden()).toBe(true);
+    // The form has no field for --at: it stays on the command line.
+    expect(await page.getByLabel('Game (command-line words)').inputValue()).toBe('--preset kayles --at 1000000000000000007,5');
+    const rows = page.locator('#at-table tbody tr');
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-n'), tr.getAttribute('data-value')]))).toEqual([['1000000000000000007', '7'], ['5', '4']]);
+    expect(await rows.first().locator('th').textContent()).toBe('1,000,000,000,000,000,007');
+    expect(await rows.first().locator('td').last().textContent()).toMatch(/^proven period \(guy-smith: period 12 from n = 71\)/);
+    await check();
+  });
+
   it("opens a Wythoff cell's options with the mex marked, from the table and from the heat map", async () => {
     const { page, check } = await watchedTab(browser, 1280, 900);
     await page.goto(fileUrl('?lang=en', '#preset=wythoff&max=20'));

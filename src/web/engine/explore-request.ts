@@ -14,8 +14,8 @@ import { parseRuleText } from '../../core/rule-file.js';
 import { RULE_WORDS, fileWordFor, ruleWord } from '../../core/rule-words.js';
 import { parseRowRange } from '../../core/rows.js';
 
-/** The flags the view takes besides the rule words: a rule file's text (and its name), the range, a position, and misère play. */
-export const RANGE_FLAGS = ['max', 'limit', 'rows'] as const;
+/** The flags the view takes besides the rule words: a rule file's text (and its name), the range (--at: only these heaps), a position, and misère play. */
+export const RANGE_FLAGS = ['max', 'limit', 'rows', 'at'] as const;
 const FILE_FLAGS = ['rule', 'file'] as const;
 const POSITION_FLAG = 'position';
 /** `--misere`, a switch (its value 'true'): misère play, as the CLI's (a table of single heaps, or the position's). */
@@ -61,11 +61,14 @@ export function requestOf(pairs: readonly (readonly [string, string])[]): Reques
   const max = seen.get('max');
   const limit = seen.get('limit');
   const rows = seen.get('rows');
+  const at = seen.get('at');
   return {
     game,
     ...(max !== undefined && { max: parseCount(max, '--max') }),
     ...(limit !== undefined && { limit: parseSmallCount(limit, '--limit', 1) }),
     ...(rows !== undefined && { rows: parseRowRange(rows, '--rows') }),
+    // `--at 5,10^18` as the CLI reads it (commas; spaces too, in a field).
+    ...(at !== undefined && { at: at.split(/[\s,]+/).filter((t) => t !== '').map((t) => parseCount(t, '--at')) }),
     ...(seen.has(MISERE_FLAG) && seen.get(MISERE_FLAG) !== 'false' && { misere: true }),
   };
 }

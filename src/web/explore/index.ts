@@ -86,7 +86,7 @@ export const mountExplore: MountView = (root, context, params) => {
     const started = performance.now();
     const ask = asker({ engine, t, lang, current, progress, statusText, results, cancelButton, showError });
     let tableMs: number | null = null;
-    const table = await ask<ExploreView>('explore', { pairs, origin }, (view) => {
+    const table = await ask<ExploreView>('explore', { pairs, origin, lang }, (view) => {
       tableMs = view.milliseconds;
       results.replaceChildren(...exploreResults(view, context, showError));
     });
