@@ -1,8 +1,9 @@
 /**
  * Heaps past 2^53 on the page, exact through the engine's operations (run
  * here in Node): a Kayles heap of 10^18 + 7 in play (its size, its count of
- * moves, the hint's winning moves) and as a position in the explore view
- * (its value, its winning moves and their count), each checked against
+ * moves, the hint's winning moves), as a position in the explore view (its
+ * value, its winning moves and their count) and asked for with --at (its
+ * value, and the CSV the CLI writes), each checked against
  * Kayles' values by the definition and its period of 12 from n = 71, which
  * the test itself checks over the Guy–Smith bound.
  */
@@ -10,9 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { exploreOps } from '../../src/web/engine/explore-ops.js';
 import { playOps } from '../../src/web/engine/play-ops.js';
 import type { HintView, PlaySnapshot } from '../../src/web/play/protocol.js';
-import type { PositionView } from '../../src/web/engine/explore-protocol.js';
+import type { HeapView, PositionView } from '../../src/web/engine/explore-protocol.js';
 import { presetGame } from '../../src/index.js';
 import { referenceOptions, referenceValues } from '../oracles/reference.js';
+import { runCli } from '../helpers/cli.js';
 import type { Rule } from '../../src/core/kinds/registry.js';
 
 const context = { progress: () => {} };
@@ -85,5 +87,19 @@ describe('heaps past 2^53 on the page', () => {
       expect(parts.reduce((x, h) => x ^ G(h), 0), move.words).toBe(0);
       expect(move.take).toBe(String(N - parts.reduce((a, b) => a + b, 0n)));
     }
+  });
+
+  it('explore --at: heaps 10^18 + 7 and 5 get their exact values, and the CSV is the CLI\'s, byte for byte', async () => {
+    const pairs = [['preset', 'kayles'], ['at', `${N},5`]] as const;
+    const view = (await exploreOps.explore!({ pairs, origin: null, lang: 'en' }, context)) as HeapView;
+    expect(view.at!.map((a) => [a.n, a.value, a.outcome])).toEqual([
+      [String(N), String(G(N)), G(N) === 0 ? 'P' : 'N'],
+      ['5', String(G(5n)), G(5n) === 0 ? 'P' : 'N'],
+    ]);
+    expect(view.at![0]!.ground).toMatch(/^proven period/);
+    const csv = await ((await exploreOps.download!({ format: 'csv' }, context)) as Blob).text();
+    const cli = await runCli(['--preset', 'kayles', '--at', `${N},5`, '--format', 'csv']);
+    expect(cli.code).toBe(0);
+    expect(csv).toBe(cli.stdout);
   });
 });

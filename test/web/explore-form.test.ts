@@ -15,6 +15,8 @@ import { chromiumPresent, launchChromium } from '../helpers/chromium.js';
 import { scratchDirectories } from '../helpers/scratch.js';
 import { fileUrl, watchedTab } from '../helpers/web-app.js';
 import { wythoffValues } from '../oracles/wythoff.js';
+import { analyseAsync, presetGame } from '../../src/index.js';
+import type { PositionReport } from '../../src/core/positions/position.js';
 
 const scratch = scratchDirectories('web-explore-form');
 
@@ -100,6 +102,32 @@ describe.skipIf(!chromiumPresent)('the explore form for each kind of game', () =
     expect(await page.locator('#normal-play-table').isVisible()).toBe(true);
     // The table is normal play's: G(1:0) = 1.
     expect(await page.getByRole('button', { name: 'G(1:0) = 1: why?' }).count()).toBe(1);
+    await check();
+  });
+
+  it('answers a misère position even where the misère table is refused: Kayles 4 6, as sg-explore --position 4 6 --misere', async () => {
+    const { page, check } = await watchedTab(browser, 1280, 900);
+    await page.goto(fileUrl('?lang=en', '#preset=kayles&misere=true&position=4%206'));
+    await page.locator('#position').waitFor({ timeout: 30_000 });
+    // The default table (heaps 0..100) is too large to search in misère play: the page says so, as the CLI does, and answers the position.
+    expect(await page.locator('#error').textContent()).toMatch(/^Cannot explore this: .*may reach up to [\d,]+ positions, more than the 2,000,000 an exhaustive search may visit/);
+    const cli = (await analyseAsync({ game: presetGame('kayles'), position: ['4', '6'], misere: true })) as PositionReport<bigint>;
+    expect(await page.locator('#position').getAttribute('data-outcome')).toBe(cli.outcome);
+    expect(await page.locator('#position').getAttribute('data-move-count')).toBe(String(cli.winningMoveCount ?? cli.winningMoves.length));
+    await check();
+  });
+
+  it('answers --at past 2^53 exactly: Kayles at 10^18 + 7 is worth 7, by its proven period', async () => {
+    const { page, check } = await watchedTab(browser, 1280, 900);
+    await page.goto(fileUrl('?lang=en', '#preset=kayles&at=1000000000000000007,5'));
+    await settled(page);
+    expect(await page.locator('#error').isHidden()).toBe(true);
+    // The form has no field for --at: it stays on the command line.
+    expect(await page.getByLabel('Game (command-line words)').inputValue()).toBe('--preset kayles --at 1000000000000000007,5');
+    const rows = page.locator('#at-table tbody tr');
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-n'), tr.getAttribute('data-value')]))).toEqual([['1000000000000000007', '7'], ['5', '4']]);
+    expect(await rows.first().locator('th').textContent()).toBe('1,000,000,000,000,000,007');
+    expect(await rows.first().locator('td').last().textContent()).toMatch(/^proven period \(guy-smith: period 12 from n = 71\)/);
     await check();
   });
 

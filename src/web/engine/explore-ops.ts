@@ -22,7 +22,8 @@ import { writeGridCsv, writeGridJson } from '../../report/grid-report.js';
 import { writeCappedHeapCsv, writeCappedHeapJson } from '../../report/capped-heap-report.js';
 import { renderSequencePlot } from '../../pictures/sequence-plot.js';
 import { sequencePlotOf } from '../../pictures/from-summary.js';
-import type { DownloadFormat, ExploreProgress, ExploreView, GraphView, GridView, MisereView, Pairs, PositionView, StateExplanation } from './explore-protocol.js';
+import type { DownloadFormat, ExploreProgress, ExploreView, GraphView, GridView, HeapView, MisereView, Pairs, PositionView, StateExplanation } from './explore-protocol.js';
+import { heapGrounds } from '../../core/heap/heap-ground.js';
 import type { Request } from '../../core/analyse.js';
 import type { MisereTable } from '../../core/positions/misere-table.js';
 import { writeMisereCsv, writeMisereJson } from '../../report/misere-report.js';
@@ -208,6 +209,16 @@ function tableRequest(request: Request, position: boolean): { request: Request; 
   return { request: normal, normalPlayTable: true };
 }
 
+/** `--at`'s heaps: each value exact (a period or theorem answers past the table), its outcome, and its ground in words. */
+function atValues(x: Exploration, heaps: readonly bigint[], lang: Lang): HeapView['at'] {
+  const t = translator(lang);
+  const groundOf = heapGrounds(x);
+  return heaps.map((n) => {
+    const value = x.valueAt(n);
+    return { n: String(n), value: String(value), outcome: value === 0n ? 'P' : 'N', ground: groundText(t, groundOf(n)) };
+  });
+}
+
 /** A sink that keeps what is written, as a Blob's parts. */
 function memorySink(): Sink & { parts: BlobPart[] } {
   const parts: BlobPart[] = [];
@@ -248,7 +259,9 @@ async function download(format: DownloadFormat): Promise<Blob> {
   }
   // A download is held in the page's memory: beyond this, the CLI writes the file (it streams).
   const kind = kindOfShape(x.shape);
-  const rows = x.shape === 'heap' ? x.max + 1n : x.shape === 'grid' ? BigInt((x.lastRow - x.firstRow + 1) * (x.max + 1)) : x.shape === 'memory' || x.shape === 'misere' ? BigInt(x.max + 1) : kindRows(kind, x);
+  // `--at`: the CSV and JSON hold only the heaps asked for, as the CLI's do.
+  const at = x.shape === 'heap' ? lastRequest?.at : undefined;
+  const rows = at ? BigInt(at.length) : x.shape === 'heap' ? x.max + 1n : x.shape === 'grid' ? BigInt((x.lastRow - x.firstRow + 1) * (x.max + 1)) : x.shape === 'memory' || x.shape === 'misere' ? BigInt(x.max + 1) : kindRows(kind, x);
   if (format === 'csv' && rows > BigInt(DOWNLOAD_ROWS)) {
     throw new InputError(says`${saying('error.page.csvTooLong', { rows, most: DOWNLOAD_ROWS })}`, { code: 'too-large' });
   }
@@ -264,15 +277,15 @@ async function download(format: DownloadFormat): Promise<Blob> {
     states: { csv: writeStatesCsv, json: writeStatesJson },
     misere: { csv: writeMisereCsv, json: writeMisereJson },
   } as const;
-  const writer = (writers as Record<string, Record<string, (x: never, sink: Sink) => Promise<void>> | undefined>)[x.shape]?.[format];
+  const writer = (writers as Record<string, Record<string, (x: never, sink: Sink, heaps?: readonly bigint[]) => Promise<void>> | undefined>)[x.shape]?.[format];
   if (!writer) throw new Error(`no ${format} for a ${x.shape} result`);
-  await writer(x as never, sink);
+  await writer(x as never, sink, at);
   return new Blob(sink.parts, { type: format === 'csv' ? 'text/csv' : 'application/json' });
 }
 
 export const exploreOps: Record<string, Op> = {
   /** `origin`: the page's server, which hands out rule modules when it allows them (null from file://). */
-  async explore({ pairs, origin }: { pairs: Pairs; origin: string | null }, { progress }) {
+  async explore({ pairs, origin, lang = 'en' }: { pairs: Pairs; origin: string | null; lang?: Lang }, { progress }) {
     last = null;
     lastRequest = null;
     setModuleOrigin(origin);
@@ -301,7 +314,8 @@ export const exploreOps: Record<string, Op> = {
     last = result;
     lastRequest = request;
     const view = viewOf(result, performance.now() - started);
-    return normalPlayTable ? { ...view, normalPlayTable } : view;
+    const at = request.at && result.shape === 'heap' ? { at: atValues(result, request.at, lang) } : {};
+    return normalPlayTable || request.at ? { ...view, ...at, ...(normalPlayTable && { normalPlayTable }) } : view;
   },
 
   /** `--position 3 5 7`: evaluated by the core as the CLI's --position is (its own table, the kind's positions code). */

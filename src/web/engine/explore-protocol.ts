@@ -51,6 +51,8 @@ export interface HeapView extends ViewBase {
   readonly theorem: Message | null;
   readonly pPositions: PPositions;
   readonly values: Uint32Array;
+  /** `--at`: each heap asked for, its value and outcome (decimals: heaps pass 2^53), and what the value rests on, in the page's language. */
+  readonly at?: readonly { readonly n: string; readonly value: string; readonly outcome: 'P' | 'N'; readonly ground: string }[];
 }
 
 /** A two-pile table: rows firstRow..lastRow, columns 0..max; `values` row-major, maybe cut to `shownColumns` × `shownRows`. */

@@ -59,11 +59,14 @@ export function requestOf(pairs: readonly (readonly [string, string])[]): Reques
   const max = seen.get('max');
   const limit = seen.get('limit');
   const rows = seen.get('rows');
+  const at = seen.get('at');
   return {
     game,
     ...(max !== undefined && { max: parseCount(max, '--max') }),
     ...(limit !== undefined && { limit: parseSmallCount(limit, '--limit', 1) }),
     ...(rows !== undefined && { rows: parseRowRange(rows, '--rows') }),
+    // `--at 5,10^18` as the CLI reads it (commas; spaces too, in a field).
+    ...(at !== undefined && { at: at.split(/[\s,]+/).filter((t) => t !== '').map((t) => parseCount(t, '--at')) }),
     ...(seen.has(MISERE_FLAG) && seen.get(MISERE_FLAG) !== 'false' && { misere: true }),
   };
 }

@@ -7,6 +7,7 @@ export const VIEW_FLAGS = {
   max: 'range',
   limit: 'range',
   rows: 'range',
+  at: 'range',
   rule: 'file',
   file: 'file',
   position: 'position',
@@ -17,7 +18,7 @@ type Role = (typeof VIEW_FLAGS)[keyof typeof VIEW_FLAGS];
 /** The view's flags of a role, in the table's order. */
 const flagsOf = <R extends Role>(role: R) => (Object.keys(VIEW_FLAGS) as (keyof typeof VIEW_FLAGS)[]).filter((flag) => VIEW_FLAGS[flag] === role);
 
-/** --max, --limit and --rows. */
+/** --max, --limit, --rows and --at (only these heaps). */
 export const RANGE_FLAGS: readonly string[] = flagsOf('range');
 /** The flags that take no value (a switch given is the pair [flag, 'true']). */
 export const SWITCH_FLAGS: readonly string[] = flagsOf('switch');

@@ -32,12 +32,13 @@ const EXAMPLES = [
 
 export const mountExplore: MountView = (root, context, params) => {
   const { t, lang, engine } = context;
-  let running: Running<unknown> | null = null;
+  // The worker's call now running (Cancel and a new run end it).
+  const current: { running: Running<unknown> | null } = { running: null };
 
   const file = ruleFileBox(t);
   // The form for each kind, and the command line: each rewrites the other as it changes.
   const kind = linkedKindForm(t, engine, () => input);
-  const { input, positionInput, cancelButton, link, form } = exploreForm(t, file, kind, () => running?.cancel(), () => submit());
+  const { input, positionInput, cancelButton, link, form } = exploreForm(t, file, kind, () => current.running?.cancel(), () => submit());
   input.addEventListener('input', () => {
     const pairs = readablePairs(input.value);
     if (pairs) kind.fill(pairs);
@@ -48,8 +49,9 @@ export const mountExplore: MountView = (root, context, params) => {
 
   root.replaceChildren(h('div', { class: 'explore' }, h('h1', {}, t('explore.heading')), h('p', { class: 'intro' }, t('explore.intro')), form, status, alert, results));
 
-  function showError(message: string): void {
-    alert.textContent = message;
+  /** An error in the alert; `more`: after one this run already shows (the table's, then the position's), on a line of its own. */
+  function showError(message: string, more = false): void {
+    alert.textContent = more && !alert.hidden ? `${alert.textContent}\n${message}` : message;
     alert.hidden = false;
   }
 
@@ -71,47 +73,28 @@ export const mountExplore: MountView = (root, context, params) => {
   }
 
   async function run(pairs: Pairs): Promise<void> {
-    running?.cancel();
+    current.running?.cancel();
     alert.hidden = true;
     results.replaceChildren();
     if (pairs.length === 0) {
       statusText.textContent = t('explore.empty');
       return;
     }
-    progress.hidden = false;
-    progress.removeAttribute('value');
     statusText.textContent = t('explore.progress');
-    cancelButton.disabled = false;
     // The server's origin, for rule modules it may hand out (a page from file:// has none).
     const origin = location.protocol === 'http:' || location.protocol === 'https:' ? location.origin : null;
-    let call: Running<unknown> = engine.call<ExploreView>('explore', { pairs, origin }, (p) => showExploreProgress(p as ExploreProgress, { progress, statusText, results }, t, lang));
-    running = call;
-    try {
-      const view = (await call.result) as ExploreView;
-      if (running !== call) return;
-      statusText.textContent = t('explore.done', { ms: Math.round(view.milliseconds) });
+    const started = performance.now();
+    const ask = asker({ engine, t, lang, current, progress, statusText, results, cancelButton, showError });
+    let tableMs: number | null = null;
+    const table = await ask<ExploreView>('explore', { pairs, origin, lang }, (view) => {
+      tableMs = view.milliseconds;
       results.replaceChildren(...exploreResults(view, context, showError));
-      // A position is asked of the worker after its game's table: the answer goes above the table's summary.
-      if (pairs.some(([flag, value]) => flag === 'position' && value.trim() !== '')) {
-        call = engine.call<PositionView>('position', { pairs, origin, lang }, (p) => showExploreProgress(p as ExploreProgress, { progress, statusText, results }, t, lang));
-        running = call;
-        const answer = (await call.result) as PositionView;
-        if (running !== call) return;
-        statusText.textContent = t('explore.done', { ms: Math.round(view.milliseconds) });
-        results.prepend(positionSection(answer, t));
-      }
-    } catch (error) {
-      if (running !== call) return;
-      statusText.textContent = '';
-      if (error instanceof Cancelled) statusText.textContent = t('explore.cancelled');
-      else showError(t('explore.error', { message: errorText(error, t) }));
-    } finally {
-      if (running === call) {
-        running = null;
-        progress.hidden = true;
-        cancelButton.disabled = true;
-      }
-    }
+    });
+    // A position is asked of the worker after its game's table, its answer above the table's summary; as on the command line it
+    // does not need the table, so a table refused (a misère table too large to search) still leaves the position answered.
+    const asked = pairs.some(([flag, value]) => flag === 'position' && value.trim() !== '');
+    const answer = table !== 'stopped' && asked ? await ask<PositionView>('position', { pairs, origin, lang }, (view) => results.prepend(positionSection(view, t))) : null;
+    if (table !== 'stopped' && answer !== 'stopped' && alert.hidden) statusText.textContent = t('explore.done', { ms: Math.round(tableMs ?? performance.now() - started) });
   }
 
   const update = (next: URLSearchParams) => {
@@ -123,12 +106,55 @@ export const mountExplore: MountView = (root, context, params) => {
   const view: View = {
     update,
     unmount: () => {
-      running?.cancel();
+      current.running?.cancel();
       root.replaceChildren();
     },
   };
   return view;
 };
+
+/** What a call to the worker shows its progress and its end in, and where an error goes (`more`: after the run's first). */
+interface AskUi {
+  readonly engine: AppContext['engine'];
+  readonly t: Translate;
+  readonly lang: Lang;
+  readonly current: { running: Running<unknown> | null };
+  readonly progress: HTMLProgressElement;
+  readonly statusText: HTMLElement;
+  readonly results: HTMLElement;
+  readonly cancelButton: HTMLButtonElement;
+  showError(message: string, more?: boolean): void;
+}
+
+/** One call to the worker at a time, its progress shown and its answer drawn by `show`: 'stopped' when cancelled or replaced by a newer run. */
+function asker(ui: AskUi) {
+  const { engine, t, lang, current, progress, statusText, cancelButton } = ui;
+  return async <T>(op: string, args: unknown, show: (answer: T) => void): Promise<'shown' | 'refused' | 'stopped'> => {
+    const call = engine.call<T>(op, args, (p) => showExploreProgress(p as ExploreProgress, ui, t, lang));
+    current.running = call;
+    progress.hidden = false;
+    progress.removeAttribute('value');
+    cancelButton.disabled = false;
+    try {
+      const answer = await call.result;
+      if (current.running !== call) return 'stopped';
+      show(answer);
+      return 'shown';
+    } catch (error) {
+      if (current.running !== call) return 'stopped';
+      statusText.textContent = '';
+      if (error instanceof Cancelled) statusText.textContent = t('explore.cancelled');
+      else ui.showError(t('explore.error', { message: errorText(error, t) }), true);
+      return error instanceof Cancelled ? 'stopped' : 'refused';
+    } finally {
+      if (current.running === call) {
+        current.running = null;
+        progress.hidden = true;
+        cancelButton.disabled = true;
+      }
+    }
+  };
+}
 
 /** A command line's pairs, or null while it cannot be read (half typed: an open quote). */
 function readablePairs(line: string): Pairs | null {

@@ -8,7 +8,7 @@ import { Cancelled } from '../engine/client.js';
 import type { DownloadFormat, ExploreView, StateExplanation } from '../engine/explore-protocol.js';
 import type { Explanation } from '../../core/heap/explain.js';
 import { errorText } from '../error-text.js';
-import { h } from './dom.js';
+import { formatNumber, h, scrollBox } from './dom.js';
 import { heatmapSection } from './heatmap.js';
 import { plotSection } from './plot.js';
 import { graphSummary, gridSummary, heapSummary, memoryLawText, memorySummary, misereSummary, patternText, statesSummary } from './summary.js';
@@ -36,7 +36,7 @@ const SHAPES: { readonly [S in Shape]: { readonly picture: boolean; sections(vie
       const cycle = p.kind === 'none' || p.preperiod === null || p.period === null ? null : { preperiod: p.preperiod, period: p.period };
       const fetchValues = (from: bigint, count: number) => engine.call<string[]>('values', { from: String(from), count }).result;
       const w = why();
-      return [plotSection({ values: view.values, cycle, patternText: patternText(view, t), why: w.show }, t), heapTable(view, t, lang, fetchValues, w)];
+      return [atSection(view, t, lang), plotSection({ values: view.values, cycle, patternText: patternText(view, t), why: w.show }, t), heapTable(view, t, lang, fetchValues, w)];
     },
   },
   grid: {
@@ -87,6 +87,14 @@ export function exploreResults(view: ExploreView, context: AppContext, showError
   // Misère play of a kind that offers it for positions only: the table beside the position is normal play's, and says so.
   const note = view.normalPlayTable ? h('p', { id: 'normal-play-table', class: 'help' }, t('explore.misere.normalTable')) : null;
   return [note, summary, downloadBar(view, shape.picture, context, showError), ...shape.sections(view, tools)].filter((e): e is HTMLElement => e !== null);
+}
+
+/** `--at`'s heaps, each with its exact value, outcome and ground (null: none asked). */
+function atSection(view: ViewOf<'heap'>, t: AppContext['t'], lang: string): HTMLElement | null {
+  if (!view.at) return null;
+  const rows = view.at.map((a) => h('tr', { 'data-n': a.n, 'data-value': a.value }, h('th', { scope: 'row' }, formatNumber(a.n, lang)), h('td', {}, a.value), h('td', {}, a.outcome), h('td', {}, a.ground)));
+  const head = h('tr', {}, ...[t('explore.misere.heap'), 'G(n)', t('explore.table.outcome'), t('explore.ground')].map((c) => h('th', { scope: 'col' }, c)));
+  return h('section', { id: 'at-section', 'aria-labelledby': 'at-heading' }, h('h2', { id: 'at-heading' }, t('explore.at.heading')), scrollBox(h('table', { id: 'at-table', class: 'values' }, h('thead', {}, head), h('tbody', {}, ...rows)), t('explore.scroll')));
 }
 
 /** Buttons to download the result as CSV, JSON and (where there is a picture) SVG. */

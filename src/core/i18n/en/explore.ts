@@ -201,6 +201,7 @@ export const explore = {
   'explore.misere.noPattern': 'no repeat of the outcomes seen up to n = {max}',
   'explore.misere.more': 'and {count} more heaps: download the CSV for all of them',
   'explore.misere.heap': 'Heap n',
+  'explore.at.heading': 'The heaps asked for (--at)',
   'explore.why.cellHeading': 'Why G({state}) = {value}',
   'explore.why.cellBecause': 'G({state}) = {value} because its options have values {values}: {value} is the least value not among them (the mex).',
   'explore.why.cellNone': 'G({state}) = 0 because {state} has no options: the least value not among no values (the mex) is 0.',

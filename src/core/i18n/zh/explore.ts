@@ -203,6 +203,7 @@ export const explore: Readonly<Record<keyof typeof english, string>> = {
   'explore.misere.noPattern': '到 n = {max} 为止未见结果重复',
   'explore.misere.more': '另有 {count} 个堆：下载 CSV 可得全部',
   'explore.misere.heap': '堆 n',
+  'explore.at.heading': '所问的堆（--at）',
   'explore.why.cellHeading': '为什么 G({state}) = {value}',
   'explore.why.cellBecause': 'G({state}) = {value}，因为它的后继局面的值为 {values}：{value} 是不在其中的最小值（mex）。',
   'explore.why.cellNone': 'G({state}) = 0，因为 {state} 没有后继局面：不在空集中的最小值（mex）是 0。',
