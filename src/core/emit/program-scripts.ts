@@ -45,49 +45,7 @@ ${m.options === null ? '    out.append(WORDS[1] if is_p(*h) else WORDS[0])\n' : 
         s ^= grundy(x)
     out.append(WORDS[0] if s else WORDS[1])
 `
-        : `${pythonOptions(m)}
-
-def answer(h, out):
-    s = 0
-    for x in h:
-        s ^= grundy(x)
-    if MODE == 0:
-        out.append(WORDS[0] if s else WORDS[1])
-        return
-    if s == 0:
-        out.append("0" if MODE == 2 else WORDS[-1])
-        return
-    if MODE != 1:
-        count = sum(times for x in h for _, _, times in options(x, grundy(x) ^ s, True))
-        if MODE == 2:
-            out.append(str(count))
-            return
-        if count > ${WINNING_MOVES_LISTED}:
-            sys.exit("more than ${WINNING_MOVES_LISTED} winning moves: sg-explore lists at most that many")
-    if MODE == 3 and len(WORDS) == 2:
-        out.append(WORDS[0] + "\\n")
-    first = True
-    for i, x in enumerate(h):
-        for take, parts, _ in options(x, grundy(x) ^ s, False):
-            if not first:
-                out.append("\\n")
-            first = False
-            write_move(h, i, take, parts, out)
-            if MODE == 1:
-                return
-
-
-def write_move(h, i, take, parts, out):
-    to = " ".join(map(str, parts)) or "0"
-    fields = {1: str(take), 2: str(i + 1), 3: str(h[i]), 4: to}
-    for code, text in zip(MOVE_FIELD, MOVE_TEXT):
-        if code == 0:
-            out.append(text)
-        elif code == 5:
-            out.append(" ".join(to if j == i else str(x) for j, x in enumerate(h)))
-        else:
-            out.append(fields[code])
-`;
+        : pythonHeapAnswer(m);
   return `
 # ---- the judge's layout and answer ----
 import sys
@@ -316,3 +274,50 @@ const JAVASCRIPT_RULE = `    readRule(number);
       const n = COMPONENTS === -1 ? Number(number()) : COMPONENTS;
       answer(Array.from({ length: n }, number), out);
     }`;
+
+/** Python's answer of a sum of heaps: who wins, or its winning moves (counted first: more than sg-explore lists is refused as it refuses). */
+function pythonHeapAnswer(m: ProgramModel): string {
+  return `${pythonOptions(m)}
+
+def answer(h, out):
+    s = 0
+    for x in h:
+        s ^= grundy(x)
+    if MODE == 0:
+        out.append(WORDS[0] if s else WORDS[1])
+        return
+    if s == 0:
+        out.append("0" if MODE == 2 else WORDS[-1])
+        return
+    if MODE != 1:
+        count = sum(times for x in h for _, _, times in options(x, grundy(x) ^ s, True))
+        if MODE == 2:
+            out.append(str(count))
+            return
+        if count > ${WINNING_MOVES_LISTED}:
+            sys.exit("more than ${WINNING_MOVES_LISTED} winning moves: sg-explore lists at most that many")
+    if MODE == 3 and len(WORDS) == 2:
+        out.append(WORDS[0] + "\\n")
+    first = True
+    for i, x in enumerate(h):
+        for take, parts, _ in options(x, grundy(x) ^ s, False):
+            if not first:
+                out.append("\\n")
+            first = False
+            write_move(h, i, take, parts, out)
+            if MODE == 1:
+                return
+
+
+def write_move(h, i, take, parts, out):
+    to = " ".join(map(str, parts)) or "0"
+    fields = {1: str(take), 2: str(i + 1), 3: str(h[i]), 4: to}
+    for code, text in zip(MOVE_FIELD, MOVE_TEXT):
+        if code == 0:
+            out.append(text)
+        elif code == 5:
+            out.append(" ".join(to if j == i else str(x) for j, x in enumerate(h)))
+        else:
+            out.append(fields[code])
+`;
+}
