@@ -14,8 +14,8 @@ import { longTest } from '../helpers/long.js';
  * compile, each reading a judge's layout and printing a judge's answer. Each
  * is compiled, then given random cases of its layout in one input (60; 1,000
  * in `[long]`) and compared with what sg-explore itself prints for that input
- * (answered by its own tables and theorems); `[long]` also runs `duel` with
- * 1,000 runs per layout.
+ * (answered by its own tables and theorems); `[long]` also runs `duel` on
+ * 1,000 cases per layout (50 a run) for C, Python and JavaScript.
  */
 const dirs = scratchDirectories('emit-program');
 const run = promisify(execFile);
