@@ -107,7 +107,7 @@ static size_t tokens_left(void) {
 /** The constants of a heap's options, as the answer needs them (only what it uses: -Wall finds nothing unused). */
 function optionData(m: ProgramModel): string {
   const o = m.options;
-  if (o === null || o.kind === 'nim' || o.kind === 'theorem') return '';
+  if (o === null || o.kind === 'nim' || o.kind === 'theorem' || o.kind === 'divisors') return '';
   if (o.kind === 'takes' && m.layout.rule !== null) return '';
   if (o.kind === 'takes') return `static const unsigned long long TAKES[] = {${list(o.takes.map((t) => `${t}ULL`))}};\nstatic const int TAKES_N = ${o.takes.length};\n`;
   if (o.kind === 'all-but') return `static const unsigned long long EXCLUDED[] = {${list(o.excluded.map((t) => `${t}ULL`))}};\nstatic const int EXCLUDED_N = ${o.excluded.length};\n`;
@@ -269,8 +269,43 @@ function cOptions(m: ProgramModel): string {
     return `${head}static int options(unsigned long long n, sg_value want) {\n    for (int j = 0; j < TAKES_N && TAKES[j] <= n; j++) {\n        unsigned long long to = n - TAKES[j];\n        if (grundy(to) == want && !visit(TAKES[j], &to, 1)) return 0;\n    }\n    return 1;\n}\n`;
   }
   if (o.kind === 'all-but') return cAllBut(m);
+  if (o.kind === 'divisors') return cDivisors;
   return o.kind === 'code' ? cCode(o.repeat) : '';
 }
+
+/** The divisor game: every proper divisor of n, ascending (the odd part's divisors by trial division, times each power of 2 in n). */
+const cDivisors = `
+static unsigned long long *divisors;
+
+static int ascending(const void *a, const void *b) {
+    unsigned long long x = *(const unsigned long long *)a, y = *(const unsigned long long *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int options(unsigned long long n, sg_value want) {
+    if (n < 2) return 1;
+    unsigned long long m = n;
+    int k = 0;
+    while ((m & 1) == 0) {
+        m >>= 1;
+        k++;
+    }
+    size_t count = 0, cap = 0;
+    for (unsigned long long e = 1; e <= m / e; e += 2) {
+        if (m % e != 0) continue;
+        for (int side = 0; side < (e == m / e ? 1 : 2); side++) {
+            if (count + k + 1 > cap) divisors = (unsigned long long *)realloc(divisors, (cap = 2 * cap + k + 64) * sizeof *divisors);
+            for (int j = 0; j <= k; j++) divisors[count++] = (side ? m / e : e) << j;
+        }
+    }
+    qsort(divisors, count, sizeof *divisors, ascending);
+    for (size_t i = 0; i < count; i++) {
+        unsigned long long d = divisors[i], to = n - d;
+        if (d < n && grundy(to) == want && !visit(d, &to, 1)) return 0;
+    }
+    return 1;
+}
+`;
 
 /** An all-but set: the heaps below n of the value (few: each residue's values rise by the saltus), largest first, less the excluded amounts. */
 function cAllBut(m: ProgramModel): string {

@@ -65,6 +65,11 @@ const COMPONENTS: Readonly<Record<(EmitModel | CaseRuleModel)['kind'], ProgramCo
   'case-rule': 'heap',
 };
 
+/** What a position's components are to a model's functions (a kind's own code: what it says; null: no program). */
+function componentOf(code: EmitModel | CaseRuleModel): ProgramComponent | null {
+  return code.kind === 'code' ? (code.component ?? null) : COMPONENTS[code.kind];
+}
+
 /** The move layout's parts. */
 export function moveParts(format: string): MovePart[] {
   return format
@@ -79,7 +84,7 @@ export function moveParts(format: string): MovePart[] {
  * winning moves of a game whose moves are not data here, a sum of pairs).
  */
 export function programModel(code: EmitModel | CaseRuleModel, moves: HeapMoves | null, layout: JudgeLayout, answer: AnswerSpec, language: EmitLanguage): ProgramModel {
-  const component = COMPONENTS[code.kind];
+  const component = componentOf(code);
   if (component === null) throw refuse(saying('error.emit.codeTheorem'));
   // A rule in each case is tabulated per case from its set: a subtraction set's (an all-but set's moves are not a list).
   const perCase = layout.rule !== null && code.kind === 'case-rule' && moves?.asData?.(null)?.kind === 'takes';
@@ -99,7 +104,7 @@ function heapOptions(code: EmitModel, moves: HeapMoves | null, answer: AnswerSpe
   const words = { answer: mention('answer'), mode: answer.mode };
   // One pair (Wythoff) or one start heap (Fibonacci Nim): the theorem's winning moves; an observed law gives P-positions only.
   if (code.kind === 'wythoff' || code.kind === 'capped-nim') return { kind: 'theorem' };
-  if (COMPONENTS[code.kind] !== 'heap') throw refuse(saying('error.emit.movesObserved', words));
+  if (componentOf(code) !== 'heap') throw refuse(saying('error.emit.movesObserved', words));
   if (moves?.nim) return { kind: 'nim' };
   const limit = code.kind === 'heap-cycle' ? code.limit : undefined;
   const data = moves?.asData?.(limit ?? null) ?? null;
