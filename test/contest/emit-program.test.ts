@@ -188,6 +188,36 @@ describe('--emit LANG --program: compiled, and random cases of every layout agai
     expect([past.status, past.stderr]).toEqual([1, 'grundy(9223372036854775808): past 2^63 - 1, where G(n) could pass 64 bits\n']);
   });
 
+  it("C: more winning moves than sg-explore lists stop the program with a message, as sg-explore refuses them; a Kayles heap of 10^18 is counted at once", async (context) => {
+    if (MISSING.c.length > 0) return context.skip();
+    const many = await build('c', ['--preset', 'kayles', '--input', 'cases', '--answer', 'moves'], join(dirs.root, 'many'));
+    const input = '1\n1 1000000\n';
+    const cli = await runMain(['--preset', 'kayles', '--position', '-', '--input', 'cases', '--answer', 'moves'], { stdin: input });
+    expect(cli.code).not.toBe(0);
+    expect(cli.stderr).toMatch(/winning moves; at most 10000 are listed/);
+    const got = spawnSync(many[0]!, [], { input, encoding: 'utf8' });
+    expect([got.status, got.stderr]).toEqual([1, 'more than 10000 winning moves: sg-explore lists at most that many\n']);
+    // Counted through the period (Kayles: preperiod 71, period 12): against a brute force of Kayles' values and options at 3,000,
+    // and against sg-explore's own count at 10^18.
+    const count = await build('c', ['--preset', 'kayles', '--input', 'cases', '--answer', 'count'], join(dirs.root, 'count'));
+    const g: number[] = [];
+    for (let n = 0; n <= 3000; n++) {
+      const seen = new Set<number>();
+      for (const take of [1, 2]) for (let a = 0; 2 * a <= n - take; a++) seen.add(g[a]! ^ g[n - take - a]!);
+      let v = 0;
+      while (seen.has(v)) v++;
+      g.push(v);
+    }
+    // Two heaps 3000 and 7: the moves of either heap to the value the other asks for (a split of a leaves a and n - take - a).
+    const movesTo = (n: number, want: number) => [1, 2].reduce((sum, take) => sum + Array.from({ length: Math.floor((n - take) / 2) + 1 }, (_, a) => a).filter((a) => n - take >= 0 && (g[a]! ^ g[n - take - a]!) === want).length, 0);
+    const brute = g[3000]! === g[7]! ? 0 : movesTo(3000, g[7]!) + movesTo(7, g[3000]!);
+    expect(spawnSync(count[0]!, [], { input: '1\n2 3000 7\n', encoding: 'utf8' }).stdout).toBe(`${brute}\n`);
+    const huge = '2\n1 1000000000000000000\n2 999999999999999999 7\n';
+    const expected = await runMain(['--preset', 'kayles', '--position', '-', '--input', 'cases', '--answer', 'count'], { stdin: huge });
+    expect(expected.stderr).toBe('');
+    expect(spawnSync(count[0]!, [], { input: huge, encoding: 'utf8' }).stdout).toBe(expected.stdout);
+  });
+
   it('refuses what a program cannot do, in one line', async () => {
     const lasker = ['--rule', 'examples/lasker.mjs', '--use-observed', '--input', 'cases', '--emit', 'c', '--program', '--answer', 'moves'];
     expectBadInput(await runMain(lasker), "moves of a rule module's game", { pattern: /--emit, a whole program: --answer moves lists winning moves, which a program finds from the rule's moves written as data; those of .* are not \(a rule module's live in the module/ });
