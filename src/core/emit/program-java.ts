@@ -103,7 +103,7 @@ ${m.layout.rule === null ? JAVA_ONE : JAVA_RULE}
 function javaOptionData(m: ProgramModel): string {
   const o = m.options;
   const longs = (list: readonly (number | bigint)[]) => `{${list.map((t) => `${t}L`).join(', ')}}`;
-  if (o === null || o.kind === 'nim' || o.kind === 'theorem' || o.kind === 'divisors') return '';
+  if (o === null || o.kind === 'nim' || o.kind === 'theorem' || o.kind === 'divisors' || o.kind === 'vectors') return '';
   if (o.kind === 'takes' && m.layout.rule !== null) return '';
   if (o.kind === 'takes') return `    static final long[] TAKES = ${longs(o.takes)};\n`;
   if (o.kind === 'all-but') {

@@ -17,7 +17,7 @@ export function optionConstants(m: ProgramModel, language: 'python' | 'javascrip
   const o = m.options;
   const big = (list: readonly number[]) => (language === 'python' ? json(list) : `${json(list)}.map(BigInt)`);
   const number = (n: number | bigint) => (language === 'python' ? String(n) : `${n}n`);
-  if (o === null || o.kind === 'nim' || o.kind === 'theorem' || o.kind === 'divisors') return {};
+  if (o === null || o.kind === 'nim' || o.kind === 'theorem' || o.kind === 'divisors' || o.kind === 'vectors') return {};
   if (o.kind === 'takes') return { TAKES: big(o.takes) };
   if (o.kind === 'all-but') return { EXCLUDED: language === 'python' ? `set(${json(o.excluded)})` : big(o.excluded) };
   return {
