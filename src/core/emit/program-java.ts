@@ -301,8 +301,25 @@ const javaHeapAnswer = `    static long[] heapsNow;
 
 /** One pair's or start heap's winning moves in Java, by the theorem: who wins, or the moves. */
 function javaTheoremMoves(m: ProgramModel): string {
+  const o = m.options!;
   const moves =
-    m.component === 'pair'
+    o.kind === 'vectors'
+      ? `        // Each multiple of each move vector {dx, dy, the most multiples (0: any)} that leaves a P-position, in sg-explore's order.
+        long[] start = {h[0], h[1]};
+        java.util.List<long[]> found = new java.util.ArrayList<>();
+        for (long[] v : new long[][] {${o.vectors.map((v) => `{${v.dx}, ${v.dy}, ${v.cap ?? 0}}`).join(', ')}}) {
+            for (long k = 1; (v[2] == 0 || k <= v[2]) && k * v[0] <= h[0] && k * v[1] <= h[1]; k++) {
+                if (SG.isP(h[0] - k * v[0], h[1] - k * v[1])) found.add(new long[] {k * (v[0] + v[1]), h[0] - k * v[0], h[1] - k * v[1]});
+            }
+        }
+        found.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : (a[1] + ":" + a[2]).compareTo(b[1] + ":" + b[2]));
+        long[] take = new long[found.size()];
+        long[][] to = new long[found.size()][];
+        for (int i = 0; i < take.length; i++) {
+            take[i] = found.get(i)[0];
+            to[i] = new long[] {found.get(i)[1], found.get(i)[2]};
+        }`
+      : m.component === 'pair'
       ? `        long[] start = {h[0], h[1]};
         long[][] to = SG.winningMoves(h[0], h[1]);
         long[] take = new long[to.length];

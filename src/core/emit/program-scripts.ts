@@ -180,8 +180,20 @@ main();
 
 /** One pair's or start heap's winning moves in Python, by the theorem: who wins, or the moves. */
 function pythonTheoremMoves(m: ProgramModel): string {
+  const o = m.options!;
   const moves =
-    m.component === 'pair'
+    o.kind === 'vectors'
+      ? `    # Each multiple of each move vector (dx, dy, the most multiples or None) that leaves a P-position, in sg-explore's order.
+    start, found = (h[0], h[1]), []
+    for dx, dy, cap in ${JSON.stringify(o.vectors.map((v) => [v.dx, v.dy, v.cap])).replaceAll('null', 'None')}:
+        k = 1
+        while (cap is None or k <= cap) and k * dx <= h[0] and k * dy <= h[1]:
+            to = (h[0] - k * dx, h[1] - k * dy)
+            if is_p(*to):
+                found.append((k * (dx + dy), f"{to[0]}:{to[1]}", to))
+            k += 1
+    moves = [(take, to) for take, _, to in sorted(found)]`
+      : m.component === 'pair'
       ? `    start = (h[0], h[1])
     moves = [(h[0] - a + h[1] - b, (a, b)) for a, b in winning_moves(*start)]`
       : `    start = (h[0], h[0] - 1 if h[0] else 0)
@@ -210,8 +222,19 @@ ${moves}
 
 /** The same in JavaScript. */
 function javascriptTheoremMoves(m: ProgramModel): string {
+  const o = m.options!;
   const moves =
-    m.component === 'pair'
+    o.kind === 'vectors'
+      ? `  // Each multiple of each move vector [dx, dy, the most multiples or null] that leaves a P-position, in sg-explore's order.
+  const start = [h[0], h[1]], found = [];
+  for (const [dx, dy, cap] of ${JSON.stringify(o.vectors.map((v) => [v.dx, v.dy, v.cap]))}) {
+    for (let k = 1n; (cap === null || k <= BigInt(cap)) && k * BigInt(dx) <= h[0] && k * BigInt(dy) <= h[1]; k++) {
+      const to = [h[0] - k * BigInt(dx), h[1] - k * BigInt(dy)];
+      if (isP(...to)) found.push([k * BigInt(dx + dy), to, to.join(":")]);
+    }
+  }
+  const moves = found.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0));`
+      : m.component === 'pair'
       ? `  const start = [h[0], h[1]];
   const moves = winningMoves(h[0], h[1]).map(([a, b]) => [h[0] - a + h[1] - b, [a, b]]);`
       : `  const start = [h[0], h[0] > 0n ? h[0] - 1n : 0n];
