@@ -107,6 +107,7 @@ const CASES: { name: string; game: string[]; emit?: string[]; answer: string[]; 
   { name: "Wythoff (the theorem), a pair a line: every winning move", game: ['--preset', 'wythoff'], answer: ['--answer', 'moves', '--words', 'First,Second'], layout: { flags: ['--input', 'cases', '--components', '1'], cases: 'counted', components: 1, width: 2, least: 0, largest: 10 ** 9 } },
   { name: 'Fibonacci Nim (Whinihan), a start heap a line: the number of winning moves', game: ['--preset', 'fibonacci-nim'], answer: ['--answer', 'count'], layout: { flags: ['--input', 'eof', '--components', '1'], cases: 'eof', components: 1, width: 1, least: 1, largest: 10 ** 12 } },
   { name: 'the divisor game (its theorem: G(n) the exponent of 2 in n), every winning move, a proper divisor taken', game: ['--preset', 'divisor'], answer: ['--answer', 'moves', '--move-format', 'take {take} from {from}'], layout: { flags: ['--input', 'cases'], cases: 'counted', components: 'counted', width: 1, least: 0, largest: 10 ** 6 } },
+  { name: 'a two-pile game by its observed law (--use-observed: (1,0), (0,1), (1,1) twice), a pair a line: every winning move', game: ['--vectors', '(1,0) (0,1) (1,1)x2', '--use-observed'], answer: ['--answer', 'moves', '--words', 'Win,Lose', '--move-format', '{take}: {from} -> {to}'], layout: { flags: ['--input', 'cases', '--components', '1'], cases: 'counted', components: 1, width: 2, least: 0, largest: 30 }, quick: true },
   { name: "S-Nim: each case's own subtraction set, then its positions (--moves -), every winning move, 'Case #k:' and ' | ' between", game: ['--moves', '-'], answer: ['--answer', 'moves', '--prefix', 'Case #{k}: ', '--between', ' | '], layout: { flags: ['--input', 'until'], cases: 'sentinel', sentinel: '0', components: 'counted', width: 1, least: 0, largest: 30, rule: true }, quick: true },
 ];
 
@@ -221,8 +222,8 @@ describe('--emit LANG --program: compiled, and random cases of every layout agai
   it('refuses what a program cannot do, in one line', async () => {
     const lasker = ['--rule', 'examples/lasker.mjs', '--use-observed', '--input', 'cases', '--emit', 'c', '--program', '--answer', 'moves'];
     expectBadInput(await runMain(lasker), "moves of a rule module's game", { pattern: /--emit, a whole program: --answer moves lists winning moves, which a program finds from the rule's moves written as data; those of .* are not \(a rule module's live in the module/ });
-    const law = ['--vectors', '(1,0) (0,1) (1,1)x2', '--use-observed', '--input', 'cases', '--components', '1', '--emit', 'c', '--program', '--answer', 'count'];
-    expectBadInput(await runMain(law), 'count of an observed two-pile law', { pattern: /--answer count: the law observed gives this game's P-positions only, not the moves to them, so its program answers --answer winner/ });
+    const law = ['--preset', 'one-more', '--max', '3000', '--use-observed', '--input', 'cases', '--components', '1', '--emit', 'c', '--program', '--answer', 'count'];
+    expectBadInput(await runMain(law), 'count of an observed law of start heaps', { pattern: /--answer count: the law observed gives this game's P-positions only, not the moves to them, so its program answers --answer winner/ });
     expectBadInput(await runMain(['--all-but', '-', '--emit', 'c', '--program', '--input', 'until']), 'an all-but set in each case', { pattern: /a rule in each case \(.*all-but -\) is written for subtraction sets only/ });
     expectBadInput(await runMain(['--preset', 'nim', '--program']), 'no --emit', { pattern: /--program writes a whole program with --emit LANG/ });
   });
