@@ -28,11 +28,15 @@ import { evaluatePosition } from './run.js';
 import { wrapText } from '../report/wrap.js';
 import { signalGroup } from '../host/process-group.js';
 
+/** Cases in one run of --input cases, until or eof: 1 to this many unless --per-run says (and positions of a case with a rule of its own). */
+const CASES_PER_RUN = 5;
+
 /** duel's own options (the game's, --input, --answer, --words and --misere are sg-explore's). */
 export const DUEL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   solution: { type: 'string', describe: "the program to test, run once a case: a command split at spaces (\"python3 sol.py\"); or give it after -- (each word as it is)", group: 'Duel:' },
   cases: { type: 'string', describe: 'runs of the solution, each on a new random input (default 100)', group: 'Duel:' },
   seed: { type: 'string', describe: 'the random inputs from this seed, to run the same cases again (default: a new seed, printed)', group: 'Duel:' },
+  'per-run': { type: 'string', describe: `with --input cases, until or eof: each run's input holds 1 to this many cases (default ${CASES_PER_RUN}), or A..B of them (50..50: exactly 50; an interpreter's start, paid once a run, then counts for little)`, group: 'Duel:' },
   heaps: { type: 'string', describe: 'each position has 1 to this many components (heaps, pairs; default 5), or A..B of them (3..3: exactly 3)', group: 'Duel:' },
   smallest: { type: 'string', describe: 'each heap (each pile of a pair) has at least this many tokens (default 0)', group: 'Duel:' },
   largest: { type: 'string', describe: 'each heap (each pile of a pair) has at most this many tokens (default 20; up to 10^18)', group: 'Duel:' },
@@ -42,8 +46,6 @@ export const DUEL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 /** The flags of sg-explore that duel passes on (the game, the layout, the answer). */
 const GAME_FLAGS = [...RULE_FLAGS, ...Object.keys(EXPLORE_OPTIONS).filter((flag) => EXPLORE_OPTIONS[flag]!.duel)];
 
-/** Positions in one run of --input cases: 1 to this many. */
-const CASES_PER_RUN = 5;
 /** Output of one run kept, at most (a solution that prints without end is stopped). */
 const OUTPUT_LIMIT = 16 << 20;
 /** Lines of the solution's stderr shown when it fails. */
@@ -62,6 +64,8 @@ export interface DuelCommand {
   readonly seedGiven: boolean;
   /** Components of a position: least and most. */
   readonly heaps: readonly [number, number];
+  /** Cases in one run's input (a layout of several cases): least and most. */
+  readonly perRun: readonly [number, number];
   readonly smallest: bigint;
   readonly largest: bigint;
   readonly timeLimitMs: number;
@@ -83,7 +87,7 @@ export function duelHelp(width: number): string {
     '',
     'Options:',
     ...Object.entries(DUEL_OPTIONS).map(([flag, spec]) => line(flag, spec.describe)),
-    line('input', `${EXPLORE_OPTIONS.input!.describe.replace(/^with --position -: /, '')}; with cases, until or eof, each run holds 1 to ${CASES_PER_RUN} of them`),
+    line('input', `${EXPLORE_OPTIONS.input!.describe.replace(/^with --position -: /, '')}; with cases, until or eof, each run holds 1 to ${CASES_PER_RUN} of them (--per-run)`),
     ...['sentinel', 'components'].map((flag) => line(flag, EXPLORE_OPTIONS[flag]!.describe)),
     line('answer', `${EXPLORE_OPTIONS.answer!.describe.replace(/^print only/, 'compare only')} (default winner)`),
     ...['words', 'words-separator', 'prefix', 'between', 'move-format', 'misere'].map((flag) => line(flag, EXPLORE_OPTIONS[flag]!.describe)),
@@ -137,6 +141,7 @@ export async function parseDuelLine(args: readonly string[], io: CliIo): Promise
   const limitText = single(own['time-limit'], 'time-limit');
   const casesText = single(own.cases, 'cases');
   const heapsText = single(own.heaps, 'heaps');
+  const perRunText = single(own['per-run'], 'per-run');
   let timeLimitMs = 5000;
   if (limitText !== undefined) {
     const seconds = Number(limitText.trim());
@@ -155,6 +160,7 @@ export async function parseDuelLine(args: readonly string[], io: CliIo): Promise
     seed: seedText === undefined ? Math.floor(Math.random() * 2 ** 31) : parseSmallCount(seedText, '--seed', 0, 2 ** 31 - 1),
     seedGiven: seedText !== undefined,
     heaps: parseHeapCounts(heapsText),
+    perRun: parseRange(perRunText, '--per-run', [1, CASES_PER_RUN], 1),
     smallest,
     largest,
     timeLimitMs,
@@ -163,11 +169,16 @@ export async function parseDuelLine(args: readonly string[], io: CliIo): Promise
 
 /** --heaps: K (1 to K components) or A..B (A to B; 3..3 exactly 3). */
 function parseHeapCounts(text: string | undefined): readonly [number, number] {
-  if (text === undefined) return [1, 5];
+  return parseRange(text, '--heaps', [1, 5], 0);
+}
+
+/** K (1 to K) or A..B (A to B, A at least `lowest`), each at most 100,000; `fallback` when not given. */
+function parseRange(text: string | undefined, flag: string, fallback: readonly [number, number], lowest: number): readonly [number, number] {
+  if (text === undefined) return fallback;
   const range = /^\s*([^.]+)\.\.([^.]+)\s*$/.exec(text);
-  if (!range) return [1, parseSmallCount(text, '--heaps', 1, 100_000)];
-  const least = parseSmallCount(range[1]!, '--heaps', 0, 100_000);
-  const most = parseSmallCount(range[2]!, '--heaps', Math.max(1, least), 100_000);
+  if (!range) return [1, parseSmallCount(text, flag, 1, 100_000)];
+  const least = parseSmallCount(range[1]!, flag, lowest, 100_000);
+  const most = parseSmallCount(range[2]!, flag, Math.max(1, least), 100_000);
   return [least, most];
 }
 
@@ -185,7 +196,7 @@ const between = (random: () => number, least: number, most: number) => least + M
  * tokens is drawn again.
  */
 async function drawInput(command: DuelCommand, layout: JudgeLayout, form: JudgeForm, game: GameSpec, random: () => number): Promise<{ input: string; cases: { rule: string[] | null; positions: string[][][] }[] }> {
-  const caseCount = layout.cases === 'one' ? 1 : between(random, 1, CASES_PER_RUN);
+  const caseCount = layout.cases === 'one' ? 1 : between(random, command.perRun[0], command.perRun[1]);
   const cases: { rule: string[] | null; positions: string[][][] }[] = [];
   const lines: string[] = [];
   if (layout.cases === 'counted') lines.push(String(caseCount));
@@ -377,6 +388,8 @@ export async function duelMain(args: readonly string[], io: CliIo): Promise<numb
   const count = typeof layout.components === 'number' ? formatCount(layout.components) : command.heaps[0] === command.heaps[1] ? formatCount(command.heaps[0]) : `${formatCount(command.heaps[0])} to ${formatCount(command.heaps[1])}`;
   const one = count === '1';
   const sizes = `${count} ${form.width === 1 ? (one ? 'heap' : 'heaps') : one ? 'component' : 'components'} of ${size(command.smallest)} to ${size(command.largest)}`;
-  io.stdout.write(`all ${formatCount(command.cases)} cases agree (${seedWords}; ${sizes}${layout.cases !== 'one' ? `, 1 to ${CASES_PER_RUN} cases a run` : ''}; --input ${layout.name} --answer ${mode})\n`);
+  const [fewest, most] = command.perRun;
+  const perRun = fewest === most ? `${formatCount(most)} ${most === 1 ? 'case' : 'cases'} a run` : `${formatCount(fewest)} to ${formatCount(most)} cases a run`;
+  io.stdout.write(`all ${formatCount(command.cases)} cases agree (${seedWords}; ${sizes}${layout.cases !== 'one' ? `, ${perRun}` : ''}; --input ${layout.name} --answer ${mode})\n`);
   return 0;
 }

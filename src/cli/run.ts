@@ -316,7 +316,8 @@ async function emitTo(game: GameSpec, command: ExploreCommand, io: CliIo): Promi
       const { judgeLayout } = await import('../core/contest/layout.js');
       const { answerSpec } = await import('../core/contest/answer.js');
       const heap = kindOf(game.rule).heap;
-      text = renderProgram(model, heap ? heap.moves(game.rule as never) : null, command.layout ?? judgeLayout('heaps'), command.answerSpec ?? answerSpec('winner'), language);
+      const pairMoves = kindOf(game.rule).judge?.movesAsData?.(game.rule as never) ?? null;
+      text = renderProgram(model, heap ? heap.moves(game.rule as never) : null, command.layout ?? judgeLayout('heaps'), command.answerSpec ?? answerSpec('winner'), language, pairMoves);
     }
     await sink.write(text);
     await sink.close();

@@ -76,6 +76,23 @@ while (at < t.length) { const x = next(), y = next(); out.push(lost[x][y] ? '0' 
     }));
   });
 
+  it('--per-run 7..7: each run holds exactly 7 cases (the count line says 7, and 7 cases follow)', async () => {
+    const echo = script('echo-cases', "out.push(t.join(' '));");
+    const run = await runMain(['duel', '--preset', 'nim', '--input', 'cases', '--answer', 'count', '--per-run', '7..7', '--seed', '3', ...PATIENT, '--solution', `node ${echo}`]);
+    expect(run.code).toBe(1);
+    const input = /input:\n((?: {2}.*\n)+)/.exec(run.stdout)![1]!.replace(/^ {2}/gm, '').trim().split('\n');
+    expect(input[0]).toBe('7');
+    // Each case: a count of heaps, then that many heaps; exactly 7 of them and nothing after.
+    const tokens = input.slice(1).join(' ').split(' ').map(Number);
+    let at = 0;
+    for (let c = 0; c < 7; c++) at += tokens[at]! + 1;
+    expect(at).toBe(tokens.length);
+    const right = script('nim-count', 'for (let c = next(); c > 0; c--) { const h = Array.from({ length: next() }, next); const s = h.reduce((a, b) => a ^ b, 0); out.push(String(s ? h.filter((x) => (x ^ s) < x).length : 0)); }');
+    const agree = await runMain(['duel', '--preset', 'nim', '--input', 'cases', '--answer', 'count', '--per-run', '7..7', '--cases', '5', '--seed', '3', ...PATIENT, '--solution', `node ${right}`]);
+    expect(agree.stdout).toBe('all 5 cases agree (--seed 3; 1 to 5 heaps of 0 to 20, 7 cases a run; --input cases --answer count)\n');
+    expectBadInput(await runMain(['duel', '--preset', 'nim', '--input', 'cases', '--per-run', '0..0', '--solution', 'x']), 'no case a run', { pattern: /--per-run/ });
+  });
+
   it('--heaps A..B and --smallest are checked', async () => {
     expectBadInput(await runMain(['duel', '--preset', 'nim', '--smallest', '30', '--largest', '20', '--solution', 'x']), 'smallest above largest', { pattern: /--smallest 30 is more than --largest 20/ });
     expectBadInput(await runMain(['duel', '--preset', 'nim', '--heaps', '5..2', '--solution', 'x']), 'backward range', { pattern: /--heaps/ });

@@ -14,8 +14,8 @@ import { longTest } from '../helpers/long.js';
  * compile, each reading a judge's layout and printing a judge's answer. Each
  * is compiled, then given random cases of its layout in one input (60; 1,000
  * in `[long]`) and compared with what sg-explore itself prints for that input
- * (answered by its own tables and theorems); `[long]` also runs `duel` with
- * 1,000 runs per layout.
+ * (answered by its own tables and theorems); `[long]` also runs `duel` on
+ * 1,000 cases per layout (50 a run) for C, Python and JavaScript.
  */
 const dirs = scratchDirectories('emit-program');
 const run = promisify(execFile);
@@ -65,18 +65,25 @@ interface Layout {
   readonly width: number;
   readonly least: number;
   readonly largest: number;
+  /** Each case gives its own subtraction set (--moves -), then a count of positions. */
+  readonly rule?: boolean;
 }
 
 /** `count` random cases in `layout`, as one input. */
 function randomInput(layout: Layout, count: number, seed: number): string {
   const random = mulberry32(seed);
   const lines: string[] = layout.cases === 'counted' ? [String(count)] : [];
-  for (let c = 0; c < count; ) {
+  const position = () => {
     const n = typeof layout.components === 'number' ? layout.components : int(random, 1, 5);
     const numbers = Array.from({ length: n * layout.width }, () => int(random, layout.least, layout.largest));
-    const line = (layout.components === 'counted' ? [n, ...numbers] : numbers).join(' ');
-    if (layout.sentinel !== undefined && line.startsWith(layout.sentinel)) continue;
-    lines.push(line);
+    return (layout.components === 'counted' ? [n, ...numbers] : numbers).join(' ');
+  };
+  for (let c = 0; c < count; ) {
+    // A rule of its own: 1 to 4 amounts of 1 to 10 (repeats and any order, as a judge may write them), then 1 to 3 positions.
+    const set = Array.from({ length: int(random, 1, 4) }, () => int(random, 1, 10));
+    const caseLines = layout.rule ? [`${set.length} ${set.join(' ')}`, ...((p) => [String(p), ...Array.from({ length: p }, position)])(int(random, 1, 3))] : [position()];
+    if (layout.sentinel !== undefined && caseLines.join(' ').startsWith(layout.sentinel)) continue;
+    lines.push(...caseLines);
     c++;
   }
   if (layout.sentinel !== undefined) lines.push(layout.sentinel);
@@ -84,7 +91,7 @@ function randomInput(layout: Layout, count: number, seed: number): string {
 }
 
 /** The games and layouts whose programs are checked: every model a program is written from, every layout and answer. */
-const CASES: { name: string; game: string[]; emit?: string[]; answer: string[]; layout: Layout }[] = [
+const CASES: { name: string; game: string[]; emit?: string[]; answer: string[]; layout: Layout; quick?: boolean }[] = [
   { name: 'Kayles (a proven period), T cases, winner with phrases and a Case #k prefix', game: ['--preset', 'kayles'], answer: ['--answer', 'winner', '--words', 'Alice will win,Bob will win', '--prefix', 'Case #{k}: '], layout: { flags: ['--input', 'cases'], cases: 'counted', components: 'counted', width: 1, least: 0, largest: 200 } },
   { name: 'subtraction {1,3,4}, cases until 0, every winning move', game: ['--moves', '1,3,4'], answer: ['--answer', 'moves', '--words', 'Yes,No'], layout: { flags: ['--input', 'until'], cases: 'sentinel', sentinel: '0', components: 'counted', width: 1, least: 0, largest: 60 } },
   { name: 'Nim (Bouton), cases to the end of the input, the number of winning moves', game: ['--preset', 'nim'], answer: ['--answer', 'count'], layout: { flags: ['--input', 'eof'], cases: 'eof', components: 'counted', width: 1, least: 0, largest: 10 ** 12 } },
@@ -92,6 +99,16 @@ const CASES: { name: string; game: string[]; emit?: string[]; answer: string[]; 
   { name: "Wythoff (the theorem), a pair a line to the end of the input", game: ['--preset', 'wythoff'], answer: ['--answer', 'winner', '--words', '1,0'], layout: { flags: ['--input', 'eof', '--components', '1'], cases: 'eof', components: 1, width: 2, least: 0, largest: 10 ** 9 } },
   { name: 'Fibonacci Nim (Whinihan), a start heap a line until 0', game: ['--preset', 'fibonacci-nim'], answer: ['--answer', 'winner', '--words', 'First win,Second win'], layout: { flags: ['--input', 'until', '--components', '1'], cases: 'sentinel', sentinel: '0', components: 1, width: 1, least: 2, largest: 10 ** 9 } },
   { name: 'take a Fibonacci number (no pattern): the table itself up to --max 400', game: ['--moves', 'fibonacci'], emit: ['--max', '400'], answer: ['--answer', 'winner'], layout: { flags: ['--input', 'cases'], cases: 'counted', components: 'counted', width: 1, least: 0, largest: 400 } },
+  { name: 'Kayles (a proven period), every winning move (take, split or shorten) in the layout {take} {heap} {to} / {after}', game: ['--preset', 'kayles'], answer: ['--answer', 'moves', '--words', 'Win,Lose', '--move-format', '{take} {heap} {to} / {after}'], layout: { flags: ['--input', 'cases'], cases: 'counted', components: 'counted', width: 1, least: 0, largest: 40 }, quick: true },
+  { name: "Dawson's Kayles (0.07), heaps to 10^18: the number of winning moves, counted through the period", game: ['--code', '0.07'], answer: ['--answer', 'count'], layout: { flags: ['--input', 'eof'], cases: 'eof', components: 'counted', width: 1, least: 0, largest: 10 ** 18 } },
+  { name: "Grundy's game (no pattern; the table to --max 120), the first winning move", game: ['--code', '4!.0'], emit: ['--max', '120'], answer: ['--answer', 'move', '--move-format', '{heap}: {from} -> {to}'], layout: { flags: ['--input', 'until'], cases: 'sentinel', sentinel: '0', components: 'counted', width: 1, least: 1, largest: 120 } },
+  { name: 'take one and split the rest into three heaps (0.8; the table to --max 60), every winning move', game: ['--code', '0.8'], emit: ['--max', '60'], answer: ['--answer', 'moves'], layout: { flags: ['--input', 'cases'], cases: 'counted', components: 'counted', width: 1, least: 0, largest: 60 } },
+  { name: 'all but 2 and 5 (an arithmetic-periodic pattern), the first winning move', game: ['--all-but', '2,5'], answer: ['--answer', 'move'], layout: { flags: ['--input', 'cases'], cases: 'counted', components: 'counted', width: 1, least: 0, largest: 10 ** 6 } },
+  { name: "Wythoff (the theorem), a pair a line: every winning move", game: ['--preset', 'wythoff'], answer: ['--answer', 'moves', '--words', 'First,Second'], layout: { flags: ['--input', 'cases', '--components', '1'], cases: 'counted', components: 1, width: 2, least: 0, largest: 10 ** 9 } },
+  { name: 'Fibonacci Nim (Whinihan), a start heap a line: the number of winning moves', game: ['--preset', 'fibonacci-nim'], answer: ['--answer', 'count'], layout: { flags: ['--input', 'eof', '--components', '1'], cases: 'eof', components: 1, width: 1, least: 1, largest: 10 ** 12 } },
+  { name: 'the divisor game (its theorem: G(n) the exponent of 2 in n), every winning move, a proper divisor taken', game: ['--preset', 'divisor'], answer: ['--answer', 'moves', '--move-format', 'take {take} from {from}'], layout: { flags: ['--input', 'cases'], cases: 'counted', components: 'counted', width: 1, least: 0, largest: 10 ** 6 } },
+  { name: 'a two-pile game by its observed law (--use-observed: (1,0), (0,1), (1,1) twice), a pair a line: every winning move', game: ['--vectors', '(1,0) (0,1) (1,1)x2', '--use-observed'], answer: ['--answer', 'moves', '--words', 'Win,Lose', '--move-format', '{take}: {from} -> {to}'], layout: { flags: ['--input', 'cases', '--components', '1'], cases: 'counted', components: 1, width: 2, least: 0, largest: 30 }, quick: true },
+  { name: "S-Nim: each case's own subtraction set, then its positions (--moves -), every winning move, 'Case #k:' and ' | ' between", game: ['--moves', '-'], answer: ['--answer', 'moves', '--prefix', 'Case #{k}: ', '--between', ' | '], layout: { flags: ['--input', 'until'], cases: 'sentinel', sentinel: '0', components: 'counted', width: 1, least: 0, largest: 30, rule: true }, quick: true },
 ];
 
 /** What sg-explore prints for a case's random input of `count` cases (found once, for every language). */
@@ -130,9 +147,10 @@ describe('--emit LANG --program: compiled, and random cases of every layout agai
       it.skip(`${language}: skipped, ${MISSING[language].join(' and ')} not found on PATH`, () => {});
       continue;
     }
-    // javac takes seconds a program on a busy machine: Java's quick check is one program of each kind of component (heaps, a pair, a start heap).
-    const only = language === 'java' ? [1, 4, 5] : undefined;
-    it(`${language}: ${only ? 'three layouts' : 'every layout and answer'}, 60 cases each`, () => checkPrograms(language, 60, only), 120_000);
+    // javac takes seconds a program on a busy machine: Java's quick check is one program of each kind of component (heaps, a pair, a start heap)
+    // and a rule in each case; the others' is the first seven and those marked quick (every model and layout), the rest in [long].
+    const only = language === 'java' ? [1, 4, 5, CASES.length - 1] : CASES.flatMap((c, i) => (i < 7 || c.quick ? [i] : []));
+    it(`${language}: ${only.length} layouts and answers, 60 cases each`, () => checkPrograms(language, 60, only), 180_000);
     longTest(`${language}: every layout and answer, 1,000 cases each [long]`, () => checkPrograms(language, 1000), 600_000);
   }
 
@@ -171,24 +189,57 @@ describe('--emit LANG --program: compiled, and random cases of every layout agai
     expect([past.status, past.stderr]).toEqual([1, 'grundy(9223372036854775808): past 2^63 - 1, where G(n) could pass 64 bits\n']);
   });
 
+  it("C: more winning moves than sg-explore lists stop the program with a message, as sg-explore refuses them; a Kayles heap of 10^18 is counted at once", async (context) => {
+    if (MISSING.c.length > 0) return context.skip();
+    const many = await build('c', ['--preset', 'kayles', '--input', 'cases', '--answer', 'moves'], join(dirs.root, 'many'));
+    const input = '1\n1 1000000\n';
+    const cli = await runMain(['--preset', 'kayles', '--position', '-', '--input', 'cases', '--answer', 'moves'], { stdin: input });
+    expect(cli.code).not.toBe(0);
+    expect(cli.stderr).toMatch(/winning moves; at most 10000 are listed/);
+    const got = spawnSync(many[0]!, [], { input, encoding: 'utf8' });
+    expect([got.status, got.stderr]).toEqual([1, 'more than 10000 winning moves: sg-explore lists at most that many\n']);
+    // Counted through the period (Kayles: preperiod 71, period 12): against a brute force of Kayles' values and options at 3,000,
+    // and against sg-explore's own count at 10^18.
+    const count = await build('c', ['--preset', 'kayles', '--input', 'cases', '--answer', 'count'], join(dirs.root, 'count'));
+    const g: number[] = [];
+    for (let n = 0; n <= 3000; n++) {
+      const seen = new Set<number>();
+      for (const take of [1, 2]) for (let a = 0; 2 * a <= n - take; a++) seen.add(g[a]! ^ g[n - take - a]!);
+      let v = 0;
+      while (seen.has(v)) v++;
+      g.push(v);
+    }
+    // Two heaps 3000 and 7: the moves of either heap to the value the other asks for (a split of a leaves a and n - take - a).
+    const movesTo = (n: number, want: number) => [1, 2].reduce((sum, take) => sum + Array.from({ length: Math.floor((n - take) / 2) + 1 }, (_, a) => a).filter((a) => n - take >= 0 && (g[a]! ^ g[n - take - a]!) === want).length, 0);
+    const brute = g[3000]! === g[7]! ? 0 : movesTo(3000, g[7]!) + movesTo(7, g[3000]!);
+    expect(spawnSync(count[0]!, [], { input: '1\n2 3000 7\n', encoding: 'utf8' }).stdout).toBe(`${brute}\n`);
+    const huge = '2\n1 1000000000000000000\n2 999999999999999999 7\n';
+    const expected = await runMain(['--preset', 'kayles', '--position', '-', '--input', 'cases', '--answer', 'count'], { stdin: huge });
+    expect(expected.stderr).toBe('');
+    expect(spawnSync(count[0]!, [], { input: huge, encoding: 'utf8' }).stdout).toBe(expected.stdout);
+  });
+
   it('refuses what a program cannot do, in one line', async () => {
-    expectBadInput(await runMain(['--preset', 'kayles', '--emit', 'c', '--program', '--answer', 'moves']), 'moves of Kayles', { pattern: /--emit, a whole program: --answer moves lists winning moves, which a program finds from the amounts a move takes/ });
-    expectBadInput(await runMain(['--preset', 'wythoff', '--emit', 'c', '--program', '--answer', 'count']), 'count of Wythoff', { pattern: /answers --answer winner/ });
-    expectBadInput(await runMain(['--moves', '-', '--emit', 'c', '--program', '--input', 'until']), 'a rule in each case', { pattern: /a rule in each case \(--moves -\) has no pattern to write/ });
+    const lasker = ['--rule', 'examples/lasker.mjs', '--use-observed', '--input', 'cases', '--emit', 'c', '--program', '--answer', 'moves'];
+    expectBadInput(await runMain(lasker), "moves of a rule module's game", { pattern: /--emit, a whole program: --answer moves lists winning moves, which a program finds from the rule's moves written as data; those of .* are not \(a rule module's live in the module/ });
+    const law = ['--preset', 'one-more', '--max', '3000', '--use-observed', '--input', 'cases', '--components', '1', '--emit', 'c', '--program', '--answer', 'count'];
+    expectBadInput(await runMain(law), 'count of an observed law of start heaps', { pattern: /--answer count: the law observed gives this game's P-positions only, not the moves to them, so its program answers --answer winner/ });
+    expectBadInput(await runMain(['--all-but', '-', '--emit', 'c', '--program', '--input', 'until']), 'an all-but set in each case', { pattern: /a rule in each case \(.*all-but -\) is written for subtraction sets only/ });
     expectBadInput(await runMain(['--preset', 'nim', '--program']), 'no --emit', { pattern: /--program writes a whole program with --emit LANG/ });
   });
 });
 
 describe('duel against the programs [long]', () => {
-  // C only: an interpreter's start (python3 about 0.2 s on a loaded machine) makes 7,000 runs take over 20 minutes; the big inputs above check every language.
-  for (const language of ['c'] as const) {
-    longTest(`${language}: 1,000 runs of duel per layout [long]`, async (context) => {
+  // An interpreter's start (python3 about half a second on a loaded machine) made 1,000 runs of one to five cases a layout take 23
+  // minutes: each run now holds 50 cases (--per-run 50..50), so 20 runs give each layout's 1,000 cases. Java's JVM is checked above.
+  for (const language of ['c', 'python', 'javascript'] as const) {
+    longTest(`${language}: duel on 1,000 cases per layout, 50 a run [long]`, async (context) => {
       if (MISSING[language].length > 0) return context.skip();
       for (const [i, c] of CASES.entries()) {
         const command = await build(language, [...c.game, ...(c.emit ?? []), ...c.layout.flags, ...c.answer], join(dirs.root, `duel-${language}`, String(i)));
         const sizes = ['--smallest', String(c.layout.least), '--largest', String(c.layout.largest)];
-        const out = await runMain(['duel', ...c.game, ...c.layout.flags, ...c.answer, ...sizes, '--cases', '1000', '--seed', String(i), '--time-limit', '60', '--', ...command]);
-        expect(out.stdout, `${language}: ${c.name}`).toMatch(/^all 1,000 cases agree/);
+        const out = await runMain(['duel', ...c.game, ...c.layout.flags, ...c.answer, ...sizes, '--cases', '20', '--per-run', '50..50', '--seed', String(i), '--time-limit', '120', '--', ...command]);
+        expect(out.stdout, `${language}: ${c.name}`).toMatch(/^all 20 cases agree \(.*50 cases a run/);
       }
     }, 3_600_000);
   }

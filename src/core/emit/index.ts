@@ -11,7 +11,7 @@ import { javascriptRenderer } from './javascript.js';
 import { javaRenderer } from './java.js';
 import { renderLaw } from './law-code.js';
 import { comment, headerLines } from './source.js';
-import { programModel, programNotes, type CaseRuleModel, type ProgramModel } from './program.js';
+import { programModel, programNotes, type CaseRuleModel, type PairVector, type ProgramModel } from './program.js';
 import { caseRuleFunctions } from './program-case.js';
 import { cProgramMain } from './program-c.js';
 import { javascriptProgramMain, pythonProgramMain } from './program-scripts.js';
@@ -77,10 +77,10 @@ const PROGRAM_MAINS: Readonly<Record<EmitLanguage, (m: ProgramModel) => string>>
  * A whole program (--emit --program): what it reads and prints, the
  * functions of the model, and a main that reads `layout` and prints
  * `answer` as the CLI does. `moves`: the rule's moves (a heap rule's), for
- * the winning moves.
+ * the winning moves; `pairMoves`, a two-pile game's.
  */
-export function renderProgram(model: EmitModel | CaseRuleModel, moves: HeapMoves | null, layout: JudgeLayout, answer: AnswerSpec, language: EmitLanguage): string {
-  const program = programModel(model, moves, layout, answer, language);
+export function renderProgram(model: EmitModel | CaseRuleModel, moves: HeapMoves | null, layout: JudgeLayout, answer: AnswerSpec, language: EmitLanguage, pairMoves: readonly PairVector[] | null = null): string {
+  const program = programModel(model, moves, layout, answer, language, pairMoves);
   const mark = language === 'python' ? '#' : '//';
   return comment(programNotes(program, language), mark) + (model.kind === 'case-rule' ? caseRuleFunctions(language) : renderModel(model, language)) + PROGRAM_MAINS[language](program);
 }

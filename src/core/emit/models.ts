@@ -95,6 +95,8 @@ export interface CodeModel {
   readonly title: string;
   /** Each language's notes for the header (what its functions take) and its code. */
   readonly sources: Readonly<Record<EmitLanguage, { readonly notes: readonly string[]; readonly body: string }>>;
+  /** 'heap' where the code's grundy(n) values one heap (a program adds heaps up, its moves from the rule's): absent, no program is written. */
+  readonly component?: 'heap';
 }
 
 /** What an emitted program computes, apart from the language it is written in. */

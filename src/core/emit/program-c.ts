@@ -107,7 +107,7 @@ static size_t tokens_left(void) {
 /** The constants of a heap's options, as the answer needs them (only what it uses: -Wall finds nothing unused). */
 function optionData(m: ProgramModel): string {
   const o = m.options;
-  if (o === null || o.kind === 'nim' || o.kind === 'theorem') return '';
+  if (o === null || o.kind === 'nim' || o.kind === 'theorem' || o.kind === 'divisors' || o.kind === 'vectors') return '';
   if (o.kind === 'takes' && m.layout.rule !== null) return '';
   if (o.kind === 'takes') return `static const unsigned long long TAKES[] = {${list(o.takes.map((t) => `${t}ULL`))}};\nstatic const int TAKES_N = ${o.takes.length};\n`;
   if (o.kind === 'all-but') return `static const unsigned long long EXCLUDED[] = {${list(o.excluded.map((t) => `${t}ULL`))}};\nstatic const int EXCLUDED_N = ${o.excluded.length};\n`;
@@ -269,8 +269,43 @@ function cOptions(m: ProgramModel): string {
     return `${head}static int options(unsigned long long n, sg_value want) {\n    for (int j = 0; j < TAKES_N && TAKES[j] <= n; j++) {\n        unsigned long long to = n - TAKES[j];\n        if (grundy(to) == want && !visit(TAKES[j], &to, 1)) return 0;\n    }\n    return 1;\n}\n`;
   }
   if (o.kind === 'all-but') return cAllBut(m);
+  if (o.kind === 'divisors') return cDivisors;
   return o.kind === 'code' ? cCode(o.repeat) : '';
 }
+
+/** The divisor game: every proper divisor of n, ascending (the odd part's divisors by trial division, times each power of 2 in n). */
+const cDivisors = `
+static unsigned long long *divisors;
+
+static int ascending(const void *a, const void *b) {
+    unsigned long long x = *(const unsigned long long *)a, y = *(const unsigned long long *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int options(unsigned long long n, sg_value want) {
+    if (n < 2) return 1;
+    unsigned long long m = n;
+    int k = 0;
+    while ((m & 1) == 0) {
+        m >>= 1;
+        k++;
+    }
+    size_t count = 0, cap = 0;
+    for (unsigned long long e = 1; e <= m / e; e += 2) {
+        if (m % e != 0) continue;
+        for (int side = 0; side < (e == m / e ? 1 : 2); side++) {
+            if (count + k + 1 > cap) divisors = (unsigned long long *)realloc(divisors, (cap = 2 * cap + k + 64) * sizeof *divisors);
+            for (int j = 0; j <= k; j++) divisors[count++] = (side ? m / e : e) << j;
+        }
+    }
+    qsort(divisors, count, sizeof *divisors, ascending);
+    for (size_t i = 0; i < count; i++) {
+        unsigned long long d = divisors[i], to = n - d;
+        if (d < n && grundy(to) == want && !visit(d, &to, 1)) return 0;
+    }
+    return 1;
+}
+`;
 
 /** An all-but set: the heaps below n of the value (few: each residue's values rise by the saltus), largest first, less the excluded amounts. */
 function cAllBut(m: ProgramModel): string {
@@ -427,10 +462,53 @@ static void answer(size_t n) {
 }
 `;
 
+/** A two-pile law's winning moves: each multiple of each vector that leaves a P-position by is_p, in sg-explore's order (fewest tokens, then the position as "x:y" text). */
+function cVectorMoves(vectors: readonly { dx: number; dy: number; cap: number | null }[]): string {
+  const rows = vectors.map((v) => `{${v.dx}, ${v.dy}, ${v.cap ?? 0}}`).join(', ');
+  return `    static const long long VECTORS[][3] = {${rows}}; /* dx, dy, the most multiples (0: any) */
+    from[0] = (long long)heaps[0];
+    from[1] = (long long)heaps[1];
+    int count = 0;
+    for (size_t v = 0; v < sizeof VECTORS / sizeof VECTORS[0]; v++) {
+        long long dx = VECTORS[v][0], dy = VECTORS[v][1];
+        for (long long k = 1; (VECTORS[v][2] == 0 || k <= VECTORS[v][2]) && k * dx <= from[0] && k * dy <= from[1]; k++) {
+            int q = is_p(from[0] - k * dx, from[1] - k * dy);
+            if (q < 0) die("is_p cannot decide a position a move leaves (see the header)");
+            if (!q) continue;
+            if (count == room) {
+                to = (long long (*)[2])realloc(to, (room *= 2) * sizeof *to);
+                take = (unsigned long long *)realloc(take, room * sizeof *take);
+            }
+            to[count][0] = from[0] - k * dx;
+            to[count][1] = from[1] - k * dy;
+            take[count++] = (unsigned long long)(k * (dx + dy));
+        }
+    }
+    for (int i = 1; i < count; i++) {
+        for (int j = i; j > 0; j--) {
+            char a[48], b[48];
+            snprintf(a, sizeof a, "%lld:%lld", to[j - 1][0], to[j - 1][1]);
+            snprintf(b, sizeof b, "%lld:%lld", to[j][0], to[j][1]);
+            if (take[j - 1] < take[j] || (take[j - 1] == take[j] && strcmp(a, b) <= 0)) break;
+            long long t0 = to[j][0], t1 = to[j][1];
+            unsigned long long tt = take[j];
+            to[j][0] = to[j - 1][0];
+            to[j][1] = to[j - 1][1];
+            take[j] = take[j - 1];
+            to[j - 1][0] = t0;
+            to[j - 1][1] = t1;
+            take[j - 1] = tt;
+        }
+    }`;
+}
+
 /** One pair's or start heap's winning moves, by the theorem (Wythoff's, or Whinihan's and Schwenk's): who wins, or the moves. */
 function cTheoremMoves(m: ProgramModel): string {
+  const o = m.options!;
   const moves =
-    m.component === 'pair'
+    o.kind === 'vectors'
+      ? cVectorMoves(o.vectors)
+      : m.component === 'pair'
       ? `    from[0] = (long long)heaps[0];
     from[1] = (long long)heaps[1];
     int count = winning_moves(from[0], from[1], to);
@@ -452,8 +530,16 @@ function cTheoremMoves(m: ProgramModel): string {
         fputs(MODE == 2 ? "0" : WORDS[WORDS_N - 1], stdout);
         return;
     }
-    long long from[2], to[128][2];
-    unsigned long long take[128];
+    /* The moves found, kept from case to case (a theorem's are at most 128; a law's grow as they need). */
+    static long long (*to)[2];
+    static unsigned long long *take;
+    static int room;
+    long long from[2];
+    if (!to) {
+        room = 128;
+        to = (long long (*)[2])malloc(room * sizeof *to);
+        take = (unsigned long long *)malloc(room * sizeof *take);
+    }
 ${moves}
     if (MODE == 2) {
         printf("%d", count);

@@ -103,7 +103,7 @@ ${m.layout.rule === null ? JAVA_ONE : JAVA_RULE}
 function javaOptionData(m: ProgramModel): string {
   const o = m.options;
   const longs = (list: readonly (number | bigint)[]) => `{${list.map((t) => `${t}L`).join(', ')}}`;
-  if (o === null || o.kind === 'nim' || o.kind === 'theorem') return '';
+  if (o === null || o.kind === 'nim' || o.kind === 'theorem' || o.kind === 'divisors' || o.kind === 'vectors') return '';
   if (o.kind === 'takes' && m.layout.rule !== null) return '';
   if (o.kind === 'takes') return `    static final long[] TAKES = ${longs(o.takes)};\n`;
   if (o.kind === 'all-but') {
@@ -122,6 +122,23 @@ function javaOptions(m: ProgramModel): string {
   const o = m.options!;
   if (o.kind === 'nim') return `    static boolean options(long n, long want) {\n        return want >= n || visit(n - want, new long[] {want});\n    }\n`;
   if (o.kind === 'takes') return `    static boolean options(long n, long want) {\n        for (long t : TAKES) {\n            if (t > n) break;\n            if (SG.grundy(n - t) == want && !visit(t, new long[] {n - t})) return false;\n        }\n        return true;\n    }\n`;
+  if (o.kind === 'divisors') {
+    return `    // Every proper divisor d of n, ascending: the odd divisors of n's odd part (trial division), times each power of 2 in n.
+    static boolean options(long n, long want) {
+        if (n < 2) return true;
+        long m = n;
+        int k = 0;
+        while ((m & 1) == 0) { m >>= 1; k++; }
+        java.util.TreeSet<Long> all = new java.util.TreeSet<>();
+        for (long e = 1; e <= m / e; e += 2) {
+            if (m % e != 0) continue;
+            for (int j = 0; j <= k; j++) { all.add(e << j); all.add((m / e) << j); }
+        }
+        for (long d : all) if (d < n && SG.grundy(n - d) == want && !visit(d, new long[] {n - d})) return false;
+        return true;
+    }
+`;
+  }
   if (o.kind === 'all-but') {
     return `    static boolean options(long n, long want) {
         // The heaps below n of value want, read off the pattern (few), largest first, less the excluded amounts.
@@ -284,8 +301,25 @@ const javaHeapAnswer = `    static long[] heapsNow;
 
 /** One pair's or start heap's winning moves in Java, by the theorem: who wins, or the moves. */
 function javaTheoremMoves(m: ProgramModel): string {
+  const o = m.options!;
   const moves =
-    m.component === 'pair'
+    o.kind === 'vectors'
+      ? `        // Each multiple of each move vector {dx, dy, the most multiples (0: any)} that leaves a P-position, in sg-explore's order.
+        long[] start = {h[0], h[1]};
+        java.util.List<long[]> found = new java.util.ArrayList<>();
+        for (long[] v : new long[][] {${o.vectors.map((v) => `{${v.dx}, ${v.dy}, ${v.cap ?? 0}}`).join(', ')}}) {
+            for (long k = 1; (v[2] == 0 || k <= v[2]) && k * v[0] <= h[0] && k * v[1] <= h[1]; k++) {
+                if (SG.isP(h[0] - k * v[0], h[1] - k * v[1])) found.add(new long[] {k * (v[0] + v[1]), h[0] - k * v[0], h[1] - k * v[1]});
+            }
+        }
+        found.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : (a[1] + ":" + a[2]).compareTo(b[1] + ":" + b[2]));
+        long[] take = new long[found.size()];
+        long[][] to = new long[found.size()][];
+        for (int i = 0; i < take.length; i++) {
+            take[i] = found.get(i)[0];
+            to[i] = new long[] {found.get(i)[1], found.get(i)[2]};
+        }`
+      : m.component === 'pair'
       ? `        long[] start = {h[0], h[1]};
         long[][] to = SG.winningMoves(h[0], h[1]);
         long[] take = new long[to.length];

@@ -17,7 +17,7 @@ export function optionConstants(m: ProgramModel, language: 'python' | 'javascrip
   const o = m.options;
   const big = (list: readonly number[]) => (language === 'python' ? json(list) : `${json(list)}.map(BigInt)`);
   const number = (n: number | bigint) => (language === 'python' ? String(n) : `${n}n`);
-  if (o === null || o.kind === 'nim' || o.kind === 'theorem') return {};
+  if (o === null || o.kind === 'nim' || o.kind === 'theorem' || o.kind === 'divisors' || o.kind === 'vectors') return {};
   if (o.kind === 'takes') return { TAKES: big(o.takes) };
   if (o.kind === 'all-but') return { EXCLUDED: language === 'python' ? `set(${json(o.excluded)})` : big(o.excluded) };
   return {
@@ -35,6 +35,13 @@ export function pythonOptions(m: ProgramModel): string {
   const head = 'def options(n, want, counting):\n    """The options of a heap of n with value want, in sg-explore\'s order: (take, parts, how many) each."""\n';
   if (o.kind === 'nim') return `${head}    if want < n:\n        yield n - want, [want], 1\n`;
   if (o.kind === 'takes') return `${head}    for t in TAKES:\n        if t > n:\n            break\n        if grundy(n - t) == want:\n            yield t, [n - t], 1\n`;
+  if (o.kind === 'divisors') {
+    return (
+      `${head}    # Every proper divisor d of n, ascending: the odd divisors of n's odd part (trial division), times each power of 2 in n.\n` +
+      `    if n < 2:\n        return\n    m, k = n, 0\n    while m % 2 == 0:\n        m, k = m // 2, k + 1\n    odd, e = set(), 1\n    while e * e <= m:\n        if m % e == 0:\n            odd.update((e, m // e))\n        e += 2\n` +
+      `    for d in sorted(e << j for e in odd for j in range(k + 1)):\n        if d < n and grundy(n - d) == want:\n            yield d, [n - d], 1\n`
+    );
+  }
   if (o.kind === 'all-but') {
     const residue =
       m.code.kind === 'heap-cycle' && m.code.saltus !== 0n
@@ -121,6 +128,14 @@ export function javascriptOptions(m: ProgramModel): string {
   const head = "/** The options of a heap of n with value want, in sg-explore's order: [take, parts, how many] each. */\nfunction* options(n, want, counting) {\n";
   if (o.kind === 'nim') return `${head}  if (want < n) yield [n - want, [want], 1n];\n}\n`;
   if (o.kind === 'takes') return `${head}  for (const t of TAKES) {\n    if (t > n) break;\n    if (grundy(n - t) === want) yield [t, [n - t], 1n];\n  }\n}\n`;
+  if (o.kind === 'divisors') {
+    return (
+      `${head}  // Every proper divisor d of n, ascending: the odd divisors of n's odd part (trial division), times each power of 2 in n.\n` +
+      `  if (n < 2n) return;\n  let m = n, k = 0n;\n  while (m % 2n === 0n) m /= 2n, k++;\n  const odd = new Set();\n  for (let e = 1n; e * e <= m; e += 2n) if (m % e === 0n) odd.add(e).add(m / e);\n` +
+      `  const all = [];\n  for (const e of odd) for (let j = 0n; j <= k; j++) all.push(e << j);\n  all.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));\n` +
+      `  for (const d of all) if (d < n && grundy(n - d) === want) yield [d, [n - d], 1n];\n}\n`
+    );
+  }
   if (o.kind === 'all-but') {
     const residue =
       m.code.kind === 'heap-cycle' && m.code.saltus !== 0n

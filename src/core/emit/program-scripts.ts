@@ -45,49 +45,7 @@ ${m.options === null ? '    out.append(WORDS[1] if is_p(*h) else WORDS[0])\n' : 
         s ^= grundy(x)
     out.append(WORDS[0] if s else WORDS[1])
 `
-        : `${pythonOptions(m)}
-
-def answer(h, out):
-    s = 0
-    for x in h:
-        s ^= grundy(x)
-    if MODE == 0:
-        out.append(WORDS[0] if s else WORDS[1])
-        return
-    if s == 0:
-        out.append("0" if MODE == 2 else WORDS[-1])
-        return
-    if MODE != 1:
-        count = sum(times for x in h for _, _, times in options(x, grundy(x) ^ s, True))
-        if MODE == 2:
-            out.append(str(count))
-            return
-        if count > ${WINNING_MOVES_LISTED}:
-            sys.exit("more than ${WINNING_MOVES_LISTED} winning moves: sg-explore lists at most that many")
-    if MODE == 3 and len(WORDS) == 2:
-        out.append(WORDS[0] + "\\n")
-    first = True
-    for i, x in enumerate(h):
-        for take, parts, _ in options(x, grundy(x) ^ s, False):
-            if not first:
-                out.append("\\n")
-            first = False
-            write_move(h, i, take, parts, out)
-            if MODE == 1:
-                return
-
-
-def write_move(h, i, take, parts, out):
-    to = " ".join(map(str, parts)) or "0"
-    fields = {1: str(take), 2: str(i + 1), 3: str(h[i]), 4: to}
-    for code, text in zip(MOVE_FIELD, MOVE_TEXT):
-        if code == 0:
-            out.append(text)
-        elif code == 5:
-            out.append(" ".join(to if j == i else str(x) for j, x in enumerate(h)))
-        else:
-            out.append(fields[code])
-`;
+        : pythonHeapAnswer(m);
   return `
 # ---- the judge's layout and answer ----
 import sys
@@ -222,8 +180,20 @@ main();
 
 /** One pair's or start heap's winning moves in Python, by the theorem: who wins, or the moves. */
 function pythonTheoremMoves(m: ProgramModel): string {
+  const o = m.options!;
   const moves =
-    m.component === 'pair'
+    o.kind === 'vectors'
+      ? `    # Each multiple of each move vector (dx, dy, the most multiples or None) that leaves a P-position, in sg-explore's order.
+    start, found = (h[0], h[1]), []
+    for dx, dy, cap in ${JSON.stringify(o.vectors.map((v) => [v.dx, v.dy, v.cap])).replaceAll('null', 'None')}:
+        k = 1
+        while (cap is None or k <= cap) and k * dx <= h[0] and k * dy <= h[1]:
+            to = (h[0] - k * dx, h[1] - k * dy)
+            if is_p(*to):
+                found.append((k * (dx + dy), f"{to[0]}:{to[1]}", to))
+            k += 1
+    moves = [(take, to) for take, _, to in sorted(found)]`
+      : m.component === 'pair'
       ? `    start = (h[0], h[1])
     moves = [(h[0] - a + h[1] - b, (a, b)) for a, b in winning_moves(*start)]`
       : `    start = (h[0], h[0] - 1 if h[0] else 0)
@@ -252,8 +222,19 @@ ${moves}
 
 /** The same in JavaScript. */
 function javascriptTheoremMoves(m: ProgramModel): string {
+  const o = m.options!;
   const moves =
-    m.component === 'pair'
+    o.kind === 'vectors'
+      ? `  // Each multiple of each move vector [dx, dy, the most multiples or null] that leaves a P-position, in sg-explore's order.
+  const start = [h[0], h[1]], found = [];
+  for (const [dx, dy, cap] of ${JSON.stringify(o.vectors.map((v) => [v.dx, v.dy, v.cap]))}) {
+    for (let k = 1n; (cap === null || k <= BigInt(cap)) && k * BigInt(dx) <= h[0] && k * BigInt(dy) <= h[1]; k++) {
+      const to = [h[0] - k * BigInt(dx), h[1] - k * BigInt(dy)];
+      if (isP(...to)) found.push([k * BigInt(dx + dy), to, to.join(":")]);
+    }
+  }
+  const moves = found.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0));`
+      : m.component === 'pair'
       ? `  const start = [h[0], h[1]];
   const moves = winningMoves(h[0], h[1]).map(([a, b]) => [h[0] - a + h[1] - b, [a, b]]);`
       : `  const start = [h[0], h[0] > 0n ? h[0] - 1n : 0n];
@@ -316,3 +297,50 @@ const JAVASCRIPT_RULE = `    readRule(number);
       const n = COMPONENTS === -1 ? Number(number()) : COMPONENTS;
       answer(Array.from({ length: n }, number), out);
     }`;
+
+/** Python's answer of a sum of heaps: who wins, or its winning moves (counted first: more than sg-explore lists is refused as it refuses). */
+function pythonHeapAnswer(m: ProgramModel): string {
+  return `${pythonOptions(m)}
+
+def answer(h, out):
+    s = 0
+    for x in h:
+        s ^= grundy(x)
+    if MODE == 0:
+        out.append(WORDS[0] if s else WORDS[1])
+        return
+    if s == 0:
+        out.append("0" if MODE == 2 else WORDS[-1])
+        return
+    if MODE != 1:
+        count = sum(times for x in h for _, _, times in options(x, grundy(x) ^ s, True))
+        if MODE == 2:
+            out.append(str(count))
+            return
+        if count > ${WINNING_MOVES_LISTED}:
+            sys.exit("more than ${WINNING_MOVES_LISTED} winning moves: sg-explore lists at most that many")
+    if MODE == 3 and len(WORDS) == 2:
+        out.append(WORDS[0] + "\\n")
+    first = True
+    for i, x in enumerate(h):
+        for take, parts, _ in options(x, grundy(x) ^ s, False):
+            if not first:
+                out.append("\\n")
+            first = False
+            write_move(h, i, take, parts, out)
+            if MODE == 1:
+                return
+
+
+def write_move(h, i, take, parts, out):
+    to = " ".join(map(str, parts)) or "0"
+    fields = {1: str(take), 2: str(i + 1), 3: str(h[i]), 4: to}
+    for code, text in zip(MOVE_FIELD, MOVE_TEXT):
+        if code == 0:
+            out.append(text)
+        elif code == 5:
+            out.append(" ".join(to if j == i else str(x) for j, x in enumerate(h)))
+        else:
+            out.append(fields[code])
+`;
+}

@@ -16,6 +16,13 @@ import { LARGEST_SIGNED } from './limits.js';
 /** What a position's components are to the functions: a heap valued by grundy(n), or one component tested by is_p (a pair, a start heap). */
 export type ProgramComponent = 'heap' | 'pair' | 'start';
 
+/** A two-pile game's move: m·(dx, dy), 1 <= m <= cap (null: any). */
+export interface PairVector {
+  readonly dx: number;
+  readonly dy: number;
+  readonly cap: number | null;
+}
+
 /** A move's layout, as parts: text, or a field. */
 export type MovePart = { readonly text: string } | { readonly field: MoveField };
 
@@ -40,7 +47,7 @@ export interface ProgramModel {
   /** Tokens a component takes (a pair 2). */
   readonly width: number;
   /** How the winning moves of a heap are found: Nim's (the heap becomes the value wanted), or from the rule's moves as data; null: who wins only. */
-  readonly options: { readonly kind: 'nim' } | { readonly kind: 'theorem' } | HeapMovesData | null;
+  readonly options: { readonly kind: 'nim' } | { readonly kind: 'theorem' } | { readonly kind: 'vectors'; readonly vectors: readonly PairVector[] } | HeapMovesData | null;
   /** G's proven period without a saltus (preperiod, period), where a code's splits are counted and listed by residue (a heap of 10^18 costs a period); null: split by split. */
   readonly cycle: { readonly pre: number; readonly period: number } | null;
   readonly layout: JudgeLayout;
@@ -65,6 +72,11 @@ const COMPONENTS: Readonly<Record<(EmitModel | CaseRuleModel)['kind'], ProgramCo
   'case-rule': 'heap',
 };
 
+/** What a position's components are to a model's functions (a kind's own code: what it says; null: no program). */
+function componentOf(code: EmitModel | CaseRuleModel): ProgramComponent | null {
+  return code.kind === 'code' ? (code.component ?? null) : COMPONENTS[code.kind];
+}
+
 /** The move layout's parts. */
 export function moveParts(format: string): MovePart[] {
   return format
@@ -78,14 +90,14 @@ export function moveParts(format: string): MovePart[] {
  * program cannot do is refused in one line (a rule in each case, the
  * winning moves of a game whose moves are not data here, a sum of pairs).
  */
-export function programModel(code: EmitModel | CaseRuleModel, moves: HeapMoves | null, layout: JudgeLayout, answer: AnswerSpec, language: EmitLanguage): ProgramModel {
-  const component = COMPONENTS[code.kind];
+export function programModel(code: EmitModel | CaseRuleModel, moves: HeapMoves | null, layout: JudgeLayout, answer: AnswerSpec, language: EmitLanguage, pairMoves: readonly PairVector[] | null = null): ProgramModel {
+  const component = componentOf(code);
   if (component === null) throw refuse(saying('error.emit.codeTheorem'));
   // A rule in each case is tabulated per case from its set: a subtraction set's (an all-but set's moves are not a list).
   const perCase = layout.rule !== null && code.kind === 'case-rule' && moves?.asData?.(null)?.kind === 'takes';
   if ((layout.rule !== null || code.kind === 'case-rule') && !perCase) throw refuse(saying('error.emit.rulePerCase', { rule: mention((layout.rule ?? 'moves') as InputField) }));
   // A case's set is read at run time: its moves are amounts taken, found as a finite set's are.
-  const options = answer.mode === 'winner' ? null : code.kind === 'case-rule' ? { kind: 'takes' as const, takes: [] } : heapOptions(code, moves, answer);
+  const options = answer.mode === 'winner' ? null : code.kind === 'case-rule' ? { kind: 'takes' as const, takes: [] } : heapOptions(code, moves, answer, pairMoves);
   const cycle = options?.kind === 'code' && code.kind === 'heap-cycle' && code.limit === undefined && code.saltus === 0n ? { pre: code.preperiod, period: code.period } : null;
   // As the C functions choose (c-family.ts): 128 bits only where heaps up to 2^63 - 1 already pass 64 bits.
   const wide = code.kind === 'heap-cycle' && code.largestSigned > 2n ** 64n - 1n;
@@ -95,11 +107,13 @@ export function programModel(code: EmitModel | CaseRuleModel, moves: HeapMoves |
 }
 
 /** How a program finds a heap's winning moves (a heap game's; a pair's and a start heap's are refused). */
-function heapOptions(code: EmitModel, moves: HeapMoves | null, answer: AnswerSpec): ProgramModel['options'] {
+function heapOptions(code: EmitModel, moves: HeapMoves | null, answer: AnswerSpec, pairMoves: readonly PairVector[] | null): ProgramModel['options'] {
   const words = { answer: mention('answer'), mode: answer.mode };
   // One pair (Wythoff) or one start heap (Fibonacci Nim): the theorem's winning moves; an observed law gives P-positions only.
   if (code.kind === 'wythoff' || code.kind === 'capped-nim') return { kind: 'theorem' };
-  if (COMPONENTS[code.kind] !== 'heap') throw refuse(saying('error.emit.movesObserved', words));
+  // A two-pile law: the moves of the pair, each kept where the law's is_p says it leaves a P-position.
+  if (code.kind === 'pair-law' && pairMoves) return { kind: 'vectors', vectors: pairMoves };
+  if (componentOf(code) !== 'heap') throw refuse(saying('error.emit.movesObserved', words));
   if (moves?.nim) return { kind: 'nim' };
   const limit = code.kind === 'heap-cycle' ? code.limit : undefined;
   const data = moves?.asData?.(limit ?? null) ?? null;

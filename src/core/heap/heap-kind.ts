@@ -37,12 +37,14 @@ export interface HeapMoves {
  * A heap rule's moves as data, for a program that lists winning moves
  * (--emit --program): amounts taken from one heap (ascending, a finite
  * set); a take-and-break code (its digits, the unequal marks, how many of
- * the last digits repeat); or every amount but those excluded.
+ * the last digits repeat); every amount but those excluded; or a proper divisor.
  */
 export type HeapMovesData =
   | { readonly kind: 'takes'; readonly takes: readonly number[] }
   | { readonly kind: 'code'; readonly digits: readonly number[]; readonly unequal: readonly boolean[]; readonly repeat: number }
-  | { readonly kind: 'all-but'; readonly excluded: readonly number[] };
+  | { readonly kind: 'all-but'; readonly excluded: readonly number[] }
+  /** Take a proper divisor d of n (d | n, d < n): the program finds them by trial division. */
+  | { readonly kind: 'divisors' };
 
 /**
  * The options of a heap counted, picked and checked in exact integers, in the

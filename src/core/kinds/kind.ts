@@ -219,6 +219,8 @@ export interface JudgeForm<R extends RuleBase = RuleBase> {
   report?(result: ShapedResult): JudgeReport;
   /** A random component (its tokens) with every number from `least` to `largest` (duel); absent where it draws none. */
   draw?(rule: R, random: () => number, least: bigint, largest: bigint): Awaitable<readonly string[]>;
+  /** A pair's moves as data a written program enumerates (--emit --program): each takes m·(dx, dy), 1 <= m <= cap (null: any). */
+  movesAsData?(rule: R): readonly { readonly dx: number; readonly dy: number; readonly cap: number | null }[];
 }
 
 /** A rule with values known without sg-explore, and where they are known from. */

@@ -64,8 +64,6 @@ export const contest = {
   'error.emit.program': 'a whole program',
   'error.emit.codeTheorem': "this game's code is a theorem of its own kind, with no grundy(n) or is_p for a program to call",
   'error.emit.rulePerCase': 'a rule in each case ({rule} -) is written for subtraction sets only (--moves -: the program tabulates each case), not for this rule word: give the rule',
-  'error.emit.sumOfPairs': '{answer} {mode} needs the values of a sum; the program of this game (is_p of one pair) answers {answer} winner',
-  'error.emit.sumOfStarts': '{answer} {mode} needs the values of a sum; the program of this game (is_p of one start heap) answers {answer} winner',
   'error.emit.movesNotData': "{answer} {mode} lists winning moves, which a program finds from the rule's moves written as data; those of {rule} are not (a rule module's live in the module; a sequence's are written up to a table's end, --max N), so its program answers {answer} winner",
   'error.emit.movesObserved': "{answer} {mode}: the law observed gives this game's P-positions only, not the moves to them, so its program answers {answer} winner (sg-explore itself lists the moves inside its table)",
   'error.emit.movesAllBut': '{answer} {mode} of an all-but set reads the heaps of each value off an arithmetic-periodic pattern, and this period has no saltus, so its program answers {answer} winner',

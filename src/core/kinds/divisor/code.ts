@@ -16,6 +16,7 @@ export function divisorCode(header: EmitHeader): CodeModel {
   return {
     kind: 'code',
     header,
+    component: 'heap',
     title: TITLE,
     sources: {
       c: cFamily('#include <stdbool.h>\n'),
@@ -25,8 +26,8 @@ export function divisorCode(header: EmitHeader): CodeModel {
         body: `\n\ndef grundy(n):\n    """${VALUE}."""\n    return (n & -n).bit_length() - 1 if n else 0\n\n\ndef is_p(n):\n    """${P}."""\n    return n == 0 or n % 2 == 1\n`,
       },
       javascript: {
-        notes: ['grundy(n) and isP(n) take any n >= 0 (a Number up to 2^53 - 1, or a BigInt); grundy returns a Number'],
-        body: `\n/** ${VALUE}. */\nfunction grundy(n) {\n  n = BigInt(n);\n  return n === 0n ? 0 : (n & -n).toString(2).length - 1;\n}\n\n/** ${P}. */\nfunction isP(n) {\n  n = BigInt(n);\n  return n === 0n || n % 2n === 1n;\n}\n`,
+        notes: ['grundy(n) and isP(n) take any n >= 0 (a Number up to 2^53 - 1, or a BigInt); grundy returns a BigInt, as every --emit js grundy does'],
+        body: `\n/** ${VALUE}. */\nfunction grundy(n) {\n  n = BigInt(n);\n  return n === 0n ? 0n : BigInt((n & -n).toString(2).length - 1);\n}\n\n/** ${P}. */\nfunction isP(n) {\n  n = BigInt(n);\n  return n === 0n || n % 2n === 1n;\n}\n`,
       },
       java: {
         notes: ['SG.grundy(n) and SG.isP(n) take 0 <= n <= 2^63 - 1 (long)'],

@@ -49,6 +49,7 @@ const heap: HeapKind<ProperDivisorRule> = {
     splits: false,
     nim: false,
     withValue: (_x, n, target, limit, budget) => divisorMovesWithValue(n, target, limit, budget),
+    asData: () => ({ kind: 'divisors' }),
   }),
 };
 

@@ -83,7 +83,7 @@ export const twoPileKind: GameKind<VectorRule> = {
       work: (max, resume) => gridWork({ game: request.game, max, rows: request.rows, resume }),
     }, request, twoPileKind.theorem!(rule));
   },
-  judge: pairForm('a pair of piles x y'),
+  judge: { ...pairForm<VectorRule>('a pair of piles x y'), movesAsData: (rule) => rule.vectors },
   play: (request, random) =>
     playPairs(twoPileGame(request.game.rule), 'pair', request, () => {
       const r = (n: number) => Math.floor(random() * n);
