@@ -129,8 +129,9 @@ export function hintMoves<S>(t: Translate, game: Wordable<S>, report: PositionRe
   if (!report.winningMoves.length) return null;
   const heading = t(report.outcome === 'D' ? 'play.hint.drawMoves' : report.winningMoves.length === 1 ? 'play.hint.oneMove' : 'play.hint.moves');
   const moves = report.winningMoves.slice(0, most).map((m) => moveWords(t, game, m));
-  const more = Number(report.winningMoveCount ?? BigInt(report.winningMoves.length)) - moves.length;
-  return { heading, moves, more: more > 0 ? t('play.hint.more', { count: more }) : null };
+  // Exact: a huge heap's splits into three number past 2^53.
+  const more = (report.winningMoveCount ?? BigInt(report.winningMoves.length)) - BigInt(moves.length);
+  return { heading, moves, more: more > 0n ? t('play.hint.more', { count: more }) : null };
 }
 
 /** The core's units of work (SteppedWork.unit) that play's evaluations report, in the catalogue. */
