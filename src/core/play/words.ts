@@ -118,6 +118,9 @@ export function hintParagraphs<S>(t: Translate, game: Wordable<S>, report: Posit
     // A misère position is evaluated as a whole, so one ground speaks for all of it; Nim's is Bouton's rule, explained.
     if (game.nim) paragraphs.push(t('play.hint.misereNim', { outcome }));
     else if (report.components[0]) paragraphs.push(t('play.hint.misere', { ground: groundText(t, report.components[0].ground), outcome }));
+  } else if (report.components[0]?.ground.kind === 'theorem') {
+    // A theorem that gives P-positions, not values (Wythoff's): the outcome on its word.
+    paragraphs.push(t('play.hint.theorem', { ground: groundText(t, report.components[0].ground), outcome }));
   } else paragraphs.push(t('play.hint.loopy', { outcome }));
   if (!report.winningMoves.length) paragraphs.push(t('play.hint.noWin'));
   if (report.movesNotListed) paragraphs.push(t('play.hint.notListed', { why: report.movesNotListed }));
