@@ -111,7 +111,7 @@ export const FORMATS: readonly ReportFormat[] = [
       misere: async (x, sink) => (await import('./markdown.js')).writeMisereMarkdown(x, sink),
       genus: async (x, sink) => (await import('./markdown.js')).writeGenusMarkdown(x, sink),
       quotient: async (x, sink) => (await import('./markdown.js')).writeQuotientMarkdown(x, sink),
-      states: async (x, sink) => (await import('./markdown.js')).writeStatesMarkdown(x, sink),
+      states: async (x, sink, o) => (await import('./markdown.js')).writeStatesMarkdown(x, sink, o.width),
       check: async (x, sink) => (await import('./markdown.js')).writeCheckMarkdown(x, sink),
       presets: async (x, sink) => (await import('./markdown.js')).writePresetsMarkdown(x, sink),
     },

@@ -26,7 +26,8 @@ import { cappedHeapEntries, cappedHeapValueRows } from './capped-heap-report.js'
 import { positionEntries } from './position-report.js';
 import { misereEntries } from './misere-report.js';
 import { GENUS_HEAD, genusCells, genusEntries, quotientEntries } from './misere-theory-report.js';
-import { statesHeading, statesShown } from './states-report.js';
+import { statesGrid, statesHeading, statesShown } from './states-report.js';
+import { cellLawText } from './cell-law-text.js';
 import { checkEntries } from './check-report.js';
 import type { PresetList } from './presets-report.js';
 import { writeChunked } from './chunked.js';
@@ -161,7 +162,20 @@ export async function writeQuotientMarkdown(x: QuotientReport, sink: Sink): Prom
   await sink.write(entries(quotientEntries(x)));
 }
 
-export async function writeStatesMarkdown(x: StatesTable, sink: Sink): Promise<void> {
+export async function writeStatesMarkdown(x: StatesTable, sink: Sink, width: number): Promise<void> {
+  if (x.grid) {
+    // Two whole-number fields: the grid the terminal table draws, as a Markdown table.
+    const grid = statesGrid(x, x.grid, width, 'cut to --width');
+    await sink.write(
+      document(
+        ...statesHeading(x).map(paragraph),
+        x.cellLaw && paragraph(`P-law: ${cellLawText(x.cellLaw, 'states tabulated')}`),
+        table([grid.corner, ...grid.columns], grid.rows.map((r) => [r.label, ...r.cells]), [grid.corner, ...grid.columns].map(() => 'right')),
+        paragraph(grid.note),
+      ),
+    );
+    return;
+  }
   const { rows, note } = statesShown(x);
   await sink.write(
     document(

@@ -26,12 +26,23 @@ export function statesShown(x: StatesTable): { rows: StatesTable['rows']; note: 
 /** Rows of a grid of states shown (as a two-pile table's). */
 const GRID_ROWS_SHOWN = 24;
 
+/** A grid of states cut to fit: the corner label, the column labels, each row's label and cells, and what was cut. */
+export interface StatesGrid {
+  readonly corner: string;
+  readonly columns: readonly string[];
+  readonly rows: readonly { readonly label: string; readonly cells: readonly string[] }[];
+  /** The legend, and what the cut left out (with --format csv for every state). */
+  readonly note: string;
+  /** The terminal's widths: the row labels', and each cell's (both over every state, not only those shown). */
+  readonly widths: { readonly label: number; readonly cell: number };
+}
+
 /**
  * States that are pairs of whole numbers (a, b), as a grid: rows a, columns
  * b, each cell the value ('*' a P-position, '.' no such state in the table),
- * as many columns as fit the width.
+ * as many columns as fit `width` characters (every format that draws it cuts it the same way).
  */
-export function statesGridText(x: StatesTable, grid: readonly [string, string], width: number): string[] {
+export function statesGrid(x: StatesTable, grid: readonly [string, string], width: number, cutBy: string): StatesGrid {
   const cells = new Map<string, number>();
   let [rowLow, rowHigh, colLow, colHigh] = [Infinity, -Infinity, Infinity, -Infinity];
   for (const r of x.rows) {
@@ -39,23 +50,32 @@ export function statesGridText(x: StatesTable, grid: readonly [string, string], 
     cells.set(`${a},${b}`, r.grundy);
     [rowLow, rowHigh, colLow, colHigh] = [Math.min(rowLow, a), Math.max(rowHigh, a), Math.min(colLow, b), Math.max(colHigh, b)];
   }
-  const label = Math.max(`${grid[0]}\\${grid[1]}`.length, String(rowLow).length, String(rowHigh).length);
+  const corner = `${grid[0]}\\${grid[1]}`;
+  const label = Math.max(corner.length, String(rowLow).length, String(rowHigh).length);
   const cell = Math.max(...x.rows.map((r) => String(r.grundy).length), String(colLow).length, String(colHigh).length) + 1;
   const columns = Math.max(1, Math.min(colHigh - colLow + 1, Math.floor((width - label - 1) / (cell + 1))));
-  const rows = Math.min(rowHigh - rowLow + 1, GRID_ROWS_SHOWN);
-  const out = [`${`${grid[0]}\\${grid[1]}`.padStart(label)} ${Array.from({ length: columns }, (_, j) => String(colLow + j).padStart(cell)).join(' ')}`];
-  for (let i = 0; i < rows; i++) {
-    const a = rowLow + i;
-    const shown = Array.from({ length: columns }, (_, j) => {
-      const g = cells.get(`${a},${colLow + j}`);
-      return (g === undefined ? '.' : g === 0 ? '*' : String(g)).padStart(cell);
-    });
-    out.push(`${String(a).padStart(label)} ${shown.join(' ')}`);
-  }
+  const rowCount = Math.min(rowHigh - rowLow + 1, GRID_ROWS_SHOWN);
+  const rows = Array.from({ length: rowCount }, (_, i) => ({
+    label: String(rowLow + i),
+    cells: Array.from({ length: columns }, (_, j) => {
+      const g = cells.get(`${rowLow + i},${colLow + j}`);
+      return g === undefined ? '.' : g === 0 ? '*' : String(g);
+    }),
+  }));
   const cut: string[] = [];
-  if (columns < colHigh - colLow + 1) cut.push(`${grid[1]} = ${colLow}..${colLow + columns - 1} of ${colLow}..${colHigh} (cut to the terminal's width)`);
-  if (rows < rowHigh - rowLow + 1) cut.push(`${grid[0]} = ${rowLow}..${rowLow + rows - 1} of ${rowLow}..${rowHigh}`);
-  out.push(wrapText(`* marks a P-position (G = 0), . a pair that is no state of the table.${cut.length ? ` Shown: ${cut.join(', ')}; --format csv lists every state.` : ''}`, width));
+  if (columns < colHigh - colLow + 1) cut.push(`${grid[1]} = ${colLow}..${colLow + columns - 1} of ${colLow}..${colHigh} (${cutBy})`);
+  if (rowCount < rowHigh - rowLow + 1) cut.push(`${grid[0]} = ${rowLow}..${rowLow + rowCount - 1} of ${rowLow}..${rowHigh}`);
+  const note = `* marks a P-position (G = 0), . a pair that is no state of the table.${cut.length ? ` Shown: ${cut.join(', ')}; --format csv lists every state.` : ''}`;
+  return { corner, columns: Array.from({ length: columns }, (_, j) => String(colLow + j)), rows, note, widths: { label, cell } };
+}
+
+/** The grid of states as terminal text, its columns padded to one width. */
+export function statesGridText(x: StatesTable, grid: readonly [string, string], width: number): string[] {
+  const shown = statesGrid(x, grid, width, "cut to the terminal's width");
+  const { label, cell } = shown.widths;
+  const out = [`${shown.corner.padStart(label)} ${shown.columns.map((c) => c.padStart(cell)).join(' ')}`];
+  for (const r of shown.rows) out.push(`${r.label.padStart(label)} ${r.cells.map((c) => c.padStart(cell)).join(' ')}`);
+  out.push(wrapText(shown.note, width));
   return out;
 }
 

@@ -240,12 +240,48 @@ describe("play's progress line on stderr", () => {
   });
 
   it('a hint forced to show progress (--progress) speaks the language of --lang', async () => {
-    const hint = (lang: string) => play(['--preset', 'wythoff', '--position', '30:40', '--progress', '--lang', lang], ['hint', 'quit']);
+    // A two-pile game with no theorem (Wythoff's needs no table): the table of 31 x 41 cells is computed for the hint.
+    const hint = (lang: string) => play(['--vectors', '(1,0) (0,1) (1,1)x2', '--position', '30:40', '--progress', '--lang', lang], ['hint', 'quit']);
     const zh = await hint('zh');
     expect(zh.code, zh.stderr).toBe(0);
     expect(zh.stderr).toMatch(/^\r\u001b\[2K计算中：[\d,]+ 个格子（最多 1,271），\d+%，每秒 [\d,]+，已用 \d+\.\d 秒\r\u001b\[2K$/);
     expect(zh.stdout).toContain('必胜走法');
     const en = await hint('en');
     expect(en.stderr).toMatch(/^\r\u001b\[2Kcomputing: [\d,]+ cells of at most 1,271 \(\d+%\), [\d,]+\/s, \d+\.\d s\r\u001b\[2K$/);
+  });
+});
+
+describe("play by a theorem: no table for the start", () => {
+  // Wythoff's P-positions by the definition's characterisation, in exact integers: (a, b), a <= b, is P when
+  // a = floor((b - a) * phi), phi = (1 + sqrt 5) / 2, i.e. a = floor(((b - a) + isqrt(5 (b - a)^2)) / 2).
+  const isqrt = (n: bigint) => {
+    let x = BigInt(Math.floor(Math.sqrt(Number(n))));
+    while (x * x > n) x--;
+    while ((x + 1n) * (x + 1n) <= n) x++;
+    return x;
+  };
+  const isP = (x: number, y: number) => {
+    const [a, b] = x <= y ? [BigInt(x), BigInt(y)] : [BigInt(y), BigInt(x)];
+    const d = b - a;
+    return a === (d + isqrt(5n * d * d)) / 2n;
+  };
+
+  it('Wythoff from 9999:9999 and from random starts past a table of 10^8 cells: the hint cites the theorem, each reply leaves a P-position', async () => {
+    const random = mulberry32(1907);
+    const starts = ['9999:9999', ...Array.from({ length: 4 }, () => `${int(random, 5000, 20000)}:${int(random, 5000, 20000)}`)];
+    for (const start of starts) {
+      const run = await runMain(['play', '--preset', 'wythoff', '--position', start, '--first', 'computer'], { stdin: 'hint\nquit\n' });
+      expect(run.code, run.stderr).toBe(0);
+      // No table was computed: no progress of cells on stderr.
+      expect(run.stderr).not.toMatch(/cells/);
+      const [x, y] = start.split(':').map(Number) as [number, number];
+      const reply = /The computer plays: [^\n]*\n\nPosition: (\d+):(\d+)/.exec(run.stdout);
+      if (isP(x, y)) continue;
+      expect(reply, run.stdout).not.toBeNull();
+      expect(isP(Number(reply![1]), Number(reply![2])), reply![0]).toBe(true);
+    }
+    const hint = await runMain(['play', '--preset', 'wythoff', '--position', '9999:9999'], { stdin: 'hint\nquit\n' });
+    expect(hint.stdout).toMatch(/By theorem: Wythoff \(1907\)[^]*the player to move wins: an\s+N-position\.\nThe winning move:\n {2}pair 1: 9999:9999 -> 0:0\n/);
+    expect(hint.stderr).not.toMatch(/cells/);
   });
 });

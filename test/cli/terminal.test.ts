@@ -242,7 +242,8 @@ describe('play on a terminal: line editing, history, Ctrl-C, help, undo, a lost 
 
   // play works out its start (the hint's evaluation, kept for it) before the first prompt: Ctrl-C then stops it.
   it('Ctrl-C while a long evaluation is worked out stops the program (the terminal is not held raw)', async () => {
-    const run = await runPty(['play', '--preset', 'wythoff', '--position', '9999:9999'], { steps: [{ after: 'computing: ', type: '\u0003', delay: 0.3 }], timeout: 30 });
+    // A two-pile game with no theorem: its start needs a table of 10^8 cells (Wythoff's needs none).
+    const run = await runPty(['play', '--vectors', '(1,0) (0,1) (1,1)x2', '--position', '9999:9999'], { steps: [{ after: 'computing: ', type: '\u0003', delay: 0.3 }], timeout: 30 });
     expect(run.timedOut, run.output).toBe(false);
     expect(run.code).toBe(130);
     const lines = screen(run.output).filter((l) => l.trim() !== '');

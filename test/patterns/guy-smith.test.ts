@@ -4,6 +4,7 @@ import { int, mulberry32 } from '../helpers/random.js';
 import { parseCode } from '../../src/core/rules/code.js';
 import { ValueStore, type ValueArray } from '../../src/core/kernels/store.js';
 import { SparseSpaceKernel } from '../../src/core/kinds/take-and-break/sparse-space.js';
+import { takeBreakOptions } from '../../src/core/kinds/take-and-break/options.js';
 
 /**
  * The Guy-Smith proof search against the theorem read literally: the
@@ -19,16 +20,17 @@ function literalAttempt(
   g: ArrayLike<number>,
   count: number,
   k: number,
+  h = 2,
 ): { proven: { preperiod: number; period: number } | null; due: number | null; held: { period: number; from: number } | null } {
   let due: number | null = null;
   // The period held from furthest back (the smallest such p on a tie), over two periods at least.
   let held: { period: number; from: number } | null = null;
-  for (let p = 1; 2 * p + k <= count; p++) {
+  for (let p = 1; h * p + k <= count; p++) {
     let n0 = count - p;
     while (n0 > 0 && g[n0 - 1 + p] === g[n0 - 1]) n0--;
-    if (count >= 2 * n0 + 2 * p + k) return { proven: { preperiod: n0, period: p }, due: null, held: null };
+    if (count >= h * n0 + h * p + k) return { proven: { preperiod: n0, period: p }, due: null, held: null };
     if (count - n0 >= 2 * p) {
-      due = Math.min(due ?? Infinity, 2 * n0 + 2 * p + k);
+      due = Math.min(due ?? Infinity, h * n0 + h * p + k);
       if (!held || n0 < held.from) held = { period: p, from: n0 };
     }
   }
@@ -62,6 +64,40 @@ describe('Guy-Smith proof search', () => {
       expect({ proven: proven && { preperiod: proven.preperiod, period: proven.period }, due, held }, `count ${count}`).toEqual(literalAttempt(g, count, k));
       if (attempt.proven) break; // a run stops at its proof
     }
+  });
+
+  it.each(cases.slice(0, 60))('sequence %i: moves leaving up to three heaps, as the theorem read literally with h = 3', (_, g, k) => {
+    const search = new GuySmithSearch(k, undefined, 3);
+    for (let count = 8; count <= g.length; count += 1 + (count >> 3)) {
+      const attempt = search.attempt(g, count);
+      expect(attempt, `count ${count}`).toEqual(new GuySmithSearch(k, undefined, 3).attempt(g, count));
+      const { proven, due, held } = attempt;
+      expect({ proven: proven && { preperiod: proven.preperiod, period: proven.period }, due, held }, `count ${count}`).toEqual(literalAttempt(g, count, k, 3));
+      if (proven) {
+        expect(proven.proof.valuesNeeded).toBe(3 * (proven.preperiod + proven.period) + k);
+        break;
+      }
+    }
+  });
+
+  // Hexadecimal codes (a digit of 8 or more splits a heap in three) whose values the naive mex computes here: each proof
+  // the search gives at some count must hold for every heap computed, far past that count.
+  it.each(['0.F', '0.B', '0.A', '0.D', '0.F1', '0.A7', '0.B3', '0.A3'])('%s: a three-heap proof holds on every heap to 900', (text) => {
+    const code = parseCode(text);
+    const k = code.digits.length - 1;
+    const g = new Uint8Array(900);
+    for (let n = 0; n < g.length; n++) {
+      const seen = new Set(takeBreakOptions(code, n).map((parts) => parts.reduce((x, m) => x ^ g[m]!, 0)));
+      let v = 0;
+      while (seen.has(v)) v++;
+      g[n] = v;
+    }
+    const search = new GuySmithSearch(k, undefined, 3);
+    let proven: { preperiod: number; period: number; proof: { valuesNeeded: number } } | null = null;
+    for (let count = 8; count <= 300 && !proven; count++) proven = search.attempt(g, count).proven;
+    if (!proven) return expect(text, 'these codes were seen to become periodic early').toBe('proven');
+    expect(proven.proof.valuesNeeded).toBeLessThanOrEqual(300);
+    for (let n = proven.preperiod; n + proven.period < g.length; n++) expect(g[n + proven.period], `heap ${n + proven.period}`).toBe(g[n]);
   });
 
   it('gives the cycle a run of 0.56 proves: preperiod 326,640 and period 144 need 653,570 values', () => {

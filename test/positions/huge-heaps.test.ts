@@ -50,6 +50,45 @@ describe('winning options of a heap through the proven period', () => {
     });
   }
 
+  /** Lexicographic, heap by heap, then the shorter first: the order of what a move leaves. */
+  const lexical = (p: readonly number[], q: readonly number[]) => {
+    for (let i = 0; i < Math.min(p.length, q.length); i++) if (p[i] !== q[i]) return p[i]! - q[i]!;
+    return p.length - q.length;
+  };
+  for (const code of ['0.A7', '0.F1', '0.B3', '0.A', '4.8']) {
+    it(`hexadecimal ${code}: splits into three counted by residues, as the definition gives them`, () => {
+      const x = analyseSync({ game: { rule: { kind: 'take-and-break', code: parseCode(code) } }, max: 320n }) as Exploration;
+      if (!(x.pattern.kind === 'periodic' && x.pattern.proof)) throw new Error(`${code}: no proven period`);
+      const { preperiod, period } = x.pattern;
+      const g = referenceValues({ kind: 'take-and-break', code: parseCode(code) }, 321);
+      const k = parseCode(code).digits.length;
+      for (const n of [3 * (preperiod + period) + k, 3 * (preperiod + period) + k + 11, 200, 301]) {
+        const all = octalOptions(code, n).sort((p, q) => lexical(p, q));
+        for (let target = 0; target <= 7; target++) {
+          const expected = all.filter(([, ...parts]) => parts.reduce((v, m) => v ^ g[m]!, 0) === target);
+          const found = hugeTakeBreakWithValue(parseCode(code), x, BigInt(n), BigInt(target), 40, 1e8);
+          if ('notListed' in found) throw new Error(found.notListed);
+          expect(found.count, `${code} heap ${n} value ${target}`).toBe(BigInt(expected.length));
+          expect(found.options.map((o) => [Number(o.take), ...o.to.map(Number)]), `${code} heap ${n} value ${target}`).toEqual(expected.slice(0, 40));
+        }
+      }
+    });
+  }
+
+  it('a hexadecimal heap of 10^12: its splits into three with a value number past 2^53, counted exactly', () => {
+    // 0.F takes 1 and leaves 0 to 3 heaps; G(n) = n mod 2 (period 2, proven). Values 0 and 1: nim-sum 1.
+    const report = analyseSync({ game: { rule: { kind: 'take-and-break', code: parseCode('0.F') } }, position: ['1000000000000', '7'] }) as PositionReport<bigint>;
+    expect(report.components.map((c) => c.grundy)).toEqual([0n, 1n]);
+    // Heap 1 must reach value 1 from an odd rest: the heap itself, every split in two (one part odd) and every split in
+    // three (one or three parts odd): 1 + rest/2 + round(rest^2 / 12).
+    const rest = 10n ** 12n - 1n;
+    const heap1 = 1n + rest / 2n + (rest * rest + 6n) / 12n;
+    // Heap 2 (7) must reach 0 from 6: the heap 6, its three splits in two (parts of one parity) and its three in three.
+    const heap2 = 1n + 3n + 3n;
+    expect(report.winningMoveCount).toBe(heap1 + heap2);
+    expect(report.movesNotListed).toBeNull();
+  });
+
   it('a heap of 10^18 next to a small one: the moves of both heaps, with their count', () => {
     const report = analyseSync({ game: { rule: { kind: 'take-and-break', code: parseCode('0.77') } }, position: ['1000000000000000000', '7'] }) as PositionReport<bigint>;
     expect(report.movesNotListed).toBeNull();

@@ -10,6 +10,7 @@ import { runMain } from '../helpers/in-process.js';
 import { expectBadInput } from '../helpers/cli.js';
 import { int, mulberry32 } from '../helpers/random.js';
 import { referenceValues } from '../oracles/reference.js';
+import { parseCode } from '../../src/core/rules/code.js';
 
 const MOVES = [1, 3, 4];
 
@@ -40,7 +41,36 @@ describe('play on heaps past 10^6', () => {
     expect(checked).toBeGreaterThan(10);
   });
 
-  it('a rule whose options are not reckoned at any size (splits into three heaps) is still refused past 10^6, in one line', async () => {
-    expectBadInput(await runMain(['play', '--code', '0.8', '--position', '1000000000000']), '0.8 at 10^12', { pattern: /^sg-explore: play: heaps up to 1,000,000 \(got 1000000000000\)\n$/ });
+  it('--code 0.A7 (splits into three) from 10^12 and 5: every reply of the computer leaves a nim-sum of 0', async () => {
+    // 0.A7 takes 1 leaving one heap or three, or 2 leaving 0, 1 or 2 heaps; its values repeat with period 4 from 1.
+    const code = parseCode('0.A7');
+    const values = referenceValues({ kind: 'take-and-break', code }, 401);
+    for (let n = 5; n <= 400; n++) expect(values[n], `heap ${n}`).toBe(values[n - 4]);
+    const G = (n: bigint) => (n < 5n ? values[Number(n)]! : values[1 + Number((n - 1n) % 4n)]!);
+    const nimSum = (heaps: bigint[]) => heaps.reduce((v, n) => v ^ G(n), 0);
+    let checked = 0;
+    for (let seed = 0; seed < 3; seed++) {
+      const run = await runMain(['play', '--code', '0.A7', '--position', '1000000000000', '5', '--level', '10', '--seed', String(seed)], { stdin: '1 1\n1 1\n2 2\n1 1\nquit\n' });
+      expect(run.code, run.stderr).toBe(0);
+      for (const m of run.stdout.matchAll(/Position: ([\d ]+)\nThe computer plays: [^\n]*\n\nPosition: ([\d ]+)/g)) {
+        const [before, after] = [m[1]!, m[2]!].map((p) => p.trim().split(' ').map(BigInt)) as [bigint[], bigint[]];
+        expect(after.reduce((a, b) => a + b, 0n) < before.reduce((a, b) => a + b, 0n), m[0]).toBe(true);
+        if (nimSum(before) !== 0) expect(nimSum(after), m[0]).toBe(0);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(3);
+  });
+
+  it('a code that splits into three with no proven period is refused past the table, saying so in one line', async () => {
+    expectBadInput(await runMain(['play', '--code', '0.8', '--position', '1000000000000']), '0.8 at 10^12', {
+      pattern: /^sg-explore: --position: heap 1,000,000,000,000: no period was proven within the first 2,048 values \(raise --limit\)[^\n]*\n$/,
+    });
+  });
+
+  it('a named sequence past 10^6 is refused, naming why no period can value the heap', async () => {
+    expectBadInput(await runMain(['play', '--preset', 'take-a-fibonacci', '--position', '10000000']), 'Fibonacci at 10^7', {
+      pattern: /^sg-explore: --position: heap 10,000,000: past 1,000,000, play values a heap only through a proven period or a theorem, and this rule has none \(an infinite subtraction set has no finite window that determines the values\)\n$/,
+    });
   });
 });

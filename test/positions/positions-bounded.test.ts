@@ -247,8 +247,8 @@ describe('long paths show progress and obey signals within a second', () => {
     expect(result.stderr).toContain('stopped by SIGTERM');
   });
 
-  it('a hint in play for 9999:9999: progress, and SIGHUP ends it', async () => {
-    const result = await run(['play', '--preset', 'wythoff', '--position', '9999:9999', '--progress'], { stdinText: 'hint\n', until: (stderr) => /computing: [\d,]+ cells/.test(stderr), signal: 'SIGHUP' });
+  it('a hint in play for 9999:9999 of a two-pile game with no theorem (a table of 10^8 cells): progress, and SIGHUP ends it', async () => {
+    const result = await run(['play', '--vectors', '(1,0) (0,1) (1,1)x2', '--position', '9999:9999', '--progress'], { stdinText: 'hint\n', until: (stderr) => /computing: [\d,]+ cells/.test(stderr), signal: 'SIGHUP' });
     expect(result.code).toBe(129);
     expect(result.secondsAfterSignal).toBeLessThan(HANG_GUARD_S);
   });

@@ -110,4 +110,23 @@ describe('--format markdown', () => {
     expect(escapeMarkdown('n <= 5, <b>bold</b>, G(n) & 15, &amp;')).toBe('n <= 5, \\<b>bold\\</b>, G(n) & 15, \\&amp;');
     expect(escapeMarkdown('two\nlines')).toBe('two lines');
   });
+
+  it("a module's states with two whole-number fields: the grid the terminal draws, every cell as the JSON's value", async () => {
+    const text = await ok(['--rule', 'examples/one-more.mjs', '--max', '12', '--format', 'markdown']);
+    const json = JSON.parse(await ok(['--rule', 'examples/one-more.mjs', '--max', '12', '--format', 'json'])) as { states: { state: { heap: number; cap: number }; grundy: number }[] };
+    const [grid] = expectMarkdownTables(text);
+    expect(grid!.head[0]).toBe('heap\\cap');
+    const columns = grid!.head.slice(1).map(Number);
+    const value = new Map(json.states.map((s) => [`${s.state.heap},${s.state.cap}`, s.grundy]));
+    let cells = 0;
+    for (const [heap, ...row] of grid!.rows) {
+      row.forEach((cell, j) => {
+        const g = value.get(`${heap},${columns[j]}`);
+        expect(cell, `heap ${heap}, cap ${columns[j]}`).toBe(g === undefined ? '.' : g === 0 ? '*' : String(g));
+        if (g !== undefined) cells++;
+      });
+    }
+    expect(cells).toBe(json.states.length);
+    expect(text).toMatch(/\\\* marks a P-position \(G = 0\), \. a pair that is no state of the table\.\n$/);
+  });
 });

@@ -31,6 +31,13 @@ export type CandidateSearch = (g: ValueArray, count: number, maxPeriod: number, 
  * an option of n, and back; induction does the rest. So 2*n0 + 2p + k values
  * prove the cycle.
  *
+ * The same argument for moves that leave up to h heaps (hexadecimal digits
+ * 8-F: h = 3): the largest of at most h parts of n + p - t >= h*(n0 + p) is at
+ * least n0 + p, and the largest part of an option of n at least n0, so
+ * G(n+p) = G(n) for n0 <= n < h*n0 + (h-1)*p + k proves it for all n >= n0,
+ * from h*(n0 + p) + k values. (Unequal splits, `!`, stay outside it: taking p
+ * from a part may make it equal to another.)
+ *
  * Proof attempts on one growing sequence of values (a run's G(0..count-1),
  * count only growing). Each attempt gives what a fresh one would; it only
  * remembers where the period it held last time was verified up to, so that
@@ -44,11 +51,13 @@ export class GuySmithSearch {
   constructor(
     private readonly k: number,
     private readonly fastCandidates?: CandidateSearch,
+    /** The most heaps a move leaves (2 for octal games, 3 with hexadecimal digits 8-F). */
+    private readonly heaps = 2,
   ) {}
 
   attempt(g: ValueArray, count: number): GuySmithAttempt {
-    const k = this.k;
-    const maxPeriod = Math.floor((count - k) / 2);
+    const { k, heaps } = this;
+    const maxPeriod = Math.floor((count - k) / heaps);
     if (this.candidates.length < maxPeriod) this.candidates = new Int32Array(Math.max(maxPeriod, 2 * this.candidates.length));
     const candidates = this.candidates;
     const found = this.fastCandidates?.(g, count, maxPeriod, candidates) ?? periodCandidates(g, count, maxPeriod, candidates);
@@ -66,12 +75,13 @@ export class GuySmithSearch {
       if (held && p % held.period === 0) n0 = cycleStart(g, count, p, 0, held.from);
       else if (remembered?.period === p && remembered.upTo <= count) n0 = cycleStart(g, count, p, 0, remembered.from, remembered.upTo - p);
       else n0 = cycleStart(g, count, p, 0);
-      if (count >= 2 * n0 + 2 * p + k) return { proven: guySmithProof(n0, p, k), due: null, held: null };
+      const needed = guySmithValuesNeeded({ preperiod: n0, period: p, saltus: 0 }, k, heaps);
+      if (count >= needed) return { proven: guySmithProof(n0, p, k, heaps), due: null, held: null };
       if (count - n0 >= 2 * p) {
         // Keep the period held from furthest back: a tiny p held over the last few values by chance
         // must not stand in for the real one, or each multiple of the real one rescans its whole tail.
         if (!held || n0 < held.from) held = { period: p, from: n0 };
-        due = Math.min(due, 2 * n0 + 2 * p + k);
+        due = Math.min(due, needed);
       }
     }
     this.verified = held && { period: held.period, from: held.from, upTo: count };
@@ -103,24 +113,27 @@ export function periodCandidates(g: ValueArray, count: number, maxPeriod: number
   return found;
 }
 
-/** The values G(0..2*n0+2p+k-1) the theorem needs to prove period p from n0 (see GuySmithSearch). */
-export function guySmithValuesNeeded(cycle: Cycle, k: number): number {
-  return 2 * cycle.preperiod + 2 * cycle.period + k;
+/** The values G(0..h*(n0+p)+k-1) the theorem needs to prove period p from n0, for moves leaving at most h heaps (see GuySmithSearch). */
+export function guySmithValuesNeeded(cycle: Cycle, k: number, heaps = 2): number {
+  return heaps * (cycle.preperiod + cycle.period) + k;
 }
 
-function guySmithProof(n0: number, p: number, k: number): Cycle & { proof: Proof } {
-  const valuesNeeded = guySmithValuesNeeded({ preperiod: n0, period: p, saltus: 0 }, k);
+function guySmithProof(n0: number, p: number, k: number, heaps: number): Cycle & { proof: Proof } {
+  const valuesNeeded = guySmithValuesNeeded({ preperiod: n0, period: p, saltus: 0 }, k, heaps);
+  const until = heaps * n0 + (heaps - 1) * p + k;
+  const tokens = `removing at most k = ${k} ${k === 1 ? 'token' : 'tokens'}`;
+  const game = heaps === 2 ? `octal game ${tokens} and leaving at most two heaps` : `hexadecimal game ${tokens} and leaving at most three heaps`;
+  const bound = heaps === 2 ? `2*${n0}+${p}+${k}` : `3*${n0}+2*${p}+${k}`;
+  const theorem = heaps === 2 ? 'the Guy-Smith theorem' : "the Guy-Smith theorem's argument for three heaps (a part of at least a third)";
   return {
     preperiod: n0,
     period: p,
     saltus: 0,
     proof: {
       method: 'guy-smith',
-      reason:
-        `octal game removing at most k = ${k} ${k === 1 ? 'token' : 'tokens'} and leaving at most two heaps; G(n+${p}) = G(n) ` +
-        `for ${n0} <= n < 2*${n0}+${p}+${k} = ${2 * n0 + p + k}, so by the Guy-Smith theorem for all n >= ${n0}`,
+      reason: `${game}; G(n+${p}) = G(n) for ${n0} <= n < ${bound} = ${until}, so by ${theorem} for all n >= ${n0}`,
       valuesNeeded,
-      facts: { k, from: n0, period: p, until: 2 * n0 + p + k },
+      facts: { k, from: n0, period: p, until, ...(heaps !== 2 && { heaps }) },
     },
   };
 }

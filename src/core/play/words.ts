@@ -118,6 +118,9 @@ export function hintParagraphs<S>(t: Translate, game: Wordable<S>, report: Posit
     // A misère position is evaluated as a whole, so one ground speaks for all of it; Nim's is Bouton's rule, explained.
     if (game.nim) paragraphs.push(t('play.hint.misereNim', { outcome }));
     else if (report.components[0]) paragraphs.push(t('play.hint.misere', { ground: groundText(t, report.components[0].ground), outcome }));
+  } else if (report.components[0]?.ground.kind === 'theorem') {
+    // A theorem that gives P-positions, not values (Wythoff's): the outcome on its word.
+    paragraphs.push(t('play.hint.theorem', { ground: groundText(t, report.components[0].ground), outcome }));
   } else paragraphs.push(t('play.hint.loopy', { outcome }));
   if (!report.winningMoves.length) paragraphs.push(t('play.hint.noWin'));
   if (report.movesNotListed) paragraphs.push(t('play.hint.notListed', { why: report.movesNotListed }));
@@ -129,8 +132,9 @@ export function hintMoves<S>(t: Translate, game: Wordable<S>, report: PositionRe
   if (!report.winningMoves.length) return null;
   const heading = t(report.outcome === 'D' ? 'play.hint.drawMoves' : report.winningMoves.length === 1 ? 'play.hint.oneMove' : 'play.hint.moves');
   const moves = report.winningMoves.slice(0, most).map((m) => moveWords(t, game, m));
-  const more = Number(report.winningMoveCount ?? BigInt(report.winningMoves.length)) - moves.length;
-  return { heading, moves, more: more > 0 ? t('play.hint.more', { count: more }) : null };
+  // Exact: a huge heap's splits into three number past 2^53.
+  const more = (report.winningMoveCount ?? BigInt(report.winningMoves.length)) - BigInt(moves.length);
+  return { heading, moves, more: more > 0n ? t('play.hint.more', { count: more }) : null };
 }
 
 /** The core's units of work (SteppedWork.unit) that play's evaluations report, in the catalogue. */

@@ -11,7 +11,8 @@ import { heapPositionWork } from './heap-position.js';
 import { heapArray } from './heap-list.js';
 import { pairPositionWork, parsePair, type PairGame } from './pair-position.js';
 import { drive, type DriveOptions } from '../driver.js';
-import type { PositionReport } from './position.js';
+import type { Move, PositionReport } from './position.js';
+import { pairTheoremPosition, type BigPair, type PairTheorem } from './pair-theorem.js';
 import { parseCount } from '../numbers.js';
 
 /** A game as a position is played: its states, their options, how to show and read them. */
@@ -74,15 +75,30 @@ export function heapPlayable(moves: HeapMoves, exploration: Exploration): Playab
   };
 }
 
-/** A game whose states are pairs; `noun` names a component ("pair", or "heap" for a heap with memory). */
-export function pairPlayable(pairs: PairGame, noun: string): Playable<Pair> {
+/**
+ * A game whose states are pairs; `noun` names a component ("pair", or "heap"
+ * for a heap with memory). A one-component position in normal play is
+ * evaluated by the kind's theorem where it has one (Wythoff's, Whinihan's),
+ * with no table: a start of 9999:9999 needs none of its 10^8 cells.
+ */
+export function pairPlayable(pairs: PairGame, noun: string, theorem: PairTheorem | null = null): Playable<Pair> {
   const { game } = pairs;
+  const byTheorem = (state: Pair): PositionReport<Pair> => {
+    const report = pairTheoremPosition(theorem!, game.text, [BigInt(state[0]), BigInt(state[1])]);
+    const small = (s: BigPair): Pair => [Number(s[0]), Number(s[1])];
+    const { shape, rule, misere, nimSum, outcome, movesNotListed } = report;
+    const components = report.components.map((c) => ({ ...c, state: small(c.state) }));
+    const winningMoves = report.winningMoves.map((m) => ({ ...m, from: small(m.from), to: m.to.map(small) }));
+    const big = (s: Pair): BigPair => [BigInt(s[0]), BigInt(s[1])];
+    const describe = (move: Move<Pair>) => report.describe({ ...move, from: big(move.from), to: move.to.map(big) }, []);
+    return { shape, rule, misere, nimSum, outcome, movesNotListed, components, winningMoves, show: game.show, describe };
+  };
   return {
     noun,
     heaps: false,
     options: (s) => [...game.options(s)],
     ...listedOptions((s) => [...game.options(s)], (s) => game.key(s)),
-    evaluate: (position, misere, options) => drive(pairPositionWork(pairs, position, misere), options),
+    evaluate: (position, misere, options) => (theorem && position.length === 1 && !misere ? Promise.resolve(byTheorem(position[0]!)) : drive(pairPositionWork(pairs, position, misere), options)),
     show: game.show,
     key: game.key,
     parse: (text) => parsePair(text, 'a state', pairs.single),

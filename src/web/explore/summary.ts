@@ -74,8 +74,9 @@ export function pPositionsText(pp: PPositions, t: Translate): string {
   }
 }
 
-/** The catalogue's sentence for a proof: with nothing excluded (Nim, e = 0), the relative-state proof's own wording. */
+/** The catalogue's sentence for a proof: with nothing excluded (Nim, e = 0), the relative-state proof's own wording; Guy-Smith's for three heaps, its own. */
 function groundKey(method: 'window-repetition' | 'relative-state-repetition' | 'guy-smith', facts: Readonly<Record<string, number>>): MessageKey {
+  if (method === 'guy-smith' && facts.heaps === 3) return 'explore.ground.guy-smith.three';
   return method === 'relative-state-repetition' && facts.e === 0 ? 'explore.ground.relative-state-repetition.all' : `explore.ground.${method}`;
 }
 

@@ -153,13 +153,14 @@ describe('published take-and-break results', () => {
     }
   });
 
-  it('hexadecimal 0.3F: arithmetic periodic, preperiod 0, period 6, saltus 3, observed only (three-heap splits)', () => {
+  it('hexadecimal 0.3F: arithmetic periodic, preperiod 0, period 6, saltus 3, observed only (Guy-Smith proves no saltus)', () => {
     const oracle = oracles.arithmeticPeriodic.find((e) => e.rule === 'code 0.3F');
     expect(oracle).toBeDefined();
     const x = explore({ game: game('0.3F'), max: 300n });
     expect(x.rule).toBe('hexadecimal 0.3F');
     expect(x.pattern).toMatchObject({ kind: 'arithmetic-periodic', preperiod: oracle!.preperiod, period: oracle!.period, saltus: oracle!.saltus, proof: null });
-    expect(x.noTheorem).toMatch(/three heaps/);
+    // The theorem applies to three-heap splits (guy-smith.ts), so nothing rules a proof out; it proves periods only.
+    expect(x.noTheorem).toBeNull();
     expect(valuesAt(x, 30)).toEqual(oracle!.values_0_29);
     expect(valuesAt(x, 120)).toEqual(referenceValues(takeBreak('0.3F'), 120));
   });
@@ -244,10 +245,12 @@ describe('TakeBreakKernel against the reference on random codes', () => {
       expect(at, `code ${text} (#${i}): G(${at}) = ${got[at]}, reference ${expected[at]}`).toBe(-1);
       const x = explore({ game: game(text), max: BigInt(count - 1), limit: 512 });
       expect(valuesAt(x, count), `code ${text} (#${i}) through explore`).toEqual(expected);
-      // No theorem covers unequal splits or three heaps: never a proof.
-      if (code.unequal.some(Boolean) || code.digits.some((d) => d & 8)) {
+      // No theorem covers unequal splits: never a proof. Three-heap splits are proven by Guy-Smith's argument for h = 3.
+      if (code.unequal.some(Boolean)) {
         expect(x.noTheorem, text).not.toBeNull();
         if (x.pattern.kind !== 'none') expect(x.pattern.proof, `code ${text} must not be proven`).toBeNull();
+      } else if (x.pattern.kind === 'periodic' && x.pattern.proof && code.digits.some((d) => d & 8)) {
+        expect(x.pattern.proof.valuesNeeded, text).toBe(3 * (x.pattern.preperiod + x.pattern.period) + code.digits.length - 1);
       }
     }
     expect(unequal, 'codes with at least one !').toBeGreaterThan(40);

@@ -141,6 +141,7 @@ export const explore = {
   'explore.ground.relative-state-repetition': 'G(n) is the mex of the values before n-{e} and the admissible last {e}; that state, relative to its mex, is the same at n = {from} and n = {to} up to a shift of {saltus}, so G(n+{period}) = G(n) + {saltus} for all n >= {from}',
   'explore.ground.relative-state-repetition.all': 'G(n) is the mex of all the values before it; that state, relative to its mex, is the same at n = {from} and n = {to} up to a shift of {saltus}, so G(n+{period}) = G(n) + {saltus} for all n >= {from}',
   'explore.ground.guy-smith': 'an octal game removing at most k = {k} tokens and leaving at most two heaps; G(n+{period}) = G(n) for {from} <= n < {until}, so by the Guy–Smith theorem it holds for all n >= {from}',
+  'explore.ground.guy-smith.three': 'a hexadecimal game removing at most k = {k} tokens and leaving at most three heaps; G(n+{period}) = G(n) for {from} <= n < {until}, so by the Guy–Smith theorem\'s argument for three heaps (a part of at least a third) it holds for all n >= {from}',
   'explore.partial.summary': 'So far: {count} values, the largest {max}; {zeros} P-positions (G = 0) among them: {list}',
   'explore.plot': 'Plot',
   'explore.plot.label': 'G(n) against n, heaps {from} .. {to}: {pattern}',

@@ -41,6 +41,7 @@ export const play = {
   'play.hint.targets': 'Components that can do it: {targets}.',
   'play.hint.misereNim': "Misère Nim, by Bouton's rule: {outcome}. Play as in normal Nim (make the nim-sum 0), except when your move would leave only heaps of 0 and 1: then leave an odd number of heaps of 1.",
   'play.hint.misere': 'In misère play values do not add up. By {ground}: {outcome}.',
+  'play.hint.theorem': 'By {ground}: {outcome}.',
   'play.hint.loopy': "A token on a cycle has value ∞ (Smith's rules): {outcome}.",
   'play.hint.noWin': 'There is no winning move here: make the game long and hope for a mistake.',
   'play.hint.drawMoves': 'Moves that keep the draw:',

@@ -143,6 +143,7 @@ export const explore: Readonly<Record<keyof typeof english, string>> = {
   'explore.ground.relative-state-repetition': 'G(n) 是 n-{e} 之前的值与最后 {e} 个可取值的 mex；这一状态（相对于它的 mex）在 n = {from} 与 n = {to} 处相同，只差平移 {saltus}，所以对所有 n >= {from} 有 G(n+{period}) = G(n) + {saltus}',
   'explore.ground.relative-state-repetition.all': 'G(n) 是它前面所有值的 mex；这一状态（相对于它的 mex）在 n = {from} 与 n = {to} 处相同，只差平移 {saltus}，所以对所有 n >= {from} 有 G(n+{period}) = G(n) + {saltus}',
   'explore.ground.guy-smith': '八进制游戏，每次至多取 k = {k} 个、至多留下两堆；对 {from} <= n < {until} 有 G(n+{period}) = G(n)，由 Guy–Smith 定理，对所有 n >= {from} 都成立',
+  'explore.ground.guy-smith.three': '十六进制游戏，每次至多取 k = {k} 个、至多留下三堆；对 {from} <= n < {until} 有 G(n+{period}) = G(n)，由 Guy–Smith 定理对三堆的同一论证（最大的一堆至少占三分之一），对所有 n >= {from} 都成立',
   'explore.partial.summary': '目前：已算出 {count} 个值，最大值 {max}；其中必败态（SG 值为 0）{zeros} 个：{list}',
   'explore.plot': '图',
   'explore.plot.label': '石子数 {from} .. {to} 的 SG(n)：{pattern}',

@@ -38,6 +38,7 @@ export const play: Readonly<Record<keyof typeof english, string>> = {
   'play.hint.targets': '可以这样走的分量：{targets}。',
   'play.hint.misereNim': '反常 Nim（Bouton 规则）：{outcome}。和正常 Nim 一样走（使异或和为 0），但如果走完后只剩大小为 0 和 1 的堆，就要留下奇数个大小为 1 的堆。',
   'play.hint.misere': '反常游戏中 SG 值不能直接相加。根据{ground}：{outcome}。',
+  'play.hint.theorem': '根据{ground}：{outcome}。',
   'play.hint.loopy': '在环上的棋子 SG 值为 ∞（Smith 规则）：{outcome}。',
   'play.hint.noWin': '这里没有必胜的走法：尽量拖长游戏，等待对手失误。',
   'play.hint.drawMoves': '保持平局的走法：',

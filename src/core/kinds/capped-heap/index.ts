@@ -77,5 +77,5 @@ export const cappedHeapKind: GameKind<CappedHeapRule> = {
     playPairs(cappedHeapPairs(request.game.rule), 'heap', request, () => {
       const n = 8 + Math.floor(random() * 30);
       return [[n, n - 1]];
-    }),
+    }, cappedHeapKind.theorem!(request.game.rule)),
 };

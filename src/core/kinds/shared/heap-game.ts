@@ -22,6 +22,7 @@ import { exploreTable, exploreWork, type Exploration, type ExploreRequest } from
 import type { HeapKind, HeapMoves } from '../../heap/heap-kind.js';
 import type { ClosedForm, MisereClosedForm } from '../../heap/closed-form.js';
 import { genusTableSteps } from '../../misere/genus.js';
+import { messageFor } from '../../i18n/index.js';
 import { FOLLOWER_LIMIT } from '../../misere/follower-graph.js';
 import { quotientReportSteps } from '../../misere/quotient-report.js';
 
@@ -166,7 +167,12 @@ export function playHeap<R extends RuleBase>(kind: HeapGameKind<R>, text: string
   const start = texts ? texts.map((t) => parseCount(t, mention('position'))) : Array.from({ length: 3 }, () => BigInt(1 + Math.floor(random() * 15)));
   const largest = largestOf(start);
   const moves = heap.moves(rule);
-  if (largest > BigInt(PLAY_HEAP_LIMIT) && !moves.reckoned) throw new InputError(says`play: ${saying('error.play.heapsUpTo', { most: formatCount(PLAY_HEAP_LIMIT), got: largest })}`, { code: 'too-large', field: 'position', value: largest });
+  if (largest > BigInt(PLAY_HEAP_LIMIT) && !moves.reckoned) {
+    // No period can be proven (an infinite set, a repeating code): say so, rather than only the size.
+    const why = closedForm ? null : heap.solver!(rule, 1).noTheorem;
+    if (why) throw new InputError(says`${mention('position')}: ${saying('error.play.noPeriodPast', { n: formatCount(largest), most: formatCount(PLAY_HEAP_LIMIT), why: messageFor(why, 'rule.noTheorem.') })}`, { code: 'too-large', field: 'position', value: largest });
+    throw new InputError(says`play: ${saying('error.play.heapsUpTo', { most: formatCount(PLAY_HEAP_LIMIT), got: largest })}`, { code: 'too-large', field: 'position', value: largest });
+  }
   // The values up to the largest heap (a game only makes heaps smaller), or, for a heap past memory, to a proven period.
   const exploration = closedForm ? theoremExploration(request.game, text, closedForm, largest) : exploreTable({ game: request.game, max: largest, limit: request.limit, enoughAtMax: true }, heap.solver!(rule, 1), text);
   return { playable: heapPlayable(moves, exploration), start, random: !texts };

@@ -86,8 +86,8 @@ function pairPositionPart<R extends RuleBase>(pairs: PairGame, table: PairTable,
 }
 
 /** A game of pairs to play: from request.position, or from `randomStart`. */
-export function playPairs<R extends RuleBase>(pairs: PairGame, noun: string, request: AnalyseRequest<R>, randomStart: () => Pair[]): PlayStart {
-  const playable = pairPlayable(pairs, noun);
+export function playPairs<R extends RuleBase>(pairs: PairGame, noun: string, request: AnalyseRequest<R>, randomStart: () => Pair[], theorem: Theorem | null = null): PlayStart {
+  const playable = pairPlayable(pairs, noun, theorem?.by === 'p-test' ? theorem.test : null);
   const texts = request.position as readonly string[] | undefined;
   return texts ? { playable, start: texts.map((t) => playable.parse(t)), random: false } : { playable, start: randomStart(), random: true };
 }

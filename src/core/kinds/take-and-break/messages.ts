@@ -4,7 +4,6 @@ import { kindMessages } from '../../i18n/kind-messages.js';
 export const messages = kindMessages(
   {
     'error.code.none': 'expected a code such as 0.77',
-    'rule.noTheorem.threeHeaps': 'splits into three heaps are outside the Guy-Smith theorem',
     'rule.noTheorem.unequalSplit': 'the unequal-split condition (!) is outside the Guy-Smith theorem',
     'preset.kayles': 'Kayles (0.77): knock down one pin or two adjacent pins from a row',
     'preset.dawsons-kayles': 'Dawson\'s Kayles (0.07): knock down two adjacent pins',
@@ -18,7 +17,6 @@ export const messages = kindMessages(
   },
   {
     'error.code.none': '应为 0.77 这样的代码',
-    'rule.noTheorem.threeHeaps': '分成三堆的走法不在 Guy–Smith 定理的范围内',
     'rule.noTheorem.unequalSplit': '“只能分成不等的两堆”（!）这一条件不在 Guy–Smith 定理的范围内',
     'preset.kayles': 'Kayles（0.77）：从一排瓶子中击倒一个，或相邻的两个',
     'preset.dawsons-kayles': 'Dawson 的 Kayles（0.07）：击倒相邻的两个瓶子',

@@ -26,13 +26,14 @@ const splitTakeOf = (rule: TakeBreakRule): number => twoHeapMoves(rule.code).spl
 
 /**
  * Two-heap codes get the rare/common kernel (exact whatever the mask; fast
- * when values are sparse), others the direct one; octal codes prove their
- * period by the Guy-Smith theorem.
+ * when values are sparse), others the direct one; codes without unequal splits prove their
+ * period by the Guy-Smith theorem (its argument reaches codes that split in three).
  */
 export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
       if (isRepeating(rule.code)) return repeatingSolver(rule);
       const k = rule.code.digits.length - 1;
-      const octal = isOctal(rule.code) && !rule.code.unequal.some(Boolean);
+      // Guy-Smith's argument proves periods of codes leaving up to three heaps, but not of unequal splits (see guy-smith.ts).
+      const provable = !rule.code.unequal.some(Boolean);
       const heaps = maxHeapsLeft(rule.code);
       // Two-heap codes get the rare/common kernel (exact whatever the mask; fast when values are sparse).
       const kernel = heaps <= 2 ? new SparseSpaceKernel(rule.code) : new TakeBreakKernel(rule.code);
@@ -43,9 +44,9 @@ export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
       const pooled = heaps <= 2 && threads > 1 && !wasm ? pooledSparseKernel(rule.code, threads) : null;
       let due: number | null = null;
       // The proof search's one pass over every period runs in the WebAssembly module where the values live there.
-      const guySmith = new GuySmithSearch(k, kernel instanceof SparseSpaceKernel ? (g, count, maxPeriod, out) => kernel.periodCandidates(g, count, maxPeriod, out) : undefined);
+      const guySmith = new GuySmithSearch(k, kernel instanceof SparseSpaceKernel ? (g, count, maxPeriod, out) => kernel.periodCandidates(g, count, maxPeriod, out) : undefined, Math.max(2, heaps));
       // Where a period has held so far, the workers compute heaps ahead from it (see speculation.ts); the values are the same.
-      const ahead = marker && octal ? new ComputedAhead(kernel as SparseSpaceKernel, rule.code, threads - 1) : null;
+      const ahead = marker && provable ? new ComputedAhead(kernel as SparseSpaceKernel, rule.code, threads - 1) : null;
       let held: { period: number; from: number } | null = null;
       return {
         ...(pooled && { fillAsync: (store, from, to) => pooled.fill(store, from, to), close: () => pooled.close(), sharesValues: true }),
@@ -80,16 +81,12 @@ export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
           };
         },
         allowSaltus: !isOctal(rule.code),
-        noTheorem: octal
-          ? null
-          : heaps === 3
-            ? english('rule.noTheorem.threeHeaps')
-            : english('rule.noTheorem.unequalSplit'),
+        noTheorem: provable ? null : english('rule.noTheorem.unequalSplit'),
         defaultLimit: heaps === 3 ? 2 ** 11 : 2 ** 20,
         costly: true,
         house: (store) => (kernel instanceof SparseSpaceKernel ? kernel.house(store) : undefined),
         fill: (store, from, to) => kernel.fill(store, from, to),
-        prove: octal
+        prove: provable
           ? (g, count) => {
               const attempt = guySmith.attempt(g, count);
               due = attempt.due;
@@ -97,7 +94,7 @@ export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
               return attempt.proven;
             }
           : noProof,
-        ...(octal && { proofNeed: (cycle) => ({ method: 'guy-smith', valuesNeeded: guySmithValuesNeeded(cycle, k) }) }),
+        ...(provable && { proofNeed: (cycle) => ({ method: 'guy-smith', valuesNeeded: guySmithValuesNeeded(cycle, k, Math.max(2, heaps)) }) }),
         proofDue: () => due,
       };
 }

@@ -7,6 +7,7 @@ import type { Exploration } from '../../heap/explore.js';
 import { digitAt, lastTake, SPLIT_THREE, SPLIT_TWO, unequalAt, type TakeBreakCode } from '../../rules/code.js';
 import { compareParts, type HeapOption, type OptionsWithValue, tooMuch } from '../../heap/heap-options.js';
 import { takeBreakOptions } from './options.js';
+import { periodicThreeSplits, threeSplitWork } from './three-splits.js';
 
 /**
  * A take-and-break code: for each amount taken, the whole heap, the heap
@@ -21,6 +22,11 @@ export function takeBreakWithValue(code: TakeBreakCode, x: Exploration, n: numbe
   if (!low) lowSplits.set(x, (low = new Map()));
   const pattern = x.pattern;
   const cycle = pattern.kind === 'periodic' && pattern.proof ? { from: pattern.preperiod, period: pattern.period } : null;
+  // Splits into three of a heap past three periods are counted through the period, in exact integers (they outgrow 2^53).
+  if (cycle && code.digits.some((d) => d & SPLIT_THREE) && !code.repeat && n >= 3 * (cycle.from + cycle.period) + code.digits.length) {
+    const scan = (n * n) / 12;
+    if (scan > threeSplitWork({ from: BigInt(cycle.from), period: BigInt(cycle.period) })) return hugeTakeBreakWithValue(code, x, BigInt(n), BigInt(target), limit, budget);
+  }
   const options: HeapOption[] = [];
   let count = 0;
   let work = 0;
@@ -138,49 +144,72 @@ function countSplits(
 }
 
 /**
- * The same for a heap past 2^53, through the proven period: for every
- * amount taken, the heap left (its value from the period), and the splits a
- * + (rest - a): rest - a is periodic for every a, so the a below the
+ * The same for a heap past 2^53 (or a heap whose splits into three are too
+ * many to look through), through the proven period: for every
+ * amount taken, the heap left (its value from the period), the splits a +
+ * (rest - a): rest - a is periodic for every a, so the a below the
  * preperiod are looked at one by one and the rest by their residue mod p,
  * each good residue counted over every a it covers (a heap of 10^18 costs
- * its preperiod plus one period an amount). Three-heap splits are not
- * counted this way: such a heap is not listed.
+ * its preperiod plus one period an amount); and the splits into three, by
+ * the residues of their parts (three-splits.ts).
  */
 export function hugeTakeBreakWithValue(code: TakeBreakCode, x: Exploration, n: bigint, target: bigint, limit: number, budget: number): OptionsWithValue {
   const pattern = x.pattern;
   if (pattern.kind !== 'periodic' || !pattern.proof) return { notListed: `the options of a heap of ${n} are not listed: no proven period (without a saltus) says which splits have a value` };
-  if (code.digits.some((d) => d & SPLIT_THREE)) return { notListed: `the options of a heap of ${n} are not listed: its splits into three heaps are too many to look through` };
-  const start = BigInt(pattern.preperiod);
-  const period = BigInt(pattern.period);
-  if ((pattern.preperiod + pattern.period) * code.digits.length > budget) return tooMuch(n, budget);
+  const cycle = { from: BigInt(pattern.preperiod), period: BigInt(pattern.period) };
+  const threes = code.digits.some((d) => d & SPLIT_THREE);
+  const perTake = pattern.preperiod + pattern.period + (threes ? threeSplitWork(cycle) : 0);
+  if (perTake * code.digits.length > budget || (threes && n < 3n * cycle.from + BigInt(code.digits.length))) return tooMuch(n, budget);
   const g = (m: bigint) => x.valueAt(m);
   const options: HeapOption[] = [];
   let count = 0n;
   let work = 0;
-  const add = (take: number, to: bigint[]) => {
-    count++;
-    if (options.length < limit) options.push({ take: BigInt(take), to });
-  };
   for (let take = 0; take < code.digits.length; take++) {
     const digit = code.digits[take]!;
     const rest = n - BigInt(take);
+    const mine: bigint[][] = [];
     if (digit & SPLIT_TWO) {
-      const last = code.unequal[take] && rest % 2n === 0n ? rest / 2n - 1n : rest / 2n;
-      // a below the preperiod, one by one (rest - a lies in the period for every a).
-      for (let a = 1n; a < start; a++, work++) if ((g(a) ^ g(rest - a)) === target) add(take, [a, rest - a]);
-      // a from the preperiod on: the good residues, each counted over every a up to `last`, listed from the smallest a.
-      const first = start > 1n ? start : 1n;
-      const good: bigint[] = [];
-      for (let a = first; a < first + period; a++, work++) if ((g(a) ^ g(rest - a)) === target) good.push(a);
-      for (const r of good) if (r <= last) count += (last - r) / period + 1n;
-      listing: for (let turn = 0n; good.length > 0; turn += period) {
-        for (const r of good) {
-          if (r + turn > last || options.length >= limit) break listing;
-          options.push({ take: BigInt(take), to: [r + turn, rest - r - turn] });
-        }
-      }
+      const splits = periodicTwoSplits(g, cycle, rest, code.unequal[take] ?? false, target, limit);
+      count += splits.count;
+      work += splits.work;
+      mine.push(...splits.listed);
     }
-    if (digit & 2 && take > 0 && g(rest) === target) add(take, [rest]);
+    if (digit & 2 && take > 0 && g(rest) === target) count++, mine.push([rest]);
+    if (digit & SPLIT_THREE) {
+      const splits = periodicThreeSplits(g, cycle, rest, target, limit, budget - work);
+      count += splits.count;
+      work += splits.work;
+      mine.push(...splits.listed);
+    }
+    // Options of one amount taken, in order of what is left (splits in two, in three and the single heap interleave).
+    for (const to of mine.sort(compareParts)) if (options.length < limit) options.push({ take: BigInt(take), to });
   }
   return { count, options, work };
+}
+
+/** Splits a + (rest - a) of a heap past the preperiod's reach with values xoring to the target: counted by residue, the first `want` listed. */
+function periodicTwoSplits(g: (m: bigint) => bigint, cycle: { from: bigint; period: bigint }, rest: bigint, unequal: boolean, target: bigint, want: number): { count: bigint; listed: bigint[][]; work: number } {
+  const { from: start, period } = cycle;
+  const last = unequal && rest % 2n === 0n ? rest / 2n - 1n : rest / 2n;
+  const listed: bigint[][] = [];
+  let count = 0n;
+  let work = 0;
+  // a below the preperiod, one by one (rest - a lies in the period for every a).
+  for (let a = 1n; a < start; a++, work++) {
+    if ((g(a) ^ g(rest - a)) !== target) continue;
+    count++;
+    if (listed.length < want) listed.push([a, rest - a]);
+  }
+  // a from the preperiod on: the good residues, each counted over every a up to `last`, listed from the smallest a.
+  const first = start > 1n ? start : 1n;
+  const good: bigint[] = [];
+  for (let a = first; a < first + period; a++, work++) if ((g(a) ^ g(rest - a)) === target) good.push(a);
+  for (const r of good) if (r <= last) count += (last - r) / period + 1n;
+  listing: for (let turn = 0n; good.length > 0; turn += period) {
+    for (const r of good) {
+      if (r + turn > last || listed.length >= want) break listing;
+      listed.push([r + turn, rest - r - turn]);
+    }
+  }
+  return { count, listed, work };
 }

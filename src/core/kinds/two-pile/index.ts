@@ -88,5 +88,5 @@ export const twoPileKind: GameKind<VectorRule> = {
     playPairs(twoPileGame(request.game.rule), 'pair', request, () => {
       const r = (n: number) => Math.floor(random() * n);
       return [[3 + r(12), 3 + r(12)]];
-    }),
+    }, twoPileKind.theorem!(request.game.rule)),
 };
