@@ -107,11 +107,11 @@ function heapOptions(code: EmitModel, moves: HeapMoves | null, answer: AnswerSpe
   if (code.kind === 'wythoff' || code.kind === 'capped-nim') return { kind: 'theorem' };
   // A two-pile law: the moves of the pair, each kept where the law's is_p says it leaves a P-position.
   if (code.kind === 'pair-law' && pairMoves) return { kind: 'vectors', vectors: pairMoves };
-  if (componentOf(code) !== 'heap') throw refuse(saying('error.emit.movesObserved', words));
+  if (componentOf(code) !== 'heap') throw refuse(saying('error.emit.movesObserved', { ...words, rule: code.header.rule }));
   if (moves?.nim) return { kind: 'nim' };
   const limit = code.kind === 'heap-cycle' ? code.limit : undefined;
   const data = moves?.asData?.(limit ?? null) ?? null;
-  if (!data) throw refuse(saying('error.emit.movesNotData', { ...words, rule: moves?.text ?? '?' }));
+  if (!data) throw refuse(saying('error.emit.movesNotData', { ...words, rule: code.header.rule }));
   // Heaps of a value are read off the pattern's saltus (finitely many); the table itself lists them one by one.
   if (data.kind === 'all-but' && code.kind === 'heap-cycle' && limit === undefined && code.saltus === 0n) throw refuse(saying('error.emit.movesAllBut', words));
   return data;
