@@ -223,7 +223,7 @@ describe('--emit LANG --program: compiled, and random cases of every layout agai
     const lasker = ['--rule', 'examples/lasker.mjs', '--use-observed', '--input', 'cases', '--emit', 'c', '--program', '--answer', 'moves'];
     expectBadInput(await runMain(lasker), "moves of a rule module's game", { pattern: /--emit, a whole program: --answer moves lists winning moves, which a program finds from the rule's moves written as data; those of .* are not \(a rule module's live in the module/ });
     const law = ['--preset', 'one-more', '--max', '3000', '--use-observed', '--input', 'cases', '--components', '1', '--emit', 'c', '--program', '--answer', 'count'];
-    expectBadInput(await runMain(law), 'count of an observed law of start heaps', { pattern: /--answer count: the law observed gives this game's P-positions only, not the moves to them, so its program answers --answer winner/ });
+    expectBadInput(await runMain(law), 'count of an observed law of start heaps', { pattern: /--answer count: the law observed for .*one-more.* gives its start heaps' P-positions only, not the moves to them .*so its program answers --answer winner/ });
     expectBadInput(await runMain(['--all-but', '-', '--emit', 'c', '--program', '--input', 'until']), 'an all-but set in each case', { pattern: /a rule in each case \(.*all-but -\) is written for subtraction sets only/ });
     expectBadInput(await runMain(['--preset', 'nim', '--program']), 'no --emit', { pattern: /--program writes a whole program with --emit LANG/ });
   });

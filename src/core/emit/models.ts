@@ -99,5 +99,12 @@ export interface CodeModel {
   readonly component?: 'heap';
 }
 
+/** A two-pile game's move as data (--emit --program lists a law's winning moves from them): m·(dx, dy), 1 <= m <= cap (null: any). */
+export interface PairVector {
+  readonly dx: number;
+  readonly dy: number;
+  readonly cap: number | null;
+}
+
 /** What an emitted program computes, apart from the language it is written in. */
 export type EmitModel = HeapCycleModel | ModulusModel | WythoffModel | CappedNimModel | StartLawModel | PairLawModel | CodeModel;

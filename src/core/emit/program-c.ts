@@ -4,6 +4,7 @@
  * answer written with stdio. The functions it calls come before it.
  */
 import { MOST_CASE_HEAP, partCode, programCodes, type ProgramModel } from './program.js';
+import type { PairVector } from './models.js';
 import { WINNING_MOVES_LISTED } from '../positions/position.js';
 
 /** The most winning moves sg-explore lists (--answer moves refuses more): a program refuses them too. */
@@ -463,7 +464,7 @@ static void answer(size_t n) {
 `;
 
 /** A two-pile law's winning moves: each multiple of each vector that leaves a P-position by is_p, in sg-explore's order (fewest tokens, then the position as "x:y" text). */
-function cVectorMoves(vectors: readonly { dx: number; dy: number; cap: number | null }[]): string {
+function cVectorMoves(vectors: readonly PairVector[]): string {
   const rows = vectors.map((v) => `{${v.dx}, ${v.dy}, ${v.cap ?? 0}}`).join(', ');
   return `    static const long long VECTORS[][3] = {${rows}}; /* dx, dy, the most multiples (0: any) */
     from[0] = (long long)heaps[0];

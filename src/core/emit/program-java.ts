@@ -160,69 +160,7 @@ function javaOptions(m: ProgramModel): string {
     }
 `;
   }
-  return `    static int digitAt(long t) {
-        if (t >= DIGITS.length) {
-            if (REPEAT == 0) return 0;
-            t = DIGITS.length - REPEAT + (t - (DIGITS.length - REPEAT)) % REPEAT;
-        }
-        return DIGITS[(int) t] | (UNEQUAL[(int) t] ? 16 : 0);
-    }
-
-    static boolean split(long take, long rest, long a, long want) {
-        return (SG.grundy(a) ^ SG.grundy(rest - a)) != want || visit(take, new long[] {a, rest - a});
-    }
-
-    // The splits a + (rest - a), 1 <= a <= last, of value want, by a: past G's preperiod on both sides they repeat with a mod the period,
-    // so those a are counted (or listed) a period at a time.
-    static boolean splits(long take, long rest, long last, long want) {
-        long pre = CYCLE_PRE, p = CYCLE_PERIOD, a;
-        if (p == 0) {
-            for (a = 1; a <= last; a++) if (!split(take, rest, a, want)) return false;
-            return true;
-        }
-        for (a = 1; a <= last && a < pre; a++) if (!split(take, rest, a, want)) return false;
-        long first = Math.max(pre, 1), middleLast = Math.min(last, rest - pre);
-        if (first <= middleLast) {
-            java.util.List<Long> goods = new java.util.ArrayList<>();
-            for (a = first; a < first + p && a <= middleLast; a++) if ((SG.grundy(a) ^ SG.grundy(rest - a)) == want) goods.add(a);
-            if (counting) {
-                for (long g : goods) found += (middleLast - g) / p + 1;
-            } else {
-                listing:
-                for (long turn = 0; !goods.isEmpty(); turn += p) {
-                    for (long g : goods) {
-                        if (g + turn > middleLast) break listing;
-                        if (!visit(take, new long[] {g + turn, rest - g - turn})) return false;
-                    }
-                }
-            }
-        }
-        for (a = Math.max(first, rest - pre + 1); a <= last; a++) if (!split(take, rest, a, want)) return false;
-        return true;
-    }
-
-    static boolean options(long n, long want) {
-        long last = REPEAT > 0 ? n : Math.min(n, DIGITS.length - 1);
-        for (long t = 0; t <= last; t++) {
-            int d = digitAt(t);
-            long rest = n - t;
-            if ((d & 1) != 0 && rest == 0 && want == 0 && !visit(t, new long[0])) return false;
-            long last2 = (d & 4) != 0 && rest >= 2 ? ((d & 16) != 0 && rest % 2 == 0 ? rest / 2 - 1 : rest / 2) : 0;
-            if ((d & 8) != 0) {
-                // Three heaps too: for each a, its three-heap splits (b rising) come before its two-heap one.
-                long last3 = rest / 3;
-                for (long a = 1; a <= Math.max(last2, last3); a++) {
-                    for (long b = a; a <= last3 && b <= (rest - a) / 2; b++) {
-                        if ((SG.grundy(a) ^ SG.grundy(b) ^ SG.grundy(rest - a - b)) == want && !visit(t, new long[] {a, b, rest - a - b})) return false;
-                    }
-                    if (a <= last2 && !split(t, rest, a, want)) return false;
-                }
-            } else if (last2 > 0 && !splits(t, rest, last2, want)) return false;
-            if ((d & 2) != 0 && rest >= 1 && t > 0 && SG.grundy(rest) == want && !visit(t, new long[] {rest})) return false;
-        }
-        return true;
-    }
-`;
+  return JAVA_CODE_OPTIONS;
 }
 
 /** The answer of a position: sums of grundy values and the winning moves, or one component's is_p. */
@@ -377,3 +315,68 @@ ${JAVA_PREFIX}
                 for (int i = 0; i < n; i++) h[i] = number();
                 answer(h, n, out);
             }`;
+
+/** A take-and-break code's options in Java: for each amount taken, the heap emptied, the splits (through G's period where there is one), the heap left. */
+const JAVA_CODE_OPTIONS = `    static int digitAt(long t) {
+        if (t >= DIGITS.length) {
+            if (REPEAT == 0) return 0;
+            t = DIGITS.length - REPEAT + (t - (DIGITS.length - REPEAT)) % REPEAT;
+        }
+        return DIGITS[(int) t] | (UNEQUAL[(int) t] ? 16 : 0);
+    }
+
+    static boolean split(long take, long rest, long a, long want) {
+        return (SG.grundy(a) ^ SG.grundy(rest - a)) != want || visit(take, new long[] {a, rest - a});
+    }
+
+    // The splits a + (rest - a), 1 <= a <= last, of value want, by a: past G's preperiod on both sides they repeat with a mod the period,
+    // so those a are counted (or listed) a period at a time.
+    static boolean splits(long take, long rest, long last, long want) {
+        long pre = CYCLE_PRE, p = CYCLE_PERIOD, a;
+        if (p == 0) {
+            for (a = 1; a <= last; a++) if (!split(take, rest, a, want)) return false;
+            return true;
+        }
+        for (a = 1; a <= last && a < pre; a++) if (!split(take, rest, a, want)) return false;
+        long first = Math.max(pre, 1), middleLast = Math.min(last, rest - pre);
+        if (first <= middleLast) {
+            java.util.List<Long> goods = new java.util.ArrayList<>();
+            for (a = first; a < first + p && a <= middleLast; a++) if ((SG.grundy(a) ^ SG.grundy(rest - a)) == want) goods.add(a);
+            if (counting) {
+                for (long g : goods) found += (middleLast - g) / p + 1;
+            } else {
+                listing:
+                for (long turn = 0; !goods.isEmpty(); turn += p) {
+                    for (long g : goods) {
+                        if (g + turn > middleLast) break listing;
+                        if (!visit(take, new long[] {g + turn, rest - g - turn})) return false;
+                    }
+                }
+            }
+        }
+        for (a = Math.max(first, rest - pre + 1); a <= last; a++) if (!split(take, rest, a, want)) return false;
+        return true;
+    }
+
+    static boolean options(long n, long want) {
+        long last = REPEAT > 0 ? n : Math.min(n, DIGITS.length - 1);
+        for (long t = 0; t <= last; t++) {
+            int d = digitAt(t);
+            long rest = n - t;
+            if ((d & 1) != 0 && rest == 0 && want == 0 && !visit(t, new long[0])) return false;
+            long last2 = (d & 4) != 0 && rest >= 2 ? ((d & 16) != 0 && rest % 2 == 0 ? rest / 2 - 1 : rest / 2) : 0;
+            if ((d & 8) != 0) {
+                // Three heaps too: for each a, its three-heap splits (b rising) come before its two-heap one.
+                long last3 = rest / 3;
+                for (long a = 1; a <= Math.max(last2, last3); a++) {
+                    for (long b = a; a <= last3 && b <= (rest - a) / 2; b++) {
+                        if ((SG.grundy(a) ^ SG.grundy(b) ^ SG.grundy(rest - a - b)) == want && !visit(t, new long[] {a, b, rest - a - b})) return false;
+                    }
+                    if (a <= last2 && !split(t, rest, a, want)) return false;
+                }
+            } else if (last2 > 0 && !splits(t, rest, last2, want)) return false;
+            if ((d & 2) != 0 && rest >= 1 && t > 0 && SG.grundy(rest) == want && !visit(t, new long[] {rest})) return false;
+        }
+        return true;
+    }
+`;

@@ -10,18 +10,11 @@ import { InputError, mention, says, saying, type InputField, type Wording } from
 import type { AnswerSpec, MoveField } from '../contest/answer.js';
 import type { JudgeLayout } from '../contest/layout.js';
 import type { HeapMoves, HeapMovesData } from '../heap/heap-kind.js';
-import type { EmitLanguage, EmitModel } from './models.js';
+import type { EmitLanguage, EmitModel, PairVector } from './models.js';
 import { LARGEST_SIGNED } from './limits.js';
 
 /** What a position's components are to the functions: a heap valued by grundy(n), or one component tested by is_p (a pair, a start heap). */
 export type ProgramComponent = 'heap' | 'pair' | 'start';
-
-/** A two-pile game's move: m·(dx, dy), 1 <= m <= cap (null: any). */
-export interface PairVector {
-  readonly dx: number;
-  readonly dy: number;
-  readonly cap: number | null;
-}
 
 /** A move's layout, as parts: text, or a field. */
 export type MovePart = { readonly text: string } | { readonly field: MoveField };
@@ -87,8 +80,9 @@ export function moveParts(format: string): MovePart[] {
 
 /**
  * A program's data: the model's functions, the layout, the answer; what a
- * program cannot do is refused in one line (a rule in each case, the
- * winning moves of a game whose moves are not data here, a sum of pairs).
+ * program cannot do is refused in one line (a rule in each case other than
+ * a subtraction set, the winning moves of a game whose moves are not data
+ * here or of an observed law of start heaps).
  */
 export function programModel(code: EmitModel | CaseRuleModel, moves: HeapMoves | null, layout: JudgeLayout, answer: AnswerSpec, language: EmitLanguage, pairMoves: readonly PairVector[] | null = null): ProgramModel {
   const component = componentOf(code);
@@ -106,18 +100,18 @@ export function programModel(code: EmitModel | CaseRuleModel, moves: HeapMoves |
   return { code, component, width, options, cycle, layout, answer, prefixParts: answer.prefix.split('{k}'), moveParts: moveParts(answer.moveFormat), wide };
 }
 
-/** How a program finds a heap's winning moves (a heap game's; a pair's and a start heap's are refused). */
+/** How a program finds a component's winning moves: a heap rule's moves as data, a theorem's, a two-pile law's vectors; an observed law of start heaps, or moves that are not data, are refused. */
 function heapOptions(code: EmitModel, moves: HeapMoves | null, answer: AnswerSpec, pairMoves: readonly PairVector[] | null): ProgramModel['options'] {
   const words = { answer: mention('answer'), mode: answer.mode };
   // One pair (Wythoff) or one start heap (Fibonacci Nim): the theorem's winning moves; an observed law gives P-positions only.
   if (code.kind === 'wythoff' || code.kind === 'capped-nim') return { kind: 'theorem' };
   // A two-pile law: the moves of the pair, each kept where the law's is_p says it leaves a P-position.
   if (code.kind === 'pair-law' && pairMoves) return { kind: 'vectors', vectors: pairMoves };
-  if (componentOf(code) !== 'heap') throw refuse(saying('error.emit.movesObserved', words));
+  if (componentOf(code) !== 'heap') throw refuse(saying('error.emit.movesObserved', { ...words, rule: code.header.rule }));
   if (moves?.nim) return { kind: 'nim' };
   const limit = code.kind === 'heap-cycle' ? code.limit : undefined;
   const data = moves?.asData?.(limit ?? null) ?? null;
-  if (!data) throw refuse(saying('error.emit.movesNotData', { ...words, rule: moves?.text ?? '?' }));
+  if (!data) throw refuse(saying('error.emit.movesNotData', { ...words, rule: code.header.rule }));
   // Heaps of a value are read off the pattern's saltus (finitely many); the table itself lists them one by one.
   if (data.kind === 'all-but' && code.kind === 'heap-cycle' && limit === undefined && code.saltus === 0n) throw refuse(saying('error.emit.movesAllBut', words));
   return data;

@@ -18,7 +18,7 @@ import type { PositionTables } from '../positions/position-tables.js';
 import type { HeapKind } from '../heap/heap-kind.js';
 import type { ClosedForm } from '../heap/closed-form.js';
 import type { PairTheorem } from '../positions/pair-theorem.js';
-import type { EmitHeader, EmitModel } from '../emit/models.js';
+import type { EmitHeader, EmitModel, PairVector } from '../emit/models.js';
 import type { Message, MessageKey } from '../i18n/index.js';
 import type { JudgeReport } from '../contest/judge-report.js';
 
@@ -220,7 +220,7 @@ export interface JudgeForm<R extends RuleBase = RuleBase> {
   /** A random component (its tokens) with every number from `least` to `largest` (duel); absent where it draws none. */
   draw?(rule: R, random: () => number, least: bigint, largest: bigint): Awaitable<readonly string[]>;
   /** A pair's moves as data a written program enumerates (--emit --program): each takes m·(dx, dy), 1 <= m <= cap (null: any). */
-  movesAsData?(rule: R): readonly { readonly dx: number; readonly dy: number; readonly cap: number | null }[];
+  movesAsData?(rule: R): readonly PairVector[];
 }
 
 /** A rule with values known without sg-explore, and where they are known from. */
