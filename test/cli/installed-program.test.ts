@@ -43,6 +43,13 @@ describe('the bundle with its code cache', () => {
     expect(program(['--version']).stdout.trim()).toBe(version);
   });
 
+  it('its bundles are ASCII (one other character and V8 holds the whole source two bytes a character)', () => {
+    for (const name of ['cli-bundle', 'quick', 'sweep-rule', 'custom-rule']) {
+      const text = readFileSync(join(ROOT, 'dist', `${name}.cjs`), 'utf8');
+      expect(/[^\x00-\x7f]/.exec(text)?.[0], name).toBeUndefined();
+    }
+  });
+
   it('loads packages on demand: a table loads none, a YAML rule file the YAML parser', () => {
     // Node names every module it loads under NODE_DEBUG=module. The YAML parser at start-up cost every
     // run about 30 ms of CPU and 11 MB (the bench's whole-process row, after --rule's help text came from rule-file.ts).
