@@ -158,7 +158,7 @@ describe('what the core writes, in the page\'s language', () => {
   it("says why no theorem applies in the page's language: each solver's reason is a catalogue message", () => {
     const reasons = [
       { kind: 'sequence-subtraction', sequence: 'squares' },
-      { kind: 'take-and-break', code: parseCode('0.3F') },
+      { kind: 'take-and-break', code: parseCode('4.[3]') },
       { kind: 'take-and-break', code: parseCode('4!.0') },
     ].map((rule) => (analyseSync({ game: { rule: rule as Rule }, max: 60n }) as Exploration).noTheorem);
     expect(new Set(reasons).size).toBe(3);
