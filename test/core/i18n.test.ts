@@ -158,7 +158,7 @@ describe('what the core writes, in the page\'s language', () => {
   it("says why no theorem applies in the page's language: each solver's reason is a catalogue message", () => {
     const reasons = [
       { kind: 'sequence-subtraction', sequence: 'squares' },
-      { kind: 'take-and-break', code: parseCode('0.3F') },
+      { kind: 'take-and-break', code: parseCode('4.[3]') },
       { kind: 'take-and-break', code: parseCode('4!.0') },
     ].map((rule) => (analyseSync({ game: { rule: rule as Rule }, max: 60n }) as Exploration).noTheorem);
     expect(new Set(reasons).size).toBe(3);
@@ -308,11 +308,11 @@ describe('the common input errors, in the reader\'s language', () => {
   });
 
   it('play refuses a start heap too large in the reader\'s language', async () => {
-    // A code that splits a heap in three: its options are listed, so play goes only so far (Kayles plays at any size).
+    // A code that splits a heap in three with no proven period (0.8 is arithmetic-periodic): past 10^6 play has nothing to value it by.
     const error = await startPlay({ game: { rule: { kind: 'take-and-break', code: parseCode('0.8') } }, position: ['2000000'], seed: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InputError);
-    expect((error as InputError).message).toBe('play: heaps up to 1,000,000 (got 2000000)');
-    expect(wordsText((error as InputError).words, flagOf, zh)).toBe('play: 堆至多为 1,000,000（给出的是 2000000）');
+    expect((error as InputError).message).toBe('position: heap 2,000,000: past 1,000,000, play values a heap only through a proven period, and none was proven within the first 2,048 values (raise limit)');
+    expect(wordsText((error as InputError).words, flagOf, zh)).toBe('--position: 堆 2,000,000：超过 1,000,000 时，对弈只能靠已证明的周期求值，而在前 2,048 个值中没有证明出周期（请增大 --limit）');
   });
 
   it('every error message of the catalogue is said somewhere in the source', () => {

@@ -88,3 +88,44 @@ describe('recurrences state where they hold', () => {
     expect(run.stdout.replace(/\s+/g, ' ')).toContain('satisfy a(k) = a(k−1) + a(k−4) for k ≥ 7 (a(1..6) = 0, 1, 2, 3, 4, 6)');
   });
 });
+
+describe('recurrences found through the quick pass modulo two primes, as the rationals give them', () => {
+  /** a(k) from the recurrence's coefficients (rationals) and the terms before, exactly; null where it is not a whole number. */
+  const predicted = (r: Recurrence, terms: readonly bigint[], k: number): bigint | null => {
+    let [num, den] = [0n, 1n];
+    r.coefficients.forEach(([n, d], i) => ([num, den] = [num * d + n * terms[k - 1 - i]! * den, den * d]));
+    return num % den === 0n ? num / den : null;
+  };
+  let seed = 77;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const whole = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+
+  it.each(Array.from({ length: 60 }, (_, i) => i))('sequence %i: an integer recurrence of order <= 5 (sometimes broken) is found, holds exactly, and fails where it is broken', (i) => {
+    const order = whole(1, 5);
+    const coefficients = Array.from({ length: order }, () => BigInt(whole(-3, 3)));
+    coefficients[order - 1] ||= 1n;
+    const length = whole(30, 300);
+    const terms: bigint[] = Array.from({ length: order }, () => BigInt(whole(0, 9)));
+    while (terms.length < length) terms.push(coefficients.reduce((sum, c, j) => sum + c * terms[terms.length - 1 - j]!, 0n));
+    const broken = i % 3 === 0 ? whole(2 * order + 8, length - 1) : null;
+    if (broken !== null) terms[broken]! += 1n;
+    const found = findRecurrence(terms);
+    // A break may leave no recurrence held over enough terms on either side of it.
+    if (broken !== null && found === null) return;
+    // A sequence of zeros (start values all 0) has no recurrence worth the name.
+    if (terms.every((t) => t === 0n)) return expect(found).toBeNull();
+    expect(found, `sequence ${i}`).not.toBeNull();
+    expect(found!.coefficients.length).toBeLessThanOrEqual(order);
+    const end = found!.counterexample ?? terms.length;
+    for (let k = found!.from; k < Math.min(end, terms.length); k++) expect(predicted(found!, terms, k), `a(${k + 1})`).toBe(terms[k]);
+    if (found!.counterexample !== null) expect(predicted(found!, terms, found!.counterexample)).not.toBe(terms[found!.counterexample]);
+    // A break early enough leaves room for a longer recurrence through it (Berlekamp–Massey's final one is reported then).
+    if (broken !== null && found!.counterexample !== null) expect(found!.counterexample).toBe(broken);
+  });
+
+  it('a sequence with no short recurrence (256 terms of random steps) has none', () => {
+    let v = 0n;
+    const terms = Array.from({ length: 256 }, () => (v += BigInt(whole(1, 4))));
+    expect(findRecurrence(terms)).toBeNull();
+  });
+});

@@ -64,7 +64,7 @@ describe('play on heaps past 10^6', () => {
 
   it('a code that splits into three with no proven period is refused past the table, saying so in one line', async () => {
     expectBadInput(await runMain(['play', '--code', '0.8', '--position', '1000000000000']), '0.8 at 10^12', {
-      pattern: /^sg-explore: --position: heap 1,000,000,000,000: no period was proven within the first 2,048 values \(raise --limit\)[^\n]*\n$/,
+      pattern: /^sg-explore: --position: heap 1,000,000,000,000: past 1,000,000, play values a heap only through a proven period, and none was proven within the first 2,048 values \(raise --limit\)\n$/,
     });
   });
 

@@ -175,7 +175,7 @@ describe('play on a Kayles heap of 10^15', () => {
 
   it('a huge heap of a code with no proven period (0.6) is refused naming the heap of --position, in one line', async () => {
     expectBadInput(await runMain(['play', '--code', '0.6', '--position', '1000000000000', '--limit', '1000']), '0.6 at 10^12', {
-      pattern: /^sg-explore: --position: heap 1,000,000,000,000: no period was proven within the first 1,000 values \(raise --limit\)[^\n]*\n$/,
+      pattern: /^sg-explore: --position: heap 1,000,000,000,000: past 1,000,000, play values a heap only through a proven period, and none was proven within the first 1,000 values \(raise --limit\)\n$/,
     });
   });
 });

@@ -87,17 +87,28 @@ function firstFailure(coefficients: readonly Fraction[], terms: readonly bigint[
   return null;
 }
 
-/** The shortest recurrence the terms support (or held on a long prefix before failing), if any. */
-export function findRecurrence(sequence: readonly (number | bigint)[]): Recurrence | null {
-  // Berlekamp–Massey costs O(n²) growing fractions when no recurrence is there: fit on a prefix, then check the rest.
-  const s: Fraction[] = sequence.slice(0, FIT_TERMS).map((v) => [BigInt(v), 1n]);
+/** Berlekamp–Massey's state after some terms: the connection polynomial C (C[0] = 1) and its length L. */
+interface Fitted {
+  readonly C: Fraction[];
+  readonly L: number;
+}
+
+/** The recurrence to report, from the terms fitted: where the last one held, with the term it first failed (null: none). */
+type Chosen = { C: Fraction[]; L: number; failsAt: number | null };
+
+/**
+ * Berlekamp–Massey over the rationals on s[0..upTo): the recurrence that
+ * fits all of them, or (with `stopAtSupported`) the first one held over
+ * 2L + MARGIN terms or more that then failed, as found.
+ */
+function fitRational(s: readonly Fraction[], upTo: number): { fitted: Fitted; supported: Chosen | null } {
   let C: Fraction[] = [[1n, 1n]];
   let B: Fraction[] = [[1n, 1n]];
   let L = 0;
   let m = 1;
   let b: Fraction = [1n, 1n];
-  let supported: { C: Fraction[]; L: number; failsAt: number } | null = null;
-  for (let n = 0; n < s.length; n++) {
+  let supported: Chosen | null = null;
+  for (let n = 0; n < upTo; n++) {
     let d = s[n]!;
     for (let i = 1; i <= L; i++) d = norm([d[0] * C[i]![1] * s[n - i]![1] + C[i]![0] * s[n - i]![0] * d[1], d[1] * C[i]![1] * s[n - i]![1]]);
     if (d[0] === 0n) {
@@ -118,7 +129,93 @@ export function findRecurrence(sequence: readonly (number | bigint)[]): Recurren
     } else m++;
     C = next;
   }
-  const pick = L > 0 && s.length >= 2 * L + MARGIN ? { C, L, failsAt: null as number | null } : supported;
+  return { fitted: { C, L }, supported };
+}
+
+/** Primes for the quick pass (near 2^61 and 2^62): a discrepancy that is not 0 is taken for 0 only if both divide it. */
+const PRIMES = [2305843009213693951n, 4611686018427387847n] as const;
+
+const modPow = (x: bigint, e: bigint, p: bigint): bigint => {
+  let r = 1n;
+  for (x %= p; e > 0n; e >>= 1n, x = (x * x) % p) if (e & 1n) r = (r * x) % p;
+  return r;
+};
+
+/**
+ * Berlekamp–Massey modulo a prime: the same steps on residues, in integers
+ * of 62 bits (the rationals' numerators and denominators grow to thousands
+ * of digits when no short recurrence is there). It gives the length profile:
+ * the terms where the recurrence changed, and where the first supported one failed.
+ */
+function profileModulo(values: readonly bigint[], upTo: number, p: bigint): { changes: number[]; L: number; supported: { L: number; failsAt: number } | null } {
+  const s = values.map((v) => ((v % p) + p) % p);
+  let C: bigint[] = [1n];
+  let B: bigint[] = [1n];
+  let L = 0;
+  let m = 1;
+  let b = 1n;
+  let supported: { L: number; failsAt: number } | null = null;
+  const changes: number[] = [];
+  for (let n = 0; n < upTo; n++) {
+    let d = s[n]!;
+    for (let i = 1; i <= L; i++) d = (d + (C[i] ?? 0n) * s[n - i]!) % p;
+    if (d === 0n) {
+      m++;
+      continue;
+    }
+    changes.push(n);
+    if (!supported && L > 0 && n >= 2 * L + MARGIN) supported = { L, failsAt: n };
+    const factor = (d * modPow(b, p - 2n, p)) % p;
+    const next = C.slice();
+    while (next.length < B.length + m) next.push(0n);
+    B.forEach((x, i) => (next[i + m] = (((next[i + m]! - factor * x) % p) + p) % p));
+    if (2 * L <= n) {
+      B = C;
+      L = n + 1 - L;
+      b = d;
+      m = 1;
+    } else m++;
+    C = next;
+  }
+  return { changes, L, supported };
+}
+
+/**
+ * What Berlekamp–Massey over the rationals picks, found fast: the length
+ * profile modulo two primes says which recurrence it is and after which
+ * terms it stopped changing; the rationals then fit only those terms, and
+ * the terms after them are checked exactly. Where the primes disagree, or
+ * the check fails (a discrepancy both primes divide), the rationals fit
+ * everything, as before.
+ */
+function pickRecurrence(s: readonly Fraction[]): Chosen | null {
+  const values = s.map((f) => f[0]);
+  const [one, two] = PRIMES.map((p) => profileModulo(values, s.length, p)) as [ReturnType<typeof profileModulo>, ReturnType<typeof profileModulo>];
+  const same = one.L === two.L && one.changes.join() === two.changes.join() && JSON.stringify(one.supported) === JSON.stringify(two.supported);
+  if (same) {
+    const final = one.L > 0 && s.length >= 2 * one.L + MARGIN;
+    if (!final && !one.supported) return null;
+    // The recurrence of the prefix before `end`: fitted on the terms up to its last change, then checked on the rest.
+    const end = final ? s.length : one.supported!.failsAt;
+    const lastChange = one.changes.filter((n) => n < end).at(-1)!;
+    const { fitted, supported } = fitRational(s, lastChange + 1);
+    const coefficients = fitted.C.slice(1, fitted.L + 1).map((c) => norm([-c[0], c[1]]));
+    const terms = values;
+    // The same length, no supported recurrence failing earlier, and every term after the last change given exactly.
+    let holds = fitted.L === (final ? one.L : one.supported!.L) && (final || supported === null);
+    for (let n = lastChange + 1; holds && n < end; n++) holds = n < fitted.L || holdsAt(coefficients, terms, n);
+    if (holds && (final || !holdsAt(coefficients, terms, end))) return { C: fitted.C, L: fitted.L, failsAt: final ? null : end };
+    // No recurrence modulo either prime: none over the rationals either, unless both primes divide a discrepancy.
+  }
+  const { fitted, supported } = fitRational(s, s.length);
+  return fitted.L > 0 && s.length >= 2 * fitted.L + MARGIN ? { ...fitted, failsAt: null } : supported;
+}
+
+/** The shortest recurrence the terms support (or held on a long prefix before failing), if any. */
+export function findRecurrence(sequence: readonly (number | bigint)[]): Recurrence | null {
+  // Berlekamp–Massey costs O(n²) growing fractions when no recurrence is there: fit on a prefix, then check the rest.
+  const s: Fraction[] = sequence.slice(0, FIT_TERMS).map((v) => [BigInt(v), 1n]);
+  const pick = pickRecurrence(s);
   if (!pick) return null;
   // Berlekamp–Massey's length L counts the start values too: the recurrence has order d <= L (its last
   // non-zero coefficient) and holds from term L on; it may hold from an earlier term as well.

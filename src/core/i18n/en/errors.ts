@@ -117,6 +117,7 @@ export const errors = {
   'error.play.module': 'rule modules cannot be played yet',
   'error.play.heapsUpTo': 'heaps up to {most} (got {got})',
   'error.play.noPeriodPast': 'heap {n}: past {most}, play values a heap only through a proven period or a theorem, and this rule has none ({why})',
+  'error.play.noPeriodWithin': 'heap {n}: past {most}, play values a heap only through a proven period, and none was proven within the first {count} values ({why})',
   'error.play.aHeap': 'a heap',
   'error.pair.notPair': '{text} is not a pair such as 3:5',
   'error.pair.notPairOrHeap': '{text} is not a pair such as 3:5 or a single heap',

@@ -114,6 +114,7 @@ export const errors: Readonly<Record<keyof typeof english, string>> = {
   'error.play.module': '规则模块还不能对弈',
   'error.play.heapsUpTo': '堆至多为 {most}（给出的是 {got}）',
   'error.play.noPeriodPast': '堆 {n}：超过 {most} 时，对弈只能靠已证明的周期或定理求值，而这条规则两者都没有（{why}）',
+  'error.play.noPeriodWithin': '堆 {n}：超过 {most} 时，对弈只能靠已证明的周期求值，而在前 {count} 个值中没有证明出周期（{why}）',
   'error.play.aHeap': '堆',
   'error.pair.notPair': '{text} 不是 3:5 这样的一对数',
   'error.pair.notPairOrHeap': '{text} 不是 3:5 这样的一对数，也不是单个堆',

@@ -173,7 +173,17 @@ export function playHeap<R extends RuleBase>(kind: HeapGameKind<R>, text: string
     if (why) throw new InputError(says`${mention('position')}: ${saying('error.play.noPeriodPast', { n: formatCount(largest), most: formatCount(PLAY_HEAP_LIMIT), why: messageFor(why, 'rule.noTheorem.') })}`, { code: 'too-large', field: 'position', value: largest });
     throw new InputError(says`play: ${saying('error.play.heapsUpTo', { most: formatCount(PLAY_HEAP_LIMIT), got: largest })}`, { code: 'too-large', field: 'position', value: largest });
   }
-  // The values up to the largest heap (a game only makes heaps smaller), or, for a heap past memory, to a proven period.
-  const exploration = closedForm ? theoremExploration(request.game, text, closedForm, largest) : exploreTable({ game: request.game, max: largest, limit: request.limit, enoughAtMax: true }, heap.solver!(rule, 1), text);
+  // The values up to the largest heap (a game only makes heaps smaller), or, for a heap past the heaps listed, to a proven period.
+  if (closedForm) return { playable: heapPlayable(moves, theoremExploration(request.game, text, closedForm, largest)), start, random: !texts };
+  const solver = heap.solver!(rule, 1);
+  if (largest <= BigInt(PLAY_HEAP_LIMIT)) return { playable: heapPlayable(moves, exploreTable({ game: request.game, max: largest, limit: request.limit, enoughAtMax: true }, solver, text)), start, random: !texts };
+  // Past them only a proven period values a heap: the values go as far as the proof search (its limit), never to the heap itself.
+  const exploration = exploreTable({ game: request.game, limit: request.limit }, solver, text);
+  const pattern = exploration.pattern;
+  if (!('proof' in pattern && pattern.proof)) {
+    const why = solver.noTheorem ? messageFor(solver.noTheorem, 'rule.noTheorem.') : { key: 'error.memory.raise' as const, params: { limit: mention('limit') } };
+    const params = { n: formatCount(largest), most: formatCount(PLAY_HEAP_LIMIT), count: formatCount(exploration.computed), why };
+    throw new InputError(says`${mention('position')}: ${saying('error.play.noPeriodWithin', params)}`, { code: 'too-large', field: 'position', value: largest });
+  }
   return { playable: heapPlayable(moves, exploration), start, random: !texts };
 }
