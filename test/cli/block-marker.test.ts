@@ -38,8 +38,9 @@ interface Case {
 async function shared(c: Case): Promise<{ values: ValueArray; kernel: SparseSpaceKernel }> {
   const random = mulberry32(c.seed);
   const store = new ValueStore(c.count, 0, int(random, 1, 4096));
-  const kernel = new SparseSpaceKernel(parseCode(c.text), true, null, c.blocks);
-  const marker = new WasmBlockMarker(twoHeapMoves(parseCode(c.text)), c.workers);
+  // A lane of the kernel's shared memory for this thread and each worker.
+  const kernel = new SparseSpaceKernel(parseCode(c.text), true, null, c.blocks, 1 + c.workers);
+  const marker = new WasmBlockMarker(twoHeapMoves(parseCode(c.text)), kernel.sharedKernel!, c.workers);
   try {
     for (let from = 0; from < c.count; ) {
       const to = Math.min(c.count, from + int(random, 1, 3000));
@@ -111,7 +112,7 @@ describe('workers that cannot start leave the work to this thread', () => {
     };
     const count = 6000;
     const store = new ValueStore(count);
-    const kernel = new SparseSpaceKernel(parseCode('0.6406'), true, null, { from: 64, minRare: 0, heaps: 100 });
+    const kernel = new SparseSpaceKernel(parseCode('0.6406'), true, null, { from: 64, minRare: 0, heaps: 100 }, 3);
     await kernel.fillAsync(store, 0, count, failing);
     const want = sequential('0.6406', count);
     expect(firstDifference(store.view(), want.values, count)).toBe(-1);
@@ -120,7 +121,7 @@ describe('workers that cannot start leave the work to this thread', () => {
 
   it('any other failure of the workers ends the run with it', async () => {
     const broken: BlockMarker = { threads: 1, mark: () => ({ marks: Promise.reject(new Error('worker crashed')), waitHere: () => {} }), close: async () => {} };
-    const kernel = new SparseSpaceKernel(parseCode('0.6406'), true, null, { from: 64, minRare: 0, heaps: 100 });
+    const kernel = new SparseSpaceKernel(parseCode('0.6406'), true, null, { from: 64, minRare: 0, heaps: 100 }, 2);
     await expect(kernel.fillAsync(new ValueStore(6000), 0, 6000, broken)).rejects.toThrow('worker crashed');
   });
 });
