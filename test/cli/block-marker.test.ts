@@ -125,3 +125,34 @@ describe('workers that cannot start leave the work to this thread', () => {
     await expect(kernel.fillAsync(new ValueStore(6000), 0, 6000, broken)).rejects.toThrow('worker crashed');
   });
 });
+
+describe('the workers read the values where the kernel keeps them: no copy of their own', () => {
+  it('the marker hands the workers the kernel memory, and no buffer it shares with them is as large as the values', async () => {
+    const count = 40_000;
+    const store = new ValueStore(count);
+    const kernel = new SparseSpaceKernel(parseCode('0.6'), true, null, { from: 64, minRare: 0, heaps: 100 }, 2);
+    const shared = kernel.sharedKernel!;
+    expect(shared, 'a shared memory (wasm/sparse-threads.wasm)').not.toBeNull();
+    const { WorkerRing } = await import('../../src/host/worker-ring.js');
+    const sharedBytes: number[] = [];
+    const original = WorkerRing.prototype.shareBuffer;
+    WorkerRing.prototype.shareBuffer = function (id, buffer, replaces) {
+      sharedBytes.push(buffer.byteLength);
+      return original.call(this, id, buffer, replaces);
+    };
+    const marker = new WasmBlockMarker(twoHeapMoves(parseCode('0.6')), shared, 1);
+    try {
+      await kernel.fillAsync(store, 0, count, marker);
+    } finally {
+      WorkerRing.prototype.shareBuffer = original;
+      await marker.close();
+    }
+    expect(kernel.blocksShared).toBe(true);
+    // The values live in the memory the workers run over: the store's view is of that memory's buffer.
+    expect(store.values.buffer).toBe(shared.memory.buffer);
+    // What the workers were given besides: rare lists and answer buffers, all far smaller than the 80,000 bytes of values.
+    expect(sharedBytes.length).toBeGreaterThan(0);
+    expect(Math.max(...sharedBytes)).toBeLessThan(2 * count / 4);
+    expect(firstDifference(store.view(), sequential('0.6', count).values, count)).toBe(-1);
+  });
+});
