@@ -35,8 +35,10 @@ if (heaps === null) {
 }
 
 const sharedStore = new ValueStore(limit);
-const kernel = new SparseSpaceKernel(parseCode(code!), true, null, heaps === null ? BLOCKS : { ...BLOCKS, heaps });
-const marker = new WasmBlockMarker(twoHeapMoves(parseCode(code!)), 1, shares);
+// Two lanes of the kernel's shared memory: this thread's and the worker's.
+const kernel = new SparseSpaceKernel(parseCode(code!), true, null, heaps === null ? BLOCKS : { ...BLOCKS, heaps }, 2);
+if (!kernel.sharedKernel) throw new Error('no shared WebAssembly memory here (wasm/sparse-threads.wasm missing?)');
+const marker = new WasmBlockMarker(twoHeapMoves(parseCode(code!)), kernel.sharedKernel, 1, shares);
 started = performance.now();
 try {
   await kernel.fillAsync(sharedStore, 0, limit, marker);

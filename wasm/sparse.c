@@ -26,6 +26,19 @@
 #include <wasm_simd128.h>
 #endif
 
+/*
+ * The threads build (wasm/sparse-threads.wasm: atomics, one shared memory for
+ * the main thread's instance and every worker's) gives each instance its own
+ * copy of the tables below, as thread-local storage that the JS side places in
+ * the instance's lane of the memory (__wasm_init_tls); the values are the one
+ * copy all instances read. The plain build keeps them as statics.
+ */
+#ifdef __wasm_atomics__
+#define PER_INSTANCE _Thread_local
+#else
+#define PER_INSTANCE
+#endif
+
 /* The vector scan looks xors up in a bitmap of the missing values: 4 swizzle tables of 128 bits. */
 #define VECTOR_BOUND 512
 /* Splits a = 1..IN_ORDER_PREFIX are scanned first, in order: most games' witnesses sit there. */
@@ -93,7 +106,7 @@ static int32_t scan_window(int32_t count) {
 /* The largest bound the JS side passes (MAX_BOUND in wasm-sparse.ts). */
 #define MAX_BOUND (1 << 15)
 /* The missing even values below odd_mex, one bit each (bytes up to the bound are kept clear past odd_mex). */
-static uint8_t wanted[MAX_BOUND / 8] __attribute__((aligned(16)));
+static PER_INSTANCE uint8_t wanted[MAX_BOUND / 8] __attribute__((aligned(16)));
 
 /*
  * One witness x = g[a] ^ g[rest - a]: marks it when it is a missing even value; returns the new count.
@@ -446,7 +459,7 @@ static int32_t value_of(const uint16_t *g, int32_t n, const struct moves *m, con
  * The largest split (to the end of its block of sixteen) at which a witness scan found the last value it missed,
  * since scan_reach last asked: the witnesses' reach, which a run keeping part of its values must hold.
  */
-static int32_t deepest;
+static PER_INSTANCE int32_t deepest;
 static inline void note_reach(int32_t a) {
   if (a > deepest) deepest = a;
 }
@@ -462,11 +475,17 @@ int32_t scan_reach(void) {
  * that rest, so games with several split takes mark each pair once.
  */
 #define MAX_ROWS (2 * BATCH)
-static uint8_t rest_marks[MAX_ROWS * SMALL_BOUND] __attribute__((aligned(16)));
+static PER_INSTANCE uint8_t rest_marks[MAX_ROWS * SMALL_BOUND] __attribute__((aligned(16)));
 /* The marks of the heap being finished. */
-static uint8_t heap_marks[SMALL_BOUND] __attribute__((aligned(16)));
+static PER_INSTANCE uint8_t heap_marks[SMALL_BOUND] __attribute__((aligned(16)));
 /* The rare heaps' values, beside their positions. */
+#ifdef __wasm_atomics__
+/* In the threads build the two largest tables live in the instance's lane, where lane_tables puts them: as thread-local
+ * storage their zeros would fill the .wasm file, and every instance would copy them in. */
+static PER_INSTANCE uint8_t *rare_g;
+#else
 static uint8_t rare_g[RARE_CAPACITY];
+#endif
 
 static inline uint64_t bits64(const uint8_t *p) {
   return (uint64_t)(uint16_t)wasm_i8x16_bitmask(wasm_v128_load(p)) | (uint64_t)(uint16_t)wasm_i8x16_bitmask(wasm_v128_load(p + 16)) << 16 |
@@ -555,11 +574,11 @@ static inline void mark_rare(uint8_t *marked, const uint8_t *g, int32_t rest, in
  * rest's slot indexes it). Empty outside fill_window.
  */
 #define MAX_FAR 256
-static int32_t far_count;
-static uint8_t far_value[MAX_FAR];
-static const uint8_t *far_partner[MAX_FAR];
+static PER_INSTANCE int32_t far_count;
+static PER_INSTANCE uint8_t far_value[MAX_FAR];
+static PER_INSTANCE const uint8_t *far_partner[MAX_FAR];
 /* Where the JS side writes the far rare heaps before fill_window: count, then (value, partner address) pairs. */
-static int32_t far_in[1 + 2 * MAX_FAR];
+static PER_INSTANCE int32_t far_in[1 + 2 * MAX_FAR];
 int32_t *far_rare(void) {
   return far_in;
 }
@@ -729,10 +748,19 @@ static inline int keep_wide(uint16_t *g, int32_t n, int32_t v, int32_t *rare, in
  * the value, where a stride of `bound` made V8 work out every lane's row address again (Grundy's
  * game to 2^20: best of five 2.82 s against 2.95 s).
  */
-static uint8_t wide_marks[WIDE_ROWS * DENSE_STRIDE] __attribute__((aligned(16)));
-static uint8_t wide_heap[DENSE_BOUND] __attribute__((aligned(16)));
+static PER_INSTANCE uint8_t wide_marks[WIDE_ROWS * DENSE_STRIDE] __attribute__((aligned(16)));
+static PER_INSTANCE uint8_t wide_heap[DENSE_BOUND] __attribute__((aligned(16)));
+#ifdef __wasm_atomics__
+static PER_INSTANCE uint16_t *rare_g16;
+/* This instance's rare_g (RARE_CAPACITY bytes) and rare_g16 (RARE_CAPACITY uint16), in its lane. */
+void lane_tables(uint8_t *small, uint16_t *wide) {
+  rare_g = small;
+  rare_g16 = wide;
+}
+#else
 static uint16_t rare_g16[RARE_CAPACITY];
-static int32_t wide_left[WIDE_ROWS];
+#endif
+static PER_INSTANCE int32_t wide_left[WIDE_ROWS];
 
 static int wide_batches(const struct moves *m, int32_t bound) {
   if (m->split_count == 0 || bound > DENSE_BOUND) return 0;
@@ -993,7 +1021,7 @@ int32_t finish(uint16_t *g, int32_t base, int32_t start, int32_t end, const stru
                const uint32_t *marks, int32_t words, const int32_t *covered, int32_t stop_at_value, uint32_t *counts) {
   int32_t rare_count = *rare_count_io;
   /* Each class's values as bits (class_bits[0]: is_rare's, [1]: is_odd's), for heaps the marks settle without a scan. */
-  static uint32_t class_bits[2][BLOCK_BOUND / 32];
+  static PER_INSTANCE uint32_t class_bits[2][BLOCK_BOUND / 32];
   for (int32_t w = 0; w < words; w++) {
     uint32_t even = 0;
     for (int32_t k = 0; k < 32; k++) even |= (uint32_t)(is_rare[32 * w + k] != 0) << k;

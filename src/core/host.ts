@@ -12,6 +12,11 @@ export interface Host {
   /** The bytes of wasm/sparse.wasm, or null where there are none (the TypeScript loop does the work). */
   wasmBytes(): Uint8Array | null;
   /**
+   * The bytes of wasm/sparse-threads.wasm, the same kernel built for instances on several threads over one shared
+   * memory, or null; absent where there are no worker threads (then a run computes on one thread).
+   */
+  threadsWasmBytes?(): Uint8Array | null;
+  /**
    * The bytes of a file a rule names (a graph's edge list), at most `limit + 1`
    * of them (more than `limit` says the file is larger); absent where there are no files.
    */

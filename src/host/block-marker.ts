@@ -1,38 +1,35 @@
 import type { BlockMarker, BlockMarks, BlockSplit, MarksInFlight } from '../core/kinds/take-and-break/platform.js';
 import type { TwoHeapMoves } from '../core/kinds/take-and-break/rare-common.js';
-import { joinMarks } from '../core/kinds/take-and-break/wasm-sparse.js';
-import type { ValueArray } from '../core/kernels/store.js';
+import type { SharedKernel } from '../core/kinds/take-and-break/wasm-lanes.js';
 import { workerFile } from './worker-path.js';
 import type { TaskDone, WorkerRing } from './worker-ring.js';
 import { RingOnDemand } from './ring-on-demand.js';
-import { RingBuffers, SharedValues, doubled, type Shared } from './ring-buffers.js';
+import { RingBuffers, doubled, type Shared } from './ring-buffers.js';
 
 /**
  * One worker's task (workers/wasm-partials.ts), its share of a block: the int32 fields of a task in the ring, in this
- * order. The values G(0..B-1) are in the buffer MIRROR, two bytes a value, which this thread keeps up to date; each
- * worker copies what it lacks into its own module. The rare heaps below the block are the first RARE_COUNT of the
- * buffer RARE; the marks go to the buffer OUT (`words` words a heap, then one covered a heap). LIMIT, the most values
- * the run may reach, is unsigned.
+ * order. The values G(0..B-1) are the main thread's, in the kernel's shared memory, which every worker's instance
+ * reads in place. The rare heaps below the block are the first RARE_COUNT of the buffer RARE; the marks go to the
+ * buffer OUT (`words` words a heap, then one covered a heap).
  */
-export const PARTIALS_TASK = { BASE: 0, FROM: 1, TO: 2, RARE_COUNT: 3, MASK: 4, BOUND: 5, DOMAIN: 6, WORDS: 7, LIMIT: 8, MIRROR: 9, RARE: 10, OUT: 11 } as const;
+export const PARTIALS_TASK = { BASE: 0, FROM: 1, TO: 2, RARE_COUNT: 3, MASK: 4, BOUND: 5, DOMAIN: 6, WORDS: 7, RARE: 8, OUT: 9 } as const;
 const FIELDS = Object.keys(PARTIALS_TASK).length;
 
-/** What the workers start with. */
+/** What the workers start with: the moves, and the kernel's memory and build (worker i runs on lane i + 1). */
 export interface PartialsStart {
   readonly moves: TwoHeapMoves;
+  readonly shared: SharedKernel;
 }
 
 /**
- * The BlockMarker on Node: worker threads fed through a WorkerRing, each
- * with the WebAssembly module and its own copy of the values, which mark a
- * block's pairs below it in equal shares (see SparseSpaceKernel.fillAsync).
+ * The BlockMarker on Node: worker threads fed through a WorkerRing, each with
+ * an instance of the WebAssembly module over the kernel's shared memory (no
+ * copy of the values), which mark a block's pairs below it in equal shares
+ * (see SparseSpaceKernel.fillAsync).
  */
 export class WasmBlockMarker implements BlockMarker {
   private readonly ring: RingOnDemand<PartialsStart>;
   private readonly buffers = new RingBuffers();
-  /** G(0..mirrored-1) are in the mirror. */
-  private readonly mirror = new SharedValues(this.buffers);
-  private mirrored = 0;
   /** The rare heaps of the last block asked for, the first rareKept of `rare`: tasks in flight may read them. */
   private rare: Shared | null = null;
   private rareKept = 0;
@@ -43,18 +40,18 @@ export class WasmBlockMarker implements BlockMarker {
    */
   constructor(
     moves: TwoHeapMoves,
+    shared: SharedKernel,
+    /** At most the lanes the memory has for workers. */
     readonly threads: number,
     private readonly shares = threads,
   ) {
-    this.ring = new RingOnDemand({ file: workerFile('wasm-partials'), threads, fields: FIELDS, data: { moves }, role: 'rare/common worker' });
+    if (threads >= shared.lanes) throw new RangeError(`${threads} workers for a memory with lanes for ${shared.lanes - 1}`);
+    this.ring = new RingOnDemand({ file: workerFile('wasm-partials'), threads, fields: FIELDS, data: { moves, shared }, role: 'rare/common worker' });
   }
 
-  mark(values: ValueArray, base: number, start: number, end: number, split: BlockSplit, limit: number): MarksInFlight {
-    // The values are read now, while `values` is a live view (a store that grows later detaches it).
-    const mirror = this.follow(values, base);
+  mark(base: number, start: number, end: number, split: BlockSplit): MarksInFlight {
     const rare = this.followRare(split.rare);
-    const task = (ring: WorkerRing, from: number, to: number, out: Shared) =>
-      ring.post([base, from, to, split.rare.length, split.mask, split.bound, split.domain, split.words, (limit >>> 0) | 0, mirror, rare, out.id]);
+    const task = (ring: WorkerRing, from: number, to: number, out: Shared) => ring.post([base, from, to, split.rare.length, split.mask, split.bound, split.domain, split.words, rare, out.id]);
     // Once the workers are up, the tasks go out before this returns (this thread's cost of a hand-over is all here).
     const ring = this.ring.now;
     if (ring) {
@@ -76,11 +73,11 @@ export class WasmBlockMarker implements BlockMarker {
       shares.push({ from, to, out: this.buffers.answer(ring, (to - from) * (words + 1) * 4) });
     }
     const done = await Promise.all(shares.map((s) => task(ring, s.from, s.to, s.out)));
+    // The answers' buffers themselves, lent until the kernel has read them (a copy of each block's marks, made
+    // here, kept this thread's heap growing: see WorkerRing.pending).
     const parts = shares.map((s) => ({ heaps: s.to - s.from, marks: new Int32Array(s.out.buffer) }));
-    // Copied out (joinMarks keeps a single part as it is), so that the buffers serve the next blocks.
-    const marks = parts.length === 1 ? parts[0]!.marks.slice(0, parts[0]!.heaps * (words + 1)) : joinMarks(parts, words);
-    for (const s of shares) this.buffers.release(s.out);
-    return { marks, busyMs: busiest(done) };
+    const release = () => shares.forEach((s) => this.buffers.release(s.out));
+    return { parts, busyMs: busiest(done), release };
   }
 
   close(): Promise<void> {
@@ -103,16 +100,6 @@ export class WasmBlockMarker implements BlockMarker {
     new Int32Array(this.rare!.buffer).set(rare.subarray(this.rareKept), this.rareKept);
     this.rareKept = rare.length;
     return this.rare!.id;
-  }
-
-  /** The mirror up to G(B-1), grown by doubling (its number returned). */
-  private follow(values: ValueArray, B: number): number {
-    const id = this.mirror.ensure(B, this.mirrored);
-    if (B > this.mirrored) {
-      this.mirror.write(values.subarray(this.mirrored, B), this.mirrored);
-      this.mirrored = B;
-    }
-    return id;
   }
 }
 

@@ -20,21 +20,26 @@ import { WasmStretchComputer } from './stretch-computer.js';
 /** The share of free memory a run's tables may take. */
 const FREE_MEMORY_SHARE = 0.8;
 
-/** The bytes of wasm/sparse.wasm, or null: no file, or SG_EXPLORE_NO_WASM set (then the TypeScript loop does the work). */
-function wasmBytes(): Uint8Array | null {
+/** The bytes of wasm/`file`, or null: no file, or SG_EXPLORE_NO_WASM set (then the TypeScript loop does the work). */
+function wasmFile(file: string): Uint8Array | null {
   if (process.env.SG_EXPLORE_NO_WASM) return null;
   try {
-    return readFileSync(join(packageRoot(), 'wasm', 'sparse.wasm'));
+    return readFileSync(join(packageRoot(), 'wasm', file));
   } catch {
     return null;
   }
 }
 
+// (Functions of their own: the core compiles each build once for the function that gives its bytes.)
+const plainWasm = (): Uint8Array | null => wasmFile('sparse.wasm');
+const threadsWasm = (): Uint8Array | null => wasmFile('sparse-threads.wasm');
+
 export function installNodeHost(): void {
   installHost({
     // A read of the free memory costs about 15 us.
     memoryBudget: () => freemem() * FREE_MEMORY_SHARE,
-    wasmBytes,
+    wasmBytes: plainWasm,
+    threadsWasmBytes: threadsWasm,
     readFile: async (path, limit) => {
       try {
         return new Uint8Array(await readInputFile(path, limit));
@@ -45,7 +50,7 @@ export function installNodeHost(): void {
     nextTurn: () => new Promise((done) => setImmediate(done)),
   });
   installSparsePool((code, threads) => new ParallelSparseKernel(code, threads));
-  installBlockMarker((moves, threads) => new WasmBlockMarker(moves, threads));
+  installBlockMarker((moves, threads, shared) => new WasmBlockMarker(moves, shared, threads));
   installStretchComputer((code, threads) => new WasmStretchComputer(code, threads));
   installValueSpill((path, resume) => new FileSpill(path, resume));
   // Loaded when a module is run: processes and hashing cost a short run of a built-in rule milliseconds.

@@ -12,10 +12,13 @@ declare namespace WebAssembly {
     readonly exports: Record<string, unknown>;
   }
   class Memory {
+    /** A shared memory (the threads build imports one) needs its most pages, and its buffer is a SharedArrayBuffer. */
+    constructor(descriptor: { initial: number; maximum?: number; shared?: boolean });
     readonly buffer: ArrayBuffer;
     grow(pages: number): number;
   }
   class Global {
-    readonly value: unknown;
+    /** Writable only for a mutable global (the threads build's __stack_pointer). */
+    value: unknown;
   }
 }

@@ -38,8 +38,9 @@ interface Case {
 async function shared(c: Case): Promise<{ values: ValueArray; kernel: SparseSpaceKernel }> {
   const random = mulberry32(c.seed);
   const store = new ValueStore(c.count, 0, int(random, 1, 4096));
-  const kernel = new SparseSpaceKernel(parseCode(c.text), true, null, c.blocks);
-  const marker = new WasmBlockMarker(twoHeapMoves(parseCode(c.text)), c.workers);
+  // A lane of the kernel's shared memory for this thread and each worker.
+  const kernel = new SparseSpaceKernel(parseCode(c.text), true, null, c.blocks, 1 + c.workers);
+  const marker = new WasmBlockMarker(twoHeapMoves(parseCode(c.text)), kernel.sharedKernel!, c.workers);
   try {
     for (let from = 0; from < c.count; ) {
       const to = Math.min(c.count, from + int(random, 1, 3000));
@@ -111,7 +112,7 @@ describe('workers that cannot start leave the work to this thread', () => {
     };
     const count = 6000;
     const store = new ValueStore(count);
-    const kernel = new SparseSpaceKernel(parseCode('0.6406'), true, null, { from: 64, minRare: 0, heaps: 100 });
+    const kernel = new SparseSpaceKernel(parseCode('0.6406'), true, null, { from: 64, minRare: 0, heaps: 100 }, 3);
     await kernel.fillAsync(store, 0, count, failing);
     const want = sequential('0.6406', count);
     expect(firstDifference(store.view(), want.values, count)).toBe(-1);
@@ -120,7 +121,38 @@ describe('workers that cannot start leave the work to this thread', () => {
 
   it('any other failure of the workers ends the run with it', async () => {
     const broken: BlockMarker = { threads: 1, mark: () => ({ marks: Promise.reject(new Error('worker crashed')), waitHere: () => {} }), close: async () => {} };
-    const kernel = new SparseSpaceKernel(parseCode('0.6406'), true, null, { from: 64, minRare: 0, heaps: 100 });
+    const kernel = new SparseSpaceKernel(parseCode('0.6406'), true, null, { from: 64, minRare: 0, heaps: 100 }, 2);
     await expect(kernel.fillAsync(new ValueStore(6000), 0, 6000, broken)).rejects.toThrow('worker crashed');
+  });
+});
+
+describe('the workers read the values where the kernel keeps them: no copy of their own', () => {
+  it('the marker hands the workers the kernel memory, and no buffer it shares with them is as large as the values', async () => {
+    const count = 40_000;
+    const store = new ValueStore(count);
+    const kernel = new SparseSpaceKernel(parseCode('0.6'), true, null, { from: 64, minRare: 0, heaps: 100 }, 2);
+    const shared = kernel.sharedKernel!;
+    expect(shared, 'a shared memory (wasm/sparse-threads.wasm)').not.toBeNull();
+    const { WorkerRing } = await import('../../src/host/worker-ring.js');
+    const sharedBytes: number[] = [];
+    const original = WorkerRing.prototype.shareBuffer;
+    WorkerRing.prototype.shareBuffer = function (id, buffer, replaces) {
+      sharedBytes.push(buffer.byteLength);
+      return original.call(this, id, buffer, replaces);
+    };
+    const marker = new WasmBlockMarker(twoHeapMoves(parseCode('0.6')), shared, 1);
+    try {
+      await kernel.fillAsync(store, 0, count, marker);
+    } finally {
+      WorkerRing.prototype.shareBuffer = original;
+      await marker.close();
+    }
+    expect(kernel.blocksShared).toBe(true);
+    // The values live in the memory the workers run over: the store's view is of that memory's buffer.
+    expect(store.values.buffer).toBe(shared.memory.buffer);
+    // What the workers were given besides: rare lists and answer buffers, all far smaller than the 80,000 bytes of values.
+    expect(sharedBytes.length).toBeGreaterThan(0);
+    expect(Math.max(...sharedBytes)).toBeLessThan(2 * count / 4);
+    expect(firstDifference(store.view(), sequential('0.6', count).values, count)).toBe(-1);
   });
 });

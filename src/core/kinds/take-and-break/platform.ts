@@ -7,7 +7,8 @@
 import type { ValueArray, ValueStore } from '../../kernels/store.js';
 import type { TakeBreakCode } from '../../rules/code.js';
 import type { RareSummary, TwoHeapMoves } from './rare-common.js';
-import type { PartialsRequest } from './wasm-sparse.js';
+import type { MarksPart, PartialsRequest } from './wasm-sparse.js';
+import type { SharedKernel } from './wasm-lanes.js';
 
 /** The rare/common kernel on a pool of worker threads (see src/host/parallel-sparse.ts). */
 export interface PooledSparseKernel {
@@ -35,16 +36,17 @@ export function pooledSparseKernel(code: TakeBreakCode, threads: number): Pooled
 /**
  * Worker threads that mark a block of heaps for the WebAssembly kernel (see
  * SparseSpaceKernel.fillAsync): each takes a share of [B, end) and marks the
- * pairs that lie wholly below B (WasmSparse.partials).
+ * pairs that lie wholly below B (WasmSparse.sharedPartials), reading the
+ * values where the kernel keeps them, in its shared memory (wasm-lanes.ts).
  */
 export interface BlockMarker {
   /**
-   * The marks of heaps [start, end) from the pairs below `base`, `words`
-   * words a heap and then one `covered` a heap (WasmSparse.finishBlock's
-   * layout), from G(0..base-1) in `values` (two bytes a value, read before
-   * this returns). `limit`: the most values the run may reach.
+   * The marks of heaps [start, end) from the pairs below `base`, in parts of
+   * `words` words a heap and then one `covered` a heap (partials' layout),
+   * from G(0..base-1) in the shared memory (two bytes a value, final:
+   * nothing writes them while the workers read).
    */
-  mark(values: ValueArray, base: number, start: number, end: number, split: BlockSplit, limit: number): MarksInFlight;
+  mark(base: number, start: number, end: number, split: BlockSplit): MarksInFlight;
   /** How many worker threads share a block. */
   readonly threads: number;
   close(): Promise<void>;
@@ -60,16 +62,20 @@ export interface MarksInFlight {
   waitHere(ms: number): void;
 }
 
-/** A block's marks, and how long the busiest worker took over its share (ms). */
+/**
+ * A block's marks, in consecutive shares of its heaps (buffers the marker lends: `release` them once read), and how
+ * long the busiest worker took over its share (ms).
+ */
 export interface BlockMarks {
-  readonly marks: Int32Array;
+  readonly parts: readonly MarksPart[];
   readonly busyMs: number;
+  release(): void;
 }
 
 /** What the workers need of the split: see PartialsRequest. */
 export type BlockSplit = Omit<PartialsRequest, 'blockStart' | 'from' | 'to'>;
 
-type MarkerFactory = (moves: TwoHeapMoves, threads: number) => BlockMarker;
+type MarkerFactory = (moves: TwoHeapMoves, threads: number, shared: SharedKernel) => BlockMarker;
 
 let marker: MarkerFactory | null = null;
 
@@ -78,9 +84,9 @@ export function installBlockMarker(factory: MarkerFactory): void {
   marker = factory;
 }
 
-/** A block marker on `threads` threads, where the platform has one. */
-export function blockMarker(moves: TwoHeapMoves, threads: number): BlockMarker | null {
-  return marker ? marker(moves, threads) : null;
+/** A block marker on `threads` threads over the kernel's shared memory, where the platform has one. */
+export function blockMarker(moves: TwoHeapMoves, threads: number, shared: SharedKernel): BlockMarker | null {
+  return marker ? marker(moves, threads, shared) : null;
 }
 
 /**

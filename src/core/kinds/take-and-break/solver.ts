@@ -36,11 +36,14 @@ export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
       const provable = !rule.code.unequal.some(Boolean);
       const heaps = maxHeapsLeft(rule.code);
       // Two-heap codes get the rare/common kernel (exact whatever the mask; fast when values are sparse).
-      const kernel = heaps <= 2 ? new SparseSpaceKernel(rule.code) : new TakeBreakKernel(rule.code);
+      const blocks = heaps <= 2 && threads >= MIN_THREADS_FOR_BLOCKS;
+      // With blocks shared out, the kernel's WebAssembly memory is shared with the workers (a lane each), which read its values in place.
+      const kernel = heaps <= 2 ? new SparseSpaceKernel(rule.code, true, null, undefined, blocks ? threads : 1) : new TakeBreakKernel(rule.code);
       // With WebAssembly, worker threads (and this one) mark blocks of heaps for this thread's kernel (BlockMarker); without it, the
       // TypeScript kernel runs on a pool of its own (one WebAssembly thread beats it on two).
       const wasm = wasmAvailable();
-      const marker = heaps <= 2 && threads >= MIN_THREADS_FOR_BLOCKS && wasm && kernel instanceof SparseSpaceKernel ? blockMarker(twoHeapMoves(rule.code), threads - 1) : null;
+      const shared = kernel instanceof SparseSpaceKernel ? kernel.sharedKernel : null;
+      const marker = blocks && wasm && shared ? blockMarker(twoHeapMoves(rule.code), threads - 1, shared) : null;
       const pooled = heaps <= 2 && threads > 1 && !wasm ? pooledSparseKernel(rule.code, threads) : null;
       let due: number | null = null;
       // The proof search's one pass over every period runs in the WebAssembly module where the values live there.

@@ -1,9 +1,10 @@
 import type { TakeBreakCode } from '../../rules/code.js';
 import { WorkerStartError } from '../../errors.js';
 import { RareCommonSplit, domainParity, lastSplit, replaySplit, scanSplits, twoHeapMoves, type RareSummary, type SparseSpace, type TwoHeapMoves } from './rare-common.js';
-import { freeMemoryBudget, type ValueArray, type ValueStore } from '../../kernels/store.js';
-import { BLOCK_BOUND, MAX_BLOCK, WasmSparse, joinMarks } from './wasm-sparse.js';
-import type { BlockMarker, BlockSplit } from './platform.js';
+import type { ValueArray, ValueStore } from '../../kernels/store.js';
+import { BLOCK_BOUND, MAX_BLOCK, WasmSparse } from './wasm-sparse.js';
+import type { SharedKernel } from './wasm-lanes.js';
+import type { BlockMarker, BlockMarks, BlockSplit } from './platform.js';
 
 /** When fillAsync shares blocks of heaps out to worker threads, and how many heaps a block holds. */
 export interface BlockSizes {
@@ -74,20 +75,27 @@ export class SparseSpaceKernel {
   private sharedBlocks = 0;
   private readonly share = new OwnShare();
   private workersFailed = false;
-  private memoryCheckedUpTo = 0;
-  private memoryAllows = true;
+  /** This thread's share of the marks of the block it finishes next (see markOwnShare). */
+  private ownMarks = new Int32Array(0);
 
   /** The WebAssembly loop, when it can be had (see wasm-sparse.ts); `useWasm` false is for tests. */
   private readonly wasm: WasmSparse | null;
 
   /**
    * `space` fixes the sparse space (tests); by default each review chooses it. `blocks` changes when fillAsync
-   * shares blocks out and how large they are (tests make them small).
+   * shares blocks out and how large they are (tests make them small). `lanes` over 1: the module's memory is shared
+   * with that many instances in all, this thread's and its workers' (see sharedKernel), where the host can; else
+   * the module has a memory of its own.
    */
-  constructor(code: TakeBreakCode, useWasm = true, private readonly space: SparseSpace | null = null, private readonly blocks: BlockSizes = BLOCKS) {
+  constructor(code: TakeBreakCode, useWasm = true, private readonly space: SparseSpace | null = null, private readonly blocks: BlockSizes = BLOCKS, lanes = 1) {
     this.moves = twoHeapMoves(code);
     this.split = new RareCommonSplit(false, domainParity(this.moves), space);
-    this.wasm = useWasm ? WasmSparse.create(this.moves) : null;
+    this.wasm = !useWasm ? null : lanes > 1 ? (WasmSparse.createShared(this.moves, lanes) ?? WasmSparse.create(this.moves)) : WasmSparse.create(this.moves);
+  }
+
+  /** The shared memory the workers of a BlockMarker read the values from; null where the module's memory is its own. */
+  get sharedKernel(): SharedKernel | null {
+    return this.wasm?.shared ?? null;
   }
 
   /** Forget every value taken in, as a new kernel would (keeping the WebAssembly module): for values that turned out wrong. */
@@ -136,7 +144,7 @@ export class SparseSpaceKernel {
     let ahead: MarkedBlock[] = [];
     for (let n = from; n < to; ) {
       const end = this.nextEnd(store, n, to);
-      if (!this.blocksPay(store, n, marker)) {
+      if (!this.blocksPay(store, n)) {
         ahead = discardAll(ahead);
         n = this.fillSequential(store, n, Math.min(end, n + SEQUENTIAL_CHUNK));
         continue;
@@ -148,7 +156,7 @@ export class SparseSpaceKernel {
       if (ahead.length === 0) ahead.push(this.markOwnShare(store, ask(n)));
       const current = ahead.shift()!;
       if (ahead.length === 0 && current.end < end) ahead.push(ask(current.end));
-      let marks: Int32Array;
+      let marks: BlockMarks;
       try {
         marks = await marksOf(current);
       } catch (error) {
@@ -159,7 +167,8 @@ export class SparseSpaceKernel {
         continue;
       }
       const started = performance.now();
-      const stop = this.wasm!.finishBlock(store, current.base, current.start, current.end, this.split, current.rareBelow, marks, current.split.words);
+      const stop = this.wasm!.finishBlock(store, current.base, current.start, current.end, this.split, current.rareBelow, marks.parts, current.split.words);
+      marks.release();
       if (stop === null) {
         n = this.fillSequential(store, n, Math.min(end, n + SEQUENTIAL_CHUNK));
       } else {
@@ -223,17 +232,11 @@ export class SparseSpaceKernel {
     return stop;
   }
 
-  private blocksPay(store: ValueStore, n: number, marker: BlockMarker): boolean {
+  private blocksPay(store: ValueStore, n: number): boolean {
     const bound = this.split.bound;
     if (this.wasm === null || !this.wasm.houses(store) || this.workersFailed || n < this.blocks.from || this.split.count < this.blocks.minRare) return false;
-    if (store.bytesPerValue !== 2 || bound <= 128 || bound > BLOCK_BOUND) return false;
-    // Each worker keeps a copy of the values, and this thread a mirror of them for the workers: while the free memory
-    // holds those copies (for up to twice as many values: checked again at each doubling of n), else one thread goes on.
-    if (n >= this.memoryCheckedUpTo) {
-      this.memoryAllows = 2 * (2 * n) * (marker.threads + 1) <= freeMemoryBudget();
-      this.memoryCheckedUpTo = 2 * n;
-    }
-    return this.memoryAllows;
+    // The workers read the values where this thread keeps them, in the module's shared memory: no copy of their own.
+    return store.bytesPerValue === 2 && bound > 128 && bound <= BLOCK_BOUND && this.wasm.shared !== null;
   }
 
   /**
@@ -244,19 +247,25 @@ export class SparseSpaceKernel {
   private markBlock(store: ValueStore, base: number, start: number, end: number, marker: BlockMarker): MarkedBlock {
     const { mask, bound } = this.split;
     const rareBelow = this.split.count;
-    const split: BlockSplit = { rare: this.split.positions.slice(0, rareBelow), mask, bound, domain: this.split.space === 'domain' ? this.split.parity! : -1, words: bound / 32 };
+    // (A view: the list only grows at its end until the next review, and no block outlives a review.)
+    const split: BlockSplit = { rare: this.split.positions.subarray(0, rareBelow), mask, bound, domain: this.split.space === 'domain' ? this.split.parity! : -1, words: bound / 32 };
     const mid = start + Math.round((end - start) * this.share.fraction(marker.threads));
     const asked = performance.now();
-    const inFlight = mid < end ? marker.mark(store.values, base, mid, end, split, store.limit) : null;
+    const inFlight = mid < end ? marker.mark(base, mid, end, split) : null;
     if (inFlight) this.share.handedOver(performance.now() - asked);
-    const workers = inFlight?.marks.then(({ marks, busyMs }) => (this.share.workersMarked(end - mid, busyMs), marks)) ?? null;
+    const workers = inFlight?.marks.then((marks) => (this.share.workersMarked(end - mid, marks.busyMs), marks)) ?? null;
     return { base, start, mid, end, rareBelow, split, own: null, workers, waitHere: (ms) => inFlight?.waitHere(ms) };
   }
 
-  /** This thread's share of a block's marks, [start, mid). */
+  /**
+   * This thread's share of a block's marks, [start, mid), in `ownMarks`: one buffer serves every block, since
+   * fillAsync finishes a block before it marks its share of the next.
+   */
   private markOwnShare(store: ValueStore, block: MarkedBlock): MarkedBlock {
     const { base, start, mid, split } = block;
-    const own = new Int32Array((mid - start) * (split.words + 1));
+    const length = (mid - start) * (split.words + 1);
+    if (this.ownMarks.length < length) this.ownMarks = new Int32Array(MAX_BLOCK * (BLOCK_BOUND / 32 + 1));
+    const own = this.ownMarks.subarray(0, length);
     const started = performance.now();
     if (mid > start) this.wasm!.partials(store, { ...split, blockStart: base, from: start, to: mid }, own);
     this.share.marked(mid - start, performance.now() - started);
@@ -307,7 +316,7 @@ interface MarkedBlock {
   readonly rareBelow: number;
   readonly split: BlockSplit;
   readonly own: Int32Array | null;
-  readonly workers: Promise<Int32Array> | null;
+  readonly workers: Promise<BlockMarks> | null;
   /** See MarksInFlight.waitHere. */
   readonly waitHere: (ms: number) => void;
 }
@@ -318,22 +327,19 @@ interface MarkedBlock {
  */
 const WAIT_HERE_MS = 5;
 
-/** A block's marks in finishBlock's layout: this thread's part, then the workers'. */
-async function marksOf(block: MarkedBlock): Promise<Int32Array> {
-  const { start, mid, end, split, own } = block;
+/** A block's marks: this thread's part, then the workers' (their buffers released once read). */
+async function marksOf(block: MarkedBlock): Promise<BlockMarks> {
+  const { start, mid, own } = block;
   // This thread has nothing else to do, and marks the workers are about to give waited for here arrive sooner.
   block.waitHere(WAIT_HERE_MS);
   const theirs = await block.workers;
-  const parts = [
-    { heaps: mid - start, marks: own! },
-    { heaps: end - mid, marks: theirs! },
-  ].filter((part) => part.heaps > 0);
-  return joinMarks(parts, split.words);
+  const parts = mid > start ? [{ heaps: mid - start, marks: own! }, ...(theirs?.parts ?? [])] : (theirs?.parts ?? []);
+  return { parts, busyMs: theirs?.busyMs ?? 0, release: () => theirs?.release() };
 }
 
-/** Marks no longer wanted: their workers finish, and a failure there is no one's concern (none left, for the caller to keep). */
+/** Marks no longer wanted: their workers finish (their buffers are then released), and a failure there is no one's concern (none left, for the caller to keep). */
 function discardAll(blocks: readonly MarkedBlock[]): MarkedBlock[] {
-  for (const block of blocks) block.workers?.catch(() => {});
+  for (const block of blocks) block.workers?.then((marks) => marks.release(), () => {});
   return [];
 }
 

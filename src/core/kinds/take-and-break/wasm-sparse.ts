@@ -1,6 +1,7 @@
 import { currentHost, type Host } from '../../host.js';
 import { evenTable, oddTable, type RareCommonSplit, type TwoHeapMoves } from './rare-common.js';
 import { valueView, type ValueArray, type ValueHome, type ValueStore } from '../../kernels/store.js';
+import { RARE_CAPACITY, joinedInstance, sharedInstance, type Lane, type SharedKernel } from './wasm-lanes.js';
 
 /**
  * The rare/common kernel's inner loop compiled to WebAssembly (wasm/sparse.c:
@@ -19,7 +20,6 @@ const TABLE_BOUND = 1 << 16; // value-indexed tables (is_rare, seen) sized for t
 // Values are kept as uint16 (bytes below SMALL_BOUND): every value, and the mex that may reach the bound, must fit.
 const MAX_BOUND = 1 << 15;
 // Games whose values keep growing keep many rare heaps (.06 to 2^18: 104,189, two fifths): the list is address space until used.
-const RARE_CAPACITY = 1 << 22; // as in sparse.c
 /** While the bound stays at or below this, the module keeps values as bytes (fill_small in sparse.c). */
 const SMALL_BOUND = 128;
 /** Blocks of heaps shared out to workers (finishBlock, partials): at most this many heaps, values below BLOCK_BOUND. */
@@ -31,23 +31,33 @@ const REPEATS_CAPACITY = 1 << 10;
 const PAGE = 65536;
 const MAX_MEMORY = 2 ** 32 - PAGE;
 
-let compiled: WebAssembly.Module | null | undefined;
-/** Whose bytes `compiled` came from: a host installed since then is asked again. */
-let compiledFor: Host['wasmBytes'] | undefined;
-function wasmModule(): WebAssembly.Module | null {
-  const bytesOf = currentHost().wasmBytes;
-  if (compiled === undefined || compiledFor !== bytesOf) {
-    compiledFor = bytesOf;
-    try {
-      const bytes = bytesOf();
-      // (The cast: a DOM lib types the argument as a BufferSource over a plain ArrayBuffer.)
-      compiled = bytes ? new WebAssembly.Module(bytes as Uint8Array<ArrayBuffer>) : null;
-    } catch {
-      compiled = null; // no file or no WebAssembly: the TypeScript loop does the work
+/** A build of the module, compiled once for the bytes the host gives (a host installed since is asked again). */
+class Compiled {
+  private module: WebAssembly.Module | null | undefined;
+  private compiledFor: (() => Uint8Array | null) | undefined;
+
+  constructor(private readonly bytesOf: (host: Host) => (() => Uint8Array | null) | undefined) {}
+
+  get(): WebAssembly.Module | null {
+    const bytesOf = this.bytesOf(currentHost());
+    if (this.module === undefined || this.compiledFor !== bytesOf) {
+      this.compiledFor = bytesOf;
+      try {
+        const bytes = bytesOf?.() ?? null;
+        // (The cast: a DOM lib types the argument as a BufferSource over a plain ArrayBuffer.)
+        this.module = bytes ? new WebAssembly.Module(bytes as Uint8Array<ArrayBuffer>) : null;
+      } catch {
+        this.module = null; // no file or no WebAssembly: the TypeScript loop does the work
+      }
     }
+    return this.module;
   }
-  return compiled;
 }
+
+/** The plain build (wasm/sparse.wasm), and the threads build whose instances share one memory (see wasm-lanes.ts). */
+const plainBuild = new Compiled((host) => host.wasmBytes);
+const threadsBuild = new Compiled((host) => host.threadsWasmBytes);
+const wasmModule = (): WebAssembly.Module | null => plainBuild.get();
 
 type Fill = (g: number, from: number, to: number, moves: number, rare: number, rareCountAt: number, rareCapacity: number, isRare: number, isOdd: number, domain: number, bound: number, seen: number, stopAt: number, width: number, counts: number) => number;
 type FillWindow = (g: number, reach: number, from: number, to: number, moves: number, rare: number, rareCountAt: number, rareCapacity: number, isRare: number, isOdd: number, domain: number, bound: number, stopAt: number, counts: number) => number;
@@ -74,21 +84,12 @@ export interface PartialsRequest {
 }
 
 /**
- * The marks of consecutive parts of a block, each in partials' layout (every
- * heap's `words` words, then every heap's covered), as one array of that
- * layout (finishBlock's).
+ * Marks of consecutive heaps of a block, as partials writes them: `words`
+ * words a heap for each of the `heaps` heaps, then one `covered` a heap.
  */
-export function joinMarks(parts: readonly { readonly heaps: number; readonly marks: Int32Array }[], words: number): Int32Array {
-  if (parts.length === 1) return parts[0]!.marks;
-  const total = parts.reduce((sum, part) => sum + part.heaps, 0);
-  const joined = new Int32Array(total * (words + 1));
-  let at = 0;
-  for (const { heaps, marks } of parts) {
-    joined.set(marks.subarray(0, heaps * words), at * words);
-    joined.set(marks.subarray(heaps * words, heaps * (words + 1)), total * words + at);
-    at += heaps;
-  }
-  return joined;
+export interface MarksPart {
+  readonly heaps: number;
+  readonly marks: Int32Array;
 }
 
 /** Whether the WebAssembly loop is there to use (the host gives the module's bytes: on Node, the .wasm file loads and SG_EXPLORE_NO_WASM is unset). */
@@ -96,8 +97,22 @@ export function wasmAvailable(): boolean {
   return wasmModule() !== null;
 }
 
+/** Where an instance's areas lie from `at`: moves, class tables, stamps, rare heaps, counts, marks, covered, period candidates. */
+function areas(at: number) {
+  const movesAt = at;
+  const isRareAt = movesAt + 512; // the even class's table, then the odd class's
+  const seenAt = isRareAt + 2 * TABLE_BOUND;
+  const rareAt = seenAt + 4 * TABLE_BOUND;
+  const rareCountAt = rareAt + 4 * RARE_CAPACITY;
+  const countsAt = rareCountAt + 16;
+  const marksAt = countsAt + 4 * TABLE_BOUND;
+  const coveredAt = marksAt + 4 * BLOCK_WORDS * MAX_BLOCK;
+  const repeatsAt = coveredAt + 4 * MAX_BLOCK;
+  return { movesAt, isRareAt, seenAt, rareAt, rareCountAt, countsAt, marksAt, coveredAt, repeatsAt, end: repeatsAt + 4 * REPEATS_CAPACITY };
+}
+const AREA_BYTES = areas(0).end;
+
 export class WasmSparse implements ValueHome {
-  private readonly memory: WebAssembly.Memory;
   private readonly fillIn: Fill;
   private readonly fillWindowIn: FillWindow;
   private readonly scanReachIn: () => number;
@@ -122,8 +137,18 @@ export class WasmSparse implements ValueHome {
   private tableBound = -1;
   private outOfMemory = false;
 
-  private constructor(instance: WebAssembly.Instance, moves: TwoHeapMoves) {
-    this.memory = instance.exports.memory as WebAssembly.Memory;
+  /**
+   * An instance whose own areas start at `lane.areasAt`, the values at `lane.valuesAt` (in the plain build, right
+   * after the areas); `shared`: the memory is shared with other threads' instances (see wasm-lanes.ts).
+   */
+  private constructor(
+    instance: WebAssembly.Instance,
+    private readonly memory: WebAssembly.Memory,
+    moves: TwoHeapMoves,
+    lane: Lane,
+    /** The shared memory and its build, for the workers (null in the plain build). */
+    readonly shared: SharedKernel | null = null,
+  ) {
     this.fillIn = instance.exports.fill as Fill;
     this.fillWindowIn = instance.exports.fill_window as FillWindow;
     this.scanReachIn = instance.exports.scan_reach as () => number;
@@ -131,27 +156,9 @@ export class WasmSparse implements ValueHome {
     this.partialsIn = instance.exports.partials as Partials;
     this.finishIn = instance.exports.finish as Finish;
     this.repeatsIn = instance.exports.repeats as Repeats;
-    let at = ((instance.exports.__heap_base as WebAssembly.Global).value as number) + 15 & ~15;
-    this.movesAt = at;
-    at += 512;
-    this.isRareAt = at; // the even class's table, then the odd class's
-    at += 2 * TABLE_BOUND;
-    this.seenAt = at;
-    at += 4 * TABLE_BOUND;
-    this.rareAt = at;
-    at += 4 * RARE_CAPACITY;
-    this.rareCountAt = at;
-    at += 16;
-    this.countsAt = at;
-    at += 4 * TABLE_BOUND;
-    this.marksAt = at;
-    at += 4 * BLOCK_WORDS * MAX_BLOCK;
-    this.coveredAt = at;
-    at += 4 * MAX_BLOCK;
-    this.repeatsAt = at;
-    at += 4 * REPEATS_CAPACITY;
-    this.valuesAt = at;
-    this.ensure(at); // a RangeError here (no memory) reaches create, which gives up on the module
+    ({ movesAt: this.movesAt, isRareAt: this.isRareAt, seenAt: this.seenAt, rareAt: this.rareAt, rareCountAt: this.rareCountAt, countsAt: this.countsAt, marksAt: this.marksAt, coveredAt: this.coveredAt, repeatsAt: this.repeatsAt } = areas(lane.areasAt));
+    this.valuesAt = lane.valuesAt;
+    this.ensure(this.valuesAt); // a RangeError here (no memory) reaches create, which gives up on the module
     new Int32Array(this.memory.buffer, this.seenAt, TABLE_BOUND).fill(-1);
     const header = new Int32Array(this.memory.buffer, this.movesAt, 3 + 4 * 16);
     header.set([moves.splitTakes.length, moves.singleTakes.length, moves.wholeTakes.length]);
@@ -164,14 +171,39 @@ export class WasmSparse implements ValueHome {
   /** A filler for these moves, or null when WebAssembly cannot be used for them. */
   static create(moves: TwoHeapMoves): WasmSparse | null {
     const module = wasmModule();
-    if (!module || [moves.splitTakes, moves.singleTakes, moves.wholeTakes].some((takes) => takes.length > 16)) return null;
+    if (!module || !fitsModule(moves)) return null;
     try {
-      return new WasmSparse(new WebAssembly.Instance(module), moves);
+      const instance = new WebAssembly.Instance(module);
+      const areasAt = ((instance.exports.__heap_base as WebAssembly.Global).value as number) + 15 & ~15;
+      return new WasmSparse(instance, instance.exports.memory as WebAssembly.Memory, moves, { areasAt, valuesAt: areasAt + AREA_BYTES });
     } catch (error) {
       // An instance reserves its whole address range up front: under a small `ulimit -v` it cannot, and TypeScript does the work.
       if (error instanceof RangeError) return null;
       throw error;
     }
+  }
+
+  /**
+   * A filler whose memory is shared with `lanes - 1` workers' instances (joinShared), which read its values in place:
+   * the threads build on lane 0. Null where the host has no threads build or shared memory cannot be had (then the
+   * caller computes on one thread).
+   */
+  static createShared(moves: TwoHeapMoves, lanes: number): WasmSparse | null {
+    const module = threadsBuild.get();
+    if (!module || !fitsModule(moves)) return null;
+    try {
+      const made = sharedInstance(module, lanes, AREA_BYTES);
+      return made && new WasmSparse(made.instance, made.shared.memory, moves, made.lane, made.shared);
+    } catch (error) {
+      if (error instanceof RangeError) return null;
+      throw error;
+    }
+  }
+
+  /** A worker's instance over the main thread's shared memory, on lane `lane` (from 1): see sharedPartials. */
+  static joinShared(moves: TwoHeapMoves, shared: SharedKernel, lane: number): WasmSparse {
+    const joined = joinedInstance(shared, lane, AREA_BYTES);
+    return new WasmSparse(joined.instance, shared.memory, moves, joined.lane);
   }
 
   /**
@@ -229,20 +261,25 @@ export class WasmSparse implements ValueHome {
   }
 
   /**
-   * Heaps [start, end) from the workers' marks of the pairs below `base`
-   * (`marks`: `words` words a heap, BLOCK_BOUND / 32 at most, then one
-   * `covered` a heap, as partials wrote them), as fill would compute them:
-   * see finish in wasm/sparse.c. The split's first `rareBelow` rare heaps are
+   * Heaps [start, end) from the marks of the pairs below `base` (`parts`:
+   * consecutive shares of the block's heaps, `words` words a heap, BLOCK_BOUND
+   * / 32 at most, as partials wrote them), as fill would compute them: see
+   * finish in wasm/sparse.c. The split's first `rareBelow` rare heaps are
    * those the workers had, all below base. Null when this module cannot (as
    * fill), or the values are still bytes.
    */
-  finishBlock(store: ValueStore, base: number, start: number, end: number, split: RareCommonSplit, rareBelow: number, marks: Int32Array, words: number): number | null {
+  finishBlock(store: ValueStore, base: number, start: number, end: number, split: RareCommonSplit, rareBelow: number, parts: readonly MarksPart[], words: number): number | null {
     if (!this.blockFits(end - start, words, store) || !this.ready(store, split)) return null;
     const before = this.prepare(split);
     const memory = this.memory.buffer;
-    const heaps = end - start;
-    new Int32Array(memory, this.marksAt, heaps * words).set(marks.subarray(0, heaps * words));
-    new Int32Array(memory, this.coveredAt, heaps).set(marks.subarray(heaps * words, heaps * words + heaps));
+    // Each part's rows, then its covered, to their places in the module's areas (read there, with no copy between).
+    let at = 0;
+    for (const { heaps, marks } of parts) {
+      new Int32Array(memory, this.marksAt + 4 * at * words, heaps * words).set(marks.subarray(0, heaps * words));
+      new Int32Array(memory, this.coveredAt + 4 * at, heaps).set(marks.subarray(heaps * words, heaps * (words + 1)));
+      at += heaps;
+    }
+    if (at !== end - start) throw new RangeError(`finishBlock: marks of ${at} heaps for a block of ${end - start}`);
     const stop = this.finishIn(this.valuesAt, base, start, end, this.movesAt, this.rareAt, rareBelow, this.rareCountAt, RARE_CAPACITY, this.isRareAt, this.isRareAt + TABLE_BOUND, domainOf(split), split.bound, this.seenAt, this.marksAt, words, this.coveredAt, split.bound, this.countsAt);
     return this.takeIn(store, stop, split, before);
   }
@@ -253,8 +290,21 @@ export class WasmSparse implements ValueHome {
    * lives here) into `out`, `words` words a heap and then one `covered` a heap.
    */
   partials(store: ValueStore, request: PartialsRequest, out: Int32Array): void {
+    if (!this.blockFits(request.to - request.from, request.words, store) || !this.houses(store)) throw new RangeError('partials: a block this module was not sized for');
+    this.marksBelow(request, out);
+  }
+
+  /**
+   * partials on a worker's instance (joinShared): the values are the main thread's, in the shared memory, two bytes
+   * a value (blocks are shared out only then), final below request.blockStart.
+   */
+  sharedPartials(request: PartialsRequest, out: Int32Array): void {
+    if (request.to - request.from > MAX_BLOCK || request.words > BLOCK_WORDS) throw new RangeError('partials: a block this module was not sized for');
+    this.marksBelow(request, out);
+  }
+
+  private marksBelow(request: PartialsRequest, out: Int32Array): void {
     const { blockStart, from, to, rare, mask, bound, domain, words } = request;
-    if (!this.blockFits(to - from, words, store) || !this.houses(store)) throw new RangeError('partials: a block this module was not sized for');
     if (rare.length > RARE_CAPACITY) throw new RangeError('partials: more rare heaps than this module holds');
     this.loadTables(mask, bound, () => evenTable(mask, bound));
     const memory = this.memory.buffer;
@@ -384,6 +434,11 @@ export interface FarRare {
   readonly values: readonly number[];
   readonly buffers: readonly Uint8Array[];
   readonly lead: number;
+}
+
+/** Whether the module's move lists hold these moves (16 takes of each sort at most). */
+function fitsModule(moves: TwoHeapMoves): boolean {
+  return [moves.splitTakes, moves.singleTakes, moves.wholeTakes].every((takes) => takes.length <= 16);
 }
 
 /** The split takes' parity when the split lies in the domain space, else -1 (as the module takes it). */
