@@ -9,7 +9,8 @@ import { beattyTerm, type BeattyLaw } from '../laws/beatty.js';
 import type { PairLaw } from '../laws/pair-law.js';
 import type { Ground } from '../laws/ground.js';
 import type { PositionReport } from './position.js';
-import { pTestReport, type BigPair } from './pair-theorem.js';
+import { pTestReport, sortMoves, type BigPair } from './pair-theorem.js';
+import { pairLawMoves, type MoveLine } from './pair-law-moves.js';
 
 /** Whether x is a_k for some k, and then b_k for that k equals y (a Beatty sequence of slope > 0 is found by bisection). */
 function isLawPair(a: BeattyLaw, b: BeattyLaw, x: bigint, y: bigint): boolean {
@@ -51,8 +52,17 @@ export function pairLawTest(law: PairLaw): ((state: BigPair) => boolean | null) 
   };
 }
 
-/** One component past the table, by the law: its outcome (its value is 0 at a P-position, else not known), the moves not searched. */
-export function lawPosition(isP: boolean, state: BigPair, ground: Ground, rule: string, show: (state: BigPair) => string): PositionReport<BigPair> {
-  const notSearched = 'the law observed gives the P-positions only; the moves to them from a state past the table are not searched';
-  return pTestReport(rule, show, ground, [state], isP ? 'P' : 'N', [], isP ? null : notSearched);
+/**
+ * One component past the table, by the law: its outcome (its value is 0 at
+ * a P-position, else not known) and, given the game's move lines, every
+ * move to a cell the law calls P (or why they cannot all be named).
+ */
+export function lawPosition(law: PairLaw, test: (state: BigPair) => boolean | null, state: BigPair, ground: Ground, rule: string, show: (state: BigPair) => string, lines: readonly MoveLine[] | undefined): PositionReport<BigPair> {
+  if (test(state)) return pTestReport(rule, show, ground, [state], 'P');
+  if (!lines) return pTestReport(rule, show, ground, [state], 'N', [], 'the law observed gives the P-positions only; the moves to them from a state past the table are not searched');
+  const found = pairLawMoves(law, test, state, lines);
+  if ('refused' in found) return pTestReport(rule, show, ground, [state], 'N', [], `the winning moves are not listed: ${found.refused}`);
+  const take = (to: BigPair) => state[0] - to[0] + state[1] - to[1];
+  const moves = sortMoves(state, found.targets).map((to) => ({ component: 1, from: state, to: [to], take: take(to) }));
+  return pTestReport(rule, show, ground, [state], 'N', moves);
 }

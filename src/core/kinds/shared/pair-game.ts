@@ -78,9 +78,8 @@ function pairPositionPart<R extends RuleBase>(pairs: PairGame, table: PairTable,
     const ground: Ground = { kind: 'law', law: { key: 'ground.pairLaw', params: { law: law.text } }, observedUpTo: BigInt(LAW_TABLE_MAX) };
     const show = (state: BigPair) => pairs.game.show([state[0], state[1]] as unknown as Pair);
     if (states.length > 1) return pSumPosition({ isP: test, show }, ground, pairs.game.text, states, refusal);
-    const isP = test(states[0]!);
-    if (isP === null) throw refusal;
-    return lawPosition(isP, states[0]!, ground, pairs.game.text, show);
+    if (test(states[0]!) === null) throw refusal;
+    return lawPosition(law, test, states[0]!, ground, pairs.game.text, show, pairs.lines);
   };
   return generatorWork(pastTable<number | void, PositionReport<unknown>>(() => pairPositionSteps(pairs, components(), misere, size), past), size);
 }
