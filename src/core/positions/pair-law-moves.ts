@@ -132,24 +132,26 @@ function candidatesOnLine(law: PairLaw, state: BigPair, line: MoveLine, most: bi
   return [...(pairs as BigPair[]), ...(mirrors as BigPair[]), ...(diagonal as BigPair[])];
 }
 
-/** Every move from `state` to a cell the law calls P, or why they cannot all be named. */
-export function pairLawMoves(law: PairLaw, test: Test, state: BigPair, lines: readonly MoveLine[]): LawMoves {
+/** Every cell of the line, nearest first. */
+function walk(state: BigPair, line: MoveLine, most: bigint): BigPair[] {
+  const cells: BigPair[] = [];
+  for (let m = 1n; m <= most; m++) cells.push([state[0] - m * BigInt(line.dx), state[1] - m * BigInt(line.dy)]);
+  return cells;
+}
+
+/** Every move from `state` to a cell the law calls P, or why they cannot all be named (`walked`: lines up to this many cells are walked). */
+export function pairLawMoves(law: PairLaw, test: Test, state: BigPair, lines: readonly MoveLine[], walked = WALKED): LawMoves {
   const targets = new Map<string, BigPair>();
   for (const line of lines) {
     const most = mostMultiple(state, line);
     if (most === 0n) continue;
-    let cells: BigPair[];
-    if (most <= BigInt(WALKED)) {
-      cells = [];
-      for (let m = 1n; m <= most; m++) cells.push([state[0] - m * BigInt(line.dx), state[1] - m * BigInt(line.dy)]);
-    } else {
-      const found = candidatesOnLine(law, state, line, most);
-      if (typeof found === 'string') return { refused: found };
-      cells = found.filter((cell) => multipleTo(state, line, most, cell) !== null);
-    }
+    // A short line is walked; a long one searched by the law's form, and walked when that fails and the line is not too long.
+    const found = most <= BigInt(walked) ? null : candidatesOnLine(law, state, line, most);
+    if (typeof found === 'string' && most > BigInt(MOST_SCANNED)) return { refused: found };
+    const cells = Array.isArray(found) ? found.filter((cell) => multipleTo(state, line, most, cell) !== null) : walk(state, line, most);
     for (const cell of cells) {
       const p = test(cell);
-      if (p === null) return { refused: `the law says nothing of ${cell[0]}:${cell[1]}, which the move ${lineText(line)} reaches` };
+      if (p === null) return { refused: `${cell[0] === cell[1] ? `the law lists the P-positions on the diagonal only up to ${law.upTo}` : 'the law says nothing of the pairs x > y'}, and the move ${lineText(line)} reaches ${cell[0]}:${cell[1]}` };
       if (p) targets.set(`${cell[0]}:${cell[1]}`, cell);
     }
   }
