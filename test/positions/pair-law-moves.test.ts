@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyseSync } from '../../src/core/analyse.js';
 import { parseVectors, type MoveVector } from '../../src/core/kinds/two-pile/rule.js';
-import { pairLawTest } from '../../src/core/positions/pair-law-position.js';
-import { pairLawMoves } from '../../src/core/positions/pair-law-moves.js';
+import { cellLawTest, pairLawTest } from '../../src/core/positions/pair-law-position.js';
+import { cellLawMoves, pairLawMoves } from '../../src/core/positions/pair-law-moves.js';
 import { wythoffWinningMoves } from '../../src/core/theorems/wythoff.js';
 import type { GridExploration } from '../../src/core/kinds/two-pile/grid.js';
 import type { BigPair } from '../../src/core/positions/pair-theorem.js';
@@ -54,8 +54,8 @@ const GAMES = ['(1,0) (0,1) (1,1)x2', '(1,0) (0,1) (1,1) (2,2)', '(1,0) (0,1) (1
 describe('winning moves by an observed two-pile law', () => {
   it.each(GAMES)('%s: inside the table, the moves (searched along each line, and walked) are the table\'s moves to a value 0', (text) => {
     const { vectors, grid, law, test } = lawOf(text);
-    for (let x = 0; x <= 90; x++) {
-      for (let y = 0; y <= 90; y++) {
+    for (let x = 0; x <= 60; x++) {
+      for (let y = 0; y <= 60; y++) {
         if (grid.value(x, y) === 0) continue;
         const brute: BigPair[] = [];
         for (const { dx, dy, cap } of vectors) {
@@ -125,5 +125,49 @@ describe('winning moves by an observed two-pile law', () => {
     expect(report.movesNotListed).toBeNull();
     expect((await runMain([...args, '--answer', 'count'])).stdout.trim()).toBe('1');
     expect((await runMain([...args, '--answer', 'moves'])).stdout.trim()).toBe('746918125269591817 746918125269591825 746918125269591817 746918125269591818');
+  });
+});
+
+describe('winning moves by an observed law of each cell (parity, binary digits)', () => {
+  const vectors = parseVectors('(1,0)x1 (0,1)x1 (1,1)x1', 'test');
+  const grid = analyseSync({ game: { rule: { kind: 'vectors', vectors } }, max: 255n }) as GridExploration;
+  const test = cellLawTest(grid.cellLaw!);
+
+  it('(1,0)x1 (0,1)x1 (1,1)x1: the law is "x and y both even", and inside the table its moves are the table\'s moves to a value 0', () => {
+    expect(grid.cellLaw!.condition).toBe('x % 2 == 0 and y % 2 == 0');
+    for (let x = 0; x <= 60; x++) {
+      for (let y = 0; y <= 60; y++) {
+        if (grid.value(x, y) === 0) continue;
+        const brute = vectors.filter(({ dx, dy }) => x >= dx && y >= dy && grid.value(x - dx, y - dy) === 0).map(({ dx, dy }): BigPair => [BigInt(x - dx), BigInt(y - dy)]);
+        expect(sorted(targetsOf(cellLawMoves(test, [BigInt(x), BigInt(y)], vectors))), `${x}:${y}`).toEqual(sorted(brute));
+      }
+    }
+  });
+
+  it('at 10^18 every move lands on a cell the law calls P, as many as at the same residues near 300', () => {
+    for (let dx = 0n; dx < 2n; dx++) {
+      for (let dy = 0n; dy < 2n; dy++) {
+        const state: BigPair = [10n ** 18n + 1n + dx, 10n ** 18n + dy];
+        const targets = targetsOf(cellLawMoves(test, state, vectors));
+        for (const t of targets) expect(test(t), key(t)).toBe(true);
+        expect(targets.length).toBe(walkedTargets(test, [301n + dx, 300n + dy], vectors).length);
+      }
+    }
+  });
+
+  it('a move along a line of more cells than are looked through is refused with the reason (Nim, "x == y", at 10^12)', async () => {
+    const run = await runMain(['--vectors', '(1,0) (0,1)', '--use-observed', '--position', '1000000000000:1000000000005', '--format', 'json']);
+    const report = JSON.parse(run.stdout);
+    expect(report.outcome).toBe('N');
+    expect(report.winningMoves).toEqual([]);
+    expect(report.movesNotListed).toBe('the law is a condition on each cell, and the move (1,0) reaches 1,000,000,000,000 cells, more than the 100,000 looked through');
+  });
+
+  it('the CLI answers "x and y both even" at 10^12 with its moves and count, marked observed', async () => {
+    const args = ['--vectors', '(1,0)x1 (0,1)x1 (1,1)x1', '--use-observed', '--position', '1000000000001:1000000000001'];
+    const report = JSON.parse((await runMain([...args, '--format', 'json'])).stdout);
+    expect(report.grounds.law).toMatchObject({ kind: 'law', observedUpTo: 255, proven: false });
+    expect(report.winningMoves.map((m: { to: number[][] }) => m.to[0])).toEqual([[1e12, 1e12]]);
+    expect((await runMain([...args, '--answer', 'count'])).stdout.trim()).toBe('1');
   });
 });

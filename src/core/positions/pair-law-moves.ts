@@ -12,6 +12,7 @@
 import { beattyTerm, quadraticValue, type BeattyLaw } from '../laws/beatty.js';
 import type { PairLaw } from '../laws/pair-law.js';
 import type { BigPair } from './pair-theorem.js';
+import { formatCount } from '../numbers.js';
 
 /** A move of a pair game: subtract m·(dx, dy) for 1 <= m <= cap (null: any m), staying >= 0. */
 export interface MoveLine {
@@ -111,7 +112,7 @@ function diagonalOnLine(law: PairLaw, state: BigPair, line: MoveLine, most: bigi
   const lowest = x - most * dx;
   const first = lowest <= start ? 0n : (lowest - start + step - 1n) / step;
   const lastJ = x <= start ? -1n : (x - 1n - start) / step;
-  if (lastJ - first + 1n > BigInt(MOST_SCANNED)) return `the law's diagonal meets the move ${lineText(line)} at more than ${MOST_SCANNED} cells`;
+  if (lastJ - first + 1n > BigInt(MOST_SCANNED)) return `the law's diagonal meets the move ${lineText(line)} at more than ${formatCount(MOST_SCANNED)} cells`;
   const out: BigPair[] = [];
   for (let j = first; j <= lastJ; j++) out.push([start + step * j, start + step * j]);
   return out;
@@ -139,21 +140,41 @@ function walk(state: BigPair, line: MoveLine, most: bigint): BigPair[] {
   return cells;
 }
 
-/** Every move from `state` to a cell the law calls P, or why they cannot all be named (`walked`: lines up to this many cells are walked). */
-export function pairLawMoves(law: PairLaw, test: Test, state: BigPair, lines: readonly MoveLine[], walked = WALKED): LawMoves {
+/** Cells past a long line's reach by the law's form: the cells on it that can be P-positions, or why they cannot be named. */
+export type LineSearch = (state: BigPair, line: MoveLine, most: bigint) => BigPair[] | string;
+
+/**
+ * Every move from `state` to a cell the law's `test` calls P, or why they
+ * cannot all be named: a line of at most `walked` cells is walked, a longer
+ * one searched by `search` (walked after all when that fails and the line
+ * has at most MOST_SCANNED cells). `silent` says why the law is silent on a
+ * cell (its test gave null there).
+ */
+export function lawMoves(test: Test, state: BigPair, lines: readonly MoveLine[], search: LineSearch, silent: (cell: BigPair) => string, walked = WALKED): LawMoves {
   const targets = new Map<string, BigPair>();
   for (const line of lines) {
     const most = mostMultiple(state, line);
     if (most === 0n) continue;
-    // A short line is walked; a long one searched by the law's form, and walked when that fails and the line is not too long.
-    const found = most <= BigInt(walked) ? null : candidatesOnLine(law, state, line, most);
+    const found = most <= BigInt(walked) ? null : search(state, line, most);
     if (typeof found === 'string' && most > BigInt(MOST_SCANNED)) return { refused: found };
     const cells = Array.isArray(found) ? found.filter((cell) => multipleTo(state, line, most, cell) !== null) : walk(state, line, most);
     for (const cell of cells) {
       const p = test(cell);
-      if (p === null) return { refused: `${cell[0] === cell[1] ? `the law lists the P-positions on the diagonal only up to ${law.upTo}` : 'the law says nothing of the pairs x > y'}, and the move ${lineText(line)} reaches ${cell[0]}:${cell[1]}` };
+      if (p === null) return { refused: `${silent(cell)}, and the move ${lineText(line)} reaches ${cell[0]}:${cell[1]}` };
       if (p) targets.set(`${cell[0]}:${cell[1]}`, cell);
     }
   }
   return { targets: [...targets.values()] };
+}
+
+/** The moves by a law of pairs (Beatty pairs, their mirror images, the diagonal). */
+export function pairLawMoves(law: PairLaw, test: Test, state: BigPair, lines: readonly MoveLine[], walked = WALKED): LawMoves {
+  const silent = ([x, y]: BigPair) => (x === y ? `the law lists the P-positions on the diagonal only up to ${law.upTo}` : 'the law says nothing of the pairs x > y');
+  return lawMoves(test, state, lines, (s, line, most) => candidatesOnLine(law, s, line, most), silent, walked);
+}
+
+/** A law that is a condition on each cell (parity, binary digits) gives no targets without looking at each: a line longer than MOST_SCANNED is refused. */
+export function cellLawMoves(test: Test, state: BigPair, lines: readonly MoveLine[]): LawMoves {
+  const search: LineSearch = (_, line, most) => `the law is a condition on each cell, and the move ${lineText(line)} reaches ${formatCount(most)} cells, more than the ${formatCount(MOST_SCANNED)} looked through`;
+  return lawMoves(test, state, lines, search, () => 'the law is not defined there');
 }
