@@ -67,6 +67,8 @@ function firstAbove(law: BeattyLaw, bound: bigint): bigint {
  */
 function beattyOnLine(u: BeattyLaw, v: BeattyLaw, [x, y]: BigPair, line: MoveLine): BigPair[] | string {
   const [dx, dy] = [BigInt(line.dx), BigInt(line.dy)];
+  // Terms that never grow would leave no end to the search (P-positions' laws grow; this only guards).
+  if (!(quadraticValue(u.alpha) > 0)) return `the law's ${u.text} does not grow`;
   const slope = line.dy * quadraticValue(u.alpha) - line.dx * quadraticValue(v.alpha);
   const radius = Math.ceil((2 * (line.dx + line.dy + 2)) / Math.abs(slope)) + 2;
   if (!(radius <= MOST_SCANNED)) return `the law's pairs run (nearly) parallel to the move ${lineText(line)}, so its targets cannot be found without walking the line`;
