@@ -49,7 +49,7 @@ function targetsOf(found: ReturnType<typeof pairLawMoves>): readonly BigPair[] {
   return found.targets;
 }
 
-const GAMES = ['(1,0) (0,1) (1,1)x2', '(1,0) (0,1) (1,1) (2,2)', '(1,0) (0,1) (1,1)x1'];
+const GAMES = ['(1,0) (0,1) (1,1)x2', '(1,0) (0,1) (1,1) (2,2)', '(1,0) (0,1) (1,1)x1', '(2,0) (0,2)'];
 
 describe('winning moves by an observed two-pile law', () => {
   it.each(GAMES)('%s: inside the table, the moves (searched along each line, and walked) are the table\'s moves to a value 0', (text) => {
@@ -94,6 +94,15 @@ describe('winning moves by an observed two-pile law', () => {
     const { vectors, law, test } = lawOf('(1,0) (0,1) (1,1) (2,2)');
     const found = pairLawMoves(law, test, [10n ** 18n, 10n ** 18n + 7n], vectors);
     expect(found).toEqual({ refused: 'the law lists the P-positions on the diagonal only up to 255, and the move (0,1) reaches 1000000000000000000:1000000000000000000' });
+  });
+
+  it('(2,0) (0,2) at 10^18: the moves are the closed form\'s, G(x, y) = ⌊x/2⌋ xor ⌊y/2⌋ (each pile loses an even amount)', () => {
+    const { vectors, law, test } = lawOf('(2,0) (0,2)');
+    for (const state of [[10n ** 18n + 1n, 10n ** 18n - 10n], [10n ** 18n, 10n ** 18n + 1000001n], [3n, 10n ** 18n], [10n ** 18n + 7n, 10n ** 18n + 6n]] as BigPair[]) {
+      const [hx, hy] = [state[0] / 2n, state[1] / 2n];
+      const want: BigPair[] = hx > hy ? [[state[0] - 2n * (hx - hy), state[1]]] : hy > hx ? [[state[0], state[1] - 2n * (hy - hx)]] : [];
+      expect(sorted(targetsOf(pairLawMoves(law, test, state, vectors))), key(state)).toEqual(sorted(want));
+    }
   });
 
   it('(1,0) (0,1) (1,1)x2 at 10^18: every move lands on a cell the law calls P, and the count is the walked count of the same state moved down by (3t, 3t)', () => {
