@@ -9,7 +9,11 @@ import { beattyTerm, type BeattyLaw } from '../laws/beatty.js';
 import type { PairLaw } from '../laws/pair-law.js';
 import type { Ground } from '../laws/ground.js';
 import type { PositionReport } from './position.js';
-import { pTestReport, type BigPair } from './pair-theorem.js';
+import { pTestReport, sortMoves, type BigPair } from './pair-theorem.js';
+import type { LawMoves } from './pair-law-moves.js';
+import type { CellLaw } from '../laws/cell-law.js';
+import { compile, EvaluationError } from '../conjecture/evaluate.js';
+import { parseExpression } from '../conjecture/expression.js';
 
 /** Whether x is a_k for some k, and then b_k for that k equals y (a Beatty sequence of slope > 0 is found by bisection). */
 function isLawPair(a: BeattyLaw, b: BeattyLaw, x: bigint, y: bigint): boolean {
@@ -51,8 +55,31 @@ export function pairLawTest(law: PairLaw): ((state: BigPair) => boolean | null) 
   };
 }
 
-/** One component past the table, by the law: its outcome (its value is 0 at a P-position, else not known), the moves not searched. */
-export function lawPosition(isP: boolean, state: BigPair, ground: Ground, rule: string, show: (state: BigPair) => string): PositionReport<BigPair> {
-  const notSearched = 'the law observed gives the P-positions only; the moves to them from a state past the table are not searched';
-  return pTestReport(rule, show, ground, [state], isP ? 'P' : 'N', [], isP ? null : notSearched);
+/** A law of parity or binary digits as a test of a state (null where its condition is not defined, as ctz(0)). */
+export function cellLawTest(law: CellLaw): (state: BigPair) => boolean | null {
+  const condition = compile(parseExpression(law.condition, { x: 'number', y: 'number' }));
+  return ([x, y]) => {
+    try {
+      return condition({ x, y }) === true;
+    } catch (error) {
+      if (error instanceof EvaluationError) return null;
+      throw error;
+    }
+  };
+}
+
+/**
+ * One component past the table, by the law: its outcome (its value is 0 at
+ * a P-position, else not known) and, given a search of the moves (the
+ * game's moves as lines), every move to a cell the law calls P, or why
+ * they cannot all be named.
+ */
+export function lawPosition(test: (state: BigPair) => boolean | null, state: BigPair, ground: Ground, rule: string, show: (state: BigPair) => string, moves: ((state: BigPair) => LawMoves) | null): PositionReport<BigPair> {
+  if (test(state)) return pTestReport(rule, show, ground, [state], 'P');
+  if (!moves) return pTestReport(rule, show, ground, [state], 'N', [], 'the law observed gives the P-positions only; the moves to them from a state past the table are not searched');
+  const found = moves(state);
+  if ('refused' in found) return pTestReport(rule, show, ground, [state], 'N', [], found.refused);
+  const take = (to: BigPair) => state[0] - to[0] + state[1] - to[1];
+  const listed = sortMoves(state, found.targets).map((to) => ({ component: 1, from: state, to: [to], take: take(to) }));
+  return pTestReport(rule, show, ground, [state], 'N', listed);
 }

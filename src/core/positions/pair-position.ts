@@ -11,6 +11,7 @@ import { compareMoves, type Move, type PositionReport } from './position.js';
 import { checkMisereSize, misereSearch } from './misere.js';
 import type { Ground } from '../laws/ground.js';
 import type { BigPair, PairTheorem } from './pair-theorem.js';
+import type { MoveLine } from './pair-law-moves.js';
 import { generatorWork, runGenerator, type SteppedWork } from '../driver.js';
 import { isMessageKey } from '../i18n/index.js';
 
@@ -49,6 +50,8 @@ export interface PairGame {
   optionsAtMost(state: Pair): number;
   /** The state a lone number stands for (a start heap n is (n, n-1)), where the game has one. */
   single?(n: bigint): BigPair;
+  /** The moves as lines (subtract m·(dx, dy)), where the game's moves are such: a law's winning moves past the table are found along them. */
+  readonly lines?: readonly MoveLine[];
 }
 
 /** A position of a few components, evaluated in this thread. */

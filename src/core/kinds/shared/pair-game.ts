@@ -13,7 +13,9 @@ import { pairPlayable } from '../../positions/playable.js';
 import type { RuleBase } from '../../rules/spec.js';
 import { pairPositionSteps, pairPositionWork, parseBigPair, parsePair, type PairGame } from '../../positions/pair-position.js';
 import { pairTheoremPosition, pastTable, pSumPosition, type BigPair } from '../../positions/pair-theorem.js';
-import { lawPosition, pairLawTest } from '../../positions/pair-law-position.js';
+import { cellLawTest, lawPosition, pairLawTest } from '../../positions/pair-law-position.js';
+import { cellLawMoves, pairLawMoves, type MoveLine } from '../../positions/pair-law-moves.js';
+import type { CellLaw } from '../../laws/cell-law.js';
 import type { PairLaw } from '../../laws/pair-law.js';
 import type { PositionReport } from '../../positions/position.js';
 import type { Ground } from '../../laws/ground.js';
@@ -54,6 +56,27 @@ export function preparePairs<R extends RuleBase>(pairs: PairGame, table: PairTab
 /** The corner of the table a law of P-positions is observed over, for a position past the position's own table (--use-observed). */
 const LAW_TABLE_MAX = 255;
 
+/** What the table over LAW_TABLE_MAX says of the P-positions: a law of pairs, a law of each cell. */
+interface ObservedTable {
+  readonly law?: PairLaw | null;
+  readonly cellLaw?: CellLaw | null;
+}
+
+/** The law observed over the table as a test of states, with its ground and (given the game's move lines) its search for winning moves; null when there is none. */
+function observedLaw(table: ObservedTable, lines: readonly MoveLine[] | undefined) {
+  const upTo = BigInt(LAW_TABLE_MAX);
+  if (table.cellLaw) {
+    const test = cellLawTest(table.cellLaw);
+    const ground: Ground = { kind: 'law', law: { key: 'explore.grid.cellLaw', params: { condition: table.cellLaw.condition, cells: formatCount(table.cellLaw.cells) } }, observedUpTo: upTo };
+    return { test, ground, moves: lines ? (state: BigPair) => cellLawMoves(test, state, lines) : null };
+  }
+  const law = table.law;
+  const test = law ? pairLawTest(law) : null;
+  if (!law || !test) return null;
+  const ground: Ground = { kind: 'law', law: { key: 'ground.pairLaw', params: { law: law.text } }, observedUpTo: upTo };
+  return { test, ground, moves: lines ? (state: BigPair) => pairLawMoves(law, test, state, lines) : null };
+}
+
 /**
  * A position of a pair game: one component by the kind's theorem at any
  * size; else by the table the components need; past that table, a sum of
@@ -72,15 +95,12 @@ function pairPositionPart<R extends RuleBase>(pairs: PairGame, table: PairTable,
   const past = (refusal: InputError): PositionReport<unknown> => {
     const states = texts.map(parse);
     if (theorem?.by === 'p-test') return pSumPosition(theorem.test, { kind: 'theorem', theorem: theorem.test.theorem }, pairs.game.text, states, refusal);
-    const law = (driveSync(table.work(LAW_TABLE_MAX, undefined)) as { law?: PairLaw | null }).law;
-    const test = law ? pairLawTest(law) : null;
-    if (!law || !test) throw refusal;
-    const ground: Ground = { kind: 'law', law: { key: 'ground.pairLaw', params: { law: law.text } }, observedUpTo: BigInt(LAW_TABLE_MAX) };
+    const byLaw = observedLaw(driveSync(table.work(LAW_TABLE_MAX, undefined)) as ObservedTable, pairs.lines);
+    if (!byLaw) throw refusal;
     const show = (state: BigPair) => pairs.game.show([state[0], state[1]] as unknown as Pair);
-    if (states.length > 1) return pSumPosition({ isP: test, show }, ground, pairs.game.text, states, refusal);
-    const isP = test(states[0]!);
-    if (isP === null) throw refusal;
-    return lawPosition(isP, states[0]!, ground, pairs.game.text, show);
+    if (states.length > 1) return pSumPosition({ isP: byLaw.test, show }, byLaw.ground, pairs.game.text, states, refusal);
+    if (byLaw.test(states[0]!) === null) throw refusal;
+    return lawPosition(byLaw.test, states[0]!, byLaw.ground, pairs.game.text, show, byLaw.moves);
   };
   return generatorWork(pastTable<number | void, PositionReport<unknown>>(() => pairPositionSteps(pairs, components(), misere, size), past), size);
 }

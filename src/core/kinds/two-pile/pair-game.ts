@@ -30,6 +30,7 @@ export function twoPileGame(rule: VectorRule): PairGame {
   return {
     game: vectorGame(rule),
     unit: 'cells',
+    lines: rule.vectors,
     *table(components, size) {
       const rows = components.reduce((most, [x]) => Math.max(most, x), 0) + 1;
       const columns = components.reduce((most, [, y]) => Math.max(most, y), 0) + 1;
