@@ -167,6 +167,9 @@ export function playHeap<R extends RuleBase>(kind: HeapGameKind<R>, text: string
   const start = texts ? texts.map((t) => parseCount(t, mention('position'))) : Array.from({ length: 3 }, () => BigInt(1 + Math.floor(random() * 15)));
   const largest = largestOf(start);
   const moves = heap.moves(rule);
+  // A rule that reckons its options may still stop short of some sizes (the divisor game's: as far as it can factor).
+  const reach = moves.reckoned?.upTo;
+  if (reach !== undefined && largest > reach) throw new InputError(says`play: ${saying('error.play.heapsUpTo', { most: formatCount(reach), got: largest })}`, { code: 'too-large', field: 'position', value: largest });
   if (largest > BigInt(PLAY_HEAP_LIMIT) && !moves.reckoned) {
     // No period can be proven (an infinite set, a repeating code): say so, rather than only the size.
     const why = closedForm ? null : heap.solver!(rule, 1).noTheorem;
