@@ -58,6 +58,13 @@ describe('the divisor game: take a proper divisor of the heap', () => {
     expect(divisors(1_000_000_007n * 998_244_353n, 1e6)).toEqual([1n, 998_244_353n, 1_000_000_007n, 1_000_000_007n * 998_244_353n]);
   });
 
+  it('its preset says what the game is, as the other presets do; the proof note stays the table\'s ground', async () => {
+    expect(presetGame('divisor').description).toBe('Divisor game: take a proper divisor of the heap (G(n) = the exponent of 2 in n)');
+    const list = await runMain(['--preset', 'list']);
+    expect(list.stdout).toMatch(/^divisor +Divisor game: take a proper divisor of the heap/m);
+    expect(list.stdout).not.toContain('induction');
+  });
+
   it('its table is the theorem, not a period: proven, with no "no period seen"', async () => {
     const x = analyseSync({ game: presetGame('divisor'), max: 64n }) as Exploration;
     expect(x.pattern.kind).toBe('theorem');

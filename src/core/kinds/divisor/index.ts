@@ -61,7 +61,7 @@ export const divisorKind: GameKind<ProperDivisorRule> = {
   ruleKinds: ['proper-divisor'],
   tableShape: 'heap',
   words,
-  presets: [{ name: 'divisor', order: 16, rule: RULE, about: { key: 'theorem.divisor' } }],
+  presets: [{ name: 'divisor', order: 16, rule: RULE, about: { key: 'preset.divisor' } }],
   text: properDivisorText,
   check: (rule, where) => (rule.kind === 'proper-divisor' && Object.keys(rule).length === 1 ? rule : fail(where, '{ kind: "proper-divisor" }', rule)),
   heap,
