@@ -143,6 +143,10 @@ interface Plan {
   readonly capacity: number;
   /** The run stops at max, short of the values a proof search would compute. */
   readonly proofNotSought: boolean;
+  /** Max lies past memory: only a proof answers, so the run stops once none can come by stopAt. */
+  readonly proofOnly: boolean;
+  /** Set where it stopped so: the values up to stopAt, had they been computed, would have proven nothing. */
+  ruledOut?: boolean;
 }
 
 /** The work of a request (checked by the caller: see src/core/analyse.ts), by the rule's solver. */
@@ -185,7 +189,8 @@ function plan(request: ExploreRequest, solver: Solver, text: string, timeProofs 
     store.reserve(prefix.length).set(prefix);
     store.count = prefix.length;
   }
-  return { solver, text, store, max, stopAt, baseStop, sparseStretch: stretch, capacity, maxRareHeaps: request.maxRareHeaps, proofMilliseconds: 0, timeProofs, proofNotSought: enough };
+  const proofOnly = wanted > capacity;
+  return { solver, text, store, max, stopAt, baseStop, sparseStretch: stretch, capacity, maxRareHeaps: request.maxRareHeaps, proofMilliseconds: 0, timeProofs, proofNotSought: enough, proofOnly };
 }
 
 /** The next heaps to compute: G(from..to-1). */
@@ -234,6 +239,10 @@ function* schedule(plan: Plan): Generator<Block, ProvenCycle | null, number> {
     if (store.count >= checkpoint) {
       const proven = attempt(store.count);
       if (proven || store.count >= stopAt) return proven;
+      if (plan.proofOnly && solver.provableWithin?.(store.values, store.count, stopAt) === false) {
+        plan.ruledOut = true;
+        return null;
+      }
       // Past the ordinary limit the stretch's own bounds replace maxRareHeaps'.
       if (store.count >= baseStop) {
         if (!staysSparse(solver, store, sparseStretch, largest)) return null;
@@ -395,11 +404,11 @@ export function exploreValues(game: GameSpecOf, text: string, values: ValueArray
   store.values = values;
   store.count = values.length;
   const solver: Solver = { allowSaltus: true, noTheorem, defaultLimit: values.length, costly: true, fill: () => {}, prove: () => null };
-  return analyseTable(game, { solver, text, store, max, stopAt: values.length, baseStop: values.length, capacity: values.length, proofMilliseconds: 0, timeProofs: false, proofNotSought: false }, null);
+  return analyseTable(game, { solver, text, store, max, stopAt: values.length, baseStop: values.length, capacity: values.length, proofMilliseconds: 0, timeProofs: false, proofNotSought: false, proofOnly: false }, null);
 }
 
 function analyseTable(game: GameSpecOf, plan: Plan, proven: ProvenCycle | null): Exploration {
-  const { solver, text, store, max, capacity, proofMilliseconds, proofNotSought } = plan;
+  const { solver, text, store, max, capacity, proofMilliseconds, proofNotSought, ruledOut, stopAt } = plan;
   const count = store.count;
   const g = store.view();
   const pattern = patternOf(plan, proven);
@@ -414,7 +423,8 @@ function analyseTable(game: GameSpecOf, plan: Plan, proven: ProvenCycle | null):
       reportedMax,
       String(reportedMax),
       saying('error.memory.noPeriod', {
-        count: formatCount(count),
+        // Stopped once no proof could come within stopAt values: none is proven within them, as a full run would say.
+        count: formatCount(ruledOut ? stopAt : count),
         why: solver.noTheorem ? messageFor(solver.noTheorem, 'rule.noTheorem.') : { key: 'error.memory.raise', params: { limit: mention('limit') } },
         values: formatCount(reportedMax + 1n),
         room: formatCount(capacity),
