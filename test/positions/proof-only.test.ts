@@ -5,6 +5,7 @@ import { InputError } from '../../src/core/errors.js';
 import { formatCount } from '../../src/core/numbers.js';
 import type { PositionReport } from '../../src/core/positions/position.js';
 import { longTest } from '../helpers/long.js';
+import { runMain } from '../helpers/in-process.js';
 
 /**
  * A heap past memory is answered only by a proof, so its search stops once
@@ -40,6 +41,16 @@ describe('a heap past memory: the proof search stops once no proof can come with
       }
     });
   }
+
+  it('play from 10^12 stops the same way: it starts exactly where the whole search proves a period, and a refusal names the limit', async () => {
+    for (const [code, limit] of [['0.07', 174], ['0.07', 176], ['0.6', 4096], ['4.7', 6], ['4.7', 7]] as const) {
+      const table = explore({ game: game(code), limit });
+      const proven = 'proof' in table.pattern && table.pattern.proof !== null;
+      const run = await runMain(['play', '--code', code, '--position', '1e12', '--limit', String(limit)], { stdin: 'quit\n' });
+      expect(run.code, `${code} limit ${limit}: ${run.stderr}`).toBe(proven ? 0 : 2);
+      if (!proven) expect(run.stderr).toContain(`none was proven within the first ${formatCount(limit)} values`);
+    }
+  });
 
   longTest('0.6 at its default limit: refused naming the 1,048,576 values, as a search to the end refuses it [long]', () => {
     const got = position('0.6', 2 ** 20);

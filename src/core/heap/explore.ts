@@ -59,6 +59,8 @@ export interface ExploreRequest {
    * the proof search stopped short for it, Exploration.proofNotSought says so.
    */
   readonly enoughAtMax?: boolean;
+  /** The values serve only a proof (play past its listed heaps): stop once none can come within the limit. A --max past memory implies it. */
+  readonly proofOnly?: boolean;
 }
 
 export interface SparseStretch {
@@ -93,6 +95,8 @@ export interface Exploration {
   readonly proofMilliseconds: number;
   /** The values stopped at max, short of where a proof would have been sought (ExploreRequest.enoughAtMax). */
   readonly proofNotSought?: boolean;
+  /** The search stopped early, once the values ruled out a proof within this many (ExploreRequest.proofOnly). */
+  readonly ruledOutWithin?: number;
   /** Largest G(n) for 0 <= n <= max. */
   readonly maxValue: bigint;
   readonly pPositions: PPositions;
@@ -189,7 +193,7 @@ function plan(request: ExploreRequest, solver: Solver, text: string, timeProofs 
     store.reserve(prefix.length).set(prefix);
     store.count = prefix.length;
   }
-  const proofOnly = wanted > capacity;
+  const proofOnly = wanted > capacity || request.proofOnly === true;
   return { solver, text, store, max, stopAt, baseStop, sparseStretch: stretch, capacity, maxRareHeaps: request.maxRareHeaps, proofMilliseconds: 0, timeProofs, proofNotSought: enough, proofOnly };
 }
 
@@ -446,6 +450,7 @@ function analyseTable(game: GameSpecOf, plan: Plan, proven: ProvenCycle | null):
     excludedPeriods: pattern.kind === 'none' ? excludedPeriods(g, count) : null,
     proofMilliseconds,
     ...(proofNotSought && !proven && { proofNotSought }),
+    ...(ruledOut && { ruledOutWithin: stopAt }),
     maxValue: largestValue(g, count, cycle, reportedMax, at),
     pPositions: describePPositions(g, count, pattern, reportedMax),
     valueAt: at,

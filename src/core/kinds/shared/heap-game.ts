@@ -181,11 +181,11 @@ export function playHeap<R extends RuleBase>(kind: HeapGameKind<R>, text: string
   const solver = heap.solver!(rule, 1);
   if (largest <= BigInt(PLAY_HEAP_LIMIT)) return { playable: heapPlayable(moves, exploreTable({ game: request.game, max: largest, limit: request.limit, enoughAtMax: true }, solver, text)), start, random: !texts };
   // Past them only a proven period values a heap: the values go as far as the proof search (its limit), never to the heap itself.
-  const exploration = exploreTable({ game: request.game, limit: request.limit }, solver, text);
+  const exploration = exploreTable({ game: request.game, limit: request.limit, proofOnly: true }, solver, text);
   const pattern = exploration.pattern;
   if (!('proof' in pattern && pattern.proof)) {
     const why = solver.noTheorem ? messageFor(solver.noTheorem, 'rule.noTheorem.') : { key: 'error.memory.raise' as const, params: { limit: mention('limit') } };
-    const params = { n: formatCount(largest), most: formatCount(PLAY_HEAP_LIMIT), count: formatCount(exploration.computed), why };
+    const params = { n: formatCount(largest), most: formatCount(PLAY_HEAP_LIMIT), count: formatCount(exploration.ruledOutWithin ?? exploration.computed), why };
     throw new InputError(says`${mention('position')}: ${saying('error.play.noPeriodWithin', params)}`, { code: 'too-large', field: 'position', value: largest });
   }
   return { playable: heapPlayable(moves, exploration), start, random: !texts };
