@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GuySmithSearch, periodCandidates } from '../../src/core/laws/guy-smith.js';
+import { GuySmithSearch, periodCandidates, provableWithin } from '../../src/core/laws/guy-smith.js';
 import { int, mulberry32 } from '../helpers/random.js';
 import { parseCode } from '../../src/core/rules/code.js';
 import { ValueStore, type ValueArray } from '../../src/core/kernels/store.js';
@@ -182,5 +182,39 @@ describe('period candidates in WebAssembly (wasm/repeats.c)', () => {
       expect(attempt, `count ${count}`).toEqual(plain.attempt(copy, count));
       if (attempt.proven) break;
     }
+  });
+});
+
+describe('provableWithin: whether known values still allow a proof within a limit', () => {
+  /** The theorem read literally: some p and n0 with h*(n0 + p) + k <= limit whose period holds over every known value from n0. */
+  const literal = (g: readonly number[], count: number, limit: number, k: number, h: number): boolean => {
+    for (let p = 1; h * p + k <= limit; p++) {
+      for (let n0 = 0; h * (n0 + p) + k <= limit; n0++) {
+        let holds = true;
+        for (let n = n0; n + p < count && holds; n++) holds = g[n] === g[n + p];
+        if (holds) return true;
+      }
+    }
+    return false;
+  };
+
+  it('agrees with the literal reading on random sequences with planted periodic tails, before and past half the limit', () => {
+    const random = mulberry32(4242);
+    let ruledOut = 0;
+    for (let t = 0; t < 600; t++) {
+      const count = int(random, 4, 60);
+      const period = int(random, 1, 6);
+      const from = int(random, 0, count);
+      const g: number[] = [];
+      for (let n = 0; n < count; n++) g.push(n >= from + period ? g[n - period]! : int(random, 0, 2));
+      const k = int(random, 1, 3);
+      const h = int(random, 2, 3);
+      const limit = int(random, count, 2 * count + 10);
+      const got = provableWithin(Uint8Array.from(g), count, limit, k, h);
+      expect(got, `${g.join('')} count ${count} limit ${limit} k ${k} h ${h}`).toBe(literal(g, count, limit, k, h));
+      if (!got) ruledOut++;
+    }
+    // Not vacuous: many of them can no longer be proven within their limit.
+    expect(ruledOut).toBeGreaterThan(50);
   });
 });

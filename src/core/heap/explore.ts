@@ -59,6 +59,8 @@ export interface ExploreRequest {
    * the proof search stopped short for it, Exploration.proofNotSought says so.
    */
   readonly enoughAtMax?: boolean;
+  /** The values serve only a proof (play past its listed heaps): stop once none can come within the limit. A --max past memory implies it. */
+  readonly proofOnly?: boolean;
 }
 
 export interface SparseStretch {
@@ -93,6 +95,8 @@ export interface Exploration {
   readonly proofMilliseconds: number;
   /** The values stopped at max, short of where a proof would have been sought (ExploreRequest.enoughAtMax). */
   readonly proofNotSought?: boolean;
+  /** The search stopped early, once the values ruled out a proof within this many (ExploreRequest.proofOnly). */
+  readonly ruledOutWithin?: number;
   /** Largest G(n) for 0 <= n <= max. */
   readonly maxValue: bigint;
   readonly pPositions: PPositions;
@@ -143,6 +147,10 @@ interface Plan {
   readonly capacity: number;
   /** The run stops at max, short of the values a proof search would compute. */
   readonly proofNotSought: boolean;
+  /** Max lies past memory: only a proof answers, so the run stops once none can come by stopAt. */
+  readonly proofOnly: boolean;
+  /** Set where it stopped so: the values up to stopAt, had they been computed, would have proven nothing. */
+  ruledOut?: boolean;
 }
 
 /** The work of a request (checked by the caller: see src/core/analyse.ts), by the rule's solver. */
@@ -185,7 +193,8 @@ function plan(request: ExploreRequest, solver: Solver, text: string, timeProofs 
     store.reserve(prefix.length).set(prefix);
     store.count = prefix.length;
   }
-  return { solver, text, store, max, stopAt, baseStop, sparseStretch: stretch, capacity, maxRareHeaps: request.maxRareHeaps, proofMilliseconds: 0, timeProofs, proofNotSought: enough };
+  const proofOnly = wanted > capacity || request.proofOnly === true;
+  return { solver, text, store, max, stopAt, baseStop, sparseStretch: stretch, capacity, maxRareHeaps: request.maxRareHeaps, proofMilliseconds: 0, timeProofs, proofNotSought: enough, proofOnly };
 }
 
 /** The next heaps to compute: G(from..to-1). */
@@ -234,6 +243,10 @@ function* schedule(plan: Plan): Generator<Block, ProvenCycle | null, number> {
     if (store.count >= checkpoint) {
       const proven = attempt(store.count);
       if (proven || store.count >= stopAt) return proven;
+      if (plan.proofOnly && solver.provableWithin?.(store.values, store.count, stopAt) === false) {
+        plan.ruledOut = true;
+        return null;
+      }
       // Past the ordinary limit the stretch's own bounds replace maxRareHeaps'.
       if (store.count >= baseStop) {
         if (!staysSparse(solver, store, sparseStretch, largest)) return null;
@@ -395,11 +408,11 @@ export function exploreValues(game: GameSpecOf, text: string, values: ValueArray
   store.values = values;
   store.count = values.length;
   const solver: Solver = { allowSaltus: true, noTheorem, defaultLimit: values.length, costly: true, fill: () => {}, prove: () => null };
-  return analyseTable(game, { solver, text, store, max, stopAt: values.length, baseStop: values.length, capacity: values.length, proofMilliseconds: 0, timeProofs: false, proofNotSought: false }, null);
+  return analyseTable(game, { solver, text, store, max, stopAt: values.length, baseStop: values.length, capacity: values.length, proofMilliseconds: 0, timeProofs: false, proofNotSought: false, proofOnly: false }, null);
 }
 
 function analyseTable(game: GameSpecOf, plan: Plan, proven: ProvenCycle | null): Exploration {
-  const { solver, text, store, max, capacity, proofMilliseconds, proofNotSought } = plan;
+  const { solver, text, store, max, capacity, proofMilliseconds, proofNotSought, ruledOut, stopAt } = plan;
   const count = store.count;
   const g = store.view();
   const pattern = patternOf(plan, proven);
@@ -414,7 +427,8 @@ function analyseTable(game: GameSpecOf, plan: Plan, proven: ProvenCycle | null):
       reportedMax,
       String(reportedMax),
       saying('error.memory.noPeriod', {
-        count: formatCount(count),
+        // Stopped once no proof could come within stopAt values: none is proven within them, as a full run would say.
+        count: formatCount(ruledOut ? stopAt : count),
         why: solver.noTheorem ? messageFor(solver.noTheorem, 'rule.noTheorem.') : { key: 'error.memory.raise', params: { limit: mention('limit') } },
         values: formatCount(reportedMax + 1n),
         room: formatCount(capacity),
@@ -436,6 +450,7 @@ function analyseTable(game: GameSpecOf, plan: Plan, proven: ProvenCycle | null):
     excludedPeriods: pattern.kind === 'none' ? excludedPeriods(g, count) : null,
     proofMilliseconds,
     ...(proofNotSought && !proven && { proofNotSought }),
+    ...(ruledOut && { ruledOutWithin: stopAt }),
     maxValue: largestValue(g, count, cycle, reportedMax, at),
     pPositions: describePPositions(g, count, pattern, reportedMax),
     valueAt: at,

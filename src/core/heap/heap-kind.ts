@@ -52,6 +52,8 @@ export type HeapMovesData =
  * first): a heap of 10^15 has too many to list, and play needs only these.
  */
 export interface ReckonedOptions {
+  /** The largest heap reckoned (absent: any size). */
+  readonly upTo?: bigint;
   /** How many options heap n has. */
   count(n: bigint): bigint;
   /** The i-th option of heap n (0 <= i < count(n)), as options() would list it. */

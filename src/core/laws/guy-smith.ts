@@ -55,6 +55,11 @@ export class GuySmithSearch {
     private readonly heaps = 2,
   ) {}
 
+  /** Whether G(0..count-1) still allow a proof within the first `limit` values (see provableWithin). */
+  provableWithin(g: ValueArray, count: number, limit: number): boolean {
+    return provableWithin(g, count, limit, this.k, this.heaps);
+  }
+
   attempt(g: ValueArray, count: number): GuySmithAttempt {
     const { k, heaps } = this;
     const maxPeriod = Math.floor((count - k) / heaps);
@@ -87,6 +92,27 @@ export class GuySmithSearch {
     this.verified = held && { period: held.period, from: held.from, upTo: count };
     return { proven: null, due: Number.isFinite(due) ? due : null, held };
   }
+}
+
+/**
+ * Whether the values G(0..count-1) still allow this theorem a proof within
+ * the first `limit` values. A proof of period p from n0 needs h*(n0 + p) + k
+ * values, so n0 + p <= reach = (limit - k) / h; and a proven period holds for
+ * every n >= n0, so n0 lies past each known n with G(n + p) != G(n). Once the
+ * values pass reach, a p with such an n at or after reach - p can never be
+ * proven within the limit; if every p has one, no proof can come. (Before
+ * reach no p is ruled out: a preperiod may still start past the values known.)
+ */
+export function provableWithin(g: ValueArray, count: number, limit: number, k: number, heaps = 2): boolean {
+  const reach = Math.floor((limit - k) / heaps);
+  if (count <= reach) return true;
+  for (let p = 1; p <= reach; p++) {
+    let failed = false;
+    // The last n < count - p where p fails, looked for no further back than reach - p.
+    for (let n = count - 1 - p; n >= reach - p && !failed; n--) failed = g[n] !== g[n + p];
+    if (!failed) return true;
+  }
+  return false;
 }
 
 /**

@@ -58,6 +58,13 @@ describe('the divisor game: take a proper divisor of the heap', () => {
     expect(divisors(1_000_000_007n * 998_244_353n, 1e6)).toEqual([1n, 998_244_353n, 1_000_000_007n, 1_000_000_007n * 998_244_353n]);
   });
 
+  it('its preset says what the game is, as the other presets do; the proof note stays the table\'s ground', async () => {
+    expect(presetGame('divisor').description).toBe('Divisor game: take a proper divisor of the heap (G(n) = the exponent of 2 in n)');
+    const list = await runMain(['--preset', 'list']);
+    expect(list.stdout).toMatch(/^divisor +Divisor game: take a proper divisor of the heap/m);
+    expect(list.stdout).not.toContain('induction');
+  });
+
   it('its table is the theorem, not a period: proven, with no "no period seen"', async () => {
     const x = analyseSync({ game: presetGame('divisor'), max: 64n }) as Exploration;
     expect(x.pattern.kind).toBe('theorem');
@@ -99,5 +106,43 @@ describe('the divisor game: take a proper divisor of the heap', () => {
     const run = await runMain(['play', '--preset', 'divisor', '--position', '12', '20', '--first', 'human'], { stdin: moves.join('\n') + '\n' });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('The computer wins.');
+  });
+
+  it('its options reckoned at any size are those listed, in the same order, for every heap below 500', () => {
+    const reckoned = moves.reckoned!;
+    for (let n = 0; n < 500; n++) {
+      const listed = moves.options(n).map(([m]) => BigInt(m!));
+      const count = reckoned.count(BigInt(n));
+      expect(Array.from({ length: Number(count) }, (_, i) => reckoned.at(BigInt(n), BigInt(i))[0]), `heap ${n}`).toEqual(listed);
+      for (let m = 1; m < n; m++) expect(reckoned.isOption(BigInt(n), [BigInt(m)])).toBe(listed.includes(BigInt(m)));
+      expect(reckoned.isOption(BigInt(n), [])).toBe(false);
+    }
+  });
+
+  it('play on heaps near 10^12 and 10^18: each computer move takes a proper divisor and leaves a nim-sum of 0, a non-divisor is refused', async () => {
+    const v2 = (n: bigint) => (n === 0n ? 0n : divisorValue(n));
+    for (const start of [['1000000000000', '999999999999'], ['1e18', String(3n << 40n)], ['999999999999999999', '999999999999999998']]) {
+      // The human takes 1 (a proper divisor of every heap of 2 or more) from the first heap, and tries 2.
+      const run = await runMain(['play', '--preset', 'divisor', '--position', ...start, '--first', 'computer'], { stdin: '1 1\n1 1\ntake 2 from heap 1\n1 1\nquit\n' });
+      expect(run.code, run.stderr).toBe(0);
+      const turns = [...run.stdout.matchAll(/Position: ([\d ]+)\nThe computer plays: take (\d+) from heap (\d)\n\nPosition: ([\d ]+)\n/g)];
+      expect(turns.length).toBeGreaterThanOrEqual(3);
+      for (const [, before, take, heap, after] of turns) {
+        const from = before!.split(' ').map(BigInt)[Number(heap) - 1]!;
+        const d = BigInt(take!);
+        expect(from % d === 0n && d < from, `${d} from ${from}`).toBe(true);
+        expect(after!.split(' ').map(BigInt).reduce((x, n) => x ^ v2(n), 0n), after).toBe(0n);
+      }
+    }
+    // 999,999,999,999 = 3·7·11·13·37·101·9901: 5 does not divide it, 7 does.
+    const typed = await runMain(['play', '--preset', 'divisor', '--position', '999999999999', '--first', 'human'], { stdin: 'take 5 from heap 1\ntake 7 from heap 1\nquit\n' });
+    expect(typed.stdout).toContain('Not a move: you cannot take 5 from heap 1 (999999999999) under this rule');
+    expect(typed.stdout).toContain('Position: 999999999992\n');
+  });
+
+  it('play refuses a heap past what it can factor, naming the limit', async () => {
+    const run = await runMain(['play', '--preset', 'divisor', '--position', '1e25'], { stdin: 'quit\n' });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('play: heaps up to 3,317,044,064,679,887,385,961,980 (got 10000000000000000000000000)');
   });
 });

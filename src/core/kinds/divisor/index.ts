@@ -14,6 +14,7 @@ import { properDivisorText, type ProperDivisorRule } from './rule.js';
 export type { ProperDivisorRule } from './rule.js';
 import { DIVISOR_THEOREM, divisorMovesWithValue } from './theorem.js';
 import { divisorCode } from './code.js';
+import { divisorReckoned } from './reckoned.js';
 import { say } from '../../i18n/index.js';
 import { EXAMPLES } from './examples.js';
 
@@ -48,6 +49,7 @@ const heap: HeapKind<ProperDivisorRule> = {
     },
     splits: false,
     nim: false,
+    reckoned: divisorReckoned(),
     withValue: (_x, n, target, limit, budget) => divisorMovesWithValue(n, target, limit, budget),
     asData: () => ({ kind: 'divisors' }),
   }),
@@ -59,7 +61,7 @@ export const divisorKind: GameKind<ProperDivisorRule> = {
   ruleKinds: ['proper-divisor'],
   tableShape: 'heap',
   words,
-  presets: [{ name: 'divisor', order: 16, rule: RULE, about: { key: 'theorem.divisor' } }],
+  presets: [{ name: 'divisor', order: 16, rule: RULE, about: { key: 'preset.divisor' } }],
   text: properDivisorText,
   check: (rule, where) => (rule.kind === 'proper-divisor' && Object.keys(rule).length === 1 ? rule : fail(where, '{ kind: "proper-divisor" }', rule)),
   heap,

@@ -167,6 +167,9 @@ export function playHeap<R extends RuleBase>(kind: HeapGameKind<R>, text: string
   const start = texts ? texts.map((t) => parseCount(t, mention('position'))) : Array.from({ length: 3 }, () => BigInt(1 + Math.floor(random() * 15)));
   const largest = largestOf(start);
   const moves = heap.moves(rule);
+  // A rule that reckons its options may still stop short of some sizes (the divisor game's: as far as it can factor).
+  const reach = moves.reckoned?.upTo;
+  if (reach !== undefined && largest > reach) throw new InputError(says`play: ${saying('error.play.heapsUpTo', { most: formatCount(reach), got: largest })}`, { code: 'too-large', field: 'position', value: largest });
   if (largest > BigInt(PLAY_HEAP_LIMIT) && !moves.reckoned) {
     // No period can be proven (an infinite set, a repeating code): say so, rather than only the size.
     const why = closedForm ? null : heap.solver!(rule, 1).noTheorem;
@@ -178,11 +181,11 @@ export function playHeap<R extends RuleBase>(kind: HeapGameKind<R>, text: string
   const solver = heap.solver!(rule, 1);
   if (largest <= BigInt(PLAY_HEAP_LIMIT)) return { playable: heapPlayable(moves, exploreTable({ game: request.game, max: largest, limit: request.limit, enoughAtMax: true }, solver, text)), start, random: !texts };
   // Past them only a proven period values a heap: the values go as far as the proof search (its limit), never to the heap itself.
-  const exploration = exploreTable({ game: request.game, limit: request.limit }, solver, text);
+  const exploration = exploreTable({ game: request.game, limit: request.limit, proofOnly: true }, solver, text);
   const pattern = exploration.pattern;
   if (!('proof' in pattern && pattern.proof)) {
     const why = solver.noTheorem ? messageFor(solver.noTheorem, 'rule.noTheorem.') : { key: 'error.memory.raise' as const, params: { limit: mention('limit') } };
-    const params = { n: formatCount(largest), most: formatCount(PLAY_HEAP_LIMIT), count: formatCount(exploration.computed), why };
+    const params = { n: formatCount(largest), most: formatCount(PLAY_HEAP_LIMIT), count: formatCount(exploration.ruledOutWithin ?? exploration.computed), why };
     throw new InputError(says`${mention('position')}: ${saying('error.play.noPeriodWithin', params)}`, { code: 'too-large', field: 'position', value: largest });
   }
   return { playable: heapPlayable(moves, exploration), start, random: !texts };

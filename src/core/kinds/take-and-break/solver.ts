@@ -98,6 +98,7 @@ export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
             }
           : noProof,
         ...(provable && { proofNeed: (cycle) => ({ method: 'guy-smith', valuesNeeded: guySmithValuesNeeded(cycle, k, Math.max(2, heaps)) }) }),
+        ...(provable && { provableWithin: (g, count, limit) => guySmith.provableWithin(g, count, limit) }),
         proofDue: () => due,
       };
 }
