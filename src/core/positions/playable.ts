@@ -36,8 +36,11 @@ export interface Playable<S> {
   isOption(state: S, to: readonly S[]): boolean;
   /** Heaps: whether some move takes `take` from a heap and splits what is left (a typed take must then say how). */
   splitsTaking?(state: S, take: bigint): boolean;
-  /** Run by the driver (`options`: progress, a stop): a large table takes a while, and a signal must not wait for it. */
-  evaluate(position: readonly S[], misere: boolean, options?: DriveOptions): Promise<PositionReport<S>>;
+  /**
+   * Run by the driver (`options`: progress, a stop): a large table takes a while, and a signal must not wait for it.
+   * `needValues`: the nim-sum is wanted, not only the outcome, so a theorem that tells P-positions only will not do.
+   */
+  evaluate(position: readonly S[], misere: boolean, options?: DriveOptions, needValues?: boolean): Promise<PositionReport<S>>;
   show(state: S): string;
   key(state: S): string;
   parse(text: string): S;
@@ -98,7 +101,8 @@ export function pairPlayable(pairs: PairGame, noun: string, theorem: PairTheorem
     heaps: false,
     options: (s) => [...game.options(s)],
     ...listedOptions((s) => [...game.options(s)], (s) => game.key(s)),
-    evaluate: (position, misere, options) => (theorem && position.length === 1 && !misere ? Promise.resolve(byTheorem(position[0]!)) : drive(pairPositionWork(pairs, position, misere), options)),
+    evaluate: (position, misere, options, needValues) =>
+      theorem && position.length === 1 && !misere && !needValues ? Promise.resolve(byTheorem(position[0]!)) : drive(pairPositionWork(pairs, position, misere), options),
     show: game.show,
     key: game.key,
     parse: (text) => parsePair(text, 'a state', pairs.single),

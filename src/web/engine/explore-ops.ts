@@ -369,7 +369,8 @@ export const exploreOps: Record<string, Op> = {
     const { playable } = await kind.play({ game: lastRequest.game, position: [state] }, () => 0.5);
     const s = playable.parse(state);
     const valueOf = async (states: readonly unknown[]) => {
-      const report = await playable.evaluate(states, false);
+      // The panel shows each option's value and marks the mex: an outcome alone (a P-position theorem) will not do.
+      const report = await playable.evaluate(states, false, undefined, true);
       return report.nimSum === null ? null : String(report.nimSum);
     };
     const all = playable.options(s);
