@@ -444,7 +444,7 @@ function analyseTable(game: GameSpecOf, plan: Plan, proven: ProvenCycle | null):
     max: reportedMax,
     computed: count,
     pattern,
-    noTheorem: solver.noTheorem,
+    noTheorem: solver.noTheorem ?? (isCycle(pattern) && !pattern.proof ? (solver.noTheoremFor?.(pattern) ?? null) : null),
     kernel: solver.kernelStats?.(store) ?? null,
     statistics: cycle ? null : unsolvedStatistics(g, count),
     excludedPeriods: pattern.kind === 'none' ? excludedPeriods(g, count) : null,

@@ -43,6 +43,8 @@ export interface Solver {
   prove(g: ValueStore['values'], count: number): ProvenCycle | null;
   /** For a cycle only observed: the rule's theorem, and the values it would need to prove the cycle (none without a theorem). */
   proofNeed?(cycle: Cycle): ProofNeed | null;
+  /** For a cycle only observed that the rule's theorem cannot prove however many values are computed: why (in English). */
+  noTheoremFor?(cycle: Cycle): string | null;
   /** After a failed prove(): whether the first `count` values still allow a proof within the first `limit` (absent: assume so). */
   provableWithin?(g: ValueStore['values'], count: number, limit: number): boolean;
   /** After a failed prove(): the count at which the cycle seen so far would be proven, if it holds (a hint). */

@@ -5,6 +5,7 @@ export const messages = kindMessages(
   {
     'error.code.none': 'expected a code such as 0.77',
     'rule.noTheorem.unequalSplit': 'the unequal-split condition (!) is outside the Guy-Smith theorem',
+    'rule.noTheorem.saltus': 'the Guy-Smith theorem proves periods without a saltus; an arithmetic-periodic pattern is outside it',
     'preset.kayles': 'Kayles (0.77): knock down one pin or two adjacent pins from a row',
     'preset.dawsons-kayles': 'Dawson\'s Kayles (0.07): knock down two adjacent pins',
     'preset.dawsons-chess': 'Dawson\'s chess (0.137): pawns on a 3 x n board, captures compulsory',
@@ -18,6 +19,7 @@ export const messages = kindMessages(
   {
     'error.code.none': '应为 0.77 这样的代码',
     'rule.noTheorem.unequalSplit': '“只能分成不等的两堆”（!）这一条件不在 Guy–Smith 定理的范围内',
+    'rule.noTheorem.saltus': 'Guy–Smith 定理只证明没有跳跃（saltus）的周期；算术周期的模式不在其范围内',
     'preset.kayles': 'Kayles（0.77）：从一排瓶子中击倒一个，或相邻的两个',
     'preset.dawsons-kayles': 'Dawson 的 Kayles（0.07）：击倒相邻的两个瓶子',
     'preset.dawsons-chess': 'Dawson 象棋（0.137）：3 × n 棋盘上的兵，必须吃子',

@@ -97,7 +97,9 @@ export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
               return attempt.proven;
             }
           : noProof,
-        ...(provable && { proofNeed: (cycle) => ({ method: 'guy-smith', valuesNeeded: guySmithValuesNeeded(cycle, k, Math.max(2, heaps)) }) }),
+        // Guy-Smith proves a period with no saltus: more values never prove an arithmetic-periodic pattern, so none is promised.
+        ...(provable && { proofNeed: (cycle) => (cycle.saltus === 0 ? { method: 'guy-smith', valuesNeeded: guySmithValuesNeeded(cycle, k, Math.max(2, heaps)) } : null) }),
+        ...(provable && { noTheoremFor: (cycle) => (cycle.saltus === 0 ? null : english('rule.noTheorem.saltus')) }),
         ...(provable && { provableWithin: (g, count, limit) => guySmith.provableWithin(g, count, limit) }),
         proofDue: () => due,
       };
