@@ -67,6 +67,8 @@ interface Layout {
   readonly largest: number;
   /** Each case gives its own subtraction set (--moves -), then a count of positions. */
   readonly rule?: boolean;
+  /** The largest amount a case's set may take (10 unless given). */
+  readonly setLargest?: number;
 }
 
 /** `count` random cases in `layout`, as one input. */
@@ -79,8 +81,8 @@ function randomInput(layout: Layout, count: number, seed: number): string {
     return (layout.components === 'counted' ? [n, ...numbers] : numbers).join(' ');
   };
   for (let c = 0; c < count; ) {
-    // A rule of its own: 1 to 4 amounts of 1 to 10 (repeats and any order, as a judge may write them), then 1 to 3 positions.
-    const set = Array.from({ length: int(random, 1, 4) }, () => int(random, 1, 10));
+    // A rule of its own: 1 to 4 amounts of 1 to 10 (or setLargest; repeats and any order, as a judge may write them), then 1 to 3 positions.
+    const set = Array.from({ length: int(random, 1, 4) }, () => int(random, 1, layout.setLargest ?? 10));
     const caseLines = layout.rule ? [`${set.length} ${set.join(' ')}`, ...((p) => [String(p), ...Array.from({ length: p }, position)])(int(random, 1, 3))] : [position()];
     if (layout.sentinel !== undefined && caseLines.join(' ').startsWith(layout.sentinel)) continue;
     lines.push(...caseLines);
@@ -109,6 +111,7 @@ const CASES: { name: string; game: string[]; emit?: string[]; answer: string[]; 
   { name: 'the divisor game (its theorem: G(n) the exponent of 2 in n), every winning move, a proper divisor taken', game: ['--preset', 'divisor'], answer: ['--answer', 'moves', '--move-format', 'take {take} from {from}'], layout: { flags: ['--input', 'cases'], cases: 'counted', components: 'counted', width: 1, least: 0, largest: 10 ** 6 } },
   { name: 'a two-pile game by its observed law (--use-observed: (1,0), (0,1), (1,1) twice), a pair a line: every winning move', game: ['--vectors', '(1,0) (0,1) (1,1)x2', '--use-observed'], answer: ['--answer', 'moves', '--words', 'Win,Lose', '--move-format', '{take}: {from} -> {to}'], layout: { flags: ['--input', 'cases', '--components', '1'], cases: 'counted', components: 1, width: 2, least: 0, largest: 30 }, quick: true },
   { name: "S-Nim: each case's own subtraction set, then its positions (--moves -), every winning move, 'Case #k:' and ' | ' between", game: ['--moves', '-'], answer: ['--answer', 'moves', '--prefix', 'Case #{k}: ', '--between', ' | '], layout: { flags: ['--input', 'until'], cases: 'sentinel', sentinel: '0', components: 'counted', width: 1, least: 0, largest: 30, rule: true }, quick: true },
+  { name: "S-Nim with heaps to 10^18 (moves of up to 60 tokens): each case's period found by the program, the number of winning moves", game: ['--moves', '-'], answer: ['--answer', 'count'], layout: { flags: ['--input', 'eof'], cases: 'eof', components: 'counted', width: 1, least: 0, largest: 10 ** 18, rule: true, setLargest: 60 } },
 ];
 
 /** What sg-explore prints for a case's random input of `count` cases (found once, for every language). */
@@ -217,6 +220,22 @@ describe('--emit LANG --program: compiled, and random cases of every layout agai
     const expected = await runMain(['--preset', 'kayles', '--position', '-', '--input', 'cases', '--answer', 'count'], { stdin: huge });
     expect(expected.stderr).toBe('');
     expect(spawnSync(count[0]!, [], { input: huge, encoding: 'utf8' }).stdout).toBe(expected.stdout);
+  });
+
+  it("C: a rule in each case (--moves -) answers heaps to 10^18 through the period it finds, and stops with a message where the values do not repeat within 2^24", async (context) => {
+    if (MISSING.c.length > 0) return context.skip();
+    const flags = ['--moves', '-', '--input', 'eof', '--answer', 'moves'];
+    const command = await build('c', flags, join(dirs.root, 'case-period'));
+    // Sets of up to 4 moves of up to 400 tokens (periods in the thousands), heaps near 10^18 and small ones, against sg-explore's own answers.
+    const input = randomInput({ flags: [], cases: 'eof', components: 'counted', width: 1, least: 0, largest: 10 ** 18, rule: true, setLargest: 400 }, 40, 4518);
+    const expected = await runMain(['--moves', '-', '--position', '-', '--input', 'eof', '--answer', 'moves'], { stdin: input });
+    expect(expected.stderr).toBe('');
+    const got = spawnSync(command[0]!, [], { input, encoding: 'utf8' });
+    expect(got.stderr).toBe('');
+    expect(got.stdout).toBe(expected.stdout);
+    // One move of 2^24 + 100 tokens: no window of that many values can recur among the first 2^24, so a heap past them is refused.
+    const far = spawnSync(command[0]!, [], { input: '1 16777316\n1\n1 20000000\n', encoding: 'utf8' });
+    expect([far.status, far.stderr]).toEqual([1, "a heap is 16777216 or more, and this case's values do not repeat within the first 16777216 (G is computed per case up to its largest heap or its period)\n"]);
   });
 
   it('refuses what a program cannot do, in one line', async () => {

@@ -21,8 +21,9 @@ export type MovePart = { readonly text: string } | { readonly field: MoveField }
 
 /**
  * A rule given in each case (--moves -, the judge's S-Nim layout): no
- * pattern, so the program reads each case's subtraction set and tabulates G
- * up to the case's largest heap, as sg-explore computes a table per case.
+ * pattern known beforehand, so the program reads each case's subtraction set
+ * and tabulates G up to the case's largest heap or until its period shows
+ * (a window of max S values recurs: program-case.ts), as sg-explore does per case.
  */
 export interface CaseRuleModel {
   readonly kind: 'case-rule';
@@ -30,7 +31,7 @@ export interface CaseRuleModel {
   readonly word: string;
 }
 
-/** The most heaps a program tabulates for one case of a rule of its own (4 bytes a heap). */
+/** The most values a program tabulates for one case of a rule of its own (4 bytes a value): a case whose values do not repeat within them answers no heap past them. */
 export const MOST_CASE_HEAP = 1 << 24;
 
 export interface ProgramModel {
