@@ -5,6 +5,7 @@
  */
 import { MOST_CASE_HEAP, partCode, programCodes, type ProgramModel } from './program.js';
 import { TOO_FAR } from './program-case.js';
+import { cTableOptions } from './program-table.js';
 import type { PairVector } from './models.js';
 import { WINNING_MOVES_LISTED } from '../positions/position.js';
 
@@ -109,7 +110,8 @@ static size_t tokens_left(void) {
 /** The constants of a heap's options, as the answer needs them (only what it uses: -Wall finds nothing unused). */
 function optionData(m: ProgramModel): string {
   const o = m.options;
-  if (o === null || o.kind === 'nim' || o.kind === 'theorem' || o.kind === 'divisors' || o.kind === 'vectors') return '';
+  // A table of options is written with its options() (cTableOptions).
+  if (o === null || o.kind === 'nim' || o.kind === 'theorem' || o.kind === 'divisors' || o.kind === 'vectors' || o.kind === 'table') return '';
   if (o.kind === 'takes' && m.layout.rule !== null) return '';
   if (o.kind === 'takes') return `static const unsigned long long TAKES[] = {${list(o.takes.map((t) => `${t}ULL`))}};\nstatic const int TAKES_N = ${o.takes.length};\n`;
   if (o.kind === 'all-but') return `static const unsigned long long EXCLUDED[] = {${list(o.excluded.map((t) => `${t}ULL`))}};\nstatic const int EXCLUDED_N = ${o.excluded.length};\n`;
@@ -307,6 +309,7 @@ function cOptions(m: ProgramModel): string {
   }
   if (o.kind === 'all-but') return cAllBut(m);
   if (o.kind === 'divisors') return cDivisors;
+  if (o.kind === 'table') return cTableOptions(o.table);
   return o.kind === 'code' ? cCode(o.repeat) : '';
 }
 

@@ -6,6 +6,7 @@
  */
 import { partCode, programCodes, type ProgramModel } from './program.js';
 import { WINNING_MOVES_LISTED } from '../positions/position.js';
+import { javaTableOptions } from './program-table.js';
 import { JAVA_CASE_TABLE } from './program-case.js';
 
 /** A Java string literal: ASCII as it is, anything else as \uXXXX (javac reads the source in the platform's encoding). */
@@ -103,7 +104,8 @@ ${m.layout.rule === null ? JAVA_ONE : JAVA_RULE}
 function javaOptionData(m: ProgramModel): string {
   const o = m.options;
   const longs = (list: readonly (number | bigint)[]) => `{${list.map((t) => `${t}L`).join(', ')}}`;
-  if (o === null || o.kind === 'nim' || o.kind === 'theorem' || o.kind === 'divisors' || o.kind === 'vectors') return '';
+  // A table of options is written with its options() (javaTableOptions).
+  if (o === null || o.kind === 'nim' || o.kind === 'theorem' || o.kind === 'divisors' || o.kind === 'vectors' || o.kind === 'table') return '';
   if (o.kind === 'takes' && m.layout.rule !== null) return '';
   if (o.kind === 'takes') return `    static final long[] TAKES = ${longs(o.takes)};\n`;
   if (o.kind === 'all-but') {
@@ -160,6 +162,7 @@ function javaOptions(m: ProgramModel): string {
     }
 `;
   }
+  if (o.kind === 'table') return javaTableOptions(o.table);
   return JAVA_CODE_OPTIONS;
 }
 

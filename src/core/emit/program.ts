@@ -137,7 +137,9 @@ export function programNotes(m: ProgramModel, language: EmitLanguage): string[] 
   const l = m.layout;
   const cases = { one: 'one position', counted: 'a count T, then T cases', sentinel: `cases until the line "${l.sentinel.join(' ')}"`, eof: 'cases to the end of the input' }[l.cases] + (l.rule === null ? '' : `, each a subtraction set (k s1 ... sk), a count of positions, then the positions (--${l.rule} -)`);
   const components = l.components === 'counted' ? 'a count, then that many' : l.components === 'rest' ? 'every number' : `exactly ${l.components}`;
+  const table = m.options?.kind === 'table' ? m.options.table : null;
   return [
+    ...(table ? [`moves: the rule's options are written as a table, recorded for heaps 0..${table.upTo} as sg-explore computed the values; a winning move is sought only on heaps up to ${table.upTo} (a larger heap's options are not known: the program stops with a message)`] : []),
     `program: reads standard input as --input ${l.name} (${cases}; a position: ${components} ${m.component === 'pair' ? 'pairs x y' : m.component === 'start' ? 'start heaps' : 'heaps'}) and prints --answer ${m.answer.mode} as sg-explore does`,
     ...(language === 'java' ? ['save it as Main.java (javac Main.java && java Main)'] : []),
   ];
