@@ -115,6 +115,7 @@ const CASES: { name: string; game: string[]; emit?: string[]; answer: string[]; 
   // Java sums values in a long, which Lasker's saltus passes by 2^63 - 1: its program is refused (see the refusals below).
   { name: "Lasker's Nim as a rule module (its observed period, --use-observed): every winning move, from the module's options recorded up to its max 64", game: ['--rule', 'examples/lasker.mjs', '--use-observed'], answer: ['--answer', 'moves', '--words', 'Yes,No'], layout: { flags: ['--input', 'cases'], cases: 'counted', components: 'counted', width: 1, least: 0, largest: 64 }, notIn: ['java'] },
   { name: "Grundy's game as a rule module (no pattern: the table to --max 100), the first winning move, from the module's options", game: ['--rule', 'examples/grundy.mjs'], emit: ['--max', '100'], answer: ['--answer', 'move', '--move-format', '{heap}: {from} -> {to}'], layout: { flags: ['--input', 'until'], cases: 'sentinel', sentinel: '0', components: 'counted', width: 1, least: 1, largest: 100 } },
+  { name: "one-more's observed law of start heaps (--use-observed, --max 3000), a start heap a line: every winning move, from the table of the start heaps' moves", game: ['--preset', 'one-more', '--use-observed'], emit: ['--max', '3000'], answer: ['--answer', 'moves', '--words', 'Yes,No'], layout: { flags: ['--input', 'cases', '--components', '1'], cases: 'counted', components: 1, width: 1, least: 0, largest: 3000 } },
 ];
 
 /** What sg-explore prints for a case's random input of `count` cases (found once, for every language). */
@@ -254,11 +255,22 @@ describe('--emit LANG --program: compiled, and random cases of every layout agai
     expect([past.status, past.stderr]).toEqual([1, "the options of a heap of 65 are not in this program's table, which ends at heap 64\n"]);
   });
 
+  it("C: an observed law of start heaps (one-more) answers who wins past its table, and its winning moves from the table of start heaps' moves, which stops the program with a message past it", async (context) => {
+    if (MISSING.c.length > 0) return context.skip();
+    const c = CASES.find((c) => c.game.includes('one-more'))!;
+    const command = await build('c', [...c.game, ...c.emit!, ...c.layout.flags, ...c.answer], join(dirs.root, 'start-moves'));
+    const { input, stdout } = await expected(CASES.indexOf(c), 60);
+    expect(stdout).toMatch(/^\d+ \d+ \d+ \d+$/m);
+    const got = spawnSync(command[0]!, [], { input, encoding: 'utf8' });
+    expect([got.stderr, got.stdout]).toEqual(['', stdout]);
+    // 5120 = 10·2^9 is on the law (a(k) = 2·a(k-1)): lost, whatever the table; 3001 is not, and its moves lie past the table.
+    const past = spawnSync(command[0]!, [], { input: '2\n5120\n3001\n', encoding: 'utf8' });
+    expect([past.status, past.stdout, past.stderr]).toEqual([1, 'No\n', "the winning moves of a start heap of 3001 are not in this program's table, which ends at heap 3000\n"]);
+  });
+
   it('refuses what a program cannot do, in one line', async () => {
     const lasker = ['--rule', 'examples/lasker.mjs', '--use-observed', '--input', 'cases', '--emit', 'java', '--program', '--answer', 'moves'];
     expectBadInput(await runMain(lasker), "Lasker's values past a long, in Java", { pattern: /--emit, a whole program: the values pass a long, which a Java program does not sum/ });
-    const law = ['--preset', 'one-more', '--max', '3000', '--use-observed', '--input', 'cases', '--components', '1', '--emit', 'c', '--program', '--answer', 'count'];
-    expectBadInput(await runMain(law), 'count of an observed law of start heaps', { pattern: /--answer count: the law observed for .*one-more.* gives its start heaps' P-positions only, not the moves to them .*so its program answers --answer winner/ });
     expectBadInput(await runMain(['--all-but', '-', '--emit', 'c', '--program', '--input', 'until']), 'an all-but set in each case', { pattern: /a rule in each case \(.*all-but -\) is written for subtraction sets only/ });
     expectBadInput(await runMain(['--preset', 'nim', '--program']), 'no --emit', { pattern: /--program writes a whole program with --emit LANG/ });
   });

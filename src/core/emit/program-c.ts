@@ -5,7 +5,7 @@
  */
 import { MOST_CASE_HEAP, partCode, programCodes, type ProgramModel } from './program.js';
 import { TOO_FAR } from './program-case.js';
-import { cTableOptions } from './program-table.js';
+import { C_START_MOVES, cStartData, cTableOptions } from './program-table.js';
 import type { PairVector } from './models.js';
 import { WINNING_MOVES_LISTED } from '../positions/position.js';
 
@@ -112,6 +112,7 @@ function optionData(m: ProgramModel): string {
   const o = m.options;
   // A table of options is written with its options() (cTableOptions).
   if (o === null || o.kind === 'nim' || o.kind === 'theorem' || o.kind === 'divisors' || o.kind === 'vectors' || o.kind === 'table') return '';
+  if (o.kind === 'starts') return cStartData(o.table);
   if (o.kind === 'takes' && m.layout.rule !== null) return '';
   if (o.kind === 'takes') return `static const unsigned long long TAKES[] = {${list(o.takes.map((t) => `${t}ULL`))}};\nstatic const int TAKES_N = ${o.takes.length};\n`;
   if (o.kind === 'all-but') return `static const unsigned long long EXCLUDED[] = {${list(o.excluded.map((t) => `${t}ULL`))}};\nstatic const int EXCLUDED_N = ${o.excluded.length};\n`;
@@ -548,6 +549,8 @@ function cTheoremMoves(m: ProgramModel): string {
   const moves =
     o.kind === 'vectors'
       ? cVectorMoves(o.vectors)
+      : o.kind === 'starts'
+      ? C_START_MOVES
       : m.component === 'pair'
       ? `    from[0] = (long long)heaps[0];
     from[1] = (long long)heaps[1];

@@ -6,7 +6,7 @@
  */
 import { partCode, programCodes, type ProgramModel } from './program.js';
 import { WINNING_MOVES_LISTED } from '../positions/position.js';
-import { javaTableOptions } from './program-table.js';
+import { JAVA_START_MOVES, javaStartData, javaTableOptions } from './program-table.js';
 import { JAVA_CASE_TABLE } from './program-case.js';
 
 /** A Java string literal: ASCII as it is, anything else as \uXXXX (javac reads the source in the platform's encoding). */
@@ -106,6 +106,7 @@ function javaOptionData(m: ProgramModel): string {
   const longs = (list: readonly (number | bigint)[]) => `{${list.map((t) => `${t}L`).join(', ')}}`;
   // A table of options is written with its options() (javaTableOptions).
   if (o === null || o.kind === 'nim' || o.kind === 'theorem' || o.kind === 'divisors' || o.kind === 'vectors' || o.kind === 'table') return '';
+  if (o.kind === 'starts') return javaStartData(o.table);
   if (o.kind === 'takes' && m.layout.rule !== null) return '';
   if (o.kind === 'takes') return `    static final long[] TAKES = ${longs(o.takes)};\n`;
   if (o.kind === 'all-but') {
@@ -260,6 +261,8 @@ function javaTheoremMoves(m: ProgramModel): string {
             take[i] = found.get(i)[0];
             to[i] = new long[] {found.get(i)[1], found.get(i)[2]};
         }`
+      : o.kind === 'starts'
+      ? JAVA_START_MOVES
       : m.component === 'pair'
       ? `        long[] start = {h[0], h[1]};
         long[][] to = SG.winningMoves(h[0], h[1]);

@@ -9,7 +9,7 @@
  * program-java.ts).
  */
 import type { ProgramModel } from './program.js';
-import { javascriptTableOptions, pythonTableOptions, scriptTableConstants } from './program-table.js';
+import { javascriptTableOptions, pythonTableOptions, scriptStartConstants, scriptTableConstants } from './program-table.js';
 
 const json = (v: unknown) => JSON.stringify(v);
 
@@ -22,6 +22,7 @@ export function optionConstants(m: ProgramModel, language: 'python' | 'javascrip
   if (o.kind === 'takes') return { TAKES: big(o.takes) };
   if (o.kind === 'all-but') return { EXCLUDED: language === 'python' ? `set(${json(o.excluded)})` : big(o.excluded) };
   if (o.kind === 'table') return scriptTableConstants(o.table, language);
+  if (o.kind === 'starts') return scriptStartConstants(o.table, language);
   return {
     DIGITS: json(o.digits),
     UNEQUAL: language === 'python' ? json(o.unequal).replaceAll('true', 'True').replaceAll('false', 'False') : json(o.unequal),

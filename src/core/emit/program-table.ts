@@ -7,6 +7,7 @@
  * what is left come from grundy (the pattern, or the table of values).
  */
 import type { OptionTable } from '../heap/option-table.js';
+import type { StartMovesTable } from './models.js';
 import { builtString } from './java.js';
 import { numberLines } from './source.js';
 
@@ -82,21 +83,25 @@ export function javascriptTableOptions(head: string): string {
 `;
 }
 
-/** Java: the table read from text in a static block (a method's code, array initialisers included, is at most 64 KB), and options. */
-export function javaTableOptions(t: OptionTable): string {
-  const text = [t.heapStarts, t.optionStarts, t.parts].map((a) => a.join(',')).join(';');
-  return `    // ${NOTE}
-    static final long OPT_UPTO = ${t.upTo}L;
-    static final int[][] OPT = new int[3][];
-${builtString('OPT_TEXT', text)}    static {
-        String[] lists = OPT_TEXT.split(";", -1);
-        for (int i = 0; i < 3; i++) {
+/** Java int arrays `name`[0..], read from text in a static block (a method's code, array initialisers included, is at most 64 KB). */
+function javaLists(name: string, lists: readonly Uint32Array[]): string {
+  return `    static final int[][] ${name} = new int[${lists.length}][];
+${builtString(`${name}_TEXT`, lists.map((a) => a.join(',')).join(';'))}    static {
+        String[] lists = ${name}_TEXT.split(";", -1);
+        for (int i = 0; i < ${lists.length}; i++) {
             String[] words = lists[i].isEmpty() ? new String[0] : lists[i].split(",");
-            OPT[i] = new int[words.length];
-            for (int j = 0; j < words.length; j++) OPT[i][j] = Integer.parseInt(words[j]);
+            ${name}[i] = new int[words.length];
+            for (int j = 0; j < words.length; j++) ${name}[i][j] = Integer.parseInt(words[j]);
         }
     }
+`;
+}
 
+/** Java: the table read from text in a static block (a method's code, array initialisers included, is at most 64 KB), and options. */
+export function javaTableOptions(t: OptionTable): string {
+  return `    // ${NOTE}
+    static final long OPT_UPTO = ${t.upTo}L;
+${javaLists('OPT', [t.heapStarts, t.optionStarts, t.parts])}
     static boolean options(long n, long want) {
         if (n > OPT_UPTO) die(${past('n', 'OPT_UPTO', (p) => p.join(' + '))});
         int[] heap = OPT[0], start = OPT[1], parts = OPT[2];
@@ -114,3 +119,66 @@ ${builtString('OPT_TEXT', text)}    static {
     }
 `;
 }
+
+/*
+ * A heap with memory under an observed law of its start heaps (--use-observed): is_p answers any start heap by the law,
+ * and its winning moves come from a table, as computed: start heap n's (n <= START_UPTO) are the moves START_AT[n] to
+ * START_AT[n + 1] - 1, each taking START_TAKE[i] and leaving the state (n - START_TAKE[i], START_CAP[i]).
+ */
+const START_NOTE = "the winning moves of start heaps 0..START_UPTO, as computed: heap n's take START_TAKE[i], leaving (n - START_TAKE[i], START_CAP[i]), for START_AT[n] <= i < START_AT[n + 1]";
+const startPast = (n: string, join: (parts: string[]) => string) => join(['"the winning moves of a start heap of "', n, `" are not in this program's table, which ends at heap "`, 'START_UPTO']);
+
+export function cStartData(t: StartMovesTable): string {
+  const array = (name: string, list: Uint32Array) => `static const unsigned ${name}[] = {\n${list.length ? lines(list, '    ') : '    0'}\n};\n`;
+  return `/* ${START_NOTE} */\nstatic const unsigned long long START_UPTO = ${t.upTo};\n${array('START_AT', t.at)}${array('START_TAKE', t.takes)}${array('START_CAP', t.caps)}`;
+}
+
+export const C_START_MOVES = `    from[0] = (long long)heaps[0];
+    from[1] = from[0] > 0 ? from[0] - 1 : 0;
+    if (heaps[0] > START_UPTO) {
+        fprintf(stderr, "the winning moves of a start heap of %llu are not in this program's table, which ends at heap %llu\\n", heaps[0], START_UPTO);
+        exit(1);
+    }
+    int count = 0;
+    for (unsigned i = START_AT[heaps[0]]; i < START_AT[heaps[0] + 1]; i++) {
+        if (count == room) {
+            to = (long long (*)[2])realloc(to, (room *= 2) * sizeof *to);
+            take = (unsigned long long *)realloc(take, room * sizeof *take);
+        }
+        take[count] = START_TAKE[i];
+        to[count][0] = from[0] - START_TAKE[i];
+        to[count++][1] = START_CAP[i];
+    }`;
+
+export function scriptStartConstants(t: StartMovesTable, language: 'python' | 'javascript'): Record<string, string> {
+  const list = (a: Uint32Array) => `[\n${lines(a, '    ')}\n]`;
+  return { START_UPTO: language === 'python' ? String(t.upTo) : `${t.upTo}n`, START_AT: list(t.at), START_TAKE: list(t.takes), START_CAP: list(t.caps) };
+}
+
+export const PYTHON_START_MOVES = `    # ${START_NOTE}
+    start = (h[0], h[0] - 1 if h[0] else 0)
+    if h[0] > START_UPTO:
+        sys.exit(${startPast('str(h[0])', (p) => p.join(' + ').replace('START_UPTO', 'str(START_UPTO)'))})
+    moves = [(START_TAKE[i], (h[0] - START_TAKE[i], START_CAP[i])) for i in range(START_AT[h[0]], START_AT[h[0] + 1])]`;
+
+export const JAVASCRIPT_START_MOVES = `  // ${START_NOTE}
+  const start = [h[0], h[0] > 0n ? h[0] - 1n : 0n];
+  if (h[0] > START_UPTO) die(${startPast('h[0]', (p) => p.join(' + '))});
+  const moves = [];
+  for (let i = START_AT[Number(h[0])]; i < START_AT[Number(h[0]) + 1]; i++) moves.push([BigInt(START_TAKE[i]), [h[0] - BigInt(START_TAKE[i]), BigInt(START_CAP[i])]]);`;
+
+export function javaStartData(t: StartMovesTable): string {
+  return `    // ${START_NOTE}
+    static final long START_UPTO = ${t.upTo}L;
+${javaLists('START', [t.at, t.takes, t.caps])}`;
+}
+
+export const JAVA_START_MOVES = `        long[] start = {h[0], h[0] > 0 ? h[0] - 1 : 0};
+        if (h[0] > START_UPTO) die(${startPast('h[0]', (p) => p.join(' + '))});
+        int first = START[0][(int) h[0]], moves = START[0][(int) h[0] + 1] - first;
+        long[] take = new long[moves];
+        long[][] to = new long[moves][];
+        for (int i = 0; i < moves; i++) {
+            take[i] = START[1][first + i];
+            to[i] = new long[] {h[0] - take[i], START[2][first + i]};
+        }`;
