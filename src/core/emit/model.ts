@@ -196,10 +196,9 @@ function startModel(result: CappedHeapExploration, header: (grounds: string[]) =
   if (!seen) throw refuse(`no law of the start P-positions was recognised over heaps 0..${result.max}, so there is nothing to write`);
   if (!law) throw refuse(`the law of the start P-positions (${seen}) is not one that can be written (a Beatty law with a positive slope, or a recurrence with whole coefficients whose terms grow)`);
   if (!options.useObserved) throw needObserved(`the law of the start P-positions (${seen}, over heaps 0..${result.max})`);
-  const words0 = law.law.kind === 'beatty' ? `the start P-positions are n_k = ${law.text}, k = 1, 2, ... (a(1) = ${terms[0]})` : `the start P-positions follow ${law.text} (a(1) = ${terms[0]}), listed up to 2^63 - 1`;
-  const moves = startMovesTable(result);
-  const table = `the winning moves of start heaps 0..${moves.upTo} are a table, as computed (a larger start heap's are not known)`;
-  return { kind: 'start-law', header: header([`observed: ${words0}, over heaps 0..${result.max}: NOT proven (no theorem is implemented for this game; heaps beyond may differ)`, table]), law: law.law, moves };
+  const words = law.law.kind === 'beatty' ? `the start P-positions are n_k = ${law.text}, k = 1, 2, ... (a(1) = ${terms[0]})` : `the start P-positions follow ${law.text} (a(1) = ${terms[0]}), listed up to 2^63 - 1`;
+  // The program's notes say where the table of moves ends (program.ts): the functions alone do not use it.
+  return { kind: 'start-law', header: header([`observed: ${words}, over heaps 0..${result.max}: NOT proven (no theorem is implemented for this game; heaps beyond may differ)`]), law: law.law, moves: startMovesTable(result) };
 }
 
 /** The winning moves of the start heaps of the table, as many heaps from 0 as MOST_TABLE_PARTS moves hold. */
