@@ -15,6 +15,7 @@ import { deserialize, serialize } from 'node:v8';
 import { runInThisContext } from 'node:vm';
 import { computeCustomValues, RuleModuleError, type RuleModule } from '../src/host/module/compute.js';
 import { parseCount } from '../src/core/numbers.js';
+import { OptionRecorder } from '../src/core/heap/option-table.js';
 import { canonicalJson, notAState, shownKey, solveStates, StateSearchError } from '../src/core/kinds/module/state-search.js';
 import { thrownText } from '../src/core/kinds/module/thrown.js';
 import { confineReads, refuseHiddenWriters, refuseNetwork, refuseOtherProcesses } from '../src/host/module/confine.js';
@@ -156,6 +157,7 @@ function computeHeapValues(module: RuleModule, job: RuleModuleJob, max: unknown)
   const resumed = job.resume ? Math.min(job.resume.length, count) : 0;
   if (job.resume) values.set(job.resume.subarray(0, resumed));
   reply({ type: 'computing', count });
+  const recorder = job.optionsUpTo === undefined ? undefined : new OptionRecorder(job.optionsUpTo);
   let sent = resumed;
   let lastSent = performance.now();
   const sendValues = (upTo: number) => {
@@ -168,13 +170,14 @@ function computeHeapValues(module: RuleModule, job: RuleModuleJob, max: unknown)
         if (performance.now() - lastSent >= SEND_EVERY_MS) sendValues(n);
         heapNow = n;
         if (n < count) calling(heapCall);
-      }),
+      }, recorder),
     );
   } catch (error) {
     fail(error instanceof RuleModuleError ? error.message : `failed: ${thrownText(error)}`);
   }
   idle();
   sendValues(count);
+  if (recorder) reply({ type: 'options', table: recorder.table() });
   reply({ type: 'done' });
 }
 

@@ -270,7 +270,7 @@ export const REQUEST_FLAGS: { readonly [K in keyof AnalyseRequest]-?: K extends 
   resume: { notAFlag: "the checkpoint's values: --resume reads them from the --checkpoint file" },
   threads: { flags: ['threads'] },
   memoryBudget: { notAFlag: "the host's budget (a library caller's choice)" },
-  module: { flags: ['timeout', 'trust-module', 'checkpoint'] },
+  module: { flags: ['timeout', 'trust-module', 'checkpoint', 'program', 'answer'] },
 };
 
 /** Whether a flag was given (a boolean flag given as --no-X was not). */

@@ -107,7 +107,8 @@ const REQUEST_FROM_COMMAND: { readonly [K in keyof Request]-?: ((game: GameSpec,
   resume: null,
   threads: (_, command) => command.threads ?? defaultThreads(),
   memoryBudget: null,
-  module: (_, command, io) => ({ timeoutMs: command.timeoutMs, trusted: command.trustModule, log: io.stderr, checkpoint: command.checkpoint !== undefined }),
+  // A program that lists winning moves (--emit --program --answer move, count, moves) needs a module's options as data.
+  module: (_, command, io) => ({ timeoutMs: command.timeoutMs, trusted: command.trustModule, log: io.stderr, checkpoint: command.checkpoint !== undefined, recordOptions: Boolean(command.emit?.program && command.answerSpec && command.answerSpec.mode !== 'winner') }),
 };
 
 /** The request a command makes of the library (the position and the stdin heaps are added where read); fields left undefined are left out. */
@@ -310,14 +311,20 @@ async function emitTo(game: GameSpec, command: ExploreCommand, io: CliIo): Promi
   try {
     // A rule in each case (--moves -): nothing to compute here; the program tabulates each case's rule.
     const caseRule = program && command.layout?.rule ? { kind: 'case-rule' as const, word: command.layout.rule } : null;
-    const model = caseRule ?? theoremModel(game, options) ?? modelOf((await runPrepared(await prepare(requestOf(game, command, io)), command, io)) as AnalysisResult, options);
+    const theorem = caseRule ? null : theoremModel(game, options);
+    const result = caseRule || theorem ? null : ((await runPrepared(await prepare(requestOf(game, command, io)), command, io)) as AnalysisResult);
+    const model = caseRule ?? theorem ?? modelOf(result!, options);
     let text = model.kind === 'case-rule' ? '' : renderModel(model, language);
     if (program) {
       const { judgeLayout } = await import('../core/contest/layout.js');
       const { answerSpec } = await import('../core/contest/answer.js');
       const heap = kindOf(game.rule).heap;
       const pairMoves = kindOf(game.rule).judge?.movesAsData?.(game.rule as never) ?? null;
-      text = renderProgram(model, heap ? heap.moves(game.rule as never) : null, command.layout ?? judgeLayout('heaps'), command.answerSpec ?? answerSpec('winner'), language, pairMoves);
+      const moves = heap ? heap.moves(game.rule as never) : null;
+      // Moves that are data only with the table (a rule module's options, recorded as its values were computed).
+      const table = result?.shape === 'heap' ? result : undefined;
+      const withTable = moves?.asData && table ? { ...moves, asData: (largest: bigint | null) => moves.asData!(largest, table) } : moves;
+      text = renderProgram(model, withTable, command.layout ?? judgeLayout('heaps'), command.answerSpec ?? answerSpec('winner'), language, pairMoves);
     }
     await sink.write(text);
     await sink.close();

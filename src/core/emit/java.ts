@@ -17,7 +17,7 @@ const long = (v: bigint) => `${v}L`;
 export const javaRenderer: LanguageRenderer = { heapCycle, modulus, wythoff, cappedNim };
 
 /** A static block that builds `name` from `text`, piece by piece. */
-function builtString(name: string, text: string): string {
+export function builtString(name: string, text: string): string {
   const appends = pieces(text, PIECE).map((piece) => `        b.append(\n${pieces(piece, LINE).map((l) => `            "${l}"`).join(' +\n')});`);
   return `    private static final String ${name};\n    static {\n        StringBuilder b = new StringBuilder(${text.length});\n${appends.join('\n')}\n        ${name} = b.toString();\n    }\n`;
 }

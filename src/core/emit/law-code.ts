@@ -176,13 +176,16 @@ function cSide(name: string, law: SequenceLaw): string {
   );
 }
 
-const C_HELPERS =
-  'typedef __int128 sg_i128;\n#define SG_BEYOND (((sg_i128)1) << 100)\n\n' +
+/** The types, and the exact arithmetic of a Beatty law's terms only where a side has one (-Wall finds nothing unused). */
+const cHelpers = (laws: readonly (SequenceLaw | null)[]) =>
+  'typedef __int128 sg_i128;\n#define SG_BEYOND (((sg_i128)1) << 100)\n\n' + (laws.some((l) => l?.kind === 'beatty') ? C_BEATTY_HELPERS : '');
+
+const C_BEATTY_HELPERS =
   '/* The integer square root of n (digit by digit: exact). */\nstatic unsigned __int128 sg_isqrt(unsigned __int128 n) {\n    unsigned __int128 r = 0, bit = ((unsigned __int128)1) << 126;\n    while (bit > n) bit >>= 2;\n    while (bit) {\n        if (n >= r + bit) {\n            n -= r + bit;\n            r = (r >> 1) + bit;\n        } else {\n            r >>= 1;\n        }\n        bit >>= 2;\n    }\n    return r;\n}\n\n' +
   'static sg_i128 sg_floor_div(sg_i128 a, sg_i128 b) {\n    sg_i128 q = a / b;\n    return (a % b != 0 && a < 0) ? q - 1 : q;\n}\n\n';
 
 function cFamily(model: LawModel, language: EmitLanguage): string {
-  let out = '\n' + (language === 'c' ? '#include <stdbool.h>\n' : '') + '\n' + C_HELPERS;
+  let out = '\n' + (language === 'c' ? '#include <stdbool.h>\n' : '') + '\n' + cHelpers(model.kind === 'start-law' ? [model.law] : [model.a, model.b]);
   if (model.kind === 'start-law') {
     out += cSide('a', model.law);
     return out + `/* 1 when a start heap of n is lost for the first player (observed law), 0 when not, -1 when undecided. */\nint is_p(long long n) {\n    sg_i128 k = index_a(n);\n    return k < 0 ? -1 : k != 0;\n}\n`;

@@ -17,7 +17,8 @@ import { isCycle } from '../laws/pattern.js';
 import type { Exploration } from '../heap/explore.js';
 import { kindOf, ruleText, type AnalysisResult, type GameSpec } from '../kinds/registry.js';
 import { LARGEST_SIGNED, LARGEST_UNSIGNED, emitRefusal } from './limits.js';
-import { EMIT_LANGUAGES, type CappedNimModel, type CodeModel, type EmitHeader, type EmitLanguage, type EmitModel, type HeapCycleModel, type ModulusModel, type PairLawModel, type SequenceLaw, type StartLawModel, type WythoffModel } from './models.js';
+import { MOST_TABLE_PARTS } from '../heap/option-table.js';
+import { EMIT_LANGUAGES, type StartMovesTable, type CappedNimModel, type CodeModel, type EmitHeader, type EmitLanguage, type EmitModel, type HeapCycleModel, type ModulusModel, type PairLawModel, type SequenceLaw, type StartLawModel, type WythoffModel } from './models.js';
 export * from './models.js';
 import type { BeattyLaw, Quadratic } from '../laws/beatty.js';
 import type { Recurrence } from '../laws/sequence-law.js';
@@ -196,7 +197,20 @@ function startModel(result: CappedHeapExploration, header: (grounds: string[]) =
   if (!law) throw refuse(`the law of the start P-positions (${seen}) is not one that can be written (a Beatty law with a positive slope, or a recurrence with whole coefficients whose terms grow)`);
   if (!options.useObserved) throw needObserved(`the law of the start P-positions (${seen}, over heaps 0..${result.max})`);
   const words = law.law.kind === 'beatty' ? `the start P-positions are n_k = ${law.text}, k = 1, 2, ... (a(1) = ${terms[0]})` : `the start P-positions follow ${law.text} (a(1) = ${terms[0]}), listed up to 2^63 - 1`;
-  return { kind: 'start-law', header: header([`observed: ${words}, over heaps 0..${result.max}: NOT proven (no theorem is implemented for this game; heaps beyond may differ)`]), law: law.law };
+  // The program's notes say where the table of moves ends (program.ts): the functions alone do not use it.
+  return { kind: 'start-law', header: header([`observed: ${words}, over heaps 0..${result.max}: NOT proven (no theorem is implemented for this game; heaps beyond may differ)`]), law: law.law, moves: startMovesTable(result) };
+}
+
+/** The winning moves of the start heaps of the table, as many heaps from 0 as MOST_TABLE_PARTS moves hold. */
+function startMovesTable(result: CappedHeapExploration): StartMovesTable {
+  const at = [0], takes: number[] = [], caps: number[] = [];
+  for (let n = 0; n <= result.max; n++) {
+    const moves = result.startMoves(n);
+    if (takes.length + moves.length > MOST_TABLE_PARTS) break;
+    for (const m of moves) takes.push(m.take), caps.push(m.cap);
+    at.push(takes.length);
+  }
+  return { upTo: at.length - 2, at: Uint32Array.from(at), takes: Uint32Array.from(takes), caps: Uint32Array.from(caps) };
 }
 
 function pairModel(result: GridExploration, header: (grounds: string[]) => EmitHeader, options: EmitOptions): PairLawModel {

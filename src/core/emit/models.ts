@@ -67,6 +67,16 @@ export interface StartLawModel {
   readonly kind: 'start-law';
   readonly header: EmitHeader;
   readonly law: SequenceLaw;
+  /** The winning moves of the start heaps of the table, as computed: a program's moves (a larger start heap's are not known). */
+  readonly moves: StartMovesTable;
+}
+
+/** Start heap n's winning moves (n <= upTo) are i = at[n] to at[n + 1] - 1: take takes[i], leaving the state (n - takes[i], caps[i]). */
+export interface StartMovesTable {
+  readonly upTo: number;
+  readonly at: Uint32Array;
+  readonly takes: Uint32Array;
+  readonly caps: Uint32Array;
 }
 
 /** A two-pile game's P-positions: (a_k, b_k), their mirror images when symmetric, and the diagonal (observed). */

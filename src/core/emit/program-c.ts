@@ -4,6 +4,8 @@
  * answer written with stdio. The functions it calls come before it.
  */
 import { MOST_CASE_HEAP, partCode, programCodes, type ProgramModel } from './program.js';
+import { TOO_FAR } from './program-case.js';
+import { C_START_MOVES, cStartData, cTableOptions } from './program-table.js';
 import type { PairVector } from './models.js';
 import { WINNING_MOVES_LISTED } from '../positions/position.js';
 
@@ -108,7 +110,9 @@ static size_t tokens_left(void) {
 /** The constants of a heap's options, as the answer needs them (only what it uses: -Wall finds nothing unused). */
 function optionData(m: ProgramModel): string {
   const o = m.options;
-  if (o === null || o.kind === 'nim' || o.kind === 'theorem' || o.kind === 'divisors' || o.kind === 'vectors') return '';
+  // A table of options is written with its options() (cTableOptions).
+  if (o === null || o.kind === 'nim' || o.kind === 'theorem' || o.kind === 'divisors' || o.kind === 'vectors' || o.kind === 'table') return '';
+  if (o.kind === 'starts') return cStartData(o.table);
   if (o.kind === 'takes' && m.layout.rule !== null) return '';
   if (o.kind === 'takes') return `static const unsigned long long TAKES[] = {${list(o.takes.map((t) => `${t}ULL`))}};\nstatic const int TAKES_N = ${o.takes.length};\n`;
   if (o.kind === 'all-but') return `static const unsigned long long EXCLUDED[] = {${list(o.excluded.map((t) => `${t}ULL`))}};\nstatic const int EXCLUDED_N = ${o.excluded.length};\n`;
@@ -208,18 +212,53 @@ static void read_rule(void) {
 }
 
 static unsigned char *sg_seen;
+static unsigned long long sg_room;
 
+static int sg_same(unsigned long long a, unsigned long long b, unsigned long long k) {
+    for (unsigned long long i = 1; i <= k; i++) if (SG_G[a - i] != SG_G[b - i]) return 0;
+    return 1;
+}
+
+/* G(0..) of this case's set, up to its largest heap or until a window of k = max S values recurs (Brent's walk over the windows,
+   with a rolling hash mod 2^32; a hash match is confirmed value by value). */
 static void fill(unsigned long long largest) {
-    if (largest > ${MOST_CASE_HEAP}ULL) die("a heap is larger than ${MOST_CASE_HEAP}, the most this program tabulates (G is computed per case up to its largest heap)");
-    SG_G = (unsigned *)realloc(SG_G, (size_t)(largest + 1) * sizeof *SG_G);
+    const unsigned long long B = 0x9e3779b1ULL, MASK = 0xffffffffULL, k = TAKES[TAKES_N - 1];
+    unsigned long long n = 0, power_k = 1, tortoise = 0, hare = 0, hash_t = 0, hash_h = 0, power = 1, lambda = 0;
+    SG_PERIOD = 0;
     sg_seen = (unsigned char *)realloc(sg_seen, (size_t)TAKES_N + 2);
-    for (unsigned long long n = 0; n <= largest; n++) {
+    while (n <= largest) {
+        if (n >= ${MOST_CASE_HEAP}ULL) die("${TOO_FAR}");
+        if (n >= sg_room) SG_G = (unsigned *)realloc(SG_G, (size_t)(sg_room = 2 * sg_room + 1024) * sizeof *SG_G);
         memset(sg_seen, 0, (size_t)TAKES_N + 2);
         for (int j = 0; j < TAKES_N && TAKES[j] <= n; j++) sg_seen[SG_G[n - TAKES[j]]] = 1;
         unsigned g = 0;
         while (sg_seen[g]) g++;
-        SG_G[n] = g;
+        SG_G[n++] = g;
+        if (n == k) {
+            for (unsigned long long i = 0; i < k; i++) {
+                hash_t = (hash_t * B + SG_G[i]) & MASK;
+                power_k = (power_k * B) & MASK;
+            }
+            tortoise = hare = k;
+            hash_h = hash_t;
+        } else if (n > k) {
+            if (power == lambda) {
+                tortoise = hare;
+                hash_t = hash_h;
+                power *= 2;
+                lambda = 0;
+            }
+            hash_h = (hash_h * B - SG_G[hare - k] * power_k + SG_G[hare]) & MASK;
+            hare++;
+            lambda++;
+            if (hash_h == hash_t && sg_same(tortoise, hare, k)) {
+                SG_PRE = tortoise - k;
+                SG_PERIOD = lambda;
+                break;
+            }
+        }
     }
+    SG_N = n;
 }
 `;
 
@@ -271,6 +310,7 @@ function cOptions(m: ProgramModel): string {
   }
   if (o.kind === 'all-but') return cAllBut(m);
   if (o.kind === 'divisors') return cDivisors;
+  if (o.kind === 'table') return cTableOptions(o.table);
   return o.kind === 'code' ? cCode(o.repeat) : '';
 }
 
@@ -509,6 +549,8 @@ function cTheoremMoves(m: ProgramModel): string {
   const moves =
     o.kind === 'vectors'
       ? cVectorMoves(o.vectors)
+      : o.kind === 'starts'
+      ? C_START_MOVES
       : m.component === 'pair'
       ? `    from[0] = (long long)heaps[0];
     from[1] = (long long)heaps[1];

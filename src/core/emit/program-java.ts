@@ -6,6 +6,7 @@
  */
 import { partCode, programCodes, type ProgramModel } from './program.js';
 import { WINNING_MOVES_LISTED } from '../positions/position.js';
+import { JAVA_START_MOVES, javaStartData, javaTableOptions } from './program-table.js';
 import { JAVA_CASE_TABLE } from './program-case.js';
 
 /** A Java string literal: ASCII as it is, anything else as \uXXXX (javac reads the source in the platform's encoding). */
@@ -103,7 +104,9 @@ ${m.layout.rule === null ? JAVA_ONE : JAVA_RULE}
 function javaOptionData(m: ProgramModel): string {
   const o = m.options;
   const longs = (list: readonly (number | bigint)[]) => `{${list.map((t) => `${t}L`).join(', ')}}`;
-  if (o === null || o.kind === 'nim' || o.kind === 'theorem' || o.kind === 'divisors' || o.kind === 'vectors') return '';
+  // A table of options is written with its options() (javaTableOptions).
+  if (o === null || o.kind === 'nim' || o.kind === 'theorem' || o.kind === 'divisors' || o.kind === 'vectors' || o.kind === 'table') return '';
+  if (o.kind === 'starts') return javaStartData(o.table);
   if (o.kind === 'takes' && m.layout.rule !== null) return '';
   if (o.kind === 'takes') return `    static final long[] TAKES = ${longs(o.takes)};\n`;
   if (o.kind === 'all-but') {
@@ -160,6 +163,7 @@ function javaOptions(m: ProgramModel): string {
     }
 `;
   }
+  if (o.kind === 'table') return javaTableOptions(o.table);
   return JAVA_CODE_OPTIONS;
 }
 
@@ -257,6 +261,8 @@ function javaTheoremMoves(m: ProgramModel): string {
             take[i] = found.get(i)[0];
             to[i] = new long[] {found.get(i)[1], found.get(i)[2]};
         }`
+      : o.kind === 'starts'
+      ? JAVA_START_MOVES
       : m.component === 'pair'
       ? `        long[] start = {h[0], h[1]};
         long[][] to = SG.winningMoves(h[0], h[1]);

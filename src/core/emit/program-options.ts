@@ -9,6 +9,7 @@
  * program-java.ts).
  */
 import type { ProgramModel } from './program.js';
+import { javascriptTableOptions, pythonTableOptions, scriptStartConstants, scriptTableConstants } from './program-table.js';
 
 const json = (v: unknown) => JSON.stringify(v);
 
@@ -20,6 +21,8 @@ export function optionConstants(m: ProgramModel, language: 'python' | 'javascrip
   if (o === null || o.kind === 'nim' || o.kind === 'theorem' || o.kind === 'divisors' || o.kind === 'vectors') return {};
   if (o.kind === 'takes') return { TAKES: big(o.takes) };
   if (o.kind === 'all-but') return { EXCLUDED: language === 'python' ? `set(${json(o.excluded)})` : big(o.excluded) };
+  if (o.kind === 'table') return scriptTableConstants(o.table, language);
+  if (o.kind === 'starts') return scriptStartConstants(o.table, language);
   return {
     DIGITS: json(o.digits),
     UNEQUAL: language === 'python' ? json(o.unequal).replaceAll('true', 'True').replaceAll('false', 'False') : json(o.unequal),
@@ -34,6 +37,7 @@ export function pythonOptions(m: ProgramModel): string {
   const o = m.options!;
   const head = 'def options(n, want, counting):\n    """The options of a heap of n with value want, in sg-explore\'s order: (take, parts, how many) each."""\n';
   if (o.kind === 'nim') return `${head}    if want < n:\n        yield n - want, [want], 1\n`;
+  if (o.kind === 'table') return pythonTableOptions(head);
   if (o.kind === 'takes') return `${head}    for t in TAKES:\n        if t > n:\n            break\n        if grundy(n - t) == want:\n            yield t, [n - t], 1\n`;
   if (o.kind === 'divisors') {
     return (
@@ -127,6 +131,7 @@ export function javascriptOptions(m: ProgramModel): string {
   const o = m.options!;
   const head = "/** The options of a heap of n with value want, in sg-explore's order: [take, parts, how many] each. */\nfunction* options(n, want, counting) {\n";
   if (o.kind === 'nim') return `${head}  if (want < n) yield [n - want, [want], 1n];\n}\n`;
+  if (o.kind === 'table') return javascriptTableOptions(head);
   if (o.kind === 'takes') return `${head}  for (const t of TAKES) {\n    if (t > n) break;\n    if (grundy(n - t) === want) yield [t, [n - t], 1n];\n  }\n}\n`;
   if (o.kind === 'divisors') {
     return (

@@ -6,6 +6,7 @@
  */
 import { partCode, programCodes, type ProgramModel } from './program.js';
 import { javascriptOptions, optionConstants, pythonOptions } from './program-options.js';
+import { JAVASCRIPT_START_MOVES, PYTHON_START_MOVES } from './program-table.js';
 import { JAVASCRIPT_CASE_TABLE, PYTHON_CASE_TABLE } from './program-case.js';
 import { WINNING_MOVES_LISTED } from '../positions/position.js';
 
@@ -193,6 +194,8 @@ function pythonTheoremMoves(m: ProgramModel): string {
                 found.append((k * (dx + dy), f"{to[0]}:{to[1]}", to))
             k += 1
     moves = [(take, to) for take, _, to in sorted(found)]`
+      : o.kind === 'starts'
+      ? PYTHON_START_MOVES
       : m.component === 'pair'
       ? `    start = (h[0], h[1])
     moves = [(h[0] - a + h[1] - b, (a, b)) for a, b in winning_moves(*start)]`
@@ -234,6 +237,8 @@ function javascriptTheoremMoves(m: ProgramModel): string {
     }
   }
   const moves = found.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0));`
+      : o.kind === 'starts'
+      ? JAVASCRIPT_START_MOVES
       : m.component === 'pair'
       ? `  const start = [h[0], h[1]];
   const moves = winningMoves(h[0], h[1]).map(([a, b]) => [h[0] - a + h[1] - b, [a, b]]);`

@@ -10,7 +10,7 @@ import { InputError, mention, says, saying, type InputField, type Wording } from
 import type { AnswerSpec, MoveField } from '../contest/answer.js';
 import type { JudgeLayout } from '../contest/layout.js';
 import type { HeapMoves, HeapMovesData } from '../heap/heap-kind.js';
-import type { EmitLanguage, EmitModel, PairVector } from './models.js';
+import type { EmitLanguage, EmitModel, PairVector, StartMovesTable } from './models.js';
 import { LARGEST_SIGNED } from './limits.js';
 
 /** What a position's components are to the functions: a heap valued by grundy(n), or one component tested by is_p (a pair, a start heap). */
@@ -21,8 +21,9 @@ export type MovePart = { readonly text: string } | { readonly field: MoveField }
 
 /**
  * A rule given in each case (--moves -, the judge's S-Nim layout): no
- * pattern, so the program reads each case's subtraction set and tabulates G
- * up to the case's largest heap, as sg-explore computes a table per case.
+ * pattern known beforehand, so the program reads each case's subtraction set
+ * and tabulates G up to the case's largest heap or until its period shows
+ * (a window of max S values recurs: program-case.ts), as sg-explore does per case.
  */
 export interface CaseRuleModel {
   readonly kind: 'case-rule';
@@ -30,7 +31,7 @@ export interface CaseRuleModel {
   readonly word: string;
 }
 
-/** The most heaps a program tabulates for one case of a rule of its own (4 bytes a heap). */
+/** The most values a program tabulates for one case of a rule of its own (4 bytes a value): a case whose values do not repeat within them answers no heap past them. */
 export const MOST_CASE_HEAP = 1 << 24;
 
 export interface ProgramModel {
@@ -40,7 +41,7 @@ export interface ProgramModel {
   /** Tokens a component takes (a pair 2). */
   readonly width: number;
   /** How the winning moves of a heap are found: Nim's (the heap becomes the value wanted), or from the rule's moves as data; null: who wins only. */
-  readonly options: { readonly kind: 'nim' } | { readonly kind: 'theorem' } | { readonly kind: 'vectors'; readonly vectors: readonly PairVector[] } | HeapMovesData | null;
+  readonly options: { readonly kind: 'nim' } | { readonly kind: 'theorem' } | { readonly kind: 'vectors'; readonly vectors: readonly PairVector[] } | { readonly kind: 'starts'; readonly table: StartMovesTable } | HeapMovesData | null;
   /** G's proven period without a saltus (preperiod, period), where a code's splits are counted and listed by residue (a heap of 10^18 costs a period); null: split by split. */
   readonly cycle: { readonly pre: number; readonly period: number } | null;
   readonly layout: JudgeLayout;
@@ -107,6 +108,8 @@ function heapOptions(code: EmitModel, moves: HeapMoves | null, answer: AnswerSpe
   if (code.kind === 'wythoff' || code.kind === 'capped-nim') return { kind: 'theorem' };
   // A two-pile law: the moves of the pair, each kept where the law's is_p says it leaves a P-position.
   if (code.kind === 'pair-law' && pairMoves) return { kind: 'vectors', vectors: pairMoves };
+  // An observed law of start heaps: the winning moves of the start heaps of the table, as computed.
+  if (code.kind === 'start-law') return { kind: 'starts', table: code.moves };
   if (componentOf(code) !== 'heap') throw refuse(saying('error.emit.movesObserved', { ...words, rule: code.header.rule }));
   if (moves?.nim) return { kind: 'nim' };
   const limit = code.kind === 'heap-cycle' ? code.limit : undefined;
@@ -136,7 +139,11 @@ export function programNotes(m: ProgramModel, language: EmitLanguage): string[] 
   const l = m.layout;
   const cases = { one: 'one position', counted: 'a count T, then T cases', sentinel: `cases until the line "${l.sentinel.join(' ')}"`, eof: 'cases to the end of the input' }[l.cases] + (l.rule === null ? '' : `, each a subtraction set (k s1 ... sk), a count of positions, then the positions (--${l.rule} -)`);
   const components = l.components === 'counted' ? 'a count, then that many' : l.components === 'rest' ? 'every number' : `exactly ${l.components}`;
+  const table = m.options?.kind === 'table' ? m.options.table : null;
+  const starts = m.options?.kind === 'starts' ? m.options.table : null;
   return [
+    ...(table ? [`moves: the rule's options are written as a table, recorded for heaps 0..${table.upTo} as sg-explore computed the values; a winning move is sought only on heaps up to ${table.upTo} (a larger heap's options are not known: the program stops with a message)`] : []),
+    ...(starts ? [`moves: the winning moves of start heaps 0..${starts.upTo} are written as a table, as sg-explore computed them; a larger start heap's are not known (the program stops with a message)`] : []),
     `program: reads standard input as --input ${l.name} (${cases}; a position: ${components} ${m.component === 'pair' ? 'pairs x y' : m.component === 'start' ? 'start heaps' : 'heaps'}) and prints --answer ${m.answer.mode} as sg-explore does`,
     ...(language === 'java' ? ['save it as Main.java (javac Main.java && java Main)'] : []),
   ];

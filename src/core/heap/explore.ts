@@ -1,4 +1,5 @@
 import { InputError, mention, says, saying } from '../errors.js';
+import type { OptionTable } from './option-table.js';
 import { formatCount } from '../numbers.js';
 import type { GameSpecOf } from '../rules/spec.js';
 import { ValueStore, freeMemoryBudget, MAX_ARRAY_LENGTH, bytesPerValueFor, type ValueArray } from '../kernels/store.js';
@@ -108,6 +109,8 @@ export interface Exploration {
   readonly values: ValueArray;
   /** The published theorem that gives every value, when a formula (not a computation) answers (see theorem-exploration.ts). */
   readonly theorem?: Message;
+  /** The options of heaps 0..upTo as data, where the rule's are not known here (a rule module's, recorded by its sandbox). */
+  readonly optionTable?: OptionTable;
 }
 
 const FIRST_CHECKPOINT = 64;

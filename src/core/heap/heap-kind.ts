@@ -8,6 +8,7 @@ import type { Exploration } from './explore.js';
 import type { Solver } from './solver.js';
 import type { OptionsWithValue } from './heap-options.js';
 import type { Message } from '../i18n/index.js';
+import type { OptionTable } from './option-table.js';
 
 /** The moves of one heap rule, as positions and misère play need them. */
 export interface HeapMoves {
@@ -23,8 +24,8 @@ export interface HeapMoves {
   readonly splits: boolean;
   /** Nim (G(n) = n): Bouton's rules answer normal and misère sums at once. */
   readonly nim: boolean;
-  /** The moves as data a written program enumerates (--emit --program), on heaps up to `largest` (null: any size); absent or null where they are not data here (a rule module's). */
-  asData?(largest: bigint | null): HeapMovesData | null;
+  /** The moves as data a written program enumerates (--emit --program), on heaps up to `largest` (null: any size); absent or null where they are not data here (a rule module's without its recorded table `x.optionTable`). */
+  asData?(largest: bigint | null, x?: Exploration): HeapMovesData | null;
   /** The options of heap n whose value is `target`: at most `limit` listed, within `budget` option checks. */
   withValue(x: Exploration, n: bigint, target: bigint, limit: number, budget: number): OptionsWithValue;
   /** The misère outcomes of heaps 0..max faster than by their options (a generator yielding a heap at a time). */
@@ -44,7 +45,9 @@ export type HeapMovesData =
   | { readonly kind: 'code'; readonly digits: readonly number[]; readonly unequal: readonly boolean[]; readonly repeat: number }
   | { readonly kind: 'all-but'; readonly excluded: readonly number[] }
   /** Take a proper divisor d of n (d | n, d < n): the program finds them by trial division. */
-  | { readonly kind: 'divisors' };
+  | { readonly kind: 'divisors' }
+  /** The options of heaps 0..table.upTo as a table (a rule module's, recorded while its values were computed): a larger heap's are not known. */
+  | { readonly kind: 'table'; readonly table: OptionTable };
 
 /**
  * The options of a heap counted, picked and checked in exact integers, in the

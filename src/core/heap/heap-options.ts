@@ -57,8 +57,4 @@ export function listedOptions(all: HeapOption[], work: number, limit: number): O
   return { count: BigInt(all.length), options: all.slice(0, limit), work };
 }
 
-/** What a move leaves, compared heap by heap (then the shorter first): the order moves of one amount are listed in. */
-export function compareParts(a: readonly bigint[], b: readonly bigint[]): number {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
-  return a.length - b.length;
-}
+export { compareParts } from './parts-order.js';

@@ -114,6 +114,8 @@ export interface AnalyseRequest<R extends RuleBase = RuleBase> {
     readonly log?: { write(text: string): unknown };
     /** A checkpoint is kept (a module with states of its own then sends the states it solves). */
     readonly checkpoint?: boolean;
+    /** A heap module's table records its options too (Exploration.optionTable: a written program's winning moves); a position's always does. */
+    readonly recordOptions?: boolean;
   };
 }
 

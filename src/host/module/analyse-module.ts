@@ -70,6 +70,8 @@ export async function prepareModule(request: AnalyseRequest<CustomRule>): Promis
       trusted: options.trusted,
       log: options.log as NodeJS.WritableStream | undefined,
       positions: texts,
+      // A heap position lists winning moves, and a program may: the options of the table's heaps, as far as they fit.
+      optionsUpTo: (heaps && !moduleStates) || options.recordOptions ? Number.MAX_SAFE_INTEGER : undefined,
       max: request.max === undefined ? undefined : Number(request.max),
       resume,
       checkpoint: options.checkpoint,
@@ -85,7 +87,9 @@ export async function prepareModule(request: AnalyseRequest<CustomRule>): Promis
     }
     const described: GameSpecOf = { ...game, name: game.name ?? run.name, description: game.description ?? run.description };
     const reported = wanted ?? (run.max === undefined ? undefined : parseCount(run.max, "the module's max"));
-    return exploreValues(described, text, run.values, reported, english('rule.noTheorem.code'));
+    const x: Exploration = exploreValues(described, text, run.values, reported, english('rule.noTheorem.code'));
+    const recorded: Exploration = run.options ? { ...x, optionTable: run.options } : x;
+    return recorded;
   };
   return {
     checkpointKey: kept ? null : moduleCheckpointKey(text, digests),

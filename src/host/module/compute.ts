@@ -1,5 +1,6 @@
 import { MexBuffer } from '../../core/kernels/mex-buffer.js';
 import { thrownText } from '../../core/kinds/module/thrown.js';
+import type { OptionRecorder } from '../../core/heap/option-table.js';
 
 /** What a custom rule module may export. */
 export interface RuleModule {
@@ -44,9 +45,10 @@ function isIterable(value: unknown): value is Iterable<unknown> {
  * whole number below n; G(0..from-1) are already there. `onHeap(n)` is
  * told of each n before options(n) is asked (G(0..n-1) are final then), for
  * a watchdog outside to tell a slow call from a stuck one, and for
- * checkpoints; `onHeap(g.length)` at the end.
+ * checkpoints; `onHeap(g.length)` at the end. `recorder`: the options of the
+ * heaps it wants are handed to it too (as data, for winning moves).
  */
-export function computeCustomValues(module: RuleModule, g: Uint32Array, from: number, onHeap: (n: number) => void): void {
+export function computeCustomValues(module: RuleModule, g: Uint32Array, from: number, onHeap: (n: number) => void, recorder?: OptionRecorder): void {
   const count = g.length;
   const buffer = new MexBuffer();
   for (let n = from; n < count; n++) {
@@ -62,6 +64,7 @@ export function computeCustomValues(module: RuleModule, g: Uint32Array, from: nu
     }
     if (!isIterable(options)) throw new RuleModuleError(`options(${n}) returned ${describe(options)}; expected an array of options, each an array of heap sizes`);
     let index = 0;
+    const recorded: number[][] | null = recorder?.wants(n) ? [] : null;
     // A generator's body runs while its options are read: a throw there is options(n)'s.
     const reading = options[Symbol.iterator]();
     for (;;) {
@@ -82,10 +85,12 @@ export function computeCustomValues(module: RuleModule, g: Uint32Array, from: nu
         }
         value ^= g[heap]!;
       }
+      recorded?.push(heaps.slice() as number[]);
       buffer.mark(value, n);
       index++;
     }
     g[n] = buffer.mex(n);
+    if (recorded) recorder!.add(n, recorded);
   }
   onHeap(count);
 }

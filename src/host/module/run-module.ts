@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { InputError, mention, says, type Wording } from '../../core/errors.js';
 import type { RuleModuleJob, RuleModuleReply, StateAnswer } from './sandbox-protocol.js';
 import { DAMAGED_ANSWER, startSandbox, type Sandbox } from './sandbox.js';
+import type { OptionTable } from '../../core/heap/option-table.js';
 
 /** Whether `reply` could be the sandbox's: counts within memory, values within the heaps announced. */
 function plausible(reply: RuleModuleReply, heaps: number, capacity: number): boolean {
@@ -18,6 +19,8 @@ function plausible(reply: RuleModuleReply, heaps: number, capacity: number): boo
       return Array.isArray(reply.answers);
     case 'error':
       return typeof reply.message === 'string';
+    case 'options':
+      return [reply.table?.heapStarts, reply.table?.optionStarts, reply.table?.parts].every((a) => a instanceof Uint32Array) && Number.isSafeInteger(reply.table.upTo) && reply.table.upTo < heaps;
     case 'loaded':
     case 'done':
       return true;
@@ -35,6 +38,8 @@ export interface CustomRun {
   readonly description?: string;
   /** The module's own default max, as it wrote it. */
   readonly max?: string;
+  /** A heap module's options of heaps 0..upTo, where they were asked for (optionsUpTo). */
+  readonly options?: OptionTable;
 }
 
 export interface CustomRunOptions {
@@ -49,6 +54,8 @@ export interface CustomRunOptions {
   readonly positions?: readonly string[];
   readonly max?: number;
   readonly maxStates?: number;
+  /** A heap module: record the options of heaps 0 to this, as far as they fit (see OptionTable). */
+  readonly optionsUpTo?: number;
   /** Values G(0..) from a checkpoint (heap modules): the module is asked only about later heaps. */
   readonly resume?: ArrayLike<number>;
   /** A checkpoint is wanted: a module with states of its own then sends the states it solves. */
@@ -98,6 +105,7 @@ function ruleModuleJob(module: string, options: CustomRunOptions): RuleModuleJob
     defaultCount: options.defaultCount,
     capacity: options.capacity,
     positions: options.positions,
+    optionsUpTo: options.optionsUpTo,
     max: options.max,
     maxStates: options.maxStates ?? defaultMaxStates(options.capacity * 4),
     // A module with states of its own keeps its checkpoint as text (JSON lines), a heap module as values.
@@ -138,7 +146,8 @@ class ModuleReplies {
     } else if (reply.type === 'values') {
       this.values.set(reply.values, reply.from);
       this.received = reply.from + reply.values.length;
-    } else if (reply.type === 'done') answered({ ...this.meta, values: this.values });
+    } else if (reply.type === 'options') this.meta = { ...this.meta, options: reply.table };
+    else if (reply.type === 'done') answered({ ...this.meta, values: this.values });
     else if (reply.type === 'solved') {
       this.statesMode = true;
       this.solvedLines.push(reply.lines);

@@ -5,7 +5,7 @@
  */
 import type { GameSpecOf } from '../../rules/spec.js';
 import { cappedHeapText, type CappedHeapRule } from './rule.js';
-import { CappedKernel, startCap, type CappedTable } from './capped-kernel.js';
+import { CappedKernel, nextCap, startCap, type CappedTable } from './capped-kernel.js';
 import type { SteppedWork } from '../../driver.js';
 import type { ValueArray } from '../../kernels/store.js';
 import { findRecurrence, type Recurrence } from '../../laws/sequence-law.js';
@@ -26,6 +26,8 @@ export interface CappedHeapExploration {
   readonly law: Recurrence | null;
   /** The P-positions as a Beatty sequence n_k = ⌊kα + β⌋, when one fits. */
   readonly beatty: BeattyLaw | null;
+  /** The winning moves of start heap n <= max, by the table: each take (ascending) that leaves a P-state, with that state's heap and cap. */
+  startMoves(n: number): { take: number; heap: number; cap: number }[];
 }
 
 type CappedHeapSpec = GameSpecOf<CappedHeapRule>;
@@ -65,5 +67,13 @@ function analyseStarts(game: CappedHeapSpec, table: CappedTable): CappedHeapExpl
     if (v > maxValue) maxValue = v;
     if (v === 0) pPositions.push(n);
   }
-  return { shape: 'memory', game, rule: cappedHeapText(game.rule), max, table, starts, maxValue, pPositions, law: findRecurrence(pPositions), beatty: recogniseBeatty(pPositions) };
+  const startMoves = (n: number) => {
+    const moves: { take: number; heap: number; cap: number }[] = [];
+    for (let take = 1; take <= startCap(n); take++) {
+      const heap = n - take, cap = Math.min(heap, nextCap(game.rule, take));
+      if (table.value(heap, cap) === 0) moves.push({ take, heap, cap });
+    }
+    return moves;
+  };
+  return { shape: 'memory', game, rule: cappedHeapText(game.rule), max, table, starts, maxValue, pPositions, law: findRecurrence(pPositions), beatty: recogniseBeatty(pPositions), startMoves };
 }

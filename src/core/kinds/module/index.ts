@@ -9,6 +9,9 @@ import type { Message } from '../../i18n/index.js';
 import { fail } from '../../rules/check.js';
 import { moduleSandbox } from './platform.js';
 import type { HeapKind } from '../../heap/heap-kind.js';
+import { tableOptions, tableUpTo } from '../../heap/option-table.js';
+import { HEAP_FORM } from '../../contest/form.js';
+import { listedOptions, tooMuch } from '../../heap/heap-options.js';
 import type { GameKind, RuleWord } from '../kind.js';
 import { moduleText, type CustomRule } from './rule.js';
 
@@ -47,7 +50,15 @@ const heap: HeapKind<CustomRule> = {
     optionsElsewhere: OPTIONS_ELSEWHERE,
     splits: false,
     nim: false,
-    withValue: () => ({ notListed: 'the options of a rule module are not listed here (its values and the outcome are)' }),
+    // Its options as its sandbox recorded them (for the heaps of the table, as far as they fit).
+    withValue: (x, n, target, limit, budget) => {
+      const table = x.optionTable;
+      if (!table || n > BigInt(table.upTo)) return { notListed: table ? `the options of a rule module are recorded for heaps up to ${table.upTo} only (its values and the outcome are known)` : 'the options of a rule module are not listed here (its values and the outcome are)' };
+      const all = tableOptions(table, Number(n));
+      if (all.length > budget) return tooMuch(n, budget);
+      return listedOptions(all.filter((o) => o.to.reduce((v, h) => v ^ x.valueAt(h), 0n) === target), all.length, limit);
+    },
+    asData: (largest, x) => (x?.optionTable ? { kind: 'table', table: largest === null ? x.optionTable : tableUpTo(x.optionTable, Number(largest)) } : null),
   }),
 };
 
@@ -65,7 +76,8 @@ export const moduleKind: GameKind<CustomRule> = {
   },
   heap,
   // A state as JSON (a heap module's states are numbers, JSON too).
-  judge: { token: 'json', width: 1, words: 'a state as JSON', positionText: (tokens) => tokens[0]!, written: (shown) => shown },
+  // duel draws heap sizes, a heap module's states (a module with states of its own refuses them, naming its states).
+  judge: { token: 'json', width: 1, words: 'a state as JSON', positionText: (tokens) => tokens[0]!, written: (shown) => shown, draw: HEAP_FORM.draw },
   prepare(request) {
     const modules = moduleSandbox();
     if (!modules) throw new InputError(`${moduleText(request.game.rule)}: rule modules run in a sandbox that only the Node host has`, { code: 'not-applicable', field: 'rule', value: request.game.rule });

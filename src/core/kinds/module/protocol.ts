@@ -4,6 +4,7 @@
  * (frames on a file descriptor) is the Node host's: src/host/module/sandbox-protocol.ts.
  */
 import type { SolvedOption } from './state-search.js';
+import type { OptionTable } from '../../heap/option-table.js';
 
 export interface RuleModuleJob {
   readonly module: string;
@@ -20,6 +21,8 @@ export interface RuleModuleJob {
   readonly positions?: readonly string[];
   readonly max?: number;
   readonly maxStates: number;
+  /** A heap module: record the options of heaps 0 to this (as far as they fit), for winning moves. */
+  readonly optionsUpTo?: number;
   /** Values G(0..) from a checkpoint: computation starts after them. */
   readonly resume?: Uint32Array;
   /** A module with states of its own: the values a checkpoint holds, as JSON lines [key, value]. */
@@ -41,6 +44,8 @@ export type RuleModuleReply =
   /** A heap module computes `count` values; batches of them follow, in order. */
   | { readonly type: 'computing'; readonly count: number }
   | { readonly type: 'values'; readonly from: number; readonly values: Uint32Array }
+  /** A heap module's options recorded (job.optionsUpTo), sent before done. */
+  | { readonly type: 'options'; readonly table: OptionTable }
   /** A heap module sent all its values. */
   | { readonly type: 'done' }
   /** States solved since the last such message, as JSON lines [key, value] (with --checkpoint). */
