@@ -57,13 +57,31 @@ export function positionEntries(p: AnyPosition): Entry[] {
   field('Outcome', outcomeWords(p));
   if (p.outcome === 'N') {
     const count = p.winningMoveCount ?? BigInt(p.winningMoves.length);
+    const shown = movesShown(p);
+    const cut = p.cutHeaps ? ` (${shown.length} shown: at most ${CUT_HEAP_SHOWN} of a heap with more than a list holds)` : count > MOVES_SHOWN ? ` (the first ${MOVES_SHOWN} shown)` : '';
     // Counting that stopped part-way (movesNotListed says where) gives a lower bound.
-    field('Winning moves', count ? `${p.movesNotListed ? 'at least ' : ''}${formatCount(count)}${count > MOVES_SHOWN ? ` (the first ${MOVES_SHOWN} shown)` : ''}` : p.movesNotListed ? 'not listed' : 'none: the player to move wins by making no move');
+    field('Winning moves', count ? `${p.movesNotListed ? 'at least ' : ''}${formatCount(count)}${cut}` : p.movesNotListed ? 'not listed' : 'none: the player to move wins by making no move');
     const position = p.components.map((c) => c.state);
-    for (const move of p.winningMoves.slice(0, MOVES_SHOWN)) lines.push(p.describe(move, position));
+    for (const move of shown) lines.push(p.describe(move, position));
   }
+  for (const heap of p.cutHeaps ?? []) field('Note', `heap ${heap.component} has ${formatCount(heap.count)} winning moves: ${heap.listed ? `the first ${formatCount(heap.listed)} are listed (--format json or csv)` : 'counted, not listed (other heaps before it list theirs)'}, apart from the other heaps' moves`);
   if (p.movesNotListed) field('Note', p.movesNotListed);
   return lines;
+}
+
+/** Moves a table shows of a heap with more winning moves than a list holds, so the other heaps' moves are seen too. */
+const CUT_HEAP_SHOWN = 10;
+
+/** The moves a table shows: the first MOVES_SHOWN, of which at most CUT_HEAP_SHOWN of each heap whose moves were cut. */
+function movesShown(p: AnyPosition): AnyPosition['winningMoves'] {
+  if (!p.cutHeaps) return p.winningMoves.slice(0, MOVES_SHOWN);
+  const cut = new Set(p.cutHeaps.map((h) => h.component));
+  const perHeap = new Map<number, number>();
+  return p.winningMoves.filter((move) => {
+    const seen = perHeap.get(move.component) ?? 0;
+    perHeap.set(move.component, seen + 1);
+    return !cut.has(move.component) || seen < CUT_HEAP_SHOWN;
+  }).slice(0, MOVES_SHOWN);
 }
 
 export function positionTableText(p: AnyPosition, width: number): string {
@@ -117,7 +135,9 @@ export async function writePositionJson(p: AnyPosition, sink: Sink): Promise<voi
   await sink.write(`,\n  "outcome": "${p.outcome}",\n  "winningMoves": `);
   await writeList(sink, p.winningMoves, (m) => `{"component":${m.component},"from":${stateJson(m.from)},"to":[${m.to.map(stateJson).join(',')}],"take":${text(m.take)}}`);
   const groundsJson = Object.entries(groundsByKind(grounds.values())).map(([kind, details]) => `${JSON.stringify(kind)}: ${JSON.stringify(details)}`);
-  await sink.write(`,\n  "winningMoveCount": ${text(p.winningMoveCount ?? BigInt(p.winningMoves.length))},\n  "movesNotListed": ${text(p.movesNotListed)},\n  "grounds": {${groundsJson.join(', ')}}\n}\n`);
+  // Heaps whose moves were listed on their own (more than a list holds), only where there are any.
+  const cutHeaps = p.cutHeaps ? `,\n  "cutHeaps": [${p.cutHeaps.map((h) => `{"component":${h.component},"count":${h.count},"listed":${h.listed}}`).join(', ')}]` : '';
+  await sink.write(`,\n  "winningMoveCount": ${text(p.winningMoveCount ?? BigInt(p.winningMoves.length))}${cutHeaps},\n  "movesNotListed": ${text(p.movesNotListed)},\n  "grounds": {${groundsJson.join(', ')}}\n}\n`);
 }
 
 /**

@@ -25,7 +25,14 @@ export interface Component<S> {
   readonly ground: Ground;
 }
 
-/** Winning moves listed at most (the report counts them all where it can). */
+/** A component whose winning moves are more than a list holds: how many, and how many of them are listed. */
+export interface CutHeap {
+  readonly component: number;
+  readonly count: bigint;
+  readonly listed: number;
+}
+
+/** Winning moves listed at most: of a heap that has more, on its own; of the other heaps, together (the report counts them all where it can). */
 export const WINNING_MOVES_LISTED = 10_000;
 
 /** A position's answer: each component's value and ground, the nim-sum, the outcome, and the winning moves. */
@@ -48,6 +55,11 @@ export interface PositionReport<S> {
   readonly winningMoves: readonly Move<S>[];
   /** Winning moves that could not be listed, and why (too many options to look through). */
   readonly movesNotListed: string | null;
+  /**
+   * Heaps (the first of them) with more winning moves than WINNING_MOVES_LISTED, each of which lists its first that many
+   * on its own while the other heaps' moves share one list of that many; present only when the list holds more than that.
+   */
+  readonly cutHeaps?: readonly CutHeap[];
   /** The first component whose winning moves could not be looked through (those listed are the other components'), if any. */
   readonly unlistedComponent?: number;
   /** How a state is written (3, 3:5, {"edges":...}). */
