@@ -5,7 +5,7 @@
  * `download` writes it with the CLI's own writers (CSV, JSON, the --plot picture).
  */
 import { analyse } from '../../core/analyse.js';
-import { explainValue } from '../../core/heap/explain.js';
+import { explainGrouped, explainValue } from '../../core/heap/explain.js';
 import { drive } from '../../core/driver.js';
 import { InputError, says, saying } from '../../core/errors.js';
 import type { Exploration } from '../../core/heap/explore.js';
@@ -22,7 +22,7 @@ import { writeGridCsv, writeGridJson } from '../../report/grid-report.js';
 import { writeCappedHeapCsv, writeCappedHeapJson } from '../../report/capped-heap-report.js';
 import { renderSequencePlot } from '../../pictures/sequence-plot.js';
 import { sequencePlotOf } from '../../pictures/from-summary.js';
-import type { DownloadFormat, ExploreProgress, ExploreView, GraphView, GridView, HeapView, MisereView, Pairs, PositionView, StateExplanation } from './explore-protocol.js';
+import type { DownloadFormat, ExploreProgress, ExploreView, GraphView, GridView, GroupedExplanationView, HeapView, MisereView, Pairs, PositionView, StateExplanation } from './explore-protocol.js';
 import { heapGrounds } from '../../core/heap/heap-ground.js';
 import type { Request } from '../../core/analyse.js';
 import type { MisereTable } from '../../core/positions/misere-table.js';
@@ -219,6 +219,21 @@ function atValues(x: Exploration, heaps: readonly bigint[], lang: Lang): HeapVie
   });
 }
 
+/** A heap past the computed values, explained by its options grouped by value (the values of what they leave come from the period). */
+function groupedView(x: Exploration, n: bigint, lang: Lang): GroupedExplanationView {
+  const why = explainGrouped(x, x.game.rule as GameRule, n);
+  return {
+    grouped: true,
+    n: String(n),
+    value: why.value,
+    count: String(why.count),
+    groups: why.groups.map((g) => ({ value: g.value, count: String(g.count), witness: g.witness.map(String), witnessValues: g.witness.map((m) => Number(x.valueAt(m))) })),
+    reached: why.reached,
+    every: why.every,
+    ground: groundText(translator(lang), heapGrounds(x)(n)),
+  };
+}
+
 /** A sink that keeps what is written, as a Blob's parts. */
 function memorySink(): Sink & { parts: BlobPart[] } {
   const parts: BlobPart[] = [];
@@ -350,11 +365,16 @@ export const exploreOps: Record<string, Op> = {
     return out;
   },
 
-  /** Why heap n of the last heap table has its value: its options (the first EXPLAINED_OPTIONS), their values, the mex. */
-  async explain({ n }: { n: number }) {
+  /**
+   * Why heap n of the last heap table has its value: its options (the first EXPLAINED_OPTIONS), their values, the
+   * mex; past the computed values (a decimal: any size a period or theorem answers), its options grouped by value.
+   */
+  async explain({ n, lang = 'en' }: { n: number | string; lang?: Lang }) {
     const x = lastResult();
     if (x.shape !== 'heap') throw new Error('explain: not a heap table');
-    return explainValue(x.game.rule as GameRule, n, (m) => x.valueOf(m), EXPLAINED_OPTIONS);
+    const heap = BigInt(n);
+    if (heap < BigInt(x.values.length)) return explainValue(x.game.rule as GameRule, Number(heap), (m) => x.valueOf(m), EXPLAINED_OPTIONS);
+    return groupedView(x, heap, lang);
   },
 
   /**
