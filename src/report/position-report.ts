@@ -5,7 +5,7 @@ import { formatCount } from '../core/numbers.js';
  * is the answer to "which move wins?"). Table, CSV (the outcome, then one
  * row per winning move) and JSON.
  */
-import type { PositionReport } from '../core/positions/position.js';
+import { CUT_HEAP_SHOWN, shownMoves, type PositionReport } from '../core/positions/position.js';
 import { ruleTitle } from '../core/rules/spec.js';
 import { groundsByKind, groundWords, type Ground } from '../core/laws/ground.js';
 import { csvLine } from '../core/csv-field.js';
@@ -69,20 +69,8 @@ export function positionEntries(p: AnyPosition): Entry[] {
   return lines;
 }
 
-/** Moves a table shows of a heap with more winning moves than a list holds, so the other heaps' moves are seen too. */
-const CUT_HEAP_SHOWN = 10;
-
-/** The moves a table shows: the first MOVES_SHOWN, of which at most CUT_HEAP_SHOWN of each heap whose moves were cut. */
-function movesShown(p: AnyPosition): AnyPosition['winningMoves'] {
-  if (!p.cutHeaps) return p.winningMoves.slice(0, MOVES_SHOWN);
-  const cut = new Set(p.cutHeaps.map((h) => h.component));
-  const perHeap = new Map<number, number>();
-  return p.winningMoves.filter((move) => {
-    const seen = perHeap.get(move.component) ?? 0;
-    perHeap.set(move.component, seen + 1);
-    return !cut.has(move.component) || seen < CUT_HEAP_SHOWN;
-  }).slice(0, MOVES_SHOWN);
-}
+/** The moves a table shows: the first MOVES_SHOWN, of which at most CUT_HEAP_SHOWN of each heap listed apart. */
+const movesShown = (p: AnyPosition) => shownMoves(p, MOVES_SHOWN);
 
 export function positionTableText(p: AnyPosition, width: number): string {
   return entryLines(positionEntries(p), width).join('\n') + '\n';

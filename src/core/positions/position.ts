@@ -75,3 +75,19 @@ export function compareMoves<S>(key: (s: S) => string): (a: Move<S>, b: Move<S>)
     (a.take !== null && b.take !== null ? (a.take < b.take ? -1 : a.take > b.take ? 1 : 0) : 0) ||
     (a.to.map(key).join(' ') < b.to.map(key).join(' ') ? -1 : a.to.map(key).join(' ') > b.to.map(key).join(' ') ? 1 : 0);
 }
+
+/** Moves a view shows of a heap whose moves are listed apart (more than a list holds), so the other heaps' moves are seen too. */
+export const CUT_HEAP_SHOWN = 10;
+
+/** The first `most` winning moves a view shows: of a heap listed apart (cutHeaps), at most CUT_HEAP_SHOWN. */
+export function shownMoves<S>(p: PositionReport<S>, most: number): readonly Move<S>[] {
+  if (!p.cutHeaps) return p.winningMoves.slice(0, most);
+  const cut = new Set(p.cutHeaps.map((h) => h.component));
+  const perHeap = new Map<number, number>();
+  const shown = p.winningMoves.filter((move) => {
+    const seen = perHeap.get(move.component) ?? 0;
+    perHeap.set(move.component, seen + 1);
+    return !cut.has(move.component) || seen < CUT_HEAP_SHOWN;
+  });
+  return shown.slice(0, most);
+}

@@ -34,7 +34,7 @@ import { graphCounts } from '../../core/kinds/graph/report.js';
 import { valueText, vertexOutcome } from '../../core/kinds/graph/vertex-outcome.js';
 import { quadraticValue } from '../../core/laws/beatty.js';
 import { positionOf, requestOf } from './explore-request.js';
-import type { PositionReport } from '../../core/positions/position.js';
+import { shownMoves, type PositionReport } from '../../core/positions/position.js';
 import { groundText, hintMoves, hintParagraphs, positionWords, type Wordable } from '../../core/play/words.js';
 import { translator, type Lang } from '../../core/i18n/index.js';
 import { setModuleOrigin } from './module-sandbox.js';
@@ -175,7 +175,9 @@ function positionView(report: PositionReport<unknown>, rule: GameRule, lang: Lan
   const heaps = Boolean(kindOf(rule).heap);
   const game: Wordable<unknown> = { noun: noun ?? (heaps ? 'heap' : 'component'), heaps, nim: false, show: report.show };
   const states = report.components.map((c) => c.state);
-  const listed = hintMoves(t, game, report, POSITION_MOVES);
+  // A heap listed apart (more moves than a list holds) shows a few, so the other heaps' moves are shown too.
+  const shown = report.cutHeaps ? { ...report, winningMoves: shownMoves(report, POSITION_MOVES) } : report;
+  const listed = hintMoves(t, game, shown, POSITION_MOVES);
   return {
     rule: report.rule,
     position: states.map((s) => report.show(s)),
@@ -184,7 +186,7 @@ function positionView(report: PositionReport<unknown>, rule: GameRule, lang: Lan
     outcome: report.outcome,
     paragraphs: hintParagraphs(t, game, report),
     grounds: [...new Set(report.components.map((c) => groundText(t, c.ground)))],
-    moves: report.winningMoves.slice(0, POSITION_MOVES).map((m, i) => ({
+    moves: shown.winningMoves.slice(0, POSITION_MOVES).map((m, i) => ({
       words: listed!.moves[i]!,
       after: positionWords(t, game, [...states.slice(0, m.component - 1), ...m.to, ...states.slice(m.component)]),
       component: m.component,
