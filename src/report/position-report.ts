@@ -58,7 +58,8 @@ export function positionEntries(p: AnyPosition): Entry[] {
   if (p.outcome === 'N') {
     const count = p.winningMoveCount ?? BigInt(p.winningMoves.length);
     const shown = movesShown(p);
-    const cut = p.cutHeaps ? ` (${shown.length} shown: at most ${CUT_HEAP_SHOWN} of a heap with more than a list holds)` : count > MOVES_SHOWN ? ` (the first ${MOVES_SHOWN} shown)` : '';
+    const apart = p.cutHeaps?.map((h) => h.component);
+    const cut = apart ? ` (${shown.length} shown: at most ${CUT_HEAP_SHOWN} of heap ${apart.join(', ')})` : count > MOVES_SHOWN ? ` (the first ${MOVES_SHOWN} shown)` : '';
     // Counting that stopped part-way (movesNotListed says where) gives a lower bound.
     field('Winning moves', count ? `${p.movesNotListed ? 'at least ' : ''}${formatCount(count)}${cut}` : p.movesNotListed ? 'not listed' : 'none: the player to move wins by making no move');
     const position = p.components.map((c) => c.state);
