@@ -12,7 +12,7 @@
 export { installHost, type Host } from './core/host.js';
 // The one entry for every kind of game: analyse(request) is stepped work; analyseAsync runs it.
 export { analyse, analyseAsync, analyseSync, prepare, type Request as AnalyseRequest } from './core/analyse.js';
-export { explainValue, type Explanation, type ExplainedOption } from './core/heap/explain.js';
+export { explainGrouped, explainValue, type Explanation, type ExplainedOption, type GroupedExplanation, type ValueGroup } from './core/heap/explain.js';
 export { KINDS, kindOf, ruleText, isHeapRule, type AnalysisResult, type GameRule, type GameSpec, type Rule, type VectorRule, type MoveVector, type CappedHeapRule } from './core/kinds/registry.js';
 export type { GameKind, RuleWord, Prepared } from './core/kinds/kind.js';
 export type { Exploration, Solution } from './core/heap/explore.js';

@@ -5,7 +5,7 @@ import { formatCount } from '../core/numbers.js';
  * is the answer to "which move wins?"). Table, CSV (the outcome, then one
  * row per winning move) and JSON.
  */
-import type { PositionReport } from '../core/positions/position.js';
+import { CUT_HEAP_SHOWN, shownMoves, type PositionReport } from '../core/positions/position.js';
 import { ruleTitle } from '../core/rules/spec.js';
 import { groundsByKind, groundWords, type Ground } from '../core/laws/ground.js';
 import { csvLine } from '../core/csv-field.js';
@@ -57,14 +57,21 @@ export function positionEntries(p: AnyPosition): Entry[] {
   field('Outcome', outcomeWords(p));
   if (p.outcome === 'N') {
     const count = p.winningMoveCount ?? BigInt(p.winningMoves.length);
+    const shown = movesShown(p);
+    const apart = p.cutHeaps?.map((h) => h.component);
+    const cut = apart ? ` (${shown.length} shown: at most ${CUT_HEAP_SHOWN} of heap ${apart.join(', ')})` : count > MOVES_SHOWN ? ` (the first ${MOVES_SHOWN} shown)` : '';
     // Counting that stopped part-way (movesNotListed says where) gives a lower bound.
-    field('Winning moves', count ? `${p.movesNotListed ? 'at least ' : ''}${formatCount(count)}${count > MOVES_SHOWN ? ` (the first ${MOVES_SHOWN} shown)` : ''}` : p.movesNotListed ? 'not listed' : 'none: the player to move wins by making no move');
+    field('Winning moves', count ? `${p.movesNotListed ? 'at least ' : ''}${formatCount(count)}${cut}` : p.movesNotListed ? 'not listed' : 'none: the player to move wins by making no move');
     const position = p.components.map((c) => c.state);
-    for (const move of p.winningMoves.slice(0, MOVES_SHOWN)) lines.push(p.describe(move, position));
+    for (const move of shown) lines.push(p.describe(move, position));
   }
+  for (const heap of p.cutHeaps ?? []) field('Note', `heap ${heap.component} has ${formatCount(heap.count)} winning moves: ${heap.listed ? `the first ${formatCount(heap.listed)} are listed (--format json or csv)` : 'counted, not listed (other heaps before it list theirs)'}, apart from the other heaps' moves`);
   if (p.movesNotListed) field('Note', p.movesNotListed);
   return lines;
 }
+
+/** The moves a table shows: the first MOVES_SHOWN, of which at most CUT_HEAP_SHOWN of each heap listed apart. */
+const movesShown = (p: AnyPosition) => shownMoves(p, MOVES_SHOWN);
 
 export function positionTableText(p: AnyPosition, width: number): string {
   return entryLines(positionEntries(p), width).join('\n') + '\n';
@@ -117,7 +124,9 @@ export async function writePositionJson(p: AnyPosition, sink: Sink): Promise<voi
   await sink.write(`,\n  "outcome": "${p.outcome}",\n  "winningMoves": `);
   await writeList(sink, p.winningMoves, (m) => `{"component":${m.component},"from":${stateJson(m.from)},"to":[${m.to.map(stateJson).join(',')}],"take":${text(m.take)}}`);
   const groundsJson = Object.entries(groundsByKind(grounds.values())).map(([kind, details]) => `${JSON.stringify(kind)}: ${JSON.stringify(details)}`);
-  await sink.write(`,\n  "winningMoveCount": ${text(p.winningMoveCount ?? BigInt(p.winningMoves.length))},\n  "movesNotListed": ${text(p.movesNotListed)},\n  "grounds": {${groundsJson.join(', ')}}\n}\n`);
+  // Heaps whose moves were listed on their own (more than a list holds), only where there are any.
+  const cutHeaps = p.cutHeaps ? `,\n  "cutHeaps": [${p.cutHeaps.map((h) => `{"component":${h.component},"count":${h.count},"listed":${h.listed}}`).join(', ')}]` : '';
+  await sink.write(`,\n  "winningMoveCount": ${text(p.winningMoveCount ?? BigInt(p.winningMoves.length))}${cutHeaps},\n  "movesNotListed": ${text(p.movesNotListed)},\n  "grounds": {${groundsJson.join(', ')}}\n}\n`);
 }
 
 /**

@@ -226,6 +226,12 @@ const GAMES: readonly Game[] = [
     if (x > y) [x, y] = [y, x];
     return x % 3n === 1n && y === x + 1n;
   }),
+  // a_k = 4k - 2, b_k = 4k - 1; on the diagonal x ≡ 0, 1 (mod 4), a cycle past the table's list (the law's diagonal goes on).
+  pairLawGame('(1,0) (0,1) (2,2)x1', [{ dx: 1, dy: 0, cap: null }, { dx: 0, dy: 1, cap: null }, { dx: 2, dy: 2, cap: 1 }], (k) => [4n * k - 2n, 4n * k - 1n], (x, y) => {
+    if (x === y) return x % 4n <= 1n;
+    if (x > y) [x, y] = [y, x];
+    return x % 4n === 2n && y === x + 1n;
+  }),
   oneMore,
 ];
 

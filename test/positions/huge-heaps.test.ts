@@ -112,6 +112,37 @@ describe('winning options of a heap through the proven period', () => {
     expect(run.stdout).toBe(`${first.take} 1\n${first.to.join(' ')} 7\n`);
   });
 
+  it('a heap with more winning moves than a list holds lists its first 10,000 on its own: the other heaps\' moves are listed too, in either order (0.A7)', async () => {
+    const rule = { kind: 'take-and-break' as const, code: parseCode('0.A7') };
+    const g = referenceValues(rule, 64);
+    const big = 10n ** 12n;
+    for (const heaps of [[big, 2n, 6n], [6n, big, 2n]]) {
+      const report = analyseSync({ game: { rule }, position: heaps.map(String) }) as PositionReport<bigint>;
+      const bigAt = heaps.indexOf(big) + 1;
+      const sixAt = heaps.indexOf(6n) + 1;
+      const nimSum = report.components.reduce((v, c) => v ^ c.grundy!, 0n);
+      // Heap 6's winning moves by the definition: its options whose value is G(6) xor the nim-sum.
+      const want = referenceOptions(rule, 6).filter((parts) => BigInt(parts.reduce((v, m) => v ^ g[m]!, 0)) === (BigInt(g[6]!) ^ nimSum));
+      expect(want.length).toBeGreaterThan(0);
+      expect(report.winningMoves.filter((m) => m.component === sixAt)).toHaveLength(want.length);
+      expect(report.winningMoves.filter((m) => m.component === bigAt)).toHaveLength(10_000);
+      expect(report.cutHeaps).toEqual([{ component: bigAt, count: report.winningMoveCount! - BigInt(want.length), listed: 10_000 }]);
+      // Every move listed leaves a nim-sum of 0 (values through the period 4 from 1: G(n) = G((n - 1) mod 4 + 1)).
+      const value = (n: bigint) => BigInt(g[n === 0n ? 0 : Number((n - 1n) % 4n) + 1]!);
+      for (const move of report.winningMoves) expect(move.to.reduce((v, m) => v ^ value(m), nimSum ^ value(move.from))).toBe(0n);
+    }
+    const table = (await runMain(['--code', '0.A7', '--position', '1000000000000', '2', '6'])).stdout;
+    expect(table).toMatch(/^ {2}take 1 from heap 3, leaving 1 \+ 1 \+ 3 → 1000000000000 2 1 1 3$/m);
+    expect(table).toMatch(/^Note +heap 1 has 20,833,333,333,666,666,666,667 winning moves: the$/m);
+  });
+
+  it('one heap with more winning moves than a list holds, alone: its first 10,000, as always (no heaps listed apart)', () => {
+    const report = analyseSync({ game: { rule: { kind: 'take-and-break', code: parseCode('0.A7') } }, position: ['1000000000000'] }) as PositionReport<bigint>;
+    expect(report.winningMoveCount).toBeGreaterThan(10_000n);
+    expect(report.winningMoves).toHaveLength(10_000);
+    expect(report.cutHeaps).toBeUndefined();
+  });
+
   it("the moves a heap cannot give are named, heap by heap (a rule module's are recorded by its sandbox for the heaps of its table only)", async () => {
     const run = await runMain(['--rule', 'examples/lasker.mjs', '--position', '2147483647', '5', '--use-observed', '--format', 'json']);
     const report = JSON.parse(run.stdout) as { movesNotListed: string; winningMoves: unknown[]; components: { grundy: number; ground: string }[]; grounds: Record<string, unknown> };

@@ -18,17 +18,12 @@ import { runMain } from '../helpers/in-process.js';
 const key = ([x, y]: BigPair) => `${x}:${y}`;
 const sorted = (cells: readonly BigPair[]) => cells.map(key).sort();
 
-/**
- * The law observed over 0..255 and its test. A law that lists its diagonal (Wythoff's: (0, 0) only) says
- * nothing of (t, t) past the table; `noDiagonalPast` takes that as none, as Wythoff's theorem does, to
- * compare the search for the pairs with a walk and with the theorem.
- */
-function lawOf(text: string, noDiagonalPast = false) {
+/** The law observed over 0..255 and its test (its diagonal past the table by the cycle seen on it). */
+function lawOf(text: string) {
   const vectors = parseVectors(text, 'test');
   const grid = analyseSync({ game: { rule: { kind: 'vectors', vectors } }, max: 255n }) as GridExploration;
-  const lawTest = pairLawTest(grid.law!)!;
-  expect(lawTest).not.toBeNull();
-  const test = (s: BigPair) => (noDiagonalPast && s[0] === s[1] && s[0] > 255n ? false : lawTest(s));
+  const test = pairLawTest(grid.law!)!;
+  expect(test).not.toBeNull();
   return { vectors, grid, law: grid.law!, test };
 }
 
@@ -70,7 +65,7 @@ describe('winning moves by an observed two-pile law', () => {
   });
 
   it.each(GAMES)('%s: past the table (x, y up to 4,000), the line search finds what a walk by the law finds', (text) => {
-    const { vectors, law, test } = lawOf(text, true);
+    const { vectors, law, test } = lawOf(text);
     let seed = 12345;
     const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
     for (let i = 0; i < 40; i++) {
@@ -83,16 +78,18 @@ describe('winning moves by an observed two-pile law', () => {
 
   it("Wythoff's law, observed, gives Wythoff's theorem's winning moves at 10^18 (and (2,2) adds none: it runs along (1,1))", () => {
     for (const text of ['(1,0) (0,1) (1,1)', '(1,0) (0,1) (1,1) (2,2)']) {
-      const { vectors, law, test } = lawOf(text, true);
+      const { vectors, law, test } = lawOf(text);
       for (const state of [[10n ** 18n, 10n ** 18n + 7n], [746918125269591817n, 123456789012345678n], [5n, 10n ** 18n], [10n ** 18n + 3n, 10n ** 18n + 3n]] as BigPair[]) {
         expect(sorted(targetsOf(pairLawMoves(law, test, state, vectors))), key(state)).toEqual(sorted(wythoffWinningMoves(state[0], state[1])));
       }
     }
   });
 
-  it("a law that lists its diagonal says nothing of (t, t) past the table: a move that reaches one is refused, naming it", () => {
-    const { vectors, law, test } = lawOf('(1,0) (0,1) (1,1) (2,2)');
-    const found = pairLawMoves(law, test, [10n ** 18n, 10n ** 18n + 7n], vectors);
+  it('a diagonal listed with no cycle seen says nothing of (t, t) past the table: a move that reaches one is refused, naming it', () => {
+    const { vectors, law } = lawOf('(1,0) (0,1) (1,1) (2,2)');
+    // The cycle taken away: the list alone, as for a diagonal whose P-positions repeat in no pattern over the table.
+    const listOnly = { ...law, diagonal: { kind: 'list' as const, list: law.diagonal.kind === 'list' ? law.diagonal.list : [] } };
+    const found = pairLawMoves(listOnly, pairLawTest(listOnly)!, [10n ** 18n, 10n ** 18n + 7n], vectors);
     expect(found).toEqual({ refused: 'the law lists the P-positions on the diagonal only up to 255, and the move (0,1) reaches 1000000000000000000:1000000000000000000' });
   });
 
@@ -134,6 +131,63 @@ describe('winning moves by an observed two-pile law', () => {
     expect(report.movesNotListed).toBeNull();
     expect((await runMain([...args, '--answer', 'count'])).stdout.trim()).toBe('1');
     expect((await runMain([...args, '--answer', 'moves'])).stdout.trim()).toBe('746918125269591817 746918125269591825 746918125269591817 746918125269591818');
+  });
+});
+
+/** P-positions of a vector game up to n, by brute force (a cell is P when no move reaches a P-cell): P[x][y]. */
+function brutePositions(vectors: readonly MoveVector[], n: number): boolean[][] {
+  const p: boolean[][] = [];
+  for (let x = 0; x <= n; x++) {
+    p.push([]);
+    for (let y = 0; y <= n; y++) {
+      let reachesP = false;
+      for (const { dx, dy, cap } of vectors) {
+        for (let m = 1; !reachesP && (cap === null || m <= cap) && x - m * dx >= 0 && y - m * dy >= 0; m++) reachesP = p[x - m * dx]![y - m * dy]!;
+      }
+      p[x]!.push(!reachesP);
+    }
+  }
+  return p;
+}
+
+describe("a diagonal's P-positions that repeat: the cycle seen over the table answers (t, t) past it (issue 45.3)", () => {
+  const N = 340;
+
+  it.each(['(1,0) (0,1) (2,2)x1', '(1,0) (0,1) (1,1) (2,2)'])(`%s: the law observed to 255 says every cell near the diagonal up to ${N} as the brute force does, and the moves from the cells past 255 are the brute force's`, (text) => {
+    const { vectors, law, test } = lawOf(text);
+    const p = brutePositions(vectors, N);
+    for (let x = 0; x <= N; x++) for (let y = Math.max(0, x - 12); y <= Math.min(N, x + 12); y++) expect(test([BigInt(x), BigInt(y)]), `${x}:${y}`).toBe(p[x]![y]);
+    for (let x = 256; x <= N; x += 2) {
+      for (let y = Math.max(0, x - 9); y <= Math.min(N, x + 9); y++) {
+        if (p[x]![y]) continue;
+        const brute: BigPair[] = [];
+        for (const { dx, dy, cap } of vectors) {
+          for (let m = 1; (cap === null || m <= cap) && x - m * dx >= 0 && y - m * dy >= 0; m++) if (p[x - m * dx]![y - m * dy]) brute.push([BigInt(x - m * dx), BigInt(y - m * dy)]);
+        }
+        expect(sorted(targetsOf(pairLawMoves(law, test, [BigInt(x), BigInt(y)], vectors, 0))), `${x}:${y}`).toEqual([...new Set(sorted(brute))].sort());
+      }
+    }
+  });
+
+  it('(1,0) (0,1) (2,2)x1: the diagonal is x ≡ 0, 1 (mod 4), said so in the law, and a move to (t, t) at 10^18 is answered', async () => {
+    const { law } = lawOf('(1,0) (0,1) (2,2)x1');
+    expect(law.diagonal).toMatchObject({ kind: 'list', cycle: { from: 0, period: 4, residues: [0, 1] } });
+    expect(law.text).toContain('on the diagonal (x, x) for x ≡ 0, 1 (mod 4) (');
+    const args = ['--vectors', '(1,0) (0,1) (2,2)x1', '--use-observed', '--format', 'json', '--position'];
+    const toDiagonal = await runMain([...args, '1000000000000000000:1000000000000000007']);
+    expect(toDiagonal.stdout).toContain('"to":[[1000000000000000000,1000000000000000000]],"take":7}');
+    // (t, t) with t ≡ 2 (mod 4): the one move (2,2) reaches t − 2 ≡ 0, P; t ≡ 1 is P itself.
+    const alongDiagonal = await runMain([...args, '1000000000000000002:1000000000000000002']);
+    expect(alongDiagonal.stdout).toContain('"to":[[1000000000000000000,1000000000000000000]],"take":4}');
+    expect(JSON.parse((await runMain([...args, '1000000000000000001:1000000000000000001'])).stdout).outcome).toBe('P');
+  });
+
+  it("Wythoff's game with (2,2): only (0, 0) on the diagonal, and none past it (the list ends, seen over two thirds of the table), so the moves at 10^18 are Wythoff's theorem's", () => {
+    const { vectors, law, test } = lawOf('(1,0) (0,1) (1,1) (2,2)');
+    expect(law.diagonal).toMatchObject({ kind: 'list', list: [0], cycle: { from: 1, period: 1, residues: [] } });
+    for (const state of [[10n ** 18n, 10n ** 18n + 7n], [10n ** 18n + 3n, 10n ** 18n + 3n]] as BigPair[]) {
+      expect(sorted(targetsOf(pairLawMoves(law, test, state, vectors))), key(state)).toEqual(sorted(wythoffWinningMoves(state[0], state[1])));
+    }
   });
 });
 

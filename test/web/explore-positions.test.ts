@@ -15,6 +15,7 @@ import type { Request } from '../../src/core/analyse.js';
 import type { PositionReport } from '../../src/core/positions/position.js';
 import type { PositionView } from '../../src/web/engine/explore-protocol.js';
 import { formChoices } from '../../src/web/engine/form-ops.js';
+import { parseCode } from '../../src/core/rules/code.js';
 
 const context = { progress: () => {} };
 /** Each game the page's words and presets name: [word, its value] (a word's example, each preset of the form). */
@@ -49,5 +50,15 @@ describe('positions in the explore view, for every rule word the page takes', ()
       expect(page.nimSum, label).toBe(cli.nimSum === null ? null : String(cli.nimSum));
       expect(page.moveCount, label).toBe(String(cli.winningMoveCount ?? BigInt(cli.winningMoves.length)));
     }
+  });
+
+  it("a heap with more winning moves than a list holds shows 10 of them, and the other heaps' moves after (0.A7: 10^12 2 6)", async () => {
+    const pairs = [['code', '0.A7'], ['position', '1000000000000 2 6']] as const;
+    const page = (await exploreOps.position!({ pairs, origin: null, lang: 'en' }, context)) as PositionView;
+    const cli = (await analyseAsync({ game: { rule: { kind: 'take-and-break', code: parseCode('0.A7') } }, position: ['1000000000000', '2', '6'] })) as PositionReport<bigint>;
+    expect(cli.cutHeaps).toEqual([{ component: 1, count: cli.winningMoveCount! - 2n, listed: 10_000 }]);
+    expect(page.moves.map((m) => m.component)).toEqual([...Array(10).fill(1), 3, 3]);
+    expect(page.moves.slice(10).map((m) => m.to)).toEqual(cli.winningMoves.filter((m) => m.component === 3).map((m) => m.to.map(String)));
+    expect(page.moveCount).toBe(String(cli.winningMoveCount));
   });
 });

@@ -208,6 +208,20 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
     await check();
   });
 
+  it('says why G(n) = v for a heap past 2^53 (--at 10^18 + 7 in Kayles): its options grouped by value, one row a value, the mex marked', async () => {
+    const { page, check } = await watchedTab(browser, 1280, 900);
+    await page.goto(fileUrl('?lang=en', '#preset=kayles&at=1000000000000000007'));
+    await settled(page);
+    await page.getByRole('button', { name: 'G(1000000000000000007) = 7: why?' }).click();
+    await expect.poll(() => page.locator('#why-heading').textContent()).toBe('Why G(1000000000000000007) = 7');
+    // Kayles' values are at most 8, so its splits reach values 0..15: 13 of them (test/web/big-heaps.test.ts counts each by residue).
+    expect(await page.locator('#why-table tbody tr').count()).toBe(13);
+    expect(await page.locator('#why-strip .mex').textContent()).toBe('7mex');
+    expect(await page.locator('#why-note').textContent()).toContain('A heap of 1000000000000000007 has 1,000,000,000,000,000,007 options, too many to list');
+    expect(await page.locator('#why-table tbody tr').first().locator('th').textContent()).toBe('5 + 1000000000000000001 (one of 250,000,000,000,000,005 options of this value)');
+    await check();
+  });
+
   it('explores a game on a graph, loopy too: --graph NAME with its edge list in the rule-file box, as the CLI answers it', async () => {
     const { page, check } = await watchedTab(browser, 1280, 900);
     const edges = 'a b\nb a\nc a\nd c\nd e\n';

@@ -10,6 +10,7 @@
  * recurrence's terms are listed up to 2^63 - 1 and searched.
  */
 import type { EmitLanguage, PairLawModel, SequenceLaw, StartLawModel } from './model.js';
+import type { DiagonalList } from './models.js';
 import { comment, headerLines, numberLines } from './source.js';
 import { integerSqrt } from '../theorems/integer-root.js';
 
@@ -64,6 +65,32 @@ export function renderLaw(model: LawModel, language: EmitLanguage): string {
   }
 }
 
+/** A language's words for the diagonal's cycle: equality, or, and, and a number literal. */
+interface CycleSyntax {
+  readonly eq: string;
+  readonly or: string;
+  readonly and: string;
+  number(v: bigint): string;
+}
+
+const CYCLE_SYNTAX = {
+  python: { eq: '==', or: 'or', and: 'and', number: (v: bigint) => String(v) },
+  javascript: { eq: '===', or: '||', and: '&&', number: (v: bigint) => `${v}n` },
+  java: { eq: '==', or: '||', and: '&&', number: (v: bigint) => `${v}L` },
+  c: { eq: '==', or: '||', and: '&&', number: (v: bigint) => `${v}LL` },
+} satisfies Record<string, CycleSyntax>;
+
+/** The diagonal's test when a cycle goes on past its list: the cells before the cycle, or x >= from with x mod period among the residues. */
+function cycleTest(diagonal: DiagonalList, syntax: CycleSyntax): string | null {
+  const cycle = diagonal.cycle;
+  // A list that simply ends is its own test (nothing past it), written as before.
+  if (!cycle || cycle.residues.length === 0) return null;
+  const { eq, or, and, number } = syntax;
+  const before = diagonal.list.filter((v) => v < cycle.from).map((v) => `x ${eq} ${number(v)}`);
+  const residues = cycle.residues.map((r) => `x % ${number(cycle.period)} ${eq} ${number(r)}`);
+  return [...before, `(x >= ${number(cycle.from)} ${and} (${residues.join(` ${or} `)}))`].join(` ${or} `);
+}
+
 // ---------------------------------------------------------------- Python
 
 function pySide(name: string, law: SequenceLaw): string {
@@ -84,7 +111,7 @@ function python(model: LawModel): string {
     return out + `def is_p(n):\n    """Whether a start heap of n is lost for the first player (observed law)."""\n    return _index_a(n) != 0\n`;
   }
   out += pySide('a', model.a) + (model.b ? pySide('b', model.b) : '');
-  const diagonal = model.diagonal.kind === 'progression' ? (model.diagonal.step === 0n ? `x == ${model.diagonal.start}` : `x >= ${model.diagonal.start} and (x - ${model.diagonal.start}) % ${model.diagonal.step} == 0`) : `x in (${model.diagonal.list.join(', ')}${model.diagonal.list.length === 1 ? ',' : ''})`;
+  const diagonal = (model.diagonal.kind === 'list' && cycleTest(model.diagonal, CYCLE_SYNTAX.python)) || (model.diagonal.kind === 'progression' ? (model.diagonal.step === 0n ? `x == ${model.diagonal.start}` : `x >= ${model.diagonal.start} and (x - ${model.diagonal.start}) % ${model.diagonal.step} == 0`) : `x in (${model.diagonal.list.join(', ')}${model.diagonal.list.length === 1 ? ',' : ''})`);
   const pair = model.difference !== null
     ? `    if (y - x) % ${model.difference}:\n        return False\n    return _term_a((y - x) // ${model.difference}) == x\n`
     : model.bIncreasing
@@ -117,7 +144,7 @@ function javascript(model: LawModel): string {
     return out + `/** Whether a start heap of n is lost for the first player (observed law). */\nfunction isP(n) {\n  return indexA(BigInt(n)) !== 0n;\n}\n`;
   }
   out += jsSide('a', model.a) + (model.b ? jsSide('b', model.b) : '');
-  const diagonal = model.diagonal.kind === 'progression' ? (model.diagonal.step === 0n ? `x === ${model.diagonal.start}n` : `x >= ${model.diagonal.start}n && (x - ${model.diagonal.start}n) % ${model.diagonal.step}n === 0n`) : `[${model.diagonal.list.map((v) => `${v}n`).join(', ')}].includes(x)`;
+  const diagonal = (model.diagonal.kind === 'list' && cycleTest(model.diagonal, CYCLE_SYNTAX.javascript)) || (model.diagonal.kind === 'progression' ? (model.diagonal.step === 0n ? `x === ${model.diagonal.start}n` : `x >= ${model.diagonal.start}n && (x - ${model.diagonal.start}n) % ${model.diagonal.step}n === 0n`) : `[${model.diagonal.list.map((v) => `${v}n`).join(', ')}].includes(x)`);
   const pair = model.difference !== null
     ? `  if ((y - x) % ${model.difference}n !== 0n) return false;\n  return termA((y - x) / ${model.difference}n) === x;\n`
     : model.bIncreasing
@@ -150,7 +177,7 @@ function java(model: LawModel): string {
     return out + `    /** Whether a start heap of n is lost for the first player (observed law). */\n    static boolean isP(long n) {\n        return indexA(n).signum() != 0;\n    }\n}\n`;
   }
   out += javaSide('a', model.a) + (model.b ? javaSide('b', model.b) : '');
-  const diagonal = model.diagonal.kind === 'progression' ? (model.diagonal.step === 0n ? `x == ${model.diagonal.start}L` : `x >= ${model.diagonal.start}L && (x - ${model.diagonal.start}L) % ${model.diagonal.step}L == 0`) : `java.util.Arrays.asList(${model.diagonal.list.map((v) => `${v}L`).join(', ')}).contains(x)`;
+  const diagonal = (model.diagonal.kind === 'list' && cycleTest(model.diagonal, CYCLE_SYNTAX.java)) || (model.diagonal.kind === 'progression' ? (model.diagonal.step === 0n ? `x == ${model.diagonal.start}L` : `x >= ${model.diagonal.start}L && (x - ${model.diagonal.start}L) % ${model.diagonal.step}L == 0`) : `java.util.Arrays.asList(${model.diagonal.list.map((v) => `${v}L`).join(', ')}).contains(x)`);
   const pair = model.difference !== null
     ? `        if ((y - x) % ${model.difference}L != 0) return false;\n        return termA(${B}.valueOf((y - x) / ${model.difference}L)).equals(${B}.valueOf(x));\n`
     : model.bIncreasing
@@ -191,7 +218,7 @@ function cFamily(model: LawModel, language: EmitLanguage): string {
     return out + `/* 1 when a start heap of n is lost for the first player (observed law), 0 when not, -1 when undecided. */\nint is_p(long long n) {\n    sg_i128 k = index_a(n);\n    return k < 0 ? -1 : k != 0;\n}\n`;
   }
   out += cSide('a', model.a) + (model.b ? cSide('b', model.b) : '');
-  const diagonal = model.diagonal.kind === 'progression' ? (model.diagonal.step === 0n ? `x == ${model.diagonal.start}LL` : `x >= ${model.diagonal.start}LL && (x - ${model.diagonal.start}LL) % ${model.diagonal.step}LL == 0`) : model.diagonal.list.map((v) => `x == ${v}LL`).join(' || ') || '0';
+  const diagonal = (model.diagonal.kind === 'list' && cycleTest(model.diagonal, CYCLE_SYNTAX.c)) || (model.diagonal.kind === 'progression' ? (model.diagonal.step === 0n ? `x == ${model.diagonal.start}LL` : `x >= ${model.diagonal.start}LL && (x - ${model.diagonal.start}LL) % ${model.diagonal.step}LL == 0`) : model.diagonal.list.map((v) => `x == ${v}LL`).join(' || ') || '0');
   const pair = model.difference !== null
     ? `    if ((y - x) % ${model.difference}LL != 0) return 0;\n    sg_i128 t = term_a((y - x) / ${model.difference}LL);\n    return t < 0 ? -1 : t == x;\n`
     : model.bIncreasing

@@ -18,10 +18,11 @@ import type { Exploration } from '../heap/explore.js';
 import { kindOf, ruleText, type AnalysisResult, type GameSpec } from '../kinds/registry.js';
 import { LARGEST_SIGNED, LARGEST_UNSIGNED, emitRefusal } from './limits.js';
 import { MOST_TABLE_PARTS } from '../heap/option-table.js';
-import { EMIT_LANGUAGES, type StartMovesTable, type CappedNimModel, type CodeModel, type EmitHeader, type EmitLanguage, type EmitModel, type HeapCycleModel, type ModulusModel, type PairLawModel, type SequenceLaw, type StartLawModel, type WythoffModel } from './models.js';
+import { EMIT_LANGUAGES, type StartMovesTable, type CappedNimModel, type CodeModel, type DiagonalList, type EmitHeader, type EmitLanguage, type EmitModel, type HeapCycleModel, type ModulusModel, type PairLawModel, type SequenceLaw, type StartLawModel, type WythoffModel } from './models.js';
 export * from './models.js';
 import type { BeattyLaw, Quadratic } from '../laws/beatty.js';
 import type { Recurrence } from '../laws/sequence-law.js';
+import type { DiagonalLaw } from '../laws/pair-law.js';
 import type { GridExploration } from '../kinds/two-pile/grid.js';
 import type { CappedHeapExploration } from '../kinds/capped-heap/explore-capped.js';
 
@@ -213,6 +214,13 @@ function startMovesTable(result: CappedHeapExploration): StartMovesTable {
   return { upTo: at.length - 2, at: Uint32Array.from(at), takes: Uint32Array.from(takes), caps: Uint32Array.from(caps) };
 }
 
+/** A diagonal listed over the table, with the cycle seen on it (so the program answers past the table as the CLI does). */
+function diagonalList(diagonal: Extract<DiagonalLaw, { kind: 'list' }>): DiagonalList {
+  const list = diagonal.list.map(BigInt);
+  const cycle = diagonal.cycle;
+  return cycle ? { kind: 'list', list, cycle: { from: BigInt(cycle.from), period: BigInt(cycle.period), residues: cycle.residues.map(BigInt) } } : { kind: 'list', list };
+}
+
 function pairModel(result: GridExploration, header: (grounds: string[]) => EmitHeader, options: EmitOptions): PairLawModel {
   const law = result.law;
   if (!law) throw refuse(`no law of the P-positions was recognised over the table (x, y <= ${result.max}), so there is nothing to write`);
@@ -224,7 +232,7 @@ function pairModel(result: GridExploration, header: (grounds: string[]) => EmitH
   if (!a || !(b || law.difference !== null)) throw refuse(`the law of the P-positions (${law.text}) is not one that can be written (each side a Beatty law or a growing recurrence)`);
   if (law.difference === null && !b!.increasing && !a.increasing) throw refuse(`neither side of the law (${law.text}) strictly increases, so a position's index is not determined by a pile`);
   const diagonal: PairLawModel['diagonal'] =
-    law.diagonal.kind === 'progression' ? { kind: 'progression', start: BigInt(law.diagonal.start), step: BigInt(law.diagonal.step) } : { kind: 'list', list: law.diagonal.list.map(BigInt) };
+    law.diagonal.kind === 'progression' ? { kind: 'progression', start: BigInt(law.diagonal.start), step: BigInt(law.diagonal.step) } : diagonalList(law.diagonal);
   return {
     kind: 'pair-law',
     header: header([`observed: ${law.text}: NOT proven (no theorem is implemented for this game; piles beyond the table may differ)`]),

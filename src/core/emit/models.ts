@@ -90,8 +90,15 @@ export interface PairLawModel {
   readonly bIncreasing: boolean;
   /** b_k - a_k = difference·k, when that holds. */
   readonly difference: bigint | null;
-  /** Diagonal P-positions (x, x): x = start + step·j for j >= 0 (step 0: x = start only), or a finite list. */
-  readonly diagonal: { readonly kind: 'progression'; readonly start: bigint; readonly step: bigint } | { readonly kind: 'list'; readonly list: readonly bigint[] };
+  /** Diagonal P-positions (x, x): x = start + step·j for j >= 0 (step 0: x = start only), or a list (past which a cycle goes on, where one was seen). */
+  readonly diagonal: { readonly kind: 'progression'; readonly start: bigint; readonly step: bigint } | DiagonalList;
+}
+
+/** The diagonal's P-positions as a list; with a cycle, x >= from is one exactly when x mod period is among the residues. */
+export interface DiagonalList {
+  readonly kind: 'list';
+  readonly list: readonly bigint[];
+  readonly cycle?: { readonly from: bigint; readonly period: bigint; readonly residues: readonly bigint[] };
 }
 
 /**

@@ -10,9 +10,24 @@
 import { recogniseBeatty, shiftedLaw, type BeattyLaw } from './beatty.js';
 import { findRecurrence, recurrenceText, type Recurrence } from './sequence-law.js';
 import { english, type Translate } from '../i18n/index.js';
+import { observeCycle } from './observed.js';
 
-/** The P-positions (x, x) on the diagonal: evenly spaced x = start + step·j for j = 0..count−1, or a list. */
-export type DiagonalLaw = { readonly kind: 'progression'; readonly start: number; readonly step: number; readonly count: number } | { readonly kind: 'list'; readonly list: readonly number[] };
+/**
+ * Which (x, x) with x >= from are P-positions: those with x mod period in
+ * residues (none: the list ends). Seen over the whole diagonal of the table,
+ * the repeating part holding at least three periods and a third of it.
+ */
+export interface DiagonalCycle {
+  readonly from: number;
+  readonly period: number;
+  readonly residues: readonly number[];
+}
+
+/**
+ * The P-positions (x, x) on the diagonal: evenly spaced x = start + step·j for j = 0..count−1, or a list (with the
+ * cycle the list follows, where one is seen: the law past the table).
+ */
+export type DiagonalLaw = { readonly kind: 'progression'; readonly start: number; readonly step: number; readonly count: number } | { readonly kind: 'list'; readonly list: readonly number[]; readonly cycle?: DiagonalCycle };
 
 /** The law seen in a two-pile game's P-positions (a Beatty pair, a diagonal), observed only. */
 export interface PairLaw {
@@ -35,14 +50,25 @@ export interface PairLaw {
   readonly text: string;
 }
 
-/** Diagonal P-positions (x, x) as a progression when they are evenly spaced (three or more), else as a list. */
-function diagonalLaw(xs: readonly number[]): DiagonalLaw {
+/**
+ * Diagonal P-positions (x, x), x <= max, as a progression when they are evenly spaced (three or more), else as a
+ * list, with the cycle of the diagonal's outcomes when one is seen (observed as a heap's values are: observeCycle).
+ */
+function diagonalLaw(xs: readonly number[], max: number): DiagonalLaw {
   const step = xs.length >= 3 ? xs[1]! - xs[0]! : 0;
   if (step > 0 && xs.every((x, j) => x === xs[0]! + step * j)) return { kind: 'progression', start: xs[0]!, step, count: xs.length };
-  return { kind: 'list', list: xs };
+  const isP = new Uint8Array(max + 1);
+  for (const x of xs) isP[x] = 1;
+  const seen = observeCycle(isP, max + 1, { allowSaltus: false });
+  if (!seen) return { kind: 'list', list: xs };
+  const { preperiod: from, period } = seen;
+  const residues = [...new Set(xs.filter((x) => x >= from).map((x) => x % period))].sort((a, b) => a - b);
+  return { kind: 'list', list: xs, cycle: { from, period, residues } };
 }
 
 const DIAGONAL_LISTED = 8;
+
+const cellsText = (xs: readonly number[]) => xs.map((x) => `(${x}, ${x})`).join(', ');
 
 function diagonalText(law: DiagonalLaw, t: Translate): string {
   if (law.kind === 'progression') {
@@ -50,8 +76,17 @@ function diagonalText(law: DiagonalLaw, t: Translate): string {
     return t('law.diagonal.progression', { x, last: law.count - 1 });
   }
   if (law.list.length === 0) return t('law.diagonal.none');
-  if (law.list.length <= DIAGONAL_LISTED) return law.list.map((x) => `(${x}, ${x})`).join(', ');
-  return t('law.diagonal.many', { count: law.list.length, first: law.list.slice(0, 4).map((x) => `(${x}, ${x})`).join(', ') });
+  // A short list that simply ends reads as itself; a cycle is said with the cells before it.
+  const cycle = law.cycle;
+  if (law.list.length <= DIAGONAL_LISTED && (!cycle || cycle.residues.length === 0)) return cellsText(law.list);
+  if (!cycle) return t('law.diagonal.many', { count: law.list.length, first: cellsText(law.list.slice(0, 4)) });
+  if (cycle.residues.length === 0) return t('law.diagonal.ends', { count: law.list.length, last: law.list[law.list.length - 1]!, first: cellsText(law.list.slice(0, 4)) });
+  const before = law.list.filter((x) => x < cycle.from);
+  const residues = cycle.residues.join(', ');
+  const repeating = cycle.from === 0 ? t('law.diagonal.residues', { residues, period: cycle.period }) : t('law.diagonal.cycle', { residues, period: cycle.period, from: cycle.from });
+  if (before.length === 0) return repeating;
+  const listed = before.length <= DIAGONAL_LISTED ? cellsText(before) : t('law.diagonal.before', { count: before.length, from: cycle.from, first: cellsText(before.slice(0, 4)) });
+  return t('law.diagonal.and', { listed, repeating });
 }
 
 /**
@@ -66,7 +101,7 @@ export function recognisePairLaw(pPositions: readonly (readonly [number, number]
   const above = pPositions.filter(([x, y]) => x > y);
   const mirrorKeys = new Set(below.map(([x, y]) => `${y},${x}`));
   const mirrored = above.length === below.length && above.every(([x, y]) => mirrorKeys.has(`${x},${y}`));
-  const diagonal = diagonalLaw(pPositions.filter(([x, y]) => x === y).map(([x]) => x).sort((a, b) => a - b));
+  const diagonal = diagonalLaw(pPositions.filter(([x, y]) => x === y).map(([x]) => x).sort((a, b) => a - b), max);
   const a = below.map(([x]) => x);
   const b = below.map(([, y]) => y);
   const c = b[0]! - a[0]!;

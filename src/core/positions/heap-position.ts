@@ -5,14 +5,15 @@
  * size. Two passes over the heaps: the values and the nim-sum, then the
  * winning moves from each heap's options that reach the value the nim-sum
  * asks for (every one, not only those below the heap's value): all counted
- * within a budget of option checks, the first WINNING_MOVES_LISTED listed.
+ * within a budget of option checks, the first WINNING_MOVES_LISTED listed, of
+ * each heap that has more (its own list), and of the other heaps together.
  * Misère play: Bouton's rule for Nim; the misère quotient or the tame rule
  * (src/core/misere/) where they apply; an exhaustive search for the rest. Both run as generators that yield after each heap (or position
  * searched), for the driver.
  */
 import type { Exploration } from '../heap/explore.js';
 import type { Ground } from '../laws/ground.js';
-import { WINNING_MOVES_LISTED, type Component, type Move, type PositionReport } from './position.js';
+import { WINNING_MOVES_LISTED, type Component, type CutHeap, type Move, type PositionReport } from './position.js';
 import { compareParts, type OptionsWithValue } from '../heap/heap-options.js';
 import type { HeapMoves } from '../heap/heap-kind.js';
 import { boutonOutcome, checkMisereSize, MISERE_STATE_LIMIT, misereSearch, splitDescendants, sumOptions } from './misere.js';
@@ -131,6 +132,10 @@ function* heapPositionSteps(x: Exploration, rule: HeapMoves, heaps: HeapList, mi
   const unlisted: string[] = [];
   let unlistedHeaps = 0;
   let unlistedComponent: number | undefined;
+  // A heap with more winning moves than a list holds lists its first WINNING_MOVES_LISTED on its own (the first
+  // CUT_HEAPS_LISTED such heaps), so the other heaps' moves, which share one list of that many, are listed too.
+  const cutHeaps: CutHeap[] = [];
+  let shared = 0;
   if (nimSum !== 0n) {
     const remembered = new Map<bigint, OptionsWithValue>();
     let budget = OPTION_CHECKS;
@@ -139,7 +144,7 @@ function* heapPositionSteps(x: Exploration, rule: HeapMoves, heaps: HeapList, mi
     yield* eachHeap(heaps, (i, n) => {
       let found = remember ? remembered.get(n) : undefined;
       if (!found) {
-        found = rule.withValue(x, n, x.valueAt(n) ^ nimSum, WINNING_MOVES_LISTED - winningMoves.length, budget);
+        found = rule.withValue(x, n, x.valueAt(n) ^ nimSum, WINNING_MOVES_LISTED, budget);
         if ('work' in found) budget -= found.work;
         if (remember && remembered.size < REMEMBERED_SIZES) remembered.set(n, found);
       }
@@ -149,15 +154,23 @@ function* heapPositionSteps(x: Exploration, rule: HeapMoves, heaps: HeapList, mi
         return;
       }
       count += found.count;
-      for (const o of found.options) {
-        if (winningMoves.length >= WINNING_MOVES_LISTED) break;
-        winningMoves.push({ component: i + 1, from: n, to: o.to, take: o.take });
-      }
+      const cut = found.count > BigInt(WINNING_MOVES_LISTED);
+      const room = cut ? (cutHeaps.length < CUT_HEAPS_LISTED ? WINNING_MOVES_LISTED : 0) : WINNING_MOVES_LISTED - shared;
+      const listed = Math.min(room, found.options.length);
+      for (const o of found.options.slice(0, listed)) winningMoves.push({ component: i + 1, from: n, to: o.to, take: o.take });
+      if (cut) cutHeaps.push({ component: i + 1, count: found.count, listed });
+      else shared += listed;
     });
   }
   const movesNotListed = unlistedHeaps === 0 ? null : unlistedWords(unlisted, unlistedHeaps);
-  return { ...base, nimSum, outcome: nimSum === 0n ? 'P' : 'N', winningMoves, movesNotListed, ...counted(), ...(unlistedComponent !== undefined && { unlistedComponent }) };
+  // Where no heap was cut the list is the one shared list, as it always was.
+  const cuts = cutHeaps.length > 0 && winningMoves.length > WINNING_MOVES_LISTED ? { cutHeaps: cutHeaps.slice(0, CUT_HEAPS_NAMED) } : {};
+  return { ...base, nimSum, outcome: nimSum === 0n ? 'P' : 'N', winningMoves, movesNotListed, ...counted(), ...cuts, ...(unlistedComponent !== undefined && { unlistedComponent }) };
 }
+
+/** Heaps with more winning moves than a list holds that list their first moves on their own; and that the report names. */
+const CUT_HEAPS_LISTED = 8;
+const CUT_HEAPS_NAMED = 64;
 
 /** Heaps whose moves could not be listed that a report names (the rest are counted). */
 const UNLISTED_NAMED = 3;

@@ -98,6 +98,16 @@ function beattyOnLine(u: BeattyLaw, v: BeattyLaw, [x, y]: BigPair, line: MoveLin
   return out;
 }
 
+/** The cells (t, t), t = start + step·j >= start, below x and at or above `lowest`; or why there are too many to name. */
+function progressionCells(start: bigint, step: bigint, lowest: bigint, x: bigint, line: MoveLine): BigPair[] | string {
+  const first = lowest <= start ? 0n : (lowest - start + step - 1n) / step;
+  const lastJ = x <= start ? -1n : (x - 1n - start) / step;
+  if (lastJ - first + 1n > BigInt(MOST_SCANNED)) return `the law's diagonal meets the move ${lineText(line)} at more than ${formatCount(MOST_SCANNED)} cells`;
+  const out: BigPair[] = [];
+  for (let j = first; j <= lastJ; j++) out.push([start + step * j, start + step * j]);
+  return out;
+}
+
 /** The diagonal cells (t, t) on the line. */
 function diagonalOnLine(law: PairLaw, state: BigPair, line: MoveLine, most: bigint): BigPair[] | string {
   const [x, y] = state;
@@ -108,15 +118,21 @@ function diagonalOnLine(law: PairLaw, state: BigPair, line: MoveLine, most: bigi
   }
   if (x !== y) return [];
   const { diagonal } = law;
-  if (diagonal.kind === 'list') return diagonal.list.map((t): BigPair => [BigInt(t), BigInt(t)]);
   // The progression start + step·j below x, as far as the line reaches.
-  const [start, step] = [BigInt(diagonal.start), BigInt(diagonal.step)];
   const lowest = x - most * dx;
-  const first = lowest <= start ? 0n : (lowest - start + step - 1n) / step;
-  const lastJ = x <= start ? -1n : (x - 1n - start) / step;
-  if (lastJ - first + 1n > BigInt(MOST_SCANNED)) return `the law's diagonal meets the move ${lineText(line)} at more than ${formatCount(MOST_SCANNED)} cells`;
-  const out: BigPair[] = [];
-  for (let j = first; j <= lastJ; j++) out.push([start + step * j, start + step * j]);
+  if (diagonal.kind === 'progression') return progressionCells(BigInt(diagonal.start), BigInt(diagonal.step), lowest, x, line);
+  const out: BigPair[] = diagonal.list.map((t): BigPair => [BigInt(t), BigInt(t)]);
+  const cycle = diagonal.cycle;
+  // Past the table, the cycle's residues: one progression each, from the first t past the table.
+  const upTo = BigInt(law.upTo);
+  if (!cycle || x <= upTo + 1n) return out;
+  const period = BigInt(cycle.period);
+  for (const r of cycle.residues) {
+    const start = upTo + 1n + ((BigInt(r) - upTo - 1n) % period + period) % period;
+    const cells = progressionCells(start, period, lowest, x, line);
+    if (typeof cells === 'string') return cells;
+    out.push(...cells);
+  }
   return out;
 }
 

@@ -35,14 +35,19 @@ function isLawPair(a: BeattyLaw, b: BeattyLaw, x: bigint, y: bigint): boolean {
  * The law's test of a state: true for a P-position, false for an
  * N-position, null where the law says nothing (pairs x > y of a game whose
  * P-positions there are not the mirror images; a diagonal that is not a
- * progression). Null as a whole when a_k or b_k follow no Beatty law.
+ * progression or a cycle). Null as a whole when a_k or b_k follow no Beatty law.
  */
 export function pairLawTest(law: PairLaw): ((state: BigPair) => boolean | null) | null {
   const { a, b, diagonal } = law;
   if (!a || !b || a.counterexample !== null || b.counterexample !== null) return null;
   const upTo = BigInt(law.upTo);
   const onDiagonal = (x: bigint): boolean | null => {
-    if (diagonal.kind === 'list') return x <= upTo ? diagonal.list.includes(Number(x)) : null;
+    if (diagonal.kind === 'list') {
+      if (x <= upTo) return diagonal.list.includes(Number(x));
+      // Past the table: the cycle the list was seen to follow (from <= upTo < x), or nothing said.
+      const cycle = diagonal.cycle;
+      return cycle ? cycle.residues.includes(Number(x % BigInt(cycle.period))) : null;
+    }
     const [start, step, last] = [BigInt(diagonal.start), BigInt(diagonal.step), BigInt(diagonal.start + diagonal.step * (diagonal.count - 1))];
     // A progression that ends inside the table has no more terms; one that runs to its edge goes on.
     if (x > last && last + step <= upTo) return false;

@@ -25,7 +25,14 @@ export interface Component<S> {
   readonly ground: Ground;
 }
 
-/** Winning moves listed at most (the report counts them all where it can). */
+/** A component whose winning moves are more than a list holds: how many, and how many of them are listed. */
+export interface CutHeap {
+  readonly component: number;
+  readonly count: bigint;
+  readonly listed: number;
+}
+
+/** Winning moves listed at most: of a heap that has more, on its own; of the other heaps, together (the report counts them all where it can). */
 export const WINNING_MOVES_LISTED = 10_000;
 
 /** A position's answer: each component's value and ground, the nim-sum, the outcome, and the winning moves. */
@@ -48,6 +55,11 @@ export interface PositionReport<S> {
   readonly winningMoves: readonly Move<S>[];
   /** Winning moves that could not be listed, and why (too many options to look through). */
   readonly movesNotListed: string | null;
+  /**
+   * Heaps (the first of them) with more winning moves than WINNING_MOVES_LISTED, each of which lists its first that many
+   * on its own while the other heaps' moves share one list of that many; present only when the list holds more than that.
+   */
+  readonly cutHeaps?: readonly CutHeap[];
   /** The first component whose winning moves could not be looked through (those listed are the other components'), if any. */
   readonly unlistedComponent?: number;
   /** How a state is written (3, 3:5, {"edges":...}). */
@@ -62,4 +74,20 @@ export function compareMoves<S>(key: (s: S) => string): (a: Move<S>, b: Move<S>)
     a.component - b.component ||
     (a.take !== null && b.take !== null ? (a.take < b.take ? -1 : a.take > b.take ? 1 : 0) : 0) ||
     (a.to.map(key).join(' ') < b.to.map(key).join(' ') ? -1 : a.to.map(key).join(' ') > b.to.map(key).join(' ') ? 1 : 0);
+}
+
+/** Moves a view shows of a heap whose moves are listed apart (more than a list holds), so the other heaps' moves are seen too. */
+export const CUT_HEAP_SHOWN = 10;
+
+/** The first `most` winning moves a view shows: of a heap listed apart (cutHeaps), at most CUT_HEAP_SHOWN. */
+export function shownMoves<S>(p: PositionReport<S>, most: number): readonly Move<S>[] {
+  if (!p.cutHeaps) return p.winningMoves.slice(0, most);
+  const cut = new Set(p.cutHeaps.map((h) => h.component));
+  const perHeap = new Map<number, number>();
+  const shown = p.winningMoves.filter((move) => {
+    const seen = perHeap.get(move.component) ?? 0;
+    perHeap.set(move.component, seen + 1);
+    return !cut.has(move.component) || seen < CUT_HEAP_SHOWN;
+  });
+  return shown.slice(0, most);
 }

@@ -5,7 +5,7 @@
  * `download` writes it with the CLI's own writers (CSV, JSON, the --plot picture).
  */
 import { analyse } from '../../core/analyse.js';
-import { explainValue } from '../../core/heap/explain.js';
+import { explainGrouped, explainValue } from '../../core/heap/explain.js';
 import { drive } from '../../core/driver.js';
 import { InputError, says, saying } from '../../core/errors.js';
 import type { Exploration } from '../../core/heap/explore.js';
@@ -22,7 +22,7 @@ import { writeGridCsv, writeGridJson } from '../../report/grid-report.js';
 import { writeCappedHeapCsv, writeCappedHeapJson } from '../../report/capped-heap-report.js';
 import { renderSequencePlot } from '../../pictures/sequence-plot.js';
 import { sequencePlotOf } from '../../pictures/from-summary.js';
-import type { DownloadFormat, ExploreProgress, ExploreView, GraphView, GridView, HeapView, MisereView, Pairs, PositionView, StateExplanation } from './explore-protocol.js';
+import type { DownloadFormat, ExploreProgress, ExploreView, GraphView, GridView, GroupedExplanationView, HeapView, MisereView, Pairs, PositionView, StateExplanation } from './explore-protocol.js';
 import { heapGrounds } from '../../core/heap/heap-ground.js';
 import type { Request } from '../../core/analyse.js';
 import type { MisereTable } from '../../core/positions/misere-table.js';
@@ -34,7 +34,7 @@ import { graphCounts } from '../../core/kinds/graph/report.js';
 import { valueText, vertexOutcome } from '../../core/kinds/graph/vertex-outcome.js';
 import { quadraticValue } from '../../core/laws/beatty.js';
 import { positionOf, requestOf } from './explore-request.js';
-import type { PositionReport } from '../../core/positions/position.js';
+import { shownMoves, type PositionReport } from '../../core/positions/position.js';
 import { groundText, hintMoves, hintParagraphs, positionWords, type Wordable } from '../../core/play/words.js';
 import { translator, type Lang } from '../../core/i18n/index.js';
 import { setModuleOrigin } from './module-sandbox.js';
@@ -175,7 +175,9 @@ function positionView(report: PositionReport<unknown>, rule: GameRule, lang: Lan
   const heaps = Boolean(kindOf(rule).heap);
   const game: Wordable<unknown> = { noun: noun ?? (heaps ? 'heap' : 'component'), heaps, nim: false, show: report.show };
   const states = report.components.map((c) => c.state);
-  const listed = hintMoves(t, game, report, POSITION_MOVES);
+  // A heap listed apart (more moves than a list holds) shows a few, so the other heaps' moves are shown too.
+  const shown = report.cutHeaps ? { ...report, winningMoves: shownMoves(report, POSITION_MOVES) } : report;
+  const listed = hintMoves(t, game, shown, POSITION_MOVES);
   return {
     rule: report.rule,
     position: states.map((s) => report.show(s)),
@@ -184,7 +186,7 @@ function positionView(report: PositionReport<unknown>, rule: GameRule, lang: Lan
     outcome: report.outcome,
     paragraphs: hintParagraphs(t, game, report),
     grounds: [...new Set(report.components.map((c) => groundText(t, c.ground)))],
-    moves: report.winningMoves.slice(0, POSITION_MOVES).map((m, i) => ({
+    moves: shown.winningMoves.slice(0, POSITION_MOVES).map((m, i) => ({
       words: listed!.moves[i]!,
       after: positionWords(t, game, [...states.slice(0, m.component - 1), ...m.to, ...states.slice(m.component)]),
       component: m.component,
@@ -217,6 +219,21 @@ function atValues(x: Exploration, heaps: readonly bigint[], lang: Lang): HeapVie
     const value = x.valueAt(n);
     return { n: String(n), value: String(value), outcome: value === 0n ? 'P' : 'N', ground: groundText(t, groundOf(n)) };
   });
+}
+
+/** A heap past the computed values, explained by its options grouped by value (the values of what they leave come from the period). */
+function groupedView(x: Exploration, n: bigint, lang: Lang): GroupedExplanationView {
+  const why = explainGrouped(x, x.game.rule as GameRule, n);
+  return {
+    grouped: true,
+    n: String(n),
+    value: why.value,
+    count: String(why.count),
+    groups: why.groups.map((g) => ({ value: g.value, count: String(g.count), witness: g.witness.map(String), witnessValues: g.witness.map((m) => Number(x.valueAt(m))) })),
+    reached: why.reached,
+    every: why.every,
+    ground: groundText(translator(lang), heapGrounds(x)(n)),
+  };
 }
 
 /** A sink that keeps what is written, as a Blob's parts. */
@@ -350,11 +367,16 @@ export const exploreOps: Record<string, Op> = {
     return out;
   },
 
-  /** Why heap n of the last heap table has its value: its options (the first EXPLAINED_OPTIONS), their values, the mex. */
-  async explain({ n }: { n: number }) {
+  /**
+   * Why heap n of the last heap table has its value: its options (the first EXPLAINED_OPTIONS), their values, the
+   * mex; past the computed values (a decimal: any size a period or theorem answers), its options grouped by value.
+   */
+  async explain({ n, lang = 'en' }: { n: number | string; lang?: Lang }) {
     const x = lastResult();
     if (x.shape !== 'heap') throw new Error('explain: not a heap table');
-    return explainValue(x.game.rule as GameRule, n, (m) => x.valueOf(m), EXPLAINED_OPTIONS);
+    const heap = BigInt(n);
+    if (heap < BigInt(x.values.length)) return explainValue(x.game.rule as GameRule, Number(heap), (m) => x.valueOf(m), EXPLAINED_OPTIONS);
+    return groupedView(x, heap, lang);
   },
 
   /**

@@ -137,6 +137,23 @@ export interface StateExplanation {
   readonly reached: readonly number[];
 }
 
+/**
+ * Why a heap past the computed table has its value (core/heap/explain.ts explainGrouped): its options grouped by
+ * value, each with how many options reach it and the first of them (decimals: heaps and counts pass 2^53), and the
+ * ground of the heap's value in the page's language.
+ */
+export interface GroupedExplanationView {
+  readonly grouped: true;
+  readonly n: string;
+  readonly value: number;
+  readonly count: string;
+  readonly groups: readonly { readonly value: number; readonly count: string; readonly witness: readonly string[]; readonly witnessValues: readonly number[] }[];
+  readonly reached: readonly number[];
+  /** Whether every value the options reach is given (else those up to G(n), all the mex needs). */
+  readonly every: boolean;
+  readonly ground: string;
+}
+
 export type DownloadFormat = 'csv' | 'json' | 'svg';
 
 /** What a game's kind lets the form ask: misère play (a table, positions: its kind's offer; null: none), a range of rows, --max; and whether it can be played. */

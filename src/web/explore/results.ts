@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../context.js';
 import { Cancelled } from '../engine/client.js';
-import type { DownloadFormat, ExploreView, StateExplanation } from '../engine/explore-protocol.js';
+import type { DownloadFormat, ExploreView, GroupedExplanationView, StateExplanation } from '../engine/explore-protocol.js';
 import type { Explanation } from '../../core/heap/explain.js';
 import { errorText } from '../error-text.js';
 import { formatNumber, h, scrollBox } from './dom.js';
@@ -13,7 +13,7 @@ import { heatmapSection } from './heatmap.js';
 import { plotSection } from './plot.js';
 import { graphSummary, gridSummary, heapSummary, memoryLawText, memorySummary, misereSummary, patternText, statesSummary } from './summary.js';
 import { graphTable, gridTable, heapTable, misereTable, statesTable, type StateWhy } from './table.js';
-import { heapWhy, stateWhy, whyPanel } from './why.js';
+import { groupedWhy, heapWhy, stateWhy, whyPanel } from './why.js';
 
 type Shape = ExploreView['shape'];
 type ViewOf<S extends Shape> = Extract<ExploreView, { shape: S }>;
@@ -22,7 +22,7 @@ type ViewOf<S extends Shape> = Extract<ExploreView, { shape: S }>;
 interface Tools {
   readonly context: AppContext;
   readonly showError: (message: string) => void;
-  heapWhy(): { panel: HTMLElement; show(n: number): void };
+  heapWhy(): { panel: HTMLElement; show(n: number | bigint): void };
   stateWhy(): StateWhy;
 }
 
@@ -36,7 +36,9 @@ const SHAPES: { readonly [S in Shape]: { readonly picture: boolean; sections(vie
       const cycle = p.kind === 'none' || p.preperiod === null || p.period === null ? null : { preperiod: p.preperiod, period: p.period };
       const fetchValues = (from: bigint, count: number) => engine.call<string[]>('values', { from: String(from), count }).result;
       const w = why();
-      return [atSection(view, t, lang), plotSection({ values: view.values, cycle, patternText: patternText(view, t), why: w.show }, t), heapTable(view, t, lang, fetchValues, w)];
+      // The engine explains a heap of any size (past the computed values, its options grouped by value).
+      const anySize = { ...w, anySize: true };
+      return [atSection(view, t, lang, w.show), plotSection({ values: view.values, cycle, patternText: patternText(view, t), why: w.show }, t), heapTable(view, t, lang, fetchValues, anySize)];
     },
   },
   grid: {
@@ -53,7 +55,7 @@ const SHAPES: { readonly [S in Shape]: { readonly picture: boolean; sections(vie
       const fetchValues = (from: bigint, count: number) => engine.call<string[]>('values', { from: String(from), count }).result;
       // Heap n's start position is the state the kind reads from `n` (a heap with memory: (n, n − 1)).
       const w = why();
-      const heap = { panel: w.panel, show: (n: number) => w.show(String(n)) };
+      const heap = { panel: w.panel, show: (n: number | bigint) => w.show(String(n)) };
       return [plotSection({ values: view.values, cycle: null, patternText: memoryLawText(view, t), why: heap.show }, t), heapTable(view, t, lang, fetchValues, heap)];
     },
   },
@@ -79,7 +81,12 @@ export function exploreResults(view: ExploreView, context: AppContext, showError
   const tools: Tools = {
     context,
     showError,
-    heapWhy: () => whyPanel(t, lang, async (n: number) => heapWhy(await engine.call<Explanation>('explain', { n }).result, t), onError),
+    heapWhy: () =>
+      whyPanel(t, lang, async (n: number | bigint) => {
+        // A heap past the computed values comes back grouped by value (its options are too many to list).
+        const why = await engine.call<Explanation | GroupedExplanationView>('explain', { n: String(n), lang }).result;
+        return 'grouped' in why ? groupedWhy(why, t, lang) : heapWhy(why, t);
+      }, onError),
     stateWhy: () => whyPanel(t, lang, async (state: string) => stateWhy(await engine.call<StateExplanation>('explainState', { state }).result, t), onError),
   };
   const shape = SHAPES[view.shape] as { picture: boolean; sections(view: ExploreView, tools: Tools): readonly (HTMLElement | null)[] };
@@ -90,9 +97,11 @@ export function exploreResults(view: ExploreView, context: AppContext, showError
 }
 
 /** `--at`'s heaps, each with its exact value, outcome and ground (null: none asked). */
-function atSection(view: ViewOf<'heap'>, t: AppContext['t'], lang: string): HTMLElement | null {
+function atSection(view: ViewOf<'heap'>, t: AppContext['t'], lang: string, why: (n: bigint) => void): HTMLElement | null {
   if (!view.at) return null;
-  const rows = view.at.map((a) => h('tr', { 'data-n': a.n, 'data-value': a.value }, h('th', { scope: 'row' }, formatNumber(a.n, lang)), h('td', {}, a.value), h('td', {}, a.outcome), h('td', {}, a.ground)));
+  // Each value is a button that says why the heap has it (a heap past the table: its options grouped by value).
+  const value = (a: { n: string; value: string }) => h('button', { type: 'button', class: 'why-button', 'aria-label': t('explore.why.button', { n: a.n, value: a.value }), onclick: () => why(BigInt(a.n)) }, a.value);
+  const rows = view.at.map((a) => h('tr', { 'data-n': a.n, 'data-value': a.value }, h('th', { scope: 'row' }, formatNumber(a.n, lang)), h('td', {}, value(a)), h('td', {}, a.outcome), h('td', {}, a.ground)));
   const head = h('tr', {}, ...[t('explore.misere.heap'), 'G(n)', t('explore.table.outcome'), t('explore.ground')].map((c) => h('th', { scope: 'col' }, c)));
   return h('section', { id: 'at-section', 'aria-labelledby': 'at-heading' }, h('h2', { id: 'at-heading' }, t('explore.at.heading')), scrollBox(h('table', { id: 'at-table', class: 'values' }, h('thead', {}, head), h('tbody', {}, ...rows)), t('explore.scroll')));
 }

@@ -14,8 +14,11 @@ export type FetchValues = (from: bigint, count: number) => Promise<readonly stri
 
 const PAGE_SIZES = [20, 50, 100] as const;
 
-/** `why`: asks why heap n has its value (the G(n) cells are then buttons), with the panel that answers, shown above the table. */
-export function heapTable(view: HeapView | MemoryView, t: Translate, language: string, fetchValues: FetchValues, why: { show(n: number): void; panel: HTMLElement } | null = null): HTMLElement {
+/**
+ * `why`: asks why heap n has its value (the G(n) cells are then buttons), with the panel that answers, shown above
+ * the table; `anySize`: it answers heaps past 2^53 too (else those cells are plain).
+ */
+export function heapTable(view: HeapView | MemoryView, t: Translate, language: string, fetchValues: FetchValues, why: { show(n: bigint): void; panel: HTMLElement; anySize?: boolean } | null = null): HTMLElement {
   const max = BigInt(view.max);
   // Only a cycle has a residue column (a theorem's pattern, Bash past 2^53, has no period).
   const pattern = view.shape === 'heap' && view.pattern.preperiod !== null && view.pattern.period !== null ? view.pattern : null;
@@ -79,7 +82,7 @@ export function heapTable(view: HeapView | MemoryView, t: Translate, language: s
           'tr',
           { class: p ? 'p' : undefined },
           h('th', { scope: 'row' }, String(n)),
-          h('td', {}, why && n <= BigInt(Number.MAX_SAFE_INTEGER) ? h('button', { type: 'button', class: 'why-button', 'aria-label': t('explore.why.button', { n: String(n), value }), onclick: () => why.show(Number(n)) }, value) : value),
+          h('td', {}, why && (why.anySize || n <= BigInt(Number.MAX_SAFE_INTEGER)) ? h('button', { type: 'button', class: 'why-button', 'aria-label': t('explore.why.button', { n: String(n), value }), onclick: () => why.show(n) }, value) : value),
           h('td', { title: t(p ? 'explore.outcome.P' : 'explore.outcome.N') }, p ? 'P' : 'N'),
           residue !== null ? h('td', {}, residue) : null,
           part !== null ? h('td', {}, part) : null,

@@ -7,7 +7,7 @@
  */
 import type { Translate } from '../../core/i18n/index.js';
 import type { Explanation } from '../../core/heap/explain.js';
-import type { StateExplanation } from '../engine/explore-protocol.js';
+import type { GroupedExplanationView, StateExplanation } from '../engine/explore-protocol.js';
 import { formatNumber, h, scrollBox } from './dom.js';
 
 /** What the panel shows, whatever was asked. */
@@ -66,6 +66,29 @@ export function heapWhy(why: Explanation, t: Translate): WhyShown {
     })),
     more: why.count - why.options.length,
     note: null,
+  };
+}
+
+/** A heap past the table, its options grouped by value (engine's groupedView), as the panel shows it: one row a value, with its first option and how many reach it. */
+export function groupedWhy(why: GroupedExplanationView, t: Translate, language: string): WhyShown {
+  const { n, value } = why;
+  const count = formatNumber(why.count, language);
+  return {
+    heading: t('explore.why.heading', { n, value }),
+    sentence: why.groups.length === 0 ? t('explore.why.none', { n }) : t('explore.why.because', { n, value, values: why.reached.join(', ') }),
+    value,
+    reached: why.reached,
+    optionHeader: t('explore.why.option'),
+    rows: why.groups.map((g) => {
+      const option = g.witness.length === 0 ? t('explore.why.nothing') : g.witness.join(' + ');
+      return {
+        option: g.count === '1' ? option : t('explore.why.witness', { option, count: formatNumber(g.count, language) }),
+        value: g.witness.length > 1 ? `${g.witness.map((m) => `G(${m})`).join(' ⊕ ')} = ${g.value}` : String(g.value),
+        p: g.value === 0,
+      };
+    }),
+    more: 0,
+    note: why.every ? t('explore.why.grouped', { n, count, ground: why.ground }) : t('explore.why.groupedToValue', { value, count, ground: why.ground }),
   };
 }
 

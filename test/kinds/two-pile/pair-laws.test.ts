@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runMain } from '../../helpers/in-process.js';
 import { bruteForceP } from '../../oracles/two-pile.js';
+import { recognisePairLaw } from '../../../src/core/laws/pair-law.js';
+import { pairLawTest } from '../../../src/core/positions/pair-law-position.js';
 
 /**
  * The law a two-pile report gives must account for every P-position of its
@@ -129,5 +131,26 @@ describe('a two-pile law accounts for every P-position of its table', () => {
     // The issue's case: no irrational slope where 3k − 1 fits (⌊k(1+2√6)/2⌋ gives 58 at k = 20, not 59).
     const long = (await report('(1,0) (0,1) (1,1)x2', 90)).law;
     expect(long.b).toMatchObject({ alpha: { p: 3, q: 0, r: 1 }, beta: { p: -1, q: 0, r: 1 } });
+  });
+});
+
+describe("a diagonal's cycle, read off the P-positions given (issue 45.3)", () => {
+  // The pairs (3k − 2, 3k − 1) and their mirror images, with a diagonal chosen here.
+  const pairs: [number, number][] = [];
+  for (let k = 1; 3 * k - 1 <= 255; k++) pairs.push([3 * k - 2, 3 * k - 1], [3 * k - 1, 3 * k - 2]);
+  const withDiagonal = (xs: readonly number[]) => recognisePairLaw([...pairs, ...xs.map((x): [number, number] => [x, x])], 255)!;
+  const diagonalWords = (xs: readonly number[]) => withDiagonal(xs).text.replace(/^.*on the diagonal /, '').replace(/ \(k = .*$/, '');
+  const range = (from: number, to: number, keep: (x: number) => boolean) => Array.from({ length: to - from + 1 }, (_, i) => from + i).filter(keep);
+
+  it('says the cycle, the cells before it, or that the list ends, and the law answers (t, t) past the table by it', () => {
+    expect(diagonalWords(range(0, 255, (x) => x % 5 === 2 || x % 5 === 3))).toBe('(x, x) for x ≡ 2, 3 (mod 5)');
+    const before = [...range(0, 9, () => true), ...range(10, 255, (x) => x % 7 === 1)];
+    expect(diagonalWords(before)).toBe('10 P-positions (x, x) with x < 10 (the first: (0, 0), (1, 1), (2, 2), (3, 3), …), and (x, x) for x >= 10 with x ≡ 1 (mod 7)');
+    expect(diagonalWords([0, 1, 2, 4, 5, 6, 8, 9, 10])).toBe('9 P-positions (x, x), none past x = 10 (the first: (0, 0), (1, 1), (2, 2), (4, 4), …)');
+    const test = pairLawTest(withDiagonal(before))!;
+    for (const t of [10n ** 18n, 10n ** 18n + 1n, 7n * 10n ** 17n + 1n, 3n]) expect(test([t, t]), String(t)).toBe(t < 10n || t % 7n === 1n);
+    expect(pairLawTest(withDiagonal([0, 1, 2, 4, 5, 6, 8, 9, 10]))!([10n ** 18n, 10n ** 18n])).toBe(false);
+    // A diagonal whose cells near the end break the pattern shows no cycle: nothing is said past the table.
+    expect(pairLawTest(withDiagonal([...range(0, 200, (x) => x % 4 === 0), 203, 250]))!([10n ** 18n, 10n ** 18n])).toBeNull();
   });
 });

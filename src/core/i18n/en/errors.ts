@@ -92,6 +92,8 @@ export const errors = {
   'error.explain.notHeap': '{rule} is not a heap game whose options are known here, so its values cannot be explained heap by heap',
   'error.explain.heap': '{heap} is not a heap size (a whole number 0 or more)',
   'error.explain.beyond': 'heap {heap} needs the values of heaps below it, and only {count} are given',
+  'error.explain.tooManyValues': 'heap {heap} (G = {value}): its options reach more values than the {most} grouped one by one',
+  'error.explain.notGrouped': 'the options of heap {heap} cannot be grouped by value: {reason}',
   'error.theory.notHeap': '{rule} is not a heap game computed here: explore() and solve() compute one-heap rules (see analyse)',
   'error.memory.noTheorem': '{values} values do not fit in memory (room for about {room}), and no theorem lets this rule stop early ({why})',
   'error.memory.noPeriod': 'no period was proven within the first {count} values ({why}), and {values} values do not fit in memory (room for about {room})',

@@ -89,6 +89,8 @@ export const errors: Readonly<Record<keyof typeof english, string>> = {
   'error.explain.notHeap': '{rule} 不是在此处已知其选项的单堆游戏，无法逐堆解释其 SG 值',
   'error.explain.heap': '{heap} 不是堆的大小（应为 0 或更大的整数）',
   'error.explain.beyond': '堆 {heap} 需要比它小的各堆的 SG 值，但只给出了 {count} 个',
+  'error.explain.tooManyValues': '堆 {heap}（G = {value}）：其选项可达的 SG 值多于逐个分组的上限 {most}',
+  'error.explain.notGrouped': '堆 {heap} 的选项无法按 SG 值分组：{reason}',
   'error.theory.notHeap': '{rule} 不是这里计算的单堆游戏：explore() 和 solve() 只计算单堆规则（见 analyse）',
   'error.memory.noTheorem': '{values} 个值放不进内存（大约只能放 {room} 个），也没有定理能让这条规则提前停下（{why}）',
   'error.memory.noPeriod': '在前 {count} 个值中没有证明出周期（{why}），而 {values} 个值放不进内存（大约只能放 {room} 个）',
