@@ -162,6 +162,8 @@ export interface GameKind<R extends RuleBase = RuleBase> {
    * (a kind whose rules are the user's own code has none of its own: examples/ holds such files).
    */
   readonly examples: readonly KindExample<R>[];
+  /** Its games the web page offers as example links (the page lists every kind's, by their order). */
+  readonly showcase?: readonly ShownExample[];
   /** Names for some of its rules (`--preset NAME`), each with what reports say of it: `--preset list`, rule files and the schema follow. */
   readonly presets?: readonly (KindPreset<R> | ParameterPreset<R>)[];
   /** One-heap games: options, kernels and theorems (positions, misère tables, sweeps and play use them). */
@@ -231,6 +233,18 @@ export interface KindExample<R extends RuleBase = RuleBase> {
   readonly cells: string;
   /** Where the values are published, or how they are known. */
   readonly source: string;
+}
+
+/** A game offered as an example link: its rule as one of the words gives it (`moves` `1,2,3`, `preset` `wythoff`), the table's size, and its name. */
+export interface ShownExample {
+  /** Where it comes among every kind's. */
+  readonly order: number;
+  readonly word: string;
+  readonly text: string;
+  /** --max, where not the default. */
+  readonly max?: number;
+  /** Its name, in the kind's messages. */
+  readonly about: MessageKey;
 }
 
 /** A preset a kind brings: its name, its rule, and what reports say of it. */

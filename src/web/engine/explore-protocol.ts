@@ -153,6 +153,8 @@ export interface FormChoices {
   readonly words: readonly { readonly word: string; readonly argument: string; readonly describe: string; readonly example: string; readonly file: boolean; readonly allows: FormAllows | null }[];
   /** Each preset: the value to give `preset` (bash:3 for `bash:<m>`), what it is (and as a message, for the page's language), what it allows. */
   readonly presets: readonly { readonly value: string; readonly description: string; readonly about: Message | null; readonly allows: FormAllows }[];
+  /** The example links: every kind's showcase, in their order, each its words (word and value, --max) and its name. */
+  readonly examples: readonly { readonly pairs: Pairs; readonly about: Message }[];
 }
 
 /** A position's answer (`--position 3 5 7`), every word already in the page's language (the play hint's words). */

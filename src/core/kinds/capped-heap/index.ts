@@ -14,7 +14,7 @@ import { cappedNimCitation, losingHeapsUpTo } from '../../theorems/capped-nim.js
 import { formatCount } from '../../numbers.js';
 import { LARGEST_SIGNED, emitRefusal } from '../../emit/limits.js';
 import type { CappedNimModel, EmitHeader } from '../../emit/models.js';
-import { EXAMPLES } from './examples.js';
+import { EXAMPLES, SHOWCASE } from './examples.js';
 import { PRESETS } from './presets.js';
 
 /** The most losing heaps (for factor k, up to 2^63 - 1) an emitted Fibonacci Nim holds. */
@@ -42,6 +42,7 @@ function cappedNimCode(k: bigint, header: (grounds: string[]) => EmitHeader): Ca
 export const cappedHeapKind: GameKind<CappedHeapRule> = {
   name: 'capped-heap',
   examples: EXAMPLES,
+  showcase: SHOWCASE,
   presets: PRESETS,
   ruleKinds: ['capped-heap'],
   tableShape: 'memory',

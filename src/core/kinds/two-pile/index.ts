@@ -13,7 +13,7 @@ import { gridCheckpointKey, gridWork } from './grid.js';
 import { WYTHOFF_THEOREM, isWythoff, twoPileGame } from './pair-game.js';
 import { WYTHOFF_CITATION } from '../../theorems/wythoff.js';
 import type { EmitHeader, WythoffModel } from '../../emit/models.js';
-import { EXAMPLES } from './examples.js';
+import { EXAMPLES, SHOWCASE } from './examples.js';
 import { PRESETS } from './presets.js';
 
 /** Wythoff's game for --emit: a P-test and a winning move by Zeckendorf representations (the renderers write it). */
@@ -52,6 +52,7 @@ const words: readonly RuleWord[] = [
 export const twoPileKind: GameKind<VectorRule> = {
   name: 'two-pile',
   examples: EXAMPLES,
+  showcase: SHOWCASE,
   presets: PRESETS,
   ruleKinds: ['vectors'],
   tableShape: 'grid',
