@@ -185,6 +185,11 @@ export interface GameKind<R extends RuleBase = RuleBase> {
    * has no writer of its own in (Markdown): a format added to the registry writes them without the kind.
    */
   readonly documents?: Readonly<Record<string, (result: ShapedResult) => readonly DocumentBlock[]>>;
+  /**
+   * What the web page is sent of the shapes only this kind makes (plain data, which the page draws by its shape),
+   * its rows cut to `most` (the downloads hold them all).
+   */
+  readonly pageViews?: Readonly<Record<string, (result: ShapedResult, most: number) => PageView>>;
   /** The shapes only this kind makes, each in words ("a position on a graph"), for refusals that name them. */
   readonly shapeWords?: Readonly<Record<string, string>>;
   /** How a judge writes one component of its positions, where that is not one number (a heap): --input reads it, --answer writes it, duel draws it. */
@@ -233,6 +238,12 @@ export interface KindExample<R extends RuleBase = RuleBase> {
   readonly cells: string;
   /** Where the values are published, or how they are known. */
   readonly source: string;
+}
+
+/** A kind's view of a result for the web page: its shape and the rule's text, and whatever the page draws of that shape. */
+export interface PageView {
+  readonly shape: string;
+  readonly rule: string;
 }
 
 /** A game offered as an example link: its rule as one of the words gives it (`moves` `1,2,3`, `preset` `wythoff`), the table's size, and its name. */
