@@ -21,6 +21,7 @@ import type { PairTheorem } from '../positions/pair-theorem.js';
 import type { EmitHeader, EmitModel, PairVector } from '../emit/models.js';
 import type { Message, MessageKey } from '../i18n/index.js';
 import type { JudgeReport } from '../contest/judge-report.js';
+import type { TableConjectures } from '../conjecture/table-check.js';
 
 /** Any result sg-explore computes: a table or a position of some kind, told apart by its `shape`. */
 export interface ShapedResult {
@@ -190,6 +191,8 @@ export interface GameKind<R extends RuleBase = RuleBase> {
    * its rows cut to `most` (the downloads hold them all).
    */
   readonly pageViews?: Readonly<Record<string, (result: ShapedResult, most: number) => PageView>>;
+  /** How --check reads the tables of shapes only this kind makes (a two-pile table's pairs, a module's states). */
+  readonly conjectures?: Readonly<Record<string, TableConjectures>>;
   /** The shapes only this kind makes, each in words ("a position on a graph"), for refusals that name them. */
   readonly shapeWords?: Readonly<Record<string, string>>;
   /** How a judge writes one component of its positions, where that is not one number (a heap): --input reads it, --answer writes it, duel draws it. */

@@ -16,6 +16,7 @@ import { LARGEST_SIGNED, emitRefusal } from '../../emit/limits.js';
 import type { CappedNimModel, EmitHeader } from '../../emit/models.js';
 import { EXAMPLES, SHOWCASE } from './examples.js';
 import { PRESETS } from './presets.js';
+import { MEMORY_CONJECTURES } from './conjecture.js';
 
 /** The most losing heaps (for factor k, up to 2^63 - 1) an emitted Fibonacci Nim holds. */
 export const MOST_LOSING_HEAPS = 50_000;
@@ -42,6 +43,7 @@ function cappedNimCode(k: bigint, header: (grounds: string[]) => EmitHeader): Ca
 export const cappedHeapKind: GameKind<CappedHeapRule> = {
   name: 'capped-heap',
   examples: EXAMPLES,
+  conjectures: { memory: MEMORY_CONJECTURES },
   showcase: SHOWCASE,
   presets: PRESETS,
   ruleKinds: ['capped-heap'],

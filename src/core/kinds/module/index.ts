@@ -11,6 +11,7 @@ import { moduleSandbox } from './platform.js';
 import type { HeapKind } from '../../heap/heap-kind.js';
 import type { GameKind, RuleWord } from '../kind.js';
 import { moduleText, type CustomRule } from './rule.js';
+import { STATES_CONJECTURES } from './conjecture.js';
 
 /** The files a module may be written in. */
 export const MODULE_EXTENSIONS = ['.mjs', '.js'];
@@ -55,6 +56,7 @@ export const moduleKind: GameKind<CustomRule> = {
   name: 'module',
   // A module is the user's own code: the files of examples/ are its examples (test/examples.test.ts runs them).
   examples: [],
+  conjectures: { states: STATES_CONJECTURES },
   ruleKinds: ['custom'],
   words,
   text: moduleText,

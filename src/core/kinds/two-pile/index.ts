@@ -15,6 +15,7 @@ import { WYTHOFF_CITATION } from '../../theorems/wythoff.js';
 import type { EmitHeader, WythoffModel } from '../../emit/models.js';
 import { EXAMPLES, SHOWCASE } from './examples.js';
 import { PRESETS } from './presets.js';
+import { GRID_CONJECTURES } from './conjecture.js';
 
 /** Wythoff's game for --emit: a P-test and a winning move by Zeckendorf representations (the renderers write it). */
 function wythoffCode(header: (grounds: string[]) => EmitHeader): WythoffModel {
@@ -52,6 +53,7 @@ const words: readonly RuleWord[] = [
 export const twoPileKind: GameKind<VectorRule> = {
   name: 'two-pile',
   examples: EXAMPLES,
+  conjectures: { grid: GRID_CONJECTURES },
   showcase: SHOWCASE,
   presets: PRESETS,
   ruleKinds: ['vectors'],
