@@ -22,6 +22,7 @@ import type { EmitHeader, EmitModel, PairVector } from '../emit/models.js';
 import type { Message, MessageKey } from '../i18n/index.js';
 import type { JudgeReport } from '../contest/judge-report.js';
 import type { TableConjectures } from '../conjecture/table-check.js';
+import type { ShapeEmitModel } from '../emit/observed-law.js';
 
 /** Any result sg-explore computes: a table or a position of some kind, told apart by its `shape`. */
 export interface ShapedResult {
@@ -191,6 +192,8 @@ export interface GameKind<R extends RuleBase = RuleBase> {
    * its rows cut to `most` (the downloads hold them all).
    */
   readonly pageViews?: Readonly<Record<string, (result: ShapedResult, most: number) => PageView>>;
+  /** How --emit writes the laws of the tables of shapes only this kind makes (two piles, a heap with memory). */
+  readonly emitModels?: Readonly<Record<string, ShapeEmitModel>>;
   /** How --check reads the tables of shapes only this kind makes (a two-pile table's pairs, a module's states). */
   readonly conjectures?: Readonly<Record<string, TableConjectures>>;
   /** The shapes only this kind makes, each in words ("a position on a graph"), for refusals that name them. */
