@@ -31,7 +31,7 @@ export function variablesOf(shape: string): Variables | null {
 /** Check `text` against `result`; a mistake in the text, or a result with no table, is an InputError of the field check. */
 export function checkConjecture(result: { readonly shape: string }, text: string): CheckReport {
   // A one-heap table is the core's (any heap kind's); the other tables are their kinds' own.
-  const own = result.shape === 'heap' ? undefined : kindOfShape(result.shape)?.conjectures?.[result.shape];
+  const own = kindOfShape(result.shape)?.conjectures?.[result.shape];
   if (own) return own.check(result, text);
   if (result.shape !== 'heap') {
     throw new InputError(says`${mention('check')} checks a conjecture against a table of one heap, of two piles, of a heap with memory or of a module's states; this run makes ${shapeWords(result.shape) ?? 'no such table'}`, {

@@ -77,7 +77,7 @@ export function theoremModel(game: GameSpec, options: EmitOptions = {}): EmitMod
 /** A model from an analysis of the game (a heap table, a two-pile table, a heap with memory). */
 export function modelOf(result: AnalysisResult, options: EmitOptions = {}): EmitModel {
   // A one-heap table's period is the core's; the laws of a kind's own tables (two piles, a heap with memory) are the kind's.
-  const own = result.shape === 'heap' ? undefined : kindOfShape(result.shape)?.emitModels?.[result.shape];
+  const own = kindOfShape(result.shape)?.emitModels?.[result.shape];
   if (result.shape !== 'heap' && !own) {
     const what = ({ position: 'a position (or a rule module with states of its own)', graph: 'a game on a graph', 'misere-table': 'a misère table' } as Record<string, string>)[result.shape] ?? `a result of shape ${result.shape}`;
     throw refuse(`${what} has no pattern to write as code (what is written: a heap rule's period, a law of two piles or of a heap with memory, a theorem)`);
