@@ -19,6 +19,7 @@ import { kindOf, kindOfShape, ruleText, type AnalysisResult, type GameSpec } fro
 import { LARGEST_SIGNED, LARGEST_UNSIGNED, emitRefusal } from './limits.js';
 import { EMIT_LANGUAGES, type CappedNimModel, type CodeModel, type EmitHeader, type EmitLanguage, type EmitModel, type HeapCycleModel, type ModulusModel, type WythoffModel } from './models.js';
 export * from './models.js';
+import type { EmitOptions } from './models.js';
 
 
 const ALIASES: Readonly<Record<string, EmitLanguage>> = { js: 'javascript', 'c++': 'cpp', cxx: 'cpp', py: 'python', python3: 'python', node: 'javascript' };
@@ -44,16 +45,6 @@ export interface LanguageRenderer {
   modulus(m: ModulusModel): string;
   wythoff(m: WythoffModel): string;
   cappedNim(m: CappedNimModel): string;
-}
-
-/** How --emit may answer: with a law only observed (marked so), and the command its header quotes. */
-export interface EmitOptions {
-  /** Emit a law or period that is only observed (marked NOT proven). */
-  readonly useObserved?: boolean;
-  /** The command line to quote in the header. */
-  readonly command?: string;
-  /** The table's end (--max): where no pattern is proven (and no observed one is asked for), the table itself up to it is written. */
-  readonly tableUpTo?: bigint;
 }
 
 const refuse = emitRefusal;

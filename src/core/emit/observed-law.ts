@@ -5,8 +5,7 @@
  */
 import { InputError, mention, says } from '../errors.js';
 import { LARGEST_SIGNED } from './limits.js';
-import type { EmitHeader, EmitModel, SequenceLaw } from './models.js';
-import type { EmitOptions } from './model.js';
+import type { EmitHeader, EmitModel, EmitOptions, SequenceLaw } from './models.js';
 import type { BeattyLaw, Quadratic } from '../laws/beatty.js';
 import type { Recurrence } from '../laws/sequence-law.js';
 

@@ -1,7 +1,6 @@
 /** --emit for a heap with memory's table (GameKind.emitModels): the observed law of its start P-positions. */
 import { emitRefusal as refuse } from '../../emit/limits.js';
-import type { EmitHeader, StartLawModel } from '../../emit/models.js';
-import type { EmitOptions } from '../../emit/model.js';
+import type { EmitHeader, EmitOptions, StartLawModel } from '../../emit/models.js';
 import { needObserved, sequenceLaw, type ShapeEmitModel } from '../../emit/observed-law.js';
 import type { CappedHeapExploration } from './explore-capped.js';
 

@@ -1,6 +1,6 @@
 /** What the web page is sent of a graph's table (GameKind.pageViews): its size, its cycles, and its first vertices. */
 import type { PageView } from '../kind.js';
-import type { GraphTable } from './index.js';
+import type { GraphValues } from './solve.js';
 import { graphCounts } from './report.js';
 import { valueText, vertexOutcome } from './vertex-outcome.js';
 
@@ -19,8 +19,8 @@ export interface GraphPageView extends PageView {
   readonly rows: readonly (readonly [name: string, value: string, outcome: 'P' | 'N' | 'D', onCycle: boolean])[];
 }
 
-/** The page's view of a graph's table, its first `most` vertices listed (the downloads hold them all). */
-export function graphPageView(x: GraphTable, most: number): GraphPageView {
+/** The page's view of a graph's table (GraphTable), its first `most` vertices listed (the downloads hold them all). */
+export function graphPageView(x: { readonly rule: string; readonly values: GraphValues }, most: number): GraphPageView {
   const { values } = x;
   const counts = graphCounts(values);
   const outcomes = Array.from({ length: counts.vertices }, (_, v) => vertexOutcome(values, v));

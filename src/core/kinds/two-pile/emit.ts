@@ -1,7 +1,6 @@
 /** --emit for a two-pile table (GameKind.emitModels): the observed law of its P-positions, each side a Beatty law or a growing recurrence. */
 import { emitRefusal as refuse } from '../../emit/limits.js';
-import type { EmitHeader, PairLawModel } from '../../emit/models.js';
-import type { EmitOptions } from '../../emit/model.js';
+import type { EmitHeader, EmitOptions, PairLawModel } from '../../emit/models.js';
 import { needObserved, sequenceLaw, type ShapeEmitModel } from '../../emit/observed-law.js';
 import type { GridExploration } from './grid.js';
 
