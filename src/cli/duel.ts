@@ -45,6 +45,15 @@ export const DUEL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
 
 /** The flags of sg-explore that duel passes on (the game, the layout, the answer). */
 const GAME_FLAGS = [...RULE_FLAGS, ...Object.keys(EXPLORE_OPTIONS).filter((flag) => EXPLORE_OPTIONS[flag]!.duel)];
+/** The game's flags duel's help lists (`duel: 'listed'`): the layout and the answer (the table's Contest: group) first, in the table's order. */
+const LISTED_FLAGS = Object.keys(EXPLORE_OPTIONS)
+  .filter((flag) => EXPLORE_OPTIONS[flag]!.duel === 'listed')
+  .sort((a, b) => Number(EXPLORE_OPTIONS[a]!.group !== 'Contest:') - Number(EXPLORE_OPTIONS[b]!.group !== 'Contest:'));
+/** A listed flag's words where duel says them otherwise than sg-explore's help (it writes the input and compares the answer). */
+const DUEL_WORDS: Readonly<Record<string, (describe: string) => string>> = {
+  input: (describe) => `${describe.replace(/^with --position -: /, '')}; with cases, until or eof, each run holds 1 to ${CASES_PER_RUN} of them (--per-run)`,
+  answer: (describe) => `${describe.replace(/^print only/, 'compare only')} (default winner)`,
+};
 
 /** Output of one run kept, at most (a solution that prints without end is stopped). */
 const OUTPUT_LIMIT = 16 << 20;
@@ -87,10 +96,7 @@ export function duelHelp(width: number): string {
     '',
     'Options:',
     ...Object.entries(DUEL_OPTIONS).map(([flag, spec]) => line(flag, spec.describe)),
-    line('input', `${EXPLORE_OPTIONS.input!.describe.replace(/^with --position -: /, '')}; with cases, until or eof, each run holds 1 to ${CASES_PER_RUN} of them (--per-run)`),
-    ...['sentinel', 'components'].map((flag) => line(flag, EXPLORE_OPTIONS[flag]!.describe)),
-    line('answer', `${EXPLORE_OPTIONS.answer!.describe.replace(/^print only/, 'compare only')} (default winner)`),
-    ...['words', 'words-separator', 'prefix', 'between', 'move-format', 'misere'].map((flag) => line(flag, EXPLORE_OPTIONS[flag]!.describe)),
+    ...LISTED_FLAGS.map((flag) => line(flag, (DUEL_WORDS[flag] ?? String)(EXPLORE_OPTIONS[flag]!.describe))),
     '',
     'Examples:',
     '  sg-explore duel --solution ./a.out --preset nim --input counted --answer move --largest 1e9',

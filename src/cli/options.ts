@@ -4,7 +4,7 @@ import { STDIN_ARGUMENT, asWritten, notAChoice, parseArgs, single } from './comm
 import { PROGRESS_OPTION, THREADS_OPTION, parseThreads } from './shared-options.js';
 import { columnsOf, type CliIo } from './io.js';
 import { packageVersion } from '../host/package-root.js';
-import { InputError, quote } from '../core/errors.js';
+import { InputError, quote, saying } from '../core/errors.js';
 import { parseCount, parseSmallCount } from '../core/numbers.js';
 import { RULE_WORDS, ruleFileWords, ruleWord } from '../core/rule-words.js';
 import { parseRowRange } from '../core/rows.js';
@@ -120,6 +120,8 @@ const THEORY_CONFLICTS = {
 const SHAPES_ANSWER: Need<'answer', ExploreFact> = { any: ['answer'], message: ({ flag }) => `--${flag} shapes the answer: give --answer too` };
 /** A flag of `sg-explore play` only. */
 const PLAY_ONLY: Need<never, ExploreFact> = { any: ['play'], message: ({ flag }) => `--${flag} is for sg-explore play` };
+/** A flag play refuses (it talks on the terminal), said in play's language. */
+const onTerminal = (flags: string): Clash<never, ExploreFact> => ({ with: ['play'], message: () => saying('play.error.terminal', { flags }) });
 /** A flag of --checkpoint's. */
 const checkpointNeed = (message: string): Need<'checkpoint', ExploreFact> => ({ any: ['checkpoint'], message: () => message });
 
@@ -130,7 +132,7 @@ const checkpointNeed = (message: string): Need<'checkpoint', ExploreFact> => ({ 
 const OWN_OPTIONS = optionEntries<ExploreCommand, ExploreFact>()({
   rule: { type: 'string', describe: ruleFileWords(), group: 'Rule:', field: 'game' },
   max: { type: 'string', describe: 'report heaps 0..max (1e6, 1_000_000 and 2^20 all work)', group: 'Range:', field: 'max' },
-  limit: { type: 'string', describe: 'compute at most this many values looking for a proof', group: 'Range:', field: 'limit', duel: true },
+  limit: { type: 'string', describe: 'compute at most this many values looking for a proof', group: 'Range:', field: 'limit', playHelp: 6, duel: true },
   window: {
     type: 'string', describe: 'keep only the first N values and the last N or so (two-heap take-and-break codes): memory that does not grow with --max; refuses where a value it needs lies between them', group: 'Long runs:', field: 'window',
     conflicts: [{ with: ['position', 'at', 'misere', 'genus', 'quotient', 'check', 'emit', 'plot', 'rows'], message: ({ other }) => `--window keeps part of a table's values; --${other} needs them all (give one or the other)` }],
@@ -143,47 +145,49 @@ const OWN_OPTIONS = optionEntries<ExploreCommand, ExploreFact>()({
   timeout: { type: 'string', describe: `milliseconds a custom rule's options(n) may take (default ${DEFAULT_TIMEOUT_MS})`, group: 'Range:', field: 'timeoutMs', duel: true },
   'trust-module': { type: 'boolean', describe: "run a rule module without its sandbox's limits (reading outside its folder, writing files, starting processes)", group: 'Rule:', field: 'trustModule', duel: true },
   position: {
-    type: 'string', array: true, describe: "a position to evaluate: heap sizes (3 6 9), pairs (3:5), JSON states; '-' reads heaps from stdin", group: 'Positions:', field: 'position',
+    type: 'string', array: true, describe: "a position to evaluate: heap sizes (3 6 9), pairs (3:5), JSON states; '-' reads heaps from stdin", group: 'Positions:', field: 'position', playHelp: 1,
     conflicts: [{ with: ['max', 'at', 'rows', 'checkpoint'], message: ({ other }) => `--position evaluates one position; --${other} asks for a table (give one or the other)` }],
   },
   misere: {
-    type: 'boolean', describe: 'misère play: the player who makes the last move loses', group: 'Positions:', field: 'misere', duel: true,
+    type: 'boolean', describe: 'misère play: the player who makes the last move loses', group: 'Positions:', field: 'misere', playHelp: 5, duel: 'listed',
     conflicts: [{ with: ['checkpoint'], message: () => '--misere tables take --max N (heaps 0..N)' }],
   },
   genus: { type: 'boolean', describe: "misère: Conway's genus of every heap 0..max, and whether it is tame, restive or wild", group: 'Positions:', field: 'misereTheory', conflicts: [{ with: ['quotient'], message: () => 'give --genus or --quotient, not both' }, THEORY_CONFLICTS] },
   quotient: { type: 'boolean', describe: 'misère: the misère quotient (Plambeck–Siegel) of heaps 0..max, or (no --max) until it stops changing', group: 'Positions:', field: 'misereTheory', conflicts: [THEORY_CONFLICTS] },
   'use-observed': { type: 'boolean', describe: 'let a law only observed (not proven) answer beyond the computed table; the answer says so', group: 'Positions:', field: 'useObserved', duel: true },
   input: {
-    type: 'string', choices: LAYOUT_NAMES, describe: "with --position -: how standard input lays out positions: heaps (every number a heap; default), counted (a count, then that many heaps), cases (T, then T cases of a count and heaps), until (cases up to a sentinel line, --sentinel), eof (cases to the end of the input)", group: 'Contest:', field: 'input', duel: true,
+    type: 'string', choices: LAYOUT_NAMES, describe: "with --position -: how standard input lays out positions: heaps (every number a heap; default), counted (a count, then that many heaps), cases (T, then T cases of a count and heaps), until (cases up to a sentinel line, --sentinel), eof (cases to the end of the input)", group: 'Contest:', field: 'input', duel: 'listed',
     needs: [
       { any: ['stdin', 'program'], message: ({ value }) => `--input ${value('input')} says how standard input is laid out: use it with --position -` },
       // Several positions have no one report: they are answered, a line (or two) each.
       { when: [{ flag: 'input', is: SEVERAL_CASES }], any: ['answer', 'program'], message: ({ value }) => `--input ${value('input')} reads several positions: answer them with --answer (${ANSWER_MODES.join(', ')})` },
     ],
+    refusedIn: onTerminal('--input'),
   },
-  sentinel: { type: 'string', describe: "with --input until: the line that ends the cases (default 0; such as '0 0 0')", group: 'Contest:', field: 'layout', duel: true, needs: [{ any: ['input'], message: () => '--sentinel shapes the layout of standard input: give --input too' }] },
-  components: { type: 'string', describe: 'with --input cases, until or eof: each position has exactly this many components (heaps, pairs, ...) and no count before them', group: 'Contest:', field: 'layout', duel: true, needs: [{ any: ['input'], message: () => '--components shapes the layout of standard input: give --input too' }] },
+  sentinel: { type: 'string', describe: "with --input until: the line that ends the cases (default 0; such as '0 0 0')", group: 'Contest:', field: 'layout', duel: 'listed', needs: [{ any: ['input'], message: () => '--sentinel shapes the layout of standard input: give --input too' }] },
+  components: { type: 'string', describe: 'with --input cases, until or eof: each position has exactly this many components (heaps, pairs, ...) and no count before them', group: 'Contest:', field: 'layout', duel: 'listed', needs: [{ any: ['input'], message: () => '--components shapes the layout of standard input: give --input too' }] },
   answer: {
-    type: 'string', choices: ANSWER_MODES, describe: "print only what a judge expects: winner (a line per position: Yes if the first player wins, else No), move (the first winning move as 'TAKE HEAP', then the heaps after it; or lose), count (the number of winning moves), moves (every winning move, a line each; or lose)", group: 'Contest:', field: 'answer', duel: true,
+    type: 'string', choices: ANSWER_MODES, describe: "print only what a judge expects: winner (a line per position: Yes if the first player wins, else No), move (the first winning move as 'TAKE HEAP', then the heaps after it; or lose), count (the number of winning moves), moves (every winning move, a line each; or lose)", group: 'Contest:', field: 'answer', duel: 'listed',
     needs: [{ any: ['position', 'program'], message: ({ value }) => `--answer ${value('answer')} answers positions: give --position (heaps, or - to read them from standard input)` }],
     conflicts: [{ with: ['format', 'plot'], message: ({ value, other }) => `--answer ${value('answer')} prints the judge's lines; --${other} does not apply (give one or the other)` }],
+    refusedIn: onTerminal('--answer'),
   },
-  words: { type: 'string', describe: "with --answer: the phrases to print, separated by commas (--words-separator): winner W1,W2 (first player wins, second wins; default Yes,No); move W (no winning move; default lose); moves [W1,]W2 (a line before the moves of a won position; lost)", group: 'Contest:', field: 'words', duel: true, needs: [{ any: ['answer'], message: () => '--words gives the words of --answer winner or --answer move: give --answer too' }] },
-  'words-separator': { type: 'string', describe: 'what separates the phrases of --words (default a comma), so that a phrase may hold commas', group: 'Contest:', field: 'answerSpec', duel: true, needs: [SHAPES_ANSWER, { any: ['words'], message: () => '--words-separator separates the phrases of --words: give --words too' }] },
-  prefix: { type: 'string', describe: "with --answer: written before each case's answer, {k} the case's number (such as 'Case #{k}: ')", group: 'Contest:', field: 'answerSpec', duel: true, needs: [SHAPES_ANSWER] },
+  words: { type: 'string', describe: "with --answer: the phrases to print, separated by commas (--words-separator): winner W1,W2 (first player wins, second wins; default Yes,No); move W (no winning move; default lose); moves [W1,]W2 (a line before the moves of a won position; lost)", group: 'Contest:', field: 'words', duel: 'listed', needs: [{ any: ['answer'], message: () => '--words gives the words of --answer winner or --answer move: give --answer too' }] },
+  'words-separator': { type: 'string', describe: 'what separates the phrases of --words (default a comma), so that a phrase may hold commas', group: 'Contest:', field: 'answerSpec', duel: 'listed', needs: [SHAPES_ANSWER, { any: ['words'], message: () => '--words-separator separates the phrases of --words: give --words too' }] },
+  prefix: { type: 'string', describe: "with --answer: written before each case's answer, {k} the case's number (such as 'Case #{k}: ')", group: 'Contest:', field: 'answerSpec', duel: 'listed', needs: [SHAPES_ANSWER] },
   between: {
-    type: 'string', describe: "with a rule in each case (--moves -): written between the answers of one case's positions (default a line break; '' joins them)", group: 'Contest:', field: 'answerSpec', duel: true,
+    type: 'string', describe: "with a rule in each case (--moves -): written between the answers of one case's positions (default a line break; '' joins them)", group: 'Contest:', field: 'answerSpec', duel: 'listed',
     needs: [SHAPES_ANSWER, { any: ['case-rule'], message: () => "--between joins the answers of a case's positions, which only a case with a rule of its own has (a rule's word given as -, such as --moves -)" }],
   },
   'move-format': {
-    type: 'string', describe: "with --answer move or moves: how a move is written, from {take} {heap} {from} {to} {after} and \\n (default '{take} {heap}\\n{after}'; moves: '{from} {to}')", group: 'Contest:', field: 'answerSpec', duel: true,
+    type: 'string', describe: "with --answer move or moves: how a move is written, from {take} {heap} {from} {to} {after} and \\n (default '{take} {heap}\\n{after}'; moves: '{from} {to}')", group: 'Contest:', field: 'answerSpec', duel: 'listed',
     needs: [SHAPES_ANSWER, { any: [{ flag: 'answer', is: ['move', 'moves'] }], message: ({ value }) => `--move-format writes the moves of --answer move or moves, not of --answer ${value('answer')}` }],
   },
-  first: { type: 'string', describe: 'sg-explore play: who moves first, human (default) or computer', group: 'Play:', field: 'play', needs: [PLAY_ONLY] },
-  seed: { type: 'string', describe: 'sg-explore play: a random start position from this seed (without --position)', group: 'Play:', field: 'play', needs: [PLAY_ONLY] },
-  level: { type: 'string', describe: 'sg-explore play: the computer plays its best move 1 to 10 times in 10 (default 10: perfect)', group: 'Play:', field: 'play', needs: [PLAY_ONLY] },
-  format: { type: 'string', choices: FORMAT_NAMES, describe: 'output format (default: table, or from the --out file name)', group: 'Output:', field: 'format' },
-  out: { type: 'string', describe: "write to this file (atomically replaced when complete) instead of standard output ('-': standard output)", group: 'Output:', field: 'out' },
+  first: { type: 'string', describe: 'sg-explore play: who moves first, human (default) or computer', group: 'Play:', field: 'play', playHelp: 3, needs: [PLAY_ONLY] },
+  seed: { type: 'string', describe: 'sg-explore play: a random start position from this seed (without --position)', group: 'Play:', field: 'play', playHelp: 2, needs: [PLAY_ONLY] },
+  level: { type: 'string', describe: 'sg-explore play: the computer plays its best move 1 to 10 times in 10 (default 10: perfect)', group: 'Play:', field: 'play', playHelp: 4, needs: [PLAY_ONLY] },
+  format: { type: 'string', choices: FORMAT_NAMES, describe: 'output format (default: table, or from the --out file name)', group: 'Output:', field: 'format', refusedIn: onTerminal('--out, --format') },
+  out: { type: 'string', describe: "write to this file (atomically replaced when complete) instead of standard output ('-': standard output)", group: 'Output:', field: 'out', refusedIn: onTerminal('--out, --format') },
   plot: {
     type: 'string', describe: 'also draw the table: FILE.svg or FILE.png (G(n) with the pattern marked; a heat map for two piles)', group: 'Output:', field: 'plot',
     conflicts: [{ with: ['position', 'misere'], message: () => '--plot draws tables; a position or a misère table has no picture' }],

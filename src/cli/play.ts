@@ -9,7 +9,7 @@ import { LANGS, pickLang, translator, type Lang, type MessageKey, type Translate
 import { wrapWide } from './wrap-wide.js';
 import { startPlay } from '../core/play/start.js';
 import { helpText } from '../core/play/words.js';
-import { parseCommandLine, RULE_FLAGS, STDIN_ARGUMENT } from './options.js';
+import { EXPLORE_OPTIONS, parseCommandLine, RULE_FLAGS, STDIN_ARGUMENT } from './options.js';
 import { columnsOf, type CliIo } from './io.js';
 import { progressMode, progressReporter, progressWords } from './progress.js';
 import { askedAs, inLanguage } from './error-words.js';
@@ -20,8 +20,18 @@ import { notAChoice } from './common.js';
 import { helpPresets } from '../core/presets.js';
 import { FILE_WORDS, RULE_FILE_EXTENSIONS } from '../core/rule-words.js';
 
-/** The flags play takes, in the order its help lists them: the rule flags (the core's rule words, then --rule), then play's own. */
-export const PLAY_FLAGS: readonly string[] = [...RULE_FLAGS, 'position', 'seed', 'first', 'level', 'misere', 'limit', 'lang'];
+/**
+ * The flags play's help lists, in its order: the rule flags (the core's rule words, then --rule), the option
+ * table's flags with a place in play's help (`playHelp`), then --lang, play's own (read before the table: langOf).
+ */
+export const PLAY_FLAGS: readonly string[] = [
+  ...RULE_FLAGS,
+  ...Object.entries(EXPLORE_OPTIONS)
+    .flatMap(([flag, entry]) => (entry.playHelp === undefined ? [] : [{ flag, place: entry.playHelp }]))
+    .sort((a, b) => a.place - b.place)
+    .map(({ flag }) => flag),
+  'lang',
+];
 /** A flag's words in play's help (test/cli/play.test.ts checks every flag has them, and that a rule flag's English are the core's). */
 export const flagKey = (flag: string) => `play.flag.${flag}` as MessageKey;
 
@@ -105,8 +115,6 @@ async function playIn(rest: readonly string[], io: CliIo, t: Translate): Promise
   }
   const command = parsed.command!;
   if (command.command !== 'explore') throw new InputError(t('play.error.noGame'));
-  if (command.out || command.format) throw new InputError(t('play.error.terminal', { flags: '--out, --format' }));
-  if (command.answer || command.input) throw new InputError(t('play.error.terminal', { flags: `--${command.answer ? 'answer' : 'input'}` }));
   const game: GameSpec = 'spec' in command.game ? command.game.spec : await (await import('../host/rule-file.js')).loadRuleFile(command.game.file);
   const play = command.play!;
   const seed = play.seed ?? Math.floor(Math.random() * 2 ** 31);

@@ -15,7 +15,7 @@ import { VIEW_FORMATS, type ViewFormat } from '../sweep/format.js';
 import { parseCondition, parseSort } from '../sweep/query.js';
 import { resolveAutoShard } from './shard-auto.js';
 import { pictureFile } from '../pictures/picture-file.js';
-import { optionEntries, refuseClashes, type Clash, type FieldsOf } from './option-table.js';
+import { exactlyOneGroups, optionEntries, refuseClashes, type Clash, type FieldsOf } from './option-table.js';
 import type { OptionSpec } from './quick-parse.js';
 
 /** A family given by flags, or a --rules file still to be read. */
@@ -77,9 +77,10 @@ const octalOnly: Clash<'family', never> = { with: [{ flag: 'family', is: SET_FAM
  * `sg-explore sweep`'s options: each with its help, the command's field it sets, what it needs and the flags
  * it cannot go with (checked by refuseClashes in this order, once one source is given: --family, --rules, --from or --merge).
  */
-const SWEEP_OPTIONS = optionEntries<SweepFields, never>()({
+export const SWEEP_OPTIONS = optionEntries<SweepFields, never>()({
   family: {
     type: 'string', describe: `a family of rules: ${FAMILY_NAMES.join(', ')}`, group: 'Family:', field: 'source',
+    values: { is: FAMILY_NAMES, message: ({ value }) => notAChoice('family', value('family')!, FAMILY_NAMES, 'or give --rules FILE') },
     needs: [
       { when: [{ flag: 'family', is: ['octal'] }], any: ['digits'], message: () => '--family octal needs --digits D (or a range such as 1-3)' },
       { when: [{ flag: 'family', is: SET_FAMILIES }], any: ['size'], message: ({ value }) => `--family ${value('family')} needs --size K (how many moves in each set; or a range such as 1-3)` },
@@ -125,8 +126,14 @@ export const SWEEP_NOT_A_FLAG: { readonly [K in Exclude<keyof SweepFields, Field
   flag: 'which of --from and --merge named the files, for messages',
 };
 
-/** The sweep's sources, exactly one of which is given. */
-const SOURCES = ['family', 'rules', 'from', 'merge'] as const;
+/** The sweep's sources, exactly one of which is given (checked first). */
+export const SWEEP_GROUPS = exactlyOneGroups<typeof SWEEP_OPTIONS>()([
+  {
+    exactlyOne: ['family', 'rules', 'from', 'merge'],
+    none: () => `sweep: say what to sweep: --family ${FAMILY_NAMES.join('|')}, --rules FILE, or --from/--merge FILE... (see sg-explore sweep --help)`,
+    many: (given, flags) => `sweep: give one of ${flags.map((s) => `--${s}`).join(', ')} (not ${given.map((s) => `--${s}`).join(' and ')})`,
+  },
+]);
 
 function optionTable(argv: Argv, io?: CliIo) {
   let table = argv
@@ -257,13 +264,11 @@ export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Pr
   if (out !== undefined && out.trim() === '') throw new InputError('--out: needs a file name');
   if (out === '-') throw new InputError('--out -: a sweep appends to a results file it can resume and merge; leave --out out to write to standard output');
 
-  const sources = SOURCES.filter(given);
-  if (sources.length === 0) throw new InputError(`sweep: say what to sweep: --family ${FAMILY_NAMES.join('|')}, --rules FILE, or --from/--merge FILE... (see sg-explore sweep --help)`);
-  if (sources.length > 1) throw new InputError(`sweep: give one of ${SOURCES.map((s) => `--${s}`).join(', ')} (not ${sources.map((s) => `--${s}`).join(' and ')})`);
-  const source = sources[0]!;
-  const name = source === 'family' ? single(parsed.family, 'family')!.trim().toLowerCase() : undefined;
-  if (name !== undefined && !FAMILY_NAMES.includes(name as never)) throw new InputError(notAChoice('family', name, FAMILY_NAMES, 'or give --rules FILE'));
-  refuseClashes(SWEEP_OPTIONS, { has: (flag) => parsed[flag] !== undefined && parsed[flag] !== false, value: (flag) => (flag === 'family' ? name : single(parsed[flag], flag)) });
+  // The family's name as the table's values and facts read it (case and spaces aside).
+  const familyName = () => single(parsed.family, 'family')?.trim().toLowerCase();
+  refuseClashes(SWEEP_OPTIONS, { has: (flag) => parsed[flag] !== undefined && parsed[flag] !== false, value: (flag) => (flag === 'family' ? familyName() : single(parsed[flag], flag)) }, SWEEP_GROUPS);
+  const source = SWEEP_GROUPS[0].exactlyOne.find(given)!;
+  const name = familyName();
 
   if (source === 'from' || source === 'merge') {
     const files = list(parsed[source]);

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { COMMAND_NOT_A_FLAG, EXPLORE_OPTIONS, REQUEST_FLAGS, RULE_FLAGS, parseCommandLine } from '../../src/cli/options.js';
 import { DUEL_OPTIONS, parseDuelLine } from '../../src/cli/duel.js';
 import { flagOf } from '../../src/core/flags.js';
-import { parseSweepLine } from '../../src/cli/sweep-options.js';
-import type { InputField } from '../../src/core/errors.js';
+import { SWEEP_GROUPS, SWEEP_OPTIONS, parseSweepLine } from '../../src/cli/sweep-options.js';
+import { InputError, type InputField } from '../../src/core/errors.js';
+import { inLanguage } from '../../src/cli/error-words.js';
+import { translator } from '../../src/core/i18n/index.js';
+import { FAMILY_NAMES } from '../../src/sweep/family.js';
 
 /** Every conflict of the table, with the message the hand-written checks gave (byte for byte). */
 const CASES: [string[], string][] = [
@@ -118,6 +121,11 @@ describe("the clashes and needs of sweep's option table", () => {
     [['--family', 'octal', '--digits', '1', '--resume'], '--resume needs --out FILE (the results file to continue)'],
     [['--family', 'octal', '--digits', '1', '--frequencies', 'f.jsonl'], '--frequencies applies to --rules FILE (a list of rules), not to a --family'],
     [['--family', 'octal', '--digits', '1', '--partial'], '--partial applies to --merge'],
+    // Its group: exactly one source; then the family's values.
+    [['--limit', '5'], `sweep: say what to sweep: --family ${FAMILY_NAMES.join('|')}, --rules FILE, or --from/--merge FILE... (see sg-explore sweep --help)`],
+    [['--family', 'octal', '--rules', 'r.txt'], 'sweep: give one of --family, --rules, --from, --merge (not --family and --rules)'],
+    [['--from', 'a', '--merge', 'b', '--family', 'nope'], 'sweep: give one of --family, --rules, --from, --merge (not --family and --from and --merge)'],
+    [['--family', ' Nope ', '--size', '2'], `--family: 'nope' is not one of ${FAMILY_NAMES.join(', ')} (or give --rules FILE)`],
   ];
   for (const [args, message] of cases) {
     it(args.join(' '), async () => {
@@ -125,10 +133,42 @@ describe("the clashes and needs of sweep's option table", () => {
     });
   }
 
+  it("names its sources in one group of the table, each a flag of it that --help's usage line shows, in its order", async () => {
+    const [sources] = SWEEP_GROUPS;
+    for (const flag of sources.exactlyOne) expect(SWEEP_OPTIONS[flag], flag).toBeDefined();
+    const usage = (await parseSweepLine(['--help'])).output!.split('\n')[0]!;
+    expect([...usage.matchAll(/--([a-z-]+)/g)].map((m) => m[1])).toEqual(sources.exactlyOne);
+    // Every flag that sets the command's source or files, and no other, is one of the group or describes a family.
+    const setters = Object.entries(SWEEP_OPTIONS).filter(([, e]) => e.field === 'source' || e.field === 'files').map(([flag]) => flag);
+    for (const flag of setters) expect((sources.exactlyOne as readonly string[]).includes(flag) || (SWEEP_OPTIONS as Record<string, { conflicts?: unknown }>)[flag]!.conflicts !== undefined, flag).toBe(true);
+  });
+
   it('takes what each source takes', async () => {
     expect((await parseSweepLine(['--family', 'octal', '--digits', '1-2', '--prefix', '4'])).command).toMatchObject({ mode: 'sweep', source: { family: { kind: 'octal', digits: { from: 1, to: 2 }, prefix: 4 } } });
     expect((await parseSweepLine(['--merge', 'a.jsonl', 'b.jsonl', '--partial'])).command).toMatchObject({ mode: 'view', files: ['a.jsonl', 'b.jsonl'], partial: true });
     expect((await parseSweepLine(['--rules', 'r.txt', '--out', 'o.csv', '--resume'])).command).toMatchObject({ mode: 'sweep', source: { rulesFile: 'r.txt' }, resume: true });
+  });
+});
+
+describe('what sg-explore play refuses is the option table\'s (refusedIn), said in play\'s language', () => {
+  const refused = Object.entries(EXPLORE_OPTIONS).filter(([, entry]) => entry.refusedIn?.with.includes('play'));
+  const args: Record<string, string[]> = { input: ['--input', 'heaps', '--position', '-'], answer: ['--answer', 'winner', '--position', '3'], format: ['--format', 'csv'], out: ['--out', 'x.csv'] };
+
+  it('refuses --out, --format, --answer and --input, and each only in play', async () => {
+    expect(refused.map(([flag]) => flag).sort()).toEqual(Object.keys(args).sort());
+    for (const [flag] of refused) {
+      const error = await parseCommandLine(['--preset', 'nim', ...args[flag]!], undefined, true).catch((e: unknown) => e);
+      expect(error, flag).toBeInstanceOf(InputError);
+      const named = flag === 'out' || flag === 'format' ? '--out, --format' : `--${flag}`;
+      expect((error as Error).message, flag).toBe(`play talks on the terminal: ${named} do not apply here`);
+      expect((inLanguage(error, translator('zh')) as Error).message, flag).toBe(`play 在终端上对弈：这里不能用 ${named}`);
+      expect((await parseCommandLine(['--preset', 'nim', ...args[flag]!])).command?.command, flag).toBe('explore');
+    }
+  });
+
+  it('tells a clash of the table first (it says more)', async () => {
+    await expect(parseCommandLine(['--preset', 'nim', '--answer', 'winner', '--position', '3', '--format', 'json'], undefined, true)).rejects.toThrow("--answer winner prints the judge's lines; --format does not apply (give one or the other)");
+    await expect(parseCommandLine(['--preset', 'nim', '--format', 'json', '--emit', 'js'], undefined, true)).rejects.toThrow('--emit writes code; sg-explore play plays the game (give one or the other)');
   });
 });
 
@@ -143,5 +183,17 @@ describe('sg-explore duel takes the flags its option entries mark (duel: true), 
       if (entry.duel) expect(outcome, flag).not.toMatch(/^duel does not take/);
       else expect(outcome, flag).toMatch(new RegExp(`^duel does not take --${flag}\\b`));
     }
+  });
+});
+
+describe("duel's help lists the game's flags its entries mark (duel: 'listed')", () => {
+  it("shows each marked flag, the layout and the answer (Contest:) first, each in the table's order; and every Contest: flag duel takes", async () => {
+    const { duelHelp } = await import('../../src/cli/duel.js');
+    const shown = [...duelHelp(200).matchAll(/^ {2}--([a-z-]+)/gm)].map((m) => m[1]!).filter((flag) => !Object.hasOwn(DUEL_OPTIONS, flag));
+    const listed = Object.keys(EXPLORE_OPTIONS).filter((flag) => EXPLORE_OPTIONS[flag]!.duel === 'listed');
+    const contest = listed.filter((flag) => EXPLORE_OPTIONS[flag]!.group === 'Contest:');
+    expect(shown).toEqual([...contest, ...listed.filter((flag) => !contest.includes(flag))]);
+    for (const [flag, entry] of Object.entries(EXPLORE_OPTIONS)) if (entry.duel && entry.group === 'Contest:') expect(shown, flag).toContain(flag);
+    expect(shown).toEqual(['input', 'sentinel', 'components', 'answer', 'words', 'words-separator', 'prefix', 'between', 'move-format', 'misere']);
   });
 });

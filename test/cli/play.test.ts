@@ -105,6 +105,11 @@ describe('sg-explore play through a pipe', () => {
     for (const w of flagWords) expect(playFlagWords(w.word, translator('en')), w.word).toBe(w.describe);
     expect(playFlagWords('rule', translator('en'))).toBe(EXPLORE_OPTIONS.rule!.describe);
     for (const lang of LANGS) for (const flag of PLAY_FLAGS) expect(CATALOGUES[lang][flagKey(flag)], `${lang} --${flag}`).toBeTruthy();
+    // The list follows the table (playHelp): a flag with words in the catalogues and no place there, or the reverse, fails.
+    for (const lang of LANGS) expect(Object.keys(CATALOGUES[lang]).filter((key) => key.startsWith('play.flag.')).sort(), lang).toEqual(PLAY_FLAGS.map(flagKey).sort());
+    // Every flag for play only has its place in play's help.
+    for (const [flag, entry] of Object.entries(EXPLORE_OPTIONS)) if (entry.needs?.some((need) => need.any.includes('play'))) expect(PLAY_FLAGS, flag).toContain(flag);
+    expect(PLAY_FLAGS.slice(RULE_WORDS.filter((w) => w.flag).length + 1)).toEqual(['position', 'seed', 'first', 'level', 'misere', 'limit', 'lang']);
 
     const english = (await runMain(['play', '--help', '--lang', 'en'])).stdout;
     expect(english).toContain('\n  --moves     finite subtraction set: take s tokens for s in S, e.g. 1,2,3\n');

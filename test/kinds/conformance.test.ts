@@ -21,6 +21,9 @@ import { InputError } from '../../src/core/errors.js';
 import type { Request } from '../../src/core/analyse.js';
 import { CATALOGUES } from '../../src/core/i18n/index.js';
 import { FORMATS, formatsFor, writeResult } from '../../src/report/formats.js';
+import { checkConjecture, variablesOf } from '../../src/core/conjecture/check.js';
+import { shapeWords } from '../../src/core/shape-words.js';
+import { modelOf } from '../../src/core/emit/model.js';
 import type { Sink } from '../../src/core/sink.js';
 
 const KINDS_FOLDER = join(import.meta.dirname, '../../src/core/kinds');
@@ -117,6 +120,36 @@ describe.each(KINDS.map((kind) => [kind.name, kind] as const))('the %s kind', (_
       const { playable, start } = await kind.play!({ game, position } as never, () => 0.5);
       expect(report.outcome, position.join(' ')).toBe(misereSearch(playable, start));
     } else await expect(answer.then(() => null, (error: unknown) => refused(error))).resolves.toBe(true);
+  });
+
+  it.skipIf(kind.examples.length === 0)("checks a conjecture against its example's table (the core's for one heap, the kind's `conjectures` for its own), or refuses --check by name", async () => {
+    const result = await analyseAsync(kind.examples[0]!.request as Request);
+    const own = kind.conjectures?.[result.shape];
+    if (result.shape !== 'heap' && !own) {
+      expect(() => checkConjecture(result, 'p == (g == 0)')).toThrow(new RegExp(`check checks a conjecture against a table .*; this run makes ${shapeWords(result.shape)}`));
+      return;
+    }
+    if (kind.tableShape !== undefined) expect(variablesOf(kind.tableShape), kind.tableShape).not.toBeNull();
+    expect(checkConjecture(result, 'p == (g == 0)').holds).toBe(true);
+    const fails = checkConjecture(result, 'g != g');
+    expect(fails.holds).toBe(false);
+    expect(fails.checked.positions).toBe(1);
+  });
+
+  it.skipIf(kind.examples.length === 0)("writes its example table's law or period with --emit (the core's for one heap, the kind's `emitModels` for its own), or refuses it in words", async () => {
+    const result = await analyseAsync(kind.examples[0]!.request as Request);
+    const own = kind.emitModels?.[result.shape];
+    const emitted = (() => {
+      try {
+        return modelOf(result, { useObserved: true });
+      } catch (error) {
+        expect(error, String(error)).toBeInstanceOf(InputError);
+        return null;
+      }
+    })();
+    if (result.shape !== 'heap' && !own) expect(emitted).toBeNull();
+    // A law of a kind's own table is a law model, not a heap's period (where no theorem of the kind answers first).
+    if (own && emitted && !kind.theorem?.(kind.examples[0]!.request.game.rule)?.emit) expect(emitted.kind).not.toBe('heap-cycle');
   });
 
   it('its own messages, if any, are in both catalogues, word for word', async () => {

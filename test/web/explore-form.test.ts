@@ -16,6 +16,8 @@ import { scratchDirectories } from '../helpers/scratch.js';
 import { fileUrl, watchedTab } from '../helpers/web-app.js';
 import { wythoffValues } from '../oracles/wythoff.js';
 import { analyseAsync, presetGame } from '../../src/index.js';
+import { formChoices } from '../../src/web/engine/form-ops.js';
+import { hashOf } from '../../src/web/explore/words.js';
 import type { PositionReport } from '../../src/core/positions/position.js';
 
 const scratch = scratchDirectories('web-explore-form');
@@ -39,6 +41,16 @@ describe.skipIf(!chromiumPresent)('the explore form for each kind of game', () =
     await tab.page.getByLabel('Largest heap (--max, optional)').fill(max);
     return tab;
   }
+
+  it("links every kind's showcase as an example, in the page's language", async () => {
+    const { page } = await watchedTab(browser, 1280, 900);
+    await page.goto(fileUrl('?lang=zh'));
+    const links = page.locator('#examples a');
+    const { examples } = formChoices();
+    await expect.poll(() => links.count()).toBe(examples.length);
+    expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(examples.map(({ pairs }) => `#${hashOf(pairs)}`));
+    expect(await links.nth(0).textContent()).toBe('每次取 1、2 或 3 个（减法游戏）');
+  });
 
   it('lists every rule word the command line takes, from the registry, and keeps the command line in step both ways', async () => {
     const { page, check } = await watchedTab(browser, 1280, 900);

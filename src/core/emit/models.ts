@@ -125,3 +125,13 @@ export interface PairVector {
 
 /** What an emitted program computes, apart from the language it is written in. */
 export type EmitModel = HeapCycleModel | ModulusModel | WythoffModel | CappedNimModel | StartLawModel | PairLawModel | CodeModel;
+
+/** How --emit may answer: with a law only observed (marked so), and the command its header quotes. */
+export interface EmitOptions {
+  /** Emit a law or period that is only observed (marked NOT proven). */
+  readonly useObserved?: boolean;
+  /** The command line to quote in the header. */
+  readonly command?: string;
+  /** The table's end (--max): where no pattern is proven (and no observed one is asked for), the table itself up to it is written. */
+  readonly tableUpTo?: bigint;
+}

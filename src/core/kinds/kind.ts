@@ -21,6 +21,8 @@ import type { PairTheorem } from '../positions/pair-theorem.js';
 import type { EmitHeader, EmitModel, PairVector } from '../emit/models.js';
 import type { Message, MessageKey } from '../i18n/index.js';
 import type { JudgeReport } from '../contest/judge-report.js';
+import type { TableConjectures } from '../conjecture/table-check.js';
+import type { ShapeEmitModel } from '../emit/observed-law.js';
 
 /** Any result sg-explore computes: a table or a position of some kind, told apart by its `shape`. */
 export interface ShapedResult {
@@ -164,6 +166,8 @@ export interface GameKind<R extends RuleBase = RuleBase> {
    * (a kind whose rules are the user's own code has none of its own: examples/ holds such files).
    */
   readonly examples: readonly KindExample<R>[];
+  /** Its games the web page offers as example links (the page lists every kind's, by their order). */
+  readonly showcase?: readonly ShownExample[];
   /** Names for some of its rules (`--preset NAME`), each with what reports say of it: `--preset list`, rule files and the schema follow. */
   readonly presets?: readonly (KindPreset<R> | ParameterPreset<R>)[];
   /** One-heap games: options, kernels and theorems (positions, misère tables, sweeps and play use them). */
@@ -185,6 +189,15 @@ export interface GameKind<R extends RuleBase = RuleBase> {
    * has no writer of its own in (Markdown): a format added to the registry writes them without the kind.
    */
   readonly documents?: Readonly<Record<string, (result: ShapedResult) => readonly DocumentBlock[]>>;
+  /**
+   * What the web page is sent of the shapes only this kind makes (plain data, which the page draws by its shape),
+   * its rows cut to `most` (the downloads hold them all).
+   */
+  readonly pageViews?: Readonly<Record<string, (result: ShapedResult, most: number) => PageView>>;
+  /** How --emit writes the laws of the tables of shapes only this kind makes (two piles, a heap with memory). */
+  readonly emitModels?: Readonly<Record<string, ShapeEmitModel>>;
+  /** How --check reads the tables of shapes only this kind makes (a two-pile table's pairs, a module's states). */
+  readonly conjectures?: Readonly<Record<string, TableConjectures>>;
   /** The shapes only this kind makes, each in words ("a position on a graph"), for refusals that name them. */
   readonly shapeWords?: Readonly<Record<string, string>>;
   /** How a judge writes one component of its positions, where that is not one number (a heap): --input reads it, --answer writes it, duel draws it. */
@@ -233,6 +246,24 @@ export interface KindExample<R extends RuleBase = RuleBase> {
   readonly cells: string;
   /** Where the values are published, or how they are known. */
   readonly source: string;
+}
+
+/** A kind's view of a result for the web page: its shape and the rule's text, and whatever the page draws of that shape. */
+export interface PageView {
+  readonly shape: string;
+  readonly rule: string;
+}
+
+/** A game offered as an example link: its rule as one of the words gives it (`moves` `1,2,3`, `preset` `wythoff`), the table's size, and its name. */
+export interface ShownExample {
+  /** Where it comes among every kind's. */
+  readonly order: number;
+  readonly word: string;
+  readonly text: string;
+  /** --max, where not the default. */
+  readonly max?: number;
+  /** Its name, in the kind's messages. */
+  readonly about: MessageKey;
 }
 
 /** A preset a kind brings: its name, its rule, and what reports say of it. */

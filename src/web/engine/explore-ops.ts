@@ -22,16 +22,13 @@ import { writeGridCsv, writeGridJson } from '../../report/grid-report.js';
 import { writeCappedHeapCsv, writeCappedHeapJson } from '../../report/capped-heap-report.js';
 import { renderSequencePlot } from '../../pictures/sequence-plot.js';
 import { sequencePlotOf } from '../../pictures/from-summary.js';
-import type { DownloadFormat, ExploreProgress, ExploreView, GraphView, GridView, GroupedExplanationView, HeapView, MisereView, Pairs, PositionView, StateExplanation } from './explore-protocol.js';
+import type { DownloadFormat, ExploreProgress, ExploreView, GridView, GroupedExplanationView, HeapView, MisereView, Pairs, PositionView, StateExplanation } from './explore-protocol.js';
 import { heapGrounds } from '../../core/heap/heap-ground.js';
 import type { Request } from '../../core/analyse.js';
 import type { MisereTable } from '../../core/positions/misere-table.js';
 import { writeMisereCsv, writeMisereJson } from '../../report/misere-report.js';
-import type { GraphTable } from '../../core/kinds/graph/index.js';
 import { canonicalJson } from '../../core/positions/json-state.js';
 import { writeStatesCsv, writeStatesJson } from '../../report/states-report.js';
-import { graphCounts } from '../../core/kinds/graph/report.js';
-import { valueText, vertexOutcome } from '../../core/kinds/graph/vertex-outcome.js';
 import { quadraticValue } from '../../core/laws/beatty.js';
 import { positionOf, requestOf } from './explore-request.js';
 import { shownMoves, type PositionReport } from '../../core/positions/position.js';
@@ -46,8 +43,8 @@ const VALUES_SENT = 1 << 20;
 /** Cells of a two-pile table sent (16 MiB). */
 const CELLS_SENT = 1 << 22;
 
-/** Vertices of a graph, or states of a rule module, sent (their names and values); the downloads hold them all. */
-const GRAPH_ROWS_SENT = 1 << 16;
+/** Rows of a kind's own shape (a graph's vertices) or of a rule module's states sent (their names and values); the downloads hold them all. */
+const ROWS_SENT = 1 << 16;
 
 /** Values so far sent while a table is computed (1 MiB), and how often. */
 const PARTIAL_VALUES = 1 << 18;
@@ -66,11 +63,12 @@ const POSITION_MOVES = 100;
 let last: AnalysisResult | null = null;
 let lastRequest: Request | null = null;
 
-/** A game on a graph gives a result of its kind's own shape (kinds/graph), outside the core's union. */
-const isGraphTable = (result: AnalysisResult): boolean => (result as { shape: string }).shape === 'graph';
-
 function viewOf(result: AnalysisResult, milliseconds: number): ExploreView {
-  if (isGraphTable(result)) return graphView(result as unknown as GraphTable, milliseconds);
+  // A shape only a kind makes (a graph's table), outside the core's union: the kind's own view of it.
+  const own = kindOfShape(result.shape)?.pageViews?.[result.shape];
+  if (own) {
+    return { ...own(result, ROWS_SENT), description: null, preset: null, about: null, milliseconds } as ExploreView;
+  }
   switch (result.shape) {
     case 'heap':
       return heapView(result, milliseconds);
@@ -88,7 +86,7 @@ function viewOf(result: AnalysisResult, milliseconds: number): ExploreView {
         milliseconds,
         count: result.rows.length,
         pCount: result.rows.filter((r) => r.grundy === 0).length,
-        rows: result.rows.slice(0, GRAPH_ROWS_SENT).map((r) => [canonicalJson(r.state), r.grundy] as const),
+        rows: result.rows.slice(0, ROWS_SENT).map((r) => [canonicalJson(r.state), r.grundy] as const),
       };
     case 'misere':
       return misereView(result, milliseconds);
@@ -157,16 +155,6 @@ function beattyLine(x: GridExploration): GridView['line'] {
 
 function memoryView(x: CappedHeapExploration, milliseconds: number): ExploreView {
   return { shape: 'memory', rule: x.rule, description: x.game.description ?? null, preset: x.game.name ?? null, about: x.game.about ?? null, milliseconds, max: x.max, maxValue: x.maxValue, values: x.starts.slice(), pPositions: x.pPositions, recurrence: x.law, beatty: x.beatty };
-}
-
-function graphView(x: GraphTable, milliseconds: number): GraphView {
-  const { values } = x;
-  const counts = graphCounts(values);
-  const outcomes = Array.from({ length: counts.vertices }, (_, v) => vertexOutcome(values, v));
-  const rows = outcomes.slice(0, GRAPH_ROWS_SENT).map((outcome, v) => [values.graph.names[v]!, valueText(values, v, 'table'), outcome, values.onCycle[v] === 1] as const);
-  const pCount = outcomes.filter((o) => o === 'P').length;
-  const drawCount = outcomes.filter((o) => o === 'D').length;
-  return { shape: 'graph', rule: x.rule, description: null, preset: null, about: null, milliseconds, vertices: counts.vertices, edges: counts.edges, acyclic: values.acyclic, onCycleCount: counts.onCycle, infinite: counts.infinite, pCount, drawCount, rows };
 }
 
 /** A position's report in the page's language, with the play hint's words (values, nim-sum, outcome, winning moves); `noun` names a component (a kind's play says it: token). */

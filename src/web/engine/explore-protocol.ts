@@ -3,6 +3,7 @@
  * request as [flag, value] pairs, progress, and a result the page can show
  * without the core (plain data: numbers, strings, typed arrays).
  */
+import type { GraphPageView } from '../../core/kinds/graph/page-view.js';
 import type { Message } from '../../core/i18n/index.js';
 import type { PPositions } from '../../core/laws/p-positions.js';
 import type { PairLaw } from '../../core/laws/pair-law.js';
@@ -88,20 +89,8 @@ export interface MemoryView extends ViewBase {
   readonly beatty: BeattyLaw | null;
 }
 
-/** A game on a directed graph: every vertex with its value and a single token's outcome (loopy graphs too). */
-export interface GraphView extends ViewBase {
-  readonly shape: 'graph';
-  readonly vertices: number;
-  readonly edges: number;
-  readonly acyclic: boolean;
-  readonly onCycleCount: number;
-  readonly infinite: number;
-  /** Vertices whose single token is a P-position, and draws, among all of them (the rows may hold only the first). */
-  readonly pCount: number;
-  readonly drawCount: number;
-  /** The first vertices (at most GRAPH_ROWS_SENT): name, value as written (`3`, `∞(0,2)`), outcome P/N/D, on a cycle. */
-  readonly rows: readonly (readonly [name: string, value: string, outcome: 'P' | 'N' | 'D', onCycle: boolean])[];
-}
+/** A game on a directed graph: the graph kind's own view of its table (GameKind.pageViews), which the page draws. */
+export interface GraphView extends ViewBase, GraphPageView {}
 
 /** A rule module's own states (its states(max), or its start): each as JSON with its value. */
 export interface StatesView extends ViewBase {
@@ -109,7 +98,7 @@ export interface StatesView extends ViewBase {
   readonly count: number;
   /** States of value 0 among all of them (the rows may hold only the first). */
   readonly pCount: number;
-  /** The first states (at most GRAPH_ROWS_SENT), as canonical JSON, with their values. */
+  /** The first states (at most ROWS_SENT), as canonical JSON, with their values. */
   readonly rows: readonly (readonly [state: string, grundy: number])[];
 }
 
@@ -170,6 +159,8 @@ export interface FormChoices {
   readonly words: readonly { readonly word: string; readonly argument: string; readonly describe: string; readonly example: string; readonly file: boolean; readonly allows: FormAllows | null }[];
   /** Each preset: the value to give `preset` (bash:3 for `bash:<m>`), what it is (and as a message, for the page's language), what it allows. */
   readonly presets: readonly { readonly value: string; readonly description: string; readonly about: Message | null; readonly allows: FormAllows }[];
+  /** The example links: every kind's showcase, in their order, each its words (word and value, --max) and its name. */
+  readonly examples: readonly { readonly pairs: Pairs; readonly about: Message }[];
 }
 
 /** A position's answer (`--position 3 5 7`), every word already in the page's language (the play hint's words). */

@@ -3,10 +3,10 @@
  * the command line takes (core/rule-words.ts), every preset, and for each
  * what its kind allows — misère play (its kind's offer: a table, positions),
  * a range of rows (a kind whose tables are grids), --max (a kind with
- * tables). A word's capabilities are read from the rule its own example
+ * tables) — and the example links, each kind's showcase. A word's capabilities are read from the rule its own example
  * names, a preset's from its rule, so a new kind or word needs no line here.
  */
-import { kindOf, type GameSpec } from '../../core/kinds/registry.js';
+import { KINDS, kindOf, type GameSpec } from '../../core/kinds/registry.js';
 import { RULE_WORDS } from '../../core/rule-words.js';
 import { listPresets, presetGame } from '../../core/presets.js';
 import type { FormChoices, FormAllows } from './explore-protocol.js';
@@ -42,7 +42,10 @@ export function formChoices(): FormChoices {
     const game = presetGame(value);
     return { value, description, about: game.about ?? null, allows: allows(game) };
   });
-  return { words, presets };
+  const examples = KINDS.flatMap((kind) => kind.showcase ?? [])
+    .sort((a, b) => a.order - b.order)
+    .map(({ word, text, max, about }) => ({ pairs: [[word, text] as const, ...(max === undefined ? [] : [['max', String(max)] as const])], about: { key: about } }));
+  return { words, presets, examples };
 }
 
 export const formOps: Record<string, Op> = {

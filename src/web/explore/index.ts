@@ -7,7 +7,7 @@
  * worker at once.
  */
 import type { AppContext, MountView, View } from '../context.js';
-import type { Lang, Translate } from '../../core/i18n/index.js';
+import { say, type Lang, type Translate } from '../../core/i18n/index.js';
 import { Cancelled, type Running } from '../engine/client.js';
 import type { ExploreProgress, ExploreView, FormChoices, Pairs, PositionView } from '../engine/explore-protocol.js';
 import { h } from './dom.js';
@@ -19,17 +19,6 @@ import { exploreResults } from './results.js';
 import { kindForm, type KindForm } from './form.js';
 import { WordsError, commandLineOf, hashOf, isModulePath, pairsOfCommandLine, pairsOfHash } from './words.js';
 
-const EXAMPLES = [
-  ['explore.example.moves', 'moves=1,2,3&max=1000'],
-  ['explore.example.allBut', 'all-but=2,3,7'],
-  ['explore.example.kayles', 'code=0.77'],
-  ['explore.example.dawson', 'code=0.07'],
-  ['explore.example.grundy', 'code=4!.0&max=2000'],
-  ['explore.example.squares', 'preset=take-a-square&max=2000'],
-  ['explore.example.wythoff', 'preset=wythoff&max=60'],
-  ['explore.example.fibonacci', 'preset=fibonacci-nim&max=300'],
-] as const;
-
 export const mountExplore: MountView = (root, context, params) => {
   const { t, lang, engine } = context;
   // The worker's call now running (Cancel and a new run end it).
@@ -37,8 +26,9 @@ export const mountExplore: MountView = (root, context, params) => {
 
   const file = ruleFileBox(t);
   // The form for each kind, and the command line: each rewrites the other as it changes.
-  const kind = linkedKindForm(t, engine, () => input);
-  const { input, positionInput, cancelButton, link, form } = exploreForm(t, file, kind, () => current.running?.cancel(), () => submit());
+  const choices = engine.call<FormChoices>('form', {}).result;
+  const kind = linkedKindForm(t, choices, () => input);
+  const { input, positionInput, cancelButton, link, form } = exploreForm(t, file, kind, choices, () => current.running?.cancel(), () => submit());
   input.addEventListener('input', () => {
     const pairs = readablePairs(input.value);
     if (pairs) kind.fill(pairs);
@@ -167,8 +157,8 @@ function readablePairs(line: string): Pairs | null {
 }
 
 /** The form for each kind of game (its choices from the engine), which rewrites the command line as it changes. */
-function linkedKindForm(t: Translate, engine: AppContext['engine'], line: () => HTMLInputElement): KindForm {
-  const kind = kindForm(t, engine.call<FormChoices>('form', {}).result, () => (line().value = commandLineOf(kind.pairs(readablePairs(line().value) ?? []))));
+function linkedKindForm(t: Translate, choices: Promise<FormChoices>, line: () => HTMLInputElement): KindForm {
+  const kind = kindForm(t, choices, () => (line().value = commandLineOf(kind.pairs(readablePairs(line().value) ?? []))));
   return kind;
 }
 
@@ -255,10 +245,12 @@ function showExploreProgress(p: ExploreProgress, shown: { progress: HTMLProgress
 }
 
 /** The form: the game's words, Run and Cancel, the examples, the link to this view, and the rule file's box. */
-function exploreForm(t: Translate, file: RuleFileBox, kind: KindForm, cancel: () => void, submit: () => void): { input: HTMLInputElement; positionInput: HTMLInputElement; cancelButton: HTMLButtonElement; link: HTMLAnchorElement; form: HTMLElement } {
+function exploreForm(t: Translate, file: RuleFileBox, kind: KindForm, choices: Promise<FormChoices>, cancel: () => void, submit: () => void): { input: HTMLInputElement; positionInput: HTMLInputElement; cancelButton: HTMLButtonElement; link: HTMLAnchorElement; form: HTMLElement } {
   const input = h('input', { id: 'game-input', type: 'text', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'game-help', placeholder: '--moves 1,2,3 --max 1e6' }) as HTMLInputElement;
   // Links, not a select: each is a link a teacher can copy, and the keyboard reaches each one.
-  const examples = h('ul', { class: 'examples', id: 'examples' }, ...EXAMPLES.map(([key, hash]) => h('li', {}, h('a', { href: `#${hash}` }, t(key)))));
+  const examples = h('ul', { class: 'examples', id: 'examples' });
+  // Every kind's showcase, as the engine lists them (a kind added shows its own here).
+  void choices.then(({ examples: shown }) => examples.replaceChildren(...shown.map(({ pairs, about }) => h('li', {}, h('a', { href: `#${hashOf(pairs)}` }, say(about, t))))));
   const positionInput = h('input', { id: 'position-input', type: 'text', autocomplete: 'off', spellcheck: 'false', inputmode: 'text', 'aria-describedby': 'position-help', placeholder: '3 5 7' }) as HTMLInputElement;
   const runButton = h('button', { type: 'submit', id: 'run', class: 'primary' }, t('explore.run'));
   const cancelButton = h('button', { type: 'button', id: 'cancel', disabled: true, onclick: cancel }, t('explore.cancel'));

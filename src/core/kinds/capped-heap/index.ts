@@ -14,8 +14,10 @@ import { cappedNimCitation, losingHeapsUpTo } from '../../theorems/capped-nim.js
 import { formatCount } from '../../numbers.js';
 import { LARGEST_SIGNED, emitRefusal } from '../../emit/limits.js';
 import type { CappedNimModel, EmitHeader } from '../../emit/models.js';
-import { EXAMPLES } from './examples.js';
+import { EXAMPLES, SHOWCASE } from './examples.js';
 import { PRESETS } from './presets.js';
+import { MEMORY_CONJECTURES } from './conjecture.js';
+import { START_LAW_MODEL } from './emit.js';
 
 /** The most losing heaps (for factor k, up to 2^63 - 1) an emitted Fibonacci Nim holds. */
 export const MOST_LOSING_HEAPS = 50_000;
@@ -42,6 +44,9 @@ function cappedNimCode(k: bigint, header: (grounds: string[]) => EmitHeader): Ca
 export const cappedHeapKind: GameKind<CappedHeapRule> = {
   name: 'capped-heap',
   examples: EXAMPLES,
+  emitModels: { memory: START_LAW_MODEL },
+  conjectures: { memory: MEMORY_CONJECTURES },
+  showcase: SHOWCASE,
   presets: PRESETS,
   ruleKinds: ['capped-heap'],
   tableShape: 'memory',

@@ -3,6 +3,8 @@ import { kindMessages } from '../../i18n/kind-messages.js';
 
 export const messages = kindMessages(
   {
+    // The names of its games on the web page's example links (its showcase).
+    'explore.example.fibonacci': 'Fibonacci Nim (a heap with memory)',
     'error.capped.memory': '{states} states (heap, cap) need about {mib} MiB, more than the free memory',
     'error.capped.states': 'heaps up to {max} need {states} states, more than {most}',
     'error.pairs.capped': 'heaps with memory',
@@ -22,6 +24,7 @@ export const messages = kindMessages(
     'rule.kind.capped-heap': 'capped-heap',
   },
   {
+    'explore.example.fibonacci': '斐波那契博弈（带记忆的一堆）',
     'error.capped.memory': '{states} 个状态（堆，上限）大约需要 {mib} MiB，超过了空闲内存',
     'error.capped.states': '算到 {max} 的堆需要 {states} 个状态，超过了 {most}',
     'error.pairs.capped': '有记忆的堆',

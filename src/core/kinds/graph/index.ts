@@ -15,6 +15,7 @@ import { edgeList, graphSteps } from './read.js';
 import { graphPlay } from './play.js';
 import { graphText, type GraphRule } from './rule.js';
 import { EXAMPLES } from './examples.js';
+import { graphPageView } from './page-view.js';
 
 export type { GraphRule } from './rule.js';
 
@@ -101,6 +102,7 @@ export const graphKind: GameKind<GraphRule> = {
   fileOf: (rule) => (rule.file === undefined ? undefined : { word: 'graph', path: rule.file, shown: rule.shown ?? rule.file }),
   play: (request, random) => graphPlay(request, random),
   shapeWords: { graph: 'a game on a graph', 'graph-position': 'a position on a graph' },
+  pageViews: { graph: (x, most) => graphPageView(x as GraphTable, most) },
   judge: {
     token: 'word',
     width: 1,

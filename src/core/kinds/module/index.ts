@@ -14,6 +14,7 @@ import { HEAP_FORM } from '../../contest/form.js';
 import { listedOptions, tooMuch } from '../../heap/heap-options.js';
 import type { GameKind, RuleWord } from '../kind.js';
 import { moduleText, type CustomRule } from './rule.js';
+import { STATES_CONJECTURES } from './conjecture.js';
 
 /** The files a module may be written in. */
 export const MODULE_EXTENSIONS = ['.mjs', '.js'];
@@ -66,6 +67,7 @@ export const moduleKind: GameKind<CustomRule> = {
   name: 'module',
   // A module is the user's own code: the files of examples/ are its examples (test/examples.test.ts runs them).
   examples: [],
+  conjectures: { states: STATES_CONJECTURES },
   ruleKinds: ['custom'],
   words,
   text: moduleText,

@@ -1,4 +1,4 @@
-import type { KindExample } from '../kind.js';
+import type { KindExample, ShownExample } from '../kind.js';
 import type { TakeAwayRule } from './rule.js';
 
 /** Subtraction games with published values. */
@@ -10,4 +10,11 @@ export const EXAMPLES: readonly KindExample<TakeAwayRule>[] = [
     cells: '0 1 0 1 2 0 1 0 1 2 0 1 0 1 2 0 1 0 1 2 0 1 0 1 2 3 2 3 4 5 3',
     source: 'take a square (OEIS A014586)',
   },
+];
+
+/** Its games the web page offers as example links. */
+export const SHOWCASE: readonly ShownExample[] = [
+  { order: 10, word: 'moves', text: '1,2,3', max: 1000, about: 'explore.example.moves' },
+  { order: 20, word: 'all-but', text: '2,3,7', about: 'explore.example.allBut' },
+  { order: 60, word: 'preset', text: 'take-a-square', max: 2000, about: 'explore.example.squares' },
 ];

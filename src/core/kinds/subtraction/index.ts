@@ -17,7 +17,7 @@ import { takeAwaySolver } from './solver.js';
 import { takeAwayWithValue } from './winning-options.js';
 import { allButMisereOutcomes } from './misere.js';
 import type { ClosedForm } from '../../heap/closed-form.js';
-import { EXAMPLES } from './examples.js';
+import { EXAMPLES, SHOWCASE } from './examples.js';
 import { PRESETS } from './presets.js';
 
 /** Nim: every value is the heap itself (Bouton, 1901), P only at 0. */
@@ -117,6 +117,7 @@ const heap: HeapKind<TakeAwayRule> = {
 export const subtractionKind: GameKind<TakeAwayRule> = {
   name: 'subtraction',
   examples: EXAMPLES,
+  showcase: SHOWCASE,
   presets: PRESETS,
   ruleKinds: ['subtraction', 'all-but', 'sequence-subtraction'],
   tableShape: 'heap',

@@ -3,6 +3,10 @@ import { kindMessages } from '../../i18n/kind-messages.js';
 
 export const messages = kindMessages(
   {
+    // The names of its games on the web page's example links (its showcase).
+    'explore.example.moves': 'Take 1, 2 or 3 (subtraction set)',
+    'explore.example.allBut': 'Take anything but 2, 3 or 7 (all-but)',
+    'explore.example.squares': 'Take a square',
     'error.moves.notNumbers': 'expected numbers such as 1,2,3, got {text} (named sequences: {names})',
     'error.moves.unknownSequence': 'unknown sequence {name} (expected one of: {names})',
     'rule.noTheorem.infiniteSet': 'an infinite subtraction set has no finite window that determines the values',
@@ -17,6 +21,9 @@ export const messages = kindMessages(
     'rule.kind.all-but': 'all-but',
   },
   {
+    'explore.example.moves': '每次取 1、2 或 3 个（减法游戏）',
+    'explore.example.allBut': '除 2、3、7 外可取任意个（all-but）',
+    'explore.example.squares': '每次取平方数个',
     'error.moves.notNumbers': '应为 1,2,3 这样的数，却是 {text}（有名字的数列：{names}）',
     'error.moves.unknownSequence': '未知的数列 {name}（应为以下之一：{names}）',
     'rule.noTheorem.infiniteSet': '无限的减法集没有一个能决定所有值的有限窗口',

@@ -15,7 +15,7 @@ import { takeBreakOptions, takeBreakReckoned } from './options.js';
 import { takeBreakSolver } from './solver.js';
 import { hugeTakeBreakWithValue, takeBreakWithValue } from './winning-options.js';
 import { tooMuch } from '../../heap/heap-options.js';
-import { EXAMPLES } from './examples.js';
+import { EXAMPLES, SHOWCASE } from './examples.js';
 import { PRESETS } from './presets.js';
 import { prepareWindowTable, windowTableJson, windowTableLines, type WindowTable } from './window-table.js';
 
@@ -63,6 +63,7 @@ const heap: HeapKind<TakeBreakRule> = {
 export const takeAndBreakKind: GameKind<TakeBreakRule> = {
   name: 'take-and-break',
   examples: EXAMPLES,
+  showcase: SHOWCASE,
   presets: PRESETS,
   ruleKinds: ['take-and-break'],
   tableShape: 'heap',

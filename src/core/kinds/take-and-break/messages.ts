@@ -3,6 +3,10 @@ import { kindMessages } from '../../i18n/kind-messages.js';
 
 export const messages = kindMessages(
   {
+    // The names of its games on the web page's example links (its showcase).
+    'explore.example.kayles': 'Kayles (code 0.77)',
+    'explore.example.dawson': "Dawson's Kayles (code 0.07)",
+    'explore.example.grundy': "Grundy's game (4!.0)",
     'error.code.none': 'expected a code such as 0.77',
     'rule.noTheorem.unequalSplit': 'the unequal-split condition (!) is outside the Guy-Smith theorem',
     'rule.noTheorem.saltus': 'the Guy-Smith theorem proves periods without a saltus; an arithmetic-periodic pattern is outside it',
@@ -17,6 +21,9 @@ export const messages = kindMessages(
     'rule.kind.take-and-break': 'take-and-break',
   },
   {
+    'explore.example.kayles': 'Kayles 游戏（八进制码 0.77）',
+    'explore.example.dawson': 'Dawson 的 Kayles（八进制码 0.07）',
+    'explore.example.grundy': 'Grundy 游戏（4!.0）',
     'error.code.none': '应为 0.77 这样的代码',
     'rule.noTheorem.unequalSplit': '“只能分成不等的两堆”（!）这一条件不在 Guy–Smith 定理的范围内',
     'rule.noTheorem.saltus': 'Guy–Smith 定理只证明没有跳跃（saltus）的周期；算术周期的模式不在其范围内',

@@ -13,8 +13,10 @@ import { gridCheckpointKey, gridWork } from './grid.js';
 import { WYTHOFF_THEOREM, isWythoff, twoPileGame } from './pair-game.js';
 import { WYTHOFF_CITATION } from '../../theorems/wythoff.js';
 import type { EmitHeader, WythoffModel } from '../../emit/models.js';
-import { EXAMPLES } from './examples.js';
+import { EXAMPLES, SHOWCASE } from './examples.js';
 import { PRESETS } from './presets.js';
+import { GRID_CONJECTURES } from './conjecture.js';
+import { PAIR_LAW_MODEL } from './emit.js';
 
 /** Wythoff's game for --emit: a P-test and a winning move by Zeckendorf representations (the renderers write it). */
 function wythoffCode(header: (grounds: string[]) => EmitHeader): WythoffModel {
@@ -52,6 +54,9 @@ const words: readonly RuleWord[] = [
 export const twoPileKind: GameKind<VectorRule> = {
   name: 'two-pile',
   examples: EXAMPLES,
+  emitModels: { grid: PAIR_LAW_MODEL },
+  conjectures: { grid: GRID_CONJECTURES },
+  showcase: SHOWCASE,
   presets: PRESETS,
   ruleKinds: ['vectors'],
   tableShape: 'grid',

@@ -3,6 +3,8 @@ import { kindMessages } from '../../i18n/kind-messages.js';
 
 export const messages = kindMessages(
   {
+    // The names of its games on the web page's example links (its showcase).
+    'explore.example.wythoff': "Wythoff's game (two piles)",
     'error.pairs.twoPile': 'two-pile games',
     'error.table.cellsMemory': 'a table of {cells} cells needs about {needed}, more than the {free} of free memory; use {rows} A..B for a few long rows',
     'error.table.positionCells': 'a table up to {corner} has {cells} cells, more than the {most} a position may need',
@@ -19,6 +21,7 @@ export const messages = kindMessages(
     'rule.kind.vectors': 'vectors',
   },
   {
+    'explore.example.wythoff': '威佐夫游戏（两堆）',
     'error.pairs.twoPile': '两堆游戏',
     'error.table.cellsMemory': '{cells} 个格子的表大约需要 {needed}，超过了空闲内存 {free}；只看几行长行请用 {rows} A..B',
     'error.table.positionCells': '算到 {corner} 的表有 {cells} 个格子，超过了一个局面最多可用的 {most} 个',
