@@ -111,7 +111,7 @@ const SWEEP_OPTIONS = optionEntries<SweepFields, never>()({
     type: 'string', describe: 'with --rules: write FILE.jsonl, one line per rule with no period proven: its value frequencies and the periods its values exclude', group: 'Output:', field: 'frequencies',
     // A family's equivalent rules share one computation (their rows are copies), so only a list has a line for every rule.
     needs: [{ when: ['family'], any: ['rules'], message: () => '--frequencies applies to --rules FILE (a list of rules), not to a --family' }],
-    conflicts: [NOT_IN_A_VIEW, { with: ['resume'], message: () => '--frequencies is written for the rules a run computes, so it cannot go with --resume (rules already in --out would have no line)' }],
+    conflicts: [NOT_IN_A_VIEW],
   },
   plot: { type: 'string', describe: 'draw the sweep map: every rule by preperiod and period, by kind (FILE.svg or FILE.png)', group: 'Output:', field: 'plot' },
   yes: { type: 'boolean', describe: 'start a family too large to finish in one run (over 10 million rules) all the same', group: 'Work:', field: 'yes', conflicts: [{ with: ['from', 'merge'], message: () => '--yes applies to a sweep that computes' }] },

@@ -8,7 +8,7 @@ import { openOutputFile } from '../host/files/output-file.js';
 import { refuseSharedFiles } from './file-roles.js';
 import type { CliIo } from './io.js';
 import { colourWanted } from './common.js';
-import { checkedFamilySize, describeFamily, shardSize, type Family } from '../sweep/family.js';
+import { checkedFamilySize, describeFamily, positionInShard, shardSize, type Family } from '../sweep/family.js';
 import { CSV_HEADER, formatForFile, recordLine, renderTable, rowLine, type RowFormat, type SweepRecord, type ViewFormat } from '../sweep/format.js';
 import { parseSort, rowComparator, whereFilter } from '../sweep/query.js';
 import { openResultsLog, recordsDiffer, type ResultsLog } from '../sweep/results-file.js';
@@ -16,6 +16,8 @@ import { NO_RECORD, mergedRows, scanResults, type Disagreement, type FileScan } 
 import { excerpt, InputError, printableMessage, quote, says } from '../core/errors.js';
 import { columnsOf } from './io.js';
 import { readRuleList, ruleListDigest } from '../sweep/rule-list.js';
+import { openFrequenciesFile, type FrequenciesFile, type KeptRow } from '../sweep/frequencies-file.js';
+import { IndexSet } from '../sweep/index-set.js';
 import { describeSweepDefaults } from '../sweep/run-rule.js';
 import type { SweepRow } from '../sweep/row.js';
 import { sweepFamily, type RowOutput } from '../sweep/sweep.js';
@@ -264,6 +266,22 @@ async function writeSweepPlot(path: string | undefined, rows: readonly SweepRow[
   }
 }
 
+/** What a sweep is a sweep of: the first line of its results and frequencies files. */
+function sweepRecord(command: SweepRunCommand, family: Family, size: number): SweepRecord {
+  return {
+    format: 'sg-explore-sweep',
+    version: 2,
+    family: describeFamily(family),
+    size,
+    shard: command.shard ? `${command.shard.index}/${command.shard.count}` : null,
+    limit: command.limit ?? null,
+    ...(command.rareHeaps === undefined ? {} : { rareHeaps: command.rareHeaps }),
+    // A list is known by its rules, not its file's name: an edited list is another sweep.
+    ...(family.kind === 'list' ? { rules: ruleListDigest(family.rules) } : {}),
+    ...(command.limit === undefined ? { defaults: describeSweepDefaults() } : {}),
+  };
+}
+
 /** Families larger than this are refused without --yes: at hundreds of rules a second, days of work. */
 export const LARGE_FAMILY = 10_000_000;
 
@@ -280,22 +298,18 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
   }
   // The shard --shard auto read from the environment, said before any work (a batch job's log shows which it was).
   if (command.shardSource) io.stderr.write(`sg-explore: note: ${command.shardSource}\n`);
-  const record: SweepRecord = {
-    format: 'sg-explore-sweep',
-    version: 2,
-    family: describeFamily(family),
-    size,
-    shard: command.shard ? `${command.shard.index}/${command.shard.count}` : null,
-    limit: command.limit ?? null,
-    ...(command.rareHeaps === undefined ? {} : { rareHeaps: command.rareHeaps }),
-    // A list is known by its rules, not its file's name: an edited list is another sweep.
-    ...(family.kind === 'list' ? { rules: ruleListDigest(family.rules) } : {}),
-    ...(command.limit === undefined ? { defaults: describeSweepDefaults() } : {}),
+  const record = sweepRecord(command, family, size);
+  // With --resume and --frequencies, the rows kept that need a frequency line (no period proven).
+  const keptRows = command.resume && command.frequencies !== undefined ? new Map<number, KeptRow>() : null;
+  const keep = (row: SweepRow) => {
+    if (row.kind !== 'error' && !row.proven) keptRows!.set(row.index, { index: row.index, rule: row.rule, computed: row.computed ?? 0 });
   };
   const log: ResultsLog | null =
-    command.out === undefined ? null : await openResultsLog(command.out, { format: command.format, resume: command.resume, record, family, shard: command.shard ?? null });
+    command.out === undefined ? null : await openResultsLog(command.out, { format: command.format, resume: command.resume, record, family, shard: command.shard ?? null, ...(keptRows ? { onRow: keep } : {}) });
+  // Opened before any work (a file that cannot be written is refused at once), appended to as lines come, sorted at the end.
+  const frequencyFile = command.frequencies === undefined ? null : openFrequenciesFile(command.frequencies, record, log ? keptRows : null);
   // Rows reach the log as they come: a signal that ends the sweep says where they are and how to go on.
-  if (log) noteForStop(() => `; the rows so far are in ${log.path} (the same command with --resume goes on from there)`);
+  if (log) noteForStop(() => `; the rows so far are in ${log.path}${frequencyFile ? ` and their frequency lines in ${frequencyFile.path}` : ''} (the same command with --resume goes on from there)`);
   const progress = progressMode(command.progress, io.stderr);
   const bar = progressBar(progress, io.stderr);
   const kept: SweepRow[] = [];
@@ -317,9 +331,6 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
           else return writer!.add(row);
         },
       };
-  // Opened before any work, so a file that cannot be written is refused at once; written whole at the end.
-  const frequencyFile = command.frequencies === undefined ? null : await openOutputFile(command.frequencies, '--frequencies');
-  const frequencyLines: string[] = [];
   try {
     if (log?.repaired) io.stderr.write(`sg-explore: note: ${log.path} ended in a half-written line (an interrupted sweep); it was cut off and that rule will be computed again\n`);
     if (log?.retried) {
@@ -340,11 +351,11 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
       },
       onProgress: (done, count, secondsLeft) => bar.update(done, count, secondsLeft),
       output,
-      ...(frequencyFile ? { onFrequencies: (lines: string) => frequencyLines.push(...lines.split('\n').filter((line) => line !== '')) } : {}),
+      ...(frequencyFile ? { onFrequencies: (lines: string) => frequencyFile.add(lines) } : {}),
     });
     if (frequencyFile) {
-      await frequencyFile.write(sortedByIndex(frequencyLines));
-      await frequencyFile.close();
+      await recomputeMissingLines(command, family, frequencyFile, io);
+      await frequencyFile.finish();
     }
     bar.finish(
       progress === 'terminal'
@@ -364,17 +375,44 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
   } finally {
     bar.finish(); // cleared, and its timer stopped, however the sweep ended
     log?.close();
-    frequencyFile?.abort(); // no half-written file: after close() this removes nothing
+    frequencyFile?.close(); // unfinished, it keeps what was appended, for --resume
   }
 }
 
-/** Frequency lines (JSON, each with an index) in rule order, as one text. */
-function sortedByIndex(lines: readonly string[]): string {
-  const indexOf = (line: string) => (JSON.parse(line) as { index: number }).index;
-  return lines
-    .map((line) => ({ line, index: indexOf(line) }))
-    .sort((a, b) => a.index - b.index)
-    .map(({ line }) => line + '\n')
-    .join('');
+/**
+ * Rows the results file kept with no line in the frequencies file (one
+ * written without --frequencies, or by hand): their rules are computed again
+ * for their lines, rows left out (they are in the file), and each row computed
+ * again must be the one kept.
+ */
+async function recomputeMissingLines(command: SweepRunCommand, family: Family, file: FrequenciesFile, io: CliIo): Promise<void> {
+  const { missing } = file;
+  if (missing.length === 0) return;
+  const shard = command.shard;
+  const names = missing.slice(0, 3).map((row) => `${row.rule} (#${row.index})`).join(', ');
+  io.stderr.write(`sg-explore: note: ${countOf(missing.length, 'rule')} in ${command.out} ${missing.length === 1 ? 'has' : 'have'} no line in ${file.path} (${names}${missing.length > 3 ? ', ...' : ''}); computed again for ${missing.length === 1 ? 'its line' : 'their lines'}\n`);
+  const wanted = new Map(missing.map((row) => [row.index, row]));
+  const others = new IndexSet();
+  const positions = shardSize(checkedFamilySize(family), shard);
+  const missingAt = new Set(missing.map((row) => positionInShard(row.index, shard ?? null)));
+  for (let p = 0; p < positions; p++) if (!missingAt.has(p)) others.add(p);
+  await sweepFamily({
+    family,
+    shard,
+    limit: command.limit,
+    ...(command.rareHeaps === undefined ? {} : { maxRareHeaps: command.rareHeaps }),
+    threads: command.threads,
+    done: others,
+    output: {
+      as: 'rows',
+      onRow(row) {
+        const before = wanted.get(row.index);
+        if (before && row.computed !== before.computed) {
+          throw new InputError(`--frequencies ${file.path}: ${row.rule} (rule #${row.index}) computed again gives ${row.computed ?? 'no'} values, where ${command.out} says ${before.computed}; the results file is not this version's sweep`);
+        }
+      },
+    },
+    onFrequencies: (lines) => file.add(lines),
+  });
 }
 

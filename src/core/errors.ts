@@ -63,6 +63,7 @@ export type InputField =
   | 'family'
   | 'shard'
   | 'merge'
+  | 'frequencies'
   | 'where'
   | 'sort'
   | 'game'

@@ -38,6 +38,7 @@ const FLAGS: Readonly<Record<InputField, string | null>> = {
   family: '--family',
   shard: '--shard',
   merge: '--merge',
+  frequencies: '--frequencies',
   where: '--where',
   sort: '--sort',
   trusted: '--trust-module',

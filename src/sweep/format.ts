@@ -208,7 +208,7 @@ export function recordLine(record: SweepRecord, format: RowFormat): string {
   return format === 'jsonl' ? json + '\n' : `# ${json}\r\n`;
 }
 
-function parseRecord(line: string, where: string): SweepRecord {
+export function parseRecord(line: string, where: string): SweepRecord {
   let parsed: unknown;
   try {
     parsed = JSON.parse(line.replace(/^#\s*/, ''));

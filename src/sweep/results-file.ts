@@ -57,6 +57,8 @@ export interface LogOptions {
   /** What the file's rows are checked against on --resume (this run's family and shard). */
   readonly family?: Family;
   readonly shard?: Shard | null;
+  /** With --resume: each row the file holds, as it is read (a rule may have an error row and, later, its result). */
+  onRow?(row: SweepRow): void;
 }
 
 function notRegularOrAbsent(path: string): string | null {
@@ -136,6 +138,7 @@ async function scanForResume(path: string, options: LogOptions): Promise<Existin
         if (beyond) throw new InputError(beyond, { code: 'mismatch', value: path });
       }
       lastIndex = Math.max(lastIndex, row.index);
+      options.onRow?.(row);
       const position = positionInShard(row.index, shard);
       (row.kind === 'error' ? failed : done).add(position);
     });

@@ -30,7 +30,7 @@ interface FrequencyLine {
 }
 const lines = data(`${CENSUS.name}-frequencies.jsonl`)
   .split('\n')
-  .filter((line) => line !== '')
+  .filter((line) => line !== '' && !line.startsWith('{"sweep"')) // the record line, in files written since it was added
   .map((line) => JSON.parse(line) as FrequencyLine);
 const lineOf = new Map(lines.map((line) => [line.index, line]));
 
