@@ -59,6 +59,9 @@ await bundleOne('workers/custom-rule.js', `${root}dist/custom-rule.cjs`);
 // The sweep's worker as one file too: a worker thread loading the compiled tree (every kind of the
 // registry) took some 50 ms more to start than one file (see src/host/worker-path.ts).
 await bundleOne('workers/sweep-rule.js', `${root}dist/sweep-rule.cjs`, inPackage);
+// The rare/common kernel's worker as one file: loaded as the compiled tree's 51 ES modules it cost each worker thread
+// 4.4 MB more than one file (Node's module loader and the modules' records), measured against a bare worker.
+await bundleOne('workers/wasm-partials.js', `${root}dist/wasm-partials.cjs`, inPackage);
 copyFileSync(`${root}scripts/sg-explore-loader.cjs`, program);
 chmodSync(program, 0o755);
 

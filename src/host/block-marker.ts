@@ -1,7 +1,7 @@
 import type { BlockMarker, BlockMarks, BlockSplit, MarksInFlight } from '../core/kinds/take-and-break/platform.js';
 import type { TwoHeapMoves } from '../core/kinds/take-and-break/rare-common.js';
 import type { SharedKernel } from '../core/kinds/take-and-break/wasm-lanes.js';
-import { workerFile } from './worker-path.js';
+import { bundledWorkerFile } from './worker-path.js';
 import type { TaskDone, WorkerRing } from './worker-ring.js';
 import { RingOnDemand } from './ring-on-demand.js';
 import { RingBuffers, doubled, type Shared } from './ring-buffers.js';
@@ -46,7 +46,7 @@ export class WasmBlockMarker implements BlockMarker {
     private readonly shares = threads,
   ) {
     if (threads >= shared.lanes) throw new RangeError(`${threads} workers for a memory with lanes for ${shared.lanes - 1}`);
-    this.ring = new RingOnDemand({ file: workerFile('wasm-partials'), threads, fields: FIELDS, data: { moves, shared }, role: 'rare/common worker' });
+    this.ring = new RingOnDemand({ file: bundledWorkerFile('wasm-partials'), threads, fields: FIELDS, data: { moves, shared }, role: 'rare/common worker' });
   }
 
   mark(base: number, start: number, end: number, split: BlockSplit): MarksInFlight {

@@ -33,10 +33,12 @@ const DONE = 2;
 const FAILED = 3;
 
 /**
- * A thread that spins looks at the clock every this many turns: each look allocated a number on its heap (a spinning
- * main thread took 500 MB over a run of .014 to 2^20, and its young generation grew to its largest).
+ * A thread that spins looks at the clock every this many turns (some tens of microseconds): each look
+ * allocates a number and an array on its heap. Every 64 turns, a run of .014 to 2^20 on 2 threads allocated 14 MB on
+ * the main thread and about 1 MB a second on the spinning worker, whose young generations then grew to 4 MB
+ * semi-spaces (7-8 MB more resident each, and the largest part of what two threads cost above one).
  */
-const CLOCK_EVERY = 64;
+const CLOCK_EVERY = 1024;
 
 /** How long a worker with nothing to do spins before it sleeps, and the most it sleeps before looking at the stop flag. */
 const SPIN_MS = 2;

@@ -16,7 +16,7 @@ import { WorkerStartError } from '../../src/core/errors.js';
  * of the kernel on one thread, for any block size, share and number of workers, across the
  * store's widening, the mask's reviews and the value bound's growth past what blocks take.
  *
- * Workers run the compiled dist/workers/wasm-partials.js (built by the global setup).
+ * Workers run the bundled dist/wasm-partials.cjs (built by the global setup; the compiled dist/workers/wasm-partials.js without it).
  */
 
 function sequential(text: string, count: number): { values: ValueArray; kernel: SparseSpaceKernel } {
