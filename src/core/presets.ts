@@ -25,7 +25,10 @@ function fixed(name: string, rule: GameRule, about: Message, inHelp: boolean): P
     name,
     usage: name,
     inHelp,
-    description: say(about),
+    // Said when read (--preset list): a start that only looks a preset up says none.
+    get description() {
+      return say(about);
+    },
     about: () => about,
     rule(parameter) {
       if (parameter !== undefined) throw new InputError(says`${mention('preset')} ${saying('error.preset.noParameter', { name, got: quote(`${name}:${parameter}`) })}`, { code: 'bad-value', value: `${name}:${parameter}` });

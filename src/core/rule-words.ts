@@ -13,17 +13,26 @@ import { KIND_WORDS } from './kinds/registry.js';
 import type { RuleWord } from './kinds/kind.js';
 import { helpPresets, presetGame, presetPattern } from './presets.js';
 
+// Its help and schema are made when read (--help, the schema, play's flags), not at every start: they
+// build every kind's presets and say each one (about 1 ms).
+let describe: string | undefined;
+let schema: RuleWord['schema'] | undefined;
+
 const PRESET_WORD: RuleWord = {
   word: 'preset',
   argument: 'NAME',
   example: 'kayles',
   order: 60,
   aliases: [],
-  describe: `a named game: ${helpPresets().join(', ')}, ... ('list' shows them all)`,
+  get describe() {
+    return (describe ??= `a named game: ${helpPresets().join(', ')}, ... ('list' shows them all)`);
+  },
   flag: true,
   sweepable: true,
   fileValue: { form: 'text' },
-  schema: { description: 'A named game (sg-explore --preset list).', type: 'string', pattern: presetPattern() },
+  get schema() {
+    return (schema ??= { description: 'A named game (sg-explore --preset list).', type: 'string', pattern: presetPattern() });
+  },
   parse(text, where) {
     if (text.trim() === '') throw new InputError(says`${where}: ${saying('error.preset.empty')}`, { code: 'bad-rule', value: text });
     try {

@@ -12,6 +12,7 @@ import { messages as module } from './module/messages.js';
 import { messages as subtraction } from './subtraction/messages.js';
 import { messages as takeAndBreak } from './take-and-break/messages.js';
 import { messages as twoPile } from './two-pile/messages.js';
+import { merged } from '../i18n/merge.js';
 
-export const KIND_MESSAGES_EN = { ...bash.en, ...cappedHeap.en, ...divisor.en, ...graph.en, ...module.en, ...subtraction.en, ...takeAndBreak.en, ...twoPile.en } as const;
-export const KIND_MESSAGES_ZH: Readonly<Record<keyof typeof KIND_MESSAGES_EN, string>> = { ...bash.zh, ...cappedHeap.zh, ...divisor.zh, ...graph.zh, ...module.zh, ...subtraction.zh, ...takeAndBreak.zh, ...twoPile.zh };
+export const KIND_MESSAGES_EN = merged(bash.en, cappedHeap.en, divisor.en, graph.en, module.en, subtraction.en, takeAndBreak.en, twoPile.en);
+export const KIND_MESSAGES_ZH: Readonly<Record<keyof typeof KIND_MESSAGES_EN, string>> = merged(bash.zh, cappedHeap.zh, divisor.zh, graph.zh, module.zh, subtraction.zh, takeAndBreak.zh, twoPile.zh);

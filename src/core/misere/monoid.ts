@@ -4,6 +4,8 @@
  * the quotient of one by the congruence a subset P defines (two elements are
  * one when every multiple of them is in P for both or for neither).
  */
+import { inPieces } from '../driver.js';
+
 export interface Monoid {
   readonly size: number;
   product(x: number, y: number): number;
@@ -66,39 +68,42 @@ export function directProduct(parts: readonly Monoid[]): Monoid {
  * more than `largestOrder` classes.
  */
 export function* reduceByOutcome(m: Monoid, generators: readonly number[], inP: (x: number) => boolean, largestOrder = Infinity): Generator<void, { readonly monoid: TableMonoid; readonly classOf: Map<number, number> } | null, void> {
-  // A trial may have hundreds of thousands of elements: the loops yield (for the driver) every PIECE of them.
-  const PIECE = 4095;
+  // A trial may have hundreds of thousands of elements: the loops go in pieces of PIECE, yielding (for the driver) between them.
+  const PIECE = 4096;
   const reached: number[] = [0];
+  const reachedCount = () => reached.length;
   const index = new Map<number, number>([[0, 0]]);
-  for (let i = 0; i < reached.length; i++) {
-    for (const g of generators) {
-      const y = m.product(reached[i]!, g);
-      if (!index.has(y)) {
-        index.set(y, reached.length);
-        reached.push(y);
+  yield* inPieces(reachedCount, PIECE, (from, to) => {
+    for (let i = from; i < to; i++) {
+      for (const g of generators) {
+        const y = m.product(reached[i]!, g);
+        if (!index.has(y)) {
+          index.set(y, reached.length);
+          reached.push(y);
+        }
       }
     }
-    if ((i & PIECE) === PIECE) yield;
-  }
+  });
   // moves[i * generators.length + j]: the index of reached[i] times generator j.
   const moves = new Int32Array(reached.length * generators.length);
-  for (let i = 0; i < reached.length; i++) {
-    for (let j = 0; j < generators.length; j++) moves[i * generators.length + j] = index.get(m.product(reached[i]!, generators[j]!))!;
-    if ((i & PIECE) === PIECE) yield;
-  }
+  yield* inPieces(reachedCount, PIECE, (from, to) => {
+    for (let i = from; i < to; i++) for (let j = 0; j < generators.length; j++) moves[i * generators.length + j] = index.get(m.product(reached[i]!, generators[j]!))!;
+  });
   let classOf = Int32Array.from(reached, (x) => (inP(x) ? 1 : 0));
   let classes = 0;
   for (;;) {
     const ids = new Map<string, number>();
     const next = new Int32Array(reached.length);
-    for (let i = 0; i < reached.length; i++) {
-      let key = String(classOf[i]);
-      for (let j = 0; j < generators.length; j++) key += ',' + classOf[moves[i * generators.length + j]!];
-      let id = ids.get(key);
-      if (id === undefined) ids.set(key, (id = ids.size));
-      next[i] = id;
-      if ((i & PIECE) === PIECE) yield;
-    }
+    const current = classOf;
+    yield* inPieces(reachedCount, PIECE, (from, to) => {
+      for (let i = from; i < to; i++) {
+        let key = String(current[i]);
+        for (let j = 0; j < generators.length; j++) key += ',' + current[moves[i * generators.length + j]!];
+        let id = ids.get(key);
+        if (id === undefined) ids.set(key, (id = ids.size));
+        next[i] = id;
+      }
+    });
     const stable = ids.size === classes;
     classes = ids.size;
     classOf = next;
@@ -108,10 +113,10 @@ export function* reduceByOutcome(m: Monoid, generators: readonly number[], inP: 
   const representative = new Int32Array(classes).fill(-1);
   for (let i = 0; i < reached.length; i++) if (representative[classOf[i]!] === -1) representative[classOf[i]!] = i;
   const times = new Int32Array(classes * classes);
-  for (let c = 0; c < classes; c++) {
-    for (let d = 0; d < classes; d++) times[c * classes + d] = classOf[index.get(m.product(reached[representative[c]!]!, reached[representative[d]!]!))!]!;
-    if ((c & 63) === 63) yield;
-  }
+  const classOfReached = classOf;
+  yield* inPieces(() => classes, 64, (from, to) => {
+    for (let c = from; c < to; c++) for (let d = 0; d < classes; d++) times[c * classes + d] = classOfReached[index.get(m.product(reached[representative[c]!]!, reached[representative[d]!]!))!]!;
+  });
   const classOfElement = new Map<number, number>();
   for (let i = 0; i < reached.length; i++) classOfElement.set(reached[i]!, classOf[i]!);
   return { monoid: tableMonoid(classes, times), classOf: classOfElement };

@@ -69,24 +69,29 @@ export function sumTruth(moves: HeapMoves, below: ProvenBelow, limit: number): S
   };
   /**
    * Depth first, with the path on a stack rather than the call stack, so
-   * that the search yields every SEARCH_PIECE sums (a search can take
+   * that the search can stop every SEARCH_PIECE sums (a search can take
    * seconds) and no deep sum overflows the call stack. A sum is P when
    * every move leads to N (heap n has a move, so there is one); each frame
-   * is a sum and the move (heap h, its j-th option) it is trying.
+   * is a sum and the move (heap h, its j-th option) it is trying. `value`
+   * is the value of the sum last entered, or undefined while it is searched.
    */
-  function* search(): Generator<void, boolean, void> {
-    const stack: Frame[] = [];
-    // The value of the sum in `counts` when known without a search (no heap n, or remembered); else its frame goes on the stack.
-    const enter = (): boolean | undefined => {
-      if (counts[n] === 0) return provenP();
-      const k = key();
-      const remembered = known.get(k);
-      if (remembered === undefined) stack.push({ key: k, h: 1, j: 0 });
-      return remembered;
-    };
-    let value = enter();
-    let pieces = 0;
-    while (stack.length > 0) {
+  const stack: Frame[] = [];
+  // The sum in `counts`: its value when known without a search (no heap n, or remembered); else undefined, and its frame goes on the stack.
+  const enter = (): boolean | undefined => {
+    if (counts[n] === 0) return provenP();
+    const k = key();
+    const remembered = known.get(k);
+    if (remembered === undefined) stack.push({ key: k, h: 1, j: 0 });
+    return remembered;
+  };
+  /**
+   * The search from `value` (that of the sum last entered, or undefined while it is searched), on for at
+   * most `steps` sums: the value of the first sum once the search is over, else undefined. A plain
+   * function, not a generator: V8 optimizes its loop while it runs (a loop in a generator waits for the
+   * generator's next call), and this loop is most of a quotient's time.
+   */
+  const advance = (value: boolean | undefined, steps: number): boolean | undefined => {
+    for (let entered = 0; stack.length > 0; ) {
       const top = stack[stack.length - 1]!;
       if (value !== undefined) {
         // Back from the option the top frame tried: undo its move.
@@ -111,15 +116,26 @@ export function sumTruth(moves: HeapMoves, below: ProvenBelow, limit: number): S
       counts[top.h]!--;
       for (const part of options[top.h]![top.j]!) counts[part]!++;
       value = enter();
-      if (++pieces % SEARCH_PIECE === 0) yield;
+      if (++entered === steps && stack.length > 0) {
+        paused = value;
+        return undefined;
+      }
     }
-    return value!;
-  }
+    return value;
+  };
+  // Where a search that stopped for a yield goes on from.
+  let paused: boolean | undefined;
   return {
     *isP(sum) {
       counts.fill(0);
       for (const h of sum) if (live(h)) counts[h]!++;
-      return yield* search();
+      stack.length = 0;
+      let value = advance(enter(), SEARCH_PIECE);
+      while (value === undefined) {
+        yield;
+        value = advance(paused, SEARCH_PIECE);
+      }
+      return value;
     },
     get searched() {
       return known.size;

@@ -6,5 +6,6 @@ import { rules } from './rules.js';
 import { errors } from './errors.js';
 import { contest } from './contest.js';
 import { KIND_MESSAGES_EN } from '../../kinds/messages.js';
+import { merged } from '../merge.js';
 
-export const en = { ...app, ...explore, ...play, ...rules, ...errors, ...contest, ...KIND_MESSAGES_EN } as const;
+export const en = merged(app, explore, play, rules, errors, contest, KIND_MESSAGES_EN);

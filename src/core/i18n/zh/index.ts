@@ -6,5 +6,6 @@ import { rules } from './rules.js';
 import { errors } from './errors.js';
 import { contest } from './contest.js';
 import { KIND_MESSAGES_ZH } from '../../kinds/messages.js';
+import { merged } from '../merge.js';
 
-export const zh = { ...app, ...explore, ...play, ...rules, ...errors, ...contest, ...KIND_MESSAGES_ZH };
+export const zh = merged(app, explore, play, rules, errors, contest, KIND_MESSAGES_ZH);

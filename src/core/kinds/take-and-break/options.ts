@@ -14,7 +14,8 @@ export function takeBreakOptions(code: TakeBreakCode, n: number): number[][] {
     if (digit & 1 && rest === 0) options.push([]);
     if (digit & 2 && rest >= 1 && take > 0) options.push([rest]);
     if (digit & SPLIT_TWO) {
-      for (let a = 1; 2 * a <= rest; a++) if (!(unequalAt(code, take) && 2 * a === rest)) options.push([a, rest - a]);
+      const unequal = unequalAt(code, take);
+      for (let a = 1; 2 * a <= rest; a++) if (!(unequal && 2 * a === rest)) options.push([a, rest - a]);
     }
     if (digit & SPLIT_THREE) {
       for (let a = 1; 3 * a <= rest; a++) for (let b = a; a + 2 * b <= rest; b++) options.push([a, b, rest - a - b]);
