@@ -58,7 +58,8 @@ const kayles = { kind: 'take-and-break', code: parseCode('0.77') } as Rule;
 
 describe('genus tables of many heaps', () => {
   it('--moves 1,2 --genus --max 2e5: the whole table, each row the genus of n mod 3 (as heaps 0..2, which the exhaustive search of misere-theory.test.ts checks)', async () => {
-    const run = await runCli(['--moves', '1,2', '--genus', '--max', '2e5'], { timeoutMs: 60_000 });
+    // --no-progress: past 10 s (a loaded machine) a run whose stderr is no terminal says it is alive there.
+    const run = await runCli(['--moves', '1,2', '--genus', '--max', '2e5', '--no-progress'], { timeoutMs: 60_000 });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const rows = run.stdout.split('\n').filter((l) => /^\s*\d+\s/.test(l));
