@@ -71,6 +71,8 @@ function nearestWord(typed: string, known: readonly string[]): string | undefine
   let best: string | undefined;
   let bestDistance = Math.min(2, Math.floor(word.length / 2));
   for (const k of known) {
+    // The distance is at least the difference in length: a word far longer than every flag (100,000 letters) costs nothing.
+    if (Math.abs(word.length - k.length) > bestDistance) continue;
     const d = distance(word, k);
     if (d <= bestDistance && (best === undefined || d < bestDistance)) {
       best = k;

@@ -58,7 +58,8 @@ const kayles = { kind: 'take-and-break', code: parseCode('0.77') } as Rule;
 
 describe('genus tables of many heaps', () => {
   it('--moves 1,2 --genus --max 2e5: the whole table, each row the genus of n mod 3 (as heaps 0..2, which the exhaustive search of misere-theory.test.ts checks)', async () => {
-    const run = await runCli(['--moves', '1,2', '--genus', '--max', '2e5'], { timeoutMs: 60_000 });
+    // --no-progress: past 10 s (a loaded machine) a run whose stderr is no terminal says it is alive there.
+    const run = await runCli(['--moves', '1,2', '--genus', '--max', '2e5', '--no-progress'], { timeoutMs: 60_000 });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const rows = run.stdout.split('\n').filter((l) => /^\s*\d+\s/.test(l));
@@ -70,7 +71,8 @@ describe('genus tables of many heaps', () => {
     }
   });
 
-  it('variant: --moves 2,5,6 --genus --max 150000 --out FILE: the table file has the rows the CSV has, and the JSON too', async () => {
+  // A size test (three runs of 150,001 rows: 15 s on a loaded machine); the quick run keeps the 2e5 table above.
+  longTest('variant: --moves 2,5,6 --genus --max 150000 --out FILE: the table file has the rows the CSV has, and the JSON too [long]', async () => {
     const dir = scratch.fresh('genus');
     const file = join(dir, 'genus.txt');
     const args = ['--moves', '2,5,6', '--genus', '--max', '150000'];

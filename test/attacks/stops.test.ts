@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, cliEnv, runCli, HANG_GUARD_S } from '../helpers/cli.js';
+import { BIN, catchesStopSignals, cliEnv, runCli, HANG_GUARD_S } from '../helpers/cli.js';
 import { scratchDirectories } from '../helpers/scratch.js';
 
 const scratch = scratchDirectories('stops');
@@ -76,6 +76,7 @@ describe('misère computations obey signals', () => {
     // The evaluation runs before the first prompt (play works out its start, which the hint then reuses),
     // or, where the start was quick, once the echo of the line is out.
     const spawned = performance.now();
+    while (!catchesStopSignals(child.pid!) && child.exitCode === null && performance.now() - spawned < HANG_GUARD_S * 1000) await sleep(20);
     while (!/hint/.test(stdout) && child.exitCode === null && performance.now() - spawned < 3000) await sleep(20);
     await sleep(2000);
     const sent = performance.now();

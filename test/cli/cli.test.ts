@@ -106,9 +106,10 @@ describe('--format json', () => {
   });
 
   it('--max 1e15 on a proven rule answers at once, with exact numbers and no value list', async () => {
-    const started = Date.now();
+    const started = performance.now();
     const run = await runMain(['--moves', '1,2,3', '--max', '1e15', '--format', 'json']);
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // A hang guard, not a speed check: a run that computed the table would never end.
+    expect(performance.now() - started).toBeLessThan(HANG_GUARD_S * 1000);
     expect(run.code).toBe(0);
     // The one word on stderr says why there is no value list.
     expect(run.stderr).toMatch(/^sg-explore: note: "values" is null in this JSON: the table has 1,000,000,000,000,001 heaps, more than the 1,048,576 a JSON report lists; .*\n$/);

@@ -77,7 +77,7 @@ describe('TypeScript blocks', () => {
     const said = (tsc.stdout + tsc.stderr).replace(/^(\S+\.ts)\((\d+),(\d+)\)/gm, (_, f: string, l: string) => `${origin.get(f) ?? f} (line ${l} of the block)`);
     expect(said).toBe('');
     expect(tsc.status).toBe(0);
-  });
+  }, 180_000);
 });
 
 describe('sg-explore commands', () => {

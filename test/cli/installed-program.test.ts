@@ -150,7 +150,7 @@ describe('the packed tarball', () => {
   // install), with the dependencies beside them (here the repository's own, linked: the test reaches no registry).
   it('runs from its own files, unbuilt, through its bin', () => {
     const env = { ...process.env, npm_config_cache: join(scratch, 'npm-cache'), npm_config_logs_max: '0', npm_config_update_notifier: 'false', npm_config_fund: 'false' };
-    const packed = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', scratch], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+    const packed = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', scratch], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
     expect(packed.status, packed.stderr).toBe(0);
     const unpacked = join(scratch, 'unpacked');
     mkdirSync(unpacked);
@@ -161,5 +161,5 @@ describe('the packed tarball', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout.split('\r\n')[21]).toBe('20,0,P');
-  });
+  }, 180_000);
 });

@@ -18,7 +18,7 @@ describe('npm pack', () => {
     const packed = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
       cwd: ROOT,
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 120_000,
       // npm's cache and logs go to the scratch folder, not the home directory.
       env: { ...process.env, npm_config_cache: cache, npm_config_logs_max: '0', npm_config_update_notifier: 'false', npm_config_fund: 'false' },
     });
@@ -30,7 +30,7 @@ describe('npm pack', () => {
     expect(files.some((f) => f.startsWith('dist/workers/') && f.endsWith('.js'))).toBe(true);
     const unwanted = files.filter((f) => /^(dist\/bench|bench|test|src|scripts|docs|coverage|node_modules)\/|\.map$|\.tsbuildinfo$|(^|\/)fixtures\/|\.test\.|^wasm\/.*\.c$|^tsconfig|^vitest/.test(f));
     expect(unwanted).toEqual([]);
-  });
+  }, 180_000);
 
   // npm 11 lists a package's preinstall, install and postinstall, and a tarball's or git's prepare, as install
   // scripts to approve; the tarball ships its dist/ built, so it has none. A clone builds on `npm ci` by the
@@ -88,15 +88,15 @@ describe('the public types', () => {
   // No @types/node: the public types must stand on their own (piscina's, which need it, once leaked through).
   it('a strict project with skipLibCheck false and no @types/node compiles against them', () => {
     const dir = consumer('strict', []);
-    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);
-  });
+  }, 180_000);
 
   it('a browser project (the browser condition, the DOM types, no @types/node) compiles against the core types', () => {
     const dir = consumer('browser', [], true);
-    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);
-  });
+  }, 180_000);
 });

@@ -184,17 +184,18 @@ describe('the progress line fits the terminal, says how far and how long, and is
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const [discard, full] = [privateDevice(dir, 'null'), privateDevice(dir, 'full')];
     if (!discard || !full) return context.skip();
-    // A million values: many steps of the driver on any machine, so the line is drawn before it is to be erased.
-    const ok = await runPty(['--code', '0.6', '--max', '1e6', '--limit', '1e6', '--format', 'csv', '--out', discard]);
+    // 200,000 values: many steps of the driver on any machine, so the line (drawn at the first step) is there to be erased.
+    // About 3 s of CPU (a million took 9 s, 80 s at load 20): 60 s each, and the test 150 s.
+    const ok = await runPty(['--code', '0.6', '--max', '2e5', '--limit', '2e5', '--format', 'csv', '--out', discard], { timeout: 60 });
     expect(ok.code, ok.output).toBe(0);
     expect(ok.output).toContain('computing: ');
     expect(screen(ok.output).filter((l) => l.trim() !== '')).toEqual([]);
     // A write that fails after the computation (a full disk): the error ends the run after the line was drawn.
-    const bad = await runPty(['--code', '0.6', '--max', '1e6', '--limit', '1e6', '--format', 'csv', '--out', full]);
+    const bad = await runPty(['--code', '0.6', '--max', '2e5', '--limit', '2e5', '--format', 'csv', '--out', full], { timeout: 60 });
     expect(bad.code, bad.output).toBe(1);
     expect(bad.output).toContain('computing: ');
     expect(screen(bad.output).filter((l) => l.trim() !== '')).toEqual([`sg-explore: --out ${full}: cannot write (no space left on device)`]);
-  });
+  }, 150_000);
 });
 
 describe('play on a terminal: line editing, history, Ctrl-C, help, undo, a lost start', () => {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect as globalExpect, type ExpectStatic } from 'vitest';
@@ -43,8 +44,26 @@ export interface CliOptions {
   until?: (progress: { stdout: string; stderr: string }) => boolean;
   /** What to send once `until` holds (default SIGINT). */
   signal?: NodeJS.Signals;
-  /** With `until`: stop waiting for it after this long and send `signal` anyway. */
+  /**
+   * With `until`: stop waiting for it after this long and send `signal` anyway. The time counts from when the program
+   * catches its stop signals (a loaded machine can take seconds to start it; a signal before that kills it outright).
+   */
   untilMs?: number;
+}
+
+/**
+ * Whether process `pid` has its stop handlers in place: SIGHUP and SIGINT among the signals it catches (Linux's
+ * /proc/PID/status; Node itself catches neither). Where that cannot be read, it is taken as ready.
+ */
+export function catchesStopSignals(pid: number): boolean {
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return true;
+  }
+  const caught = /^SigCgt:\s*([0-9a-f]+)$/m.exec(status);
+  return caught === null || (BigInt(`0x${caught[1]}`) & 3n) === 3n;
 }
 
 /** The environment of a run: no colours, no debug output, plus `extra`. */
@@ -77,11 +96,19 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
           }, timeoutMs);
 
     let poll: NodeJS.Timeout | undefined;
+    // When the program was first seen catching its stop signals (or HANG_GUARD_S after the start, if it never does).
+    let catching: number | null = null;
+    const waited = (): boolean => {
+      if (untilMs === undefined) return false;
+      const now = performance.now();
+      if (catching === null && (now - started >= HANG_GUARD_S * 1000 || catchesStopSignals(child.pid!))) catching = now;
+      return catching !== null && now - catching >= untilMs;
+    };
     const check = (): void => {
       if (sent !== null) return;
       let ready: boolean;
       try {
-        ready = until!({ stdout, stderr }) || (untilMs !== undefined && performance.now() - started >= untilMs);
+        ready = until!({ stdout, stderr }) || waited();
       } catch (error) {
         failure = { error };
         clearInterval(poll);

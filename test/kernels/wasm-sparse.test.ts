@@ -7,6 +7,7 @@ import { wasmAvailable, type WasmSparse } from '../../src/core/kinds/take-and-br
 import type { RareCommonSplit } from '../../src/core/kinds/take-and-break/rare-common.js';
 import { int, mulberry32 } from '../helpers/random.js';
 import { analyseSync } from '../../src/core/analyse.js';
+import { longTest } from '../helpers/long.js';
 import type { Exploration } from '../../src/core/heap/explore.js';
 
 /** The WebAssembly loop (wasm/sparse.c) against the TypeScript kernel and the reference. */
@@ -53,31 +54,39 @@ describe('rare/common kernel in WebAssembly', () => {
 
   // Far enough for the byte-wide loop's batches of sixteen heaps to pair with hundreds of rare
   // heaps, and (0.6, 0.354) for the values to outgrow a byte and the module to switch widths.
-  it.each(['0.56', '0.16', '0.354', '0.6', '0.7777', '0.137'])('%s over 30,000 heaps: same values as TypeScript', (code) => {
+  // The quick run checks the byte-wide batches on 0.56, 0.16, 0.354 and 0.6; 0.7777 and 0.137 (25 s on a loaded machine) in [long].
+  const byteWide = (code: string) => {
     const n = 30_000;
     const wasm = fillInPieces(code, true, n, mulberry32(3));
     const plain = fillInPieces(code, false, n, mulberry32(5));
     expect(Array.from(wasm.values.subarray(0, n))).toEqual(Array.from(plain.values.subarray(0, n)));
     expect(wasm.split).toBe(plain.split);
-  });
+  };
+  it.each(['0.56', '0.16', '0.354', '0.6'])('%s over 30,000 heaps: same values as TypeScript', byteWide);
+  longTest.each(['0.7777', '0.137'])('%s over 30,000 heaps: same values as TypeScript [long]', byteWide);
 
   // The two-byte loop's batches of eight heaps (values 128..1023 with many rare heaps): Grundy's game (one
   // unequal split take: rare heaps r with 2r among a batch's rests are left to the heaps), Officers, several
   // split takes (0.6406, 0.142), and values past 1023 (0.6406, back to one heap at a time).
-  it.each([
-    ['4!.0', 2 ** 17],
-    ['0.6', 2 ** 16],
-    ['0.6406', 20_000],
-    ['0.142', 40_000],
-    ['0.204', 40_000],
-    ['0.74', 60_000],
-  ] as const)('%s over %i heaps, values past a byte: same values as TypeScript', (code, n) => {
+  // The quick run keeps Officers, split takes and values past 1023 (0.6, 0.142, 0.6406); Grundy's game (2^17 heaps),
+  // 0.204 and 0.74 (80 s of the quick run on a loaded machine) run in [long].
+  const twoByte = (code: string, n: number) => {
     const wasm = fillInPieces(code, true, n, mulberry32(11));
     const plain = fillInPieces(code, false, n, mulberry32(13));
     expect(wasm.values.subarray(0, n).reduce((a, b) => Math.max(a, b), 0), `${code}: values reach the two-byte loop`).toBeGreaterThan(127);
     expect(Array.from(wasm.values.subarray(0, n))).toEqual(Array.from(plain.values.subarray(0, n)));
     expect(wasm.split).toBe(plain.split);
-  }, 60_000);
+  };
+  it.each([
+    ['0.6', 2 ** 16],
+    ['0.6406', 20_000],
+    ['0.142', 40_000],
+  ] as const)('%s over %i heaps, values past a byte: same values as TypeScript', twoByte, 60_000);
+  longTest.each([
+    ['4!.0', 2 ** 17],
+    ['0.204', 40_000],
+    ['0.74', 60_000],
+  ] as const)('%s over %i heaps, values past a byte: same values as TypeScript [long]', twoByte, 60_000);
 
   // Games whose values keep growing (two bytes, past VECTOR_BOUND = 512 in sparse.c): the dense scan's Bloom filter
   // and exact compares, and a mask searched again past 1,024 values. The named ones and random codes of their family

@@ -10,6 +10,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { longTest } from '../helpers/long.js';
 import { chromiumPresent, launchChromium } from '../helpers/chromium.js';
 import { fileUrl, serveApp, staticServer, watchedTab } from '../helpers/web-app.js';
 import { scratchDirectories } from '../helpers/scratch.js';
@@ -77,6 +78,9 @@ describe.skipIf(!chromiumPresent)('the play view in headless Chromium', () => {
   }
 
   for (const origin of origins) {
+    // Every origin plays Nim in the quick run; the other two games from the servers (as from file://) only in [long].
+    const later = origin.name === 'file://' ? it : longTest;
+    const mark = origin.name === 'file://' ? '' : ' [long]';
     describe(`from ${origin.name}`, () => {
       it('plays Nim 3 5 7 as the first player and loses against level 10', async () => {
         const { page, check } = await open(origin.url('', '#play&preset=nim&position=3,5,7&first=human&level=10&seed=1'));
@@ -96,7 +100,7 @@ describe.skipIf(!chromiumPresent)('the play view in headless Chromium', () => {
         await check();
       });
 
-      it('wins a P-position handed to it as the second player, following the hints', async () => {
+      later(`wins a P-position handed to it as the second player, following the hints${mark}`, async () => {
         // 1 2 3 has nim-sum 0: the computer, moving first, is lost against the hints.
         const { page, check } = await open(origin.url('', '#play&preset=nim&position=1,2,3&first=computer&level=10&seed=3'));
         while ((await settled(page)) === 'human') expect(await followHint(page)).toBe(true);
@@ -105,7 +109,7 @@ describe.skipIf(!chromiumPresent)('the play view in headless Chromium', () => {
         await check();
       });
 
-      it("plays Wythoff's game from (4, 7) as the second player and wins", async () => {
+      later(`plays Wythoff's game from (4, 7) as the second player and wins${mark}`, async () => {
         const { page, check } = await open(origin.url('', '#play&preset=wythoff&position=4:7&first=computer&level=10&seed=5'));
         expect(await settled(page)).toBe('human');
         await expect.poll(() => page.locator('.square.queen').count()).toBe(1);
