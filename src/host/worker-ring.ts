@@ -1,4 +1,4 @@
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { WorkerStartError, oneLineMessage } from '../core/errors.js';
 import { roomForWorkerPipes, startedWithin, startingWorkers, threadsThatFit } from './threads.js';
@@ -72,6 +72,8 @@ export interface RingStart<D> {
   /** What to call the worker in messages ("the rare/common worker ..."). */
   readonly role: string;
   readonly startTimeoutMs?: number;
+  /** How long a thread may spin before it sleeps; by default as the cores and the machine's load allow (spinMs). */
+  readonly spinMs?: number;
 }
 
 /** A task done: how long it took (ms), and which worker (from 0) took it. */
@@ -119,6 +121,8 @@ export class WorkerRing {
     buffers: { control: SharedArrayBuffer; slots: SharedArrayBuffer; times: SharedArrayBuffer },
     private readonly fields: number,
     private readonly role: string,
+    /** How long this thread may spin waiting on the workers (spinMs, read once as the ring starts). */
+    private readonly spin: number,
   ) {
     this.control = new Int32Array(buffers.control);
     this.slots = new Int32Array(buffers.slots);
@@ -155,12 +159,13 @@ export class WorkerRing {
     const who = `the ${start.role} ${start.file}`;
     const workers: Worker[] = [];
     const ports: MessagePort[] = [];
+    const spin = start.spinMs ?? spinMs(threads);
     try {
       roomForWorkerPipes(threads);
       const ready: Promise<void>[] = [];
       for (let i = 0; i < threads; i++) {
         const { port1, port2 } = new MessageChannel();
-        const workerData: RingWorkerData<D> = { ...buffers, fields: start.fields, worker: i, spinMs: spinMs(threads), port: port2, data: start.data };
+        const workerData: RingWorkerData<D> = { ...buffers, fields: start.fields, worker: i, spinMs: spin, port: port2, data: start.data };
         const worker = new Worker(start.file, { workerData, transferList: [port2] });
         workers.push(worker);
         ports.push(port1);
@@ -174,7 +179,7 @@ export class WorkerRing {
     }
     for (const port of ports) port.removeAllListeners('message');
     // (The ring listens on the ports from here on: a message between the two would wait in the port for it.)
-    return new WorkerRing(workers, ports, buffers, start.fields, start.role);
+    return new WorkerRing(workers, ports, buffers, start.fields, start.role, spin);
   }
 
   get threads(): number {
@@ -245,7 +250,7 @@ export class WorkerRing {
    * after a worker had finished (its notify reaches this thread as a task of the event loop).
    */
   waitHere(count: number, withinMs: number): void {
-    const until = performance.now() + (spinMs(this.threads) > 0 ? withinMs : 0);
+    const until = performance.now() + (this.spin > 0 ? withinMs : 0);
     for (let turn = 0; ; turn++) {
       let waiting = this.backlog.length > 0 && this.backlog[0]!.number < count;
       for (let slot = 0; slot < this.size; slot++) {
@@ -331,9 +336,17 @@ function readyOf(worker: Worker, port: MessagePort, who: string): Promise<void> 
   });
 }
 
-/** How long a thread of the ring may spin (this one included): not at all where the threads outnumber the cores. */
+/**
+ * How long a thread of the ring may spin (this one included): not at all where the threads outnumber the cores, nor
+ * where the machine's load (its last minute's average, read as the ring starts) leaves too few idle cores for them.
+ * A thread spinning there takes the core its partner is waiting for: Officers to 2^17 on 2 threads of a 2-core
+ * machine at load 40 took 8.8 s of CPU against 0.36 s on one. Asleep, a hand-over costs a wake-up instead.
+ */
 function spinMs(workers: number): number {
-  return workers + 1 <= availableParallelism() ? SPIN_MS : 0;
+  const cores = availableParallelism();
+  const busy = loadavg()[0] ?? 0;
+  // Half a core a core of slack: a run's own last minute (back-to-back runs) should not stop the next one spinning.
+  return workers + 1 <= cores && workers + 1 + busy <= 1.5 * cores ? SPIN_MS : 0;
 }
 
 /** The least power of two of at least `tasks` slots. */
