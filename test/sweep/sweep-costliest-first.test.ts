@@ -124,9 +124,10 @@ describe('runSweep with first looks (a stand-in pool)', () => {
     expect(guesses.some((g) => g.seconds !== undefined && g.done < 145)).toBe(true);
     // Once every first look is back (145 rows done, the 5 deferred left), the guess is the deferred rules'
     // costs (milliseconds): 77 (30) and 40 (9) run, 41, 3 and 120 wait, 47 ms of work on 2 threads, the
-    // longest 30 ms: 0.03 s at most, less what has run.
+    // longest 30 ms: 0.03 s at most, less what has run (by the clock: on a loaded machine the running rules' part
+    // may be gone), and never less than the waiting rules' own part, max(5, 8 / 2) ms.
     const last = guesses.filter((g) => g.done >= 145).map((g) => g.seconds);
-    expect(last[0]).toBeGreaterThan(0.02);
+    expect(last[0]).toBeGreaterThanOrEqual(0.005);
     expect(last.every((s) => s !== undefined && s >= 0 && s <= 0.03)).toBe(true);
     expect(guesses.at(-1)!.done).toBe(150);
   });
