@@ -30,6 +30,7 @@ import { parseCount } from '../../core/numbers.js';
 import type { GameSpecOf } from '../../core/rules/spec.js';
 // The one exception to the page's layers: the mex loop and its contract checks are the Node sandbox's own, and need no Node.
 import { computeCustomValues, RuleModuleError, type RuleModule } from '../../host/module/compute.js';
+import { OptionRecorder } from '../../core/heap/option-table.js';
 import { english } from '../../core/i18n/index.js';
 
 /** Values computed when neither --max, the rule file nor the module says (as on Node). */
@@ -65,7 +66,7 @@ async function loadModule(rule: CustomRule): Promise<RuleModule & { start?: unkn
 }
 
 /** The values of heaps 0..count-1 as stepped work: progress, and Cancel between steps. */
-function valuesWork(module: RuleModule, count: number, shown: string): SteppedWork<Uint32Array> {
+function valuesWork(module: RuleModule, count: number, shown: string, recorder?: OptionRecorder): SteppedWork<Uint32Array> {
   const g = new Uint32Array(count);
   let done = 0;
   return {
@@ -75,7 +76,7 @@ function valuesWork(module: RuleModule, count: number, shown: string): SteppedWo
     step(units) {
       const to = Math.min(count, done + Math.max(1, units));
       try {
-        computeCustomValues(module, g.subarray(0, to), done, () => undefined);
+        computeCustomValues(module, g.subarray(0, to), done, () => undefined, recorder);
       } catch (error) {
         throw error instanceof RuleModuleError ? new InputError(`${shown}: ${error.message}`, { code: 'bad-rule', field: 'rule' }) : error;
       }
@@ -148,17 +149,20 @@ installModuleSandbox({
     if (typeof module.options !== 'function') throw new InputError(says`${shown}: ${saying('error.page.moduleOptions')}`, { code: 'bad-rule', field: 'rule' });
     const moduleMax = module.max === undefined ? undefined : parseCount(String(module.max), "the module's max");
     if (module.start !== undefined || module.states !== undefined) return statesPrepared(module, moduleText(game.rule), shown, request.max, position);
-    // A heap module's position: the values up to its largest heap, then the core's heap positions (values, outcome; its options stay in the module).
+    // A heap module's position: the values up to its largest heap, then the core's heap positions, with winning
+    // moves from the options recorded as the values are computed (as the CLI's sandbox records them).
     const heaps = position && heapArray(parseHeaps(position));
+    const recorder = heaps ? new OptionRecorder(Number.MAX_SAFE_INTEGER) : undefined;
     const wanted = heaps ? heaps.largest : (request.max ?? game.defaultMax ?? moduleMax);
     if (wanted !== undefined && wanted >= BigInt(MOST_VALUES)) throw new InputError(says`--max ${wanted}: ${saying('error.page.moduleMost', { most: MOST_VALUES })}`, { code: 'out-of-memory', field: 'max' });
     const count = wanted === undefined ? (request.limit ?? DEFAULT_COUNT) : Number(wanted) + 1;
     const described: GameSpecOf = { ...game, name: game.name ?? module.name, description: game.description ?? module.description };
     return {
       checkpointKey: null,
-      work: () => valuesWork(module, count, shown),
+      work: () => valuesWork(module, count, shown, recorder),
       finish: (values) => {
-        const table = exploreValues(described, moduleText(game.rule), values as Uint32Array, wanted, english('rule.noTheorem.code'));
+        const explored = exploreValues(described, moduleText(game.rule), values as Uint32Array, wanted, english('rule.noTheorem.code'));
+        const table = recorder ? { ...explored, optionTable: recorder.table() } : explored;
         return heaps ? heapPositionWork(table, kindOf(game.rule).heap!.moves(game.rule), heaps, false) : finishedWork(table);
       },
     };
