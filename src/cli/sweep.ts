@@ -4,7 +4,7 @@
  */
 import { formatCount, countOf } from '../core/numbers.js';
 import { streamSink, type Sink } from '../host/sink.js';
-import { openOutputFile } from '../host/files/output-file.js';
+import { openOutputFile, writeOutputFile } from '../host/files/output-file.js';
 import { refuseSharedFiles } from './file-roles.js';
 import type { CliIo } from './io.js';
 import { colourWanted } from './common.js';
@@ -256,14 +256,7 @@ async function writeSweepPlot(path: string | undefined, rows: readonly SweepRow[
   const { renderSweepMap } = await import('../pictures/sweep-map.js');
   const svg = renderSweepMap({ title: `sweep: ${title}`, points: rows });
   const data = isPngFile(path) ? await (await import('../pictures/png.js')).svgToPng(svg) : svg;
-  const file = await openOutputFile(path, '--plot');
-  try {
-    await file.write(data);
-    await file.close();
-  } catch (error) {
-    file.abort();
-    throw error;
-  }
+  await writeOutputFile(path, data, '--plot');
 }
 
 /** What a sweep is a sweep of: the first line of its results and frequencies files. */

@@ -15,7 +15,7 @@
  */
 import { closeSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { InputError, mention, says } from '../core/errors.js';
-import { openOutputFile } from '../host/files/output-file.js';
+import { writeOutputFile } from '../host/files/output-file.js';
 import { describeFsError } from '../host/files/fs-errors.js';
 import { OutputError } from '../host/sink.js';
 import { parseRecord, recordLine, type SweepRecord } from './format.js';
@@ -133,9 +133,11 @@ export function openFrequenciesFile(path: string, record: SweepRecord, kept: Rea
   const lines = kept ? keptLines(path, record, kept) : new Map<number, Line>();
   const missing = kept ? [...kept.values()].filter((row) => !lines.has(row.index)).sort((a, b) => a.index - b.index) : [];
   const header = recordLine(record, 'jsonl');
+  /** The record and every line, by rule: what the file holds once complete (and, on a resume, before new lines). */
+  const wholeText = () => header + [...lines.values()].sort((a, b) => a.index - b.index).map((line) => line.text + '\n').join('');
   let fd: number | null = null;
   if (appending) {
-    replaceWhole(path, header + [...lines.values()].map((line) => line.text + '\n').join(''));
+    replaceWhole(path, wholeText());
     try {
       fd = openSync(path, 'a');
     } catch (error) {
@@ -168,17 +170,8 @@ export function openFrequenciesFile(path: string, record: SweepRecord, kept: Rea
     },
     async finish() {
       close();
-      const sorted = [...lines.values()].sort((a, b) => a.index - b.index);
-      const whole = header + sorted.map((line) => line.text + '\n').join('');
-      if (appending) return replaceWhole(path, whole);
-      const sink = await openOutputFile(path, flag);
-      try {
-        await sink.write(whole);
-        await sink.close();
-      } catch (error) {
-        sink.abort();
-        throw error;
-      }
+      if (appending) return replaceWhole(path, wholeText());
+      await writeOutputFile(path, wholeText(), flag);
     },
     close,
   };

@@ -96,6 +96,18 @@ export async function openOutputFile(path: string, flag: Wording = mention('out'
   return target.kind === 'stream' ? openDirect(path, target.path, target.info, flag) : openReplacing(path, target.path, target.existing, flag);
 }
 
+/** Write `data` as the whole of FILE (as openOutputFile opens it): in place once complete, nothing left on a failure. */
+export async function writeOutputFile(path: string, data: string | Uint8Array, flag: Wording = mention('out')): Promise<void> {
+  const sink = await openOutputFile(path, flag);
+  try {
+    await sink.write(data);
+    await sink.close();
+  } catch (error) {
+    sink.abort();
+    throw error;
+  }
+}
+
 /** How long to wait between looks for a reader of a FIFO (a look never blocks, so signals are heard meanwhile). */
 const READER_POLL_MS = 50;
 
