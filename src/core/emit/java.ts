@@ -22,9 +22,14 @@ export function builtString(name: string, text: string): string {
   return `    private static final String ${name};\n    static {\n        StringBuilder b = new StringBuilder(${text.length});\n${appends.join('\n')}\n        ${name} = b.toString();\n    }\n`;
 }
 
+/** Whether G(n) can pass a long for a heap up to 2^63 - 1: grundy then returns a BigInteger (and a program sums them as such). */
+export function javaBigValues(m: HeapCycleModel): boolean {
+  return m.largestSigned > LARGEST_SIGNED;
+}
+
 function heapCycle(m: HeapCycleModel): string {
   const width = tableWidth(m.values);
-  const wide = m.largestSigned > LARGEST_SIGNED;
+  const wide = javaBigValues(m);
   const notes = [
     cycleFormula(m),
     tableNote(m, width),

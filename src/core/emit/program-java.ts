@@ -8,6 +8,7 @@ import { partCode, programCodes, type ProgramModel } from './program.js';
 import { WINNING_MOVES_LISTED } from '../positions/position.js';
 import { JAVA_START_MOVES, javaStartData, javaTableOptions } from './program-table.js';
 import { JAVA_CASE_TABLE } from './program-case.js';
+import { javaValue, type JavaValue } from './java-value.js';
 
 /** A Java string literal: ASCII as it is, anything else as \uXXXX (javac reads the source in the platform's encoding). */
 export function javaString(text: string): string {
@@ -121,13 +122,13 @@ function javaOptionData(m: ProgramModel): string {
 }
 
 /** The options of a heap of n with value want, each visited in sg-explore's order (false when a visit stopped). */
-function javaOptions(m: ProgramModel): string {
+function javaOptions(m: ProgramModel, v: JavaValue): string {
   const o = m.options!;
   if (o.kind === 'nim') return `    static boolean options(long n, long want) {\n        return want >= n || visit(n - want, new long[] {want});\n    }\n`;
-  if (o.kind === 'takes') return `    static boolean options(long n, long want) {\n        for (long t : TAKES) {\n            if (t > n) break;\n            if (SG.grundy(n - t) == want && !visit(t, new long[] {n - t})) return false;\n        }\n        return true;\n    }\n`;
+  if (o.kind === 'takes') return `    static boolean options(long n, ${v.type} want) {\n        for (long t : TAKES) {\n            if (t > n) break;\n            if (${v.same('SG.grundy(n - t)', 'want')} && !visit(t, new long[] {n - t})) return false;\n        }\n        return true;\n    }\n`;
   if (o.kind === 'divisors') {
     return `    // Every proper divisor d of n, ascending: the odd divisors of n's odd part (trial division), times each power of 2 in n.
-    static boolean options(long n, long want) {
+    static boolean options(long n, ${v.type} want) {
         if (n < 2) return true;
         long m = n;
         int k = 0;
@@ -137,7 +138,7 @@ function javaOptions(m: ProgramModel): string {
             if (m % e != 0) continue;
             for (int j = 0; j <= k; j++) { all.add(e << j); all.add((m / e) << j); }
         }
-        for (long d : all) if (d < n && SG.grundy(n - d) == want && !visit(d, new long[] {n - d})) return false;
+        for (long d : all) if (d < n && ${v.same('SG.grundy(n - d)', 'want')} && !visit(d, new long[] {n - d})) return false;
         return true;
     }
 `;
@@ -163,17 +164,18 @@ function javaOptions(m: ProgramModel): string {
     }
 `;
   }
-  if (o.kind === 'table') return javaTableOptions(o.table);
-  return JAVA_CODE_OPTIONS;
+  if (o.kind === 'table') return javaTableOptions(o.table, v);
+  return javaCodeOptions(v);
 }
 
 /** The answer of a position: sums of grundy values and the winning moves, or one component's is_p. */
 function javaAnswer(m: ProgramModel): string {
+  const v = javaValue(m);
   return (
     m.component === 'heap'
       ? m.options === null
-        ? `    static void answer(long[] h, int n, StringBuilder out) {\n        long s = 0;\n        for (int i = 0; i < n; i++) s ^= SG.grundy(h[i]);\n        out.append(s != 0 ? WORDS[0] : WORDS[1]);\n    }\n`
-        : javaHeapAnswer + javaOptions(m)
+        ? `    static void answer(long[] h, int n, StringBuilder out) {\n        ${v.type} s = ${v.zero};\n        for (int i = 0; i < n; i++) s = ${v.xor('s', 'SG.grundy(h[i])')};\n        out.append(${v.isZero('s')} ? WORDS[1] : WORDS[0]);\n    }\n`
+        : javaHeapAnswer(v) + javaOptions(m, v)
       : `    static void answer(long[] h, int n, StringBuilder out) {
         if (n != 1) die("a position of this game is one component (its program has isP, not values to sum)");
         boolean p = ${m.component === 'pair' ? 'SG.isP(h[0], h[1])' : 'SG.isP(h[0])'};
@@ -184,7 +186,7 @@ ${m.options === null ? '        out.append(p ? WORDS[1] : WORDS[0]);' : javaTheo
 }
 
 /** Who wins; or the winning moves, visited (counted first: more than sg-explore lists is refused as it refuses). */
-const javaHeapAnswer = `    static long[] heapsNow;
+const javaHeapAnswer = (v: JavaValue) => `    static long[] heapsNow;
     static int heapsN, heapAt;
     static StringBuilder written;
     static long found;
@@ -221,22 +223,22 @@ const javaHeapAnswer = `    static long[] heapsNow;
     }
 
     static void answer(long[] h, int n, StringBuilder out) {
-        long s = 0;
-        for (int i = 0; i < n; i++) s ^= SG.grundy(h[i]);
-        if (MODE == 0) { out.append(s != 0 ? WORDS[0] : WORDS[1]); return; }
-        if (s == 0) { out.append(MODE == 2 ? "0" : WORDS[WORDS.length - 1]); return; }
+        ${v.type} s = ${v.zero};
+        for (int i = 0; i < n; i++) s = ${v.xor('s', 'SG.grundy(h[i])')};
+        if (MODE == 0) { out.append(${v.isZero('s')} ? WORDS[1] : WORDS[0]); return; }
+        if (${v.isZero('s')}) { out.append(MODE == 2 ? "0" : WORDS[WORDS.length - 1]); return; }
         heapsNow = h;
         heapsN = n;
         written = out;
         found = 0;
         counting = MODE != 1;
-        for (heapAt = 0; counting && heapAt < n; heapAt++) options(h[heapAt], SG.grundy(h[heapAt]) ^ s);
+        for (heapAt = 0; counting && heapAt < n; heapAt++) options(h[heapAt], ${v.xor('SG.grundy(h[heapAt])', 's')});
         if (MODE == 2) { out.append(found); return; }
         if (MODE == 3 && found > ${WINNING_MOVES_LISTED}) die("more than ${WINNING_MOVES_LISTED} winning moves: sg-explore lists at most that many");
         counting = false;
         found = 0;
         if (MODE == 3 && WORDS.length == 2) out.append(WORDS[0]).append('\\n');
-        for (heapAt = 0; heapAt < n; heapAt++) if (!options(h[heapAt], SG.grundy(h[heapAt]) ^ s)) return;
+        for (heapAt = 0; heapAt < n; heapAt++) if (!options(h[heapAt], ${v.xor('SG.grundy(h[heapAt])', 's')})) return;
     }
 
 `;
@@ -323,7 +325,7 @@ ${JAVA_PREFIX}
             }`;
 
 /** A take-and-break code's options in Java: for each amount taken, the heap emptied, the splits (through G's period where there is one), the heap left. */
-const JAVA_CODE_OPTIONS = `    static int digitAt(long t) {
+const javaCodeOptions = (v: JavaValue) => `    static int digitAt(long t) {
         if (t >= DIGITS.length) {
             if (REPEAT == 0) return 0;
             t = DIGITS.length - REPEAT + (t - (DIGITS.length - REPEAT)) % REPEAT;
@@ -331,13 +333,13 @@ const JAVA_CODE_OPTIONS = `    static int digitAt(long t) {
         return DIGITS[(int) t] | (UNEQUAL[(int) t] ? 16 : 0);
     }
 
-    static boolean split(long take, long rest, long a, long want) {
-        return (SG.grundy(a) ^ SG.grundy(rest - a)) != want || visit(take, new long[] {a, rest - a});
+    static boolean split(long take, long rest, long a, ${v.type} want) {
+        return ${v.differ(v.xor('SG.grundy(a)', 'SG.grundy(rest - a)'), 'want')} || visit(take, new long[] {a, rest - a});
     }
 
     // The splits a + (rest - a), 1 <= a <= last, of value want, by a: past G's preperiod on both sides they repeat with a mod the period,
     // so those a are counted (or listed) a period at a time.
-    static boolean splits(long take, long rest, long last, long want) {
+    static boolean splits(long take, long rest, long last, ${v.type} want) {
         long pre = CYCLE_PRE, p = CYCLE_PERIOD, a;
         if (p == 0) {
             for (a = 1; a <= last; a++) if (!split(take, rest, a, want)) return false;
@@ -347,7 +349,7 @@ const JAVA_CODE_OPTIONS = `    static int digitAt(long t) {
         long first = Math.max(pre, 1), middleLast = Math.min(last, rest - pre);
         if (first <= middleLast) {
             java.util.List<Long> goods = new java.util.ArrayList<>();
-            for (a = first; a < first + p && a <= middleLast; a++) if ((SG.grundy(a) ^ SG.grundy(rest - a)) == want) goods.add(a);
+            for (a = first; a < first + p && a <= middleLast; a++) if (${v.same(v.xor('SG.grundy(a)', 'SG.grundy(rest - a)'), 'want')}) goods.add(a);
             if (counting) {
                 for (long g : goods) found += (middleLast - g) / p + 1;
             } else {
@@ -364,24 +366,24 @@ const JAVA_CODE_OPTIONS = `    static int digitAt(long t) {
         return true;
     }
 
-    static boolean options(long n, long want) {
+    static boolean options(long n, ${v.type} want) {
         long last = REPEAT > 0 ? n : Math.min(n, DIGITS.length - 1);
         for (long t = 0; t <= last; t++) {
             int d = digitAt(t);
             long rest = n - t;
-            if ((d & 1) != 0 && rest == 0 && want == 0 && !visit(t, new long[0])) return false;
+            if ((d & 1) != 0 && rest == 0 && ${v.isZero('want')} && !visit(t, new long[0])) return false;
             long last2 = (d & 4) != 0 && rest >= 2 ? ((d & 16) != 0 && rest % 2 == 0 ? rest / 2 - 1 : rest / 2) : 0;
             if ((d & 8) != 0) {
                 // Three heaps too: for each a, its three-heap splits (b rising) come before its two-heap one.
                 long last3 = rest / 3;
                 for (long a = 1; a <= Math.max(last2, last3); a++) {
                     for (long b = a; a <= last3 && b <= (rest - a) / 2; b++) {
-                        if ((SG.grundy(a) ^ SG.grundy(b) ^ SG.grundy(rest - a - b)) == want && !visit(t, new long[] {a, b, rest - a - b})) return false;
+                        if (${v.same(v.xor(v.xor('SG.grundy(a)', 'SG.grundy(b)'), 'SG.grundy(rest - a - b)'), 'want')} && !visit(t, new long[] {a, b, rest - a - b})) return false;
                     }
                     if (a <= last2 && !split(t, rest, a, want)) return false;
                 }
             } else if (last2 > 0 && !splits(t, rest, last2, want)) return false;
-            if ((d & 2) != 0 && rest >= 1 && t > 0 && SG.grundy(rest) == want && !visit(t, new long[] {rest})) return false;
+            if ((d & 2) != 0 && rest >= 1 && t > 0 && ${v.same('SG.grundy(rest)', 'want')} && !visit(t, new long[] {rest})) return false;
         }
         return true;
     }

@@ -9,6 +9,7 @@
 import type { OptionTable } from '../heap/option-table.js';
 import type { StartMovesTable } from './models.js';
 import { builtString } from './java.js';
+import type { JavaValue } from './java-value.js';
 import { numberLines } from './source.js';
 
 const NOTE = "the options of heaps 0..OPT_UPTO: heap n's are the options OPT_HEAP[n] to OPT_HEAP[n + 1] - 1, and option o leaves the heaps OPT_PARTS[OPT_START[o]] to OPT_PARTS[OPT_START[o + 1] - 1]";
@@ -98,22 +99,23 @@ ${builtString(`${name}_TEXT`, lists.map((a) => a.join(',')).join(';'))}    stati
 }
 
 /** Java: the table read from text in a static block (a method's code, array initialisers included, is at most 64 KB), and options. */
-export function javaTableOptions(t: OptionTable): string {
+export function javaTableOptions(t: OptionTable, v: JavaValue): string {
   return `    // ${NOTE}
     static final long OPT_UPTO = ${t.upTo}L;
 ${javaLists('OPT', [t.heapStarts, t.optionStarts, t.parts])}
-    static boolean options(long n, long want) {
+    static boolean options(long n, ${v.type} want) {
         if (n > OPT_UPTO) die(${past('n', 'OPT_UPTO', (p) => p.join(' + '))});
         int[] heap = OPT[0], start = OPT[1], parts = OPT[2];
         for (int o = heap[(int) n]; o < heap[(int) n + 1]; o++) {
             long[] to = new long[start[o + 1] - start[o]];
-            long v = 0, left = 0;
+            ${v.type} v = ${v.zero};
+            long left = 0;
             for (int p = 0; p < to.length; p++) {
                 to[p] = parts[start[o] + p];
                 left += to[p];
-                v ^= SG.grundy(to[p]);
+                v = ${v.xor('v', 'SG.grundy(to[p])')};
             }
-            if (v == want && !visit(n - left, to)) return false;
+            if (${v.same('v', 'want')} && !visit(n - left, to)) return false;
         }
         return true;
     }

@@ -11,7 +11,7 @@ import type { AnswerSpec, MoveField } from '../contest/answer.js';
 import type { JudgeLayout } from '../contest/layout.js';
 import type { HeapMoves, HeapMovesData } from '../heap/heap-kind.js';
 import type { EmitLanguage, EmitModel, PairVector, StartMovesTable } from './models.js';
-import { LARGEST_SIGNED } from './limits.js';
+import { javaBigValues } from './java.js';
 
 /** What a position's components are to the functions: a heap valued by grundy(n), or one component tested by is_p (a pair, a start heap). */
 export type ProgramComponent = 'heap' | 'pair' | 'start';
@@ -96,7 +96,9 @@ export function programModel(code: EmitModel | CaseRuleModel, moves: HeapMoves |
   const cycle = options?.kind === 'code' && code.kind === 'heap-cycle' && code.limit === undefined && code.saltus === 0n ? { pre: code.preperiod, period: code.period } : null;
   // As the C functions choose (c-family.ts): 128 bits only where heaps up to 2^63 - 1 already pass 64 bits.
   const wide = code.kind === 'heap-cycle' && code.largestSigned > 2n ** 64n - 1n;
-  if (language === 'java' && code.kind === 'heap-cycle' && code.largestSigned > LARGEST_SIGNED) throw refuse(saying('error.emit.javaLong'));
+  // Java sums values past a long as BigIntegers (java-value.ts) for the moves whose values can pass their heaps (a code's splits, a
+  // module's table); Nim's and an all-but set's never do, and their moves are written for longs: a guard, not a limit met.
+  if (language === 'java' && code.kind === 'heap-cycle' && javaBigValues(code) && (options?.kind === 'nim' || options?.kind === 'all-but')) throw refuse(saying('error.emit.javaLong'));
   const width = component === 'pair' ? 2 : 1;
   return { code, component, width, options, cycle, layout, answer, prefixParts: answer.prefix.split('{k}'), moveParts: moveParts(answer.moveFormat), wide };
 }

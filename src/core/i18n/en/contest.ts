@@ -67,6 +67,6 @@ export const contest = {
   'error.emit.movesNotData': "{answer} {mode} lists winning moves, which a program finds from the rule's moves written as data; those of {rule} are not (a rule module's live in the module; a sequence's are written up to a table's end, --max N), so its program answers {answer} winner",
   'error.emit.movesObserved': "{answer} {mode}: the law observed for {rule} gives its start heaps' P-positions only, not the moves to them (a move leaves a heap with a cap, of which the law says nothing), so its program answers {answer} winner (sg-explore itself lists the moves inside its table)",
   'error.emit.movesAllBut': '{answer} {mode} of an all-but set reads the heaps of each value off an arithmetic-periodic pattern, and this period has no saltus, so its program answers {answer} winner',
-  'error.emit.javaLong': 'the values pass a long, which a Java program does not sum (C and C++ use unsigned __int128; Python and JavaScript any size)',
+  'error.emit.javaLong': 'the values pass a long, and a Java program finds these moves (Nim\'s, an all-but set\'s) in longs (C and C++ use unsigned __int128; Python and JavaScript any size)',
   'error.emit.noPeriod': 'no period was found over the first {computed} values ({why}), so there is no pattern to write; {max} N writes the table itself up to N',
 } as const;
