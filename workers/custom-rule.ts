@@ -13,7 +13,7 @@ import { readFileSync, writeSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import { runInThisContext } from 'node:vm';
-import { computeCustomValues, RuleModuleError, type RuleModule } from '../src/host/module/compute.js';
+import { computeCustomValues, recordCustomOptions, RuleModuleError, type RuleModule } from '../src/host/module/compute.js';
 import { parseCount } from '../src/core/numbers.js';
 import { OptionRecorder } from '../src/core/heap/option-table.js';
 import { canonicalJson, notAState, shownKey, solveStates, StateSearchError } from '../src/core/kinds/module/state-search.js';
@@ -164,14 +164,15 @@ function computeHeapValues(module: RuleModule, job: RuleModuleJob, max: unknown)
     for (; sent < upTo; sent = Math.min(upTo, sent + VALUES_PER_PART)) reply({ type: 'values', from: sent, values: values.subarray(sent, Math.min(upTo, sent + VALUES_PER_PART)) });
     lastSent = performance.now();
   };
+  const onHeap = (n: number) => {
+    if (performance.now() - lastSent >= SEND_EVERY_MS) sendValues(n);
+    heapNow = n;
+    if (n < count) calling(heapCall);
+  };
   try {
-    interruptible(job, () =>
-      computeCustomValues(module, values, resumed, (n) => {
-        if (performance.now() - lastSent >= SEND_EVERY_MS) sendValues(n);
-        heapNow = n;
-        if (n < count) calling(heapCall);
-      }, recorder),
-    );
+    // Resumed: the checkpoint holds values, not options; those of its heaps are asked for again (as far as they are recorded).
+    if (recorder && resumed > 0) interruptible(job, () => recordCustomOptions(module, values, resumed, onHeap, recorder));
+    interruptible(job, () => computeCustomValues(module, values, resumed, onHeap, recorder));
   } catch (error) {
     fail(error instanceof RuleModuleError ? error.message : `failed: ${thrownText(error)}`);
   }

@@ -53,44 +53,68 @@ export function computeCustomValues(module: RuleModule, g: Uint32Array, from: nu
   const buffer = new MexBuffer();
   for (let n = from; n < count; n++) {
     onHeap(n);
-    let options: unknown;
-    try {
-      options = module.options(n);
-    } catch (error) {
-      throw new RuleModuleError(`options(${n}) threw: ${thrownText(error)}`);
-    }
-    if (isPromise(options)) {
-      throw new RuleModuleError(`options(${n}) returned a Promise: options must return its list directly (an async function or a Promise cannot be used)`);
-    }
-    if (!isIterable(options)) throw new RuleModuleError(`options(${n}) returned ${describe(options)}; expected an array of options, each an array of heap sizes`);
-    let index = 0;
     const recorded: number[][] | null = recorder?.wants(n) ? [] : null;
-    // A generator's body runs while its options are read: a throw there is options(n)'s.
-    const reading = options[Symbol.iterator]();
-    for (;;) {
-      let next: IteratorResult<unknown>;
-      try {
-        next = reading.next();
-      } catch (error) {
-        throw new RuleModuleError(`options(${n}) threw: ${thrownText(error)}`);
-      }
-      if (next.done) break;
-      const option = next.value;
-      const heaps = typeof option === 'number' ? [option] : Array.isArray(option) ? (option as unknown[]) : isIterable(option) ? [...option] : null;
-      if (!heaps) throw new RuleModuleError(`options(${n}): option ${index + 1} is ${describe(option)}; expected an array of heap sizes`);
-      let value = 0;
-      for (const heap of heaps) {
-        if (typeof heap !== 'number' || !Number.isInteger(heap) || heap < 0 || heap >= n) {
-          throw new RuleModuleError(`options(${n}): option ${describe(heaps)} ${badHeap(heap, n)}`);
-        }
-        value ^= g[heap]!;
-      }
-      recorded?.push(heaps.slice() as number[]);
-      buffer.mark(value, n);
-      index++;
-    }
-    g[n] = buffer.mex(n);
+    g[n] = heapValue(module, g, n, buffer, recorded);
     if (recorded) recorder!.add(n, recorded);
   }
   onHeap(count);
+}
+
+/**
+ * The options of heaps 0, 1, ... below `upTo` asked of the module again, as
+ * far as `recorder` wants them: a run resumed from a checkpoint holds the
+ * values of those heaps, not their options, which positions list winning
+ * moves from (and a program writes). Each heap's value is worked out again
+ * from `g` and must be the checkpoint's: a module that now answers
+ * otherwise is refused, naming the heap.
+ */
+export function recordCustomOptions(module: RuleModule, g: Uint32Array, upTo: number, onHeap: (n: number) => void, recorder: OptionRecorder): void {
+  const buffer = new MexBuffer();
+  for (let n = 0; n < upTo && recorder.wants(n); n++) {
+    onHeap(n);
+    const recorded: number[][] = [];
+    const value = heapValue(module, g, n, buffer, recorded);
+    if (value !== g[n]) throw new RuleModuleError(`options(${n}) now give G(${n}) = ${value}, but the checkpoint holds ${g[n]}: the module does not answer as it did when the checkpoint was saved (start afresh with --force)`);
+    recorder.add(n, recorded);
+  }
+}
+
+/** G(n), the mex of the values of heap n's options (G(0..n-1) in `g`), each option checked; `recorded`: each option is pushed there too. */
+function heapValue(module: RuleModule, g: Uint32Array, n: number, buffer: MexBuffer, recorded: number[][] | null): number {
+  let options: unknown;
+  try {
+    options = module.options(n);
+  } catch (error) {
+    throw new RuleModuleError(`options(${n}) threw: ${thrownText(error)}`);
+  }
+  if (isPromise(options)) {
+    throw new RuleModuleError(`options(${n}) returned a Promise: options must return its list directly (an async function or a Promise cannot be used)`);
+  }
+  if (!isIterable(options)) throw new RuleModuleError(`options(${n}) returned ${describe(options)}; expected an array of options, each an array of heap sizes`);
+  let index = 0;
+  // A generator's body runs while its options are read: a throw there is options(n)'s.
+  const reading = options[Symbol.iterator]();
+  for (;;) {
+    let next: IteratorResult<unknown>;
+    try {
+      next = reading.next();
+    } catch (error) {
+      throw new RuleModuleError(`options(${n}) threw: ${thrownText(error)}`);
+    }
+    if (next.done) break;
+    const option = next.value;
+    const heaps = typeof option === 'number' ? [option] : Array.isArray(option) ? (option as unknown[]) : isIterable(option) ? [...option] : null;
+    if (!heaps) throw new RuleModuleError(`options(${n}): option ${index + 1} is ${describe(option)}; expected an array of heap sizes`);
+    let value = 0;
+    for (const heap of heaps) {
+      if (typeof heap !== 'number' || !Number.isInteger(heap) || heap < 0 || heap >= n) {
+        throw new RuleModuleError(`options(${n}): option ${describe(heaps)} ${badHeap(heap, n)}`);
+      }
+      value ^= g[heap]!;
+    }
+    recorded?.push(heaps.slice() as number[]);
+    buffer.mark(value, n);
+    index++;
+  }
+  return buffer.mex(n);
 }

@@ -13,6 +13,8 @@ import { int, mulberry32 } from '../../helpers/random.js';
 import { mex } from '../../oracles/reference.js';
 import { scratchDirectories } from '../../helpers/scratch.js';
 import { OptionRecorder, tableOptions } from '../../../src/core/heap/option-table.js';
+import { analyseAsync } from '../../../src/core/analyse.js';
+import type { AnalysisResult } from '../../../src/core/kinds/registry.js';
 
 /** A rule by its options (what each move leaves, heaps in any order, zeros and repeats allowed as a module may give them). */
 type Options = (n: number) => number[][];
@@ -67,5 +69,26 @@ describe("a rule module's winning moves, from the options its sandbox records", 
     expect(listed.stdout).toMatch(/^\d+ \d+ \d+$/m);
     const counted = await runMain(['--rule', join(dir, 'rule.mjs'), '--position', '-', '--input', 'cases', '--answer', 'count'], { stdin: input });
     expect(counted.stdout).toBe(cases.map((h) => `${moves(h).length}\n`).join(''));
+  });
+
+  it("a position resumed from a checkpoint lists the moves a fresh run lists: the checkpoint's heaps are asked for their options again, their values checked", async () => {
+    const dir = dirs.fresh('resume');
+    writeFileSync(join(dir, 'rule.mjs'), MODULE);
+    const game = { rule: { kind: 'custom' as const, module: join(dir, 'rule.mjs') } };
+    const { g, moves } = bruteForce(RULE, 60);
+    const positions = [[60, 17, 5], [33, 12], [41, 40, 2]].filter((h) => h.reduce((v, n) => v ^ g[n]!, 0) !== 0);
+    expect(positions.length).toBeGreaterThan(1);
+    const listed = (x: AnalysisResult) => (x.shape === 'position' ? x.winningMoves.map((m) => `${m.from} ${m.to.length ? m.to.join(' ') : '0'}`) : [`a ${x.shape}`]);
+    for (const heaps of positions) {
+      const position = heaps.map(String);
+      // A checkpoint of the values of heaps 0..39 (before: the resumed run recorded no options, and listed no move).
+      const resumed = await analyseAsync({ game, position, resume: Uint32Array.from(g.slice(0, 40)) });
+      expect(listed(resumed), heaps.join(' ')).toEqual(moves(heaps));
+      expect(listed(resumed)).toEqual(listed(await analyseAsync({ game, position })));
+    }
+    // A checkpoint whose values the module does not give (or a module that now answers otherwise) is refused, naming the heap.
+    const wrong = Uint32Array.from(g.slice(0, 40));
+    wrong[7]! ^= 1;
+    await expect(analyseAsync({ game, position: ['60', '17'], resume: wrong })).rejects.toThrow(new RegExp(`options\\(7\\) now give G\\(7\\) = ${g[7]}, but the checkpoint holds ${g[7]! ^ 1}`));
   });
 });
