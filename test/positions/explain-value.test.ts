@@ -4,7 +4,13 @@
  * and the subtraction set {1, 3, 4}) and against the computed table.
  */
 import { describe, expect, it } from 'vitest';
-import { analyseSync, explainValue, InputError, ruleWord, type Exploration } from '../../src/index.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyseAsync, analyseSync, explainValue, InputError, ruleWord, type Exploration } from '../../src/index.js';
+import { tableUpTo } from '../../src/core/heap/option-table.js';
+import { scratchDirectories } from '../helpers/scratch.js';
+
+const scratch = scratchDirectories('explain-value');
 
 const mex = (values: Iterable<number>) => {
   const set = new Set(values);
@@ -60,6 +66,24 @@ describe('explainValue', () => {
       expect(why.value).toBe(x.valueOf(n));
       expect(why.options.map((o) => o.heaps)).toEqual([1, 3, 4].filter((s) => s <= n).map((s) => (n - s > 0 ? [n - s] : [])));
     }
+  });
+
+  it("explains a rule module's heaps from the options its table recorded (the page's why G(n)), as Kayles by hand; a heap past them, or a table without them, is refused saying so", async () => {
+    const dir = scratch.fresh('module');
+    // Kayles as a module: knock down one pin or two adjacent ones, leaving rows a and n - take - a (either may be empty).
+    writeFileSync(join(dir, 'kayles.mjs'), 'export function options(n) {\n  const o = [];\n  for (const t of [1, 2]) for (let a = 0; a <= n - t; a++) o.push([a, n - t - a]);\n  return o;\n}\n');
+    const game = { rule: { kind: 'custom' as const, module: join(dir, 'kayles.mjs') } };
+    const x = (await analyseAsync({ game, max: 40n, module: { recordOptions: true } })) as Exploration;
+    const { values, options } = kayles(40);
+    for (let n = 0; n <= 40; n++) {
+      const why = explainValue(game.rule, n, (m) => x.valueOf(m), Infinity, x);
+      expect(why.value, `G(${n})`).toBe(values[n]);
+      expect(new Map(why.options.map((o) => [key(o.heaps), o.value])), `options of ${n}`).toEqual(new Map(options(n).map((o) => [key(o), values[o[0]!]! ^ values[o[1]!]!])));
+    }
+    const cut = { ...x, optionTable: tableUpTo(x.optionTable!, 10) };
+    expect(() => explainValue(game.rule, 20, (m) => x.valueOf(m), Infinity, cut)).toThrow(/the options of heap 20 are not recorded: .*kayles\.mjs's options live in its own code, and the table recorded them for heaps 0 to 10 only/);
+    const { optionTable: _none, ...bare } = x;
+    expect(() => explainValue(game.rule, 20, (m) => x.valueOf(m), Infinity, bare as Exploration)).toThrow(/not a heap game whose options are known here/);
   });
 
   it('lists at most `limit` options but counts them all', () => {

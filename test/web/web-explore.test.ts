@@ -501,6 +501,17 @@ describe.skipIf(!chromiumPresent)('the explore view in Chromium', () => {
       const cli = await runCli(['--rule', 'examples/grundy.mjs', '--max', '200', '--format', 'csv'], { timeoutMs: 30_000 });
       expect(cli.code).toBe(0);
       expect(readFileSync((await download.path())!, 'utf8')).toBe(cli.stdout);
+      // Why G(n), from the options the table recorded as its values were computed (before: refused as a game whose options are
+      // not known here). Grundy's game by hand: split a heap into two unequal non-empty heaps.
+      const grundy: number[] = [];
+      const splits = (n: number) => Array.from({ length: Math.max(0, Math.ceil(n / 2) - 1) }, (_, i) => [i + 1, n - i - 1] as const);
+      for (let n = 0; n <= 13; n++) grundy.push(((seen) => { let v = 0; while (seen.has(v)) v++; return v; })(new Set(splits(n).map(([a, b]) => grundy[a]! ^ grundy[b]!))));
+      const reached = [...new Set(splits(13).map(([a, b]) => grundy[a]! ^ grundy[b]!))].sort((a, b) => a - b);
+      await page.getByRole('button', { name: `G(13) = ${grundy[13]}: why?` }).click();
+      await expect.poll(() => page.locator('#why-heading').textContent()).toBe(`Why G(13) = ${grundy[13]}`);
+      expect(await page.locator('#why-sentence').textContent()).toBe(`G(13) = ${grundy[13]} because its options have values ${reached.join(', ')}: ${grundy[13]} is the least value not among them (the mex).`);
+      expect(await page.locator('#why-table tbody tr').count()).toBe(splits(13).length);
+      expect(await page.locator('#why-table tbody tr', { hasText: '6 + 7' }).first().locator('td').textContent()).toBe(`G(6) ⊕ G(7) = ${grundy[6]! ^ grundy[7]!}`);
       // A module with states of its own: the table of its states(max), the CLI's to the byte.
       await page.goto(`${modules.url}?lang=en#rule=examples/one-more.mjs&max=30`);
       await settled(page);

@@ -32,18 +32,21 @@ export interface Explanation {
 /**
  * The options of heap n under a heap rule and their values, read from
  * `values` (an array holding G(0..n-1), or a function of the heap), and
- * their mex. A rule that is not a heap game, or whose options live
- * elsewhere (a rule module's sandbox), is refused by name.
+ * their mex. A rule that is not a heap game is refused by name; one whose
+ * options live elsewhere (a rule module's sandbox) is explained from the
+ * options its table `recordedIn` recorded, and refused, saying so, for a
+ * heap they were not recorded for.
  */
-export function explainValue(rule: GameRule, n: number, values: ArrayLike<number> | ((m: number) => number), limit = Infinity): Explanation {
+export function explainValue(rule: GameRule, n: number, values: ArrayLike<number> | ((m: number) => number), limit = Infinity, recordedIn?: Exploration): Explanation {
   const kind = kindOf(rule);
   const moves = kind.heap?.moves(rule);
-  if (!moves || moves.optionsElsewhere) throw new InputError(says`${saying('error.explain.notHeap', { rule: kind.text(rule) })}`, { code: 'not-applicable', field: 'game', value: rule });
+  if (!moves || (moves.optionsElsewhere && !(recordedIn?.optionTable && moves.optionsIn))) throw new InputError(says`${saying('error.explain.notHeap', { rule: kind.text(rule) })}`, { code: 'not-applicable', field: 'game', value: rule });
   if (!Number.isSafeInteger(n) || n < 0) throw new InputError(says`${saying('error.explain.heap', { heap: String(n) })}`, { code: 'bad-value', field: 'at', value: n });
   const valueOf = typeof values === 'function' ? values : (m: number) => values[m]!;
   if (typeof values !== 'function' && n > values.length) throw new InputError(says`${saying('error.explain.beyond', { heap: String(n), count: values.length })}`, { code: 'out-of-range', field: 'at', value: n });
-  const options = moves
-    .options(n)
+  const given = moves.optionsElsewhere ? moves.optionsIn!(recordedIn!, n) : moves.options(n);
+  if (!given) throw new InputError(says`${saying('error.explain.notRecorded', { heap: String(n), rule: kind.text(rule), upTo: String(recordedIn!.optionTable!.upTo) })}`, { code: 'not-applicable', field: 'at', value: n });
+  const options = given
     .map((heaps) => heaps.filter((m) => m > 0).sort((a, b) => a - b))
     .map((heaps) => ({ heaps, value: heaps.reduce((sum, m) => sum ^ valueOf(m), 0), take: n - heaps.reduce((sum, m) => sum + m, 0) }))
     .sort((a, b) => a.take - b.take || compareParts(a.heaps.map(BigInt), b.heaps.map(BigInt)));

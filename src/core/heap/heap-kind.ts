@@ -20,6 +20,8 @@ export interface HeapMoves {
   readonly reckoned?: ReckonedOptions;
   /** Where the options live when they are not known here (a rule module: its options live in the module), as a message: options() then throws. */
   readonly optionsElsewhere?: Message;
+  /** Heap n's options as the table `x` recorded them, where options() cannot list them (optionsElsewhere); null: not recorded for heap n. */
+  optionsIn?(x: Exploration, n: number): number[][] | null;
   /** Whether a move may leave more than one heap (a misère search then goes over multisets of heaps). */
   readonly splits: boolean;
   /** Nim (G(n) = n): Bouton's rules answer normal and misère sums at once. */

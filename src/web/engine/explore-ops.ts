@@ -363,7 +363,8 @@ export const exploreOps: Record<string, Op> = {
     const x = lastResult();
     if (x.shape !== 'heap') throw new Error('explain: not a heap table');
     const heap = BigInt(n);
-    if (heap < BigInt(x.values.length)) return explainValue(x.game.rule as GameRule, Number(heap), (m) => x.valueOf(m), EXPLAINED_OPTIONS);
+    // A rule module's options come from its table, which recorded them as the values were computed.
+    if (heap < BigInt(x.values.length)) return explainValue(x.game.rule as GameRule, Number(heap), (m) => x.valueOf(m), EXPLAINED_OPTIONS, x);
     return groupedView(x, heap, lang);
   },
 

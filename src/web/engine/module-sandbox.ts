@@ -66,7 +66,7 @@ async function loadModule(rule: CustomRule): Promise<RuleModule & { start?: unkn
 }
 
 /** The values of heaps 0..count-1 as stepped work: progress, and Cancel between steps. */
-function valuesWork(module: RuleModule, count: number, shown: string, recorder?: OptionRecorder): SteppedWork<Uint32Array> {
+function valuesWork(module: RuleModule, count: number, shown: string, recorder: OptionRecorder): SteppedWork<Uint32Array> {
   const g = new Uint32Array(count);
   let done = 0;
   return {
@@ -150,9 +150,10 @@ installModuleSandbox({
     const moduleMax = module.max === undefined ? undefined : parseCount(String(module.max), "the module's max");
     if (module.start !== undefined || module.states !== undefined) return statesPrepared(module, moduleText(game.rule), shown, request.max, position);
     // A heap module's position: the values up to its largest heap, then the core's heap positions, with winning
-    // moves from the options recorded as the values are computed (as the CLI's sandbox records them).
+    // moves from the options recorded as the values are computed (as the CLI's sandbox records them); a table
+    // records them too, for "why G(n)" (as far as they fit: MOST_TABLE_PARTS).
     const heaps = position && heapArray(parseHeaps(position));
-    const recorder = heaps ? new OptionRecorder(Number.MAX_SAFE_INTEGER) : undefined;
+    const recorder = new OptionRecorder(Number.MAX_SAFE_INTEGER);
     const wanted = heaps ? heaps.largest : (request.max ?? game.defaultMax ?? moduleMax);
     if (wanted !== undefined && wanted >= BigInt(MOST_VALUES)) throw new InputError(says`--max ${wanted}: ${saying('error.page.moduleMost', { most: MOST_VALUES })}`, { code: 'out-of-memory', field: 'max' });
     const count = wanted === undefined ? (request.limit ?? DEFAULT_COUNT) : Number(wanted) + 1;
@@ -162,7 +163,7 @@ installModuleSandbox({
       work: () => valuesWork(module, count, shown, recorder),
       finish: (values) => {
         const explored = exploreValues(described, moduleText(game.rule), values as Uint32Array, wanted, english('rule.noTheorem.code'));
-        const table = recorder ? { ...explored, optionTable: recorder.table() } : explored;
+        const table = { ...explored, optionTable: recorder.table() };
         return heaps ? heapPositionWork(table, kindOf(game.rule).heap!.moves(game.rule), heaps, false) : finishedWork(table);
       },
     };

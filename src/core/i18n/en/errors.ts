@@ -90,6 +90,7 @@ export const errors = {
   'error.theory.heapRules': 'applies to heap rules (subtraction sets, all-but sets, codes)',
   'error.theory.table': 'makes a table of heaps 0..max; a position or {at} asks for single answers (give one or the other)',
   'error.explain.notHeap': '{rule} is not a heap game whose options are known here, so its values cannot be explained heap by heap',
+  'error.explain.notRecorded': "the options of heap {heap} are not recorded: {rule}'s options live in its own code, and the table recorded them for heaps 0 to {upTo} only",
   'error.explain.heap': '{heap} is not a heap size (a whole number 0 or more)',
   'error.explain.beyond': 'heap {heap} needs the values of heaps below it, and only {count} are given',
   'error.explain.tooManyValues': 'heap {heap} (G = {value}): its options reach more values than the {most} grouped one by one',

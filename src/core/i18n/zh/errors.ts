@@ -87,6 +87,7 @@ export const errors: Readonly<Record<keyof typeof english, string>> = {
   'error.theory.heapRules': '只适用于单堆规则（减法集、除外减法集、代码）',
   'error.theory.table': '给出 0..max 各堆的表；局面或 {at} 求的是单个答案（两者只能给一个）',
   'error.explain.notHeap': '{rule} 不是在此处已知其选项的单堆游戏，无法逐堆解释其 SG 值',
+  'error.explain.notRecorded': '堆 {heap} 的选项没有记录：{rule} 的选项在它自己的代码里，本表只记录了堆 0 到 {upTo} 的选项',
   'error.explain.heap': '{heap} 不是堆的大小（应为 0 或更大的整数）',
   'error.explain.beyond': '堆 {heap} 需要比它小的各堆的 SG 值，但只给出了 {count} 个',
   'error.explain.tooManyValues': '堆 {heap}（G = {value}）：其选项可达的 SG 值多于逐个分组的上限 {most}',

@@ -49,6 +49,7 @@ const heap: HeapKind<CustomRule> = {
       throw new InputError(says`${mention('misere')} ${saying('error.misere.with', { what: OPTIONS_ELSEWHERE })}`, { code: 'not-applicable', value: true });
     },
     optionsElsewhere: OPTIONS_ELSEWHERE,
+    optionsIn: (x, n) => (x.optionTable && n <= x.optionTable.upTo ? tableOptions(x.optionTable, n).map((o) => o.to.map(Number)) : null),
     splits: false,
     nim: false,
     // Its options as its sandbox recorded them (for the heaps of the table, as far as they fit).
