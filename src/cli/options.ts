@@ -271,6 +271,7 @@ export const REQUEST_FLAGS: { readonly [K in keyof AnalyseRequest]-?: K extends 
   misere: { flags: ['misere', 'genus', 'quotient'] },
   misereTheory: { flags: ['genus', 'quotient'] },
   useObserved: { flags: ['use-observed'] },
+  outcomeOnly: { flags: ['answer'] },
   resume: { notAFlag: "the checkpoint's values: --resume reads them from the --checkpoint file" },
   threads: { flags: ['threads'] },
   memoryBudget: { notAFlag: "the host's budget (a library caller's choice)" },

@@ -104,6 +104,8 @@ const REQUEST_FROM_COMMAND: { readonly [K in keyof Request]-?: ((game: GameSpec,
   misere: (_, command) => command.misere,
   misereTheory: (_, command) => command.misereTheory,
   useObserved: (_, command) => command.useObserved,
+  // --answer winner prints who wins: a position's winning moves would be sought for nothing (a million heaps of 10^9 each).
+  outcomeOnly: (_, command) => (command.answerSpec?.mode === 'winner' ? true : undefined),
   resume: null,
   threads: (_, command) => command.threads ?? defaultThreads(),
   memoryBudget: null,

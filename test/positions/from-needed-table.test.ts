@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyseSync } from '../../src/core/analyse.js';
+import { ruleWord } from '../../src/index.js';
 import { positionTables } from '../../src/core/positions/position-tables.js';
 import type { PositionReport } from '../../src/core/positions/position.js';
 import { mulberry32, int, randomSet } from '../helpers/random.js';
@@ -61,6 +62,29 @@ describe('a position inside the table it needs', () => {
     }
     expect(tables.computed).toBe(1);
     expect([...tables.kept.values()][0]!.computed).toBe(largest + 1);
+  });
+
+  it('positions answered by an observed law (--use-observed) share one table too, however far their heaps lie (HDU 5795: take any number or split into three, heaps to 10^9)', () => {
+    const split3 = ruleWord('code')!.parse('8.[3]', 'code');
+    // The law observed (G(8k+7) = 8k+8, G(8k+8) = 8k+7, else n), checked by the definition up to 60 here.
+    const law = (n: number) => (n === 0 ? 0 : n % 8 === 0 ? n - 1 : n % 8 === 7 ? n + 1 : n);
+    const g: number[] = [];
+    for (let n = 0; n <= 60; n++) {
+      const reached = Array.from({ length: n }, (_, t) => g[t]!);
+      for (let a = 1; 3 * a <= n; a++) for (let b = a; a + 2 * b <= n; b++) reached.push(g[a]! ^ g[b]! ^ g[n - a - b]!);
+      g.push(mex(reached));
+      expect(g[n], `G(${n})`).toBe(law(n));
+    }
+    const tables = positionTables(10n ** 9n);
+    for (let i = 0; i < 50; i++) {
+      const heaps = Array.from({ length: int(random, 1, 5) }, () => int(random, 1, 1e9));
+      const report = analyseSync({ game: split3, position: heaps.map(String), useObserved: true, outcomeOnly: true, tables }) as PositionReport<bigint>;
+      expect(report.components.map((c) => Number(c.grundy))).toEqual(heaps.map(law));
+      // Only the outcome was asked for (--answer winner): no winning move is sought, and the report says so.
+      expect(report.winningMoves).toEqual([]);
+      if (report.outcome === 'N') expect(report.movesNotListed).toBe('not sought: only the outcome was asked for');
+    }
+    expect(tables.computed).toBe(1);
   });
 
   it('a table that does not reach a later position is computed again, as far as it needs', () => {

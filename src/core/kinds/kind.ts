@@ -103,6 +103,8 @@ export interface AnalyseRequest<R extends RuleBase = RuleBase> {
   readonly misereTheory?: 'genus' | 'quotient';
   /** Let a law that is only observed (not proven) answer beyond the computed values (the answer's ground says so). */
   readonly useObserved?: boolean;
+  /** A position's values and outcome are enough: a sum of heaps seeks no winning move (its report says they were not sought). */
+  readonly outcomeOnly?: boolean;
   /** The work of an earlier run (see checkpointKey): computation continues after it. */
   readonly resume?: ValueArray;
   /** Worker threads for kernels that can use them (default 1). */

@@ -63,13 +63,19 @@ export function heapPosition(x: Exploration, rule: HeapMoves, heaps: readonly bi
   return runGenerator(heapPositionSteps(x, rule, heapArray(heaps), misere));
 }
 
-/** The same as work for the driver: progress in heaps (or positions searched), stops between steps. */
-export function heapPositionWork(x: Exploration, rule: HeapMoves, heaps: HeapList, misere: boolean): SteppedWork<PositionReport<bigint>> {
-  const size = { unit: 'heaps', ceiling: 2 * heaps.count };
-  return generatorWork(heapPositionSteps(x, rule, heaps, misere, size), size);
+/**
+ * The same as work for the driver: progress in heaps (or positions searched), stops between steps. `outcomeOnly`:
+ * a sum in normal play seeks no winning move (--answer winner), and its report says so.
+ */
+export function heapPositionWork(x: Exploration, rule: HeapMoves, heaps: HeapList, misere: boolean, outcomeOnly = false): SteppedWork<PositionReport<bigint>> {
+  const size = { unit: 'heaps', ceiling: (outcomeOnly ? 1 : 2) * heaps.count };
+  return generatorWork(heapPositionSteps(x, rule, heaps, misere, size, outcomeOnly), size);
 }
 
-function* heapPositionSteps(x: Exploration, rule: HeapMoves, heaps: HeapList, misere: boolean, size = { unit: 'heaps', ceiling: 0 }): Generator<void, PositionReport<bigint>, void> {
+/** Why a position's winning moves are missing where only its outcome was asked for. */
+const NOT_SOUGHT = 'not sought: only the outcome was asked for';
+
+function* heapPositionSteps(x: Exploration, rule: HeapMoves, heaps: HeapList, misere: boolean, size = { unit: 'heaps', ceiling: 0 }, outcomeOnly = false): Generator<void, PositionReport<bigint>, void> {
   const components: Component<bigint>[] = [];
   const kept = heaps.inMemory ? heaps.count : COMPONENTS_KEPT;
   const groundOf = heapGrounds(x);
@@ -136,6 +142,7 @@ function* heapPositionSteps(x: Exploration, rule: HeapMoves, heaps: HeapList, mi
   // CUT_HEAPS_LISTED such heaps), so the other heaps' moves, which share one list of that many, are listed too.
   const cutHeaps: CutHeap[] = [];
   let shared = 0;
+  if (nimSum !== 0n && outcomeOnly) return { ...base, nimSum, outcome: 'N', winningMoves, movesNotListed: NOT_SOUGHT };
   if (nimSum !== 0n) {
     const remembered = new Map<bigint, OptionsWithValue>();
     let budget = OPTION_CHECKS;

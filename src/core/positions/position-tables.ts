@@ -27,10 +27,14 @@ export function tableCovers(x: Exploration, largest: bigint): boolean {
   return largest < BigInt(x.computed) || x.theorem !== undefined || (isCycle(x.pattern) && x.pattern.proof !== null);
 }
 
-/** A table kept for `key` that answers heaps up to `largest`, if any. */
-export function keptTable(tables: PositionTables | undefined, key: string, largest: bigint): Exploration | undefined {
+/**
+ * A table kept for `key` that answers heaps up to `largest`, if any. `observed`: a table computed as far as the
+ * rule's own bound, whatever the heaps, for an observed law to answer past it (--use-observed): it serves every
+ * position of the rule alike, since computing it again would give the same table.
+ */
+export function keptTable(tables: PositionTables | undefined, key: string, largest: bigint, observed = false): Exploration | undefined {
   const kept = tables?.kept.get(key);
-  return kept && tableCovers(kept, largest) ? kept : undefined;
+  return kept && (observed || tableCovers(kept, largest)) ? kept : undefined;
 }
 
 /** The heaps a table for a position is computed for: its own largest, or every position's where tables are kept. */

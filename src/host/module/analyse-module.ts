@@ -78,7 +78,7 @@ export async function prepareModule(request: AnalyseRequest<CustomRule>): Promis
     });
   // Positions of one run share the module's values (see PositionTables): its sandbox runs once for them all.
   const key = `${moduleCheckpointKey(text, digests)}${observed ? ' (observed)' : ''}`;
-  const kept = heaps && !moduleStates ? keptTable(request.tables, key, heaps.largest) : undefined;
+  const kept = heaps && !moduleStates ? keptTable(request.tables, key, heaps.largest, observed) : undefined;
   const results = (run: CustomRun): ShapedResult => {
     if (run.states) {
       // A module with states of its own: a table of states(max), or a position.
@@ -101,7 +101,7 @@ export async function prepareModule(request: AnalyseRequest<CustomRule>): Promis
       if (!heaps || result.shape !== 'heap') return finishedWork(result);
       if (moduleStates) throw new InputError(says`${mention('position')}: this module is a heap game (options(n)); give heap sizes`, { code: 'bad-value', field: 'position', value: texts });
       const x = kept ?? keepTable(request.tables, key, result as Exploration);
-      return heapPositionWork(observed ? withObservedLaw(x, heaps.largest) : x, moduleKind.heap!.moves(game.rule), heaps, request.misere ?? false);
+      return heapPositionWork(observed ? withObservedLaw(x, heaps.largest) : x, moduleKind.heap!.moves(game.rule), heaps, request.misere ?? false, request.outcomeOnly);
     },
   };
 }

@@ -108,13 +108,13 @@ export function prepareHeap<R extends RuleBase>(kind: HeapGameKind<R>, text: str
     const observed = request.useObserved && !closedForm;
     // Positions of one run share the rule's table (see PositionTables): computed once, as far as the largest heap of them all.
     const key = observed ? `${text} (observed)` : text;
-    const kept = keptTable(request.tables, key, heaps.largest);
+    const kept = keptTable(request.tables, key, heaps.largest, observed);
     return {
       checkpointKey: kept ? null : text,
       work: (resume) => (kept ? finishedWork(kept) : explore(observed ? undefined : tableReach(request.tables, heaps.largest), resume, true, true)),
       finish: (first) => {
         const x = kept ?? keepTable(request.tables, key, first as Exploration);
-        return heapPositionWork(observed ? withObservedLaw(x, heaps.largest) : x, moves, heaps, request.misere ?? false);
+        return heapPositionWork(observed ? withObservedLaw(x, heaps.largest) : x, moves, heaps, request.misere ?? false, request.outcomeOnly);
       },
     };
   }
