@@ -23,6 +23,7 @@ import type { Message, MessageKey } from '../i18n/index.js';
 import type { JudgeReport } from '../contest/judge-report.js';
 import type { TableConjectures } from '../conjecture/table-check.js';
 import type { ShapeEmitModel } from '../emit/observed-law.js';
+import type { SweepFamily } from './sweep-family.js';
 
 /** Any result sg-explore computes: a table or a position of some kind, told apart by its `shape`. */
 export interface ShapedResult {
@@ -170,6 +171,9 @@ export interface GameKind<R extends RuleBase = RuleBase> {
   readonly showcase?: readonly ShownExample[];
   /** Names for some of its rules (`--preset NAME`), each with what reports say of it: `--preset list`, rule files and the schema follow. */
   readonly presets?: readonly (KindPreset<R> | ParameterPreset<R>)[];
+  /** The families of its rules `sg-explore sweep --family` walks through: their flags, rules in order, and words. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each family has parameters of its own
+  readonly sweepFamilies?: readonly SweepFamily<any, R>[];
   /** One-heap games: options, kernels and theorems (positions, misère tables, sweeps and play use them). */
   readonly heap?: HeapKind<R>;
   /** The misère play it offers (the player who makes the last move loses), as --misere asks it; absent: normal play only. */

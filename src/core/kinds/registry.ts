@@ -8,6 +8,7 @@ import type { QuotientReport } from '../misere/quotient-report.js';
 import { checkSize, fail } from '../rules/check.js';
 import type { GameSpecOf } from '../rules/spec.js';
 import type { GameKind, RuleWord } from './kind.js';
+import type { SweepFamily } from './sweep-family.js';
 import { subtractionKind } from './subtraction/index.js';
 import { takeAndBreakKind } from './take-and-break/index.js';
 import { twoPileKind } from './two-pile/index.js';
@@ -28,6 +29,8 @@ import type { CappedHeapExploration } from './capped-heap/explore-capped.js';
 import type { PositionReport } from '../positions/position.js';
 import type { MisereTable } from '../positions/misere-table.js';
 import type { StatesTable } from './module/state-result.js';
+import type { SetFamily } from './subtraction/families.js';
+import type { OctalFamily } from './take-and-break/families.js';
 
 /** Every kind of game, in the order --help and the schema list their words. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has a rule type of its own
@@ -57,6 +60,12 @@ export function ruleText(rule: GameRule): string {
 export function kindOfShape(shape: string): GameKind<GameRule> | undefined {
   return KINDS.find((kind) => [kind.shapeWords, kind.writers, kind.documents, kind.pageViews, kind.conjectures, kind.emitModels].some((table) => table !== undefined && Object.hasOwn(table, shape)));
 }
+
+/** The families the kinds declare for sweeps, as data (each kind's `sweepFamilies` enumerate them). */
+export type FamilyOfKinds = SetFamily<'subtraction'> | SetFamily<'all-but'> | OctalFamily;
+
+/** Every kind's sweep families (`sg-explore sweep --family NAME`), in their order. */
+export const SWEEP_FAMILIES: readonly SweepFamily[] = KINDS.flatMap((kind) => kind.sweepFamilies ?? []).sort((a, b) => a.order - b.order);
 
 /** The words of every kind, in the order --help and the schema list them. */
 export const KIND_WORDS: readonly RuleWord[] = KINDS.flatMap((kind) => kind.words);
