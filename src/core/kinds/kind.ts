@@ -19,7 +19,7 @@ import type { HeapKind } from '../heap/heap-kind.js';
 import type { ClosedForm } from '../heap/closed-form.js';
 import type { PairTheorem } from '../positions/pair-theorem.js';
 import type { EmitHeader, EmitModel, PairVector } from '../emit/models.js';
-import type { Message, MessageKey } from '../i18n/index.js';
+import type { Message, MessageKey, Translate } from '../i18n/index.js';
 import type { JudgeReport } from '../contest/judge-report.js';
 import type { TableConjectures } from '../conjecture/table-check.js';
 import type { ShapeEmitModel } from '../emit/observed-law.js';
@@ -194,10 +194,10 @@ export interface GameKind<R extends RuleBase = RuleBase> {
    */
   readonly documents?: Readonly<Record<string, (result: ShapedResult) => readonly DocumentBlock[]>>;
   /**
-   * What the web page is sent of the shapes only this kind makes (plain data, which the page draws by its shape),
-   * its rows cut to `most` (the downloads hold them all).
+   * What the web page is sent of the tables only this kind makes (plain data, which the page draws by its shape),
+   * cut to the page's budget (the downloads hold them all), and what its downloads hold.
    */
-  readonly pageViews?: Readonly<Record<string, (result: ShapedResult, most: number) => PageView>>;
+  readonly pageViews?: Readonly<Record<string, PageViewOf>>;
   /** How --emit writes the laws of the tables of shapes only this kind makes (two piles, a heap with memory). */
   readonly emitModels?: Readonly<Record<string, ShapeEmitModel>>;
   /** How --check reads the tables of shapes only this kind makes (a two-pile table's pairs, a module's states). */
@@ -256,6 +256,34 @@ export interface KindExample<R extends RuleBase = RuleBase> {
 export interface PageView {
   readonly shape: string;
   readonly rule: string;
+  /** A preset's words, where the table is of one (the page's base view has none otherwise). */
+  readonly description?: string | null;
+  readonly preset?: string | null;
+  readonly about?: Message | null;
+}
+
+/** What every page view of a table says of its game: the rule's text, and a preset's name and description (null for a person's own rule). */
+export function pageBase(table: { readonly rule: string; readonly game: GameSpecOf }): Required<Omit<PageView, 'shape'>> {
+  const { game } = table;
+  return { rule: table.rule, description: game.description ?? null, preset: game.name ?? null, about: game.about ?? null };
+}
+
+/** How much the page is sent of one table, and the language of any words in it (the page reloads to change language). */
+export interface PageBudget {
+  /** Rows of a list (a graph's vertices). */
+  readonly rows: number;
+  /** Cells of a table of numbers (a two-pile grid). */
+  readonly cells: number;
+  readonly t: Translate;
+}
+
+/** What the web page has of a table of a kind's own shape: its view, the rows of its CSV download, and the values its SVG download plots. */
+export interface PageViewOf {
+  view(result: ShapedResult, budget: PageBudget): PageView;
+  /** Rows of its CSV download (the page refuses one past its limit); absent: its document's table's. */
+  rows?(result: ShapedResult): bigint;
+  /** What its SVG download plots, one value a point (absent: the page draws its picture itself, not as a download). */
+  plot?(result: ShapedResult): { readonly title: string; readonly values: ArrayLike<number> };
 }
 
 /** A game offered as an example link: its rule as one of the words gives it (`moves` `1,2,3`, `preset` `wythoff`), the table's size, and its name. */

@@ -31,6 +31,9 @@ import type { MisereTable } from '../positions/misere-table.js';
 import type { StatesTable } from './module/state-result.js';
 import type { SetFamily } from './subtraction/families.js';
 import type { OctalFamily } from './take-and-break/families.js';
+import type { GraphPageView } from './graph/page-view.js';
+import type { GridPageView } from './two-pile/page-view.js';
+import type { MemoryPageView } from './capped-heap/page-view.js';
 
 /** Every kind of game, in the order --help and the schema list their words. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has a rule type of its own
@@ -107,3 +110,6 @@ export type { CustomRule } from './module/rule.js';
  * own shapes (a graph's) are ShapedResults that its own writers write.
  */
 export type AnalysisResult = Exploration | GridExploration | CappedHeapExploration | PositionReport<unknown> | MisereTable | GenusTable | QuotientReport | StatesTable;
+
+/** What the web page is sent of the tables of the kinds' own shapes (each kind's `pageViews`), told apart by `shape`. */
+export type KindPageView = GraphPageView | GridPageView | MemoryPageView;
