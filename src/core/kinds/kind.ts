@@ -24,6 +24,7 @@ import type { JudgeReport } from '../contest/judge-report.js';
 import type { TableConjectures } from '../conjecture/table-check.js';
 import type { ShapeEmitModel } from '../emit/observed-law.js';
 import type { SweepFamily } from './sweep-family.js';
+import type { PicturesOf } from './picture-data.js';
 
 /** Any result sg-explore computes: a table or a position of some kind, told apart by its `shape`. */
 export interface ShapedResult {
@@ -198,6 +199,8 @@ export interface GameKind<R extends RuleBase = RuleBase> {
    * cut to the page's budget (the downloads hold them all), and what its downloads hold.
    */
   readonly pageViews?: Readonly<Record<string, PageViewOf>>;
+  /** The pictures of the tables of shapes only this kind makes (`--plot`, `--format html`; a plot is the web page's SVG download too). */
+  readonly pictures?: Readonly<Record<string, PicturesOf>>;
   /** How --emit writes the laws of the tables of shapes only this kind makes (two piles, a heap with memory). */
   readonly emitModels?: Readonly<Record<string, ShapeEmitModel>>;
   /** How --check reads the tables of shapes only this kind makes (a two-pile table's pairs, a module's states). */
@@ -277,13 +280,11 @@ export interface PageBudget {
   readonly t: Translate;
 }
 
-/** What the web page has of a table of a kind's own shape: its view, the rows of its CSV download, and the values its SVG download plots. */
+/** What the web page has of a table of a kind's own shape: its view, and the rows of its CSV download. */
 export interface PageViewOf {
   view(result: ShapedResult, budget: PageBudget): PageView;
   /** Rows of its CSV download (the page refuses one past its limit); absent: its document's table's. */
   rows?(result: ShapedResult): bigint;
-  /** What its SVG download plots, one value a point (absent: the page draws its picture itself, not as a download). */
-  plot?(result: ShapedResult): { readonly title: string; readonly values: ArrayLike<number> };
 }
 
 /** A game offered as an example link: its rule as one of the words gives it (`moves` `1,2,3`, `preset` `wythoff`), the table's size, and its name. */

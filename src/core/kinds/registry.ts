@@ -59,9 +59,9 @@ export function ruleText(rule: GameRule): string {
   return kindOf(rule).text(rule);
 }
 
-/** The kind that makes a shape of its own (a graph's table), if any: its writers, document, words, page view, --check and --emit for it. */
+/** The kind that makes a shape of its own (a graph's table), if any: its writers, document, words, page view, pictures, --check and --emit for it. */
 export function kindOfShape(shape: string): GameKind<GameRule> | undefined {
-  return KINDS.find((kind) => [kind.shapeWords, kind.writers, kind.documents, kind.pageViews, kind.conjectures, kind.emitModels].some((table) => table !== undefined && Object.hasOwn(table, shape)));
+  return KINDS.find((kind) => [kind.shapeWords, kind.writers, kind.documents, kind.pageViews, kind.pictures, kind.conjectures, kind.emitModels].some((table) => table !== undefined && Object.hasOwn(table, shape)));
 }
 
 /** The families the kinds declare for sweeps, as data (each kind's `sweepFamilies` enumerate them). */

@@ -205,8 +205,9 @@ async function download(format: DownloadFormat): Promise<Blob> {
       for (let n = 0; n < count; n++) values[n] = x.valueOf(n);
       return new Blob([renderSequencePlot(sequencePlotOf(summarise(x), values, count))], { type: 'image/svg+xml' });
     }
-    const plot = kindOfShape(x.shape)?.pageViews?.[x.shape]?.plot?.(x);
-    if (plot) return new Blob([renderSequencePlot({ ...plot, count: plot.values.length, cycle: null, proven: false })], { type: 'image/svg+xml' });
+    // A kind's plot of one value a point (a heap with memory's start positions); its other pictures the page draws itself.
+    const plot = kindOfShape(x.shape)?.pictures?.[x.shape]?.picture(x);
+    if (plot?.plot === 'sequence') return new Blob([renderSequencePlot({ title: plot.title, values: plot.values, count: plot.values.length, cycle: null, proven: false })], { type: 'image/svg+xml' });
     throw new Error('the page draws this picture itself');
   }
   // A download is held in the page's memory: beyond this, the CLI writes the file (it streams).

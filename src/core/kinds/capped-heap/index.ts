@@ -18,7 +18,8 @@ import { EXAMPLES, SHOWCASE } from './examples.js';
 import { PRESETS } from './presets.js';
 import { MEMORY_CONJECTURES } from './conjecture.js';
 import { START_LAW_MODEL } from './emit.js';
-import { memoryPageView, memoryPlot } from './page-view.js';
+import { memoryPageView } from './page-view.js';
+import { memoryPage, memoryPicture } from './pictures.js';
 
 /** The most losing heaps (for factor k, up to 2^63 - 1) an emitted Fibonacci Nim holds. */
 export const MOST_LOSING_HEAPS = 50_000;
@@ -46,7 +47,8 @@ export const cappedHeapKind: GameKind<CappedHeapRule> = {
   name: 'capped-heap',
   examples: EXAMPLES,
   emitModels: { memory: START_LAW_MODEL },
-  pageViews: { memory: { view: (x, budget) => memoryPageView(x as CappedHeapExploration, budget), rows: (x) => BigInt((x as CappedHeapExploration).max + 1), plot: (x) => memoryPlot(x as CappedHeapExploration) } },
+  pageViews: { memory: { view: (x, budget) => memoryPageView(x as CappedHeapExploration, budget), rows: (x) => BigInt((x as CappedHeapExploration).max + 1) } },
+  pictures: { memory: { picture: (x) => memoryPicture(x as CappedHeapExploration), page: (x) => memoryPage(x as CappedHeapExploration) } },
   conjectures: { memory: MEMORY_CONJECTURES },
   showcase: SHOWCASE,
   presets: PRESETS,

@@ -2,7 +2,6 @@
 import { pageBase, type PageBudget, type PageView } from '../kind.js';
 import type { CappedHeapExploration } from './explore-capped.js';
 import { lawText } from './law-text.js';
-import { ruleTitle } from '../../rules/spec.js';
 
 /** A heap with memory: the start positions 0..max. */
 export interface MemoryPageView extends PageView {
@@ -25,9 +24,4 @@ export function memoryPageView(x: CappedHeapExploration, budget: PageBudget): Me
     pPositions: x.pPositions,
     lawText: lawText(x, budget.t),
   };
-}
-
-/** What the SVG download of a heap with memory's table plots: each start position's value. */
-export function memoryPlot(x: CappedHeapExploration): { readonly title: string; readonly values: ArrayLike<number> } {
-  return { title: `${ruleTitle(x.rule, x.game.name)}: start positions`, values: x.starts };
 }

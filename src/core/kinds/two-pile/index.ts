@@ -18,6 +18,7 @@ import { PRESETS } from './presets.js';
 import { GRID_CONJECTURES } from './conjecture.js';
 import { PAIR_LAW_MODEL } from './emit.js';
 import { gridPageView, gridRows } from './page-view.js';
+import { gridPage, gridPicture } from './pictures.js';
 
 /** Wythoff's game for --emit: a P-test and a winning move by Zeckendorf representations (the renderers write it). */
 function wythoffCode(header: (grounds: string[]) => EmitHeader): WythoffModel {
@@ -57,6 +58,7 @@ export const twoPileKind: GameKind<VectorRule> = {
   examples: EXAMPLES,
   emitModels: { grid: PAIR_LAW_MODEL },
   pageViews: { grid: { view: (x, budget) => gridPageView(x as GridExploration, budget), rows: (x) => gridRows(x as GridExploration) } },
+  pictures: { grid: { picture: (x) => gridPicture(x as GridExploration), page: (x) => gridPage(x as GridExploration) } },
   conjectures: { grid: GRID_CONJECTURES },
   showcase: SHOWCASE,
   presets: PRESETS,

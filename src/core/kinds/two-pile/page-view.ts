@@ -53,19 +53,23 @@ export function gridPageView(x: GridExploration, budget: PageBudget): GridPageVi
     pCount: x.pPositions.length,
     law: x.law,
     cellLaw: x.cellLaw,
-    line: beattyLine(x),
+    line: drawnLine(x),
   };
 }
 
-/** Pairs (⌊kα + β⌋, ⌊kα' + β'⌋) lie along a line of slope α'/α through (β, β') (as the CLI's heat map draws it). */
-function beattyLine(x: GridExploration): GridPageView['line'] {
+/** The line its Beatty law's pairs (⌊kα + β⌋, ⌊kα' + β'⌋) lie along: slope α'/α through (β, β') (and its mirror image); none without such a law. */
+export function beattyLine(x: GridExploration): { readonly slope: number; readonly intercept: number } | null {
   const a = x.law?.a;
   const b = x.law?.b;
   if (!a || !b) return null;
   const slope = quadraticValue(b.alpha) / quadraticValue(a.alpha);
-  const intercept = quadraticValue(b.beta) - slope * quadraticValue(a.beta);
-  // (A line the page cannot draw, none: an SVG coordinate that is not a number is an error in the console.)
-  return Number.isFinite(slope) && slope > 0 && Number.isFinite(intercept) ? { slope, intercept } : null;
+  return { slope, intercept: quadraticValue(b.beta) - slope * quadraticValue(a.beta) };
+}
+
+/** The Beatty line as the page draws it: none where it cannot (an SVG coordinate that is not a number is an error in the console). */
+function drawnLine(x: GridExploration): GridPageView['line'] {
+  const line = beattyLine(x);
+  return line && Number.isFinite(line.slope) && line.slope > 0 && Number.isFinite(line.intercept) ? line : null;
 }
 
 /** Rows of a two-pile table's CSV download: one a cell. */
