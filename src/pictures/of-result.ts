@@ -9,7 +9,8 @@
  */
 import type { Exploration } from '../core/heap/explore.js';
 import { kindOfShape, type AnalysisResult as Result } from '../core/kinds/registry.js';
-import type { PictureData, PicturesOf } from '../core/kinds/picture-data.js';
+import type { PictureData } from '../core/kinds/picture-data.js';
+import type { PicturesOf } from '../core/kinds/kind.js';
 import { InputError, mention, says } from '../core/errors.js';
 import { isRareHeap } from '../core/kernels/rare.js';
 import { summarise } from '../report/summary.js';

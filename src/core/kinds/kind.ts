@@ -24,7 +24,7 @@ import type { JudgeReport } from '../contest/judge-report.js';
 import type { TableConjectures } from '../conjecture/table-check.js';
 import type { ShapeEmitModel } from '../emit/observed-law.js';
 import type { SweepFamily } from './sweep-family.js';
-import type { PicturesOf } from './picture-data.js';
+import type { PageData, PictureData } from './picture-data.js';
 
 /** Any result sg-explore computes: a table or a position of some kind, told apart by its `shape`. */
 export interface ShapedResult {
@@ -269,6 +269,12 @@ export interface PageView {
 export function pageBase(table: { readonly rule: string; readonly game: GameSpecOf }): Required<Omit<PageView, 'shape'>> {
   const { game } = table;
   return { rule: table.rule, description: game.description ?? null, preset: game.name ?? null, about: game.about ?? null };
+}
+
+/** How a kind's own table is pictured: what --plot draws, and what --format html's page says around it (src/core/kinds/picture-data.ts). */
+export interface PicturesOf {
+  picture(result: ShapedResult): PictureData;
+  page(result: ShapedResult): PageData;
 }
 
 /** How much the page is sent of one table, and the language of any words in it (the page reloads to change language). */

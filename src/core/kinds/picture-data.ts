@@ -1,11 +1,9 @@
 /**
- * The pictures of a kind's own tables as data (GameKind.pictures): what
+ * The pictures of a kind's own tables as data (GameKind.pictures, PicturesOf): what
  * `--plot` draws and what `--format html`'s page says around it. The
  * pictures layer (src/pictures/of-result.ts) draws them; a kind's folder
  * cannot import it, so a kind says what to draw, in plain values.
  */
-import type { ShapedResult } from './kind.js';
-
 /** A picture: a plot of one value a point (a heap with memory's start positions), or a heat map of a table of cells. */
 export type PictureData =
   | { readonly plot: 'sequence'; readonly title: string; readonly values: ArrayLike<number> }
@@ -29,10 +27,4 @@ export interface PageData {
   readonly pPositions: string;
   readonly values: ArrayLike<number>;
   readonly count: number;
-}
-
-/** How a kind's own table is pictured (see the file's comment). */
-export interface PicturesOf {
-  picture(result: ShapedResult): PictureData;
-  page(result: ShapedResult): PageData;
 }
