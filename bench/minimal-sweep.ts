@@ -13,7 +13,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { startingWorkers } from '../src/host/threads.js';
-import { binomial } from '../src/sweep/family.js';
+import { binomial } from '../src/core/kinds/subtraction/families.js';
 
 /** Posts 'ready' once loaded; then, per task {from, to, maxMove}, the rules done and sums of their preperiods and periods. */
 const MINIMAL_SWEEP_WORKER = `

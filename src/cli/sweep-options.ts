@@ -9,13 +9,14 @@ import { THREADS_OPTION, parseThreads } from './shared-options.js';
 import { columnsOf, type CliIo } from './io.js';
 import { InputError, quote } from '../core/errors.js';
 import { parseSmallCount } from '../core/numbers.js';
-import { MAX_MOVE } from '../core/rules/sets.js';
-import { FAMILY_NAMES, type Family, type Range, type Shard } from '../sweep/family.js';
+import { FAMILY_NAMES, familyNamed, type Family, type NamedFamily, type Range, type Shard } from '../sweep/family.js';
+import { SWEEP_FAMILIES } from '../core/kinds/registry.js';
+import type { FamilyFlag } from '../core/kinds/sweep-family.js';
 import { VIEW_FORMATS, type ViewFormat } from '../sweep/format.js';
 import { parseCondition, parseSort } from '../sweep/query.js';
 import { resolveAutoShard } from './shard-auto.js';
 import { pictureFile } from '../pictures/picture-file.js';
-import { exactlyOneGroups, optionEntries, refuseClashes, type Clash, type FieldsOf } from './option-table.js';
+import { exactlyOneGroups, optionEntries, refuseClashes, type Clash, type FieldsOf, type Need, type OptionEntry } from './option-table.js';
 import type { OptionSpec } from './quick-parse.js';
 
 /** A family given by flags, or a --rules file still to be read. */
@@ -68,29 +69,68 @@ type SweepFields = Record<keyof SweepRunCommand | keyof SweepViewCommand, unknow
 const NOT_IN_A_VIEW: Clash<'from' | 'merge', never> = { with: ['from', 'merge'], message: ({ flag, other }) => `--${flag} does not apply to --${other} (it reads results; nothing is computed)` };
 /** A flag that describes a --family, which --rules refuses. */
 const NOT_WITH_RULES: Clash<'rules', never> = { with: ['rules'], message: ({ flag }) => `--${flag} describes a --family; it does not apply to --rules` };
-/** The families of sets of moves (subtraction, all-but): those --size and --max-move describe. */
-const SET_FAMILIES = FAMILY_NAMES.filter((name) => name !== 'octal');
-const setFamilyOnly: Clash<'family', never> = { with: [{ flag: 'family', is: ['octal'] }], message: ({ flag }) => `--${flag} applies to --family subtraction and all-but, not octal (octal codes take --digits)` };
-const octalOnly: Clash<'family', never> = { with: [{ flag: 'family', is: SET_FAMILIES }], message: ({ flag, value }) => `--${flag} applies to --family octal, not ${value('family')}` };
+
+/** A flag of the families: as the first family that takes it declares it, the families that take it, and those that need it (and how). */
+interface SharedFlag {
+  readonly flag: FamilyFlag;
+  readonly families: string[];
+  readonly needing: string[];
+  needed?: FamilyFlag['needed'];
+}
+
+/** Each family's flags (its kind's `sweepFamilies`), in the order --help lists them (families that share a flag share its words). */
+function familyFlags(): Map<string, SharedFlag> {
+  const flags = new Map<string, SharedFlag>();
+  for (const family of SWEEP_FAMILIES) {
+    for (const flag of family.flags) {
+      const entry = flags.get(flag.flag) ?? { flag, families: [], needing: [] };
+      entry.families.push(family.name);
+      if (flag.needed) entry.needing.push(family.name), (entry.needed ??= flag.needed);
+      flags.set(flag.flag, entry);
+    }
+  }
+  return flags;
+}
+
+/** The entries of the families' flags: each refused in a view, with --rules, and with a family that does not take it. */
+function familyFlagOptions(): Readonly<Record<string, OptionEntry<'family' | 'rules' | 'from' | 'merge', never, 'source'>>> {
+  const otherFlags = new Map(SWEEP_FAMILIES.map((family) => [family.name, family.otherFlags]));
+  return Object.fromEntries(
+    [...familyFlags()].map(([name, { flag, families }]) => {
+      const others = FAMILY_NAMES.filter((family) => !families.includes(family));
+      const ofAnother: Clash<'family', never> = {
+        with: [{ flag: 'family', is: others }],
+        message: ({ flag: given, value }) => {
+          const hint = otherFlags.get(value('family')!);
+          return `--${given} applies to --family ${families.join(' and ')}, not ${value('family')}${hint ? ` (${hint})` : ''}`;
+        },
+      };
+      const conflicts = others.length ? [NOT_IN_A_VIEW, NOT_WITH_RULES, ofAnother] : [NOT_IN_A_VIEW, NOT_WITH_RULES];
+      return [name, { type: 'string', describe: `${families.join(' / ')}: ${flag.meaning}`, group: 'Family:', field: 'source', conflicts }] as const;
+    }),
+  );
+}
+
+/** What --family needs of the families' flags: each flag a family cannot do without, asked for in the flags' order. */
+function familyNeeds(): Need<'family', never>[] {
+  return [...familyFlags()].flatMap(([name, { needed, needing }]): Need<'family', never>[] => {
+    if (!needed) return [];
+    // The flag is one of the table's (familyFlagOptions adds it), which the compiler cannot see.
+    const any = [name as 'family'];
+    return [{ when: [{ flag: 'family', is: needing }], any, message: ({ value }) => `--family ${value('family')} needs --${name} ${needed.argument} (${needed.words})` }];
+  });
+}
 
 /**
  * `sg-explore sweep`'s options: each with its help, the command's field it sets, what it needs and the flags
  * it cannot go with (checked by refuseClashes in this order, once one source is given: --family, --rules, --from or --merge).
  */
-export const SWEEP_OPTIONS = optionEntries<SweepFields, never>()({
+const OWN_OPTIONS = optionEntries<SweepFields, never>()({
   family: {
     type: 'string', describe: `a family of rules: ${FAMILY_NAMES.join(', ')}`, group: 'Family:', field: 'source',
     values: { is: FAMILY_NAMES, message: ({ value }) => notAChoice('family', value('family')!, FAMILY_NAMES, 'or give --rules FILE') },
-    needs: [
-      { when: [{ flag: 'family', is: ['octal'] }], any: ['digits'], message: () => '--family octal needs --digits D (or a range such as 1-3)' },
-      { when: [{ flag: 'family', is: SET_FAMILIES }], any: ['size'], message: ({ value }) => `--family ${value('family')} needs --size K (how many moves in each set; or a range such as 1-3)` },
-      { when: [{ flag: 'family', is: SET_FAMILIES }], any: ['max-move'], message: ({ value }) => `--family ${value('family')} needs --max-move M (the largest move a set may hold)` },
-    ],
+    needs: familyNeeds(),
   },
-  size: { type: 'string', describe: 'subtraction / all-but: how many moves in the set, e.g. 3 or 1-3', group: 'Family:', field: 'source', conflicts: [NOT_IN_A_VIEW, NOT_WITH_RULES, setFamilyOnly] },
-  'max-move': { type: 'string', describe: 'subtraction / all-but: the largest move a set may hold', group: 'Family:', field: 'source', conflicts: [NOT_IN_A_VIEW, NOT_WITH_RULES, setFamilyOnly] },
-  digits: { type: 'string', describe: 'octal: digits after the point (the last non-zero), e.g. 2 or 1-3', group: 'Family:', field: 'source', conflicts: [NOT_IN_A_VIEW, NOT_WITH_RULES, octalOnly] },
-  prefix: { type: 'string', describe: 'octal: the digit before the point, 0 (default) or 4', group: 'Family:', field: 'source', conflicts: [NOT_IN_A_VIEW, NOT_WITH_RULES, octalOnly] },
   rules: { type: 'string', describe: "a file of rules, one a line: 'moves 1,2,3', 'all-but 2,3,7', 'code 0.77', 'preset kayles'", group: 'Family:', field: 'source' },
   limit: { type: 'string', describe: 'most values computed per rule looking for a proof (default 2^16; 2^20 for take-and-break codes, 2^11 for those leaving three heaps)', group: 'Work:', field: 'limit', conflicts: [NOT_IN_A_VIEW] },
   'rare-heaps': { type: 'string', describe: 'a two-heap code stops at its next proof attempt once more heaps than this are rare, or its rare heaps times heaps computed pass 2^16 times this (default 2^14)', group: 'Work:', field: 'rareHeaps', conflicts: [NOT_IN_A_VIEW] },
@@ -119,15 +159,22 @@ export const SWEEP_OPTIONS = optionEntries<SweepFields, never>()({
   partial: { type: 'boolean', describe: 'with --merge: merge even when shards or rules are missing', group: 'Results files:', field: 'partial', needs: [{ any: ['merge'], message: () => '--partial applies to --merge' }] },
 });
 
+/**
+ * `sg-explore sweep`'s options, in --help's order: --family, the flags of the families (from their kinds), then the
+ * rest. refuseClashes checks them in this order, once one source is given.
+ */
+const { family: FAMILY_OPTION, ...AFTER_FAMILY } = OWN_OPTIONS;
+export const SWEEP_OPTIONS = { family: FAMILY_OPTION, ...familyFlagOptions(), ...AFTER_FAMILY };
+
 /** The fields of a sweep's command no flag sets, and why (a field added to a command needs a flag's entry or a line here). */
-export const SWEEP_NOT_A_FLAG: { readonly [K in Exclude<keyof SweepFields, FieldsOf<typeof SWEEP_OPTIONS>>]-?: string } = {
+export const SWEEP_NOT_A_FLAG: { readonly [K in Exclude<keyof SweepFields, FieldsOf<typeof OWN_OPTIONS>>]-?: string } = {
   mode: 'a sweep that computes, or a view of results files: which source flag was given',
   shardSource: 'where --shard auto found the shard (the environment), for a note',
   flag: 'which of --from and --merge named the files, for messages',
 };
 
 /** The sweep's sources, exactly one of which is given (checked first). */
-export const SWEEP_GROUPS = exactlyOneGroups<typeof SWEEP_OPTIONS>()([
+export const SWEEP_GROUPS = exactlyOneGroups<typeof OWN_OPTIONS>()([
   {
     exactlyOne: ['family', 'rules', 'from', 'merge'],
     none: () => `sweep: say what to sweep: --family ${FAMILY_NAMES.join('|')}, --rules FILE, or --from/--merge FILE... (see sg-explore sweep --help)`,
@@ -234,15 +281,18 @@ function rulesSource(parsed: Record<string, unknown>): FamilySource {
 
 /** --family NAME and the flags that describe it (the table has refused those of another family, and asked for those it needs). */
 function familyOf(name: string, parsed: Record<string, unknown>): FamilySource {
-  if (name === 'octal') {
-    const digits = parseRange(single(parsed.digits, 'digits')!, '--digits', 1, 20);
-    const prefixText = single(parsed.prefix, 'prefix') ?? '0';
-    if (!/^\s*[04]\s*$/.test(prefixText)) throw new InputError(`--prefix: ${quote(prefixText)} is not 0 or 4 (the digit before the point of an octal code)`);
-    return { family: { kind: 'octal', digits, prefix: Number(prefixText) } };
-  }
-  const maxMove = parseSmallCount(single(parsed['max-move'], 'max-move')!, '--max-move', 1, MAX_MOVE);
-  const size = parseRange(single(parsed.size, 'size')!, '--size', name === 'all-but' ? 0 : 1, maxMove);
-  return { family: name === 'all-but' ? { kind: 'all-but', size, maxMove } : { kind: 'subtraction', size, maxMove } };
+  const text = (flag: string) => single(parsed[flag], flag);
+  const family = familyNamed(name)!.read({
+    count: (flag, least, most) => parseSmallCount(text(flag)!, `--${flag}`, least, most),
+    range: (flag, least, most) => parseRange(text(flag)!, `--${flag}`, least, most),
+    choice(flag, choices, fallback, what) {
+      const given = text(flag) ?? fallback;
+      const chosen = choices.find((choice) => choice === given.trim());
+      if (chosen === undefined) throw new InputError(`--${flag}: ${quote(given)} is not ${choices.join(' or ')} (${what})`);
+      return chosen;
+    },
+  });
+  return { family: family as NamedFamily };
 }
 
 export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Promise<SweepParseOutcome> {

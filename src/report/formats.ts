@@ -134,7 +134,8 @@ export const FORMATS: readonly ReportFormat[] = [
     // The one import up a floor: the HTML report is a picture with its table, drawn by the pictures layer (which itself reads
     // the reports' words), and the format is registered here with the others; loaded only when asked for.
     writers: Object.fromEntries(
-      (['heap', 'grid', 'memory'] as const).map((shape) => [shape, async (x: Result, sink: Sink) => sink.write(await (await import('../pictures/of-result.js')).htmlOf(x as AnalysisResult))]),
+      // One-heap tables, and the kinds' own tables that have pictures (two piles, a heap with memory).
+      ['heap', ...KINDS.flatMap((kind) => Object.keys(kind.pictures ?? {}))].map((shape) => [shape, async (x: Result, sink: Sink) => sink.write(await (await import('../pictures/of-result.js')).htmlOf(x as AnalysisResult))]),
     ) as Writers,
   },
 ];

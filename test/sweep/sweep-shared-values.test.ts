@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCode } from '../../src/core/rules/code.js';
-import { sameValues, sharedValuePositions } from '../../src/sweep/shared-values.js';
+import { sharedValuePositions } from '../../src/sweep/shared-values.js';
+import { sameValues } from '../../src/core/kinds/take-and-break/families.js';
 import { sweepFamily } from '../../src/sweep/sweep.js';
 import { runRule } from '../../src/sweep/run-rule.js';
 import { familyRulesFrom, type Family } from '../../src/sweep/family.js';

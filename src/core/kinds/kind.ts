@@ -19,10 +19,12 @@ import type { HeapKind } from '../heap/heap-kind.js';
 import type { ClosedForm } from '../heap/closed-form.js';
 import type { PairTheorem } from '../positions/pair-theorem.js';
 import type { EmitHeader, EmitModel, PairVector } from '../emit/models.js';
-import type { Message, MessageKey } from '../i18n/index.js';
+import type { Message, MessageKey, Translate } from '../i18n/index.js';
 import type { JudgeReport } from '../contest/judge-report.js';
 import type { TableConjectures } from '../conjecture/table-check.js';
 import type { ShapeEmitModel } from '../emit/observed-law.js';
+import type { SweepFamily } from './sweep-family.js';
+import type { PageData, PictureData } from './picture-data.js';
 
 /** Any result sg-explore computes: a table or a position of some kind, told apart by its `shape`. */
 export interface ShapedResult {
@@ -172,6 +174,9 @@ export interface GameKind<R extends RuleBase = RuleBase> {
   readonly showcase?: readonly ShownExample[];
   /** Names for some of its rules (`--preset NAME`), each with what reports say of it: `--preset list`, rule files and the schema follow. */
   readonly presets?: readonly (KindPreset<R> | ParameterPreset<R>)[];
+  /** The families of its rules `sg-explore sweep --family` walks through: their flags, rules in order, and words. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each family has parameters of its own
+  readonly sweepFamilies?: readonly SweepFamily<any, R>[];
   /** One-heap games: options, kernels and theorems (positions, misère tables, sweeps and play use them). */
   readonly heap?: HeapKind<R>;
   /** The misère play it offers (the player who makes the last move loses), as --misere asks it; absent: normal play only. */
@@ -192,10 +197,12 @@ export interface GameKind<R extends RuleBase = RuleBase> {
    */
   readonly documents?: Readonly<Record<string, (result: ShapedResult) => readonly DocumentBlock[]>>;
   /**
-   * What the web page is sent of the shapes only this kind makes (plain data, which the page draws by its shape),
-   * its rows cut to `most` (the downloads hold them all).
+   * What the web page is sent of the tables only this kind makes (plain data, which the page draws by its shape),
+   * cut to the page's budget (the downloads hold them all), and what its downloads hold.
    */
-  readonly pageViews?: Readonly<Record<string, (result: ShapedResult, most: number) => PageView>>;
+  readonly pageViews?: Readonly<Record<string, PageViewOf>>;
+  /** The pictures of the tables of shapes only this kind makes (`--plot`, `--format html`; a plot is the web page's SVG download too). */
+  readonly pictures?: Readonly<Record<string, PicturesOf>>;
   /** How --emit writes the laws of the tables of shapes only this kind makes (two piles, a heap with memory). */
   readonly emitModels?: Readonly<Record<string, ShapeEmitModel>>;
   /** How --check reads the tables of shapes only this kind makes (a two-pile table's pairs, a module's states). */
@@ -254,6 +261,38 @@ export interface KindExample<R extends RuleBase = RuleBase> {
 export interface PageView {
   readonly shape: string;
   readonly rule: string;
+  /** A preset's words, where the table is of one (the page's base view has none otherwise). */
+  readonly description?: string | null;
+  readonly preset?: string | null;
+  readonly about?: Message | null;
+}
+
+/** What every page view of a table says of its game: the rule's text, and a preset's name and description (null for a person's own rule). */
+export function pageBase(table: { readonly rule: string; readonly game: GameSpecOf }): Required<Omit<PageView, 'shape'>> {
+  const { game } = table;
+  return { rule: table.rule, description: game.description ?? null, preset: game.name ?? null, about: game.about ?? null };
+}
+
+/** How a kind's own table is pictured: what --plot draws, and what --format html's page says around it (src/core/kinds/picture-data.ts). */
+export interface PicturesOf {
+  picture(result: ShapedResult): PictureData;
+  page(result: ShapedResult): PageData;
+}
+
+/** How much the page is sent of one table, and the language of any words in it (the page reloads to change language). */
+export interface PageBudget {
+  /** Rows of a list (a graph's vertices). */
+  readonly rows: number;
+  /** Cells of a table of numbers (a two-pile grid). */
+  readonly cells: number;
+  readonly t: Translate;
+}
+
+/** What the web page has of a table of a kind's own shape: its view, and the rows of its CSV download. */
+export interface PageViewOf {
+  view(result: ShapedResult, budget: PageBudget): PageView;
+  /** Rows of its CSV download (the page refuses one past its limit); absent: its document's table's. */
+  rows?(result: ShapedResult): bigint;
 }
 
 /** A game offered as an example link: its rule as one of the words gives it (`moves` `1,2,3`, `preset` `wythoff`), the table's size, and its name. */

@@ -8,6 +8,7 @@ import type { QuotientReport } from '../misere/quotient-report.js';
 import { checkSize, fail } from '../rules/check.js';
 import type { GameSpecOf } from '../rules/spec.js';
 import type { GameKind, RuleWord } from './kind.js';
+import type { SweepFamily } from './sweep-family.js';
 import { subtractionKind } from './subtraction/index.js';
 import { takeAndBreakKind } from './take-and-break/index.js';
 import { twoPileKind } from './two-pile/index.js';
@@ -28,6 +29,11 @@ import type { CappedHeapExploration } from './capped-heap/explore-capped.js';
 import type { PositionReport } from '../positions/position.js';
 import type { MisereTable } from '../positions/misere-table.js';
 import type { StatesTable } from './module/state-result.js';
+import type { SetFamily } from './subtraction/families.js';
+import type { OctalFamily } from './take-and-break/families.js';
+import type { GraphPageView } from './graph/page-view.js';
+import type { GridPageView } from './two-pile/page-view.js';
+import type { MemoryPageView } from './capped-heap/page-view.js';
 
 /** Every kind of game, in the order --help and the schema list their words. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has a rule type of its own
@@ -53,10 +59,16 @@ export function ruleText(rule: GameRule): string {
   return kindOf(rule).text(rule);
 }
 
-/** The kind that makes a shape of its own (a graph's table), if any: its writers, document, words, page view, --check and --emit for it. */
+/** The kind that makes a shape of its own (a graph's table), if any: its writers, document, words, page view, pictures, --check and --emit for it. */
 export function kindOfShape(shape: string): GameKind<GameRule> | undefined {
-  return KINDS.find((kind) => [kind.shapeWords, kind.writers, kind.documents, kind.pageViews, kind.conjectures, kind.emitModels].some((table) => table !== undefined && Object.hasOwn(table, shape)));
+  return KINDS.find((kind) => [kind.shapeWords, kind.writers, kind.documents, kind.pageViews, kind.pictures, kind.conjectures, kind.emitModels].some((table) => table !== undefined && Object.hasOwn(table, shape)));
 }
+
+/** The families the kinds declare for sweeps, as data (each kind's `sweepFamilies` enumerate them). */
+export type FamilyOfKinds = SetFamily<'subtraction'> | SetFamily<'all-but'> | OctalFamily;
+
+/** Every kind's sweep families (`sg-explore sweep --family NAME`), in their order. */
+export const SWEEP_FAMILIES: readonly SweepFamily[] = KINDS.flatMap((kind) => kind.sweepFamilies ?? []).sort((a, b) => a.order - b.order);
 
 /** The words of every kind, in the order --help and the schema list them. */
 export const KIND_WORDS: readonly RuleWord[] = KINDS.flatMap((kind) => kind.words);
@@ -98,3 +110,6 @@ export type { CustomRule } from './module/rule.js';
  * own shapes (a graph's) are ShapedResults that its own writers write.
  */
 export type AnalysisResult = Exploration | GridExploration | CappedHeapExploration | PositionReport<unknown> | MisereTable | GenusTable | QuotientReport | StatesTable;
+
+/** What the web page is sent of the tables of the kinds' own shapes (each kind's `pageViews`), told apart by `shape`. */
+export type KindPageView = GraphPageView | GridPageView | MemoryPageView;

@@ -10,10 +10,7 @@ import { drive } from '../../core/driver.js';
 import { InputError, says, saying } from '../../core/errors.js';
 import type { Exploration } from '../../core/heap/explore.js';
 import { kindOf, kindOfShape, type AnalysisResult, type GameRule } from '../../core/kinds/registry.js';
-import type { GameKind } from '../../core/kinds/kind.js';
-import type { GridExploration } from '../../core/kinds/two-pile/grid.js';
-import type { CappedHeapExploration } from '../../core/kinds/capped-heap/explore-capped.js';
-import { ruleTitle } from '../../core/rules/spec.js';
+import type { GameKind, PageBudget } from '../../core/kinds/kind.js';
 import type { Sink } from '../../core/sink.js';
 import { summarise } from '../../report/summary.js';
 import { writeCsv } from '../../report/csv.js';
@@ -22,14 +19,13 @@ import { writeGridCsv, writeGridJson } from '../../report/grid-report.js';
 import { writeCappedHeapCsv, writeCappedHeapJson } from '../../report/capped-heap-report.js';
 import { renderSequencePlot } from '../../pictures/sequence-plot.js';
 import { sequencePlotOf } from '../../pictures/from-summary.js';
-import type { DownloadFormat, ExploreProgress, ExploreView, GridView, GroupedExplanationView, HeapView, MisereView, Pairs, PositionView, StateExplanation } from './explore-protocol.js';
+import type { DownloadFormat, ExploreProgress, ExploreView, GroupedExplanationView, HeapView, MisereView, Pairs, PositionView, StateExplanation } from './explore-protocol.js';
 import { heapGrounds } from '../../core/heap/heap-ground.js';
 import type { Request } from '../../core/analyse.js';
 import type { MisereTable } from '../../core/positions/misere-table.js';
 import { writeMisereCsv, writeMisereJson } from '../../report/misere-report.js';
 import { canonicalJson } from '../../core/positions/json-state.js';
 import { writeStatesCsv, writeStatesJson } from '../../report/states-report.js';
-import { quadraticValue } from '../../core/laws/beatty.js';
 import { positionOf, requestOf } from './explore-request.js';
 import { shownMoves, type PositionReport } from '../../core/positions/position.js';
 import { groundText, hintMoves, hintParagraphs, positionWords, type Wordable } from '../../core/play/words.js';
@@ -63,19 +59,16 @@ const POSITION_MOVES = 100;
 let last: AnalysisResult | null = null;
 let lastRequest: Request | null = null;
 
-function viewOf(result: AnalysisResult, milliseconds: number): ExploreView {
-  // A shape only a kind makes (a graph's table), outside the core's union: the kind's own view of it.
+function viewOf(result: AnalysisResult, milliseconds: number, lang: Lang): ExploreView {
+  // A table of a kind's own shape (a graph's, two piles, a heap with memory): the kind's own view of it.
   const own = kindOfShape(result.shape)?.pageViews?.[result.shape];
   if (own) {
-    return { ...own(result, ROWS_SENT), description: null, preset: null, about: null, milliseconds } as ExploreView;
+    const budget: PageBudget = { rows: ROWS_SENT, cells: CELLS_SENT, t: translator(lang) };
+    return { description: null, preset: null, about: null, ...own.view(result, budget), milliseconds } as ExploreView;
   }
   switch (result.shape) {
     case 'heap':
       return heapView(result, milliseconds);
-    case 'grid':
-      return gridView(result, milliseconds);
-    case 'memory':
-      return memoryView(result, milliseconds);
     case 'states':
       return {
         shape: 'states',
@@ -108,53 +101,6 @@ function heapView(x: Exploration, milliseconds: number): ExploreView {
 function misereView(x: MisereTable, milliseconds: number): MisereView {
   const cycle = x.cycle ? { preperiod: x.cycle.preperiod, period: x.cycle.period, proven: x.cycle.proof !== null } : null;
   return { shape: 'misere', rule: x.rule, description: null, preset: null, about: null, milliseconds, max: x.max, outcomes: x.outcomes.slice(), cycle, pPositions: x.pPositions };
-}
-
-function gridView(x: GridExploration, milliseconds: number): ExploreView {
-  const rows = x.lastRow - x.firstRow + 1;
-  const columns = x.max + 1;
-  // A table too large to send is cut to its top-left square (the downloads hold all of it).
-  const side = rows * columns <= CELLS_SENT ? null : Math.floor(Math.sqrt(CELLS_SENT));
-  const shownRows = side === null ? rows : Math.min(rows, side);
-  const shownColumns = side === null ? columns : Math.min(columns, side);
-  const values = new Uint32Array(shownRows * shownColumns);
-  for (let r = 0; r < shownRows; r++) for (let c = 0; c < shownColumns; c++) values[r * shownColumns + c] = x.value(x.firstRow + r, c);
-  return {
-    shape: 'grid',
-    rule: x.rule,
-    description: x.game.description ?? null,
-    preset: x.game.name ?? null,
-    about: x.game.about ?? null,
-    milliseconds,
-    firstRow: x.firstRow,
-    lastRow: x.lastRow,
-    max: x.max,
-    maxValue: x.maxValue,
-    shownRows,
-    shownColumns,
-    values,
-    rowPatterns: x.rowPatterns.map(({ row, cycle }) => ({ row, preperiod: cycle?.preperiod ?? null, period: cycle?.period ?? null, saltus: cycle?.saltus ?? null })),
-    pPositions: x.pPositions.slice(0, 10_000),
-    pCount: x.pPositions.length,
-    law: x.law,
-    cellLaw: x.cellLaw,
-    line: beattyLine(x),
-  };
-}
-
-/** Pairs (⌊kα + β⌋, ⌊kα' + β'⌋) lie along a line of slope α'/α through (β, β') (as the CLI's heat map draws it). */
-function beattyLine(x: GridExploration): GridView['line'] {
-  const a = x.law?.a;
-  const b = x.law?.b;
-  if (!a || !b) return null;
-  const slope = quadraticValue(b.alpha) / quadraticValue(a.alpha);
-  const intercept = quadraticValue(b.beta) - slope * quadraticValue(a.beta);
-  // (A line the page cannot draw, none: an SVG coordinate that is not a number is an error in the console.)
-  return Number.isFinite(slope) && slope > 0 && Number.isFinite(intercept) ? { slope, intercept } : null;
-}
-
-function memoryView(x: CappedHeapExploration, milliseconds: number): ExploreView {
-  return { shape: 'memory', rule: x.rule, description: x.game.description ?? null, preset: x.game.name ?? null, about: x.game.about ?? null, milliseconds, max: x.max, maxValue: x.maxValue, values: x.starts.slice(), pPositions: x.pPositions, recurrence: x.law, beatty: x.beatty };
 }
 
 /** A position's report in the page's language, with the play hint's words (values, nim-sum, outcome, winning moves); `noun` names a component (a kind's play says it: token). */
@@ -241,8 +187,10 @@ function lastResult(): AnalysisResult {
   return last;
 }
 
-/** The rows of a kind's own shape: those of its document's table (a graph's vertices). */
+/** The rows of a kind's own shape: as its page view counts them, or those of its document's table (a graph's vertices). */
 function kindRows(kind: GameKind<GameRule> | undefined, x: AnalysisResult): bigint {
+  const counted = kind?.pageViews?.[x.shape]?.rows?.(x);
+  if (counted !== undefined) return counted;
   const table = kind?.documents?.[x.shape]?.(x).find((block) => 'head' in block);
   return table && 'count' in table ? BigInt(table.count) : 0n;
 }
@@ -257,16 +205,16 @@ async function download(format: DownloadFormat): Promise<Blob> {
       for (let n = 0; n < count; n++) values[n] = x.valueOf(n);
       return new Blob([renderSequencePlot(sequencePlotOf(summarise(x), values, count))], { type: 'image/svg+xml' });
     }
-    if (x.shape === 'memory') {
-      return new Blob([renderSequencePlot({ title: `${ruleTitle(x.rule, x.game.name)}: start positions`, values: x.starts, count: x.starts.length, cycle: null, proven: false })], { type: 'image/svg+xml' });
-    }
+    // A kind's plot of one value a point (a heap with memory's start positions); its other pictures the page draws itself.
+    const plot = kindOfShape(x.shape)?.pictures?.[x.shape]?.picture(x);
+    if (plot?.plot === 'sequence') return new Blob([renderSequencePlot({ title: plot.title, values: plot.values, count: plot.values.length, cycle: null, proven: false })], { type: 'image/svg+xml' });
     throw new Error('the page draws this picture itself');
   }
   // A download is held in the page's memory: beyond this, the CLI writes the file (it streams).
   const kind = kindOfShape(x.shape);
   // `--at`: the CSV and JSON hold only the heaps asked for, as the CLI's do.
   const at = x.shape === 'heap' ? lastRequest?.at : undefined;
-  const rows = at ? BigInt(at.length) : x.shape === 'heap' ? x.max + 1n : x.shape === 'grid' ? BigInt((x.lastRow - x.firstRow + 1) * (x.max + 1)) : x.shape === 'memory' || x.shape === 'misere' ? BigInt(x.max + 1) : kindRows(kind, x);
+  const rows = at ? BigInt(at.length) : x.shape === 'heap' ? x.max + 1n : x.shape === 'misere' ? BigInt(x.max + 1) : kindRows(kind, x);
   if (format === 'csv' && rows > BigInt(DOWNLOAD_ROWS)) {
     throw new InputError(says`${saying('error.page.csvTooLong', { rows, most: DOWNLOAD_ROWS })}`, { code: 'too-large' });
   }
@@ -318,7 +266,7 @@ export const exploreOps: Record<string, Op> = {
     });
     last = result;
     lastRequest = request;
-    const view = viewOf(result, performance.now() - started);
+    const view = viewOf(result, performance.now() - started, lang);
     const at = request.at && result.shape === 'heap' ? { at: atValues(result, request.at, lang) } : {};
     return normalPlayTable || request.at ? { ...view, ...at, ...(normalPlayTable && { normalPlayTable }) } : view;
   },

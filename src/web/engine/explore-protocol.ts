@@ -3,13 +3,9 @@
  * request as [flag, value] pairs, progress, and a result the page can show
  * without the core (plain data: numbers, strings, typed arrays).
  */
-import type { GraphPageView } from '../../core/kinds/graph/page-view.js';
+import type { KindPageView } from '../../core/kinds/registry.js';
 import type { Message } from '../../core/i18n/index.js';
 import type { PPositions } from '../../core/laws/p-positions.js';
-import type { PairLaw } from '../../core/laws/pair-law.js';
-import type { CellLaw } from '../../core/laws/cell-law.js';
-import type { Recurrence } from '../../core/laws/sequence-law.js';
-import type { BeattyLaw } from '../../core/laws/beatty.js';
 import type { Summary } from '../../report/summary.js';
 import type { MisereOffer } from '../../core/kinds/kind.js';
 
@@ -56,41 +52,17 @@ export interface HeapView extends ViewBase {
   readonly at?: readonly { readonly n: string; readonly value: string; readonly outcome: 'P' | 'N'; readonly ground: string }[];
 }
 
+/** A table of a kind's own shape, as its kind's page view gives it (GameKind.pageViews), which the page draws. */
+type KindView<Shape extends string> = ViewBase & Extract<KindPageView, { readonly shape: Shape }>;
+
 /** A two-pile table: rows firstRow..lastRow, columns 0..max; `values` row-major, maybe cut to `shownColumns` × `shownRows`. */
-export interface GridView extends ViewBase {
-  readonly shape: 'grid';
-  readonly firstRow: number;
-  readonly lastRow: number;
-  readonly max: number;
-  readonly maxValue: number;
-  readonly shownRows: number;
-  readonly shownColumns: number;
-  readonly values: Uint32Array;
-  readonly rowPatterns: readonly { readonly row: number; readonly preperiod: number | null; readonly period: number | null; readonly saltus: number | null }[];
-  readonly pPositions: readonly (readonly [number, number])[];
-  readonly pCount: number;
-  /** The P-positions' law (`a_k = ⌊kφ⌋, b_k = a_k + k`), observed only: the page words it (pairLawText). */
-  readonly law: PairLaw | null;
-  /** A law of parity or binary digits of every cell (`x % 2 == 0 and y % 2 == 0`), observed only. */
-  readonly cellLaw: CellLaw | null;
-  /** A Beatty law's line through its pairs (a_k, b_k): column = slope × row + intercept (and its mirror image). */
-  readonly line: { readonly slope: number; readonly intercept: number } | null;
-}
+export type GridView = KindView<'grid'>;
 
-/** A heap with memory: the start positions 0..max. */
-export interface MemoryView extends ViewBase {
-  readonly shape: 'memory';
-  readonly max: number;
-  readonly maxValue: number;
-  readonly values: Uint32Array;
-  readonly pPositions: readonly number[];
-  /** The P-positions' laws, observed only: the page words them (lawText). */
-  readonly recurrence: Recurrence | null;
-  readonly beatty: BeattyLaw | null;
-}
+/** A heap with memory: the start positions 0..max, and the law of its P-positions in the page's language. */
+export type MemoryView = KindView<'memory'>;
 
-/** A game on a directed graph: the graph kind's own view of its table (GameKind.pageViews), which the page draws. */
-export interface GraphView extends ViewBase, GraphPageView {}
+/** A game on a directed graph: every vertex with its value and a single token's outcome. */
+export type GraphView = KindView<'graph'>;
 
 /** A rule module's own states (its states(max), or its start): each as JSON with its value. */
 export interface StatesView extends ViewBase {

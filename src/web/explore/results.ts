@@ -11,7 +11,7 @@ import { errorText } from '../error-text.js';
 import { formatNumber, h, scrollBox } from './dom.js';
 import { heatmapSection } from './heatmap.js';
 import { plotSection } from './plot.js';
-import { graphSummary, gridSummary, heapSummary, memoryLawText, memorySummary, misereSummary, patternText, statesSummary } from './summary.js';
+import { graphSummary, gridSummary, heapSummary, memorySummary, misereSummary, patternText, statesSummary } from './summary.js';
 import { graphTable, gridTable, heapTable, misereTable, statesTable, type StateWhy } from './table.js';
 import { groupedWhy, heapWhy, stateWhy, whyPanel } from './why.js';
 
@@ -56,7 +56,7 @@ const SHAPES: { readonly [S in Shape]: { readonly picture: boolean; sections(vie
       // Heap n's start position is the state the kind reads from `n` (a heap with memory: (n, n − 1)).
       const w = why();
       const heap = { panel: w.panel, show: (n: number | bigint) => w.show(String(n)) };
-      return [plotSection({ values: view.values, cycle: null, patternText: memoryLawText(view, t), why: heap.show }, t), heapTable(view, t, lang, fetchValues, heap)];
+      return [plotSection({ values: view.values, cycle: null, patternText: view.lawText, why: heap.show }, t), heapTable(view, t, lang, fetchValues, heap)];
     },
   },
   // A game on a graph's, a module's states and a misère table have no picture: their table is the answer.

@@ -6,7 +6,6 @@
 import { say, sayAgain, type Message, type MessageKey, type Translate } from '../../core/i18n/index.js';
 import { ruleTitle } from '../../core/rules/spec.js';
 import { pairLawText } from '../../core/laws/pair-law.js';
-import { lawText } from '../../core/kinds/capped-heap/law-text.js';
 import type { PPositions } from '../../core/laws/p-positions.js';
 import type { GraphView, GridView, HeapView, MemoryView, MisereView, StatesView } from '../engine/explore-protocol.js';
 import { formatNumber, h, listText, type Child } from './dom.js';
@@ -168,11 +167,6 @@ export function gridSummary(view: GridView, t: Translate, language: string): HTM
   );
 }
 
-/** A heap with memory's P-position laws in the page's language. */
-export function memoryLawText(view: MemoryView, t: Translate): string {
-  return lawText({ law: view.recurrence, beatty: view.beatty, pPositions: view.pPositions, max: view.max }, t);
-}
-
 export function memorySummary(view: MemoryView, t: Translate, language: string): HTMLElement {
   const more = (count: number) => t('explore.pPositions.more', { count });
   return summarySection(
@@ -185,7 +179,7 @@ export function memorySummary(view: MemoryView, t: Translate, language: string):
     ],
     h('h3', {}, t('explore.pPositions')),
     h('p', { id: 'p-positions' }, view.pPositions.length ? `n = ${listText(view.pPositions, more)}` : t('explore.pPositions.none')),
-    h('p', {}, h('strong', {}, `${t('explore.pPositions.law')}: `), memoryLawText(view, t)),
+    h('p', {}, h('strong', {}, `${t('explore.pPositions.law')}: `), view.lawText),
   );
 }
 

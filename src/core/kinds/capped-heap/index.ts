@@ -8,7 +8,7 @@ import { fail, wholeNumber } from '../../rules/check.js';
 import { PAIR_MISERE, preparePairs, playPairs } from '../shared/pair-game.js';
 import type { GameKind, JudgeForm } from '../kind.js';
 import { cappedHeapText, type CappedHeapRule } from './rule.js';
-import { cappedHeapCheckpointKey, cappedHeapWork } from './explore-capped.js';
+import { cappedHeapCheckpointKey, cappedHeapWork, type CappedHeapExploration } from './explore-capped.js';
 import { cappedHeapPairs, cappedNimTheorem } from './pair-game.js';
 import { cappedNimCitation, losingHeapsUpTo } from '../../theorems/capped-nim.js';
 import { formatCount } from '../../numbers.js';
@@ -18,6 +18,8 @@ import { EXAMPLES, SHOWCASE } from './examples.js';
 import { PRESETS } from './presets.js';
 import { MEMORY_CONJECTURES } from './conjecture.js';
 import { START_LAW_MODEL } from './emit.js';
+import { memoryPageView } from './page-view.js';
+import { memoryPage, memoryPicture } from './pictures.js';
 
 /** The most losing heaps (for factor k, up to 2^63 - 1) an emitted Fibonacci Nim holds. */
 export const MOST_LOSING_HEAPS = 50_000;
@@ -45,6 +47,8 @@ export const cappedHeapKind: GameKind<CappedHeapRule> = {
   name: 'capped-heap',
   examples: EXAMPLES,
   emitModels: { memory: START_LAW_MODEL },
+  pageViews: { memory: { view: (x, budget) => memoryPageView(x as CappedHeapExploration, budget), rows: (x) => BigInt((x as CappedHeapExploration).max + 1) } },
+  pictures: { memory: { picture: (x) => memoryPicture(x as CappedHeapExploration), page: (x) => memoryPage(x as CappedHeapExploration) } },
   conjectures: { memory: MEMORY_CONJECTURES },
   showcase: SHOWCASE,
   presets: PRESETS,

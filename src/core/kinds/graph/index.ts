@@ -102,7 +102,7 @@ export const graphKind: GameKind<GraphRule> = {
   fileOf: (rule) => (rule.file === undefined ? undefined : { word: 'graph', path: rule.file, shown: rule.shown ?? rule.file }),
   play: (request, random) => graphPlay(request, random),
   shapeWords: { graph: 'a game on a graph', 'graph-position': 'a position on a graph' },
-  pageViews: { graph: (x, most) => graphPageView(x as GraphTable, most) },
+  pageViews: { graph: { view: (x, budget) => graphPageView(x as GraphTable, budget.rows) } },
   judge: {
     token: 'word',
     width: 1,

@@ -19,6 +19,7 @@ import { allButMisereOutcomes } from './misere.js';
 import type { ClosedForm } from '../../heap/closed-form.js';
 import { EXAMPLES, SHOWCASE } from './examples.js';
 import { PRESETS } from './presets.js';
+import { ALL_BUT_FAMILY, SUBTRACTION_FAMILY } from './families.js';
 
 /** Nim: every value is the heap itself (Bouton, 1901), P only at 0. */
 const BOUTON_NIM: ClosedForm = {
@@ -119,6 +120,7 @@ export const subtractionKind: GameKind<TakeAwayRule> = {
   examples: EXAMPLES,
   showcase: SHOWCASE,
   presets: PRESETS,
+  sweepFamilies: [SUBTRACTION_FAMILY, ALL_BUT_FAMILY],
   ruleKinds: ['subtraction', 'all-but', 'sequence-subtraction'],
   tableShape: 'heap',
   words,

@@ -17,6 +17,7 @@ import { hugeTakeBreakWithValue, takeBreakWithValue } from './winning-options.js
 import { tooMuch } from '../../heap/heap-options.js';
 import { EXAMPLES, SHOWCASE } from './examples.js';
 import { PRESETS } from './presets.js';
+import { OCTAL_FAMILY } from './families.js';
 import { prepareWindowTable, windowTableJson, windowTableLines, type WindowTable } from './window-table.js';
 
 const words: readonly RuleWord[] = [
@@ -65,6 +66,7 @@ export const takeAndBreakKind: GameKind<TakeBreakRule> = {
   examples: EXAMPLES,
   showcase: SHOWCASE,
   presets: PRESETS,
+  sweepFamilies: [OCTAL_FAMILY],
   ruleKinds: ['take-and-break'],
   tableShape: 'heap',
   words,

@@ -9,7 +9,7 @@ import { InputError, says, saying } from '../../errors.js';
 import { PAIR_MISERE, preparePairs, playPairs } from '../shared/pair-game.js';
 import type { GameKind, RuleWord } from '../kind.js';
 import { MAX_VECTOR, parseVectors, vectorRuleText, type VectorRule } from './rule.js';
-import { gridCheckpointKey, gridWork } from './grid.js';
+import { gridCheckpointKey, gridWork, type GridExploration } from './grid.js';
 import { WYTHOFF_THEOREM, isWythoff, twoPileGame } from './pair-game.js';
 import { WYTHOFF_CITATION } from '../../theorems/wythoff.js';
 import type { EmitHeader, WythoffModel } from '../../emit/models.js';
@@ -17,6 +17,8 @@ import { EXAMPLES, SHOWCASE } from './examples.js';
 import { PRESETS } from './presets.js';
 import { GRID_CONJECTURES } from './conjecture.js';
 import { PAIR_LAW_MODEL } from './emit.js';
+import { gridPageView, gridRows } from './page-view.js';
+import { gridPage, gridPicture } from './pictures.js';
 
 /** Wythoff's game for --emit: a P-test and a winning move by Zeckendorf representations (the renderers write it). */
 function wythoffCode(header: (grounds: string[]) => EmitHeader): WythoffModel {
@@ -55,6 +57,8 @@ export const twoPileKind: GameKind<VectorRule> = {
   name: 'two-pile',
   examples: EXAMPLES,
   emitModels: { grid: PAIR_LAW_MODEL },
+  pageViews: { grid: { view: (x, budget) => gridPageView(x as GridExploration, budget), rows: (x) => gridRows(x as GridExploration) } },
+  pictures: { grid: { picture: (x) => gridPicture(x as GridExploration), page: (x) => gridPage(x as GridExploration) } },
   conjectures: { grid: GRID_CONJECTURES },
   showcase: SHOWCASE,
   presets: PRESETS,
