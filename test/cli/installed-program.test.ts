@@ -6,6 +6,7 @@ import { wrap } from 'node:module';
 import { Script } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, cliEnv } from '../helpers/cli.js';
+import { withoutProgressLines } from '../helpers/progress-lines.js';
 import { longTest } from '../helpers/long.js';
 import { POSITION_WRITERS } from '../../src/report/position-report.js';
 
@@ -21,7 +22,7 @@ const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 
 function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv = {}) {
   const child = spawnSync(command, args, { cwd: scratch, env: cliEnv(env), encoding: 'utf8', timeout: 60_000 });
-  return { code: child.status, stdout: child.stdout, stderr: child.stderr };
+  return { code: child.status, stdout: child.stdout, stderr: withoutProgressLines(child.stderr) };
 }
 const program = (args: readonly string[]) => run(process.execPath, [BIN, ...args]);
 
