@@ -9,6 +9,7 @@ import { chmodSync, closeSync, linkSync, lstatSync, openSync, readFileSync, read
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, cliEnv, expectBadInput, runCli, HANG_GUARD_S } from '../helpers/cli.js';
+import { withoutProgressLines } from '../helpers/progress-lines.js';
 import { privateDevice, scratchDirectories } from '../helpers/scratch.js';
 import { longTest } from '../helpers/long.js';
 
@@ -19,7 +20,7 @@ const KAYLES = 'code: "0.77"\n';
 /** Long enough to give a signal time, were the run to get past its files. */
 const LONG = { timeoutMs: 30_000 };
 
-/** Run the binary through sh (a umask, a redirection), or as another user; stdin is `input` when given. */
+/** Run the binary through sh (a umask, a redirection), or as another user; stdin is `input` when given (stderr as runCli gives it). */
 function runShell(script: string, cwd: string, options: { input?: string; uid?: number } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done, reject) => {
     const child = spawn('sh', ['-c', script], {
@@ -36,7 +37,7 @@ function runShell(script: string, cwd: string, options: { input?: string; uid?: 
     child.once('error', reject);
     child.once('close', (code) => {
       clearTimeout(guard);
-      done({ code, stdout, stderr });
+      done({ code, stdout, stderr: withoutProgressLines(stderr) });
     });
     child.stdin.end(options.input ?? '');
   });

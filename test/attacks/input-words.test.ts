@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, cliEnv, expectBadInput, runCli, type CliRun, HANG_GUARD_S } from '../helpers/cli.js';
+import { withoutProgressLines } from '../helpers/progress-lines.js';
 import { scratchDirectories } from '../helpers/scratch.js';
 
 const scratch = scratchDirectories('input-words');
@@ -48,7 +49,7 @@ function withStdin(args: string[], chunks: Uint8Array[]): Promise<CliRun> {
     child.once('error', reject);
     child.once('close', (code, signal) => {
       clearTimeout(guard);
-      done({ code, signal, stdout, stderr, timedOut: signal === 'SIGKILL', seconds: 0, secondsAfterSignal: null });
+      done({ code, signal, stdout, stderr: withoutProgressLines(stderr), timedOut: signal === 'SIGKILL', seconds: 0, secondsAfterSignal: null });
     });
   });
 }

@@ -13,6 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, cliEnv, expectBadInput, ROOT, runCli } from '../helpers/cli.js';
+import { withoutProgressLines } from '../helpers/progress-lines.js';
 import { parseCode } from '../../src/core/rules/code.js';
 import { referenceValues } from '../oracles/reference.js';
 import { int, mulberry32 } from '../helpers/random.js';
@@ -20,7 +21,7 @@ import { scratchDirectories } from '../helpers/scratch.js';
 import { KINDS, type Rule } from '../../src/core/kinds/registry.js';
 import { longTest } from '../helpers/long.js';
 
-/** The built binary under a V8 old space of `heapMb`, `input` written to its standard input as it takes it. */
+/** The built binary under a V8 old space of `heapMb`, `input` written to its standard input as it takes it (stderr as runCli gives it). */
 function runPiped(args: readonly string[], input: Iterable<string>, heapMb: number): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
   return new Promise((done, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], { env: cliEnv({ NODE_OPTIONS: `--max-old-space-size=${heapMb}` }), stdio: ['pipe', 'pipe', 'pipe'] });
@@ -39,7 +40,7 @@ function runPiped(args: readonly string[], input: Iterable<string>, heapMb: numb
     child.stdin.on('error', () => {}); // a child that dies early closes the pipe: its exit tells what happened
     feed();
     child.once('error', reject);
-    child.once('close', (code, signal) => done({ code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr }));
+    child.once('close', (code, signal) => done({ code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: withoutProgressLines(stderr) }));
   });
 }
 
@@ -58,8 +59,7 @@ const kayles = { kind: 'take-and-break', code: parseCode('0.77') } as Rule;
 
 describe('genus tables of many heaps', () => {
   it('--moves 1,2 --genus --max 2e5: the whole table, each row the genus of n mod 3 (as heaps 0..2, which the exhaustive search of misere-theory.test.ts checks)', async () => {
-    // --no-progress: past 10 s (a loaded machine) a run whose stderr is no terminal says it is alive there.
-    const run = await runCli(['--moves', '1,2', '--genus', '--max', '2e5', '--no-progress'], { timeoutMs: 60_000 });
+    const run = await runCli(['--moves', '1,2', '--genus', '--max', '2e5'], { timeoutMs: 60_000 });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const rows = run.stdout.split('\n').filter((l) => /^\s*\d+\s/.test(l));

@@ -6,6 +6,7 @@ import { wrap } from 'node:module';
 import { Script } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, ROOT, cliEnv } from '../helpers/cli.js';
+import { withoutProgressLines } from '../helpers/progress-lines.js';
 import { longTest } from '../helpers/long.js';
 import { POSITION_WRITERS } from '../../src/report/position-report.js';
 
@@ -21,7 +22,7 @@ const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 
 function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv = {}) {
   const child = spawnSync(command, args, { cwd: scratch, env: cliEnv(env), encoding: 'utf8', timeout: 60_000 });
-  return { code: child.status, stdout: child.stdout, stderr: child.stderr };
+  return { code: child.status, stdout: child.stdout, stderr: withoutProgressLines(child.stderr) };
 }
 const program = (args: readonly string[]) => run(process.execPath, [BIN, ...args]);
 
@@ -148,7 +149,8 @@ describe('a position a theorem answers runs the small bundle first (dist/quick.c
 describe('the packed tarball', () => {
   // What `npm install sg-explore.tgz` puts in node_modules: the tarball's files as they are (no build runs at
   // install), with the dependencies beside them (here the repository's own, linked: the test reaches no registry).
-  it('runs from its own files, unbuilt, through its bin', () => {
+  // npm pack, unpacked, and the program's first start from those files: 27 s of a loaded npm test (package.test checks what npm pack ships).
+  longTest('runs from its own files, unbuilt, through its bin [long]', () => {
     const env = { ...process.env, npm_config_cache: join(scratch, 'npm-cache'), npm_config_logs_max: '0', npm_config_update_notifier: 'false', npm_config_fund: 'false' };
     const packed = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', scratch], { cwd: ROOT, env, encoding: 'utf8', timeout: 120_000 });
     expect(packed.status, packed.stderr).toBe(0);

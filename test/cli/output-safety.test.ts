@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, cliEnv, expectBadInput, runCli, stderrMessages, HANG_GUARD_S } from '../helpers/cli.js';
 import { runMain } from '../helpers/in-process.js';
+import { openOutputFile } from '../../src/host/files/output-file.js';
+import { discardAll } from '../../src/host/files/temporary.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'sg-out-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -206,6 +208,21 @@ describe('signals while a long --out is written: stopped within a second, nothin
     expect(run.code).toBe(143);
     expect(readFileSync(target, 'utf8')).toBe('the previous results\n');
     expect(temporaries(dir)).toEqual([]);
+  });
+
+  it('a signal just as --out is opened: its temporary file is there for the handler to remove, not created after it', async () => {
+    const target = fresh('opened.csv');
+    const dir = join(target, '..');
+    // What the signal handler does on the way out, run right after the call that starts to open the file
+    // (a signal handled next). An open left to the thread pool would create the file after this.
+    const opening = openOutputFile(target);
+    expect(temporaries(dir)).toHaveLength(1);
+    discardAll();
+    expect(temporaries(dir)).toEqual([]);
+    const sink = await opening;
+    sink.abort();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(readdirSync(dir)).toEqual([]);
   });
 });
 

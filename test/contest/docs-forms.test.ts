@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, cliEnv } from '../helpers/cli.js';
+import { withoutProgressLines } from '../helpers/progress-lines.js';
 
 /**
  * docs/contest.md's "Every judge's form": each layout, each answer, each kind
@@ -32,7 +33,7 @@ describe("docs/contest.md: every judge's form", () => {
   for (const { command, output } of examples) {
     it(command.replace(/^printf '[^']*' \| /, ''), () => {
       const run = spawnSync('bash', ['-c', command], { cwd: ROOT, encoding: 'utf8', env: cliEnv({ PATH: `${join(ROOT, 'bin')}:${process.env.PATH}` }) });
-      expect(run.stderr).toBe('');
+      expect(withoutProgressLines(run.stderr)).toBe('');
       expect(run.stdout).toBe(output);
     });
   }

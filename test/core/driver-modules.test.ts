@@ -12,7 +12,25 @@ import { expectBadInput, runCli, stderrMessages, HANG_GUARD_S } from '../helpers
 const freshDir = scratchDirectories('driver-modules').fresh;
 const run = (args: readonly string[], until?: () => boolean) => runCli(args, { timeoutMs: 60_000, ...(until ? { until } : {}) });
 
-/** Run until the checkpoint file exists, then SIGINT: exit 130, and how many `unit` the message says were saved (some, not all 2000). */
+/**
+ * The heap where a run from the start waits for the test's SIGINT: however fast or slow the machine, a stop
+ * saves only heaps below it, so the resumed run has heaps STALL..1999 left to ask about.
+ */
+const STALL = 1000;
+/**
+ * `arrive(n)`, which each module below calls first in options: it notes the first heap asked (a resumed run
+ * starts past 0), and in a run from the start it holds heap STALL for a minute, which --timeout allows, unless
+ * the SIGINT comes first. Then 1 ms a heap, so that the values before STALL reach a checkpoint a batch at a time.
+ */
+const ARRIVE = `let first = null;
+function arrive(n) {
+  if (first === null) first = n;
+  if (first === 0 && n === ${STALL}) { const until = Date.now() + 60000; while (Date.now() < until); }
+  const until = Date.now() + 1; while (Date.now() < until);
+}
+`;
+const PATIENT = ['--timeout', '120000'];
+
 /**
  * Whether a checkpoint is there and holds some work: on a loaded machine the
  * first save (after a second) can come before the sandbox has answered for one heap.
@@ -28,13 +46,14 @@ function holdsWork(checkpoint: string): boolean {
   }
 }
 
+/** Run until the checkpoint holds work, then SIGINT: exit 130, and how many `unit` the message says were saved (some, all below STALL). */
 async function stopAtCheckpoint(args: readonly string[], checkpoint: string, unit: string): Promise<number> {
   const stopped = await run(args, () => holdsWork(checkpoint));
   expect(stopped.code, stopped.stderr).toBe(130);
   const message = stderrMessages(stopped.stderr).find((line) => line.includes('stopped by'))!;
   const saved = Number(new RegExp(`; ([\\d,]+) ${unit} saved`).exec(message)![1]!.replace(/,/g, ''));
   expect(saved).toBeGreaterThan(0);
-  expect(saved).toBeLessThan(2000);
+  expect(saved).toBeLessThanOrEqual(STALL);
   return saved;
 }
 
@@ -45,17 +64,17 @@ describe('CLI: rule modules stopped and resumed', () => {
     // Subtraction {1,2,3}, slowly: G(n) = n mod 4. It says on stderr which heap it is first asked about.
     writeFileSync(
       module,
-      `let first = true;
+      `${ARRIVE}
 export function options(n) {
-  if (first) { console.error('first heap asked: ' + n); first = false; }
-  const until = Date.now() + 1; while (Date.now() < until);
+  if (first === null) console.error('first heap asked: ' + n);
+  arrive(n);
   return [1, 2, 3].filter((t) => t <= n).map((t) => [n - t]);
 }
 `,
     );
     const F = join(dir, 'slow.ckpt');
     const A = join(dir, 'A.csv');
-    const args = ['--rule', module, '--max', '1999', '--format', 'csv', '--out', A, '--checkpoint', F, '--checkpoint-every', '1'];
+    const args = ['--rule', module, '--max', '1999', '--format', 'csv', '--out', A, '--checkpoint', F, '--checkpoint-every', '1', ...PATIENT];
     const saved = await stopAtCheckpoint(args, F, 'values');
 
     const resumed = await run([...args, '--resume']);
@@ -76,11 +95,11 @@ export function options(n) {
     const helper = join(dir, 'lib', 'moves.mjs');
     mkdirSync(join(dir, 'lib'));
     // The moves come from a helper two imports deep: subtraction {1,2,3}, slowly.
-    writeFileSync(join(dir, 'lib', 'slow.mjs'), 'export function slowly() { const until = Date.now() + 1; while (Date.now() < until); }\n');
-    writeFileSync(helper, "import { slowly } from './slow.mjs';\nexport const MOVES = [1, 2, 3];\nexport { slowly };\n");
-    writeFileSync(module, "import { MOVES, slowly } from './lib/moves.mjs';\nexport function options(n) { slowly(); return MOVES.filter((t) => t <= n).map((t) => [n - t]); }\n");
+    writeFileSync(join(dir, 'lib', 'slow.mjs'), `${ARRIVE}export { arrive };\n`);
+    writeFileSync(helper, "import { arrive } from './slow.mjs';\nexport const MOVES = [1, 2, 3];\nexport { arrive };\n");
+    writeFileSync(module, "import { MOVES, arrive } from './lib/moves.mjs';\nexport function options(n) { arrive(n); return MOVES.filter((t) => t <= n).map((t) => [n - t]); }\n");
     const F = join(dir, 'mm.ckpt');
-    const args = ['--rule', module, '--max', '1999', '--format', 'csv', '--checkpoint', F, '--checkpoint-every', '1'];
+    const args = ['--rule', module, '--max', '1999', '--format', 'csv', '--checkpoint', F, '--checkpoint-every', '1', ...PATIENT];
     await stopAtCheckpoint(args, F, 'values');
     // Subtraction {1,2}: G(n) = n mod 3. Values of {1,2,3} before the stop and of {1,2} after it would be a wrong table.
     writeFileSync(helper, readFileSync(helper, 'utf8').replace('[1, 2, 3]', '[1, 2]'));
@@ -98,16 +117,17 @@ export function options(n) {
     // Subtraction {1,2,3} as a module with its own states, slowly: G(n) = n mod 4.
     writeFileSync(
       module,
-      `export const start = 0;
+      `${ARRIVE}
+export const start = 0;
 export function* states(max) { for (let n = 0; n <= max; n++) yield { heap: n }; }
 export function options({ heap }) {
-  const until = Date.now() + 1; while (Date.now() < until);
+  arrive(heap);
   return [1, 2, 3].filter((t) => t <= heap).map((t) => ({ heap: heap - t }));
 }
 `,
     );
     const F = join(dir, 'states.ckpt');
-    const args = ['--rule', module, '--max', '1999', '--format', 'json', '--checkpoint', F, '--checkpoint-every', '1'];
+    const args = ['--rule', module, '--max', '1999', '--format', 'json', '--checkpoint', F, '--checkpoint-every', '1', ...PATIENT];
     const saved = await stopAtCheckpoint(args, F, 'states');
     // The checkpoint holds exactly the states named, each with its value: JSON lines [key, value] after the header line.
     const file = readFileSync(F, 'utf8');

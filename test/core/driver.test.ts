@@ -9,6 +9,7 @@ import { loadCheckpoint } from '../../src/host/checkpoint.js';
 import { presetGame } from '../../src/core/presets.js';
 import type { CappedHeapRule, GameSpec, VectorRule } from '../../src/core/kinds/registry.js';
 import { scratchDirectories } from '../helpers/scratch.js';
+import { longTest } from '../helpers/long.js';
 import { expectBadInput, runCli, stderrMessages } from '../helpers/cli.js';
 import { exploreCappedHeap, exploreCappedHeapAsync, exploreGrid, exploreGridAsync } from '../helpers/tables.js';
 
@@ -125,7 +126,8 @@ describe('two-pile tables and heaps with memory, stopped and resumed', () => {
 const run = (args: readonly string[], until?: () => boolean) => runCli(args, { timeoutMs: 60_000, ...(until ? { until } : {}) });
 
 describe('CLI: the same stop and resume for every game', () => {
-  it('a Wythoff table: SIGINT saves whole rows, --resume gives the same report byte for byte', async () => {
+  // 6 million cells, computed once whole and once in two parts: about a minute of a loaded npm test.
+  longTest('a Wythoff table: SIGINT saves whole rows, --resume gives the same report byte for byte [long]', async () => {
     const dir = freshDir('grid');
     const F = join(dir, 'wythoff.ckpt');
     const A = join(dir, 'A.txt');

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect as globalExpect, type ExpectStatic } from 'vitest';
+import { withoutProgressLines } from './progress-lines.js';
 
 /**
  * The built binary, run as a user runs it (test/setup/build.ts compiles it
@@ -24,6 +25,7 @@ export interface CliRun {
   code: number | null;
   signal: NodeJS.Signals | null;
   stdout: string;
+  /** What it wrote on stderr, less the lines that say it is still working (helpers/progress-lines.ts): they come only when it runs over 10 s. */
   stderr: string;
   /** Killed with SIGKILL because it outlived `timeoutMs`. */
   timedOut: boolean;
@@ -141,7 +143,7 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
         code,
         signal: endSignal,
         stdout,
-        stderr,
+        stderr: withoutProgressLines(stderr),
         timedOut,
         seconds: (ended - started) / 1000,
         secondsAfterSignal: sent === null ? null : (ended - sent) / 1000,

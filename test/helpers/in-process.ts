@@ -2,11 +2,13 @@ import { PassThrough, Readable } from 'node:stream';
 import { main } from '../../src/cli/main.js';
 import type { CliIo, OutputStream } from '../../src/cli/io.js';
 import { cliEnv } from './cli.js';
+import { withoutProgressLines } from './progress-lines.js';
 
 /** How an in-process run of main() ended, and what it wrote. */
 export interface InProcessRun {
   code: number;
   stdout: string;
+  /** What it wrote on stderr, less the lines that say it is still working (helpers/progress-lines.ts). */
   stderr: string;
   /** Same shape as a CliRun, for expectBadInput. */
   timedOut: false;
@@ -34,5 +36,5 @@ export async function runMain(args: readonly string[], options: { stdin?: string
   const code = await main(args, io);
   const seconds = (performance.now() - started) / 1000;
   await new Promise((resolve) => setImmediate(resolve));
-  return { code, stdout: out.text(), stderr: err.text(), timedOut: false, seconds };
+  return { code, stdout: out.text(), stderr: withoutProgressLines(err.text()), timedOut: false, seconds };
 }

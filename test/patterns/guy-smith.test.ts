@@ -83,7 +83,7 @@ describe('Guy-Smith proof search', () => {
 
   // Hexadecimal codes (a digit of 8 or more splits a heap in three) whose values the naive mex computes here: each proof
   // the search gives at some count must hold for every heap computed, far past that count.
-  // One code of one digit and one of two in the quick run; the other six (115 s on a loaded machine) in [long].
+  // One code of two digits in the quick run; the other seven (0.D alone took 22 s of a loaded npm test) in [long].
   const holdsTo900 = (text: string) => {
     const code = parseCode(text);
     const k = code.digits.length - 1;
@@ -101,8 +101,8 @@ describe('Guy-Smith proof search', () => {
     expect(proven.proof.valuesNeeded).toBeLessThanOrEqual(300);
     for (let n = proven.preperiod; n + proven.period < g.length; n++) expect(g[n + proven.period], `heap ${n + proven.period}`).toBe(g[n]);
   };
-  it.each(['0.D', '0.A3'])('%s: a three-heap proof holds on every heap to 900', holdsTo900);
-  longTest.each(['0.F', '0.B', '0.A', '0.F1', '0.A7', '0.B3'])('%s: a three-heap proof holds on every heap to 900 [long]', holdsTo900);
+  it.each(['0.A3'])('%s: a three-heap proof holds on every heap to 900', holdsTo900);
+  longTest.each(['0.D', '0.F', '0.B', '0.A', '0.F1', '0.A7', '0.B3'])('%s: a three-heap proof holds on every heap to 900 [long]', holdsTo900);
 
   it('gives the cycle a run of 0.56 proves: preperiod 326,640 and period 144 need 653,570 values', () => {
     // The tail of 0.56 rebuilt from its cycle is enough for the search (values below the preperiod differ).

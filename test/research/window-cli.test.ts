@@ -3,6 +3,7 @@ import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HANG_GUARD_S, expectBadInput, runCli } from '../helpers/cli.js';
 import { scratchDirectories } from '../helpers/scratch.js';
+import { longTest } from '../helpers/long.js';
 import { SparseSpaceKernel } from '../../src/core/kinds/take-and-break/sparse-space.js';
 import { ValueStore } from '../../src/core/kernels/store.js';
 import { parseCode } from '../../src/core/rules/code.js';
@@ -35,7 +36,8 @@ describe('sg-explore --window', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it('stops on Ctrl-C with its checkpoint and values file, and --resume ends as an uninterrupted run', async () => {
+  // Three runs to 3·10^6 (stopped, resumed, uninterrupted): most of a minute on a loaded machine.
+  longTest('stops on Ctrl-C with its checkpoint and values file, and --resume ends as an uninterrupted run [long]', async () => {
     const dir = scratch.fresh('resume');
     const checkpoint = join(dir, 'run.ckpt');
     const stopped = await runCli([...args, ...window, '--checkpoint', checkpoint, '--checkpoint-every', '1', '--max', '3e6'], { until: () => existsSync(checkpoint), timeoutMs: HANG_GUARD_S * 6000 });

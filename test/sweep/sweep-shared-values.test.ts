@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { longTest } from '../helpers/long.js';
 import { parseCode } from '../../src/core/rules/code.js';
 import { sharedValuePositions } from '../../src/sweep/shared-values.js';
 import { sameValues } from '../../src/core/kinds/take-and-break/families.js';
@@ -28,7 +29,9 @@ describe('codes that share their values', () => {
     }
   });
 
-  it('in the 3-digit octal family: every copy has the values of the code it is copied from, over 400 heaps', () => {
+  // Over a hundred pairs of reference runs (16 s of a loaded npm test): the quick run's 2-digit sweep below checks
+  // the copied rows against each code computed alone.
+  longTest('in the 3-digit octal family: every copy has the values of the code it is copied from, over 400 heaps [long]', () => {
     const copies = sharedValuePositions(octal3, undefined, undefined);
     expect(copies.size).toBeGreaterThan(100);
     const ruleAt = (index: number) => familyRulesFrom(octal3, index).next().value!;
@@ -38,18 +41,24 @@ describe('codes that share their values', () => {
     }
   }, 120_000);
 
-  it('a sweep writes the rows that computing each code gives, in family order, sharded or not', async () => {
+  // The 2-digit codes (63, some of them copies) in the quick run; the 511 3-digit codes (each computed alone for
+  // the comparison: 78 s of a loaded npm test) in [long].
+  const sweptAsComputed = async (family: Family) => {
     const limit = 2048;
-    const direct = [...Array(511).keys()].map((index) => runRule({ index, rule: familyRulesFrom(octal3, index).next().value!, limit }));
+    const count = 8 ** family.digits.to - 1;
+    expect(sharedValuePositions(family, undefined, undefined).size, 'codes the sweep copies').toBeGreaterThan(0);
+    const direct = [...Array(count).keys()].map((index) => runRule({ index, rule: familyRulesFrom(family, index).next().value!, limit }));
     const swept: SweepRow[] = [];
-    const outcome = await sweepFamily({ family: octal3, limit, threads: 2, output: { as: 'rows', onRow: (row) => void swept.push(row) } });
-    expect(outcome.rows).toBe(511);
+    const outcome = await sweepFamily({ family, limit, threads: 2, output: { as: 'rows', onRow: (row) => void swept.push(row) } });
+    expect(outcome.rows).toBe(count);
     expect(swept).toEqual(direct);
     const shard: SweepRow[] = [];
-    await sweepFamily({ family: octal3, limit, threads: 2, shard: { index: 2, count: 3 }, output: { as: 'rows', onRow: (row) => void shard.push(row) } });
+    await sweepFamily({ family, limit, threads: 2, shard: { index: 2, count: 3 }, output: { as: 'rows', onRow: (row) => void shard.push(row) } });
     expect(shard).toEqual(direct.filter((r) => r.index % 3 === 1));
     const lines: string[] = [];
-    await sweepFamily({ family: octal3, limit, threads: 2, output: { as: 'csv', onLines: (bytes) => void lines.push(Buffer.from(bytes).toString('utf8')) } });
-    expect(lines.join('').split('\r\n').filter(Boolean)).toHaveLength(511);
-  }, 120_000);
+    await sweepFamily({ family, limit, threads: 2, output: { as: 'csv', onLines: (bytes) => void lines.push(Buffer.from(bytes).toString('utf8')) } });
+    expect(lines.join('').split('\r\n').filter(Boolean)).toHaveLength(count);
+  };
+  it('a sweep of the 2-digit octal codes writes the rows that computing each code gives, in family order, sharded or not', () => sweptAsComputed({ ...octal3, digits: { from: 1, to: 2 } }), 120_000);
+  longTest('a sweep of the 3-digit octal codes writes the rows that computing each code gives, in family order, sharded or not [long]', () => sweptAsComputed(octal3), 120_000);
 });

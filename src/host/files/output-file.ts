@@ -90,6 +90,17 @@ function openStream(path: string, flags: string, mode?: number): Promise<WriteSt
   });
 }
 
+/**
+ * A new temporary file, created at once rather than in the thread pool: a signal handler that runs next (it
+ * removes the temporaries, then exits) finds it there, never an open still under way that would create it after.
+ */
+function createTemporary(path: string, mode?: number): WriteStream {
+  const stream = createWriteStream(path, { fd: openSync(path, 'wx', mode ?? 0o666) });
+  // A failed write reaches its own callback (writeTo) and a failed close end's: the event besides would be uncaught.
+  stream.on('error', () => {});
+  return stream;
+}
+
 /** Open --out FILE for a report; an unwritable target fails here, before any work. */
 export async function openOutputFile(path: string, flag: Wording = mention('out')): Promise<Sink> {
   const target = resolveOutputTarget(path, flag);
@@ -163,7 +174,7 @@ async function openReplacing(shown: string, path: string, existing: Stats | null
   const temporary = temporaryBeside(path);
   let stream: WriteStream;
   try {
-    stream = await openStream(temporary, 'wx', existing ? existing.mode & 0o7777 : undefined);
+    stream = createTemporary(temporary, existing ? existing.mode & 0o7777 : undefined);
     if (existing) keepModeAndOwner((stream as unknown as { fd: number }).fd, existing);
   } catch (error) {
     discard(temporary);
