@@ -497,9 +497,10 @@ async function answerTo(game: GameSpec, command: ExploreCommand, io: CliIo): Pro
       const written = kind.heap ? positionHeaps(states).read(0, states.length).map(String) : states.map(form.written);
       cases = [{ number: 1, game, positions: [{ position: states, written: { count: written.length, read: (at, length) => written.slice(at, at + length) } }] }];
     }
-    // Several cases share each rule's table, computed once as far as the largest heap of them all.
+    // Several cases share each rule's table, computed once as far as the largest heap (or the corner of the pairs) of them all.
     const largest = kind.heap && layout.cases !== 'one' ? contest.largestCaseHeap(cases) : null;
-    const tables = largest === null ? undefined : positionTables(largest);
+    const corner = !kind.heap && layout.cases !== 'one' ? contest.largestCaseCorner(cases) : null;
+    const tables = largest !== null ? positionTables(largest) : corner !== null ? positionTables(0n, corner) : undefined;
     const text = new ChunkedText(sink);
     for (const judgeCase of cases) await contest.caseAnswer(judgeCase, form, spec, (caseGame, position) => evaluatePosition(caseGame, command, io, position, tables), (pieces) => text.add(pieces));
     await text.end();
