@@ -249,7 +249,7 @@ ${
         boolean won = big > 0 ? s != 0 : ones % 2 == 0;`
     : `        ${v.type} s = ${v.zero};
         for (int i = 0; i < n; i++) s = ${v.xor('s', 'SG.grundy(h[i])')};
-        boolean won = !${v.isZero('s')};`
+        boolean won = !(${v.isZero('s')});`
 }
         if (MODE == 0) { out.append(won ? WORDS[0] : WORDS[1]); return; }
         if (!won) { out.append(MODE == 2 ? "0" : WORDS[WORDS.length - 1]); return; }${misere ? `

@@ -93,7 +93,6 @@ main()
 
 export function javascriptProgramMain(m: ProgramModel): string {
   const d = data(m, 'javascript');
-  const want = (x: string, count = 'true') => (m.misere ? `misereOptions(${x}, s)` : `options(${x}, grundy(${x}) ^ s, ${count})`);
   const answer =
     m.component !== 'heap'
       ? `function answer(h, out) {
@@ -107,56 +106,7 @@ ${m.options === null ? '  out.push(isP(...h) ? WORDS[1] : WORDS[0]);\n' : javasc
   out.push(s !== 0n ? WORDS[0] : WORDS[1]);
 }
 `
-        : `${m.misere ? JAVASCRIPT_MISERE_OPTIONS : javascriptOptions(m)}
-function writeMove(h, i, take, parts, out) {
-  const to = parts.length ? parts.join(" ") : "0";
-  MOVE_FIELD.forEach((code, k) => {
-    if (code === 0) out.push(MOVE_TEXT[k]);
-    else if (code === 1) out.push(String(take));
-    else if (code === 2) out.push(String(i + 1));
-    else if (code === 3) out.push(String(h[i]));
-    else if (code === 4) out.push(to);
-    else out.push(h.map((x, j) => (j === i ? to : String(x))).join(" "));
-  });
-}
-
-function answer(h, out) {
-${
-  m.misere
-    ? `  let s = 0n;
-  big = 0;
-  ones = 0;
-  for (const x of h) {
-    s ^= x;
-    if (x >= 2n) big++;
-    if (x === 1n) ones++;
-  }
-  const won = big > 0 ? s !== 0n : ones % 2 === 0;`
-    : `  let s = 0n;
-  for (const x of h) s ^= grundy(x);
-  const won = s !== 0n;`
-}
-  if (MODE === 0) return void out.push(won ? WORDS[0] : WORDS[1]);
-  if (!won) return void out.push(MODE === 2 ? "0" : WORDS[WORDS.length - 1]);${m.misere ? `
-  if (MODE !== 2 && big === 0 && ones === 0) die("${NO_MOVE}");` : ''}
-  if (MODE !== 1) {
-    let count = 0n;
-    for (const x of h) for (const [, , times] of ${want('x')}) count += times;
-    if (MODE === 2) return void out.push(String(count));
-    if (count > ${WINNING_MOVES_LISTED}n) die("more than ${WINNING_MOVES_LISTED} winning moves: sg-explore lists at most that many");
-  }
-  if (MODE === 3 && WORDS.length === 2) out.push(WORDS[0] + "\\n");
-  let first = true;
-  for (let i = 0; i < h.length; i++) {
-    for (const [take, parts] of ${want('h[i]', 'false')}) {
-      if (!first) out.push("\\n");
-      first = false;
-      writeMove(h, i, take, parts, out);
-      if (MODE === 1) return;
-    }
-  }
-}
-`;
+        : javascriptHeapAnswer(m);
   return `
 // ---- the judge's layout and answer ----
 ${Object.entries(d).map(([k, v]) => `${k === 'TAKES' && m.layout.rule !== null ? 'let' : 'const'} ${k} = ${v};`).join('\n')}
@@ -335,6 +285,61 @@ function misereOptions(n, s) {
   const to = bigOthers > 0 ? s ^ n : onesOthers % 2 === 0 ? 1n : 0n;
   return to < n ? [[n - to, [to], 1n]] : [];
 }`;
+
+/** JavaScript's answer of a sum of heaps: who wins, or its winning moves (counted first, as in Python). */
+function javascriptHeapAnswer(m: ProgramModel): string {
+  const want = (x: string, count = 'true') => (m.misere ? `misereOptions(${x}, s)` : `options(${x}, grundy(${x}) ^ s, ${count})`);
+  return `${m.misere ? JAVASCRIPT_MISERE_OPTIONS : javascriptOptions(m)}
+function writeMove(h, i, take, parts, out) {
+  const to = parts.length ? parts.join(" ") : "0";
+  MOVE_FIELD.forEach((code, k) => {
+    if (code === 0) out.push(MOVE_TEXT[k]);
+    else if (code === 1) out.push(String(take));
+    else if (code === 2) out.push(String(i + 1));
+    else if (code === 3) out.push(String(h[i]));
+    else if (code === 4) out.push(to);
+    else out.push(h.map((x, j) => (j === i ? to : String(x))).join(" "));
+  });
+}
+
+function answer(h, out) {
+${
+  m.misere
+    ? `  let s = 0n;
+  big = 0;
+  ones = 0;
+  for (const x of h) {
+    s ^= x;
+    if (x >= 2n) big++;
+    if (x === 1n) ones++;
+  }
+  const won = big > 0 ? s !== 0n : ones % 2 === 0;`
+    : `  let s = 0n;
+  for (const x of h) s ^= grundy(x);
+  const won = s !== 0n;`
+}
+  if (MODE === 0) return void out.push(won ? WORDS[0] : WORDS[1]);
+  if (!won) return void out.push(MODE === 2 ? "0" : WORDS[WORDS.length - 1]);${m.misere ? `
+  if (MODE !== 2 && big === 0 && ones === 0) die("${NO_MOVE}");` : ''}
+  if (MODE !== 1) {
+    let count = 0n;
+    for (const x of h) for (const [, , times] of ${want('x')}) count += times;
+    if (MODE === 2) return void out.push(String(count));
+    if (count > ${WINNING_MOVES_LISTED}n) die("more than ${WINNING_MOVES_LISTED} winning moves: sg-explore lists at most that many");
+  }
+  if (MODE === 3 && WORDS.length === 2) out.push(WORDS[0] + "\\n");
+  let first = true;
+  for (let i = 0; i < h.length; i++) {
+    for (const [take, parts] of ${want('h[i]', 'false')}) {
+      if (!first) out.push("\\n");
+      first = false;
+      writeMove(h, i, take, parts, out);
+      if (MODE === 1) return;
+    }
+  }
+}
+`;
+}
 
 /** Python's answer of a sum of heaps: who wins, or its winning moves (counted first: more than sg-explore lists is refused as it refuses). */
 function pythonHeapAnswer(m: ProgramModel): string {
