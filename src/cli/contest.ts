@@ -113,6 +113,24 @@ export function largestCaseHeap(cases: Iterable<JudgeCase>): bigint | null {
   return largest;
 }
 
+/** The corner of every case's pairs (written x:y: two piles, a heap with memory): the largest x and the largest y; null where a component is not such a pair. */
+export function largestCaseCorner(cases: Iterable<JudgeCase>): readonly [bigint, bigint] | null {
+  let x = 0n;
+  let y = 0n;
+  for (const judgeCase of cases) {
+    for (const { position } of judgeCase.positions) {
+      if (!Array.isArray(position)) return null;
+      for (const text of position as readonly string[]) {
+        const pair = /^(\d+):(\d+)$/.exec(text);
+        if (!pair) return null;
+        if (BigInt(pair[1]!) > x) x = BigInt(pair[1]!);
+        if (BigInt(pair[2]!) > y) y = BigInt(pair[2]!);
+      }
+    }
+  }
+  return [x, y];
+}
+
 /**
  * A case's answer, added in pieces: its prefix, then each position's answer
  * (from `evaluate`, its result read by the game's judge's form), joined by

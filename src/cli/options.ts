@@ -204,8 +204,10 @@ const OWN_OPTIONS = optionEntries<ExploreCommand, ExploreFact>()({
     type: 'string', describe: `write the proven pattern (or theorem) as a function to paste into a program: ${EMIT_LANGUAGES.join(', ')} (js)`, group: 'Output:', field: 'emit',
     conflicts: [
       { with: ['play'], message: () => '--emit writes code; sg-explore play plays the game (give one or the other)' },
-      { with: ['position', 'misere', 'at', 'rows', 'plot', 'format', 'checkpoint'], message: ({ other }) => `--emit writes the pattern of the game as code; --${other} does not apply to it (give one or the other)` },
+      { with: ['position', 'at', 'rows', 'plot', 'format', 'checkpoint'], message: ({ other }) => `--emit writes the pattern of the game as code; --${other} does not apply to it (give one or the other)` },
     ],
+    // A whole program answers misère positions where a rule does (Nim's: Bouton's misère rule); the functions alone are normal play's.
+    needs: [{ when: ['misere'], any: ['program'], message: () => '--emit writes the pattern of the game as code; --misere does not apply to it (give one or the other; --emit LANG --program writes a whole misère program for Nim, by Bouton\'s misère rule)' }],
   },
   program: { type: 'boolean', describe: 'with --emit: a whole program that reads standard input as --input lays it out and prints --answer (with --words, --prefix, --move-format), as sg-explore does', group: 'Contest:', field: 'emit', needs: [{ any: ['emit'], message: () => '--program writes a whole program with --emit LANG: give --emit too' }] },
   progress: { ...(PROGRESS_OPTION as OptionSpec), group: 'Output:', field: 'progress' },

@@ -306,9 +306,13 @@ async function withOutputs(command: ExploreCommand, format: ReportFormat, io: Cl
  * atomically). A pattern only observed is refused unless --use-observed.
  */
 async function emitTo(game: GameSpec, command: ExploreCommand, io: CliIo): Promise<void> {
-  const { modelOf, renderModel, renderProgram, theoremModel } = await import('../core/emit/index.js');
+  const { modelOf, renderModel, renderProgram, theoremModel, checkMisereProgram } = await import('../core/emit/index.js');
   const { language, commandLine, program } = command.emit!;
   const options = { useObserved: command.useObserved, command: commandLine, tableUpTo: command.max };
+  // A misère program (--misere --program) is refused before any work where no rule answers misère play (Nim's does: Bouton's), and its functions are normal play's.
+  const misere = command.misere;
+  if (misere) checkMisereProgram(kindOf(game.rule).heap?.moves(game.rule as never) ?? null, command.layout?.rule ? null : kindOf(game.rule).text(game.rule));
+  if (misere) command = { ...command, misere: false };
   const sink = command.out === undefined ? streamSink(io.stdout) : await openOutputFile(command.out);
   try {
     // A rule in each case (--moves -): nothing to compute here; the program tabulates each case's rule.
@@ -326,7 +330,7 @@ async function emitTo(game: GameSpec, command: ExploreCommand, io: CliIo): Promi
       // Moves that are data only with the table (a rule module's options, recorded as its values were computed).
       const table = result?.shape === 'heap' ? result : undefined;
       const withTable = moves?.asData && table ? { ...moves, asData: (largest: bigint | null) => moves.asData!(largest, table) } : moves;
-      text = renderProgram(model, withTable, command.layout ?? judgeLayout('heaps'), command.answerSpec ?? answerSpec('winner'), language, pairMoves);
+      text = renderProgram(model, withTable, command.layout ?? judgeLayout('heaps'), command.answerSpec ?? answerSpec('winner'), language, pairMoves, misere);
     }
     await sink.write(text);
     await sink.close();
@@ -497,9 +501,10 @@ async function answerTo(game: GameSpec, command: ExploreCommand, io: CliIo): Pro
       const written = kind.heap ? positionHeaps(states).read(0, states.length).map(String) : states.map(form.written);
       cases = [{ number: 1, game, positions: [{ position: states, written: { count: written.length, read: (at, length) => written.slice(at, at + length) } }] }];
     }
-    // Several cases share each rule's table, computed once as far as the largest heap of them all.
+    // Several cases share each rule's table, computed once as far as the largest heap (or the corner of the pairs) of them all.
     const largest = kind.heap && layout.cases !== 'one' ? contest.largestCaseHeap(cases) : null;
-    const tables = largest === null ? undefined : positionTables(largest);
+    const corner = !kind.heap && layout.cases !== 'one' ? contest.largestCaseCorner(cases) : null;
+    const tables = largest !== null ? positionTables(largest) : corner !== null ? positionTables(0n, corner) : undefined;
     const text = new ChunkedText(sink);
     for (const judgeCase of cases) await contest.caseAnswer(judgeCase, form, spec, (caseGame, position) => evaluatePosition(caseGame, command, io, position, tables), (pieces) => text.add(pieces));
     await text.end();

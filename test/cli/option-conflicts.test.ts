@@ -16,7 +16,7 @@ const CASES: [string[], string][] = [
   [['--check', 'g == 0', '--misere'], '--check checks a conjecture against a table; --misere asks for misère outcomes (give one or the other)'],
   [['--check', 'g == 0', '--plot', 'a.svg'], '--check checks a conjecture against a table; --plot asks for a picture (give one or the other)'],
   [['--emit', 'js', '--format', 'json'], '--emit writes the pattern of the game as code; --format does not apply to it (give one or the other)'],
-  [['--emit', 'js', '--misere'], '--emit writes the pattern of the game as code; --misere does not apply to it (give one or the other)'],
+  [['--emit', 'js', '--misere'], "--emit writes the pattern of the game as code; --misere does not apply to it (give one or the other; --emit LANG --program writes a whole misère program for Nim, by Bouton's misère rule)"],
   [['--genus', '--quotient'], 'give --genus or --quotient, not both'],
   [['--genus', '--limit', '5'], '--genus makes a table of heaps 0..max; --limit does not apply to it (give one or the other)'],
   [['--quotient', '--rows', '0..3'], '--quotient makes a table of heaps 0..max; --rows does not apply to it (give one or the other)'],

@@ -24,6 +24,7 @@ import type { AnswerSpec } from '../contest/answer.js';
 export { EMIT_LANGUAGES, parseEmitLanguage, modelOf, theoremModel, MOST_TABLE_VALUES } from './model.js';
 export type { EmitLanguage, EmitModel, EmitOptions, CodeModel } from './model.js';
 export type { CaseRuleModel } from './program.js';
+export { checkMisereProgram } from './program.js';
 
 const RENDERERS: Readonly<Record<EmitLanguage, LanguageRenderer>> = {
   c: cFamilyRenderer('c'),
@@ -80,8 +81,8 @@ const PROGRAM_MAINS: Readonly<Record<EmitLanguage, (m: ProgramModel) => string>>
  * `answer` as the CLI does. `moves`: the rule's moves (a heap rule's), for
  * the winning moves; `pairMoves`, a two-pile game's.
  */
-export function renderProgram(model: EmitModel | CaseRuleModel, moves: HeapMoves | null, layout: JudgeLayout, answer: AnswerSpec, language: EmitLanguage, pairMoves: readonly PairVector[] | null = null): string {
-  const program = programModel(model, moves, layout, answer, language, pairMoves);
+export function renderProgram(model: EmitModel | CaseRuleModel, moves: HeapMoves | null, layout: JudgeLayout, answer: AnswerSpec, language: EmitLanguage, pairMoves: readonly PairVector[] | null = null, misere = false): string {
+  const program = programModel(model, moves, layout, answer, language, pairMoves, misere);
   const mark = language === 'python' ? '#' : '//';
   return comment(programNotes(program, language), mark) + (model.kind === 'case-rule' ? caseRuleFunctions(language) : renderModel(model, language)) + PROGRAM_MAINS[language](program);
 }

@@ -3,7 +3,7 @@
  * read whole, tokens at white space, heaps as unsigned 64-bit numbers, the
  * answer written with stdio. The functions it calls come before it.
  */
-import { MOST_CASE_HEAP, partCode, programCodes, type ProgramModel } from './program.js';
+import { MISERE_NIM_NOTE, NO_MOVE, MOST_CASE_HEAP, partCode, programCodes, type ProgramModel } from './program.js';
 import { TOO_FAR } from './program-case.js';
 import { C_START_MOVES, cStartData, cTableOptions } from './program-table.js';
 import type { PairVector } from './models.js';
@@ -136,8 +136,9 @@ ${m.options === null ? '    fputs(p ? WORDS[1] : WORDS[0], stdout);' : cTheoremM
 }
 `;
   }
+  if (m.misere) return cWriteMove + cMisereOptions + cHeapAnswer(true);
   if (m.options === null) return `\nstatic void answer(size_t n) {\n    sg_value s = 0;\n    for (size_t i = 0; i < n; i++) s ^= grundy(heaps[i]);\n    fputs(s != 0 ? WORDS[0] : WORDS[1], stdout);\n}\n`;
-  return cWriteMove + cOptions(m) + cHeapAnswer;
+  return cWriteMove + cOptions(m) + cHeapAnswer(false);
 }
 
 function cMain(m: ProgramModel): string {
@@ -468,25 +469,49 @@ static int options(unsigned long long n, sg_value want) {
 }
 `;
 
-/** Who wins; or the winning moves (counted first: more than sg-explore lists is refused as it refuses). */
-const cHeapAnswer = `
+/** Misère Nim's winning move on a heap, by Bouton's misère rule (at most one a heap: see MISERE_NIM_NOTE). */
+const cMisereOptions = `
+/* ${MISERE_NIM_NOTE} big, ones: the position's heaps of 2 or more and of 1. */
+static unsigned long long big, ones;
+static int misere_options(unsigned long long n, unsigned long long s) {
+    unsigned long long others = s ^ n, big_others = big - (n >= 2), ones_others = ones - (n == 1);
+    unsigned long long to = big_others > 0 ? others : ones_others % 2 == 0 ? 1 : 0;
+    return to < n ? visit(n - to, &to, 1) : 1;
+}
+`;
+
+/** Who wins; or the winning moves (counted first: more than sg-explore lists is refused as it refuses); `misere`: Nim's, by Bouton's misère rule. */
+const cHeapAnswer = (misere: boolean) => `
 static void answer(size_t n) {
-    sg_value s = 0;
+${
+  misere
+    ? `    unsigned long long s = 0;
+    big = ones = 0;
+    for (size_t i = 0; i < n; i++) {
+        s ^= heaps[i];
+        big += heaps[i] >= 2;
+        ones += heaps[i] == 1;
+    }
+    int won = big > 0 ? s != 0 : ones % 2 == 0;`
+    : `    sg_value s = 0;
     for (size_t i = 0; i < n; i++) s ^= grundy(heaps[i]);
+    int won = s != 0;`
+}
     if (MODE == 0) {
-        fputs(s != 0 ? WORDS[0] : WORDS[1], stdout);
+        fputs(won ? WORDS[0] : WORDS[1], stdout);
         return;
     }
-    if (s == 0) {
+    if (!won) {
         fputs(MODE == 2 ? "0" : WORDS[WORDS_N - 1], stdout);
         return;
-    }
+    }${misere ? `
+    if (MODE != 2 && big == 0 && ones == 0) die("${NO_MOVE}");` : ''}
     cur_n = n;
     moves_found = 0;
     counting = MODE != 1;
     for (size_t i = 0; counting && i < n; i++) {
         cur_i = i;
-        options(heaps[i], grundy(heaps[i]) ^ s);
+        ${misere ? 'misere_options(heaps[i], s)' : 'options(heaps[i], grundy(heaps[i]) ^ s)'};
     }
     if (MODE == 2) {
         printf("%llu", moves_found);
@@ -498,7 +523,7 @@ static void answer(size_t n) {
     if (MODE == 3 && WORDS_N == 2) printf("%s\\n", WORDS[0]);
     for (size_t i = 0; i < n; i++) {
         cur_i = i;
-        if (!options(heaps[i], grundy(heaps[i]) ^ s)) return;
+        if (!${misere ? 'misere_options(heaps[i], s)' : 'options(heaps[i], grundy(heaps[i]) ^ s)'}) return;
     }
 }
 `;

@@ -4,7 +4,7 @@
  * the answer through one StringBuilder. The class SG before it has the
  * functions.
  */
-import { partCode, programCodes, type ProgramModel } from './program.js';
+import { MISERE_NIM_NOTE, NO_MOVE, partCode, programCodes, type ProgramModel } from './program.js';
 import { WINNING_MOVES_LISTED } from '../positions/position.js';
 import { JAVA_START_MOVES, javaStartData, javaTableOptions } from './program-table.js';
 import { JAVA_CASE_TABLE } from './program-case.js';
@@ -173,9 +173,11 @@ function javaAnswer(m: ProgramModel): string {
   const v = javaValue(m);
   return (
     m.component === 'heap'
-      ? m.options === null
+      ? m.misere
+        ? javaHeapAnswer(v, true) + JAVA_MISERE_OPTIONS
+        : m.options === null
         ? `    static void answer(long[] h, int n, StringBuilder out) {\n        ${v.type} s = ${v.zero};\n        for (int i = 0; i < n; i++) s = ${v.xor('s', 'SG.grundy(h[i])')};\n        out.append(${v.isZero('s')} ? WORDS[1] : WORDS[0]);\n    }\n`
-        : javaHeapAnswer(v) + javaOptions(m, v)
+        : javaHeapAnswer(v, false) + javaOptions(m, v)
       : `    static void answer(long[] h, int n, StringBuilder out) {
         if (n != 1) die("a position of this game is one component (its program has isP, not values to sum)");
         boolean p = ${m.component === 'pair' ? 'SG.isP(h[0], h[1])' : 'SG.isP(h[0])'};
@@ -185,8 +187,19 @@ ${m.options === null ? '        out.append(p ? WORDS[1] : WORDS[0]);' : javaTheo
   );
 }
 
+/** Misère Nim's winning move on a heap by Bouton's misère rule, visited (at most one: see MISERE_NIM_NOTE). */
+const JAVA_MISERE_OPTIONS = `    // ${MISERE_NIM_NOTE} big, ones: the position's heaps of 2 or more and of 1.
+    static long big, ones;
+
+    static boolean misereOptions(long n, long s) {
+        long bigOthers = big - (n >= 2 ? 1 : 0), onesOthers = ones - (n == 1 ? 1 : 0);
+        long to = bigOthers > 0 ? (s ^ n) : onesOthers % 2 == 0 ? 1 : 0;
+        return to >= n || visit(n - to, new long[] {to});
+    }
+`;
+
 /** Who wins; or the winning moves, visited (counted first: more than sg-explore lists is refused as it refuses). */
-const javaHeapAnswer = (v: JavaValue) => `    static long[] heapsNow;
+const javaHeapAnswer = (v: JavaValue, misere: boolean) => `    static long[] heapsNow;
     static int heapsN, heapAt;
     static StringBuilder written;
     static long found;
@@ -223,22 +236,36 @@ const javaHeapAnswer = (v: JavaValue) => `    static long[] heapsNow;
     }
 
     static void answer(long[] h, int n, StringBuilder out) {
-        ${v.type} s = ${v.zero};
+${
+  misere
+    ? `        long s = 0;
+        big = 0;
+        ones = 0;
+        for (int i = 0; i < n; i++) {
+            s ^= h[i];
+            if (h[i] >= 2) big++;
+            if (h[i] == 1) ones++;
+        }
+        boolean won = big > 0 ? s != 0 : ones % 2 == 0;`
+    : `        ${v.type} s = ${v.zero};
         for (int i = 0; i < n; i++) s = ${v.xor('s', 'SG.grundy(h[i])')};
-        if (MODE == 0) { out.append(${v.isZero('s')} ? WORDS[1] : WORDS[0]); return; }
-        if (${v.isZero('s')}) { out.append(MODE == 2 ? "0" : WORDS[WORDS.length - 1]); return; }
+        boolean won = !(${v.isZero('s')});`
+}
+        if (MODE == 0) { out.append(won ? WORDS[0] : WORDS[1]); return; }
+        if (!won) { out.append(MODE == 2 ? "0" : WORDS[WORDS.length - 1]); return; }${misere ? `
+        if (MODE != 2 && big == 0 && ones == 0) die("${NO_MOVE}");` : ''}
         heapsNow = h;
         heapsN = n;
         written = out;
         found = 0;
         counting = MODE != 1;
-        for (heapAt = 0; counting && heapAt < n; heapAt++) options(h[heapAt], ${v.xor('SG.grundy(h[heapAt])', 's')});
+        for (heapAt = 0; counting && heapAt < n; heapAt++) ${misere ? 'misereOptions(h[heapAt], s)' : `options(h[heapAt], ${v.xor('SG.grundy(h[heapAt])', 's')})`};
         if (MODE == 2) { out.append(found); return; }
         if (MODE == 3 && found > ${WINNING_MOVES_LISTED}) die("more than ${WINNING_MOVES_LISTED} winning moves: sg-explore lists at most that many");
         counting = false;
         found = 0;
         if (MODE == 3 && WORDS.length == 2) out.append(WORDS[0]).append('\\n');
-        for (heapAt = 0; heapAt < n; heapAt++) if (!options(h[heapAt], ${v.xor('SG.grundy(h[heapAt])', 's')})) return;
+        for (heapAt = 0; heapAt < n; heapAt++) if (!${misere ? 'misereOptions(h[heapAt], s)' : `options(h[heapAt], ${v.xor('SG.grundy(h[heapAt])', 's')})`}) return;
     }
 
 `;

@@ -4,7 +4,7 @@
  * size (Python's int, JavaScript's BigInt), the answer gathered and written
  * once. The functions it calls come before it.
  */
-import { partCode, programCodes, type ProgramModel } from './program.js';
+import { MISERE_NIM_NOTE, NO_MOVE, partCode, programCodes, type ProgramModel } from './program.js';
 import { javascriptOptions, optionConstants, pythonOptions } from './program-options.js';
 import { JAVASCRIPT_START_MOVES, PYTHON_START_MOVES } from './program-table.js';
 import { JAVASCRIPT_CASE_TABLE, PYTHON_CASE_TABLE } from './program-case.js';
@@ -39,7 +39,7 @@ export function pythonProgramMain(m: ProgramModel): string {
     if len(h) != WIDTH:
         sys.exit("a position of this game is one component (its program has is_p, not values to sum)")
 ${m.options === null ? '    out.append(WORDS[1] if is_p(*h) else WORDS[0])\n' : pythonTheoremMoves(m)}`
-      : m.options === null
+      : m.options === null && !m.misere
         ? `def answer(h, out):
     s = 0
     for x in h:
@@ -99,49 +99,14 @@ export function javascriptProgramMain(m: ProgramModel): string {
   if (h.length !== WIDTH) die("a position of this game is one component (its program has isP, not values to sum)");
 ${m.options === null ? '  out.push(isP(...h) ? WORDS[1] : WORDS[0]);\n' : javascriptTheoremMoves(m)}}
 `
-      : m.options === null
+      : m.options === null && !m.misere
         ? `function answer(h, out) {
   let s = 0n;
   for (const x of h) s ^= grundy(x);
   out.push(s !== 0n ? WORDS[0] : WORDS[1]);
 }
 `
-        : `${javascriptOptions(m)}
-function writeMove(h, i, take, parts, out) {
-  const to = parts.length ? parts.join(" ") : "0";
-  MOVE_FIELD.forEach((code, k) => {
-    if (code === 0) out.push(MOVE_TEXT[k]);
-    else if (code === 1) out.push(String(take));
-    else if (code === 2) out.push(String(i + 1));
-    else if (code === 3) out.push(String(h[i]));
-    else if (code === 4) out.push(to);
-    else out.push(h.map((x, j) => (j === i ? to : String(x))).join(" "));
-  });
-}
-
-function answer(h, out) {
-  let s = 0n;
-  for (const x of h) s ^= grundy(x);
-  if (MODE === 0) return void out.push(s !== 0n ? WORDS[0] : WORDS[1]);
-  if (s === 0n) return void out.push(MODE === 2 ? "0" : WORDS[WORDS.length - 1]);
-  if (MODE !== 1) {
-    let count = 0n;
-    for (const x of h) for (const [, , times] of options(x, grundy(x) ^ s, true)) count += times;
-    if (MODE === 2) return void out.push(String(count));
-    if (count > ${WINNING_MOVES_LISTED}n) die("more than ${WINNING_MOVES_LISTED} winning moves: sg-explore lists at most that many");
-  }
-  if (MODE === 3 && WORDS.length === 2) out.push(WORDS[0] + "\\n");
-  let first = true;
-  for (let i = 0; i < h.length; i++) {
-    for (const [take, parts] of options(h[i], grundy(h[i]) ^ s, false)) {
-      if (!first) out.push("\\n");
-      first = false;
-      writeMove(h, i, take, parts, out);
-      if (MODE === 1) return;
-    }
-  }
-}
-`;
+        : javascriptHeapAnswer(m);
   return `
 // ---- the judge's layout and answer ----
 ${Object.entries(d).map(([k, v]) => `${k === 'TAKES' && m.layout.rule !== null ? 'let' : 'const'} ${k} = ${v};`).join('\n')}
@@ -303,22 +268,109 @@ const JAVASCRIPT_RULE = `    readRule(number);
       answer(Array.from({ length: n }, number), out);
     }`;
 
+/** Misère Nim's winning move on a heap by Bouton's misère rule, as (take, parts, 1) like options' (at most one: see MISERE_NIM_NOTE). */
+const PYTHON_MISERE_OPTIONS = `# ${MISERE_NIM_NOTE} big, ones: the position's heaps of 2 or more and of 1.
+big, ones = 0, 0
+
+
+def misere_options(n, s):
+    big_others, ones_others = big - (n >= 2), ones - (n == 1)
+    to = s ^ n if big_others else 1 if ones_others % 2 == 0 else 0
+    return [(n - to, [to], 1)] if to < n else []`;
+
+const JAVASCRIPT_MISERE_OPTIONS = `// ${MISERE_NIM_NOTE} big, ones: the position's heaps of 2 or more and of 1.
+let big = 0, ones = 0;
+function misereOptions(n, s) {
+  const bigOthers = big - (n >= 2n ? 1 : 0), onesOthers = ones - (n === 1n ? 1 : 0);
+  const to = bigOthers > 0 ? s ^ n : onesOthers % 2 === 0 ? 1n : 0n;
+  return to < n ? [[n - to, [to], 1n]] : [];
+}`;
+
+/** JavaScript's answer of a sum of heaps: who wins, or its winning moves (counted first, as in Python). */
+function javascriptHeapAnswer(m: ProgramModel): string {
+  const want = (x: string, count = 'true') => (m.misere ? `misereOptions(${x}, s)` : `options(${x}, grundy(${x}) ^ s, ${count})`);
+  return `${m.misere ? JAVASCRIPT_MISERE_OPTIONS : javascriptOptions(m)}
+function writeMove(h, i, take, parts, out) {
+  const to = parts.length ? parts.join(" ") : "0";
+  MOVE_FIELD.forEach((code, k) => {
+    if (code === 0) out.push(MOVE_TEXT[k]);
+    else if (code === 1) out.push(String(take));
+    else if (code === 2) out.push(String(i + 1));
+    else if (code === 3) out.push(String(h[i]));
+    else if (code === 4) out.push(to);
+    else out.push(h.map((x, j) => (j === i ? to : String(x))).join(" "));
+  });
+}
+
+function answer(h, out) {
+${
+  m.misere
+    ? `  let s = 0n;
+  big = 0;
+  ones = 0;
+  for (const x of h) {
+    s ^= x;
+    if (x >= 2n) big++;
+    if (x === 1n) ones++;
+  }
+  const won = big > 0 ? s !== 0n : ones % 2 === 0;`
+    : `  let s = 0n;
+  for (const x of h) s ^= grundy(x);
+  const won = s !== 0n;`
+}
+  if (MODE === 0) return void out.push(won ? WORDS[0] : WORDS[1]);
+  if (!won) return void out.push(MODE === 2 ? "0" : WORDS[WORDS.length - 1]);${m.misere ? `
+  if (MODE !== 2 && big === 0 && ones === 0) die("${NO_MOVE}");` : ''}
+  if (MODE !== 1) {
+    let count = 0n;
+    for (const x of h) for (const [, , times] of ${want('x')}) count += times;
+    if (MODE === 2) return void out.push(String(count));
+    if (count > ${WINNING_MOVES_LISTED}n) die("more than ${WINNING_MOVES_LISTED} winning moves: sg-explore lists at most that many");
+  }
+  if (MODE === 3 && WORDS.length === 2) out.push(WORDS[0] + "\\n");
+  let first = true;
+  for (let i = 0; i < h.length; i++) {
+    for (const [take, parts] of ${want('h[i]', 'false')}) {
+      if (!first) out.push("\\n");
+      first = false;
+      writeMove(h, i, take, parts, out);
+      if (MODE === 1) return;
+    }
+  }
+}
+`;
+}
+
 /** Python's answer of a sum of heaps: who wins, or its winning moves (counted first: more than sg-explore lists is refused as it refuses). */
 function pythonHeapAnswer(m: ProgramModel): string {
-  return `${pythonOptions(m)}
+  const want = (x: string, count: string) => (m.misere ? `misere_options(${x}, s)` : `options(${x}, grundy(${x}) ^ s, ${count})`);
+  return `${m.misere ? PYTHON_MISERE_OPTIONS : pythonOptions(m)}
 
 def answer(h, out):
-    s = 0
+${
+  m.misere
+    ? `    global big, ones
+    s, big, ones = 0, 0, 0
+    for x in h:
+        s ^= x
+        big += x >= 2
+        ones += x == 1
+    won = s != 0 if big else ones % 2 == 0`
+    : `    s = 0
     for x in h:
         s ^= grundy(x)
+    won = s != 0`
+}
     if MODE == 0:
-        out.append(WORDS[0] if s else WORDS[1])
+        out.append(WORDS[0] if won else WORDS[1])
         return
-    if s == 0:
+    if not won:
         out.append("0" if MODE == 2 else WORDS[-1])
-        return
+        return${m.misere ? `
+    if MODE != 2 and big == 0 and ones == 0:
+        sys.exit("${NO_MOVE}")` : ''}
     if MODE != 1:
-        count = sum(times for x in h for _, _, times in options(x, grundy(x) ^ s, True))
+        count = sum(times for x in h for _, _, times in ${want('x', 'True')})
         if MODE == 2:
             out.append(str(count))
             return
@@ -328,7 +380,7 @@ def answer(h, out):
         out.append(WORDS[0] + "\\n")
     first = True
     for i, x in enumerate(h):
-        for take, parts, _ in options(x, grundy(x) ^ s, False):
+        for take, parts, _ in ${want('x', 'False')}:
             if not first:
                 out.append("\\n")
             first = False

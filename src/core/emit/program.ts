@@ -31,6 +31,13 @@ export interface CaseRuleModel {
   readonly word: string;
 }
 
+/** Why a misère Nim program finds at most one winning move a heap (ASCII: it is written in the programs' comments). */
+export const MISERE_NIM_NOTE =
+  "Bouton's misere rule (1901): with a heap of 2 or more, P exactly when the nim-sum is 0; else P exactly when the count of 1-heaps is odd. So a heap's one possible winning move is to the nim-sum of the other heaps while another heap has 2 or more (one still has 2 or more after it), else to 1 or 0 (a lone heap of 2 or more would leave a nim-sum above 1), whichever leaves an odd count of 1-heaps.";
+
+/** What a misère program says where the player to move has won with no move to make (all heaps empty), as sg-explore refuses --answer move and moves there. */
+export const NO_MOVE = 'the player to move wins by making no move (misere play with no move left), so there is no move to print';
+
 /** The most values a program tabulates for one case of a rule of its own (4 bytes a value): a case whose values do not repeat within them answers no heap past them. */
 export const MOST_CASE_HEAP = 1 << 24;
 
@@ -51,6 +58,8 @@ export interface ProgramModel {
   readonly moveParts: readonly MovePart[];
   /** The values of grundy need more than 64 bits (C's unsigned __int128). */
   readonly wide: boolean;
+  /** Misère play (the last mover loses), answered by Bouton's misère rule for Nim; false: normal play. */
+  readonly misere: boolean;
 }
 
 const refuse = (words: Wording) => new InputError(says`${mention('emit')}, ${saying('error.emit.program')}: ${words}`, { code: 'not-applicable', field: 'emit' });
@@ -85,7 +94,8 @@ export function moveParts(format: string): MovePart[] {
  * a subtraction set, the winning moves of a game whose moves are not data
  * here or of an observed law of start heaps).
  */
-export function programModel(code: EmitModel | CaseRuleModel, moves: HeapMoves | null, layout: JudgeLayout, answer: AnswerSpec, language: EmitLanguage, pairMoves: readonly PairVector[] | null = null): ProgramModel {
+export function programModel(code: EmitModel | CaseRuleModel, moves: HeapMoves | null, layout: JudgeLayout, answer: AnswerSpec, language: EmitLanguage, pairMoves: readonly PairVector[] | null = null, misere = false): ProgramModel {
+  if (misere) checkMisereProgram(moves, code.kind === 'case-rule' ? null : code.header.rule);
   const component = componentOf(code);
   if (component === null) throw refuse(saying('error.emit.codeTheorem'));
   // A rule in each case is tabulated per case from its set: a subtraction set's (an all-but set's moves are not a list).
@@ -100,7 +110,20 @@ export function programModel(code: EmitModel | CaseRuleModel, moves: HeapMoves |
   // module's table); Nim's and an all-but set's never do, and their moves are written for longs: a guard, not a limit met.
   if (language === 'java' && code.kind === 'heap-cycle' && javaBigValues(code) && (options?.kind === 'nim' || options?.kind === 'all-but')) throw refuse(saying('error.emit.javaLong'));
   const width = component === 'pair' ? 2 : 1;
-  return { code, component, width, options, cycle, layout, answer, prefixParts: answer.prefix.split('{k}'), moveParts: moveParts(answer.moveFormat), wide };
+  return { code, component, width, options, cycle, layout, answer, prefixParts: answer.prefix.split('{k}'), moveParts: moveParts(answer.moveFormat), wide, misere };
+}
+
+/**
+ * Whether a misère program has a ground for every position it may read: Nim's, Bouton's misère rule (1901), at
+ * any size. Other games are refused, saying why: sg-explore answers their misère sums by Conway's tame rule or a
+ * misère quotient proven only for the heaps it computed (a judge's heaps may lie past them), or by a search of
+ * the position itself; none of them is a rule a program can carry to every heap. `rule`: the game's name (null:
+ * a rule in each case).
+ */
+export function checkMisereProgram(moves: HeapMoves | null, rule: string | null): void {
+  if (moves?.nim) return;
+  const why = rule === null ? saying('error.emit.misereCaseRule') : moves ? saying('error.emit.misereHeaps', { rule }) : saying('error.emit.misereStates', { rule });
+  throw refuse(why);
 }
 
 /** How a program finds a component's winning moves: a heap rule's moves as data, a theorem's, a two-pile law's vectors; an observed law of start heaps, or moves that are not data, are refused. */
@@ -147,6 +170,7 @@ export function programNotes(m: ProgramModel, language: EmitLanguage): string[] 
     ...(table ? [`moves: the rule's options are written as a table, recorded for heaps 0..${table.upTo} as sg-explore computed the values; a winning move is sought only on heaps up to ${table.upTo} (a larger heap's options are not known: the program stops with a message)`] : []),
     ...(starts ? [`moves: the winning moves of start heaps 0..${starts.upTo} are written as a table, as sg-explore computed them; a larger start heap's are not known (the program stops with a message)`] : []),
     `program: reads standard input as --input ${l.name} (${cases}; a position: ${components} ${m.component === 'pair' ? 'pairs x y' : m.component === 'start' ? 'start heaps' : 'heaps'}) and prints --answer ${m.answer.mode} as sg-explore does`,
+    ...(m.misere ? [`misere play (the last mover loses), answered by ${MISERE_NIM_NOTE}`] : []),
     ...(language === 'java' ? ['save it as Main.java (javac Main.java && java Main)'] : []),
   ];
 }

@@ -13,13 +13,23 @@ export interface PositionTables {
   readonly largest: bigint;
   /** Each rule's table, by what it was computed for (see tableKey). */
   readonly kept: Map<string, Exploration>;
+  /** Games whose states are pairs (two piles, a heap with memory): the corner of every position to come (its largest first and second coordinates), null where unknown. */
+  readonly corner: readonly [bigint, bigint] | null;
+  /** Each pair game's table (by the game's text), as far as its corner: a state's value depends only on the states below it, so a larger table gives the same values. */
+  readonly pairs: Map<string, KeptPairTable>;
   /** Tables computed so far (a rule's first position computes one; the others reuse it): the work done, for callers and tests. */
   computed: number;
 }
 
-/** Tables for positions whose heaps are at most `largest`. */
-export function positionTables(largest: bigint): PositionTables {
-  return { largest, kept: new Map(), computed: 0 };
+/** A pair game's table kept for the positions after: the values of every state up to its corner. */
+export interface KeptPairTable {
+  readonly corner: readonly [number, number];
+  value(state: readonly [number, number]): number;
+}
+
+/** Tables for positions whose heaps are at most `largest` (or, of a pair game, whose states lie below `corner`). */
+export function positionTables(largest: bigint, corner: readonly [bigint, bigint] | null = null): PositionTables {
+  return { largest, corner, kept: new Map(), pairs: new Map(), computed: 0 };
 }
 
 /** Whether a table answers every heap up to `largest`: computed that far, a proven period, or a theorem. */

@@ -64,6 +64,9 @@ export const contest: Readonly<Record<keyof typeof english, string>> = {
   'error.emit.movesNotData': '{answer} {mode} 要列出必胜走法，而程序要从写成数据的规则走法求出它们；{rule} 的走法不是这样的数据（规则模块的走法在模块里；数列的走法只写到表的末端，--max N），所以它的程序只回答 {answer} winner',
   'error.emit.movesObserved': '{answer} {mode}：为 {rule} 观察到的规律只给出起始堆的 P 位置，不给出走到它们的走法（一步之后是带上限的堆，规律对它不置一词），所以它的程序只回答 {answer} winner（sg-explore 本身在表内列出走法）',
   'error.emit.movesAllBut': '全除外集合的 {answer} {mode} 要从算术周期规律读出每个值的堆，而这个周期没有跃度，所以它的程序只回答 {answer} winner',
+  'error.emit.misereHeaps': '{rule} 的 misère 玩法没有程序能带到每一个堆的规则：sg-explore 用 Conway 的驯服（tame）规则或 misère 商回答它的 misère 和，但只对它算过的堆证明过（至多 0..100,000 的堆；评测的堆可能在其外），否则逐个搜索局面；misère 程序只为 Nim 写出（Bouton 的 misère 规则），这个游戏的局面请用 --misere --position 回答',
+  'error.emit.misereStates': '{rule} 的 misère 玩法没有程序能带上的规则：sg-explore 对它的每个 misère 局面逐个搜索（misère 玩法下它的值不能相加）；misère 程序只为 Nim 写出（Bouton 的 misère 规则）',
+  'error.emit.misereCaseRule': '每组数据各带一条规则时，misère 玩法没有程序能带上的规则（减法集的 misère 和要搜索，或只对算过的堆遵循 Conway 的驯服规则）；misère 程序只为 Nim 写出（Bouton 的 misère 规则）',
   'error.emit.javaLong': '这些值超出了 long 的范围，而 Java 程序用 long 寻找这类走法（Nim、all-but 集合的走法）（C 和 C++ 用 unsigned __int128；Python 和 JavaScript 不限大小）',
   'error.emit.noPeriod': '在前 {computed} 个值中没有找到周期（{why}），所以没有可写出的规律；{max} N 会直接写出到 N 为止的表',
 };

@@ -90,7 +90,7 @@ function pairPositionPart<R extends RuleBase>(pairs: PairGame, table: PairTable,
   if (theorem?.by === 'p-test' && texts.length === 1 && !misere) return finishedWork(pairTheoremPosition(theorem.test, pairs.game.text, parse(texts[0]!)));
   const components = () => texts.map((t) => parsePair(t, mention('position'), pairs.single));
   const observed = request.useObserved && !theorem;
-  if (misere || (theorem?.by !== 'p-test' && !observed)) return pairPositionWork(pairs, components(), misere);
+  if (misere || (theorem?.by !== 'p-test' && !observed)) return pairPositionWork(pairs, components(), misere, request.tables);
   const size = { unit: pairs.unit, ceiling: Infinity };
   const past = (refusal: InputError): PositionReport<unknown> => {
     const states = texts.map(parse);
@@ -102,7 +102,7 @@ function pairPositionPart<R extends RuleBase>(pairs: PairGame, table: PairTable,
     if (byLaw.test(states[0]!) === null) throw refusal;
     return lawPosition(byLaw.test, states[0]!, byLaw.ground, pairs.game.text, show, byLaw.moves);
   };
-  return generatorWork(pastTable<number | void, PositionReport<unknown>>(() => pairPositionSteps(pairs, components(), misere, size), past), size);
+  return generatorWork(pastTable<number | void, PositionReport<unknown>>(() => pairPositionSteps(pairs, components(), misere, size, request.tables), past), size);
 }
 
 /** A game of pairs to play: from request.position, or from `randomStart`. */
