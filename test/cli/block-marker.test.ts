@@ -6,7 +6,7 @@ import { ValueStore, type ValueArray } from '../../src/core/kernels/store.js';
 import { exploreAsync } from '../../src/core/analyse.js';
 import { parseCode } from '../../src/core/rules/code.js';
 import { int, mulberry32 } from '../helpers/random.js';
-import type { BlockMarker } from '../../src/core/kinds/take-and-break/platform.js';
+import { blockMarker, type BlockMarker } from '../../src/core/kinds/take-and-break/platform.js';
 import { WorkerStartError } from '../../src/core/errors.js';
 
 /**
@@ -154,5 +154,29 @@ describe('the workers read the values where the kernel keeps them: no copy of th
     expect(sharedBytes.length).toBeGreaterThan(0);
     expect(Math.max(...sharedBytes)).toBeLessThan(2 * count / 4);
     expect(firstDifference(store.view(), sequential('0.6', count).values, count)).toBe(-1);
+  });
+});
+
+describe('the kernel shares its memory with the workers only once a block pays', () => {
+  it('no shared memory while blocks do not pay; then the values so far move into it, and every value is the one-thread one', async () => {
+    const count = 40_000;
+    const code = parseCode('0.6');
+    const store = new ValueStore(count);
+    const kernel = new SparseSpaceKernel(code, true, null, { from: 4096, minRare: 0, heaps: 100 }, 2);
+    // The marker the solver makes: the platform's, made at the first block from the memory the kernel shares then.
+    const marker = blockMarker(twoHeapMoves(code), 1, () => kernel.sharedKernel)!;
+    try {
+      await kernel.fillAsync(store, 0, 3000, marker);
+      expect(kernel.parts.wasm?.shared, 'before any block: the module has a memory of its own').toBeNull();
+      await kernel.fillAsync(store, 3000, count, marker);
+    } finally {
+      await marker.close();
+    }
+    expect(kernel.blocksShared).toBe(true);
+    expect(kernel.parts.wasm?.shared, 'the values now live in the shared memory').not.toBeNull();
+    expect(store.values.buffer).toBe(kernel.parts.wasm!.shared!.memory.buffer);
+    const want = sequential('0.6', count);
+    expect(firstDifference(store.view(), want.values, count)).toBe(-1);
+    expect(kernel.rare).toEqual(want.kernel.rare);
   });
 });

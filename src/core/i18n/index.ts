@@ -7,7 +7,7 @@
  * catalogues name the same holes.
  */
 import { en } from './en/index.js';
-import { zh } from './zh/index.js';
+import { zhCatalogue } from './zh/index.js';
 
 /** A language the messages are written in: English or Chinese. */
 export type Lang = 'en' | 'zh';
@@ -21,7 +21,13 @@ export type Params = Readonly<Record<string, string | number | bigint>>;
 /** A message in one language, its holes filled from params. */
 export type Translate = (key: MessageKey, params?: Params) => string;
 
-export const CATALOGUES: Readonly<Record<Lang, Catalogue>> = { en, zh };
+/** Each language's catalogue (Chinese made when first read: see zhCatalogue). */
+export const CATALOGUES: Readonly<Record<Lang, Catalogue>> = {
+  en,
+  get zh() {
+    return zhCatalogue();
+  },
+};
 
 /**
  * The language to speak: the one asked for (`--lang zh`, `?lang=zh`) when it

@@ -8,4 +8,13 @@ import { contest } from './contest.js';
 import { KIND_MESSAGES_ZH } from '../../kinds/messages.js';
 import { merged } from '../merge.js';
 
-export const zh = merged(app, explore, play, rules, errors, contest, KIND_MESSAGES_ZH);
+const parts = [app, explore, play, rules, errors, contest, KIND_MESSAGES_ZH] as const;
+let catalogue: ReturnType<typeof merged<typeof parts>> | undefined;
+
+/**
+ * The catalogue, made one when first asked for: a run in English never asks, and merging its 700
+ * messages at every start cost about 0.6 ms of a 50 ms run (Kayles to its proof).
+ */
+export function zhCatalogue(): ReturnType<typeof merged<typeof parts>> {
+  return (catalogue ??= merged(...parts));
+}

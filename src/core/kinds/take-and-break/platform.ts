@@ -84,9 +84,27 @@ export function installBlockMarker(factory: MarkerFactory): void {
   marker = factory;
 }
 
-/** A block marker on `threads` threads over the kernel's shared memory, where the platform has one. */
-export function blockMarker(moves: TwoHeapMoves, threads: number, shared: SharedKernel): BlockMarker | null {
-  return marker ? marker(moves, threads, shared) : null;
+/**
+ * A block marker on `threads` threads over the kernel's shared memory, where the platform has one. The platform's
+ * marker is made at the first block, from the memory `shared` gives then (the kernel shares it only once a block
+ * pays: see SparseSpaceKernel.sharedKernel).
+ */
+export function blockMarker(moves: TwoHeapMoves, threads: number, shared: () => SharedKernel | null): BlockMarker | null {
+  const factory = marker;
+  if (!factory) return null;
+  let made: BlockMarker | null = null;
+  return {
+    threads,
+    mark(base, start, end, split) {
+      if (!made) {
+        const memory = shared();
+        if (!memory) throw new RangeError('a block asked for with no shared memory');
+        made = factory(moves, threads, memory);
+      }
+      return made.mark(base, start, end, split);
+    },
+    close: async () => made?.close(),
+  };
 }
 
 /**

@@ -42,8 +42,7 @@ export function takeBreakSolver(rule: TakeBreakRule, threads: number): Solver {
       // With WebAssembly, worker threads (and this one) mark blocks of heaps for this thread's kernel (BlockMarker); without it, the
       // TypeScript kernel runs on a pool of its own (one WebAssembly thread beats it on two).
       const wasm = wasmAvailable();
-      const shared = kernel instanceof SparseSpaceKernel ? kernel.sharedKernel : null;
-      const marker = blocks && wasm && shared ? blockMarker(twoHeapMoves(rule.code), threads - 1, shared) : null;
+      const marker = blocks && wasm && kernel instanceof SparseSpaceKernel ? blockMarker(twoHeapMoves(rule.code), threads - 1, () => kernel.sharedKernel) : null;
       const pooled = heaps <= 2 && threads > 1 && !wasm ? pooledSparseKernel(rule.code, threads) : null;
       let due: number | null = null;
       // The proof search's one pass over every period runs in the WebAssembly module where the values live there.

@@ -79,22 +79,35 @@ export class SparseSpaceKernel {
   private ownMarks = new Int32Array(0);
 
   /** The WebAssembly loop, when it can be had (see wasm-sparse.ts); `useWasm` false is for tests. */
-  private readonly wasm: WasmSparse | null;
+  private wasm: WasmSparse | null;
+  /** Instances the module's memory is to be shared by (see sharedKernel); 1 once it is, or once it could not be. */
+  private lanesToShare: number;
 
   /**
    * `space` fixes the sparse space (tests); by default each review chooses it. `blocks` changes when fillAsync
-   * shares blocks out and how large they are (tests make them small). `lanes` over 1: the module's memory is shared
-   * with that many instances in all, this thread's and its workers' (see sharedKernel), where the host can; else
-   * the module has a memory of its own.
+   * shares blocks out and how large they are (tests make them small). `lanes` over 1: the module's memory is to be
+   * shared with that many instances in all, this thread's and its workers' (see sharedKernel), where the host can;
+   * until then, and else, the module has a memory of its own.
    */
   constructor(code: TakeBreakCode, useWasm = true, private readonly space: SparseSpace | null = null, private readonly blocks: BlockSizes = BLOCKS, lanes = 1) {
     this.moves = twoHeapMoves(code);
     this.split = new RareCommonSplit(false, domainParity(this.moves), space);
-    this.wasm = !useWasm ? null : lanes > 1 ? (WasmSparse.createShared(this.moves, lanes) ?? WasmSparse.create(this.moves)) : WasmSparse.create(this.moves);
+    this.wasm = useWasm ? WasmSparse.create(this.moves) : null;
+    this.lanesToShare = lanes;
   }
 
-  /** The shared memory the workers of a BlockMarker read the values from; null where the module's memory is its own. */
+  /**
+   * The shared memory the workers of a BlockMarker read the values from; null where the module's memory is its own.
+   * Made when first asked for, by the first block that pays or by a caller, with the values so far moved into it:
+   * a run that ends before any block (Kayles to its proof) neither compiles the threads build nor sets up the lanes
+   * (about 1 ms of a 50 ms run).
+   */
   get sharedKernel(): SharedKernel | null {
+    if (this.lanesToShare > 1 && this.wasm !== null) {
+      const shared = WasmSparse.createShared(this.moves, this.lanesToShare);
+      this.lanesToShare = 1;
+      if (shared && this.wasm.moveResidentTo(shared)) this.wasm = shared;
+    }
     return this.wasm?.shared ?? null;
   }
 
@@ -236,7 +249,7 @@ export class SparseSpaceKernel {
     const bound = this.split.bound;
     if (this.wasm === null || !this.wasm.houses(store) || this.workersFailed || n < this.blocks.from || this.split.count < this.blocks.minRare) return false;
     // The workers read the values where this thread keeps them, in the module's shared memory: no copy of their own.
-    return store.bytesPerValue === 2 && bound > 128 && bound <= BLOCK_BOUND && this.wasm.shared !== null;
+    return store.bytesPerValue === 2 && bound > 128 && bound <= BLOCK_BOUND && this.sharedKernel !== null;
   }
 
   /**

@@ -399,6 +399,18 @@ export class WasmSparse implements ValueHome {
     return !this.outOfMemory;
   }
 
+  /**
+   * Move the store housed here, if any, into `other`'s memory, which takes over computing it; false (and the store
+   * left here) where `other` cannot hold it.
+   */
+  moveResidentTo(other: WasmSparse): boolean {
+    const store = this.resident;
+    if (store === null || !this.houses(store)) return true;
+    if (!other.house(store)) return false;
+    this.resident = null;
+    return true;
+  }
+
   /** Whether the store's values are the ones at valuesAt now. */
   houses(store: ValueStore): boolean {
     return this.resident === store && store.values.buffer === this.memory.buffer;
