@@ -31,8 +31,14 @@ export class RingBuffers {
 
   /** A free buffer of at least `bytes` for an answer, or a new one (a power of two, so that it serves larger ones), shared. */
   answer(ring: WorkerRing, bytes: number): Shared {
-    const i = this.free.findIndex((out) => out.buffer.byteLength >= bytes);
-    if (i >= 0) return this.free.splice(i, 1)[0]!;
+    // (A loop, not findIndex and splice: this runs for every share of every block, and allocates nothing.)
+    for (let i = 0; i < this.free.length; i++) {
+      const out = this.free[i]!;
+      if (out.buffer.byteLength < bytes) continue;
+      this.free[i] = this.free[this.free.length - 1]!;
+      this.free.pop();
+      return out;
+    }
     const out = this.made(new SharedArrayBuffer(doubled(1 << 12, bytes)));
     this.share(ring);
     return out;

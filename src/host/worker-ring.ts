@@ -40,6 +40,14 @@ const FAILED = 3;
  */
 const CLOCK_EVERY = 1024;
 
+/**
+ * A worker's young generation at most (V8 takes a third of it for each of its two semi-spaces and the third for large
+ * new objects: 1 MiB semi-spaces, where it starts). A ring's workers allocate next to nothing once a task runs (a
+ * view or a request made per task, as they were, grew a worker's young generation with the run's length), so it
+ * never needs more; capped, a worker's heap cannot grow there whatever a task allocates, only collect more often.
+ */
+const WORKER_YOUNG_GENERATION_MB = 3;
+
 /** How long a worker with nothing to do spins before it sleeps, and the most it sleeps before looking at the stop flag. */
 const SPIN_MS = 2;
 const SLEEP_MS = 1000;
@@ -109,7 +117,7 @@ export class WorkerRing {
    */
   private readonly pending: (Pending | null)[];
   private pendingCount = 0;
-  private readonly backlog: (Pending & { readonly fields: number[] })[] = [];
+  private readonly backlog: { readonly fields: number[]; readonly task: Pending }[] = [];
   private broken: Error | null = null;
   private closed = false;
   /** Failures the workers reported that the port's listener took before failureMessage could. */
@@ -166,7 +174,7 @@ export class WorkerRing {
       for (let i = 0; i < threads; i++) {
         const { port1, port2 } = new MessageChannel();
         const workerData: RingWorkerData<D> = { ...buffers, fields: start.fields, worker: i, spinMs: spin, port: port2, data: start.data };
-        const worker = new Worker(start.file, { workerData, transferList: [port2] });
+        const worker = new Worker(start.file, { workerData, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
         workers.push(worker);
         ports.push(port1);
         ready.push(readyOf(worker, port1, who));
@@ -201,28 +209,44 @@ export class WorkerRing {
     if (this.broken) return Promise.reject(this.broken);
     const number = this.numbered++;
     return new Promise<TaskDone>((resolve, reject) => {
-      this.backlog.push({ fields: Array.from(fields), number, resolve, reject });
-      this.publish();
+      const task = { number, resolve, reject };
+      // Straight into a free slot where none waits before it (the fields copied there, no copy of them kept).
+      if (this.backlog.length === 0 && !this.pending[this.posted & (this.size - 1)]) {
+        this.place(fields, task);
+        this.announce(1);
+      } else {
+        this.backlog.push({ fields: Array.from(fields), task });
+        this.publish();
+      }
     });
   }
 
   /** Tasks from the backlog into free slots, in order; the workers hear of them. */
   private publish(): void {
     let published = 0;
-    while (this.backlog.length > 0) {
-      const slot = this.posted & (this.size - 1);
-      if (this.pending[slot]) break;
-      const { fields, ...waiting } = this.backlog.shift()!;
-      const at = slot * this.stride;
-      for (let i = 0; i < this.fields; i++) this.slots[at + 1 + i] = fields[i]!;
-      Atomics.store(this.slots, at, POSTED_TASK);
-      if (this.pendingCount === 0) this.busy();
-      this.pending[slot] = waiting;
-      this.pendingCount++;
-      this.posted = (this.posted + 1) | 0;
+    while (this.backlog.length > 0 && !this.pending[this.posted & (this.size - 1)]) {
+      const { fields, task } = this.backlog.shift()!;
+      this.place(fields, task);
       published++;
-      this.watch(slot, waiting.number);
     }
+    this.announce(published);
+  }
+
+  /** A task into the next slot (free). */
+  private place(fields: ArrayLike<number>, task: Pending): void {
+    const slot = this.posted & (this.size - 1);
+    const at = slot * this.stride;
+    for (let i = 0; i < this.fields; i++) this.slots[at + 1 + i] = fields[i]!;
+    Atomics.store(this.slots, at, POSTED_TASK);
+    if (this.pendingCount === 0) this.busy();
+    this.pending[slot] = task;
+    this.pendingCount++;
+    this.posted = (this.posted + 1) | 0;
+    this.watch(slot, task.number);
+  }
+
+  /** The workers hear of `published` new tasks. */
+  private announce(published: number): void {
     if (published === 0) return;
     Atomics.store(this.control, POSTED, this.posted);
     // A worker asleep for each task (one spinning wakes by itself; a notify no one waits for costs next to nothing).
@@ -252,7 +276,7 @@ export class WorkerRing {
   waitHere(count: number, withinMs: number): void {
     const until = performance.now() + (this.spin > 0 ? withinMs : 0);
     for (let turn = 0; ; turn++) {
-      let waiting = this.backlog.length > 0 && this.backlog[0]!.number < count;
+      let waiting = this.backlog.length > 0 && this.backlog[0]!.task.number < count;
       for (let slot = 0; slot < this.size; slot++) {
         const task = this.pending[slot];
         if (!task || task.number >= count) continue;
@@ -305,7 +329,7 @@ export class WorkerRing {
   /** Every task still waiting fails with `error`, and so does every later one. */
   private fail(error: Error): void {
     this.broken ??= error;
-    const waiting = [...this.pending.filter((task) => task !== null), ...this.backlog];
+    const waiting = [...this.pending.filter((task) => task !== null), ...this.backlog.map(({ task }) => task)];
     this.pending.fill(null);
     this.pendingCount = 0;
     this.backlog.length = 0;
@@ -369,6 +393,8 @@ export function serveRing<D>(workerData: RingWorkerData<D>, handle: (task: Int32
   const size = times.length / 2;
   const stride = fields + 1;
   const buffers = new Map<number, SharedArrayBuffer>();
+  // Each slot's fields as a view made once (a view made per task is garbage on this thread's heap).
+  const fieldsOf = Array.from({ length: size }, (_, slot) => slots.subarray(slot * stride + 1, (slot + 1) * stride));
   const buffer = (id: number): SharedArrayBuffer => {
     // This thread posts a buffer before any task that names it, so it is on the port by now.
     while (!buffers.has(id)) {
@@ -390,7 +416,7 @@ export function serveRing<D>(workerData: RingWorkerData<D>, handle: (task: Int32
     const at = (index & (size - 1)) * stride;
     const started = performance.now();
     try {
-      handle(slots.subarray(at + 1, at + stride), buffer);
+      handle(fieldsOf[index & (size - 1)]!, buffer);
       times[2 * (index & (size - 1))] = performance.now() - started;
       times[2 * (index & (size - 1)) + 1] = workerData.worker;
       Atomics.store(slots, at, DONE);

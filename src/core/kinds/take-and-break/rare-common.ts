@@ -198,24 +198,24 @@ export class RareCommonSplit {
   }
 
   /**
-   * Take in a stretch of values at once: counts[v] of them equal v at even
-   * heaps and counts[bound + v] at odd heaps, every v below the bound (so no
-   * table grows), and the rare ones among them (heap 0 excluded) at `rare`,
-   * ascending; as record() on each in turn.
+   * Take in a stretch of values at once: counts[countsAt + v] of them equal v at even
+   * heaps and counts[countsAt + bound + v] at odd heaps, every v below the bound (so no
+   * table grows), and the rare ones among them (heap 0 excluded) at rare[rareFrom..rareTo-1]
+   * plus `shift`, ascending; as record() on each in turn. (Indices into whole views, not
+   * views made per call: see WasmSparse.int32.)
    */
-  recordCounts(counts: Uint32Array, rare: Int32Array): void {
+  recordCounts(counts: Uint32Array, countsAt: number, rare: Int32Array, rareFrom: number, rareTo: number, shift: number): void {
     const bound = this.bound;
     for (let v = 0; v < bound; v++) {
-      const even = counts[v]!;
-      const odd = counts[bound + v]!;
+      const even = counts[countsAt + v]!;
+      const odd = counts[countsAt + bound + v]!;
       if (even + odd === 0) continue;
       this.histogram[v]! += even + odd;
       this.oddHistogram[v]! += odd;
       if (v > this.largest) this.largest = v;
     }
-    while (this.count + rare.length > this.positions.length) this.grow();
-    this.positions.set(rare, this.count);
-    this.count += rare.length;
+    while (this.count + rareTo - rareFrom > this.positions.length) this.grow();
+    for (let j = rareFrom; j < rareTo; j++) this.positions[this.count++] = rare[j]! + shift;
   }
 
   /** Histogram and value-indexed tables only (for values taken in before a review). */

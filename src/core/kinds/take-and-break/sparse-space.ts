@@ -2,9 +2,9 @@ import type { TakeBreakCode } from '../../rules/code.js';
 import { WorkerStartError } from '../../errors.js';
 import { RareCommonSplit, domainParity, lastSplit, replaySplit, scanSplits, twoHeapMoves, type RareSummary, type SparseSpace, type TwoHeapMoves } from './rare-common.js';
 import type { ValueArray, ValueStore } from '../../kernels/store.js';
-import { BLOCK_BOUND, MAX_BLOCK, WasmSparse } from './wasm-sparse.js';
+import { BLOCK_BOUND, MAX_BLOCK, WasmSparse, type MarksPart, type PartialsRequest } from './wasm-sparse.js';
 import type { SharedKernel } from './wasm-lanes.js';
-import type { BlockMarker, BlockMarks, BlockSplit } from './platform.js';
+import type { BlockMarker, BlockMarks, BlockSplit, MarksInFlight } from './platform.js';
 
 /** When fillAsync shares blocks of heaps out to worker threads, and how many heaps a block holds. */
 export interface BlockSizes {
@@ -75,8 +75,14 @@ export class SparseSpaceKernel {
   private sharedBlocks = 0;
   private readonly share = new OwnShare();
   private workersFailed = false;
-  /** This thread's share of the marks of the block it finishes next (see markOwnShare). */
-  private ownMarks = new Int32Array(0);
+  /**
+   * This thread's share of the marks of the block it finishes next (see markOwnShare), what it asks the module for,
+   * and the list of a block's parts: one of each for every block (a block's own objects, made per block, grew this
+   * thread's young generation to its largest: 2 threads then held 15-40 MB more than one).
+   */
+  private readonly ownPart: { heaps: number; marks: Int32Array } = { heaps: 0, marks: new Int32Array(0) };
+  private readonly ownRequest: { -readonly [K in keyof PartialsRequest]: PartialsRequest[K] } = { blockStart: 0, from: 0, to: 0, rare: new Int32Array(0), rareCount: 0, mask: 0, bound: 0, domain: -1, words: 0 };
+  private readonly blockParts: MarksPart[] = [];
 
   /** The WebAssembly loop, when it can be had (see wasm-sparse.ts); `useWasm` false is for tests. */
   private wasm: WasmSparse | null;
@@ -162,16 +168,19 @@ export class SparseSpaceKernel {
         n = this.fillSequential(store, n, Math.min(end, n + SEQUENTIAL_CHUNK));
         continue;
       }
-      // The first block is marked below its own start. A review of the mask (at `end`) starts afresh.
+      // The first block is marked below its own start. A review of the mask (at `end`) starts afresh. Each block is
+      // marked below heap n (whose values are final).
       const heaps = blockHeaps(this.blocks, marker.threads + 1);
-      /** The block from `start` on, marked below heap n (whose values are final). */
-      const ask = (start: number) => this.markBlock(store, n, start, Math.min(end, start + heaps), marker);
-      if (ahead.length === 0) ahead.push(this.markOwnShare(store, ask(n)));
+      if (ahead.length === 0) ahead.push(this.markOwnShare(store, this.markBlock(store, n, n, Math.min(end, n + heaps), marker)));
       const current = ahead.shift()!;
-      if (ahead.length === 0 && current.end < end) ahead.push(ask(current.end));
-      let marks: BlockMarks;
+      if (ahead.length === 0 && current.end < end) ahead.push(this.markBlock(store, n, current.end, Math.min(end, current.end + heaps), marker));
+      let parts: readonly MarksPart[];
+      let theirs: BlockMarks | null;
       try {
-        marks = await marksOf(current);
+        // This thread has nothing else to do, and marks the workers are about to give waited for here arrive sooner.
+        current.inFlight?.waitHere(WAIT_HERE_MS);
+        theirs = current.inFlight ? await current.inFlight.marks : null;
+        parts = this.partsOf(current, theirs);
       } catch (error) {
         ahead = discardAll(ahead);
         // Workers that cannot start (an address-space limit, a missing build) leave the work to this thread, as with one.
@@ -179,9 +188,10 @@ export class SparseSpaceKernel {
         this.workersFailed = true;
         continue;
       }
+      if (theirs) this.share.workersMarked(current.end - current.mid, theirs.busyMs);
       const started = performance.now();
-      const stop = this.wasm!.finishBlock(store, current.base, current.start, current.end, this.split, current.rareBelow, marks.parts, current.split.words);
-      marks.release();
+      const stop = this.wasm!.finishBlock(store, current.base, current.start, current.end, this.split, current.rareBelow, parts, current.split.words);
+      theirs?.release();
       if (stop === null) {
         n = this.fillSequential(store, n, Math.min(end, n + SEQUENTIAL_CHUNK));
       } else {
@@ -194,7 +204,7 @@ export class SparseSpaceKernel {
       // The block after the next one, below the block just finished, asked for before this thread marks its share of
       // the next: the workers then have it waiting when they are done with the next (asked for later, they sat idle
       // for a fifth of a run of Grundy's game on 2 threads).
-      if (last && last.end < end) ahead.push(ask(last.end));
+      if (last && last.end < end) ahead.push(this.markBlock(store, n, last.end, Math.min(end, last.end + heaps), marker));
       const marking = performance.now();
       if (ahead.length > 0) ahead[0] = this.markOwnShare(store, ahead[0]!);
       // What finishing a block costs this thread is all its work on it but its own marks: asking for blocks included.
@@ -259,30 +269,50 @@ export class SparseSpaceKernel {
    */
   private markBlock(store: ValueStore, base: number, start: number, end: number, marker: BlockMarker): MarkedBlock {
     const { mask, bound } = this.split;
-    const rareBelow = this.split.count;
-    // (A view: the list only grows at its end until the next review, and no block outlives a review.)
-    const split: BlockSplit = { rare: this.split.positions.subarray(0, rareBelow), mask, bound, domain: this.split.space === 'domain' ? this.split.parity! : -1, words: bound / 32 };
+    // The list only grows at its end until the next review (and no block outlives a review), so its first rareBelow
+    // stay what they are now, in this array or in a larger one that replaces it.
+    const split: BlockSplit = { rare: this.split.positions, rareCount: this.split.count, mask, bound, domain: this.split.space === 'domain' ? this.split.parity! : -1, words: bound / 32 };
     const mid = start + Math.round((end - start) * this.share.fraction(marker.threads));
     const asked = performance.now();
     const inFlight = mid < end ? marker.mark(base, mid, end, split) : null;
     if (inFlight) this.share.handedOver(performance.now() - asked);
-    const workers = inFlight?.marks.then((marks) => (this.share.workersMarked(end - mid, marks.busyMs), marks)) ?? null;
-    return { base, start, mid, end, rareBelow, split, own: null, workers, waitHere: (ms) => inFlight?.waitHere(ms) };
+    return { base, start, mid, end, rareBelow: split.rareCount, split, marked: false, inFlight };
   }
 
   /**
-   * This thread's share of a block's marks, [start, mid), in `ownMarks`: one buffer serves every block, since
+   * This thread's share of a block's marks, [start, mid), in ownPart: one buffer serves every block, since
    * fillAsync finishes a block before it marks its share of the next.
    */
   private markOwnShare(store: ValueStore, block: MarkedBlock): MarkedBlock {
     const { base, start, mid, split } = block;
-    const length = (mid - start) * (split.words + 1);
-    if (this.ownMarks.length < length) this.ownMarks = new Int32Array(MAX_BLOCK * (BLOCK_BOUND / 32 + 1));
-    const own = this.ownMarks.subarray(0, length);
     const started = performance.now();
-    if (mid > start) this.wasm!.partials(store, { ...split, blockStart: base, from: start, to: mid }, own);
+    if (mid > start) {
+      const request = this.ownRequest;
+      Object.assign(request, split);
+      request.blockStart = base;
+      request.from = start;
+      request.to = mid;
+      if (this.ownPart.marks.length === 0) this.ownPart.marks = new Int32Array(MAX_BLOCK * (BLOCK_BOUND / 32 + 1));
+      this.wasm!.partials(store, request, this.ownPart.marks);
+    }
     this.share.marked(mid - start, performance.now() - started);
-    return { ...block, own };
+    block.marked = true;
+    return block;
+  }
+
+  /** A block's marks: this thread's part (marked), then the workers' (`theirs`), in one list kept for every block. */
+  private partsOf(block: MarkedBlock, theirs: BlockMarks | null): readonly MarksPart[] {
+    const parts = this.blockParts;
+    let count = 0;
+    if (block.mid > block.start) {
+      if (!block.marked) throw new Error('a block finished before this thread marked its share');
+      this.ownPart.heaps = block.mid - block.start;
+      parts[count++] = this.ownPart;
+    }
+    if (theirs) for (let i = 0; i < theirs.parts.length; i++) parts[count++] = theirs.parts[i]!;
+    // (Shortened only when shorter: a list emptied and filled again is made again.)
+    if (parts.length !== count) parts.length = count;
+    return parts;
   }
 
   /** Take in values this kernel did not compute (loaded from a checkpoint): see replaySplit. */
@@ -328,10 +358,10 @@ interface MarkedBlock {
   readonly end: number;
   readonly rareBelow: number;
   readonly split: BlockSplit;
-  readonly own: Int32Array | null;
-  readonly workers: Promise<BlockMarks> | null;
-  /** See MarksInFlight.waitHere. */
-  readonly waitHere: (ms: number) => void;
+  /** Whether this thread has marked its share (into the kernel's ownPart). */
+  marked: boolean;
+  /** The workers' share on its way, if they have one. */
+  readonly inFlight: MarksInFlight | null;
 }
 
 /**
@@ -340,19 +370,9 @@ interface MarkedBlock {
  */
 const WAIT_HERE_MS = 5;
 
-/** A block's marks: this thread's part, then the workers' (their buffers released once read). */
-async function marksOf(block: MarkedBlock): Promise<BlockMarks> {
-  const { start, mid, own } = block;
-  // This thread has nothing else to do, and marks the workers are about to give waited for here arrive sooner.
-  block.waitHere(WAIT_HERE_MS);
-  const theirs = await block.workers;
-  const parts = mid > start ? [{ heaps: mid - start, marks: own! }, ...(theirs?.parts ?? [])] : (theirs?.parts ?? []);
-  return { parts, busyMs: theirs?.busyMs ?? 0, release: () => theirs?.release() };
-}
-
 /** Marks no longer wanted: their workers finish (their buffers are then released), and a failure there is no one's concern (none left, for the caller to keep). */
 function discardAll(blocks: readonly MarkedBlock[]): MarkedBlock[] {
-  for (const block of blocks) block.workers?.then((marks) => marks.release(), () => {});
+  for (const block of blocks) block.inFlight?.marks.then((marks) => marks.release(), () => {});
   return [];
 }
 

@@ -75,7 +75,9 @@ export interface PartialsRequest {
   readonly blockStart: number;
   readonly from: number;
   readonly to: number;
+  /** The rare heaps below the block are its first `rareCount` (it may hold more). */
   readonly rare: Int32Array;
+  readonly rareCount: number;
   readonly mask: number;
   readonly bound: number;
   /** The split takes' parity in the domain space, else -1. */
@@ -136,6 +138,9 @@ export class WasmSparse implements ValueHome {
   private tableMask = -1;
   private tableBound = -1;
   private outOfMemory = false;
+  /** Whole-memory views, made again only when the memory grows (see int32): a view made per call was most of what a shared block allocated. */
+  private i32 = new Int32Array(0);
+  private u32 = new Uint32Array(0);
 
   /**
    * An instance whose own areas start at `lane.areasAt`, the values at `lane.valuesAt` (in the plain build, right
@@ -271,12 +276,13 @@ export class WasmSparse implements ValueHome {
   finishBlock(store: ValueStore, base: number, start: number, end: number, split: RareCommonSplit, rareBelow: number, parts: readonly MarksPart[], words: number): number | null {
     if (!this.blockFits(end - start, words, store) || !this.ready(store, split)) return null;
     const before = this.prepare(split);
-    const memory = this.memory.buffer;
+    const memory = this.int32();
     // Each part's rows, then its covered, to their places in the module's areas (read there, with no copy between).
     let at = 0;
-    for (const { heaps, marks } of parts) {
-      new Int32Array(memory, this.marksAt + 4 * at * words, heaps * words).set(marks.subarray(0, heaps * words));
-      new Int32Array(memory, this.coveredAt + 4 * at, heaps).set(marks.subarray(heaps * words, heaps * (words + 1)));
+    for (let i = 0; i < parts.length; i++) {
+      const { heaps, marks } = parts[i]!;
+      copyInts(memory, (this.marksAt >> 2) + at * words, marks, 0, heaps * words);
+      copyInts(memory, (this.coveredAt >> 2) + at, marks, heaps * words, heaps);
       at += heaps;
     }
     if (at !== end - start) throw new RangeError(`finishBlock: marks of ${at} heaps for a block of ${end - start}`);
@@ -304,15 +310,15 @@ export class WasmSparse implements ValueHome {
   }
 
   private marksBelow(request: PartialsRequest, out: Int32Array): void {
-    const { blockStart, from, to, rare, mask, bound, domain, words } = request;
-    if (rare.length > RARE_CAPACITY) throw new RangeError('partials: more rare heaps than this module holds');
-    this.loadTables(mask, bound, () => evenTable(mask, bound));
-    const memory = this.memory.buffer;
-    new Int32Array(memory, this.rareAt, rare.length).set(rare);
+    const { blockStart, from, to, rare, rareCount, mask, bound, domain, words } = request;
+    if (rareCount > RARE_CAPACITY) throw new RangeError('partials: more rare heaps than this module holds');
+    if (mask !== this.tableMask || bound !== this.tableBound) this.loadTables(mask, bound, evenTable(mask, bound));
+    const memory = this.int32();
+    copyInts(memory, this.rareAt >> 2, rare, 0, rareCount);
     const heaps = to - from;
-    this.partialsIn(this.valuesAt, from, to, blockStart, this.movesAt, this.rareAt, rare.length, this.isRareAt, this.isRareAt + TABLE_BOUND, domain, bound, this.seenAt, this.marksAt, words, this.coveredAt);
-    out.set(new Int32Array(memory, this.marksAt, heaps * words), 0);
-    out.set(new Int32Array(memory, this.coveredAt, heaps), heaps * words);
+    this.partialsIn(this.valuesAt, from, to, blockStart, this.movesAt, this.rareAt, rareCount, this.isRareAt, this.isRareAt + TABLE_BOUND, domain, bound, this.seenAt, this.marksAt, words, this.coveredAt);
+    copyInts(out, 0, memory, this.marksAt >> 2, heaps * words);
+    copyInts(out, heaps * words, memory, this.coveredAt >> 2, heaps);
   }
 
   /**
@@ -348,20 +354,18 @@ export class WasmSparse implements ValueHome {
   /** The split's tables and rare heaps into the module, the counts cleared; returns how many rare heaps there were. */
   private prepare(split: RareCommonSplit): number {
     const bound = split.bound;
-    this.loadTables(split.mask, bound, () => split.evenClass);
-    const memory = this.memory.buffer; // after any growth in ready
+    if (split.mask !== this.tableMask || bound !== this.tableBound) this.loadTables(split.mask, bound, split.evenClass);
+    const memory = this.int32(); // after any growth in ready
     const before = split.count;
-    new Int32Array(memory, this.rareAt, before).set(split.positions.subarray(0, before));
-    new Int32Array(memory, this.rareCountAt, 1)[0] = before;
+    copyInts(memory, this.rareAt >> 2, split.positions, 0, before);
+    memory[this.rareCountAt >> 2] = before;
     // Counts of even heaps' values, then of odd heaps' (the domain space's review needs both).
-    new Uint32Array(memory, this.countsAt, 2 * bound).fill(0);
+    memory.fill(0, this.countsAt >> 2, (this.countsAt >> 2) + 2 * bound);
     return before;
   }
 
-  /** The class tables of (mask, bound) into the module (the even class, and its complement below bound), unless they are there. */
-  private loadTables(mask: number, bound: number, evenClass: () => Uint8Array): void {
-    if (mask === this.tableMask && bound === this.tableBound) return;
-    const even = evenClass();
+  /** The class tables of (mask, bound) into the module (the even class, and its complement below bound). */
+  private loadTables(mask: number, bound: number, even: Uint8Array): void {
     new Uint8Array(this.memory.buffer, this.isRareAt, bound).set(even);
     new Uint8Array(this.memory.buffer, this.isRareAt + TABLE_BOUND, bound).set(oddTable(even));
     [this.tableMask, this.tableBound] = [mask, bound];
@@ -374,12 +378,11 @@ export class WasmSparse implements ValueHome {
 
   /** Take what the module computed, up to `stop`, into the split: histogram and rare list from its counts, no pass over the values here. */
   private takeIn(store: ValueStore, stop: number, split: RareCommonSplit, before: number, shift = 0): number {
-    const memory = this.memory.buffer;
+    const memory = this.int32();
     const bound = split.bound;
-    const rareCount = new Int32Array(memory, this.rareCountAt, 1)[0]!;
-    const found = new Int32Array(memory, this.rareAt + 4 * before, rareCount - before);
+    const rareCount = memory[this.rareCountAt >> 2]!;
     // Every value below bound is counted; one at or past it (the last, when the module stopped for it) is not.
-    split.recordCounts(new Uint32Array(memory, this.countsAt, 2 * bound), shift === 0 ? found : found.map((slot) => slot + shift));
+    split.recordCounts(this.u32, this.countsAt >> 2, memory, (this.rareAt >> 2) + before, (this.rareAt >> 2) + rareCount, shift);
     const last = store.values[stop - 1]!;
     if (last >= bound) split.record(last, stop - 1 + shift);
     return stop;
@@ -429,6 +432,16 @@ export class WasmSparse implements ValueHome {
     return valueView(this.memory.buffer, bytesPerValue, this.valuesAt, capacity);
   }
 
+  /** The memory as int32 (and u32 as uint32), from index 0: the views are made again only once it has grown. */
+  private int32(): Int32Array {
+    const buffer = this.memory.buffer;
+    if (this.i32.buffer !== buffer) {
+      this.i32 = new Int32Array(buffer);
+      this.u32 = new Uint32Array(buffer);
+    }
+    return this.i32;
+  }
+
   private ensure(bytes: number): void {
     const have = this.memory.buffer.byteLength;
     if (bytes > have) this.memory.grow(Math.ceil((bytes - have) / PAGE));
@@ -446,6 +459,14 @@ export interface FarRare {
   readonly values: readonly number[];
   readonly buffers: readonly Uint8Array[];
   readonly lead: number;
+}
+
+/**
+ * src[from..from+count-1] into dst from `at`: a loop rather than set(subarray), which makes a view each call (blocks
+ * copy marks a few times each, tens of thousands of blocks a run).
+ */
+function copyInts(dst: Int32Array, at: number, src: Int32Array, from: number, count: number): void {
+  for (let i = 0; i < count; i++) dst[at + i] = src[from + i]!;
 }
 
 /** Whether the module's move lists hold these moves (16 takes of each sort at most). */
