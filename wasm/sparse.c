@@ -45,6 +45,8 @@
 #define IN_ORDER_PREFIX 256
 #define BLOCK 16
 #define SCAN_STRIDE 257
+/* The splits a scan marks first with no branch (see mark_first_splits and mark_first_wide). */
+#define MARKED_SPLITS 64
 #define MAX_SCAN_WINDOW (1 << 14)
 /* The most rare heaps the JS side lets the module hold (RARE_CAPACITY in wasm-sparse.ts). */
 #define RARE_CAPACITY (1 << 22)
@@ -453,6 +455,41 @@ static int32_t open_values(int32_t n, const uint8_t *is_rare, int32_t bound, con
   return odd_mex;
 }
 
+#ifdef __wasm_simd128__
+/* The xors of splits 1..MARKED_SPLITS of a two-byte scan, a byte each, values from the 16-aligned end of odd_mex on in one slot. */
+static PER_INSTANCE uint8_t wide_scan_marks[VECTOR_BOUND + 16] __attribute__((aligned(16)));
+/*
+ * Splits 1..MARKED_SPLITS of rest with no branch a block (as mark_first_splits): their xors marked, then the wanted
+ * values among them stamped and taken out of `wanted`. Returns how many are still missing.
+ */
+static int32_t mark_first_wide(const uint16_t *g, int32_t rest, int32_t n, int32_t odd_mex, int32_t *seen, int32_t missing) {
+  int32_t end = (odd_mex + 15) & ~15;
+  const v128_t cap = wasm_i16x8_splat((int16_t)end);
+  for (int32_t a = 1; a < MARKED_SPLITS; a += BLOCK) {
+    v128_t high0 = wasm_v128_load(g + rest - a - 7);
+    v128_t high1 = wasm_v128_load(g + rest - a - 15);
+    v128_t x0 = wasm_u16x8_min(wasm_v128_xor(wasm_v128_load(g + a), wasm_i16x8_shuffle(high0, high0, 7, 6, 5, 4, 3, 2, 1, 0)), cap);
+    v128_t x1 = wasm_u16x8_min(wasm_v128_xor(wasm_v128_load(g + a + 8), wasm_i16x8_shuffle(high1, high1, 7, 6, 5, 4, 3, 2, 1, 0)), cap);
+#define MARK_WIDE(x, h) wide_scan_marks[wasm_u16x8_extract_lane(x, h)] = 0x80
+    MARK_WIDE(x0, 0); MARK_WIDE(x0, 1); MARK_WIDE(x0, 2); MARK_WIDE(x0, 3); MARK_WIDE(x0, 4); MARK_WIDE(x0, 5); MARK_WIDE(x0, 6); MARK_WIDE(x0, 7);
+    MARK_WIDE(x1, 0); MARK_WIDE(x1, 1); MARK_WIDE(x1, 2); MARK_WIDE(x1, 3); MARK_WIDE(x1, 4); MARK_WIDE(x1, 5); MARK_WIDE(x1, 6); MARK_WIDE(x1, 7);
+#undef MARK_WIDE
+  }
+  uint16_t *want = (uint16_t *)wanted;
+  for (int32_t k = 0; k <= end / 16; k++) {
+    uint8_t *p = wide_scan_marks + 16 * k;
+    uint32_t found = (uint32_t)wasm_i8x16_bitmask(wasm_v128_load(p));
+    wasm_v128_store(p, wasm_i8x16_splat(0));
+    if (k == end / 16) break; /* the slot past odd_mex: cleared only */
+    found &= want[k];
+    want[k] &= (uint16_t)~found;
+    missing -= __builtin_popcount(found);
+    for (; found; found &= found - 1) seen[16 * k + __builtin_ctz(found)] = n;
+  }
+  return missing;
+}
+#endif
+
 /*
  * G(n): the moves to one heap, the pairs of rare heaps j < near_end and
  * j >= far_end (those between are marked in `row` already, by a batch: see
@@ -483,8 +520,14 @@ static int32_t value_of(const uint16_t *g, int32_t n, const struct moves *m, con
   int32_t missing;
   int32_t odd_mex = open_values(n, is_rare, bound, seen, row, &missing);
   for (int32_t i = 0; i < m->split_count && missing > 0; i++) {
-    int32_t rest = n - m->split_takes[i];
-    missing = scan(g, rest, 1, last_split(rest, m->split_unequal[i]), n, odd_mex, seen, missing);
+    int32_t rest = n - m->split_takes[i], last = last_split(rest, m->split_unequal[i]), first = 1;
+#ifdef __wasm_simd128__
+    if (odd_mex <= VECTOR_BOUND && last >= MARKED_SPLITS) {
+      missing = mark_first_wide(g, rest, n, odd_mex, seen, missing);
+      first = MARKED_SPLITS + 1;
+    }
+#endif
+    if (missing > 0) missing = scan(g, rest, first, last, n, odd_mex, seen, missing);
   }
   if (missing == 0) return odd_mex;
   /* The smallest value still missing: wanted's lowest bit. */
@@ -591,7 +634,6 @@ static void reverse_prefix(const uint8_t *g) {
  * the 64 stores: .167 to 2^22 took 0.58 CPU s against 0.70. A windowed run (fill_window) measures the witnesses'
  * reach to the block, so it scans them block by block as before (reach_exact).
  */
-#define MARKED_SPLITS 64
 static PER_INSTANCE uint8_t scan_marks[SMALL_BOUND] __attribute__((aligned(16)));
 static PER_INSTANCE int reach_exact;
 /* The values 64k..64k+63 marked in scan_marks, as bits, clearing those bytes. */
