@@ -631,7 +631,7 @@ static void reverse_prefix(const uint8_t *g) {
  * The first MARKED_SPLITS splits of a scan are marked with no branch: each xor's byte set in scan_marks, then the
  * wanted set cut once. There most blocks hit (.167 finds about 7 values in 10 blocks a heap, most in the first
  * few), and a test a block, with its loop over the lanes that hit, mispredicted often enough to cost more than
- * the 64 stores: .167 to 2^22 took 0.58 CPU s against 0.70. A windowed run (fill_window) measures the witnesses'
+ * the 64 stores: .167 to 2^22 took 0.54-0.56 CPU s against 0.70. A windowed run (fill_window) measures the witnesses'
  * reach to the block, so it scans them block by block as before (reach_exact).
  */
 static PER_INSTANCE uint8_t scan_marks[SMALL_BOUND] __attribute__((aligned(16)));
