@@ -45,6 +45,8 @@
 #define IN_ORDER_PREFIX 256
 #define BLOCK 16
 #define SCAN_STRIDE 257
+/* The splits a scan marks first with no branch (see mark_first_splits and mark_first_wide). */
+#define MARKED_SPLITS 64
 #define MAX_SCAN_WINDOW (1 << 14)
 /* The most rare heaps the JS side lets the module hold (RARE_CAPACITY in wasm-sparse.ts). */
 #define RARE_CAPACITY (1 << 22)
@@ -453,6 +455,41 @@ static int32_t open_values(int32_t n, const uint8_t *is_rare, int32_t bound, con
   return odd_mex;
 }
 
+#ifdef __wasm_simd128__
+/* The xors of splits 1..MARKED_SPLITS of a two-byte scan, a byte each, values from the 16-aligned end of odd_mex on in one slot. */
+static PER_INSTANCE uint8_t wide_scan_marks[VECTOR_BOUND + 16] __attribute__((aligned(16)));
+/*
+ * Splits 1..MARKED_SPLITS of rest with no branch a block (as mark_first_splits): their xors marked, then the wanted
+ * values among them stamped and taken out of `wanted`. Returns how many are still missing.
+ */
+static int32_t mark_first_wide(const uint16_t *g, int32_t rest, int32_t n, int32_t odd_mex, int32_t *seen, int32_t missing) {
+  int32_t end = (odd_mex + 15) & ~15;
+  const v128_t cap = wasm_i16x8_splat((int16_t)end);
+  for (int32_t a = 1; a < MARKED_SPLITS; a += BLOCK) {
+    v128_t high0 = wasm_v128_load(g + rest - a - 7);
+    v128_t high1 = wasm_v128_load(g + rest - a - 15);
+    v128_t x0 = wasm_u16x8_min(wasm_v128_xor(wasm_v128_load(g + a), wasm_i16x8_shuffle(high0, high0, 7, 6, 5, 4, 3, 2, 1, 0)), cap);
+    v128_t x1 = wasm_u16x8_min(wasm_v128_xor(wasm_v128_load(g + a + 8), wasm_i16x8_shuffle(high1, high1, 7, 6, 5, 4, 3, 2, 1, 0)), cap);
+#define MARK_WIDE(x, h) wide_scan_marks[wasm_u16x8_extract_lane(x, h)] = 0x80
+    MARK_WIDE(x0, 0); MARK_WIDE(x0, 1); MARK_WIDE(x0, 2); MARK_WIDE(x0, 3); MARK_WIDE(x0, 4); MARK_WIDE(x0, 5); MARK_WIDE(x0, 6); MARK_WIDE(x0, 7);
+    MARK_WIDE(x1, 0); MARK_WIDE(x1, 1); MARK_WIDE(x1, 2); MARK_WIDE(x1, 3); MARK_WIDE(x1, 4); MARK_WIDE(x1, 5); MARK_WIDE(x1, 6); MARK_WIDE(x1, 7);
+#undef MARK_WIDE
+  }
+  uint16_t *want = (uint16_t *)wanted;
+  for (int32_t k = 0; k <= end / 16; k++) {
+    uint8_t *p = wide_scan_marks + 16 * k;
+    uint32_t found = (uint32_t)wasm_i8x16_bitmask(wasm_v128_load(p));
+    wasm_v128_store(p, wasm_i8x16_splat(0));
+    if (k == end / 16) break; /* the slot past odd_mex: cleared only */
+    found &= want[k];
+    want[k] &= (uint16_t)~found;
+    missing -= __builtin_popcount(found);
+    for (; found; found &= found - 1) seen[16 * k + __builtin_ctz(found)] = n;
+  }
+  return missing;
+}
+#endif
+
 /*
  * G(n): the moves to one heap, the pairs of rare heaps j < near_end and
  * j >= far_end (those between are marked in `row` already, by a batch: see
@@ -483,8 +520,14 @@ static int32_t value_of(const uint16_t *g, int32_t n, const struct moves *m, con
   int32_t missing;
   int32_t odd_mex = open_values(n, is_rare, bound, seen, row, &missing);
   for (int32_t i = 0; i < m->split_count && missing > 0; i++) {
-    int32_t rest = n - m->split_takes[i];
-    missing = scan(g, rest, 1, last_split(rest, m->split_unequal[i]), n, odd_mex, seen, missing);
+    int32_t rest = n - m->split_takes[i], last = last_split(rest, m->split_unequal[i]), first = 1;
+#ifdef __wasm_simd128__
+    if (odd_mex <= VECTOR_BOUND && last >= MARKED_SPLITS) {
+      missing = mark_first_wide(g, rest, n, odd_mex, seen, missing);
+      first = MARKED_SPLITS + 1;
+    }
+#endif
+    if (missing > 0) missing = scan(g, rest, first, last, n, odd_mex, seen, missing);
   }
   if (missing == 0) return odd_mex;
   /* The smallest value still missing: wanted's lowest bit. */
@@ -549,12 +592,10 @@ static inline void clear_bit(uint64_t *lo, uint64_t *hi, uint32_t x) {
 static inline int32_t lowest(uint64_t lo, uint64_t hi) {
   return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(hi);
 }
-/* Splits a..a+15 of rest against the wanted set (lo, hi) and its swizzle table; returns whether all were found. */
-static inline int block_small(const uint8_t *g, int32_t rest, int32_t a, v128_t *table, uint64_t *lo, uint64_t *hi) {
+/* The xors x of sixteen splits against the wanted set (lo, hi) and its swizzle table; returns whether all were found. */
+static inline int xors_small(v128_t x, v128_t *table, uint64_t *lo, uint64_t *hi) {
   const v128_t pow2 = wasm_i8x16_const(1, 2, 4, 8, 16, 32, 64, -128, 0, 0, 0, 0, 0, 0, 0, 0);
   const v128_t seven = wasm_i8x16_splat(7);
-  v128_t high = wasm_v128_load(g + rest - a - 15);
-  v128_t x = wasm_v128_xor(wasm_v128_load(g + a), wasm_i8x16_shuffle(high, high, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
   v128_t bit = wasm_i8x16_swizzle(pow2, wasm_v128_and(x, seven));
   v128_t hits = wasm_v128_and(wasm_i8x16_swizzle(*table, wasm_u8x16_shr(x, 3)), bit);
   if (!wasm_v128_any_true(hits)) return 0;
@@ -568,11 +609,73 @@ static inline int block_small(const uint8_t *g, int32_t rest, int32_t a, v128_t 
   *table = wasm_i64x2_make((int64_t)*lo, (int64_t)*hi);
   return (*lo | *hi) == 0;
 }
+/* Splits a..a+15 of rest: g[a..a+15] against g[rest-a-15..rest-a] reversed (see xors_small). */
+static inline int block_small(const uint8_t *g, int32_t rest, int32_t a, v128_t *table, uint64_t *lo, uint64_t *hi) {
+  v128_t high = wasm_v128_load(g + rest - a - 15);
+  v128_t x = wasm_v128_xor(wasm_v128_load(g + a), wasm_i8x16_shuffle(high, high, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
+  return xors_small(x, table, lo, hi);
+}
+/*
+ * The in-order prefix's low halves, G(1..IN_ORDER_PREFIX), every block of sixteen reversed: a block of the prefix
+ * then pairs its lanes in reverse, a load and a xor with no shuffle. Set by fill_small once those values are final.
+ */
+static PER_INSTANCE uint8_t prefix_reversed[IN_ORDER_PREFIX] __attribute__((aligned(16)));
+static PER_INSTANCE int prefix_ready;
+static void reverse_prefix(const uint8_t *g) {
+  for (int32_t k = 0; k < IN_ORDER_PREFIX; k += BLOCK) {
+    v128_t low = wasm_v128_load(g + 1 + k);
+    wasm_v128_store(prefix_reversed + k, wasm_i8x16_shuffle(low, low, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0));
+  }
+}
+/*
+ * The first MARKED_SPLITS splits of a scan are marked with no branch: each xor's byte set in scan_marks, then the
+ * wanted set cut once. There most blocks hit (.167 finds about 7 values in 10 blocks a heap, most in the first
+ * few), and a test a block, with its loop over the lanes that hit, mispredicted often enough to cost more than
+ * the 64 stores: .167 to 2^22 took 0.54-0.56 CPU s against 0.70. A windowed run (fill_window) measures the witnesses'
+ * reach to the block, so it scans them block by block as before (reach_exact).
+ */
+static PER_INSTANCE uint8_t scan_marks[SMALL_BOUND] __attribute__((aligned(16)));
+static PER_INSTANCE int reach_exact;
+/* The values 64k..64k+63 marked in scan_marks, as bits, clearing those bytes. */
+static inline uint64_t take_marks(int32_t k) {
+  uint64_t bits = 0;
+  for (int32_t q = 0; q < 4; q++) {
+    uint8_t *p = scan_marks + 64 * k + 16 * q;
+    bits |= (uint64_t)(uint16_t)wasm_i8x16_bitmask(wasm_v128_load(p)) << (16 * q);
+    wasm_v128_store(p, wasm_i8x16_splat(0));
+  }
+  return bits;
+}
+/* Splits 1..MARKED_SPLITS of rest taken out of the wanted set (lo, hi). */
+static inline void mark_first_splits(const uint8_t *g, int32_t rest, uint64_t *lo, uint64_t *hi) {
+  for (int32_t k = 0; k < MARKED_SPLITS; k += BLOCK) {
+    v128_t x = wasm_v128_xor(wasm_v128_load(prefix_reversed + k), wasm_v128_load(g + rest - k - BLOCK));
+#define MARK_X(h) scan_marks[wasm_u8x16_extract_lane(x, h)] = 0x80
+    MARK_X(0); MARK_X(1); MARK_X(2); MARK_X(3); MARK_X(4); MARK_X(5); MARK_X(6); MARK_X(7);
+    MARK_X(8); MARK_X(9); MARK_X(10); MARK_X(11); MARK_X(12); MARK_X(13); MARK_X(14); MARK_X(15);
+#undef MARK_X
+  }
+  *lo &= ~take_marks(0);
+  *hi &= ~take_marks(1);
+}
 /* Splits a = from..to of rest against the wanted set (lo, hi); returns whether all were found. */
 static int scan_run_small(const uint8_t *g, int32_t rest, int32_t from, int32_t to, uint64_t *wlo, uint64_t *whi) {
   uint64_t lo = *wlo, hi = *whi;
-  v128_t table = wasm_i64x2_make((int64_t)lo, (int64_t)hi);
   int32_t a = from;
+  int prefix = prefix_ready && from == 1 && to <= IN_ORDER_PREFIX;
+  if (prefix && !reach_exact && to >= MARKED_SPLITS) {
+    mark_first_splits(g, rest, &lo, &hi);
+    if ((lo | hi) == 0) { *wlo = 0; *whi = 0; note_reach(MARKED_SPLITS); return 1; }
+    a = MARKED_SPLITS + 1;
+  }
+  v128_t table = wasm_i64x2_make((int64_t)lo, (int64_t)hi);
+  if (prefix) {
+    /* Lane j is split a + 15 - j: the reversed low half against the high half as it lies. */
+    for (; a + BLOCK - 1 <= to; a += BLOCK) {
+      v128_t x = wasm_v128_xor(wasm_v128_load(prefix_reversed + a - 1), wasm_v128_load(g + rest - a - 15));
+      if (xors_small(x, &table, &lo, &hi)) { *wlo = 0; *whi = 0; note_reach(a + BLOCK - 1); return 1; }
+    }
+  }
   for (; a + BLOCK - 1 <= to; a += BLOCK)
     if (block_small(g, rest, a, &table, &lo, &hi)) { *wlo = 0; *whi = 0; note_reach(a + BLOCK - 1); return 1; }
   for (; a <= to; a++) clear_bit(&lo, &hi, (uint32_t)(g[a] ^ g[rest - a]));
@@ -697,6 +800,8 @@ static int32_t fill_small(uint8_t *g, int32_t reach, int32_t from, int32_t to, c
   }
 #define CLASS_OF(n) (rare_table((n), is_rare, is_odd, domain) == is_odd)
   for (int32_t j = 0; j < rare_count; j++) rare_g[j] = g[rare[j]];
+  prefix_ready = from > IN_ORDER_PREFIX;
+  if (prefix_ready) reverse_prefix(g);
   /* Batches need every split to allow equal parts (no pair to leave out) and the takes within a batch of each other. */
   const struct split_span span = split_span_of(m);
   int32_t batchable = m->split_count > 0 && !span.unequal, tmin = span.tmin, tmax = span.tmax;
@@ -756,8 +861,9 @@ int32_t fill_window(uint8_t *g, int32_t reach, int32_t from, int32_t to, const s
                     const uint8_t *is_rare, const uint8_t *is_odd, int32_t domain, int32_t bound, int32_t stop_at_value, uint32_t *counts) {
   far_count = far_in[0];
   for (int32_t j = 0; j < far_count; j++) far_value[j] = (uint8_t)far_in[1 + 2 * j], far_partner[j] = (const uint8_t *)(uintptr_t)far_in[2 + 2 * j];
+  reach_exact = 1;
   int32_t stop = fill_small(g, reach, from, to, m, rare, rare_count_io, rare_capacity, is_rare, is_odd, domain, bound, stop_at_value, counts);
-  far_count = 0;
+  far_count = 0, reach_exact = 0;
   return stop;
 }
 #endif
