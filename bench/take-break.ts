@@ -16,6 +16,8 @@ import { referenceValues } from '../test/oracles/reference.js';
 import { count, ratio, seconds } from './measure.js';
 import { compileCSparse, runCSparse } from './c-sparse.js';
 import { installNodeHost } from '../src/host/node-host.js';
+import { analyseSync } from '../src/core/analyse.js';
+import type { Exploration } from '../src/core/heap/explore.js';
 
 installNodeHost();
 
@@ -182,6 +184,25 @@ function blockModel(out: Out, code: string, size: number): void {
   if (!same) process.exitCode = 1;
 }
 
+/**
+ * The library's use: one process analysing game after game. Each analysis has its own WebAssembly instance, whose
+ * memory the garbage collector weighs; with 28 MB an instance (rare-heap tables sized for 2^22) 100 analyses of
+ * Kayles took 3.5x the CPU of fddf252's (docs/kernels.md, "In-process analyses").
+ */
+export function benchRepeatedAnalyses(out: Out): void {
+  const runs = 100;
+  const game = { rule: { kind: 'take-and-break' as const, code: parseCode('0.77') } };
+  let period = '';
+  const before = process.cpuUsage();
+  for (let i = 0; i < runs; i++) {
+    const x = analyseSync({ game }) as Exploration;
+    period = `${x.pattern.kind}, ${x.computed} values`;
+  }
+  const used = process.cpuUsage(before);
+  out(`[library] Kayles (0.77) to its proof, ${runs} analyses in one process: ${((used.user + used.system) / 1000 / runs).toFixed(2)} ms CPU an analysis (${period})`);
+  out('');
+}
+
 export async function benchTakeBreak(out: Out): Promise<void> {
   const threads = availableParallelism();
   out('== Take-and-break kernels (each against its reference, same run)');
@@ -189,6 +210,8 @@ export async function benchTakeBreak(out: Out): Promise<void> {
   kernelsAgainstReference(out, '0.6', 1 << 15, 1 << 11);
   kernelsAgainstReference(out, '4!.0', 1 << 15, 1 << 11);
   out('');
+
+  benchRepeatedAnalyses(out);
 
   out(`== Rare/common kernel: TypeScript on 1 thread, TypeScript on the pool (${threads} threads), WebAssembly on 1 thread`);
   const size = quick ? 1 << 17 : 1 << 19;

@@ -9,7 +9,7 @@
  */
 import { execFileSync } from 'node:child_process';
 
-const exports = ['fill', 'fill_window', 'scan_reach', 'far_rare', 'partials', 'finish', 'repeats', '__heap_base'];
+const exports = ['fill', 'fill_window', 'scan_reach', 'far_rare', 'partials', 'finish', 'repeats', 'lane_tables', '__heap_base'];
 const common = ['--target=wasm32', '-O3', '-msimd128', '-mbulk-memory', '-nostdlib', '-Wl,--no-entry', ...exports.map((name) => `-Wl,--export=${name}`), '-Wl,--max-memory=4294967296'];
 const sources = ['wasm/sparse.c', 'wasm/repeats.c'];
 // The threads build: thread-local storage (local-exec, the only model clang has without Emscripten), a shared memory
@@ -22,7 +22,7 @@ const threads = [
   '-Wl,--shared-memory',
   // The pages the JS side's shared memory starts with (INITIAL_PAGES in wasm-lanes.ts): wasm-ld refuses a build whose data outgrows them.
   '-Wl,--initial-memory=1048576',
-  ...['__wasm_init_tls', '__tls_size', '__tls_align', '__stack_pointer', 'lane_tables'].map((name) => `-Wl,--export=${name}`),
+  ...['__wasm_init_tls', '__tls_size', '__tls_align', '__stack_pointer'].map((name) => `-Wl,--export=${name}`),
 ];
 
 execFileSync('clang', [...common, '-o', 'wasm/sparse.wasm', ...sources], { stdio: 'inherit' });

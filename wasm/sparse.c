@@ -570,13 +570,11 @@ static PER_INSTANCE uint8_t rest_marks[MAX_ROWS * SMALL_BOUND] __attribute__((al
 /* The marks of the heap being finished. */
 static PER_INSTANCE uint8_t heap_marks[SMALL_BOUND] __attribute__((aligned(16)));
 /* The rare heaps' values, beside their positions. */
-#ifdef __wasm_atomics__
-/* In the threads build the two largest tables live in the instance's lane, where lane_tables puts them: as thread-local
- * storage their zeros would fill the .wasm file, and every instance would copy them in. */
+/* The two largest tables live where lane_tables puts them: in the threads build, the instance's lane (as thread-local
+ * storage their zeros would fill the .wasm file, and every instance would copy them in); in the plain build, room the
+ * JS side sizes to the run's rare heaps (as statics they were 12 MB of every instance's memory, which the garbage
+ * collector weighs on every analysis of a process). */
 static PER_INSTANCE uint8_t *rare_g;
-#else
-static uint8_t rare_g[RARE_CAPACITY];
-#endif
 
 static inline uint64_t bits64(const uint8_t *p) {
   return (uint64_t)(uint16_t)wasm_i8x16_bitmask(wasm_v128_load(p)) | (uint64_t)(uint16_t)wasm_i8x16_bitmask(wasm_v128_load(p + 16)) << 16 |
@@ -904,16 +902,12 @@ static inline int keep_wide(uint16_t *g, int32_t n, int32_t v, int32_t *rare, in
  */
 static PER_INSTANCE uint8_t wide_marks[WIDE_ROWS * DENSE_STRIDE] __attribute__((aligned(16)));
 static PER_INSTANCE uint8_t wide_heap[DENSE_BOUND] __attribute__((aligned(16)));
-#ifdef __wasm_atomics__
 static PER_INSTANCE uint16_t *rare_g16;
-/* This instance's rare_g (RARE_CAPACITY bytes) and rare_g16 (RARE_CAPACITY uint16), in its lane. */
+/* This instance's rare_g (bytes) and rare_g16 (uint16), as many entries as the rare_capacity it is given (RARE_CAPACITY at most). */
 void lane_tables(uint8_t *small, uint16_t *wide) {
   rare_g = small;
   rare_g16 = wide;
 }
-#else
-static uint16_t rare_g16[RARE_CAPACITY];
-#endif
 static PER_INSTANCE int32_t wide_left[WIDE_ROWS];
 
 static int wide_batches(const struct moves *m, int32_t bound) {

@@ -117,6 +117,25 @@ describe('rare/common kernel in WebAssembly', () => {
     expect(Array.from(wasm.values.subarray(0, 3000))).toEqual(ref);
   });
 
+  // A plain instance starts with room for 4,096 rare heaps and makes more as a run needs, moving its values up
+  // (roomForRare): .06, two fifths of its heaps rare, passes it twice, in pieces, with values past a byte.
+  it('0.06 over 45,000 heaps: room for more rare heaps made as they come, same values as TypeScript', () => {
+    const kernel = new SparseSpaceKernel(parseCode('0.06'), true);
+    const store = new ValueStore(45_000, 0, 64);
+    kernel.fill(store, 0, 1000);
+    const early = store.values;
+    for (let at = 1000; at < 45_000; at += 1000) kernel.fill(store, at, at + 1000);
+    const split = (kernel as unknown as { split: RareCommonSplit }).split;
+    expect(split.count, 'rare heaps past two rooms').toBeGreaterThan(16_384);
+    const wasm = (kernel as unknown as { wasm: { memory: WebAssembly.Memory; rareCapacity: number } }).wasm;
+    expect(wasm.rareCapacity, 'the module made the room (4,096, then 16,384, then 65,536), not the TypeScript loop the work').toBe(65_536);
+    expect(store.values.buffer, 'the values still in the module\'s memory').toBe(wasm.memory.buffer);
+    expect(early.length, 'a view of the values where they were is detached, never left reading there').toBe(0);
+    const plain = fillInPieces('0.06', false, 45_000, mulberry32(29));
+    expect(Array.from(store.values.subarray(0, 45_000))).toEqual(Array.from(plain.values.subarray(0, 45_000)));
+    expect(splitOf(kernel)).toBe(plain.split);
+  }, 60_000);
+
   it('keeps one copy of the values: the store lives in the module\'s memory', () => {
     const store = fillInPieces('0.6', true, 5000, mulberry32(2));
     const plain = fillInPieces('0.6', false, 5000, mulberry32(2));

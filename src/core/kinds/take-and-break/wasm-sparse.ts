@@ -99,20 +99,26 @@ export function wasmAvailable(): boolean {
   return wasmModule() !== null;
 }
 
-/** Where an instance's areas lie from `at`: moves, class tables, stamps, rare heaps, counts, marks, covered, period candidates. */
+/** Where an instance's areas lie from `at`: moves, class tables, stamps, counts, marks, covered, period candidates (the rare heaps come after them: see rareCapacity). */
 function areas(at: number) {
   const movesAt = at;
   const isRareAt = movesAt + 512; // the even class's table, then the odd class's
   const seenAt = isRareAt + 2 * TABLE_BOUND;
-  const rareAt = seenAt + 4 * TABLE_BOUND;
-  const rareCountAt = rareAt + 4 * RARE_CAPACITY;
+  const rareCountAt = seenAt + 4 * TABLE_BOUND;
   const countsAt = rareCountAt + 16;
   const marksAt = countsAt + 4 * TABLE_BOUND;
   const coveredAt = marksAt + 4 * BLOCK_WORDS * MAX_BLOCK;
   const repeatsAt = coveredAt + 4 * MAX_BLOCK;
-  return { movesAt, isRareAt, seenAt, rareAt, rareCountAt, countsAt, marksAt, coveredAt, repeatsAt, end: repeatsAt + 4 * REPEATS_CAPACITY };
+  return { movesAt, isRareAt, seenAt, rareCountAt, countsAt, marksAt, coveredAt, repeatsAt, end: repeatsAt + 4 * REPEATS_CAPACITY };
 }
 const AREA_BYTES = areas(0).end;
+/** The rare heaps' positions (int32), then their values as bytes and as uint16 (rare_g, rare_g16 in sparse.c), for `capacity` of them. */
+const rareBytes = (capacity: number): number => 7 * capacity;
+/** The rare heaps a plain instance has room for at first: enough for most runs to their proofs (Kayles: 52). */
+const FIRST_RARE_CAPACITY = 1 << 12;
+/** A threads-build lane's areas: the plain instance's, then the positions of RARE_CAPACITY rare heaps (their values are in the lane). */
+const LANE_AREA_BYTES = AREA_BYTES + 4 * RARE_CAPACITY;
+const align16 = (at: number): number => (at + 15) & ~15;
 
 export class WasmSparse implements ValueHome {
   private readonly fillIn: Fill;
@@ -126,12 +132,22 @@ export class WasmSparse implements ValueHome {
   private readonly isRareAt: number;
   private readonly seenAt: number;
   private readonly rareAt: number;
+  /**
+   * The rare heaps the instance has room for. A threads-build instance has RARE_CAPACITY in its lane; a plain one
+   * starts with FIRST_RARE_CAPACITY right before its values and makes more as its runs need (roomForRare): a memory
+   * sized for RARE_CAPACITY (28 MB an instance) made a process that analyses game after game spend most of its time
+   * in the garbage collector, which weighs every instance's memory (Kayles to its proof, 100 times: 3.5x slower).
+   */
+  private rareCapacity = 0;
+  private readonly laneTables: (small: number, wide: number) => void;
+  /** Whether the instance has a lane of a shared memory, whose parts stay where they are. */
+  private readonly inLane: boolean;
   private readonly rareCountAt: number;
   private readonly countsAt: number;
   private readonly marksAt: number;
   private readonly coveredAt: number;
   private readonly repeatsAt: number;
-  private readonly valuesAt: number;
+  private valuesAt: number;
   /** The store whose values live here: one at a time, since they all start at valuesAt. */
   private resident: ValueStore | null = null;
   /** The mask and bound of the class tables in the module (they depend on nothing else). */
@@ -161,8 +177,14 @@ export class WasmSparse implements ValueHome {
     this.partialsIn = instance.exports.partials as Partials;
     this.finishIn = instance.exports.finish as Finish;
     this.repeatsIn = instance.exports.repeats as Repeats;
-    ({ movesAt: this.movesAt, isRareAt: this.isRareAt, seenAt: this.seenAt, rareAt: this.rareAt, rareCountAt: this.rareCountAt, countsAt: this.countsAt, marksAt: this.marksAt, coveredAt: this.coveredAt, repeatsAt: this.repeatsAt } = areas(lane.areasAt));
+    this.laneTables = instance.exports.lane_tables as (small: number, wide: number) => void;
+    ({ movesAt: this.movesAt, isRareAt: this.isRareAt, seenAt: this.seenAt, rareCountAt: this.rareCountAt, countsAt: this.countsAt, marksAt: this.marksAt, coveredAt: this.coveredAt, repeatsAt: this.repeatsAt } = areas(lane.areasAt));
     this.valuesAt = lane.valuesAt;
+    this.rareAt = lane.areasAt + AREA_BYTES;
+    // A lane of a shared memory (main thread's or worker's) has its rare_g and rare_g16 in place (wasm-lanes.ts), and the positions here.
+    this.inLane = typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer;
+    if (this.inLane) this.rareCapacity = RARE_CAPACITY;
+    else this.placeRare(FIRST_RARE_CAPACITY);
     this.ensure(this.valuesAt); // a RangeError here (no memory) reaches create, which gives up on the module
     new Int32Array(this.memory.buffer, this.seenAt, TABLE_BOUND).fill(-1);
     const header = new Int32Array(this.memory.buffer, this.movesAt, 3 + 4 * 16);
@@ -179,8 +201,9 @@ export class WasmSparse implements ValueHome {
     if (!module || !fitsModule(moves)) return null;
     try {
       const instance = new WebAssembly.Instance(module);
-      const areasAt = ((instance.exports.__heap_base as WebAssembly.Global).value as number) + 15 & ~15;
-      return new WasmSparse(instance, instance.exports.memory as WebAssembly.Memory, moves, { areasAt, valuesAt: areasAt + AREA_BYTES });
+      const areasAt = align16((instance.exports.__heap_base as WebAssembly.Global).value as number);
+      // The values' place comes with the rare heaps' room (placeRare), not from the lane.
+      return new WasmSparse(instance, instance.exports.memory as WebAssembly.Memory, moves, { areasAt, valuesAt: Number.NaN });
     } catch (error) {
       // An instance reserves its whole address range up front: under a small `ulimit -v` it cannot, and TypeScript does the work.
       if (error instanceof RangeError) return null;
@@ -197,7 +220,7 @@ export class WasmSparse implements ValueHome {
     const module = threadsBuild.get();
     if (!module || !fitsModule(moves)) return null;
     try {
-      const made = sharedInstance(module, lanes, AREA_BYTES);
+      const made = sharedInstance(module, lanes, LANE_AREA_BYTES);
       return made && new WasmSparse(made.instance, made.shared.memory, moves, made.lane, made.shared);
     } catch (error) {
       if (error instanceof RangeError) return null;
@@ -207,7 +230,7 @@ export class WasmSparse implements ValueHome {
 
   /** A worker's instance over the main thread's shared memory, on lane `lane` (from 1): see sharedPartials. */
   static joinShared(moves: TwoHeapMoves, shared: SharedKernel, lane: number): WasmSparse {
-    const joined = joinedInstance(shared, lane, AREA_BYTES);
+    const joined = joinedInstance(shared, lane, LANE_AREA_BYTES);
     return new WasmSparse(joined.instance, shared.memory, moves, joined.lane);
   }
 
@@ -221,7 +244,7 @@ export class WasmSparse implements ValueHome {
   fill(store: ValueStore, from: number, end: number, split: RareCommonSplit): number | null {
     if (!this.ready(store, split)) return null;
     const before = this.prepare(split);
-    const stop = this.fillIn(this.valuesAt, from, end, this.movesAt, this.rareAt, this.rareCountAt, RARE_CAPACITY, this.isRareAt, this.isRareAt + TABLE_BOUND, domainOf(split), split.bound, this.seenAt, split.bound, store.bytesPerValue, this.countsAt);
+    const stop = this.fillIn(this.valuesAt, from, end, this.movesAt, this.rareAt, this.rareCountAt, this.rareCapacity, this.isRareAt, this.isRareAt + TABLE_BOUND, domainOf(split), split.bound, this.seenAt, split.bound, store.bytesPerValue, this.countsAt);
     return this.takeIn(store, stop, split, before);
   }
 
@@ -233,7 +256,7 @@ export class WasmSparse implements ValueHome {
    * the module cannot (values past one byte).
    */
   fillWindow(store: ValueStore, from: number, end: number, split: RareCommonSplit, reach: number, shift: number, near: number, far: FarRare): number | null {
-    if (split.bound > SMALL_BOUND || store.bytesPerValue !== 1 || split.count + 1 >= RARE_CAPACITY || far.buffers.length > MAX_FAR || !this.houses(store)) return null;
+    if (split.bound > SMALL_BOUND || store.bytesPerValue !== 1 || split.count + 1 >= this.rareCapacity || far.buffers.length > MAX_FAR || !this.houses(store)) return null;
     this.prepare(split);
     // Only the rare heaps of the front (the split's first `near`) go in the module's list; those past it come with their partners (far_rare).
     const memory = this.memory.buffer;
@@ -286,7 +309,7 @@ export class WasmSparse implements ValueHome {
       at += heaps;
     }
     if (at !== end - start) throw new RangeError(`finishBlock: marks of ${at} heaps for a block of ${end - start}`);
-    const stop = this.finishIn(this.valuesAt, base, start, end, this.movesAt, this.rareAt, rareBelow, this.rareCountAt, RARE_CAPACITY, this.isRareAt, this.isRareAt + TABLE_BOUND, domainOf(split), split.bound, this.seenAt, this.marksAt, words, this.coveredAt, split.bound, this.countsAt);
+    const stop = this.finishIn(this.valuesAt, base, start, end, this.movesAt, this.rareAt, rareBelow, this.rareCountAt, this.rareCapacity, this.isRareAt, this.isRareAt + TABLE_BOUND, domainOf(split), split.bound, this.seenAt, this.marksAt, words, this.coveredAt, split.bound, this.countsAt);
     return this.takeIn(store, stop, split, before);
   }
 
@@ -311,7 +334,7 @@ export class WasmSparse implements ValueHome {
 
   private marksBelow(request: PartialsRequest, out: Int32Array): void {
     const { blockStart, from, to, rare, rareCount, mask, bound, domain, words } = request;
-    if (rareCount > RARE_CAPACITY) throw new RangeError('partials: more rare heaps than this module holds');
+    if (rareCount > this.rareCapacity && !this.roomForRare(rareCount)) throw new RangeError('partials: more rare heaps than this module holds');
     if (mask !== this.tableMask || bound !== this.tableBound) this.loadTables(mask, bound, evenTable(mask, bound));
     const memory = this.int32();
     copyInts(memory, this.rareAt >> 2, rare, 0, rareCount);
@@ -342,7 +365,7 @@ export class WasmSparse implements ValueHome {
 
   /** Whether this module can fill the store now: its tables hold the split, and the store's values live here (two bytes a value once values pass SMALL_BOUND). */
   private ready(store: ValueStore, split: RareCommonSplit): boolean {
-    if (split.bound > MAX_BOUND || split.count >= RARE_CAPACITY) return false;
+    if (split.bound > MAX_BOUND || !this.roomForRare(split.count)) return false;
     // The module computes into its own memory, so only while the store's values live there (see house). Widening grows
     // that memory, and a memory that cannot grow (a limit on the address space, or wasm32's 4 GiB) moves them out:
     // the TypeScript loop takes over from there.
@@ -412,6 +435,42 @@ export class WasmSparse implements ValueHome {
     if (!other.house(store)) return false;
     this.resident = null;
     return true;
+  }
+
+  /**
+   * Room for more than `count` rare heaps, made where there is not (a plain instance, up to RARE_CAPACITY): the
+   * values move up past the larger room. The memory always grows for it, so that every view of the values made
+   * before is detached, never left reading where they were. False where there cannot be room.
+   */
+  roomForRare(count: number): boolean {
+    if (count < this.rareCapacity) return true;
+    if (this.inLane || count >= RARE_CAPACITY) return false;
+    let capacity = this.rareCapacity;
+    while (capacity <= count) capacity *= 4;
+    capacity = Math.min(capacity, RARE_CAPACITY);
+    const store = this.resident !== null && this.houses(this.resident) ? this.resident : null;
+    const [bytesPerValue, length] = store === null ? [1, 0] : [store.bytesPerValue, store.values.length];
+    const from = this.valuesAt;
+    const to = align16(this.rareAt + rareBytes(capacity));
+    const end = to + bytesPerValue * length;
+    if (end > MAX_MEMORY) return false;
+    try {
+      this.memory.grow(Math.max(1, Math.ceil((end - this.memory.buffer.byteLength) / PAGE)));
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      return false;
+    }
+    new Uint8Array(this.memory.buffer).copyWithin(to, from, from + bytesPerValue * length);
+    this.placeRare(capacity);
+    if (store !== null) store.values = valueView(this.memory.buffer, bytesPerValue, this.valuesAt, length);
+    return true;
+  }
+
+  /** A plain instance's room for `capacity` rare heaps, at rareAt, and its values right after. */
+  private placeRare(capacity: number): void {
+    this.rareCapacity = capacity;
+    this.laneTables(this.rareAt + 4 * capacity, this.rareAt + 5 * capacity);
+    this.valuesAt = align16(this.rareAt + rareBytes(capacity));
   }
 
   /** Whether the store's values are the ones at valuesAt now. */

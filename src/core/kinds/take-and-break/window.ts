@@ -188,7 +188,8 @@ export class WindowedRun {
     const far = this.farRare();
     // With rare heaps past the front, their partners G(rest - r) must all be computed already: heaps below count + r.
     const last = far === null || far.length === 0 ? end : Math.min(end, this.count + FAR_CHUNK, this.count + far[0]!);
-    const stop = this.wasm && far ? this.wasm.fillWindow(this.store, this.count - shift, last - shift, split, F - 1, shift, this.near, this.farPartners(far, last)) : null;
+    // Room for one more rare heap first: making it moves the values, and the far partners' buffers with them.
+    const stop = this.wasm && far && this.wasm.roomForRare(split.count + 1) ? this.wasm.fillWindow(this.store, this.count - shift, last - shift, split, F - 1, shift, this.near, this.farPartners(far, last)) : null;
     if (stop === null) {
       for (let n = this.count; n < end; n++) this.keep(n, this.valueHere(n));
       return;
