@@ -269,6 +269,7 @@ function sweepRecord(command: SweepRunCommand, family: Family, size: number): Sw
     shard: command.shard ? `${command.shard.index}/${command.shard.count}` : null,
     limit: command.limit ?? null,
     ...(command.rareHeaps === undefined ? {} : { rareHeaps: command.rareHeaps }),
+    ...(command.rareWork === undefined ? {} : { rareWork: command.rareWork }),
     // A list is known by its rules, not its file's name: an edited list is another sweep.
     ...(family.kind === 'list' ? { rules: ruleListDigest(family.rules) } : {}),
     ...(command.limit === undefined ? { defaults: describeSweepDefaults() } : {}),
@@ -336,6 +337,7 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
       shard: command.shard,
       limit: command.limit,
       ...(command.rareHeaps === undefined ? {} : { maxRareHeaps: command.rareHeaps }),
+      ...(command.rareWork === undefined ? {} : { maxRareWork: command.rareWork }),
       threads: command.threads,
       done: log?.done,
       onStart(count) {
@@ -394,6 +396,7 @@ async function recomputeMissingLines(command: SweepRunCommand, family: Family, f
     shard,
     limit: command.limit,
     ...(command.rareHeaps === undefined ? {} : { maxRareHeaps: command.rareHeaps }),
+    ...(command.rareWork === undefined ? {} : { maxRareWork: command.rareWork }),
     threads: command.threads,
     done: others,
     output: {
