@@ -55,25 +55,25 @@ describe('rare-heap count and rare work, bounded apart', () => {
     expect(stop).toBeLessThan(LIMIT);
   });
 
-  it('a large work bound lets a sparse code under the count reach its limit, where the default work (2^16 x the count) stops it', () => {
-    const rule = code('0.6');
-    // Its kernel's count peaks at 2,120 (at 8,192 heaps, before its rare mask settles), under 2^12 throughout.
-    const stopped = explore({ game: { rule }, limit: LIMIT, maxRareHeaps: 2 ** 12 });
+  it('a large work bound lets a sparse code (0.167) under the count reach its limit, where the default work (2^16 x the count) stops it', () => {
+    const rule = code('0.167');
+    // Its kernel counts 64 rare heaps at 1,024, then 59 from 2,048 on: under 2^7 throughout.
+    const stopped = explore({ game: { rule }, limit: LIMIT, maxRareHeaps: 2 ** 7 });
     expect(stopped.computed).toBeLessThan(LIMIT);
-    const far = explore({ game: { rule }, limit: LIMIT, maxRareHeaps: 2 ** 12, maxRareWork: 2 ** 40 });
+    const far = explore({ game: { rule }, limit: LIMIT, maxRareHeaps: 2 ** 7, maxRareWork: 2 ** 40 });
     expect(far.computed).toBe(LIMIT);
-    expect(far.kernel!.rareHeaps).toBeLessThanOrEqual(2 ** 12);
+    expect(far.kernel!.rareHeaps).toBeLessThanOrEqual(2 ** 7);
     // The same values as far as both go: the bounds only choose where to stop.
     expect(Array.from(far.values.subarray(0, stopped.computed))).toEqual(Array.from(stopped.values.subarray(0, stopped.computed)));
   });
 
   it('without maxRareWork the work bound is RARE_WORK_PER_HEAP times the count (the old single bound)', () => {
-    const rule = code('0.6');
-    const implicit = explore({ game: { rule }, limit: LIMIT, maxRareHeaps: 2 ** 10 });
-    const explicit = explore({ game: { rule }, limit: LIMIT, maxRareHeaps: 2 ** 10, maxRareWork: 2 ** 10 * RARE_WORK_PER_HEAP });
+    const rule = code('0.167');
+    const implicit = explore({ game: { rule }, limit: LIMIT, maxRareHeaps: 2 ** 7 });
+    const explicit = explore({ game: { rule }, limit: LIMIT, maxRareHeaps: 2 ** 7, maxRareWork: 2 ** 7 * RARE_WORK_PER_HEAP });
     expect(implicit.computed).toBeLessThan(LIMIT);
     expect(explicit.computed).toBe(implicit.computed);
-    expectStopAt(rule, { maxRareHeaps: 2 ** 10 }, (rare, count) => rare > 2 ** 10 || rare * count > 2 ** 10 * RARE_WORK_PER_HEAP);
+    expectStopAt(rule, { maxRareHeaps: 2 ** 7 }, (rare, count) => rare > 2 ** 7 || rare * count > 2 ** 7 * RARE_WORK_PER_HEAP);
   });
 
   it('is checked like every request field', () => {

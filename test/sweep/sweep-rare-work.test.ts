@@ -13,8 +13,8 @@ import { parseRecord } from '../../src/sweep/format.js';
  * resumes, as does one given the default's own value.
  */
 const scratch = scratchDirectories('rare-work');
-// 0.6 keeps about 1,584 rare heaps (2,120 at most, at 8,192 heaps); 0.06 about 0.38 n of its heaps.
-const RULES = 'code 0.6\ncode 0.06\n';
+// 0.167 keeps 59 rare heaps (64 at most, at 1,024 heaps); 0.06 about 0.38 n of its heaps.
+const RULES = 'code 0.167\ncode 0.06\n';
 const LIMIT = '2^18';
 
 function setUp(name: string): { rules: string; out: string } {
@@ -33,32 +33,32 @@ const rows = (text: string) =>
 const COMPUTED = 9;
 
 describe('sweep --rare-work', () => {
-  it('moves the work bound apart from the count: 0.6 reaches the limit, 0.06 still stops at the count; the record names W', async () => {
+  it('moves the work bound apart from the count: 0.167 reaches the limit, 0.06 still stops at the count; the record names W', async () => {
     const { rules, out } = setUp('apart');
-    const bounded = await sweep(rules, out, '--rare-heaps', '2^12');
+    const bounded = await sweep(rules, out, '--rare-heaps', '2^7');
     expect(bounded.code, bounded.stderr).toBe(0);
     const [sparse, dense] = rows(readFileSync(out, 'utf8'));
-    // The default work, 2^16 x 2^12 = 2^28, stops 0.6 (1,584 x 2^18 passes it) before the limit.
+    // The default work, 2^16 x 2^7 = 2^23, stops 0.167 (59 x 2^18 passes it) before the limit.
     expect(Number(sparse![COMPUTED])).toBeLessThan(2 ** 18);
     const freedOut = join(dirname(out), 'freed.csv');
-    const freed = await sweep(rules, freedOut, '--rare-heaps', '2^12', '--rare-work', '2^40');
+    const freed = await sweep(rules, freedOut, '--rare-heaps', '2^7', '--rare-work', '2^40');
     expect(freed.code, freed.stderr).toBe(0);
     const text = readFileSync(freedOut, 'utf8');
-    expect(parseRecord(text.split('\n')[0]!, out)).toMatchObject({ rareHeaps: 2 ** 12, rareWork: 2 ** 40 });
+    expect(parseRecord(text.split('\n')[0]!, out)).toMatchObject({ rareHeaps: 2 ** 7, rareWork: 2 ** 40 });
     const [far, stillDense] = rows(text);
     expect(Number(far![COMPUTED])).toBe(2 ** 18);
-    // The count bound alone stops 0.06: more than 2^12 rare heaps, the same stop as before.
+    // The count bound alone stops 0.06: more than 2^7 rare heaps, the same stop as before.
     expect(Number(stillDense![COMPUTED])).toBeLessThan(2 ** 18);
     expect(stillDense).toEqual(dense);
   });
 
   it('refuses to resume with another W, naming it, and leaves the file as it was', async () => {
     const { rules, out } = setUp('other');
-    expect((await sweep(rules, out, '--rare-heaps', '2^12', '--rare-work', '2^30')).code).toBe(0);
+    expect((await sweep(rules, out, '--rare-heaps', '2^7', '--rare-work', '2^30')).code).toBe(0);
     const text = readFileSync(out, 'utf8');
     const cases: [string[], RegExp][] = [
-      [['--rare-heaps', '2^12', '--rare-work', '2^31'], /--rare-work 1073741824, not 2147483648 \(this run's\)/],
-      [['--rare-heaps', '2^12'], /--rare-work 1073741824, not by default \(this run's\)/],
+      [['--rare-heaps', '2^7', '--rare-work', '2^31'], /--rare-work 1073741824, not 2147483648 \(this run's\)/],
+      [['--rare-heaps', '2^7'], /--rare-work 1073741824, not by default \(this run's\)/],
     ];
     for (const [more, message] of cases) {
       const run = await sweep(rules, out, ...more, '--resume');

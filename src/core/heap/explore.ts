@@ -152,6 +152,8 @@ interface Plan {
   readonly timeProofs: boolean;
   readonly maxRareHeaps?: number;
   readonly maxRareWork?: number;
+  /** The kernel's rare heaps at the last two bounded proof attempts, latest last (a paused run's growth). */
+  rareSeen: { readonly count: number; readonly rare: number }[];
   /** Where the ordinary limit stops (stopAt may lie beyond it for a sparse stretch). */
   readonly baseStop: number;
   readonly sparseStretch?: SparseStretch;
@@ -211,7 +213,7 @@ function plan(request: ExploreRequest, solver: Solver, text: string, timeProofs 
     store.count = prefix.length;
   }
   const proofOnly = wanted > capacity || request.proofOnly === true;
-  return { solver, text, store, max, stopAt, baseStop, sparseStretch: stretch, capacity, maxRareHeaps: request.maxRareHeaps, maxRareWork: request.maxRareWork ?? rareWorkOf(request.maxRareHeaps), proofMilliseconds: 0, timeProofs, proofNotSought: enough, proofOnly };
+  return { solver, text, store, max, stopAt, baseStop, sparseStretch: stretch, capacity, maxRareHeaps: request.maxRareHeaps, maxRareWork: request.maxRareWork ?? rareWorkOf(request.maxRareHeaps), rareSeen: [], proofMilliseconds: 0, timeProofs, proofNotSought: enough, proofOnly };
 }
 
 /** The next heaps to compute: G(from..to-1). */
@@ -269,6 +271,7 @@ function* schedule(plan: Plan): Generator<Block, ProvenCycle | null, number> {
         if (!staysSparse(solver, store, sparseStretch, largest)) return null;
       } else if (maxRareHeaps !== undefined || maxRareWork !== undefined) {
         const rare = solver.kernelStats?.(store).rareHeaps ?? 0;
+        plan.rareSeen = [...plan.rareSeen.slice(-1), { count: store.count, rare }];
         if (rare > (maxRareHeaps ?? Infinity) || rare * store.count > (maxRareWork ?? Infinity)) return null;
       }
       checkpoint = following(store.count);
@@ -367,6 +370,12 @@ export interface Solution {
 export interface PausedRun {
   /** Heaps of rare value so far (rare/common kernels only). */
   readonly rareHeaps: number | null;
+  /**
+   * Rare heaps gained per heap computed between the last two proof attempts
+   * that checked the bounds on them (null: fewer than two did). A dense code
+   * gains about a third of its heaps, a sparse one next to none.
+   */
+  readonly rareGrowth: number | null;
 }
 
 /**
@@ -380,7 +389,9 @@ export function solveTable(request: ExploreRequest, solver: Solver): Solution {
   const proven = computeInThread(p, request.pauseAt);
   const { count } = p.store;
   if (proven === PAUSED) {
-    const paused = { rareHeaps: solver.kernelStats?.(p.store).rareHeaps ?? null };
+    const [before, latest] = p.rareSeen;
+    const rareGrowth = before && latest ? (latest.rare - before.rare) / (latest.count - before.count) : null;
+    const paused = { rareHeaps: solver.kernelStats?.(p.store).rareHeaps ?? null, rareGrowth };
     return { pattern: { kind: 'none', observedOver: count }, computed: count, values: p.store.view(), paused };
   }
   return { pattern: patternOf(p, proven), computed: count, values: p.store.view(), paused: null };
@@ -425,7 +436,7 @@ export function exploreValues(game: GameSpecOf, text: string, values: ValueArray
   store.values = values;
   store.count = values.length;
   const solver: Solver = { allowSaltus: true, noTheorem, defaultLimit: values.length, costly: true, fill: () => {}, prove: () => null };
-  return analyseTable(game, { solver, text, store, max, stopAt: values.length, baseStop: values.length, capacity: values.length, proofMilliseconds: 0, timeProofs: false, proofNotSought: false, proofOnly: false }, null);
+  return analyseTable(game, { solver, text, store, max, stopAt: values.length, baseStop: values.length, capacity: values.length, rareSeen: [], proofMilliseconds: 0, timeProofs: false, proofNotSought: false, proofOnly: false }, null);
 }
 
 function analyseTable(game: GameSpecOf, plan: Plan, proven: ProvenCycle | null): Exploration {
