@@ -31,6 +31,8 @@ export interface SweepRunCommand {
   readonly limit?: number;
   /** --rare-heaps: the rare heaps a two-heap code may have before it stops (default SWEEP_MAX_RARE_HEAPS). */
   readonly rareHeaps?: number;
+  /** --rare-work: the rare heaps times heaps computed a two-heap code may reach before it stops (default 2^16 times --rare-heaps). */
+  readonly rareWork?: number;
   readonly threads?: number;
   readonly format?: ViewFormat;
   readonly where: readonly string[];
@@ -133,7 +135,8 @@ const OWN_OPTIONS = optionEntries<SweepFields, never>()({
   },
   rules: { type: 'string', describe: "a file of rules, one a line: 'moves 1,2,3', 'all-but 2,3,7', 'code 0.77', 'preset kayles'", group: 'Family:', field: 'source' },
   limit: { type: 'string', describe: 'most values computed per rule looking for a proof (default 2^16; 2^20 for take-and-break codes, 2^11 for those leaving three heaps)', group: 'Work:', field: 'limit', conflicts: [NOT_IN_A_VIEW] },
-  'rare-heaps': { type: 'string', describe: 'a two-heap code stops at its next proof attempt once more heaps than this are rare, or its rare heaps times heaps computed pass 2^16 times this (default 2^14)', group: 'Work:', field: 'rareHeaps', conflicts: [NOT_IN_A_VIEW] },
+  'rare-heaps': { type: 'string', describe: 'a two-heap code stops at its next proof attempt once more heaps than this are rare, or its rare heaps times heaps computed pass --rare-work (default 2^14)', group: 'Work:', field: 'rareHeaps', conflicts: [NOT_IN_A_VIEW] },
+  'rare-work': { type: 'string', describe: 'a two-heap code stops at its next proof attempt once its rare heaps times heaps computed pass this (default 2^16 times --rare-heaps)', group: 'Work:', field: 'rareWork', conflicts: [NOT_IN_A_VIEW] },
   threads: { ...(THREADS_OPTION as OptionSpec), group: 'Work:', field: 'threads', conflicts: [NOT_IN_A_VIEW] },
   shard: { type: 'string', describe: 'compute only shard i of n (i/n, 1-based): the rules whose index mod n is i-1; auto (Slurm array) or auto/N (Kubernetes Indexed Job, GNU parallel) reads i (and n) from the environment', group: 'Work:', field: 'shard', conflicts: [NOT_IN_A_VIEW] },
   format: { type: 'string', describe: `${VIEW_FORMATS[0]} (default), ${VIEW_FORMATS.slice(1, -1).join(', ')} or ${VIEW_FORMATS[VIEW_FORMATS.length - 1]}`, group: 'Output:', field: 'format' },
@@ -334,6 +337,7 @@ export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Pr
   const auto = shardText === undefined ? null : resolveAutoShard(shardText, io?.env ?? process.env);
   const limitText = single(parsed.limit, 'limit');
   const rareText = single(parsed['rare-heaps'], 'rare-heaps');
+  const rareWorkText = single(parsed['rare-work'], 'rare-work');
   return {
     command: {
       mode: 'sweep',
@@ -342,6 +346,7 @@ export async function parseSweepLine(rawArgs: readonly string[], io?: CliIo): Pr
       ...(auto?.source ? { shardSource: auto.source } : {}),
       limit: limitText === undefined ? undefined : parseSmallCount(limitText, '--limit', 1, 2 ** 32 - 1),
       ...(rareText === undefined ? {} : { rareHeaps: parseSmallCount(rareText, '--rare-heaps', 1, 2 ** 32 - 1) }),
+      ...(rareWorkText === undefined ? {} : { rareWork: parseSmallCount(rareWorkText, '--rare-work', 1, 2 ** 53) }),
       threads: parseThreads(parsed.threads),
       format,
       where,

@@ -18,7 +18,8 @@ import { columnsOf } from './io.js';
 import { readRuleList, ruleListDigest } from '../sweep/rule-list.js';
 import { openFrequenciesFile, type FrequenciesFile, type KeptRow } from '../sweep/frequencies-file.js';
 import { IndexSet } from '../sweep/index-set.js';
-import { describeSweepDefaults } from '../sweep/run-rule.js';
+import { describeSweepDefaults, SWEEP_MAX_RARE_HEAPS } from '../sweep/run-rule.js';
+import { rareWorkOf } from '../core/heap/explore.js';
 import type { SweepRow } from '../sweep/row.js';
 import { sweepFamily, type RowOutput } from '../sweep/sweep.js';
 import { WorkerStartError } from '../sweep/pool.js';
@@ -269,6 +270,8 @@ function sweepRecord(command: SweepRunCommand, family: Family, size: number): Sw
     shard: command.shard ? `${command.shard.index}/${command.shard.count}` : null,
     limit: command.limit ?? null,
     ...(command.rareHeaps === undefined ? {} : { rareHeaps: command.rareHeaps }),
+    // A --rare-work equal to the default is the default's sweep (the same rows): it resumes a file that names none.
+    ...(command.rareWork === undefined || command.rareWork === rareWorkOf(command.rareHeaps ?? SWEEP_MAX_RARE_HEAPS) ? {} : { rareWork: command.rareWork }),
     // A list is known by its rules, not its file's name: an edited list is another sweep.
     ...(family.kind === 'list' ? { rules: ruleListDigest(family.rules) } : {}),
     ...(command.limit === undefined ? { defaults: describeSweepDefaults() } : {}),
@@ -336,6 +339,7 @@ async function sweep(command: SweepRunCommand, io: CliIo): Promise<number> {
       shard: command.shard,
       limit: command.limit,
       ...(command.rareHeaps === undefined ? {} : { maxRareHeaps: command.rareHeaps }),
+      ...(command.rareWork === undefined ? {} : { maxRareWork: command.rareWork }),
       threads: command.threads,
       done: log?.done,
       onStart(count) {
@@ -394,6 +398,7 @@ async function recomputeMissingLines(command: SweepRunCommand, family: Family, f
     shard,
     limit: command.limit,
     ...(command.rareHeaps === undefined ? {} : { maxRareHeaps: command.rareHeaps }),
+    ...(command.rareWork === undefined ? {} : { maxRareWork: command.rareWork }),
     threads: command.threads,
     done: others,
     output: {

@@ -33,6 +33,7 @@ export function checkRequest<Q extends AnalyseRequest & ExploreRequest>(request:
   checkWhole(request.window, 'window', 1);
   checkWhole(request.threads, 'threads', 1, 1024);
   checkWhole(request.maxRareHeaps, 'maxRareHeaps', 0);
+  checkWhole(request.maxRareWork, 'maxRareWork', 0);
   checkWhole(request.pauseAt, 'pauseAt', 1);
   if (request.sparseStretch !== undefined) {
     const stretch = request.sparseStretch as unknown as Partial<Record<string, unknown>> | null;

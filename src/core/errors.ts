@@ -69,6 +69,7 @@ export type InputField =
   | 'game'
   | 'memoryBudget'
   | 'maxRareHeaps'
+  | 'maxRareWork'
   | 'trusted'
   | 'timeoutMs'
   /** A conjecture checked against the table (`--check`). */

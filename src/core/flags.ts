@@ -15,6 +15,7 @@ const FLAGS: Readonly<Record<InputField, string | null>> = {
   position: '--position',
   limit: '--limit',
   maxRareHeaps: '--rare-heaps',
+  maxRareWork: '--rare-work',
   window: '--window',
   threads: '--threads',
   rule: '--rule',

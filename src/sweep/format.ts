@@ -201,6 +201,8 @@ export interface SweepRecord {
   readonly defaults?: string;
   /** --rare-heaps, when given (absent: the default, SWEEP_MAX_RARE_HEAPS). */
   readonly rareHeaps?: number;
+  /** --rare-work, when given (absent: RARE_WORK_PER_HEAP times the rare heaps allowed); older files never have it. */
+  readonly rareWork?: number;
 }
 
 export function recordLine(record: SweepRecord, format: RowFormat): string {
@@ -218,7 +220,7 @@ export function parseRecord(line: string, where: string): SweepRecord {
   const r = (parsed as { sweep?: Partial<SweepRecord> } | null)?.sweep;
   if (!r || r.format !== 'sg-explore-sweep' || typeof r.family !== 'string' || typeof r.size !== 'number') throw new InputError(`${where}: not a sweep record line`);
   const record: SweepRecord = { format: 'sg-explore-sweep', version: 2, family: r.family, size: r.size, shard: r.shard ?? null, limit: r.limit ?? null };
-  return { ...record, ...(typeof r.rules === 'string' ? { rules: r.rules } : {}), ...(typeof r.defaults === 'string' ? { defaults: r.defaults } : {}), ...(typeof r.rareHeaps === 'number' ? { rareHeaps: r.rareHeaps } : {}) };
+  return { ...record, ...(typeof r.rules === 'string' ? { rules: r.rules } : {}), ...(typeof r.defaults === 'string' ? { defaults: r.defaults } : {}), ...(typeof r.rareHeaps === 'number' ? { rareHeaps: r.rareHeaps } : {}), ...(typeof r.rareWork === 'number' ? { rareWork: r.rareWork } : {}) };
 }
 
 export interface ParsedRows {

@@ -37,10 +37,11 @@ export type Batch =
   | { readonly kind: 'rules'; readonly rules: readonly IndexedRule[]; readonly resume?: ValueArray }
   | ({ readonly kind: 'range'; readonly resume?: ValueArray } & FamilyRange);
 
-/** What a sweep asks of every rule besides its row: frequency lines, and a bound on rare heaps other than the default (SweepTask). */
+/** What a sweep asks of every rule besides its row: frequency lines, and bounds on rare heaps and rare work other than the default (SweepTask). */
 export interface BatchAsks {
   readonly frequencies?: boolean;
   readonly maxRareHeaps?: number;
+  readonly maxRareWork?: number;
 }
 
 export interface BatchResult {
@@ -139,11 +140,11 @@ export class SweepPool {
    * compute that heap or later come back deferred.
    */
   async runBatch(batch: Batch, limit: number | undefined, format: RowFormat, pauseAt?: number, asked: BatchAsks = {}): Promise<BatchResult> {
-    const { frequencies, maxRareHeaps } = asked;
+    const { frequencies, maxRareHeaps, maxRareWork } = asked;
     const task: SweepTask =
       batch.kind === 'rules'
-        ? { type: 'rules', jobs: JSON.stringify(batch.rules.map(({ index, rule }) => ({ index, rule, limit }))), format, pauseAt, resume: batch.resume, frequencies, maxRareHeaps }
-        : { type: 'range', range: { family: batch.family, from: batch.from, to: batch.to, shard: batch.shard }, limit, format, pauseAt, resume: batch.resume, frequencies, maxRareHeaps };
+        ? { type: 'rules', jobs: JSON.stringify(batch.rules.map(({ index, rule }) => ({ index, rule, limit }))), format, pauseAt, resume: batch.resume, frequencies, maxRareHeaps, maxRareWork }
+        : { type: 'range', range: { family: batch.family, from: batch.from, to: batch.to, shard: batch.shard }, limit, format, pauseAt, resume: batch.resume, frequencies, maxRareHeaps, maxRareWork };
     const expected = batchSize(batch);
     try {
       const result = await this.piscina.run(task);

@@ -45,6 +45,7 @@ export function recordsDiffer(a: SweepRecord, b: SweepRecord): Words | string | 
   if (a.family !== b.family && !(a.rules && b.rules)) return `${a.family}, not ${b.family}`;
   if (a.limit !== b.limit) return says`${mention('limit')} ${a.limit ?? 'by rule kind'}, not ${b.limit ?? 'by rule kind'}`;
   if (a.rareHeaps !== b.rareHeaps) return says`${mention('maxRareHeaps')} ${a.rareHeaps ?? 'by default'}, not ${b.rareHeaps ?? 'by default'}`;
+  if (a.rareWork !== b.rareWork) return says`${mention('maxRareWork')} ${a.rareWork ?? 'by default'}, not ${b.rareWork ?? 'by default'}`;
   if (a.defaults && b.defaults && a.defaults !== b.defaults) return `the default limits ${a.defaults}, not ${b.defaults} (another version of sg-explore)`;
   if (a.shard !== b.shard) return `${a.shard ? `shard ${a.shard}` : 'the whole family'}, not ${b.shard ? `shard ${b.shard}` : 'the whole family'}`;
   return null;

@@ -3,7 +3,7 @@ import { solve } from '../core/analyse.js';
 import { KINDS, kindOf, ruleText, type Rule } from '../core/kinds/registry.js';
 import { errorRow, type SweepRow } from './row.js';
 import { unsolvedStatistics } from '../core/heap/statistics.js';
-import { RARE_WORK_PER_HEAP, type PausedRun, type SparseStretch } from '../core/heap/explore.js';
+import { rareWorkOf, type PausedRun, type SparseStretch } from '../core/heap/explore.js';
 import type { ValueArray } from '../core/kernels/store.js';
 import { isCycle } from '../core/laws/pattern.js';
 
@@ -23,6 +23,8 @@ export interface RuleJob {
   readonly resume?: ValueArray;
   /** Rare heaps a two-heap code may have (and rare work RARE_WORK_PER_HEAP times as much) before it stops; default SWEEP_MAX_RARE_HEAPS. */
   readonly maxRareHeaps?: number;
+  /** Rare work (rare heaps × heaps computed) it may do before it stops; default RARE_WORK_PER_HEAP times its maxRareHeaps. */
+  readonly maxRareWork?: number;
 }
 
 /** The values of a rule a sweep finished with no period proven, before their buffer is reused (sweep --frequencies). */
@@ -113,9 +115,11 @@ export function runRule(job: RuleJob, memoryBudget?: number, onUnsolved?: (unsol
     const pauseAt = job.pauseAt !== undefined && job.pauseAt < Math.max(limits.limit, limits.sparseStretch?.limit ?? 0) ? job.pauseAt : undefined;
     const started = pauseAt === undefined ? 0 : performance.now();
     const maxRareHeaps = job.maxRareHeaps ?? SWEEP_MAX_RARE_HEAPS;
-    const x = solve({ game: { rule: job.rule }, ...limits, maxRareHeaps, memoryBudget, pauseAt, resume: job.resume });
+    const maxRareWork = job.maxRareWork ?? rareWorkOf(maxRareHeaps)!;
+    const x = solve({ game: { rule: job.rule }, ...limits, maxRareHeaps, maxRareWork, memoryBudget, pauseAt, resume: job.resume });
     if (x.paused) {
-      const cost = costGuess(x.paused, x.computed, performance.now() - started, limits.limit, job.limit === undefined ? SWEEP_SPARSE_STRETCH : undefined, maxRareHeaps);
+      const bounds = { limit: limits.limit, stretch: job.limit === undefined ? SWEEP_SPARSE_STRETCH : undefined, maxRareHeaps, maxRareWork };
+      const cost = costGuess(x.paused, x.computed, performance.now() - started, bounds);
       const values = x.values.slice(0, x.computed);
       recycleValues(x.values);
       return { index: job.index, cost, values };
@@ -164,14 +168,29 @@ export function runRule(job: RuleJob, memoryBudget?: number, onUnsolved?: (unsol
  * 363 at 12 million; 0.64 486 and 488), so the count at the pause stands
  * for the last one. Whether the largest value will hold is not guessed: it
  * often grows past the first look and holds later (0.444 at heap 53,921,
- * then never again before 12 million). Only the order of these guesses is
- * used, and no row depends on them.
+ * then never again before 12 million). A code still gaining rare heaps
+ * (a dense one, about a third of its heaps) stops where its count passes
+ * the bound, at the pace it gained them last: with a large rare work
+ * (--rare-work), that is what stops it, long before the limit. Only the
+ * order of these guesses is used (and the sweep's ETA), and no row depends
+ * on them.
  */
-function costGuess(paused: PausedRun, computed: number, milliseconds: number, limit: number, stretch: SparseStretch | undefined, maxRareHeaps: number): number {
+export function costGuess(paused: PausedRun, computed: number, milliseconds: number, bounds: GuessBounds): number {
+  const { limit, stretch, maxRareHeaps, maxRareWork } = bounds;
   const rare = Math.max(1, paused.rareHeaps ?? 1);
   const mayStretch = stretch !== undefined && paused.rareHeaps !== null && rare <= stretch.maxRareHeaps;
-  const reach = mayStretch ? Math.min(stretch.limit, stretch.maxRareWork / rare) : Math.min(limit, (maxRareHeaps * RARE_WORK_PER_HEAP) / rare);
+  const growth = paused.rareGrowth ?? 0;
+  const countReach = growth > 0 ? computed + Math.max(0, maxRareHeaps - rare) / growth : Infinity;
+  const reach = mayStretch ? Math.min(stretch.limit, stretch.maxRareWork / rare) : Math.min(limit, maxRareWork / rare, countReach);
   return (milliseconds * Math.max(reach, computed)) / Math.max(1, computed);
+}
+
+/** The sweep's bounds on a rule, as costGuess reads them. */
+export interface GuessBounds {
+  readonly limit: number;
+  readonly stretch: SparseStretch | undefined;
+  readonly maxRareHeaps: number;
+  readonly maxRareWork: number;
 }
 
 function messageOf(error: unknown): string {

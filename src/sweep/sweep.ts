@@ -54,6 +54,8 @@ export interface SweepOptions {
   onFrequencies?(lines: string): void;
   /** Rare heaps a two-heap code may have before it stops (RuleJob.maxRareHeaps); default SWEEP_MAX_RARE_HEAPS. */
   readonly maxRareHeaps?: number;
+  /** Rare work (rare heaps × heaps computed) a two-heap code may do before it stops (RuleJob.maxRareWork). */
+  readonly maxRareWork?: number;
 }
 
 /**
@@ -268,7 +270,7 @@ class SweepRun {
         : familyBatches(work.family, work.shard, this.copies.size ? leftOut(work.done, this.copies) : work.done);
     // With copies to make, rows come back as JSON lines whatever the output: they are read here and written again.
     this.workerFormat = this.copies.size || output.as === 'rows' ? 'jsonl' : output.as;
-    this.asks = { frequencies: options.onFrequencies !== undefined, maxRareHeaps: options.maxRareHeaps };
+    this.asks = { frequencies: options.onFrequencies !== undefined, maxRareHeaps: options.maxRareHeaps, maxRareWork: options.maxRareWork };
     this.maxInFlight = pool.threads * 2;
     this.maxSlots = pool.threads * 64;
     this.firstLook = options.firstLookHeaps === undefined ? FIRST_LOOK_HEAPS : (options.firstLookHeaps ?? undefined);
@@ -492,6 +494,8 @@ export interface FamilySweepOptions {
   onFrequencies?(lines: string): void;
   /** Rare heaps a two-heap code may have before it stops (RuleJob.maxRareHeaps); default SWEEP_MAX_RARE_HEAPS. */
   readonly maxRareHeaps?: number;
+  /** Rare work (rare heaps × heaps computed) a two-heap code may do before it stops (RuleJob.maxRareWork). */
+  readonly maxRareWork?: number;
 }
 
 /** How many rules a sweep will compute, after the shard and the rules already done. */
@@ -516,7 +520,7 @@ export async function sweepFamily(options: FamilySweepOptions): Promise<SweepOut
       family.kind !== 'list'
         ? { kind: 'family', family, shard, done }
         : { kind: 'rules', rules: indexedRules(family, shard, done?.size ? (index) => done.has(positionInShard(index, shard)) : undefined) };
-    return await runSweep({ pool, work, total, limit: options.limit, output: options.output, onProgress: options.onProgress, onFrequencies: options.onFrequencies, maxRareHeaps: options.maxRareHeaps });
+    return await runSweep({ pool, work, total, limit: options.limit, output: options.output, onProgress: options.onProgress, onFrequencies: options.onFrequencies, maxRareHeaps: options.maxRareHeaps, maxRareWork: options.maxRareWork });
   } finally {
     await pool.close();
   }

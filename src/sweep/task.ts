@@ -29,7 +29,7 @@ export interface FamilyRange {
 export type SweepTask =
   | { readonly type: 'probe' }
   /** `jobs` is the JSON text of a RuleJob[]: one string crosses threads in one copy. */
-  | { readonly type: 'rules'; readonly jobs: string; readonly format: RowFormat; readonly pauseAt?: number; readonly resume?: ValueArray; readonly frequencies?: boolean; readonly maxRareHeaps?: number }
+  | { readonly type: 'rules'; readonly jobs: string; readonly format: RowFormat; readonly pauseAt?: number; readonly resume?: ValueArray; readonly frequencies?: boolean; readonly maxRareHeaps?: number; readonly maxRareWork?: number }
   | {
       readonly type: 'range';
       readonly range: FamilyRange;
@@ -40,6 +40,8 @@ export type SweepTask =
       readonly frequencies?: boolean;
       /** The rare heaps a rule may have (RuleJob.maxRareHeaps; default SWEEP_MAX_RARE_HEAPS). */
       readonly maxRareHeaps?: number;
+      /** The rare work a rule may do (RuleJob.maxRareWork). */
+      readonly maxRareWork?: number;
     };
 
 /** The first rule of a batch that failed, for the closing message. */
@@ -87,9 +89,9 @@ export function* rangeJobs(range: FamilyRange, limit: number | undefined): Gener
 /** The rules a task covers, in family order. */
 export function* taskJobs(task: Exclude<SweepTask, { type: 'probe' }>): Iterable<RuleJob> {
   const jobs = task.type === 'rules' ? (JSON.parse(task.jobs) as RuleJob[]) : rangeJobs(task.range, task.limit);
-  const { pauseAt, resume, maxRareHeaps } = task;
-  if (pauseAt === undefined && resume === undefined && maxRareHeaps === undefined) return yield* jobs;
-  for (const job of jobs) yield { ...job, pauseAt, resume, maxRareHeaps };
+  const { pauseAt, resume, maxRareHeaps, maxRareWork } = task;
+  if (pauseAt === undefined && resume === undefined && maxRareHeaps === undefined && maxRareWork === undefined) return yield* jobs;
+  for (const job of jobs) yield { ...job, pauseAt, resume, maxRareHeaps, maxRareWork };
 }
 
 /** The canonical text of the rule at a family index (to name a rule whose worker died). */

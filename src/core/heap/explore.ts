@@ -35,6 +35,14 @@ export interface ExploreRequest {
    */
   readonly maxRareHeaps?: number;
   /**
+   * Stop at a proof attempt once the rare work (rare heaps × heaps computed)
+   * passes this, whatever the count of rare heaps (default: RARE_WORK_PER_HEAP
+   * times maxRareHeaps, where that is given). Apart from the count, a sweep
+   * can stop dense codes early (a small maxRareHeaps) and still let sparse
+   * ones with a few thousand rare heaps go far (a large maxRareWork).
+   */
+  readonly maxRareWork?: number;
+  /**
    * Past `limit`, a code whose rare heaps stay sparse goes on, up to
    * `sparseStretch.limit` values: at each proof attempt from `limit` on it
    * stops unless it has at most `maxRareHeaps` rare heaps and its rare work
@@ -123,6 +131,11 @@ const LEAST_PROOF_SEARCH = 2 ** 12;
 /** See ExploreRequest.maxRareHeaps: with 2^14 rare heaps, the rare work of 2^16 heaps computed. */
 export const RARE_WORK_PER_HEAP = 2 ** 16;
 
+/** The rare work allowed by default beside a count of rare heaps (ExploreRequest.maxRareWork). */
+export function rareWorkOf(maxRareHeaps: number | undefined): number | undefined {
+  return maxRareHeaps === undefined ? undefined : maxRareHeaps * RARE_WORK_PER_HEAP;
+}
+
 /**
  * Most values a table may hold in memory, given the bytes each takes. Free
  * memory is read here only without a budget: a read costs about 15 us, and
@@ -138,6 +151,9 @@ interface Plan {
   proofMilliseconds: number;
   readonly timeProofs: boolean;
   readonly maxRareHeaps?: number;
+  readonly maxRareWork?: number;
+  /** The kernel's rare heaps at the last two bounded proof attempts, latest last (a paused run's growth). */
+  rareSeen: { readonly count: number; readonly rare: number }[];
   /** Where the ordinary limit stops (stopAt may lie beyond it for a sparse stretch). */
   readonly baseStop: number;
   readonly sparseStretch?: SparseStretch;
@@ -197,7 +213,7 @@ function plan(request: ExploreRequest, solver: Solver, text: string, timeProofs 
     store.count = prefix.length;
   }
   const proofOnly = wanted > capacity || request.proofOnly === true;
-  return { solver, text, store, max, stopAt, baseStop, sparseStretch: stretch, capacity, maxRareHeaps: request.maxRareHeaps, proofMilliseconds: 0, timeProofs, proofNotSought: enough, proofOnly };
+  return { solver, text, store, max, stopAt, baseStop, sparseStretch: stretch, capacity, maxRareHeaps: request.maxRareHeaps, maxRareWork: request.maxRareWork ?? rareWorkOf(request.maxRareHeaps), rareSeen: [], proofMilliseconds: 0, timeProofs, proofNotSought: enough, proofOnly };
 }
 
 /** The next heaps to compute: G(from..to-1). */
@@ -213,7 +229,7 @@ interface Block {
  * does computation stops: every later value follows from the cycle.
  */
 function* schedule(plan: Plan): Generator<Block, ProvenCycle | null, number> {
-  const { solver, store, stopAt, baseStop, maxRareHeaps, sparseStretch } = plan;
+  const { solver, store, stopAt, baseStop, maxRareHeaps, maxRareWork, sparseStretch } = plan;
   const largest = new LargestValue();
   const attempt = (count: number): ProvenCycle | null => {
     // The clock is read only when asked: for a sweep's cheap rules, two reads per attempt are a fortieth of the work.
@@ -253,9 +269,10 @@ function* schedule(plan: Plan): Generator<Block, ProvenCycle | null, number> {
       // Past the ordinary limit the stretch's own bounds replace maxRareHeaps'.
       if (store.count >= baseStop) {
         if (!staysSparse(solver, store, sparseStretch, largest)) return null;
-      } else if (maxRareHeaps !== undefined) {
+      } else if (maxRareHeaps !== undefined || maxRareWork !== undefined) {
         const rare = solver.kernelStats?.(store).rareHeaps ?? 0;
-        if (rare > maxRareHeaps || rare * store.count > maxRareHeaps * RARE_WORK_PER_HEAP) return null;
+        plan.rareSeen = [...plan.rareSeen.slice(-1), { count: store.count, rare }];
+        if (rare > (maxRareHeaps ?? Infinity) || rare * store.count > (maxRareWork ?? Infinity)) return null;
       }
       checkpoint = following(store.count);
     }
@@ -353,6 +370,12 @@ export interface Solution {
 export interface PausedRun {
   /** Heaps of rare value so far (rare/common kernels only). */
   readonly rareHeaps: number | null;
+  /**
+   * Rare heaps gained per heap computed between the last two proof attempts
+   * that checked the bounds on them (null: fewer than two did). A dense code
+   * gains about a third of its heaps, a sparse one next to none.
+   */
+  readonly rareGrowth: number | null;
 }
 
 /**
@@ -366,7 +389,9 @@ export function solveTable(request: ExploreRequest, solver: Solver): Solution {
   const proven = computeInThread(p, request.pauseAt);
   const { count } = p.store;
   if (proven === PAUSED) {
-    const paused = { rareHeaps: solver.kernelStats?.(p.store).rareHeaps ?? null };
+    const [before, latest] = p.rareSeen;
+    const rareGrowth = before && latest ? (latest.rare - before.rare) / (latest.count - before.count) : null;
+    const paused = { rareHeaps: solver.kernelStats?.(p.store).rareHeaps ?? null, rareGrowth };
     return { pattern: { kind: 'none', observedOver: count }, computed: count, values: p.store.view(), paused };
   }
   return { pattern: patternOf(p, proven), computed: count, values: p.store.view(), paused: null };
@@ -411,7 +436,7 @@ export function exploreValues(game: GameSpecOf, text: string, values: ValueArray
   store.values = values;
   store.count = values.length;
   const solver: Solver = { allowSaltus: true, noTheorem, defaultLimit: values.length, costly: true, fill: () => {}, prove: () => null };
-  return analyseTable(game, { solver, text, store, max, stopAt: values.length, baseStop: values.length, capacity: values.length, proofMilliseconds: 0, timeProofs: false, proofNotSought: false, proofOnly: false }, null);
+  return analyseTable(game, { solver, text, store, max, stopAt: values.length, baseStop: values.length, capacity: values.length, rareSeen: [], proofMilliseconds: 0, timeProofs: false, proofNotSought: false, proofOnly: false }, null);
 }
 
 function analyseTable(game: GameSpecOf, plan: Plan, proven: ProvenCycle | null): Exploration {
