@@ -125,7 +125,7 @@ async function scanForResume(path: string, options: LogOptions): Promise<Existin
         throw InputError.about('mismatch', 'out', path, path, says`the file ${NO_RECORD}, so its rows cannot be shown to be this sweep's (the same family, ${mention('limit')} and ${mention('shard')}); sweep to a new file with ${mention('out')}`);
       }
       const differs = parser.record && recordsDiffer(parser.record, options.record);
-      if (differs) throw InputError.about('mismatch', 'out', path, path, says`it holds a sweep of ${differs} (this run's); resume with the same ${mention('family')}, ${mention('limit')} and ${mention('shard')}, or write to another file`);
+      if (differs) throw InputError.about('mismatch', 'out', path, path, says`it holds a sweep of ${differs} (this run's); resume with the flags it was swept with (its first line records them), or write to another file`);
     };
     const { trailing } = await forEachRow(new LineReader(handle), parser, path, (row, line) => {
       if (!recordChecked) checkRecord();
